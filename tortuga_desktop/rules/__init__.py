@@ -1,0 +1,43 @@
+"""The rules of Tortuga (RULES.md R0-R9) as a pure, seeded engine.
+
+This package imports only the standard library: no pygame, no AI, no app code.
+"""
+
+from .actions import (
+    Act,
+    Arrange,
+    ChooseAction,
+    DecisionKind,
+    Forfeit,
+    KeepTile,
+    PlayerAction,
+    SelectDice,
+    TakeBonus,
+    TakeChest,
+    Target,
+    parse_action,
+)
+from .components import (
+    ACTION_TITLES,
+    CHEST_LETTERS,
+    CHEST_TITLES,
+    DIE_LETTERS,
+    DIE_VALUES,
+    SKULL,
+    Action,
+    Chest,
+    capacity,
+)
+from .errors import IllegalActionError, MalformedActionError, RulesError, StateFormatError
+from .game import SCHEMA_VERSION, Decision, Game, Outcome, Seat
+from .invariants import check_invariants
+from .scoring import Score, max_sets, score_seat
+from .serial import determinize, game_from_dict, game_to_dict, player_view
+
+__all__ = [
+    "ACTION_TITLES", "CHEST_LETTERS", "CHEST_TITLES", "DIE_LETTERS", "DIE_VALUES", "SKULL", "SCHEMA_VERSION",
+    "Act", "Action", "Arrange", "Chest", "ChooseAction", "Decision", "DecisionKind", "Forfeit", "Game",
+    "IllegalActionError", "KeepTile", "MalformedActionError", "Outcome", "PlayerAction", "RulesError", "Score",
+    "Seat", "SelectDice", "StateFormatError", "TakeBonus", "TakeChest", "Target", "capacity", "check_invariants",
+    "determinize", "game_from_dict", "game_to_dict", "max_sets", "parse_action", "player_view", "score_seat",
+]

@@ -1,0 +1,17 @@
+"""Errors raised by the rules engine."""
+
+
+class RulesError(ValueError):
+    """Base class of every error the rules engine raises on bad input."""
+
+
+class MalformedActionError(RulesError):
+    """The input is not an action at all: wrong type, unknown word, bad field."""
+
+
+class IllegalActionError(RulesError):
+    """A well-formed action that is not legal now (wrong seat, wrong moment, breaks a rule)."""
+
+
+class StateFormatError(RulesError):
+    """A serialised game (a save file) is malformed or describes an impossible state."""

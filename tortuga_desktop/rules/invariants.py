@@ -1,0 +1,43 @@
+"""Invariants every reachable state keeps; used by the soak tests, the simulator and save loading."""
+
+from __future__ import annotations
+
+from .components import MAX_BOX, MIN_BOX, TOTAL_BONUS_TILES, TOTAL_CHESTS, TOTAL_TILES, capacity
+from .game import DICE, MOVE, Game
+
+
+def check_invariants(g: Game) -> list[str]:
+    """Every broken invariant as a sentence; an empty list means the state is sound."""
+    problems: list[str] = []
+    chests = [0] * 5
+    for c in range(5):
+        chests[c] += g.bag[c] + (1 if g.center[c] else 0)
+    tiles = [g.pool[0], g.pool[1], g.pool[2]]
+    bonus = g.supply
+    for v in g.drawn:
+        tiles[v - 1] += 1
+    for i, p in enumerate(g.seats):
+        for row in (p.tortuga, p.fleet, p.crew, p.island):
+            for c in row:
+                chests[c] += 1
+        for v in p.tiles:
+            tiles[v - 1] += 1
+        bonus += sum(1 for b in p.bonus if b)
+        if not (MIN_BOX <= p.boat <= MAX_BOX and MIN_BOX <= p.pirate <= MAX_BOX):
+            problems.append(f"seat {i}: token off its track")
+        if g.phase != MOVE and g.effect is None:  # mid-effect, surplus has not been removed yet (R4.11)
+            if len(p.fleet) > capacity(p.boat):
+                problems.append(f"seat {i}: fleet area over capacity")
+            if len(p.crew) > capacity(p.pirate):
+                problems.append(f"seat {i}: crew area over capacity")
+        if g.phase == DICE and (len(p.placed[3]) > capacity(p.boat) or len(p.placed[4]) > capacity(p.pirate)):
+            problems.append(f"seat {i}: too many dice on Board or Raid")
+    if chests != [10, 10, 10, 5, 5]:
+        problems.append(f"chests by colour are {chests}, not 10/10/10/5/5")
+    if sum(chests) != TOTAL_CHESTS:  # pragma: no cover - implied by the line above
+        problems.append("chest count")
+    if tiles != [17, 9, 4]:
+        problems.append(f"treasure tiles by value are {tiles}, not 17/9/4 ({TOTAL_TILES})")
+    if bonus != TOTAL_BONUS_TILES:
+        problems.append(f"{bonus} bonus tiles, not {TOTAL_BONUS_TILES}")
+    return problems

@@ -830,6 +830,28 @@ class Game:
         parts = ", ".join(f"{self.names[i]} {sc.total}" for i, sc in enumerate(o.scores))
         return f"The game ends. Scores: {parts}. Winner: {won}."
 
+    def set_roll(self, seat: int, faces: Sequence[int]) -> None:
+        """Replace ``seat``'s current hidden roll with fixed faces (scenario tests, tutorials).
+
+        ``faces`` gives one face per die in the hand (0-4 actions, 5 skull). Allowed only while
+        the seat's selection is still open in a roll step. A forced or impossible roll is
+        handled exactly as a random one would be (R3.6).
+        """
+        p = self.seats[seat]
+        if self.phase != DICE or self.stage != SELECT or seat not in self.rollers:
+            raise IllegalActionError("a roll can only be set while the roll step's selections are open")
+        if len(faces) != len(p.hand) or any(not isinstance(f, int) or not 0 <= f <= SKULL for f in faces):
+            raise MalformedActionError(f"need {len(p.hand)} faces in 0..5, got {list(faces)!r}")
+        p.roll = list(faces)
+        p.selection = None
+        if seat in self.stuck:
+            self.stuck.remove(seat)
+        if not self._has_selection(p):
+            self.stuck = [s for s in self.rollers if s in self.stuck or s == seat]
+        elif self._selection_count(p) == 1:
+            p.selection = self.selections(p)[0]
+        self._after_select()
+
     # ------------------------------------------------------------ decisions
     def pending(self) -> list[Decision]:
         """Every decision awaited now: several seats at once in simultaneous steps (R3.2, R5.2)."""

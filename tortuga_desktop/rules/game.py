@@ -84,6 +84,7 @@ _BONUS_FLIP = tuple(TakeBonus(Action(a), True) for a in range(5))
 _TAKE = tuple(TakeChest(Chest(c)) for c in range(5))
 _KEEP = (None, KeepTile(1), KeepTile(2), KeepTile(3))
 _CHESTS = tuple(Chest)
+_CAP = tuple(capacity(b) if b else 0 for b in range(MAX_BOX + 1))
 
 
 @dataclass(frozen=True, slots=True)
@@ -176,13 +177,10 @@ class Seat:
 
     def room(self, action: int) -> int:
         """Free room for dice on an action space (R3.3)."""
-        if action == BOARD:
-            limit = capacity(self.boat)
-        elif action == RAID:
-            limit = capacity(self.pirate)
-        else:
-            limit = OPEN_SPACE_LIMIT
-        return max(0, limit - len(self.placed[action]))
+        if action < BOARD:
+            return OPEN_SPACE_LIMIT - len(self.placed[action])
+        r = _CAP[self.boat if action == BOARD else self.pirate] - len(self.placed[action])
+        return r if r > 0 else 0
 
     def total(self, action: int) -> int:
         """Dice total plus bonus tile on an action (R4.2)."""
@@ -374,7 +372,7 @@ class Game:
             p.skull_action = None
             if not self._has_selection(p):
                 stuck.append(s)
-            elif self._selection_count(p) == 1:  # forced: applied at once (engine ruling)
+            elif self._is_forced(p):  # a single valid selection is applied at once (engine ruling)
                 p.selection = self.selections(p)[0]
         self.stuck = stuck
         self.stage = SELECT
@@ -417,6 +415,21 @@ class Game:
         for sk in skull_subsets[1:]:  # skull use A: room on Expand fleet always suffices
             out.add(tuple(sorted(sk)))
         return sorted(out, key=lambda t: (len(t), t))
+
+    @staticmethod
+    def _is_forced(p: Seat) -> bool:
+        """Whether the current roll allows exactly one valid selection (cheap early exits)."""
+        # Any two usable dice (skulls, or dice whose action has room) are two different one-die
+        # selections, so a roll is forced exactly when it has one usable die.
+        roll = p.roll
+        assert roll is not None
+        usable = 0
+        for f in roll:
+            if f == SKULL or p.room(f) > 0:
+                usable += 1
+                if usable > 1:
+                    return False
+        return usable == 1
 
     @staticmethod
     def _selection_count(p: Seat) -> int:
@@ -891,23 +904,90 @@ class Game:
             return out
         return []
 
+    def _kind_for(self, seat: int) -> DecisionKind | None:
+        """The kind of decision awaited from ``seat`` (cheap: builds no Decision objects)."""
+        ph = self.phase
+        if ph == DICE:
+            st = self.stage
+            if st == SELECT:
+                if seat in self.rollers and seat not in self.stuck and self.seats[seat].selection is None:
+                    return DecisionKind.SELECT_DICE
+                return None
+            if not self.queue or self.queue[0] != seat:
+                return None
+            if st == STUCK:
+                return DecisionKind.SELECT_DICE
+            return DecisionKind.SKULL_ACTION if st == SKULLS else DecisionKind.BONUS_TILE
+        if ph == ACTIONS:
+            if not self.act_order or self.act_pos >= len(self.act_order) or self.act_order[self.act_pos] != seat:
+                return None
+            if self.drawn:
+                return DecisionKind.KEEP_TILE
+            return DecisionKind.TAKE_CHEST if self.effect is not None else DecisionKind.POSITION
+        if ph == MOVE:
+            p = self.seats[seat]
+            if p.arr_fleet is None:
+                return DecisionKind.ARRANGE_FLEET
+            if p.arr_crew is None:
+                return DecisionKind.ARRANGE_CREW
+        return None
+
+    def _next_seat(self) -> int:
+        """Some seat that must decide now (the first pending one); -1 when the game is over."""
+        ph = self.phase
+        if ph == DICE:
+            if self.stage == SELECT:
+                for s in self.rollers:
+                    if self.seats[s].selection is None and s not in self.stuck:
+                        return s
+                raise AssertionError("dice phase without a pending selection")  # pragma: no cover
+            return self.queue[0]
+        if ph == ACTIONS:
+            return self.act_order[self.act_pos]
+        if ph == MOVE:
+            for s in self.order():
+                p = self.seats[s]
+                if p.arr_fleet is None or p.arr_crew is None:
+                    return s
+            raise AssertionError("move phase without a pending arrangement")  # pragma: no cover
+        return -1
+
+    def playout(self, rng: random.Random, max_decisions: int = 1_000_000) -> int:
+        """Play on with random decisions (as :meth:`random_action` draws them) until the game ends.
+
+        The fast path for simulations and search rollouts: the same state transitions as
+        :meth:`apply`, without re-validating actions it generated itself. Returns the number of
+        decisions made.
+        """
+        n = 0
+        while self.phase != OVER and n < max_decisions:
+            seat = self._next_seat()
+            kind = self._kind_for(seat)
+            assert kind is not None
+            self._apply(seat, kind, self._random_for(seat, kind, rng))
+            n += 1
+        self.decisions += n
+        return n
+
     def to_move(self) -> list[int]:
         """Seats that must decide now."""
         return [d.seat for d in self.pending()]
 
     def decision_for(self, seat: int) -> Decision | None:
         """The decision awaited from ``seat``, if any."""
+        if self._kind_for(seat) is None:
+            return None
         for d in self.pending():
             if d.seat == seat:
                 return d
-        return None
+        return None  # pragma: no cover
 
     def legal_actions(self, seat: int) -> list[PlayerAction]:
         """The legal actions of ``seat`` now (empty when it has nothing to decide)."""
-        d = self.decision_for(seat)
-        if d is None:
+        kind = self._kind_for(seat) if isinstance(seat, int) and 0 <= seat < self.players else None
+        if kind is None:
             return []
-        return self._options(seat, d.kind)
+        return self._options(seat, kind)
 
     def _options(self, seat: int, kind: DecisionKind) -> list[PlayerAction]:
         p = self.seats[seat]
@@ -948,14 +1028,14 @@ class Game:
             raise MalformedActionError(f"not an action: {action!r}")
         if self.phase == OVER:
             raise IllegalActionError("the game is over")
-        d = self.decision_for(seat)
-        if d is None:
+        kind = self._kind_for(seat)
+        if kind is None:
             waiting = ", ".join(f"{self.names[x.seat]} ({x.kind.value})" for x in self.pending())
             raise IllegalActionError(f"{self.names[seat]} has nothing to decide now; waiting for {waiting}")
-        if not self._is_legal(seat, d.kind, action):
-            raise IllegalActionError(self._why_illegal(seat, d.kind, action, self._options(seat, d.kind)))
+        if not self._is_legal(seat, kind, action):
+            raise IllegalActionError(self._why_illegal(seat, kind, action, self._options(seat, kind)))
         self.decisions += 1
-        self._apply(seat, d.kind, action)
+        self._apply(seat, kind, action)
 
     def _is_legal(self, seat: int, kind: DecisionKind, action: PlayerAction) -> bool:
         """Whether ``action`` answers ``kind`` legally, checked without listing every option."""
@@ -991,11 +1071,13 @@ class Game:
 
         Not uniform over the option list: a dice selection picks an action group first.
         """
-        d = self.decision_for(seat)
-        if d is None:
+        kind = self._kind_for(seat)
+        if kind is None:
             raise IllegalActionError(f"{self.names[seat]} has nothing to decide now")
+        return self._random_for(seat, kind, rng)
+
+    def _random_for(self, seat: int, kind: DecisionKind, rng: random.Random) -> PlayerAction:
         p = self.seats[seat]
-        kind = d.kind
         if kind == DecisionKind.SELECT_DICE:
             roll = p.roll
             assert roll is not None

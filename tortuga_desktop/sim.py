@@ -1,0 +1,130 @@
+"""Headless simulator: random-policy games, timed and checked.
+
+    python -m tortuga_desktop.sim --players 4 --games 1000 --seed 1 [--check] [--json]
+
+Prints games, seconds, games per second, invariant violations, rounds min/median/max and
+mean scores per seat. Invariants are checked after every action only with ``--check``
+(the speed figure is measured without it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from .rules import Game, check_invariants
+
+
+@dataclass
+class SimResult:
+    """What a batch of simulated games showed."""
+
+    players: int
+    games: int = 0
+    seconds: float = 0.0
+    invariant_violations: int = 0
+    capped_games: int = 0
+    rounds: list[int] = field(default_factory=list)
+    score_sums: list[int] = field(default_factory=list)
+    wins: list[float] = field(default_factory=list)
+    first_violation: str = ""
+
+    @property
+    def games_per_second(self) -> float:
+        return self.games / self.seconds if self.seconds > 0 else 0.0
+
+    def summary(self) -> dict[str, Any]:
+        rounds = sorted(self.rounds) or [0]
+        return {
+            "players": self.players,
+            "games": self.games,
+            "seconds": round(self.seconds, 3),
+            "games_per_second": round(self.games_per_second, 1),
+            "invariant_violations": self.invariant_violations,
+            "capped_games": self.capped_games,
+            "rounds_min": rounds[0],
+            "rounds_median": statistics.median(rounds),
+            "rounds_max": rounds[-1],
+            "rounds_distribution": {str(k): v for k, v in sorted(Counter(self.rounds).items())},
+            "mean_scores": [round(s / max(1, self.games), 2) for s in self.score_sums],
+            "win_share": [round(w / max(1, self.games), 4) for w in self.wins],
+        }
+
+
+def play_random_game(players: int, seed: int, *, check: bool = False, long_game: bool = False) -> tuple[Game, int]:
+    """Play one game with uniformly drawn random decisions; returns it and its violation count."""
+    game = Game.new(players, seed, long_game=long_game, log=False)
+    rng = random.Random(seed * 7919 + 17)
+    violations = 0
+    if not check:
+        game.playout(rng)
+        return game, 0
+    while not game.is_over:
+        seat = game.pending()[0].seat
+        game.apply(seat, game.random_action(seat, rng))
+        if check_invariants(game):
+            violations += 1
+    return game, violations
+
+
+def simulate(players: int, games: int, seed: int, *, check: bool = False, long_game: bool = False) -> SimResult:
+    """Play ``games`` random games with consecutive seeds from ``seed``."""
+    res = SimResult(players, score_sums=[0] * players, wins=[0.0] * players)
+    t0 = time.perf_counter()
+    for i in range(games):
+        game, bad = play_random_game(players, seed + i, check=check, long_game=long_game)
+        if bad and not res.first_violation:
+            res.first_violation = f"seed {seed + i}: " + "; ".join(check_invariants(game))
+        res.invariant_violations += bad
+        outcome = game.outcome()
+        assert outcome is not None
+        res.games += 1
+        res.rounds.append(outcome.rounds)
+        res.capped_games += outcome.capped
+        for s, sc in enumerate(outcome.scores):
+            res.score_sums[s] += sc.total
+        for w in outcome.winners:
+            res.wins[w] += 1 / len(outcome.winners)
+    res.seconds = time.perf_counter() - t0
+    return res
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.sim", description=__doc__.split("\n")[0])
+    ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--check", action="store_true", help="check invariants after every action (slower)")
+    ap.add_argument("--long", action="store_true", help="the long variant (8 chests in Tortuga)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    res = simulate(args.players, args.games, args.seed, check=args.check, long_game=args.long)
+    out = res.summary()
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"games                {out['games']} ({args.players} players, seeds {args.seed}..{args.seed + args.games - 1})")
+        print(f"seconds              {out['seconds']}")
+        print(f"games per second     {out['games_per_second']}")
+        print(f"invariant violations {out['invariant_violations']}" + ("" if args.check else " (not checked; use --check)"))
+        print(f"rounds min/med/max   {out['rounds_min']} / {out['rounds_median']} / {out['rounds_max']}")
+        print(f"capped games         {out['capped_games']}")
+        print(f"mean scores          {out['mean_scores']}")
+        print(f"win share by seat    {out['win_share']}")
+    if res.first_violation:
+        print("first violation:", res.first_violation, file=sys.stderr)
+    return 1 if res.invariant_violations else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -100,6 +100,50 @@ class Decision:
     info: dict[str, Any] = field(default_factory=dict, compare=False)
 
 
+def _is_int(v: object, lo: int, hi: int) -> bool:
+    return isinstance(v, int) and not isinstance(v, bool) and lo <= v <= hi
+
+
+def _well_formed(action: object) -> PlayerAction:
+    """Check an action's fields (types and ranges) and return it in canonical form.
+
+    Raises MalformedActionError: an action object with a bad field is not an action at all.
+    """
+    if isinstance(action, SelectDice):
+        dice = action.dice
+        if not isinstance(dice, tuple) or not all(_is_int(d, 0, 4) for d in dice):
+            raise MalformedActionError(f"SelectDice needs a tuple of die indices 0-4, got {dice!r:.60}")
+        return SelectDice(tuple(sorted(dice)))  # a die named twice is illegal, checked later
+    if isinstance(action, ChooseAction):
+        if not _is_int(action.action, 0, 4):
+            raise MalformedActionError(f"no action {action.action!r:.30}; actions are 0-4")
+        return _CHOOSE[action.action]
+    if isinstance(action, TakeBonus):
+        if not _is_int(action.action, 0, 4) or not isinstance(action.flip, bool):
+            raise MalformedActionError(f"TakeBonus needs an action 0-4 and flip true/false, got {action!r:.60}")
+        return (_BONUS_FLIP if action.flip else _BONUS_NEW)[action.action]
+    if isinstance(action, Target):
+        if not isinstance(action.seat, int) or isinstance(action.seat, bool):
+            raise MalformedActionError(f"a target is a seat number, not {action.seat!r:.30}")
+        return action
+    if isinstance(action, TakeChest):
+        if not _is_int(action.chest, 0, 4):
+            raise MalformedActionError(f"no chest colour {action.chest!r:.30}; colours are 0-4")
+        return _TAKE[action.chest]
+    if isinstance(action, KeepTile):
+        if not _is_int(action.value, 1, 3):
+            raise MalformedActionError(f"treasure tiles are worth 1-3 coins, not {action.value!r:.30}")
+        return _KEEP[action.value]  # type: ignore[return-value]
+    if isinstance(action, Arrange):
+        chests = action.chests
+        if not isinstance(chests, tuple) or len(chests) > 4 or not all(_is_int(c, 0, 4) for c in chests):
+            raise MalformedActionError(f"Arrange needs a tuple of at most 4 chest colours 0-4, got {chests!r:.60}")
+        return Arrange(tuple(_CHESTS[c] for c in chests))
+    if isinstance(action, (Act, Forfeit)):
+        return action
+    raise MalformedActionError(f"not an action: {action!r:.60}")
+
+
 class Seat:
     """One player's part of the state (their board, dice and tiles)."""
 
@@ -666,10 +710,15 @@ class Game:
                 self.drawn = drawn
                 self._log(f"{name} draws two treasure tiles.", s, f"{name} draws two treasure tiles: {drawn[0]} and {drawn[1]} coins.")
                 return
-            if len(drawn) == 2:  # equal values: nothing to choose
+            if len(drawn) == 2:  # equal values: nothing to choose, but others must not learn that
                 self.pool[drawn[1] - 1] += 1
                 p.returned.append(drawn[1])
-                drawn = drawn[:1]
+                p.tiles.append(drawn[0])
+                self._log(f"{name} draws two treasure tiles.", s, f"{name} draws two treasure tiles: {drawn[0]} and {drawn[1]} coins.")
+                self._log(f"{name} keeps a treasure tile and returns the other.", s,
+                          f"{name} keeps a {drawn[0]}-coin tile and returns the other {drawn[1]}.")
+                self._advance_position()
+                return
             if drawn:
                 p.tiles.append(drawn[0])
                 self._log(f"{name} keeps a treasure tile.", s, f"{name} keeps a {drawn[0]}-coin treasure tile.")
@@ -1024,8 +1073,7 @@ class Game:
             action = parse_action(action)
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self.players:
             raise MalformedActionError(f"no seat {seat!r} in a {self.players}-player game")
-        if not isinstance(action, (SelectDice, ChooseAction, TakeBonus, Act, Forfeit, Target, TakeChest, KeepTile, Arrange)):
-            raise MalformedActionError(f"not an action: {action!r}")
+        action = _well_formed(action)
         if self.phase == OVER:
             raise IllegalActionError("the game is over")
         kind = self._kind_for(seat)

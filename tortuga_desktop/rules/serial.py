@@ -268,7 +268,7 @@ def player_view(g: Game, seat: int | None) -> dict[str, Any]:
         del sd["tiles"]
         del sd["returned"]
         sd["has_selected"] = p.selection is not None
-        if p.roll is not None and not p.open_roll:
+        if p.roll is not None and not p.open_roll and not (revealed and i in g.stuck):  # R3.6: stuck rolls are shown
             if revealed and p.selection is not None:
                 shown = set(p.selection)
                 sd["roll"] = [f if die in shown else None for die, f in zip(p.hand, p.roll, strict=True)]

@@ -1,0 +1,210 @@
+"""Where the game keeps the user's files, and how it writes them safely.
+
+Directories (computed on every call, never at import time, so tests can change the
+environment):
+
+* :func:`data_dir` — saved games, the autosave, finished games, statistics.
+  ``platformdirs.user_data_dir("tortuga-desktop")`` (e.g. ``~/.local/share/tortuga-desktop``).
+* :func:`config_dir` — settings and the last new-game setup.
+  ``platformdirs.user_config_dir("tortuga-desktop")`` (e.g. ``~/.config/tortuga-desktop``).
+* With the environment variable ``TORTUGA_HOME`` set (tests, portable installs), both live
+  under it instead: ``$TORTUGA_HOME/data`` and ``$TORTUGA_HOME/config``.
+
+Files are written with :func:`atomic_write_text` / :func:`atomic_write_json`: the text goes
+to a temporary file in the same directory, which is flushed, ``fsync``-ed and then moved
+over the old file with ``os.replace``. Killing the process at any moment leaves either the
+old file or the new one on disk, never a half-written one.
+
+Files are read with :func:`read_bytes_limited`, which refuses anything larger than a limit
+*before* reading it. A damaged file that the game manages itself is moved out of the way
+with :func:`keep_aside` (``name.json`` -> ``name.bad-20240101-120000-123456.json``), so the
+next write cannot overwrite it and the user can still send it in.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import tempfile
+from datetime import datetime
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+
+__all__ = [
+    "APP_NAME",
+    "HOME_ENV",
+    "data_dir",
+    "config_dir",
+    "saves_dir",
+    "archive_dir",
+    "atomic_write_text",
+    "atomic_write_json",
+    "read_bytes_limited",
+    "FileTooLargeError",
+    "keep_aside",
+    "is_inside",
+]
+
+APP_NAME = "tortuga-desktop"
+HOME_ENV = "TORTUGA_HOME"
+
+
+def _base(kind: str) -> Path:
+    home = os.environ.get(HOME_ENV, "").strip()
+    if home:
+        return Path(home).expanduser().resolve() / kind
+    if kind == "data":
+        return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+    return Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+
+
+def _ensure(path: Path) -> Path:
+    path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def data_dir(create: bool = True) -> Path:
+    """The user's data directory (saves, autosave, finished games, statistics)."""
+    path = _base("data")
+    return _ensure(path) if create else path
+
+
+def config_dir(create: bool = True) -> Path:
+    """The user's configuration directory (settings, last setup)."""
+    path = _base("config")
+    return _ensure(path) if create else path
+
+
+def saves_dir(create: bool = True) -> Path:
+    """Named saved games: ``<data>/saves``."""
+    path = data_dir(create) / "saves"
+    return _ensure(path) if create else path
+
+
+def archive_dir(create: bool = True) -> Path:
+    """Finished games with their full log: ``<data>/finished``."""
+    path = data_dir(create) / "finished"
+    return _ensure(path) if create else path
+
+
+def _fsync_dir(directory: Path) -> None:
+    if os.name != "posix":  # directories cannot be opened for fsync on Windows
+        return
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+def atomic_write_text(path: Path, text: str) -> None:
+    """Replace ``path`` by ``text`` (UTF-8) atomically: temp file, fsync, ``os.replace``.
+
+    Raises ``OSError`` if the file cannot be written; the old file is then untouched.
+    """
+    path = Path(path)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
+            fh.write(text)
+            fh.flush()
+            os.fsync(fh.fileno())
+        os.replace(tmp_name, path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    _fsync_dir(path.parent)
+
+
+def atomic_write_json(path: Path, data: Any, *, indent: int | None = 1) -> None:
+    """:func:`atomic_write_text` of ``data`` as JSON (no NaN/Infinity, UTF-8 kept readable)."""
+    text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=indent)
+    atomic_write_text(path, text + "\n")
+
+
+class FileTooLargeError(OSError):
+    """The file is larger than the caller's limit; it was not read."""
+
+    def __init__(self, path: Path, size: int, limit: int) -> None:
+        super().__init__(f"{path} is {size} bytes (limit {limit})")
+        self.path = path
+        self.size = size
+        self.limit = limit
+
+
+def read_bytes_limited(path: Path, limit: int) -> bytes:
+    """The bytes of ``path``, refusing files larger than ``limit`` before reading them.
+
+    Raises ``FileNotFoundError``/``OSError`` as ``open`` does, and :class:`FileTooLargeError`.
+    """
+    path = Path(path)
+    with open(path, "rb") as fh:
+        size = os.fstat(fh.fileno()).st_size
+        if size > limit:
+            raise FileTooLargeError(path, size, limit)
+        data = fh.read(limit + 1)  # a file that grows while we read is refused too
+    if len(data) > limit:
+        raise FileTooLargeError(path, len(data), limit)
+    return data
+
+
+def _move_no_overwrite(path: Path, target: Path) -> None:
+    if os.name != "posix":
+        os.rename(path, target)  # Windows: rename refuses to overwrite
+        return
+    try:
+        os.link(path, target)  # fails if target exists: never overwrites
+    except FileExistsError:
+        raise
+    except OSError:  # no hard links on this file system
+        if target.exists():
+            raise FileExistsError(target) from None
+        os.rename(path, target)
+        return
+    os.unlink(path)
+
+
+def keep_aside(path: Path) -> Path | None:
+    """Rename a damaged file to ``<stem>.bad-<timestamp><suffix>`` next to it.
+
+    Never overwrites anything (a counter is added if the name is taken). Returns the new
+    path, or ``None`` if the file is gone or could not be renamed (it is then left alone).
+    """
+    path = Path(path)
+    if not path.exists():
+        return None
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    suffix = path.suffix or ".json"
+    for n in range(1000):
+        extra = "" if n == 0 else f"-{n}"
+        target = path.with_name(f"{path.stem}.bad-{stamp}{extra}{suffix}")
+        if target.exists():
+            continue
+        try:
+            _move_no_overwrite(path, target)
+        except FileExistsError:
+            continue
+        except OSError:
+            return None
+        _fsync_dir(path.parent)
+        return target
+    return None
+
+
+def is_inside(path: Path, directory: Path) -> bool:
+    """Whether ``path`` lies inside ``directory`` (after resolving both)."""
+    try:
+        Path(path).resolve().relative_to(Path(directory).resolve())
+    except (ValueError, OSError):
+        return False
+    return True

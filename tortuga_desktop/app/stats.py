@@ -1,0 +1,255 @@
+"""Statistics per (human) player name: games, wins, best and average score, and results
+against each computer strength.
+
+Stored as JSON in ``<data>/stats.json`` (see :mod:`.paths`). Names are matched without
+regard to case and surrounding spaces ("anna" and "Anna " are one player; the spelling
+last used is shown). Only human seats get statistics; for every game, each human's record
+against a computer strength counts once if at least one opponent had that strength::
+
+    record_finished(data)                 # at game over: data is a saves.SaveData
+    # or: record_game(seats, [s.total for s in outcome.scores], list(outcome.winners), game_id=...)
+    stats = load_stats()                  # never raises; a bad file -> empty stats, kept aside
+    for p in stats.sorted_players(): p.name, p.games, p.wins, p.best, p.average, p.vs["hard"].wins
+
+Recording is idempotent per ``game_id``: a game recorded twice (e.g. the app was killed
+between recording and clearing the autosave) counts once.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import paths
+
+if TYPE_CHECKING:
+    from .saves import SaveData, SeatConfig
+
+__all__ = [
+    "STRENGTHS",
+    "VsRecord",
+    "PlayerStats",
+    "Stats",
+    "stats_path",
+    "load_stats",
+    "save_stats",
+    "record_game",
+    "record_finished",
+    "clear_stats",
+]
+
+STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
+_FORMAT = "tortuga-stats"
+_SCHEMA = 1
+_FILE = "stats.json"
+_MAX_BYTES = 5 * 1024 * 1024
+_REMEMBERED_IDS = 500
+_BIG = 10**9
+
+
+def _key(name: str) -> str:
+    return " ".join(name.split()).casefold()
+
+
+@dataclass
+class VsRecord:
+    """Games with at least one opponent of a strength, and how many of those were won."""
+
+    games: int = 0
+    wins: int = 0
+
+
+@dataclass
+class PlayerStats:
+    """One player's record."""
+
+    name: str
+    games: int = 0
+    wins: int = 0
+    best: int | None = None
+    total_score: int = 0
+    last_played: str = ""
+    vs: dict[str, VsRecord] = field(default_factory=lambda: {k: VsRecord() for k in STRENGTHS})
+
+    @property
+    def average(self) -> float | None:
+        """Average final score, or None before the first game."""
+        return self.total_score / self.games if self.games else None
+
+    @property
+    def win_rate(self) -> float | None:
+        return self.wins / self.games if self.games else None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "games": self.games, "wins": self.wins, "best": self.best,
+                "total_score": self.total_score, "last_played": self.last_played,
+                "vs": {k: {"games": v.games, "wins": v.wins} for k, v in self.vs.items()}}
+
+    @classmethod
+    def from_dict(cls, d: Any) -> PlayerStats:
+        """Raises ValueError on bad data."""
+        if not isinstance(d, dict):
+            raise ValueError("player: expected an object")
+        name = d.get("name")
+        if not isinstance(name, str) or not name.strip() or len(name) > 100:
+            raise ValueError("player.name")
+        p = cls(name=name)
+        p.games = _count(d.get("games"))
+        p.wins = _count(d.get("wins"))
+        p.total_score = _count(d.get("total_score"))
+        best = d.get("best")
+        p.best = None if best is None else _count(best)
+        last = d.get("last_played", "")
+        p.last_played = last if isinstance(last, str) and len(last) <= 64 else ""
+        if p.wins > p.games or (p.games == 0) != (p.best is None):
+            raise ValueError("player: impossible counts")
+        vs = d.get("vs")
+        if not isinstance(vs, dict):
+            raise ValueError("player.vs")
+        for k in STRENGTHS:
+            r = vs.get(k, {"games": 0, "wins": 0})
+            if not isinstance(r, dict):
+                raise ValueError("player.vs entry")
+            rec = VsRecord(_count(r.get("games")), _count(r.get("wins")))
+            if rec.wins > rec.games or rec.games > p.games:
+                raise ValueError("player.vs: impossible counts")
+            p.vs[k] = rec
+        return p
+
+
+def _count(v: Any) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= _BIG:
+        raise ValueError(f"expected a count, got {v!r:.20}")
+    return v
+
+
+@dataclass
+class Stats:
+    """All players' records, keyed by normalised name."""
+
+    players: dict[str, PlayerStats] = field(default_factory=dict)
+    recorded: list[str] = field(default_factory=list)  # recent game ids (duplicates are ignored)
+
+    def get(self, name: str) -> PlayerStats | None:
+        return self.players.get(_key(name))
+
+    def sorted_players(self) -> list[PlayerStats]:
+        """Most wins first, then most games, then name."""
+        return sorted(self.players.values(), key=lambda p: (-p.wins, -p.games, p.name.casefold()))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"format": _FORMAT, "schema": _SCHEMA, "players": [p.to_dict() for p in self.players.values()],
+                "recorded": self.recorded[-_REMEMBERED_IDS:]}
+
+    @classmethod
+    def from_dict(cls, data: Any) -> tuple[Stats, bool]:
+        """Stats plus whether everything was readable (bad player entries are dropped)."""
+        s = cls()
+        if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("schema") != _SCHEMA:
+            return s, False
+        ok = True
+        players = data.get("players")
+        if not isinstance(players, list):
+            return s, False
+        for entry in players:
+            try:
+                p = PlayerStats.from_dict(entry)
+            except ValueError:
+                ok = False
+                continue
+            s.players[_key(p.name)] = p
+        recorded = data.get("recorded", [])
+        if isinstance(recorded, list):
+            s.recorded = [x for x in recorded if isinstance(x, str) and len(x) <= 64][-_REMEMBERED_IDS:]
+        else:
+            ok = False
+        return s, ok
+
+    def add_game(self, seats: list[SeatConfig], scores: list[int], winners: list[int]) -> None:
+        """Count one finished game (in memory)."""
+        if len(scores) != len(seats) or not all(0 <= w < len(seats) for w in winners):
+            raise ValueError("scores and winners must match the seats")
+        now = datetime.now(UTC).isoformat(timespec="seconds")
+        for i, seat in enumerate(seats):
+            if seat.kind != "human":
+                continue
+            key = _key(seat.name)
+            p = self.players.get(key)
+            if p is None:
+                p = self.players[key] = PlayerStats(name=" ".join(seat.name.split()))
+            p.name = " ".join(seat.name.split())
+            won = i in winners
+            p.games += 1
+            p.wins += won
+            p.total_score += max(0, scores[i])
+            p.best = scores[i] if p.best is None else max(p.best, scores[i])
+            p.last_played = now
+            opponents = {s.kind for j, s in enumerate(seats) if j != i and s.kind in STRENGTHS}
+            for kind in opponents:
+                rec = p.vs[kind]
+                rec.games += 1
+                rec.wins += won
+
+
+def stats_path() -> Path:
+    """``<data>/stats.json``."""
+    return paths.data_dir() / _FILE
+
+
+def load_stats() -> Stats:
+    """The statistics; never raises. A damaged file gives what could be read and is kept aside."""
+    path = stats_path()
+    if not path.is_file():
+        return Stats()
+    try:
+        data = json.loads(paths.read_bytes_limited(path, _MAX_BYTES).decode("utf-8"))
+    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+        paths.keep_aside(path)
+        return Stats()
+    stats, ok = Stats.from_dict(data)
+    if not ok:
+        paths.keep_aside(path)
+    return stats
+
+
+def save_stats(stats: Stats) -> bool:
+    """Write atomically; False if the disk refused."""
+    try:
+        paths.atomic_write_json(stats_path(), stats.to_dict())
+    except (OSError, ValueError):
+        return False
+    return True
+
+
+def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: list[int],
+                *, game_id: str | None = None) -> Stats:
+    """Add a finished game to the statistics and save them; returns the updated stats.
+
+    A ``game_id`` already recorded is ignored (nothing changes).
+    """
+    stats = load_stats()
+    if game_id is not None and game_id in stats.recorded:
+        return stats
+    stats.add_game(list(seats), list(outcome_scores), list(winners))
+    if game_id is not None:
+        stats.recorded.append(game_id)
+        stats.recorded = stats.recorded[-_REMEMBERED_IDS:]
+    save_stats(stats)
+    return stats
+
+
+def record_finished(data: SaveData) -> Stats:
+    """:func:`record_game` for a finished :class:`saves.SaveData` (uses its game_id)."""
+    outcome = data.game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over")
+    return record_game(data.seats, [s.total for s in outcome.scores], list(outcome.winners),
+                       game_id=data.game_id)
+
+
+def clear_stats() -> bool:
+    """Forget all statistics (writes empty statistics); False if the disk refused."""
+    return save_stats(Stats())

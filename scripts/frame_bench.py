@@ -1,0 +1,83 @@
+"""Frame-time and idle-CPU benchmark for the table (run it under Xvfb for real numbers).
+
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python scripts/frame_bench.py --seconds 40
+
+Plays a 4-player demo game at 1920x1080 with a real 60 fps clock and records the work time
+of every drawn frame (events + update + draw + flip, not the sleep).  Frames during dice
+animations (dice flying, tumbling, screens shaking) are reported separately.  Then it opens
+the pause menu, lets the screen settle and measures the process CPU time over a few seconds
+while nothing moves (goal: < 10 % of one core).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+
+
+def pct(values: list[float], p: float) -> float:
+    v = sorted(values)
+    return v[min(len(v) - 1, int(p / 100 * len(v)))] if v else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--seconds", type=float, default=40.0, help="seconds of demo game to record")
+    ap.add_argument("--idle-seconds", type=float, default=5.0)
+    ap.add_argument("--size", default="1920x1080")
+    ap.add_argument("--speed", default="normal")
+    ap.add_argument("--seed", default="3")
+    args = ap.parse_args(argv)
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.scenes.pause import PauseScene
+
+    opts = build_parser().parse_args(["--demo", "--players", "4", "--seed", args.seed, "--speed", args.speed,
+                                      "--size", args.size, "--mute"])
+    app = make_app(opts)
+    table = app.top
+    import pygame
+
+    print(f"video driver: {pygame.display.get_driver()}, window {app.size}")
+    all_ms: list[float] = []
+    dice_ms: list[float] = []
+    dice_kinds = {"die", "tumble", "screen_shake"}
+    end = time.perf_counter() + args.seconds
+    while time.perf_counter() < end and app.exit_code is None and app.top is table:
+        n = len(app.frame_times)
+        tl = table.timeline
+        dicey = tl is not None and any(m.kind in dice_kinds for m in tl.visible())
+        app.run(max_frames=1)
+        if len(app.frame_times) > n:
+            ms = app.frame_times[-1]
+            all_ms.append(ms)
+            if dicey:
+                dice_ms.append(ms)
+    print(f"drawn frames: {len(all_ms)} (idle frames skipped: {app.idle_frames}); "
+          f"events played: {table.events_played}, round {table.view['round']}")
+    print(f"all frames:  p50 {pct(all_ms, 50):.2f} ms  p99 {pct(all_ms, 99):.2f} ms  max {max(all_ms):.2f} ms")
+    if dice_ms:
+        print(f"dice frames: n={len(dice_ms)}  p50 {pct(dice_ms, 50):.2f} ms  p99 {pct(dice_ms, 99):.2f} ms  "
+              f"max {max(dice_ms):.2f} ms")
+    # Idle: pause menu open, nothing moves.
+    app.push(PauseScene(table))
+    settle = time.perf_counter() + 1.0
+    while time.perf_counter() < settle:
+        app.run(max_frames=1)
+    drawn = app.frames_drawn
+    c0, w0 = time.process_time(), time.perf_counter()
+    stop = w0 + args.idle_seconds
+    while time.perf_counter() < stop:
+        app.run(max_frames=1)
+    cpu = (time.process_time() - c0) / (time.perf_counter() - w0) * 100
+    print(f"idle: {cpu:.1f} % of one core over {args.idle_seconds:.0f} s, frames drawn while idle: "
+          f"{app.frames_drawn - drawn}")
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,107 @@
+"""GameController and animation scripting (engineer T, issue 4)."""
+
+from __future__ import annotations
+
+import os
+
+os.environ["SDL_VIDEODRIVER"] = "dummy"
+os.environ["SDL_AUDIODRIVER"] = "dummy"
+
+import random
+import threading
+import time
+from typing import Any
+
+from tortuga_desktop.app.anim import Motion, Timeline, ease_out_back, ease_out_cubic
+from tortuga_desktop.app.controller import GameController, demo_seats
+from tortuga_desktop.app.render.motion import build_timeline
+from tortuga_desktop.rules import Game, determinize
+
+
+class SlowBot:
+    level = "slow"
+
+    def __init__(self, seed: int, delay: float) -> None:
+        self.seed = seed
+        self.delay = delay
+        self.threads: set[str] = set()
+
+    def decide(self, view: dict[str, Any]) -> Any:
+        self.threads.add(threading.current_thread().name)
+        time.sleep(self.delay)
+        rng = random.Random(self.seed + view["decisions"])
+        g = determinize(view, rng.randrange(2**31))
+
+        class C:
+            action = g.random_action(view["viewer"], rng)
+            reason = "slow thought"
+
+        return C()
+
+
+def test_bots_think_off_the_main_thread() -> None:
+    game = Game.new(2, 3)
+    bots: list[SlowBot] = []
+
+    def factory(level: str, seed: int) -> SlowBot:
+        bots.append(SlowBot(seed, 0.2))
+        return bots[-1]
+
+    c = GameController(game, demo_seats(2, 3), bot_factory=factory)
+    t0 = time.perf_counter()
+    assert c.poll() == []  # starts the bot, returns at once
+    assert time.perf_counter() - t0 < 0.05
+    assert c.busy
+    events = []
+    deadline = time.time() + 5
+    while not events and time.time() < deadline:
+        events = c.poll()
+        time.sleep(0.01)
+    assert events and events[0].reason == "slow thought"
+    assert all(name.startswith("tortuga-bot") for b in bots for name in b.threads)
+    c.close()
+
+
+def test_poll_without_start_does_not_ask_bots() -> None:
+    c = GameController(Game.new(4, 1), demo_seats(4, 1))
+    assert c.poll(start_new=False) == []
+    assert not c.busy
+    c.close()
+
+
+def test_instant_poll_plays_a_whole_game() -> None:
+    c = GameController(Game.new(4, 2), demo_seats(4, 2))
+    n = 0
+    while not c.is_over and n < 5000:
+        n += len(c.poll(budget_s=0.05))
+    assert c.is_over
+    lines = c.log_lines(None)
+    assert any(ln.reason for ln in lines)
+    c.close()
+
+
+def test_timeline_hides_until_arrival_and_skips() -> None:
+    tl = Timeline([Motion("chest", 0.5, 1.0, ("bag", 0), ("center", 0), {"colour": 0}, hides=(("center", 0),))])
+    assert ("center", 0) in tl.hidden()
+    tl.advance(0.6)
+    assert tl.visible() and ("center", 0) in tl.hidden()
+    tl.skip()
+    assert tl.done and not tl.hidden()
+    assert abs(ease_out_cubic(1.0) - 1) < 1e-9 and abs(ease_out_back(1.0) - 1) < 1e-9
+
+
+def test_motions_cover_a_whole_game() -> None:
+    """Every decision of a game scripts a timeline; chests never vanish without a motion."""
+    c = GameController(Game.new(4, 9), demo_seats(4, 9))
+    old = c.view_for(None)
+    kinds: set[str] = set()
+    while not c.is_over:
+        for ev in c.poll(budget_s=0.05):
+            new = ev.view(None)
+            tl = build_timeline(old, new, actor=ev.seat)
+            kinds.update(m.kind for m in tl.motions)
+            for m in tl.motions:
+                assert m.duration > 0
+            old = new
+    assert {"die", "chest", "token", "banner", "screen_shake", "tile"} <= kinds
+    c.close()

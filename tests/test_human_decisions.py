@@ -1,0 +1,352 @@
+"""DecisionUI: every decision kind by keyboard and by mouse, without a window."""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from dataclasses import dataclass
+
+import pygame
+import pytest
+
+from tortuga_desktop.app.human import (
+    DecisionUI,
+    catch_up,
+    dice_reason,
+    propose_arrangement,
+    summary_for,
+)
+from tortuga_desktop.app.intents import Click, Hover, Key
+from tortuga_desktop.rules import (
+    Act,
+    Action,
+    Arrange,
+    Chest,
+    ChooseAction,
+    DecisionKind,
+    Forfeit,
+    Game,
+    KeepTile,
+    SelectDice,
+    TakeBonus,
+    TakeChest,
+    Target,
+)
+
+RECT = pygame.Rect(1000, 500, 300, 260)
+
+
+@dataclass(frozen=True)
+class Hit:
+    kind: str
+    seat: int | None = None
+    index: int | None = None
+    area: str | None = None
+
+
+def key(ch: str) -> Key:
+    code = pygame.key.key_code(ch) if len(ch) == 1 else {"enter": pygame.K_RETURN, "bksp": pygame.K_BACKSPACE,
+                                                         "tab": pygame.K_TAB}[ch]
+    return Key(code, 0, ch if len(ch) == 1 else "")
+
+
+def make_ui(game: Game, seat: int) -> DecisionUI:
+    ui = DecisionUI(game, seat)
+    ui.layout(RECT)
+    return ui
+
+
+def click_item(ui: DecisionUI, payload: object) -> None:
+    item = next(it for it in ui._items if it.payload == payload)
+    assert ui.handle(Click(item.rect.center, 1))
+
+
+def click_button(ui: DecisionUI, name: str) -> None:
+    b = next(b for b in ui.buttons if b.name == name)
+    assert ui.handle(Click(b.rect.center, 1))
+
+
+def drive_keys(ui: DecisionUI, action: object) -> None:
+    """Produce ``action`` with the keys printed on the options, then Enter."""
+    items = ui.items()
+    if isinstance(action, SelectDice):
+        for d in action.dice:
+            ui.handle(key(next(it.hotkey for it in items if it.payload == d).lower()))
+    elif isinstance(action, Arrange):
+        ui.handle(key("bksp"))
+        used: list[int] = []
+        for c in action.chests:
+            i = next(i for i, s in enumerate(ui.source) if s == c and i not in used)
+            used.append(i)
+            ui.handle(key(next(it.hotkey for it in ui.items() if it.payload == i)))
+    else:
+        ui.handle(key(next(it.hotkey for it in items if it.payload == action).lower()))
+    ui.handle(key("enter"))
+
+
+def drive_mouse(ui: DecisionUI, action: object) -> None:
+    """Produce ``action`` by clicking the panel's options, then Confirm."""
+    if isinstance(action, SelectDice):
+        for d in action.dice:
+            click_item(ui, d)
+    elif isinstance(action, Arrange):
+        click_button(ui, "clear")
+        used: list[int] = []
+        for c in action.chests:
+            i = next(i for i, s in enumerate(ui.source) if s == c and i not in used)
+            used.append(i)
+            click_item(ui, i)
+    else:
+        click_item(ui, action)
+    click_button(ui, "confirm")
+
+
+def random_states(kinds: set[DecisionKind], games: int = 12, want=None) -> list[tuple[Game, int]]:
+    """Game states (copies) where some seat faces each decision kind (and ``want(game, seat)``)."""
+    found: dict[DecisionKind, list[tuple[Game, int]]] = {}
+    for seed in range(games):
+        g = Game.new(4 if seed % 3 else 3, seed)
+        rng = random.Random(seed)
+        while not g.is_over:
+            d = g.pending()[0]
+            if d.kind in kinds and len(found.get(d.kind, [])) < 3 and (want is None or want(g, d.seat)):
+                found.setdefault(d.kind, []).append((g.clone(), d.seat))
+            g.apply(d.seat, g.random_action(d.seat, rng))
+    assert set(found) == kinds, f"missing {kinds - set(found)}"
+    return [s for v in found.values() for s in v]
+
+
+ALL_KINDS = set(DecisionKind)
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _pygame() -> None:
+    pygame.init()
+    yield
+    pygame.quit()
+
+
+def test_every_legal_action_reachable_by_keys_and_by_mouse() -> None:
+    for game, seat in random_states(ALL_KINDS):
+        legal = game.legal_actions(seat)
+        for action in legal[:12]:
+            ui = make_ui(game, seat)
+            drive_keys(ui, action)
+            assert ui.confirmed_action() == action, (ui.kind, action, ui.reason())
+            ui = make_ui(game, seat)
+            drive_mouse(ui, action)
+            assert ui.confirmed_action() == action, (ui.kind, action, ui.reason())
+            game.clone().apply(seat, action)  # the engine accepts it
+
+
+def test_dice_reasons_and_confirm() -> None:
+    g = Game.new(4, 1, start_player=0)
+    # A=Board, B=Raid, C=Board, D=skull, E=Expand fleet; boat on box 3 holds 2 dice.
+    g.set_roll(0, [3, 4, 3, 5, 0])
+    ui = make_ui(g, 0)
+    assert not ui.can_confirm() and "Select" in ui.reason()
+    ui.handle(key("a"))
+    ui.handle(key("b"))
+    assert ui.reason() == "The dice show different actions (Board and Raid)."
+    ui.handle(key("enter"))
+    assert ui.confirmed_action() is None and ui.flash
+    ui.handle(key("b"))  # unselect B
+    ui.handle(key("c"))
+    ui.handle(key("d"))
+    assert ui.reason() == "Board holds only 2 dice (boat on box 3)."
+    assert not ui.buttons[-1].enabled  # Confirm is disabled
+    ui.handle(key("d"))
+    assert ui.reason() == "" and ui.can_confirm()
+    assert {m.index for m in ui.marks()} == {0, 2}
+    ui.handle(key("enter"))
+    assert ui.confirmed_action() == SelectDice((0, 2))
+    # Nothing changes after the confirmation.
+    assert not ui.handle(key("bksp"))
+    assert ui.confirmed_action() == SelectDice((0, 2))
+
+
+def test_dice_by_table_hits_use_tray_positions() -> None:
+    g = Game.new(2, 3, start_player=0)
+    g.set_roll(0, [0, 0, 1, 1, 5])
+    ui = make_ui(g, 0)
+    far = (5, 5)
+    assert ui.handle(Click(far, 1), Hit("die", 0, 4))  # the skull
+    assert ui.handle(Click(far, 1), Hit("die", 0, 0))
+    assert not ui.handle(Click(far, 1), Hit("die", 1, 1))  # another seat's die: ignored
+    assert not ui.handle(Click(far, 3), Hit("die", 0, 1))  # right button: ignored
+    assert ui.candidate() == SelectDice((0, 4))
+    click_button(ui, "confirm")
+    assert ui.confirmed_action() == SelectDice((0, 4))
+
+
+def test_skull_only_selection_then_action_choice() -> None:
+    g = Game.new(2, 5, start_player=0)
+    g.set_roll(0, [5, 5, 0, 1, 2])
+    ui = make_ui(g, 0)
+    ui.handle(key("a"))
+    ui.handle(key("b"))
+    assert ui.reason() == ""
+    assert "Skulls only" in ui._message()[0]
+    ui.handle(key("enter"))
+    g.apply(0, ui.confirmed_action())
+    while g.decision_for(0) is None or g.decision_for(0).kind != DecisionKind.SKULL_ACTION:
+        d = g.pending()[0]
+        assert d.seat != 0
+        g.apply(d.seat, g.legal_actions(d.seat)[0])
+    ui = make_ui(g, 0)
+    assert ui.kind == DecisionKind.SKULL_ACTION
+    ui.handle(key("3"))  # Treasure hunt
+    assert ui.candidate() == ChooseAction(Action.TREASURE_HUNT)
+    ui.handle(key("tab"))  # cycling picks the next available action
+    assert ui.candidate() == ChooseAction(Action.BOARD)
+    ui.handle(Click((1, 1), 1), Hit("action_space", 0, 0))
+    assert ui.candidate() == ChooseAction(Action.EXPAND_FLEET)
+    ui.handle(Click((1, 1), 1), Hit("action_space", 0, 0))  # clicking the pick again confirms
+    assert ui.confirmed_action() == ChooseAction(Action.EXPAND_FLEET)
+
+
+def test_single_choices_can_change_until_confirmed() -> None:
+    for game, seat in random_states({DecisionKind.POSITION, DecisionKind.TAKE_CHEST}, games=6):
+        ui = make_ui(game, seat)
+        legal = ui.legal
+        ui.handle(key("f")) if ui.kind == DecisionKind.POSITION else None
+        for action in legal:
+            click_item(ui, action) if ui.candidate() != action else None
+            assert ui.candidate() == action and ui.confirmed_action() is None
+        ui.handle(key("bksp"))
+        assert ui.candidate() is None and not ui.can_confirm()
+        ui.handle(key("enter"))
+        assert ui.confirmed_action() is None
+        ui.handle(key("tab"))
+        ui.handle(key("enter"))
+        assert ui.confirmed_action() in legal
+
+
+def test_position_target_by_clicking_a_board_and_forfeit() -> None:
+    g, seat = random_states({DecisionKind.POSITION}, 20,
+                            lambda g, s: any(isinstance(a, Target) for a in g.legal_actions(s)))[0]
+    ui = make_ui(g, seat)
+    target = next(a for a in ui.legal if isinstance(a, Target))
+    assert ui.handle(Click((0, 0), 1), Hit("player", target.seat))
+    assert ui.candidate() == target
+    assert any(m.kind == "player" and m.seat == target.seat for m in ui.marks())
+    assert not ui.handle(Click((0, 0), 1), Hit("player", seat))  # not oneself
+    ui.handle(key("f"))
+    assert ui.candidate() == Forfeit()
+    ui.handle(key("enter"))
+    assert ui.confirmed_action() == Forfeit()
+
+
+def test_act_forfeit_keys() -> None:
+    g, seat = random_states({DecisionKind.POSITION}, 10, lambda g, s: Act() in g.legal_actions(s))[0]
+    ui = make_ui(g, seat)
+    ui.handle(key("a"))
+    ui.handle(key("enter"))
+    assert ui.confirmed_action() == Act()
+
+
+def test_take_chest_by_clicking_the_chest() -> None:
+    for g, seat in random_states({DecisionKind.TAKE_CHEST}, games=20):
+        ui = make_ui(g, seat)
+        info = ui.decision.info
+        want = ui.legal[-1]
+        assert isinstance(want, TakeChest)
+        if info["source"] == "center":
+            hit = Hit("center_chest", None, int(want.chest))
+        else:
+            row = g.seats[info["target"]].area(info["source"])
+            hit = Hit("chest", info["target"], row.index(want.chest), info["source"])
+        assert ui.handle(Click((0, 0), 1), hit)
+        assert ui.candidate() == want
+        assert ui.marks()
+        ui.handle(key(want.chest.letter.lower()))
+        ui.handle(key("enter"))
+        assert ui.confirmed_action() == want
+
+
+def test_keep_tile_shows_both_values_and_keys_pick_by_value() -> None:
+    g, seat = random_states({DecisionKind.KEEP_TILE}, games=20)[0]
+    ui = make_ui(g, seat)
+    values = sorted(g.decision_for(seat).info["tiles"])
+    assert [it.face for it in ui.items()] == values
+    ui.handle(key(str(values[-1])))
+    ui.handle(key("enter"))
+    assert ui.confirmed_action() == KeepTile(values[-1])
+
+
+def test_bonus_tile_by_clicking_the_bonus_space() -> None:
+    g, seat = random_states({DecisionKind.BONUS_TILE}, games=30)[0]
+    ui = make_ui(g, seat)
+    want = ui.legal[0]
+    assert isinstance(want, TakeBonus)
+    ui.handle(Click((0, 0), 1), Hit("bonus_space", seat, int(want.action)))
+    assert ui.candidate() == want
+    ui.handle(key("enter"))
+    assert ui.confirmed_action() == want
+
+
+def test_arrangement_suggestion_and_toggling() -> None:
+    for g, seat in random_states({DecisionKind.ARRANGE_FLEET, DecisionKind.ARRANGE_CREW}, games=12):
+        ui = make_ui(g, seat)
+        assert len(ui.order) == ui.k
+        assert ui.can_confirm(), ui.reason()  # the suggestion is legal as it is
+        suggested = ui.candidate()
+        ui.handle(key("bksp"))
+        assert not ui.can_confirm() and "Choose" in ui.reason()
+        ui.handle(key("s"))
+        assert ui.candidate() == suggested
+        # Clicking a chosen chest on the table unselects it; clicking it again adds it last.
+        area = "crew" if ui.kind == DecisionKind.ARRANGE_FLEET else "island"
+        first = ui.order[0]
+        ui.handle(Click((0, 0), 1), Hit("chest", seat, first, area))
+        assert first not in ui.order
+        ui.handle(Click((0, 0), 1), Hit("chest", seat, first, area))
+        assert ui.order[-1] == first
+        ui.handle(key("enter"))
+        assert ui.confirmed_action() in ui.legal
+
+
+def test_propose_arrangement_prefers_purple_then_sets() -> None:
+    P, R, B, Y, W = Chest.PURPLE, Chest.RED, Chest.BLUE, Chest.YELLOW, Chest.WHITE
+    assert propose_arrangement([R, P, W], [], 1) == [1]
+    # Owning red and blue, a yellow completes a set.
+    assert propose_arrangement([R, Y, W], [R, B], 1) == [1]
+    assert sorted(propose_arrangement([R, B], [], 5)) == [0, 1]
+
+
+def test_dice_reason_room_left() -> None:
+    g = Game.new(2, 2, start_player=0)
+    g.seats[0].placed[3] = [0]
+    g.seats[0].hand = [1, 2, 3, 4]
+    g.seats[0].roll = [3, 3, 0, 0]
+    assert "room for only 1 more" in dice_reason(g, 0, [1, 2])
+
+
+def test_catch_up_summary() -> None:
+    g = Game.new(2, 4)
+    assert summary_for(g, 0)  # first time: the recent lines
+    catch_up(g).mark(0, g.log_for(0))
+    assert summary_for(g, 0) == []
+    d = g.pending()[0]
+    g.apply(d.seat, g.legal_actions(d.seat)[0])
+    g.apply(g.pending()[0].seat, g.legal_actions(g.pending()[0].seat)[0])
+    assert summary_for(g, 0)
+
+
+def test_draw_and_hover_do_not_fail_for_any_kind() -> None:
+    surf = pygame.Surface((1400, 900))
+
+    class R:
+        prompt_rect = pygame.Rect(1050, 500, 300, 280)
+
+    for g, seat in random_states(ALL_KINDS, games=12):
+        ui = DecisionUI(g, seat)
+        ui.draw(surf, R())
+        ui.draw(surf)  # no renderer: a bottom strip
+        for it in ui._items:
+            ui.handle(Hover(it.rect.center))
+        ui.draw(surf, R())

@@ -1,0 +1,270 @@
+"""Whole games driven through the real App with synthesised clicks and keys.
+
+* one human against three computer players, every decision type by mouse or keyboard, to
+  the results screen;
+* a hot-seat game with two humans: nothing of the table is drawn while a hand-over screen
+  is shown, and the table is only ever drawn from the view of the human at the screen.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pytest
+
+from tortuga_desktop.app.controller import GameController
+from tortuga_desktop.app.human import DecisionUI
+from tortuga_desktop.app.intents import Click, Key
+from tortuga_desktop.app.loop import App
+from tortuga_desktop.app.render.table import TableRenderer
+from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.app.scenes.handover import HandoverScene
+from tortuga_desktop.app.scenes.results import ResultsScene
+from tortuga_desktop.app.scenes.table import TableScene
+from tortuga_desktop.rules import (
+    SKULL,
+    Arrange,
+    DecisionKind,
+    Forfeit,
+    Game,
+    PlayerAction,
+    SelectDice,
+    TakeChest,
+    Target,
+    determinize,
+)
+
+
+class QuickBot:
+    """A fast, deterministic random player that sees only its view."""
+
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def decide(self, view: dict[str, Any]) -> Any:
+        # Seeded by the decision point, not by the decision count: humans and bots select dice
+        # simultaneously, so the count depends on who happened to answer first.
+        me = view["seats"][view["viewer"]]
+        point = (view["round"], view["phase"], view["stage"], view["act"].get("action"), view["act"].get("pos"),
+                 len(me["hand"]), len(me["island"]), len(me["crew"]), me["boat"], me["pirate"])
+        rng = random.Random(f"{self.seed}:{point}")
+        action = determinize(view, rng.randrange(2**31)).random_action(view["viewer"], rng)
+
+        class Choice:
+            pass
+
+        c = Choice()
+        c.action = action  # type: ignore[attr-defined]
+        c.reason = ""  # type: ignore[attr-defined]
+        return c
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TORTUGA_HOME", str(tmp_path))
+
+
+def human_choice(game: Game, seat: int, rng: random.Random) -> PlayerAction:
+    """A human who likes to try everything: skull-only picks, big picks, acting, targets."""
+    legal = game.legal_actions(seat)
+    d = game.decision_for(seat)
+    assert d is not None
+    if d.kind == DecisionKind.SELECT_DICE:
+        p = game.seats[seat]
+        assert p.roll is not None
+        skull_only = [a for a in legal if isinstance(a, SelectDice)
+                      and all(p.roll[p.hand.index(x)] == SKULL for x in a.dice)]
+        if skull_only and rng.random() < 0.7:
+            return max(skull_only, key=lambda a: len(a.dice))
+        hunt = [a for a in legal if isinstance(a, SelectDice)
+                and {p.roll[p.hand.index(x)] for x in a.dice} - {SKULL} == {2}]
+        if hunt and rng.random() < 0.6:  # Treasure hunt: the way to a treasure tile choice
+            return max(hunt, key=lambda a: len(a.dice))
+        if rng.random() < 0.5:
+            return max(legal, key=lambda a: len(a.dice))  # type: ignore[union-attr]
+    if d.kind == DecisionKind.POSITION:
+        active = [a for a in legal if not isinstance(a, Forfeit)]
+        if active and rng.random() < 0.9:
+            return rng.choice(active)
+    return rng.choice(legal)
+
+
+def inputs_for(table: TableScene, ui: DecisionUI, action: PlayerAction, mouse: bool) -> list[Any]:
+    """The clicks or keys a person would use to make ``action`` (mouse: table targets where possible)."""
+    out: list[Any] = []
+    r = table.renderer
+    assert r is not None
+    L = r.layout
+    items = ui.items()
+
+    def item_pos(payload: Any) -> tuple[int, int]:
+        return next(it.rect.center for it in ui._items if it.payload == payload)
+
+    def hotkey(payload: Any) -> Key:
+        ch = next(it.hotkey for it in items if it.payload == payload).lower()
+        return Key(pygame.key.key_code(ch), 0, ch)
+
+    if isinstance(action, SelectDice):
+        for die in action.dice:
+            if mouse:  # click the die in the player's tray on the table
+                k = ui.hand.index(die)
+                out.append(Click(L.boards[ui.seat].tray_slots[k].center, 1))
+            else:
+                out.append(hotkey(die))
+    elif isinstance(action, Arrange):
+        out.append(Key(pygame.K_BACKSPACE, 0, "") if not mouse else
+                   Click(next(b.rect.center for b in ui.buttons if b.name == "clear"), 1))
+        used: list[int] = []
+        for c in action.chests:
+            i = next(i for i, s in enumerate(ui.source) if s == c and i not in used)
+            used.append(i)
+            out.append(Click(item_pos(i), 1) if mouse else hotkey(i))
+    elif mouse and isinstance(action, Target):  # click the target's board
+        out.append(Click(L.boards[action.seat].header.center, 1))
+    elif mouse and isinstance(action, TakeChest) and ui.decision.info["source"] != "center":
+        info = ui.decision.info
+        row = table.view["seats"][info["target"]][info["source"]]
+        k = row.index(int(action.chest))
+        out.append(Click(L.chest_slot(info["target"], info["source"], k, len(row)).center, 1))
+    else:
+        out.append(Click(item_pos(action), 1) if mouse else hotkey(action))
+    if mouse:
+        out.append(Click(next(b.rect.center for b in ui.buttons if b.name == "confirm"), 1))
+    else:
+        out.append(Key(pygame.K_RETURN, 0, "\r"))
+    return out
+
+
+def play(app: App, table: TableScene, rng: random.Random, *, max_frames: int,
+         on_frame: Callable[[App], None] | None = None) -> dict[DecisionKind, set[str]]:
+    """Step the app, answering hand-overs with Space and decisions with clicks or keys."""
+    seen: dict[DecisionKind, set[str]] = {}
+    made = 0
+    waiting: tuple[int, int] | None = None
+    for _frame in range(max_frames):
+        if isinstance(app.top, ResultsScene):
+            return seen
+        top = app.top
+        if isinstance(top, HandoverScene):
+            app.post(Key(pygame.K_SPACE, 0, " "))
+        elif top is table and table.decision_ui is not None and table.decision_ui.rect.w > 0:
+            ui = table.decision_ui
+            key = (id(ui), table.controller.game.decisions)
+            if key != waiting:
+                waiting = key
+                action = human_choice(table.controller.game, ui.seat, rng)
+                mouse = made % 2 == 0
+                made += 1
+                seen.setdefault(ui.kind, set()).add("mouse" if mouse else "keys")
+                for intent in inputs_for(table, ui, action, mouse):
+                    app.post(intent)
+        app.step(1 / 60)
+        if on_frame is not None:
+            on_frame(app)
+        assert app.exit_code is None
+    raise AssertionError(f"the game did not end in {max_frames} frames; seen {seen}")
+
+
+def new_app(seats: list[SeatConfig], seed: int) -> tuple[App, TableScene]:
+    app = App(None, size=(1280, 800), fixed_dt=1 / 60)
+    game = Game.new(len(seats), seed, names=[s.name for s in seats])
+    controller = GameController(game, seats, bot_factory=lambda level, s: QuickBot(s))
+    table = TableScene(controller, speed="instant")
+    app.push(table)
+    return app, table
+
+
+def test_one_human_plays_every_decision_type_to_the_results() -> None:
+    seats = [SeatConfig("Ani", "human", 0)] + [SeatConfig(n, "easy", i, i) for i, n in
+                                                enumerate(("Bo", "Cy", "Dee"), start=1)]
+    app, table = new_app(seats, 11)  # seed and human policy chosen so every decision type occurs
+    handovers: list[int] = []
+    try:
+        seen = play(app, table, random.Random(0), max_frames=20000,
+                    on_frame=lambda a: handovers.append(1) if isinstance(a.top, HandoverScene) else None)
+        results = app.top
+        assert isinstance(results, ResultsScene)
+        assert table.controller.game.is_over
+        assert not handovers  # a single human never sees a hand-over screen
+        assert set(seen) == set(DecisionKind), f"decision types not played: {set(DecisionKind) - set(seen)}"
+        assert any(len(v) == 2 for v in seen.values())
+        # The results offer a new game with the same seats.
+        app.post(Key(pygame.K_n, 0, "n"))
+        for _ in range(3):
+            app.step(1 / 60)
+        new_table = app.top
+        assert isinstance(new_table, TableScene) and new_table is not table
+        assert [s.name for s in new_table.controller.seats] == ["Ani", "Bo", "Cy", "Dee"]
+        assert [s.kind for s in new_table.controller.seats] == ["human", "easy", "easy", "easy"]
+    finally:
+        app.close()
+
+
+def test_hot_seat_never_draws_private_things_behind_the_handover(monkeypatch: pytest.MonkeyPatch) -> None:
+    seats = [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1, 1), SeatConfig("Cy", "human", 2),
+             SeatConfig("Dee", "easy", 3, 3)]
+    app, table = new_app(seats, 7)
+    log: list[tuple[str, Any]] = []
+    at_screen: list[int | None] = [None]
+
+    real_draw = TableRenderer.draw
+    real_ui_draw = DecisionUI.draw
+
+    def spy_draw(self: TableRenderer, surface: pygame.Surface, view: dict[str, Any], anim: Any = None) -> None:
+        log.append(("table", (type(app.top).__name__, view["viewer"], [s.get("roll") for s in view["seats"]],
+                              view["phase"], view["stage"], at_screen[0])))
+        real_draw(self, surface, view, anim)
+
+    def spy_ui_draw(self: DecisionUI, surface: pygame.Surface, renderer: Any = None) -> None:
+        log.append(("ui", (type(app.top).__name__, self.seat, at_screen[0])))
+        real_ui_draw(self, surface, renderer)
+
+    real_confirm = HandoverScene.confirm
+
+    def spy_confirm(self: HandoverScene) -> None:
+        at_screen[0] = next(i for i, s in enumerate(seats) if s.name == self.player_name)
+        log.append(("ready", at_screen[0]))
+        real_confirm(self)
+
+    monkeypatch.setattr(TableRenderer, "draw", spy_draw)
+    monkeypatch.setattr(DecisionUI, "draw", spy_ui_draw)
+    monkeypatch.setattr(HandoverScene, "confirm", spy_confirm)
+    handover_frames = [0]
+
+    def frame(a: App) -> None:
+        if isinstance(a.top, HandoverScene):
+            handover_frames[0] += 1
+            assert a.top.player_name in ("Ani", "Cy")
+
+    try:
+        seen = play(app, table, random.Random(9), max_frames=30000, on_frame=frame)
+    finally:
+        app.close()
+    assert handover_frames[0] > 0
+    readies = [e for e in log if e[0] == "ready"]
+    assert {seat for _k, seat in readies} == {0, 2}
+    assert DecisionKind.SELECT_DICE in seen
+    humans = {0, 2}
+    for kind, data in log:
+        if kind == "table":
+            top, viewer, rolls, phase, stage, screen = data
+            assert top != "HandoverScene", "the table was drawn while the hand-over screen was up"
+            # The table is drawn for the human at the screen (or publicly), never for the other.
+            assert viewer in (None, screen), (viewer, screen)
+            for other in humans - {viewer}:
+                if phase == "dice" and stage == "select":
+                    assert rolls[other] is None, f"seat {other}'s hidden roll reached the renderer"
+        elif kind == "ui":
+            top, seat, screen = data
+            assert top != "HandoverScene"
+            assert seat == screen, "a decision panel was drawn for a human who is not at the screen"

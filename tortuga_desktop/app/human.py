@@ -1,0 +1,821 @@
+"""Human decisions at the table: one :class:`DecisionUI` per decision a human makes.
+
+A DecisionUI is a small state machine over intents. It holds the :class:`Decision`, the
+legal actions the engine offers for it and what the player has picked so far, and turns
+clicks (on its own prompt panel or on the table's hit targets) and keys into one confirmed
+:data:`PlayerAction`. Nothing is sent to the engine before the player confirms, so every
+pick can be changed until then.
+
+The logic works without a window: :meth:`DecisionUI.layout` places the panel's buttons in a
+rectangle, :meth:`DecisionUI.handle` takes ``Click``/``Key``/``Hover`` intents (anything with
+``pos``+``button`` / ``key``+``unicode`` / ``pos`` attributes) and an optional table hit target
+(anything with ``kind``, ``seat``, ``index``, ``area``). :meth:`DecisionUI.draw` paints the panel
+into ``renderer.prompt_rect``.
+
+Keys (the same for every decision, see :data:`KEY_HELP`):
+
+* the hotkey printed on a button (digits, die letters A-E, chest letters R B Y W P, A/F)
+  picks that option (dice and chests in an arrangement toggle);
+* Tab / arrow keys cycle through the options (a single choice is picked as the focus moves),
+  Ctrl+Space or Insert toggles the focused die / chest;
+* Enter confirms, Backspace clears, S restores the suggested arrangement.
+"""
+
+from __future__ import annotations
+
+import weakref
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pygame
+
+from ..rules import (
+    ACTION_TITLES,
+    CHEST_LETTERS,
+    CHEST_TITLES,
+    DIE_LETTERS,
+    SKULL,
+    Act,
+    Action,
+    Arrange,
+    Chest,
+    ChooseAction,
+    Decision,
+    DecisionKind,
+    Forfeit,
+    Game,
+    KeepTile,
+    PlayerAction,
+    SelectDice,
+    TakeBonus,
+    TakeChest,
+    Target,
+    capacity,
+)
+from . import palette
+
+__all__ = [
+    "KEY_HELP",
+    "CatchUp",
+    "DecisionUI",
+    "Item",
+    "Mark",
+    "dice_reason",
+    "catch_up",
+    "propose_arrangement",
+    "summary_for",
+    "tr",
+]
+
+
+def tr(text: str, **params: Any) -> str:
+    """The one place player-visible strings of this module go through (switch to i18n.tr later)."""
+    return text.format(**params) if params else text
+
+
+#: Keys for the help overlay: (keys, what they do).
+KEY_HELP: tuple[tuple[str, str], ...] = (
+    ("A-E", "select / unselect a die (dice selection)"),
+    ("1-5", "choose an action for skulls, a bonus tile option, a target player, a chest of an arrangement"),
+    ("A / F", "act / forfeit your position"),
+    ("R B Y W P", "take a red, blue, yellow, white or purple chest"),
+    ("1 / 2 / 3", "keep the treasure tile worth that many coins"),
+    ("Tab, arrows", "move between the options, picking single choices (Shift+Tab backwards)"),
+    ("Ctrl+Space / Insert", "toggle the die or chest in focus"),
+    ("Enter", "confirm your choice"),
+    ("Backspace", "clear your choice"),
+    ("S", "restore the suggested chest arrangement (move phase)"),
+)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """Something on the table the renderer should highlight (same fields as HitTarget)."""
+
+    kind: str
+    seat: int | None = None
+    index: int | None = None
+    area: str | None = None
+
+
+@dataclass
+class Item:
+    """One pickable option of the prompt panel."""
+
+    label: str
+    payload: Any
+    hotkey: str = ""
+    enabled: bool = True
+    selected: bool = False
+    reason: str = ""
+    #: how to draw it: "text", "die" (payload die, face), "chest" (colour), "tile" (value)
+    look: str = "text"
+    face: int | None = None
+    colour: int | None = None
+    rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+
+@dataclass
+class _Button:
+    name: str  # "confirm" | "clear" | "suggest"
+    label: str
+    enabled: bool
+    rect: pygame.Rect
+
+
+_SOURCE_AREA = {DecisionKind.ARRANGE_FLEET: "crew", DecisionKind.ARRANGE_CREW: "island"}
+_DEST_TITLE = {DecisionKind.ARRANGE_FLEET: "fleet", DecisionKind.ARRANGE_CREW: "crew area"}
+_KEY_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
+_KEY_NEXT = (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
+_KEY_PREV = (pygame.K_LEFT, pygame.K_UP)
+
+
+def dice_reason(game: Game, seat: int, dice: Iterable[int]) -> str:
+    """Why a dice pick of ``seat`` cannot be confirmed, or "" when it can."""
+    p = game.seats[seat]
+    chosen = sorted(set(dice))
+    if p.roll is None:
+        return tr("No dice are rolled.")
+    if not chosen:
+        return tr("Select the dice to place (all must show the same action; skulls join any action).")
+    faces = {p.roll[p.hand.index(d)] for d in chosen if d in p.hand}
+    faces.discard(SKULL)
+    if len(faces) > 1:
+        names = " and ".join(ACTION_TITLES[f] for f in sorted(faces))
+        return tr("The dice show different actions ({names}).", names=names)
+    if not faces:
+        return ""
+    a = next(iter(faces))
+    room = p.room(a)
+    if len(chosen) <= room:
+        return ""
+    placed = len(p.placed[a])
+    if a in (Action.BOARD, Action.RAID):
+        token = "boat" if a == Action.BOARD else "pirate"
+        box = p.boat if a == Action.BOARD else p.pirate
+        cap = capacity(box)
+        if placed:
+            return tr("{action} has room for only {room} more dice ({token} on box {box}: {cap} dice).",
+                      action=ACTION_TITLES[a], room=room, token=token, box=box, cap=cap)
+        return tr("{action} holds only {cap} dice ({token} on box {box}).",
+                  action=ACTION_TITLES[a], cap=cap, token=token, box=box)
+    return tr("{action} has room for only {room} more dice.", action=ACTION_TITLES[a], room=room)
+
+
+def _chest_worth(colour: int, owned: Sequence[int]) -> tuple[int, int]:
+    """Sort key (higher first) for keeping a chest: purple, then colours that complete sets."""
+    if colour == Chest.PURPLE:
+        return (3, 0)
+    if colour == Chest.WHITE:
+        return (1, 0)
+    counts = [list(owned).count(c) for c in (Chest.RED, Chest.BLUE, Chest.YELLOW)]
+    return (2, max(counts) - counts[colour])
+
+
+def propose_arrangement(source: Sequence[int], owned: Sequence[int], k: int) -> list[int]:
+    """Indices into ``source`` of the ``k`` chests to keep, most valuable first.
+
+    Purple chests come first (they score double), then red/blue/yellow chests of the colour
+    the player has fewest of (they complete sets), then white ones.  The leftmost chest is the
+    safest one (surplus leaves from the right), so the order is the keeping order.
+    """
+    ranked = sorted(range(len(source)), key=lambda i: (_chest_worth(source[i], owned), -i), reverse=True)
+    chosen: list[int] = []
+    have = list(owned)
+    for _ in range(min(k, len(source))):
+        best = max((i for i in ranked if i not in chosen),
+                   key=lambda i: (_chest_worth(source[i], have), -i))
+        chosen.append(best)
+        have.append(source[best])
+    return chosen
+
+
+class CatchUp:
+    """Remembers how much of the log each human has seen: "since your last turn" summaries."""
+
+    def __init__(self, limit: int = 8) -> None:
+        self.limit = limit
+        self._seen: dict[int, int] = {}
+
+    def since(self, seat: int, lines: Sequence[str]) -> list[str]:
+        """The log lines ``seat`` has not seen yet (the last ``limit`` of them)."""
+        start = self._seen.get(seat, max(0, len(lines) - self.limit))
+        new = list(lines[start:])
+        return new[-self.limit:]
+
+    def mark(self, seat: int, lines: Sequence[str]) -> None:
+        """``seat`` has now seen every line of ``lines``."""
+        self._seen[seat] = len(lines)
+
+
+_CATCHUPS: weakref.WeakKeyDictionary[Any, CatchUp] = weakref.WeakKeyDictionary()
+_CATCHUPS_BY_ID: dict[int, CatchUp] = {}
+
+
+def catch_up(controller: Any) -> CatchUp:
+    """The :class:`CatchUp` record kept for one controller (or game)."""
+    try:
+        found = _CATCHUPS.get(controller)
+    except TypeError:  # not weak-referenceable (a bare Game): remembered by id
+        return _CATCHUPS_BY_ID.setdefault(id(controller), CatchUp())
+    if found is None:
+        found = _CATCHUPS[controller] = CatchUp()
+    return found
+
+
+def summary_for(controller: Any, seat: int) -> list[str]:
+    """Public events ``seat`` has not seen since their last confirmed decision.
+
+    Public wording only (``log_for(None)``): the summary is shown on the hand-over screen
+    before the player has confirmed that they are at the screen.
+    """
+    return catch_up(controller).since(seat, _game_of(controller).log_for(None))
+
+
+def _game_of(controller: Any) -> Game:
+    if isinstance(controller, Game):
+        return controller
+    return controller.game
+
+
+def _wrap(text: str, font: Any, width: int) -> list[str]:
+    """Greedy word wrap of ``text`` to ``width`` pixels."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        trial = f"{cur} {word}" if cur else word
+        if cur and font.size(trial)[0] > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    return lines or [""]
+
+
+class DecisionUI:
+    """The state of one human decision, from the first pick to the confirmed action."""
+
+    def __init__(self, controller: Any, seat: int, decision: Decision | None = None, *,
+                 colour: palette.RGB | None = None, summary: Sequence[str] = ()) -> None:
+        self.controller = controller
+        self.game = _game_of(controller)
+        self.seat = seat
+        d = decision if decision is not None else self.game.decision_for(seat)
+        if d is None:
+            raise ValueError(f"seat {seat} has nothing to decide")
+        self.decision: Decision = d
+        self.kind: DecisionKind = d.kind
+        self.legal: list[PlayerAction] = list(self.game.legal_actions(seat))
+        self._legal_set = set(self.legal)
+        self.colour = colour if colour is not None else self._seat_colour()
+        self.summary = list(summary)
+        p = self.game.seats[seat]
+        self.hand: list[int] = list(p.hand)
+        self.roll: list[int] = list(p.roll) if p.roll is not None else []
+        # What the player has picked so far.
+        self.dice: list[int] = []
+        self.pick: PlayerAction | None = None
+        self.order: list[int] = []  # arrangement: indices into self.source
+        self.source: list[int] = []
+        self.k = 0
+        if self.kind in _SOURCE_AREA:
+            self.source = list(p.crew if self.kind == DecisionKind.ARRANGE_FLEET else p.island)
+            cap = capacity(p.boat if self.kind == DecisionKind.ARRANGE_FLEET else p.pirate)
+            self.k = min(cap, len(self.source))
+            self.order = self.suggestion()
+        self.focus = 0
+        self.hover: tuple[str, int] | None = None
+        self.flash = ""
+        self._confirmed: PlayerAction | None = None
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.buttons: list[_Button] = []
+        self._items: list[Item] = []
+        self._title_lines: list[str] = []
+        self._msg_lines: list[str] = []
+
+    # ------------------------------------------------------------------ state
+    def _seat_colour(self) -> palette.RGB:
+        idx = self.seat
+        seats = getattr(self.controller, "seats", None)
+        if seats is not None:
+            try:
+                idx = int(seats[self.seat].colour)
+            except (AttributeError, IndexError, TypeError, ValueError):
+                idx = self.seat
+        return palette.PLAYER_COLOURS[idx % len(palette.PLAYER_COLOURS)].rgb
+
+    def suggestion(self) -> list[int]:
+        """The proposed arrangement (indices into the source area), most valuable first."""
+        p = self.game.seats[self.seat]
+        owned = list(p.tortuga) + list(p.fleet) + list(p.crew if self.kind == DecisionKind.ARRANGE_CREW else [])
+        return propose_arrangement(self.source, owned, self.k)
+
+    def candidate(self) -> PlayerAction | None:
+        """The action the current picks make, confirmable or not."""
+        if self.kind == DecisionKind.SELECT_DICE:
+            return SelectDice(tuple(sorted(self.dice))) if self.dice else None
+        if self.kind in _SOURCE_AREA:
+            return Arrange(tuple(Chest(self.source[i]) for i in self.order))
+        return self.pick
+
+    def reason(self) -> str:
+        """Why the current pick cannot be confirmed ("" when it can)."""
+        cand = self.candidate()
+        if self.kind == DecisionKind.SELECT_DICE:
+            why = dice_reason(self.game, self.seat, self.dice)
+            if not why and cand not in self._legal_set:
+                why = tr("This selection is not allowed.")
+            return why
+        if self.kind in _SOURCE_AREA:
+            if len(self.order) != self.k:
+                return tr("Choose {k} chests for the {dest} ({n} chosen).", k=self.k,
+                          dest=_DEST_TITLE[self.kind], n=len(self.order))
+            return "" if cand in self._legal_set else tr("This arrangement is not allowed.")
+        if cand is None:
+            return tr("Pick an option.")
+        return "" if cand in self._legal_set else tr("That option is not available.")
+
+    def can_confirm(self) -> bool:
+        cand = self.candidate()
+        return cand is not None and cand in self._legal_set and self.reason() == ""
+
+    def confirm(self) -> bool:
+        """Confirm the current pick; False (and a flashed reason) when it is not confirmable."""
+        if self._confirmed is not None:
+            return False
+        if not self.can_confirm():
+            self.flash = self.reason()
+            return False
+        self._confirmed = self.candidate()
+        self.flash = ""
+        catch_up(self.controller).mark(self.seat, self.game.log_for(self.seat))
+        return True
+
+    def clear(self) -> None:
+        self.dice = []
+        self.pick = None
+        self.order = []
+        self.flash = ""
+
+    def confirmed_action(self) -> PlayerAction | None:
+        """The confirmed action (None until the player confirms)."""
+        return self._confirmed
+
+    @property
+    def done(self) -> bool:
+        return self._confirmed is not None
+
+    # ------------------------------------------------------------------ items
+    def items(self) -> list[Item]:
+        """The options shown in the panel for this decision, with their current state."""
+        kind = self.kind
+        g = self.game
+        p = g.seats[self.seat]
+        out: list[Item] = []
+        if kind == DecisionKind.SELECT_DICE:
+            for d, f in zip(self.hand, self.roll, strict=False):
+                title = tr("skull") if f == SKULL else ACTION_TITLES[f]
+                out.append(Item(f"{DIE_LETTERS[d]}: {title}", d, DIE_LETTERS[d], selected=d in self.dice,
+                                look="die", face=f))
+        elif kind == DecisionKind.SKULL_ACTION:
+            k = int(self.decision.info.get("skulls", len(p.selection or ())))
+            for a in Action:
+                act = ChooseAction(a)
+                ok = act in self._legal_set
+                out.append(Item(ACTION_TITLES[a], act, str(int(a) + 1), ok, self.pick == act,
+                                "" if ok else tr("{action} has no room for {k} dice.", action=ACTION_TITLES[a], k=k)))
+        elif kind == DecisionKind.BONUS_TILE:
+            for i, tb in enumerate(x for x in self.legal if isinstance(x, TakeBonus)):
+                label = (tr("Flip tile on {action} (1 -> 2)", action=ACTION_TITLES[tb.action]) if tb.flip
+                         else tr("New tile on {action}", action=ACTION_TITLES[tb.action]))
+                out.append(Item(label, tb, str(i + 1) if i < 9 else "", selected=self.pick == tb))
+        elif kind == DecisionKind.POSITION:
+            targets = [x for x in self.legal if isinstance(x, Target)]
+            for i, tg in enumerate(targets):
+                verb = tr("Board") if self.decision.info.get("action") == Action.BOARD else tr("Raid")
+                out.append(Item(f"{verb} {g.names[tg.seat]}", tg, str(i + 1), selected=self.pick == tg))
+            if Act() in self._legal_set:
+                out.append(Item(tr("Act"), Act(), "a", selected=self.pick == Act()))
+            out.append(Item(tr("Forfeit"), Forfeit(), "f", selected=self.pick == Forfeit()))
+        elif kind == DecisionKind.TAKE_CHEST:
+            for tc in (x for x in self.legal if isinstance(x, TakeChest)):
+                c = int(tc.chest)
+                out.append(Item(CHEST_TITLES[c].capitalize(), tc, CHEST_LETTERS[c].lower(),
+                                selected=self.pick == tc, look="chest", colour=c))
+        elif kind == DecisionKind.KEEP_TILE:
+            for kt in (x for x in self.legal if isinstance(x, KeepTile)):
+                out.append(Item(tr("Keep {v}", v=kt.value), kt, str(kt.value), selected=self.pick == kt,
+                                look="tile", face=kt.value))
+        elif kind in _SOURCE_AREA:
+            for i, c in enumerate(self.source):
+                pos = self.order.index(i) + 1 if i in self.order else 0
+                label = f"{pos}. {CHEST_TITLES[c]}" if pos else CHEST_TITLES[c]
+                out.append(Item(label, i, str(i + 1) if i < 9 else "", selected=bool(pos),
+                                look="chest", colour=c))
+        return out
+
+    def _activate(self, item: Item) -> None:
+        """Pick/toggle ``item``; picking an already picked single choice confirms it."""
+        if not item.enabled:
+            self.flash = item.reason or tr("That option is not available.")
+            return
+        self.flash = ""
+        if self.kind == DecisionKind.SELECT_DICE:
+            d = int(item.payload)
+            if d in self.dice:
+                self.dice.remove(d)
+            else:
+                self.dice.append(d)
+        elif self.kind in _SOURCE_AREA:
+            i = int(item.payload)
+            if i in self.order:
+                self.order.remove(i)
+            elif len(self.order) < self.k:
+                self.order.append(i)
+            else:
+                self.flash = tr("Only {k} chests fit: unselect one first.", k=self.k)
+        elif self.pick == item.payload:
+            self.confirm()
+        else:
+            self.pick = item.payload
+
+    def _select_only(self, item: Item) -> None:
+        """Pick ``item`` without the click-again-to-confirm shortcut (for cycling)."""
+        if item.enabled and self.kind not in _SOURCE_AREA and self.kind != DecisionKind.SELECT_DICE:
+            self.pick = item.payload
+            self.flash = ""
+
+    # ------------------------------------------------------------------ intents
+    def handle(self, intent: Any, hit: Any = None) -> bool:
+        """Handle one intent (and the table hit target under a click). True if something changed."""
+        if self._confirmed is not None:
+            return False
+        if hasattr(intent, "key") and hasattr(intent, "unicode"):
+            return self._key(int(intent.key), int(getattr(intent, "mod", 0)), str(intent.unicode or ""))
+        if hasattr(intent, "pos") and hasattr(intent, "button"):
+            if int(intent.button) != 1:
+                return False
+            return self._click(tuple(intent.pos), hit)
+        if hasattr(intent, "pos"):
+            return self._hover(tuple(intent.pos))
+        return False
+
+    def _click(self, pos: tuple[int, int], hit: Any) -> bool:
+        items = self._items or self.items()
+        for item in items:
+            if item.rect.collidepoint(pos):
+                self._activate(item)
+                self._refresh()
+                return True
+        for b in self.buttons:
+            if b.rect.collidepoint(pos):
+                self._press(b.name)
+                self._refresh()
+                return True
+        if hit is not None:
+            target = self._item_for_hit(hit)
+            if target is not None:
+                self._activate(target)
+                self._refresh()
+                return True
+        return False
+
+    def _press(self, name: str) -> None:
+        if name == "confirm":
+            self.confirm()
+        elif name == "clear":
+            self.clear()
+        elif name == "suggest":
+            self.order = self.suggestion()
+            self.flash = ""
+
+    def _hover(self, pos: tuple[int, int]) -> bool:
+        new: tuple[str, int] | None = None
+        for i, item in enumerate(self._items):
+            if item.rect.collidepoint(pos):
+                new = ("item", i)
+        for i, b in enumerate(self.buttons):
+            if b.rect.collidepoint(pos):
+                new = ("button", i)
+        changed = new != self.hover
+        self.hover = new
+        return changed
+
+    def _key(self, key: int, mod: int, uni: str) -> bool:
+        items = self.items()
+        if key in _KEY_ENTER:
+            self.confirm()
+            self._refresh()
+            return True
+        if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
+            self.clear()
+            self._refresh()
+            return True
+        if key in _KEY_NEXT or key in _KEY_PREV:
+            if not items:
+                return False
+            step = -1 if key in _KEY_PREV or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT) else 1
+            n = len(items)
+            for _ in range(n):
+                self.focus = (self.focus + step) % n
+                if items[self.focus].enabled:
+                    break
+            self._select_only(items[self.focus])
+            self._refresh()
+            return True
+        if key == pygame.K_INSERT or (key == pygame.K_SPACE and mod & pygame.KMOD_CTRL):
+            if items:  # toggle/pick the focused option (plain Space is the table's "skip animation")
+                self._activate(items[self.focus % len(items)])
+                self._refresh()
+                return True
+            return False
+        ch = uni.lower()
+        if not ch:
+            return False
+        for i, item in enumerate(items):
+            if item.hotkey and item.hotkey.lower() == ch:
+                self.focus = i
+                if self.kind in _SOURCE_AREA or self.kind == DecisionKind.SELECT_DICE:
+                    self._activate(item)
+                elif item.enabled:
+                    self._select_only(item)
+                else:
+                    self._activate(item)
+                self._refresh()
+                return True
+        if ch == "s" and self.kind in _SOURCE_AREA:
+            self._press("suggest")
+            self._refresh()
+            return True
+        return False
+
+    def _item_for_hit(self, hit: Any) -> Item | None:
+        kind = getattr(hit, "kind", None)
+        seat = getattr(hit, "seat", None)
+        index = getattr(hit, "index", None)
+        area = getattr(hit, "area", None)
+        items = self.items()
+
+        def find(payload: Any) -> Item | None:
+            for it in items:
+                if it.payload == payload:
+                    return it
+            return None
+
+        if self.kind == DecisionKind.SELECT_DICE and kind == "die" and seat == self.seat and index is not None:
+            # The table's die targets count positions in the tray (the hand), not die letters.
+            k = int(index)
+            return find(self.hand[k]) if 0 <= k < len(self.hand) else None
+        if self.kind == DecisionKind.SKULL_ACTION and kind == "action_space" and seat == self.seat and index is not None:
+            return find(ChooseAction(Action(int(index))))
+        if self.kind == DecisionKind.BONUS_TILE and kind in ("bonus_space", "action_space") and seat == self.seat \
+                and index is not None:
+            a = int(index)
+            flip = self.game.seats[self.seat].bonus[a] == 1
+            return find(TakeBonus(Action(a), flip))
+        if self.kind == DecisionKind.POSITION and seat is not None and seat != self.seat \
+                and kind in ("player", "chest", "tile", "action_space", "bonus_space"):
+            return find(Target(int(seat)))
+        if self.kind == DecisionKind.TAKE_CHEST:
+            info = self.decision.info
+            if kind == "center_chest" and info.get("source") == "center" and index is not None:
+                return find(TakeChest(Chest(int(index))))
+            if kind == "chest" and seat == info.get("target") and area == info.get("source") and index is not None:
+                row = self.game.seats[int(seat or 0)].area(str(area))
+                if 0 <= int(index) < len(row):
+                    return find(TakeChest(Chest(row[int(index)])))
+        if self.kind in _SOURCE_AREA and kind == "chest" and seat == self.seat and area == _SOURCE_AREA[self.kind] \
+                and index is not None:
+            return find(int(index))
+        return None
+
+    # ------------------------------------------------------------------ for the renderer
+    def highlighted(self) -> set[Any]:
+        """Table things to highlight (picked dice, chests, targets, spaces) as the table's HitTargets."""
+        marks = self.marks()
+        try:
+            from .render.table import HitTarget
+        except ImportError:  # pragma: no cover - the renderer is another module
+            return set(marks)
+        return {HitTarget(m.kind, m.seat, m.index, m.area) for m in marks}
+
+    def marks(self) -> set[Mark]:
+        """Table things to highlight, as :class:`Mark` tuples."""
+        out: set[Mark] = set()
+        if self.kind == DecisionKind.SELECT_DICE:  # tray positions, like the table's hit targets
+            out.update(Mark("die", self.seat, self.hand.index(d)) for d in self.dice if d in self.hand)
+        elif self.kind in _SOURCE_AREA:
+            area = _SOURCE_AREA[self.kind]
+            out.update(Mark("chest", self.seat, i, area) for i in self.order)
+        elif isinstance(self.pick, Target):
+            out.add(Mark("player", self.pick.seat))
+        elif isinstance(self.pick, ChooseAction):
+            out.add(Mark("action_space", self.seat, int(self.pick.action)))
+        elif isinstance(self.pick, TakeBonus):
+            out.add(Mark("bonus_space", self.seat, int(self.pick.action)))
+        elif isinstance(self.pick, TakeChest):
+            info = self.decision.info
+            c = int(self.pick.chest)
+            if info.get("source") == "center":
+                out.add(Mark("center_chest", None, c))
+            else:
+                t = int(info.get("target", 0))
+                row = self.game.seats[t].area(str(info.get("source")))
+                if c in row:
+                    out.add(Mark("chest", t, row.index(c), str(info.get("source"))))
+        return out
+
+    def title(self) -> str:
+        """One line saying what to decide."""
+        g = self.game
+        name = g.names[self.seat]
+        info = self.decision.info
+        kind = self.kind
+        if kind == DecisionKind.SELECT_DICE:
+            if info.get("open"):
+                return tr("{name}: your roll is open - choose the dice to place", name=name)
+            return tr("{name}: choose the dice to place", name=name)
+        if kind == DecisionKind.SKULL_ACTION:
+            return tr("{name}: choose the action for your skulls", name=name)
+        if kind == DecisionKind.BONUS_TILE:
+            return tr("{name}: take a bonus tile", name=name)
+        pos = "1st" if info.get("position", 1) == 1 else "2nd"
+        action = ACTION_TITLES[int(info.get("action", 0))]
+        if kind == DecisionKind.POSITION:
+            if any(isinstance(x, Target) for x in self.legal):
+                return tr("{name}: {action} ({pos}) - choose the player, or forfeit", name=name, action=action, pos=pos)
+            return tr("{name}: {action} ({pos}) - act or forfeit", name=name, action=action, pos=pos)
+        if kind == DecisionKind.TAKE_CHEST:
+            src = info.get("source")
+            if src == "center":
+                return tr("{name}: take a chest from the center island", name=name)
+            where = g.names[int(info.get("target", 0))] + ("'s fleet" if src == "fleet" else "'s crew")
+            return tr("{name}: take a chest from {where}", name=name, where=where)
+        if kind == DecisionKind.KEEP_TILE:
+            return tr("{name}: keep one treasure tile (the other goes back)", name=name)
+        return tr("{name}: choose the chests that move to your {dest} (left is safest)", name=name,
+                  dest=_DEST_TITLE[kind])
+
+    # ------------------------------------------------------------------ layout & drawing
+    def _refresh(self) -> None:
+        if self.rect.w > 0:
+            self.layout(self.rect)
+
+    def _fonts(self) -> tuple[Any, Any]:
+        from . import art
+
+        r = self.rect
+        px = max(12, min(20, r.h // 12, r.w // 22))
+        return art.font(px, bold=True), art.font(max(10, px - 3))
+
+    def _message(self) -> tuple[str, palette.RGB]:
+        msg = self.flash or self.reason()
+        if msg:
+            return msg, palette.DANGER
+        msg = tr("Ready: press Enter or Confirm.")
+        if self.kind == DecisionKind.SELECT_DICE and self.dice \
+                and all(self.roll[self.hand.index(d)] == SKULL for d in self.dice if d in self.hand):
+            msg = tr("Skulls only: you choose their action after the reveal. Enter confirms.")
+        return msg, palette.SUCCESS
+
+    def layout(self, rect: pygame.Rect) -> None:
+        """Place the text, the option buttons and the Confirm/Clear buttons inside ``rect``."""
+        self.rect = pygame.Rect(rect)
+        r = self.rect
+        big_font, small_font = self._fonts()
+        pad = max(4, min(10, r.h // 24))
+        gap = max(3, pad // 2)
+        inner_w = max(10, r.w - 2 * pad)
+        self._title_lines = _wrap(self.title(), big_font, inner_w)[:3]
+        msg, _colour = self._message()
+        self._msg_lines = _wrap(msg, small_font, inner_w)[:3]
+        top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 3 * small_font.get_linesize() + gap
+        btn_h = max(20, min(40, small_font.get_linesize() + 12))
+        bottom_row = r.bottom - pad - btn_h
+        items = self.items()
+        avail = max(btn_h, bottom_row - gap - top)
+        chip = [it for it in items if it.look != "text"]
+        if chip:
+            size = max(20, min(64, (inner_w - 4 * gap) // max(1, min(5, len(chip))) - gap, avail))
+            rows_needed = -(-len(chip) // max(1, (inner_w + gap) // (size + gap)))
+            size = max(18, min(size, (avail - (rows_needed - 1) * gap) // max(1, rows_needed)))
+        else:
+            size = 0
+        texts = [it for it in items if it.look == "text"]
+        cols = 1
+        if texts:
+            widest = max(small_font.size(f"[{it.hotkey.upper()}] {it.label}")[0] + 16 for it in texts)
+            cols = max(1, min(len(texts), (inner_w + gap) // max(1, widest + gap)))
+            rows = -(-len(texts) // cols)
+            while cols > 1 and -(-len(texts) // (cols - 1)) * (btn_h + gap) <= avail:
+                cols -= 1  # prefer fewer, wider columns when they fit
+                rows = -(-len(texts) // cols)
+            th = max(16, min(btn_h, (avail - (rows - 1) * gap) // max(1, rows)))
+            tw = (inner_w - (cols - 1) * gap) // cols
+        x, y = r.x + pad, top
+        col = 0
+        for item in items:
+            if item.look != "text":
+                if x + size > r.right - pad and x > r.x + pad:
+                    x, y = r.x + pad, y + size + gap
+                item.rect = pygame.Rect(x, y, size, size)
+                x += size + gap
+            else:
+                if col == 0 and x > r.x + pad:
+                    x, y = r.x + pad, y + (size if item is texts[0] and chip else th) + gap
+                item.rect = pygame.Rect(x, y, tw, th)
+                col += 1
+                if col >= cols:
+                    col = 0
+                    x, y = r.x + pad, y + th + gap
+                else:
+                    x += tw + gap
+        self._items = items
+        buttons = [("clear", tr("Clear"), True), ("confirm", tr("Confirm"), self.can_confirm())]
+        if self.kind in _SOURCE_AREA:
+            buttons.insert(0, ("suggest", tr("Suggest"), True))
+        bw = (inner_w - (len(buttons) - 1) * gap) // len(buttons)
+        self.buttons = []
+        bx = r.x + pad
+        for name, label, enabled in buttons:
+            self.buttons.append(_Button(name, label, enabled, pygame.Rect(bx, bottom_row, bw, btn_h)))
+            bx += bw + gap
+
+    def draw(self, surface: pygame.Surface, renderer: Any = None) -> None:
+        """Draw the prompt panel into ``renderer.prompt_rect`` (or the bottom of ``surface``)."""
+        rect = getattr(renderer, "prompt_rect", None)
+        if rect is None or rect.w <= 0 or rect.h <= 0:
+            sw, sh = surface.get_size()
+            rect = pygame.Rect(0, sh - max(150, sh // 4), sw, max(150, sh // 4))
+        self.layout(pygame.Rect(rect))
+        r = self.rect
+        pygame.draw.rect(surface, palette.PARCHMENT, r, border_radius=10)
+        pygame.draw.rect(surface, self.colour, r, width=3, border_radius=10)
+        big_font, small_font = self._fonts()
+        pad = max(4, min(10, r.h // 24))
+        y = r.y + pad
+        for line in self._title_lines:
+            surface.blit(big_font.render(line, True, palette.INK), (r.x + pad, y))
+            y += big_font.get_linesize()
+        _msg, colour = self._message()
+        for line in self._msg_lines:
+            surface.blit(small_font.render(line, True, colour), (r.x + pad, y))
+            y += small_font.get_linesize()
+        for i, item in enumerate(self._items):
+            self._draw_item(surface, item, focused=(i == self.focus), hovered=self.hover == ("item", i))
+        for i, b in enumerate(self.buttons):
+            fill = palette.GOLD if b.enabled else palette.PARCHMENT_DARK
+            if self.hover == ("button", i) and b.enabled:
+                fill = palette.GOLD_LIGHT
+            pygame.draw.rect(surface, fill, b.rect, border_radius=6)
+            pygame.draw.rect(surface, palette.INK, b.rect, width=2, border_radius=6)
+            txt = small_font.render(b.label, True, palette.INK if b.enabled else palette.INK_SOFT)
+            surface.blit(txt, txt.get_rect(center=b.rect.center))
+
+    def _draw_item(self, surface: pygame.Surface, item: Item, focused: bool, hovered: bool) -> None:
+        from . import art
+
+        rect = item.rect
+        small = self._fonts()[1] if item.look == "text" else art.font(max(10, min(18, rect.h // 3)))
+        if item.look == "die" and item.face is not None:
+            pic = art.die_face(item.face, DIE_LETTERS[int(item.payload)], rect.w, self.colour)
+            surface.blit(pic, rect.topleft)
+        elif item.look == "chest" and item.colour is not None:
+            pygame.draw.rect(surface, palette.lighten(palette.CHEST_COLOURS[item.colour].rgb, 0.45), rect,
+                             border_radius=6)
+            pygame.draw.rect(surface, palette.CHEST_COLOURS[item.colour].rgb, rect, width=3, border_radius=6)
+            pic = art.icon(art.chest_icon_name(item.colour), max(8, rect.w * 3 // 4))
+            surface.blit(pic, pic.get_rect(center=rect.center))
+            if item.hotkey:
+                surface.blit(small.render(item.hotkey.upper(), True, palette.INK), (rect.x + 4, rect.y + 1))
+            if self.kind in _SOURCE_AREA and item.payload in self.order:
+                n = small.render(str(self.order.index(item.payload) + 1), True, palette.INK)
+                pygame.draw.circle(surface, palette.GOLD, (rect.right - 8, rect.y + 8), 9)
+                surface.blit(n, n.get_rect(center=(rect.right - 8, rect.y + 8)))
+        elif item.look == "tile" and item.face is not None:
+            pic = art.icon(f"treasure_tile_{item.face}", rect.w)
+            surface.blit(pic, rect.topleft)
+            surface.blit(small.render(item.hotkey, True, palette.INK), (rect.x + 3, rect.y + 1))
+        else:
+            fill = palette.PARCHMENT_LIGHT if item.enabled else palette.PARCHMENT_DARK
+            if item.selected:
+                fill = palette.HIGHLIGHT
+            elif hovered and item.enabled:
+                fill = palette.GOLD_LIGHT
+            pygame.draw.rect(surface, fill, rect, border_radius=6)
+            label = f"[{item.hotkey.upper()}] {item.label}" if item.hotkey else item.label
+            if small.size(label)[0] > rect.w - 6:
+                while len(label) > 2 and small.size(label + "…")[0] > rect.w - 6:
+                    label = label[:-1]
+                label += "…"
+            txt = small.render(label, True, palette.INK if item.enabled else palette.INK_SOFT)
+            surface.blit(txt, txt.get_rect(center=rect.center))
+        if item.selected:
+            pygame.draw.rect(surface, palette.HIGHLIGHT, rect.inflate(6, 6), width=3, border_radius=8)
+        if focused:
+            pygame.draw.rect(surface, palette.SEA, rect.inflate(10, 10), width=2, border_radius=10)
+        if not item.enabled:
+            pygame.draw.line(surface, palette.DANGER, rect.topleft, rect.bottomright, 2)

@@ -1,0 +1,355 @@
+"""The application shell: one window, one clock, a stack of scenes.
+
+* One main loop: ``clock.tick`` gives ``dt`` for the pygame_gui manager and every scene.
+* Scenes live on a stack (menu, table, results; overlays like the pause menu): the top
+  scene gets input, drawing starts at the topmost opaque scene.
+* Redraw only on change: a frame is drawn and flipped only when an event arrived, a scene's
+  ``update`` returned True, or someone called :meth:`App.request_redraw`.  An unchanged
+  screen costs a few event polls per second and no drawing.
+* F11 toggles fullscreen; the window is resizable (VIDEORESIZE re-lays out every scene).
+* Tests drive it with ``App.run(max_frames=...)``, ``App.post(intent)`` and ``fixed_dt``.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from .intents import Click, Hover, Intent, Key, Quit, Resize, UIEvent
+from .scenes import Scene
+
+MIN_SIZE = (1280, 720)
+DEFAULT_SIZE = (1600, 900)
+
+
+class App:
+    """Window, clock, scene stack and the pygame_gui manager."""
+
+    def __init__(self, options: Any = None, *, size: tuple[int, int] | None = None, fixed_dt: float | None = None,
+                 settings: Any = None, sound: Any = None, fps: int = 60) -> None:
+        self.options = options
+        self.settings = settings
+        self.sound = sound
+        self.fps = fps
+        self.fixed_dt = fixed_dt
+        self.scenes: list[Scene] = []
+        self.exit_code: int | None = None
+        self.frame = 0
+        self.frames_drawn = 0
+        self.frame_times: list[float] = []  # ms of work per drawn frame (--timing)
+        self.idle_frames = 0
+        self._dirty = True
+        #: the next frame must be drawn and shown completely (set on resize, scene changes...)
+        self.force_full = True
+        self._posted: list[Intent] = []
+        self._screenshots: list[tuple[str, float]] = []
+        self._after_screenshot: Callable[[], None] | None = None
+        self._fullscreen = False
+        self._windowed_size = size or DEFAULT_SIZE
+        # Bots think in a worker thread: hand the GIL back to the frame loop quickly.
+        import sys
+
+        sys.setswitchinterval(0.001)
+        # On Linux, SDL's default "accelerated" window-surface path goes through OpenGL; with a
+        # software GL (VMs, remote desktops, Xvfb) that makes every flip cost ~45 ms at 1080p.
+        # The plain X11 framebuffer path (MIT-SHM) flips the same frame in ~4 ms.
+        if sys.platform.startswith("linux"):
+            os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
+        pygame.init()
+        pygame.display.set_caption("Tortuga")
+        self.window = self._set_mode(self._windowed_size, fullscreen=False)
+        self._set_icon()
+        import pygame_gui
+
+        self.ui = pygame_gui.UIManager(self.window.get_size())
+        self.clock = pygame.time.Clock()
+        self.time = 0.0
+
+    # -- window --------------------------------------------------------------------------
+
+    @property
+    def size(self) -> tuple[int, int]:
+        return self.window.get_size()
+
+    def _set_mode(self, size: tuple[int, int], *, fullscreen: bool) -> pygame.Surface:
+        if fullscreen:
+            win = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            win = pygame.display.set_mode(size, pygame.RESIZABLE)
+        from . import art
+
+        art.clear_caches()
+        return win
+
+    def _set_icon(self) -> None:
+        try:
+            from . import art
+
+            pygame.display.set_icon(art.icon("app_icon", 64))
+        except Exception:
+            pass
+
+    def toggle_fullscreen(self) -> None:
+        self._fullscreen = not self._fullscreen
+        self.window = self._set_mode(self._windowed_size, fullscreen=self._fullscreen)
+        self._resized(self.window.get_size())
+
+    def resize(self, size: tuple[int, int]) -> None:
+        """Resize the window (also what a VIDEORESIZE does)."""
+        w, h = max(640, int(size[0])), max(360, int(size[1]))
+        if not self._fullscreen:
+            self._windowed_size = (w, h)
+            if self.window.get_size() != (w, h):
+                self.window = self._set_mode((w, h), fullscreen=False)
+        self._resized(self.window.get_size())
+
+    def _resized(self, size: tuple[int, int]) -> None:
+        self.force_full = True
+        self.ui.set_window_resolution(size)
+        for s in self.scenes:
+            s.resize(size)
+        self._dirty = True
+
+    # -- scenes --------------------------------------------------------------------------
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> None:
+        self.force_full = True
+        if self.scenes:
+            self.scenes[-1].pause()
+        self.scenes.append(scene)
+        scene.enter(self)
+        scene.resize(self.size)
+        self._entered(scene)
+        self._dirty = True
+
+    def pop(self) -> Scene | None:
+        self.force_full = True
+        if not self.scenes:
+            return None
+        scene = self.scenes.pop()
+        scene.exit()
+        if self.scenes:
+            self.scenes[-1].resume()
+        else:
+            self.quit(0)
+        self._dirty = True
+        return scene
+
+    def replace(self, scene: Scene) -> None:
+        self.force_full = True
+        if self.scenes:
+            self.scenes.pop().exit()
+        self.scenes.append(scene)
+        scene.enter(self)
+        scene.resize(self.size)
+        self._entered(scene)
+        self._dirty = True
+
+    def clear_to(self, scene: Scene) -> None:
+        """Replace the whole stack by ``scene``."""
+        while self.scenes:
+            self.scenes.pop().exit()
+        self.push(scene)
+
+    def _entered(self, scene: Scene) -> None:
+        opts = self.options
+        if type(scene).__name__ == "ResultsScene" and opts is not None:
+            shot = getattr(opts, "screenshot", None)
+            if shot:
+                self.request_screenshot(shot, delay_s=0.4)
+            if getattr(opts, "exit_after_game", False):
+                if shot:
+                    self._after_screenshot = lambda: self.quit(0)
+                else:
+                    self.quit(0)
+
+    def start_game(self, setup: Any) -> None:
+        """Start a game from a SetupConfig (called by the setup scene)."""
+        from .controller import GameController
+        from .scenes.table import TableScene
+
+        data = setup.create_game()
+        controller = GameController(data.game, data.seats)
+        self._attach_autosave(controller, data)
+        speed = getattr(self.options, "speed", None) or getattr(self.settings, "animation_speed", "normal")
+        while len(self.scenes) > 1:
+            self.scenes.pop().exit()
+        self.push(TableScene(controller, speed=speed))
+
+    def _attach_autosave(self, controller: Any, data: Any) -> None:
+        try:
+            from . import saves
+        except Exception:
+            return
+
+        def save(_ev: Any) -> None:
+            if controller.game.is_over:
+                saves.clear_autosave()
+            else:
+                saves.autosave(data)
+
+        controller.on_decision = save
+
+    # -- control -------------------------------------------------------------------------
+
+    def request_redraw(self) -> None:
+        self._dirty = True
+
+    def request_screenshot(self, path: str | os.PathLike[str], delay_s: float = 0.0) -> None:
+        """Save a PNG of the window after the next drawn frame at least ``delay_s`` from now."""
+        self._screenshots.append((str(path), self.time + delay_s))
+        self._dirty = True
+
+    def quit(self, code: int = 0) -> None:
+        if self.exit_code is None:
+            self.exit_code = code
+
+    def post(self, intent: Intent) -> None:
+        """Inject an intent as if it came from the user (tests)."""
+        self._posted.append(intent)
+
+    # -- the loop ------------------------------------------------------------------------
+
+    def _intents(self) -> list[Intent]:
+        out: list[Intent] = []
+        for ev in pygame.event.get():
+            self.ui.process_events(ev)
+            t = ev.type
+            if t == pygame.QUIT:
+                out.append(Quit())
+            elif t == pygame.VIDEORESIZE:
+                if not self._fullscreen:
+                    out.append(Resize((ev.w, ev.h)))
+            elif t in (pygame.WINDOWEXPOSED, pygame.WINDOWSHOWN, pygame.WINDOWRESTORED, pygame.WINDOWFOCUSGAINED):
+                self._dirty = True
+                self.force_full = True
+            elif t == pygame.KEYDOWN:
+                out.append(Key(ev.key, ev.mod, ev.unicode))
+            elif t == pygame.MOUSEBUTTONDOWN:
+                out.append(Click(ev.pos, ev.button))
+            elif t == pygame.MOUSEMOTION:
+                out.append(Hover(ev.pos))
+            elif t == pygame.MOUSEWHEEL:
+                out.append(Click(pygame.mouse.get_pos(), 4 if ev.y > 0 else 5))
+            elif t >= pygame.USEREVENT:
+                out.append(UIEvent(ev))
+                self._dirty = True
+        out.extend(self._posted)
+        self._posted.clear()
+        return out
+
+    def _dispatch(self, intent: Intent) -> None:
+        self._dirty = True
+        if isinstance(intent, Quit):
+            top = self.top
+            if top is not None and hasattr(top, "on_quit"):
+                top.on_quit()  # type: ignore[attr-defined]
+            self.quit(0)
+            return
+        if isinstance(intent, Resize):
+            self.resize(intent.size)
+            return
+        if isinstance(intent, Key) and intent.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        top = self.top
+        if top is not None:
+            top.handle(intent)
+
+    def step(self, dt: float) -> bool:
+        """One frame: input, update, maybe draw. Returns True if a frame was drawn."""
+        t0 = time.perf_counter()
+        self.time += dt
+        for intent in self._intents():
+            self._dispatch(intent)
+            if self.exit_code is not None:
+                return False
+        # Only the top scene advances: a pause overlay freezes the table below it.
+        top = self.top
+        changed = bool(top is not None and top.update(dt))
+        self.ui.update(dt)
+        due = any(at <= self.time for _p, at in self._screenshots)
+        if not (self._dirty or changed or due):
+            self.idle_frames += 1
+            return False
+        self._dirty = False
+        rects = self._draw()
+        if rects is not None and not self.force_full:
+            if rects:
+                pygame.display.update(rects)
+        else:
+            pygame.display.flip()
+        self.force_full = False
+        self.frames_drawn += 1
+        self.frame_times.append((time.perf_counter() - t0) * 1000.0)
+        self._take_screenshots()
+        return True
+
+    def _draw(self) -> list[pygame.Rect] | None:
+        """Draw the visible scenes. Returns changed rects when the only drawn scene reported
+        a partial redraw (and no pygame_gui element is on screen), else None (flip all)."""
+        start = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                start = i
+                break
+        if not self.scenes:
+            self.window.fill((0, 0, 0))
+        drawn = self.scenes[start:]
+        result: Any = None
+        for s in drawn:
+            result = s.draw(self.window)
+        ui_elements = len(self.ui.get_root_container().elements) > 0
+        self.ui.draw_ui(self.window)
+        if len(drawn) == 1 and isinstance(result, list) and not ui_elements and not self._screenshots:
+            return result
+        return None
+
+    def _take_screenshots(self) -> None:
+        keep = []
+        for path, at in self._screenshots:
+            if at <= self.time:
+                Path(path).parent.mkdir(parents=True, exist_ok=True)
+                pygame.image.save(self.window, path)
+            else:
+                keep.append((path, at))
+        taken = len(keep) != len(self._screenshots)
+        self._screenshots = keep
+        if taken and not keep and self._after_screenshot is not None:
+            cb, self._after_screenshot = self._after_screenshot, None
+            cb()
+
+    def run(self, max_frames: int | None = None) -> int:
+        """Run until quit (or ``max_frames`` frames); returns the exit status."""
+        frames = 0
+        while self.exit_code is None:
+            if self.fixed_dt is not None:
+                dt = self.fixed_dt
+            else:
+                dt = min(0.1, self.clock.tick(self.fps) / 1000.0)
+            self.step(dt)
+            self.frame += 1
+            frames += 1
+            if max_frames is not None and frames >= max_frames:
+                break
+        return self.exit_code if self.exit_code is not None else 0
+
+    def close(self) -> None:
+        while self.scenes:
+            self.scenes.pop().exit()
+        from . import art
+
+        art.clear_caches()
+        pygame.quit()
+
+
+__all__ = ["App", "DEFAULT_SIZE", "MIN_SIZE"]

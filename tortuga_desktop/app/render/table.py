@@ -1,0 +1,979 @@
+"""TableRenderer: draws the whole game table from a player view.
+
+``draw(surface, view, anim)`` paints a cached static layer (wood, sea, board frames,
+labels) and then the state: tokens, dice, chests, tiles, counts, the log, the phase
+indicator, and finally the motions of the current animation timeline.  Everything drawn
+comes from the *view* (R9), so private things are absent, not merely hidden.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from .. import art, palette
+from ..anim import Motion, Timeline, arc, lerp
+from ..layout import AREA_NAMES, TableLayout
+
+try:
+    from ...rules import DIE_LETTERS, DIE_VALUES, capacity
+    from ...rules.scoring import score_seat
+except Exception:  # pragma: no cover
+    raise
+
+ACTION_TITLES = ("Expand fleet", "Recruit crew", "Treasure hunt", "Board", "Raid")
+ACTION_SHORT = ("Fleet", "Crew", "Hunt", "Board", "Raid")
+AREA_TITLES = {"tortuga": "Tortuga", "fleet": "Fleet", "crew": "Crew", "island": "Island"}
+AREA_POINTS = {"tortuga": "3 pts", "fleet": "2 pts", "crew": "1 pt", "island": "0 pts"}
+PHASE_TITLES = {"dice": "Dice", "actions": "Actions", "move": "Move chests", "over": "Game over"}
+
+
+def _(s: str) -> str:
+    """Player-visible text goes through here (switch to i18n.tr when the keys exist)."""
+    return s
+
+
+@dataclass(frozen=True)
+class HitTarget:
+    """What is under the mouse (see the app contract for the kinds)."""
+
+    kind: str
+    seat: int | None = None
+    index: int | None = None
+    area: str | None = None
+
+
+@dataclass
+class AnimState:
+    """What the renderer needs from the scene besides the view."""
+
+    timeline: Timeline | None = None
+    highlights: set[Any] = field(default_factory=set)
+    hover: HitTarget | None = None
+    thinking: int | None = None
+    time: float = 0.0
+    seats: list[Any] | None = None  # SeatConfig list (names, kinds, colours)
+    log: list[Any] | None = None  # LogLine list
+
+
+# --- small cached drawing helpers ----------------------------------------------------
+
+
+@lru_cache(maxsize=2048)
+def text(s: str, px: int, rgb: tuple[int, int, int], bold: bool = False, italic: bool = False) -> pygame.Surface:
+    f = art.font(px, bold)
+    f.italic = italic and not bold
+    surf = f.render(s, True, rgb)
+    f.italic = False
+    return surf
+
+
+@lru_cache(maxsize=4096)
+def _wrap(s: str, px: int, width: int) -> tuple[str, ...]:
+    f = art.font(px)
+    out: list[str] = []
+    cur = ""
+    for wd in s.split():
+        cand = (cur + " " + wd).strip()
+        if f.size(cand)[0] > width and cur:
+            out.append(cur)
+            cur = wd
+        else:
+            cur = cand
+    if cur:
+        out.append(cur)
+    return tuple(out)
+
+
+def fit_text(s: str, px: int, rgb: tuple[int, int, int], max_w: int, bold: bool = False) -> pygame.Surface:
+    surf = text(s, px, rgb, bold)
+    while surf.get_width() > max_w and px > 8:
+        px -= 1
+        surf = text(s, px, rgb, bold)
+    return surf
+
+
+def draw_marker(surf: pygame.Surface, shape: str, center: tuple[float, float], r: float, rgb: tuple[int, int, int]) -> None:
+    """A player's shape marker (colour is never the only signal)."""
+    cx, cy = center
+    ink = palette.INK
+    w = max(1, round(r / 5))
+    if shape == "circle":
+        pygame.draw.circle(surf, rgb, (cx, cy), r)
+        pygame.draw.circle(surf, ink, (cx, cy), r, w)
+        return
+    if shape == "square":
+        rect = pygame.Rect(0, 0, r * 1.7, r * 1.7)
+        rect.center = (round(cx), round(cy))
+        pygame.draw.rect(surf, rgb, rect, border_radius=max(1, round(r / 4)))
+        pygame.draw.rect(surf, ink, rect, w, border_radius=max(1, round(r / 4)))
+        return
+    if shape == "triangle":
+        pts = [(cx, cy - r), (cx + r * 0.95, cy + r * 0.75), (cx - r * 0.95, cy + r * 0.75)]
+    else:  # diamond
+        pts = [(cx, cy - r * 1.05), (cx + r * 0.85, cy), (cx, cy + r * 1.05), (cx - r * 0.85, cy)]
+    pygame.draw.polygon(surf, rgb, pts)
+    pygame.draw.polygon(surf, ink, pts, w)
+
+
+def shadowed(surf: pygame.Surface, pic: pygame.Surface, rect: pygame.Rect | tuple[int, int], alpha: int = 70) -> None:
+    """Blit ``pic`` with a soft drop shadow (cached per picture size)."""
+    pos = rect.topleft if isinstance(rect, pygame.Rect) else rect
+    sh = _shadow_of(pic.get_width(), pic.get_height(), alpha)
+    off = max(1, pic.get_width() // 14)
+    surf.blit(sh, (pos[0] + off - 1, pos[1] + off))
+    surf.blit(pic, pos)
+
+
+@lru_cache(maxsize=256)
+def _shadow_of(w: int, h: int, alpha: int) -> pygame.Surface:
+    s = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+    pygame.draw.ellipse(s, (0, 0, 0, alpha), pygame.Rect(1, h // 2, w, h // 2 + 1))
+    return s
+
+
+def panel(surf: pygame.Surface, rect: pygame.Rect, fill: tuple[int, int, int], border: tuple[int, int, int],
+          radius: int, width: int = 2, shadow: int = 0) -> None:
+    if shadow:
+        sh = pygame.Surface(rect.inflate(shadow * 2, shadow * 2).size, pygame.SRCALPHA)
+        for i in range(shadow, 0, -1):
+            a = int(60 * (1 - i / (shadow + 1)) ** 2)
+            pygame.draw.rect(sh, (0, 0, 0, a), sh.get_rect().inflate(-i * 2 + shadow // 2, -i * 2 + shadow // 2)
+                             .move(0, shadow // 3), border_radius=radius + i)
+        surf.blit(sh, (rect.x - shadow, rect.y - shadow))
+    pygame.draw.rect(surf, fill, rect, border_radius=radius)
+    if width:
+        pygame.draw.rect(surf, border, rect, width, border_radius=radius)
+
+
+def _scaled(pic: pygame.Surface, size: int) -> pygame.Surface:
+    """``pic`` smooth-scaled to ``size`` pixels wide (no SVG re-rasterising per frame)."""
+    if pic.get_width() == size:
+        return pic
+    h = max(1, round(pic.get_height() * size / max(1, pic.get_width())))
+    return pygame.transform.smoothscale(pic, (size, h))
+
+
+def _sh(surf: pygame.Surface, pic: pygame.Surface, pos: tuple[int, int], alpha: int = 70) -> pygame.Rect:
+    shadowed(surf, pic, pos, alpha)
+    return pygame.Rect(pos[0] - 2, pos[1] - 2, pic.get_width() + pic.get_width() // 7 + 4, pic.get_height() + pic.get_height() // 7 + 4)
+
+
+def chest_pic(colour: int, size: int) -> pygame.Surface:
+    return art.icon(palette.CHEST_COLOURS[colour].art, size)
+
+
+def public_score(seat: dict[str, Any]) -> tuple[int, bool]:
+    """Score from public information (+ own tiles when the view holds them)."""
+    tiles = seat.get("tiles")
+    s = score_seat(seat["tortuga"], seat["fleet"], seat["crew"], seat["boat"], seat["pirate"], tiles or [])
+    return s.total, tiles is not None
+
+
+# --- the renderer --------------------------------------------------------------------
+
+
+class TableRenderer:
+    """Draws the table; call :meth:`set_size` when the window changes."""
+
+    def __init__(self, size: tuple[int, int], players: int, *, human_panel: bool = False) -> None:
+        self.players = players
+        self.human_panel = human_panel
+        self.layout = TableLayout(size, players, human_panel)
+        self._static: pygame.Surface | None = None
+        self._log_cache: tuple[Any, pygame.Surface] | None = None
+        self.seats: list[Any] | None = None
+
+    # -- public -------------------------------------------------------------------------
+
+    @property
+    def prompt_rect(self) -> pygame.Rect:
+        return self.layout.prompt_rect
+
+    def warm(self, surface_size: tuple[int, int]) -> None:
+        """Pre-render the static layer and every die face, so animations never stall."""
+        if self._static is None or self._static.get_size() != surface_size:
+            self._static = self._build_static(surface_size)
+        b = self.layout.boards[0]
+        small, big = b.action_dice[0][0].w, b.tray_slots[0].w
+        for seat in range(self.players):
+            rgb = self.colour_of(seat).rgb
+            for a in range(5):
+                for die in range(5):
+                    art.die_face(a, str(DIE_VALUES[die][a]), small, rgb)
+            for f in range(6):
+                for letter in DIE_LETTERS:
+                    art.die_face(f, letter, big, rgb)
+        for c in range(5):
+            chest_pic(c, self.layout.boards[0].area_slots["fleet"][0].w)
+            chest_pic(c, self.layout.center_slots[0].w)
+
+    def set_size(self, size: tuple[int, int]) -> None:
+        if size != self.layout.size:
+            self.layout = TableLayout(size, self.players, self.human_panel)
+            self._static = None
+            self._log_cache = None
+            text.cache_clear()
+
+    def px(self, v: float) -> int:
+        return self.layout.px(v)
+
+    def colour_of(self, seat: int) -> palette.PlayerColour:
+        idx = seat
+        if self.seats is not None and seat < len(self.seats):
+            idx = getattr(self.seats[seat], "colour", seat)
+        return palette.PLAYER_COLOURS[idx % len(palette.PLAYER_COLOURS)]
+
+    def draw(self, surface: pygame.Surface, view: dict[str, Any], anim: AnimState | None = None) -> None:
+        """Draw everything: the state (minus what is in flight) and the motions on top."""
+        anim = anim or AnimState()
+        self.draw_base(surface, view, anim)
+        if anim.timeline is not None:
+            self.draw_motions(surface, view, anim.timeline)
+
+    def draw_base(self, surface: pygame.Surface, view: dict[str, Any], anim: AnimState) -> None:
+        """The table without moving things (cacheable while the hidden set stays the same)."""
+        if anim.seats is not None:
+            self.seats = anim.seats
+        if self._static is None or self._static.get_size() != surface.get_size():
+            self._static = self._build_static(surface.get_size())
+        surface.blit(self._static, (0, 0))
+        tl = anim.timeline
+        hidden = tl.hidden() if tl is not None else set()
+        for seat in range(view["config"]["players"]):
+            self._draw_board(surface, view, seat, hidden, anim, 0.0)
+        self._draw_middle(surface, view, hidden, anim)
+        self._draw_log(surface, anim)
+        for h in anim.highlights:
+            r = self.highlight_rect(h, view)
+            if r is not None:
+                pygame.draw.rect(surface, palette.HIGHLIGHT, r.inflate(self.px(6), self.px(6)), self.px(3),
+                                 border_radius=self.px(6))
+
+    def highlight_rect(self, h: Any, view: dict[str, Any]) -> pygame.Rect | None:
+        """Rect of a HitTarget-like thing the decision UI wants highlighted."""
+        kind = getattr(h, "kind", None)
+        seat = getattr(h, "seat", None)
+        index = getattr(h, "index", None)
+        L = self.layout
+        try:
+            if kind == "die" and seat is not None and index is not None:
+                return L.boards[seat].tray_slots[index]
+            if kind == "action_space" and seat is not None and index is not None:
+                return L.boards[seat].actions[index]
+            if kind == "bonus_space" and seat is not None and index is not None:
+                return L.boards[seat].bonus[index]
+            if kind == "player" and seat is not None:
+                return L.boards[seat].rect
+            if kind == "center_chest" and index is not None:
+                return L.center_slots[index]
+            if kind == "chest" and seat is not None and index is not None:
+                area = getattr(h, "area", None) or "island"
+                return L.chest_slot(seat, area, index, len(view["seats"][seat][area]))
+        except (IndexError, KeyError):
+            return None
+        return None
+
+    # -- static layer -------------------------------------------------------------------
+
+    def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
+        L = self.layout
+        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        # Wooden table: vertical gradient plus seeded grain.
+        w, h = size
+        for y in range(h):
+            t = y / max(1, h - 1)
+            c = palette.mix(palette.TABLE, palette.TABLE_DARK, 0.35 + 0.5 * abs(t - 0.45))
+            pygame.draw.line(surf, c, (0, y), (w, y))
+        rng = random.Random(11)
+        plank = max(40, L.px(150))
+        for x in range(0, w, plank):
+            pygame.draw.line(surf, palette.darken(palette.TABLE_DARK, 0.2), (x, 0), (x, h), max(1, L.px(2)))
+        for _i in range(int(w * h / 5000)):
+            x = rng.randrange(w)
+            y = rng.randrange(h)
+            ln = rng.randrange(L.px(20), L.px(120) + 1)
+            c = palette.mix(palette.TABLE, palette.TABLE_LIGHT if rng.random() < 0.5 else palette.TABLE_DARK, 0.35)
+            pygame.draw.line(surf, c, (x, y), (x + ln, y + rng.choice((-1, 0, 1))), 1)
+        # Vignette.
+        vig = pygame.Surface(size, pygame.SRCALPHA)
+        steps = 12
+        for i in range(steps):
+            a = int(70 * (1 - i / steps) ** 2)
+            inset = int(i * min(w, h) / (steps * 5))
+            pygame.draw.rect(vig, (0, 0, 0, a), pygame.Rect(inset, inset, w - 2 * inset, h - 2 * inset), L.px(12))
+        surf.blit(vig, (0, 0))
+
+        # Middle: the sea with the island.
+        panel(surf, L.middle, palette.SEA_DEEP, palette.BRASS_DARK, L.px(18), L.px(3), shadow=L.px(8))
+        sea = art.load_svg("island", (L.island.w, L.island.h))
+        surf.blit(sea, L.island)
+        # Centre-island slots: sandy disc with five rings.
+        cen = L.center
+        disc = pygame.Surface(cen.size, pygame.SRCALPHA)
+        pygame.draw.ellipse(disc, (*palette.PARCHMENT, 215), disc.get_rect())
+        pygame.draw.ellipse(disc, (*palette.BRASS_DARK, 255), disc.get_rect(), L.px(2))
+        surf.blit(disc, cen)
+        lab = text(_("Center island"), L.px(12), palette.INK, True)
+        surf.blit(lab, lab.get_rect(midtop=(cen.centerx, cen.y + L.px(12))))
+        for i, r in enumerate(L.center_slots):
+            ch = palette.CHEST_COLOURS[i]
+            ring = pygame.Surface(r.inflate(L.px(4), L.px(4)).size, pygame.SRCALPHA)
+            pygame.draw.rect(ring, (*ch.rgb, 90), ring.get_rect(), border_radius=L.px(6))
+            pygame.draw.rect(ring, (*palette.INK_SOFT, 200), ring.get_rect(), L.px(1), border_radius=L.px(6))
+            surf.blit(ring, r.inflate(L.px(4), L.px(4)))
+        # Supply of bonus tiles.
+        sup = L.supply
+        pic = art.icon("bonus_tile_1", L.px(52))
+        for k in range(3):
+            surf.blit(pic, pic.get_rect(center=(sup.centerx - L.px(4) + k * L.px(4), sup.centery - L.px(8) - k * L.px(3))))
+        # Bag.
+        panel(surf, L.bag, palette.PARCHMENT_DARK, palette.BRASS_DARK, L.px(14), L.px(2))
+        surf.blit(art.icon("bag", L.bag_icon.w), L.bag_icon)
+        lab = text(_("Chest bag"), L.px(15), palette.INK, True)
+        surf.blit(lab, lab.get_rect(midtop=(L.bag_icon.centerx, L.bag_icon.bottom + L.px(4))))
+        # Phase indicator frame.
+        panel(surf, L.phase, palette.PARCHMENT, palette.BRASS_DARK, L.px(14), L.px(2))
+        # Log frame.
+        panel(surf, L.log, palette.PARCHMENT_LIGHT, palette.BRASS_DARK, L.px(14), L.px(3), shadow=L.px(8))
+        title = text(_("Ship's log"), L.px(20), palette.INK, True)
+        surf.blit(title, (L.log.x + L.px(14), L.log.y + L.px(8)))
+        pygame.draw.line(surf, palette.BRASS, (L.log.x + L.px(12), L.log.y + L.px(40)),
+                         (L.log.right - L.px(12), L.log.y + L.px(40)), L.px(2))
+        if self.human_panel:
+            panel(surf, L.prompt_rect, palette.PARCHMENT, palette.BRASS_DARK, L.px(14), L.px(3), shadow=L.px(8))
+        for seat in range(self.players):
+            self._static_board(surf, seat)
+        return surf
+
+    def _static_board(self, surf: pygame.Surface, seat: int) -> None:
+        L = self.layout
+        b = L.boards[seat]
+        pc = self.colour_of(seat)
+        panel(surf, b.rect, palette.PARCHMENT, palette.BRASS_DARK, L.px(14), L.px(3), shadow=L.px(9))
+        # Header band in the player's colour.
+        hdr = b.header.copy()
+        band = pygame.Surface(hdr.size, pygame.SRCALPHA)
+        pygame.draw.rect(band, (*pc.rgb, 255), band.get_rect(), border_top_left_radius=L.px(14),
+                         border_top_right_radius=L.px(14))
+        pygame.draw.rect(band, (*pc.dark, 255), pygame.Rect(0, hdr.h - L.px(3), hdr.w, L.px(3)))
+        surf.blit(band, hdr)
+        pygame.draw.rect(surf, palette.BRASS_DARK, b.rect, L.px(3), border_radius=L.px(14))
+        # Tracks.
+        for kind in ("boat", "pirate"):
+            row = b.track_rows[kind]
+            lab = b.track_label[kind]
+            icon = art.icon("action_fleet" if kind == "boat" else "action_crew", lab.w)
+            surf.blit(icon, lab)
+            for k, box in enumerate(b.track_boxes[kind]):
+                fill = palette.PARCHMENT_LIGHT if k % 2 == 0 else palette.mix(palette.PARCHMENT_LIGHT, palette.PARCHMENT, 0.6)
+                pygame.draw.rect(surf, fill, box, border_radius=L.px(5))
+                pygame.draw.rect(surf, palette.PARCHMENT_DARK, box, L.px(1), border_radius=L.px(5))
+                n = text(str(k + 1), L.px(11), palette.INK_SOFT)
+                surf.blit(n, (box.x + L.px(3), box.y + L.px(1)))
+                # Capacity steps marked under the boxes where capacity changes (1,2,4,6).
+                if k + 1 in (2, 4, 6):
+                    pygame.draw.line(surf, palette.BRASS_DARK, (box.x - L.px(2), box.y), (box.x - L.px(2), box.bottom), L.px(2))
+            del row
+            cap = b.capacity[kind]
+            pygame.draw.rect(surf, palette.PARCHMENT_DARK, cap, border_radius=L.px(6))
+        # Dice tray.
+        pygame.draw.rect(surf, palette.mix(palette.FELT, palette.INK, 0.2), b.tray, border_radius=L.px(10))
+        pygame.draw.rect(surf, palette.BRASS_DARK, b.tray, L.px(2), border_radius=L.px(10))
+        # Action spaces.
+        for a in range(5):
+            r = b.actions[a]
+            pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, r, border_radius=L.px(9))
+            pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
+            surf.blit(art.icon(palette.ACTION_ICONS[a], b.action_icons[a].w), b.action_icons[a])
+            t = fit_text(_(ACTION_SHORT[a]), L.px(12), palette.INK_SOFT, b.totals[a].w + L.px(4), True)
+            surf.blit(t, (b.action_icons[a].right + L.px(2), b.action_icons[a].bottom - t.get_height()))
+            bo = b.bonus[a]
+            pygame.draw.circle(surf, palette.PARCHMENT, bo.center, bo.w // 2)
+            pygame.draw.circle(surf, palette.PARCHMENT_DARK, bo.center, bo.w // 2, L.px(2))
+            for d in b.action_dice[a]:
+                pygame.draw.rect(surf, palette.mix(palette.PARCHMENT, palette.PARCHMENT_DARK, 0.35), d, border_radius=L.px(4))
+        # Chest areas.
+        for name in AREA_NAMES:
+            r = b.areas[name]
+            fill = palette.mix(palette.PARCHMENT_DARK, palette.PARCHMENT, 0.55 if name != "tortuga" else 0.25)
+            pygame.draw.rect(surf, fill, r, border_radius=L.px(9))
+            pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
+            t = text(_(AREA_TITLES[name]), L.px(13), palette.INK, True)
+            surf.blit(t, (r.x + L.px(6), r.y + L.px(3)))
+            p = text(_(AREA_POINTS[name]), L.px(11), palette.INK_SOFT)
+            surf.blit(p, (r.right - p.get_width() - L.px(6), r.y + L.px(4)))
+        # Arrows between areas (chests travel leftwards).
+        for left, right in (("tortuga", "fleet"), ("fleet", "crew"), ("crew", "island")):
+            x = (b.areas[left].right + b.areas[right].x) // 2
+            y = b.areas[left].centery
+            s = L.px(5)
+            pygame.draw.polygon(surf, palette.BRASS_DARK, [(x - s, y), (x + s // 2, y - s), (x + s // 2, y + s)])
+
+    # -- boards -------------------------------------------------------------------------
+
+    def _draw_board(self, surf: pygame.Surface, view: dict[str, Any], seat: int, hidden: set[Any],
+                    anim: AnimState, shake: float = 0.0) -> None:
+        L = self.layout
+        b = L.boards[seat]
+        s = view["seats"][seat]
+        pc = self.colour_of(seat)
+        names = view["config"]["names"]
+        # Header: marker, name, kind, tiles, start token, score.
+        draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(10), palette.BONE)
+        draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(7), pc.rgb)
+        nm = fit_text(names[seat], L.px(19), palette.BONE, b.name.w, True)
+        surf.blit(nm, nm.get_rect(midleft=(b.name.x, b.header.centery)))
+        kind = self._kind_label(seat, view)
+        kt = fit_text(kind, L.px(13), palette.lighten(pc.light, 0.5), b.kind.w)
+        surf.blit(kt, kt.get_rect(midleft=(b.kind.x, b.header.centery)))
+        if anim.thinking == seat:
+            dots = "." * (1 + int(anim.time * 3) % 3)
+            tt = text(_("thinking") + dots, L.px(12), palette.GOLD_LIGHT, False, True)
+            surf.blit(tt, (b.kind.x, b.header.bottom - tt.get_height() + L.px(2)))
+        tiles = s.get("tiles")
+        count = len(tiles) if tiles is not None else s.get("tile_count", 0)
+        for i in range(count):
+            if ("tile", seat, i) in hidden:
+                continue
+            r = L.tile_slot(seat, i, count)
+            name = f"treasure_tile_{tiles[i]}" if tiles is not None else "treasure_tile_back"
+            surf.blit(art.icon(name, r.w), r)
+        if view["start"] == seat:
+            surf.blit(art.icon("start_player", b.start_token.w), b.start_token)
+        total, exact = public_score(s)
+        sc = b.score
+        pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, sc, border_radius=L.px(8))
+        pygame.draw.rect(surf, palette.INK, sc, L.px(2), border_radius=L.px(8))
+        label = f"{total}" if exact or count == 0 else f"{total}+"
+        st = fit_text(label + " " + _("pts"), L.px(15), palette.INK, sc.w - L.px(6), True)
+        surf.blit(st, st.get_rect(center=sc.center))
+        # Tracks: tokens and capacity.
+        for kind in ("boat", "pirate"):
+            box = s[kind]
+            if ("token", seat, kind) not in hidden:
+                r = b.track_boxes[kind][box - 1]
+                tok = art.token(f"{kind}_token", r.h + L.px(4), pc.rgb)
+                shadowed(surf, tok, tok.get_rect(center=(r.centerx + L.px(4), r.centery - L.px(1))).topleft)
+            cap = b.capacity[kind]
+            ct = text(f"{_('cap')} {capacity(box)}", L.px(13), palette.INK, True)
+            surf.blit(ct, ct.get_rect(center=cap.center))
+        # Action spaces: highlight during actions, placed dice, bonus tiles, totals.
+        phase = view["phase"]
+        act = view.get("act") or {}
+        cur = act.get("action") if phase == "actions" else None
+        order = act.get("order") or []
+        for a in range(5):
+            r = b.actions[a]
+            if cur == a:
+                glow = L.px(3)
+                pygame.draw.rect(surf, palette.HIGHLIGHT, r.inflate(glow * 2, glow * 2), glow, border_radius=L.px(11))
+            dice = s["placed"][a]
+            for k, die in enumerate(dice):
+                if ("die", seat, a, k) in hidden or k >= 5:
+                    continue
+                d = b.action_dice[a][k]
+                face = art.die_face(a, str(DIE_VALUES[die][a]), d.w, pc.rgb)
+                surf.blit(face, d)
+            bonus = s["bonus"][a]
+            if bonus and ("bonus", seat, a) not in hidden:
+                bo = b.bonus[a]
+                surf.blit(art.icon(f"bonus_tile_{bonus}", bo.w), bo)
+            if dice or bonus:
+                tot = sum(DIE_VALUES[d][a] for d in dice) + (bonus if dice else 0)
+                if dice:
+                    tr = b.totals[a]
+                    col = palette.GOLD if cur == a else palette.PARCHMENT_DARK
+                    pygame.draw.rect(surf, col, tr, border_radius=L.px(6))
+                    tt = text(str(tot), L.px(14), palette.INK, True)
+                    surf.blit(tt, tt.get_rect(center=tr.center))
+            if cur == a and seat in order:
+                pos = order.index(seat) + 1
+                rib = pygame.Rect(0, 0, L.px(44), L.px(20))
+                rib.midbottom = (r.centerx, r.bottom - L.px(2))
+                col = palette.GOLD if pos == 1 else palette.lighten(palette.INK_SOFT, 0.55)
+                pygame.draw.rect(surf, col, rib, border_radius=L.px(6))
+                pygame.draw.rect(surf, palette.INK, rib, L.px(1), border_radius=L.px(6))
+                rt = text("1st" if pos == 1 else "2nd", L.px(13), palette.INK, True)
+                surf.blit(rt, rt.get_rect(center=rib.center))
+        # Chest areas.
+        for name in AREA_NAMES:
+            chests = s[name]
+            n = len(chests)
+            if name in ("fleet", "crew"):
+                cap = capacity(s["boat" if name == "fleet" else "pirate"])
+                for k, slot in enumerate(b.area_slots[name]):
+                    if k >= cap:
+                        lock = slot.inflate(-L.px(8), -L.px(8))
+                        pygame.draw.line(surf, palette.PARCHMENT_DARK, lock.topleft, lock.bottomright, L.px(2))
+                        pygame.draw.line(surf, palette.PARCHMENT_DARK, lock.topright, lock.bottomleft, L.px(2))
+                    else:
+                        pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, slot, L.px(1), border_radius=L.px(5))
+            for k, c in enumerate(chests):
+                if ("chest", seat, name, k) in hidden:
+                    continue
+                r = L.chest_slot(seat, name, k, n)
+                shadowed(surf, chest_pic(c, r.w), r)
+        # Dice tray: own roll visible, otherwise the screen.
+        self._draw_tray(surf, view, seat, hidden)
+
+    def _draw_screen(self, surf: pygame.Surface, view: dict[str, Any], seat: int, shake: float) -> pygame.Rect:
+        """The dice screen (shaking while the dice behind it tumble); returns its rect."""
+        L = self.layout
+        b = L.boards[seat]
+        s = view["seats"][seat]
+        hand = s["hand"]
+        sw = b.tray.inflate(-L.px(8), -L.px(6))
+        if shake:
+            pygame.draw.rect(surf, palette.mix(palette.FELT, palette.INK, 0.2), b.tray.inflate(-L.px(4), -L.px(4)),
+                             border_radius=L.px(10))
+        dx = round(math.sin(shake * 40) * L.px(4) * (1 - shake)) if shake else 0
+        dy = -round(abs(math.sin(shake * 25)) * L.px(2) * (1 - shake)) if shake else 0
+        pic = art.load_svg("screen", (sw.w, sw.h))
+        surf.blit(pic, sw.move(dx, dy))
+        n = text(f"{len(hand)} " + (_("dice") if len(hand) != 1 else _("die")), L.px(12), palette.BONE, True)
+        pill = n.get_rect(midbottom=(sw.centerx, sw.bottom - L.px(2))).inflate(L.px(10), L.px(2))
+        pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(6))
+        surf.blit(n, n.get_rect(center=pill.center))
+        if s.get("has_selected") or s.get("selection"):
+            ck = text("✓ " + _("chosen"), L.px(12), palette.GOLD_LIGHT, True)
+            cr = ck.get_rect(midtop=(sw.centerx, sw.y + L.px(2))).inflate(L.px(10), L.px(2))
+            pygame.draw.rect(surf, palette.SUCCESS, cr, border_radius=L.px(6))
+            surf.blit(ck, ck.get_rect(center=cr.center))
+        return b.tray.copy()
+
+    def _kind_label(self, seat: int, view: dict[str, Any]) -> str:
+        if self.seats is not None and seat < len(self.seats):
+            k = getattr(self.seats[seat], "kind", "normal")
+            return _("Human") if k == "human" else _("Computer") + f" · {k.capitalize()}"
+        return _("Computer")
+
+    def _draw_tray(self, surf: pygame.Surface, view: dict[str, Any], seat: int, hidden: set[Any]) -> None:
+        L = self.layout
+        b = L.boards[seat]
+        s = view["seats"][seat]
+        pc = self.colour_of(seat)
+        hand = s["hand"]
+        roll = s.get("roll")
+        visible = roll is not None and any(f is not None for f in roll)
+        if view["phase"] == "dice" and hand and not visible:
+            if ("screen", seat) not in hidden:
+                self._draw_screen(surf, view, seat, 0.0)
+            return
+        if roll is not None:
+            for k, die in enumerate(hand):
+                f = roll[k] if k < len(roll) else None
+                if f is None or ("tray", seat, k) in hidden:
+                    continue
+                r = b.tray_slots[k]
+                face = art.die_face(f, DIE_LETTERS[die], r.w, pc.rgb)
+                surf.blit(face, r)
+            return
+        if not hand:
+            t = text(_("all dice placed"), L.px(12), palette.PARCHMENT_DARK, False, True)
+            surf.blit(t, t.get_rect(center=b.tray.center))
+
+    # -- middle -------------------------------------------------------------------------
+
+    def _draw_middle(self, surf: pygame.Surface, view: dict[str, Any], hidden: set[Any], anim: AnimState) -> None:
+        L = self.layout
+        # Pool of face-down treasure tiles.
+        pool = view.get("pool_size", len(view.get("pool", [])))
+        back = art.icon("treasure_tile_back", L.pool_tiles[0].w)
+        for i in range(min(pool, len(L.pool_tiles))):
+            if ("pool", i) in hidden:
+                continue
+            surf.blit(back, L.pool_tiles[i])
+        # Supply count.
+        sup = L.supply
+        t = text(f"×{view['supply']}", L.px(16), palette.BONE, True)
+        pill = t.get_rect(midtop=(sup.centerx, sup.bottom - L.px(20))).inflate(L.px(12), L.px(2))
+        pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(8))
+        surf.blit(t, t.get_rect(center=pill.center))
+        # Centre island chests.
+        for c, r in enumerate(L.center_slots):
+            if view["center"][c] and ("center", c) not in hidden:
+                shadowed(surf, chest_pic(c, r.w), r)
+        # Bag counts.
+        for c, r in enumerate(L.bag_counts):
+            pic = chest_pic(c, r.h)
+            surf.blit(pic, r.topleft)
+            name = palette.CHEST_COLOURS[c].name.capitalize()
+            t = text(f"{view['bag'][c]}", L.px(18), palette.INK, True)
+            surf.blit(t, (r.x + r.h + L.px(8), r.centery - t.get_height() // 2))
+            n = text(_(name), L.px(11), palette.INK_SOFT)
+            surf.blit(n, (r.x + r.h + L.px(36), r.centery - n.get_height() // 2))
+        self._draw_phase(surf, view, anim)
+
+    def _draw_phase(self, surf: pygame.Surface, view: dict[str, Any], anim: AnimState) -> None:
+        L = self.layout
+        r = L.phase
+        x = r.x + L.px(14)
+        y = r.y + L.px(8)
+        rnd = text(_("Round") + f" {view['round']}", L.px(24), palette.INK, True)
+        surf.blit(rnd, (x, y))
+        goal = 8 if view["config"].get("long_game") else 6
+        g = text(_("Game ends at") + f" {goal} " + _("chests in Tortuga"), L.px(11), palette.INK_SOFT)
+        surf.blit(g, (x, y + rnd.get_height()))
+        y += rnd.get_height() + g.get_height() + L.px(6)
+        phases = ("dice", "actions", "move")
+        pw = (r.w - L.px(28) - L.px(8)) // 3
+        for i, ph in enumerate(phases):
+            pr = pygame.Rect(x + i * (pw + L.px(4)), y, pw, L.px(28))
+            on = view["phase"] == ph
+            pygame.draw.rect(surf, palette.GOLD if on else palette.PARCHMENT_DARK, pr, border_radius=L.px(8))
+            if on:
+                pygame.draw.rect(surf, palette.INK, pr, L.px(2), border_radius=L.px(8))
+            t = fit_text(f"{i + 1}. " + _(("Dice", "Actions", "Move")[i]), L.px(13), palette.INK, pw - L.px(4), on)
+            surf.blit(t, t.get_rect(center=pr.center))
+        y += L.px(36)
+        lines: list[tuple[str, tuple[int, int, int], bool]] = []
+        names = view["config"]["names"]
+        if view["phase"] == "dice":
+            waiting = [names[i] for i, s in enumerate(view["seats"]) if s["hand"] and not (s.get("has_selected") or s.get("selection"))]
+            stage = view.get("stage")
+            if stage == "bonus":
+                lines.append((_("Bonus tiles for finished players"), palette.INK, True))
+            elif stage == "skulls":
+                lines.append((_("Skulls are turned to actions"), palette.INK, True))
+            else:
+                lines.append((_("Secretly choosing dice…"), palette.INK, True))
+                if waiting:
+                    for part in _wrap(_("Waiting for") + ": " + ", ".join(waiting), L.px(13), r.w - L.px(28)):
+                        lines.append((part, palette.INK_SOFT, False))
+        elif view["phase"] == "actions":
+            act = view["act"]
+            a = act["action"]
+            if 0 <= a < 5:
+                lines.append((ACTION_TITLES[a], palette.INK, True))
+                for p, seat in enumerate(act["order"][:2]):
+                    s = view["seats"][seat]
+                    tot = sum(DIE_VALUES[d][a] for d in s["placed"][a]) + s["bonus"][a]
+                    lines.append((f"{('1st', '2nd')[p]}: {names[seat]} ({tot})", palette.INK, p == act["pos"]))
+                if not act["order"]:
+                    lines.append((_("Nobody takes part"), palette.INK_SOFT, False))
+        elif view["phase"] == "move":
+            lines.append((_("Chests move towards Tortuga"), palette.INK, True))
+        elif view["phase"] == "over":
+            lines.append((_("The game is over"), palette.INK, True))
+        for s_, col, bold in lines:
+            t = fit_text(s_, L.px(14 if bold or col == palette.INK else 13), col, r.w - L.px(28), bold)
+            surf.blit(t, (x, y))
+            y += t.get_height() + L.px(2)
+        if view["phase"] == "actions":
+            a = view["act"]["action"]
+            if 0 <= a < 5:
+                ic = art.icon(palette.ACTION_ICONS[a], L.px(44))
+                surf.blit(ic, ic.get_rect(bottomright=(r.right - L.px(10), r.bottom - L.px(8))))
+
+    # -- log ------------------------------------------------------------------------------
+
+    def _draw_log(self, surf: pygame.Surface, anim: AnimState) -> None:
+        lines = anim.log or []
+        key = (len(lines), lines[-1] if lines else None, self.layout.size)
+        if self._log_cache is None or self._log_cache[0] != key:
+            self._log_cache = (key, self._render_log(lines))
+        L = self.layout
+        surf.blit(self._log_cache[1], (L.log.x + L.px(12), L.log.y + L.px(46)))
+
+    def _render_log(self, lines: list[Any]) -> pygame.Surface:
+        L = self.layout
+        w = L.log.w - L.px(24)
+        h = L.log.h - L.px(56) - L.px(22)
+        out = pygame.Surface((w, h), pygame.SRCALPHA)
+        px = L.px(13)
+        rows: list[tuple[pygame.Surface, int]] = []
+        last_round = None
+        for ln in lines[-90:]:
+            if ln.round != last_round:
+                last_round = ln.round
+                rows.append((text(f"— {_('Round')} {ln.round} —", px, palette.BRASS_DARK, True), 0))
+            indent = L.px(14) if ln.reason else 0
+            col = palette.INK_SOFT if ln.reason else palette.INK
+            body = ("“" + ln.text + "”") if ln.reason else ln.text
+            for part in _wrap(body, px, w - indent - L.px(4)):
+                rows.append((text(part, px, col, False, ln.reason), indent))
+        y = h
+        for surf_, indent in reversed(rows):
+            y -= surf_.get_height()
+            if y < 0:
+                break
+            out.blit(surf_, (indent, y))
+        return out
+
+    # -- motions ---------------------------------------------------------------------------
+
+    def rect_of(self, key: tuple[Any, ...]) -> pygame.Rect:
+        """Screen rect of a location key used by the animation timeline."""
+        L = self.layout
+        k = key[0]
+        if k == "chest":
+            _k, seat, area, idx, count = key
+            return L.chest_slot(seat, area, idx, max(count, idx + 1))
+        if k == "center":
+            return L.center_slots[key[1]]
+        if k == "bag":
+            r = L.bag_counts[key[1]] if len(key) > 1 else L.bag_icon
+            return pygame.Rect(r.x, r.y, r.h, r.h) if len(key) > 1 else r
+        if k == "tray":
+            return L.boards[key[1]].tray_slots[min(4, key[2])]
+        if k == "screen":
+            tray = L.boards[key[1]].tray
+            r = L.boards[key[1]].tray_slots[0].copy()
+            r.center = tray.center
+            return r
+        if k == "die":
+            return L.boards[key[1]].action_dice[key[2]][min(4, key[3])]
+        if k == "box":
+            return L.boards[key[1]].track_boxes[key[2]][key[3] - 1]
+        if k == "pool":
+            return L.pool_tiles[min(len(L.pool_tiles) - 1, key[1])]
+        if k == "tile":
+            return L.tile_slot(key[1], key[2], max(key[3], key[2] + 1))
+        if k == "supply":
+            return L.supply
+        if k == "bonus":
+            return L.boards[key[1]].bonus[key[2]]
+        if k == "action":
+            return L.boards[key[1]].actions[key[2]]
+        if k == "board":
+            return L.boards[key[1]].rect
+        return L.canvas
+
+    def draw_motions(self, surf: pygame.Surface, view: dict[str, Any], tl: Timeline) -> list[pygame.Rect]:
+        """Draw the moving things; returns the screen rects they cover (for partial updates)."""
+        L = self.layout
+        now = tl.now
+        touched: list[pygame.Rect] = []
+        banners: list[Motion] = []
+        for m in sorted(tl.visible(), key=lambda m: m.kind != "pulse"):
+            if m.kind == "banner":
+                banners.append(m)
+                continue
+            if m.kind == "screen_shake":
+                touched.append(self._draw_screen(surf, view, m.data["seat"], m.progress(now)))
+                continue
+            t = m.eased(now)
+            if m.kind == "pulse":
+                r = self.rect_of(m.src or ("board", 0))
+                p = m.progress(now)
+                a = int(255 * math.sin(math.pi * p))
+                g = pygame.Surface(r.inflate(L.px(16), L.px(16)).size, pygame.SRCALPHA)
+                col = m.data.get("rgb", palette.HIGHLIGHT)
+                pygame.draw.rect(g, (*col, a), g.get_rect(), L.px(5), border_radius=L.px(12))
+                touched.append(surf.blit(g, r.inflate(L.px(16), L.px(16))))
+                continue
+            a_r = self.rect_of(m.src) if m.src else None
+            b_r = self.rect_of(m.dst) if m.dst else a_r
+            if a_r is None or b_r is None:
+                continue
+            if m.ghost and now < m.start:
+                t = 0.0
+            size = round(lerp(a_r.w, b_r.w, t))
+            lift = m.data.get("arc", L.px(60))
+            cx, cy = arc(a_r.center, b_r.center, t, lift if m.active(now) else 0)
+            if m.kind == "chest":
+                scale = 1 + 0.25 * math.sin(math.pi * t)
+                pic = _scaled(chest_pic(m.data["colour"], b_r.w), max(4, round(size * scale)))
+                touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft, 90))
+            elif m.kind == "token":
+                pc = self.colour_of(m.data["seat"])
+                tok = art.token(f"{m.data['token']}_token", b_r.h + L.px(4), pc.rgb)
+                hop = abs(math.sin(math.pi * t * max(1, m.data.get("steps", 1)))) * L.px(10)
+                touched.append(_sh(surf, tok, tok.get_rect(center=(cx + L.px(4), cy - hop)).topleft))
+            elif m.kind in ("die", "tumble"):
+                pc = self.colour_of(m.data["seat"])
+                if m.kind == "tumble":
+                    p = m.progress(now)
+                    final = m.data["face"]
+                    rng = random.Random(int(now * 14) * 31 + m.data.get("k", 0))
+                    face = final if p > 0.72 else rng.randrange(6)
+                    label = m.data.get("label", "")
+                    ang = (1 - m.eased(now)) * 360 * (1.5 + m.data.get("k", 0) * 0.2)
+                    bounce = abs(math.sin(p * math.pi * 3)) * (1 - p) * L.px(26)
+                    pic = art.die_face(face, label, b_r.w, pc.rgb)
+                    if ang % 360:
+                        pic = pygame.transform.rotozoom(pic, ang, 1.0)
+                    touched.append(_sh(surf, pic, pic.get_rect(center=(b_r.centerx, b_r.centery - bounce)).topleft))
+                else:
+                    face = m.data["face"]
+                    label = m.data.get("label", "")
+                    base = max(8, round(size * (1 + 0.35 * math.sin(math.pi * t))))
+                    pic = art.die_face(face, label, b_r.w, pc.rgb)
+                    spin = m.data.get("spin", 0.0) * (1 - t)
+                    pic = pygame.transform.rotozoom(pic, spin, base / max(1, b_r.w))
+                    touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft, 90))
+            elif m.kind == "tile":
+                pic = _scaled(art.icon(m.data.get("art", "treasure_tile_back"), b_r.w), max(4, size))
+                touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft))
+            elif m.kind == "bonus":
+                val = m.data["value"]
+                if m.data.get("flip"):
+                    p = m.progress(now)
+                    shown = val - 1 if p < 0.5 else val
+                    wscale = abs(math.cos(math.pi * p))
+                    pic = art.icon(f"bonus_tile_{max(1, shown)}", b_r.w)
+                    sq = pygame.transform.smoothscale(pic, (max(1, round(b_r.w * wscale)), b_r.h))
+                    touched.append(surf.blit(sq, sq.get_rect(center=b_r.center)))
+                else:
+                    pic = _scaled(art.icon(f"bonus_tile_{val}", b_r.w), max(4, size))
+                    touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft))
+        for m in banners:
+            r = self._draw_banner(surf, m, now)
+            if r is not None:
+                touched.append(r)
+        return touched
+
+    def _draw_banner(self, surf: pygame.Surface, m: Motion, now: float) -> pygame.Rect | None:
+        L = self.layout
+        p = m.progress(now)
+        alpha = min(1.0, p / 0.15, (1 - p) / 0.2) if p < 1 else 0.0
+        if alpha <= 0:
+            return None
+        title = text(m.data["title"], L.px(30), palette.INK, True)
+        sub = text(m.data.get("sub", ""), L.px(16), palette.INK_SOFT) if m.data.get("sub") else None
+        w = max(title.get_width(), sub.get_width() if sub else 0) + L.px(60)
+        h = title.get_height() + (sub.get_height() if sub else 0) + L.px(20)
+        box = pygame.Surface((w, h), pygame.SRCALPHA)
+        pygame.draw.rect(box, (*palette.PARCHMENT_LIGHT, 245), box.get_rect(), border_radius=L.px(14))
+        pygame.draw.rect(box, (*palette.BRASS_DARK, 255), box.get_rect(), L.px(3), border_radius=L.px(14))
+        box.blit(title, title.get_rect(midtop=(w // 2, L.px(8))))
+        if sub:
+            box.blit(sub, sub.get_rect(midtop=(w // 2, L.px(8) + title.get_height())))
+        box.set_alpha(round(255 * alpha))
+        c = L.middle.center
+        dy = round((1 - min(1.0, p / 0.15)) * L.px(20))
+        r = box.get_rect(center=(c[0], c[1]))
+        surf.blit(box, r.move(0, dy))
+        return r.inflate(0, L.px(44))
+
+    def _draw_hover(self, surf: pygame.Surface, hit: HitTarget) -> None:
+        pass
+
+    # -- hit testing & tooltips ------------------------------------------------------------
+
+    def hit_test(self, pos: tuple[int, int], view: dict[str, Any] | None = None) -> HitTarget | None:
+        L = self.layout
+        for seat, b in enumerate(L.boards):
+            if not b.rect.collidepoint(pos):
+                continue
+            for k, r in enumerate(b.tray_slots):
+                if r.collidepoint(pos):
+                    return HitTarget("die", seat, k)
+            if b.tray.collidepoint(pos):
+                return HitTarget("screen", seat)
+            for a in range(5):
+                if b.bonus[a].collidepoint(pos):
+                    return HitTarget("bonus_space", seat, a)
+                if b.actions[a].collidepoint(pos):
+                    return HitTarget("action_space", seat, a)
+            for name in AREA_NAMES:
+                if b.areas[name].collidepoint(pos):
+                    if view is not None:
+                        chests = view["seats"][seat][name]
+                        for k in range(len(chests)):
+                            if L.chest_slot(seat, name, k, len(chests)).collidepoint(pos):
+                                return HitTarget("chest", seat, k, name)
+                    return HitTarget("area", seat, None, name)
+            for kind in ("boat", "pirate"):
+                if b.track_rows[kind].collidepoint(pos) or b.capacity[kind].collidepoint(pos):
+                    return HitTarget("track", seat, None, kind)
+            if b.tiles.collidepoint(pos):
+                return HitTarget("tile", seat, None)
+            if b.start_token.collidepoint(pos):
+                return HitTarget("start_token", seat)
+            if b.score.collidepoint(pos):
+                return HitTarget("score", seat)
+            return HitTarget("player", seat)
+        for c, r in enumerate(L.center_slots):
+            if r.collidepoint(pos):
+                return HitTarget("center_chest", None, c)
+        if L.center.collidepoint(pos):
+            return HitTarget("center", None)
+        if L.supply.collidepoint(pos):
+            return HitTarget("supply", None)
+        if L.bag.collidepoint(pos):
+            return HitTarget("bag", None)
+        if L.island.collidepoint(pos):
+            return HitTarget("pool", None)
+        if L.phase.collidepoint(pos):
+            return HitTarget("phase", None)
+        if L.log.collidepoint(pos):
+            return HitTarget("log", None)
+        return None
+
+    def tooltip(self, hit: HitTarget, view: dict[str, Any]) -> list[str]:
+        """Lines of help text for what is under the mouse (empty: nothing to explain)."""
+        names = view["config"]["names"]
+        seat = hit.seat
+        s = view["seats"][seat] if seat is not None else None
+        k = hit.kind
+        if k == "chest" and s is not None and hit.area is not None:
+            c = s[hit.area][hit.index or 0]
+            ch = palette.CHEST_COLOURS[c]
+            return [f"{ch.name.capitalize()} chest ({ch.symbol})", f"In {names[seat]}'s {AREA_TITLES[hit.area]} area."]
+        if k == "area" and hit.area:
+            return {
+                "tortuga": ["Tortuga: chests here are safe.", "3 points each (purple 6). Whites count as any colour for sets."],
+                "fleet": ["Fleet area: 2 points each (purple 4).", "Holds as many chests as the boat's capacity; Board steals from here."],
+                "crew": ["Crew area: 1 point each (purple 2).", "Holds as many chests as the pirate's capacity; Raid steals from here."],
+                "island": ["Island area: no points yet.", "New chests land here and move to the crew area each round."],
+            }[hit.area]
+        if k == "track" and s is not None:
+            kind = hit.area or "boat"
+            box = s[kind]
+            what = "Fleet track (boat token)" if kind == "boat" else "Crew track (pirate token)"
+            limits = "Board dice and fleet chests" if kind == "boat" else "Raid dice and crew chests"
+            return [what + f": box {box}, capacity {capacity(box)}.", f"Capacity limits {limits}.",
+                    "Boxes 1 / 2-3 / 4-5 / 6-8 give capacity 1 / 2 / 3 / 4.", "Scores its box number at the end."]
+        if k == "action_space" and s is not None and hit.index is not None:
+            a = hit.index
+            dice = s["placed"][a]
+            vals = " + ".join(f"{DIE_LETTERS[d]}={DIE_VALUES[d][a]}" for d in dice) or "no dice"
+            effect = (
+                "1st: boat +2, 2nd: boat +1", "1st: pirate +2, 2nd: pirate +1",
+                "1st: a chest + keep 1 of 2 tiles, 2nd: 1 tile",
+                "1st: steal a fleet chest, boat back; 2nd: push a boat, take from center",
+                "1st: steal a crew chest, pirate back; 2nd: push a pirate, take from center",
+            )[a]
+            return [f"{ACTION_TITLES[a]}: {vals}" + (f" + bonus {s['bonus'][a]}" if s["bonus"][a] and dice else ""), effect]
+        if k == "bonus_space" and s is not None and hit.index is not None:
+            v = s["bonus"][hit.index]
+            return [f"Bonus space for {ACTION_TITLES[hit.index]}: " + (f"+{v}" if v else "empty"),
+                    "Adds its value to this action's total when you place dice here.",
+                    "Earned in roll steps after all your dice are placed."]
+        if k in ("screen", "die") and s is not None:
+            return [f"{names[seat]}'s dice screen.", "Rolled dice stay hidden until the reveal."]
+        if k == "tile" and s is not None:
+            n = len(s["tiles"]) if s.get("tiles") is not None else s.get("tile_count", 0)
+            own = f" ({sum(s['tiles'])} coins)" if s.get("tiles") is not None else ""
+            return [f"{n} treasure tile(s), face down{own}.", "Each is worth 1-3 coins at the end."]
+        if k == "start_token":
+            return ["Start player token: wins ties and acts first.", "Passes clockwise each round."]
+        if k == "score" and s is not None:
+            sc = score_seat(s["tortuga"], s["fleet"], s["crew"], s["boat"], s["pirate"], s.get("tiles") or [])
+            lines = [f"Score preview: {sc.total}", f"Chests {sc.chests}, sets {sc.set_points}, tracks {sc.tracks}"]
+            lines.append(f"Coins {sc.coins}" if s.get("tiles") is not None else "+ hidden treasure tiles")
+            return lines
+        if k == "player" and s is not None:
+            return [f"{names[seat]} — {self._kind_label(seat, view)}", f"Colour: {self.colour_of(seat).name} ({self.colour_of(seat).marker})"]
+        if k in ("center", "center_chest"):
+            return ["Center island: at most one chest of each colour.", "Surplus lands here; 2nd on Board/Raid takes from here."]
+        if k == "supply":
+            return [f"Bonus tiles left: {view['supply']}", "Finished players take one each further roll step."]
+        if k == "bag":
+            counts = ", ".join(f"{view['bag'][c]} {palette.CHEST_COLOURS[c].name}" for c in range(5))
+            return ["Chest bag: " + counts, "A new chest per player each round."]
+        if k == "pool":
+            return [f"Treasure tiles face down: {view.get('pool_size', 0)}", "Treasure hunt draws from here."]
+        if k == "phase":
+            return ["Round and phase: Dice, Actions, Move chests."]
+        return []
+
+
+__all__ = ["AnimState", "HitTarget", "TableRenderer", "draw_marker", "public_score", "text"]

@@ -1,0 +1,133 @@
+"""Hot-seat hand-over: an opaque screen naming the next player.
+
+While it is shown nothing of the table is drawn (the scene is opaque and paints the whole
+window itself), so one human's dice, selection and tiles are never visible to the next.
+The next player presses Space (or Enter, or clicks Ready) to continue; ``on_ready`` then
+runs and the scene pops itself. A short "since your last turn" summary of public events
+can be shown.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from .. import palette
+from ..human import tr
+from . import Scene
+
+__all__ = ["HandoverScene", "needs_handover"]
+
+
+def needs_handover(prev_seat: int | None, next_seat: int, humans: Sequence[int]) -> bool:
+    """True when the screen must be handed over before ``next_seat`` sees private things.
+
+    Only with more than one human at the table, and only when the human changes (the first
+    human decision of a game after no human, ``prev_seat`` None, needs one too).
+    """
+    if len(set(humans)) < 2 or next_seat not in humans:
+        return False
+    return prev_seat != next_seat
+
+
+class HandoverScene(Scene):
+    """"Pass to {name} — press Space when ready"."""
+
+    opaque = True
+    name = "handover"
+
+    def __init__(self, player_name: str, on_ready: Callable[[], None] | None = None, *,
+                 summary: Sequence[str] = (), colour: palette.RGB | None = None, seat: int | None = None) -> None:
+        super().__init__()
+        self.player_name = player_name
+        self.on_ready = on_ready
+        self.summary = list(summary)
+        self.colour = colour or palette.BRASS
+        self.seat = seat
+        self.ready = False
+        self._button = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        if not self.summary:
+            self.summary = self._find_summary(app)
+
+    def _find_summary(self, app: Any) -> list[str]:
+        """"Since your last turn" lines, from the game of the table scene below (if any)."""
+        from ..human import summary_for
+
+        for scene in reversed(list(getattr(app, "scenes", []))):
+            controller = getattr(scene, "controller", None)
+            game = getattr(controller, "game", None)
+            if game is None:
+                continue
+            seat = self.seat
+            if seat is None and self.player_name in game.names:
+                seat = game.names.index(self.player_name)
+            if seat is None:
+                return []
+            try:
+                return summary_for(controller, seat)
+            except Exception:  # a summary is a nicety; never block the hand-over
+                return []
+        return []
+
+    def message(self) -> str:
+        return tr("Pass to {name} - press Space when ready", name=self.player_name)
+
+    def handle(self, intent: Any) -> None:
+        key = getattr(intent, "key", None)
+        if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.confirm()
+            return
+        pos = getattr(intent, "pos", None)
+        if pos is not None and getattr(intent, "button", None) == 1 and self._button.collidepoint(pos):
+            self.confirm()
+
+    def confirm(self) -> None:
+        """The named player is at the screen: leave and let the table show their view."""
+        if self.ready:
+            return
+        self.ready = True
+        if self.app is not None:
+            self.app.pop()
+        if self.on_ready is not None:
+            self.on_ready()
+
+    def update(self, dt: float) -> bool:
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from .. import art
+
+        w, h = surface.get_size()
+        surface.fill(palette.SEA_DEEP)
+        big = art.font(max(18, min(48, w // 26)), bold=True)
+        small = art.font(max(12, min(22, w // 60)))
+        y = h // 3
+        text = big.render(self.message(), True, palette.GOLD)
+        surface.blit(text, text.get_rect(center=(w // 2, y)))
+        pygame.draw.line(surface, self.colour, (w // 2 - text.get_width() // 2, y + text.get_height() // 2 + 6),
+                         (w // 2 + text.get_width() // 2, y + text.get_height() // 2 + 6), 4)
+        y += text.get_height() + 20
+        hint = small.render(tr("Everyone else: please look away."), True, palette.FOAM)
+        surface.blit(hint, hint.get_rect(center=(w // 2, y)))
+        y += hint.get_height() + 20
+        bw, bh = max(160, w // 6), max(36, h // 16)
+        self._button = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
+        pygame.draw.rect(surface, palette.GOLD, self._button, border_radius=8)
+        pygame.draw.rect(surface, palette.INK, self._button, width=2, border_radius=8)
+        label = small.render(tr("Ready [Space]"), True, palette.INK)
+        surface.blit(label, label.get_rect(center=self._button.center))
+        y += bh + 30
+        if self.summary:
+            head = small.render(tr("Since your last turn:"), True, palette.GOLD_LIGHT)
+            surface.blit(head, (w // 6, y))
+            y += head.get_height() + 6
+            for line in self.summary[-10:]:
+                if y > h - small.get_height():
+                    break
+                surface.blit(small.render(line[:140], True, palette.FOAM), (w // 6, y))
+                y += small.get_height() + 2

@@ -1,0 +1,233 @@
+"""Main menu and a small shared button-list widget (drawn in the table's style).
+
+Keys: Up/Down (or Tab) move the focus, Enter/Space activates, Escape quits (menu) or goes
+back (pause).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from .. import art, palette
+from ..intents import Click, Hover, Intent, Key
+from . import Scene
+
+
+def _(s: str) -> str:
+    return s
+
+
+@dataclass
+class MenuItem:
+    label: str
+    action: Callable[[], None]
+    enabled: bool = True
+    hint: str = ""
+
+
+class ButtonList:
+    """A vertical list of big parchment buttons with keyboard focus."""
+
+    def __init__(self, items: list[MenuItem]) -> None:
+        self.items = items
+        self.focus = next((i for i, it in enumerate(items) if it.enabled), 0)
+        self.rects: list[pygame.Rect] = []
+
+    def layout(self, center_x: int, top: int, width: int, height: int, gap: int) -> None:
+        self.rects = [pygame.Rect(center_x - width // 2, top + i * (height + gap), width, height)
+                      for i in range(len(self.items))]
+
+    def handle(self, intent: Intent) -> bool:
+        if isinstance(intent, Hover):
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(intent.pos) and self.items[i].enabled and self.focus != i:
+                    self.focus = i
+                    return True
+            return False
+        if isinstance(intent, Click) and intent.button == 1:
+            for i, r in enumerate(self.rects):
+                if r.collidepoint(intent.pos) and self.items[i].enabled:
+                    self.focus = i
+                    self.items[i].action()
+                    return True
+            return False
+        if isinstance(intent, Key):
+            if intent.key in (pygame.K_DOWN, pygame.K_TAB):
+                self._move(1)
+                return True
+            if intent.key == pygame.K_UP:
+                self._move(-1)
+                return True
+            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                it = self.items[self.focus]
+                if it.enabled:
+                    it.action()
+                return True
+        return False
+
+    def _move(self, d: int) -> None:
+        n = len(self.items)
+        for k in range(1, n + 1):
+            i = (self.focus + d * k) % n
+            if self.items[i].enabled:
+                self.focus = i
+                return
+
+    def draw(self, surface: pygame.Surface, px: int) -> None:
+        for i, (it, r) in enumerate(zip(self.items, self.rects, strict=False)):
+            on = i == self.focus and it.enabled
+            sh = r.move(0, max(2, px // 6))
+            pygame.draw.rect(surface, palette.darken(palette.TABLE_DARK, 0.4), sh, border_radius=px // 2)
+            fill = palette.GOLD_LIGHT if on else (palette.PARCHMENT if it.enabled else palette.PARCHMENT_DARK)
+            pygame.draw.rect(surface, fill, r, border_radius=px // 2)
+            pygame.draw.rect(surface, palette.INK if on else palette.BRASS_DARK, r, max(2, px // 12), border_radius=px // 2)
+            col = palette.INK if it.enabled else palette.INK_SOFT
+            t = art.font(px, True).render(it.label, True, col)
+            surface.blit(t, t.get_rect(center=r.center))
+            if on:
+                s = max(4, px // 4)
+                y = r.centery
+                pygame.draw.polygon(surface, palette.INK, [(r.x + s * 2, y - s), (r.x + s * 3, y), (r.x + s * 2, y + s)])
+
+
+@lru_cache(maxsize=8)
+def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+    w, h = size
+    surf = pygame.Surface(size)
+    for y in range(h):
+        t = y / max(1, h - 1)
+        pygame.draw.line(surf, palette.mix(palette.SEA, palette.SEA_DEEP, t), (0, y), (w, y))
+    # Gentle wave marks.
+    import math
+
+    for row in range(12):
+        y0 = int(h * (0.1 + row * 0.08))
+        for x in range(-40, w, 90):
+            xx = x + (row % 2) * 45
+            pts = [(xx + k * 6, y0 + 4 * math.sin(k / 2.0)) for k in range(8)]
+            pygame.draw.lines(surf, palette.mix(palette.SEA_LIGHT, palette.SEA, 0.5), False, pts, 2)
+    isl = art.load_svg("island", (int(w * 0.55), int(h * 0.38)))
+    surf.blit(isl, isl.get_rect(center=(w // 2, int(h * 0.80))))
+    return surf
+
+
+def draw_title(surface: pygame.Surface, center: tuple[int, int], px: int, title: str = "TORTUGA") -> pygame.Rect:
+    f = art.font(px, True)
+    core = f.render(title, True, palette.GOLD)
+    edge = f.render(title, True, palette.INK)
+    o = max(2, px // 14)
+    r = core.get_rect(center=center)
+    for dx in (-o, 0, o):
+        for dy in (-o, 0, o):
+            if dx or dy:
+                surface.blit(edge, r.move(dx, dy + o))
+    surface.blit(core, r)
+    return r
+
+
+class MenuScene(Scene):
+    """The title screen: new game, continue, watch a demo, quit."""
+
+    name = "menu"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.buttons = ButtonList([])
+        self._size = (0, 0)
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        self._build()
+
+    def resume(self) -> None:
+        super().resume()
+        self._build()
+
+    def _build(self) -> None:
+        has_setup = True
+        try:
+            from . import setup as _setup  # noqa: F401
+        except Exception:
+            has_setup = False
+        can_continue = False
+        try:
+            from .. import saves
+
+            can_continue = saves.has_autosave()
+        except Exception:
+            pass
+        items = [
+            MenuItem(_("New game"), self.new_game, has_setup),
+            MenuItem(_("Continue"), self.continue_game, can_continue),
+            MenuItem(_("Watch a demo game"), self.demo),
+            MenuItem(_("Quit"), lambda: self.app.quit(0)),
+        ]
+        self.buttons = ButtonList(items)
+        self._layout()
+
+    def _layout(self) -> None:
+        if self.app is None:
+            return
+        w, h = self.app.size
+        s = min(w / 1600, h / 900)
+        self.buttons.layout(w // 2, int(h * 0.40), int(420 * s), int(64 * s), int(18 * s))
+        self._size = (w, h)
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._layout()
+
+    def new_game(self) -> None:
+        from .setup import SetupScene
+
+        self.app.push(SetupScene())
+
+    def continue_game(self) -> None:
+        from .. import saves
+        from ..controller import GameController
+        from .table import TableScene
+
+        data = saves.load_autosave()
+        if data is None:
+            self._build()
+            return
+        controller = GameController(data.game, data.seats)
+        self.app._attach_autosave(controller, data)
+        self.app.push(TableScene(controller, speed=getattr(self.app.options, "speed", None) or "normal"))
+
+    def demo(self) -> None:
+        from ..main import start_demo
+
+        seed = getattr(self.app.options, "seed", None)
+        players = getattr(self.app.options, "players", 4) or 4
+        start_demo(self.app, players, seed if seed is not None else int(pygame.time.get_ticks()) % 100000)
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
+            self.app.quit(0)
+            return
+        if self.buttons.handle(intent):
+            self.app.request_redraw()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        if surface.get_size() != self._size:
+            self._layout()
+        w, h = surface.get_size()
+        s = min(w / 1600, h / 900)
+        surface.blit(_backdrop((w, h)), (0, 0))
+        ic = art.icon("app_icon", int(130 * s))
+        surface.blit(ic, ic.get_rect(center=(w // 2, int(h * 0.13))))
+        r = draw_title(surface, (w // 2, int(h * 0.27)), int(96 * s))
+        sub = art.font(int(22 * s)).render(_("The pirate dice game — roll, bid, and sail your treasure home"),
+                                           True, palette.PARCHMENT_LIGHT)
+        surface.blit(sub, sub.get_rect(midtop=(w // 2, r.bottom + int(4 * s))))
+        self.buttons.draw(surface, int(28 * s))
+        hint = art.font(int(15 * s)).render(_("↑ ↓ Enter · F11 full screen · Esc quit"), True, palette.FOAM)
+        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(12 * s))))
+
+
+__all__ = ["ButtonList", "MenuItem", "MenuScene", "draw_title"]

@@ -1,0 +1,388 @@
+"""TableScene: the game table — renders the game, plays its animations, paces the bots.
+
+The controller applies decisions immediately; this scene keeps a queue of the resulting
+:class:`GameEvent` s and plays them one after another as animation timelines built from
+the difference between the shown view and the event's view.  While something animates the
+controller is not asked for the next bot decision (pacing), except at ``--speed instant``.
+
+Keys: Space skips the current animation; Escape skips it too, or opens the pause menu when
+nothing moves; 1-4 choose the speed (slow, normal, fast, instant); F11 (App) toggles
+fullscreen.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import time
+from typing import Any
+
+import pygame
+
+from ..anim import SPEEDS, Timeline
+from ..controller import GameController, GameEvent
+from ..intents import Click, Hover, Intent, Key
+from ..render.motion import build_timeline
+from ..render.table import AnimState, HitTarget, TableRenderer, fit_text, text
+from . import Scene
+
+SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pygame.K_4: "instant"}
+
+
+def _decision_ui_class() -> Any:
+    try:
+        from ..human import DecisionUI
+
+        return DecisionUI
+    except Exception:
+        return None
+
+
+class TableScene(Scene):
+    """Shows one game through its controller until it ends, then the results."""
+
+    name = "table"
+
+    def __init__(self, controller: GameController, *, speed: str = "normal") -> None:
+        super().__init__()
+        self.controller = controller
+        self.speed = speed if speed in SPEEDS else "normal"
+        game = controller.game
+        self.viewer: int | None = controller.human_seats[0] if len(controller.human_seats) == 1 else None
+        self._snapshot = game.clone()
+        self.view: dict[str, Any] = self._snapshot.view(self.viewer)
+        self.log = controller.log_lines(self.viewer)
+        self.queue: list[GameEvent] = []
+        self.timeline: Timeline | None = None
+        self.renderer: TableRenderer | None = None
+        self.hover: HitTarget | None = None
+        self.mouse: tuple[int, int] = (0, 0)
+        self.decision_ui: Any = None
+        self.decision_seat: int | None = None
+        self.clock = 0.0
+        self._dirty = True
+        self._over_wait = 0.0
+        self._finished = False
+        self._phase_key: tuple[int, str] | None = None
+        self._think_tick = -1
+        self._hover_still = 0.0
+        self.events_played = 0
+        self._base: pygame.Surface | None = None
+        self._base_key: Any = None
+        self._touched: list[pygame.Rect] = []
+
+    # -- lifecycle -----------------------------------------------------------------------
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        self.renderer = TableRenderer(app.size, self.controller.game.players,
+                                      human_panel=bool(self.controller.human_seats))
+        self.renderer.seats = self.controller.seats
+        self.renderer.warm(app.size)
+        self._phase_key = None
+        self._check_phase_screenshot()
+
+    def exit(self) -> None:
+        self.controller.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.renderer is not None:
+            self.renderer.set_size(size)
+            self.renderer.warm(size)
+        self._dirty = True
+
+    # -- input ---------------------------------------------------------------------------
+
+    @property
+    def animating(self) -> bool:
+        return self.timeline is not None and not self.timeline.done
+
+    def skip(self) -> None:
+        if self.timeline is not None:
+            self.timeline.skip()
+            self._dirty = True
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Key) and self.decision_ui is not None and intent.key not in (pygame.K_SPACE,
+                                                                                            pygame.K_ESCAPE):
+            # A human deciding gets the keys first (digits pick options; 1-4 are speeds otherwise).
+            with contextlib.suppress(Exception):
+                if self.decision_ui.handle(intent, None):
+                    self._dirty = True
+                    self._check_confirmed()
+                    return
+        if isinstance(intent, Key):
+            if intent.key == pygame.K_SPACE:
+                self.skip()
+                return
+            if intent.key == pygame.K_ESCAPE:
+                if self.animating:
+                    self.skip()
+                else:
+                    from .pause import PauseScene
+
+                    self.app.push(PauseScene(self))
+                return
+            if intent.key in SPEED_KEYS:
+                self.set_speed(SPEED_KEYS[intent.key])
+                return
+        hit = None
+        if isinstance(intent, Click | Hover) and self.renderer is not None:
+            hit = self.renderer.hit_test(intent.pos, self.view)
+            if isinstance(intent, Hover):
+                self.mouse = intent.pos
+                if hit != self.hover:
+                    self.hover = hit
+                    self._hover_still = 0.0
+                    self._dirty = True
+        if self.decision_ui is not None:
+            used = self.decision_ui.handle(intent, hit)
+            if used:
+                self._dirty = True
+            self._check_confirmed()
+
+    def set_speed(self, speed: str) -> None:
+        self.speed = speed
+        if speed == "instant":
+            self.skip()
+        self._dirty = True
+
+    # -- humans --------------------------------------------------------------------------
+
+    def _check_confirmed(self) -> None:
+        ui = self.decision_ui
+        if ui is None or self.decision_seat is None:
+            return
+        action = ui.confirmed_action()
+        if action is None:
+            return
+        from ...rules import RulesError
+
+        try:
+            ev = self.controller.submit(self.decision_seat, action)
+        except RulesError:
+            return
+        self.decision_ui = None
+        self.decision_seat = None
+        self.queue.append(ev)
+        self._dirty = True
+
+    def _ensure_decision_ui(self) -> None:
+        pending = self.controller.pending_humans()
+        if not pending:
+            self.decision_ui = None
+            self.decision_seat = None
+            return
+        if self.decision_ui is not None and any(d.seat == self.decision_seat for d in pending):
+            return
+        cls = _decision_ui_class()
+        if cls is None:
+            return
+        seat = pending[0].seat
+        prev = self.viewer
+        humans = self.controller.human_seats
+
+        def ready() -> None:
+            self.viewer = seat
+            self.view = self._snapshot.view(seat)
+            self.log = self.controller._log_from(self._snapshot, seat)
+            self.decision_ui = cls(self.controller, seat)
+            self.decision_seat = seat
+            self._dirty = True
+
+        if len(humans) > 1 and prev != seat:
+            try:
+                from . import handover
+
+                if handover.needs_handover(prev, seat, humans):
+                    self.decision_seat = seat
+                    self.decision_ui = None
+                    self.viewer = None
+                    self.view = self._snapshot.view(None)
+                    self.app.push(handover.HandoverScene(self.controller.seats[seat].name, ready))
+                    return
+            except Exception:
+                pass
+        ready()
+
+    # -- update --------------------------------------------------------------------------
+
+    def update(self, dt: float) -> bool:
+        self.clock += dt
+        factor = SPEEDS.get(self.speed, 1.0)
+        instant = factor <= 0
+        # 1. Advance the current animation.
+        if self.timeline is not None:
+            if instant:
+                self.timeline.skip()
+            else:
+                for snd in self.timeline.advance(dt / factor):
+                    self._play(snd)
+            self._dirty = True
+            if self.timeline.done:
+                self.timeline = None
+        # 2. Collect bot decisions (start the next one only when the table is idle).
+        idle = self.timeline is None and not self.queue
+        new = self.controller.poll(start_new=idle or instant, budget_s=0.006 if instant else 0.0)
+        self.queue.extend(new)
+        # 3. Start playing the next event.
+        while self.timeline is None and self.queue:
+            ev = self.queue.pop(0)
+            self._show(ev, animate=not instant)
+        # 4. Humans.
+        if self.timeline is None and not self.queue:
+            self._ensure_decision_ui()
+        # 5. The end.
+        if (self._snapshot.is_over and self.timeline is None and not self.queue and not self._finished):
+            self._over_wait += dt
+            if self._over_wait >= (0.0 if instant else 0.6):
+                self._finish()
+        # Thinking indicator and tooltips redraw at a low rate.
+        if self.controller.busy and self.controller.think_started is not None:
+            waited = time.perf_counter() - self.controller.think_started
+            tick = int(self.clock * 3) if waited > 0.3 else -1
+            if tick != self._think_tick:
+                self._think_tick = tick
+                self._dirty = True
+        if self.hover is not None and self._hover_still < 0.45:
+            self._hover_still += dt
+            if self._hover_still >= 0.45:
+                self._dirty = True
+        if self.decision_ui is not None and hasattr(self.decision_ui, "update") and self.decision_ui.update(dt):
+            self._dirty = True
+        dirty, self._dirty = self._dirty, False
+        return dirty
+
+    def _play(self, name: str) -> None:
+        sound = getattr(self.app, "sound", None) if self.app is not None else None
+        if sound is not None:
+            with contextlib.suppress(Exception):
+                sound.play(name)
+
+    def _show(self, ev: GameEvent, *, animate: bool) -> None:
+        old = self.view
+        new = ev.view(self.viewer)
+        self._snapshot = ev.snapshot
+        self.view = new
+        self.log = self.controller.event_log(ev, self.viewer)
+        self.events_played += 1
+        self._dirty = True
+        if animate:
+            tl = build_timeline(old, new, actor=ev.seat, kind=ev.kind.name)
+            self.timeline = tl if tl.motions else None
+        self._check_phase_screenshot()
+
+    def _check_phase_screenshot(self) -> None:
+        key = (self.view["round"], self.view["phase"])
+        if key == self._phase_key:
+            return
+        self._phase_key = key
+        opts = getattr(self.app, "options", None)
+        folder = getattr(opts, "screenshot_every_phase", None) if opts is not None else None
+        if folder:
+            os.makedirs(folder, exist_ok=True)
+            path = os.path.join(folder, f"round{key[0]:02d}_{['dice', 'actions', 'move', 'over'].index(key[1]) + 1}_{key[1]}.png")
+            # Let the banner / first motions show before the picture is taken.
+            self.app.request_screenshot(path, delay_s=0.0 if self.speed == "instant" else 0.9)
+
+    def _finish(self) -> None:
+        self._finished = True
+        try:
+            from .results import ResultsScene
+        except Exception:  # pragma: no cover - the results scene belongs to engineer H
+            self.app.quit(0)
+            return
+        self.app.replace(ResultsScene(self.controller))
+
+    # -- draw ----------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the table; returns the changed rects when only moving things changed.
+
+        The state layer (everything except the motions) is cached in ``self._base`` and
+        rebuilt only when the view, the hidden set or the overlays change; in between, a frame
+        restores the rects the motions covered last frame and draws the motions again, and
+        the App pushes just those rects to the screen.
+        """
+        if self.renderer is None:
+            return None
+        if self.renderer.layout.size != surface.get_size():
+            self.renderer.set_size(surface.get_size())
+        highlights: set[Any] = set()
+        if self.decision_ui is not None:
+            highlights = set(self.decision_ui.highlighted())
+        thinking = self.controller.thinking_seat() if self._think_tick >= 0 else None
+        tl = self.timeline
+        hidden = frozenset(tl.hidden()) if tl is not None else frozenset()
+        tooltip = self.hover is not None and self._hover_still >= 0.45
+        key = (id(self.view), hidden, thinking, self._think_tick if thinking is not None else -1,
+               surface.get_size(), len(self.log), self.speed, frozenset(highlights))
+        partial_ok = (self._base is not None and key == self._base_key and self.decision_ui is None
+                      and not getattr(self.app, "force_full", True))
+        anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log)
+        if partial_ok:
+            assert self._base is not None
+            dirty = list(self._touched)
+            for r in self._touched:
+                surface.blit(self._base, r, r)
+            self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
+            if tooltip:
+                tip = self._draw_tooltip(surface)
+                if tip is not None:
+                    self._touched.append(tip)
+            return dirty + self._touched
+        if self._base is None or self._base.get_size() != surface.get_size():
+            self._base = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else \
+                pygame.Surface(surface.get_size())
+        self.renderer.draw_base(self._base, self.view, anim)
+        self._draw_hud(self._base)
+        self._base_key = key
+        surface.blit(self._base, (0, 0))
+        self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
+        if self.decision_ui is not None:
+            self.decision_ui.draw(surface, self.renderer)
+        if tooltip:
+            tip = self._draw_tooltip(surface)
+            if tip is not None:
+                self._touched.append(tip)
+        return None
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        from .. import palette
+
+        r = self.renderer
+        assert r is not None
+        L = r.layout
+        label = f"Space skip · Esc menu · 1-4 speed ({self.speed}) · F11 full screen"
+        t = fit_text(label, L.px(12), palette.INK_SOFT, L.log.w - L.px(20))
+        box = L.log
+        surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - L.px(6))))
+
+    def _draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
+        from .. import palette
+
+        r = self.renderer
+        assert r is not None and self.hover is not None
+        lines = r.tooltip(self.hover, self.view)
+        if not lines:
+            return None
+        L = r.layout
+        surfs = [text(ln, L.px(14), palette.INK, i == 0) for i, ln in enumerate(lines)]
+        w = max(s.get_width() for s in surfs) + L.px(20)
+        h = sum(s.get_height() for s in surfs) + L.px(14)
+        x, y = self.mouse[0] + L.px(16), self.mouse[1] + L.px(18)
+        sw, sh = surface.get_size()
+        x = min(x, sw - w - 4)
+        if y + h > sh - 4:
+            y = self.mouse[1] - h - L.px(8)
+        box = pygame.Rect(x, y, w, h)
+        pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, box, border_radius=L.px(8))
+        pygame.draw.rect(surface, palette.INK, box, L.px(2), border_radius=L.px(8))
+        yy = y + L.px(7)
+        for s in surfs:
+            surface.blit(s, (x + L.px(10), yy))
+            yy += s.get_height()
+        return box.inflate(4, 4)
+
+
+__all__ = ["TableScene"]

@@ -1,0 +1,184 @@
+"""The bots: random, Easy, Normal (heuristics) and Hard (determinized Monte Carlo search).
+
+Every bot decides from a player view only. It rebuilds a playable game with
+:func:`~tortuga_desktop.rules.determinize` (hidden parts sampled from a seed derived from the
+bot seed and the decision point), so the real hidden state never reaches it.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+import zlib
+from typing import Any
+
+from ..rules import DecisionKind, Game, PlayerAction, determinize
+from . import Bot, BotChoice
+from .heuristics import game_objective, option_scores
+
+_SEARCHED = (DecisionKind.SELECT_DICE, DecisionKind.SKULL_ACTION, DecisionKind.BONUS_TILE, DecisionKind.POSITION)
+
+
+def decision_seed(seed: int, view: dict[str, Any]) -> int:
+    """A stable seed from the bot seed and the view's decision point (same on every run)."""
+    key = f"{seed}|{view['viewer']}|{view['round']}|{view['phase']}|{view['stage']}|{view['decisions']}"
+    return zlib.crc32(key.encode()) ^ ((seed * 0x9E3779B1) & 0xFFFFFFFF)
+
+
+def sample_game(view: dict[str, Any], seed: int) -> Game:
+    """``determinize(view, seed)``, repaired where the engine leaves a stuck seat's roll unset.
+
+    Engine workaround: during the R3.6 stage a stuck seat whose open reroll has not happened yet
+    shows no roll in the view and ``determinize`` keeps it None, so the engine would crash when
+    it reaches that seat. Such a roll had no valid selection: every die showed a full Board/Raid.
+    """
+    g = determinize(view, seed)
+    rng = random.Random(seed ^ 0x2545F491)
+    for s in g.stuck:
+        p = g.seats[s]
+        if p.roll is None and p.hand:
+            full = [a for a in (3, 4) if p.room(a) == 0]
+            if full:
+                p.roll = [full[rng.randrange(len(full))] for _ in p.hand]
+    return g
+
+
+def _setup(seed: int, view: dict[str, Any]) -> tuple[random.Random, int, Game, list[PlayerAction]]:
+    rng = random.Random(decision_seed(seed, view))
+    seat = view["viewer"]
+    if not isinstance(seat, int):
+        raise ValueError("a bot needs a seat's view, not the public view")
+    g = sample_game(view, rng.randrange(2**31))
+    legal = g.legal_actions(seat)
+    if not legal:
+        raise ValueError(f"seat {seat} has nothing to decide in this view")
+    return rng, seat, g, legal
+
+
+class RandomBot:
+    """Uniformly random legal actions (tests and baselines)."""
+
+    level = "random"
+
+    def __init__(self, seed: int) -> None:
+        self.seed = seed
+
+    def decide(self, view: dict[str, Any]) -> BotChoice:
+        rng, _seat, _g, legal = _setup(self.seed, view)
+        return BotChoice(legal[rng.randrange(len(legal))], "picks at random")
+
+
+class HeuristicBot:
+    """Normal (best heuristic option) or Easy (softmax over the heuristic scores)."""
+
+    def __init__(self, seed: int, level: str = "normal", temperature: float | None = None) -> None:
+        self.seed = seed
+        self.level = level
+        self.temperature = (1.2 if level == "easy" else 0.0) if temperature is None else temperature
+
+    def decide(self, view: dict[str, Any]) -> BotChoice:
+        rng, seat, g, legal = _setup(self.seed, view)
+        if len(legal) == 1:
+            return BotChoice(legal[0], "the only legal move")
+        scores, reasons = option_scores(g, seat, legal)
+        i = pick(scores, rng, self.temperature)
+        return BotChoice(legal[i], reasons[i])
+
+
+def pick(scores: list[float], rng: random.Random, temperature: float) -> int:
+    """Index of the best score, or a softmax sample when ``temperature`` > 0."""
+    if temperature <= 0:
+        return max(range(len(scores)), key=lambda i: (scores[i], -i))
+    top = max(scores)
+    weights = [math.exp((s - top) / temperature) for s in scores]
+    r = rng.random() * sum(weights)
+    for i, w in enumerate(weights):
+        r -= w
+        if r <= 0:
+            return i
+    return len(scores) - 1
+
+
+def policy_action(g: Game, seat: int, cache: dict[Any, Any]) -> PlayerAction:
+    """The Normal policy's action on a full game (used in Hard's playouts)."""
+    legal = g.legal_actions(seat)
+    if len(legal) == 1:
+        return legal[0]
+    scores, _ = option_scores(g, seat, legal, cache)
+    return legal[max(range(len(scores)), key=lambda i: (scores[i], -i))]
+
+
+def playout(g: Game, seat: int, rounds: int) -> float:
+    """Play ``g`` forward with the Normal policy to the end of the round (+``rounds``); ``seat``'s objective."""
+    stop = g.round + rounds
+    cache: dict[Any, Any] = {}
+    while not g.is_over and g.round <= stop:
+        d = g.pending()[0]
+        g.apply(d.seat, policy_action(g, d.seat, cache))
+    return game_objective(g, seat)
+
+
+class HardBot:
+    """Determinized flat Monte Carlo over the heuristic's top candidates.
+
+    Each iteration samples the hidden information consistently with the view (others' dice and
+    selections, tile values, bag), then plays every candidate forward with the Normal policy to
+    the end of the round and scores it with the projection evaluation (common random numbers:
+    one sample serves all candidates). ``iterations`` bounds the samples; ``budget_s`` is a time
+    cap (only when it is hit does timing make the decision depend on machine speed).
+    """
+
+    level = "hard"
+
+    def __init__(self, seed: int, iterations: int = 4, budget_s: float = 0.6, top_k: int = 3,
+                 rounds: int = 0) -> None:
+        self.seed = seed
+        self.iterations = iterations
+        self.budget_s = budget_s
+        self.top_k = top_k
+        self.rounds = rounds
+
+    def decide(self, view: dict[str, Any]) -> BotChoice:
+        t0 = time.perf_counter()
+        rng, seat, g, legal = _setup(self.seed, view)
+        if len(legal) == 1:
+            return BotChoice(legal[0], "the only legal move")
+        scores, reasons = option_scores(g, seat, legal)
+        d = g.decision_for(seat)
+        assert d is not None
+        ranked = sorted(range(len(legal)), key=lambda i: (-scores[i], i))
+        if d.kind not in _SEARCHED:
+            return BotChoice(legal[ranked[0]], reasons[ranked[0]])
+        cands = ranked[: self.top_k]
+        if len(cands) == 1:
+            return BotChoice(legal[cands[0]], reasons[cands[0]])
+        totals = [0.0] * len(cands)
+        n = 0
+        while n < self.iterations:
+            sample = g if n == 0 else sample_game(view, rng.randrange(2**31))
+            for j, i in enumerate(cands):
+                sim = sample.clone()
+                sim.logging = False
+                sim.apply(seat, legal[i])
+                totals[j] += playout(sim, seat, self.rounds)
+            n += 1
+            if time.perf_counter() - t0 > self.budget_s:
+                break
+        # small prior from the heuristic breaks near-ties toward its favourite
+        best = max(range(len(cands)), key=lambda j: (totals[j] / n + 0.05 * scores[cands[j]], -j))
+        i = cands[best]
+        why = reasons[i]
+        if best != 0:
+            why += " (search prefers it)"
+        return BotChoice(legal[i], why)
+
+
+def build_bot(level: str, seed: int, **options: Any) -> Bot:
+    if level == "random":
+        return RandomBot(seed)
+    if level in ("easy", "normal"):
+        return HeuristicBot(seed, level, **options)
+    if level == "hard":
+        return HardBot(seed, **options)
+    raise ValueError(f"unknown bot level {level!r}")

@@ -541,7 +541,7 @@ class TableRenderer:
         pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(6))
         surf.blit(n, n.get_rect(center=pill.center))
         if s.get("has_selected") or s.get("selection"):
-            ck = text("✓ " + _("chosen"), L.px(12), palette.GOLD_LIGHT, True)
+            ck = text(_("chosen"), L.px(12), palette.GOLD_LIGHT, True)
             cr = ck.get_rect(midtop=(sw.centerx, sw.y + L.px(2))).inflate(L.px(10), L.px(2))
             pygame.draw.rect(surf, palette.SUCCESS, cr, border_radius=L.px(6))
             surf.blit(ck, ck.get_rect(center=cr.center))

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import sys
 
-from .app.main import main
+from tortuga_desktop.app.main import main  # absolute: also the PyInstaller entry script
 
 if __name__ == "__main__":
     sys.exit(main())

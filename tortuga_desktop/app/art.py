@@ -35,6 +35,9 @@ __all__ = [
     "font",
     "die_face",
     "clear_caches",
+    "set_markers",
+    "markers_on",
+    "chest",
 ]
 
 ACTION_NAMES: tuple[str, ...] = ("Expand fleet", "Recruit crew", "Treasure hunt", "Board", "Raid", "Skull")
@@ -98,6 +101,43 @@ def tinted(surface: pygame.Surface, rgb: RGB) -> pygame.Surface:
 def token(name: str, size: int, rgb: RGB) -> pygame.Surface:
     """A tinted square token (e.g. ``token("boat_token", 40, player.rgb)``), cached."""
     return tinted(icon(name, size), rgb)
+
+
+_MARKERS = {"on": True}
+
+
+def set_markers(on: bool) -> None:
+    """Colour-blind markers (symbols on chests, shapes next to player colours) on or off."""
+    _MARKERS["on"] = bool(on)
+
+
+def markers_on() -> bool:
+    return _MARKERS["on"]
+
+
+@lru_cache(maxsize=64)
+def _plain_chest(name: str, size: int) -> pygame.Surface:
+    """A chest without its printed symbol (the symbol is the SVG's last ``<g>`` group)."""
+    import io
+    import re
+
+    text = art_path(name).read_text(encoding="utf-8")
+    text = re.sub(r"<g transform=[^>]*>.*?</g>", "", text, flags=re.S)
+    try:
+        raw = pygame.image.load_sized_svg(io.BytesIO(text.encode("utf-8")), (size, size))
+    except Exception:
+        return icon(name, size)
+    if raw.get_size() != (size, size):
+        out = pygame.Surface((size, size), pygame.SRCALPHA)
+        out.blit(raw, ((size - raw.get_width()) // 2, (size - raw.get_height()) // 2))
+        raw = out
+    return _maybe_convert(raw)
+
+
+def chest(colour: int, size: int) -> pygame.Surface:
+    """A treasure chest of a colour, with its symbol unless markers are off (cached, shared)."""
+    name = chest_icon_name(colour)
+    return icon(name, size) if _MARKERS["on"] else _plain_chest(name, size)
 
 
 @lru_cache(maxsize=32)
@@ -198,6 +238,7 @@ def die_face(action_or_skull: int, value_or_letter: str, size: int, player_rgb: 
 def clear_caches() -> None:
     """Drop cached surfaces and fonts (call after changing the display mode or pygame.quit())."""
     load_svg.cache_clear()
+    _plain_chest.cache_clear()
     token.cache_clear()
     die_face.cache_clear()
     font.cache_clear()

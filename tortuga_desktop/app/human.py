@@ -31,9 +31,7 @@ from typing import Any
 import pygame
 
 from ..rules import (
-    ACTION_TITLES,
     CHEST_LETTERS,
-    CHEST_TITLES,
     DIE_LETTERS,
     SKULL,
     Act,
@@ -54,6 +52,7 @@ from ..rules import (
     capacity,
 )
 from . import palette
+from .i18n import action_name, chest_name, tr
 
 __all__ = [
     "KEY_HELP",
@@ -69,9 +68,6 @@ __all__ = [
 ]
 
 
-def tr(text: str, **params: Any) -> str:
-    """The one place player-visible strings of this module go through (switch to i18n.tr later)."""
-    return text.format(**params) if params else text
 
 
 #: Keys for the help overlay: (keys, what they do).
@@ -125,7 +121,7 @@ class _Button:
 
 
 _SOURCE_AREA = {DecisionKind.ARRANGE_FLEET: "crew", DecisionKind.ARRANGE_CREW: "island"}
-_DEST_TITLE = {DecisionKind.ARRANGE_FLEET: "fleet", DecisionKind.ARRANGE_CREW: "crew area"}
+_DEST_TITLE = {DecisionKind.ARRANGE_FLEET: "human.dest.fleet", DecisionKind.ARRANGE_CREW: "human.dest.crew"}
 _KEY_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 _KEY_NEXT = (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
 _KEY_PREV = (pygame.K_LEFT, pygame.K_UP)
@@ -136,14 +132,14 @@ def dice_reason(game: Game, seat: int, dice: Iterable[int]) -> str:
     p = game.seats[seat]
     chosen = sorted(set(dice))
     if p.roll is None:
-        return tr("No dice are rolled.")
+        return tr("human.ui.no_dice_are_rolled")
     if not chosen:
-        return tr("Select the dice to place (all must show the same action; skulls join any action).")
+        return tr("human.ui.select_the_dice_to_place_all")
     faces = {p.roll[p.hand.index(d)] for d in chosen if d in p.hand}
     faces.discard(SKULL)
     if len(faces) > 1:
-        names = " and ".join(ACTION_TITLES[f] for f in sorted(faces))
-        return tr("The dice show different actions ({names}).", names=names)
+        names = tr("log.and").join(action_name(f) for f in sorted(faces))
+        return tr("human.ui.the_dice_show_different_actions_names", names=names)
     if not faces:
         return ""
     a = next(iter(faces))
@@ -152,15 +148,15 @@ def dice_reason(game: Game, seat: int, dice: Iterable[int]) -> str:
         return ""
     placed = len(p.placed[a])
     if a in (Action.BOARD, Action.RAID):
-        token = "boat" if a == Action.BOARD else "pirate"
+        token = tr("log.token1.boat") if a == Action.BOARD else tr("log.token1.pirate")
         box = p.boat if a == Action.BOARD else p.pirate
         cap = capacity(box)
         if placed:
-            return tr("{action} has room for only {room} more dice ({token} on box {box}: {cap} dice).",
-                      action=ACTION_TITLES[a], room=room, token=token, box=box, cap=cap)
-        return tr("{action} holds only {cap} dice ({token} on box {box}).",
-                  action=ACTION_TITLES[a], cap=cap, token=token, box=box)
-    return tr("{action} has room for only {room} more dice.", action=ACTION_TITLES[a], room=room)
+            return tr("human.ui.action_has_room_for_only_room",
+                      action=action_name(a), room=room, token=token, box=box, cap=cap)
+        return tr("human.ui.action_holds_only_cap_dice_token",
+                  action=action_name(a), cap=cap, token=token, box=box)
+    return tr("human.ui.action_has_room_for_only_room_", action=action_name(a), room=room)
 
 
 def _chest_worth(colour: int, owned: Sequence[int]) -> tuple[int, int]:
@@ -327,16 +323,16 @@ class DecisionUI:
         if self.kind == DecisionKind.SELECT_DICE:
             why = dice_reason(self.game, self.seat, self.dice)
             if not why and cand not in self._legal_set:
-                why = tr("This selection is not allowed.")
+                why = tr("human.ui.this_selection_is_not_allowed")
             return why
         if self.kind in _SOURCE_AREA:
             if len(self.order) != self.k:
-                return tr("Choose {k} chests for the {dest} ({n} chosen).", k=self.k,
-                          dest=_DEST_TITLE[self.kind], n=len(self.order))
-            return "" if cand in self._legal_set else tr("This arrangement is not allowed.")
+                return tr("human.ui.choose_k_chests_for_the_dest", k=self.k,
+                          dest=tr(_DEST_TITLE[self.kind]), n=len(self.order))
+            return "" if cand in self._legal_set else tr("human.ui.this_arrangement_is_not_allowed")
         if cand is None:
-            return tr("Pick an option.")
-        return "" if cand in self._legal_set else tr("That option is not available.")
+            return tr("human.ui.pick_an_option")
+        return "" if cand in self._legal_set else tr("human.ui.that_option_is_not_available")
 
     def can_confirm(self) -> bool:
         cand = self.candidate()
@@ -377,7 +373,7 @@ class DecisionUI:
         out: list[Item] = []
         if kind == DecisionKind.SELECT_DICE:
             for d, f in zip(self.hand, self.roll, strict=False):
-                title = tr("skull") if f == SKULL else ACTION_TITLES[f]
+                title = tr("human.ui.skull") if f == SKULL else action_name(f)
                 out.append(Item(f"{DIE_LETTERS[d]}: {title}", d, DIE_LETTERS[d], selected=d in self.dice,
                                 look="die", face=f))
         elif kind == DecisionKind.SKULL_ACTION:
@@ -385,34 +381,34 @@ class DecisionUI:
             for a in Action:
                 act = ChooseAction(a)
                 ok = act in self._legal_set
-                out.append(Item(ACTION_TITLES[a], act, str(int(a) + 1), ok, self.pick == act,
-                                "" if ok else tr("{action} has no room for {k} dice.", action=ACTION_TITLES[a], k=k)))
+                out.append(Item(action_name(a), act, str(int(a) + 1), ok, self.pick == act,
+                                "" if ok else tr("human.ui.action_has_no_room_for_k", action=action_name(a), k=k)))
         elif kind == DecisionKind.BONUS_TILE:
             for i, tb in enumerate(x for x in self.legal if isinstance(x, TakeBonus)):
-                label = (tr("Flip tile on {action} (1 -> 2)", action=ACTION_TITLES[tb.action]) if tb.flip
-                         else tr("New tile on {action}", action=ACTION_TITLES[tb.action]))
+                label = (tr("human.ui.flip_tile_on_action_1_2", action=action_name(tb.action)) if tb.flip
+                         else tr("human.ui.new_tile_on_action", action=action_name(tb.action)))
                 out.append(Item(label, tb, str(i + 1) if i < 9 else "", selected=self.pick == tb))
         elif kind == DecisionKind.POSITION:
             targets = [x for x in self.legal if isinstance(x, Target)]
             for i, tg in enumerate(targets):
-                verb = tr("Board") if self.decision.info.get("action") == Action.BOARD else tr("Raid")
+                verb = tr("human.ui.board") if self.decision.info.get("action") == Action.BOARD else tr("human.ui.raid")
                 out.append(Item(f"{verb} {g.names[tg.seat]}", tg, str(i + 1), selected=self.pick == tg))
             if Act() in self._legal_set:
-                out.append(Item(tr("Act"), Act(), "a", selected=self.pick == Act()))
-            out.append(Item(tr("Forfeit"), Forfeit(), "f", selected=self.pick == Forfeit()))
+                out.append(Item(tr("human.ui.act"), Act(), "a", selected=self.pick == Act()))
+            out.append(Item(tr("human.ui.forfeit"), Forfeit(), "f", selected=self.pick == Forfeit()))
         elif kind == DecisionKind.TAKE_CHEST:
             for tc in (x for x in self.legal if isinstance(x, TakeChest)):
                 c = int(tc.chest)
-                out.append(Item(CHEST_TITLES[c].capitalize(), tc, CHEST_LETTERS[c].lower(),
+                out.append(Item(chest_name(c), tc, CHEST_LETTERS[c].lower(),
                                 selected=self.pick == tc, look="chest", colour=c))
         elif kind == DecisionKind.KEEP_TILE:
             for kt in (x for x in self.legal if isinstance(x, KeepTile)):
-                out.append(Item(tr("Keep {v}", v=kt.value), kt, str(kt.value), selected=self.pick == kt,
+                out.append(Item(tr("human.ui.keep_v", v=kt.value), kt, str(kt.value), selected=self.pick == kt,
                                 look="tile", face=kt.value))
         elif kind in _SOURCE_AREA:
             for i, c in enumerate(self.source):
                 pos = self.order.index(i) + 1 if i in self.order else 0
-                label = f"{pos}. {CHEST_TITLES[c]}" if pos else CHEST_TITLES[c]
+                label = f"{pos}. {chest_name(c)}" if pos else chest_name(c)
                 out.append(Item(label, i, str(i + 1) if i < 9 else "", selected=bool(pos),
                                 look="chest", colour=c))
         return out
@@ -420,7 +416,7 @@ class DecisionUI:
     def _activate(self, item: Item) -> None:
         """Pick/toggle ``item``; picking an already picked single choice confirms it."""
         if not item.enabled:
-            self.flash = item.reason or tr("That option is not available.")
+            self.flash = item.reason or tr("human.ui.that_option_is_not_available")
             return
         self.flash = ""
         if self.kind == DecisionKind.SELECT_DICE:
@@ -436,7 +432,7 @@ class DecisionUI:
             elif len(self.order) < self.k:
                 self.order.append(i)
             else:
-                self.flash = tr("Only {k} chests fit: unselect one first.", k=self.k)
+                self.flash = tr("human.ui.only_k_chests_fit_unselect_one", k=self.k)
         elif self.pick == item.payload:
             self.confirm()
         else:
@@ -636,28 +632,29 @@ class DecisionUI:
         kind = self.kind
         if kind == DecisionKind.SELECT_DICE:
             if info.get("open"):
-                return tr("{name}: your roll is open - choose the dice to place", name=name)
-            return tr("{name}: choose the dice to place", name=name)
+                return tr("human.ui.name_your_roll_is_open_choose", name=name)
+            return tr("human.ui.name_choose_the_dice_to_place", name=name)
         if kind == DecisionKind.SKULL_ACTION:
-            return tr("{name}: choose the action for your skulls", name=name)
+            return tr("human.ui.name_choose_the_action_for_your", name=name)
         if kind == DecisionKind.BONUS_TILE:
-            return tr("{name}: take a bonus tile", name=name)
-        pos = "1st" if info.get("position", 1) == 1 else "2nd"
-        action = ACTION_TITLES[int(info.get("action", 0))]
+            return tr("human.ui.name_take_a_bonus_tile", name=name)
+        pos = tr("table.pos1") if info.get("position", 1) == 1 else tr("table.pos2")
+        action = action_name(int(info.get("action", 0)))
         if kind == DecisionKind.POSITION:
             if any(isinstance(x, Target) for x in self.legal):
-                return tr("{name}: {action} ({pos}) - choose the player, or forfeit", name=name, action=action, pos=pos)
-            return tr("{name}: {action} ({pos}) - act or forfeit", name=name, action=action, pos=pos)
+                return tr("human.ui.name_action_pos_choose_the_player", name=name, action=action, pos=pos)
+            return tr("human.ui.name_action_pos_act_or_forfeit", name=name, action=action, pos=pos)
         if kind == DecisionKind.TAKE_CHEST:
             src = info.get("source")
             if src == "center":
-                return tr("{name}: take a chest from the center island", name=name)
-            where = g.names[int(info.get("target", 0))] + ("'s fleet" if src == "fleet" else "'s crew")
-            return tr("{name}: take a chest from {where}", name=name, where=where)
+                return tr("human.ui.name_take_a_chest_from_the", name=name)
+            where = tr("human.where.fleet" if src == "fleet" else "human.where.crew",
+                       name=g.names[int(info.get("target", 0))])
+            return tr("human.ui.name_take_a_chest_from_where", name=name, where=where)
         if kind == DecisionKind.KEEP_TILE:
-            return tr("{name}: keep one treasure tile (the other goes back)", name=name)
-        return tr("{name}: choose the chests that move to your {dest} (left is safest)", name=name,
-                  dest=_DEST_TITLE[kind])
+            return tr("human.ui.name_keep_one_treasure_tile_the", name=name)
+        return tr("human.ui.name_choose_the_chests_that_move", name=name,
+                  dest=tr(_DEST_TITLE[kind]))
 
     # ------------------------------------------------------------------ layout & drawing
     def _refresh(self) -> None:
@@ -675,10 +672,10 @@ class DecisionUI:
         msg = self.flash or self.reason()
         if msg:
             return msg, palette.DANGER
-        msg = tr("Ready: press Enter or Confirm.")
+        msg = tr("human.ui.ready_press_enter_or_confirm")
         if self.kind == DecisionKind.SELECT_DICE and self.dice \
                 and all(self.roll[self.hand.index(d)] == SKULL for d in self.dice if d in self.hand):
-            msg = tr("Skulls only: you choose their action after the reveal. Enter confirms.")
+            msg = tr("human.ui.skulls_only_you_choose_their_action")
         return msg, palette.SUCCESS
 
     def layout(self, rect: pygame.Rect) -> None:
@@ -734,9 +731,9 @@ class DecisionUI:
                 else:
                     x += tw + gap
         self._items = items
-        buttons = [("clear", tr("Clear"), True), ("confirm", tr("Confirm"), self.can_confirm())]
+        buttons = [("clear", tr("human.ui.clear"), True), ("confirm", tr("human.ui.confirm"), self.can_confirm())]
         if self.kind in _SOURCE_AREA:
-            buttons.insert(0, ("suggest", tr("Suggest"), True))
+            buttons.insert(0, ("suggest", tr("human.ui.suggest"), True))
         bw = (inner_w - (len(buttons) - 1) * gap) // len(buttons)
         self.buttons = []
         bx = r.x + pad

@@ -6,12 +6,19 @@
 * Redraw only on change: a frame is drawn and flipped only when an event arrived, a scene's
   ``update`` returned True, or someone called :meth:`App.request_redraw`.  An unchanged
   screen costs a few event polls per second and no drawing.
-* F11 toggles fullscreen; the window is resizable (VIDEORESIZE re-lays out every scene).
+* F11 toggles fullscreen (and remembers it); the window is resizable (VIDEORESIZE re-lays out
+  every scene).  F1 opens the rules help anywhere; Ctrl+S opens "Save game" during a game.
+* Settings (:mod:`.settings`) apply at once through :meth:`App.apply_settings`; a language
+  change re-translates every scene (``scene.retranslate()``) and pygame_gui (``set_locale``).
+* Games with a :class:`saves.SaveData` are autosaved after every confirmed decision (on a
+  background writer); a finished game is archived, counted in the statistics and the
+  autosave removed (:meth:`App.finish_game`).
 * Tests drive it with ``App.run(max_frames=...)``, ``App.post(intent)`` and ``fixed_dt``.
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import time
 from collections.abc import Callable
@@ -66,9 +73,18 @@ class App:
         self._set_icon()
         import pygame_gui
 
-        self.ui = pygame_gui.UIManager(self.window.get_size())
+        from . import art, i18n
+
+        i18n.set_language(getattr(settings, "language", None) or i18n.DEFAULT_LANGUAGE)
+        art.set_markers(bool(getattr(settings, "colourblind_markers", True)))
+        self.ui = pygame_gui.UIManager(self.window.get_size(), starting_language=i18n.get_language(),
+                                       translation_directory_paths=[str(i18n.translations_dir())])
         self.clock = pygame.time.Clock()
         self.time = 0.0
+        self.autosaver: Any = None
+        self._finished_ids: set[str] = set()
+        #: a message to show once (e.g. a bad save from the command line): (title, text)
+        self.messages: list[tuple[str, str]] = []
 
     # -- window --------------------------------------------------------------------------
 
@@ -94,10 +110,88 @@ class App:
         except Exception:
             pass
 
-    def toggle_fullscreen(self) -> None:
+    @property
+    def fullscreen(self) -> bool:
+        return self._fullscreen
+
+    def toggle_fullscreen(self, persist: bool = False) -> None:
         self._fullscreen = not self._fullscreen
         self.window = self._set_mode(self._windowed_size, fullscreen=self._fullscreen)
         self._resized(self.window.get_size())
+        if persist and self.settings is not None:
+            self.settings.fullscreen = self._fullscreen
+            self.save_settings()
+
+    # -- settings ------------------------------------------------------------------------
+
+    def save_settings(self) -> bool:
+        if self.settings is None:
+            return False
+        try:
+            from .settings import save_settings
+
+            return save_settings(self.settings)
+        except Exception:
+            return False
+
+    def table_speed(self) -> str:
+        """The animation speed a new table starts with (the command line wins)."""
+        s = self.settings
+        if s is not None and getattr(s, "reduced_motion", False):
+            return "instant"
+        opt = getattr(self.options, "speed", None)
+        return opt or getattr(s, "animation_speed", None) or "normal"
+
+    def apply_settings(self, changed: set[str] | None = None) -> None:
+        """Make ``self.settings`` take effect now (``changed``: field names, None = all)."""
+        s = self.settings
+        if s is None:
+            return
+        every = changed is None
+
+        def has(name: str) -> bool:
+            return every or name in (changed or set())
+
+        from . import art, i18n
+
+        if has("language"):
+            code = i18n.set_language(s.language)
+            with contextlib.suppress(Exception):
+                self.ui.set_locale(code)
+            self.retranslate()
+        if has("fullscreen") and bool(s.fullscreen) != self._fullscreen:
+            self.toggle_fullscreen()
+        if has("window_size") and not self._fullscreen and tuple(s.window_size) != self.size:
+            self.resize(tuple(s.window_size))
+        if has("animation_speed") or has("reduced_motion"):
+            speed = "instant" if s.reduced_motion else s.animation_speed
+            if self.options is not None:
+                self.options.speed = None if s.reduced_motion else s.animation_speed
+            for sc in self.scenes:
+                if hasattr(sc, "set_speed"):
+                    sc.set_speed(speed)
+        if (has("volume") or has("mute")) and self.sound is not None:
+            try:
+                self.sound.set_volume(float(s.volume))
+                self.sound.set_muted(bool(s.mute) or bool(getattr(self.options, "mute", False) and every))
+            except Exception:
+                pass
+        if has("colourblind_markers"):
+            art.set_markers(bool(s.colourblind_markers))
+            for sc in self.scenes:
+                if hasattr(sc, "invalidate"):
+                    sc.invalidate()
+        self.force_full = True
+        self._dirty = True
+
+    def retranslate(self) -> None:
+        """Re-draw every scene's texts in the current language."""
+        for sc in self.scenes:
+            fn = getattr(sc, "retranslate", None)
+            if callable(fn):
+                fn()
+        self.force_full = True
+        self._dirty = True
 
     def resize(self, size: tuple[int, int]) -> None:
         """Resize the window (also what a VIDEORESIZE does)."""
@@ -174,30 +268,99 @@ class App:
 
     def start_game(self, setup: Any) -> None:
         """Start a game from a SetupConfig (called by the setup scene)."""
+        data = setup.create_game()
+        while len(self.scenes) > 1:
+            self.scenes.pop().exit()
+        self.play(data)
+
+    def play(self, data: Any) -> Any:
+        """Push a table for a :class:`saves.SaveData` (new, continued or loaded game)."""
         from .controller import GameController
         from .scenes.table import TableScene
 
-        data = setup.create_game()
         controller = GameController(data.game, data.seats)
+        controller.save_data = data  # type: ignore[attr-defined]
         self._attach_autosave(controller, data)
-        speed = getattr(self.options, "speed", None) or getattr(self.settings, "animation_speed", "normal")
-        while len(self.scenes) > 1:
-            self.scenes.pop().exit()
-        self.push(TableScene(controller, speed=speed))
+        if not data.game.is_over:
+            self.autosave(data)
+        scene = TableScene(controller, speed=self.table_speed())
+        self.push(scene)
+        return scene
+
+    def autosave(self, data: Any) -> None:
+        try:
+            if self.autosaver is None:
+                from .saves import AutosaveWriter
+
+                self.autosaver = AutosaveWriter()
+            self.autosaver.submit(data)
+        except Exception:
+            pass
 
     def _attach_autosave(self, controller: Any, data: Any) -> None:
-        try:
-            from . import saves
-        except Exception:
-            return
+        """Autosave after every confirmed decision; record the game when it ends."""
+        controller.save_data = data
 
         def save(_ev: Any) -> None:
             if controller.game.is_over:
-                saves.clear_autosave()
+                self.finish_game(data)
             else:
-                saves.autosave(data)
+                self.autosave(data)
 
         controller.on_decision = save
+
+    def finish_game(self, data: Any) -> None:
+        """Archive a finished game with its log, count it in the statistics, drop the autosave.
+
+        Idempotent per game (archive and statistics are keyed by ``data.game_id``)."""
+        if data is None or not data.game.is_over or data.game_id in self._finished_ids:
+            return
+        try:
+            from . import saves, stats
+
+            with contextlib.suppress(Exception):
+                saves.archive_finished(data)
+            with contextlib.suppress(Exception):
+                stats.record_finished(data)
+            if self.autosaver is not None:
+                self.autosaver.clear()
+            else:
+                saves.clear_autosave()
+            self._finished_ids.add(data.game_id)
+        except Exception:
+            pass
+
+    def show_message(self, title: str, text: str) -> None:
+        """An OK dialog over the current scene."""
+        from .scenes.dialogs import MessageScene
+
+        self.push(MessageScene(title, text))
+
+    def open_help(self) -> None:
+        from .scenes.help import HelpScene
+
+        top = self.top
+        if isinstance(top, HelpScene):
+            self.pop()
+        else:
+            self.push(HelpScene())
+
+    def open_save_dialog(self) -> bool:
+        """Ctrl+S: the save dialog for the running game (False when there is none)."""
+        from .scenes.saveload import SaveScene
+
+        if isinstance(self.top, SaveScene):
+            return True
+        for sc in reversed(self.scenes):
+            data = getattr(getattr(sc, "controller", None), "save_data", None)
+            if data is not None:
+                if type(self.top).__name__ not in ("TableScene", "PauseScene"):
+                    return False
+                if data.game.is_over:
+                    return False
+                self.push(SaveScene(data))
+                return True
+        return False
 
     # -- control -------------------------------------------------------------------------
 
@@ -259,7 +422,13 @@ class App:
             self.resize(intent.size)
             return
         if isinstance(intent, Key) and intent.key == pygame.K_F11:
-            self.toggle_fullscreen()
+            self.toggle_fullscreen(persist=True)
+            return
+        if isinstance(intent, Key) and intent.key == pygame.K_F1:
+            self.open_help()
+            return
+        if (isinstance(intent, Key) and intent.key == pygame.K_s and intent.mod & pygame.KMOD_CTRL
+                and self.open_save_dialog()):
             return
         top = self.top
         if top is not None:
@@ -356,6 +525,10 @@ class App:
     def close(self) -> None:
         while self.scenes:
             self.scenes.pop().exit()
+        if self.autosaver is not None:
+            with contextlib.suppress(Exception):
+                self.autosaver.close()
+            self.autosaver = None
         from . import art
 
         art.clear_caches()

@@ -70,9 +70,9 @@ def make_app(opts: argparse.Namespace) -> Any:
             opts.speed = "normal"
     volume = getattr(settings, "volume", 0.8) if settings is not None else 0.8
     muted = bool(opts.mute or (getattr(settings, "mute", False) if settings is not None else False))
-    size = opts.size or DEFAULT_SIZE
+    size = opts.size or (tuple(settings.window_size) if settings is not None else DEFAULT_SIZE)
     app = App(opts, size=size, settings=settings, sound=SoundBoard(volume, muted))
-    if opts.fullscreen:
+    if opts.fullscreen or (settings is not None and settings.fullscreen and opts.size is None):
         app.toggle_fullscreen()
     from .scenes.menu import MenuScene
 
@@ -93,18 +93,28 @@ def start_demo(app: Any, players: int, seed: int, level: str | None = None) -> N
     seats = demo_seats(players, seed, (level,) if level else None)
     game = Game.new(players, seed, names=[s.name for s in seats])
     controller = GameController(game, seats)
-    speed = getattr(app.options, "speed", None) or "normal"
+    speed = app.table_speed() if hasattr(app, "table_speed") else (getattr(app.options, "speed", None) or "normal")
     app.push(TableScene(controller, speed=speed))
 
 
-def open_save(app: Any, path: Path) -> None:
-    from .controller import GameController
-    from .saves import read_save
-    from .scenes.table import TableScene
+def open_save(app: Any, path: Path) -> bool:
+    """Open a saved game (``tortuga PATH``). A bad file shows its message over the main menu
+    (the file itself is never changed) and returns False."""
+    from .i18n import tr
+    from .saves import SaveError, load_save
 
-    data = read_save(path)
-    controller = GameController(data.game, data.seats)
-    app.push(TableScene(controller, speed=getattr(app.options, "speed", None) or "normal"))
+    try:
+        data = load_save(path)
+    except SaveError as err:
+        app.show_message(tr("error.save.title"), err.user_message())
+        return False
+    if data.game.is_over:
+        from .scenes.results import ResultsScene
+
+        app.push(ResultsScene(data.game, data.seats, review=True))
+        return True
+    app.play(data)
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,10 +15,10 @@ from typing import Any
 
 from ...rules import DIE_VALUES
 from ..anim import Motion, Timeline
+from ..i18n import action_name, tr
 from ..layout import AREA_NAMES
 
-ACTION_TITLES = ("Expand fleet", "Recruit crew", "Treasure hunt", "Board", "Raid")
-PHASE_TITLES = {"dice": "Dice", "actions": "Actions", "move": "Move chests", "over": "Game over"}
+PHASE_TITLES = {"dice": "phase.dice", "actions": "phase.actions", "move": "phase.move", "over": "phase.over"}
 
 #: stage order for chest moves in the move phase (R5.2): sail home first, then shift left
 _MOVE_STAGE = {("fleet", "tortuga"): 1, ("crew", "fleet"): 2, ("island", "crew"): 3}
@@ -43,21 +43,22 @@ def build_timeline(old: dict[str, Any], new: dict[str, Any], *, actor: int | Non
 
     # -- banners: new round / phase / action ------------------------------------------------
     if new["phase"] == "over" and old["phase"] != "over":
-        tl.add(Motion("banner", 0.0, 1.8, data={"title": "Game over", "sub": "Counting the treasure…"}, sound="fanfare"))
+        tl.add(Motion("banner", 0.0, 1.8, data={"title": tr("phase.over"), "sub": tr("motion.counting")}, sound="fanfare"))
     elif new["round"] != old["round"]:
-        tl.add(Motion("banner", 0.0, 1.2, data={"title": f"Round {new['round']}", "sub": "Phase 1 — Dice"}))
+        tl.add(Motion("banner", 0.0, 1.2, data={"title": tr("phase.round", n=new["round"]), "sub": tr("motion.phase1")}))
     elif new["phase"] != old["phase"]:
-        sub = {"actions": "Phase 2 — the five actions in order", "move": "Phase 3 — chests move towards Tortuga"}
-        tl.add(Motion("banner", 0.0, 1.1, data={"title": PHASE_TITLES.get(new["phase"], new["phase"]),
+        sub = {"actions": tr("motion.phase2"), "move": tr("motion.phase3")}
+        tl.add(Motion("banner", 0.0, 1.1, data={"title": tr(PHASE_TITLES.get(new["phase"], "phase.over")),
                                                 "sub": sub.get(new["phase"], "")}))
     if new["phase"] == "actions":
         a_old = old["act"]["action"] if old["phase"] == "actions" else -1
         a_new = new["act"]["action"]
         if a_new != a_old and 0 <= a_new < 5:
             order = new["act"]["order"]
-            parts = [f"{('1st', '2nd')[i]}: {names[s]} ({_total(new['seats'][s], a_new)})" for i, s in enumerate(order[:2])]
+            parts = [tr("table.pos_line", pos=tr("table.pos1" if i == 0 else "table.pos2"), name=names[s],
+                        total=_total(new["seats"][s], a_new)) for i, s in enumerate(order[:2])]
             tl.add(Motion("banner", 0.5 if tl.motions else 0.0, 1.3,
-                          data={"title": ACTION_TITLES[a_new], "sub": "  ·  ".join(parts) or "nobody takes part"}))
+                          data={"title": action_name(a_new), "sub": "  ·  ".join(parts) or tr("motion.nobody")}))
             for i, s in enumerate(order[:2]):
                 tl.add(Motion("pulse", 0.5, 1.3, src=("action", s, a_new),
                               data={"rgb": (242, 193, 78) if i == 0 else (200, 200, 200)}))

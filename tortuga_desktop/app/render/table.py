@@ -18,7 +18,9 @@ import pygame
 
 from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
+from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
 from ..layout import AREA_NAMES, TableLayout
+from ..logtext import translate_line, translate_reason
 
 try:
     from ...rules import DIE_LETTERS, DIE_VALUES, capacity
@@ -26,16 +28,18 @@ try:
 except Exception:  # pragma: no cover
     raise
 
-ACTION_TITLES = ("Expand fleet", "Recruit crew", "Treasure hunt", "Board", "Raid")
-ACTION_SHORT = ("Fleet", "Crew", "Hunt", "Board", "Raid")
-AREA_TITLES = {"tortuga": "Tortuga", "fleet": "Fleet", "crew": "Crew", "island": "Island"}
-AREA_POINTS = {"tortuga": "3 pts", "fleet": "2 pts", "crew": "1 pt", "island": "0 pts"}
-PHASE_TITLES = {"dice": "Dice", "actions": "Actions", "move": "Move chests", "over": "Game over"}
+#: Translation keys (texts come from :mod:`..i18n`).
+ACTION_SHORT = ("table.short.fleet", "table.short.crew", "table.short.hunt", "table.short.board", "table.short.raid")
+AREA_TITLES = {"tortuga": "table.area.tortuga", "fleet": "table.area.fleet", "crew": "table.area.crew",
+               "island": "table.area.island"}
+AREA_POINTS = {"tortuga": 3, "fleet": 2, "crew": 1, "island": 0}
+PHASE_TITLES = {"dice": "table.phase.dice", "actions": "phase.actions", "move": "table.phase.move",
+                "over": "phase.over"}
 
 
-def _(s: str) -> str:
-    """Player-visible text goes through here (switch to i18n.tr when the keys exist)."""
-    return s
+def position_label(pos: int) -> str:
+    """"1st" / "2nd" (``pos`` 0 or 1)."""
+    return tr("table.pos1" if pos == 0 else "table.pos2")
 
 
 @dataclass(frozen=True)
@@ -165,7 +169,7 @@ def _sh(surf: pygame.Surface, pic: pygame.Surface, pos: tuple[int, int], alpha: 
 
 
 def chest_pic(colour: int, size: int) -> pygame.Surface:
-    return art.icon(palette.CHEST_COLOURS[colour].art, size)
+    return art.chest(colour, size)
 
 
 def public_score(seat: dict[str, Any]) -> tuple[int, bool]:
@@ -319,7 +323,7 @@ class TableRenderer:
         pygame.draw.ellipse(disc, (*palette.PARCHMENT, 215), disc.get_rect())
         pygame.draw.ellipse(disc, (*palette.BRASS_DARK, 255), disc.get_rect(), L.px(2))
         surf.blit(disc, cen)
-        lab = text(_("Center island"), L.px(12), palette.INK, True)
+        lab = text(tr("term.center_island"), L.px(12), palette.INK, True)
         surf.blit(lab, lab.get_rect(midtop=(cen.centerx, cen.y + L.px(12))))
         for i, r in enumerate(L.center_slots):
             ch = palette.CHEST_COLOURS[i]
@@ -335,13 +339,13 @@ class TableRenderer:
         # Bag.
         panel(surf, L.bag, palette.PARCHMENT_DARK, palette.BRASS_DARK, L.px(14), L.px(2))
         surf.blit(art.icon("bag", L.bag_icon.w), L.bag_icon)
-        lab = text(_("Chest bag"), L.px(15), palette.INK, True)
+        lab = text(tr("table.chest_bag"), L.px(15), palette.INK, True)
         surf.blit(lab, lab.get_rect(midtop=(L.bag_icon.centerx, L.bag_icon.bottom + L.px(4))))
         # Phase indicator frame.
         panel(surf, L.phase, palette.PARCHMENT, palette.BRASS_DARK, L.px(14), L.px(2))
         # Log frame.
         panel(surf, L.log, palette.PARCHMENT_LIGHT, palette.BRASS_DARK, L.px(14), L.px(3), shadow=L.px(8))
-        title = text(_("Ship's log"), L.px(20), palette.INK, True)
+        title = text(tr("table.log_title"), L.px(20), palette.INK, True)
         surf.blit(title, (L.log.x + L.px(14), L.log.y + L.px(8)))
         pygame.draw.line(surf, palette.BRASS, (L.log.x + L.px(12), L.log.y + L.px(40)),
                          (L.log.right - L.px(12), L.log.y + L.px(40)), L.px(2))
@@ -391,7 +395,7 @@ class TableRenderer:
             pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, r, border_radius=L.px(9))
             pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
             surf.blit(art.icon(palette.ACTION_ICONS[a], b.action_icons[a].w), b.action_icons[a])
-            t = fit_text(_(ACTION_SHORT[a]), L.px(12), palette.INK_SOFT, b.totals[a].w + L.px(4), True)
+            t = fit_text(tr(ACTION_SHORT[a]), L.px(12), palette.INK_SOFT, b.totals[a].w + L.px(4), True)
             surf.blit(t, (b.action_icons[a].right + L.px(2), b.action_icons[a].bottom - t.get_height()))
             bo = b.bonus[a]
             pygame.draw.circle(surf, palette.PARCHMENT, bo.center, bo.w // 2)
@@ -404,9 +408,9 @@ class TableRenderer:
             fill = palette.mix(palette.PARCHMENT_DARK, palette.PARCHMENT, 0.55 if name != "tortuga" else 0.25)
             pygame.draw.rect(surf, fill, r, border_radius=L.px(9))
             pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
-            t = text(_(AREA_TITLES[name]), L.px(13), palette.INK, True)
+            t = fit_text(tr(AREA_TITLES[name]), L.px(13), palette.INK, r.w // 2 + L.px(10), True)
             surf.blit(t, (r.x + L.px(6), r.y + L.px(3)))
-            p = text(_(AREA_POINTS[name]), L.px(11), palette.INK_SOFT)
+            p = text(trn("table.pts_n", AREA_POINTS[name]), L.px(11), palette.INK_SOFT)
             surf.blit(p, (r.right - p.get_width() - L.px(6), r.y + L.px(4)))
         # Arrows between areas (chests travel leftwards).
         for left, right in (("tortuga", "fleet"), ("fleet", "crew"), ("crew", "island")):
@@ -425,8 +429,9 @@ class TableRenderer:
         pc = self.colour_of(seat)
         names = view["config"]["names"]
         # Header: marker, name, kind, tiles, start token, score.
-        draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(10), palette.BONE)
-        draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(7), pc.rgb)
+        if art.markers_on():
+            draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(10), palette.BONE)
+            draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(7), pc.rgb)
         nm = fit_text(names[seat], L.px(19), palette.BONE, b.name.w, True)
         surf.blit(nm, nm.get_rect(midleft=(b.name.x, b.header.centery)))
         kind = self._kind_label(seat, view)
@@ -434,7 +439,7 @@ class TableRenderer:
         surf.blit(kt, kt.get_rect(midleft=(b.kind.x, b.header.centery)))
         if anim.thinking == seat:
             dots = "." * (1 + int(anim.time * 3) % 3)
-            tt = text(_("thinking") + dots, L.px(12), palette.GOLD_LIGHT, False, True)
+            tt = text(tr("table.thinking") + dots, L.px(12), palette.GOLD_LIGHT, False, True)
             surf.blit(tt, (b.kind.x, b.header.bottom - tt.get_height() + L.px(2)))
         tiles = s.get("tiles")
         count = len(tiles) if tiles is not None else s.get("tile_count", 0)
@@ -451,7 +456,7 @@ class TableRenderer:
         pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, sc, border_radius=L.px(8))
         pygame.draw.rect(surf, palette.INK, sc, L.px(2), border_radius=L.px(8))
         label = f"{total}" if exact or count == 0 else f"{total}+"
-        st = fit_text(label + " " + _("pts"), L.px(15), palette.INK, sc.w - L.px(6), True)
+        st = fit_text(tr("table.score_pts", score=label), L.px(15), palette.INK, sc.w - L.px(6), True)
         surf.blit(st, st.get_rect(center=sc.center))
         # Tracks: tokens and capacity.
         for kind in ("boat", "pirate"):
@@ -461,7 +466,7 @@ class TableRenderer:
                 tok = art.token(f"{kind}_token", r.h + L.px(4), pc.rgb)
                 shadowed(surf, tok, tok.get_rect(center=(r.centerx + L.px(4), r.centery - L.px(1))).topleft)
             cap = b.capacity[kind]
-            ct = text(f"{_('cap')} {capacity(box)}", L.px(13), palette.INK, True)
+            ct = fit_text(tr("table.cap", n=capacity(box)), L.px(13), palette.INK, cap.w - L.px(2), True)
             surf.blit(ct, ct.get_rect(center=cap.center))
         # Action spaces: highlight during actions, placed dice, bonus tiles, totals.
         phase = view["phase"]
@@ -487,11 +492,11 @@ class TableRenderer:
             if dice or bonus:
                 tot = sum(DIE_VALUES[d][a] for d in dice) + (bonus if dice else 0)
                 if dice:
-                    tr = b.totals[a]
+                    tot_r = b.totals[a]
                     col = palette.GOLD if cur == a else palette.PARCHMENT_DARK
-                    pygame.draw.rect(surf, col, tr, border_radius=L.px(6))
+                    pygame.draw.rect(surf, col, tot_r, border_radius=L.px(6))
                     tt = text(str(tot), L.px(14), palette.INK, True)
-                    surf.blit(tt, tt.get_rect(center=tr.center))
+                    surf.blit(tt, tt.get_rect(center=tot_r.center))
             if cur == a and seat in order:
                 pos = order.index(seat) + 1
                 rib = pygame.Rect(0, 0, L.px(44), L.px(20))
@@ -499,7 +504,7 @@ class TableRenderer:
                 col = palette.GOLD if pos == 1 else palette.lighten(palette.INK_SOFT, 0.55)
                 pygame.draw.rect(surf, col, rib, border_radius=L.px(6))
                 pygame.draw.rect(surf, palette.INK, rib, L.px(1), border_radius=L.px(6))
-                rt = text("1st" if pos == 1 else "2nd", L.px(13), palette.INK, True)
+                rt = fit_text(position_label(pos - 1), L.px(13), palette.INK, rib.w - L.px(2), True)
                 surf.blit(rt, rt.get_rect(center=rib.center))
         # Chest areas.
         for name in AREA_NAMES:
@@ -536,12 +541,12 @@ class TableRenderer:
         dy = -round(abs(math.sin(shake * 25)) * L.px(2) * (1 - shake)) if shake else 0
         pic = art.load_svg("screen", (sw.w, sw.h))
         surf.blit(pic, sw.move(dx, dy))
-        n = text(f"{len(hand)} " + (_("dice") if len(hand) != 1 else _("die")), L.px(12), palette.BONE, True)
+        n = text(trn("table.dice_n", len(hand)), L.px(12), palette.BONE, True)
         pill = n.get_rect(midbottom=(sw.centerx, sw.bottom - L.px(2))).inflate(L.px(10), L.px(2))
         pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(6))
         surf.blit(n, n.get_rect(center=pill.center))
         if s.get("has_selected") or s.get("selection"):
-            ck = text(_("chosen"), L.px(12), palette.GOLD_LIGHT, True)
+            ck = text(tr("table.chosen"), L.px(12), palette.GOLD_LIGHT, True)
             cr = ck.get_rect(midtop=(sw.centerx, sw.y + L.px(2))).inflate(L.px(10), L.px(2))
             pygame.draw.rect(surf, palette.SUCCESS, cr, border_radius=L.px(6))
             surf.blit(ck, ck.get_rect(center=cr.center))
@@ -550,8 +555,8 @@ class TableRenderer:
     def _kind_label(self, seat: int, view: dict[str, Any]) -> str:
         if self.seats is not None and seat < len(self.seats):
             k = getattr(self.seats[seat], "kind", "normal")
-            return _("Human") if k == "human" else _("Computer") + f" · {k.capitalize()}"
-        return _("Computer")
+            return tr("setup.human") if k == "human" else tr("table.computer_kind", kind=kind_name(k))
+        return tr("setup.computer")
 
     def _draw_tray(self, surf: pygame.Surface, view: dict[str, Any], seat: int, hidden: set[Any]) -> None:
         L = self.layout
@@ -575,7 +580,7 @@ class TableRenderer:
                 surf.blit(face, r)
             return
         if not hand:
-            t = text(_("all dice placed"), L.px(12), palette.PARCHMENT_DARK, False, True)
+            t = text(tr("table.all_placed"), L.px(12), palette.PARCHMENT_DARK, False, True)
             surf.blit(t, t.get_rect(center=b.tray.center))
 
     # -- middle -------------------------------------------------------------------------
@@ -603,10 +608,10 @@ class TableRenderer:
         for c, r in enumerate(L.bag_counts):
             pic = chest_pic(c, r.h)
             surf.blit(pic, r.topleft)
-            name = palette.CHEST_COLOURS[c].name.capitalize()
+            name = chest_name(c)
             t = text(f"{view['bag'][c]}", L.px(18), palette.INK, True)
             surf.blit(t, (r.x + r.h + L.px(8), r.centery - t.get_height() // 2))
-            n = text(_(name), L.px(11), palette.INK_SOFT)
+            n = text(name, L.px(11), palette.INK_SOFT)
             surf.blit(n, (r.x + r.h + L.px(36), r.centery - n.get_height() // 2))
         self._draw_phase(surf, view, anim)
 
@@ -615,10 +620,10 @@ class TableRenderer:
         r = L.phase
         x = r.x + L.px(14)
         y = r.y + L.px(8)
-        rnd = text(_("Round") + f" {view['round']}", L.px(24), palette.INK, True)
+        rnd = fit_text(tr("phase.round", n=view["round"]), L.px(24), palette.INK, r.w - L.px(28), True)
         surf.blit(rnd, (x, y))
         goal = 8 if view["config"].get("long_game") else 6
-        g = text(_("Game ends at") + f" {goal} " + _("chests in Tortuga"), L.px(11), palette.INK_SOFT)
+        g = fit_text(tr("table.goal", n=goal), L.px(11), palette.INK_SOFT, r.w - L.px(28))
         surf.blit(g, (x, y + rnd.get_height()))
         y += rnd.get_height() + g.get_height() + L.px(6)
         phases = ("dice", "actions", "move")
@@ -629,7 +634,7 @@ class TableRenderer:
             pygame.draw.rect(surf, palette.GOLD if on else palette.PARCHMENT_DARK, pr, border_radius=L.px(8))
             if on:
                 pygame.draw.rect(surf, palette.INK, pr, L.px(2), border_radius=L.px(8))
-            t = fit_text(f"{i + 1}. " + _(("Dice", "Actions", "Move")[i]), L.px(13), palette.INK, pw - L.px(4), on)
+            t = fit_text(tr("table.phase_step", n=i + 1, phase=tr(PHASE_TITLES[ph])), L.px(13), palette.INK, pw - L.px(4), on)
             surf.blit(t, t.get_rect(center=pr.center))
         y += L.px(36)
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
@@ -638,29 +643,30 @@ class TableRenderer:
             waiting = [names[i] for i, s in enumerate(view["seats"]) if s["hand"] and not (s.get("has_selected") or s.get("selection"))]
             stage = view.get("stage")
             if stage == "bonus":
-                lines.append((_("Bonus tiles for finished players"), palette.INK, True))
+                lines.append((tr("table.stage.bonus"), palette.INK, True))
             elif stage == "skulls":
-                lines.append((_("Skulls are turned to actions"), palette.INK, True))
+                lines.append((tr("table.stage.skulls"), palette.INK, True))
             else:
-                lines.append((_("Secretly choosing dice…"), palette.INK, True))
+                lines.append((tr("table.stage.select"), palette.INK, True))
                 if waiting:
-                    for part in _wrap(_("Waiting for") + ": " + ", ".join(waiting), L.px(13), r.w - L.px(28)):
+                    for part in _wrap(tr("table.waiting", names=", ".join(waiting)), L.px(13), r.w - L.px(28)):
                         lines.append((part, palette.INK_SOFT, False))
         elif view["phase"] == "actions":
             act = view["act"]
             a = act["action"]
             if 0 <= a < 5:
-                lines.append((ACTION_TITLES[a], palette.INK, True))
+                lines.append((action_name(a), palette.INK, True))
                 for p, seat in enumerate(act["order"][:2]):
                     s = view["seats"][seat]
                     tot = sum(DIE_VALUES[d][a] for d in s["placed"][a]) + s["bonus"][a]
-                    lines.append((f"{('1st', '2nd')[p]}: {names[seat]} ({tot})", palette.INK, p == act["pos"]))
+                    lines.append((tr("table.pos_line", pos=position_label(p), name=names[seat], total=tot), palette.INK,
+                                  p == act["pos"]))
                 if not act["order"]:
-                    lines.append((_("Nobody takes part"), palette.INK_SOFT, False))
+                    lines.append((tr("table.nobody"), palette.INK_SOFT, False))
         elif view["phase"] == "move":
-            lines.append((_("Chests move towards Tortuga"), palette.INK, True))
+            lines.append((tr("table.stage.move"), palette.INK, True))
         elif view["phase"] == "over":
-            lines.append((_("The game is over"), palette.INK, True))
+            lines.append((tr("table.stage.over"), palette.INK, True))
         for s_, col, bold in lines:
             t = fit_text(s_, L.px(14 if bold or col == palette.INK else 13), col, r.w - L.px(28), bold)
             surf.blit(t, (x, y))
@@ -692,10 +698,11 @@ class TableRenderer:
         for ln in lines[-90:]:
             if ln.round != last_round:
                 last_round = ln.round
-                rows.append((text(f"— {_('Round')} {ln.round} —", px, palette.BRASS_DARK, True), 0))
+                rows.append((text(tr("table.log_round", n=ln.round), px, palette.BRASS_DARK, True), 0))
             indent = L.px(14) if ln.reason else 0
             col = palette.INK_SOFT if ln.reason else palette.INK
-            body = ("“" + ln.text + "”") if ln.reason else ln.text
+            shown = translate_reason(ln.text) if ln.reason else translate_line(ln.text)
+            body = tr("table.reason", text=shown) if ln.reason else shown
             for part in _wrap(body, px, w - indent - L.px(4)):
                 rows.append((text(part, px, col, False, ln.reason), indent))
         y = h
@@ -915,65 +922,66 @@ class TableRenderer:
         k = hit.kind
         if k == "chest" and s is not None and hit.area is not None:
             c = s[hit.area][hit.index or 0]
-            ch = palette.CHEST_COLOURS[c]
-            return [f"{ch.name.capitalize()} chest ({ch.symbol})", f"In {names[seat]}'s {AREA_TITLES[hit.area]} area."]
+            return [tr("tip.chest", colour=chest_name(c)),
+                    tr("tip.chest_where", name=names[seat], area=tr(AREA_TITLES[hit.area]))]
         if k == "area" and hit.area:
-            return {
-                "tortuga": ["Tortuga: chests here are safe.", "3 points each (purple 6). Whites count as any colour for sets."],
-                "fleet": ["Fleet area: 2 points each (purple 4).", "Holds as many chests as the boat's capacity; Board steals from here."],
-                "crew": ["Crew area: 1 point each (purple 2).", "Holds as many chests as the pirate's capacity; Raid steals from here."],
-                "island": ["Island area: no points yet.", "New chests land here and move to the crew area each round."],
-            }[hit.area]
+            return [tr(f"tip.area.{hit.area}.1"), tr(f"tip.area.{hit.area}.2")]
         if k == "track" and s is not None:
             kind = hit.area or "boat"
             box = s[kind]
-            what = "Fleet track (boat token)" if kind == "boat" else "Crew track (pirate token)"
-            limits = "Board dice and fleet chests" if kind == "boat" else "Raid dice and crew chests"
-            return [what + f": box {box}, capacity {capacity(box)}.", f"Capacity limits {limits}.",
-                    "Boxes 1 / 2-3 / 4-5 / 6-8 give capacity 1 / 2 / 3 / 4.", "Scores its box number at the end."]
+            return [tr(f"tip.track.{kind}", box=box, cap=capacity(box)), tr(f"tip.track.{kind}.limits"),
+                    tr("tip.track.steps"), tr("tip.track.score")]
         if k == "action_space" and s is not None and hit.index is not None:
             a = hit.index
             dice = s["placed"][a]
-            vals = " + ".join(f"{DIE_LETTERS[d]}={DIE_VALUES[d][a]}" for d in dice) or "no dice"
-            effect = (
-                "1st: boat +2, 2nd: boat +1", "1st: pirate +2, 2nd: pirate +1",
-                "1st: a chest + keep 1 of 2 tiles, 2nd: 1 tile",
-                "1st: steal a fleet chest, boat back; 2nd: push a boat, take from center",
-                "1st: steal a crew chest, pirate back; 2nd: push a pirate, take from center",
-            )[a]
-            return [f"{ACTION_TITLES[a]}: {vals}" + (f" + bonus {s['bonus'][a]}" if s["bonus"][a] and dice else ""), effect]
+            vals = " + ".join(f"{DIE_LETTERS[d]}={DIE_VALUES[d][a]}" for d in dice) or tr("tip.no_dice")
+            line = f"{action_name(a)}: {vals}"
+            if s["bonus"][a] and dice:
+                line += " " + tr("tip.plus_bonus", n=s["bonus"][a])
+            return [line, tr(f"tip.effect.{a}"), tr("tip.click_positions")]
         if k == "bonus_space" and s is not None and hit.index is not None:
             v = s["bonus"][hit.index]
-            return [f"Bonus space for {ACTION_TITLES[hit.index]}: " + (f"+{v}" if v else "empty"),
-                    "Adds its value to this action's total when you place dice here.",
-                    "Earned in roll steps after all your dice are placed."]
+            return [tr("tip.bonus_space", action=action_name(hit.index), value=f"+{v}" if v else tr("tip.empty")),
+                    tr("tip.bonus_space.2"), tr("tip.bonus_space.3")]
         if k in ("screen", "die") and s is not None:
-            return [f"{names[seat]}'s dice screen.", "Rolled dice stay hidden until the reveal."]
+            return [tr("tip.screen", name=names[seat]), tr("tip.screen.2")]
         if k == "tile" and s is not None:
             n = len(s["tiles"]) if s.get("tiles") is not None else s.get("tile_count", 0)
-            own = f" ({sum(s['tiles'])} coins)" if s.get("tiles") is not None else ""
-            return [f"{n} treasure tile(s), face down{own}.", "Each is worth 1-3 coins at the end."]
+            line = trn("tip.tiles", n)
+            if s.get("tiles") is not None:
+                line += " " + tr("tip.tiles_own", coins=sum(s["tiles"]))
+            return [line, tr("tip.tiles.2")]
         if k == "start_token":
-            return ["Start player token: wins ties and acts first.", "Passes clockwise each round."]
+            return [tr("tip.start"), tr("tip.start.2")]
         if k == "score" and s is not None:
             sc = score_seat(s["tortuga"], s["fleet"], s["crew"], s["boat"], s["pirate"], s.get("tiles") or [])
-            lines = [f"Score preview: {sc.total}", f"Chests {sc.chests}, sets {sc.set_points}, tracks {sc.tracks}"]
-            lines.append(f"Coins {sc.coins}" if s.get("tiles") is not None else "+ hidden treasure tiles")
+            lines = [tr("tip.score", total=sc.total),
+                     tr("tip.score.parts", chests=sc.chests, sets=sc.set_points, tracks=sc.tracks)]
+            lines.append(tr("tip.score.coins", coins=sc.coins) if s.get("tiles") is not None else tr("tip.score.hidden"))
             return lines
         if k == "player" and s is not None:
-            return [f"{names[seat]} — {self._kind_label(seat, view)}", f"Colour: {self.colour_of(seat).name} ({self.colour_of(seat).marker})"]
+            idx = getattr(self.seats[seat], "colour", seat) if self.seats is not None and seat < len(self.seats) else seat
+            return [f"{names[seat]} — {self._kind_label(seat, view)}",
+                    tr("tip.colour", colour=tr(PLAYER_COLOUR_KEYS[idx % len(PLAYER_COLOUR_KEYS)]))]
         if k in ("center", "center_chest"):
-            return ["Center island: at most one chest of each colour.", "Surplus lands here; 2nd on Board/Raid takes from here."]
+            return [tr("tip.center"), tr("tip.center.2")]
         if k == "supply":
-            return [f"Bonus tiles left: {view['supply']}", "Finished players take one each further roll step."]
+            return [tr("tip.supply", n=view["supply"]), tr("tip.supply.2")]
         if k == "bag":
-            counts = ", ".join(f"{view['bag'][c]} {palette.CHEST_COLOURS[c].name}" for c in range(5))
-            return ["Chest bag: " + counts, "A new chest per player each round."]
+            counts = ", ".join(f"{view['bag'][c]} {chest_name(c)}" for c in range(5))
+            return [tr("tip.bag", counts=counts), tr("tip.bag.2")]
         if k == "pool":
-            return [f"Treasure tiles face down: {view.get('pool_size', 0)}", "Treasure hunt draws from here."]
+            return [tr("tip.pool", n=view.get("pool_size", 0)), tr("tip.pool.2")]
         if k == "phase":
-            return ["Round and phase: Dice, Actions, Move chests."]
+            return [tr("tip.phase")]
         return []
+
+    def invalidate(self) -> None:
+        """Forget cached layers (after a language or marker change)."""
+        self._static = None
+        self._log_cache = None
+        text.cache_clear()
+        _wrap.cache_clear()
 
 
 __all__ = ["AnimState", "HitTarget", "TableRenderer", "draw_marker", "public_score", "text"]

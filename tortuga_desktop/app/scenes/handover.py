@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from .. import palette
-from ..human import tr
+from ..i18n import tr
 from . import Scene
 
 __all__ = ["HandoverScene", "needs_handover"]
@@ -75,7 +75,7 @@ class HandoverScene(Scene):
         return []
 
     def message(self) -> str:
-        return tr("Pass to {name} - press Space when ready", name=self.player_name)
+        return tr("hotseat.ui.pass_to_name_press_space_when", name=self.player_name)
 
     def handle(self, intent: Any) -> None:
         key = getattr(intent, "key", None)
@@ -112,18 +112,18 @@ class HandoverScene(Scene):
         pygame.draw.line(surface, self.colour, (w // 2 - text.get_width() // 2, y + text.get_height() // 2 + 6),
                          (w // 2 + text.get_width() // 2, y + text.get_height() // 2 + 6), 4)
         y += text.get_height() + 20
-        hint = small.render(tr("Everyone else: please look away."), True, palette.FOAM)
+        hint = small.render(tr("hotseat.ui.everyone_else_please_look_away"), True, palette.FOAM)
         surface.blit(hint, hint.get_rect(center=(w // 2, y)))
         y += hint.get_height() + 20
         bw, bh = max(160, w // 6), max(36, h // 16)
         self._button = pygame.Rect(w // 2 - bw // 2, y, bw, bh)
         pygame.draw.rect(surface, palette.GOLD, self._button, border_radius=8)
         pygame.draw.rect(surface, palette.INK, self._button, width=2, border_radius=8)
-        label = small.render(tr("Ready [Space]"), True, palette.INK)
+        label = small.render(tr("hotseat.ui.ready_space"), True, palette.INK)
         surface.blit(label, label.get_rect(center=self._button.center))
         y += bh + 30
         if self.summary:
-            head = small.render(tr("Since your last turn:"), True, palette.GOLD_LIGHT)
+            head = small.render(tr("hotseat.ui.since_your_last_turn"), True, palette.GOLD_LIGHT)
             surface.blit(head, (w // 6, y))
             y += head.get_height() + 6
             for line in self.summary[-10:]:

@@ -14,12 +14,9 @@ from typing import Any
 import pygame
 
 from .. import art, palette
+from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
 from . import Scene
-
-
-def _(s: str) -> str:
-    return s
 
 
 @dataclass
@@ -87,7 +84,11 @@ class ButtonList:
             pygame.draw.rect(surface, fill, r, border_radius=px // 2)
             pygame.draw.rect(surface, palette.INK if on else palette.BRASS_DARK, r, max(2, px // 12), border_radius=px // 2)
             col = palette.INK if it.enabled else palette.INK_SOFT
-            t = art.font(px, True).render(it.label, True, col)
+            size = px
+            t = art.font(size, True).render(it.label, True, col)
+            while t.get_width() > r.w - px * 2 and size > 10:
+                size -= 1
+                t = art.font(size, True).render(it.label, True, col)
             surface.blit(t, t.get_rect(center=r.center))
             if on:
                 s = max(4, px // 4)
@@ -131,7 +132,7 @@ def draw_title(surface: pygame.Surface, center: tuple[int, int], px: int, title:
 
 
 class MenuScene(Scene):
-    """The title screen: new game, continue, watch a demo, quit."""
+    """The title screen: new game, continue, load, demo, statistics, settings, rules, quit."""
 
     name = "menu"
 
@@ -148,6 +149,11 @@ class MenuScene(Scene):
         super().resume()
         self._build()
 
+    def retranslate(self) -> None:
+        focus = self.buttons.focus
+        self._build()
+        self.buttons.focus = focus
+
     def _build(self) -> None:
         has_setup = True
         try:
@@ -162,10 +168,14 @@ class MenuScene(Scene):
         except Exception:
             pass
         items = [
-            MenuItem(_("New game"), self.new_game, has_setup),
-            MenuItem(_("Continue"), self.continue_game, can_continue),
-            MenuItem(_("Watch a demo game"), self.demo),
-            MenuItem(_("Quit"), lambda: self.app.quit(0)),
+            MenuItem(tr("menu.new_game"), self.new_game, has_setup),
+            MenuItem(tr("menu.continue"), self.continue_game, can_continue),
+            MenuItem(tr("menu.load_game"), self.load_game),
+            MenuItem(tr("menu.demo"), self.demo),
+            MenuItem(tr("menu.statistics"), self.statistics),
+            MenuItem(tr("menu.settings"), self.settings),
+            MenuItem(tr("menu.rules"), self.rules),
+            MenuItem(tr("menu.quit"), lambda: self.app.quit(0)),
         ]
         self.buttons = ButtonList(items)
         self._layout()
@@ -175,7 +185,7 @@ class MenuScene(Scene):
             return
         w, h = self.app.size
         s = min(w / 1600, h / 900)
-        self.buttons.layout(w // 2, int(h * 0.40), int(420 * s), int(64 * s), int(18 * s))
+        self.buttons.layout(w // 2, int(h * 0.335), int(440 * s), int(56 * s), int(11 * s))
         self._size = (w, h)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -188,16 +198,37 @@ class MenuScene(Scene):
 
     def continue_game(self) -> None:
         from .. import saves
-        from ..controller import GameController
-        from .table import TableScene
 
-        data = saves.load_autosave()
+        try:
+            data = saves.load_autosave()
+        except saves.SaveError as err:
+            self._build()
+            self.app.show_message(tr("error.save.title"), err.user_message())
+            return
         if data is None:
             self._build()
             return
-        controller = GameController(data.game, data.seats)
-        self.app._attach_autosave(controller, data)
-        self.app.push(TableScene(controller, speed=getattr(self.app.options, "speed", None) or "normal"))
+        self.app.play(data)
+
+    def load_game(self) -> None:
+        from .saveload import LoadScene
+
+        self.app.push(LoadScene())
+
+    def statistics(self) -> None:
+        from .stats import StatsScene
+
+        self.app.push(StatsScene())
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene())
+
+    def rules(self) -> None:
+        from .help import HelpScene
+
+        self.app.push(HelpScene())
 
     def demo(self) -> None:
         from ..main import start_demo
@@ -219,14 +250,13 @@ class MenuScene(Scene):
         w, h = surface.get_size()
         s = min(w / 1600, h / 900)
         surface.blit(_backdrop((w, h)), (0, 0))
-        ic = art.icon("app_icon", int(130 * s))
-        surface.blit(ic, ic.get_rect(center=(w // 2, int(h * 0.13))))
-        r = draw_title(surface, (w // 2, int(h * 0.27)), int(96 * s))
-        sub = art.font(int(22 * s)).render(_("The pirate dice game — roll, bid, and sail your treasure home"),
-                                           True, palette.PARCHMENT_LIGHT)
+        ic = art.icon("app_icon", int(110 * s))
+        surface.blit(ic, ic.get_rect(center=(w // 2, int(h * 0.09))))
+        r = draw_title(surface, (w // 2, int(h * 0.215)), int(88 * s))
+        sub = art.font(int(22 * s)).render(tr("menu.tagline"), True, palette.PARCHMENT_LIGHT)
         surface.blit(sub, sub.get_rect(midtop=(w // 2, r.bottom + int(4 * s))))
         self.buttons.draw(surface, int(28 * s))
-        hint = art.font(int(15 * s)).render(_("↑ ↓ Enter · F11 full screen · Esc quit"), True, palette.FOAM)
+        hint = art.font(int(15 * s)).render(tr("menu.hint"), True, palette.FOAM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(12 * s))))
 
 

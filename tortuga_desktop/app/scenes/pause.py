@@ -1,4 +1,5 @@
-"""Pause overlay over the table: resume, animation speed, main menu, quit."""
+"""Pause overlay over the table: resume, save, load, settings, rules, animation speed,
+main menu, quit."""
 
 from __future__ import annotations
 
@@ -7,15 +8,12 @@ from typing import Any
 import pygame
 
 from .. import art, palette
+from ..i18n import tr
 from ..intents import Intent, Key
 from . import Scene
 from .menu import ButtonList, MenuItem
 
 SPEEDS = ("slow", "normal", "fast", "instant")
-
-
-def _(s: str) -> str:
-    return s
 
 
 class PauseScene(Scene):
@@ -36,18 +34,57 @@ class PauseScene(Scene):
 
     def _build(self) -> None:
         speed = getattr(self.table, "speed", "normal")
+        data = getattr(getattr(self.table, "controller", None), "save_data", None)
+        can_save = data is not None and not data.game.is_over
         self.buttons = ButtonList([
-            MenuItem(_("Resume"), self.resume_game),
-            MenuItem(_("Animation speed") + f": {speed}", self.cycle_speed),
-            MenuItem(_("Main menu"), self.to_menu),
-            MenuItem(_("Quit"), lambda: self.app.quit(0)),
+            MenuItem(tr("menu.resume"), self.resume_game),
+            MenuItem(tr("menu.save_game"), self.save_game, can_save),
+            MenuItem(tr("menu.load_game"), self.load_game),
+            MenuItem(tr("menu.settings"), self.settings),
+            MenuItem(tr("menu.rules"), self.rules),
+            MenuItem(tr("pause.speed", speed=tr(f"settings.speed.{speed}")), self.cycle_speed),
+            MenuItem(tr("menu.main_menu"), self.to_menu),
+            MenuItem(tr("menu.quit"), lambda: self.app.quit(0)),
         ])
         self.resize(self.app.size)
+
+    def resume(self) -> None:
+        super().resume()
+        focus = self.buttons.focus
+        self._build()
+        self.buttons.focus = focus
+
+    def retranslate(self) -> None:
+        focus = self.buttons.focus
+        self._build()
+        self.buttons.focus = focus
+
+    def save_game(self) -> None:
+        from .saveload import SaveScene
+
+        data = getattr(getattr(self.table, "controller", None), "save_data", None)
+        if data is not None:
+            self.app.push(SaveScene(data))
+
+    def load_game(self) -> None:
+        from .saveload import LoadScene
+
+        self.app.push(LoadScene())
+
+    def settings(self) -> None:
+        from .settings import SettingsScene
+
+        self.app.push(SettingsScene())
+
+    def rules(self) -> None:
+        from .help import HelpScene
+
+        self.app.push(HelpScene())
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         s = min(w / 1600, h / 900)
-        self.buttons.layout(w // 2, int(h * 0.36), int(420 * s), int(60 * s), int(16 * s))
+        self.buttons.layout(w // 2, int(h * 0.47) - int(290 * s) + int(72 * s), int(440 * s), int(50 * s), int(9 * s))
         self._dim = None
 
     def resume_game(self) -> None:
@@ -81,12 +118,12 @@ class PauseScene(Scene):
             self._dim.fill((10, 20, 30, 150))
         surface.blit(self._dim, (0, 0))
         s = min(w / 1600, h / 900)
-        box = pygame.Rect(0, 0, int(520 * s), int(420 * s))
+        box = pygame.Rect(0, 0, int(540 * s), int(580 * s))
         box.center = (w // 2, int(h * 0.47))
         pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, box, border_radius=int(18 * s))
         pygame.draw.rect(surface, palette.BRASS_DARK, box, max(2, int(4 * s)), border_radius=int(18 * s))
-        t = art.font(int(38 * s), True).render(_("Paused"), True, palette.INK)
-        surface.blit(t, t.get_rect(midtop=(w // 2, box.y + int(18 * s))))
+        t = art.font(int(34 * s), True).render(tr("menu.paused"), True, palette.INK)
+        surface.blit(t, t.get_rect(midtop=(w // 2, box.y + int(10 * s))))
         self.buttons.draw(surface, int(26 * s))
 
 

@@ -19,20 +19,21 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
 
 from .. import palette
-from ..human import tr
+from ..i18n import player_colour_name, tr
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
 from . import Scene
 
 __all__ = ["KIND_LABELS", "SetupScene", "complete_rows"]
 
+#: SeatConfig.kind -> translation key of its label
 KIND_LABELS: dict[str, str] = {
-    "human": "Human",
-    "easy": "Computer (Easy)",
-    "normal": "Computer (Normal)",
-    "hard": "Computer (Hard)",
+    "human": "setup.human",
+    "easy": "setup.computer_easy",
+    "normal": "setup.computer_normal",
+    "hard": "setup.computer_hard",
 }
 _DEFAULT_NAMES = ("Player", "Anne Bonny", "Blackbeard", "Calico Jack")
-_RANDOM = "Random"
+_RANDOM = "random"
 
 
 def complete_rows(setup: SetupConfig) -> list[SeatConfig]:
@@ -101,19 +102,18 @@ class SetupScene(Scene):
         """Copy widget values into the model."""
         if not self._names:
             return
-        kinds_by_label = {v: k for k, v in KIND_LABELS.items()}
-        colours = [c.name for c in palette.PLAYER_COLOURS]
         for i in range(4):
             name = self._names[i].get_text()[:MAX_NAME_LENGTH]
-            colour_text = self._colours[i].selected_option[0]
-            kind = kinds_by_label.get(self._kinds[i].selected_option[0], self.rows[i].kind)
-            colour = colours.index(colour_text) if colour_text in colours else self.rows[i].colour
+            colour_id = str(self._colours[i].selected_option[1])
+            kind_id = str(self._kinds[i].selected_option[1])
+            kind = kind_id if kind_id in KIND_LABELS else self.rows[i].kind
+            colour = int(colour_id) if colour_id.isdigit() else self.rows[i].colour
             self.rows[i] = replace(self.rows[i], name=name, kind=kind, colour=colour)
         if self._count_dd is not None:
             self.count = int(self._count_dd.selected_option[0])
         if self._start_dd is not None:
-            text = self._start_dd.selected_option[0]
-            self.start_player = None if text == _RANDOM else int(text.split()[-1]) - 1
+            sid = str(self._start_dd.selected_option[1])
+            self.start_player = None if not sid.isdigit() else int(sid)
         if self._long_cb is not None:
             self.long_game = bool(self._long_cb.is_checked)
         if self._seed is not None:
@@ -142,6 +142,11 @@ class SetupScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._read()
         self._build()
+
+    def retranslate(self) -> None:
+        if self._els:
+            self._read()
+            self._build()
 
     def _kill(self) -> None:
         for el in self._els:
@@ -179,7 +184,7 @@ class SetupScene(Scene):
 
         y = py + row_h + gap  # title row is drawn by the scene
         lw = min(160, pw // 4)
-        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("Players"), manager))
+        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.players"), manager))
         counts: list[str | tuple[str, str]] = ["2", "3", "4"]
         self._count_dd = add(UIDropDownMenu(counts, str(self.count), pygame.Rect(px + lw, y, 90, row_h),
                                             manager))
@@ -187,12 +192,13 @@ class SetupScene(Scene):
         name_w = max(120, int(pw * 0.34))
         colour_w = max(100, int(pw * 0.22))
         kind_w = max(120, pw - lw - name_w - colour_w - 3 * gap)
-        colour_names: list[str | tuple[str, str]] = [c.name for c in palette.PLAYER_COLOURS]
-        kind_opts: list[str | tuple[str, str]] = [KIND_LABELS[k] for k in KINDS]
+        colour_names: list[str | tuple[str, str]] = [(player_colour_name(i), str(i))
+                                                     for i in range(len(palette.PLAYER_COLOURS))]
+        kind_opts: list[str | tuple[str, str]] = [(tr(KIND_LABELS[k]), k) for k in KINDS]
         for i in range(4):
             seat = self.rows[i]
             x = px
-            label = add(UILabel(pygame.Rect(x, y, lw, row_h), tr("Seat {n}", n=i + 1), manager))
+            label = add(UILabel(pygame.Rect(x, y, lw, row_h), tr("setup.ui.seat_n", n=i + 1), manager))
             x += lw
             entry = add(UITextEntryLine(pygame.Rect(x, y, name_w, row_h), manager, initial_text=seat.name))
             entry.set_text_length_limit(MAX_NAME_LENGTH)
@@ -200,7 +206,8 @@ class SetupScene(Scene):
             colour = add(UIDropDownMenu(colour_names, colour_names[seat.colour], pygame.Rect(x, y, colour_w, row_h),
                                         manager, expand_on_option_click=True))
             x += colour_w + gap
-            kind = add(UIDropDownMenu(kind_opts, KIND_LABELS[seat.kind], pygame.Rect(x, y, kind_w, row_h), manager))
+            kind = add(UIDropDownMenu(kind_opts, kind_opts[KINDS.index(seat.kind)], pygame.Rect(x, y, kind_w, row_h),
+                                      manager))
             self._names.append(entry)
             self._colours.append(colour)
             self._kinds.append(kind)
@@ -208,26 +215,27 @@ class SetupScene(Scene):
                 for el in (label, entry, colour, kind):
                     el.hide()
             y += row_h + gap
-        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("Start player"), manager))
-        opts: list[str | tuple[str, str]] = [_RANDOM, *(f"Seat {i + 1}" for i in range(self.count))]
-        current = _RANDOM if self.start_player is None or self.start_player >= self.count else opts[self.start_player + 1]
+        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.start_player"), manager))
+        opts: list[str | tuple[str, str]] = [(tr("setup.random"), _RANDOM),
+                                             *((tr("setup.seat_n", n=i + 1), str(i)) for i in range(self.count))]
+        current = opts[0] if self.start_player is None or self.start_player >= self.count else opts[self.start_player + 1]
         self._start_dd = add(UIDropDownMenu(opts, current, pygame.Rect(px + lw, y, 160, row_h), manager))
         y += row_h + gap
         self._long_cb = add(UICheckBox(pygame.Rect(px + lw, y + (row_h - 20) // 2, 20, 20),
-                                       tr("Long game (ends at 8 chests in Tortuga)"), manager,
+                                       tr("setup.ui.long_game_ends_at_8_chests"), manager,
                                        initial_state=self.long_game))
         y += row_h + gap
-        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("Seed (optional)"), manager))
+        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.seed_optional"), manager))
         self._seed = add(UITextEntryLine(pygame.Rect(px + lw, y, 220, row_h), manager, initial_text=self.seed_text,
-                                         placeholder_text=tr("random")))
+                                         placeholder_text=tr("setup.ui.random")))
         self._seed.set_allowed_characters("numbers")
         self._seed.set_text_length_limit(18)
         y += row_h + gap
         self._error_label = add(UILabel(pygame.Rect(px, y, pw, row_h), self.error or " ", manager))
         y += row_h + gap
         bw = min(220, pw // 3)
-        self._back_btn = add(UIButton(pygame.Rect(px, y, bw, row_h + 6), tr("Back [Esc]"), manager))
-        self._start_btn = add(UIButton(pygame.Rect(px + pw - bw, y, bw, row_h + 6), tr("Start game [Enter]"), manager))
+        self._back_btn = add(UIButton(pygame.Rect(px, y, bw, row_h + 6), tr("setup.ui.back_esc"), manager))
+        self._start_btn = add(UIButton(pygame.Rect(px + pw - bw, y, bw, row_h + 6), tr("setup.ui.start_game_enter"), manager))
         if self.app is not None and hasattr(self.app, "request_redraw"):
             self.app.request_redraw()
 
@@ -309,5 +317,5 @@ class SetupScene(Scene):
         pygame.draw.rect(surface, palette.TABLE_DARK, self._panel, border_radius=14)
         pygame.draw.rect(surface, palette.BRASS, self._panel, width=3, border_radius=14)
         f = art.font(max(18, min(34, self._panel.h // 16)), bold=True)
-        text = f.render(tr("New game"), True, palette.GOLD)
+        text = f.render(tr("setup.ui.new_game"), True, palette.GOLD)
         surface.blit(text, (self._panel.x + 16, self._panel.y + 8))

@@ -7,7 +7,8 @@ controller is not asked for the next bot decision (pacing), except at ``--speed 
 
 Keys: Space skips the current animation; Escape skips it too, or opens the pause menu when
 nothing moves; 1-4 choose the speed (slow, normal, fast, instant); F11 (App) toggles
-fullscreen.
+fullscreen; F1 (App) the rules; Ctrl+S (App) saves.  A click on an action space during the
+actions phase (or later in the round) shows who got 1st/2nd position and why.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import pygame
 
 from ..anim import SPEEDS, Timeline
 from ..controller import GameController, GameEvent
+from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
 from ..render.motion import build_timeline
 from ..render.table import AnimState, HitTarget, TableRenderer, fit_text, text
@@ -135,13 +137,39 @@ class TableScene(Scene):
                     self.hover = hit
                     self._hover_still = 0.0
                     self._dirty = True
+        used = False
         if self.decision_ui is not None:
-            used = self.decision_ui.handle(intent, hit)
+            used = bool(self.decision_ui.handle(intent, hit))
             if used:
                 self._dirty = True
             self._check_confirmed()
+        if (not used and isinstance(intent, Click) and intent.button == 1 and hit is not None
+                and hit.kind == "action_space" and hit.index is not None
+                and self.view["phase"] in ("actions", "move", "over")):
+            self.show_positions(hit.index)
+
+    def show_positions(self, action: int) -> None:
+        """Context help: why each player got 1st or 2nd position on ``action``."""
+        from .help import PositionsScene
+
+        self.app.push(PositionsScene(self._snapshot, action, self.controller.seats))
+
+    def retranslate(self) -> None:
+        """The language changed: rebuild every cached text layer."""
+        self.invalidate()
+
+    def invalidate(self) -> None:
+        if self.renderer is not None:
+            self.renderer.invalidate()
+        self._base = None
+        self._base_key = None
+        self._dirty = True
+        if self.decision_ui is not None and hasattr(self.decision_ui, "invalidate"):
+            self.decision_ui.invalidate()
 
     def set_speed(self, speed: str) -> None:
+        if speed not in SPEEDS:
+            return
         self.speed = speed
         if speed == "instant":
             self.skip()
@@ -292,6 +320,10 @@ class TableScene(Scene):
         except Exception:  # pragma: no cover - the results scene belongs to engineer H
             self.app.quit(0)
             return
+        finish = getattr(self.app, "finish_game", None)
+        data = getattr(self.controller, "save_data", None)
+        if callable(finish) and data is not None:
+            finish(data)
         self.app.replace(ResultsScene(self.controller))
 
     # -- draw ----------------------------------------------------------------------------
@@ -353,7 +385,7 @@ class TableScene(Scene):
         r = self.renderer
         assert r is not None
         L = r.layout
-        label = f"Space skip · Esc menu · 1-4 speed ({self.speed}) · F11 full screen"
+        label = tr("table.hud", speed=tr(f"settings.speed.{self.speed}"))
         t = fit_text(label, L.px(12), palette.INK_SOFT, L.log.w - L.px(20))
         box = L.log
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - L.px(6))))

@@ -1,0 +1,297 @@
+"""Save a running game under a name (pause menu, Ctrl+S) and load named games (main menu,
+pause menu).
+
+:class:`SaveScene`: a name field (pygame_gui ``UITextEntryLine``), Enter or "Save" saves,
+Esc cancels.  :class:`LoadScene`: the named saves, newest first, with date, players and
+round; a damaged file is listed greyed out with its error and cannot be opened.  Up/Down
+choose, Enter opens, Delete removes a save, Esc goes back.  Loading a game replaces the
+current one; a file that turns out bad shows its message and changes nothing.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import art, palette
+from ..i18n import tr
+from ..intents import Click, Intent, Key, UIEvent
+from . import Scene
+from .dialogs import dim, draw_panel, scale_of
+from .menu import _backdrop
+
+__all__ = ["LoadScene", "SaveScene"]
+
+
+class SaveScene(Scene):
+    """Name the game and save it."""
+
+    opaque = False
+    name = "save"
+
+    def __init__(self, data: Any) -> None:
+        super().__init__()
+        self.data = data
+        self.entry: Any = None
+        self._els: list[Any] = []
+        self._box = pygame.Rect(0, 0, 0, 0)
+        self.message = ""
+        self.error = False
+        self.saved_path: Any = None
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        self._build()
+
+    def exit(self) -> None:
+        self._kill()
+
+    def pause(self) -> None:
+        self._kill()
+
+    def resume(self) -> None:
+        super().resume()
+        self._build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app is not None and self.app.top is self:
+            self._build()
+
+    def retranslate(self) -> None:
+        self.resize(self.app.size)
+
+    def _kill(self) -> None:
+        text = self.entry.get_text() if self.entry is not None else None
+        for el in self._els:
+            el.kill()
+        self._els = []
+        self.entry = None
+        if text is not None:
+            self._text = text
+
+    def _default_name(self) -> str:
+        name = self.data.meta.get("name") if isinstance(self.data.meta, dict) else None
+        if isinstance(name, str) and name:
+            return name
+        return tr("saves.default_name", round=self.data.game.round)
+
+    def _build(self) -> None:
+        from pygame_gui.elements import UIButton, UITextEntryLine
+
+        self._kill()
+        w, h = self.app.size
+        s = scale_of((w, h))
+        self._box = pygame.Rect(0, 0, min(w - 40, int(760 * s)), int(330 * s))
+        self._box.center = (w // 2, h // 2)
+        row = max(30, int(48 * s))
+        x = self._box.x + int(40 * s)
+        iw = self._box.w - int(80 * s)
+        y = self._box.y + int(110 * s)
+        from ..saves import MAX_NAME_LENGTH
+
+        self.entry = UITextEntryLine(pygame.Rect(x, y, iw, row), self.app.ui,
+                                     initial_text=getattr(self, "_text", None) or self._default_name())
+        self.entry.set_text_length_limit(MAX_NAME_LENGTH)
+        self.entry.focus()
+        self._els.append(self.entry)
+        y += row + int(70 * s)
+        bw = int(iw * 0.45)
+        self._cancel = UIButton(pygame.Rect(x, y, bw, row), tr("menu.cancel"), self.app.ui)
+        self._save = UIButton(pygame.Rect(x + iw - bw, y, bw, row), tr("menu.save_game"), self.app.ui)
+        self._els += [self._cancel, self._save]
+        self.app.request_redraw()
+
+    def save(self, name: str | None = None) -> bool:
+        from .. import saves
+
+        text = (name if name is not None else (self.entry.get_text() if self.entry is not None else "")).strip()
+        if not text:
+            self.message, self.error = tr("error.save.bad_name"), True
+            self.app.request_redraw()
+            return False
+        try:
+            self.saved_path = saves.save_named(text, self.data)
+        except (saves.SaveError, ValueError) as err:
+            msg = err.user_message() if isinstance(err, saves.SaveError) else str(err)
+            self.message, self.error = msg, True
+            self.app.request_redraw()
+            return False
+        self.app.pop()
+        top = self.app.top
+        if top is not None and hasattr(top, "flash"):
+            top.flash(tr("status.saved", name=text))
+        return True
+
+    def handle(self, intent: Intent) -> None:
+        import pygame_gui
+
+        if isinstance(intent, Key):
+            if intent.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.save()
+            return
+        if isinstance(intent, UIEvent):
+            ev = intent.event
+            el = getattr(ev, "ui_element", None)
+            if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+                if el is self._save:
+                    self.save()
+                elif el is self._cancel:
+                    self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = scale_of(surface.get_size())
+        dim(surface)
+        y = draw_panel(surface, self._box, s, tr("saves.save_title"))
+        f = art.font(max(11, int(19 * s)))
+        t = f.render(tr("saves.save_as"), True, palette.INK)
+        surface.blit(t, (self._box.x + int(40 * s), y + int(4 * s)))
+        if self.message:
+            m = f.render(self.message, True, palette.DANGER if self.error else palette.SUCCESS)
+            surface.blit(m, m.get_rect(midtop=(self._box.centerx, self._box.y + int(175 * s))))
+
+
+class LoadScene(Scene):
+    """The list of named saves."""
+
+    opaque = True
+    name = "load"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.infos: list[Any] = []
+        self.focus = 0
+        self.scroll = 0
+        self._items: list[pygame.Rect] = []
+        self._back = pygame.Rect(0, 0, 0, 0)
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        self.reload()
+
+    def resume(self) -> None:
+        super().resume()
+        self.reload()
+
+    def reload(self) -> None:
+        from .. import saves
+
+        try:
+            self.infos = saves.list_saves()
+        except Exception:
+            self.infos = []
+        self.focus = min(self.focus, max(0, len(self.infos) - 1))
+
+    def open(self, index: int) -> bool:
+        """Load the save at ``index`` and continue it (False: bad file, nothing changed)."""
+        from .. import saves
+
+        if not 0 <= index < len(self.infos):
+            return False
+        info = self.infos[index]
+        if not info.ok:
+            return False
+        try:
+            data = saves.load_save(info.path)
+        except saves.SaveError as err:
+            self.reload()
+            self.app.show_message(tr("error.save.title"), err.user_message())
+            return False
+        app = self.app
+        while len(app.scenes) > 1:
+            app.scenes.pop().exit()
+        if data.game.is_over:
+            from .results import ResultsScene
+
+            app.push(ResultsScene(data.game, data.seats, review=True))
+        else:
+            app.play(data)
+        return True
+
+    def delete(self, index: int) -> None:
+        from .. import saves
+
+        if 0 <= index < len(self.infos):
+            try:
+                saves.delete_save(self.infos[index].path)
+            except saves.SaveError as err:
+                self.app.show_message(tr("error.title"), err.user_message())
+            self.reload()
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Key):
+            k = intent.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.pop()
+            elif k == pygame.K_DOWN and self.infos:
+                self.focus = min(len(self.infos) - 1, self.focus + 1)
+            elif k == pygame.K_UP:
+                self.focus = max(0, self.focus - 1)
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open(self.focus)
+            elif k == pygame.K_DELETE:
+                self.delete(self.focus)
+            self.app.request_redraw()
+            return
+        if isinstance(intent, Click):
+            if intent.button == 1:
+                if self._back.collidepoint(intent.pos):
+                    self.app.pop()
+                    return
+                for i, r in enumerate(self._items):
+                    if r.collidepoint(intent.pos):
+                        self.focus = i + self.scroll
+                        self.open(self.focus)
+                        return
+            elif intent.button in (4, 5):
+                self.scroll = max(0, min(max(0, len(self.infos) - 1), self.scroll + (1 if intent.button == 5 else -1)))
+                self.app.request_redraw()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        w, h = size
+        s = scale_of(size)
+        surface.blit(_backdrop(size), (0, 0))
+        box = pygame.Rect(int(120 * s), int(40 * s), w - int(240 * s), h - int(80 * s))
+        y = draw_panel(surface, box, s, tr("saves.load_title")) + int(10 * s)
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(21 * s)), True)
+        area = pygame.Rect(box.x + int(30 * s), y, box.w - int(60 * s), box.bottom - y - int(90 * s))
+        self._items = []
+        if not self.infos:
+            surface.blit(f.render(tr("saves.none"), True, palette.INK), area.topleft)
+        self.scroll = min(self.scroll, max(0, self.focus))
+        lh = fb.get_linesize() + f.get_linesize() + int(16 * s)
+        visible = max(1, area.h // lh)
+        if self.focus >= self.scroll + visible:
+            self.scroll = self.focus - visible + 1
+        yy = area.y
+        for i, info in enumerate(self.infos[self.scroll:self.scroll + visible]):
+            idx = i + self.scroll
+            r = pygame.Rect(area.x, yy, area.w, lh - int(6 * s))
+            on = idx == self.focus
+            fill = palette.GOLD_LIGHT if on and info.ok else (palette.PARCHMENT if info.ok else palette.PARCHMENT_DARK)
+            pygame.draw.rect(surface, fill, r, border_radius=int(8 * s))
+            pygame.draw.rect(surface, palette.INK if on else palette.BRASS, r, max(1, int(2 * s)),
+                             border_radius=int(8 * s))
+            if info.ok:
+                when = (info.saved_at or "")[:16].replace("T", " ")
+                t1 = fb.render(info.name, True, palette.INK)
+                t2 = f.render(tr("saves.info_line", when=when, players=", ".join(info.player_names),
+                                 round=info.round), True, palette.INK_SOFT)
+            else:
+                t1 = fb.render(f"{info.name} — {tr('saves.damaged')}", True, palette.INK_SOFT)
+                t2 = f.render(info.error.user_message() if info.error else "", True, palette.DANGER)
+            surface.blit(t1, (r.x + int(12 * s), r.y + int(4 * s)))
+            surface.blit(t2, (r.x + int(12 * s), r.y + int(6 * s) + t1.get_height()))
+            self._items.append(r)
+            yy += lh
+        hint = art.font(max(10, int(15 * s))).render(tr("saves.load_hint"), True, palette.INK_SOFT)
+        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - int(70 * s))))
+        bt = fb.render(tr("settings.back"), True, palette.INK)
+        self._back = bt.get_rect(midbottom=(box.centerx, box.bottom - int(18 * s))).inflate(int(60 * s), int(14 * s))
+        pygame.draw.rect(surface, palette.GOLD, self._back, border_radius=int(8 * s))
+        pygame.draw.rect(surface, palette.INK, self._back, max(1, int(2 * s)), border_radius=int(8 * s))
+        surface.blit(bt, bt.get_rect(center=self._back.center))

@@ -1,0 +1,235 @@
+"""Statistics screen: per human player name games, wins, best and average score and the
+record against each computer strength; plus the list of finished games, each of which opens
+its results and log read-only.
+
+Keys: Tab switches between the two lists, Up/Down choose a finished game, Enter opens it,
+Esc goes back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from .. import art, palette
+from ..i18n import tr
+from ..intents import Click, Hover, Intent, Key
+from . import Scene
+from .dialogs import draw_panel, scale_of
+from .menu import _backdrop
+
+__all__ = ["StatsScene", "stats_rows"]
+
+
+def stats_rows() -> list[list[str]]:
+    """The statistics table as text rows (header first)."""
+    from .. import stats
+
+    head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"), tr("stats.best"), tr("stats.average"),
+            tr("stats.vs_easy"), tr("stats.vs_normal"), tr("stats.vs_hard")]
+    rows = [head]
+    for p in stats.load_stats().sorted_players():
+        avg = p.average
+        vs = [f"{p.vs[k].wins}/{p.vs[k].games}" if p.vs[k].games else "–" for k in stats.STRENGTHS]
+        rows.append([p.name, str(p.games), str(p.wins), "–" if p.best is None else str(p.best),
+                     "–" if avg is None else f"{avg:.1f}", *vs])
+    return rows
+
+
+class StatsScene(Scene):
+    """Statistics and finished games."""
+
+    opaque = True
+    name = "stats"
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tab = "stats"
+        self.rows: list[list[str]] = []
+        self.finished: list[Any] = []
+        self.focus = 0
+        self._tabs: dict[str, pygame.Rect] = {}
+        self._items: list[pygame.Rect] = []
+        self._back = pygame.Rect(0, 0, 0, 0)
+        self.scroll = 0
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        self.reload()
+
+    def resume(self) -> None:
+        super().resume()
+        self.reload()
+
+    def retranslate(self) -> None:
+        self.reload()
+
+    def reload(self) -> None:
+        from .. import saves
+
+        self.rows = stats_rows()
+        try:
+            self.finished = saves.list_finished()
+        except Exception:
+            self.finished = []
+        self.focus = min(self.focus, max(0, len(self.finished) - 1))
+
+    def open_finished(self, index: int) -> bool:
+        """Show a finished game's results and log (read-only)."""
+        from .. import saves
+        from .results import ResultsScene
+
+        if not 0 <= index < len(self.finished):
+            return False
+        info = self.finished[index]
+        if not info.ok:
+            return False
+        try:
+            data = saves.read_save(info.path)
+        except saves.SaveError as err:
+            self.app.show_message(tr("error.save.title"), err.user_message())
+            return False
+        if not data.game.is_over:
+            return False
+        self.app.push(ResultsScene(data.game, data.seats, review=True))
+        return True
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Key):
+            k = intent.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.app.pop()
+            elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
+                self.tab = "finished" if self.tab == "stats" else "stats"
+            elif self.tab == "finished" and k == pygame.K_DOWN:
+                self.focus = min(len(self.finished) - 1, self.focus + 1)
+            elif self.tab == "finished" and k == pygame.K_UP:
+                self.focus = max(0, self.focus - 1)
+            elif self.tab == "finished" and k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open_finished(self.focus)
+            self.app.request_redraw()
+            return
+        if isinstance(intent, Click) and intent.button == 1:
+            if self._back.collidepoint(intent.pos):
+                self.app.pop()
+                return
+            for name, r in self._tabs.items():
+                if r.collidepoint(intent.pos):
+                    self.tab = name
+                    self.app.request_redraw()
+                    return
+            if self.tab == "finished":
+                for i, r in enumerate(self._items):
+                    if r.collidepoint(intent.pos):
+                        self.focus = i + self.scroll
+                        self.open_finished(self.focus)
+                        return
+        if isinstance(intent, Click) and intent.button in (4, 5) and self.tab == "finished":
+            self.scroll = max(0, min(max(0, len(self.finished) - 1), self.scroll + (1 if intent.button == 5 else -1)))
+            self.app.request_redraw()
+        if isinstance(intent, Hover):
+            pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        w, h = size
+        s = scale_of(size)
+        surface.blit(_backdrop(size), (0, 0))
+        box = pygame.Rect(int(40 * s), int(30 * s), w - int(80 * s), h - int(60 * s))
+        y = draw_panel(surface, box, s, tr("stats.title"))
+        # tabs
+        tf = art.font(max(12, int(22 * s)), True)
+        x = box.x + int(30 * s)
+        self._tabs = {}
+        for name, key in (("stats", "stats.title"), ("finished", "menu.finished_games")):
+            t = tf.render(tr(key), True, palette.INK)
+            r = t.get_rect(topleft=(x, y)).inflate(int(24 * s), int(10 * s))
+            r.topleft = (x, y)
+            pygame.draw.rect(surface, palette.GOLD if self.tab == name else palette.PARCHMENT_DARK, r,
+                             border_radius=int(8 * s))
+            pygame.draw.rect(surface, palette.INK, r, max(1, int(2 * s)), border_radius=int(8 * s))
+            surface.blit(t, t.get_rect(center=r.center))
+            self._tabs[name] = r
+            x = r.right + int(14 * s)
+        y += int(60 * s)
+        area = pygame.Rect(box.x + int(30 * s), y, box.w - int(60 * s), box.bottom - y - int(80 * s))
+        if self.tab == "stats":
+            self._draw_stats(surface, area, s)
+        else:
+            self._draw_finished(surface, area, s)
+        bf = art.font(max(12, int(22 * s)), True)
+        bt = bf.render(tr("settings.back"), True, palette.INK)
+        self._back = bt.get_rect(midbottom=(box.centerx, box.bottom - int(20 * s))).inflate(int(60 * s), int(14 * s))
+        pygame.draw.rect(surface, palette.GOLD, self._back, border_radius=int(8 * s))
+        pygame.draw.rect(surface, palette.INK, self._back, max(1, int(2 * s)), border_radius=int(8 * s))
+        surface.blit(bt, bt.get_rect(center=self._back.center))
+
+    def _draw_stats(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(19 * s)), True)
+        if len(self.rows) <= 1:
+            t = f.render(tr("stats.none"), True, palette.INK)
+            surface.blit(t, (area.x, area.y))
+            t = f.render(tr("stats.humans_only"), True, palette.INK_SOFT)
+            surface.blit(t, (area.x, area.y + f.get_linesize() + 4))
+            return
+        ncol = len(self.rows[0])
+        first = int(area.w * 0.18)
+        col = (area.w - first) // (ncol - 1)
+        lh = fb.get_linesize() + int(10 * s)
+        y = area.y
+        for i, row in enumerate(self.rows):
+            if y + lh > area.bottom:
+                break
+            font = (art.font(max(10, int(16 * s)), True) if i == 0 else f)
+            if i % 2 == 1:
+                pygame.draw.rect(surface, palette.PARCHMENT, pygame.Rect(area.x - 6, y, area.w + 12, lh),
+                                 border_radius=4)
+            for c, cell in enumerate(row):
+                x = area.x if c == 0 else area.x + first + (c - 1) * col
+                cw = first if c == 0 else col
+                label = cell
+                t = font.render(label, True, palette.INK)
+                while t.get_width() > cw - 6 and len(label) > 2:
+                    label = label[:-2] + "…"
+                    t = font.render(label, True, palette.INK)
+                if c == 0:
+                    surface.blit(t, (x, y + (lh - t.get_height()) // 2))
+                else:
+                    surface.blit(t, t.get_rect(center=(x + cw // 2, y + lh // 2)))
+            y += lh
+        note = art.font(max(10, int(15 * s))).render(tr("stats.vs_note"), True, palette.INK_SOFT)
+        surface.blit(note, (area.x, min(area.bottom - note.get_height(), y + int(10 * s))))
+
+    def _draw_finished(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(19 * s)), True)
+        self._items = []
+        if not self.finished:
+            surface.blit(f.render(tr("saves.none_finished"), True, palette.INK), (area.x, area.y))
+            return
+        lh = fb.get_linesize() + f.get_linesize() + int(16 * s)
+        y = area.y
+        for i, info in enumerate(self.finished[self.scroll:]):
+            if y + lh > area.bottom:
+                break
+            r = pygame.Rect(area.x, y, area.w, lh - int(6 * s))
+            idx = i + self.scroll
+            on = idx == self.focus
+            pygame.draw.rect(surface, palette.GOLD_LIGHT if on else palette.PARCHMENT, r, border_radius=int(8 * s))
+            pygame.draw.rect(surface, palette.INK if on else palette.BRASS, r, max(1, int(2 * s)),
+                             border_radius=int(8 * s))
+            if info.ok:
+                when = (info.saved_at or "")[:16].replace("T", " ")
+                names = ", ".join(f"{n} {sc}" for n, sc in zip(info.player_names, info.scores or (), strict=False))
+                win = ", ".join(info.player_names[wi] for wi in (info.winners or ()))
+                t1 = fb.render(tr("saves.finished_line", when=when, winners=win), True, palette.INK)
+                t2 = f.render(tr("saves.finished_detail", rounds=info.round, scores=names), True, palette.INK_SOFT)
+            else:
+                t1 = fb.render(info.name, True, palette.INK_SOFT)
+                t2 = f.render(info.error.user_message() if info.error else "", True, palette.DANGER)
+            surface.blit(t1, (r.x + int(12 * s), r.y + int(4 * s)))
+            surface.blit(t2, (r.x + int(12 * s), r.y + int(6 * s) + t1.get_height()))
+            self._items.append(r)
+            y += lh

@@ -44,7 +44,6 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--timing", action="store_true", help="print frame-time statistics at exit")
     p.add_argument("--mute", action="store_true", help="no sound")
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
-    p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
     p.add_argument("--version", action="store_true", help="print the version and exit")
     return p

@@ -1,0 +1,25 @@
+"""The command line: --version, and the first-frame marker the start-up benchmark relies on."""
+
+import os
+import subprocess
+import sys
+
+from tortuga_desktop import version
+
+
+def _run(*args: str) -> subprocess.CompletedProcess[str]:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    return subprocess.run([sys.executable, "-m", "tortuga_desktop", *args], capture_output=True, text=True,
+                          timeout=60, env=env, check=False)
+
+
+def test_version_prints_the_package_version() -> None:
+    res = _run("--version")
+    assert res.returncode == 0, res.stderr
+    assert res.stdout.strip().endswith(version())
+
+
+def test_timing_reports_the_first_frame_and_can_exit_there() -> None:
+    res = _run("--timing", "--exit-after-first-frame", "--mute")
+    assert res.returncode == 0, res.stderr
+    assert "timing: first frame shown" in res.stdout

@@ -60,10 +60,10 @@ def test_settings_apply_at_once_and_persist_across_a_restart() -> None:
         scene.set("colourblind_markers", False)
         scene.set("animation_speed", "fast")
         scene.set("reduced_motion", True)
-        scene.set("window_size", (1600, 900))
+        scene.set("window_size", (1920, 1080))
         assert app.sound.volume == pytest.approx(0.3) and app.sound.muted
         assert not art.markers_on()
-        assert app.size == (1600, 900)
+        assert app.size == (1920, 1080)
         assert app.table_speed() == "instant"
         scene.set("language", "de")
         assert i18n.get_language() == "de"
@@ -79,7 +79,7 @@ def test_settings_apply_at_once_and_persist_across_a_restart() -> None:
         s = app2.settings
         assert (s.language, s.volume, s.mute, s.colourblind_markers, s.animation_speed, s.reduced_motion) == \
             ("de", 0.3, True, False, "fast", True)
-        assert tuple(s.window_size) == (1600, 900) and app2.size == (1600, 900)
+        assert tuple(s.window_size) == (1920, 1080) and app2.size == (1920, 1080)
         assert i18n.get_language() == "de" and not art.markers_on()
         assert app2.top.buttons.items[0].label == "Neues Spiel"
     finally:

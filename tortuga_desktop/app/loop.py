@@ -77,7 +77,11 @@ class App:
 
         i18n.set_language(getattr(settings, "language", None) or i18n.DEFAULT_LANGUAGE)
         art.set_markers(bool(getattr(settings, "colourblind_markers", True)))
-        self.ui = pygame_gui.UIManager(self.window.get_size(), starting_language=i18n.get_language(),
+        from .resources import asset_path
+
+        # The project's theme: parchment and brass widgets that match the table.
+        self.ui = pygame_gui.UIManager(self.window.get_size(), str(asset_path("theme", "ui_theme.json")),
+                                       starting_language=i18n.get_language(),
                                        translation_directory_paths=[str(i18n.translations_dir())])
         self.clock = pygame.time.Clock()
         self.time = 0.0

@@ -58,7 +58,7 @@ class Settings:
 
     language: str = "en"
     fullscreen: bool = False
-    window_size: tuple[int, int] = (1280, 800)
+    window_size: tuple[int, int] = (1600, 900)  # the default window (issue 4)
     animation_speed: str = "normal"
     reduced_motion: bool = False
     volume: float = 0.8

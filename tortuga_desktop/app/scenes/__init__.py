@@ -64,4 +64,46 @@ class Scene:
         pass
 
 
-__all__ = ["Scene"]
+class WidgetScene(Scene):
+    """A scene made of pygame_gui widgets (kept in ``self._els``).
+
+    The widgets exist only while the scene is on top: built on entry, killed when another scene
+    covers it or it leaves, and built again on resume, on a resize and on a language change.
+    Subclasses implement ``_build`` and may extend ``_kill``.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self._els: list[Any] = []
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        self._build()
+
+    def exit(self) -> None:
+        self._kill()
+
+    def pause(self) -> None:
+        self._kill()
+
+    def resume(self) -> None:
+        super().resume()
+        self._build()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.app is not None and self.app.top is self:
+            self._build()
+
+    def retranslate(self) -> None:
+        self.resize(self.app.size if self.app is not None else (0, 0))
+
+    def _kill(self) -> None:
+        for el in self._els:
+            el.kill()
+        self._els = []
+
+    def _build(self) -> None:
+        raise NotImplementedError
+
+
+__all__ = ["Scene", "WidgetScene"]

@@ -17,14 +17,14 @@ import pygame
 from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Intent, Key, UIEvent
-from . import Scene
+from . import Scene, WidgetScene
 from .dialogs import dim, draw_panel, scale_of
 from .menu import _backdrop
 
 __all__ = ["LoadScene", "SaveScene"]
 
 
-class SaveScene(Scene):
+class SaveScene(WidgetScene):
     """Name the game and save it."""
 
     opaque = False
@@ -34,38 +34,14 @@ class SaveScene(Scene):
         super().__init__()
         self.data = data
         self.entry: Any = None
-        self._els: list[Any] = []
         self._box = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.error = False
         self.saved_path: Any = None
 
-    def enter(self, app: Any) -> None:
-        super().enter(app)
-        self._build()
-
-    def exit(self) -> None:
-        self._kill()
-
-    def pause(self) -> None:
-        self._kill()
-
-    def resume(self) -> None:
-        super().resume()
-        self._build()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app is not None and self.app.top is self:
-            self._build()
-
-    def retranslate(self) -> None:
-        self.resize(self.app.size)
-
     def _kill(self) -> None:
         text = self.entry.get_text() if self.entry is not None else None
-        for el in self._els:
-            el.kill()
-        self._els = []
+        super()._kill()
         self.entry = None
         if text is not None:
             self._text = text

@@ -15,7 +15,7 @@ import pygame
 from .. import art, palette
 from ..i18n import LANGUAGES, tr
 from ..intents import Intent, Key, UIEvent
-from . import Scene
+from . import WidgetScene
 from .dialogs import draw_panel, scale_of
 from .menu import _backdrop
 
@@ -29,7 +29,7 @@ def _size_label(size: tuple[int, int]) -> str:
     return f"{size[0]} × {size[1]}"
 
 
-class SettingsScene(Scene):
+class SettingsScene(WidgetScene):
     """Settings with pygame_gui controls."""
 
     opaque = True
@@ -37,7 +37,6 @@ class SettingsScene(Scene):
 
     def __init__(self) -> None:
         super().__init__()
-        self._els: list[Any] = []
         self._w: dict[str, Any] = {}
         self._labels: list[tuple[str, pygame.Rect]] = []
         self._box = pygame.Rect(0, 0, 0, 0)
@@ -46,35 +45,14 @@ class SettingsScene(Scene):
     # -- lifecycle ----------------------------------------------------------------------
 
     def enter(self, app: Any) -> None:
-        super().enter(app)
         if app.settings is None:
             from ..settings import Settings
 
             app.settings = Settings()
-        self._build()
-
-    def exit(self) -> None:
-        self._kill()
-
-    def pause(self) -> None:
-        self._kill()
-
-    def resume(self) -> None:
-        super().resume()
-        self._build()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        if self.app is not None and self.app.top is self:
-            self._build()
-
-    def retranslate(self) -> None:
-        if self.app is not None and self.app.top is self:
-            self._build()
+        super().enter(app)
 
     def _kill(self) -> None:
-        for el in self._els:
-            el.kill()
-        self._els = []
+        super()._kill()
         self._w = {}
 
     # -- controls -----------------------------------------------------------------------

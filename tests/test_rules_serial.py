@@ -265,3 +265,19 @@ def test_R9_4_determinize_with_two_stuck_players_can_continue() -> None:
         assert dg.legal_actions(0) == g.legal_actions(0)
         dg.apply(0, g.legal_actions(0)[0])
         assert check_invariants(dg) == []
+
+
+# A seat-0 view captured by the AI work before stuck rolls were public (R3.6): seat 1 is stuck,
+# but its roll is missing. determinize must still give a game that can go on.
+_OLD_STUCK_VIEW = (
+    '{"schema":1,"config":{"players":2,"names":["Player 1","Player 2"],"long_game":false,"start_choice":1},"round":12,"start":0,"phase":"dice","stage":"stuck","queue":[0,1],"rollers":[0,1],"stuck":[0,1],"bonus_due":[],"bag":[9,9,9,5,3],"supply":15,"center":[false,false,false,false,false],"act":{"action":5,"order":[],"pos":1,"first_target":1,"effect":null,"drawn":[]},"seats":[{"boat":1,"pirate":1,"tortuga":[1,0],"fleet":[2],"crew":[4],"island":[],"tiles":[3,1,2,2,1,2],"returned":[],"bonus":[0,0,1,1,2],"placed":[[2],[],[],[3],[4]],"hand":[0,1],"roll":[1,5],"open_roll":true,"selection":null,"skull_action":null,"arr_fleet":null,"arr_crew":null,"tile_count":6},{"boat":1,"pirate":1,"tortuga":[],"fleet":[],"crew":[4],"island":[],"bonus":[2,0,0,0,1],"placed":[[3],[],[],[1],[4]],"hand":[0,2],"roll":null,"open_roll":false,"selection":null,"skull_action":null,"arr_fleet":null,"arr_crew":null,"tile_count":4,"has_selected":false}],"log":[],"logging":false,"capped":false,"decisions":194,"pool_size":20,"viewer":0}'
+)
+
+
+def test_R3_6_determinize_fills_a_missing_stuck_roll() -> None:
+    """R3.6/R9: a stuck seat whose roll the view lacks gets a consistent (still stuck) roll."""
+    import json
+
+    dg = determinize(json.loads(_OLD_STUCK_VIEW), 0)
+    assert dg.seats[1].roll is not None and not dg.selections(dg.seats[1])
+    dg.apply(0, dg.legal_actions(0)[0])

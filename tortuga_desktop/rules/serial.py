@@ -353,6 +353,15 @@ def determinize(view: dict[str, Any], seed: int) -> Game:
                 stuck.append(i)
         elif sd["roll"] is not None:
             sd["roll"] = [rng.randrange(6) if f is None else f for f in sd["roll"]]
+        elif i in view["stuck"]:
+            # A stuck roll not shown (views before R3.6 rolls were public): any roll of only full
+            # Board/Raid faces is consistent with it.
+            p = Seat()
+            p.placed = [list(x) for x in sd["placed"]]
+            p.boat, p.pirate = sd["boat"], sd["pirate"]
+            full = [a for a in (3, 4) if p.room(a) == 0]
+            if full:
+                sd["roll"] = [full[rng.randrange(len(full))] for _ in sd["hand"]]
     order = [(view["start"] + k) % n for k in range(n)]
     d["stuck"] = [s for s in order if s in stuck]
     d["seats"] = seats

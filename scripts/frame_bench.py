@@ -29,6 +29,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--speed", default="normal")
     ap.add_argument("--seed", default="3")
+    ap.add_argument("--level", default=None, help="computer strength of every seat (e.g. hard: bots think while frames are drawn)")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
@@ -36,7 +37,7 @@ def main(argv: list[str] | None = None) -> int:
     from tortuga_desktop.app.scenes.pause import PauseScene
 
     opts = build_parser().parse_args(["--demo", "--players", "4", "--seed", args.seed, "--speed", args.speed,
-                                      "--size", args.size, "--mute"])
+                                      "--size", args.size, "--mute", *(["--level", args.level] if args.level else [])])
     app = make_app(opts)
     table = app.top
     import pygame

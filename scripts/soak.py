@@ -36,10 +36,10 @@ def main() -> int:
     ap.add_argument("--json", action="store_true")
     args = ap.parse_args()
     counts = [int(x) for x in args.players.split(",")]
-    per = args.games // len(counts)
     chunk = 500
     jobs = []
     for i, n in enumerate(counts):
+        per = args.games // len(counts) + (1 if i < args.games % len(counts) else 0)  # exactly --games in all
         base = args.seed + i * 10_000_000
         for start in range(0, per, chunk):
             jobs.append((n, min(chunk, per - start), base + start, args.long))

@@ -67,7 +67,10 @@ class App:
         # The plain X11 framebuffer path (MIT-SHM) flips the same frame in ~4 ms.
         if sys.platform.startswith("linux"):
             os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
-        pygame.init()
+        # Only what the game uses: pygame.init() would also probe audio devices and joysticks
+        # (~140 ms); the sound board starts the mixer itself, and only when sound is on.
+        pygame.display.init()
+        pygame.font.init()
         pygame.display.set_caption("Tortuga")
         self.window = self._set_mode(self._windowed_size, fullscreen=False)
         self._set_icon()

@@ -118,6 +118,9 @@ def open_save(app: Any, path: Path) -> bool:
 
 
 def main(argv: list[str] | None = None) -> int:
+    import os
+
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is first imported
     opts = build_parser().parse_args(argv)
     if opts.version:
         from importlib.metadata import PackageNotFoundError, version

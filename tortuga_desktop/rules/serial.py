@@ -353,7 +353,7 @@ def determinize(view: dict[str, Any], seed: int) -> Game:
                 stuck.append(i)
         elif sd["roll"] is not None:
             sd["roll"] = [rng.randrange(6) if f is None else f for f in sd["roll"]]
-        elif i in view["stuck"]:
+        elif view["phase"] == DICE and view["stage"] == STUCK and i in view["queue"]:
             # A stuck roll not shown (views before R3.6 rolls were public): any roll of only full
             # Board/Raid faces is consistent with it.
             p = Seat()

@@ -365,3 +365,18 @@ def test_continue_restores_the_autosave() -> None:
         assert app.top.controller.game.to_dict() == data.game.to_dict()
     finally:
         app.close()
+
+
+def test_speed_keys_on_the_table_are_remembered() -> None:
+    app = _app("--demo", "--players", "2")
+    try:
+        app.run(max_frames=3)
+        assert app.top.name == "table"
+        app.post(Key(pygame.K_3, 0, "3"))
+        app.run(max_frames=2)
+        assert app.top.speed == "fast"
+        from tortuga_desktop.app.settings import load_settings
+
+        assert load_settings().animation_speed == "fast"
+    finally:
+        app.close()

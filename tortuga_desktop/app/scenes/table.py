@@ -127,6 +127,10 @@ class TableScene(Scene):
                 return
             if intent.key in SPEED_KEYS:
                 self.set_speed(SPEED_KEYS[intent.key])
+                settings = getattr(self.app, "settings", None)
+                if settings is not None and not settings.reduced_motion:  # remembered, like the settings screen
+                    settings.animation_speed = self.speed
+                    self.app.save_settings()
                 return
         hit = None
         if isinstance(intent, Click | Hover) and self.renderer is not None:

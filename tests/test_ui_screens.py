@@ -379,4 +379,6 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
 
         assert load_settings().animation_speed == "fast"
     finally:
+        app.settings.animation_speed = "normal"  # leave the shared test home as it was
+        app.save_settings()
         app.close()

@@ -18,7 +18,6 @@ import random
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from itertools import combinations, permutations
-from math import comb
 from typing import Any
 
 from .actions import (
@@ -475,25 +474,6 @@ class Game:
                     return False
         return usable == 1
 
-    @staticmethod
-    def _selection_count(p: Seat) -> int:
-        """How many valid selections the current roll allows, without listing them."""
-        roll = p.roll
-        assert roll is not None
-        k = roll.count(SKULL)
-        counts = [0] * 5
-        for f in roll:
-            if f != SKULL:
-                counts[f] += 1
-        total = (1 << k) - 1
-        for a in range(5):
-            n = counts[a]
-            if n:
-                room = p.room(a)
-                for i in range(1, min(n, room) + 1):
-                    total += comb(n, i) * sum(comb(k, j) for j in range(0, min(k, room - i) + 1))
-        return total
-
     def _selection_action(self, p: Seat, dice: Iterable[int]) -> int | None:
         """The action a selection goes to, or None for skull-only (chosen after the reveal)."""
         roll = p.roll
@@ -910,7 +890,7 @@ class Game:
             self.stuck.remove(seat)
         if not self._has_selection(p):
             self.stuck = [s for s in self.rollers if s in self.stuck or s == seat]
-        elif self._selection_count(p) == 1:
+        elif self._is_forced(p):
             p.selection = self.selections(p)[0]
         self._after_select()
 

@@ -12,7 +12,6 @@ import random
 from typing import Any
 
 from .components import (
-    CHEST_COUNTS,
     MAX_BOX,
     MIN_BOX,
     SKULL,
@@ -368,4 +367,4 @@ def determinize(view: dict[str, Any], seed: int) -> Game:
     return game_from_dict(d)
 
 
-__all__ = ["game_to_dict", "game_from_dict", "player_view", "determinize", "CHEST_COUNTS", "STUCK", "SKULLS", "BONUS"]
+__all__ = ["game_to_dict", "game_from_dict", "player_view", "determinize"]

@@ -123,12 +123,9 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is first imported
     opts = build_parser().parse_args(argv)
     if opts.version:
-        from importlib.metadata import PackageNotFoundError, version
+        from .. import version
 
-        try:
-            print(f"tortuga {version('tortuga-desktop')}")
-        except PackageNotFoundError:
-            print("tortuga (development)")
+        print(f"tortuga {version()}")
         return 0
     try:
         app = make_app(opts)

@@ -16,14 +16,12 @@ import time
 from collections import Counter
 from concurrent.futures import ProcessPoolExecutor
 
-from tortuga_desktop.sim import simulate
+from tortuga_desktop.sim import SimResult, simulate
 
 
-def _chunk(args: tuple[int, int, int, bool]) -> dict[str, object]:
+def _chunk(args: tuple[int, int, int, bool]) -> SimResult:
     players, games, seed, long_game = args
-    res = simulate(players, games, seed, check=True, long_game=long_game)
-    return {"players": players, "games": res.games, "violations": res.invariant_violations,
-            "capped": res.capped_games, "rounds": res.rounds, "first": res.first_violation}
+    return simulate(players, games, seed, check=True, long_game=long_game)
 
 
 def main() -> int:
@@ -44,40 +42,37 @@ def main() -> int:
         for start in range(0, per, chunk):
             jobs.append((n, min(chunk, per - start), base + start, args.long))
     t0 = time.perf_counter()
-    totals: dict[int, dict[str, object]] = {n: {"games": 0, "violations": 0, "capped": 0, "rounds": Counter()} for n in counts}
-    first = ""
+    totals = {n: SimResult(n) for n in counts}
     with ProcessPoolExecutor(args.workers) as pool:
         for r in pool.map(_chunk, jobs):
-            t = totals[int(r["players"])]  # type: ignore[call-overload]
-            t["games"] += r["games"]  # type: ignore[operator]
-            t["violations"] += r["violations"]  # type: ignore[operator]
-            t["capped"] += r["capped"]  # type: ignore[operator]
-            t["rounds"].update(r["rounds"])  # type: ignore[attr-defined]
-            first = first or str(r["first"])
+            t = totals[r.players]
+            t.games += r.games
+            t.invariant_violations += r.invariant_violations
+            t.capped_games += r.capped_games
+            t.rounds += r.rounds
+            t.first_violation = t.first_violation or r.first_violation
     secs = time.perf_counter() - t0
-    report = {"seconds": round(secs, 1), "by_players": {}}
-    bad = 0
+    by_players: dict[int, dict[str, object]] = {}
     for n, t in totals.items():
-        rounds: Counter[int] = t["rounds"]  # type: ignore[assignment]
-        expanded = sorted(rounds.elements())
-        report["by_players"][n] = {  # type: ignore[index]
-            "games": t["games"], "invariant_violations": t["violations"], "capped_games": t["capped"],
-            "rounds_min": expanded[0], "rounds_median": statistics.median(expanded), "rounds_max": expanded[-1],
-            "rounds_mean": round(statistics.fmean(expanded), 2),
-            "rounds_distribution": dict(sorted(rounds.items())),
+        rounds = sorted(t.rounds)
+        by_players[n] = {
+            "games": t.games, "invariant_violations": t.invariant_violations, "capped_games": t.capped_games,
+            "rounds_min": rounds[0], "rounds_median": statistics.median(rounds), "rounds_max": rounds[-1],
+            "rounds_mean": round(statistics.fmean(rounds), 2),
+            "rounds_distribution": dict(sorted(Counter(rounds).items())),
         }
-        bad += int(t["violations"]) + int(t["capped"])  # type: ignore[call-overload]
     if args.json:
-        print(json.dumps(report))
+        print(json.dumps({"seconds": round(secs, 1), "by_players": by_players}))
     else:
-        print(f"soak: {sum(int(t['games']) for t in totals.values())} games in {secs:.1f} s")  # type: ignore[call-overload]
-        for n, r in report["by_players"].items():  # type: ignore[attr-defined]
-            print(f"  {n} players: {r['games']} games, violations {r['invariant_violations']}, capped {r['capped_games']}, "
-                  f"rounds min/median/mean/max {r['rounds_min']}/{r['rounds_median']}/{r['rounds_mean']}/{r['rounds_max']}")
-            print(f"    rounds distribution: {r['rounds_distribution']}")
+        print(f"soak: {sum(t.games for t in totals.values())} games in {secs:.1f} s")
+        for n, row in by_players.items():
+            print(f"  {n} players: {row['games']} games, violations {row['invariant_violations']}, capped {row['capped_games']}, "
+                  f"rounds min/median/mean/max {row['rounds_min']}/{row['rounds_median']}/{row['rounds_mean']}/{row['rounds_max']}")
+            print(f"    rounds distribution: {row['rounds_distribution']}")
+    first = next((t.first_violation for t in totals.values() if t.first_violation), "")
     if first:
         print("first violation:", first, file=sys.stderr)
-    return 1 if bad else 0
+    return 1 if any(t.invariant_violations or t.capped_games for t in totals.values()) else 0
 
 
 if __name__ == "__main__":

@@ -26,30 +26,12 @@ def decision_seed(seed: int, view: dict[str, Any]) -> int:
     return zlib.crc32(key.encode()) ^ ((seed * 0x9E3779B1) & 0xFFFFFFFF)
 
 
-def sample_game(view: dict[str, Any], seed: int) -> Game:
-    """``determinize(view, seed)``, repaired where the engine leaves a stuck seat's roll unset.
-
-    Engine workaround: during the R3.6 stage a stuck seat whose open reroll has not happened yet
-    shows no roll in the view and ``determinize`` keeps it None, so the engine would crash when
-    it reaches that seat. Such a roll had no valid selection: every die showed a full Board/Raid.
-    """
-    g = determinize(view, seed)
-    rng = random.Random(seed ^ 0x2545F491)
-    for s in g.stuck:
-        p = g.seats[s]
-        if p.roll is None and p.hand:
-            full = [a for a in (3, 4) if p.room(a) == 0]
-            if full:
-                p.roll = [full[rng.randrange(len(full))] for _ in p.hand]
-    return g
-
-
 def _setup(seed: int, view: dict[str, Any]) -> tuple[random.Random, int, Game, list[PlayerAction]]:
     rng = random.Random(decision_seed(seed, view))
     seat = view["viewer"]
     if not isinstance(seat, int):
         raise ValueError("a bot needs a seat's view, not the public view")
-    g = sample_game(view, rng.randrange(2**31))
+    g = determinize(view, rng.randrange(2**31))
     legal = g.legal_actions(seat)
     if not legal:
         raise ValueError(f"seat {seat} has nothing to decide in this view")
@@ -156,7 +138,7 @@ class HardBot:
         totals = [0.0] * len(cands)
         n = 0
         while n < self.iterations:
-            sample = g if n == 0 else sample_game(view, rng.randrange(2**31))
+            sample = g if n == 0 else determinize(view, rng.randrange(2**31))
             for j, i in enumerate(cands):
                 sim = sample.clone()
                 sim.logging = False

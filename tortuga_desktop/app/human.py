@@ -207,15 +207,11 @@ class CatchUp:
 
 
 _CATCHUPS: weakref.WeakKeyDictionary[Any, CatchUp] = weakref.WeakKeyDictionary()
-_CATCHUPS_BY_ID: dict[int, CatchUp] = {}
 
 
 def catch_up(controller: Any) -> CatchUp:
-    """The :class:`CatchUp` record kept for one controller (or game)."""
-    try:
-        found = _CATCHUPS.get(controller)
-    except TypeError:  # not weak-referenceable (a bare Game): remembered by id
-        return _CATCHUPS_BY_ID.setdefault(id(controller), CatchUp())
+    """The :class:`CatchUp` record kept for one controller (or game), forgotten with it."""
+    found = _CATCHUPS.get(controller)
     if found is None:
         found = _CATCHUPS[controller] = CatchUp()
     return found

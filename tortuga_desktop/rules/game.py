@@ -248,7 +248,7 @@ class Game:
         "players", "names", "long_game", "seed", "start_choice", "rng", "round", "start", "phase",
         "bag", "pool", "supply", "center", "seats", "stage", "queue", "rollers", "stuck", "bonus_due",
         "act_action", "act_order", "act_pos", "first_target", "effect", "drawn", "log", "logging",
-        "capped", "decisions",
+        "capped", "decisions", "__weakref__",
     )
 
     # ------------------------------------------------------------------ setup

@@ -71,7 +71,8 @@ def reload(g: Game, data: dict[str, Any]) -> Game:
     """Replace ``g``'s whole state by ``data`` (validated by from_dict), keeping the object."""
     fresh = Game.from_dict(data)
     for slot in Game.__slots__:
-        setattr(g, slot, getattr(fresh, slot))
+        if slot != "__weakref__":  # bookkeeping of the object itself, not game state
+            setattr(g, slot, getattr(fresh, slot))
     return g
 
 

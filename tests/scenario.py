@@ -181,7 +181,8 @@ def build(
     if not d["rollers"]:
         raise ScenarioError("somebody must still have dice to roll")
     d["act"] = {"action": 0, "order": [], "pos": 0, "first_target": None, "effect": None, "drawn": []}
-    d["log"] = []
+    d["events"] = []
+    d["record"] = []
     d["decisions"] = 0
     return Game.from_dict(d)
 
@@ -202,33 +203,20 @@ def roll_step(g: Game, plan: Mapping[int, Step], bonus: Mapping[int, list[str]] 
     """One roll step: every roller gets the scripted faces, then its selection is made.
 
     ``plan[seat] = (faces, "select AB")`` or ``(faces, "select AB", "skulls board")`` for a
-    skull-only selection. Forced selections (one legal option) are made by the engine (E1);
-    the scripted text must then equal what it chose. ``bonus[seat]`` is a queue of answers
+    skull-only selection; ``"select -"`` confirms a roll that allows no selection (R3.6, R9.1).
+    Every roller confirms, forced rolls included (R9.1). ``bonus[seat]`` is a queue of answers
     ("bonus new fleet" ...) used for BONUS_TILE decisions after the reveal.
     """
     if g.phase != "dice" or g.stage != "select":
         raise ScenarioError(f"not at a roll step (phase {g.phase}, stage {g.stage})")
     if set(plan) != set(g.rollers):
         raise ScenarioError(f"plan for seats {sorted(plan)} but rollers are {g.rollers}")
-    # Reset every pending selection so no forced random roll can trigger the reveal early.
-    d = g.to_dict()
     for s, step in plan.items():
-        sd = d["seats"][s]
-        if len(step[0]) != len(sd["hand"]):
-            raise ScenarioError(f"seat {s}: {len(step[0])} faces for hand {sd['hand']}")
-        sd["roll"] = [FLEET] * len(sd["hand"])
-        sd["selection"] = None
-    d["stuck"] = []
-    reload(g, d)
-    for s, step in plan.items():
+        if len(step[0]) != len(g.seats[s].hand):
+            raise ScenarioError(f"seat {s}: {len(step[0])} faces for hand {g.seats[s].hand}")
         g.set_roll(s, list(step[0]))
     for s, step in plan.items():
-        if g.phase == "dice" and g.stage == "select" and g.decision_for(s) is not None:
-            g.apply(s, step[1])
-        else:
-            chosen = g.seats[s].selection
-            if g.stage == "select" and chosen is not None and "".join(DIE_LETTERS[x] for x in chosen) != step[1].split()[1]:
-                raise ScenarioError(f"seat {s}: engine forced {chosen}, script says {step[1]}")
+        g.apply(s, step[1])
     answer_pending(g, {s: [st[2]] for s, st in plan.items() if len(st) > 2}, bonus)
     return g
 
@@ -265,8 +253,7 @@ def place(g: Game, layout: Mapping[int, Mapping[int | str, str]], bonus: Mapping
 
     ``layout[seat] = {"board": "AB", "fleet": "CDE"}``. Each group is placed in its own roll step
     (groups split so every seat needs the same number of steps: nobody earns a bonus tile);
-    the unselected dice show skulls. The largest group goes last (a final step of single dice
-    only would be resolved by the engine with random faces before it can be scripted).
+    the unselected dice show skulls. The largest group goes last.
     """
     plans: dict[int, list[tuple[int, list[int]]]] = {}
     for s, lay in layout.items():

@@ -127,7 +127,7 @@ def test_no_peeking_keep_tile_and_others_tiles() -> None:
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
 def test_deterministic_and_does_not_mutate(level: str) -> None:
-    g = _mid_game(5)
+    g = _mid_game(6)
     view = g.view(0)
     before = copy.deepcopy(view)
     state = g.to_dict()

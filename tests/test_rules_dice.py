@@ -45,7 +45,7 @@ def test_R3_2a_same_action_plus_skulls() -> None:
     g.apply(1, "select A")
     g.apply(2, "select A")
     assert g.seats[0].placed[FLEET] == [0, 1, 2]
-    assert g.seats[0].total(FLEET) == 2 + 3 + 4
+    assert g.seats[0].total(FLEET) == 4 + 5 + 1  # dice A, B, C on Expand fleet (R0.8)
 
 
 def test_R3_2b_skulls_only_action_chosen_after_reveal() -> None:
@@ -54,7 +54,7 @@ def test_R3_2b_skulls_only_action_chosen_after_reveal() -> None:
     roll_step(g, {0: ([S, S, FLEET, FLEET, FLEET], "select AB", "skulls raid"),
                   1: ([CREW] * 5, "select A"), 2: ([CREW] * 5, "select A")})
     assert g.seats[0].placed[RAID] == [0, 1]
-    assert g.seats[0].total(RAID) == 1 + 2
+    assert g.seats[0].total(RAID) == 2 + 3  # skulls A, B turned to Raid (R0.8)
 
 
 def test_R3_3_board_capacity_counts_dice_placed_earlier() -> None:
@@ -150,8 +150,11 @@ def test_R3_6_no_valid_selection_open_reroll_and_E5_order(seed: int) -> None:
         {},
     ])
     g.set_roll(0, [BOARD, RAID, BOARD])
-    assert 0 not in g.to_move()  # no valid selection: nothing to select secretly
-    assert g.view(2)["stuck"] == []  # others do not know yet
+    assert 0 in g.to_move()  # R9.1: a stuck roll is confirmed like any other
+    assert g.legal_actions(0) == [SelectDice(())]  # the one legal action: "select -"
+    assert g.view(2)["stuck"] == [] and not g.view(2)["seats"][0]["has_selected"]
+    g.apply(0, "select -")
+    assert g.view(2)["stuck"] == [] and g.view(2)["seats"][0]["has_selected"]  # "done", nothing more
     g.set_roll(2, [S, FLEET, FLEET, FLEET, FLEET])
     g.apply(2, "select A")
     kinds = []
@@ -258,19 +261,22 @@ def test_R3_8_dice_phase_ends_when_all_dice_placed() -> None:
     assert all(p.hand == [] for p in g.seats)
 
 
-def test_E1_single_die_selection_is_automatic() -> None:
-    """E1: only one legal selection (one die left) is made by the engine."""
+def test_R9_1_single_die_selection_is_still_confirmed() -> None:
+    """R9.1 (revised): a roll with exactly one valid selection still waits for its owner."""
     g = build(3, seats=[{"placed": {"fleet": "ABCD"}}])
     g.set_roll(0, [CREW])
-    assert 0 not in g.to_move()
+    assert 0 in g.to_move() and g.seats[0].selection is None
+    assert g.legal_actions(0) == [SelectDice((4,))]
+    g.apply(0, "select E")
     assert g.seats[0].selection == (4,)
 
 
 def test_E1_forced_open_selection_after_stuck() -> None:
-    """E1 + R3.6: a single-die stuck roll is rerolled openly and placed automatically."""
+    """E1 + R3.6: a confirmed single-die stuck roll is rerolled openly and placed automatically."""
     g = build(3, seats=[{"boat": 1, "pirate": 1, "placed": {"board": "A", "raid": "B", "fleet": "CD"}}])
     g.set_roll(0, [BOARD])
-    assert 0 not in g.to_move()
+    assert g.legal_actions(0) == [SelectDice(())]
+    g.apply(0, "select -")
     g.set_roll(1, [HUNT] * 5)
     g.set_roll(2, [HUNT] * 5)
     g.apply(1, "select AB")

@@ -25,7 +25,7 @@ from tortuga_desktop.rules import (
 )
 
 MALFORMED_TEXTS = [
-    "", "   ", "jump", "select", "select AF", "select AA", "select A B", "select -", "target", "target x",
+    "", "   ", "jump", "select", "select AF", "select AA", "select A B", "select --", "target", "target x",
     "target -1", "target 1 2", "chest", "chest X", "chest RB", "keep", "keep 4", "keep 0", "bonus new",
     "bonus maybe fleet", "bonus new swim", "skulls", "skulls swim", "arrange", "arrange Q", "act now",
     "forfeit please",

@@ -244,6 +244,8 @@ def _two_stuck_players() -> Game:
         g.set_roll(0, [BOARD, 4, BOARD])
         g.set_roll(1, [4, 4, BOARD])
         g.set_roll(2, [HUNT] * 5)
+        g.apply(0, "select -")  # R9.1: stuck rolls are confirmed too
+        g.apply(1, "select -")
         g.apply(2, "select A")
         d = g.decision_for(0)
         if d is not None and d.info == {"open": True}:

@@ -8,11 +8,12 @@ import pytest
 from scenario import BOARD, FLEET, build, reload, state
 
 from tortuga_desktop.rules import (
+    DICE_GRIDS,
     DIE_VALUES,
     SKULL,
     DecisionKind,
     Game,
-    MalformedActionError,
+    SetupError,
     StateFormatError,
     capacity,
 )
@@ -134,12 +135,16 @@ def test_R0_7_capacity_limits_fleet_area() -> None:
 
 
 def test_R0_8_latin_square() -> None:
-    """R0.8: each die carries 1-5 once, each action sees 1-5 once; the exact project table."""
-    assert DIE_VALUES == ((2, 3, 4, 5, 1), (3, 4, 5, 1, 2), (4, 5, 1, 2, 3), (5, 1, 2, 3, 4), (1, 2, 3, 4, 5))
-    for row in DIE_VALUES:
-        assert sorted(row) == [1, 2, 3, 4, 5]
-    for a in range(5):
-        assert sorted(DIE_VALUES[d][a] for d in range(5)) == [1, 2, 3, 4, 5]
+    """R0.8 (revised): each die carries 1-5 once, each action sees 1-5 once; the exact project
+    table (rules version 2), and the earlier grid kept for old saves (rules version 1)."""
+    assert DIE_VALUES == ((4, 1, 3, 5, 2), (5, 2, 4, 1, 3), (1, 3, 5, 2, 4), (2, 4, 1, 3, 5), (3, 5, 2, 4, 1))
+    assert DICE_GRIDS[2] == DIE_VALUES
+    assert DICE_GRIDS[1] == ((2, 3, 4, 5, 1), (3, 4, 5, 1, 2), (4, 5, 1, 2, 3), (5, 1, 2, 3, 4), (1, 2, 3, 4, 5))
+    for grid in DICE_GRIDS.values():
+        for row in grid:
+            assert sorted(row) == [1, 2, 3, 4, 5]
+        for a in range(5):
+            assert sorted(grid[d][a] for d in range(5)) == [1, 2, 3, 4, 5]
 
 
 def test_R0_8_skull_A_turned_to_board_is_worth_5() -> None:
@@ -153,7 +158,7 @@ def test_R0_8_skull_A_turned_to_board_is_worth_5() -> None:
     assert g.seats[0].placed[BOARD] == [0]
     assert g.seats[0].total(BOARD) == 5
     assert g.seats[2].total(BOARD) == 1
-    assert g.seats[1].total(1) == 3
+    assert g.seats[1].total(1) == 1  # die A on Recruit crew
 
 
 def test_R0_8_skull_added_to_action_uses_its_own_value() -> None:
@@ -169,8 +174,8 @@ def test_R0_8_skull_added_to_action_uses_its_own_value() -> None:
 
 @pytest.mark.parametrize("players", [0, 1, 5, "3", True])
 def test_R1_1_two_to_four_players(players: object) -> None:
-    """R1.1: 2-4 players; anything else is refused."""
-    with pytest.raises(MalformedActionError):
+    """R1.1: 2-4 players; anything else is refused with the engine's own error."""
+    with pytest.raises(SetupError):
         Game.new(players)  # type: ignore[arg-type]
 
 
@@ -227,7 +232,7 @@ def test_R1_5_start_player_chosen_or_random() -> None:
     starts = {Game.new(4, seed=k).start for k in range(40)}
     assert starts == {0, 1, 2, 3}
     assert Game.new(4, seed=9).start == Game.new(4, seed=9).start
-    with pytest.raises(MalformedActionError):
+    with pytest.raises(SetupError):
         Game.new(3, seed=1, start_player=3)
 
 

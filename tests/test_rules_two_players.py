@@ -18,7 +18,7 @@ def skip_to(g: Game, action: int) -> Game:
 def test_R6_1_expand_and_recruit_one_box_only_first_acts() -> None:
     """R6.1 + E9: only 1st acts; Expand fleet and Recruit crew move one box."""
     g = build(2)
-    place(g, {0: {"fleet": "ABC", "crew": "DE"}, 1: {"fleet": "DE", "crew": "ABC"}})
+    place(g, {0: {"fleet": "ABE", "crew": "CD"}, 1: {"fleet": "CD", "crew": "ABE"}})
     assert g.act_order == [0]  # 1st only, no 2nd position
     g.apply(0, "act")
     assert g.act_action == CREW and g.act_order == [1]

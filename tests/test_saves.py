@@ -386,7 +386,7 @@ def test_archive_finished_games() -> None:
     outcome = data.game.outcome()
     assert outcome is not None and finished[0].scores == tuple(s.total for s in outcome.scores)
     review = saves.load_save(path)
-    assert review.game.log_for(None) == data.game.log_for(None) and review.game.log
+    assert review.game.log_for(None) == data.game.log_for(None) and review.game.events
 
 
 def test_setup_config_validation_and_memory() -> None:

@@ -288,7 +288,7 @@ def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() 
         assert loaded.name == "table"
         assert saves.read_save(info.path).game.to_dict() == snapshot
         assert loaded.controller.game.decisions >= snapshot["decisions"]
-        assert loaded.controller.game.log[:len(snapshot["log"])] == snapshot["log"]
+        assert loaded.controller.game.to_dict()["events"][:len(snapshot["events"])] == snapshot["events"]
         loaded.controller.close()
         again = GameController(loaded.controller.game, loaded.controller.seats)
         _finish(again)

@@ -68,6 +68,9 @@ __all__ = [
     "tr",
 ]
 
+#: The confirmation of a roll that allows no selection (R3.6, R9.1): "select -".
+_CONFIRM_ROLL = SelectDice(())
+
 
 
 
@@ -309,7 +312,9 @@ class DecisionUI:
     def candidate(self) -> PlayerAction | None:
         """The action the current picks make, confirmable or not."""
         if self.kind == DecisionKind.SELECT_DICE:
-            return SelectDice(tuple(sorted(self.dice))) if self.dice else None
+            if not self.dice:  # a roll that allows no selection is confirmed as it is (R3.6, R9.1)
+                return _CONFIRM_ROLL if _CONFIRM_ROLL in self._legal_set else None
+            return SelectDice(tuple(sorted(self.dice)))
         if self.kind in _SOURCE_AREA:
             return Arrange(tuple(Chest(self.source[i]) for i in self.order))
         return self.pick
@@ -318,6 +323,8 @@ class DecisionUI:
         """Why the current pick cannot be confirmed ("" when it can)."""
         cand = self.candidate()
         if self.kind == DecisionKind.SELECT_DICE:
+            if cand == _CONFIRM_ROLL:
+                return ""
             why = dice_reason(self.game, self.seat, self.dice)
             if not why and cand not in self._legal_set:
                 why = tr("human.ui.this_selection_is_not_allowed")

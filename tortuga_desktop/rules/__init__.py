@@ -21,21 +21,32 @@ from .components import (
     ACTION_TITLES,
     CHEST_LETTERS,
     CHEST_TITLES,
+    DICE_GRIDS,
     DIE_LETTERS,
     DIE_VALUES,
+    RULES_VERSION,
     SKULL,
     Action,
     Chest,
     capacity,
 )
-from .errors import IllegalActionError, MalformedActionError, RulesError, StateFormatError
-from .game import SCHEMA_VERSION, Decision, Game, Outcome, Seat
+from .errors import (
+    IllegalActionError,
+    MalformedActionError,
+    RulesError,
+    ScenarioError,
+    SetupError,
+    StateFormatError,
+)
+from .game import SCHEMA_VERSION, Decision, Game, Outcome, Phase, Seat, Stage
 from .invariants import check_invariants
 from .scoring import Score, max_sets, score_seat
 from .serial import determinize, game_from_dict, game_to_dict, player_view
+from .text import describe
 
 __all__ = [
-    "ACTION_TITLES", "CHEST_LETTERS", "CHEST_TITLES", "DIE_LETTERS", "DIE_VALUES", "SKULL", "SCHEMA_VERSION",
+    "ACTION_TITLES", "CHEST_LETTERS", "CHEST_TITLES", "DICE_GRIDS", "DIE_LETTERS", "DIE_VALUES", "RULES_VERSION",
+    "SKULL", "SCHEMA_VERSION", "Phase", "ScenarioError", "SetupError", "Stage", "describe",
     "Act", "Action", "Arrange", "Chest", "ChooseAction", "Decision", "DecisionKind", "Forfeit", "Game",
     "IllegalActionError", "KeepTile", "MalformedActionError", "Outcome", "PlayerAction", "RulesError", "Score",
     "Seat", "SelectDice", "StateFormatError", "TakeBonus", "TakeChest", "Target", "capacity", "check_invariants",

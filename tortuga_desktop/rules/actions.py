@@ -34,12 +34,21 @@ class DecisionKind(StrEnum):
 
 @dataclass(frozen=True, slots=True)
 class SelectDice:
-    """Select these dice (indices 0-4 = A-E) of the current roll (R3.2)."""
+    """Select these dice (indices 0-4 = A-E) of the current roll (R3.2), kept sorted.
+
+    The empty selection (text ``select -``) confirms a roll that allows no valid selection
+    (R3.6, R9.1): it is the one legal action of such a roll.
+    """
 
     dice: tuple[int, ...]
 
+    def __post_init__(self) -> None:
+        dice = self.dice
+        if isinstance(dice, tuple) and all(type(d) is int for d in dice) and list(dice) != sorted(dice):
+            object.__setattr__(self, "dice", tuple(sorted(dice)))  # normal form: equal selections are equal
+
     def text(self) -> str:
-        return "select " + "".join(DIE_LETTERS[d] for d in self.dice)
+        return "select " + ("".join(DIE_LETTERS[d] for d in self.dice) or "-")
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +168,8 @@ def parse_action(text: str) -> PlayerAction:
 
     if head == "select":
         need(1)
+        if args[0] == "-":
+            return SelectDice(())
         letters = args[0].upper()
         if any(ch not in DIE_LETTERS for ch in letters):
             raise MalformedActionError(f"dice are named A-E, got {args[0]!r}")

@@ -71,14 +71,25 @@ MIN_BOX = 1
 MAX_BOX = 8
 START_BOX = 3
 
-#: The dice (R0.8): DIE_VALUES[die][action] is the value of that die on that action.
-DIE_VALUES: tuple[tuple[int, ...], ...] = (
-    (2, 3, 4, 5, 1),  # A
-    (3, 4, 5, 1, 2),  # B
-    (4, 5, 1, 2, 3),  # C
-    (5, 1, 2, 3, 4),  # D
-    (1, 2, 3, 4, 5),  # E
-)
+#: The rules version of new games. Version 2 (R0.8 revised) changed the dice grid; a save
+#: without a rules version is version 1 and keeps the earlier grid.
+RULES_VERSION = 2
+
+
+def _latin_grid(first: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """Dice A-E: die A has ``first``; each later die adds one to every value, wrapping 5 -> 1."""
+    return tuple(tuple((v - 1 + k) % 5 + 1 for v in first) for k in range(5))
+
+
+#: The dice by rules version (R0.8): ``DICE_GRIDS[version][die][action]`` is the value of
+#: that die on that action (actions in R4.1 order: fleet, crew, hunt, Board, Raid).
+DICE_GRIDS: dict[int, tuple[tuple[int, ...], ...]] = {
+    1: _latin_grid((2, 3, 4, 5, 1)),
+    2: _latin_grid((4, 1, 3, 5, 2)),
+}
+
+#: The current dice (rules version 2): DIE_VALUES[die][action].
+DIE_VALUES: tuple[tuple[int, ...], ...] = DICE_GRIDS[RULES_VERSION]
 
 #: Capacity by token box (R0.7); index 0 unused.
 _CAPACITY = (0, 1, 2, 2, 3, 3, 4, 4, 4)

@@ -15,3 +15,11 @@ class IllegalActionError(RulesError):
 
 class StateFormatError(RulesError):
     """A serialised game (a save file) is malformed or describes an impossible state."""
+
+
+class SetupError(RulesError):
+    """A new game cannot be set up with these options (player count, seed, names, ...)."""
+
+
+class ScenarioError(RulesError):
+    """A scenario spec does not describe a legal position (see :mod:`.scenario`)."""

@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from .components import MAX_BOX, MIN_BOX, TOTAL_BONUS_TILES, TOTAL_TILES, capacity
-from .game import DICE, MOVE, Game
+from .state import DICE, MOVE, State
 
 
-def check_invariants(g: Game) -> list[str]:
+def check_invariants(g: State) -> list[str]:
     """Every broken invariant as a sentence; an empty list means the state is sound."""
     problems: list[str] = []
     chests = [0] * 5
@@ -25,7 +25,7 @@ def check_invariants(g: Game) -> list[str]:
         bonus += sum(1 for b in p.bonus if b)
         if not (MIN_BOX <= p.boat <= MAX_BOX and MIN_BOX <= p.pirate <= MAX_BOX):
             problems.append(f"seat {i}: token off its track")
-        if g.phase != MOVE and g.effect is None:  # mid-effect, surplus has not been removed yet (R4.11)
+        if g.phase != MOVE:  # R4.11: surplus leaves the moment a token moves
             if len(p.fleet) > capacity(p.boat):
                 problems.append(f"seat {i}: fleet area over capacity")
             if len(p.crew) > capacity(p.pirate):

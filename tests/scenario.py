@@ -89,6 +89,7 @@ def build(
     round: int = 1,
     long_game: bool = False,
     seed: int = 0,
+    rules_version: int = 2,
 ) -> Game:
     """A game in the dice phase (selections open) with exactly these boards.
 
@@ -102,7 +103,7 @@ def build(
     when given, the rest of the chests/tiles is parked on seat ``park``'s ``park_area`` (island by
     default; "tortuga" keeps them out of the move phase but counts for the end check) / tiles.
     """
-    g = Game.new(players, seed, start_player=start, long_game=long_game)
+    g = Game.new(players, seed, start_player=start, long_game=long_game, rules_version=rules_version)
     d = g.to_dict()
     specs = list(seats or [])
     specs += [{}] * (players - len(specs))

@@ -28,6 +28,9 @@ try:
 except Exception:  # pragma: no cover
     raise
 
+#: How many of the newest log lines the log panel renders.
+_LOG_LINES = 90
+
 #: Translation keys (texts come from :mod:`..i18n`).
 ACTION_SHORT = ("table.short.fleet", "table.short.crew", "table.short.hunt", "table.short.board", "table.short.raid")
 AREA_TITLES = {"tortuga": "table.area.tortuga", "fleet": "table.area.fleet", "crew": "table.area.crew",
@@ -681,7 +684,9 @@ class TableRenderer:
 
     def _draw_log(self, surf: pygame.Surface, anim: AnimState) -> None:
         lines = anim.log or []
-        key = (len(lines), lines[-1] if lines else None, self.layout.size)
+        # Keyed by the lines themselves (as shown to this viewer), not by how many there are:
+        # two viewers' logs can have the same length and last line but differ before it.
+        key = (tuple(lines[-_LOG_LINES:]), self.layout.size)
         if self._log_cache is None or self._log_cache[0] != key:
             self._log_cache = (key, self._render_log(lines))
         L = self.layout
@@ -695,7 +700,7 @@ class TableRenderer:
         px = L.px(13)
         rows: list[tuple[pygame.Surface, int]] = []
         last_round = None
-        for ln in lines[-90:]:
+        for ln in lines[-_LOG_LINES:]:
             if ln.round != last_round:
                 last_round = ln.round
                 rows.append((text(tr("table.log_round", n=ln.round), px, palette.BRASS_DARK, True), 0))
@@ -921,7 +926,10 @@ class TableRenderer:
         s = view["seats"][seat] if seat is not None else None
         k = hit.kind
         if k == "chest" and s is not None and hit.area is not None:
-            c = s[hit.area][hit.index or 0]
+            row = s[hit.area]
+            if hit.index is None or not 0 <= hit.index < len(row):
+                return []  # not a chest of this view
+            c = row[hit.index]
             return [tr("tip.chest", colour=chest_name(c)),
                     tr("tip.chest_where", name=names[seat], area=tr(AREA_TITLES[hit.area]))]
         if k == "area" and hit.area:
@@ -975,6 +983,10 @@ class TableRenderer:
         if k == "phase":
             return [tr("tip.phase")]
         return []
+
+    def forget_viewer_caches(self) -> None:
+        """Forget every layer derived from one viewer's view (the viewer changed)."""
+        self._log_cache = None
 
     def invalidate(self) -> None:
         """Forget cached layers (after a language or marker change)."""

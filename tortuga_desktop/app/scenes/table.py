@@ -20,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from ...rules import DecisionKind
 from ..anim import SPEEDS, Timeline
 from ..controller import GameController, GameEvent
 from ..i18n import tr
@@ -27,6 +28,9 @@ from ..intents import Click, Hover, Intent, Key
 from ..render.motion import build_timeline
 from ..render.table import AnimState, HitTarget, TableRenderer, fit_text, text
 from . import Scene
+
+#: Decisions that show what only the deciding seat may know (their roll, the tiles drawn).
+PRIVATE_KINDS = frozenset({DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE})
 
 SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pygame.K_4: "instant"}
 
@@ -50,6 +54,10 @@ class TableScene(Scene):
         self.controller = controller
         self.speed = speed if speed in SPEEDS else "normal"
         game = controller.game
+        #: Several humans share this screen (hot-seat): the table is public except during a
+        #: private moment of one of them, which only a hand-over screen can start.
+        self.hotseat = len(controller.human_seats) > 1
+        #: Whose eyes the table is drawn for: the one human, or None (public) in hot-seat and demos.
         self.viewer: int | None = controller.human_seats[0] if len(controller.human_seats) == 1 else None
         self._snapshot = game.clone()
         self.view: dict[str, Any] = self._snapshot.view(self.viewer)
@@ -58,7 +66,7 @@ class TableScene(Scene):
         self.timeline: Timeline | None = None
         self.renderer: TableRenderer | None = None
         self.hover: HitTarget | None = None
-        self.mouse: tuple[int, int] = (0, 0)
+        self.mouse: tuple[int, int] | None = None  # where the mouse rests on the table
         self.decision_ui: Any = None
         self.decision_seat: int | None = None
         self.clock = 0.0
@@ -137,10 +145,7 @@ class TableScene(Scene):
             hit = self.renderer.hit_test(intent.pos, self.view)
             if isinstance(intent, Hover):
                 self.mouse = intent.pos
-                if hit != self.hover:
-                    self.hover = hit
-                    self._hover_still = 0.0
-                    self._dirty = True
+                self._refresh_hover()
         used = False
         if self.decision_ui is not None:
             used = bool(self.decision_ui.handle(intent, hit))
@@ -151,6 +156,17 @@ class TableScene(Scene):
                 and hit.kind == "action_space" and hit.index is not None
                 and self.view["phase"] in ("actions", "move", "over")):
             self.show_positions(hit.index)
+
+    def _refresh_hover(self) -> None:
+        """Recompute what is under the mouse from the view shown now (never keep a hit that
+        was taken against an older view: the chest under the mouse may have moved away)."""
+        if self.renderer is None:
+            return
+        hit = self.renderer.hit_test(self.mouse, self.view) if self.mouse is not None else None
+        if hit != self.hover:
+            self.hover = hit
+            self._hover_still = 0.0
+            self._dirty = True
 
     def show_positions(self, action: int) -> None:
         """Context help: why each player got 1st or 2nd position on ``action``."""
@@ -196,10 +212,35 @@ class TableScene(Scene):
             return
         self.decision_ui = None
         self.decision_seat = None
+        if self.hotseat and self.viewer is not None:
+            # The private moment is over: the shared screen goes back to the public table
+            # before anything else is shown (the next private moment needs a hand-over).
+            self._set_viewer(None)
         self.queue.append(ev)
         self._dirty = True
 
+    def _set_viewer(self, viewer: int | None) -> None:
+        """Draw the table for ``viewer`` from now on: the view, the log and every layer
+        derived from them are rebuilt for that viewer."""
+        self.viewer = viewer
+        self.view = self._snapshot.view(viewer)
+        self.log = self.controller._log_from(self._snapshot, viewer)
+        self.timeline = None  # an animation built for the previous viewer must not go on
+        self._base = None
+        self._base_key = None
+        if self.renderer is not None:
+            self.renderer.forget_viewer_caches()
+        self._refresh_hover()
+        self._dirty = True
+
     def _ensure_decision_ui(self) -> None:
+        """Open the decision panel of the next human who must decide.
+
+        With one human the table is always theirs. In hot-seat the table is public; a private
+        decision (the dice behind one's screen, the treasure tile to keep) is a private moment:
+        the hand-over screen comes first unless that player is already at the screen, and the
+        table is drawn for that player only after they confirm they are there.
+        """
         pending = self.controller.pending_humans()
         if not pending:
             self.decision_ui = None
@@ -210,31 +251,26 @@ class TableScene(Scene):
         cls = _decision_ui_class()
         if cls is None:
             return
-        seat = pending[0].seat
-        prev = self.viewer
-        humans = self.controller.human_seats
+        # The human already at the screen goes on first; otherwise seat order.
+        d = next((x for x in pending if x.seat == self.viewer), pending[0])
+        seat = d.seat
 
         def ready() -> None:
-            self.viewer = seat
-            self.view = self._snapshot.view(seat)
-            self.log = self.controller._log_from(self._snapshot, seat)
+            if self.hotseat:
+                self._set_viewer(seat if d.kind in PRIVATE_KINDS else None)
             self.decision_ui = cls(self.controller, seat)
             self.decision_seat = seat
             self._dirty = True
 
-        if len(humans) > 1 and prev != seat:
-            try:
-                from . import handover
+        if self.hotseat and d.kind in PRIVATE_KINDS and self.viewer != seat:
+            from . import handover
 
-                if handover.needs_handover(prev, seat, humans):
-                    self.decision_seat = seat
-                    self.decision_ui = None
-                    self.viewer = None
-                    self.view = self._snapshot.view(None)
-                    self.app.push(handover.HandoverScene(self.controller.seats[seat].name, ready))
-                    return
-            except Exception:
-                pass
+            self.decision_seat = seat
+            self.decision_ui = None
+            self._set_viewer(None)
+            colour = self.renderer.colour_of(seat).rgb if self.renderer is not None else None
+            self.app.push(handover.HandoverScene(self.controller.seats[seat].name, ready, colour=colour, seat=seat))
+            return
         ready()
 
     # -- update --------------------------------------------------------------------------
@@ -297,6 +333,7 @@ class TableScene(Scene):
         self._snapshot = ev.snapshot
         self.view = new
         self.log = self.controller.event_log(ev, self.viewer)
+        self._refresh_hover()
         self.events_played += 1
         self._dirty = True
         if animate:
@@ -398,19 +435,23 @@ class TableScene(Scene):
         from .. import palette
 
         r = self.renderer
-        assert r is not None and self.hover is not None
-        lines = r.tooltip(self.hover, self.view)
+        assert r is not None
+        if self.mouse is None:
+            return None
+        hit = r.hit_test(self.mouse, self.view)  # from the view drawn now, never an older one
+        lines = r.tooltip(hit, self.view) if hit is not None else []
         if not lines:
             return None
         L = r.layout
         surfs = [text(ln, L.px(14), palette.INK, i == 0) for i, ln in enumerate(lines)]
         w = max(s.get_width() for s in surfs) + L.px(20)
         h = sum(s.get_height() for s in surfs) + L.px(14)
-        x, y = self.mouse[0] + L.px(16), self.mouse[1] + L.px(18)
+        mx, my = self.mouse
+        x, y = mx + L.px(16), my + L.px(18)
         sw, sh = surface.get_size()
         x = min(x, sw - w - 4)
         if y + h > sh - 4:
-            y = self.mouse[1] - h - L.px(8)
+            y = my - h - L.px(8)
         box = pygame.Rect(x, y, w, h)
         pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, box, border_radius=L.px(8))
         pygame.draw.rect(surface, palette.INK, box, L.px(2), border_radius=L.px(8))

@@ -127,7 +127,7 @@ def test_R3_5_reveal_is_simultaneous_and_skull_choices_in_seat_order() -> None:
         assert d.kind == DecisionKind.SKULL_ACTION
         order.append(d.seat)
         if order == [1, 2]:
-            assert g.view(2)["seats"][1]["skull_action"] == BOARD  # sees the choice before theirs
+            assert g.view(2).seats[1].skull_action == BOARD  # sees the choice before theirs
         g.apply(d.seat, "skulls " + choice)
     assert order == [1, 2, 0]
     assert [p.placed[a] for p, a in zip(g.seats, (HUNT, BOARD, RAID), strict=True)] == [[0], [0], [0]]
@@ -152,9 +152,9 @@ def test_R3_6_no_valid_selection_open_reroll_and_E5_order(seed: int) -> None:
     g.set_roll(0, [BOARD, RAID, BOARD])
     assert 0 in g.to_move()  # R9.1: a stuck roll is confirmed like any other
     assert g.legal_actions(0) == [SelectDice(())]  # the one legal action: "select -"
-    assert g.view(2)["stuck"] == [] and not g.view(2)["seats"][0]["has_selected"]
+    assert g.view(2).stuck == () and not g.view(2).seats[0].done
     g.apply(0, "select -")
-    assert g.view(2)["stuck"] == [] and g.view(2)["seats"][0]["has_selected"]  # "done", nothing more
+    assert g.view(2).stuck == () and g.view(2).seats[0].done  # "done", nothing more
     g.set_roll(2, [S, FLEET, FLEET, FLEET, FLEET])
     g.apply(2, "select A")
     kinds = []
@@ -164,7 +164,7 @@ def test_R3_6_no_valid_selection_open_reroll_and_E5_order(seed: int) -> None:
         if d.kind == DecisionKind.SELECT_DICE:
             assert d.info == {"open": True}
             assert g.seats[0].open_roll
-            assert g.view(2)["seats"][0]["roll"] == g.seats[0].roll  # the reroll is open
+            assert list(g.view(2).seats[0].roll or ()) == g.seats[0].roll  # the reroll is open
             g.apply(0, g.legal_actions(0)[0])
         elif d.kind == DecisionKind.SKULL_ACTION:
             g.apply(d.seat, "skulls hunt")

@@ -100,7 +100,7 @@ def test_E2_arrangements_simultaneous_public_and_only_when_choices_exist() -> No
     assert kinds[0] == DecisionKind.ARRANGE_FLEET
     assert kinds[1] == DecisionKind.ARRANGE_CREW
     g.apply(1, "arrange PW")
-    assert g.view(0)["seats"][1]["arr_crew"] == [Chest.PURPLE, Chest.WHITE]  # public
+    assert g.view(0).seats[1].arr_crew == (Chest.PURPLE, Chest.WHITE)  # public
     arrange_all(g)
     assert seat_rows(g, 1)["fleet"] == "YY" and seat_rows(g, 1)["crew"] == "PW"
     assert all(p.island == [] for p in g.seats)  # every island area is empty afterwards

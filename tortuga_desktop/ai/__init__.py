@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..rules import PlayerAction
+from ..rules import PlayerAction, PlayerView
 
 LEVELS = ("easy", "normal", "hard")
 ALL_LEVELS = ("random", *LEVELS)
@@ -34,7 +34,7 @@ class Bot(Protocol):
 
     level: str
 
-    def decide(self, view: dict[str, Any]) -> BotChoice: ...
+    def decide(self, view: PlayerView) -> BotChoice: ...
 
 
 def make_bot(level: str, seed: int, **options: Any) -> Bot:

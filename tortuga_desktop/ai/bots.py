@@ -13,22 +13,22 @@ import time
 import zlib
 from typing import Any
 
-from ..rules import DecisionKind, Game, PlayerAction, determinize
+from ..rules import DecisionKind, Game, PlayerAction, PlayerView, determinize
 from . import Bot, BotChoice
 from .heuristics import game_objective, option_scores
 
 _SEARCHED = (DecisionKind.SELECT_DICE, DecisionKind.SKULL_ACTION, DecisionKind.BONUS_TILE, DecisionKind.POSITION)
 
 
-def decision_seed(seed: int, view: dict[str, Any]) -> int:
+def decision_seed(seed: int, view: PlayerView) -> int:
     """A stable seed from the bot seed and the view's decision point (same on every run)."""
-    key = f"{seed}|{view['viewer']}|{view['round']}|{view['phase']}|{view['stage']}|{view['decisions']}"
+    key = f"{seed}|{view.viewer}|{view.round}|{view.phase}|{view.stage}|{view.decisions}"
     return zlib.crc32(key.encode()) ^ ((seed * 0x9E3779B1) & 0xFFFFFFFF)
 
 
-def _setup(seed: int, view: dict[str, Any]) -> tuple[random.Random, int, Game, list[PlayerAction]]:
+def _setup(seed: int, view: PlayerView) -> tuple[random.Random, int, Game, list[PlayerAction]]:
     rng = random.Random(decision_seed(seed, view))
-    seat = view["viewer"]
+    seat = view.viewer
     if not isinstance(seat, int):
         raise ValueError("a bot needs a seat's view, not the public view")
     g = determinize(view, rng.randrange(2**31))
@@ -46,7 +46,7 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def decide(self, view: dict[str, Any]) -> BotChoice:
+    def decide(self, view: PlayerView) -> BotChoice:
         rng, _seat, _g, legal = _setup(self.seed, view)
         return BotChoice(legal[rng.randrange(len(legal))], "picks at random")
 
@@ -59,7 +59,7 @@ class HeuristicBot:
         self.level = level
         self.temperature = (1.2 if level == "easy" else 0.0) if temperature is None else temperature
 
-    def decide(self, view: dict[str, Any]) -> BotChoice:
+    def decide(self, view: PlayerView) -> BotChoice:
         rng, seat, g, legal = _setup(self.seed, view)
         if len(legal) == 1:
             return BotChoice(legal[0], "the only legal move")
@@ -121,7 +121,7 @@ class HardBot:
         self.top_k = top_k
         self.rounds = rounds
 
-    def decide(self, view: dict[str, Any]) -> BotChoice:
+    def decide(self, view: PlayerView) -> BotChoice:
         t0 = time.perf_counter()
         rng, seat, g, legal = _setup(self.seed, view)
         if len(legal) == 1:

@@ -43,6 +43,7 @@ from .invariants import check_invariants
 from .scoring import Score, max_sets, score_seat
 from .serial import determinize, game_from_dict, game_to_dict, player_view
 from .text import describe
+from .views import Pending, PlayerView, SeatView
 
 __all__ = [
     "ACTION_TITLES", "CHEST_LETTERS", "CHEST_TITLES", "DICE_GRIDS", "DIE_LETTERS", "DIE_VALUES", "RULES_VERSION",
@@ -50,5 +51,5 @@ __all__ = [
     "Act", "Action", "Arrange", "Chest", "ChooseAction", "Decision", "DecisionKind", "Forfeit", "Game",
     "IllegalActionError", "KeepTile", "MalformedActionError", "Outcome", "PlayerAction", "RulesError", "Score",
     "Seat", "SelectDice", "StateFormatError", "TakeBonus", "TakeChest", "Target", "capacity", "check_invariants",
-    "determinize", "game_from_dict", "game_to_dict", "max_sets", "parse_action", "player_view", "score_seat",
+    "Pending", "PlayerView", "SeatView", "determinize", "game_from_dict", "game_to_dict", "max_sets", "parse_action", "player_view", "score_seat",
 ]

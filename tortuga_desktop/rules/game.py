@@ -47,7 +47,7 @@ from .state import (
     State,
 )
 from .text import describe
-from .views import player_view
+from .views import PlayerView, player_view
 
 __all__ = ["Game", "Seat", "Decision", "Outcome", "Phase", "Stage", "SCHEMA_VERSION"]
 
@@ -405,6 +405,8 @@ class Game(State):
             raise StateFormatError(f"inconsistent state: {exc!r:.80}") from None
         return g
 
-    def view(self, seat: int | None) -> dict[str, Any]:
-        """What ``seat`` may know (R9); ``None`` gives the public view."""
+    def view(self, seat: int | None) -> PlayerView:
+        """What ``seat`` may know (R9), built by allow-list; ``None`` gives the public view."""
+        if seat is not None:
+            _check_seat(self, seat)
         return player_view(self, seat)

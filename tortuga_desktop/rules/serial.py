@@ -14,13 +14,8 @@ from typing import Any
 from .components import TILE_COUNTS
 from .dice_phase import selections
 from .game import Game
-from .state import DICE, SELECT, STUCK, Seat
-from .views import player_view
-
-_SEAT_FIELDS = (
-    "boat", "pirate", "tortuga", "fleet", "crew", "island", "tiles", "returned", "bonus", "placed",
-    "hand", "roll", "open_roll", "selection", "skull_action", "arr_fleet", "arr_crew",
-)
+from .state import DICE, SCHEMA_VERSION, SELECT, Seat
+from .views import PlayerView, player_view
 
 
 def game_to_dict(g: Game) -> dict[str, Any]:
@@ -33,87 +28,89 @@ def game_from_dict(data: Any) -> Game:
     return Game.from_dict(data)
 
 
-def determinize(view: dict[str, Any], seed: int) -> Game:
+def determinize(view: PlayerView, seed: int) -> Game:
     """A full game consistent with a player view, the hidden rest sampled at random.
 
-    Used by searching computer players: they never see the real hidden state.
+    Used by searching computer players: they never see the real hidden state. Sampled: other
+    seats' kept tiles, the pool's make-up, treasure tiles drawn by someone else, other seats'
+    hidden dice and secret selections, the random state.
     """
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
     rng = random.Random(seed)
-    seat = view["viewer"]
-    n = view["config"]["players"]
-    d: dict[str, Any] = {k: v for k, v in view.items() if k not in ("viewer", "pool_size", "log")}
-    d["events"] = []
-    d["config"] = dict(view["config"], seed=seed)
-    d["rng"] = list(random.Random(seed ^ 0x5DEECE66D).getstate())
-    d["rng"][1] = list(d["rng"][1])
-    d["logging"] = False
-    # Unknown treasure tiles: everything not held by the viewer.
+    seat = view.viewer
+    n = view.players
+    # Unknown treasure tiles: everything not held (or drawn) by the viewer.
     unknown: list[int] = []
     for v, count in enumerate(TILE_COUNTS, start=1):
         unknown += [v] * count
     if seat is not None:
-        for v in view["seats"][seat]["tiles"]:
+        for v in view.seats[seat].tiles or ():
+            unknown.remove(v)
+    if view.drawn is not None:
+        for v in view.drawn:
             unknown.remove(v)
     rng.shuffle(unknown)
-    seats = []
-    act = dict(view["act"])
-    if act.get("drawn") is None:
-        count = act.pop("drawn_count", 0)
-        drawn: list[int] = []
+    drawn: list[int] = list(view.drawn or ())
+    if view.drawn is None and view.drawn_count:
         for v in unknown:  # two different values, else there would be no decision
-            if len(drawn) < count and v not in drawn:
+            if len(drawn) < view.drawn_count and v not in drawn:
                 drawn.append(v)
         for v in drawn:
             unknown.remove(v)
-        act["drawn"] = drawn
-    else:
-        act.pop("drawn_count", None)
-        for v in act["drawn"]:  # the viewer's own drawn tiles are known
-            unknown.remove(v)
-    d["act"] = act
-    for i, sv in enumerate(view["seats"]):
-        sd = {k: sv[k] for k in _SEAT_FIELDS if k in sv}
-        if i != seat:
-            k = sv["tile_count"]
-            sd["tiles"], unknown = unknown[:k], unknown[k:]
-            sd["returned"] = []
+    selecting = view.phase == DICE and view.stage == SELECT
+    seats: list[dict[str, Any]] = []
+    for i, sv in enumerate(view.seats):
+        sd: dict[str, Any] = {
+            "boat": sv.boat, "pirate": sv.pirate, "tortuga": list(sv.tortuga), "fleet": list(sv.fleet),
+            "crew": list(sv.crew), "island": list(sv.island), "bonus": list(sv.bonus),
+            "placed": [list(x) for x in sv.placed], "hand": list(sv.hand), "open_roll": sv.open_roll,
+            "skull_action": sv.skull_action,
+            "roll": None if sv.roll is None else list(sv.roll),
+            "selection": None if sv.selection is None else list(sv.selection),
+            "arr_fleet": None if sv.arr_fleet is None else list(sv.arr_fleet),
+            "arr_crew": None if sv.arr_crew is None else list(sv.arr_crew),
+        }
+        if i == seat:
+            sd["tiles"], sd["returned"] = list(sv.tiles or ()), list(sv.returned or ())
+            seats.append(sd)
+            continue
+        sd["tiles"], unknown = unknown[:sv.tile_count], unknown[sv.tile_count:]
+        sd["returned"] = []
+        if selecting and i in view.rollers:
+            # Resample the hidden roll. Any roll fits a seat that has confirmed (R9.1: a stuck
+            # roll is confirmed like any other, with the empty selection).
+            p = Seat()
+            p.hand = list(sv.hand)
+            p.placed = [list(x) for x in sv.placed]
+            p.boat, p.pirate = sv.boat, sv.pirate
+            p.roll = [rng.randrange(6) for _ in p.hand]
+            sd["roll"] = p.roll
+            if sv.done:
+                options = selections(p)
+                sd["selection"] = list(options[rng.randrange(len(options))]) if options else []
+        elif sv.roll is not None:
+            sd["roll"] = [rng.randrange(6) if f is None else f for f in sv.roll]
         seats.append(sd)
     pool = [0, 0, 0]
     for v in unknown:
         pool[v - 1] += 1
-    d["pool"] = pool
-    stuck = list(view["stuck"])
-    selecting = view["phase"] == DICE and view["stage"] == SELECT
-    for i, sd in enumerate(seats):
-        if i == seat or sd["roll"] is None and i not in view["rollers"]:
-            continue
-        sv = view["seats"][i]
-        if selecting and i in view["rollers"]:
-            # Resample the hidden roll. Any roll fits a seat that has confirmed (R9.1: a stuck
-            # roll is confirmed like any other, with the empty selection).
-            p = Seat()
-            p.hand = list(sd["hand"])
-            p.placed = [list(x) for x in sd["placed"]]
-            p.boat, p.pirate = sd["boat"], sd["pirate"]
-            p.roll = [rng.randrange(6) for _ in p.hand]
-            options = selections(p)
-            sd["roll"] = p.roll
-            if sv["has_selected"]:
-                sd["selection"] = list(options[rng.randrange(len(options))]) if options else []
-        elif sd["roll"] is not None:
-            sd["roll"] = [rng.randrange(6) if f is None else f for f in sd["roll"]]
-        elif view["phase"] == DICE and view["stage"] == STUCK and i in view["queue"]:
-            # A stuck roll not shown (views before R3.6 rolls were public): any roll of only full
-            # Board/Raid faces is consistent with it.
-            p = Seat()
-            p.placed = [list(x) for x in sd["placed"]]
-            p.boat, p.pirate = sd["boat"], sd["pirate"]
-            full = [a for a in (3, 4) if p.room(a) == 0]
-            if full:
-                sd["roll"] = [full[rng.randrange(len(full))] for _ in sd["hand"]]
-    order = [(view["start"] + k) % n for k in range(n)]
-    d["stuck"] = [s for s in order if s in stuck]
-    d["seats"] = seats
+    state = random.Random(seed ^ 0x5DEECE66D).getstate()
+    d: dict[str, Any] = {
+        "schema": SCHEMA_VERSION,
+        "config": {"players": n, "names": list(view.names), "long_game": view.long_game, "seed": seed,
+                   "start_choice": None, "rules_version": view.rules_version},
+        "rng": [state[0], list(state[1]), state[2]],
+        "round": view.round, "start": view.start, "phase": str(view.phase), "stage": str(view.stage),
+        "queue": list(view.queue), "rollers": list(view.rollers), "stuck": list(view.stuck),
+        "bonus_due": list(view.bonus_due), "bag": list(view.bag), "pool": pool, "supply": view.supply,
+        "center": list(view.center),
+        "act": {"action": view.act_action, "order": list(view.act_order), "pos": view.act_pos,
+                "first_target": view.first_target, "effect": None if view.effect is None else list(view.effect),
+                "drawn": drawn},
+        "seats": seats, "events": [], "record": [], "logging": False, "capped": view.capped,
+        "decisions": view.decisions,
+    }
     return game_from_dict(d)
 
 

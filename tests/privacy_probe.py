@@ -19,13 +19,15 @@ import pygame
 import pytest
 
 from tortuga_desktop.app import art
+from tortuga_desktop.app.eventtext import event_text
 from tortuga_desktop.app.human import DecisionUI
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.render import table as render_table
 from tortuga_desktop.app.scenes import table as scene_table
 from tortuga_desktop.app.scenes.handover import HandoverScene
 from tortuga_desktop.app.scenes.table import TableScene
-from tortuga_desktop.rules import DIE_LETTERS, DecisionKind, Game
+from tortuga_desktop.rules import DIE_LETTERS, DecisionKind, Game, PlayerView
+from tortuga_desktop.rules.events import PrivateEvent
 
 PRIVATE_KINDS = (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE)
 
@@ -82,7 +84,7 @@ class Probe:
         self.failures: list[str] = []
         #: (frame count when applied, seat, kind) of every decision the controller applied
         self.decisions: list[tuple[int, int, DecisionKind]] = []
-        self._views: dict[tuple[int, int, int], dict[str, Any]] = {}
+        self._views: dict[tuple[int, int, int], PlayerView] = {}
 
     # -- recording -------------------------------------------------------------------
     def add_string(self, s: str) -> None:
@@ -121,14 +123,14 @@ class Probe:
         real_render_log = render_table.TableRenderer._render_log
         real_draw_log = render_table.TableRenderer._draw_log
 
-        def render_log(self: Any, lines: list[Any]) -> pygame.Surface:
+        def render_log(self: Any, lines: list[Any], names: tuple[str, ...]) -> pygame.Surface:
             start = len(probe._cur)
-            out = real_render_log(self, lines)
+            out = real_render_log(self, lines, names)
             probe._log_text[id(out)] = probe._cur[start:]
             return out
 
-        def draw_log(self: Any, surf: pygame.Surface, anim: Any) -> None:
-            real_draw_log(self, surf, anim)
+        def draw_log(self: Any, surf: pygame.Surface, anim: Any, names: tuple[str, ...]) -> None:
+            real_draw_log(self, surf, anim, names)
             if self._log_cache is not None:  # the cached log surface is on screen now
                 probe._cur.extend(probe._log_text.get(id(self._log_cache[1]), []))
 
@@ -204,11 +206,12 @@ class Probe:
         v = f.viewer
         n = game.players
         # 1. Text: lines private to another seat (with facts the public wording leaves out).
+        names = game.names
         allowed: set[str] = set()
         for g in snaps:
-            allowed.update(g.log_for(v))
-            allowed.update(g.log_for(None))
-        secrets = [e[3] for e in game.log if e[1] >= 0 and e[1] != v and e[3] != e[2]]
+            for who in (v, None):
+                allowed.update(event_text(e, names) for e in g.events_for(who))
+        secrets = [event_text(e, names) for e in game.events if isinstance(e, PrivateEvent) and e.owner != v]
         for s in f.strings:
             s = s.strip()
             if len(s) < 6:
@@ -228,8 +231,8 @@ class Probe:
             if shown:
                 self.failures.append(f"frame {f.index} (viewer None): face-up treasure tiles {dict(shown)} drawn")
 
-    def _public(self, g: Game) -> dict[str, Any]:
-        key = (id(g), g.decisions, len(g.log))
+    def _public(self, g: Game) -> PlayerView:
+        key = (id(g), g.decisions, len(g.events))
         found = self._views.get(key)
         if found is None:
             if len(self._views) > 64:
@@ -251,8 +254,8 @@ class Probe:
             rgb = tuple(renderer.colour_of(seat).rgb)
             public: set[tuple[int, str]] = set()
             for g in snaps:
-                sv = self._public(g)["seats"][seat]
-                for die, face in zip(sv["hand"], sv.get("roll") or [], strict=False):
+                sv = self._public(g).seats[seat]
+                for die, face in zip(sv.hand, sv.roll or (), strict=False):
                     if face is not None:
                         public.add((face, DIE_LETTERS[die]))
             for face, label, col in f.dice:

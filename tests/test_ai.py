@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.ai import LEVELS, BotChoice, make_bot
+from tortuga_desktop.ai import LEVELS, REASON_KEYS, BotChoice, make_bot
 from tortuga_desktop.arena import main as arena_main
 from tortuga_desktop.arena import run_arena
 from tortuga_desktop.rules import DecisionKind, Game, PlayerView, determinize
@@ -32,7 +32,9 @@ def _play(levels: list[str], seed: int) -> Game:
         choice = bots[d.seat].decide(g.view(d.seat))
         assert isinstance(choice, BotChoice)
         assert choice.action in g.legal_actions(d.seat), (d, choice)
-        assert choice.reason and "\n" not in choice.reason
+        assert choice.reason.key in REASON_KEYS
+        english = choice.reason.english(g.names)
+        assert english and "\n" not in english and "{" not in english
         g.apply(d.seat, choice.action)
     return g
 

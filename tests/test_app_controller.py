@@ -10,12 +10,12 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import random
 import threading
 import time
-from typing import Any
 
+from tortuga_desktop.ai import BotChoice, Reason
 from tortuga_desktop.app.anim import Motion, Timeline, ease_out_back, ease_out_cubic
 from tortuga_desktop.app.controller import GameController, demo_seats
 from tortuga_desktop.app.render.motion import build_timeline
-from tortuga_desktop.rules import Game, determinize
+from tortuga_desktop.rules import Game, PlayerView, determinize
 
 
 class SlowBot:
@@ -26,17 +26,13 @@ class SlowBot:
         self.delay = delay
         self.threads: set[str] = set()
 
-    def decide(self, view: dict[str, Any]) -> Any:
+    def decide(self, view: PlayerView) -> BotChoice:
         self.threads.add(threading.current_thread().name)
         time.sleep(self.delay)
-        rng = random.Random(self.seed + view["decisions"])
+        rng = random.Random(self.seed + view.decisions)
+        assert view.viewer is not None
         g = determinize(view, rng.randrange(2**31))
-
-        class C:
-            action = g.random_action(view["viewer"], rng)
-            reason = "slow thought"
-
-        return C()
+        return BotChoice(g.random_action(view.viewer, rng), Reason("helps", (("action", 0),)))
 
 
 def test_bots_think_off_the_main_thread() -> None:
@@ -57,7 +53,7 @@ def test_bots_think_off_the_main_thread() -> None:
     while not events and time.time() < deadline:
         events = c.poll()
         time.sleep(0.01)
-    assert events and events[0].reason == "slow thought"
+    assert events and events[0].reason == Reason("helps", (("action", 0),))
     assert all(name.startswith("tortuga-bot") for b in bots for name in b.threads)
     c.close()
 

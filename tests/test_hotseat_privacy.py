@@ -92,7 +92,7 @@ def _targets(table: TableScene) -> list[tuple[int, int]]:
         out += [s.center for s in b.tray_slots] + [b.tray.center]
         out += [x.center for x in b.bonus] + [x.center for x in b.actions]
         for name in AREA_NAMES:
-            n = len(view["seats"][seat][name])
+            n = len(view.seats[seat].area(name))
             out += [L.chest_slot(seat, name, k, n).center for k in range(n)] + [b.areas[name].center]
         out += [b.track_rows["boat"].center, b.track_rows["pirate"].center, b.tiles.center,
                 b.start_token.center, b.score.center, b.header.center]

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 import pytest
 
+from tortuga_desktop.ai import BotChoice, Reason
 from tortuga_desktop.app.controller import GameController
 from tortuga_desktop.app.human import DecisionUI
 from tortuga_desktop.app.intents import Click, Key
@@ -36,6 +37,7 @@ from tortuga_desktop.rules import (
     Forfeit,
     Game,
     PlayerAction,
+    PlayerView,
     SelectDice,
     TakeChest,
     Target,
@@ -51,22 +53,16 @@ class QuickBot:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def decide(self, view: dict[str, Any]) -> Any:
+    def decide(self, view: PlayerView) -> BotChoice:
         # Seeded by the decision point, not by the decision count: humans and bots select dice
         # simultaneously, so the count depends on who happened to answer first.
-        me = view["seats"][view["viewer"]]
-        point = (view["round"], view["phase"], view["stage"], view["act"].get("action"), view["act"].get("pos"),
-                 len(me["hand"]), len(me["island"]), len(me["crew"]), me["boat"], me["pirate"])
+        assert view.viewer is not None
+        me = view.seats[view.viewer]
+        point = (view.round, str(view.phase), str(view.stage), view.act_action, view.act_pos,
+                 len(me.hand), len(me.island), len(me.crew), me.boat, me.pirate)
         rng = random.Random(f"{self.seed}:{point}")
-        action = determinize(view, rng.randrange(2**31)).random_action(view["viewer"], rng)
-
-        class Choice:
-            pass
-
-        c = Choice()
-        c.action = action  # type: ignore[attr-defined]
-        c.reason = ""  # type: ignore[attr-defined]
-        return c
+        action = determinize(view, rng.randrange(2**31)).random_action(view.viewer, rng)
+        return BotChoice(action, Reason("random"))
 
 
 @pytest.fixture(autouse=True)
@@ -133,7 +129,7 @@ def inputs_for(table: TableScene, ui: DecisionUI, action: PlayerAction, mouse: b
         out.append(Click(L.boards[action.seat].header.center, 1))
     elif mouse and isinstance(action, TakeChest) and ui.decision.info["source"] != "center":
         info = ui.decision.info
-        row = table.view["seats"][info["target"]][info["source"]]
+        row = table.view.seats[info["target"]].area(info["source"])
         k = row.index(int(action.chest))
         out.append(Click(L.chest_slot(info["target"], info["source"], k, len(row)).center, 1))
     else:
@@ -220,9 +216,9 @@ def test_hot_seat_never_draws_private_things_behind_the_handover(monkeypatch: py
     real_draw = TableRenderer.draw
     real_ui_draw = DecisionUI.draw
 
-    def spy_draw(self: TableRenderer, surface: pygame.Surface, view: dict[str, Any], anim: Any = None) -> None:
-        log.append(("table", (type(app.top).__name__, view["viewer"], [s.get("roll") for s in view["seats"]],
-                              view["phase"], view["stage"], at_screen[0])))
+    def spy_draw(self: TableRenderer, surface: pygame.Surface, view: PlayerView, anim: Any = None) -> None:
+        log.append(("table", (type(app.top).__name__, view.viewer, [s.roll for s in view.seats],
+                              view.phase, view.stage, at_screen[0])))
         real_draw(self, surface, view, anim)
 
     def spy_ui_draw(self: DecisionUI, surface: pygame.Surface, renderer: Any = None) -> None:

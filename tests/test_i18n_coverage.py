@@ -9,7 +9,7 @@ Three checks:
   ``MenuItem``...) must be non-words (digits, separators, symbols) — words come from ``tr``;
 * a runtime scan: every scene is drawn in Dutch/German/Spanish while every rendered string is
   recorded; none of them may contain common English UI words, and the engine's log lines are
-  translated by :mod:`tortuga_desktop.app.logtext`.
+  put into words by :mod:`tortuga_desktop.app.eventtext`.
 """
 
 from __future__ import annotations
@@ -19,6 +19,7 @@ import os
 import random
 import re
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -284,11 +285,10 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
         i18n.set_language("en")
 
 
-def test_engine_log_lines_are_translated() -> None:
-    from tortuga_desktop.app.logtext import translate_line
+def _finished_games() -> list[Any]:
     from tortuga_desktop.rules import Game
 
-    lines: set[str] = set()
+    games = []
     for seed in range(12):
         for players in (2, 3, 4):
             g = Game.new(players, seed, names=["Anna", "Bart", "Clara", "Dirk"][:players])
@@ -296,29 +296,51 @@ def test_engine_log_lines_are_translated() -> None:
             while not g.is_over:
                 s = g.to_move()[0]
                 g.apply(s, g.random_action(s, rng))
-            for viewer in (None, 0):
-                lines.update(text for _r, text in g.log_entries_for(viewer))
+            games.append(g)
+    return games
+
+
+def test_every_event_line_is_translated() -> None:
+    """Every event that makes a log line has words in every language, with no placeholder left
+    and no English sentence in the other languages."""
+    from tortuga_desktop.app.eventtext import event_text
+    from tortuga_desktop.rules import describe
+
+    pairs = []
+    for g in _finished_games():
+        for viewer in (None, 0):
+            pairs += [(e, g.names) for e in g.events_for(viewer) if describe(e, g.names)]
+    kinds = {type(e).__name__ for e, _ in pairs}
+    assert {"Reveal", "ActionTotals", "TokenMoved", "ChestsArranged", "GameEnded", "TileKept"} <= kinds
     try:
-        for lang in ("de", "nl", "es"):
+        for lang in ("en", "de", "nl", "es"):
             i18n.set_language(lang)
-            untranslated = [ln for ln in lines if translate_line(ln) == ln]
-            assert not untranslated, (lang, untranslated[:5])
+            for e, names in pairs:
+                line = event_text(e, names)
+                assert line and "{" not in line, (lang, e)
+                if lang != "en":
+                    assert line != describe(e, names), (lang, line)
     finally:
         i18n.set_language("en")
 
 
 def test_bot_reasons_are_translated() -> None:
-    from tortuga_desktop.app.logtext import translate_reason
+    from tortuga_desktop.ai import REASON_KEYS, Reason
+    from tortuga_desktop.app.eventtext import reason_text
 
-    samples = ["dice to Board", "skulls to Raid", "bonus tile on Treasure hunt", "forfeits Raid: nothing worth taking",
-               "Expand fleet helps", "boards Anna: purple chest in the fleet", "raids Bart: pushes the leader back",
-               "takes the red chest", "keeps the richer treasure tile", "keeps the most valuable chests",
-               "picks at random", "the only legal move", "dice to Raid (search prefers it)"]
+    names = ("Anna", "Bart")
+    samples = [Reason(k, (("action", 4), ("colour", 4), ("seat", 1), ("area", "fleet"))) for k in REASON_KEYS]
     try:
+        for lang in ("en", "de", "nl", "es"):
+            i18n.set_language(lang)
+            for r in samples:
+                line = reason_text(r, names)
+                assert line and "{" not in line, (lang, r)
+                if lang != "en":
+                    assert line != r.english(names), (lang, line)
         i18n.set_language("de")
-        for s in samples:
-            assert translate_reason(s) != s, s
-        assert "Überfallen" in translate_reason("dice to Raid")
+        assert "Überfallen" in reason_text(Reason("dice_to", (("action", 4),)), names)
+        assert "Bart" in reason_text(Reason("raids_push", (("seat", 1),)), names)
     finally:
         i18n.set_language("en")
 

@@ -123,7 +123,7 @@ def test_f11_toggles_fullscreen_and_remembers_it() -> None:
 
 
 def test_language_switch_rerenders_menu_and_table_in_german() -> None:
-    app = _app("--demo", "--speed", "instant", "--players", "3")
+    app = _app("--demo", "--speed", "fast", "--players", "3")
     try:
         app.run(max_frames=20)
         table = app.top

@@ -12,21 +12,67 @@ True
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
-from ..rules import PlayerAction, PlayerView
+from ..rules import ACTION_TITLES, CHEST_TITLES, PlayerAction, PlayerView
 
 LEVELS = ("easy", "normal", "hard")
 ALL_LEVELS = ("random", *LEVELS)
 
 
 @dataclass(frozen=True)
+class Reason:
+    """Why a bot chose its move, as data: a key and its parameters, put into words by the app
+    in the player's language (``reason.<key>`` in the translations).
+
+    Parameters are game values, never words: ``action`` (0-4), ``colour`` (0-4), ``seat``,
+    ``area`` ("fleet" or "crew"). ``search`` marks a choice the Hard search preferred over the
+    heuristic's favourite.
+    """
+
+    key: str
+    params: tuple[tuple[str, int | str], ...] = ()
+    search: bool = False
+
+    def param(self, name: str) -> int | str | None:
+        return dict(self.params).get(name)
+
+    def english(self, names: Sequence[str]) -> str:
+        """A plain English line (logs and command-line tools); the app uses its translations."""
+        p = dict(self.params)
+        words = dict(p)
+        if "action" in p:
+            words["action"] = ACTION_TITLES[int(p["action"])]
+        if "colour" in p:
+            words["colour"] = CHEST_TITLES[int(p["colour"])]
+        if "seat" in p:
+            words["name"] = names[int(p["seat"])]
+        text = _ENGLISH[self.key].format(**words)
+        return text + (" (search prefers it)" if self.search else "")
+
+
+#: English wording of each reason key (the app's translations say the same in four languages).
+_ENGLISH = {
+    "dice_to": "dice to {action}", "skulls_to": "skulls to {action}", "bonus_on": "bonus tile on {action}",
+    "forfeit": "forfeits {action}: nothing worth taking", "helps": "{action} helps",
+    "boards_chest": "boards {name}: {colour} chest in the {area}",
+    "raids_chest": "raids {name}: {colour} chest in the {area}",
+    "boards_push": "boards {name}: pushes the leader back", "raids_push": "raids {name}: pushes the leader back",
+    "boards": "boards", "raids": "raids", "takes": "takes the {colour} chest",
+    "richer_tile": "keeps the richer treasure tile", "valuable": "keeps the most valuable chests",
+    "random": "picks at random", "only": "the only legal move",
+}
+REASON_KEYS = tuple(_ENGLISH)
+
+
+@dataclass(frozen=True)
 class BotChoice:
-    """A bot's decision and a short plain-English reason for the game log."""
+    """A bot's decision and why (see :class:`Reason`)."""
 
     action: PlayerAction
-    reason: str
+    reason: Reason
 
 
 class Bot(Protocol):
@@ -49,4 +95,4 @@ def make_bot(level: str, seed: int, **options: Any) -> Bot:
     return build_bot(level, seed, **options)
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "BotChoice", "make_bot"]
+__all__ = ["ALL_LEVELS", "LEVELS", "REASON_KEYS", "Bot", "BotChoice", "Reason", "make_bot"]

@@ -11,10 +11,11 @@ import math
 import random
 import time
 import zlib
+from dataclasses import replace
 from typing import Any
 
 from ..rules import DecisionKind, Game, PlayerAction, PlayerView, determinize
-from . import Bot, BotChoice
+from . import Bot, BotChoice, Reason
 from .heuristics import game_objective, option_scores
 
 _SEARCHED = (DecisionKind.SELECT_DICE, DecisionKind.SKULL_ACTION, DecisionKind.BONUS_TILE, DecisionKind.POSITION)
@@ -48,7 +49,7 @@ class RandomBot:
 
     def decide(self, view: PlayerView) -> BotChoice:
         rng, _seat, _g, legal = _setup(self.seed, view)
-        return BotChoice(legal[rng.randrange(len(legal))], "picks at random")
+        return BotChoice(legal[rng.randrange(len(legal))], Reason("random"))
 
 
 class HeuristicBot:
@@ -62,7 +63,7 @@ class HeuristicBot:
     def decide(self, view: PlayerView) -> BotChoice:
         rng, seat, g, legal = _setup(self.seed, view)
         if len(legal) == 1:
-            return BotChoice(legal[0], "the only legal move")
+            return BotChoice(legal[0], Reason("only"))
         scores, reasons = option_scores(g, seat, legal)
         i = pick(scores, rng, self.temperature)
         return BotChoice(legal[i], reasons[i])
@@ -125,7 +126,7 @@ class HardBot:
         t0 = time.perf_counter()
         rng, seat, g, legal = _setup(self.seed, view)
         if len(legal) == 1:
-            return BotChoice(legal[0], "the only legal move")
+            return BotChoice(legal[0], Reason("only"))
         scores, reasons = option_scores(g, seat, legal)
         d = g.decision_for(seat)
         assert d is not None
@@ -152,7 +153,7 @@ class HardBot:
         i = cands[best]
         why = reasons[i]
         if best != 0:
-            why += " (search prefers it)"
+            why = replace(why, search=True)
         return BotChoice(legal[i], why)
 
 

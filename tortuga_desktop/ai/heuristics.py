@@ -31,15 +31,14 @@ from ..rules import (
     capacity,
     max_sets,
 )
-from ..rules.components import DIE_VALUES, SKULL
+from ..rules.components import SKULL
+from . import Reason
 
 FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
 RED, BLUE, YELLOW, WHITE, PURPLE = 0, 1, 2, 3, 4
 UNKNOWN = -1  # a chest still to be drawn from the bag
 MEAN_TILE = 47 / 30
 BEST_OF_TWO_TILES = 1.95
-ACTION_NAMES = ("Expand fleet", "Recruit crew", "Treasure hunt", "Board", "Raid")
-COLOUR_NAMES = ("red", "blue", "yellow", "white", "purple")
 _PRIORITY = {PURPLE: 0.0, RED: 1.0, BLUE: 1.0, YELLOW: 1.0, UNKNOWN: 1.5, WHITE: 2.0}
 
 
@@ -279,7 +278,7 @@ def dice_scores(g: Game, me: int, options: list[PlayerAction], vals: tuple[list[
         targets = list(faces) if faces else [a for a in range(5) if p.room(a) >= len(opt.dice)]
         best, best_a = -1e9, targets[0]
         for a in targets:
-            t = (p.total(a) if p.placed[a] else p.bonus[a]) + sum(DIE_VALUES[d][a] for d in opt.dice)
+            t = (p.total(a) if p.placed[a] else p.bonus[a]) + sum(p.values[d][a] for d in opt.dice)
             o1, o2 = position_odds(g, me, a, t)
             gain = o1 * v1[a] + o2 * v2[a] - cur_ev[a]
             if gain > best:
@@ -290,12 +289,11 @@ def dice_scores(g: Game, me: int, options: list[PlayerAction], vals: tuple[list[
 
 # ------------------------------------------------------------------ policy
 def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, Any] | None = None
-                  ) -> tuple[list[float], list[str]]:
-    """A heuristic score (objective units) and a plain-English reason for every legal option."""
+                  ) -> tuple[list[float], list[Reason]]:
+    """A heuristic score (objective units) and a reason for every legal option."""
     d = g.decision_for(me)
     assert d is not None
     kind = d.kind
-    names = g.names
     if kind in (DecisionKind.SELECT_DICE, DecisionKind.SKULL_ACTION, DecisionKind.BONUS_TILE):
         key = ("vals", g.round, me)
         vals = cache.get(key) if cache is not None else None
@@ -305,8 +303,7 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
                 cache[key] = vals
         if kind == DecisionKind.SELECT_DICE:
             sc = dice_scores(g, me, legal, vals)
-            reasons = [f"dice to {ACTION_NAMES[a]}" for _, a in sc]
-            return [s for s, _ in sc], reasons
+            return [s for s, _ in sc], [Reason("dice_to", (("action", a),)) for _, a in sc]
         v1, v2, _ = vals
         p = g.seats[me]
         scores, reasons = [], []
@@ -314,11 +311,11 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
             if isinstance(opt, ChooseAction):
                 a = int(opt.action)
                 dice = p.selection or ()
-                t = (p.total(a) if p.placed[a] else p.bonus[a]) + sum(DIE_VALUES[dd][a] for dd in dice)
+                t = (p.total(a) if p.placed[a] else p.bonus[a]) + sum(p.values[dd][a] for dd in dice)
                 o1, o2 = position_odds(g, me, a, t)
                 c1, c2 = position_odds(g, me, a, p.total(a) if p.placed[a] else 0)
                 scores.append(o1 * v1[a] + o2 * v2[a] - c1 * v1[a] - c2 * v2[a])
-                reasons.append(f"skulls to {ACTION_NAMES[a]}")
+                reasons.append(Reason("skulls_to", (("action", a),)))
             else:
                 assert isinstance(opt, TakeBonus)
                 a = int(opt.action)
@@ -327,7 +324,7 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
                 c1, c2 = position_odds(g, me, a, t)
                 now = o1 * v1[a] + o2 * v2[a] - c1 * v1[a] - c2 * v2[a]
                 scores.append(now + 0.25 * (v1[a] + v2[a]) + (0.05 if opt.flip else 0.0))
-                reasons.append(f"bonus tile on {ACTION_NAMES[a]}")
+                reasons.append(Reason("bonus_on", (("action", a),)))
         return scores, reasons
     snap = snapshot(g, me)
     base = objective(snap)
@@ -338,10 +335,10 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
         for opt in legal:
             if isinstance(opt, Forfeit):
                 scores.append(0.0)
-                reasons.append(f"forfeits {ACTION_NAMES[a]}: nothing worth taking")
+                reasons.append(Reason("forfeit", (("action", a),)))
             elif isinstance(opt, Act):
                 scores.append(1.0)
-                reasons.append(f"{ACTION_NAMES[a]} helps")
+                reasons.append(Reason("helps", (("action", a),)))
             else:
                 assert isinstance(opt, Target)
                 t = opt.seat
@@ -350,9 +347,9 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
                 verb = "boards" if a == BOARD else "raids"
                 area = "fleet" if a == BOARD else "crew"
                 if first and taken is not None:
-                    reasons.append(f"{verb} {names[t]}: {COLOUR_NAMES[taken]} chest in the {area}")
+                    reasons.append(Reason(f"{verb}_chest", (("seat", t), ("colour", taken), ("area", area))))
                 else:
-                    reasons.append(f"{verb} {names[t]}: pushes the leader back" if t != me else verb)
+                    reasons.append(Reason(f"{verb}_push", (("seat", t),)) if t != me else Reason(verb))
         return scores, reasons
     if kind == DecisionKind.TAKE_CHEST:
         a, pos, _s, t = g.effect or [0, 0, 0, 0]
@@ -367,11 +364,11 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
                     src.remove(c)
             s2.seats[me].i.append(c)
             scores.append(objective(s2) - base)
-            reasons.append(f"takes the {COLOUR_NAMES[c]} chest")
+            reasons.append(Reason("takes", (("colour", c),)))
         return scores, reasons
     if kind == DecisionKind.KEEP_TILE:
         return ([float(opt.value) if isinstance(opt, KeepTile) else 0.0 for opt in legal],
-                ["keeps the richer treasure tile"] * len(legal))
+                [Reason("richer_tile")] * len(legal))
     # arrangements (move phase): fleet moved already; choose what moves
     fleet = kind == DecisionKind.ARRANGE_FLEET
     p = g.seats[me]
@@ -399,7 +396,7 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
         # most valuable chests leftmost: surplus is removed from the right (R4.11)
         order = sum(_PRIORITY[c] * (len(chosen) - i) for i, c in enumerate(chosen))
         scores.append(memo[mkey] - 0.01 * order)
-        reasons.append("keeps the most valuable chests")
+        reasons.append(Reason("valuable"))
     return scores, reasons
 
 

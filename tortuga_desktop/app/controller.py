@@ -13,6 +13,7 @@ which is how the table holds the game while an animation plays.
 from __future__ import annotations
 
 import contextlib
+import logging
 import random
 import time
 from collections.abc import Callable
@@ -20,50 +21,49 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import Decision, DecisionKind, Game, PlayerAction, RulesError, determinize
+from ..ai import Reason, make_bot
+from ..rules import (
+    Decision,
+    DecisionKind,
+    Game,
+    IllegalActionError,
+    PlayerAction,
+    PlayerView,
+    describe,
+)
+from ..rules.events import Event
+from .saves import SeatConfig
 
-try:  # SeatConfig belongs to app/saves.py (another engineer); fall back to a local twin.
-    from .saves import SeatConfig  # type: ignore[attr-defined]
-except Exception:  # pragma: no cover - depends on the other module being present
-
-    @dataclass
-    class SeatConfig:  # type: ignore[no-redef]
-        """Who sits in a seat: ``kind`` is "human", "easy", "normal" or "hard"."""
-
-        name: str
-        kind: str = "normal"
-        colour: int = 0
-        bot_seed: int = 0
-
+log = logging.getLogger(__name__)
 
 BOT_KINDS = ("random", "easy", "normal", "hard")
 
 
 @dataclass(frozen=True)
 class LogLine:
-    """One line of the game log as shown to a viewer; ``reason`` lines are a bot's explanation."""
+    """One line of the game log as shown to a viewer: an event, or a bot's reason for its move
+    (shown under the line of that move). Words are made at drawing time, in the current language."""
 
     round: int
-    text: str
+    event: Event | None = None
+    reason: Reason | None = None
     seat: int | None = None
-    reason: bool = False
 
 
 @dataclass
 class GameEvent:
-    """One applied decision: who did what, and the game right after it (a private snapshot)."""
+    """One applied decision: who did what, its events, and the game right after it (a private snapshot)."""
 
     seat: int
     kind: DecisionKind
     action: PlayerAction
-    reason: str
+    reason: Reason | None
     snapshot: Game
     by_bot: bool = True
-    log_start: int = 0
-    log_end: int = 0
-    _views: dict[int | None, dict[str, Any]] = field(default_factory=dict, repr=False)
+    events: tuple[Event, ...] = ()
+    _views: dict[int | None, PlayerView] = field(default_factory=dict, repr=False)
 
-    def view(self, viewer: int | None) -> dict[str, Any]:
+    def view(self, viewer: int | None) -> PlayerView:
         """The game after this event as ``viewer`` sees it (cached)."""
         if viewer not in self._views:
             self._views[viewer] = self.snapshot.view(viewer)
@@ -74,35 +74,9 @@ class GameEvent:
         return self.snapshot.is_over
 
 
-class _LocalRandomBot:
-    """Fallback when tortuga_desktop.ai is not importable: random legal moves from the view."""
-
-    level = "random"
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def decide(self, view: dict[str, Any]) -> Any:
-        rng = random.Random(hash((self.seed, view["decisions"], view["viewer"])) & 0xFFFFFFFF)
-        g = determinize(view, rng.randrange(2**31))
-        action = g.random_action(view["viewer"], rng)
-
-        class _Choice:
-            pass
-
-        c = _Choice()
-        c.action = action  # type: ignore[attr-defined]
-        c.reason = ""  # type: ignore[attr-defined]
-        return c
-
-
-def _make_bot(level: str, seed: int) -> Any:
-    try:
-        from ..ai import make_bot
-
-        return make_bot(level, seed)
-    except Exception:
-        return _LocalRandomBot(seed)
+def _event_seat(e: Event) -> int | None:
+    seat = getattr(e, "seat", getattr(e, "owner", None))
+    return seat if isinstance(seat, int) else None
 
 
 class GameController:
@@ -113,7 +87,7 @@ class GameController:
             raise ValueError(f"{len(seats)} seat configs for a {game.players}-player game")
         self.game = game
         self.seats = list(seats)
-        factory = bot_factory or _make_bot
+        factory = bot_factory or make_bot
         self.bots: dict[int, Any] = {
             i: factory(s.kind, int(s.bot_seed)) for i, s in enumerate(self.seats) if s.kind != "human"
         }
@@ -123,9 +97,11 @@ class GameController:
         self._future: Future[Any] | None = None
         self._future_seat: int | None = None
         self._future_decisions = -1
-        self._reasons: dict[int, list[tuple[int, str]]] = {}  # log index -> [(seat, reason)]
+        #: decision number -> (seat, reason) of the bots' explained moves
+        self._reasons: dict[int, tuple[int, Reason]] = {}
         self.think_started: float | None = None
-        self.errors: list[str] = []
+        #: faults during play, for the table to show as short notices: (translation key, parameters)
+        self.notices: list[tuple[str, dict[str, Any]]] = []
 
     # -- state -------------------------------------------------------------------------
 
@@ -145,22 +121,33 @@ class GameController:
         """Decisions waiting for a human, in seat order."""
         return [d for d in self.game.pending() if d.seat in self.human_seats]
 
-    def view_for(self, viewer: int | None) -> dict[str, Any]:
+    def view_for(self, viewer: int | None) -> PlayerView:
         return self.game.view(viewer)
 
     def log_lines(self, viewer: int | None) -> list[LogLine]:
         """The game log for ``viewer`` with bots' reasons after the lines their decision produced."""
         return self._log_from(self.game, viewer)
 
-    def _log_from(self, game: Game, viewer: int | None, end: int | None = None) -> list[LogLine]:
-        entries = game.log_entries_for(viewer)
-        if end is not None:
-            entries = entries[:end]
+    def _log_from(self, game: Game, viewer: int | None) -> list[LogLine]:
+        """The lines ``viewer`` may read (R9), each bot's reason under the first line of its move."""
+        names = game.names
+        waiting = sorted(self._reasons.items())  # (decision, (seat, reason)), oldest first
         out: list[LogLine] = []
-        for i, (rnd, text) in enumerate(entries):
-            out.append(LogLine(rnd, text))
-            for seat, reason in self._reasons.get(i + 1, ()):
-                out.append(LogLine(rnd, reason, seat, True))
+        last_reason: dict[int, Reason] = {}
+        for e in game.events_for(viewer):
+            if not describe(e, names):  # rolls, confirmations, placements: no line
+                continue
+            out.append(LogLine(e.round, e))
+            seat = _event_seat(e)
+            for i, (decision, (who, reason)) in enumerate(waiting):
+                if decision > e.decision:
+                    break
+                if who == seat:
+                    del waiting[i]
+                    if last_reason.get(who) != reason:  # fold a repeat of the same seat's reason
+                        out.append(LogLine(e.round, None, reason, who))
+                    last_reason[who] = reason
+                    break
         return out
 
     def event_log(self, event: GameEvent, viewer: int | None) -> list[LogLine]:
@@ -171,36 +158,32 @@ class GameController:
 
     def submit(self, seat: int, action: PlayerAction | str) -> GameEvent:
         """Apply a human decision now (the engine validates; raises RulesError)."""
-        before = len(self.game.log_entries_for(None))
         decision = self.game.decision_for(seat)
         if decision is None:
-            from ..rules import IllegalActionError
-
             raise IllegalActionError(f"seat {seat} has no decision to make")
-        self.game.apply(seat, action)
-        act = action if not isinstance(action, str) else self._last_action(action)
-        return self._record(seat, decision.kind, act, "", before, by_bot=False)
+        events = self.game.apply(seat, action)
+        act = self._normalised(action)
+        return self._record(seat, decision.kind, act, None, tuple(events), by_bot=False)
 
     @staticmethod
-    def _last_action(text: str) -> PlayerAction:
+    def _normalised(action: PlayerAction | str) -> PlayerAction:
         from ..rules import parse_action
 
-        return parse_action(text)
+        return parse_action(action) if isinstance(action, str) else action
 
-    def _record(
-        self, seat: int, kind: DecisionKind, action: PlayerAction, reason: str, before: int, *, by_bot: bool
-    ) -> GameEvent:
-        after = len(self.game.log_entries_for(None))
-        # A reason for a hidden choice (dice selection, kept tile) would leak it: skip those.
+    def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None,
+                events: tuple[Event, ...], *, by_bot: bool) -> GameEvent:
+        # A reason for a hidden choice (dice selection, kept tile) would leak it: not shown.
         hidden_choice = kind in (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE) and not self._open_choice()
-        if reason and not hidden_choice:
-            self._reasons.setdefault(max(after, before), []).append((seat, reason))
-        ev = GameEvent(seat, kind, action, reason, self.game.clone(), by_bot, before, after)
+        if reason is not None and not hidden_choice:
+            self._reasons[self.game.decisions] = (seat, reason)
+        ev = GameEvent(seat, kind, action, reason, self.game.clone(), by_bot, events)
         if self.on_decision is not None:
             try:
                 self.on_decision(ev)
-            except Exception as exc:  # an autosave failure must not stop the game
-                self.errors.append(f"on_decision failed: {exc}")
+            except Exception:  # an autosave failure must not stop the game; it is logged and shown
+                log.exception("after-decision hook failed")
+                self.notices.append(("notice.save_failed", {}))
         return ev
 
     def _open_choice(self) -> bool:
@@ -229,21 +212,26 @@ class GameController:
         fut, seat = self._future, self._future_seat
         self._future = None
         self._future_seat = None
-        assert fut is not None and seat is not None
+        if fut is None or seat is None:
+            return None
         decision = self.game.decision_for(seat)
         if decision is None or self.game.decisions != self._future_decisions:
             return None  # the game moved on (e.g. a load); drop the stale answer
-        before = len(self.game.log_entries_for(None))
+        reason: Reason | None
         try:
             choice = fut.result()
-            action, reason = choice.action, str(getattr(choice, "reason", "") or "")
-            self.game.apply(seat, action)
-        except (RulesError, Exception) as exc:  # a broken bot must not break the game
-            self.errors.append(f"bot seat {seat}: {exc!r}")
+            action, reason = choice.action, choice.reason
+            events = self.game.apply(seat, action)
+        except Exception:
+            # A broken bot must not break the game: the fault is logged with its traceback and
+            # shown as a notice, and the seat plays a random legal move (the documented fallback).
+            log.exception("computer player in seat %d (%s) failed; it plays a random legal move",
+                          seat, self.seats[seat].kind)
+            self.notices.append(("notice.bot_failed", {"name": self.seats[seat].name}))
             action = self.game.random_action(seat, random.Random(self.game.decisions * 7919 + seat))
-            reason = ""
-            self.game.apply(seat, action)
-        return self._record(seat, decision.kind, action, reason, before, by_bot=True)
+            reason = None
+            events = self.game.apply(seat, action)
+        return self._record(seat, decision.kind, action, reason, tuple(events), by_bot=True)
 
     def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[GameEvent]:
         """Apply finished bot decisions; start the next bot when ``start_new``.
@@ -257,6 +245,7 @@ class GameController:
             if self._future is not None:
                 remaining = deadline - time.perf_counter()
                 if not self._future.done() and remaining > 0:
+                    # only waiting here: the bot's own error is taken up by _finish_bot
                     with contextlib.suppress(Exception):
                         self._future.result(timeout=remaining)
                 if not self._future.done():

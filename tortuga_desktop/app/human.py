@@ -221,12 +221,20 @@ def catch_up(controller: Any) -> CatchUp:
 
 
 def summary_for(controller: Any, seat: int) -> list[str]:
-    """Public events ``seat`` has not seen since their last confirmed decision.
+    """Public events ``seat`` has not seen since their last confirmed decision, in words.
 
-    Public wording only (``log_for(None)``): the summary is shown on the hand-over screen
+    Public events only (``events_for(None)``): the summary is shown on the hand-over screen
     before the player has confirmed that they are at the screen.
     """
-    return catch_up(controller).since(seat, _game_of(controller).log_for(None))
+    return catch_up(controller).since(seat, public_lines(_game_of(controller)))
+
+
+def public_lines(game: Game) -> list[str]:
+    """Every public log line of ``game`` in the current language."""
+    from .eventtext import event_text
+
+    names = game.names
+    return [line for e in game.events_for(None) if (line := event_text(e, names))]
 
 
 def _game_of(controller: Any) -> Game:
@@ -351,7 +359,7 @@ class DecisionUI:
             return False
         self._confirmed = self.candidate()
         self.flash = ""
-        catch_up(self.controller).mark(self.seat, self.game.log_for(self.seat))
+        catch_up(self.controller).mark(self.seat, public_lines(self.game))
         return True
 
     def clear(self) -> None:

@@ -76,6 +76,22 @@ class SeatView:
     arr_fleet: tuple[int, ...] | None
     arr_crew: tuple[int, ...] | None
 
+    def area(self, name: str) -> tuple[int, ...]:
+        """The chest row of an area by name: tortuga, fleet, crew or island."""
+        if name not in _AREAS:
+            raise KeyError(name)
+        rows: tuple[int, ...] = getattr(self, name)
+        return rows
+
+    def token(self, kind: str) -> int:
+        """The box of the "boat" or "pirate" token."""
+        if kind not in ("boat", "pirate"):
+            raise KeyError(kind)
+        return self.boat if kind == "boat" else self.pirate
+
+
+_AREAS = ("tortuga", "fleet", "crew", "island")
+
 
 @dataclass(frozen=True, slots=True)
 class Pending:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import difflib
 from typing import Any
 
-from ...rules import DIE_VALUES
+from ...rules import PlayerView
 from ..anim import Motion, Timeline
 from ..i18n import action_name, tr
 from ..layout import AREA_NAMES
@@ -24,39 +24,34 @@ PHASE_TITLES = {"dice": "phase.dice", "actions": "phase.actions", "move": "phase
 _MOVE_STAGE = {("fleet", "tortuga"): 1, ("crew", "fleet"): 2, ("island", "crew"): 3}
 
 
-def _names(view: dict[str, Any]) -> list[str]:
-    return list(view["config"]["names"])
+def _names(view: PlayerView) -> list[str]:
+    return list(view.names)
 
 
-def _total(seat: dict[str, Any], a: int) -> int:
-    dice = seat["placed"][a]
-    return sum(DIE_VALUES[d][a] for d in dice) + (seat["bonus"][a] if dice else 0)
-
-
-def build_timeline(old: dict[str, Any], new: dict[str, Any], *, actor: int | None = None,
+def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None,
                    kind: str | None = None) -> Timeline:
     """Script the motions that take the table from ``old`` to ``new``."""
     tl = Timeline()
     t = 0.0
     names = _names(new)
-    players = new["config"]["players"]
+    players = new.players
 
     # -- banners: new round / phase / action ------------------------------------------------
-    if new["phase"] == "over" and old["phase"] != "over":
+    if new.phase == "over" and old.phase != "over":
         tl.add(Motion("banner", 0.0, 1.8, data={"title": tr("phase.over"), "sub": tr("motion.counting")}, sound="fanfare"))
-    elif new["round"] != old["round"]:
-        tl.add(Motion("banner", 0.0, 1.2, data={"title": tr("phase.round", n=new["round"]), "sub": tr("motion.phase1")}))
-    elif new["phase"] != old["phase"]:
+    elif new.round != old.round:
+        tl.add(Motion("banner", 0.0, 1.2, data={"title": tr("phase.round", n=new.round), "sub": tr("motion.phase1")}))
+    elif new.phase != old.phase:
         sub = {"actions": tr("motion.phase2"), "move": tr("motion.phase3")}
-        tl.add(Motion("banner", 0.0, 1.1, data={"title": tr(PHASE_TITLES.get(new["phase"], "phase.over")),
-                                                "sub": sub.get(new["phase"], "")}))
-    if new["phase"] == "actions":
-        a_old = old["act"]["action"] if old["phase"] == "actions" else -1
-        a_new = new["act"]["action"]
+        tl.add(Motion("banner", 0.0, 1.1, data={"title": tr(PHASE_TITLES.get(new.phase, "phase.over")),
+                                                "sub": sub.get(new.phase, "")}))
+    if new.phase == "actions":
+        a_old = old.act_action if old.phase == "actions" else -1
+        a_new = new.act_action
         if a_new != a_old and 0 <= a_new < 5:
-            order = new["act"]["order"]
+            order = new.act_order
             parts = [tr("table.pos_line", pos=tr("table.pos1" if i == 0 else "table.pos2"), name=names[s],
-                        total=_total(new["seats"][s], a_new)) for i, s in enumerate(order[:2])]
+                        total=new.total(s, a_new)) for i, s in enumerate(order[:2])]
             tl.add(Motion("banner", 0.5 if tl.motions else 0.0, 1.3,
                           data={"title": action_name(a_new), "sub": "  ·  ".join(parts) or tr("motion.nobody")}))
             for i, s in enumerate(order[:2]):
@@ -66,25 +61,25 @@ def build_timeline(old: dict[str, Any], new: dict[str, Any], *, actor: int | Non
     # -- dice placed -------------------------------------------------------------------------
     placed_any = False
     for seat in range(players):
-        so, sn = old["seats"][seat], new["seats"][seat]
+        so, sn = old.seats[seat], new.seats[seat]
         k_fly = 0
         for a in range(5):
-            before = list(so["placed"][a]) if new["round"] == old["round"] else []
-            for k, die in enumerate(sn["placed"][a]):
+            before = list(so.placed[a]) if new.round == old.round else []
+            for k, die in enumerate(sn.placed[a]):
                 if die in before:
                     continue
                 # From its tray slot when the owner saw it, otherwise from behind the screen.
                 src: tuple[Any, ...] = ("screen", seat)
                 spin = 0.0
-                if so.get("roll") is not None and die in so["hand"]:
-                    hi = so["hand"].index(die)
-                    if hi < len(so["roll"]) and so["roll"][hi] is not None:
+                if so.roll is not None and die in so.hand:
+                    hi = so.hand.index(die)
+                    if hi < len(so.roll) and so.roll[hi] is not None:
                         src = ("tray", seat, hi)
-                        if so["roll"][hi] == 5:
+                        if so.roll[hi] == 5:
                             spin = 180.0  # a skull turned to its action
                 start = t + 0.05 * k_fly
                 tl.add(Motion("die", start, 0.55, src=src, dst=("die", seat, a, k),
-                              data={"seat": seat, "face": a, "label": str(DIE_VALUES[die][a]), "spin": spin,
+                              data={"seat": seat, "face": a, "label": str(new.grid[die][a]), "spin": spin,
                                     "arc": 40},
                               hides=(("die", seat, a, k),), sound="dice_land" if k_fly == 0 else None,
                               easing="out_cubic"))
@@ -94,23 +89,23 @@ def build_timeline(old: dict[str, Any], new: dict[str, Any], *, actor: int | Non
         t += 0.6
 
     # -- a new roll step: screens shake / own dice tumble ---------------------------------------
-    if new["phase"] == "dice" and new.get("stage") == "select":
-        step_changed = (old["phase"] != "dice" or old.get("stage") != "select" or placed_any
-                        or new["round"] != old["round"])
+    if new.phase == "dice" and new.stage == "select":
+        step_changed = (old.phase != "dice" or old.stage != "select" or placed_any
+                        or new.round != old.round)
         if step_changed:
             first = True
             for seat in range(players):
-                sn = new["seats"][seat]
-                if not sn["hand"]:
+                sn = new.seats[seat]
+                if not sn.hand:
                     continue
-                roll = sn.get("roll")
+                roll = sn.roll
                 if roll is not None and any(f is not None for f in roll):
                     for k, f in enumerate(roll):
                         if f is None:
                             continue
                         tl.add(Motion("tumble", t + 0.03 * k, 0.9 + 0.06 * k, src=("tray", seat, k),
                                       dst=("tray", seat, k), data={"seat": seat, "face": f, "k": k,
-                                                                   "label": "ABCDE"[sn["hand"][k]]},
+                                                                   "label": "ABCDE"[sn.hand[k]]},
                                       hides=(("tray", seat, k),), easing="out_cubic",
                                       sound="dice_rattle" if first and k == 0 else None,
                                       sound_at_end="dice_land" if k == 0 else None))
@@ -122,12 +117,12 @@ def build_timeline(old: dict[str, Any], new: dict[str, Any], *, actor: int | Non
 
     # -- selections (✓) and decisions of a single player: a short pulse --------------------------
     if actor is not None and not tl.motions:
-        src = ("screen", actor) if new["phase"] == "dice" else ("board", actor)
+        src = ("screen", actor) if new.phase == "dice" else ("board", actor)
         tl.add(Motion("pulse", 0.0, 0.45, src=src))
 
     # -- bonus tiles ---------------------------------------------------------------------------
     for seat in range(players):
-        bo, bn = old["seats"][seat]["bonus"], new["seats"][seat]["bonus"]
+        bo, bn = old.seats[seat].bonus, new.seats[seat].bonus
         for a in range(5):
             if bn[a] > bo[a]:
                 if bo[a] == 0:
@@ -141,7 +136,7 @@ def build_timeline(old: dict[str, Any], new: dict[str, Any], *, actor: int | Non
     tok_t = t
     for seat in range(players):
         for kind in ("boat", "pirate"):
-            a, b = old["seats"][seat][kind], new["seats"][seat][kind]
+            a, b = old.seats[seat].token(kind), new.seats[seat].token(kind)
             if a != b:
                 tl.add(Motion("token", tok_t, 0.35 + 0.15 * abs(b - a), src=("box", seat, kind, a),
                               dst=("box", seat, kind, b), data={"seat": seat, "token": kind, "steps": abs(b - a),
@@ -150,13 +145,13 @@ def build_timeline(old: dict[str, Any], new: dict[str, Any], *, actor: int | Non
                 t = max(t, tok_t + 0.3)
 
     # -- treasure tiles --------------------------------------------------------------------------
-    pool_new = new.get("pool_size", 0)
+    pool_new = new.pool_size
     for seat in range(players):
-        so, sn = old["seats"][seat], new["seats"][seat]
-        n_old = len(so["tiles"]) if so.get("tiles") is not None else so.get("tile_count", 0)
-        n_new = len(sn["tiles"]) if sn.get("tiles") is not None else sn.get("tile_count", 0)
+        so, sn = old.seats[seat], new.seats[seat]
+        n_old = len(so.tiles) if so.tiles is not None else so.tile_count
+        n_new = len(sn.tiles) if sn.tiles is not None else sn.tile_count
         for j, i in enumerate(range(n_old, n_new)):
-            art_name = f"treasure_tile_{sn['tiles'][i]}" if sn.get("tiles") is not None else "treasure_tile_back"
+            art_name = f"treasure_tile_{sn.tiles[i]}" if sn.tiles is not None else "treasure_tile_back"
             tl.add(Motion("tile", t + 0.15 * j, 0.7, src=("pool", pool_new + j), dst=("tile", seat, i, n_new),
                           data={"art": art_name, "arc": 50}, hides=(("tile", seat, i),), sound="click"))
 
@@ -165,15 +160,15 @@ def build_timeline(old: dict[str, Any], new: dict[str, Any], *, actor: int | Non
     return tl
 
 
-def _chest_motions(tl: Timeline, old: dict[str, Any], new: dict[str, Any], t0: float) -> None:
-    players = new["config"]["players"]
+def _chest_motions(tl: Timeline, old: PlayerView, new: PlayerView, t0: float) -> None:
+    players = new.players
     removed: list[tuple[tuple[Any, ...], int]] = []  # (src key, colour)
     added: list[tuple[tuple[Any, ...], tuple[Any, ...], int]] = []  # (dst key, hide key, colour)
     shifts: list[tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], int]] = []
     for seat in range(players):
         for area in AREA_NAMES:
-            a = list(old["seats"][seat][area])
-            b = list(new["seats"][seat][area])
+            a = list(old.seats[seat].area(area))
+            b = list(new.seats[seat].area(area))
             if a == b:
                 continue
             sm = difflib.SequenceMatcher(a=a, b=b, autojunk=False)
@@ -194,9 +189,9 @@ def _chest_motions(tl: Timeline, old: dict[str, Any], new: dict[str, Any], t0: f
                 if i not in kept_b:
                     added.append((("chest", seat, area, i, len(b)), ("chest", seat, area, i), c))
     for c in range(5):
-        if old["center"][c] and not new["center"][c]:
+        if old.center[c] and not new.center[c]:
             removed.append((("center", c), c))
-        elif new["center"][c] and not old["center"][c]:
+        elif new.center[c] and not old.center[c]:
             added.append((("center", c), ("center", c), c))
 
     def place(k: tuple[Any, ...]) -> tuple[int | None, str]:
@@ -232,7 +227,7 @@ def _chest_motions(tl: Timeline, old: dict[str, Any], new: dict[str, Any], t0: f
     for src, c in free:  # departures with no arrival: back into the bag
         moves.append((src, ("bag", c), (), c))
 
-    in_move = new["phase"] != old["phase"] or old["phase"] == "move"
+    in_move = new.phase != old.phase or old.phase == "move"
     stage_len = 0.55
     counts: dict[int, int] = {}
     for src, dst, hide, c in moves:

@@ -16,17 +16,13 @@ from typing import Any
 
 import pygame
 
+from ...rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
+from ...rules.scoring import score_seat
 from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
+from ..eventtext import event_text, reason_text
 from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
 from ..layout import AREA_NAMES, TableLayout
-from ..logtext import translate_line, translate_reason
-
-try:
-    from ...rules import DIE_LETTERS, DIE_VALUES, capacity
-    from ...rules.scoring import score_seat
-except Exception:  # pragma: no cover
-    raise
 
 #: How many of the newest log lines the log panel renders.
 _LOG_LINES = 90
@@ -175,10 +171,10 @@ def chest_pic(colour: int, size: int) -> pygame.Surface:
     return art.chest(colour, size)
 
 
-def public_score(seat: dict[str, Any]) -> tuple[int, bool]:
+def public_score(seat: SeatView) -> tuple[int, bool]:
     """Score from public information (+ own tiles when the view holds them)."""
-    tiles = seat.get("tiles")
-    s = score_seat(seat["tortuga"], seat["fleet"], seat["crew"], seat["boat"], seat["pirate"], tiles or [])
+    tiles = seat.tiles
+    s = score_seat(list(seat.tortuga), list(seat.fleet), list(seat.crew), seat.boat, seat.pirate, list(tiles or ()))
     return s.total, tiles is not None
 
 
@@ -236,14 +232,14 @@ class TableRenderer:
             idx = getattr(self.seats[seat], "colour", seat)
         return palette.PLAYER_COLOURS[idx % len(palette.PLAYER_COLOURS)]
 
-    def draw(self, surface: pygame.Surface, view: dict[str, Any], anim: AnimState | None = None) -> None:
+    def draw(self, surface: pygame.Surface, view: PlayerView, anim: AnimState | None = None) -> None:
         """Draw everything: the state (minus what is in flight) and the motions on top."""
         anim = anim or AnimState()
         self.draw_base(surface, view, anim)
         if anim.timeline is not None:
             self.draw_motions(surface, view, anim.timeline)
 
-    def draw_base(self, surface: pygame.Surface, view: dict[str, Any], anim: AnimState) -> None:
+    def draw_base(self, surface: pygame.Surface, view: PlayerView, anim: AnimState) -> None:
         """The table without moving things (cacheable while the hidden set stays the same)."""
         if anim.seats is not None:
             self.seats = anim.seats
@@ -252,17 +248,17 @@ class TableRenderer:
         surface.blit(self._static, (0, 0))
         tl = anim.timeline
         hidden = tl.hidden() if tl is not None else set()
-        for seat in range(view["config"]["players"]):
+        for seat in range(view.players):
             self._draw_board(surface, view, seat, hidden, anim, 0.0)
         self._draw_middle(surface, view, hidden, anim)
-        self._draw_log(surface, anim)
+        self._draw_log(surface, anim, view.names)
         for h in anim.highlights:
             r = self.highlight_rect(h, view)
             if r is not None:
                 pygame.draw.rect(surface, palette.HIGHLIGHT, r.inflate(self.px(6), self.px(6)), self.px(3),
                                  border_radius=self.px(6))
 
-    def highlight_rect(self, h: Any, view: dict[str, Any]) -> pygame.Rect | None:
+    def highlight_rect(self, h: Any, view: PlayerView) -> pygame.Rect | None:
         """Rect of a HitTarget-like thing the decision UI wants highlighted."""
         kind = getattr(h, "kind", None)
         seat = getattr(h, "seat", None)
@@ -281,7 +277,7 @@ class TableRenderer:
                 return L.center_slots[index]
             if kind == "chest" and seat is not None and index is not None:
                 area = getattr(h, "area", None) or "island"
-                return L.chest_slot(seat, area, index, len(view["seats"][seat][area]))
+                return L.chest_slot(seat, area, index, len(view.seats[seat].area(area)))
         except (IndexError, KeyError):
             return None
         return None
@@ -424,13 +420,13 @@ class TableRenderer:
 
     # -- boards -------------------------------------------------------------------------
 
-    def _draw_board(self, surf: pygame.Surface, view: dict[str, Any], seat: int, hidden: set[Any],
+    def _draw_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Any],
                     anim: AnimState, shake: float = 0.0) -> None:
         L = self.layout
         b = L.boards[seat]
-        s = view["seats"][seat]
+        s = view.seats[seat]
         pc = self.colour_of(seat)
-        names = view["config"]["names"]
+        names = view.names
         # Header: marker, name, kind, tiles, start token, score.
         if art.markers_on():
             draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(10), palette.BONE)
@@ -444,15 +440,15 @@ class TableRenderer:
             dots = "." * (1 + int(anim.time * 3) % 3)
             tt = text(tr("table.thinking") + dots, L.px(12), palette.GOLD_LIGHT, False, True)
             surf.blit(tt, (b.kind.x, b.header.bottom - tt.get_height() + L.px(2)))
-        tiles = s.get("tiles")
-        count = len(tiles) if tiles is not None else s.get("tile_count", 0)
+        tiles = s.tiles
+        count = len(tiles) if tiles is not None else s.tile_count
         for i in range(count):
             if ("tile", seat, i) in hidden:
                 continue
             r = L.tile_slot(seat, i, count)
             name = f"treasure_tile_{tiles[i]}" if tiles is not None else "treasure_tile_back"
             surf.blit(art.icon(name, r.w), r)
-        if view["start"] == seat:
+        if view.start == seat:
             surf.blit(art.icon("start_player", b.start_token.w), b.start_token)
         total, exact = public_score(s)
         sc = b.score
@@ -463,7 +459,7 @@ class TableRenderer:
         surf.blit(st, st.get_rect(center=sc.center))
         # Tracks: tokens and capacity.
         for kind in ("boat", "pirate"):
-            box = s[kind]
+            box = s.token(kind)
             if ("token", seat, kind) not in hidden:
                 r = b.track_boxes[kind][box - 1]
                 tok = art.token(f"{kind}_token", r.h + L.px(4), pc.rgb)
@@ -472,28 +468,27 @@ class TableRenderer:
             ct = fit_text(tr("table.cap", n=capacity(box)), L.px(13), palette.INK, cap.w - L.px(2), True)
             surf.blit(ct, ct.get_rect(center=cap.center))
         # Action spaces: highlight during actions, placed dice, bonus tiles, totals.
-        phase = view["phase"]
-        act = view.get("act") or {}
-        cur = act.get("action") if phase == "actions" else None
-        order = act.get("order") or []
+        phase = view.phase
+        cur = view.act_action if phase == "actions" else None
+        order = view.act_order
         for a in range(5):
             r = b.actions[a]
             if cur == a:
                 glow = L.px(3)
                 pygame.draw.rect(surf, palette.HIGHLIGHT, r.inflate(glow * 2, glow * 2), glow, border_radius=L.px(11))
-            dice = s["placed"][a]
+            dice = s.placed[a]
             for k, die in enumerate(dice):
                 if ("die", seat, a, k) in hidden or k >= 5:
                     continue
                 d = b.action_dice[a][k]
-                face = art.die_face(a, str(DIE_VALUES[die][a]), d.w, pc.rgb)
+                face = art.die_face(a, str(view.grid[die][a]), d.w, pc.rgb)
                 surf.blit(face, d)
-            bonus = s["bonus"][a]
+            bonus = s.bonus[a]
             if bonus and ("bonus", seat, a) not in hidden:
                 bo = b.bonus[a]
                 surf.blit(art.icon(f"bonus_tile_{bonus}", bo.w), bo)
             if dice or bonus:
-                tot = sum(DIE_VALUES[d][a] for d in dice) + (bonus if dice else 0)
+                tot = view.total(seat, a)
                 if dice:
                     tot_r = b.totals[a]
                     col = palette.GOLD if cur == a else palette.PARCHMENT_DARK
@@ -511,10 +506,10 @@ class TableRenderer:
                 surf.blit(rt, rt.get_rect(center=rib.center))
         # Chest areas.
         for name in AREA_NAMES:
-            chests = s[name]
+            chests = s.area(name)
             n = len(chests)
             if name in ("fleet", "crew"):
-                cap = capacity(s["boat" if name == "fleet" else "pirate"])
+                cap = capacity(s.boat if name == "fleet" else s.pirate)
                 for k, slot in enumerate(b.area_slots[name]):
                     if k >= cap:
                         lock = slot.inflate(-L.px(8), -L.px(8))
@@ -530,12 +525,12 @@ class TableRenderer:
         # Dice tray: own roll visible, otherwise the screen.
         self._draw_tray(surf, view, seat, hidden)
 
-    def _draw_screen(self, surf: pygame.Surface, view: dict[str, Any], seat: int, shake: float) -> pygame.Rect:
+    def _draw_screen(self, surf: pygame.Surface, view: PlayerView, seat: int, shake: float) -> pygame.Rect:
         """The dice screen (shaking while the dice behind it tumble); returns its rect."""
         L = self.layout
         b = L.boards[seat]
-        s = view["seats"][seat]
-        hand = s["hand"]
+        s = view.seats[seat]
+        hand = s.hand
         sw = b.tray.inflate(-L.px(8), -L.px(6))
         if shake:
             pygame.draw.rect(surf, palette.mix(palette.FELT, palette.INK, 0.2), b.tray.inflate(-L.px(4), -L.px(4)),
@@ -548,28 +543,28 @@ class TableRenderer:
         pill = n.get_rect(midbottom=(sw.centerx, sw.bottom - L.px(2))).inflate(L.px(10), L.px(2))
         pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(6))
         surf.blit(n, n.get_rect(center=pill.center))
-        if s.get("has_selected") or s.get("selection"):
+        if s.done or s.selection:
             ck = text(tr("table.chosen"), L.px(12), palette.GOLD_LIGHT, True)
             cr = ck.get_rect(midtop=(sw.centerx, sw.y + L.px(2))).inflate(L.px(10), L.px(2))
             pygame.draw.rect(surf, palette.SUCCESS, cr, border_radius=L.px(6))
             surf.blit(ck, ck.get_rect(center=cr.center))
         return b.tray.copy()
 
-    def _kind_label(self, seat: int, view: dict[str, Any]) -> str:
+    def _kind_label(self, seat: int, view: PlayerView) -> str:
         if self.seats is not None and seat < len(self.seats):
             k = getattr(self.seats[seat], "kind", "normal")
             return tr("setup.human") if k == "human" else tr("table.computer_kind", kind=kind_name(k))
         return tr("setup.computer")
 
-    def _draw_tray(self, surf: pygame.Surface, view: dict[str, Any], seat: int, hidden: set[Any]) -> None:
+    def _draw_tray(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Any]) -> None:
         L = self.layout
         b = L.boards[seat]
-        s = view["seats"][seat]
+        s = view.seats[seat]
         pc = self.colour_of(seat)
-        hand = s["hand"]
-        roll = s.get("roll")
+        hand = s.hand
+        roll = s.roll
         visible = roll is not None and any(f is not None for f in roll)
-        if view["phase"] == "dice" and hand and not visible:
+        if view.phase == "dice" and hand and not visible:
             if ("screen", seat) not in hidden:
                 self._draw_screen(surf, view, seat, 0.0)
             return
@@ -588,10 +583,10 @@ class TableRenderer:
 
     # -- middle -------------------------------------------------------------------------
 
-    def _draw_middle(self, surf: pygame.Surface, view: dict[str, Any], hidden: set[Any], anim: AnimState) -> None:
+    def _draw_middle(self, surf: pygame.Surface, view: PlayerView, hidden: set[Any], anim: AnimState) -> None:
         L = self.layout
         # Pool of face-down treasure tiles.
-        pool = view.get("pool_size", len(view.get("pool", [])))
+        pool = view.pool_size
         back = art.icon("treasure_tile_back", L.pool_tiles[0].w)
         for i in range(min(pool, len(L.pool_tiles))):
             if ("pool", i) in hidden:
@@ -599,33 +594,33 @@ class TableRenderer:
             surf.blit(back, L.pool_tiles[i])
         # Supply count.
         sup = L.supply
-        t = text(f"×{view['supply']}", L.px(16), palette.BONE, True)
+        t = text(f"×{view.supply}", L.px(16), palette.BONE, True)
         pill = t.get_rect(midtop=(sup.centerx, sup.bottom - L.px(20))).inflate(L.px(12), L.px(2))
         pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(8))
         surf.blit(t, t.get_rect(center=pill.center))
         # Centre island chests.
         for c, r in enumerate(L.center_slots):
-            if view["center"][c] and ("center", c) not in hidden:
+            if view.center[c] and ("center", c) not in hidden:
                 shadowed(surf, chest_pic(c, r.w), r)
         # Bag counts.
         for c, r in enumerate(L.bag_counts):
             pic = chest_pic(c, r.h)
             surf.blit(pic, r.topleft)
             name = chest_name(c)
-            t = text(f"{view['bag'][c]}", L.px(18), palette.INK, True)
+            t = text(f"{view.bag[c]}", L.px(18), palette.INK, True)
             surf.blit(t, (r.x + r.h + L.px(8), r.centery - t.get_height() // 2))
             n = text(name, L.px(11), palette.INK_SOFT)
             surf.blit(n, (r.x + r.h + L.px(36), r.centery - n.get_height() // 2))
         self._draw_phase(surf, view, anim)
 
-    def _draw_phase(self, surf: pygame.Surface, view: dict[str, Any], anim: AnimState) -> None:
+    def _draw_phase(self, surf: pygame.Surface, view: PlayerView, anim: AnimState) -> None:
         L = self.layout
         r = L.phase
         x = r.x + L.px(14)
         y = r.y + L.px(8)
-        rnd = fit_text(tr("phase.round", n=view["round"]), L.px(24), palette.INK, r.w - L.px(28), True)
+        rnd = fit_text(tr("phase.round", n=view.round), L.px(24), palette.INK, r.w - L.px(28), True)
         surf.blit(rnd, (x, y))
-        goal = 8 if view["config"].get("long_game") else 6
+        goal = 8 if view.long_game else 6
         g = fit_text(tr("table.goal", n=goal), L.px(11), palette.INK_SOFT, r.w - L.px(28))
         surf.blit(g, (x, y + rnd.get_height()))
         y += rnd.get_height() + g.get_height() + L.px(6)
@@ -633,7 +628,7 @@ class TableRenderer:
         pw = (r.w - L.px(28) - L.px(8)) // 3
         for i, ph in enumerate(phases):
             pr = pygame.Rect(x + i * (pw + L.px(4)), y, pw, L.px(28))
-            on = view["phase"] == ph
+            on = view.phase == ph
             pygame.draw.rect(surf, palette.GOLD if on else palette.PARCHMENT_DARK, pr, border_radius=L.px(8))
             if on:
                 pygame.draw.rect(surf, palette.INK, pr, L.px(2), border_radius=L.px(8))
@@ -641,10 +636,10 @@ class TableRenderer:
             surf.blit(t, t.get_rect(center=pr.center))
         y += L.px(36)
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
-        names = view["config"]["names"]
-        if view["phase"] == "dice":
-            waiting = [names[i] for i, s in enumerate(view["seats"]) if s["hand"] and not (s.get("has_selected") or s.get("selection"))]
-            stage = view.get("stage")
+        names = view.names
+        if view.phase == "dice":
+            waiting = [names[i] for i, s in enumerate(view.seats) if s.hand and not (s.done or s.selection)]
+            stage = view.stage
             if stage == "bonus":
                 lines.append((tr("table.stage.bonus"), palette.INK, True))
             elif stage == "skulls":
@@ -654,45 +649,43 @@ class TableRenderer:
                 if waiting:
                     for part in _wrap(tr("table.waiting", names=", ".join(waiting)), L.px(13), r.w - L.px(28)):
                         lines.append((part, palette.INK_SOFT, False))
-        elif view["phase"] == "actions":
-            act = view["act"]
-            a = act["action"]
+        elif view.phase == "actions":
+            a = view.act_action
             if 0 <= a < 5:
                 lines.append((action_name(a), palette.INK, True))
-                for p, seat in enumerate(act["order"][:2]):
-                    s = view["seats"][seat]
-                    tot = sum(DIE_VALUES[d][a] for d in s["placed"][a]) + s["bonus"][a]
+                for p, seat in enumerate(view.act_order[:2]):
+                    tot = view.total(seat, a)
                     lines.append((tr("table.pos_line", pos=position_label(p), name=names[seat], total=tot), palette.INK,
-                                  p == act["pos"]))
-                if not act["order"]:
+                                  p == view.act_pos))
+                if not view.act_order:
                     lines.append((tr("table.nobody"), palette.INK_SOFT, False))
-        elif view["phase"] == "move":
+        elif view.phase == "move":
             lines.append((tr("table.stage.move"), palette.INK, True))
-        elif view["phase"] == "over":
+        elif view.phase == "over":
             lines.append((tr("table.stage.over"), palette.INK, True))
         for s_, col, bold in lines:
             t = fit_text(s_, L.px(14 if bold or col == palette.INK else 13), col, r.w - L.px(28), bold)
             surf.blit(t, (x, y))
             y += t.get_height() + L.px(2)
-        if view["phase"] == "actions":
-            a = view["act"]["action"]
+        if view.phase == "actions":
+            a = view.act_action
             if 0 <= a < 5:
                 ic = art.icon(palette.ACTION_ICONS[a], L.px(44))
                 surf.blit(ic, ic.get_rect(bottomright=(r.right - L.px(10), r.bottom - L.px(8))))
 
     # -- log ------------------------------------------------------------------------------
 
-    def _draw_log(self, surf: pygame.Surface, anim: AnimState) -> None:
+    def _draw_log(self, surf: pygame.Surface, anim: AnimState, names: tuple[str, ...]) -> None:
         lines = anim.log or []
         # Keyed by the lines themselves (as shown to this viewer), not by how many there are:
         # two viewers' logs can have the same length and last line but differ before it.
         key = (tuple(lines[-_LOG_LINES:]), self.layout.size)
         if self._log_cache is None or self._log_cache[0] != key:
-            self._log_cache = (key, self._render_log(lines))
+            self._log_cache = (key, self._render_log(lines, names))
         L = self.layout
         surf.blit(self._log_cache[1], (L.log.x + L.px(12), L.log.y + L.px(46)))
 
-    def _render_log(self, lines: list[Any]) -> pygame.Surface:
+    def _render_log(self, lines: list[Any], names: tuple[str, ...]) -> pygame.Surface:
         L = self.layout
         w = L.log.w - L.px(24)
         h = L.log.h - L.px(56) - L.px(22)
@@ -704,12 +697,15 @@ class TableRenderer:
             if ln.round != last_round:
                 last_round = ln.round
                 rows.append((text(tr("table.log_round", n=ln.round), px, palette.BRASS_DARK, True), 0))
-            indent = L.px(14) if ln.reason else 0
-            col = palette.INK_SOFT if ln.reason else palette.INK
-            shown = translate_reason(ln.text) if ln.reason else translate_line(ln.text)
-            body = tr("table.reason", text=shown) if ln.reason else shown
+            why = ln.reason is not None
+            indent = L.px(14) if why else 0
+            col = palette.INK_SOFT if why else palette.INK
+            if ln.reason is not None:
+                body = tr("table.reason_by", name=names[ln.seat], text=reason_text(ln.reason, names))
+            else:
+                body = event_text(ln.event, names)
             for part in _wrap(body, px, w - indent - L.px(4)):
-                rows.append((text(part, px, col, False, ln.reason), indent))
+                rows.append((text(part, px, col, False, why), indent))
         y = h
         for surf_, indent in reversed(rows):
             y -= surf_.get_height()
@@ -757,7 +753,7 @@ class TableRenderer:
             return L.boards[key[1]].rect
         return L.canvas
 
-    def draw_motions(self, surf: pygame.Surface, view: dict[str, Any], tl: Timeline) -> list[pygame.Rect]:
+    def draw_motions(self, surf: pygame.Surface, view: PlayerView, tl: Timeline) -> list[pygame.Rect]:
         """Draw the moving things; returns the screen rects they cover (for partial updates)."""
         L = self.layout
         now = tl.now
@@ -869,7 +865,7 @@ class TableRenderer:
 
     # -- hit testing & tooltips ------------------------------------------------------------
 
-    def hit_test(self, pos: tuple[int, int], view: dict[str, Any] | None = None) -> HitTarget | None:
+    def hit_test(self, pos: tuple[int, int], view: PlayerView | None = None) -> HitTarget | None:
         L = self.layout
         for seat, b in enumerate(L.boards):
             if not b.rect.collidepoint(pos):
@@ -887,7 +883,7 @@ class TableRenderer:
             for name in AREA_NAMES:
                 if b.areas[name].collidepoint(pos):
                     if view is not None:
-                        chests = view["seats"][seat][name]
+                        chests = view.seats[seat].area(name)
                         for k in range(len(chests)):
                             if L.chest_slot(seat, name, k, len(chests)).collidepoint(pos):
                                 return HitTarget("chest", seat, k, name)
@@ -919,14 +915,14 @@ class TableRenderer:
             return HitTarget("log", None)
         return None
 
-    def tooltip(self, hit: HitTarget, view: dict[str, Any]) -> list[str]:
+    def tooltip(self, hit: HitTarget, view: PlayerView) -> list[str]:
         """Lines of help text for what is under the mouse (empty: nothing to explain)."""
-        names = view["config"]["names"]
+        names = view.names
         seat = hit.seat
-        s = view["seats"][seat] if seat is not None else None
+        s = view.seats[seat] if seat is not None else None
         k = hit.kind
         if k == "chest" and s is not None and hit.area is not None:
-            row = s[hit.area]
+            row = s.area(hit.area)
             if hit.index is None or not 0 <= hit.index < len(row):
                 return []  # not a chest of this view
             c = row[hit.index]
@@ -936,36 +932,36 @@ class TableRenderer:
             return [tr(f"tip.area.{hit.area}.1"), tr(f"tip.area.{hit.area}.2")]
         if k == "track" and s is not None:
             kind = hit.area or "boat"
-            box = s[kind]
+            box = s.token(kind)
             return [tr(f"tip.track.{kind}", box=box, cap=capacity(box)), tr(f"tip.track.{kind}.limits"),
                     tr("tip.track.steps"), tr("tip.track.score")]
         if k == "action_space" and s is not None and hit.index is not None:
             a = hit.index
-            dice = s["placed"][a]
-            vals = " + ".join(f"{DIE_LETTERS[d]}={DIE_VALUES[d][a]}" for d in dice) or tr("tip.no_dice")
+            dice = s.placed[a]
+            vals = " + ".join(f"{DIE_LETTERS[d]}={view.grid[d][a]}" for d in dice) or tr("tip.no_dice")
             line = f"{action_name(a)}: {vals}"
-            if s["bonus"][a] and dice:
-                line += " " + tr("tip.plus_bonus", n=s["bonus"][a])
+            if s.bonus[a] and dice:
+                line += " " + tr("tip.plus_bonus", n=s.bonus[a])
             return [line, tr(f"tip.effect.{a}"), tr("tip.click_positions")]
         if k == "bonus_space" and s is not None and hit.index is not None:
-            v = s["bonus"][hit.index]
+            v = s.bonus[hit.index]
             return [tr("tip.bonus_space", action=action_name(hit.index), value=f"+{v}" if v else tr("tip.empty")),
                     tr("tip.bonus_space.2"), tr("tip.bonus_space.3")]
         if k in ("screen", "die") and s is not None:
             return [tr("tip.screen", name=names[seat]), tr("tip.screen.2")]
         if k == "tile" and s is not None:
-            n = len(s["tiles"]) if s.get("tiles") is not None else s.get("tile_count", 0)
+            n = len(s.tiles) if s.tiles is not None else s.tile_count
             line = trn("tip.tiles", n)
-            if s.get("tiles") is not None:
-                line += " " + tr("tip.tiles_own", coins=sum(s["tiles"]))
+            if s.tiles is not None:
+                line += " " + tr("tip.tiles_own", coins=sum(s.tiles))
             return [line, tr("tip.tiles.2")]
         if k == "start_token":
             return [tr("tip.start"), tr("tip.start.2")]
         if k == "score" and s is not None:
-            sc = score_seat(s["tortuga"], s["fleet"], s["crew"], s["boat"], s["pirate"], s.get("tiles") or [])
+            sc = score_seat(list(s.tortuga), list(s.fleet), list(s.crew), s.boat, s.pirate, list(s.tiles or ()))
             lines = [tr("tip.score", total=sc.total),
                      tr("tip.score.parts", chests=sc.chests, sets=sc.set_points, tracks=sc.tracks)]
-            lines.append(tr("tip.score.coins", coins=sc.coins) if s.get("tiles") is not None else tr("tip.score.hidden"))
+            lines.append(tr("tip.score.coins", coins=sc.coins) if s.tiles is not None else tr("tip.score.hidden"))
             return lines
         if k == "player" and s is not None:
             idx = getattr(self.seats[seat], "colour", seat) if self.seats is not None and seat < len(self.seats) else seat
@@ -974,12 +970,12 @@ class TableRenderer:
         if k in ("center", "center_chest"):
             return [tr("tip.center"), tr("tip.center.2")]
         if k == "supply":
-            return [tr("tip.supply", n=view["supply"]), tr("tip.supply.2")]
+            return [tr("tip.supply", n=view.supply), tr("tip.supply.2")]
         if k == "bag":
-            counts = ", ".join(f"{view['bag'][c]} {chest_name(c)}" for c in range(5))
+            counts = ", ".join(f"{view.bag[c]} {chest_name(c)}" for c in range(5))
             return [tr("tip.bag", counts=counts), tr("tip.bag.2")]
         if k == "pool":
-            return [tr("tip.pool", n=view.get("pool_size", 0)), tr("tip.pool.2")]
+            return [tr("tip.pool", n=view.pool_size), tr("tip.pool.2")]
         if k == "phase":
             return [tr("tip.phase")]
         return []

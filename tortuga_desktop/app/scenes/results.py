@@ -167,16 +167,19 @@ class ResultsScene(Scene):
             self.app.pop()
 
     def log_lines(self) -> list[str]:
-        """The whole public log of the game, translated."""
-        from ..logtext import translate_line
+        """The whole public log of the game, in the current language."""
+        from ..eventtext import event_text
 
         out: list[str] = []
         last = None
-        for rnd, text in self.game.log_entries_for(None):
-            if rnd != last:
-                last = rnd
-                out.append(tr("table.log_round", n=rnd))
-            out.append(translate_line(text))
+        for e in self.game.events_for(None):
+            line = event_text(e, self.game.names)
+            if not line:
+                continue
+            if e.round != last:
+                last = e.round
+                out.append(tr("table.log_round", n=e.round))
+            out.append(line)
         return out
 
     def new_game(self) -> None:

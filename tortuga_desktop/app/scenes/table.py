@@ -5,8 +5,8 @@ The controller applies decisions immediately; this scene keeps a queue of the re
 the difference between the shown view and the event's view.  While something animates the
 controller is not asked for the next bot decision (pacing), except at ``--speed instant``.
 
-Keys: Space skips the current animation; Escape skips it too, or opens the pause menu when
-nothing moves; 1-4 choose the speed (slow, normal, fast, instant); F11 (App) toggles
+Keys: Space skips the current animation; Escape opens the pause menu (at once, even while
+something moves); 1-4 choose the speed (slow, normal, fast, instant); F11 (App) toggles
 fullscreen; F1 (App) the rules; Ctrl+S (App) saves.  A click on an action space during the
 actions phase (or later in the round) shows who got 1st/2nd position and why.
 """
@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from ...rules import DecisionKind
+from ...rules import DecisionKind, PlayerView
 from ..anim import SPEEDS, Timeline
 from ..controller import GameController, GameEvent
 from ..i18n import tr
@@ -60,7 +60,7 @@ class TableScene(Scene):
         #: Whose eyes the table is drawn for: the one human, or None (public) in hot-seat and demos.
         self.viewer: int | None = controller.human_seats[0] if len(controller.human_seats) == 1 else None
         self._snapshot = game.clone()
-        self.view: dict[str, Any] = self._snapshot.view(self.viewer)
+        self.view: PlayerView = self._snapshot.view(self.viewer)
         self.log = controller.log_lines(self.viewer)
         self.queue: list[GameEvent] = []
         self.timeline: Timeline | None = None
@@ -125,13 +125,11 @@ class TableScene(Scene):
             if intent.key == pygame.K_SPACE:
                 self.skip()
                 return
-            if intent.key == pygame.K_ESCAPE:
-                if self.animating:
-                    self.skip()
-                else:
-                    from .pause import PauseScene
+            if intent.key == pygame.K_ESCAPE:  # always the pause menu (Space skips animations)
+                from .pause import PauseScene
 
-                    self.app.push(PauseScene(self))
+                self.skip()
+                self.app.push(PauseScene(self))
                 return
             if intent.key in SPEED_KEYS:
                 self.set_speed(SPEED_KEYS[intent.key])
@@ -154,7 +152,7 @@ class TableScene(Scene):
             self._check_confirmed()
         if (not used and isinstance(intent, Click) and intent.button == 1 and hit is not None
                 and hit.kind == "action_space" and hit.index is not None
-                and self.view["phase"] in ("actions", "move", "over")):
+                and self.view.phase in ("actions", "move", "over")):
             self.show_positions(hit.index)
 
     def _refresh_hover(self) -> None:
@@ -342,7 +340,7 @@ class TableScene(Scene):
         self._check_phase_screenshot()
 
     def _check_phase_screenshot(self) -> None:
-        key = (self.view["round"], self.view["phase"])
+        key = (self.view.round, self.view.phase)
         if key == self._phase_key:
             return
         self._phase_key = key

@@ -183,7 +183,7 @@ def build(
         raise ScenarioError("somebody must still have dice to roll")
     d["act"] = {"action": 0, "order": [], "pos": 0, "first_target": None, "effect": None, "drawn": []}
     d["events"] = []
-    d["record"] = []
+    d["record"] = None  # an edited position has no history to replay
     d["decisions"] = 0
     return Game.from_dict(d)
 

@@ -26,11 +26,12 @@ from typing import Any
 
 from . import actions_phase, dice_phase, legal, move_phase
 from .actions import DecisionKind, Forfeit, PlayerAction, Target, parse_action
-from .codec import load_state, roll_text, state_to_dict
+from .codec import load_state, parse_roll, roll_text, state_to_dict
 from .components import DICE_GRIDS, MAX_ROUNDS, RULES_VERSION, SKULL
-from .errors import IllegalActionError, MalformedActionError, SetupError, StateFormatError
+from .errors import IllegalActionError, MalformedActionError, RulesError, SetupError, StateFormatError
 from .events import ChestsDealt, DiceRolled, Event, GameEnded, RoundEnded, RoundStarted, StartPlayer, visible
 from .limits import check_names, check_seed
+from .record import RECORD_FORMAT, GameRecord
 from .scoring import Score, score_seat
 from .state import (
     ACTIONS,
@@ -49,7 +50,7 @@ from .state import (
 from .text import describe
 from .views import player_view
 
-__all__ = ["Game", "Seat", "Decision", "Outcome", "Phase", "Stage", "SCHEMA_VERSION"]
+__all__ = ["Game", "Seat", "Decision", "Outcome", "Phase", "Stage", "SCHEMA_VERSION", "replay"]
 
 
 def _check_seat(g: State, seat: object) -> int:
@@ -382,7 +383,21 @@ class Game(State):
         g.rules_version = self.rules_version
         g.grid = self.grid
         g.actions_log = self.actions_log[:]
+        g.has_history = self.has_history
         return g
+
+    # ------------------------------------------------------------ record
+    def record(self) -> GameRecord:
+        """The game's record: its setup and every decision (and scripted roll) so far, in order.
+
+        Raises :class:`RulesError` when the game does not hold its whole history (a game
+        loaded from a save written before records existed, or a determinized copy).
+        """
+        entries = tuple(self.actions_log)
+        if not self.has_history or sum(1 for _, t in entries if not t.startswith("roll ")) != self.decisions:
+            raise RulesError("this game does not hold its whole history (an older save or a sampled copy)")
+        return GameRecord(RECORD_FORMAT, self.rules_version, self.seed, self.players, tuple(self.names),
+                          self.start_choice, self.long_game, entries)
 
     # ------------------------------------------------------------ serialising
     def to_dict(self) -> dict[str, Any]:
@@ -408,3 +423,17 @@ class Game(State):
     def view(self, seat: int | None) -> dict[str, Any]:
         """What ``seat`` may know (R9); ``None`` gives the public view."""
         return player_view(self, seat)
+
+
+def replay(record: GameRecord, *, log: bool = True) -> Game:
+    """Play ``record`` again from its setup through :meth:`Game.apply` (so only reachable states
+    come out); raises a RulesError at the first entry that does not fit."""
+    g = Game.new(record.players, record.seed, start_player=record.start_player, long_game=record.long_game,
+                 names=list(record.names), log=log, rules_version=record.rules_version)
+    for seat, text in record.entries:
+        faces = parse_roll(text)
+        if faces is not None:
+            g.set_roll(seat, faces)
+        else:
+            g.apply(seat, text)
+    return g

@@ -194,9 +194,10 @@ def parse_action(text: str) -> PlayerAction:
         return Forfeit()
     if head == "target":
         need(1)
-        if not args[0].isdigit():
-            raise MalformedActionError(f"target takes a seat number, got {args[0]!r}")
-        return Target(int(args[0]))
+        arg = args[0]
+        if not (arg.isascii() and arg.isdigit() and len(arg) <= 2):  # int() also takes '²'-like digits
+            raise MalformedActionError(f"target takes a seat number 0-3, got {arg!r:.20}")
+        return Target(int(arg))
     if head == "chest":
         need(1)
         chests = _chests(args[0])

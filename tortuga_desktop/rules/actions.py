@@ -44,8 +44,13 @@ class SelectDice:
 
     def __post_init__(self) -> None:
         dice = self.dice
-        if isinstance(dice, tuple) and all(type(d) is int for d in dice) and list(dice) != sorted(dice):
-            object.__setattr__(self, "dice", tuple(sorted(dice)))  # normal form: equal selections are equal
+        if type(dice) is tuple and len(dice) > 1:
+            try:
+                ordered = tuple(sorted(dice))
+            except TypeError:  # not die indices: left for the engine to refuse as malformed
+                return
+            if ordered != dice:
+                object.__setattr__(self, "dice", ordered)  # normal form: equal selections are equal
 
     def text(self) -> str:
         return "select " + ("".join(DIE_LETTERS[d] for d in self.dice) or "-")

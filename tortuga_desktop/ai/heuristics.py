@@ -31,7 +31,7 @@ from ..rules import (
     capacity,
     max_sets,
 )
-from ..rules.components import DIE_VALUES, SKULL
+from ..rules.components import SKULL
 
 FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
 RED, BLUE, YELLOW, WHITE, PURPLE = 0, 1, 2, 3, 4
@@ -279,7 +279,7 @@ def dice_scores(g: Game, me: int, options: list[PlayerAction], vals: tuple[list[
         targets = list(faces) if faces else [a for a in range(5) if p.room(a) >= len(opt.dice)]
         best, best_a = -1e9, targets[0]
         for a in targets:
-            t = (p.total(a) if p.placed[a] else p.bonus[a]) + sum(DIE_VALUES[d][a] for d in opt.dice)
+            t = (p.total(a) if p.placed[a] else p.bonus[a]) + sum(p.values[d][a] for d in opt.dice)
             o1, o2 = position_odds(g, me, a, t)
             gain = o1 * v1[a] + o2 * v2[a] - cur_ev[a]
             if gain > best:
@@ -314,7 +314,7 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
             if isinstance(opt, ChooseAction):
                 a = int(opt.action)
                 dice = p.selection or ()
-                t = (p.total(a) if p.placed[a] else p.bonus[a]) + sum(DIE_VALUES[dd][a] for dd in dice)
+                t = (p.total(a) if p.placed[a] else p.bonus[a]) + sum(p.values[dd][a] for dd in dice)
                 o1, o2 = position_odds(g, me, a, t)
                 c1, c2 = position_odds(g, me, a, p.total(a) if p.placed[a] else 0)
                 scores.append(o1 * v1[a] + o2 * v2[a] - c1 * v1[a] - c2 * v2[a])

@@ -111,7 +111,7 @@ class Game(State):
         g.seats = [Seat(g.grid) for _ in range(players)]
         g.start = g.rng.randrange(players) if start_player is None else start_player
         if g.logging:
-            g.emit(StartPlayer(1, 0, g.start))
+            g.events.append(StartPlayer(1, 0, g.start))
         for s in g.order():  # R1.4
             p = g.seats[s]
             first = g.draw_chest()
@@ -121,9 +121,9 @@ class Game(State):
             if second is not None:
                 p.crew.append(second)
             if g.logging:
-                g.emit(ChestsDealt(1, 0, s, first, second))
+                g.events.append(ChestsDealt(1, 0, s, first, second))
         if g.logging:
-            g.emit(RoundStarted(1, 0, g.start))
+            g.events.append(RoundStarted(1, 0, g.start))
         dice_phase.start_roll_step(g)
         return g
 
@@ -297,16 +297,16 @@ class Game(State):
             if self.logging:
                 o = self.outcome()
                 if o is not None:
-                    self.emit(GameEnded(self.round, self.decisions, tuple(sc.total for sc in o.scores), o.winners,
+                    self.events.append(GameEnded(self.round, self.decisions, tuple(sc.total for sc in o.scores), o.winners,
                                         o.capped))
             return False
         if self.logging:
-            self.emit(RoundEnded(self.round, self.decisions))
+            self.events.append(RoundEnded(self.round, self.decisions))
         self.round += 1
         self.start = (self.start + 1) % self.players
         self.phase = DICE
         if self.logging:
-            self.emit(RoundStarted(self.round, self.decisions, self.start))
+            self.events.append(RoundStarted(self.round, self.decisions, self.start))
         return dice_phase.start_roll_step(self)
 
     # ------------------------------------------------------------ scripted dice
@@ -328,7 +328,7 @@ class Game(State):
         p.roll = faces
         self.actions_log.append((seat, roll_text(faces)))
         if self.logging:
-            self.emit(DiceRolled(self.round, self.decisions, seat, tuple(p.hand), tuple(faces)))
+            self.events.append(DiceRolled(self.round, self.decisions, seat, tuple(p.hand), tuple(faces)))
 
     # ------------------------------------------------------------ scoring
     def score(self, seat: int) -> Score:

@@ -15,7 +15,7 @@ that does not describe a legal position raises :class:`ScenarioError` with a cle
 >>> g.phase, g.stage, g.rollers
 (<Phase.DICE: 'dice'>, <Stage.SELECT: 'select'>, [1, 2, 0])
 >>> g.seats[0].fleet, g.seats[0].bonus, g.seats[1].roll, g.bag[2], g.supply
-([0, 1, 2], [1, 0, 2, 0, 0], [3, 3, 4, 5, 2], 7, 18)
+([0, 1, 2], [1, 0, 2, 0, 0], [3, 3, 4, 5, 2], 8, 18)
 
 Spec, all keys optional:
 

@@ -1,9 +1,8 @@
 """Scenario helpers for the rules tests: exact game states and scripted dice.
 
-``build`` makes a game in a chosen state by editing ``Game.new(...).to_dict()`` and loading
-it back with ``Game.from_dict`` (so every scenario passes the engine's own validation and
-keeps the 40 chests / 30 tiles / 20 bonus tiles invariant: chests come out of the bag,
-tiles out of the pool, bonus tiles out of the supply).
+``build`` makes a game in a chosen state with the engine's position builder
+(``tortuga_desktop.rules.scenario.position``: validated, and chests come out of the bag, tiles
+out of the pool, bonus tiles out of the supply).
 
 Dice are scripted with ``game.set_roll``; ``roll_step`` / ``play_dice`` / ``place`` drive a
 whole dice phase. Faces: 0 Expand fleet, 1 Recruit crew, 2 Treasure hunt, 3 Board, 4 Raid,
@@ -23,20 +22,16 @@ from tortuga_desktop.rules import (
     SKULL,
     DecisionKind,
     Game,
+    ScenarioError,
     check_invariants,
 )
+from tortuga_desktop.rules.scenario import position
 
 FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
 R, B, Y, W, P = 0, 1, 2, 3, 4
 ACTION_WORDS = ("fleet", "crew", "hunt", "board", "raid")
-CHEST_COUNTS = (10, 10, 10, 5, 5)
-TILE_COUNTS = (17, 9, 4)
 
 Step = tuple[Sequence[int], str] | tuple[Sequence[int], str, str]
-
-
-class ScenarioError(AssertionError):
-    """The script does not fit the game (a test-writing error, not an engine bug)."""
 
 
 def chests(text: str | Sequence[int]) -> list[int]:
@@ -60,22 +55,6 @@ def action_index(a: int | str) -> int:
     return a if isinstance(a, int) else ACTION_WORDS.index(a)
 
 
-def _counts(values: Iterable[int], size: int, offset: int = 0) -> list[int]:
-    out = [0] * size
-    for v in values:
-        out[v - offset] += 1
-    return out
-
-
-def reload(g: Game, data: dict[str, Any]) -> Game:
-    """Replace ``g``'s whole state by ``data`` (validated by from_dict), keeping the object."""
-    fresh = Game.from_dict(data)
-    for slot in Game.__slots__:
-        if slot != "__weakref__":  # bookkeeping of the object itself, not game state
-            setattr(g, slot, getattr(fresh, slot))
-    return g
-
-
 def build(
     players: int = 4,
     *,
@@ -91,101 +70,32 @@ def build(
     seed: int = 0,
     rules_version: int = 2,
 ) -> Game:
-    """A game in the dice phase (selections open) with exactly these boards.
+    """A game in the dice phase (selections open) with exactly these boards, made by the engine's
+    position builder (:func:`tortuga_desktop.rules.scenario.position`).
 
-    Seat spec keys (all optional): boat, pirate (boxes, default 3); tortuga, fleet, crew, island
-    (chest letters, default empty); tiles (coin values); bonus (5 ints 0/1/2); placed (mapping
-    action word or index -> die letters already placed this round). Unplaced dice are rolled
-    (neutral faces; script them with ``set_roll``/``roll_step``). Seats with every die placed are
-    due a bonus tile at the coming reveal (R3.7).
-
-    ``bag`` (letters or 5 counts) and ``pool`` (3 counts) default to "everything not elsewhere";
-    when given, the rest of the chests/tiles is parked on seat ``park``'s ``park_area`` (island by
-    default; "tortuga" keeps them out of the move phase but counts for the end check) / tiles.
+    Seat spec keys as there; ``placed`` may also use action indices. Unplaced dice show neutral
+    faces (all Expand fleet); script them with ``set_roll``/``roll_step``. ``bag``/``pool`` given:
+    the rest is parked on seat ``park``'s ``park_area`` (chests) / tiles.
     """
-    g = Game.new(players, seed, start_player=start, long_game=long_game, rules_version=rules_version)
-    d = g.to_dict()
-    specs = list(seats or [])
-    specs += [{}] * (players - len(specs))
-    used = [0] * 5
-    tiles_used = [0] * 3
-    bonus_used = 0
-    order = [(start + k) % players for k in range(players)]
-    for i, sd in enumerate(d["seats"]):
-        spec = dict(specs[i])
-        unknown = set(spec) - {"boat", "pirate", "tortuga", "fleet", "crew", "island", "tiles", "bonus", "placed"}
-        if unknown:
-            raise ScenarioError(f"unknown seat keys {unknown}")
-        sd["boat"] = spec.get("boat", 3)
-        sd["pirate"] = spec.get("pirate", 3)
-        for area in ("tortuga", "fleet", "crew", "island"):
-            sd[area] = chests(spec.get(area, ""))
-            for c in sd[area]:
-                used[c] += 1
-        sd["tiles"] = list(spec.get("tiles", []))
-        for v in sd["tiles"]:
-            tiles_used[v - 1] += 1
-        sd["returned"] = []
-        sd["bonus"] = list(spec.get("bonus", [0] * 5))
-        bonus_used += sum(1 for b in sd["bonus"] if b)
-        placed: list[list[int]] = [[], [], [], [], []]
-        for a, ds in dict(spec.get("placed", {})).items():
-            placed[action_index(a)] = dice(ds)
-        sd["placed"] = placed
-        sd["hand"] = [x for x in range(5) if all(x not in p for p in placed)]
-        sd["roll"] = [FLEET] * len(sd["hand"]) if sd["hand"] else None
-        sd["open_roll"] = False
-        sd["selection"] = None
-        sd["skull_action"] = None
-        sd["arr_fleet"] = None
-        sd["arr_crew"] = None
-    centre = chests(center)
-    for c in centre:
-        used[c] += 1
-    d["center"] = [c in centre for c in range(5)]
-    rest = [CHEST_COUNTS[c] - used[c] for c in range(5)]
-    if any(x < 0 for x in rest):
-        raise ScenarioError(f"too many chests: {used}")
-    if bag is not None:
-        want = _counts(chests(bag), 5) if isinstance(bag, str) else list(bag)
-        extra = [rest[c] - want[c] for c in range(5)]
-        if any(x < 0 for x in extra):
-            raise ScenarioError(f"bag {want} needs more chests than are left {rest}")
-        if any(extra):
-            if park is None:
-                raise ScenarioError("bag given: name a park seat for the other chests")
-            d["seats"][park][park_area] += [c for c in range(5) for _ in range(extra[c])]
-        rest = want
-    d["bag"] = rest
-    prest = [TILE_COUNTS[v] - tiles_used[v] for v in range(3)]
-    if any(x < 0 for x in prest):
-        raise ScenarioError(f"too many tiles: {tiles_used}")
-    if pool is not None:
-        extra = [prest[v] - pool[v] for v in range(3)]
-        if any(x < 0 for x in extra):
-            raise ScenarioError("pool needs more tiles than are left")
-        if any(extra):
-            if park is None:
-                raise ScenarioError("pool given: name a park seat for the other tiles")
-            d["seats"][park]["tiles"] += [v + 1 for v in range(3) for _ in range(extra[v])]
-        prest = list(pool)
-    d["pool"] = prest
-    d["supply"] = 20 - bonus_used
-    d["round"] = round
-    d["start"] = start
-    d["phase"] = "dice"
-    d["stage"] = "select"
-    d["queue"] = []
-    d["stuck"] = []
-    d["rollers"] = [s for s in order if d["seats"][s]["hand"]]
-    d["bonus_due"] = [s for s in order if not d["seats"][s]["hand"]]
-    if not d["rollers"]:
-        raise ScenarioError("somebody must still have dice to roll")
-    d["act"] = {"action": 0, "order": [], "pos": 0, "first_target": None, "effect": None, "drawn": []}
-    d["events"] = []
-    d["record"] = []
-    d["decisions"] = 0
-    return Game.from_dict(d)
+    specs = []
+    for spec in seats or []:
+        sp = dict(spec)
+        if "placed" in sp:
+            sp["placed"] = {ACTION_WORDS[action_index(a)]: ds for a, ds in dict(sp["placed"]).items()}
+        if "tiles" in sp:
+            sp["tiles"] = list(sp["tiles"])
+        specs.append(sp)
+    for i in range(players):
+        if i == len(specs):
+            specs.append({})
+        used = sum(len(ds) for ds in specs[i].get("placed", {}).values())
+        if used < 5:
+            specs[i]["roll"] = [FLEET] * (5 - used)
+    return position(
+        players=players, start=start, seats=specs, center=center, bag=bag, pool=pool,
+        park=None if park is None else (park, park_area), round=round, long_game=long_game, seed=seed,
+        rules_version=rules_version,
+    )
 
 
 def state(g: Game) -> str:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from scenario import BOARD, FLEET, build, reload, state
+from scenario import BOARD, FLEET, build, state
 
 from tortuga_desktop.rules import (
     DICE_GRIDS,
@@ -257,6 +257,6 @@ def test_build_helper_keeps_invariants() -> None:
     assert g.bag == [8, 10, 9, 4, 4]
     assert g.pool == [17, 9, 2]
     assert g.supply == 18
-    same = reload(g.clone(), g.to_dict())
+    same = Game.from_dict(g.to_dict())
     assert state(same) == state(g)
     assert FLEET == 0

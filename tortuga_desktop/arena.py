@@ -2,7 +2,8 @@
 
 ``python -m tortuga_desktop.arena --bots hard,normal,normal,normal --games 200 --seed 1 [--json]``
 
-Every game seed is played in every seat rotation (common random numbers: the same game seed
+Game seeds derive from (base seed, game index) by hashing (``sim.derive_seed``), so runs with
+different base seeds share no games. Every game seed is played in every seat rotation (common random numbers: the same game seed
 and the same bot seeds in each rotation), one game per process on all cores.
 """
 
@@ -21,6 +22,7 @@ from typing import Any
 
 from .ai import ALL_LEVELS, make_bot
 from .rules import Game
+from .sim import derive_seed
 
 
 @dataclass
@@ -109,7 +111,7 @@ def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None 
     """Play ``games`` games (rounded up to whole seat rotations) and summarise per bot entry."""
     n = len(levels)
     seeds = max(1, math.ceil(games / n))
-    jobs = [(tuple(levels), seed + i, r, options) for i in range(seeds) for r in range(n)]
+    jobs = [(tuple(levels), derive_seed(seed, i), r, options) for i in range(seeds) for r in range(n)]
     workers = workers or os.cpu_count() or 1
     t0 = time.perf_counter()
     if workers == 1:

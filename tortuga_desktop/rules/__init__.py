@@ -38,8 +38,9 @@ from .errors import (
     SetupError,
     StateFormatError,
 )
-from .game import SCHEMA_VERSION, Decision, Game, Outcome, Phase, Seat, Stage
+from .game import SCHEMA_VERSION, Decision, Game, Outcome, Phase, Seat, Stage, replay
 from .invariants import check_invariants
+from .record import GameRecord
 from .scoring import Score, max_sets, score_seat
 from .serial import determinize, game_from_dict, game_to_dict, player_view
 from .text import describe
@@ -47,7 +48,7 @@ from .views import Pending, PlayerView, SeatView
 
 __all__ = [
     "ACTION_TITLES", "CHEST_LETTERS", "CHEST_TITLES", "DICE_GRIDS", "DIE_LETTERS", "DIE_VALUES", "RULES_VERSION",
-    "SKULL", "SCHEMA_VERSION", "Phase", "ScenarioError", "SetupError", "Stage", "describe",
+    "SKULL", "SCHEMA_VERSION", "GameRecord", "Phase", "replay", "ScenarioError", "SetupError", "Stage", "describe",
     "Act", "Action", "Arrange", "Chest", "ChooseAction", "Decision", "DecisionKind", "Forfeit", "Game",
     "IllegalActionError", "KeepTile", "MalformedActionError", "Outcome", "PlayerAction", "RulesError", "Score",
     "Seat", "SelectDice", "StateFormatError", "TakeBonus", "TakeChest", "Target", "capacity", "check_invariants",

@@ -44,8 +44,13 @@ class SelectDice:
 
     def __post_init__(self) -> None:
         dice = self.dice
-        if isinstance(dice, tuple) and all(type(d) is int for d in dice) and list(dice) != sorted(dice):
-            object.__setattr__(self, "dice", tuple(sorted(dice)))  # normal form: equal selections are equal
+        if type(dice) is tuple and len(dice) > 1:
+            try:
+                ordered = tuple(sorted(dice))
+            except TypeError:  # not die indices: left for the engine to refuse as malformed
+                return
+            if ordered != dice:
+                object.__setattr__(self, "dice", ordered)  # normal form: equal selections are equal
 
     def text(self) -> str:
         return "select " + ("".join(DIE_LETTERS[d] for d in self.dice) or "-")
@@ -194,9 +199,10 @@ def parse_action(text: str) -> PlayerAction:
         return Forfeit()
     if head == "target":
         need(1)
-        if not args[0].isdigit():
-            raise MalformedActionError(f"target takes a seat number, got {args[0]!r}")
-        return Target(int(args[0]))
+        arg = args[0]
+        if not (arg.isascii() and arg.isdigit() and len(arg) <= 2):  # int() also takes '²'-like digits
+            raise MalformedActionError(f"target takes a seat number 0-3, got {arg!r:.20}")
+        return Target(int(arg))
     if head == "chest":
         need(1)
         chests = _chests(args[0])

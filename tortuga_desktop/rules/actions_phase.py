@@ -42,7 +42,7 @@ def begin(g: State) -> bool:
     g.queue = []
     g.act_action = -1
     if g.logging:
-        g.emit(PhaseStarted(g.round, g.decisions, "actions"))
+        g.events.append(PhaseStarted(g.round, g.decisions, "actions"))
     return _next_action(g)
 
 
@@ -60,7 +60,7 @@ def _next_action(g: State) -> bool:
         g.effect = None
         if g.logging:
             order = g.act_order
-            g.emit(ActionTotals(
+            g.events.append(ActionTotals(
                 g.round, g.decisions, a, tuple((s, g.seats[s].total(a)) for s in ranking),
                 order[0] if order else -1, order[1] if len(order) > 1 else -1,
             ))
@@ -88,7 +88,7 @@ def _end_actions(g: State) -> None:
 def forfeit(g: State, s: int) -> bool:
     """R4.5."""
     if g.logging:
-        g.emit(PositionForfeited(g.round, g.decisions, s, g.act_action, g.act_pos + 1))
+        g.events.append(PositionForfeited(g.round, g.decisions, s, g.act_action, g.act_pos + 1))
     return _advance_position(g)
 
 
@@ -106,7 +106,7 @@ def act(g: State, s: int) -> bool:
         else:
             p.pirate = new
         if g.logging:
-            g.emit(TokenMoved(g.round, g.decisions, s, "boat" if a == FLEET else "pirate", old, new,
+            g.events.append(TokenMoved(g.round, g.decisions, s, "boat" if a == FLEET else "pirate", old, new,
                               "fleet" if a == FLEET else "crew"))
         return _advance_position(g)
     # Treasure hunt (R4.8)
@@ -115,14 +115,14 @@ def act(g: State, s: int) -> bool:
         if c is not None:
             p.island.append(c)
         if g.logging:
-            g.emit(TreasureDrawn(g.round, g.decisions, s, c))
+            g.events.append(TreasureDrawn(g.round, g.decisions, s, c))
     drawn = []
     for _ in range(1 if (two or g.act_pos == 1) else 2):
         t = g.draw_tile()
         if t is not None:
             drawn.append(t)
     if g.logging:
-        g.emit(TilesDrawn(g.round, g.decisions, s, tuple(drawn)))
+        g.events.append(TilesDrawn(g.round, g.decisions, s, tuple(drawn)))
     if len(drawn) == 2 and drawn[0] != drawn[1]:
         g.drawn = drawn  # KEEP_TILE decision
         return False
@@ -131,11 +131,11 @@ def act(g: State, s: int) -> bool:
         p.returned.append(drawn[1])
         p.tiles.append(drawn[0])
         if g.logging:
-            g.emit(TileKept(g.round, g.decisions, s, drawn[0], drawn[1], False))
+            g.events.append(TileKept(g.round, g.decisions, s, drawn[0], drawn[1], False))
     elif drawn:
         p.tiles.append(drawn[0])
         if g.logging:
-            g.emit(TileKept(g.round, g.decisions, s, drawn[0], 0, False))
+            g.events.append(TileKept(g.round, g.decisions, s, drawn[0], 0, False))
     return _advance_position(g)
 
 
@@ -149,7 +149,7 @@ def keep_tile(g: State, s: int, value: int) -> bool:
         g.pool[v - 1] += 1
         p.returned.append(v)
     if g.logging:
-        g.emit(TileKept(g.round, g.decisions, s, value, back[0] if back else 0, True))
+        g.events.append(TileKept(g.round, g.decisions, s, value, back[0] if back else 0, True))
     return _advance_position(g)
 
 
@@ -159,7 +159,7 @@ def target(g: State, s: int, t: int) -> bool:
     pos = g.act_pos
     g.effect = [a, pos, s, t]
     if g.logging:
-        g.emit(TargetChosen(g.round, g.decisions, s, a, pos + 1, t))
+        g.events.append(TargetChosen(g.round, g.decisions, s, a, pos + 1, t))
     if pos == 0:
         g.first_target = t
         src = g.seats[t].fleet if a == BOARD else g.seats[t].crew
@@ -201,13 +201,13 @@ def take_chest(g: State, colour: int | None) -> bool:
             g.seats[t].area(where).remove(colour)
             me.island.append(colour)
             if g.logging:
-                g.emit(ChestMoved(g.round, g.decisions, colour, t, where, s, "island"))
+                g.events.append(ChestMoved(g.round, g.decisions, colour, t, where, s, "island"))
         _knock_tokens(g)
     elif colour is not None:
         g.center[colour] = False
         me.island.append(colour)
         if g.logging:
-            g.emit(ChestMoved(g.round, g.decisions, colour, -1, "center", s, "island"))
+            g.events.append(ChestMoved(g.round, g.decisions, colour, -1, "center", s, "island"))
     return _advance_position(g)
 
 
@@ -234,13 +234,13 @@ def _move_left(g: State, s: int, a: int, why: str) -> None:
         p.pirate = max(MIN_BOX, old - 1)
         new, token, row, area = p.pirate, "pirate", p.crew, "crew"
     if g.logging:
-        g.emit(TokenMoved(g.round, g.decisions, s, token, old, new, why))
+        g.events.append(TokenMoved(g.round, g.decisions, s, token, old, new, why))
     cap = capacity(new)
     while len(row) > cap:  # R4.11: surplus leaves from the right at once
         c = row.pop()
         to_center = g.to_center(c)
         if g.logging:
-            g.emit(SurplusDropped(g.round, g.decisions, s, area, c, to_center, False))
+            g.events.append(SurplusDropped(g.round, g.decisions, s, area, c, to_center, False))
 
 
 __all__ = ["positions", "begin", "forfeit", "act", "keep_tile", "target", "take_chest", "chest_choices"]

@@ -88,7 +88,7 @@ def state_to_dict(g: State) -> dict[str, Any]:
                 "effect": None if g.effect is None else g.effect[:], "drawn": g.drawn[:]},
         "seats": [_seat_to_dict(p) for p in g.seats],
         "events": [event_to_dict(e) for e in g.events],
-        "record": [[s, t] for s, t in g.actions_log],
+        "record": [[s, t] for s, t in g.actions_log] if g.has_history else None,
         "logging": g.logging, "capped": g.capped, "decisions": g.decisions,
     }
 
@@ -304,7 +304,9 @@ def load_state(g: State, data: Any) -> None:
                     and len(e[2]) <= 400 and len(e[3]) <= 400):
                 raise StateFormatError(f"log[{i}]: malformed entry")
             g.events.append(LegacyLine(e[0], 0, e[1], e[2], e[3]))
-    g.actions_log = _read_record(top.data.get("record", []), n)
+    record = top.data.get("record")  # absent in saves from before records: no history
+    g.has_history = record is not None
+    g.actions_log = [] if record is None else _read_record(record, n)
     g.logging = top.bool_("logging")
     g.capped = top.bool_("capped")
     g.decisions = top.int_("decisions", 0, 10**9)

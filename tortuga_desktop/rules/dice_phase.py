@@ -121,7 +121,7 @@ def take_bonus(g: State, s: int, action: TakeBonus) -> None:
         p.bonus[a] = 1
         g.supply -= 1
     if g.logging:
-        g.emit(BonusTileTaken(g.round, g.decisions, s, a, action.flip))
+        g.events.append(BonusTileTaken(g.round, g.decisions, s, a, action.flip))
 
 
 # ---------------------------------------------------------------- the flow
@@ -142,7 +142,7 @@ def start_roll_step(g: State) -> bool:
     g.queue = []
     logging = g.logging
     if logging:
-        g.emit(RollStep(g.round, g.decisions, tuple(rollers)))
+        g.events.append(RollStep(g.round, g.decisions, tuple(rollers)))
     for s in rollers:
         p = seats[s]
         g.roll(p)
@@ -150,7 +150,7 @@ def start_roll_step(g: State) -> bool:
         p.selection = None
         p.skull_action = None
         if logging:
-            g.emit(DiceRolled(g.round, g.decisions, s, tuple(p.hand), tuple(p.roll or ())))
+            g.events.append(DiceRolled(g.round, g.decisions, s, tuple(p.hand), tuple(p.roll or ())))
     return False
 
 
@@ -160,9 +160,9 @@ def confirm(g: State, seat: int, dice: tuple[int, ...]) -> bool:
     p.selection = dice
     if g.logging:
         if g.stage == STUCK:
-            g.emit(OpenSelection(g.round, g.decisions, seat, dice, selection_action(p, dice)))
+            g.events.append(OpenSelection(g.round, g.decisions, seat, dice, selection_action(p, dice)))
         else:
-            g.emit(SelectionConfirmed(g.round, g.decisions, seat))
+            g.events.append(SelectionConfirmed(g.round, g.decisions, seat))
     return advance(g)
 
 
@@ -170,7 +170,7 @@ def turn_skulls(g: State, seat: int, action: int) -> bool:
     """R3.5: a skull-only selection gets its action."""
     g.seats[seat].skull_action = action
     if g.logging:
-        g.emit(SkullsTurned(g.round, g.decisions, seat, action))
+        g.events.append(SkullsTurned(g.round, g.decisions, seat, action))
     g.queue.pop(0)
     return advance(g)
 
@@ -204,7 +204,7 @@ def advance(g: State) -> bool:
                         return False
                     p.selection = options[0]  # the roll is public: a single option needs no decision
                     if g.logging:
-                        g.emit(OpenSelection(g.round, g.decisions, s, p.selection, selection_action(p, p.selection)))
+                        g.events.append(OpenSelection(g.round, g.decisions, s, p.selection, selection_action(p, p.selection)))
                 g.queue.pop(0)
             g.stage = SKULLS
             g.queue = [s for s in g.rollers if selection_action(seats[s], seats[s].selection or ()) is None]
@@ -238,7 +238,7 @@ def _reveal(g: State) -> None:
             stuck.append(s)
             continue
         if g.logging:
-            g.emit(Reveal(g.round, g.decisions, s, sel, selection_action(p, sel)))
+            g.events.append(Reveal(g.round, g.decisions, s, sel, selection_action(p, sel)))
     g.stuck = stuck
 
 
@@ -248,11 +248,11 @@ def _open_reroll(g: State, s: int) -> None:
     p.open_roll = True
     p.selection = None
     if g.logging:
-        g.emit(StuckRollShown(g.round, g.decisions, s, tuple(p.hand), tuple(p.roll or ())))
+        g.events.append(StuckRollShown(g.round, g.decisions, s, tuple(p.hand), tuple(p.roll or ())))
     while not has_selection(p):
         g.roll(p)
         if g.logging:
-            g.emit(OpenReroll(g.round, g.decisions, s, tuple(p.hand), tuple(p.roll or ())))
+            g.events.append(OpenReroll(g.round, g.decisions, s, tuple(p.hand), tuple(p.roll or ())))
 
 
 def _place_dice(g: State) -> None:
@@ -269,4 +269,4 @@ def _place_dice(g: State) -> None:
         p.selection = None
         p.skull_action = None
         if g.logging:
-            g.emit(DicePlaced(g.round, g.decisions, s, a, sel))
+            g.events.append(DicePlaced(g.round, g.decisions, s, a, sel))

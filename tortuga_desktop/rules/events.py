@@ -333,6 +333,23 @@ class LegacyLine(PrivateEvent):
         return LegacyLine(self.round, self.decision, -1, self.public_text, self.public_text)
 
 
+def _fast_init(cls: type[Event]) -> None:
+    """Give a frozen event class an ``__init__`` that fills its slots through their descriptors.
+
+    Same signature and result as the dataclass one, about twice as fast: events are made in the
+    engine's hot path whenever the log is on.
+    """
+    names = [f.name for f in fields(cls)]
+    setters: dict[str, Any] = {f"_set_{n}": getattr(cls, n).__set__ for n in names}
+    body = "\n".join(f"    _set_{n}(self, {n})" for n in names)
+    code: dict[str, Any] = {}
+    exec(f"def __init__(self, {', '.join(names)}):\n{body}\n", setters, code)  # noqa: S102 - fixed names
+    init = code["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = cls.__init__.__doc__
+    setattr(cls, "__init__", init)  # noqa: B010 - mypy refuses assigning a method directly
+
+
 EVENT_TYPES: dict[str, type[Event]] = {
     cls.__name__: cls
     for cls in (
@@ -343,6 +360,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ArrangementMade, ChestsArranged, LegacyLine,
     )
 }
+
+
+for _cls in EVENT_TYPES.values():
+    _fast_init(_cls)
 
 
 def visible(events: list[Event], viewer: int | None) -> list[Event]:

@@ -26,11 +26,12 @@ from typing import Any
 
 from . import actions_phase, dice_phase, legal, move_phase
 from .actions import DecisionKind, Forfeit, PlayerAction, Target, parse_action
-from .codec import load_state, roll_text, state_to_dict
+from .codec import load_state, parse_roll, roll_text, state_to_dict
 from .components import DICE_GRIDS, MAX_ROUNDS, RULES_VERSION, SKULL
-from .errors import IllegalActionError, MalformedActionError, SetupError, StateFormatError
+from .errors import IllegalActionError, MalformedActionError, RulesError, SetupError, StateFormatError
 from .events import ChestsDealt, DiceRolled, Event, GameEnded, RoundEnded, RoundStarted, StartPlayer, visible
 from .limits import check_names, check_seed
+from .record import RECORD_FORMAT, GameRecord
 from .scoring import Score, score_seat
 from .state import (
     ACTIONS,
@@ -49,7 +50,7 @@ from .state import (
 from .text import describe
 from .views import PlayerView, player_view
 
-__all__ = ["Game", "Seat", "Decision", "Outcome", "Phase", "Stage", "SCHEMA_VERSION"]
+__all__ = ["Game", "Seat", "Decision", "Outcome", "Phase", "Stage", "SCHEMA_VERSION", "replay"]
 
 
 def _check_seat(g: State, seat: object) -> int:
@@ -110,7 +111,7 @@ class Game(State):
         g.seats = [Seat(g.grid) for _ in range(players)]
         g.start = g.rng.randrange(players) if start_player is None else start_player
         if g.logging:
-            g.emit(StartPlayer(1, 0, g.start))
+            g.events.append(StartPlayer(1, 0, g.start))
         for s in g.order():  # R1.4
             p = g.seats[s]
             first = g.draw_chest()
@@ -120,9 +121,9 @@ class Game(State):
             if second is not None:
                 p.crew.append(second)
             if g.logging:
-                g.emit(ChestsDealt(1, 0, s, first, second))
+                g.events.append(ChestsDealt(1, 0, s, first, second))
         if g.logging:
-            g.emit(RoundStarted(1, 0, g.start))
+            g.events.append(RoundStarted(1, 0, g.start))
         dice_phase.start_roll_step(g)
         return g
 
@@ -296,16 +297,16 @@ class Game(State):
             if self.logging:
                 o = self.outcome()
                 if o is not None:
-                    self.emit(GameEnded(self.round, self.decisions, tuple(sc.total for sc in o.scores), o.winners,
+                    self.events.append(GameEnded(self.round, self.decisions, tuple(sc.total for sc in o.scores), o.winners,
                                         o.capped))
             return False
         if self.logging:
-            self.emit(RoundEnded(self.round, self.decisions))
+            self.events.append(RoundEnded(self.round, self.decisions))
         self.round += 1
         self.start = (self.start + 1) % self.players
         self.phase = DICE
         if self.logging:
-            self.emit(RoundStarted(self.round, self.decisions, self.start))
+            self.events.append(RoundStarted(self.round, self.decisions, self.start))
         return dice_phase.start_roll_step(self)
 
     # ------------------------------------------------------------ scripted dice
@@ -327,7 +328,7 @@ class Game(State):
         p.roll = faces
         self.actions_log.append((seat, roll_text(faces)))
         if self.logging:
-            self.emit(DiceRolled(self.round, self.decisions, seat, tuple(p.hand), tuple(faces)))
+            self.events.append(DiceRolled(self.round, self.decisions, seat, tuple(p.hand), tuple(faces)))
 
     # ------------------------------------------------------------ scoring
     def score(self, seat: int) -> Score:
@@ -382,7 +383,21 @@ class Game(State):
         g.rules_version = self.rules_version
         g.grid = self.grid
         g.actions_log = self.actions_log[:]
+        g.has_history = self.has_history
         return g
+
+    # ------------------------------------------------------------ record
+    def record(self) -> GameRecord:
+        """The game's record: its setup and every decision (and scripted roll) so far, in order.
+
+        Raises :class:`RulesError` when the game does not hold its whole history (a game
+        loaded from a save written before records existed, or a determinized copy).
+        """
+        entries = tuple(self.actions_log)
+        if not self.has_history or sum(1 for _, t in entries if not t.startswith("roll ")) != self.decisions:
+            raise RulesError("this game does not hold its whole history (an older save or a sampled copy)")
+        return GameRecord(RECORD_FORMAT, self.rules_version, self.seed, self.players, tuple(self.names),
+                          self.start_choice, self.long_game, entries)
 
     # ------------------------------------------------------------ serialising
     def to_dict(self) -> dict[str, Any]:
@@ -410,3 +425,17 @@ class Game(State):
         if seat is not None:
             _check_seat(self, seat)
         return player_view(self, seat)
+
+
+def replay(record: GameRecord, *, log: bool = True) -> Game:
+    """Play ``record`` again from its setup through :meth:`Game.apply` (so only reachable states
+    come out); raises a RulesError at the first entry that does not fit."""
+    g = Game.new(record.players, record.seed, start_player=record.start_player, long_game=record.long_game,
+                 names=list(record.names), log=log, rules_version=record.rules_version)
+    for seat, text in record.entries:
+        faces = parse_roll(text)
+        if faces is not None:
+            g.set_roll(seat, faces)
+        else:
+            g.apply(seat, text)
+    return g

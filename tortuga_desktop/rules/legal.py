@@ -48,7 +48,7 @@ def well_formed(action: object) -> PlayerAction:
         dice = action.dice
         if not isinstance(dice, tuple) or len(dice) > 5 or not all(_is_int(d, 0, 4) for d in dice):
             raise MalformedActionError(f"SelectDice needs a tuple of die indices 0-4, got {dice!r:.60}")
-        return action if not dice else SelectDice(tuple(sorted(dice)))  # a die named twice is illegal, checked later
+        return action  # already sorted by SelectDice itself; a die named twice is illegal, checked later
     if isinstance(action, ChooseAction):
         if not _is_int(action.action, 0, 4):
             raise MalformedActionError(f"no action {action.action!r:.30}; actions are 0-4")

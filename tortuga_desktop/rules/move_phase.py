@@ -37,18 +37,18 @@ def begin(g: State) -> bool:
     g.stage = NO_STAGE
     logging = g.logging
     if logging:
-        g.emit(PhaseStarted(g.round, g.decisions, "move"))
+        g.events.append(PhaseStarted(g.round, g.decisions, "move"))
     for s in g.order():  # R5.1
         c = g.draw_chest()
         if c is not None:
             g.seats[s].island.append(c)
         if logging:
-            g.emit(ChestsDrawn(g.round, g.decisions, s, c))
+            g.events.append(ChestsDrawn(g.round, g.decisions, s, c))
     for s in g.order():  # R5.2 (1)
         p = g.seats[s]
         if p.fleet:
             if logging:
-                g.emit(ChestsToTortuga(g.round, g.decisions, s, tuple(p.fleet)))
+                g.events.append(ChestsToTortuga(g.round, g.decisions, s, tuple(p.fleet)))
             p.tortuga.extend(p.fleet)
             p.fleet = []
         p.arr_fleet = None
@@ -70,7 +70,7 @@ def arrange(g: State, s: int, fleet: bool, chests: tuple[int, ...]) -> bool:
     else:
         p.arr_crew = chests
     if g.logging:
-        g.emit(ArrangementMade(g.round, g.decisions, s, "fleet" if fleet else "crew"))
+        g.events.append(ArrangementMade(g.round, g.decisions, s, "fleet" if fleet else "crew"))
     return _finish(g)
 
 
@@ -88,7 +88,7 @@ def _finish(g: State) -> bool:
             for c in chosen:
                 left.remove(c)
             if logging:
-                g.emit(ChestsArranged(g.round, g.decisions, s, area, chosen))
+                g.events.append(ChestsArranged(g.round, g.decisions, s, area, chosen))
             if area == "fleet":
                 p.fleet = list(chosen)
             else:
@@ -96,7 +96,7 @@ def _finish(g: State) -> bool:
             for c in left:
                 to_center = g.to_center(c)
                 if logging:
-                    g.emit(SurplusDropped(g.round, g.decisions, s, area, c, to_center, True))
+                    g.events.append(SurplusDropped(g.round, g.decisions, s, area, c, to_center, True))
         p.island = []
         p.arr_fleet = None
         p.arr_crew = None

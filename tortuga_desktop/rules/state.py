@@ -186,7 +186,7 @@ class State:
         "players", "names", "long_game", "seed", "start_choice", "rng", "round", "start", "phase",
         "bag", "pool", "supply", "center", "seats", "stage", "queue", "rollers", "stuck", "bonus_due",
         "act_action", "act_order", "act_pos", "first_target", "effect", "drawn", "events", "logging",
-        "capped", "decisions", "rules_version", "grid", "actions_log", "__weakref__",
+        "capped", "decisions", "rules_version", "grid", "actions_log", "has_history", "__weakref__",
     )
 
     def __init__(self) -> None:  # use Game.new or Game.from_dict
@@ -235,6 +235,8 @@ class State:
         self.grid: tuple[tuple[int, ...], ...] = DICE_GRIDS[RULES_VERSION]
         #: every decision and scripted roll given to the game, in order: (seat, text)
         self.actions_log: list[tuple[int, str]] = []
+        #: the record holds the whole game from its setup (False for edited or older saves)
+        self.has_history = True
 
     # ------------------------------------------------------------ basic queries
     def order(self) -> list[int]:

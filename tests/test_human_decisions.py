@@ -350,3 +350,30 @@ def test_draw_and_hover_do_not_fail_for_any_kind() -> None:
         for it in ui._items:
             ui.handle(Hover(it.rect.center))
         ui.draw(surf, R())
+
+
+@pytest.mark.parametrize("how", ["enter", "mouse"])
+def test_R9_1_a_stuck_roll_is_confirmed_by_enter_or_the_confirm_button(how: str) -> None:
+    """R3.6/R9.1: a roll that allows no selection is confirmed as it is ("select -")."""
+    from tortuga_desktop.rules.scenario import position
+
+    g = position(players=3, seats=[{"boat": 1, "pirate": 1, "placed": {"board": "A", "raid": "B"}, "roll": "bbr"}])
+    ui = make_ui(g, 0)
+    assert ui.can_confirm() and ui.reason() == ""
+    if how == "enter":
+        ui.handle(key("enter"))
+    else:
+        click_button(ui, "confirm")
+    assert ui.confirmed_action() == SelectDice(())
+    g.apply(0, ui.confirmed_action())
+    assert g.decision_for(0) is None
+
+
+def test_R9_1_a_normal_roll_needs_a_die_before_confirming() -> None:
+    from tortuga_desktop.rules.scenario import position
+
+    g = position(players=3, seats=[{"roll": "ffchs"}])
+    ui = make_ui(g, 0)
+    assert not ui.can_confirm()
+    ui.handle(key("enter"))
+    assert ui.confirmed_action() is None

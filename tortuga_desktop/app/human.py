@@ -794,7 +794,7 @@ class DecisionUI:
             surface.blit(pic, rect.topleft)
             if item.face != SKULL:  # what the die is worth on its action (R0.8) decides positions
                 worth = art.font(max(11, rect.h // 3), True).render(
-                    str(DIE_VALUES[int(item.payload)][item.face]), True, palette.INK)
+                    str(self.game.grid[int(item.payload)][item.face]), True, palette.INK)
                 surface.blit(worth, worth.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         elif item.look == "chest" and item.colour is not None:
             pygame.draw.rect(surface, palette.lighten(palette.CHEST_COLOURS[item.colour].rgb, 0.45), rect,

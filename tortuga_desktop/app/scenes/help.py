@@ -16,7 +16,7 @@ from typing import Any
 
 import pygame
 
-from ...rules import DIE_LETTERS, DIE_VALUES
+from ...rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION
 from .. import art, palette
 from ..i18n import HELP_SECTIONS, action_name, help_sections, tr
 from ..intents import Click, Hover, Intent, Key
@@ -87,6 +87,27 @@ def draw_picture(surface: pygame.Surface, items: list[Item], x: int, y: int, siz
     return size
 
 
+def draw_dice_grid(surface: pygame.Surface, x: int, y: int, size: int,
+                   grid: tuple[tuple[int, ...], ...] = DICE_GRIDS[RULES_VERSION],
+                   rgb: palette.RGB = _RGB) -> pygame.Rect:
+    """The faces of the five dice, one row per die, as the printed screen shows them (R0.8):
+    the five actions with that die's number on each, then the skull with the die's letter.
+    Returns the rect drawn."""
+    gap = max(3, size // 8)
+    label_w = size // 2 + gap
+    font = art.font(max(10, size // 2), True)
+    for a in range(5):  # column heads: the action icons
+        surface.blit(art.icon(palette.ACTION_ICONS[a], size), (x + label_w + a * (size + gap), y))
+    for d in range(5):
+        row_y = y + (d + 1) * (size + gap)
+        letter = font.render(DIE_LETTERS[d], True, palette.INK)
+        surface.blit(letter, letter.get_rect(midleft=(x, row_y + size // 2)))
+        for a in range(5):
+            surface.blit(art.die_face(a, str(grid[d][a]), size, rgb), (x + label_w + a * (size + gap), row_y))
+        surface.blit(art.die_face(5, DIE_LETTERS[d], size, rgb), (x + label_w + 5 * (size + gap), row_y))
+    return pygame.Rect(x, y, label_w + 6 * (size + gap), 6 * (size + gap))
+
+
 class HelpScene(Scene):
     """The rules, scrollable, with pictures."""
 
@@ -145,6 +166,8 @@ class HelpScene(Scene):
         for sec, (title, body) in zip(HELP_SECTIONS, help_sections(), strict=True):
             blocks.append(("title", title))
             blocks.append(("pic", SECTION_PICTURES.get(sec, [])))
+            if sec == "dice":
+                blocks.append(("grid", None))
             for para in body.split("\n\n"):
                 lines: list[tuple[str, int]] = []
                 for raw in para.split("\n"):
@@ -164,6 +187,8 @@ class HelpScene(Scene):
                 height += (pic + int(10 * s)) if val else 0
             elif kind == "para":
                 height += len(val) * lh + int(8 * s)
+            elif kind == "grid":
+                height += 6 * (pic + max(3, pic // 8)) + int(10 * s)
             else:
                 height += int(26 * s)
         page = pygame.Surface((view.w, max(view.h, height + view.h // 2)), pygame.SRCALPHA)
@@ -181,6 +206,8 @@ class HelpScene(Scene):
                 if val:
                     draw_picture(page, val, int(4 * s), y, pic)
                     y += pic + int(10 * s)
+            elif kind == "grid":
+                y = draw_dice_grid(page, int(4 * s), y, pic).bottom + int(10 * s)
             elif kind == "para":
                 for ln, indent in val:
                     if ln:
@@ -317,7 +344,7 @@ def position_rows(game: Any, action: int) -> list[dict[str, Any]]:
     rows = []
     for rank, seat in enumerate(ranking):
         p = game.seats[seat]
-        dice = [(DIE_LETTERS[d], DIE_VALUES[d][action]) for d in p.placed[action]]
+        dice = [(DIE_LETTERS[d], p.values[d][action]) for d in p.placed[action]]
         rows.append({"seat": seat, "name": game.names[seat], "dice": dice, "bonus": p.bonus[action],
                      "total": p.total(action), "rank": rank, "tie": (seat - game.start) % n + 1,
                      "position": rank + 1 if rank < acting else 0})

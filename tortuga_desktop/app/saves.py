@@ -54,10 +54,12 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
 import random
 import re
 import secrets
 import threading
+import unicodedata
 import uuid
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
@@ -99,7 +101,12 @@ __all__ = [
     "save_info",
     "save_last_setup",
     "load_last_setup",
+    "is_visible_char",
+    "clean_text",
+    "check_text",
 ]
+
+logger = logging.getLogger(__name__)
 
 FORMAT = "tortuga-save"
 SCHEMA = 1
@@ -159,19 +166,75 @@ class SaveError(Exception):
         return self._text("en")
 
 
+# ---------------------------------------------------------------- text that can be drawn
+#: Unicode categories that draw nothing (controls, format characters such as U+200B..U+200D,
+#: U+202E, surrogates, private use, unassigned, line/paragraph separators). pygame's font
+#: refuses to render a text made only of such characters ("Text has zero width"), NUL and
+#: lone surrogates make it raise, and none of them belongs in a name or a file's text.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Default-ignorable marks and fillers that also render with zero width (variation selectors
+#: such as U+FE0F, the combining grapheme joiner, Mongolian selectors, Hangul fillers...).
+_IGNORABLE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF),
+)
+_WHITESPACE_CONTROLS = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
+#: Longest free text accepted anywhere in a save file (log lines are far shorter).
+MAX_TEXT_LENGTH = 1000
+_MAX_ABS_INT = 2**64
+
+
+def is_visible_char(ch: str) -> bool:
+    """Whether ``ch`` (one character) may appear in a name or a text the game draws."""
+    cp = ord(ch)
+    if unicodedata.category(ch) in _INVISIBLE_CATEGORIES:
+        return False
+    return not any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES)
+
+
+def clean_text(text: str, max_len: int | None = None) -> str:
+    """``text`` with line breaks and tabs turned into spaces and every invisible character
+    (see :func:`is_visible_char`) dropped; cut to ``max_len`` characters. Never raises."""
+    out = "".join(" " if c in _WHITESPACE_CONTROLS else c for c in str(text) if c in _WHITESPACE_CONTROLS
+                  or is_visible_char(c))
+    return out if max_len is None else out[:max_len]
+
+
+def _has_glyph(text: str) -> bool:
+    return any(unicodedata.category(c)[0] not in "MZ" for c in text)
+
+
+def check_text(v: Any, where: str, max_len: int = 200, *, allow_empty: bool = True) -> str:
+    """``v`` if it is a str of at most ``max_len`` visible characters, else ``ValueError``.
+
+    With ``allow_empty=False`` it must also hold something to see (not only spaces or marks).
+    """
+    if not isinstance(v, str) or len(v) > max_len:
+        raise ValueError(f"{where}: expected a text of at most {max_len} characters, got {_short(v)}")
+    bad = next((c for c in v if not is_visible_char(c)), None)
+    if bad is not None:
+        raise ValueError(f"{where}: contains the invisible or control character U+{ord(bad):04X}")
+    if not allow_empty and not _has_glyph(v):
+        raise ValueError(f"{where}: must not be empty")
+    return v
+
+
+def _short(v: Any) -> str:
+    """A safe, short description of a bad value for a message (never contains surrogates)."""
+    return ascii(v)[:40]
+
+
 # ---------------------------------------------------------------- small validators
 def _check_int(v: Any, lo: int, hi: int, where: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError(f"{where}: expected a whole number, got {v!r:.40}")
+        raise ValueError(f"{where}: expected a whole number, got {_short(v)}")
     if not lo <= v <= hi:
         raise ValueError(f"{where}: {v} is outside {lo}..{hi}")
     return v
 
 
 def _check_str(v: Any, where: str, max_len: int = 200) -> str:
-    if not isinstance(v, str) or len(v) > max_len:
-        raise ValueError(f"{where}: expected a text of at most {max_len} characters, got {v!r:.40}")
-    return v
+    return check_text(v, where, max_len)
 
 
 def _check_dict(v: Any, where: str) -> dict[str, Any]:
@@ -226,11 +289,11 @@ class SeatConfig:
         """Parse and validate; raises ``ValueError`` on bad data."""
         d = _check_dict(data, where)
         name = _check_str(_get(d, "name", where), f"{where}.name", MAX_NAME_LENGTH)
-        if not name.strip():
+        if not _has_glyph(name):
             raise ValueError(f"{where}.name: a name must not be empty")
         kind = _get(d, "kind", where)
         if kind not in KINDS:
-            raise ValueError(f"{where}.kind: {kind!r:.20} is not one of {', '.join(KINDS)}")
+            raise ValueError(f"{where}.kind: {_short(kind)} is not one of {', '.join(KINDS)}")
         colour = _check_int(_get(d, "colour", where), 0, _SEAT_COLOURS - 1, f"{where}.colour")
         bot_seed = _check_int(_get(d, "bot_seed", where), 0, _MAX_SEED - 1, f"{where}.bot_seed")
         return cls(name=name, kind=kind, colour=colour, bot_seed=bot_seed)

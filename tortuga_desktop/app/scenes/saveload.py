@@ -18,7 +18,7 @@ from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Intent, Key, UIEvent
 from . import Scene, WidgetScene
-from .dialogs import dim, draw_panel, scale_of
+from .dialogs import dim, draw_panel, scale_of, text_entry
 from .menu import _backdrop
 
 __all__ = ["LoadScene", "SaveScene"]
@@ -53,7 +53,7 @@ class SaveScene(WidgetScene):
         return tr("saves.default_name", round=self.data.game.round)
 
     def _build(self) -> None:
-        from pygame_gui.elements import UIButton, UITextEntryLine
+        from pygame_gui.elements import UIButton
 
         self._kill()
         w, h = self.app.size
@@ -66,9 +66,9 @@ class SaveScene(WidgetScene):
         y = self._box.y + int(110 * s)
         from ..saves import MAX_NAME_LENGTH
 
-        self.entry = UITextEntryLine(pygame.Rect(x, y, iw, row), self.app.ui,
-                                     initial_text=getattr(self, "_text", None) or self._default_name())
-        self.entry.set_text_length_limit(MAX_NAME_LENGTH)
+        self.entry = text_entry(pygame.Rect(x, y, iw, row), self.app.ui,
+                                initial_text=getattr(self, "_text", None) or self._default_name(),
+                                length_limit=MAX_NAME_LENGTH)
         self.entry.focus()
         self._els.append(self.entry)
         y += row + int(70 * s)

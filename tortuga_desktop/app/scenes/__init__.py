@@ -57,8 +57,9 @@ class Scene:
     def update(self, dt: float) -> bool:
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw; may return the changed rects when only part of the screen changed."""
+        return None
 
     def resize(self, size: tuple[int, int]) -> None:
         pass

@@ -6,6 +6,7 @@ back (pause).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,6 +18,8 @@ from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
 from . import Scene
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -158,15 +161,16 @@ class MenuScene(Scene):
         has_setup = True
         try:
             from . import setup as _setup  # noqa: F401
-        except Exception:
+        except ImportError:
+            logger.exception("the setup screen cannot be loaded")
             has_setup = False
-        can_continue = False
-        try:
-            from .. import saves
+        from .. import saves
 
+        try:
             can_continue = saves.has_autosave()
-        except Exception:
-            pass
+        except OSError:  # e.g. the data folder is not accessible
+            logger.exception("cannot look for the autosave")
+            can_continue = False
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue),
@@ -207,6 +211,12 @@ class MenuScene(Scene):
             return
         if data is None:
             self._build()
+            return
+        if data.game.is_over:  # a finished game whose archiving failed last time: store it now
+            from .results import ResultsScene
+
+            self.app.finish_game(data)
+            self.app.push(ResultsScene(data.game, data.seats, review=True))
             return
         self.app.play(data)
 

@@ -23,7 +23,6 @@
 
 from __future__ import annotations
 
-import contextlib
 import logging
 import os
 import threading
@@ -416,8 +415,10 @@ class App:
 
                 reason = str(getattr(exc, "params", {}).get("reason") or exc)
                 app.notify(tr("notice.archive_failed", reason=reason), "error")
-                with contextlib.suppress(saves.SaveError):
+                try:
                     saves.autosave(snapshot)  # keep the finished game where Continue finds it
+                except saves.SaveError as err:
+                    logger.error("the finished game could not be kept as the autosave either: %s", err.detail)
                 return
             try:
                 stats.record_finished(snapshot)

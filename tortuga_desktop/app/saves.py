@@ -983,9 +983,11 @@ def _last_setup_path(create: bool = True) -> Path:
 
 def save_last_setup(setup: SetupConfig) -> None:
     """Remember the setup for the next new game (atomic; disk errors are ignored)."""
-    with contextlib.suppress(OSError, ValueError):
+    try:
         paths.atomic_write_json(_last_setup_path(), {"format": "tortuga-setup", "schema": 1,
                                                      "setup": setup.to_dict()})
+    except (OSError, ValueError) as exc:
+        logger.warning("the setup could not be remembered: %s", exc)
 
 
 def load_last_setup() -> SetupConfig | None:

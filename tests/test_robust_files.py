@@ -375,3 +375,38 @@ def test_a_bad_bot_level_is_a_clear_error_when_a_game_is_played() -> None:
         assert app.top.name == "message" and "godlike" in _message(app)
     finally:
         app.close()
+
+
+def test_save_as_another_folder_and_an_unusable_folder(tmp_path: Path) -> None:
+    app = _app()
+    try:
+        app.start_game(SetupConfig.default())
+        app.run(max_frames=2)
+        assert app.open_save_dialog()
+        dialog = app.top
+        assert not dialog.save("mine", folder="a" * 5000)  # found by scripts/fuzz_text.py
+        assert dialog.error and dialog.message
+        app.run(max_frames=1)
+        assert dialog.save("mine", folder=str(tmp_path / "elsewhere"))
+        assert app.writer().flush()
+        app.run(max_frames=1)
+        assert app.top is not dialog
+        assert saves.read_save(tmp_path / "elsewhere" / "mine.json").meta["name"] == "mine"
+    finally:
+        app.close()
+
+
+def test_a_failing_named_save_keeps_the_dialog_open_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
+    app = _app()
+    try:
+        app.start_game(SetupConfig.default())
+        app.run(max_frames=2)
+        assert app.open_save_dialog()
+        dialog = app.top
+        monkeypatch.setattr(paths, "atomic_write_text", _enospc)
+        assert dialog.save("mine")
+        assert app.writer().flush()
+        app.run(max_frames=1)
+        assert app.top is dialog and dialog.error and "No space left" in dialog.message
+    finally:
+        app.close()

@@ -863,8 +863,15 @@ def prepare_named_save(name: str, data: SaveData, folder: Path | None = None) ->
 
     Raises :class:`SaveError` for an unusable name or folder."""
     path = named_save_path(name, folder)
-    if folder is not None and Path(folder).exists() and not Path(folder).is_dir():
-        raise SaveError("error.save.bad_folder", path, "not a folder", folder=paths.display_path(folder))
+    if folder is not None:
+        try:
+            usable = Path(folder).is_dir() or not Path(folder).exists()
+            detail = "not a folder"
+        except (OSError, ValueError) as exc:  # a name too long, a NUL...
+            usable, detail = False, str(exc)
+        if not usable:
+            raise SaveError("error.save.bad_folder", path, paths.display_path(detail)[:300],
+                            folder=paths.display_path(folder)[:200])
     data.meta["name"] = clean_text(name, 100).strip()
     data.saved_at = _now_iso()
     try:

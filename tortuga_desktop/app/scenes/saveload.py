@@ -110,7 +110,10 @@ class SaveScene(WidgetScene):
         folder = folder.strip()
         if not folder or folder == self.default_folder():
             return None
-        return Path(folder).expanduser()
+        try:
+            return Path(folder).expanduser()
+        except RuntimeError:  # "~someone" without a home folder: take it literally
+            return Path(folder)
 
     def save(self, name: str | None = None, folder: str | None = None) -> bool:
         """Start saving (on the background writer); False if the name or folder is unusable.

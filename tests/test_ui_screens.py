@@ -114,9 +114,11 @@ def test_f11_toggles_fullscreen_and_remembers_it() -> None:
         assert app.fullscreen and app.settings.fullscreen
         from tortuga_desktop.app.settings import load_settings
 
+        assert app.writer().flush()  # settings are written in the background
         assert load_settings().fullscreen
         app.post(Key(pygame.K_F11))
         app.run(max_frames=1)
+        assert app.writer().flush()
         assert not app.fullscreen and not load_settings().fullscreen
     finally:
         app.close()
@@ -380,6 +382,7 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
         assert app.top.speed == "fast"
         from tortuga_desktop.app.settings import load_settings
 
+        assert app.writer().flush()  # settings are written in the background
         assert load_settings().animation_speed == "fast"
     finally:
         app.settings.animation_speed = "normal"  # leave the shared test home as it was

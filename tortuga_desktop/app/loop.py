@@ -162,15 +162,22 @@ class App:
     # -- settings ------------------------------------------------------------------------
 
     def save_settings(self) -> bool:
+        """Queue writing the settings on the background writer (a failure shows a notice);
+        False when there are no settings or the writer is closed."""
         if self.settings is None:
             return False
-        try:
-            from .settings import save_settings
+        import dataclasses
 
-            return save_settings(self.settings)
-        except Exception:
-            logger.exception("saving the settings failed")
+        from . import settings as settings_mod
+
+        snapshot = dataclasses.replace(self.settings)
+        try:
+            self.writer().run("saving the settings", lambda: settings_mod.write_settings(snapshot),
+                              settings_mod.settings_path(create=False))
+        except RuntimeError:  # the writer is closed (quitting)
+            logger.exception("settings changed after the writer was closed")
             return False
+        return True
 
     def table_speed(self) -> str:
         """The animation speed a new table starts with (the command line wins)."""

@@ -38,6 +38,7 @@ __all__ = [
     "settings_path",
     "load_settings",
     "save_settings",
+    "write_settings",
     "system_language",
 ]
 
@@ -208,10 +209,15 @@ def load_settings(damaged: list[Path] | None = None) -> Settings:
     return settings
 
 
+def write_settings(settings: Settings) -> None:
+    """Write the settings atomically; raises ``OSError`` (the old file is then kept)."""
+    paths.atomic_write_json(settings_path(), settings.to_dict())
+
+
 def save_settings(settings: Settings) -> bool:
     """Write the settings atomically. Returns False (and keeps the old file) if that failed."""
     try:
-        paths.atomic_write_json(settings_path(), settings.to_dict())
+        write_settings(settings)
     except (OSError, ValueError) as exc:
         logger.warning("the settings could not be saved: %s", exc)
         return False

@@ -297,7 +297,12 @@ class SetupScene(Scene):
         self.error = ""
         setup = replace(setup, seats=[replace(s, name=s.name.strip()) for s in setup.seats])
         if self.remember:
-            save_last_setup(setup)
+            writer = getattr(self.app, "writer", None)
+            if callable(writer):  # never write on the frame loop
+                remembered = setup
+                writer().run("remembering the setup", lambda: save_last_setup(remembered))
+            else:
+                save_last_setup(setup)
         self.started = setup
         if self.on_start is not None:
             self.on_start(setup)

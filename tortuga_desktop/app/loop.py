@@ -359,7 +359,7 @@ class App:
         from .i18n import tr
 
         folder = paths.display_path(error.path.parent) if getattr(error, "path", None) else "?"
-        reason = str(error.params.get("reason") or error.detail or error.key)
+        reason = str(error.params.get("reason") or error.key)
         self.notify(tr("notice.save_failed", reason=reason, folder=folder), "error")
 
     def _write_recovered(self) -> None:
@@ -374,7 +374,7 @@ class App:
         try:
             self.writer().submit(data)
         except SaveError as err:  # the game cannot be written at all (should never happen)
-            logger.error("the game cannot be autosaved: %s", err.detail)
+            logger.error("the game cannot be autosaved: %s", err.log_text)
             self._write_failed(err)
         except RuntimeError:
             logger.exception("autosave after the writer was closed")
@@ -407,7 +407,7 @@ class App:
         try:
             snapshot = saves.SaveData.from_dict(data.to_dict())  # the writer works on its own copy
         except saves.SaveError as err:
-            logger.error("the finished game cannot be stored: %s", err.detail)
+            logger.error("the finished game cannot be stored: %s", err.log_text)
             self._write_failed(err)
             return None
         snapshot.saved_at = data.saved_at
@@ -425,7 +425,7 @@ class App:
                 try:
                     saves.autosave(snapshot)  # keep the finished game where Continue finds it
                 except saves.SaveError as err:
-                    logger.error("the finished game could not be kept as the autosave either: %s", err.detail)
+                    logger.error("the finished game could not be kept as the autosave either: %s", err.log_text)
                 return
             try:
                 stats.record_finished(snapshot)
@@ -721,7 +721,7 @@ class App:
             if not done:
                 self.unsaved.append("the last changes (the disk did not answer in time)")
             if writer.last_error is not None:
-                self.unsaved.append(f"the autosave ({writer.last_error.detail})")
+                self.unsaved.append(f"the autosave ({writer.last_error.log_text})")
             if self.unsaved:
                 import sys
 

@@ -217,6 +217,7 @@ def open_save(app: Any, path: Path) -> bool:
     try:
         data = load_save(path)
     except SaveError as err:
+        logger.warning("refused %s", err.log_text)
         app.show_message(tr("error.save.title"), err.user_message())
         return False
     if data.game.is_over:

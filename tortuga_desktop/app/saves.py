@@ -161,6 +161,12 @@ class SaveError(Exception):
         return text
 
     @property
+    def log_text(self) -> str:
+        """A line for the log: key, file and detail (safe to write anywhere)."""
+        where = paths.display_path(self.path) if self.path is not None else "-"
+        return paths.display_path(f"{self.key} {where}: {self.detail}")[:500]
+
+    @property
     def message(self) -> str:
         """The English message (same as ``str(err)``)."""
         return self._text("en")
@@ -714,7 +720,7 @@ class AutosaveWriter:
             paths.atomic_write_text(path, text)
         except Exception as exc:
             error = _write_error(exc, path)
-            logger.warning("autosave to %s failed: %s", paths.display_path(str(path)), error.detail)
+            logger.warning("autosave failed: %s", error.log_text)
             first = self.last_error is None
             self.last_error = error
             self.failures.append(error)
@@ -735,7 +741,8 @@ class AutosaveWriter:
             job.result = job.work()
         except Exception as exc:
             job.error = _write_error(exc, job.path)
-            logger.warning("%s failed: %s", job.name, job.error.detail, exc_info=not isinstance(exc, OSError | SaveError))
+            logger.warning("%s failed: %s", job.name, job.error.log_text,
+                           exc_info=not isinstance(exc, OSError | SaveError))
             self.failures.append(job.error)
             self._report(job.error)
         finally:

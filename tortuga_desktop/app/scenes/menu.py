@@ -206,6 +206,7 @@ class MenuScene(Scene):
         try:
             data = saves.load_autosave()
         except saves.SaveError as err:
+            logger.warning("refused the autosave: %s", err.log_text)
             self._build()
             self.app.show_message(tr("error.save.title"), err.user_message())
             return

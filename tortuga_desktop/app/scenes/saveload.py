@@ -130,6 +130,7 @@ class SaveScene(WidgetScene):
         try:
             path, doc = saves.prepare_named_save(text, self.data, self._folder_choice(folder))
         except saves.SaveError as err:
+            logger.warning("cannot save: %s", err.log_text)
             self.message, self.error = err.user_message(), True
             self.app.request_redraw()
             return False
@@ -222,7 +223,7 @@ class LoadScene(Scene):
             self.infos = saves.list_saves()
             self.error = ""
         except saves.SaveError as err:
-            logger.warning("cannot list the saves: %s", err.detail)
+            logger.warning("cannot list the saves: %s", err.log_text)
             self.infos = []
             self.error = err.user_message()
         self.focus = min(self.focus, max(0, len(self.infos) - 1))
@@ -239,6 +240,7 @@ class LoadScene(Scene):
         try:
             data = saves.load_save(info.path)
         except saves.SaveError as err:
+            logger.warning("refused %s", err.log_text)
             self.reload()
             self.app.show_message(tr("error.save.title"), err.user_message())
             return False
@@ -260,6 +262,7 @@ class LoadScene(Scene):
             try:
                 saves.delete_save(self.infos[index].path)
             except saves.SaveError as err:
+                logger.warning("cannot delete: %s", err.log_text)
                 self.app.show_message(tr("error.title"), err.user_message())
             self.reload()
 

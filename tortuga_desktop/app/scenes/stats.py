@@ -83,7 +83,7 @@ class StatsScene(Scene):
             self.finished = saves.list_finished()
             self.error = ""
         except saves.SaveError as err:
-            logger.warning("cannot list the finished games: %s", err.detail)
+            logger.warning("cannot list the finished games: %s", err.log_text)
             self.finished = []
             self.error = err.user_message()
         self.focus = min(self.focus, max(0, len(self.finished) - 1))
@@ -101,6 +101,7 @@ class StatsScene(Scene):
         try:
             data = saves.read_save(info.path)
         except saves.SaveError as err:
+            logger.warning("refused %s", err.log_text)
             self.app.show_message(tr("error.save.title"), err.user_message())
             return False
         if not data.game.is_over:

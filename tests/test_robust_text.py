@@ -191,3 +191,27 @@ def test_clean_text_keeps_only_drawable_characters() -> None:
     assert clean_text("A\u200bn\u202en\ufe0fa\x00\n!") == "Anna !"
     assert clean_text("\ud800x") == "x"
     assert clean_text("x" * 100, 40) == "x" * 40
+
+
+@pytest.mark.parametrize("clip", ["\u200b", "\u200d\ufe0f", "x\x00y", "\u202e" * 10_000, "A" * 10_000])
+def test_ctrl_v_pastes_through_the_guard(monkeypatch: pytest.MonkeyPatch, clip: str) -> None:
+    """The real Ctrl+V path of pygame_gui (KEYDOWN -> _do_paste -> clipboard)."""
+    from tortuga_desktop.app.scenes import dialogs
+
+    monkeypatch.setattr(dialogs, "clipboard_paste", lambda: clip)
+    app = _app()
+    try:
+        app.top.new_game()
+        app.run(max_frames=2)
+        entry = app.top._names[0]
+        entry.set_text("")
+        app.ui.set_focus_set(entry)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_v, mod=pygame.KMOD_CTRL, unicode="v",
+                                             scancode=25))
+        app.run(max_frames=2)
+        assert app.exit_code is None
+        text = entry.get_text()
+        assert _drawable(text) and len(text) <= MAX_NAME_LENGTH
+        assert text == clean_text(clip.replace("\x00", ""), MAX_NAME_LENGTH)
+    finally:
+        app.close()

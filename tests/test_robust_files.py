@@ -410,3 +410,30 @@ def test_a_failing_named_save_keeps_the_dialog_open_with_the_reason(monkeypatch:
         assert app.top is dialog and dialog.error and "No space left" in dialog.message
     finally:
         app.close()
+
+
+def test_quitting_with_a_failed_autosave_asks_first(monkeypatch: pytest.MonkeyPatch) -> None:
+    import pygame
+
+    from tortuga_desktop.app.intents import Key, Quit
+
+    app = _app()
+    try:
+        monkeypatch.setattr(paths, "atomic_write_text", _enospc)
+        app.play(_data(seed=9, kinds=("easy", "normal")))
+        app.run(max_frames=1)
+        assert app.writer().flush()
+        app.post(Quit())
+        app.run(max_frames=1)
+        assert app.exit_code is None and app.top.name == "message"
+        assert "No space left on device" in _message(app)
+        app.post(Key(pygame.K_ESCAPE, 0, ""))  # Back: the game goes on
+        app.run(max_frames=1)
+        assert app.exit_code is None and app.top.name != "message"
+        app.post(Quit())
+        app.run(max_frames=1)
+        app.post(Key(pygame.K_RETURN, 0, "\r"))  # Quit anyway
+        app.run(max_frames=1)
+        assert app.exit_code == 0
+    finally:
+        app.close()

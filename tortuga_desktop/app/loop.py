@@ -120,6 +120,7 @@ class App:
         #: what could not be written when the app closed (filled by :meth:`close`)
         self.unsaved: list[str] = []
         self.screenshot_failed = False
+        self._quit_confirmed = False
         #: a message to show once (e.g. a bad save from the command line): (title, text)
         self.messages: list[tuple[str, str]] = []
 
@@ -539,6 +540,29 @@ class App:
         self._screenshots.append((str(path), self.time + delay_s))
         self._dirty = True
 
+    def request_quit(self) -> None:
+        """The player wants to quit (window closed, *Quit* in a menu). If the last autosave
+        failed, first say that the game is not saved (Quit anyway / Back); else quit."""
+        writer = self.autosaver
+        error = getattr(writer, "last_error", None)
+        if error is None or self._quit_confirmed:
+            self.quit(0)
+            return
+        from . import paths
+        from .i18n import tr
+        from .scenes.dialogs import MessageScene
+
+        self._quit_confirmed = True  # closing the window again quits
+        folder = paths.display_path(error.path.parent) if error.path is not None else "?"
+        reason = str(error.params.get("reason") or error.key)
+
+        def back() -> None:
+            self._quit_confirmed = False
+
+        self.push(MessageScene(tr("quit.unsaved_title"), tr("quit.unsaved_text", reason=reason, folder=folder),
+                               lambda: self.quit(0), ok_label=tr("quit.anyway"), cancel_label=tr("quit.go_back"),
+                               on_cancel=back))
+
     def quit(self, code: int = 0) -> None:
         if self.exit_code is None:
             self.exit_code = code
@@ -584,7 +608,7 @@ class App:
             on_quit = getattr(top, "on_quit", None)
             if callable(on_quit):
                 on_quit()
-            self.quit(0)
+            self.request_quit()
             return
         if isinstance(intent, Resize):
             self.resize(intent.size)

@@ -180,12 +180,22 @@ class MessageScene(Scene):
     opaque = False
     name = "message"
 
-    def __init__(self, title: str, text: str, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, title: str, text: str, on_close: Callable[[], None] | None = None, *,
+                 ok_label: str | None = None, cancel_label: str | None = None,
+                 on_cancel: Callable[[], None] | None = None) -> None:
+        """``on_close`` runs after OK; with ``cancel_label`` a second button (and Esc) closes
+        the dialog and runs ``on_cancel`` instead."""
         super().__init__()
         self.title = title
         self.text = text
         self.on_close = on_close
-        self.buttons = ButtonList([MenuItem(tr("menu.ok"), self.close)])
+        self.on_cancel = on_cancel
+        self.ok_label = ok_label
+        self.cancel_label = cancel_label
+        items = [MenuItem(ok_label or tr("menu.ok"), self.close)]
+        if cancel_label is not None:
+            items.append(MenuItem(cancel_label, self.cancel))
+        self.buttons = ButtonList(items)
         self._box = pygame.Rect(0, 0, 0, 0)
 
     def enter(self, app: Any) -> None:
@@ -193,14 +203,26 @@ class MessageScene(Scene):
         self.resize(app.size)
 
     def retranslate(self) -> None:
-        self.buttons.items[0].label = tr("menu.ok")
+        if self.ok_label is None:
+            self.buttons.items[0].label = tr("menu.ok")
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         s = scale_of(size)
         self._box = pygame.Rect(0, 0, min(w - 40, int(820 * s)), int(360 * s))
         self._box.center = (w // 2, h // 2)
-        self.buttons.layout(w // 2, self._box.bottom - int(80 * s), int(240 * s), int(56 * s), 0)
+        self._layout_buttons(s)
+
+    def _layout_buttons(self, s: float) -> None:
+        n = len(self.buttons.items)
+        top = self._box.bottom - int(80 * s) - (n - 1) * int(66 * s)
+        self.buttons.layout(self._box.centerx, top, int(300 * s), int(56 * s), int(10 * s))
+
+    def cancel(self) -> None:
+        if self.app is not None and self.app.top is self:
+            self.app.pop()
+        if self.on_cancel is not None:
+            self.on_cancel()
 
     def close(self) -> None:
         if self.app is not None and self.app.top is self:
@@ -209,8 +231,11 @@ class MessageScene(Scene):
             self.on_close()
 
     def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE and self.cancel_label is not None:
+            self.cancel()
+            return
         if isinstance(intent, Key) and intent.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                      pygame.K_SPACE):
+                                                      pygame.K_SPACE) and self.cancel_label is None:
             self.close()
             return
         if isinstance(intent, Click) and intent.button == 1 and not self._box.collidepoint(intent.pos):
@@ -223,12 +248,13 @@ class MessageScene(Scene):
         dim(surface)
         f = art.font(max(12, int(22 * s)))
         lines = wrap(self.text, f, self._box.w - int(60 * s))
-        need = int(14 * s) + int(60 * s) + len(lines) * (f.get_linesize() + 2) + int(120 * s)
+        extra = (len(self.buttons.items) - 1) * int(66 * s)
+        need = int(14 * s) + int(60 * s) + len(lines) * (f.get_linesize() + 2) + int(120 * s) + extra
         if need > self._box.h:
             c = self._box.center
             self._box.h = min(surface.get_height() - 20, need)
             self._box.center = c
-            self.buttons.layout(self._box.centerx, self._box.bottom - int(80 * s), int(240 * s), int(56 * s), 0)
+            self._layout_buttons(s)
         y = draw_panel(surface, self._box, s, self.title)
         text_lines(surface, lines, f, (self._box.x + int(30 * s), y + int(6 * s)))
         self.buttons.draw(surface, int(26 * s))

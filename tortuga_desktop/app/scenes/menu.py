@@ -179,7 +179,7 @@ class MenuScene(Scene):
             MenuItem(tr("menu.statistics"), self.statistics),
             MenuItem(tr("menu.settings"), self.settings),
             MenuItem(tr("menu.rules"), self.rules),
-            MenuItem(tr("menu.quit"), lambda: self.app.quit(0)),
+            MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ]
         self.buttons = ButtonList(items)
         self._layout()
@@ -250,7 +250,7 @@ class MenuScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
-            self.app.quit(0)
+            self.app.request_quit()
             return
         if self.buttons.handle(intent):
             self.app.request_redraw()

@@ -437,3 +437,37 @@ def test_quitting_with_a_failed_autosave_asks_first(monkeypatch: pytest.MonkeyPa
         assert app.exit_code == 0
     finally:
         app.close()
+
+
+def test_an_unreadable_file_through_every_route(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """What chmod 000 does to a save (root ignores permissions, so the refusal is injected)."""
+    blob = json.dumps(_doc(_data())).encode()
+    outside = tmp_path / "locked.json"
+    outside.write_bytes(blob)
+    auto = saves.autosave_path()
+    auto.write_bytes(blob)
+    listed = paths.saves_dir() / "locked.json"
+    listed.write_bytes(blob)
+    locked = {outside, auto, listed}
+    real_open = os.open
+
+    def deny(path: Any, flags: int, *a: Any, **k: Any) -> int:
+        if Path(path) in locked:
+            raise PermissionError(errno.EACCES, "Permission denied", str(path))
+        return real_open(path, flags, *a, **k)
+
+    monkeypatch.setattr(os, "open", deny)
+    app = _app(str(outside))
+    try:
+        assert app.top.name == "message" and "locked.json" in _message(app)
+        app.pop()
+        app.top.continue_game()
+        assert app.top.name == "message" and "autosave.json" in _message(app)
+        app.pop()
+        app.top.load_game()
+        app.run(max_frames=2)
+        [info] = app.top.infos
+        assert not info.ok and "locked.json" in info.error.user_message()
+        assert all(p.read_bytes() == blob for p in locked)  # nothing moved or changed
+    finally:
+        app.close()

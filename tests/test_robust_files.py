@@ -471,3 +471,28 @@ def test_an_unreadable_file_through_every_route(tmp_path: Path, monkeypatch: pyt
         assert all(p.read_bytes() == blob for p in locked)  # nothing moved or changed
     finally:
         app.close()
+
+
+def test_statistics_that_cannot_be_written_are_reported(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tortuga_desktop.app import stats
+
+    app = _app()
+    try:
+        data = _data(seed=10, kinds=("human", "easy"))
+        _finish(data)
+        real = paths.atomic_write_json
+
+        def refuse_stats(path: Path, doc: Any, **k: Any) -> None:
+            if path.name == "stats.json":
+                _enospc()
+            real(path, doc, **k)
+
+        monkeypatch.setattr(paths, "atomic_write_json", refuse_stats)
+        app.finish_game(data)
+        assert app.writer().flush()
+        app.run(max_frames=1)
+        assert len(saves.list_finished()) == 1  # the game itself is archived
+        assert any("stats.json" in n.text or "No space" in n.text for n in app.notices)
+        assert stats.load_stats().get("Anna") is None
+    finally:
+        app.close()

@@ -429,9 +429,10 @@ class App:
                     logger.error("the finished game could not be kept as the autosave either: %s", err.log_text)
                 return
             try:
-                stats.record_finished(snapshot)
-            except Exception:
-                logger.exception("recording the statistics failed")
+                stats.record_finished(snapshot, strict=True)
+            except Exception as exc:  # the game itself is archived: only the statistics lag
+                logger.warning("recording the statistics failed: %s", exc)
+                app._write_failed(saves.write_error(exc, stats.stats_path(create=False)))
             saves.clear_autosave()
 
         from . import paths

@@ -92,6 +92,7 @@ __all__ = [
     "AutosaveWriter",
     "Job",
     "parse_json",
+    "write_error",
     "check_json_values",
     "has_autosave",
     "autosave_info",
@@ -596,7 +597,9 @@ def autosave(data: SaveData) -> None:
     write_save(autosave_path(), data)
 
 
-def _write_error(exc: BaseException, path: Path | None) -> SaveError:
+def write_error(exc: BaseException, path: Path | None) -> SaveError:
+    """``exc`` (from writing ``path``) as a :class:`SaveError` ``error.save.write_failed`` whose
+    ``reason`` is the system's short explanation ("No space left on device")."""
     if isinstance(exc, SaveError):
         return exc
     reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
@@ -665,7 +668,7 @@ class AutosaveWriter:
             text = json.dumps(data.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
             text.encode("utf-8")
         except (TypeError, ValueError, RecursionError) as exc:  # UnicodeEncodeError is a ValueError
-            raise _write_error(exc, self._path) from None
+            raise write_error(exc, self.path) from None
         with self._cond:
             if self._closed:
                 raise RuntimeError("the autosave writer is closed")
@@ -719,11 +722,11 @@ class AutosaveWriter:
                 paths.data_dir()  # create the folder (raises OSError if it cannot be created)
             paths.atomic_write_text(path, text)
         except Exception as exc:
-            error = _write_error(exc, path)
+            error = write_error(exc, path)
             logger.warning("autosave failed: %s", error.log_text)
             first = self.last_error is None
             self.last_error = error
-            self.failures.append(error)
+            self.failures = [*self.failures[-49:], error]
             if first:
                 self._report(error)
             return
@@ -740,10 +743,10 @@ class AutosaveWriter:
         try:
             job.result = job.work()
         except Exception as exc:
-            job.error = _write_error(exc, job.path)
+            job.error = write_error(exc, job.path)
             logger.warning("%s failed: %s", job.name, job.error.log_text,
                            exc_info=not isinstance(exc, OSError | SaveError))
-            self.failures.append(job.error)
+            self.failures = [*self.failures[-49:], job.error]
             self._report(job.error)
         finally:
             job.done = True
@@ -885,7 +888,7 @@ def prepare_named_save(name: str, data: SaveData, folder: Path | None = None) ->
         text = json.dumps(data.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
         text.encode("utf-8")
     except (TypeError, ValueError, RecursionError) as exc:
-        raise _write_error(exc, path) from None
+        raise write_error(exc, path) from None
     return path, text
 
 
@@ -896,7 +899,7 @@ def write_prepared(path: Path, text: str) -> Path:
             paths.saves_dir()
         paths.atomic_write_text(path, text)
     except (OSError, ValueError) as exc:
-        raise _write_error(exc, path) from None
+        raise write_error(exc, path) from None
     return path
 
 

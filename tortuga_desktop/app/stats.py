@@ -241,8 +241,11 @@ def save_stats(stats: Stats) -> bool:
 
 
 def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: list[int],
-                *, game_id: str | None = None) -> Stats:
+                *, game_id: str | None = None, strict: bool = False) -> Stats:
     """Add a finished game to the statistics and save them; returns the updated stats.
+
+    With ``strict=True`` a file that cannot be written raises ``OSError`` (else it is only
+    logged and the game is not counted on disk).
 
     A ``game_id`` already recorded is ignored (nothing changes).
     """
@@ -253,17 +256,20 @@ def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: lis
     if game_id is not None:
         stats.recorded.append(game_id)
         stats.recorded = stats.recorded[-_REMEMBERED_IDS:]
-    save_stats(stats)
+    if strict:
+        paths.atomic_write_json(stats_path(), stats.to_dict())
+    else:
+        save_stats(stats)
     return stats
 
 
-def record_finished(data: SaveData) -> Stats:
+def record_finished(data: SaveData, *, strict: bool = False) -> Stats:
     """:func:`record_game` for a finished :class:`saves.SaveData` (uses its game_id)."""
     outcome = data.game.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
     return record_game(data.seats, [s.total for s in outcome.scores], list(outcome.winners),
-                       game_id=data.game_id)
+                       game_id=data.game_id, strict=strict)
 
 
 def clear_stats() -> bool:

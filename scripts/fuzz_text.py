@@ -53,7 +53,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
-    os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-fuzz-text-")
+    work = tempfile.mkdtemp(prefix="tortuga-fuzz-text-")
+    os.environ["TORTUGA_HOME"] = work
+    os.chdir(work)  # nothing the fuzzer types may land in the project folder
 
     import pygame
 
@@ -120,7 +122,10 @@ def main(argv: list[str] | None = None) -> int:
                     if getattr(top, "name", "") == "setup":
                         top.start()
                     elif getattr(top, "name", "") == "save":
-                        top.save()
+                        folder = top.folder_entry.get_text() if top.folder_entry is not None else ""
+                        if Path(folder.strip()).is_absolute():  # save into the scratch folder only
+                            folder = str(Path(work) / "elsewhere")
+                        top.save(folder=folder)
                         app.writer().flush(5)
                     app.run(max_frames=3)
                     screen(which)

@@ -496,3 +496,19 @@ def test_statistics_that_cannot_be_written_are_reported(monkeypatch: pytest.Monk
         assert stats.load_stats().get("Anna") is None
     finally:
         app.close()
+
+
+def test_save_as_a_relative_folder_is_refused_not_written_next_to_the_program(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    app = _app()
+    try:
+        app.start_game(SetupConfig.default())
+        app.run(max_frames=2)
+        assert app.open_save_dialog()
+        dialog = app.top
+        assert not dialog.save("mine", folder="junk/tmp")  # found by scripts/fuzz_text.py
+        assert dialog.error and "full path" in dialog.message
+        assert list(tmp_path.iterdir()) == [tmp_path / "home"]
+    finally:
+        app.close()

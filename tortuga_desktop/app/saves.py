@@ -873,6 +873,10 @@ def prepare_named_save(name: str, data: SaveData, folder: Path | None = None) ->
 
     Raises :class:`SaveError` for an unusable name or folder."""
     path = named_save_path(name, folder)
+    if folder is not None and not Path(folder).is_absolute():  # never relative to the current folder
+        raise SaveError("error.save.folder_not_full", path, "not an absolute path",
+                        folder=paths.display_path(folder)[:200],
+                        example=paths.display_path(paths.saves_dir(create=False)))
     if folder is not None:
         try:
             usable = Path(folder).is_dir() or not Path(folder).exists()

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import argparse
 import faulthandler
+import logging
 import os
 import random
 import sys
@@ -33,6 +34,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hang", type=float, default=60.0, help="seconds one case may take before it counts as a hang")
     args = ap.parse_args(argv)
+    logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
     home = Path(tempfile.mkdtemp(prefix="tortuga-fuzz-"))
     os.environ["TORTUGA_HOME"] = str(home / "home")
 

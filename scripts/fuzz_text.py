@@ -15,6 +15,7 @@ Exit status 1 if anything failed.
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
 import sys
@@ -53,6 +54,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cases", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
+    logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
     work = tempfile.mkdtemp(prefix="tortuga-fuzz-text-")
     os.environ["TORTUGA_HOME"] = work
     os.chdir(work)  # nothing the fuzzer types may land in the project folder

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import errno
+import logging
 import os
 import sys
 import tempfile
@@ -30,6 +31,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--fail", action="store_true", help="every write then fails with ENOSPC")
     ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args(argv)
+    logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-slow-")
 
     from tortuga_desktop.app import loop, paths

@@ -759,4 +759,4 @@ class App:
         pygame.quit()
 
 
-__all__ = ["App", "DEFAULT_SIZE", "MIN_SIZE"]
+__all__ = ["App", "DEFAULT_SIZE", "MIN_SIZE", "NOTICE_LEVELS", "NOTICE_SECONDS", "Notice", "QUIT_WAIT_S"]

@@ -159,7 +159,7 @@ def _bad_docs() -> dict[str, Any]:
     variant("meta name surrogate", lambda d: d["meta"].__setitem__("name", "x\udcff"))
     variant("meta name huge", lambda d: d["meta"].__setitem__("name", "x" * 5000))
     variant("meta inf", lambda d: d["meta"].__setitem__("x", 1e308 * 10))
-    variant("meta huge int", lambda d: d["meta"].__setitem__("x", 10**40))
+    variant("meta huge int", lambda d: d["meta"].__setitem__("x", 10**100))
     variant("seat name NUL", lambda d: (d["seats"][0].__setitem__("name", "A\x00"),
                                         d["game"]["config"].__setitem__("names", ["A\x00", "Bart"])))
     variant("seat name zero width", lambda d: d["seats"][0].__setitem__("name", "\u200b\u200d"))

@@ -195,7 +195,7 @@ _IGNORABLE_RANGES: tuple[tuple[int, int], ...] = (
 _WHITESPACE_CONTROLS = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
 #: Longest free text accepted anywhere in a save file (log lines are far shorter).
 MAX_TEXT_LENGTH = 1000
-_MAX_ABS_INT = 2**64
+_MAX_ABS_INT = 2**256  # room for any random-source state; 10**4000 is refused
 
 
 def is_visible_char(ch: str) -> bool:
@@ -533,7 +533,7 @@ def check_json_values(value: Any, where: str, depth: int = 0) -> None:
 
     Texts (values and keys) at most :data:`MAX_TEXT_LENGTH` visible characters (no NUL, no
     controls, no lone surrogates, no zero-width characters — :func:`is_visible_char`),
-    whole numbers within +-2**64, nesting at most 64 deep. Raises ``ValueError``.
+    whole numbers within +-2**256, nesting at most 64 deep. Raises ``ValueError``.
     """
     if depth > 64:
         raise ValueError(f"{where}: nested too deeply")

@@ -114,9 +114,11 @@ def test_f11_toggles_fullscreen_and_remembers_it() -> None:
         assert app.fullscreen and app.settings.fullscreen
         from tortuga_desktop.app.settings import load_settings
 
+        assert app.writer().flush()  # settings are written in the background
         assert load_settings().fullscreen
         app.post(Key(pygame.K_F11))
         app.run(max_frames=1)
+        assert app.writer().flush()
         assert not app.fullscreen and not load_settings().fullscreen
     finally:
         app.close()
@@ -215,6 +217,7 @@ def test_finished_game_is_archived_counted_and_reviewable() -> None:
         app.top.set_speed("instant")
         app.run(max_frames=10)
         assert app.top.name == "results"
+        assert app.writer().flush()  # the archive and the statistics are written in the background
         st = stats.load_stats().get("Anna")
         assert st is not None and st.games == 1
         assert st.vs["hard"].games == 1 and st.vs["easy"].games == 1
@@ -270,6 +273,8 @@ def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() 
         assert dialog.name == "save"
         dialog.entry.set_text("Mijn spel")
         app.post(Key(pygame.K_RETURN))
+        app.run(max_frames=1)
+        assert app.writer().flush()  # the file is written in the background
         app.run(max_frames=1)
         assert app.top.name == "pause"
         snapshot = data.game.to_dict()
@@ -377,6 +382,7 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
         assert app.top.speed == "fast"
         from tortuga_desktop.app.settings import load_settings
 
+        assert app.writer().flush()  # settings are written in the background
         assert load_settings().animation_speed == "fast"
     finally:
         app.settings.animation_speed = "normal"  # leave the shared test home as it was

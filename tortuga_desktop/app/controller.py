@@ -183,7 +183,7 @@ class GameController:
                 self.on_decision(ev)
             except Exception:  # an autosave failure must not stop the game; it is logged and shown
                 log.exception("after-decision hook failed")
-                self.notices.append(("notice.save_failed", {}))
+                self.notices.append(("notice.after_move_failed", {}))
         return ev
 
     def _open_choice(self) -> bool:

@@ -12,14 +12,20 @@
   change re-translates every scene (``scene.retranslate()``) and pygame_gui (``set_locale``).
 * Games with a :class:`saves.SaveData` are autosaved after every confirmed decision (on a
   background writer); a finished game is archived, counted in the statistics and the
-  autosave removed (:meth:`App.finish_game`).
+  autosave removed once the archive is safely written (:meth:`App.finish_game`). Every file
+  the game writes during play goes through that one writer: the frame loop never waits for
+  the disk, and quitting waits for it at most :data:`QUIT_WAIT_S` seconds.
+* Notices: :meth:`App.notify` shows a short message on top of whatever scene is showing, for a
+  few seconds (a failed autosave, a damaged settings file...). Any code may call it, from
+  any thread.
 * Tests drive it with ``App.run(max_frames=...)``, ``App.post(intent)`` and ``fixed_dt``.
 """
 
 from __future__ import annotations
 
-import contextlib
+import logging
 import os
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -32,6 +38,23 @@ from .scenes import Scene
 
 MIN_SIZE = (1280, 720)
 DEFAULT_SIZE = (1600, 900)
+#: How long quitting waits for the background writer (seconds).
+QUIT_WAIT_S = 1.0
+#: How long a notice stays on screen (seconds), by level.
+NOTICE_SECONDS = {"info": 4.0, "warning": 8.0, "error": 12.0}
+NOTICE_LEVELS = ("info", "warning", "error")
+
+logger = logging.getLogger(__name__)
+
+
+class Notice:
+    """One message of :meth:`App.notify`: shown on top of every scene until ``until``."""
+
+    def __init__(self, text: str, level: str, seconds: float) -> None:
+        self.text = text
+        self.level = level if level in NOTICE_LEVELS else "info"
+        self.seconds = seconds
+        self.until: float | None = None  # set on the frame thread when first drawn
 
 
 class App:
@@ -90,6 +113,14 @@ class App:
         self.time = 0.0
         self.autosaver: Any = None
         self._finished_ids: set[str] = set()
+        #: notices waiting to be shown (any thread may add) and those on screen
+        self._notice_lock = threading.Lock()
+        self._incoming_notices: list[Notice] = []
+        self.notices: list[Notice] = []
+        #: what could not be written when the app closed (filled by :meth:`close`)
+        self.unsaved: list[str] = []
+        self.screenshot_failed = False
+        self._quit_confirmed = False
         #: a message to show once (e.g. a bad save from the command line): (title, text)
         self.messages: list[tuple[str, str]] = []
 
@@ -114,8 +145,8 @@ class App:
             from . import art
 
             pygame.display.set_icon(art.icon("app_icon", 64))
-        except Exception:
-            pass
+        except (pygame.error, OSError, ValueError):
+            logger.exception("could not set the window icon")
 
     @property
     def fullscreen(self) -> bool:
@@ -132,14 +163,22 @@ class App:
     # -- settings ------------------------------------------------------------------------
 
     def save_settings(self) -> bool:
+        """Queue writing the settings on the background writer (a failure shows a notice);
+        False when there are no settings or the writer is closed."""
         if self.settings is None:
             return False
-        try:
-            from .settings import save_settings
+        import dataclasses
 
-            return save_settings(self.settings)
-        except Exception:
+        from . import settings as settings_mod
+
+        snapshot = dataclasses.replace(self.settings)
+        try:
+            self.writer().run("saving the settings", lambda: settings_mod.write_settings(snapshot),
+                              settings_mod.settings_path(create=False))
+        except RuntimeError:  # the writer is closed (quitting)
+            logger.exception("settings changed after the writer was closed")
             return False
+        return True
 
     def table_speed(self) -> str:
         """The animation speed a new table starts with (the command line wins)."""
@@ -163,8 +202,10 @@ class App:
 
         if has("language"):
             code = i18n.set_language(s.language)
-            with contextlib.suppress(Exception):
+            try:
                 self.ui.set_locale(code)
+            except Exception:
+                logger.exception("pygame_gui could not switch to %s", code)
             self.retranslate()
         if has("fullscreen") and bool(s.fullscreen) != self._fullscreen:
             self.toggle_fullscreen()
@@ -182,7 +223,7 @@ class App:
                 self.sound.set_volume(float(s.volume))
                 self.sound.set_muted(bool(s.mute) or bool(getattr(self.options, "mute", False) and every))
             except Exception:
-                pass
+                logger.exception("the sound settings could not be applied")
         if has("colourblind_markers"):
             art.set_markers(bool(s.colourblind_markers))
             for sc in self.scenes:
@@ -283,8 +324,16 @@ class App:
     def play(self, data: Any) -> Any:
         """Push a table for a :class:`saves.SaveData` (new, continued or loaded game)."""
         from .controller import GameController
+        from .i18n import tr
         from .scenes.table import TableScene
 
+        try:
+            for seat in data.seats:
+                seat.validate()
+        except ValueError as exc:  # a bad seat (e.g. an unknown computer level) stops here
+            logger.warning("refused to play a game with bad seats: %s", exc)
+            self.show_message(tr("error.title"), tr("error.seats.invalid", reason=str(exc).split(": ", 1)[-1]))
+            return None
         controller = GameController(data.game, data.seats)
         controller.save_data = data  # type: ignore[attr-defined]
         self._attach_autosave(controller, data)
@@ -294,15 +343,42 @@ class App:
         self.push(scene)
         return scene
 
-    def autosave(self, data: Any) -> None:
-        try:
-            if self.autosaver is None:
-                from .saves import AutosaveWriter
+    # -- files: one background writer ----------------------------------------------------
 
-                self.autosaver = AutosaveWriter()
-            self.autosaver.submit(data)
-        except Exception:
-            pass
+    def writer(self) -> Any:
+        """The background writer (:class:`saves.AutosaveWriter`) for every file written
+        during play; failures show a notice."""
+        if self.autosaver is None:
+            from .saves import AutosaveWriter
+
+            self.autosaver = AutosaveWriter(on_error=self._write_failed, on_recover=self._write_recovered)
+        return self.autosaver
+
+    def _write_failed(self, error: Any) -> None:
+        """A write failed (called on the writer's thread: only queue a notice)."""
+        from . import paths
+        from .i18n import tr
+
+        folder = paths.display_path(error.path.parent) if getattr(error, "path", None) else "?"
+        reason = str(error.params.get("reason") or error.key)
+        self.notify(tr("notice.save_failed", reason=reason, folder=folder), "error")
+
+    def _write_recovered(self) -> None:
+        from .i18n import tr
+
+        self.notify(tr("notice.save_works_again"), "info")
+
+    def autosave(self, data: Any) -> None:
+        """Queue ``data`` as the autosave (never waits for the disk)."""
+        from .saves import SaveError
+
+        try:
+            self.writer().submit(data)
+        except SaveError as err:  # the game cannot be written at all (should never happen)
+            logger.error("the game cannot be autosaved: %s", err.log_text)
+            self._write_failed(err)
+        except RuntimeError:
+            logger.exception("autosave after the writer was closed")
 
     def _attach_autosave(self, controller: Any, data: Any) -> None:
         """Autosave after every confirmed decision; record the game when it ends."""
@@ -316,26 +392,52 @@ class App:
 
         controller.on_decision = save
 
-    def finish_game(self, data: Any) -> None:
-        """Archive a finished game with its log, count it in the statistics, drop the autosave.
+    def finish_game(self, data: Any) -> Any:
+        """Archive a finished game with its log, count it in the statistics, drop the autosave
+        — on the background writer, in that order; returns the writer's Job (or None).
 
-        Idempotent per game (archive and statistics are keyed by ``data.game_id``)."""
+        The autosave is deleted only after the archive is safely on disk: if archiving
+        fails, the finished game is written to the autosave instead (so *Continue* shows it
+        and archives it again) and a notice says so. Idempotent per game (archive and
+        statistics are keyed by ``data.game_id``)."""
         if data is None or not data.game.is_over or data.game_id in self._finished_ids:
-            return
-        try:
-            from . import saves, stats
+            return None
+        from . import saves, stats
 
-            with contextlib.suppress(Exception):
-                saves.archive_finished(data)
-            with contextlib.suppress(Exception):
-                stats.record_finished(data)
-            if self.autosaver is not None:
-                self.autosaver.clear()
-            else:
-                saves.clear_autosave()
-            self._finished_ids.add(data.game_id)
-        except Exception:
-            pass
+        self._finished_ids.add(data.game_id)
+        try:
+            snapshot = saves.SaveData.from_dict(data.to_dict())  # the writer works on its own copy
+        except saves.SaveError as err:
+            logger.error("the finished game cannot be stored: %s", err.log_text)
+            self._write_failed(err)
+            return None
+        snapshot.saved_at = data.saved_at
+        app = self
+
+        def store() -> None:
+            try:
+                saves.archive_finished(snapshot)
+            except Exception as exc:
+                logger.warning("archiving the finished game failed: %s", exc)
+                from .i18n import tr
+
+                reason = str(getattr(exc, "params", {}).get("reason") or exc)
+                app.notify(tr("notice.archive_failed", reason=reason), "error")
+                try:
+                    saves.autosave(snapshot)  # keep the finished game where Continue finds it
+                except saves.SaveError as err:
+                    logger.error("the finished game could not be kept as the autosave either: %s", err.log_text)
+                return
+            try:
+                stats.record_finished(snapshot, strict=True)
+            except Exception as exc:  # the game itself is archived: only the statistics lag
+                logger.warning("recording the statistics failed: %s", exc)
+                app._write_failed(saves.write_error(exc, stats.stats_path(create=False)))
+            saves.clear_autosave()
+
+        from . import paths
+
+        return self.writer().run("storing the finished game", store, paths.archive_dir(create=False))
 
     def show_message(self, title: str, text: str) -> None:
         """An OK dialog over the current scene."""
@@ -369,6 +471,66 @@ class App:
                 return True
         return False
 
+    # -- notices -------------------------------------------------------------------------
+
+    def notify(self, text: str, level: str = "info", seconds: float | None = None) -> None:
+        """Show ``text`` on top of every scene for a few seconds (``level``: "info",
+        "warning" or "error"; the time depends on it unless ``seconds`` is given).
+
+        Never blocks and may be called from any thread (the background writer does). The
+        notice is logged too."""
+        log_level = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}.get(level, logging.INFO)
+        logger.log(log_level, "notice: %s", text)
+        notice = Notice(str(text), level, seconds if seconds is not None else NOTICE_SECONDS.get(level, 5.0))
+        with self._notice_lock:
+            self._incoming_notices.append(notice)
+
+    def _update_notices(self) -> bool:
+        """Take new notices in and drop expired ones; True when what is shown changed."""
+        with self._notice_lock:
+            incoming, self._incoming_notices = self._incoming_notices, []
+        changed = bool(incoming)
+        for n in incoming:
+            n.until = self.time + n.seconds
+            self.notices.append(n)
+        self.notices = self.notices[-4:]  # the newest few
+        keep = [n for n in self.notices if n.until is None or n.until > self.time]
+        if len(keep) != len(self.notices):
+            changed = True
+            self.force_full = True
+        self.notices = keep
+        return changed
+
+    def _draw_notices(self) -> None:
+        if not self.notices:
+            return
+        from . import art, palette
+        from .saves import clean_text
+
+        w, h = self.size
+        s = max(0.5, min(w / 1600, h / 900))
+        f = art.font(max(12, int(20 * s)))
+        pad = max(6, int(12 * s))
+        width = min(w - 2 * pad, int(1000 * s))
+        y = pad
+        colours = {"info": palette.SUCCESS, "warning": palette.GOLD, "error": palette.DANGER}
+        from .scenes.dialogs import wrap
+
+        for n in self.notices:
+            text = clean_text(n.text.replace("\n", " ")) or "?"
+            lines = wrap(text, f, width - 3 * pad)[:6]
+            box = pygame.Rect(0, 0, width, len(lines) * f.get_linesize() + 2 * pad)
+            box.midtop = (w // 2, y)
+            pygame.draw.rect(self.window, palette.PARCHMENT_LIGHT, box, border_radius=pad)
+            pygame.draw.rect(self.window, colours.get(n.level, palette.INK), box, max(2, int(4 * s)),
+                             border_radius=pad)
+            yy = box.y + pad
+            for ln in lines:
+                if ln.strip():
+                    self.window.blit(f.render(ln, True, palette.INK), (box.x + 2 * pad, yy))
+                yy += f.get_linesize()
+            y = box.bottom + pad // 2
+
     # -- control -------------------------------------------------------------------------
 
     def request_redraw(self) -> None:
@@ -378,6 +540,29 @@ class App:
         """Save a PNG of the window after the next drawn frame at least ``delay_s`` from now."""
         self._screenshots.append((str(path), self.time + delay_s))
         self._dirty = True
+
+    def request_quit(self) -> None:
+        """The player wants to quit (window closed, *Quit* in a menu). If the last autosave
+        failed, first say that the game is not saved (Quit anyway / Back); else quit."""
+        writer = self.autosaver
+        error = getattr(writer, "last_error", None)
+        if error is None or self._quit_confirmed:
+            self.quit(0)
+            return
+        from . import paths
+        from .i18n import tr
+        from .scenes.dialogs import MessageScene
+
+        self._quit_confirmed = True  # closing the window again quits
+        folder = paths.display_path(error.path.parent) if error.path is not None else "?"
+        reason = str(error.params.get("reason") or error.key)
+
+        def back() -> None:
+            self._quit_confirmed = False
+
+        self.push(MessageScene(tr("quit.unsaved_title"), tr("quit.unsaved_text", reason=reason, folder=folder),
+                               lambda: self.quit(0), ok_label=tr("quit.anyway"), cancel_label=tr("quit.go_back"),
+                               on_cancel=back))
 
     def quit(self, code: int = 0) -> None:
         if self.exit_code is None:
@@ -421,9 +606,10 @@ class App:
         self._dirty = True
         if isinstance(intent, Quit):
             top = self.top
-            if top is not None and hasattr(top, "on_quit"):
-                top.on_quit()  # type: ignore[attr-defined]
-            self.quit(0)
+            on_quit = getattr(top, "on_quit", None)
+            if callable(on_quit):
+                on_quit()
+            self.request_quit()
             return
         if isinstance(intent, Resize):
             self.resize(intent.size)
@@ -452,6 +638,8 @@ class App:
         # Only the top scene advances: a pause overlay freezes the table below it.
         top = self.top
         changed = bool(top is not None and top.update(dt))
+        if self._update_notices():
+            changed = True
         self.ui.update(dt)
         due = any(at <= self.time for _p, at in self._screenshots)
         if not (self._dirty or changed or due):
@@ -494,9 +682,12 @@ class App:
         result: Any = None
         for s in drawn:
             result = s.draw(self.window)
-        ui_elements = len(self.ui.get_root_container().elements) > 0
+        root: Any = self.ui.get_root_container()
+        ui_elements = root is not None and len(root.elements) > 0
         self.ui.draw_ui(self.window)
-        if len(drawn) == 1 and isinstance(result, list) and not ui_elements and not self._screenshots:
+        self._draw_notices()
+        if (len(drawn) == 1 and isinstance(result, list) and not ui_elements and not self._screenshots
+                and not self.notices):
             return result
         return None
 
@@ -504,8 +695,19 @@ class App:
         keep = []
         for path, at in self._screenshots:
             if at <= self.time:
-                Path(path).parent.mkdir(parents=True, exist_ok=True)
-                pygame.image.save(self.window, path)
+                try:
+                    Path(path).parent.mkdir(parents=True, exist_ok=True)
+                    pygame.image.save(self.window, path)
+                except (OSError, pygame.error) as exc:
+                    from . import paths
+                    from .i18n import tr
+
+                    logger.error("screenshot %s failed: %s", paths.display_path(path), exc)
+                    self.notify(tr("notice.screenshot_failed", reason=paths.display_path(str(exc))), "error")
+                    import sys
+
+                    print(f"tortuga: screenshot {paths.display_path(path)} failed: {exc}", file=sys.stderr)
+                    self.screenshot_failed = True
             else:
                 keep.append((path, at))
         taken = len(keep) != len(self._screenshots)
@@ -529,17 +731,32 @@ class App:
                 break
         return self.exit_code if self.exit_code is not None else 0
 
-    def close(self) -> None:
+    def close(self, wait: float = QUIT_WAIT_S) -> None:
+        """Close the window; waits at most ``wait`` seconds for the background writer and
+        reports (log and stderr) what could not be written."""
         while self.scenes:
             self.scenes.pop().exit()
         if self.autosaver is not None:
-            with contextlib.suppress(Exception):
-                self.autosaver.close()
-            self.autosaver = None
+            writer, self.autosaver = self.autosaver, None
+            try:
+                done = writer.close(wait)
+            except Exception:
+                logger.exception("closing the background writer failed")
+                done = False
+            if not done:
+                self.unsaved.append("the last changes (the disk did not answer in time)")
+            if writer.last_error is not None:
+                self.unsaved.append(f"the autosave ({writer.last_error.log_text})")
+            if self.unsaved:
+                import sys
+
+                text = "; ".join(self.unsaved)
+                logger.error("quitting with unsaved data: %s", text)
+                print(f"tortuga: could not save {text}", file=sys.stderr)
         from . import art
 
         art.clear_caches()
         pygame.quit()
 
 
-__all__ = ["App", "DEFAULT_SIZE", "MIN_SIZE"]
+__all__ = ["App", "DEFAULT_SIZE", "MIN_SIZE", "NOTICE_LEVELS", "NOTICE_SECONDS", "Notice", "QUIT_WAIT_S"]

@@ -5,16 +5,68 @@ starts a game of computer players straight away; ``--exit-after-game`` quits wit
 0 at the results screen; ``--screenshot PATH`` saves a PNG of the window there, and
 ``--screenshot-every-phase DIR`` one per phase.  With ``SDL_VIDEODRIVER=dummy`` the whole
 thing runs headless.
+
+Arguments are checked before anything starts (argparse: a clear message and exit status 2):
+``--screenshot`` needs an image extension and a folder that can be written, ``--demo`` takes
+no saved game. :func:`main` sets up logging once (:func:`setup_logging`): every fault caught
+during play goes to a rotating log file in the user's log folder.
 """
 
 from __future__ import annotations
 
 import argparse
+import logging
+import os
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
 SPEED_CHOICES = ("slow", "normal", "fast", "instant")
+#: Image types ``pygame.image.save`` writes, by file extension.
+SCREENSHOT_EXTENSIONS = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
+LOG_FILE = "tortuga.log"
+
+logger = logging.getLogger(__name__)
+_log_handler: logging.Handler | None = None
+
+
+def setup_logging(level: int = logging.INFO) -> Path | None:
+    """Log to ``<log dir>/tortuga.log`` (rotating: 3 files of 1 MB) and log uncaught
+    exceptions, also those of threads. Returns the log file, or None when the log folder
+    cannot be used (then warnings go to stderr only). Call once, from :func:`main`."""
+    from logging.handlers import RotatingFileHandler
+
+    from . import paths
+
+    global _log_handler
+    root = logging.getLogger("tortuga_desktop")
+    root.setLevel(level)
+    if _log_handler is not None:
+        return None
+    handler: logging.Handler
+    path: Path | None
+    try:
+        path = paths.log_dir() / LOG_FILE
+        handler = RotatingFileHandler(path, maxBytes=1_000_000, backupCount=3, encoding="utf-8",
+                                      errors="backslashreplace")
+    except (OSError, ValueError) as exc:
+        path = None
+        handler = logging.StreamHandler(sys.stderr)
+        handler.setLevel(logging.WARNING)
+        print(f"tortuga: no log file ({exc})", file=sys.stderr)
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(threadName)s %(name)s: %(message)s"))
+    _log_handler = handler
+    root.addHandler(handler)
+
+    def thread_hook(args: Any) -> None:
+        root.error("uncaught exception in thread %s", getattr(args.thread, "name", "?"),
+                   exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+
+    import threading
+
+    threading.excepthook = thread_hook
+    return path
 
 
 def _size(text: str) -> tuple[int, int]:
@@ -25,6 +77,62 @@ def _size(text: str) -> tuple[int, int]:
     if w < 320 or h < 240 or w > 8192 or h > 8192:
         raise argparse.ArgumentTypeError(f"window size out of range: {text}")
     return (w, h)
+
+
+def _writable_folder(folder: Path) -> str | None:
+    """Why files cannot be written in ``folder`` (created on demand), or None if they can."""
+    probe = folder
+    while not probe.exists():
+        if probe.parent == probe:
+            return f"{folder} cannot be created"
+        probe = probe.parent
+    if not probe.is_dir():
+        return f"{probe} is not a folder"
+    if probe != folder:
+        return None if os.access(probe, os.W_OK | os.X_OK) else f"{probe} is not writable"
+    try:  # the real test: os.access is wrong on read-only mounts and for root
+        with tempfile.TemporaryFile(dir=folder):
+            pass
+    except OSError as exc:
+        return f"{folder} is not writable ({exc.strerror or exc})"
+    return None
+
+
+def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> argparse.Namespace:
+    """Refuse unusable combinations and paths before the game starts (``parser.error``:
+    a message and exit status 2)."""
+    from . import paths
+
+    if opts.demo and opts.path:
+        parser.error(f"--demo starts a new game and takes no saved game (got {paths.display_path(opts.path)})")
+    if opts.screenshot:
+        shot = Path(opts.screenshot).expanduser()
+        shown = paths.display_path(opts.screenshot)
+        if shot.suffix.lower() not in SCREENSHOT_EXTENSIONS:
+            parser.error(f"--screenshot {shown}: the file name must end in one of "
+                         f"{', '.join(SCREENSHOT_EXTENSIONS)}")
+        if shot.is_dir():
+            parser.error(f"--screenshot {shown}: is a folder")
+        problem = _writable_folder(shot.parent if str(shot.parent) else Path.cwd())
+        if problem:
+            parser.error(f"--screenshot {shown}: {paths.display_path(problem)}")
+        opts.screenshot = str(shot)
+    if opts.screenshot_every_phase:
+        folder = Path(opts.screenshot_every_phase).expanduser()
+        problem = _writable_folder(folder)
+        if problem:
+            parser.error(f"--screenshot-every-phase {paths.display_path(folder)}: {paths.display_path(problem)}")
+    if opts.seed is not None and opts.seed < 0:
+        parser.error("--seed must be 0 or more")
+    if opts.max_seconds is not None and not 0 < opts.max_seconds < 1e9:
+        parser.error("--max-seconds must be a positive number")
+    return opts
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    """Parse and check the command line (exits with status 2 and a message if it is bad)."""
+    parser = build_parser()
+    return check_options(parser, parser.parse_args(argv))
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -49,13 +157,10 @@ def build_parser() -> argparse.ArgumentParser:
     return p
 
 
-def _load_settings() -> Any:
-    try:
-        from .settings import load_settings
+def _load_settings(damaged: list[Path]) -> Any:
+    from .settings import load_settings
 
-        return load_settings()
-    except Exception:
-        return None
+    return load_settings(damaged)  # never raises
 
 
 def make_app(opts: argparse.Namespace) -> Any:
@@ -63,7 +168,8 @@ def make_app(opts: argparse.Namespace) -> Any:
     from .loop import DEFAULT_SIZE, App
     from .sound import SoundBoard
 
-    settings = _load_settings()
+    damaged: list[Path] = []
+    settings = _load_settings(damaged)
     if opts.speed is None:
         opts.speed = getattr(settings, "animation_speed", "normal") if settings is not None else "normal"
         if opts.speed not in SPEED_CHOICES:
@@ -72,6 +178,11 @@ def make_app(opts: argparse.Namespace) -> Any:
     muted = bool(opts.mute or (getattr(settings, "mute", False) if settings is not None else False))
     size = opts.size or (tuple(settings.window_size) if settings is not None else DEFAULT_SIZE)
     app = App(opts, size=size, settings=settings, sound=SoundBoard(volume, muted))
+    if damaged:
+        from . import paths
+        from .i18n import tr
+
+        app.notify(tr("notice.settings_damaged", file=paths.display_name(damaged[0])), "warning")
     if opts.fullscreen or (settings is not None and settings.fullscreen and opts.size is None):
         app.toggle_fullscreen()
     from .scenes.menu import MenuScene
@@ -106,6 +217,7 @@ def open_save(app: Any, path: Path) -> bool:
     try:
         data = load_save(path)
     except SaveError as err:
+        logger.warning("refused %s", err.log_text)
         app.show_message(tr("error.save.title"), err.user_message())
         return False
     if data.game.is_over:
@@ -113,24 +225,28 @@ def open_save(app: Any, path: Path) -> bool:
 
         app.push(ResultsScene(data.game, data.seats, review=True))
         return True
-    app.play(data)
-    return True
+    return app.play(data) is not None
 
 
 def main(argv: list[str] | None = None) -> int:
     import os
 
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before pygame is first imported
-    opts = build_parser().parse_args(argv)
+    opts = parse_args(argv)
     if opts.version:
         from .. import version
 
         print(f"tortuga {version()}")
         return 0
+    log_file = setup_logging()
+    logger.info("tortuga starts (log %s)", log_file)
     try:
         app = make_app(opts)
-    except Exception as exc:  # e.g. an unreadable save
-        print(f"tortuga: {exc}", file=sys.stderr)
+    except Exception as exc:  # e.g. no display
+        logger.exception("the game could not start")
+        from . import paths
+
+        print(f"tortuga: {paths.display_path(str(exc))}", file=sys.stderr)
         return 2
     code = 0
     try:
@@ -143,6 +259,11 @@ def main(argv: list[str] | None = None) -> int:
             code = app.exit_code if app.exit_code is not None else 3
         else:
             code = app.run()
+        if code == 0 and app.screenshot_failed:
+            code = 1
+    except Exception:
+        logger.exception("the game stopped on an error")
+        raise
     finally:
         if opts.timing:
             print_timing(app)
@@ -157,7 +278,7 @@ def print_timing(app: Any) -> None:
         return
 
     def pct(p: float) -> float:
-        return times[min(len(times) - 1, int(p / 100 * len(times)))]
+        return float(times[min(len(times) - 1, int(p / 100 * len(times)))])
 
     print(f"timing: {len(times)} frames drawn, {app.idle_frames} idle frames skipped; "
           f"work per drawn frame p50 {pct(50):.2f} ms, p90 {pct(90):.2f} ms, p99 {pct(99):.2f} ms, max {times[-1]:.2f} ms")

@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import json
 import os
+import stat
 import tempfile
 from datetime import datetime
 from pathlib import Path
@@ -44,6 +45,11 @@ __all__ = [
     "atomic_write_json",
     "read_bytes_limited",
     "FileTooLargeError",
+    "NotRegularFileError",
+    "list_files",
+    "display_name",
+    "display_path",
+    "log_dir",
     "keep_aside",
     "is_inside",
 ]
@@ -88,6 +94,37 @@ def archive_dir(create: bool = True) -> Path:
     """Finished games with their full log: ``<data>/finished``."""
     path = data_dir(create) / "finished"
     return _ensure(path) if create else path
+
+
+def log_dir(create: bool = True) -> Path:
+    """Where the game's log file goes: ``platformdirs.user_log_dir`` (``$TORTUGA_HOME/logs``
+    when that is set)."""
+    home = os.environ.get(HOME_ENV, "").strip()
+    if home:
+        path = Path(home).expanduser().resolve() / "logs"
+    else:
+        path = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+    return _ensure(path) if create else path
+
+
+def display_path(path: Path | str | bytes) -> str:
+    """``path`` as a text that can always be shown and encoded as UTF-8.
+
+    File names need not be valid UTF-8: Python keeps undecodable bytes as lone surrogates
+    (``surrogateescape``), which make pygame's text rendering (and ``str.encode``) raise.
+    They become U+FFFD here, and control characters (a newline in a file name) become ``?``.
+    """
+    text = os.fsdecode(path) if isinstance(path, bytes) else str(path)
+    with contextlib.suppress(UnicodeError):  # other surrogates are replaced below
+        text = text.encode("utf-8", "surrogateescape").decode("utf-8", "replace")
+    return "".join("\ufffd" if 0xD800 <= ord(c) <= 0xDFFF else ("?" if ord(c) < 32 or ord(c) == 127 else c)
+                   for c in text)
+
+
+def display_name(path: Path | str | bytes) -> str:
+    """The last part of ``path`` (its file name), safe to show: see :func:`display_path`."""
+    text = os.fsdecode(path) if isinstance(path, bytes) else str(path)
+    return display_path(Path(text).name or text)
 
 
 def _fsync_dir(directory: Path) -> None:
@@ -142,20 +179,74 @@ class FileTooLargeError(OSError):
         self.limit = limit
 
 
+class NotRegularFileError(OSError):
+    """The path is a folder, a FIFO, a device or a socket, not a file; it was not read."""
+
+    def __init__(self, path: Path, kind: str) -> None:
+        super().__init__(f"{display_path(path)} is a {kind}, not a regular file")
+        self.path = path
+        self.kind = kind
+
+
+def _kind_of(mode: int) -> str:
+    for test, kind in ((stat.S_ISDIR, "folder"), (stat.S_ISFIFO, "FIFO"), (stat.S_ISCHR, "character device"),
+                       (stat.S_ISBLK, "block device"), (stat.S_ISSOCK, "socket")):
+        if test(mode):
+            return kind
+    return "special file"
+
+
 def read_bytes_limited(path: Path, limit: int) -> bytes:
     """The bytes of ``path``, refusing files larger than ``limit`` before reading them.
 
-    Raises ``FileNotFoundError``/``OSError`` as ``open`` does, and :class:`FileTooLargeError`.
+    Only regular files are read: a FIFO, device or folder is refused before it is opened
+    (:class:`NotRegularFileError`) — opening a FIFO for reading would block until a writer
+    comes. The file is opened non-blocking all the same (a FIFO swapped in between the
+    check and the open is refused again after ``fstat``).
+
+    Raises ``FileNotFoundError``/``OSError`` as ``open`` does, :class:`NotRegularFileError`
+    and :class:`FileTooLargeError`.
     """
     path = Path(path)
-    with open(path, "rb") as fh:
-        size = os.fstat(fh.fileno()).st_size
-        if size > limit:
-            raise FileTooLargeError(path, size, limit)
+    st = os.stat(path)
+    if not stat.S_ISREG(st.st_mode):
+        raise NotRegularFileError(path, _kind_of(st.st_mode))
+    flags = os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0) | getattr(os, "O_CLOEXEC", 0)
+    fd = os.open(path, flags)
+    with os.fdopen(fd, "rb") as fh:
+        st = os.fstat(fh.fileno())
+        if not stat.S_ISREG(st.st_mode):
+            raise NotRegularFileError(path, _kind_of(st.st_mode))
+        if st.st_size > limit:
+            raise FileTooLargeError(path, st.st_size, limit)
         data = fh.read(limit + 1)  # a file that grows while we read is refused too
     if len(data) > limit:
         raise FileTooLargeError(path, len(data), limit)
     return data
+
+
+def list_files(directory: Path, suffix: str) -> list[Path]:
+    """Regular files in ``directory`` whose names end in ``suffix`` (no hidden files).
+
+    A missing folder has none; a folder that cannot be read raises ``OSError`` (unlike
+    ``Path.glob``, which would silently report it as empty).
+    """
+    directory = Path(directory)
+    out: list[Path] = []
+    try:
+        it = os.scandir(directory)
+    except FileNotFoundError:
+        return []
+    with it:
+        for entry in it:
+            if entry.name.startswith(".") or not entry.name.endswith(suffix):
+                continue
+            try:
+                if entry.is_file():
+                    out.append(Path(entry.path))
+            except OSError:
+                continue
+    return out
 
 
 def _move_no_overwrite(path: Path, target: Path) -> None:
@@ -181,7 +272,10 @@ def keep_aside(path: Path) -> Path | None:
     path, or ``None`` if the file is gone or could not be renamed (it is then left alone).
     """
     path = Path(path)
-    if not path.exists():
+    try:
+        if not stat.S_ISREG(os.lstat(path).st_mode):  # never move a FIFO, device or folder
+            return None
+    except OSError:
         return None
     stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
     suffix = path.suffix or ".json"

@@ -54,11 +54,15 @@ from __future__ import annotations
 
 import contextlib
 import json
+import logging
+import math
 import random
 import re
 import secrets
 import threading
+import unicodedata
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from datetime import UTC, datetime
 from pathlib import Path
@@ -86,12 +90,18 @@ __all__ = [
     "autosave_path",
     "autosave",
     "AutosaveWriter",
+    "Job",
+    "parse_json",
+    "write_error",
+    "check_json_values",
     "has_autosave",
     "autosave_info",
     "load_autosave",
     "clear_autosave",
     "named_save_path",
     "save_named",
+    "prepare_named_save",
+    "write_prepared",
     "list_saves",
     "delete_save",
     "archive_finished",
@@ -99,7 +109,12 @@ __all__ = [
     "save_info",
     "save_last_setup",
     "load_last_setup",
+    "is_visible_char",
+    "clean_text",
+    "check_text",
 ]
+
+logger = logging.getLogger(__name__)
 
 FORMAT = "tortuga-save"
 SCHEMA = 1
@@ -131,7 +146,7 @@ class SaveError(Exception):
         self.key = key
         self.path = None if path is None else Path(path)
         self.detail = detail
-        self.params: dict[str, Any] = {"file": self.path.name if self.path else "", **params}
+        self.params: dict[str, Any] = {"file": paths.display_name(self.path) if self.path else "", **params}
         self.kept_as: Path | None = None
         super().__init__(self._text("en"))
 
@@ -140,11 +155,17 @@ class SaveError(Exception):
 
         text = i18n.tr(self.key, **self.params) if lang is None else i18n.translate(lang, self.key, **self.params)
         if self.kept_as is not None:
-            extra_params = {"file": self.kept_as.name}
+            extra_params = {"file": paths.display_name(self.kept_as)}
             extra = (i18n.tr("error.save.kept_aside", **extra_params) if lang is None
                      else i18n.translate(lang, "error.save.kept_aside", **extra_params))
             text = f"{text} {extra}"
         return text
+
+    @property
+    def log_text(self) -> str:
+        """A line for the log: key, file and detail (safe to write anywhere)."""
+        where = paths.display_path(self.path) if self.path is not None else "-"
+        return paths.display_path(f"{self.key} {where}: {self.detail}")[:500]
 
     @property
     def message(self) -> str:
@@ -159,19 +180,75 @@ class SaveError(Exception):
         return self._text("en")
 
 
+# ---------------------------------------------------------------- text that can be drawn
+#: Unicode categories that draw nothing (controls, format characters such as U+200B..U+200D,
+#: U+202E, surrogates, private use, unassigned, line/paragraph separators). pygame's font
+#: refuses to render a text made only of such characters ("Text has zero width"), NUL and
+#: lone surrogates make it raise, and none of them belongs in a name or a file's text.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Default-ignorable marks and fillers that also render with zero width (variation selectors
+#: such as U+FE0F, the combining grapheme joiner, Mongolian selectors, Hangul fillers...).
+_IGNORABLE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF),
+)
+_WHITESPACE_CONTROLS = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
+#: Longest free text accepted anywhere in a save file (log lines are far shorter).
+MAX_TEXT_LENGTH = 1000
+_MAX_ABS_INT = 2**256  # room for any random-source state; 10**4000 is refused
+
+
+def is_visible_char(ch: str) -> bool:
+    """Whether ``ch`` (one character) may appear in a name or a text the game draws."""
+    cp = ord(ch)
+    if unicodedata.category(ch) in _INVISIBLE_CATEGORIES:
+        return False
+    return not any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES)
+
+
+def clean_text(text: str, max_len: int | None = None) -> str:
+    """``text`` with line breaks and tabs turned into spaces and every invisible character
+    (see :func:`is_visible_char`) dropped; cut to ``max_len`` characters. Never raises."""
+    out = "".join(" " if c in _WHITESPACE_CONTROLS else c for c in str(text) if c in _WHITESPACE_CONTROLS
+                  or is_visible_char(c))
+    return out if max_len is None else out[:max_len]
+
+
+def _has_glyph(text: str) -> bool:
+    return any(unicodedata.category(c)[0] not in "MZ" for c in text)
+
+
+def check_text(v: Any, where: str, max_len: int = 200, *, allow_empty: bool = True) -> str:
+    """``v`` if it is a str of at most ``max_len`` visible characters, else ``ValueError``.
+
+    With ``allow_empty=False`` it must also hold something to see (not only spaces or marks).
+    """
+    if not isinstance(v, str) or len(v) > max_len:
+        raise ValueError(f"{where}: expected a text of at most {max_len} characters, got {_short(v)}")
+    bad = next((c for c in v if not is_visible_char(c)), None)
+    if bad is not None:
+        raise ValueError(f"{where}: contains the invisible or control character U+{ord(bad):04X}")
+    if not allow_empty and not _has_glyph(v):
+        raise ValueError(f"{where}: must not be empty")
+    return v
+
+
+def _short(v: Any) -> str:
+    """A safe, short description of a bad value for a message (never contains surrogates)."""
+    return ascii(v)[:40]
+
+
 # ---------------------------------------------------------------- small validators
 def _check_int(v: Any, lo: int, hi: int, where: str) -> int:
     if not isinstance(v, int) or isinstance(v, bool):
-        raise ValueError(f"{where}: expected a whole number, got {v!r:.40}")
+        raise ValueError(f"{where}: expected a whole number, got {_short(v)}")
     if not lo <= v <= hi:
         raise ValueError(f"{where}: {v} is outside {lo}..{hi}")
     return v
 
 
 def _check_str(v: Any, where: str, max_len: int = 200) -> str:
-    if not isinstance(v, str) or len(v) > max_len:
-        raise ValueError(f"{where}: expected a text of at most {max_len} characters, got {v!r:.40}")
-    return v
+    return check_text(v, where, max_len)
 
 
 def _check_dict(v: Any, where: str) -> dict[str, Any]:
@@ -226,11 +303,11 @@ class SeatConfig:
         """Parse and validate; raises ``ValueError`` on bad data."""
         d = _check_dict(data, where)
         name = _check_str(_get(d, "name", where), f"{where}.name", MAX_NAME_LENGTH)
-        if not name.strip():
+        if not _has_glyph(name):
             raise ValueError(f"{where}.name: a name must not be empty")
         kind = _get(d, "kind", where)
         if kind not in KINDS:
-            raise ValueError(f"{where}.kind: {kind!r:.20} is not one of {', '.join(KINDS)}")
+            raise ValueError(f"{where}.kind: {_short(kind)} is not one of {', '.join(KINDS)}")
         colour = _check_int(_get(d, "colour", where), 0, _SEAT_COLOURS - 1, f"{where}.colour")
         bot_seed = _check_int(_get(d, "bot_seed", where), 0, _MAX_SEED - 1, f"{where}.bot_seed")
         return cls(name=name, kind=kind, colour=colour, bot_seed=bot_seed)
@@ -360,15 +437,16 @@ class SaveData:
             raise SaveError("error.save.invalid", path, f"schema: {schema!r:.20} is not a version number")
         try:
             saved_at = _check_str(_get(data, "saved_at", "save"), "save.saved_at", 64)
-            game_id = _check_str(_get(data, "game_id", "save"), "save.game_id", 64)
-            if not game_id:
-                raise ValueError("save.game_id: must not be empty")
+            game_id = check_text(_get(data, "game_id", "save"), "save.game_id", 64, allow_empty=False)
             raw = _get(data, "seats", "save")
             if not isinstance(raw, list) or not 2 <= len(raw) <= 4:
                 raise ValueError("save.seats: expected a list of 2-4 seats")
             seats = [SeatConfig.from_dict(s, f"save.seats[{i}]") for i, s in enumerate(raw)]
             _check_seats(seats)
             meta = _check_dict(_get(data, "meta", "save"), "save.meta")
+            check_json_values(meta, "save.meta")
+            if "name" in meta:
+                check_text(meta["name"], "save.meta.name", 100)
             game = Game.from_dict(_get(data, "game", "save"))
             if game.players != len(seats):
                 raise ValueError(f"save.seats: {len(seats)} seats for a game of {game.players} players")
@@ -415,19 +493,66 @@ def read_save(path: Path | str) -> SaveData:
     except paths.FileTooLargeError as exc:
         size_mb = f"{exc.size / (1024 * 1024):.1f}"
         raise SaveError("error.save.too_big", path, str(exc), size=size_mb) from None
+    except paths.NotRegularFileError as exc:
+        raise SaveError("error.save.not_a_file", path, str(exc)) from None
     except FileNotFoundError:
         raise SaveError("error.save.missing", path, "no such file") from None
-    except OSError as exc:
-        raise SaveError("error.save.unreadable", path, str(exc)) from None
+    except (OSError, ValueError) as exc:  # ValueError: a path with a NUL in it
+        raise SaveError("error.save.unreadable", path, paths.display_path(str(exc))) from None
+    data = parse_json(raw, path)
     try:
-        data = json.loads(raw.decode("utf-8"), parse_constant=_reject_constant)
-    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
-        raise SaveError("error.save.not_json", path, f"{type(exc).__name__}: {exc}"[:200]) from None
+        check_json_values(data, "save")
+    except (ValueError, RecursionError) as exc:
+        raise SaveError("error.save.invalid", path, str(exc)[:200]) from None
     return SaveData.from_dict(data, path)
 
 
 def _reject_constant(name: str) -> Any:
     raise ValueError(f"{name} is not allowed")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 parses as inf, which can never be written back
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def parse_json(raw: bytes, path: Path | None = None) -> Any:
+    """Parse a file's bytes as strict JSON: UTF-8, no NaN/Infinity, every number finite.
+
+    Raises :class:`SaveError` (``error.save.not_json``)."""
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant, parse_float=_finite_float)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SaveError("error.save.not_json", path, f"{type(exc).__name__}: {exc}"[:200]) from None
+
+
+def check_json_values(value: Any, where: str, depth: int = 0) -> None:
+    """Every value in a parsed file is one the game can hold, draw and write back.
+
+    Texts (values and keys) at most :data:`MAX_TEXT_LENGTH` visible characters (no NUL, no
+    controls, no lone surrogates, no zero-width characters — :func:`is_visible_char`),
+    whole numbers within +-2**256, nesting at most 64 deep. Raises ``ValueError``.
+    """
+    if depth > 64:
+        raise ValueError(f"{where}: nested too deeply")
+    if isinstance(value, str):
+        check_text(value, where, MAX_TEXT_LENGTH)
+    elif isinstance(value, bool) or value is None or isinstance(value, float):
+        return
+    elif isinstance(value, int):
+        if abs(value) > _MAX_ABS_INT:
+            raise ValueError(f"{where}: the number is too large")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            check_json_values(v, f"{where}[{i}]", depth + 1)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            check_text(k, f"{where}: a key", MAX_TEXT_LENGTH)
+            check_json_values(v, f"{where}.{k}", depth + 1)
+    else:
+        raise ValueError(f"{where}: {type(value).__name__} is not a JSON value")
 
 
 def write_save(path: Path | str, data: SaveData) -> Path:
@@ -456,15 +581,15 @@ def load_save(path: Path | str) -> SaveData:
     try:
         return read_save(path)
     except SaveError as err:
-        if err.key not in ("error.save.missing", "error.save.unreadable") and _managed(path):
+        if err.key not in ("error.save.missing", "error.save.unreadable", "error.save.not_a_file") and _managed(path):
             err.kept_as = paths.keep_aside(path)
         raise
 
 
 # ---------------------------------------------------------------- autosave
-def autosave_path() -> Path:
-    """``<data>/autosave.json``: the game to *Continue*."""
-    return paths.data_dir() / _AUTOSAVE_NAME
+def autosave_path(create: bool = True) -> Path:
+    """``<data>/autosave.json``: the game to *Continue* (``create=False``: do not create the folder)."""
+    return paths.data_dir(create) / _AUTOSAVE_NAME
 
 
 def autosave(data: SaveData) -> None:
@@ -472,99 +597,216 @@ def autosave(data: SaveData) -> None:
     write_save(autosave_path(), data)
 
 
+def write_error(exc: BaseException, path: Path | None) -> SaveError:
+    """``exc`` (from writing ``path``) as a :class:`SaveError` ``error.save.write_failed`` whose
+    ``reason`` is the system's short explanation ("No space left on device")."""
+    if isinstance(exc, SaveError):
+        return exc
+    reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc) or type(exc).__name__
+    reason = paths.display_path(reason)[:200]
+    return SaveError("error.save.write_failed", path, paths.display_path(str(exc))[:300], reason=reason)
+
+
+class Job:
+    """A piece of file work queued on the :class:`AutosaveWriter`; poll :attr:`done`."""
+
+    def __init__(self, name: str, work: Callable[[], Any], path: Path | None = None) -> None:
+        self.name = name
+        self.work = work
+        self.path = path
+        self.done = False
+        self.result: Any = None
+        self.error: SaveError | None = None
+
+
 class AutosaveWriter:
-    """Autosaves on a background thread, so the frame loop never waits for the disk.
+    """The one background writer: every file the game writes during play goes through it, so
+    the frame loop never waits for the disk (an ``fsync`` is often 10-20 ms; a full or broken
+    disk can take seconds).
 
-    :func:`autosave` is synchronous (about 1 ms to serialise plus an ``fsync``, often
-    10-20 ms). With this writer the caller only serialises (a consistent snapshot, taken
-    on the calling thread); one worker thread writes the newest snapshot atomically and
-    skips snapshots that were superseded before it got to them. The trade-off: a kill
-    within those few milliseconds loses the last decision instead of none.
+    * ``submit(data)`` queues an autosave: the caller only serialises (a consistent
+      snapshot, taken on the calling thread); the worker writes the newest snapshot
+      atomically and skips snapshots that were superseded before it got to them.
+    * ``run(name, work)`` queues any other file work (archive a finished game, record the
+      statistics, a named save) and returns a :class:`Job` to poll.
+    * ``clear_later()`` queues deleting the autosave; ``clear()`` does that and waits.
+    * Work runs in submission order. The worker survives every exception: it is logged,
+      kept in :attr:`last_error` (autosaves) or ``job.error``, and reported to ``on_error``
+      (called on the worker thread: it must only queue the message, e.g. ``App.notify``);
+      ``on_recover`` is called when an autosave succeeds again after a failure.
+    * ``close(timeout)`` writes what is pending (waiting at most ``timeout`` seconds) and
+      stops the worker; it returns False if something was not written.
 
-    Use one writer per app: ``writer.submit(data)`` after each decision,
-    ``writer.clear()`` instead of :func:`clear_autosave`, ``writer.close()`` on quit
-    (writes what is pending). ``writer.last_error`` holds a :class:`SaveError` if the
-    latest write failed (None after a successful one).
+    The trade-off: a kill within those few milliseconds loses the last decision instead of none.
     """
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None, *, on_error: Callable[[SaveError], None] | None = None,
+                 on_recover: Callable[[], None] | None = None) -> None:
         self._path = path
         self._cond = threading.Condition()
-        self._pending: str | None = None
+        self._queue: list[str | Job] = []  # an autosave text, or a Job
         self._busy = False
         self._closed = False
         self._thread: threading.Thread | None = None
         self.last_error: SaveError | None = None
+        #: every failure so far (autosaves and jobs), newest last
+        self.failures: list[SaveError] = []
+        self.on_error = on_error
+        self.on_recover = on_recover
 
     @property
     def path(self) -> Path:
-        return self._path if self._path is not None else autosave_path()
+        return self._path if self._path is not None else autosave_path(create=False)
 
     def submit(self, data: SaveData) -> None:
-        """Queue ``data`` for writing (replacing any snapshot not yet written)."""
+        """Queue ``data`` for writing (replacing any snapshot not yet written).
+
+        Raises :class:`SaveError` if ``data`` cannot be written at all (e.g. a text that is
+        not valid Unicode), ``RuntimeError`` after :meth:`close`."""
         data.saved_at = _now_iso()
-        text = json.dumps(data.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
+        try:
+            text = json.dumps(data.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
+            text.encode("utf-8")
+        except (TypeError, ValueError, RecursionError) as exc:  # UnicodeEncodeError is a ValueError
+            raise write_error(exc, self.path) from None
         with self._cond:
             if self._closed:
                 raise RuntimeError("the autosave writer is closed")
-            self._pending = text
-            if self._thread is None:
-                self._thread = threading.Thread(target=self._run, name="tortuga-autosave", daemon=True)
-                self._thread.start()
-            self._cond.notify_all()
+            if self._queue and isinstance(self._queue[-1], str):
+                self._queue[-1] = text
+            else:
+                self._queue.append(text)
+            self._start()
 
-    def _run(self) -> None:
+    def run(self, name: str, work: Callable[[], Any], path: Path | None = None) -> Job:
+        """Queue ``work()`` (file work) after everything queued before; returns its Job."""
+        job = Job(name, work, path)
+        with self._cond:
+            if self._closed:
+                raise RuntimeError("the autosave writer is closed")
+            self._queue.append(job)
+            self._start()
+        return job
+
+    def _start(self) -> None:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._loop, name="tortuga-writer", daemon=True)
+            self._thread.start()
+        self._cond.notify_all()
+
+    def _loop(self) -> None:
         while True:
             with self._cond:
-                while self._pending is None and not self._closed:
+                while not self._queue and not self._closed:
                     self._cond.wait()
-                if self._pending is None:
+                if not self._queue:
                     return
-                text, self._pending = self._pending, None
+                item = self._queue.pop(0)
                 self._busy = True
-            error: SaveError | None = None
-            path = self.path
             try:
-                paths.atomic_write_text(path, text)
-            except OSError as exc:
-                error = SaveError("error.save.write_failed", path, str(exc), reason=str(exc)[:200])
-            with self._cond:
-                self._busy = False
-                self.last_error = error
-                self._cond.notify_all()
+                if isinstance(item, Job):
+                    self._do_job(item)
+                else:
+                    self._do_autosave(item)
+            except BaseException:  # never let the worker die: log and go on
+                logger.exception("the background writer failed")
+            finally:
+                with self._cond:
+                    self._busy = False
+                    self._cond.notify_all()
+
+    def _do_autosave(self, text: str) -> None:
+        path: Path = self._path if self._path is not None else autosave_path(create=False)
+        try:
+            if self._path is None:
+                paths.data_dir()  # create the folder (raises OSError if it cannot be created)
+            paths.atomic_write_text(path, text)
+        except Exception as exc:
+            error = write_error(exc, path)
+            logger.warning("autosave failed: %s", error.log_text)
+            first = self.last_error is None
+            self.last_error = error
+            self.failures = [*self.failures[-49:], error]
+            if first:
+                self._report(error)
+            return
+        if self.last_error is not None:
+            self.last_error = None
+            logger.info("autosave works again")
+            if self.on_recover is not None:
+                try:
+                    self.on_recover()
+                except Exception:
+                    logger.exception("on_recover failed")
+
+    def _do_job(self, job: Job) -> None:
+        try:
+            job.result = job.work()
+        except Exception as exc:
+            job.error = write_error(exc, job.path)
+            logger.warning("%s failed: %s", job.name, job.error.log_text,
+                           exc_info=not isinstance(exc, OSError | SaveError))
+            self.failures = [*self.failures[-49:], job.error]
+            self._report(job.error)
+        finally:
+            job.done = True
+
+    def _report(self, error: SaveError) -> None:
+        if self.on_error is not None:
+            try:
+                self.on_error(error)
+            except Exception:
+                logger.exception("on_error failed")
+
+    @property
+    def idle(self) -> bool:
+        """Nothing queued and nothing being written."""
+        with self._cond:
+            return not self._queue and not self._busy
 
     def flush(self, timeout: float | None = 10.0) -> bool:
-        """Wait until everything submitted is on disk; False on timeout."""
+        """Wait until everything submitted is on disk (or failed); False on timeout."""
         with self._cond:
-            return self._cond.wait_for(lambda: self._pending is None and not self._busy, timeout)
+            return self._cond.wait_for(lambda: not self._queue and not self._busy, timeout)
 
-    def clear(self, timeout: float | None = 10.0) -> None:
-        """Drop anything pending, wait for a running write, then delete the autosave."""
+    def clear_later(self) -> Job:
+        """Queue deleting the autosave (after everything queued before); snapshots still
+        waiting are dropped."""
         with self._cond:
-            self._pending = None
-            self._cond.wait_for(lambda: not self._busy, timeout)
+            self._queue = [item for item in self._queue if not isinstance(item, str)]
+
+        def delete() -> None:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
 
+        return self.run("deleting the autosave", delete, self.path)
+
+    def clear(self, timeout: float | None = 10.0) -> None:
+        """Drop anything pending and delete the autosave; waits up to ``timeout`` seconds."""
+        self.clear_later()
+        self.flush(timeout)
+
     def close(self, timeout: float | None = 10.0) -> bool:
-        """Write what is pending and stop the worker; False if that timed out."""
+        """Write what is pending (waiting up to ``timeout`` s) and stop the worker.
+
+        Returns False if something queued was not written in time."""
         done = self.flush(timeout)
         with self._cond:
             self._closed = True
             self._cond.notify_all()
-        if self._thread is not None:
+        if self._thread is not None and done:
             self._thread.join(timeout)
         return done
 
 
 def has_autosave() -> bool:
     """Whether there is an autosave to offer as *Continue* (not checked for damage)."""
-    return autosave_path().is_file()
+    return autosave_path(create=False).is_file()
 
 
 def autosave_info() -> SaveInfo | None:
     """A description of the autosave for the main menu, or None if there is none."""
-    path = autosave_path()
+    path = autosave_path(create=False)
     return save_info(path) if path.is_file() else None
 
 
@@ -579,7 +821,7 @@ def load_autosave() -> SaveData | None:
 
     A damaged autosave is moved aside (see :func:`load_save`) and :class:`SaveError` raised.
     """
-    path = autosave_path()
+    path = autosave_path(create=False)
     _remove_stale_temps(path.parent, path.name)  # left behind by a process killed mid-write
     if not path.is_file():
         return None
@@ -589,7 +831,7 @@ def load_autosave() -> SaveData | None:
 def clear_autosave() -> None:
     """Delete the autosave (after a finished game was archived, or on *New game*)."""
     with contextlib.suppress(FileNotFoundError):
-        autosave_path().unlink()
+        autosave_path(create=False).unlink()
 
 
 # ---------------------------------------------------------------- named saves
@@ -607,19 +849,62 @@ def _file_stem(name: str) -> str:
     return stem
 
 
-def named_save_path(name: str) -> Path:
-    """The file a named save would go to (check ``.exists()`` before asking to replace it).
+def named_save_path(name: str, folder: Path | None = None) -> Path:
+    """The file a named save would go to (check ``.exists()`` before asking to replace it):
+    in ``<data>/saves``, or in ``folder`` ("Save as..." somewhere else).
 
     Raises :class:`SaveError` (``error.save.bad_name``) for an empty/unusable name.
     """
-    return paths.saves_dir() / f"{_file_stem(name)}.json"
+    stem = _file_stem(name)
+    return (paths.saves_dir(create=False) if folder is None else Path(folder)) / f"{stem}.json"
 
 
-def save_named(name: str, data: SaveData) -> Path:
-    """Save under a name in ``<data>/saves`` (replaces a save of the same name); returns the path."""
-    path = named_save_path(name)
-    data.meta["name"] = name.strip()
-    return write_save(path, data)
+def save_named(name: str, data: SaveData, folder: Path | None = None) -> Path:
+    """Save under a name in ``<data>/saves`` (or ``folder``; replaces a save of the same
+    name); returns the path."""
+    path, text = prepare_named_save(name, data, folder)
+    write_prepared(path, text)
+    return path
+
+
+def prepare_named_save(name: str, data: SaveData, folder: Path | None = None) -> tuple[Path, str]:
+    """The file and the text of a named save, made on the calling thread (a consistent
+    snapshot); write it with :func:`write_prepared` (e.g. on the background writer).
+
+    Raises :class:`SaveError` for an unusable name or folder."""
+    path = named_save_path(name, folder)
+    if folder is not None and not Path(folder).is_absolute():  # never relative to the current folder
+        raise SaveError("error.save.folder_not_full", path, "not an absolute path",
+                        folder=paths.display_path(folder)[:200],
+                        example=paths.display_path(paths.saves_dir(create=False)))
+    if folder is not None:
+        try:
+            usable = Path(folder).is_dir() or not Path(folder).exists()
+            detail = "not a folder"
+        except (OSError, ValueError) as exc:  # a name too long, a NUL...
+            usable, detail = False, str(exc)
+        if not usable:
+            raise SaveError("error.save.bad_folder", path, paths.display_path(detail)[:300],
+                            folder=paths.display_path(folder)[:200])
+    data.meta["name"] = clean_text(name, 100).strip()
+    data.saved_at = _now_iso()
+    try:
+        text = json.dumps(data.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
+        text.encode("utf-8")
+    except (TypeError, ValueError, RecursionError) as exc:
+        raise write_error(exc, path) from None
+    return path, text
+
+
+def write_prepared(path: Path, text: str) -> Path:
+    """Write a :func:`prepare_named_save` text atomically; raises :class:`SaveError`."""
+    try:
+        if path.parent == paths.saves_dir(create=False):
+            paths.saves_dir()
+        paths.atomic_write_text(path, text)
+    except (OSError, ValueError) as exc:
+        raise write_error(exc, path) from None
+    return path
 
 
 def _is_bad_copy(path: Path) -> bool:
@@ -632,13 +917,13 @@ def save_info(path: Path | str) -> SaveInfo:
     try:
         data = read_save(path)
     except SaveError as err:
-        return SaveInfo(path=path, name=path.stem, error=err)
+        return SaveInfo(path=path, name=paths.display_path(path.stem), error=err)
     g = data.game
     outcome = g.outcome()
     name = data.meta.get("name")
     return SaveInfo(
         path=path,
-        name=name if isinstance(name, str) and name else path.stem,
+        name=name if isinstance(name, str) and name.strip() else paths.display_path(path.stem),
         saved_at=data.saved_at,
         game_id=data.game_id,
         player_names=tuple(s.name for s in data.seats),
@@ -651,15 +936,31 @@ def save_info(path: Path | str) -> SaveInfo:
     )
 
 
+def _mtime(path: Path) -> float:
+    try:
+        return path.stat().st_mtime
+    except OSError:
+        return 0.0
+
+
 def _list(directory: Path) -> list[SaveInfo]:
-    infos = [save_info(p) for p in directory.glob("*.json") if p.is_file() and not _is_bad_copy(p)]
-    infos.sort(key=lambda i: (i.saved_at, i.path.stat().st_mtime if i.path.exists() else 0.0), reverse=True)
+    """Describe the saves in ``directory``; raises :class:`SaveError`
+    (``error.save.folder_unreadable``) when the folder itself cannot be read or created."""
+    try:
+        files = paths.list_files(directory, ".json")
+    except OSError as exc:
+        raise SaveError("error.save.folder_unreadable", directory, str(exc),
+                        folder=paths.display_path(directory)) from None
+    infos = [save_info(p) for p in files if not _is_bad_copy(p)]
+    infos.sort(key=lambda i: (i.saved_at, _mtime(i.path)), reverse=True)
     return infos
 
 
 def list_saves() -> list[SaveInfo]:
-    """The named saves, newest first (damaged ones included with ``error`` set)."""
-    return _list(paths.saves_dir())
+    """The named saves, newest first (damaged ones included with ``error`` set).
+
+    Raises :class:`SaveError` if the saves folder cannot be read (never "no saves" then)."""
+    return _list(paths.saves_dir(create=False))
 
 
 def delete_save(path: Path | str) -> None:
@@ -690,32 +991,38 @@ def archive_finished(data: SaveData) -> Path:
 
 
 def list_finished() -> list[SaveInfo]:
-    """Archived finished games, newest first; open one with :func:`load_save` to see its log."""
-    return _list(paths.archive_dir())
+    """Archived finished games, newest first; open one with :func:`load_save` to see its log.
+
+    Raises :class:`SaveError` if the folder cannot be read."""
+    return _list(paths.archive_dir(create=False))
 
 
 # ---------------------------------------------------------------- last setup
-def _last_setup_path() -> Path:
-    return paths.config_dir() / _LAST_SETUP_NAME
+def _last_setup_path(create: bool = True) -> Path:
+    return paths.config_dir(create) / _LAST_SETUP_NAME
 
 
 def save_last_setup(setup: SetupConfig) -> None:
     """Remember the setup for the next new game (atomic; disk errors are ignored)."""
-    with contextlib.suppress(OSError, ValueError):
+    try:
         paths.atomic_write_json(_last_setup_path(), {"format": "tortuga-setup", "schema": 1,
                                                      "setup": setup.to_dict()})
+    except (OSError, ValueError) as exc:
+        logger.warning("the setup could not be remembered: %s", exc)
 
 
 def load_last_setup() -> SetupConfig | None:
     """The remembered setup, or None (no file, or a bad one — which is then kept aside)."""
-    path = _last_setup_path()
+    path = _last_setup_path(create=False)
     if not path.is_file():
         return None
     try:
-        doc = json.loads(paths.read_bytes_limited(path, 64 * 1024).decode("utf-8"))
+        doc = parse_json(paths.read_bytes_limited(path, 64 * 1024), path)
+        check_json_values(doc, "setup file")
         if not isinstance(doc, dict) or doc.get("format") != "tortuga-setup" or doc.get("schema") != 1:
             raise ValueError("not a setup file")
         return SetupConfig.from_dict(doc.get("setup"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
+    except (OSError, SaveError, ValueError, RecursionError) as exc:
+        logger.warning("the remembered setup %s is unusable: %s", paths.display_path(path), exc)
         paths.keep_aside(path)
         return None

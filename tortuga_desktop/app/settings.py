@@ -18,8 +18,8 @@ fast 0.5, instant 0 — also 0 with ``reduced_motion``), ``s.effective_volume`` 
 
 from __future__ import annotations
 
-import json
 import locale
+import logging
 import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
@@ -38,6 +38,7 @@ __all__ = [
     "settings_path",
     "load_settings",
     "save_settings",
+    "write_settings",
     "system_language",
 ]
 
@@ -50,6 +51,8 @@ MAX_WINDOW: tuple[int, int] = (7680, 4320)
 _FORMAT = "tortuga-settings"
 _SCHEMA = 1
 _FILE = "settings.json"
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -169,38 +172,53 @@ def system_language(environ: Mapping[str, str] | None = None) -> str:
     return "en"
 
 
-def settings_path() -> Path:
+def settings_path(create: bool = True) -> Path:
     """``<config>/settings.json``."""
-    return paths.config_dir() / _FILE
+    return paths.config_dir(create) / _FILE
 
 
-def load_settings() -> Settings:
+def load_settings(damaged: list[Path] | None = None) -> Settings:
     """The saved settings; never raises.
 
     No file: defaults with :func:`system_language`. A damaged file: everything that can be
-    read is kept, the rest is default, and the file is renamed aside.
+    read is kept, the rest is default, and the file is renamed aside; where it went (or the
+    file itself, if it could not be moved) is added to ``damaged`` so the app can say so.
     """
+    from .saves import SaveError, parse_json
+
+    path = settings_path(create=False)
     try:
-        path = settings_path()
+        if not path.is_file():
+            return Settings(language=system_language())
     except OSError:
         return Settings(language=system_language())
-    if not path.is_file():
-        return Settings(language=system_language())
     try:
-        data = json.loads(paths.read_bytes_limited(path, 64 * 1024).decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        paths.keep_aside(path)
+        data = parse_json(paths.read_bytes_limited(path, 64 * 1024), path)
+    except (OSError, SaveError) as exc:
+        logger.warning("the settings file %s is unusable: %s", paths.display_path(path), exc)
+        kept = paths.keep_aside(path)
+        if damaged is not None:
+            damaged.append(kept or path)
         return Settings(language=system_language())
     settings, problems = Settings.from_dict(data)
     if problems:
-        paths.keep_aside(path)
+        logger.warning("the settings file %s had bad fields: %s", paths.display_path(path), ", ".join(problems))
+        kept = paths.keep_aside(path)
+        if damaged is not None:
+            damaged.append(kept or path)
     return settings
+
+
+def write_settings(settings: Settings) -> None:
+    """Write the settings atomically; raises ``OSError`` (the old file is then kept)."""
+    paths.atomic_write_json(settings_path(), settings.to_dict())
 
 
 def save_settings(settings: Settings) -> bool:
     """Write the settings atomically. Returns False (and keeps the old file) if that failed."""
     try:
-        paths.atomic_write_json(settings_path(), settings.to_dict())
-    except (OSError, ValueError):
+        write_settings(settings)
+    except (OSError, ValueError) as exc:
+        logger.warning("the settings could not be saved: %s", exc)
         return False
     return True

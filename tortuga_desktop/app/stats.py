@@ -17,7 +17,7 @@ between recording and clearing the autosave) counts once.
 
 from __future__ import annotations
 
-import json
+import logging
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -48,6 +48,8 @@ _FILE = "stats.json"
 _MAX_BYTES = 5 * 1024 * 1024
 _REMEMBERED_IDS = 500
 _BIG = 10**9
+
+logger = logging.getLogger(__name__)
 
 
 def _key(name: str) -> str:
@@ -93,9 +95,9 @@ class PlayerStats:
         """Raises ValueError on bad data."""
         if not isinstance(d, dict):
             raise ValueError("player: expected an object")
-        name = d.get("name")
-        if not isinstance(name, str) or not name.strip() or len(name) > 100:
-            raise ValueError("player.name")
+        from .saves import check_text
+
+        name = check_text(d.get("name"), "player.name", 100, allow_empty=False)
         p = cls(name=name)
         p.games = _count(d.get("games"))
         p.wins = _count(d.get("wins"))
@@ -103,7 +105,7 @@ class PlayerStats:
         best = d.get("best")
         p.best = None if best is None else _count(best)
         last = d.get("last_played", "")
-        p.last_played = last if isinstance(last, str) and len(last) <= 64 else ""
+        p.last_played = last if isinstance(last, str) and len(last) <= 64 and last.isprintable() else ""
         if p.wins > p.games or (p.games == 0) != (p.best is None):
             raise ValueError("player: impossible counts")
         vs = d.get("vs")
@@ -163,7 +165,8 @@ class Stats:
             s.players[_key(p.name)] = p
         recorded = data.get("recorded", [])
         if isinstance(recorded, list):
-            s.recorded = [x for x in recorded if isinstance(x, str) and len(x) <= 64][-_REMEMBERED_IDS:]
+            s.recorded = [x for x in recorded if isinstance(x, str) and len(x) <= 64 and x.isprintable()
+                          ][-_REMEMBERED_IDS:]
         else:
             ok = False
         return s, ok
@@ -194,24 +197,36 @@ class Stats:
                 rec.wins += won
 
 
-def stats_path() -> Path:
+def stats_path(create: bool = True) -> Path:
     """``<data>/stats.json``."""
-    return paths.data_dir() / _FILE
+    return paths.data_dir(create) / _FILE
 
 
-def load_stats() -> Stats:
-    """The statistics; never raises. A damaged file gives what could be read and is kept aside."""
-    path = stats_path()
-    if not path.is_file():
+def load_stats(damaged: list[Path] | None = None) -> Stats:
+    """The statistics; never raises. A damaged file gives what could be read and is kept aside
+    (where it went — or the file itself if it could not be moved — is added to ``damaged``)."""
+    from .saves import SaveError, parse_json
+
+    path = stats_path(create=False)
+    try:
+        if not path.is_file():
+            return Stats()
+    except OSError:
         return Stats()
     try:
-        data = json.loads(paths.read_bytes_limited(path, _MAX_BYTES).decode("utf-8"))
-    except (OSError, UnicodeDecodeError, ValueError, RecursionError):
-        paths.keep_aside(path)
+        data = parse_json(paths.read_bytes_limited(path, _MAX_BYTES), path)
+    except (OSError, SaveError) as exc:
+        logger.warning("the statistics file %s is unusable: %s", paths.display_path(path), exc)
+        kept = paths.keep_aside(path)
+        if damaged is not None:
+            damaged.append(kept or path)
         return Stats()
     stats, ok = Stats.from_dict(data)
     if not ok:
-        paths.keep_aside(path)
+        logger.warning("the statistics file %s was partly damaged", paths.display_path(path))
+        kept = paths.keep_aside(path)
+        if damaged is not None:
+            damaged.append(kept or path)
     return stats
 
 
@@ -219,14 +234,18 @@ def save_stats(stats: Stats) -> bool:
     """Write atomically; False if the disk refused."""
     try:
         paths.atomic_write_json(stats_path(), stats.to_dict())
-    except (OSError, ValueError):
+    except (OSError, ValueError) as exc:
+        logger.warning("the statistics could not be saved: %s", exc)
         return False
     return True
 
 
 def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: list[int],
-                *, game_id: str | None = None) -> Stats:
+                *, game_id: str | None = None, strict: bool = False) -> Stats:
     """Add a finished game to the statistics and save them; returns the updated stats.
+
+    With ``strict=True`` a file that cannot be written raises ``OSError`` (else it is only
+    logged and the game is not counted on disk).
 
     A ``game_id`` already recorded is ignored (nothing changes).
     """
@@ -237,17 +256,20 @@ def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: lis
     if game_id is not None:
         stats.recorded.append(game_id)
         stats.recorded = stats.recorded[-_REMEMBERED_IDS:]
-    save_stats(stats)
+    if strict:
+        paths.atomic_write_json(stats_path(), stats.to_dict())
+    else:
+        save_stats(stats)
     return stats
 
 
-def record_finished(data: SaveData) -> Stats:
+def record_finished(data: SaveData, *, strict: bool = False) -> Stats:
     """:func:`record_game` for a finished :class:`saves.SaveData` (uses its game_id)."""
     outcome = data.game.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
     return record_game(data.seats, [s.total for s in outcome.scores], list(outcome.winners),
-                       game_id=data.game_id)
+                       game_id=data.game_id, strict=strict)
 
 
 def clear_stats() -> bool:

@@ -15,7 +15,13 @@ Scene API (the seam both app engineers build on)::
 
 ``App`` API used by scenes: ``app.push(scene)``, ``app.pop()``, ``app.replace(scene)``,
 ``app.size``, ``app.ui`` (pygame_gui.UIManager), ``app.settings``, ``app.sound``,
-``app.request_redraw()``, ``app.quit(code=0)``, ``app.options``.
+``app.request_redraw()``, ``app.quit(code=0)``, ``app.options``,
+``app.notify(text, level="info"|"warning"|"error")`` (a message on top of every scene for a few
+seconds; any thread), ``app.writer().run(name, work)`` (file work on the background writer: a
+scene never writes a file on the frame loop; poll the returned job's ``done``/``error``).
+
+Text fields: build them with :func:`.dialogs.text_entry` (a :class:`.dialogs.SafeTextEntryLine`),
+never a bare ``UITextEntryLine`` — a test enforces it.
 """
 
 from __future__ import annotations
@@ -57,8 +63,9 @@ class Scene:
     def update(self, dt: float) -> bool:
         return False
 
-    def draw(self, surface: pygame.Surface) -> None:
-        pass
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw; may return the changed rects when only part of the screen changed."""
+        return None
 
     def resize(self, size: tuple[int, int]) -> None:
         pass

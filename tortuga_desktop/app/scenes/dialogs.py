@@ -1,12 +1,17 @@
 """Small shared pieces for the overlay screens: a dimmed backdrop, a parchment panel, wrapped
-text, and a message dialog (:class:`MessageScene`, OK closes it)."""
+text, a message dialog (:class:`MessageScene`, OK closes it) and the one text field every
+screen uses (:func:`text_entry`, a guarded ``UITextEntryLine``)."""
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from typing import Any
 
 import pygame
+import pygame_gui
+from pygame_gui.core.utility import clipboard_paste
+from pygame_gui.elements import UITextEntryLine
 
 from .. import art, palette
 from ..i18n import tr
@@ -14,7 +19,105 @@ from ..intents import Click, Intent, Key
 from . import Scene
 from .menu import ButtonList, MenuItem
 
-__all__ = ["MessageScene", "dim", "draw_panel", "scale_of", "wrap", "text_lines"]
+__all__ = ["MessageScene", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "text_entry", "wrap",
+           "text_lines"]
+
+logger = logging.getLogger(__name__)
+
+
+class SafeTextEntryLine(UITextEntryLine):
+    """A ``UITextEntryLine`` that only ever holds text pygame can draw.
+
+    pygame_gui inserts every typed character into its text layout, which renders it with
+    ``pygame.font.Font.render``; a text made only of zero-width characters (U+200B, U+200D,
+    U+202E, U+FE0F...) makes that raise ``pygame.error: Text has zero width`` inside the
+    event handler, and NUL raises ``ValueError``. This field refuses such characters where
+    they come in — each typed character (:meth:`_process_entered_character`), a paste
+    (:meth:`_do_paste`: cleaned and cut to the length limit instead of refused) and
+    :meth:`set_text` — so the layout never sees them.
+    """
+
+    def _char_ok(self, ch: str) -> bool:
+        from ..saves import is_visible_char
+
+        if not is_visible_char(ch):
+            return False
+        if self.font is None:
+            return True
+        try:  # the font in use may still draw nothing for it
+            return self.font.size(ch)[0] > 0
+        except (pygame.error, ValueError, UnicodeError):
+            return False
+
+    def _clean(self, text: str) -> str:
+        return "".join(c for c in text if self._char_ok(c))
+
+    def _process_entered_character(self, character: str) -> bool:
+        if not self._char_ok(character):
+            return False
+        return bool(super()._process_entered_character(character))
+
+    def validate_text_string(self, text_to_validate: str) -> bool:
+        if text_to_validate is None:
+            return False
+        return all(self._char_ok(c) for c in text_to_validate) and bool(
+            super().validate_text_string(text_to_validate))
+
+    def set_text(self, text: str | None) -> None:
+        if text is not None:
+            text = self._clean(text)
+            if self.length_limit is not None:
+                text = text[: self.length_limit]
+        super().set_text(text)
+
+    def _do_paste(self) -> None:
+        if not self.ui_manager.paste_text_enabled or not self.paste_text_enabled:
+            return
+        try:
+            pasted = clipboard_paste()  # type: ignore[no-untyped-call]
+        except (pygame.error, UnicodeError) as exc:  # an empty or unreadable clipboard
+            logger.info("paste ignored: %s", exc)
+            return
+        self._insert_clean(pasted if isinstance(pasted, str) else "")
+
+    def paste_text(self, text: str) -> None:
+        """Insert ``text`` at the cursor as a paste would (also used by tests)."""
+        before = self.text
+        self._insert_clean(text)
+        if self.text != before:
+            self._post_text_event(pygame_gui.UI_TEXT_ENTRY_CHANGED)  # type: ignore[no-untyped-call]
+
+    def _insert_clean(self, text: str) -> None:
+        new_text = "".join(c for c in self._clean(text.replace("\n", " ").replace("\t", " "))
+                           if self.allowed_characters is None or c in self.allowed_characters)
+        if self.forbidden_characters is not None:
+            new_text = "".join(c for c in new_text if c not in self.forbidden_characters)
+        lo, hi = sorted(self.select_range)
+        if hi == lo:
+            lo = hi = self.edit_position
+        if self.length_limit is not None:
+            new_text = new_text[: max(0, self.length_limit - (len(self.text) - (hi - lo)))]
+        if not new_text:
+            return
+        self.set_text(self.text[:lo] + new_text + self.text[hi:])
+        self.edit_position = lo + len(new_text)
+        self.select_range = [0, 0]
+        if self.drawable_shape is not None and self.drawable_shape.text_box_layout is not None:
+            layout: Any = self.drawable_shape.text_box_layout
+            layout.set_cursor_position(self.edit_position)
+            shape: Any = self.drawable_shape
+            shape.apply_active_text_changes()
+
+
+def text_entry(rect: pygame.Rect, manager: Any, *, initial_text: str | None = None,
+               placeholder_text: str | None = None, length_limit: int | None = None) -> SafeTextEntryLine:
+    """The text field for every screen (a :class:`SafeTextEntryLine`)."""
+    entry = SafeTextEntryLine(rect, manager, placeholder_text=placeholder_text)
+    if length_limit is not None:
+        entry.set_text_length_limit(length_limit)
+    if initial_text:
+        entry.set_text(initial_text)
+    return entry
 
 
 def scale_of(size: tuple[int, int]) -> float:
@@ -77,12 +180,22 @@ class MessageScene(Scene):
     opaque = False
     name = "message"
 
-    def __init__(self, title: str, text: str, on_close: Callable[[], None] | None = None) -> None:
+    def __init__(self, title: str, text: str, on_close: Callable[[], None] | None = None, *,
+                 ok_label: str | None = None, cancel_label: str | None = None,
+                 on_cancel: Callable[[], None] | None = None) -> None:
+        """``on_close`` runs after OK; with ``cancel_label`` a second button (and Esc) closes
+        the dialog and runs ``on_cancel`` instead."""
         super().__init__()
         self.title = title
         self.text = text
         self.on_close = on_close
-        self.buttons = ButtonList([MenuItem(tr("menu.ok"), self.close)])
+        self.on_cancel = on_cancel
+        self.ok_label = ok_label
+        self.cancel_label = cancel_label
+        items = [MenuItem(ok_label or tr("menu.ok"), self.close)]
+        if cancel_label is not None:
+            items.append(MenuItem(cancel_label, self.cancel))
+        self.buttons = ButtonList(items)
         self._box = pygame.Rect(0, 0, 0, 0)
 
     def enter(self, app: Any) -> None:
@@ -90,14 +203,26 @@ class MessageScene(Scene):
         self.resize(app.size)
 
     def retranslate(self) -> None:
-        self.buttons.items[0].label = tr("menu.ok")
+        if self.ok_label is None:
+            self.buttons.items[0].label = tr("menu.ok")
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
         s = scale_of(size)
         self._box = pygame.Rect(0, 0, min(w - 40, int(820 * s)), int(360 * s))
         self._box.center = (w // 2, h // 2)
-        self.buttons.layout(w // 2, self._box.bottom - int(80 * s), int(240 * s), int(56 * s), 0)
+        self._layout_buttons(s)
+
+    def _layout_buttons(self, s: float) -> None:
+        n = len(self.buttons.items)
+        top = self._box.bottom - int(80 * s) - (n - 1) * int(66 * s)
+        self.buttons.layout(self._box.centerx, top, int(300 * s), int(56 * s), int(10 * s))
+
+    def cancel(self) -> None:
+        if self.app is not None and self.app.top is self:
+            self.app.pop()
+        if self.on_cancel is not None:
+            self.on_cancel()
 
     def close(self) -> None:
         if self.app is not None and self.app.top is self:
@@ -106,8 +231,11 @@ class MessageScene(Scene):
             self.on_close()
 
     def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE and self.cancel_label is not None:
+            self.cancel()
+            return
         if isinstance(intent, Key) and intent.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER,
-                                                      pygame.K_SPACE):
+                                                      pygame.K_SPACE) and self.cancel_label is None:
             self.close()
             return
         if isinstance(intent, Click) and intent.button == 1 and not self._box.collidepoint(intent.pos):
@@ -120,12 +248,13 @@ class MessageScene(Scene):
         dim(surface)
         f = art.font(max(12, int(22 * s)))
         lines = wrap(self.text, f, self._box.w - int(60 * s))
-        need = int(14 * s) + int(60 * s) + len(lines) * (f.get_linesize() + 2) + int(120 * s)
+        extra = (len(self.buttons.items) - 1) * int(66 * s)
+        need = int(14 * s) + int(60 * s) + len(lines) * (f.get_linesize() + 2) + int(120 * s) + extra
         if need > self._box.h:
             c = self._box.center
             self._box.h = min(surface.get_height() - 20, need)
             self._box.center = c
-            self.buttons.layout(self._box.centerx, self._box.bottom - int(80 * s), int(240 * s), int(56 * s), 0)
+            self._layout_buttons(s)
         y = draw_panel(surface, self._box, s, self.title)
         text_lines(surface, lines, f, (self._box.x + int(30 * s), y + int(6 * s)))
         self.buttons.draw(surface, int(26 * s))

@@ -6,6 +6,7 @@ back (pause).
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -17,6 +18,8 @@ from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
 from . import Scene
+
+logger = logging.getLogger(__name__)
 
 
 @dataclass
@@ -158,15 +161,16 @@ class MenuScene(Scene):
         has_setup = True
         try:
             from . import setup as _setup  # noqa: F401
-        except Exception:
+        except ImportError:
+            logger.exception("the setup screen cannot be loaded")
             has_setup = False
-        can_continue = False
-        try:
-            from .. import saves
+        from .. import saves
 
+        try:
             can_continue = saves.has_autosave()
-        except Exception:
-            pass
+        except OSError:  # e.g. the data folder is not accessible
+            logger.exception("cannot look for the autosave")
+            can_continue = False
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue),
@@ -175,7 +179,7 @@ class MenuScene(Scene):
             MenuItem(tr("menu.statistics"), self.statistics),
             MenuItem(tr("menu.settings"), self.settings),
             MenuItem(tr("menu.rules"), self.rules),
-            MenuItem(tr("menu.quit"), lambda: self.app.quit(0)),
+            MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ]
         self.buttons = ButtonList(items)
         self._layout()
@@ -202,11 +206,18 @@ class MenuScene(Scene):
         try:
             data = saves.load_autosave()
         except saves.SaveError as err:
+            logger.warning("refused the autosave: %s", err.log_text)
             self._build()
             self.app.show_message(tr("error.save.title"), err.user_message())
             return
         if data is None:
             self._build()
+            return
+        if data.game.is_over:  # a finished game whose archiving failed last time: store it now
+            from .results import ResultsScene
+
+            self.app.finish_game(data)
+            self.app.push(ResultsScene(data.game, data.seats, review=True))
             return
         self.app.play(data)
 
@@ -239,7 +250,7 @@ class MenuScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
-            self.app.quit(0)
+            self.app.request_quit()
             return
         if self.buttons.handle(intent):
             self.app.request_redraw()

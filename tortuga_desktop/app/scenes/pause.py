@@ -44,7 +44,7 @@ class PauseScene(Scene):
             MenuItem(tr("menu.rules"), self.rules),
             MenuItem(tr("pause.speed", speed=tr(f"settings.speed.{speed}")), self.cycle_speed),
             MenuItem(tr("menu.main_menu"), self.to_menu),
-            MenuItem(tr("menu.quit"), lambda: self.app.quit(0)),
+            MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ])
         self.resize(self.app.size)
 

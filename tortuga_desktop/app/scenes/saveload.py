@@ -1,15 +1,19 @@
 """Save a running game under a name (pause menu, Ctrl+S) and load named games (main menu,
 pause menu).
 
-:class:`SaveScene`: a name field (pygame_gui ``UITextEntryLine``), Enter or "Save" saves,
-Esc cancels.  :class:`LoadScene`: the named saves, newest first, with date, players and
-round; a damaged file is listed greyed out with its error and cannot be opened.  Up/Down
+:class:`SaveScene`: a name field and a folder field ("Save as..." anywhere, e.g. when the
+game's own folder cannot be written), Enter or "Save" saves (on the background writer: the
+window never waits for the disk), Esc cancels.  :class:`LoadScene`: the named saves, newest first, with date, players and
+round; a damaged file is listed greyed out with its error and cannot be opened; a folder
+that cannot be read shows that error (never "no saves").  Up/Down
 choose, Enter opens, Delete removes a save, Esc goes back.  Loading a game replaces the
 current one; a file that turns out bad shows its message and changes nothing.
 """
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -18,10 +22,12 @@ from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Intent, Key, UIEvent
 from . import Scene, WidgetScene
-from .dialogs import dim, draw_panel, scale_of
+from .dialogs import dim, draw_panel, scale_of, text_entry
 from .menu import _backdrop
 
 __all__ = ["LoadScene", "SaveScene"]
+
+logger = logging.getLogger(__name__)
 
 
 class SaveScene(WidgetScene):
@@ -34,17 +40,30 @@ class SaveScene(WidgetScene):
         super().__init__()
         self.data = data
         self.entry: Any = None
+        self.folder_entry: Any = None
         self._box = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.error = False
         self.saved_path: Any = None
+        self.job: Any = None  # the background write under way
+        self._job_name = ""
 
     def _kill(self) -> None:
         text = self.entry.get_text() if self.entry is not None else None
+        folder = self.folder_entry.get_text() if self.folder_entry is not None else None
         super()._kill()
         self.entry = None
+        self.folder_entry = None
         if text is not None:
             self._text = text
+        if folder is not None:
+            self._folder = folder
+
+    @staticmethod
+    def default_folder() -> str:
+        from .. import paths
+
+        return paths.display_path(paths.saves_dir(create=False))
 
     def _default_name(self) -> str:
         name = self.data.meta.get("name") if isinstance(self.data.meta, dict) else None
@@ -53,12 +72,12 @@ class SaveScene(WidgetScene):
         return tr("saves.default_name", round=self.data.game.round)
 
     def _build(self) -> None:
-        from pygame_gui.elements import UIButton, UITextEntryLine
+        from pygame_gui.elements import UIButton
 
         self._kill()
         w, h = self.app.size
         s = scale_of((w, h))
-        self._box = pygame.Rect(0, 0, min(w - 40, int(760 * s)), int(330 * s))
+        self._box = pygame.Rect(0, 0, min(w - 40, int(760 * s)), int(420 * s))
         self._box.center = (w // 2, h // 2)
         row = max(30, int(48 * s))
         x = self._box.x + int(40 * s)
@@ -66,11 +85,17 @@ class SaveScene(WidgetScene):
         y = self._box.y + int(110 * s)
         from ..saves import MAX_NAME_LENGTH
 
-        self.entry = UITextEntryLine(pygame.Rect(x, y, iw, row), self.app.ui,
-                                     initial_text=getattr(self, "_text", None) or self._default_name())
-        self.entry.set_text_length_limit(MAX_NAME_LENGTH)
+        self.entry = text_entry(pygame.Rect(x, y, iw, row), self.app.ui,
+                                initial_text=getattr(self, "_text", None) or self._default_name(),
+                                length_limit=MAX_NAME_LENGTH)
         self.entry.focus()
         self._els.append(self.entry)
+        y += row + int(44 * s)
+        self._folder_y = y - int(30 * s)
+        self.folder_entry = text_entry(pygame.Rect(x, y, iw, row), self.app.ui,
+                                       initial_text=getattr(self, "_folder", None) or self.default_folder(),
+                                       length_limit=1000)
+        self._els.append(self.folder_entry)
         y += row + int(70 * s)
         bw = int(iw * 0.45)
         self._cancel = UIButton(pygame.Rect(x, y, bw, row), tr("menu.cancel"), self.app.ui)
@@ -78,25 +103,58 @@ class SaveScene(WidgetScene):
         self._els += [self._cancel, self._save]
         self.app.request_redraw()
 
-    def save(self, name: str | None = None) -> bool:
+    def _folder_choice(self, folder: str | None) -> Path | None:
+        """The folder typed in the Folder field; None for the game's own saves folder."""
+        if folder is None:
+            folder = self.folder_entry.get_text() if self.folder_entry is not None else ""
+        folder = folder.strip()
+        if not folder or folder == self.default_folder():
+            return None
+        try:
+            return Path(folder).expanduser()
+        except RuntimeError:  # "~someone" without a home folder: take it literally
+            return Path(folder)
+
+    def save(self, name: str | None = None, folder: str | None = None) -> bool:
+        """Start saving (on the background writer); False if the name or folder is unusable.
+        :meth:`update` closes the dialog when the file is written, or shows why it was not."""
         from .. import saves
 
+        if self.job is not None:
+            return False
         text = (name if name is not None else (self.entry.get_text() if self.entry is not None else "")).strip()
         if not text:
             self.message, self.error = tr("error.save.bad_name"), True
             self.app.request_redraw()
             return False
         try:
-            self.saved_path = saves.save_named(text, self.data)
-        except (saves.SaveError, ValueError) as err:
-            msg = err.user_message() if isinstance(err, saves.SaveError) else str(err)
-            self.message, self.error = msg, True
+            path, doc = saves.prepare_named_save(text, self.data, self._folder_choice(folder))
+        except saves.SaveError as err:
+            logger.warning("cannot save: %s", err.log_text)
+            self.message, self.error = err.user_message(), True
             self.app.request_redraw()
             return False
+        self._job_name = text
+        self.job = self.app.writer().run("a named save", lambda: saves.write_prepared(path, doc), path)
+        self.message, self.error = tr("saves.saving"), False
+        self.app.request_redraw()
+        return True
+
+    def update(self, dt: float) -> bool:
+        job = self.job
+        if job is None or not job.done:
+            return False
+        self.job = None
+        if job.error is not None:
+            self.message, self.error = job.error.user_message(), True
+            return True
+        self.saved_path = job.result
+        self.message, self.error = "", False
         self.app.pop()
+        self.app.notify(tr("status.saved", name=self._job_name), "info")
         top = self.app.top
         if top is not None and hasattr(top, "flash"):
-            top.flash(tr("status.saved", name=text))
+            top.flash(tr("status.saved", name=self._job_name))
         return True
 
     def handle(self, intent: Intent) -> None:
@@ -124,9 +182,14 @@ class SaveScene(WidgetScene):
         f = art.font(max(11, int(19 * s)))
         t = f.render(tr("saves.save_as"), True, palette.INK)
         surface.blit(t, (self._box.x + int(40 * s), y + int(4 * s)))
+        t = f.render(tr("saves.folder"), True, palette.INK)
+        surface.blit(t, (self._box.x + int(40 * s), getattr(self, "_folder_y", y)))
         if self.message:
-            m = f.render(self.message, True, palette.DANGER if self.error else palette.SUCCESS)
-            surface.blit(m, m.get_rect(midtop=(self._box.centerx, self._box.y + int(175 * s))))
+            from .dialogs import text_lines, wrap
+
+            lines = wrap(self.message, f, self._box.w - int(60 * s))[:3]
+            text_lines(surface, lines, f, (self._box.x + int(30 * s), self._box.y + int(262 * s)),
+                       palette.DANGER if self.error else palette.SUCCESS)
 
 
 class LoadScene(Scene):
@@ -142,6 +205,8 @@ class LoadScene(Scene):
         self.scroll = 0
         self._items: list[pygame.Rect] = []
         self._back = pygame.Rect(0, 0, 0, 0)
+        #: why the saves folder could not be read ("" when it could)
+        self.error = ""
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -156,8 +221,11 @@ class LoadScene(Scene):
 
         try:
             self.infos = saves.list_saves()
-        except Exception:
+            self.error = ""
+        except saves.SaveError as err:
+            logger.warning("cannot list the saves: %s", err.log_text)
             self.infos = []
+            self.error = err.user_message()
         self.focus = min(self.focus, max(0, len(self.infos) - 1))
 
     def open(self, index: int) -> bool:
@@ -172,6 +240,7 @@ class LoadScene(Scene):
         try:
             data = saves.load_save(info.path)
         except saves.SaveError as err:
+            logger.warning("refused %s", err.log_text)
             self.reload()
             self.app.show_message(tr("error.save.title"), err.user_message())
             return False
@@ -193,6 +262,7 @@ class LoadScene(Scene):
             try:
                 saves.delete_save(self.infos[index].path)
             except saves.SaveError as err:
+                logger.warning("cannot delete: %s", err.log_text)
                 self.app.show_message(tr("error.title"), err.user_message())
             self.reload()
 
@@ -236,7 +306,11 @@ class LoadScene(Scene):
         fb = art.font(max(11, int(21 * s)), True)
         area = pygame.Rect(box.x + int(30 * s), y, box.w - int(60 * s), box.bottom - y - int(90 * s))
         self._items = []
-        if not self.infos:
+        if self.error:
+            from .dialogs import text_lines, wrap
+
+            text_lines(surface, wrap(self.error, f, area.w), f, area.topleft, palette.DANGER)
+        elif not self.infos:
             surface.blit(f.render(tr("saves.none"), True, palette.INK), area.topleft)
         self.scroll = min(self.scroll, max(0, self.focus))
         lh = fb.get_linesize() + f.get_linesize() + int(16 * s)

@@ -7,7 +7,7 @@ directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
 
 from __future__ import annotations
 
-import contextlib
+import logging
 from typing import Any
 
 import pygame
@@ -18,6 +18,8 @@ from ..intents import Intent, Key, UIEvent
 from . import WidgetScene
 from .dialogs import draw_panel, scale_of
 from .menu import _backdrop
+
+logger = logging.getLogger(__name__)
 
 __all__ = ["SettingsScene", "WINDOW_SIZES"]
 
@@ -87,7 +89,7 @@ class SettingsScene(WidgetScene):
             self._labels.append((key, pygame.Rect(lx, y, lw, row)))
 
         label("settings.language")
-        langs = [(name, code) for code, name in LANGUAGES.items()]
+        langs: list[str | tuple[str, str]] = [(name, code) for code, name in LANGUAGES.items()]
         cur = next(x for x in langs if x[1] == st.language) if st.language in LANGUAGES else langs[0]
         self._w["language"] = add(UIDropDownMenu(langs, cur, pygame.Rect(cx, y, cw, row), ui))
         y += row + gap
@@ -96,7 +98,7 @@ class SettingsScene(WidgetScene):
                                                initial_state=bool(app.fullscreen)))
         y += row + gap
         label("settings.window_size")
-        sizes = [(_size_label(sz), f"{sz[0]}x{sz[1]}") for sz in WINDOW_SIZES]
+        sizes: list[str | tuple[str, str]] = [(_size_label(sz), f"{sz[0]}x{sz[1]}") for sz in WINDOW_SIZES]
         cur_size = tuple(st.window_size)
         if cur_size not in WINDOW_SIZES:
             sizes.append((_size_label(cur_size), f"{cur_size[0]}x{cur_size[1]}"))
@@ -104,7 +106,7 @@ class SettingsScene(WidgetScene):
         self._w["window_size"] = add(UIDropDownMenu(sizes, cur_opt, pygame.Rect(cx, y, cw, row), ui))
         y += row + gap
         label("settings.animation_speed")
-        speeds = [(tr(f"settings.speed.{sp}"), sp) for sp in SPEEDS]
+        speeds: list[str | tuple[str, str]] = [(tr(f"settings.speed.{sp}"), sp) for sp in SPEEDS]
         cur_sp = next((x for x in speeds if x[1] == st.animation_speed), speeds[1])
         self._w["animation_speed"] = add(UIDropDownMenu(speeds, cur_sp, pygame.Rect(cx, y, cw, row), ui))
         y += row + gap
@@ -150,7 +152,7 @@ class SettingsScene(WidgetScene):
         if not isinstance(intent, UIEvent):
             return
         ev = intent.event
-        el = getattr(ev, "ui_element", None)
+        el: Any = getattr(ev, "ui_element", None)
         names = {id(v): k for k, v in self._w.items()}
         name = names.get(id(el))
         if name is None:
@@ -172,8 +174,10 @@ class SettingsScene(WidgetScene):
         elif ev.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and name == "volume":
             self.set("volume", round(float(el.get_current_value()) / 100.0, 2))
             if self.app.sound is not None:
-                with contextlib.suppress(Exception):
+                try:
                     self.app.sound.play("click")
+                except Exception:
+                    logger.exception("the click sound failed")
 
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()

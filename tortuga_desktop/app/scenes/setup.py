@@ -16,12 +16,13 @@ from typing import Any
 
 import pygame
 import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel, UITextEntryLine
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel
 
 from .. import palette
 from ..i18n import player_colour_name, tr
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
 from . import Scene
+from .dialogs import SafeTextEntryLine, text_entry
 
 __all__ = ["KIND_LABELS", "SetupScene", "complete_rows"]
 
@@ -70,13 +71,13 @@ class SetupScene(Scene):
         self.error = ""
         self.started: SetupConfig | None = None
         self._els: list[Any] = []
-        self._names: list[UITextEntryLine] = []
+        self._names: list[SafeTextEntryLine] = []
         self._colours: list[UIDropDownMenu] = []
         self._kinds: list[UIDropDownMenu] = []
         self._count_dd: UIDropDownMenu | None = None
         self._start_dd: UIDropDownMenu | None = None
         self._long_cb: UICheckBox | None = None
-        self._seed: UITextEntryLine | None = None
+        self._seed: SafeTextEntryLine | None = None
         self._error_label: UILabel | None = None
         self._start_btn: UIButton | None = None
         self._back_btn: UIButton | None = None
@@ -200,8 +201,8 @@ class SetupScene(Scene):
             x = px
             label = add(UILabel(pygame.Rect(x, y, lw, row_h), tr("setup.ui.seat_n", n=i + 1), manager))
             x += lw
-            entry = add(UITextEntryLine(pygame.Rect(x, y, name_w, row_h), manager, initial_text=seat.name))
-            entry.set_text_length_limit(MAX_NAME_LENGTH)
+            entry = add(text_entry(pygame.Rect(x, y, name_w, row_h), manager, initial_text=seat.name,
+                                   length_limit=MAX_NAME_LENGTH))
             x += name_w + gap
             colour = add(UIDropDownMenu(colour_names, colour_names[seat.colour], pygame.Rect(x, y, colour_w, row_h),
                                         manager, expand_on_option_click=True))
@@ -226,10 +227,10 @@ class SetupScene(Scene):
                                        initial_state=self.long_game))
         y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.seed_optional"), manager))
-        self._seed = add(UITextEntryLine(pygame.Rect(px + lw, y, 220, row_h), manager, initial_text=self.seed_text,
-                                         placeholder_text=tr("setup.ui.random")))
+        self._seed = add(text_entry(pygame.Rect(px + lw, y, 220, row_h), manager,
+                                    placeholder_text=tr("setup.ui.random"), length_limit=18))
         self._seed.set_allowed_characters("numbers")
-        self._seed.set_text_length_limit(18)
+        self._seed.set_text(self.seed_text)
         y += row_h + gap
         self._error_label = add(UILabel(pygame.Rect(px, y, pw, row_h), self.error or " ", manager))
         y += row_h + gap
@@ -296,7 +297,12 @@ class SetupScene(Scene):
         self.error = ""
         setup = replace(setup, seats=[replace(s, name=s.name.strip()) for s in setup.seats])
         if self.remember:
-            save_last_setup(setup)
+            writer = getattr(self.app, "writer", None)
+            if callable(writer):  # never write on the frame loop
+                remembered = setup
+                writer().run("remembering the setup", lambda: save_last_setup(remembered))
+            else:
+                save_last_setup(setup)
         self.started = setup
         if self.on_start is not None:
             self.on_start(setup)

@@ -8,6 +8,8 @@ Esc goes back.
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -19,17 +21,20 @@ from . import Scene
 from .dialogs import draw_panel, scale_of
 from .menu import _backdrop
 
+logger = logging.getLogger(__name__)
+
 __all__ = ["StatsScene", "stats_rows"]
 
 
-def stats_rows() -> list[list[str]]:
-    """The statistics table as text rows (header first)."""
+def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
+    """The statistics table as text rows (header first); a damaged statistics file is added
+    to ``damaged`` (see :func:`stats.load_stats`)."""
     from .. import stats
 
     head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"), tr("stats.best"), tr("stats.average"),
             tr("stats.vs_easy"), tr("stats.vs_normal"), tr("stats.vs_hard")]
     rows = [head]
-    for p in stats.load_stats().sorted_players():
+    for p in stats.load_stats(damaged).sorted_players():
         avg = p.average
         vs = [f"{p.vs[k].wins}/{p.vs[k].games}" if p.vs[k].games else "–" for k in stats.STRENGTHS]
         rows.append([p.name, str(p.games), str(p.wins), "–" if p.best is None else str(p.best),
@@ -48,6 +53,8 @@ class StatsScene(Scene):
         self.tab = "stats"
         self.rows: list[list[str]] = []
         self.finished: list[Any] = []
+        #: why the finished-games folder could not be read ("" when it could)
+        self.error = ""
         self.focus = 0
         self._tabs: dict[str, pygame.Rect] = {}
         self._items: list[pygame.Rect] = []
@@ -66,13 +73,19 @@ class StatsScene(Scene):
         self.reload()
 
     def reload(self) -> None:
-        from .. import saves
+        from .. import paths, saves
 
-        self.rows = stats_rows()
+        damaged: list[Path] = []
+        self.rows = stats_rows(damaged)
+        if damaged and self.app is not None:
+            self.app.notify(tr("notice.stats_damaged", file=paths.display_name(damaged[0])), "warning")
         try:
             self.finished = saves.list_finished()
-        except Exception:
+            self.error = ""
+        except saves.SaveError as err:
+            logger.warning("cannot list the finished games: %s", err.log_text)
             self.finished = []
+            self.error = err.user_message()
         self.focus = min(self.focus, max(0, len(self.finished) - 1))
 
     def open_finished(self, index: int) -> bool:
@@ -88,6 +101,7 @@ class StatsScene(Scene):
         try:
             data = saves.read_save(info.path)
         except saves.SaveError as err:
+            logger.warning("refused %s", err.log_text)
             self.app.show_message(tr("error.save.title"), err.user_message())
             return False
         if not data.game.is_over:
@@ -206,6 +220,11 @@ class StatsScene(Scene):
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
         self._items = []
+        if self.error:
+            from .dialogs import text_lines, wrap
+
+            text_lines(surface, wrap(self.error, f, area.w), f, area.topleft, palette.DANGER)
+            return
         if not self.finished:
             surface.blit(f.render(tr("saves.none_finished"), True, palette.INK), (area.x, area.y))
             return

@@ -1,0 +1,133 @@
+"""Fuzz the save loader through the app (issue 16): damaged and hostile save files through
+``read_save``, ``tortuga PATH``, *Continue* and *Load game*, headless.
+
+    SDL_VIDEODRIVER=dummy python scripts/fuzz_saves.py [--damage 200] [--seed 1]
+
+Prints the cases tried, how many were refused with a message or accepted, and every failure
+(a crash, a message that does not name the file, a changed file). A case that hangs for more
+than ``--hang`` seconds stops the run with a traceback (faulthandler). Also tries a FIFO, a
+folder, an unreadable file and a file name that is not UTF-8. Exit status 1 if anything failed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import faulthandler
+import logging
+import os
+import random
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT))
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--damage", type=int, default=200, help="truncations and byte-flip files (each)")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--hang", type=float, default=60.0, help="seconds one case may take before it counts as a hang")
+    args = ap.parse_args(argv)
+    logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
+    home = Path(tempfile.mkdtemp(prefix="tortuga-fuzz-"))
+    os.environ["TORTUGA_HOME"] = str(home / "home")
+
+    from save_corpus import check_case, corpus
+
+    from tortuga_desktop.app import saves
+    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+
+    data = SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1),
+                              SeatConfig("Clara", "hard", 2)], seed=args.seed).create_game()
+    rng = random.Random(args.seed)
+    g = data.game
+    for _ in range(20):
+        s = g.to_move()[0]
+        g.apply(s, g.random_action(s, rng))
+    doc = data.to_dict()
+    doc["saved_at"] = "2026-01-01T00:00:00+00:00"
+    cases = corpus(doc, rng, args.damage)
+    outside = home / "outside"
+    outside.mkdir()
+    app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720"]))
+    app.fixed_dt = 1 / 60
+    failures: list[str] = []
+    refused = accepted = 0
+    t0 = time.perf_counter()
+    try:
+        for label, blob in cases:
+            faulthandler.dump_traceback_later(args.hang, exit=True)
+            (outside / "case.json").write_bytes(blob)
+            try:
+                saves.read_save(outside / "case.json")
+                accepted += 1
+            except saves.SaveError:
+                refused += 1
+            except Exception as exc:
+                failures.append(f"{label}: read_save raised {type(exc).__name__}")
+            failures += check_case(app, label, blob, outside)
+            faulthandler.cancel_dump_traceback_later()
+        special = _special_files(outside)
+        for label, path in special:
+            faulthandler.dump_traceback_later(args.hang, exit=True)
+            from tortuga_desktop.app.main import open_save
+
+            try:
+                open_save(app, path)
+                app.run(max_frames=2)
+                text = str(getattr(app.top, "text", ""))
+                from tortuga_desktop.app import paths
+
+                if app.top.name != "message" or paths.display_name(path) not in text:
+                    failures.append(f"{label}: no message naming the file ({app.top.name})")
+                refused += 1
+            except Exception as exc:
+                failures.append(f"{label}: crashed: {type(exc).__name__}: {exc!a}"[:200])
+            faulthandler.cancel_dump_traceback_later()
+            from tortuga_desktop.app.scenes.menu import MenuScene
+
+            app.clear_to(MenuScene())
+    finally:
+        app.close()
+    n = len(cases) + len(special)
+    print(f"fuzz_saves: {n} files x 4 routes (read_save, tortuga PATH, Continue, Load) in "
+          f"{time.perf_counter() - t0:.1f} s: {refused} refused with a message, {accepted} still valid, "
+          f"{len(failures)} failures, 0 hangs")
+    for f in failures[:50]:
+        print("  FAIL", f)
+    return 1 if failures else 0
+
+
+def _special_files(folder: Path) -> list[tuple[str, Path]]:
+    out: list[tuple[str, Path]] = []
+    if hasattr(os, "mkfifo"):
+        fifo = folder / "pipe.json"
+        os.mkfifo(fifo)
+        out.append(("FIFO", fifo))
+    d = folder / "folder.json"
+    d.mkdir()
+    out.append(("a folder", d))
+    bad = folder / os.fsdecode(b"bad-\xff\xfe.json")
+    bad.write_bytes(b"{}")
+    out.append(("non-UTF-8 name, existing", bad))
+    out.append(("non-UTF-8 name, missing", folder / os.fsdecode(b"gone-\xff.json")))
+    locked = folder / "locked.json"
+    locked.write_bytes(b"{}")
+    locked.chmod(0)
+    if os.access(locked, os.R_OK):  # root reads anything: nothing to test
+        locked.chmod(0o600)
+    else:
+        out.append(("unreadable file", locked))
+    out.append(("missing", folder / "missing.json"))
+    return out
+
+
+if __name__ == "__main__":
+    sys.exit(main())

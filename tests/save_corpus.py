@@ -1,0 +1,225 @@
+"""Damaged and hostile save files for the corpus test and ``scripts/fuzz_saves.py``.
+
+:func:`corpus` gives ``(case name, file bytes)`` pairs made from one good save: truncations,
+byte flips, and every envelope field (and a few engine fields) set to a wrong type, removed,
+huge, negative, non-finite, NUL, lone surrogates and zero-width text.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+from typing import Any
+
+#: JSON texts spliced in as a field's value (raw, so 1e999 and lone surrogates survive).
+BAD_VALUES: dict[str, str] = {
+    "missing": "",
+    "null": "null",
+    "true": "true",
+    "list": "[1, 2]",
+    "object": '{"a": 1}',
+    "empty text": '""',
+    "text": '"x"',
+    "zero": "0",
+    "negative": "-1",
+    "float": "0.5",
+    "huge int": "1" + "0" * 30,
+    "giant int": "9" * 5000,
+    "1e999": "1e999",
+    "-1e999": "-1e999",
+    "NaN": "NaN",
+    "NUL text": '"a\\u0000b"',
+    "surrogate text": '"\\ud800x"',
+    "low surrogate text": '"\\udcff"',
+    "zero-width text": '"\\u200b\\u200d"',
+    "RTL override text": '"\\u202eabc"',
+    "control text": '"\\u001b[31m"',
+    "huge text": '"' + "x" * 100_000 + '"',
+    "deep list": "[" * 5000 + "]" * 5000,
+}
+
+#: Paths (in the parsed save) of the fields that get every bad value.
+FIELDS: tuple[tuple[Any, ...], ...] = (
+    ("format",), ("schema",), ("saved_at",), ("game_id",), ("seats",), ("meta",), ("game",),
+    ("seats", 0), ("seats", 0, "name"), ("seats", 0, "kind"), ("seats", 0, "colour"), ("seats", 0, "bot_seed"),
+    ("seats", 1, "kind"), ("meta", "name"), ("meta", "started_at"),
+    ("game", "log", 0, 2), ("game", "config", "names", 0), ("game", "round"),
+)
+
+_MARK = "\u2603MARK\u2603"
+
+
+def _set(doc: Any, path: tuple[Any, ...], value: Any) -> bool:
+    cur = doc
+    for key in path[:-1]:
+        try:
+            cur = cur[key]
+        except (KeyError, IndexError, TypeError):
+            return False
+    last = path[-1]
+    if isinstance(cur, dict):
+        if value is _DELETE:
+            cur.pop(last, None)
+        else:
+            cur[last] = value
+        return True
+    if isinstance(cur, list) and isinstance(last, int) and last < len(cur):
+        if value is _DELETE:
+            del cur[last]
+        else:
+            cur[last] = value
+        return True
+    return False
+
+
+_DELETE = object()
+
+
+def field_cases(doc: dict[str, Any]) -> Iterator[tuple[str, bytes]]:
+    """Every field of :data:`FIELDS` x every value of :data:`BAD_VALUES`."""
+    for path in FIELDS:
+        for label, raw in BAD_VALUES.items():
+            d = json.loads(json.dumps(doc))
+            if not _set(d, path, _DELETE if label == "missing" else _MARK):
+                continue
+            text = json.dumps(d, ensure_ascii=True)
+            if label != "missing":
+                text = text.replace(json.dumps(_MARK, ensure_ascii=True), raw)
+            yield f"{'.'.join(map(str, path))} = {label}", text.encode("utf-8")
+
+
+def damage_cases(good: bytes, rng: random.Random, n: int) -> Iterator[tuple[str, bytes]]:
+    """``n`` truncations and ``n`` files with 1-8 random bytes changed."""
+    for cut in sorted({0, 1, len(good) // 2, len(good) - 1, *(rng.randrange(len(good)) for _ in range(n))}):
+        yield f"truncated at {cut}", good[:cut]
+    for i in range(n):
+        b = bytearray(good)
+        for _ in range(rng.randint(1, 8)):
+            b[rng.randrange(len(b))] = rng.randrange(256)
+        yield f"bytes flipped #{i}", bytes(b)
+    yield "not UTF-8", good.replace(b'"Anna"', b'"An\xffa"', 1)
+    yield "UTF-8 BOM", b"\xef\xbb\xbf" + good
+    yield "empty", b""
+    yield "NUL bytes", b"\x00" * 100
+
+
+def corpus(good_doc: dict[str, Any], rng: random.Random, n_damage: int) -> list[tuple[str, bytes]]:
+    good = json.dumps(good_doc, ensure_ascii=False).encode("utf-8")
+    return [*field_cases(good_doc), *damage_cases(good, rng, n_damage)]
+
+
+def sample(cases: list[tuple[str, bytes]], k: int, rng: random.Random,
+           keep: Callable[[str], bool] = lambda _n: True) -> list[tuple[str, bytes]]:
+    chosen = [c for c in cases if keep(c[0])]
+    return chosen if len(chosen) <= k else rng.sample(chosen, k)
+
+
+# ---------------------------------------------------------------- running a case through the app
+def _reset(app: Any) -> None:
+    from tortuga_desktop.app.scenes.menu import MenuScene
+
+    app.clear_to(MenuScene())
+    app.run(max_frames=1)
+
+
+def _outcome(app: Any, shown_name: str) -> str | None:
+    """None if the app is in an acceptable state, else what is wrong."""
+    app.run(max_frames=2)
+    if app.exit_code is not None:
+        return "the app quit"
+    top = app.top
+    name = getattr(top, "name", "")
+    if name == "message":
+        text = str(getattr(top, "text", ""))
+        return None if shown_name in text else f"the message does not name the file: {text[:120]!a}"
+    if name in ("table", "results"):
+        return None
+    return f"unexpected screen {name!r}"
+
+
+def check_case(app: Any, label: str, blob: bytes, outside: Any) -> list[str]:
+    """Run one file through ``read_save``, ``tortuga PATH``, *Continue* and *Load game*;
+    returns the problems found (empty: the case passed). ``outside`` is a folder outside the
+    game's data folder. Exceptions are problems too (a crash)."""
+    from pathlib import Path
+
+    from tortuga_desktop.app import paths, saves
+    from tortuga_desktop.app.main import open_save
+
+    problems: list[str] = []
+    outside = Path(outside)
+
+    def step(route: str, fn: Callable[[], str | None]) -> None:
+        try:
+            problem = fn()
+        except Exception as exc:  # a crash: report it, go on with the next route
+            problem = f"crashed: {type(exc).__name__}: {exc!a}"[:300]
+        if problem:
+            problems.append(f"{route}: {problem}")
+        try:
+            _reset(app)
+        except Exception as exc:
+            problems.append(f"{route}: reset crashed: {exc!a}"[:300])
+
+    path = outside / "case.json"
+    path.write_bytes(blob)
+
+    def read() -> str | None:
+        try:
+            data = saves.read_save(path)
+        except saves.SaveError as err:
+            if "case.json" not in err.user_message():
+                return "the message does not name the file"
+        else:
+            json.dumps(data.to_dict(), ensure_ascii=False, allow_nan=False).encode("utf-8")
+        return None if path.read_bytes() == blob else "the file was changed"
+
+    def command_line() -> str | None:
+        open_save(app, path)
+        problem = _outcome(app, "case.json")
+        return problem or (None if path.read_bytes() == blob else "the file was changed")
+
+    def continue_() -> str | None:
+        auto = saves.autosave_path()
+        auto.write_bytes(blob)
+        app.top.continue_game()
+        problem = _outcome(app, "autosave.json")
+        if problem:
+            return problem
+        kept = [p for p in auto.parent.glob("autosave.bad-*.json")]
+        if kept and kept[0].read_bytes() != blob:
+            return "the kept-aside autosave differs from the file"
+        return None
+
+    def load() -> str | None:
+        folder = paths.saves_dir()
+        target = folder / "case.json"
+        target.write_bytes(blob)
+        app.top.load_game()
+        app.run(max_frames=2)
+        scene = app.top
+        if getattr(scene, "name", "") != "load":
+            return "the Load screen did not open"
+        infos = list(scene.infos)
+        if not infos:
+            return "the file is not listed"
+        if infos[0].ok:
+            scene.open(0)
+            return _outcome(app, "case.json")
+        text = infos[0].error.user_message() if infos[0].error else ""
+        return None if "case.json" in text else f"the listed error does not name the file: {text[:80]!a}"
+
+    def clean() -> None:
+        import shutil
+
+        if app.autosaver is not None:
+            app.autosaver.flush(5)
+        for p in (paths.data_dir(create=False),):
+            shutil.rmtree(p, ignore_errors=True)
+
+    for route, fn in (("read_save", read), ("tortuga PATH", command_line), ("Continue", continue_),
+                      ("Load", load)):
+        step(route, fn)
+        clean()
+    return [f"{label}: {p}" for p in problems]

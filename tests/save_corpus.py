@@ -44,7 +44,7 @@ FIELDS: tuple[tuple[Any, ...], ...] = (
     ("format",), ("schema",), ("saved_at",), ("game_id",), ("seats",), ("meta",), ("game",),
     ("seats", 0), ("seats", 0, "name"), ("seats", 0, "kind"), ("seats", 0, "colour"), ("seats", 0, "bot_seed"),
     ("seats", 1, "kind"), ("meta", "name"), ("meta", "started_at"),
-    ("game", "log", 0, 2), ("game", "config", "names", 0), ("game", "round"),
+    ("game", "events", 0, "type"), ("game", "config", "names", 0), ("game", "round"),
 )
 
 _MARK = "\u2603MARK\u2603"

@@ -164,8 +164,8 @@ def _bad_docs() -> dict[str, Any]:
                                         d["game"]["config"].__setitem__("names", ["A\x00", "Bart"])))
     variant("seat name zero width", lambda d: d["seats"][0].__setitem__("name", "\u200b\u200d"))
     variant("seat kind", lambda d: d["seats"][1].__setitem__("kind", "godlike"))
-    variant("log line surrogate", lambda d: d["game"]["log"][0].__setitem__(2, "\ud800"))
-    variant("log line NUL", lambda d: d["game"]["log"][0].__setitem__(2, "a\x00b"))
+    variant("event text surrogate", lambda d: d["game"]["events"][0].__setitem__("type", "\ud800"))
+    variant("event text NUL", lambda d: d["game"]["events"][0].__setitem__("type", "a\x00b"))
     return out
 
 

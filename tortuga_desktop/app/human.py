@@ -33,7 +33,6 @@ import pygame
 from ..rules import (
     CHEST_LETTERS,
     DIE_LETTERS,
-    DIE_VALUES,
     SKULL,
     Act,
     Action,

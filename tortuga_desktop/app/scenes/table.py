@@ -13,7 +13,6 @@ actions phase (or later in the round) shows who got 1st/2nd position and why.
 
 from __future__ import annotations
 
-import contextlib
 import os
 import time
 from typing import Any
@@ -36,12 +35,9 @@ SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pyga
 
 
 def _decision_ui_class() -> Any:
-    try:
-        from ..human import DecisionUI
+    from ..human import DecisionUI
 
-        return DecisionUI
-    except Exception:
-        return None
+    return DecisionUI
 
 
 class TableScene(Scene):
@@ -113,14 +109,13 @@ class TableScene(Scene):
             self._dirty = True
 
     def handle(self, intent: Intent) -> None:
-        if isinstance(intent, Key) and self.decision_ui is not None and intent.key not in (pygame.K_SPACE,
-                                                                                            pygame.K_ESCAPE):
-            # A human deciding gets the keys first (digits pick options; 1-4 are speeds otherwise).
-            with contextlib.suppress(Exception):
-                if self.decision_ui.handle(intent, None):
-                    self._dirty = True
-                    self._check_confirmed()
-                    return
+        deciding = self.decision_ui is not None
+        if isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE):
+            # A human deciding gets the keys: digits pick options, and never change the speed.
+            if self.decision_ui.handle(intent, None):
+                self._dirty = True
+                self._check_confirmed()
+            return
         if isinstance(intent, Key):
             if intent.key == pygame.K_SPACE:
                 self.skip()
@@ -275,6 +270,9 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> bool:
         self.clock += dt
+        while self.controller.notices:  # faults during play: logged by the controller, shown here
+            key, params = self.controller.notices.pop(0)
+            self.app.notify(tr(key, **params), "warning")
         factor = SPEEDS.get(self.speed, 1.0)
         instant = factor <= 0
         # 1. Advance the current animation.
@@ -322,8 +320,7 @@ class TableScene(Scene):
     def _play(self, name: str) -> None:
         sound = getattr(self.app, "sound", None) if self.app is not None else None
         if sound is not None:
-            with contextlib.suppress(Exception):
-                sound.play(name)
+            sound.play(name)  # the sound board keeps a failing mixer to itself
 
     def _show(self, ev: GameEvent, *, animate: bool) -> None:
         old = self.view
@@ -354,11 +351,8 @@ class TableScene(Scene):
 
     def _finish(self) -> None:
         self._finished = True
-        try:
-            from .results import ResultsScene
-        except Exception:  # pragma: no cover - the results scene belongs to engineer H
-            self.app.quit(0)
-            return
+        from .results import ResultsScene
+
         finish = getattr(self.app, "finish_game", None)
         data = getattr(self.controller, "save_data", None)
         if callable(finish) and data is not None:

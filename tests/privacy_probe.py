@@ -85,6 +85,8 @@ class Probe:
         #: (frame count when applied, seat, kind) of every decision the controller applied
         self.decisions: list[tuple[int, int, DecisionKind]] = []
         self._views: dict[tuple[int, int, int], PlayerView] = {}
+        self._text_key: Any = None
+        self._text_val: tuple[set[str], list[str]] = (set(), [])
 
     # -- recording -------------------------------------------------------------------
     def add_string(self, s: str) -> None:
@@ -206,12 +208,7 @@ class Probe:
         v = f.viewer
         n = game.players
         # 1. Text: lines private to another seat (with facts the public wording leaves out).
-        names = game.names
-        allowed: set[str] = set()
-        for g in snaps:
-            for who in (v, None):
-                allowed.update(event_text(e, names) for e in g.events_for(who))
-        secrets = [event_text(e, names) for e in game.events if isinstance(e, PrivateEvent) and e.owner != v]
+        allowed, secrets = self._texts(snaps, v)
         for s in f.strings:
             s = s.strip()
             if len(s) < 6:
@@ -230,6 +227,20 @@ class Probe:
             shown = self._tiles_shown(f)
             if shown:
                 self.failures.append(f"frame {f.index} (viewer None): face-up treasure tiles {dict(shown)} drawn")
+
+    def _texts(self, snaps: list[Game], v: int | None) -> tuple[set[str], list[str]]:
+        """Log lines viewer ``v`` may read in these games, and the lines private to others."""
+        key = (v, tuple((id(g), len(g.events)) for g in snaps))
+        if self._text_key != key:
+            game = snaps[-1]
+            names = game.names
+            allowed: set[str] = set()
+            for g in snaps:
+                for who in (v, None):
+                    allowed.update(event_text(e, names) for e in g.events_for(who))
+            secrets = [event_text(e, names) for e in game.events if isinstance(e, PrivateEvent) and e.owner != v]
+            self._text_key, self._text_val = key, (allowed, secrets)
+        return self._text_val
 
     def _public(self, g: Game) -> PlayerView:
         key = (id(g), g.decisions, len(g.events))

@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 import pytest
 from privacy_probe import Probe
-from test_human_game import QuickBot, play
+from test_human_game import QuickBot, play, wait_for_bot
 
 from tortuga_desktop.app.controller import GameController
 from tortuga_desktop.app.intents import Click, Hover, Key
@@ -67,10 +67,6 @@ def test_no_frame_shows_another_seats_secrets(kinds: str, seed: int, speed: str,
 def test_every_private_decision_kind_is_covered() -> None:
     """The cases above between them meet every private decision kind (tile choice included)."""
     kinds: set[DecisionKind] = set()
-    for k, seed, _speed in CASES:
-        g = Game.new(len(k), seed)
-        del g
-    # Run two short games headless and collect the kinds humans met.
     for k, seed, _speed in CASES[:4]:
         app, table = _app(k, seed, "instant")
         try:
@@ -101,7 +97,7 @@ def _targets(table: TableScene) -> list[tuple[int, int]]:
     return out
 
 
-@pytest.mark.parametrize(("players", "seed", "speed"), [(4, 2, "fast"), (3, 5, "fast"), (2, 9, "normal")])
+@pytest.mark.parametrize(("players", "seed", "speed"), [(4, 2, "fast"), (3, 5, "fast"), (2, 9, "fast")])
 def test_hovering_every_target_while_the_game_moves_never_crashes(players: int, seed: int, speed: str) -> None:
     """The mouse rests on each hit target in turn, at every decision and mid-animation, while
     chests move away under it; tooltips are forced on. Harmless clicks open the positions help."""
@@ -122,6 +118,7 @@ def test_hovering_every_target_while_the_game_moves_never_crashes(players: int, 
                     app.post(Click(pos, 1))
             elif app.top is not None:
                 app.post(Key(pygame.K_ESCAPE, 0, ""))  # close the positions help
+            wait_for_bot(table)
             if app.step(1 / 60) and table.hover is not None:
                 shown += 1
             assert app.exit_code is None

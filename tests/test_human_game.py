@@ -141,6 +141,14 @@ def inputs_for(table: TableScene, ui: DecisionUI, action: PlayerAction, mouse: b
     return out
 
 
+def wait_for_bot(table: TableScene) -> None:
+    """Let a thinking bot finish before the next frame, so a test's frame count does not depend
+    on how busy the machine is (the app itself never waits: bots run off the frame loop)."""
+    fut = table.controller._future
+    if fut is not None:
+        fut.result(timeout=30)
+
+
 def play(app: App, table: TableScene, rng: random.Random, *, max_frames: int,
          on_frame: Callable[[App], None] | None = None) -> dict[DecisionKind, set[str]]:
     """Step the app, answering hand-overs with Space and decisions with clicks or keys."""
@@ -164,6 +172,7 @@ def play(app: App, table: TableScene, rng: random.Random, *, max_frames: int,
                 seen.setdefault(ui.kind, set()).add("mouse" if mouse else "keys")
                 for intent in inputs_for(table, ui, action, mouse):
                     app.post(intent)
+        wait_for_bot(table)
         app.step(1 / 60)
         if on_frame is not None:
             on_frame(app)

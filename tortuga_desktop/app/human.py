@@ -239,7 +239,8 @@ def public_lines(game: Game) -> list[str]:
 def _game_of(controller: Any) -> Game:
     if isinstance(controller, Game):
         return controller
-    return controller.game
+    game: Game = controller.game
+    return game
 
 
 def _wrap(text: str, font: Any, width: int) -> list[str]:

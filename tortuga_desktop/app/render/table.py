@@ -261,8 +261,8 @@ class TableRenderer:
     def highlight_rect(self, h: Any, view: PlayerView) -> pygame.Rect | None:
         """Rect of a HitTarget-like thing the decision UI wants highlighted."""
         kind = getattr(h, "kind", None)
-        seat = getattr(h, "seat", None)
-        index = getattr(h, "index", None)
+        seat: int | None = getattr(h, "seat", None)
+        index: int | None = getattr(h, "index", None)
         L = self.layout
         try:
             if kind == "die" and seat is not None and index is not None:
@@ -509,9 +509,9 @@ class TableRenderer:
             chests = s.area(name)
             n = len(chests)
             if name in ("fleet", "crew"):
-                cap = capacity(s.boat if name == "fleet" else s.pirate)
+                room = capacity(s.boat if name == "fleet" else s.pirate)
                 for k, slot in enumerate(b.area_slots[name]):
-                    if k >= cap:
+                    if k >= room:
                         lock = slot.inflate(-L.px(8), -L.px(8))
                         pygame.draw.line(surf, palette.PARCHMENT_DARK, lock.topleft, lock.bottomright, L.px(2))
                         pygame.draw.line(surf, palette.PARCHMENT_DARK, lock.topright, lock.bottomleft, L.px(2))
@@ -719,38 +719,38 @@ class TableRenderer:
     def rect_of(self, key: tuple[Any, ...]) -> pygame.Rect:
         """Screen rect of a location key used by the animation timeline."""
         L = self.layout
-        k = key[0]
+        k = str(key[0])
         if k == "chest":
             _k, seat, area, idx, count = key
-            return L.chest_slot(seat, area, idx, max(count, idx + 1))
+            return L.chest_slot(int(seat), str(area), int(idx), max(int(count), int(idx) + 1))
         if k == "center":
-            return L.center_slots[key[1]]
+            return L.center_slots[int(key[1])]
         if k == "bag":
-            r = L.bag_counts[key[1]] if len(key) > 1 else L.bag_icon
+            r = L.bag_counts[int(key[1])] if len(key) > 1 else L.bag_icon
             return pygame.Rect(r.x, r.y, r.h, r.h) if len(key) > 1 else r
         if k == "tray":
-            return L.boards[key[1]].tray_slots[min(4, key[2])]
+            return L.boards[int(key[1])].tray_slots[min(4, int(key[2]))]
         if k == "screen":
-            tray = L.boards[key[1]].tray
-            r = L.boards[key[1]].tray_slots[0].copy()
+            tray = L.boards[int(key[1])].tray
+            r = L.boards[int(key[1])].tray_slots[0].copy()
             r.center = tray.center
             return r
         if k == "die":
-            return L.boards[key[1]].action_dice[key[2]][min(4, key[3])]
+            return L.boards[int(key[1])].action_dice[int(key[2])][min(4, int(key[3]))]
         if k == "box":
-            return L.boards[key[1]].track_boxes[key[2]][key[3] - 1]
+            return L.boards[int(key[1])].track_boxes[str(key[2])][int(key[3]) - 1]
         if k == "pool":
-            return L.pool_tiles[min(len(L.pool_tiles) - 1, key[1])]
+            return L.pool_tiles[min(len(L.pool_tiles) - 1, int(key[1]))]
         if k == "tile":
-            return L.tile_slot(key[1], key[2], max(key[3], key[2] + 1))
+            return L.tile_slot(int(key[1]), int(key[2]), max(int(key[3]), int(key[2]) + 1))
         if k == "supply":
             return L.supply
         if k == "bonus":
-            return L.boards[key[1]].bonus[key[2]]
+            return L.boards[int(key[1])].bonus[int(key[2])]
         if k == "action":
-            return L.boards[key[1]].actions[key[2]]
+            return L.boards[int(key[1])].actions[int(key[2])]
         if k == "board":
-            return L.boards[key[1]].rect
+            return L.boards[int(key[1])].rect
         return L.canvas
 
     def draw_motions(self, surf: pygame.Surface, view: PlayerView, tl: Timeline) -> list[pygame.Rect]:
@@ -832,9 +832,9 @@ class TableRenderer:
                     pic = _scaled(art.icon(f"bonus_tile_{val}", b_r.w), max(4, size))
                     touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft))
         for m in banners:
-            r = self._draw_banner(surf, m, now)
-            if r is not None:
-                touched.append(r)
+            shown = self._draw_banner(surf, m, now)
+            if shown is not None:
+                touched.append(shown)
         return touched
 
     def _draw_banner(self, surf: pygame.Surface, m: Motion, now: float) -> pygame.Rect | None:
@@ -918,8 +918,8 @@ class TableRenderer:
     def tooltip(self, hit: HitTarget, view: PlayerView) -> list[str]:
         """Lines of help text for what is under the mouse (empty: nothing to explain)."""
         names = view.names
-        seat = hit.seat
-        s = view.seats[seat] if seat is not None else None
+        seat = hit.seat if hit.seat is not None else -1
+        s = view.seats[seat] if 0 <= seat < len(view.seats) else None
         k = hit.kind
         if k == "chest" and s is not None and hit.area is not None:
             row = s.area(hit.area)

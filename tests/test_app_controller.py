@@ -72,7 +72,14 @@ def test_instant_poll_plays_a_whole_game() -> None:
         n += len(c.poll(budget_s=0.05))
     assert c.is_over
     lines = c.log_lines(None)
-    assert any(ln.reason for ln in lines)
+    assert sum(ln.reason is not None for ln in lines) > 20
+    for i, ln in enumerate(lines):
+        if ln.reason is None:
+            continue
+        # A reason stands under a line of its own seat's move, and names that seat.
+        above = lines[i - 1].event
+        assert above is not None and getattr(above, "seat", getattr(above, "owner", None)) == ln.seat, (i, above)
+        assert ln.reason.key not in ("dice_to",)  # a hidden dice choice is never explained
     c.close()
 
 

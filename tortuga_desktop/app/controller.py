@@ -133,7 +133,7 @@ class GameController:
         names = game.names
         waiting = sorted(self._reasons.items())  # (decision, (seat, reason)), oldest first
         out: list[LogLine] = []
-        last_reason: dict[int, Reason] = {}
+        last: tuple[int, int, Reason] | None = None  # (round, seat, reason) of the last reason line
         for e in game.events_for(viewer):
             if not describe(e, names):  # rolls, confirmations, placements: no line
                 continue
@@ -144,9 +144,9 @@ class GameController:
                     break
                 if who == seat:
                     del waiting[i]
-                    if last_reason.get(who) != reason:  # fold a repeat of the same seat's reason
+                    if last != (e.round, who, reason):  # fold a seat repeating its last reason
                         out.append(LogLine(e.round, None, reason, who))
-                    last_reason[who] = reason
+                    last = (e.round, who, reason)
                     break
         return out
 

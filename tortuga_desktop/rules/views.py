@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from .actions import DecisionKind
+from .codec import _int, _ints, _Reader
 from .components import DICE_GRIDS, MAX_BOX, MIN_BOX, SKULL, TOTAL_BONUS_TILES, TOTAL_TILES
 from .errors import StateFormatError
 from .legal import pending as pending_decisions
@@ -204,7 +205,7 @@ class PlayerView:
     @classmethod
     def from_json(cls, data: Any) -> PlayerView:
         """Read a view back; raises :class:`StateFormatError` on anything a view cannot hold."""
-        r = _In(data, "view")
+        r = _Reader(data, "view")
         if r.get("version") != VIEW_VERSION:
             raise StateFormatError(f"view: unsupported version {r.get('version')!r:.20} (this reads {VIEW_VERSION})")
         n = r.int_("players", 2, 4)
@@ -238,8 +239,8 @@ class PlayerView:
         return cls(
             viewer=viewer, players=n, names=tuple(names), long_game=r.bool_("long_game"),
             rules_version=rules_version, round=r.int_("round", 1, 10_000), start=r.int_("start", 0, n - 1),
-            phase=Phase(r.choice("phase", tuple(p.value for p in Phase))),
-            stage=Stage(r.choice("stage", tuple(s.value for s in Stage))),
+            phase=Phase(r.str_("phase", tuple(p.value for p in Phase))),
+            stage=Stage(r.str_("stage", tuple(s.value for s in Stage))),
             decisions=r.int_("decisions", 0, 10**7), bag=tuple(bag), pool_size=r.int_("pool_size", 0, TOTAL_TILES),
             supply=r.int_("supply", 0, TOTAL_BONUS_TILES), center=tuple(center), seats=seats,
             rollers=tuple(r.ints("rollers", 0, n - 1, n)), stuck=tuple(r.ints("stuck", 0, n - 1, n)),
@@ -320,7 +321,7 @@ def _seat_json(s: SeatView) -> dict[str, Any]:
 
 
 def _seat_from_json(data: Any, where: str) -> SeatView:
-    r = _In(data, where)
+    r = _Reader(data, where)
     placed = r.get("placed")
     if not isinstance(placed, list) or len(placed) != 5:
         raise StateFormatError(f"{where}.placed: expected 5 action spaces")
@@ -349,61 +350,6 @@ def _seat_from_json(data: Any, where: str) -> SeatView:
         tiles=opt("tiles", 1, 3, TOTAL_TILES), returned=opt("returned", 1, 3, 200),
         arr_fleet=opt("arr_fleet", 0, 4, 4), arr_crew=opt("arr_crew", 0, 4, 4),
     )
-
-
-class _In:
-    """Typed access to untrusted view data with clear errors."""
-
-    def __init__(self, data: Any, where: str) -> None:
-        if not isinstance(data, dict):
-            raise StateFormatError(f"{where}: expected an object, got {type(data).__name__}")
-        self.data = data
-        self.where = where
-
-    def get(self, key: str) -> Any:
-        if key not in self.data:
-            raise StateFormatError(f"{self.where}: missing field {key!r}")
-        return self.data[key]
-
-    def int_(self, key: str, lo: int, hi: int) -> int:
-        return _int(self.get(key), lo, hi, f"{self.where}.{key}")
-
-    def opt_int(self, key: str, lo: int, hi: int) -> int | None:
-        v = self.get(key)
-        return None if v is None else _int(v, lo, hi, f"{self.where}.{key}")
-
-    def bool_(self, key: str) -> bool:
-        v = self.get(key)
-        if not isinstance(v, bool):
-            raise StateFormatError(f"{self.where}.{key}: expected true/false, got {v!r:.40}")
-        return v
-
-    def ints(self, key: str, lo: int, hi: int, max_len: int) -> list[int]:
-        return _ints(self.get(key), lo, hi, f"{self.where}.{key}", max_len)
-
-    def opt_ints(self, key: str, lo: int, hi: int, max_len: int) -> list[int] | None:
-        v = self.get(key)
-        return None if v is None else _ints(v, lo, hi, f"{self.where}.{key}", max_len)
-
-    def choice(self, key: str, allowed: tuple[str, ...]) -> str:
-        v = self.get(key)
-        if not isinstance(v, str) or v not in allowed:
-            raise StateFormatError(f"{self.where}.{key}: {v!r:.40} is not one of {', '.join(allowed)}")
-        return v
-
-
-def _int(v: Any, lo: int, hi: int, where: str) -> int:
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise StateFormatError(f"{where}: expected a whole number, got {v!r:.40}")
-    if not lo <= v <= hi:
-        raise StateFormatError(f"{where}: {v} is outside {lo}..{hi}")
-    return v
-
-
-def _ints(v: Any, lo: int, hi: int, where: str, max_len: int) -> list[int]:
-    if not isinstance(v, list) or len(v) > max_len:
-        raise StateFormatError(f"{where}: expected a list of at most {max_len} numbers")
-    return [_int(x, lo, hi, f"{where}[{i}]") for i, x in enumerate(v)]
 
 
 __all__ = ["VIEW_VERSION", "Pending", "PlayerView", "SeatView", "player_view"]

@@ -68,7 +68,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tortuga_desktop.rules import Game, StateFormatError
+from tortuga_desktop.rules import Game, GameRecord, RulesError, StateFormatError, check_reachable, replay
 
 from . import paths
 
@@ -447,7 +447,7 @@ class SaveData:
             check_json_values(meta, "save.meta")
             if "name" in meta:
                 check_text(meta["name"], "save.meta.name", 100)
-            game = Game.from_dict(_get(data, "game", "save"))
+            game = _replayed(Game.from_dict(_get(data, "game", "save")), path)
             if game.players != len(seats):
                 raise ValueError(f"save.seats: {len(seats)} seats for a game of {game.players} players")
             if list(game.names) != [s.name for s in seats]:
@@ -457,6 +457,34 @@ class SaveData:
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
             raise SaveError("error.save.invalid", path, str(exc) or type(exc).__name__) from None
         return cls(seats=seats, game=game, meta=meta, game_id=game_id, saved_at=saved_at)
+
+
+def _replayed(stored: Game, path: Path | None) -> Game:
+    """The game a save stands for: its record replayed through the engine (issue 16.5).
+
+    The stored state is only a cross-check: when it differs from the replay the file is
+    refused, never loaded. A save from before records (no history) keeps its validated state,
+    but only when the engine finds nobody stuck in it (:func:`check_reachable`).
+    """
+    record: GameRecord | None
+    try:
+        record = stored.record()
+    except RulesError:
+        record = None
+    if record is None:
+        if stored.has_history and stored.actions_log:  # a record that does not cover the game
+            raise SaveError("error.save.bad_record", path, "record: it does not cover every decision")
+        problems = check_reachable(stored)  # an older save without a usable record: its state must be sound
+        if problems:
+            raise SaveError("error.save.unreachable", path, "; ".join(problems)[:200])
+        return stored
+    try:
+        game = replay(record, log=stored.logging)
+    except RulesError as exc:
+        raise SaveError("error.save.bad_record", path, f"record: {exc}"[:200]) from None
+    if game.to_dict() != stored.to_dict():
+        raise SaveError("error.save.record_mismatch", path, "the stored state differs from its replayed record")
+    return game
 
 
 @dataclass(frozen=True)

@@ -41,10 +41,11 @@ BAD_VALUES: dict[str, str] = {
 
 #: Paths (in the parsed save) of the fields that get every bad value.
 FIELDS: tuple[tuple[Any, ...], ...] = (
-    ("format",), ("schema",), ("saved_at",), ("game_id",), ("seats",), ("meta",), ("game",),
+    ("format",), ("schema",), ("saved_at",), ("game_id",), ("seats",), ("meta",), ("check",), ("record",),
     ("seats", 0), ("seats", 0, "name"), ("seats", 0, "kind"), ("seats", 0, "colour"), ("seats", 0, "bot_seed"),
     ("seats", 1, "kind"), ("meta", "name"), ("meta", "started_at"),
-    ("game", "events", 0, "type"), ("game", "config", "names", 0), ("game", "round"),
+    ("check", "events", 0, "type"), ("check", "config", "names", 0), ("check", "round"),
+    ("record", "seed"), ("record", "entries"), ("record", "entries", 0), ("record", "setup", "names", 0),
 )
 
 _MARK = "\u2603MARK\u2603"
@@ -104,14 +105,24 @@ def damage_cases(good: bytes, rng: random.Random, n: int) -> Iterator[tuple[str,
     yield "NUL bytes", b"\x00" * 100
 
 
-def _edit(doc: dict[str, Any], fn: Callable[[dict[str, Any]], Any]) -> bytes:
+def _edit(doc: dict[str, Any], fn: Callable[[dict[str, Any]], Any], schema: int = 2) -> bytes:
+    """``doc`` (a schema 2 save) with ``fn`` applied to its engine state as one dict (record
+    entries under "record"), written back as a schema 2 save or as a schema 1 one."""
     d = json.loads(json.dumps(doc))
-    fn(d["game"])
+    record = d.pop("record")
+    g = {**d.pop("check"), "record": None if record is None else record["entries"]}
+    fn(g)
+    if schema == 1:
+        d["schema"], d["game"] = 1, g
+    else:
+        entries = g.pop("record", None)
+        d["check"] = g
+        d["record"] = None if entries is None else {**record, "seed": g["config"]["seed"], "entries": entries}
     return json.dumps(d, ensure_ascii=True).encode("utf-8")
 
 
 def _seat_with_roll(g: dict[str, Any]) -> dict[str, Any]:
-    return next(s for s in g["seats"] if s["roll"] is not None)
+    return next((s for s in g["seats"] if s["roll"] is not None), g["seats"][0])
 
 
 def _illegal_entry(g: dict[str, Any]) -> None:
@@ -159,8 +170,10 @@ def record_cases(good_doc: dict[str, Any]) -> Iterator[tuple[str, bytes]]:
     """Saves that must be refused: impossible or stuck states and tampered records."""
     for name, fn in _RECORD_EDITS.items():
         yield name, _edit(good_doc, fn)
+        yield f"{name} (schema 1)", _edit(good_doc, fn, 1)
         if name.startswith("state: ") and name != "state: decisions changed":
-            yield f"older save (no record), {name}", _edit(good_doc, _without_record(fn))
+            yield f"older save (no record), {name}", _edit(good_doc, _without_record(fn), 1)
+            yield f"no record, {name}", _edit(good_doc, _without_record(fn))
 
 
 def _without_record(fn: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], None]:
@@ -171,9 +184,10 @@ def _without_record(fn: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, 
 
 
 def legacy_doc(good_doc: dict[str, Any]) -> dict[str, Any]:
-    """``good_doc`` as written before records existed (no ``record`` key)."""
+    """``good_doc`` as written before records existed (schema 1, no ``record`` in the state)."""
     d: dict[str, Any] = json.loads(json.dumps(good_doc))
-    d["game"].pop("record")
+    d.pop("record")
+    d["schema"], d["game"] = 1, d.pop("check")
     return d
 
 

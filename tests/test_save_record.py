@@ -60,7 +60,7 @@ def test_the_good_save_replays_to_the_same_state(tmp_path: Path) -> None:
     path = tmp_path / "good.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
     data = saves.read_save(path)
-    assert data.game.to_dict() == doc["game"]
+    assert data.game.to_dict() == {**doc["check"], "record": doc["record"]["entries"]}
 
 
 def test_an_older_save_without_a_record_still_loads(tmp_path: Path) -> None:
@@ -70,6 +70,24 @@ def test_an_older_save_without_a_record_still_loads(tmp_path: Path) -> None:
     data = saves.read_save(path)
     assert data.game.decisions == 7
     assert data.game.pending()
+
+
+def test_a_schema_1_save_with_its_record_in_the_state_loads_by_replay(tmp_path: Path) -> None:
+    doc = _good_doc()
+    old = {k: v for k, v in doc.items() if k not in ("record", "check")}
+    old["schema"], old["game"] = 1, {**doc["check"], "record": doc["record"]["entries"]}
+    path = tmp_path / "v1.json"
+    path.write_text(json.dumps(old), encoding="utf-8")
+    data = saves.read_save(path)
+    assert data.game.to_dict() == old["game"]
+    assert data.to_dict()["record"] == doc["record"]  # written back as schema 2
+
+
+def test_the_envelope_keeps_the_record_first_and_the_state_as_a_check() -> None:
+    doc = _good_doc()
+    assert doc["schema"] == saves.SCHEMA == 2
+    assert len(doc["record"]["entries"]) == 7
+    assert "record" not in doc["check"] and "game" not in doc
 
 
 @pytest.mark.parametrize("case", sorted(_CASES))
@@ -123,4 +141,4 @@ def test_replayed_saves_load_at_many_decision_points(tmp_path: Path, players: in
         doc = _good_doc(players, decisions)
         path = tmp_path / "cp.json"
         path.write_text(json.dumps(doc), encoding="utf-8")
-        assert saves.read_save(path).game.to_dict() == doc["game"]
+        assert saves.read_save(path).game.to_dict() == {**doc["check"], "record": doc["record"]["entries"]}

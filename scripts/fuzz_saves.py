@@ -6,7 +6,9 @@
 Prints the cases tried, how many were refused with a message or accepted, and every failure
 (a crash, a message that does not name the file, a changed file). A case that hangs for more
 than ``--hang`` seconds stops the run with a traceback (faulthandler). Also tries a FIFO, a
-folder, an unreadable file and a file name that is not UTF-8. Exit status 1 if anything failed.
+folder, an unreadable file and a file name that is not UTF-8, and (issue 16.5) every impossible
+or stuck state and tampered record of ``save_corpus.record_cases``, which must all be refused.
+Exit status 1 if anything failed.
 """
 
 from __future__ import annotations
@@ -38,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     home = Path(tempfile.mkdtemp(prefix="tortuga-fuzz-"))
     os.environ["TORTUGA_HOME"] = str(home / "home")
 
-    from save_corpus import check_case, corpus
+    from save_corpus import check_case, corpus, record_cases
 
     from tortuga_desktop.app import saves
     from tortuga_desktop.app.main import build_parser, make_app
@@ -54,6 +56,8 @@ def main(argv: list[str] | None = None) -> int:
     doc = data.to_dict()
     doc["saved_at"] = "2026-01-01T00:00:00+00:00"
     cases = corpus(doc, rng, args.damage)
+    #: issue 16.5: impossible/stuck states and tampered records, each of which must be refused
+    must_refuse = list(record_cases(doc))
     outside = home / "outside"
     outside.mkdir()
     app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720"]))
@@ -73,6 +77,11 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:
                 failures.append(f"{label}: read_save raised {type(exc).__name__}")
             failures += check_case(app, label, blob, outside)
+            faulthandler.cancel_dump_traceback_later()
+        for label, blob in must_refuse:
+            faulthandler.dump_traceback_later(args.hang, exit=True)
+            failures += check_case(app, label, blob, outside, must_refuse=True)
+            refused += 1
             faulthandler.cancel_dump_traceback_later()
         special = _special_files(outside)
         for label, path in special:
@@ -96,7 +105,7 @@ def main(argv: list[str] | None = None) -> int:
             app.clear_to(MenuScene())
     finally:
         app.close()
-    n = len(cases) + len(special)
+    n = len(cases) + len(must_refuse) + len(special)
     print(f"fuzz_saves: {n} files x 4 routes (read_save, tortuga PATH, Continue, Load) in "
           f"{time.perf_counter() - t0:.1f} s: {refused} refused with a message, {accepted} still valid, "
           f"{len(failures)} failures, 0 hangs")

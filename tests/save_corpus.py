@@ -41,10 +41,11 @@ BAD_VALUES: dict[str, str] = {
 
 #: Paths (in the parsed save) of the fields that get every bad value.
 FIELDS: tuple[tuple[Any, ...], ...] = (
-    ("format",), ("schema",), ("saved_at",), ("game_id",), ("seats",), ("meta",), ("game",),
+    ("format",), ("schema",), ("saved_at",), ("game_id",), ("seats",), ("meta",), ("check",), ("record",),
     ("seats", 0), ("seats", 0, "name"), ("seats", 0, "kind"), ("seats", 0, "colour"), ("seats", 0, "bot_seed"),
     ("seats", 1, "kind"), ("meta", "name"), ("meta", "started_at"),
-    ("game", "events", 0, "type"), ("game", "config", "names", 0), ("game", "round"),
+    ("check", "events", 0, "type"), ("check", "config", "names", 0), ("check", "round"),
+    ("record", "seed"), ("record", "entries"), ("record", "entries", 0), ("record", "setup", "names", 0),
 )
 
 _MARK = "\u2603MARK\u2603"
@@ -104,6 +105,92 @@ def damage_cases(good: bytes, rng: random.Random, n: int) -> Iterator[tuple[str,
     yield "NUL bytes", b"\x00" * 100
 
 
+def _edit(doc: dict[str, Any], fn: Callable[[dict[str, Any]], Any], schema: int = 2) -> bytes:
+    """``doc`` (a schema 2 save) with ``fn`` applied to its engine state as one dict (record
+    entries under "record"), written back as a schema 2 save or as a schema 1 one."""
+    d = json.loads(json.dumps(doc))
+    record = d.pop("record")
+    g = {**d.pop("check"), "record": None if record is None else record["entries"]}
+    fn(g)
+    if schema == 1:
+        d["schema"], d["game"] = 1, g
+    else:
+        entries = g.pop("record", None)
+        d["check"] = g
+        d["record"] = None if entries is None else {**record, "seed": g["config"]["seed"], "entries": entries}
+    return json.dumps(d, ensure_ascii=True).encode("utf-8")
+
+
+def _seat_with_roll(g: dict[str, Any]) -> dict[str, Any]:
+    return next((s for s in g["seats"] if s["roll"] is not None), g["seats"][0])
+
+
+def _illegal_entry(g: dict[str, Any]) -> None:
+    seat, _text = g["record"][1]
+    g["record"][1] = [seat, "target 9"]
+
+
+def _selection_without_roll(g: dict[str, Any]) -> None:
+    seat = _seat_with_roll(g)
+    seat["roll"], seat["selection"] = None, [0]
+
+
+def _empty_order(g: dict[str, Any]) -> None:
+    g["phase"] = "actions"
+    g["act"]["order"] = []
+
+
+def _arranged_move(g: dict[str, Any]) -> None:
+    g["phase"] = "move"
+    for s in g["seats"]:
+        s["arr_fleet"], s["arr_crew"] = list(s["fleet"]), list(s["crew"])
+
+
+#: Issue 16.5: ways to make a save describe a state the rules cannot reach (each edits the
+#: stored state, the record, or both). A save whose state was edited no longer matches its
+#: record; without a record (an older save) the engine's reachability check refuses it.
+_RECORD_EDITS: dict[str, Callable[[dict[str, Any]], Any]] = {
+    "state: duplicated roller": lambda g: g.__setitem__("rollers", [1, 1]),
+    "state: selection without roll": _selection_without_roll,
+    "state: dice phase without rollers": lambda g: g.__setitem__("rollers", []),
+    "state: empty action order": _empty_order,
+    "state: move phase already arranged": _arranged_move,
+    "state: decisions changed": lambda g: g.__setitem__("decisions", g["decisions"] + 1),
+    "record: illegal action": _illegal_entry,
+    "record: truncated": lambda g: g.__setitem__("record", g["record"][:-2]),
+    "record: entry appended": lambda g: g["record"].append(g["record"][-1]),
+    "record: seed changed": lambda g: g["config"].__setitem__("seed", g["config"]["seed"] + 1),
+    "record: seat changed": lambda g: g["record"][0].__setitem__(0, (g["record"][0][0] + 1) % 2),
+    "record: entries swapped": lambda g: g.__setitem__("record", [g["record"][1], g["record"][0],
+                                                                   *g["record"][2:]]),
+}
+
+
+def record_cases(good_doc: dict[str, Any]) -> Iterator[tuple[str, bytes]]:
+    """Saves that must be refused: impossible or stuck states and tampered records."""
+    for name, fn in _RECORD_EDITS.items():
+        yield name, _edit(good_doc, fn)
+        yield f"{name} (schema 1)", _edit(good_doc, fn, 1)
+        if name.startswith("state: ") and name != "state: decisions changed":
+            yield f"older save (no record), {name}", _edit(good_doc, _without_record(fn), 1)
+            yield f"no record, {name}", _edit(good_doc, _without_record(fn))
+
+
+def _without_record(fn: Callable[[dict[str, Any]], Any]) -> Callable[[dict[str, Any]], None]:
+    def edit(g: dict[str, Any]) -> None:
+        g.pop("record")
+        fn(g)
+    return edit
+
+
+def legacy_doc(good_doc: dict[str, Any]) -> dict[str, Any]:
+    """``good_doc`` as written before records existed (schema 1, no ``record`` in the state)."""
+    d: dict[str, Any] = json.loads(json.dumps(good_doc))
+    d.pop("record")
+    d["schema"], d["game"] = 1, d.pop("check")
+    return d
+
+
 def corpus(good_doc: dict[str, Any], rng: random.Random, n_damage: int) -> list[tuple[str, bytes]]:
     good = json.dumps(good_doc, ensure_ascii=False).encode("utf-8")
     return [*field_cases(good_doc), *damage_cases(good, rng, n_damage)]
@@ -123,7 +210,7 @@ def _reset(app: Any) -> None:
     app.run(max_frames=1)
 
 
-def _outcome(app: Any, shown_name: str) -> str | None:
+def _outcome(app: Any, shown_name: str, refuse: bool = False) -> str | None:
     """None if the app is in an acceptable state, else what is wrong."""
     app.run(max_frames=2)
     if app.exit_code is not None:
@@ -134,11 +221,11 @@ def _outcome(app: Any, shown_name: str) -> str | None:
         text = str(getattr(top, "text", ""))
         return None if shown_name in text else f"the message does not name the file: {text[:120]!a}"
     if name in ("table", "results"):
-        return None
+        return "the file was loaded" if refuse else None
     return f"unexpected screen {name!r}"
 
 
-def check_case(app: Any, label: str, blob: bytes, outside: Any) -> list[str]:
+def check_case(app: Any, label: str, blob: bytes, outside: Any, *, must_refuse: bool = False) -> list[str]:
     """Run one file through ``read_save``, ``tortuga PATH``, *Continue* and *Load game*;
     returns the problems found (empty: the case passed). ``outside`` is a folder outside the
     game's data folder. Exceptions are problems too (a crash)."""
@@ -172,19 +259,21 @@ def check_case(app: Any, label: str, blob: bytes, outside: Any) -> list[str]:
             if "case.json" not in err.user_message():
                 return "the message does not name the file"
         else:
+            if must_refuse:
+                return "the file was loaded"
             json.dumps(data.to_dict(), ensure_ascii=False, allow_nan=False).encode("utf-8")
         return None if path.read_bytes() == blob else "the file was changed"
 
     def command_line() -> str | None:
         open_save(app, path)
-        problem = _outcome(app, "case.json")
+        problem = _outcome(app, "case.json", must_refuse)
         return problem or (None if path.read_bytes() == blob else "the file was changed")
 
     def continue_() -> str | None:
         auto = saves.autosave_path()
         auto.write_bytes(blob)
         app.top.continue_game()
-        problem = _outcome(app, "autosave.json")
+        problem = _outcome(app, "autosave.json", must_refuse)
         if problem:
             return problem
         kept = [p for p in auto.parent.glob("autosave.bad-*.json")]
@@ -206,7 +295,7 @@ def check_case(app: Any, label: str, blob: bytes, outside: Any) -> list[str]:
             return "the file is not listed"
         if infos[0].ok:
             scene.open(0)
-            return _outcome(app, "case.json")
+            return _outcome(app, "case.json", must_refuse)
         text = infos[0].error.user_message() if infos[0].error else ""
         return None if "case.json" in text else f"the listed error does not name the file: {text[:80]!a}"
 

@@ -161,11 +161,11 @@ def _bad_docs() -> dict[str, Any]:
     variant("meta inf", lambda d: d["meta"].__setitem__("x", 1e308 * 10))
     variant("meta huge int", lambda d: d["meta"].__setitem__("x", 10**100))
     variant("seat name NUL", lambda d: (d["seats"][0].__setitem__("name", "A\x00"),
-                                        d["game"]["config"].__setitem__("names", ["A\x00", "Bart"])))
+                                        d["check"]["config"].__setitem__("names", ["A\x00", "Bart"])))
     variant("seat name zero width", lambda d: d["seats"][0].__setitem__("name", "\u200b\u200d"))
     variant("seat kind", lambda d: d["seats"][1].__setitem__("kind", "godlike"))
-    variant("event text surrogate", lambda d: d["game"]["events"][0].__setitem__("type", "\ud800"))
-    variant("event text NUL", lambda d: d["game"]["events"][0].__setitem__("type", "a\x00b"))
+    variant("event text surrogate", lambda d: d["check"]["events"][0].__setitem__("type", "\ud800"))
+    variant("event text NUL", lambda d: d["check"]["events"][0].__setitem__("type", "a\x00b"))
     return out
 
 

@@ -156,13 +156,13 @@ def _mutations(original: bytes, count: int, seed: int) -> list[bytes]:
             d = dict(doc)
             choice = rng.randrange(8)
             if choice == 0:
-                d["schema"] = rng.choice((0, 2, 99, "1", None, 1.0))
+                d["schema"] = rng.choice((0, 3, 99, "1", None, 1.0))
             elif choice == 1:
                 d["format"] = rng.choice(("tortuga", "", None, 1))
             elif choice == 2:
                 d.pop(rng.choice(list(d)))
             elif choice == 3:
-                d["game"] = dict(d["game"], schema=rng.choice((2, 0, "1")))
+                d["check"] = dict(d["check"], schema=rng.choice((2, 0, "1")))
             elif choice == 4:
                 out.append(b"\xff\xfe" + original[:100])
                 continue
@@ -207,7 +207,7 @@ def test_engine_raises_only_state_format_error_on_fuzzed_games() -> None:
     """A direct check of Game.from_dict on the game part (SaveError wraps it)."""
     from tortuga_desktop.rules import StateFormatError
 
-    doc = json.loads(_sample_bytes())["game"]
+    doc = json.loads(_sample_bytes())["check"]
     rng = random.Random(7)
     rejected = 0
     for _ in range(400):
@@ -238,10 +238,10 @@ def test_error_kinds(tmp_path: Path) -> None:
         (b"\x80\x81", "error.save.not_json"),
         (b'{"a": NaN}', "error.save.not_json"),
         (b"[1, 2]", "error.save.wrong_format"),
-        (json.dumps(dict(good, schema=2)).encode(), "error.save.newer_version"),
+        (json.dumps(dict(good, schema=3)).encode(), "error.save.newer_version"),
         (json.dumps(dict(good, schema=0)).encode(), "error.save.older_version"),
         (json.dumps(dict(good, seats=good["seats"][:3])).encode(), "error.save.invalid"),
-        (json.dumps(dict(good, game=dict(good["game"], round=-1))).encode(), "error.save.invalid"),
+        (json.dumps(dict(good, check=dict(good["check"], round=-1))).encode(), "error.save.invalid"),
         (json.dumps(dict(good, meta=[])).encode(), "error.save.invalid"),
     ]
     for blob, key in cases:

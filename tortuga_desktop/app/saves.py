@@ -3,12 +3,16 @@
 Everything here is plain data + files; no pygame. All files are JSON (never pickle/eval)
 written atomically (see :mod:`.paths`). A save file looks like::
 
-    {"format": "tortuga-save", "schema": 1, "saved_at": "2024-05-01T12:00:00+00:00",
+    {"format": "tortuga-save", "schema": 2, "saved_at": "2024-05-01T12:00:00+00:00",
      "game_id": "3f2a…", "seats": [{"name": "Anna", "kind": "human", "colour": 0, "bot_seed": 17}, …],
-     "game": <Game.to_dict()>, "meta": {…}}
+     "record": <GameRecord.to_dict()>, "check": <Game.to_dict() without "record">, "meta": {…}}
 
-``game`` holds the complete engine state including the random source, whose decision it
-is and the log, so a loaded game continues exactly as if it had never been saved.
+A save is its game record (issue 16.5): loading replays ``record`` through the engine.
+``check`` is the complete engine state (random source, events...) and is only compared
+with the replay; a file whose check differs is refused. ``record`` is null for a game that
+does not hold its whole history (one continued from a save written before records); such a
+game loads from ``check`` if the engine's reachability check passes. Schema 1 files (the
+whole state as ``game``, the record inside it) are still read.
 
 Typical use by the app
 ----------------------
@@ -68,7 +72,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tortuga_desktop.rules import Game, StateFormatError
+from tortuga_desktop.rules import Game, GameRecord, RulesError, StateFormatError, check_reachable, replay
 
 from . import paths
 
@@ -117,7 +121,9 @@ __all__ = [
 logger = logging.getLogger(__name__)
 
 FORMAT = "tortuga-save"
-SCHEMA = 1
+SCHEMA = 2
+#: Older save schemas that are still read (1: the whole state as "game").
+READ_SCHEMAS = (1, 2)
 #: Files larger than this are refused before they are parsed.
 MAX_SAVE_BYTES = 5 * 1024 * 1024
 #: Seat kinds: a human, or a computer player of one of three strengths.
@@ -414,13 +420,21 @@ class SaveData:
         return SetupConfig(seats=seats, start_player=None, long_game=self.game.long_game, seed=None)
 
     def to_dict(self) -> dict[str, Any]:
+        check = self.game.to_dict()
+        check.pop("record", None)
+        record: dict[str, Any] | None
+        try:
+            record = self.game.record().to_dict()
+        except RulesError:  # a game continued from a save written before records: no record to keep
+            record = None
         return {
             "format": FORMAT,
             "schema": SCHEMA,
             "saved_at": self.saved_at,
             "game_id": self.game_id,
             "seats": [s.to_dict() for s in self.seats],
-            "game": self.game.to_dict(),
+            "record": record,
+            "check": check,
             "meta": self.meta,
         }
 
@@ -430,7 +444,7 @@ class SaveData:
         if not isinstance(data, dict) or data.get("format") != FORMAT:
             raise SaveError("error.save.wrong_format", path, "the 'format' field is not 'tortuga-save'")
         schema = data.get("schema")
-        if schema != SCHEMA:
+        if schema not in READ_SCHEMAS or isinstance(schema, bool):
             if isinstance(schema, int) and not isinstance(schema, bool):
                 key = "error.save.newer_version" if schema > SCHEMA else "error.save.older_version"
                 raise SaveError(key, path, f"schema {schema}, this version reads {SCHEMA}", version=schema)
@@ -447,7 +461,7 @@ class SaveData:
             check_json_values(meta, "save.meta")
             if "name" in meta:
                 check_text(meta["name"], "save.meta.name", 100)
-            game = Game.from_dict(_get(data, "game", "save"))
+            game = _replayed(Game.from_dict(_stored_state(data, schema)), path)
             if game.players != len(seats):
                 raise ValueError(f"save.seats: {len(seats)} seats for a game of {game.players} players")
             if list(game.names) != [s.name for s in seats]:
@@ -457,6 +471,55 @@ class SaveData:
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
             raise SaveError("error.save.invalid", path, str(exc) or type(exc).__name__) from None
         return cls(seats=seats, game=game, meta=meta, game_id=game_id, saved_at=saved_at)
+
+
+def _stored_state(data: dict[str, Any], schema: int) -> Any:
+    """The engine state dict of a save: schema 1 keeps it whole as ``game``; schema 2 keeps the
+    record apart (``record``) and the rest as ``check``."""
+    if schema == 1:
+        return _get(data, "game", "save")
+    check = _check_dict(_get(data, "check", "save"), "save.check")
+    raw = _get(data, "record", "save")
+    if "record" in check:
+        raise ValueError("save.check: the record belongs at the top level")
+    if raw is None:
+        return {**check, "record": None}
+    record = GameRecord.from_dict(raw)
+    config = check.get("config")
+    if not isinstance(config, dict) or [config.get(k) for k in ("players", "names", "long_game", "seed",
+                                                                "start_choice", "rules_version")] != [
+            record.players, list(record.names), record.long_game, record.seed, record.start_player,
+            record.rules_version]:
+        raise StateFormatError("record.setup: does not match the stored game")
+    return {**check, "record": [[s, t] for s, t in record.entries]}
+
+
+def _replayed(stored: Game, path: Path | None) -> Game:
+    """The game a save stands for: its record replayed through the engine (issue 16.5).
+
+    The stored state is only a cross-check: when it differs from the replay the file is
+    refused, never loaded. A save from before records (no history) keeps its validated state,
+    but only when the engine finds nobody stuck in it (:func:`check_reachable`).
+    """
+    record: GameRecord | None
+    try:
+        record = stored.record()
+    except RulesError:
+        record = None
+    if record is None:
+        if stored.has_history and stored.actions_log:  # a record that does not cover the game
+            raise SaveError("error.save.bad_record", path, "record: it does not cover every decision")
+        problems = check_reachable(stored)  # an older save without a usable record: its state must be sound
+        if problems:
+            raise SaveError("error.save.unreachable", path, "; ".join(problems)[:200])
+        return stored
+    try:
+        game = replay(record, log=stored.logging)
+    except RulesError as exc:
+        raise SaveError("error.save.bad_record", path, f"record: {exc}"[:200]) from None
+    if game.to_dict() != stored.to_dict():
+        raise SaveError("error.save.record_mismatch", path, "the stored state differs from its replayed record")
+    return game
 
 
 @dataclass(frozen=True)

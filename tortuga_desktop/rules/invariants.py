@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from .components import MAX_BOX, MIN_BOX, TOTAL_BONUS_TILES, TOTAL_TILES, capacity
-from .state import DICE, MOVE, State
+from .legal import options, pending
+from .state import ACTIONS, DICE, MOVE, OVER, State
 
 
 def check_invariants(g: State) -> list[str]:
@@ -38,4 +39,43 @@ def check_invariants(g: State) -> list[str]:
         problems.append(f"treasure tiles by value are {tiles}, not 17/9/4 ({TOTAL_TILES})")
     if bonus != TOTAL_BONUS_TILES:
         problems.append(f"{bonus} bonus tiles, not {TOTAL_BONUS_TILES}")
+    return problems
+
+
+def check_reachable(g: State) -> list[str]:
+    """Decision states the rules cannot reach (issue 16.5) as sentences; empty when none is found.
+
+    Used for saves that carry no record to replay (written before records existed): a state
+    whose decision machinery would crash or wait forever is refused instead of loaded.
+    """
+    problems: list[str] = []
+    n = len(g.seats)
+    if len(set(g.rollers)) != len(g.rollers):
+        problems.append("a seat is listed twice among the rollers")
+    if len(set(g.queue)) != len(g.queue):
+        problems.append("a seat is listed twice in the dice queue")
+    if any(not 0 <= s < n for s in (*g.rollers, *g.queue, *g.act_order)):
+        problems.append("a seat number is out of range")
+        return problems
+    if g.phase == DICE:
+        if not g.rollers:
+            problems.append("dice phase with nobody rolling")
+        for s in g.rollers:
+            p = g.seats[s]
+            if p.selection is not None and p.roll is None:
+                problems.append(f"seat {s}: a selection without a roll")
+    if g.phase == ACTIONS and not g.act_order:
+        problems.append("actions phase with an empty action order")
+    if g.phase == MOVE and all(p.arr_fleet is not None and p.arr_crew is not None for p in g.seats):
+        problems.append("move phase already arranged by every seat")
+    if not problems and g.phase != OVER:
+        try:
+            decisions = pending(g)
+            if not decisions:
+                problems.append("nobody can move but the game is not over")
+            for d in decisions:
+                if not options(g, d.seat, d.kind):
+                    problems.append(f"seat {d.seat}: no legal choice for its decision")
+        except (IndexError, KeyError, ValueError, TypeError, AssertionError) as exc:
+            problems.append(f"the decision machinery fails: {exc!r:.80}")
     return problems

@@ -383,14 +383,32 @@ class App:
     def _attach_autosave(self, controller: Any, data: Any) -> None:
         """Autosave after every confirmed decision; record the game when it ends."""
         controller.save_data = data
+        keeper = self._record_keeper(controller, data)
 
         def save(_ev: Any) -> None:
             if controller.game.is_over:
                 self.finish_game(data)
             else:
                 self.autosave(data)
+            if keeper is not None:
+                self.keep_record(keeper, controller)
 
         controller.on_decision = save
+
+    def _record_keeper(self, controller: Any, data: Any) -> Any:
+        """A :class:`records.RecordKeeper` for the game (its record is kept for replays)."""
+        from .records import RecordKeeper
+
+        return RecordKeeper(data.game_id, controller.game, [s.kind for s in data.seats])
+
+    def keep_record(self, keeper: Any, controller: Any) -> Any:
+        """Queue writing the game's record on the background writer (never waits for the disk)."""
+        try:
+            return keeper.queue(self.writer().run, dict(getattr(controller, "_reasons", {})),
+                                lambda: {keeper.game_id})
+        except RuntimeError:
+            logger.exception("game record after the writer was closed")
+            return None
 
     def finish_game(self, data: Any) -> Any:
         """Archive a finished game with its log, count it in the statistics, drop the autosave

@@ -1,0 +1,385 @@
+"""Game records kept for replays: ``<data>/replays/<game_id>.json``.
+
+Every game played (finished, abandoned, or loaded and continued) keeps its record here: the
+engine's :class:`~tortuga_desktop.rules.record.GameRecord` (format version, seed, setup, names,
+every action in order) plus what the app knows around it — the seats' kinds (bot levels), a
+timestamp per entry and the bots' reasons for their moves.
+
+* :class:`ReplayFile` is one record file; :func:`parse_replay` / :func:`read_replay` check a
+  file and raise :class:`RecordError` (with a translation key) on anything bad, truncated
+  or written by a newer version.
+* :class:`RecordKeeper` follows a running game and queues its record on the app's background
+  writer after each decision (the frame loop only serialises; the worker writes).
+* :func:`list_replays` lists the kept records (newest first); :func:`prune` keeps the newest
+  :data:`KEEP` and never removes one that is open.
+* :func:`export_replay` / :func:`import_replay` copy a record out of / into the folder, never
+  overwriting anything.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from ..ai import Reason
+from ..rules import Game
+from ..rules.errors import RulesError, StateFormatError
+from ..rules.record import GameRecord
+from . import paths
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["FORMAT", "KEEP", "MAX_BYTES", "VERSION", "RecordError", "RecordKeeper", "ReplayFile", "ReplayInfo",
+           "export_replay", "import_replay", "list_replays", "parse_replay", "prune", "read_replay",
+           "replays_dir", "write_replay"]
+
+#: The ``format`` field of a replay file.
+FORMAT = "tortuga-replay"
+#: The version of the replay file this code writes and reads.
+VERSION = 1
+#: How many records are kept (the oldest beyond this are pruned).
+KEEP = 500
+#: Larger files are refused before they are read.
+MAX_BYTES = 4 * 1024 * 1024
+SUFFIX = ".json"
+
+KINDS = ("human", "random", "easy", "normal", "hard")
+
+
+class RecordError(Exception):
+    """A replay file cannot be used: ``key`` is a translation key, ``params`` its parameters,
+    ``detail`` the technical reason (for the log)."""
+
+    def __init__(self, key: str, detail: str = "", **params: Any) -> None:
+        super().__init__(detail or key)
+        self.key = key
+        self.detail = detail
+        self.params = params
+
+
+def replays_dir(create: bool = True) -> Path:
+    """Kept game records: ``<data>/replays``."""
+    path = paths.data_dir(create) / "replays"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+    return path
+
+
+def _now_iso() -> str:
+    return datetime.now(UTC).isoformat(timespec="seconds")
+
+
+def _reason_to_json(reason: Reason) -> dict[str, Any]:
+    return {"key": reason.key, "params": [[k, v] for k, v in reason.params], "search": reason.search}
+
+
+def _reason_from_json(data: Any, where: str) -> Reason:
+    if not isinstance(data, dict) or not isinstance(data.get("key"), str) or len(data["key"]) > 80:
+        raise StateFormatError(f"{where}: expected a reason object")
+    params = data.get("params", [])
+    if not isinstance(params, list) or len(params) > 20:
+        raise StateFormatError(f"{where}.params: expected a short list")
+    out: list[tuple[str, int | str]] = []
+    for p in params:
+        if (not isinstance(p, list) or len(p) != 2 or not isinstance(p[0], str)
+                or isinstance(p[1], bool) or not isinstance(p[1], int | str)
+                or (isinstance(p[1], str) and len(p[1]) > 80)):
+            raise StateFormatError(f"{where}.params: expected [name, value] pairs")
+        out.append((p[0], p[1]))
+    return Reason(data["key"], tuple(out), bool(data.get("search", False)))
+
+
+@dataclass
+class ReplayFile:
+    """One kept record: the engine record, the seats' kinds, a timestamp per entry (seconds
+    since the epoch, or None when unknown), and the bots' reasons keyed by decision number."""
+
+    game_id: str
+    record: GameRecord
+    kinds: tuple[str, ...]
+    times: list[float | None] = field(default_factory=list)
+    reasons: dict[int, tuple[int, Reason]] = field(default_factory=dict)
+    started_at: str = ""
+    updated_at: str = ""
+    finished: bool = False
+    winners: tuple[int, ...] = ()
+    rounds: int = 0
+    path: Path | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": FORMAT, "version": VERSION, "game_id": self.game_id,
+            "started_at": self.started_at, "updated_at": self.updated_at,
+            "finished": self.finished, "winners": list(self.winners), "rounds": self.rounds,
+            "kinds": list(self.kinds), "record": self.record.to_dict(), "times": list(self.times),
+            "reasons": [[d, s, _reason_to_json(r)] for d, (s, r) in sorted(self.reasons.items())],
+        }
+
+    @classmethod
+    def from_dict(cls, data: Any, path: Path | None = None) -> ReplayFile:
+        """Check parsed data; raises :class:`RecordError`."""
+        if not isinstance(data, dict) or data.get("format") != FORMAT:
+            raise RecordError("error.replay.wrong_format", "the 'format' field is not 'tortuga-replay'")
+        version = data.get("version")
+        if not isinstance(version, int) or isinstance(version, bool):
+            raise RecordError("error.replay.invalid", f"version {version!r:.20} is not a number", reason="version")
+        if version > VERSION:
+            raise RecordError("error.replay.newer_version", f"version {version}, this game reads {VERSION}",
+                              version=version)
+        if version < 1:
+            raise RecordError("error.replay.invalid", f"version {version}", reason="version")
+        try:
+            record = GameRecord.from_dict(data.get("record"))
+            game_id = data.get("game_id")
+            if not isinstance(game_id, str) or not 0 < len(game_id) <= 64 or not game_id.isalnum():
+                raise StateFormatError("game_id: expected up to 64 letters and digits")
+            kinds = data.get("kinds")
+            if (not isinstance(kinds, list) or len(kinds) != record.players
+                    or any(k not in KINDS for k in kinds)):
+                raise StateFormatError("kinds: expected one known kind per seat")
+            times_raw = data.get("times")
+            if not isinstance(times_raw, list) or len(times_raw) != len(record.entries):
+                raise StateFormatError("times: expected one timestamp (or null) per entry")
+            times: list[float | None] = []
+            for t in times_raw:
+                if t is not None and (isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t < 1e11):
+                    raise StateFormatError("times: expected seconds since the epoch or null")
+                times.append(None if t is None else float(t))
+            reasons: dict[int, tuple[int, Reason]] = {}
+            raw = data.get("reasons", [])
+            if not isinstance(raw, list) or len(raw) > len(record.entries):
+                raise StateFormatError("reasons: expected a list")
+            for i, r in enumerate(raw):
+                if (not isinstance(r, list) or len(r) != 3 or not all(isinstance(x, int) and not isinstance(x, bool)
+                                                                        for x in r[:2])
+                        or not 0 <= r[1] < record.players or not 0 <= r[0] <= len(record.entries)):
+                    raise StateFormatError(f"reasons[{i}]: expected [decision, seat, reason]")
+                reasons[r[0]] = (r[1], _reason_from_json(r[2], f"reasons[{i}]"))
+            texts = {k: data.get(k, "") for k in ("started_at", "updated_at")}
+            if any(not isinstance(v, str) or len(v) > 40 for v in texts.values()):
+                raise StateFormatError("started_at/updated_at: expected short texts")
+            finished = data.get("finished", False)
+            winners = data.get("winners", [])
+            rounds = data.get("rounds", 0)
+            if (not isinstance(finished, bool) or not isinstance(winners, list)
+                    or any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < record.players for w in winners)
+                    or not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= 1000):
+                raise StateFormatError("finished/winners/rounds: bad values")
+        except StateFormatError as exc:
+            raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
+        return cls(game_id, record, tuple(kinds), times, reasons, texts["started_at"], texts["updated_at"],
+                   finished, tuple(winners), rounds, path)
+
+    def replay(self) -> Game:
+        """The whole game played again; raises :class:`RecordError` when the record does not fit."""
+        from ..rules import replay
+
+        try:
+            return replay(self.record)
+        except RulesError as exc:
+            raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
+
+
+def parse_replay(raw: bytes, path: Path | None = None) -> ReplayFile:
+    """A replay file's bytes as a :class:`ReplayFile`; raises :class:`RecordError`."""
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError("error.replay.not_json", "not UTF-8 text") from None
+    except (json.JSONDecodeError, RecursionError) as exc:
+        raise RecordError("error.replay.not_json", str(exc)[:200]) from None
+    return ReplayFile.from_dict(data, path)
+
+
+def read_replay(path: Path | str) -> ReplayFile:
+    """Read and check one replay file; raises :class:`RecordError` (never anything else for a
+    bad or unreadable file)."""
+    path = Path(path)
+    try:
+        raw = paths.read_bytes_limited(path, MAX_BYTES)
+    except paths.FileTooLargeError:
+        raise RecordError("error.replay.too_large", f"larger than {MAX_BYTES} bytes") from None
+    except FileNotFoundError:
+        raise RecordError("error.replay.missing", str(path), name=paths.display_name(path)) from None
+    except (OSError, paths.NotRegularFileError) as exc:
+        raise RecordError("error.replay.unreadable", str(exc), reason=paths.display_path(str(exc))[:200]) from None
+    return parse_replay(raw, path)
+
+
+def replay_path(game_id: str, folder: Path | None = None) -> Path:
+    return (folder or replays_dir(create=False)) / f"{game_id}{SUFFIX}"
+
+
+def write_replay(rf: ReplayFile, folder: Path | None = None) -> Path:
+    """Write ``rf`` atomically as ``<folder>/<game_id>.json`` (file work: call it on the writer).
+
+    Entries already in the file keep their timestamps and reasons when this session does not
+    know them (a loaded game continued)."""
+    folder = folder or replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    path = replay_path(rf.game_id, folder)
+    if any(t is None for t in rf.times) and path.exists():
+        try:
+            old = read_replay(path)
+        except RecordError:
+            old = None
+        if old is not None and old.record.entries == rf.record.entries[:len(old.record.entries)]:
+            for i, t in enumerate(old.times):
+                if rf.times[i] is None:
+                    rf.times[i] = t
+            for d, r in old.reasons.items():
+                rf.reasons.setdefault(d, r)
+            rf.started_at = old.started_at or rf.started_at
+    paths.atomic_write_text(path, json.dumps(rf.to_dict(), ensure_ascii=False, allow_nan=False) + "\n")
+    return path
+
+
+@dataclass(frozen=True)
+class ReplayInfo:
+    """A line of the replays list. ``error`` is set for a file that cannot be read."""
+
+    path: Path
+    game_id: str = ""
+    date: str = ""
+    names: tuple[str, ...] = ()
+    kinds: tuple[str, ...] = ()
+    winners: tuple[int, ...] = ()
+    rounds: int = 0
+    finished: bool = False
+    error: str = ""
+
+
+def list_replays(folder: Path | None = None) -> list[ReplayInfo]:
+    """The kept records, newest first (file work: not on the frame loop)."""
+    folder = folder or replays_dir(create=False)
+    out: list[tuple[float, ReplayInfo]] = []
+    for p in paths.list_files(folder, SUFFIX):
+        try:
+            mtime = p.stat().st_mtime
+        except OSError:
+            continue
+        try:
+            rf = read_replay(p)
+        except RecordError as exc:
+            out.append((mtime, ReplayInfo(p, error=exc.key)))
+            continue
+        out.append((mtime, ReplayInfo(p, rf.game_id, rf.updated_at or rf.started_at, rf.record.names, rf.kinds,
+                                      rf.winners, rf.rounds, rf.finished)))
+    out.sort(key=lambda x: x[0], reverse=True)
+    return [info for _, info in out]
+
+
+def prune(keep: int = KEEP, *, open_ids: Iterable[str] = (), folder: Path | None = None) -> list[Path]:
+    """Delete the oldest records beyond ``keep`` (by modification time), never one whose game
+    id is in ``open_ids``; returns the deleted paths (file work: call it on the writer)."""
+    folder = folder or replays_dir(create=False)
+    protected = {f"{g}{SUFFIX}" for g in open_ids}
+    files: list[tuple[float, Path]] = []
+    for p in paths.list_files(folder, SUFFIX):
+        try:
+            files.append((p.stat().st_mtime, p))
+        except OSError:
+            continue
+    files.sort(key=lambda x: x[0], reverse=True)
+    removed: list[Path] = []
+    for _, p in files[keep:]:
+        if p.name in protected:
+            continue
+        try:
+            p.unlink()
+        except FileNotFoundError:
+            continue
+        removed.append(p)
+    return removed
+
+
+def export_replay(source: Path, target: Path) -> Path:
+    """Copy a kept record to ``target``; refuses to overwrite (``FileExistsError``) and checks
+    the source first (:class:`RecordError`)."""
+    rf = read_replay(source)
+    text = json.dumps(rf.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
+    with open(target, "x", encoding="utf-8") as fh:  # "x": never overwrite
+        fh.write(text)
+    return target
+
+
+def import_replay(source: Path, folder: Path | None = None) -> Path:
+    """Check ``source`` and copy it into the replays folder; an existing record of the same game
+    is never overwritten (``RecordError`` ``error.replay.exists``)."""
+    rf = read_replay(source)
+    rf.replay()  # the actions must fit the rules before the file is kept
+    folder = folder or replays_dir()
+    folder.mkdir(parents=True, exist_ok=True)
+    target = replay_path(rf.game_id, folder)
+    text = json.dumps(rf.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
+    try:
+        with open(target, "x", encoding="utf-8") as fh:
+            fh.write(text)
+    except FileExistsError:
+        raise RecordError("error.replay.exists", str(target), name=target.name) from None
+    return target
+
+
+class RecordKeeper:
+    """Follows one running game and keeps its record file up to date.
+
+    :meth:`snapshot` (main thread) copies the record, the new timestamps and reasons;
+    :meth:`queue` hands the writing to ``run`` (the app's background writer)."""
+
+    def __init__(self, game_id: str, game: Game, kinds: Iterable[str], *,
+                 clock: Callable[[], float] = time.time) -> None:
+        self.game_id = game_id
+        self.game = game
+        self.kinds = tuple(kinds)
+        self.clock = clock
+        self.times: list[float | None] = [None] * len(game.actions_log)
+        self.started_at = _now_iso()
+        self.enabled = True
+
+    def snapshot(self, reasons: dict[int, tuple[int, Reason]]) -> ReplayFile | None:
+        """The record as it stands now, or None for a game without its whole history."""
+        if not self.enabled:
+            return None
+        try:
+            record = self.game.record()
+        except RulesError:
+            self.enabled = False  # an older save: nothing to keep
+            logger.info("game %s has no full history: no replay is kept", self.game_id)
+            return None
+        now = self.clock()
+        while len(self.times) < len(record.entries):
+            self.times.append(now)
+        outcome = self.game.outcome()
+        return ReplayFile(self.game_id, record, self.kinds, list(self.times), dict(reasons), self.started_at,
+                          _now_iso(), outcome is not None, outcome.winners if outcome else (), self.game.round)
+
+    def queue(self, run: Callable[[str, Callable[[], Any], Path | None], Any], reasons: dict[int, tuple[int, Reason]],
+              open_ids: Callable[[], Iterable[str]]) -> Any:
+        """Queue writing the record (and pruning old ones) on ``run``; returns its job or None."""
+        rf = self.snapshot(reasons)
+        if rf is None:
+            return None
+
+        def work() -> None:
+            write_replay(rf)
+            prune(open_ids=set(open_ids()) | {rf.game_id})
+
+        return run("keeping the game record", work, replays_dir(create=False))
+
+
+def describe_error(exc: RecordError) -> str:
+    """``exc`` in the user's language."""
+    from .i18n import tr
+
+    return tr(exc.key, **{"reason": exc.detail[:120], "name": "", "version": "", **exc.params})
+
+
+def safe_name(path: Path) -> str:
+    return os.path.basename(str(path))

@@ -2,9 +2,26 @@
 
 import os
 import tempfile
+from collections.abc import Iterator
+from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Never read or write the real user's saves and settings from tests.
 os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-tests-")
+
+
+import pytest  # noqa: E402
+
+
+@pytest.fixture
+def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """A private home for one app test, in English; language and markers are reset afterwards."""
+    from tortuga_desktop.app import art, i18n
+
+    monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("LANGUAGE", "en")
+    yield
+    i18n.set_language("en")
+    art.set_markers(True)

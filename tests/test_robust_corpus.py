@@ -23,18 +23,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from save_corpus import check_case, corpus, sample  # noqa: E402
 
-from tortuga_desktop.app import art, i18n  # noqa: E402
 from tortuga_desktop.app.main import build_parser, make_app  # noqa: E402
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig  # noqa: E402
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("LANGUAGE", "en")
-    yield
-    i18n.set_language("en")
-    art.set_markers(True)
+pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)
 
 
 def _good_doc() -> dict[str, Any]:

@@ -19,9 +19,8 @@ from typing import Any
 
 import pygame
 import pytest
+from app_helpers import start_app as _app
 
-from tortuga_desktop.app import art, i18n
-from tortuga_desktop.app.main import build_parser, make_app
 from tortuga_desktop.app.saves import MAX_NAME_LENGTH, clean_text, is_visible_char
 from tortuga_desktop.app.scenes.dialogs import SafeTextEntryLine
 
@@ -31,20 +30,7 @@ NASTY = ["\u200b", "\u200c", "\u200d", "\u202e", "\ufe0f", "\u00ad", "\u2060", "
          "\u05e9\u05dc\u05d5\u05dd", "\u0645\u0631\u062d\u0628\u0627", "e\u0301", "\u0301", "\ufff0", "\uffff"]
 
 
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("LANGUAGE", "en")
-    yield
-    i18n.set_language("en")
-    art.set_markers(True)
-
-
-def _app(*args: str) -> Any:
-    app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720", *args]))
-    app.fixed_dt = 1 / 60
-    app.run(max_frames=2)
-    return app
+pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)
 
 
 def _type(app: Any, entry: SafeTextEntryLine, text: str) -> None:

@@ -14,27 +14,14 @@ from typing import Any
 
 import pygame
 import pytest
+from app_helpers import start_app as _app
 
 from tortuga_desktop.app import art, i18n
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.main import build_parser, make_app
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
 
-
-@pytest.fixture(autouse=True)
-def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Any:
-    monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("LANGUAGE", "en")
-    yield
-    i18n.set_language("en")
-    art.set_markers(True)
-
-
-def _app(*args: str) -> Any:
-    app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720", *args]))
-    app.fixed_dt = 1 / 60
-    app.run(max_frames=2)
-    return app
+pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)
 
 
 def _seats(*kinds: str) -> list[SeatConfig]:

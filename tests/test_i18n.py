@@ -27,9 +27,19 @@ def _english() -> Iterator[None]:
 
 
 def _raw(code: str) -> dict[str, str]:
-    data = json.loads((_TRANSLATIONS / f"tortuga.{code}.json").read_text(encoding="utf-8"))
-    assert isinstance(data, dict)
-    return data
+    merged: dict[str, str] = {}
+    for path in i18n.catalog_files(code):
+        data = json.loads(path.read_text(encoding="utf-8"))
+        assert isinstance(data, dict), path
+        clash = set(merged) & set(data)
+        assert not clash, (path.name, sorted(clash)[:5])
+        merged.update(data)
+    return merged
+
+
+def test_catalogue_parts_match_across_languages() -> None:
+    parts = {code: [p.name.split(".", 2)[2] for p in i18n.catalog_files(code)] for code in LANGUAGES}
+    assert all(names == parts["en"] for names in parts.values()), parts
 
 
 def test_every_key_in_every_language() -> None:

@@ -1,6 +1,7 @@
 """Translations of the game's texts: English, Deutsch, Nederlands, Español.
 
 Catalogues are flat JSON objects ``key -> text`` in ``assets/translations/tortuga.<code>.json``
+plus optional feature parts ``tortuga.<code>.<part>.json`` (e.g. ``tortuga.nl.tutorial.json``)
 (loaded lazily on first use, never at import time). Texts use ``{name}``-style
 placeholders, filled from keyword arguments::
 
@@ -61,6 +62,7 @@ __all__ = [
     "KIND_KEYS",
     "HELP_SECTIONS",
     "translations_dir",
+    "catalog_files",
     "available_languages",
     "set_language",
     "get_language",
@@ -114,14 +116,24 @@ def catalog(code: str) -> dict[str, str]:
         return cached
     data: dict[str, str] = {}
     if code in LANGUAGES:
-        try:
-            raw = json.loads(translations_dir().joinpath(f"tortuga.{code}.json").read_text(encoding="utf-8"))
-        except (OSError, ValueError):
-            raw = {}
-        if isinstance(raw, dict):
-            data = {k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, str)}
+        for path in catalog_files(code):
+            try:
+                raw = json.loads(path.read_text(encoding="utf-8"))
+            except (OSError, ValueError):
+                raw = {}
+            if isinstance(raw, dict):
+                data.update({k: v for k, v in raw.items() if isinstance(k, str) and isinstance(v, str)})
     _catalogs[code] = data
     return data
+
+
+def catalog_files(code: str) -> list[Path]:
+    """The files of a language's catalogue: ``tortuga.<code>.json`` first, then its parts
+    ``tortuga.<code>.<part>.json`` (one per feature, e.g. ``tortuga.de.tutorial.json``) by name.
+    A key belongs to exactly one file (a test checks it)."""
+    folder = translations_dir()
+    parts = sorted(folder.glob(f"tortuga.{code}.*.json"))
+    return [folder / f"tortuga.{code}.json", *parts]
 
 
 def reload() -> None:

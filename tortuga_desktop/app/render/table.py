@@ -20,7 +20,7 @@ from ...rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
 from ...rules.scoring import score_seat
 from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
-from ..eventtext import event_text, reason_text
+from ..eventtext import log_rows
 from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
 from ..layout import AREA_NAMES, TableLayout
 
@@ -692,20 +692,12 @@ class TableRenderer:
         out = pygame.Surface((w, h), pygame.SRCALPHA)
         px = L.px(13)
         rows: list[tuple[pygame.Surface, int]] = []
-        last_round = None
-        for ln in lines[-_LOG_LINES:]:
-            if ln.round != last_round:
-                last_round = ln.round
-                rows.append((text(tr("table.log_round", n=ln.round), px, palette.BRASS_DARK, True), 0))
-            why = ln.reason is not None
-            indent = L.px(14) if why else 0
-            col = palette.INK_SOFT if why else palette.INK
-            if ln.reason is not None:
-                body = tr("table.reason_by", name=names[ln.seat], text=reason_text(ln.reason, names))
-            else:
-                body = event_text(ln.event, names)
+        styles = {"round": (palette.BRASS_DARK, True, False, 0), "phase": (palette.BRASS_DARK, False, True, L.px(6)),
+                  "event": (palette.INK, False, False, 0), "reason": (palette.INK_SOFT, False, True, L.px(14))}
+        for style, body in log_rows(lines[-_LOG_LINES:], names):
+            col, bold, italic, indent = styles[style]
             for part in _wrap(body, px, w - indent - L.px(4)):
-                rows.append((text(part, px, col, False, why), indent))
+                rows.append((text(part, px, col, bold, italic), indent))
         y = h
         for surf_, indent in reversed(rows):
             y -= surf_.get_height()

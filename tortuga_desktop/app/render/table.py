@@ -275,6 +275,12 @@ class TableRenderer:
                 return L.boards[seat].rect
             if kind == "center_chest" and index is not None:
                 return L.center_slots[index]
+            if kind == "area" and seat is not None:
+                return L.boards[seat].areas[str(getattr(h, "area", None) or "island")]
+            if kind == "track" and seat is not None:
+                return L.boards[seat].track_rows[str(getattr(h, "area", None) or "boat")]
+            if kind == "tile" and seat is not None:
+                return L.boards[seat].tiles
             if kind == "chest" and seat is not None and index is not None:
                 area = getattr(h, "area", None) or "island"
                 return L.chest_slot(seat, area, index, len(view.seats[seat].area(area)))

@@ -98,8 +98,8 @@ def test_bonus_tile_options_show_new_totals() -> None:
     ui = _ui(g, 0)
     assert ui.kind == DecisionKind.BONUS_TILE
     opts = _by_label(ui)
-    assert opts["Flip tile on Expand fleet (1 -> 2)"][0] == "7→8 · 1st"  # C1 + D2 + E3 + 1 -> + 2
-    assert opts["New tile on Board"][0] == "6→7 · 1st"
+    assert opts["Flip tile on Expand fleet (1 -> 2)"][0] == "7->8 · 1st"  # C1 + D2 + E3 + 1 -> + 2
+    assert opts["New tile on Board"][0] == "6->7 · 1st"
     assert opts["New tile on Raid"] == ("+1", "+1 on Raid once you have dice there.")
 
 
@@ -114,13 +114,13 @@ def _board_game() -> Game:
 def test_board_targets_show_what_they_hold_and_whether_they_defend() -> None:
     ui = _ui(_board_game(), 0)
     opts = _by_label(ui)
-    assert opts["Board Player 2"] == ("2 chests · defends", "fleet area: yellow, purple; defends: your boat 4 → 3; you drop 1 chest")
+    assert opts["Board Player 2"] == ("2 chests · defends", "fleet area: yellow, purple; defends: your boat 4 -> 3; you drop 1 chest")
     assert opts["Board Player 3"] == ("1 chest", "fleet area: red; no defence")
     assert opts["Forfeit"][1] == "nothing happens for you on Board"
     # Hovering an option previews it: its words and the table parts it affects.
     ben = next(it for it in ui._items if it.payload == Target(1))
     ui.handle(Hover(ben.rect.center))
-    assert ui.consequence() == "Board Player 2: fleet area: yellow, purple; defends: your boat 4 → 3; you drop 1 chest"
+    assert ui.consequence() == "Board Player 2: fleet area: yellow, purple; defends: your boat 4 -> 3; you drop 1 chest"
     assert {Mark("area", 1, None, "fleet"), Mark("track", 0, None, "boat")} <= ui.marks()
 
 
@@ -133,7 +133,7 @@ def test_second_position_target_shows_the_push_and_the_surplus() -> None:
     label = next(k for k in opts if k.endswith("Player 1"))
     # Anna's boat 4 -> 3 (capacity 3 -> 2) with 3 chests in her fleet: 1 drops; she defends, so
     # Ben's boat 2 -> 1 (capacity 2 -> 1) with 2 chests: 1 of his drops too.
-    assert opts[label][1] == "their boat 4 → 3; they drop 1 chest; defends: your boat 2 → 1; you drop 1 chest"
+    assert opts[label][1] == "their boat 4 -> 3; they drop 1 chest; defends: your boat 2 -> 1; you drop 1 chest"
 
 
 def test_act_shows_the_token_move() -> None:
@@ -142,7 +142,7 @@ def test_act_shows_the_token_move() -> None:
                         {"placed": {"fleet": "B", "hunt": "ACDE"}}, {"placed": {"hunt": "ABCDE"}}])
     ui = _ui(g, 1)  # Ben: B5 beats A4
     opts = _by_label(ui)
-    assert opts["Act"] == ("3→5", "your boat 3 → 5 (room for 3)")
+    assert opts["Act"] == ("3->5", "your boat 3 -> 5 (room for 3)")
     ui.handle(Key(pygame.K_TAB, 0, "\t"))
     assert ui.key_focus
     assert Act() in {it.payload for it in ui._items} and Forfeit() in {it.payload for it in ui._items}

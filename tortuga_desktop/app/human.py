@@ -429,7 +429,7 @@ class DecisionUI:
                 self._act_consequence(item)
                 out.append(item)
             out.append(Item(tr("human.ui.forfeit"), Forfeit(), "f", selected=self.pick == Forfeit(),
-                            note="–", detail=tr("glance.forfeit.detail",
+                            detail=tr("glance.forfeit.detail",
                                                 action=action_name(int(self.decision.info.get("action", 0))))))
         elif kind == DecisionKind.TAKE_CHEST:
             for tc in (x for x in self.legal if isinstance(x, TakeChest)):
@@ -535,7 +535,7 @@ class DecisionUI:
         else:
             parts.append(tr("glance.target.open"))
         item.detail = "; ".join(parts)
-        short = trn("glance.note.chests", len(row)) if first else f"{old_t}→{new_t}"
+        short = trn("glance.note.chests", len(row)) if first else f"{old_t}->{new_t}"
         item.note = f"{short} · {tr('glance.note.defends')}" if defends else short
         marks = [Mark("area", t, None, area), Mark("track", t, None, token)]
         if defends:
@@ -553,7 +553,7 @@ class DecisionUI:
             steps = 2 if first and view.players > 2 else 1
             old = me.token(token)
             new = cq.token_after(old, steps)
-            item.note = f"{old}→{new}"
+            item.note = f"{old}->{new}"
             item.detail = tr("glance.act.token", token=tr(f"log.token1.{token}"), old=old, new=new,
                              cap=capacity(new))
             item.affects = (Mark("track", self.seat, None, token),)
@@ -1071,12 +1071,13 @@ class DecisionUI:
                     label = label[:-1]
                 label += "…"
             txt = small.render(label, True, palette.INK if item.enabled else palette.INK_SOFT)
-            if note is not None:  # the consequence at the right, the option at the left
+            if note is not None or any(it.note for it in self._items):  # options left, consequences right
                 surface.blit(txt, txt.get_rect(midleft=(rect.x + 6, rect.centery)))
+            if note is not None:
                 chip = note.get_rect(midright=(rect.right - 6, rect.centery))
                 pygame.draw.rect(surface, palette.GOLD_LIGHT, chip.inflate(6, 0), border_radius=4)
                 surface.blit(note, chip)
-            else:
+            elif not any(it.note for it in self._items):
                 surface.blit(txt, txt.get_rect(center=rect.center))
         if item.selected:
             pygame.draw.rect(surface, palette.HIGHLIGHT, rect.inflate(6, 6), width=3, border_radius=8)

@@ -3,7 +3,7 @@
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python scripts/shot_consequences.py [OUT.png] [WxH] [KIND] [LANG]
 
 KIND: "board" (1st position on Board: the targets, the default), "skulls" (the action for skulls),
-"dice" (a dice pick), "bonus" (a bonus tile). A fixed position (rules/scenario.position) with
+"dice" (a dice pick), "bonus" (a bonus tile), "grid" (the dice pick with the dice faces shown, G). A fixed position (rules/scenario.position) with
 one human (seat 0) and three computer players; the first option is hovered.
 """
 
@@ -39,20 +39,19 @@ def main() -> int:
             {"placed": {"hunt": "ABCDE"}, "fleet": "R", "boat": 5, "bonus": "..1.."},
             {"placed": {"board": "D", "fleet": "ABCE"}, "fleet": "", "boat": 3, "crew": "BB"},
         ])
-    else:
+    elif kind == "bonus":
         g = position(players=4, start=0, round=2, seats=[
-            {"roll": "sshfr" if kind != "bonus" else None, "placed": {} if kind != "bonus" else {"board": "AB", "fleet": "CDE"},
-             "bonus": "1...."},
-            {"roll": "bbbbb"}, {"roll": "rrrrr"}, {"roll": "hhhhh"},
-        ]) if kind != "bonus" else position(players=4, start=0, round=2, seats=[
             {"placed": {"board": "AB", "fleet": "CDE"}, "bonus": "1...."},
             {"roll": "bbbbb"}, {"roll": "rrrrr"}, {"roll": "hhhhh"}])
-        if kind in ("skulls", "bonus"):
-            if kind == "skulls":
-                g.apply(0, SelectDice((0, 1)))
-            g.apply(1, SelectDice((0, 1)))
-            g.apply(2, SelectDice((0,)))
-            g.apply(3, SelectDice((2, 3)))
+    else:
+        g = position(players=4, start=0, round=2, seats=[
+            {"roll": "sshfr", "bonus": "1...."}, {"roll": "bbbbb"}, {"roll": "rrrrr"}, {"roll": "hhhhh"}])
+    if kind in ("skulls", "bonus"):
+        if kind == "skulls":
+            g.apply(0, SelectDice((0, 1)))
+        g.apply(1, SelectDice((0, 1)))
+        g.apply(2, SelectDice((0,)))
+        g.apply(3, SelectDice((2, 3)))
     g.names = list(names)
     seats = [SeatConfig(name=n, kind="human" if i == 0 else "normal", colour=i, bot_seed=i) for i, n in enumerate(names)]
     app = App(None, size=(w, h), fixed_dt=1 / 60)
@@ -65,7 +64,11 @@ def main() -> int:
     if ui is None:
         print("no decision panel open", file=sys.stderr)
         return 1
-    if kind == "dice":  # E shows Raid, A is a skull: both to Raid
+    if kind == "grid":
+        from tortuga_desktop.app.intents import Key
+
+        app.post(Key(pygame.K_g, 0, "g"))
+    elif kind == "dice":  # E shows Raid, A is a skull: both to Raid
         from tortuga_desktop.app.intents import Key
 
         app.post(Key(pygame.K_e, 0, "e"))

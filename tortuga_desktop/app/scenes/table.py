@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from ...rules import DecisionKind, PlayerView
+from .. import dicegrid
 from ..anim import SPEEDS, Timeline
 from ..controller import GameController, GameEvent
 from ..i18n import tr
@@ -109,8 +110,15 @@ class TableScene(Scene):
             self._dirty = True
 
     def handle(self, intent: Intent) -> None:
+        if dicegrid.handle(self, intent):  # G / the button by the dice: the printed screen (R0.8)
+            return
         deciding = self.decision_ui is not None
-        if isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE):
+        if (isinstance(intent, Key) and deciding and intent.key == pygame.K_SPACE
+                and getattr(self.decision_ui, "wants_space", lambda: False)()):
+            intent_to_ui = True  # Space toggles the die or chest the focus ring is on
+        else:
+            intent_to_ui = isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE)
+        if intent_to_ui:
             # A human deciding gets the keys: digits pick options, and never change the speed.
             if self.decision_ui.handle(intent, None):
                 self._dirty = True
@@ -127,9 +135,13 @@ class TableScene(Scene):
                 self.app.push(PauseScene(self))
                 return
             if intent.key in SPEED_KEYS:
-                self.set_speed(SPEED_KEYS[intent.key])
                 settings = getattr(self.app, "settings", None)
-                if settings is not None and not settings.reduced_motion:  # remembered, like the settings screen
+                if settings is not None and settings.reduced_motion:  # nothing moves: say why
+                    self.app.notify(tr("glance.keys.reduced_motion"), "info")
+                    return
+                self.set_speed(SPEED_KEYS[intent.key])
+                # Remembered like the settings screen, but not from a demo (a demo's speed is its own).
+                if settings is not None and not settings.reduced_motion and self.controller.human_seats:
                     settings.animation_speed = self.speed
                     self.app.save_settings()
                 return
@@ -383,7 +395,7 @@ class TableScene(Scene):
         key = (id(self.view), hidden, thinking, self._think_tick if thinking is not None else -1,
                surface.get_size(), len(self.log), self.speed, frozenset(highlights))
         partial_ok = (self._base is not None and key == self._base_key and self.decision_ui is None
-                      and not getattr(self.app, "force_full", True))
+                      and not dicegrid.is_shown(self) and not getattr(self.app, "force_full", True))
         anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log)
         if partial_ok:
             assert self._base is not None
@@ -401,11 +413,13 @@ class TableScene(Scene):
                 pygame.Surface(surface.get_size())
         self.renderer.draw_base(self._base, self.view, anim)
         self._draw_hud(self._base)
+        dicegrid.draw_button(self, self._base)
         self._base_key = key
         surface.blit(self._base, (0, 0))
         self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
         if self.decision_ui is not None:
             self.decision_ui.draw(surface, self.renderer)
+        dicegrid.draw(self, surface)
         if tooltip:
             tip = self._draw_tooltip(surface)
             if tip is not None:
@@ -418,7 +432,9 @@ class TableScene(Scene):
         r = self.renderer
         assert r is not None
         L = r.layout
-        label = tr("table.hud", speed=tr(f"settings.speed.{self.speed}"))
+        from ..keys import hud_speed
+
+        label = tr("table.hud", speed=hud_speed(self.speed, getattr(self.app, "settings", None)))
         t = fit_text(label, L.px(12), palette.INK_SOFT, L.log.w - L.px(20))
         box = L.log
         surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - L.px(6))))

@@ -3,7 +3,7 @@
     SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python scripts/shot_consequences.py [OUT.png] [WxH] [KIND] [LANG]
 
 KIND: "board" (1st position on Board: the targets, the default), "skulls" (the action for skulls),
-"dice" (a dice pick), "bonus" (a bonus tile), "grid" (the dice pick with the dice faces shown, G). A fixed position (rules/scenario.position) with
+"dice" (a dice pick), "bonus" (a bonus tile), "arrange" (move-phase chests), "grid" (the dice pick with the dice faces shown, G). A fixed position (rules/scenario.position) with
 one human (seat 0) and three computer players; the first option is hovered.
 """
 
@@ -39,6 +39,10 @@ def main() -> int:
             {"placed": {"hunt": "ABCDE"}, "fleet": "R", "boat": 5, "bonus": "..1.."},
             {"placed": {"board": "D", "fleet": "ABCE"}, "fleet": "", "boat": 3, "crew": "BB"},
         ])
+    elif kind == "arrange":
+        g = position(players=4, start=0, round=4, phase="move", center="R", seats=[
+            {"crew": "RBYP", "island": "W", "boat": 3, "pirate": 2, "tortuga": "YYB"},
+            {"crew": "R"}, {"island": "B"}, {}])
     elif kind == "bonus":
         g = position(players=4, start=0, round=2, seats=[
             {"placed": {"board": "AB", "fleet": "CDE"}, "bonus": "1...."},

@@ -934,7 +934,7 @@ class DecisionUI:
         self._title_lines = _wrap(self.title(), big_font, inner_w)[:3]
         self._items = self.items()  # the consequence line reads the options (hover, focus)
         cons = self.consequence()
-        self._cons_lines = _wrap(cons, small_font, inner_w)[:2] if cons else []
+        self._cons_lines = _wrap(cons, small_font, inner_w)[:3] if cons else []
         msg, _colour = self._message()
         self._msg_lines = _wrap(msg, small_font, inner_w)[:max(1, 4 - len(self._cons_lines))]
         top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 4 * small_font.get_linesize() + gap

@@ -698,12 +698,13 @@ class TableRenderer:
         out = pygame.Surface((w, h), pygame.SRCALPHA)
         px = L.px(13)
         rows: list[tuple[pygame.Surface, int]] = []
-        styles = {"round": (palette.BRASS_DARK, True, False, 0), "phase": (palette.BRASS_DARK, False, True, L.px(6)),
+        styles = {"round": (palette.BRASS_DARK, True, False, 0), "phase": (palette.BRASS_DARK, True, False, L.px(8)),
                   "event": (palette.INK, False, False, 0), "reason": (palette.INK_SOFT, False, True, L.px(14))}
+        hang = L.px(10)  # wrapped lines hang under their first line
         for style, body in log_rows(lines[-_LOG_LINES:], names):
             col, bold, italic, indent = styles[style]
-            for part in _wrap(body, px, w - indent - L.px(4)):
-                rows.append((text(part, px, col, bold, italic), indent))
+            for k, part in enumerate(_wrap(body, px, w - indent - hang - L.px(4))):
+                rows.append((text(part, px, col, bold, italic), indent + (hang if k else 0)))
         y = h
         for surf_, indent in reversed(rows):
             y -= surf_.get_height()

@@ -196,6 +196,7 @@ def test_saving_shows_a_confirmation_notice() -> None:
         save = app.top
         assert isinstance(save, SaveScene)
         assert save.save("glance-check")
+        assert app.writer().flush(60)  # the file is written in the background
         _run_until(app, lambda: app.top is not save, frames=600)
         texts = [n.text for n in app.notices + app._incoming_notices]
         assert any("glance-check" in t for t in texts), texts

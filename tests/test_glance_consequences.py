@@ -180,3 +180,15 @@ def test_total_with_counts_the_bonus_only_with_dice() -> None:
     assert total_with(view, 0, 4, (0,)) == 2 + 2
     assert total_with(view, 0, 4, ()) == 0
     assert ChooseAction  # imported for readers: skull options are ChooseAction items
+
+
+def test_hovering_a_target_on_the_table_previews_its_option() -> None:
+    from tortuga_desktop.app.render.table import HitTarget
+
+    ui = _ui(_board_game(), 0)
+    far = (ui.rect.right + 50, ui.rect.bottom + 50)
+    ui.handle(Hover(far), HitTarget("player", 2))
+    assert ui.consequence() == "Board Player 3: fleet area: red; no defence"
+    assert Mark("area", 2, None, "fleet") in ui.marks()
+    ui.handle(Hover(far), None)
+    assert ui.consequence() == ""

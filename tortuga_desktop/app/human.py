@@ -674,7 +674,7 @@ class DecisionUI:
                 return False
             return self._click(tuple(intent.pos), hit)
         if hasattr(intent, "pos"):
-            return self._hover(tuple(intent.pos))
+            return self._hover(tuple(intent.pos), hit)
         return False
 
     def _click(self, pos: tuple[int, int], hit: Any) -> bool:
@@ -706,7 +706,7 @@ class DecisionUI:
             self.order = self.suggestion()
             self.flash = ""
 
-    def _hover(self, pos: tuple[int, int]) -> bool:
+    def _hover(self, pos: tuple[int, int], hit: Any = None) -> bool:
         new: tuple[str, int] | None = None
         for i, item in enumerate(self._items):
             if item.rect.collidepoint(pos):
@@ -714,6 +714,12 @@ class DecisionUI:
         for i, b in enumerate(self.buttons):
             if b.rect.collidepoint(pos):
                 new = ("button", i)
+        if new is None and hit is not None and not self.rect.collidepoint(pos):
+            # Hovering the table thing an option stands for (a target's board, an action
+            # space...) previews that option like hovering it in the panel.
+            target = self._item_for_hit(hit)
+            if target is not None:
+                new = next((("item", i) for i, it in enumerate(self._items) if it.payload == target.payload), None)
         changed = new != self.hover
         self.hover = new
         return changed

@@ -17,8 +17,10 @@ No words are made here: the renderer turns events and reasons into text in the c
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from typing import Any
 
 from ..ai import Reason
@@ -45,6 +47,13 @@ def phase_of(e: ev.Event, current: str) -> str:
     return current
 
 
+@lru_cache(maxsize=32768)
+def _makes_line(e: ev.Event, names: tuple[str, ...]) -> bool:
+    """Whether ``e`` makes a log line (rolls, confirmations and placements make none); events
+    are frozen values, so the answer is kept for the log's next rebuild."""
+    return bool(describe(e, names))
+
+
 def _reason_key(r: Reason) -> tuple[Any, ...]:
     return (r.key, tuple(r.params), r.search)
 
@@ -58,20 +67,31 @@ def build_log(events: Iterable[ev.Event], names: Sequence[str],
     from .controller import LogLine
 
     lines: list[LogLine] = []
+    key = tuple(names)
     phase = "setup"
     for e in events:
         phase = phase_of(e, phase)
         if isinstance(e, ev.PhaseStarted):
             continue  # the phase header shows it
-        if not describe(e, names):  # rolls, confirmations, placements: no line
-            continue
+        try:
+            if not _makes_line(e, key):  # rolls, confirmations, placements: no line
+                continue
+        except TypeError:  # an event holding something unhashable: ask every time
+            if not describe(e, names):
+                continue
         lines.append(LogLine(e.round, e, None, event_seat(e), phase))
     # Attach each reason to the line of its move.
+    by_decision: dict[int, list[int]] = {}
+    by_seat: dict[int, list[int]] = {}
+    for i, ln in enumerate(lines):
+        by_decision.setdefault(ln.event.decision if ln.event is not None else -1, []).append(i)
+        if ln.seat is not None:
+            by_seat.setdefault(ln.seat, []).append(i)
     taken: set[int] = set()
     for decision, (who, reason) in sorted(reasons.items()):
         if upto is not None and decision > upto:
             break
-        k = _target_line(lines, taken, decision, who)
+        k = _target_line(lines, taken, decision, who, by_decision, by_seat)
         if k is None:
             continue
         taken.add(k)
@@ -79,17 +99,20 @@ def build_log(events: Iterable[ev.Event], names: Sequence[str],
     return _fold(lines)
 
 
-def _target_line(lines: Sequence[Any], taken: set[int], decision: int, who: int) -> int | None:
-    same = [i for i, ln in enumerate(lines) if ln.event is not None and ln.event.decision == decision]
+def _target_line(lines: Sequence[Any], taken: set[int], decision: int, who: int,
+                 by_decision: dict[int, list[int]], by_seat: dict[int, list[int]]) -> int | None:
+    same = by_decision.get(decision, [])
     for i in same:
-        if i not in taken and event_seat(lines[i].event) == who:
+        if i not in taken and lines[i].seat == who:
             return i
     for i in same:
         if i not in taken:
             return i
-    for i, ln in enumerate(lines):  # a move shown later (arrangements appear when all are made)
-        if (i not in taken and ln.event is not None and ln.event.decision > decision
-                and event_seat(ln.event) == who):
+    # A move shown later (arrangements appear when all are made): the next line of that seat.
+    mine = by_seat.get(who, [])
+    start = bisect_right([lines[i].event.decision for i in mine], decision)
+    for i in mine[start:]:
+        if i not in taken:
             return i
     return None
 

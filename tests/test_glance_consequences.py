@@ -192,3 +192,21 @@ def test_hovering_a_target_on_the_table_previews_its_option() -> None:
     assert Mark("area", 2, None, "fleet") in ui.marks()
     ui.handle(Hover(far), None)
     assert ui.consequence() == ""
+
+
+def test_treasure_tile_and_chest_choices_say_where_things_go() -> None:
+    from tortuga_desktop.rules import KeepTile, TakeChest
+
+    g = position(players=3, start=0, phase="actions", action="hunt", pool=(1, 1, 0), park=(2, "tortuga"),
+                 seats=[{"placed": {"hunt": "ABCDE"}}, {"placed": {"fleet": "ABCDE"}}, {"placed": {"crew": "ABCDE"}}])
+    g.apply(0, Act())
+    ui = _ui(g, 0)
+    assert ui.kind == DecisionKind.KEEP_TILE
+    two = next(it for it in ui._items if it.payload == KeepTile(2))
+    assert two.detail == "you keep 2 coins face down; the tile worth 1 goes back to the pool"
+    b = _board_game()
+    b.apply(0, Target(1))  # Ben's fleet holds yellow and purple: Anna picks one
+    ui = _ui(b, 0)
+    assert ui.kind == DecisionKind.TAKE_CHEST
+    purple = next(it for it in ui._items if it.payload == TakeChest(4))
+    assert purple.detail == "the purple chest goes to your island area"

@@ -435,11 +435,19 @@ class DecisionUI:
             for tc in (x for x in self.legal if isinstance(x, TakeChest)):
                 c = int(tc.chest)
                 out.append(Item(chest_name(c), tc, CHEST_LETTERS[c].lower(),
-                                selected=self.pick == tc, look="chest", colour=c))
+                                selected=self.pick == tc, look="chest", colour=c,
+                                detail=tr("glance.take.detail", colour=chest_name(c).lower()),
+                                affects=(Mark("area", self.seat, None, "island"),)))
         elif kind == DecisionKind.KEEP_TILE:
+            drawn = list(self.view().drawn or ())
             for kt in (x for x in self.legal if isinstance(x, KeepTile)):
+                rest = list(drawn)
+                if kt.value in rest:
+                    rest.remove(kt.value)
+                detail = (tr("glance.keep.return", v=kt.value, back=rest[0]) if rest
+                          else tr("glance.keep.only", v=kt.value))
                 out.append(Item(tr("human.ui.keep_v", v=kt.value), kt, str(kt.value), selected=self.pick == kt,
-                                look="tile", face=kt.value))
+                                look="tile", face=kt.value, detail=detail, affects=(Mark("tile", self.seat),)))
         elif kind in _SOURCE_AREA:
             for i, c in enumerate(self.source):
                 pos = self.order.index(i) + 1 if i in self.order else 0

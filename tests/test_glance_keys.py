@@ -86,6 +86,21 @@ def test_speed_keys_do_nothing_while_a_decision_is_open() -> None:
         app.close()
 
 
+def test_speed_keys_do_nothing_the_moment_before_the_options_appear() -> None:
+    """The human's decision is open in the game while the table still animates the last move:
+    the panel is not shown yet, and a digit must not change the speed."""
+    app = start_app()
+    try:
+        table = _human_table(app, Game.new(4, 8))
+        assert table.decision_ui is None and table.controller.pending_humans()
+        before = (table.speed, app.settings.animation_speed)
+        app.post(_digit(1))
+        app.run(max_frames=1)
+        assert (table.speed, app.settings.animation_speed) == before
+    finally:
+        app.close()
+
+
 def test_speed_keys_work_without_a_decision_and_a_demo_speed_is_not_remembered() -> None:
     app = start_app("--demo", "--players", "2", "--seed", "3")
     try:

@@ -366,7 +366,6 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
     from tortuga_desktop.app.saves import SeatConfig
     from tortuga_desktop.app.scenes.table import TableScene
     from tortuga_desktop.app.settings import load_settings
-    from tortuga_desktop.rules import Game
 
     app = _app("--demo", "--players", "2")
     try:
@@ -377,11 +376,14 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
         assert app.top.speed == "fast"
         assert app.writer().flush()
         assert load_settings().animation_speed == "normal"  # the demo's choice stays in the demo
+        from tortuga_desktop.rules.scenario import position
+
         seats = [SeatConfig("Ann", "human", 0, 0), SeatConfig("Bot", "easy", 1, 1)]
-        table = TableScene(GameController(Game.new(2, 3, names=["Ann", "Bot"]), seats), speed=app.table_speed())
+        game = position(players=2, seats=[{"placed": {"fleet": "ABCDE"}}, {}])  # Ann waits for the bot's roll
+        table = TableScene(GameController(game, seats), speed=app.table_speed())
         app.push(table)
-        assert table.speed == "normal" and table.decision_ui is None
-        app.post(Key(pygame.K_3, 0, "3"))  # handled before the human's first decision opens
+        assert table.speed == "normal" and not table.controller.pending_humans()
+        app.post(Key(pygame.K_3, 0, "3"))  # no decision of Ann's is open
         app.run(max_frames=1)
         assert table.speed == "fast"
         assert app.writer().flush()  # settings are written in the background

@@ -135,6 +135,8 @@ class TableScene(Scene):
                 self.app.push(PauseScene(self))
                 return
             if intent.key in SPEED_KEYS:
+                if self.controller.pending_humans():
+                    return  # a human's decision is open (its panel opens after the animation): digits pick options
                 settings = getattr(self.app, "settings", None)
                 if settings is not None and settings.reduced_motion:  # nothing moves: say why
                     self.app.notify(tr("glance.keys.reduced_motion"), "info")

@@ -930,7 +930,14 @@ class DecisionUI:
     def _message(self) -> tuple[str, palette.RGB]:
         msg = self.flash or self.reason()
         if msg:
-            return msg, palette.DANGER
+            if self.kind == DecisionKind.SELECT_DICE:
+                nothing_yet = not self.dice
+            elif self.kind in _SOURCE_AREA:
+                nothing_yet = False
+            else:
+                nothing_yet = self.pick is None
+            # Saying what to do before anything is picked is not an error: no red for it.
+            return msg, palette.INK_SOFT if nothing_yet and not self.flash else palette.DANGER
         msg = tr("human.ui.ready_press_enter_or_confirm")
         if self.kind == DecisionKind.SELECT_DICE and self.dice \
                 and all(self.roll[self.hand.index(d)] == SKULL for d in self.dice if d in self.hand):

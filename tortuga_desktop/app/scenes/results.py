@@ -210,20 +210,13 @@ class ResultsScene(Scene):
             self.app.pop()
 
     def log_lines(self) -> list[str]:
-        """The whole public log of the game, in the current language."""
-        from ..eventtext import event_text
+        """The whole public log of the game in the current language, grouped by round and phase."""
+        from ..eventtext import log_rows
+        from ..gamelog import build_log
 
-        out: list[str] = []
-        last = None
-        for e in self.game.events_for(None):
-            line = event_text(e, self.game.names)
-            if not line:
-                continue
-            if e.round != last:
-                last = e.round
-                out.append(tr("table.log_round", n=e.round))
-            out.append(line)
-        return out
+        names = self.game.names
+        rows = log_rows(build_log(self.game.events_for(None), names, {}), names)
+        return [f"  {text}" if style == "phase" else text for style, text in rows]
 
     def new_game(self) -> None:
         """Start a new game with the same seats (a fresh random seed)."""

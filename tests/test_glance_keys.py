@@ -233,7 +233,9 @@ def test_the_printed_screen_by_key_and_by_the_button_at_the_dice() -> None:
         _press(app, Key(pygame.K_g, 0, "g"))
         assert not dicegrid.is_shown(table)
         button = dicegrid.button_rect(table)
-        assert button is not None and table.renderer.layout.boards[0].tray.contains(button)
+        board = table.renderer.layout.boards[0]
+        assert button is not None and board.tray.contains(button)
+        assert not any(button.colliderect(slot) for slot in board.tray_slots)  # never over a die
         _press(app, Click(button.center, 1))
         assert dicegrid.is_shown(table)
         _press(app, ESC)  # Escape hides it and opens the pause menu, as always

@@ -53,9 +53,10 @@ def button_rect(scene: Any) -> pygame.Rect | None:
         return None
     L = renderer.layout
     tray = L.boards[seat].tray
-    h = max(12, tray.bottom - L.boards[seat].tray_slots[0].bottom - L.px(3))
+    below = max(s.bottom for s in L.boards[seat].tray_slots) + 1  # under the dice, never over one
+    h = max(8, tray.bottom - below - max(2, L.px(2)))
     w = max(h * 2, L.px(40))
-    return pygame.Rect(tray.right - w - L.px(4), tray.bottom - h - L.px(2), w, h)
+    return pygame.Rect(tray.right - w - L.px(4), below, w, h)
 
 
 def handle(scene: Any, intent: Any) -> bool:

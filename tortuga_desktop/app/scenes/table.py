@@ -76,6 +76,12 @@ class TableScene(Scene):
         self._base: pygame.Surface | None = None
         self._base_key: Any = None
         self._touched: list[pygame.Rect] = []
+        #: a coach (the tutorial) may refuse a confirmed human move: ``coach.allow(seat, action)``
+        self.coach: Any = None
+        #: drawn over the table, first to see input (coach panel, tips): ``handle(intent, scene)
+        #: -> bool`` (True: used), ``update(dt, scene) -> bool`` (redraw), ``draw(surface, scene)``,
+        #: ``visible`` (while True the table is drawn in full every frame)
+        self.overlays: list[Any] = []
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -87,6 +93,10 @@ class TableScene(Scene):
         self.renderer.warm(app.size)
         self._phase_key = None
         self._check_phase_screenshot()
+        if self.coach is None:
+            from ..tips import attach_tips
+
+            attach_tips(self)
 
     def exit(self) -> None:
         self.controller.close()
@@ -109,6 +119,10 @@ class TableScene(Scene):
             self._dirty = True
 
     def handle(self, intent: Intent) -> None:
+        for overlay in reversed(self.overlays):
+            if overlay.handle(intent, self):
+                self._dirty = True
+                return
         deciding = self.decision_ui is not None
         if isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE):
             # A human deciding gets the keys: digits pick options, and never change the speed.
@@ -196,6 +210,10 @@ class TableScene(Scene):
             return
         action = ui.confirmed_action()
         if action is None:
+            return
+        if self.coach is not None and not self.coach.allow(self.decision_seat, action):
+            self.decision_ui = None  # refused before it reached the game: a fresh panel to try again
+            self._dirty = True
             return
         from ...rules import RulesError
 
@@ -296,6 +314,9 @@ class TableScene(Scene):
         # 4. Humans.
         if self.timeline is None and not self.queue:
             self._ensure_decision_ui()
+        for overlay in self.overlays:
+            if overlay.update(dt, self):
+                self._dirty = True
         # 5. The end.
         if (self._snapshot.is_over and self.timeline is None and not self.queue and not self._finished):
             self._over_wait += dt
@@ -383,6 +404,7 @@ class TableScene(Scene):
         key = (id(self.view), hidden, thinking, self._think_tick if thinking is not None else -1,
                surface.get_size(), len(self.log), self.speed, frozenset(highlights))
         partial_ok = (self._base is not None and key == self._base_key and self.decision_ui is None
+                      and not any(overlay.visible for overlay in self.overlays)
                       and not getattr(self.app, "force_full", True))
         anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log)
         if partial_ok:
@@ -406,6 +428,8 @@ class TableScene(Scene):
         self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
         if self.decision_ui is not None:
             self.decision_ui.draw(surface, self.renderer)
+        for overlay in self.overlays:
+            overlay.draw(surface, self)
         if tooltip:
             tip = self._draw_tooltip(surface)
             if tip is not None:

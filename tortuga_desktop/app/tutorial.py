@@ -184,19 +184,25 @@ class ScriptedBot:
         self.used = {k: 0 for k in script}
 
     def decide(self, view: PlayerView) -> ScriptedChoice:
+        """The next scripted move for the decision in ``view`` (it counts as used only once it
+        is applied: a controller may drop an answer when the game moved on meanwhile)."""
         me = view.me()
         kind = next(p.kind for p in view.pending if p.seat == view.viewer)
         moves = self.script.get(kind, [])
         i = self.used.get(kind, 0)
         if i >= len(moves):
             raise LookupError(f"the tutorial script has no more {kind.value} moves for seat {view.viewer}")
-        self.used[kind] = i + 1
         text = moves[i]
         if text == "auto":  # the first chests of the source area that fit
             source = me.crew if kind == DecisionKind.ARRANGE_FLEET else me.island
             cap = capacity(me.boat if kind == DecisionKind.ARRANGE_FLEET else me.pirate)
             return ScriptedChoice(Arrange(tuple(Chest(c) for c in source[:cap])))
         return ScriptedChoice(parse_action(text))
+
+
+    def applied(self, kind: DecisionKind) -> None:
+        """The move decided for ``kind`` was played: the script moves on."""
+        self.used[kind] = self.used.get(kind, 0) + 1
 
 
 def make_bots(chapter: int) -> dict[int, ScriptedBot]:
@@ -435,6 +441,7 @@ def _run_bots(g: Game, bots: dict[int, ScriptedBot], stop: Check, limit: int = 2
             return
         d = todo[0]
         g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
+        bots[d.seat].applied(d.kind)
     raise TutorialError("the scripted players do not stop")
 
 

@@ -17,7 +17,8 @@ from typing import Any
 
 import pygame
 
-from ...rules import Game, PlayerAction
+from ...rules import DecisionKind, Game, PlayerAction
+from ...rules.events import Event
 from .. import art, palette
 from ..controller import GameController, GameEvent
 from ..i18n import tr
@@ -51,6 +52,13 @@ class TutorialController(GameController):
     def _start_bot(self) -> None:
         if self.coach.bots_may_move():
             super()._start_bot()
+
+    def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Any,
+                events: tuple[Event, ...], *, by_bot: bool) -> GameEvent:
+        bot = self.bots.get(seat) if by_bot else None
+        if isinstance(bot, ScriptedBot):
+            bot.applied(kind)
+        return super()._record(seat, kind, action, reason, events, by_bot=by_bot)
 
     def submit(self, seat: int, action: PlayerAction | str) -> GameEvent:
         ev = super().submit(seat, action)

@@ -531,8 +531,8 @@ class Coach:
         s, g = self.step, self.game
         if seat != HUMAN or g is None:
             return True
-        if s.mode == "do" and s.kind is not None and g.decision_for(seat) is not None \
-                and g.decision_for(seat).kind == s.kind and s.allows(g, action):  # type: ignore[union-attr]
+        decision = g.decision_for(seat)
+        if s.mode == "do" and decision is not None and decision.kind == s.kind and s.allows(g, action):
             self.error = ""
             return True
         self.error = s.wrong if s.mode == "do" else "tutorial.wrong.read_first"
@@ -544,7 +544,3 @@ class Coach:
         if seat == HUMAN and self.step.mode == "do":
             self.index = min(self.index + 1, len(STEPS) - 1)
             self.floor = self.index
-
-    def chapter_changed(self) -> bool:
-        g = self.game
-        return g is not None and getattr(g, "_tutorial_chapter", 0) != self.step.chapter

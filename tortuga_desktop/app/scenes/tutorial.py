@@ -208,7 +208,33 @@ class CoachPanel:
         pulse = 0.5 + 0.5 * abs((self._clock % 1.0) - 0.5) * 2
         ring = palette.mix(palette.GOLD, palette.GOLD_LIGHT, pulse)
         pygame.draw.rect(surface, ring, spot.inflate(L.px(10), L.px(10)), L.px(4), border_radius=L.px(8))
+        self._draw_pointer(surface, spot.inflate(L.px(14), L.px(14)), ring, L)
         self._draw_panel(surface, L)
+
+    def _draw_pointer(self, surface: pygame.Surface, target: pygame.Rect, rgb: Any, L: Any) -> None:
+        """An arrow from the coach panel to what it talks about (none when they touch)."""
+        import math
+
+        panel = self.rect
+        if panel.colliderect(target.inflate(L.px(30), L.px(30))):
+            return
+        tx = min(max(panel.centerx, target.left), target.right)
+        ty = min(max(panel.centery, target.top), target.bottom)
+        sx = min(max(tx, panel.left + L.px(20)), panel.right - L.px(20))
+        sy = min(max(ty, panel.top), panel.bottom)
+        dx, dy = tx - sx, ty - sy
+        dist = math.hypot(dx, dy)
+        if dist < L.px(30):
+            return
+        ux, uy = dx / dist, dy / dist
+        head = L.px(16)
+        base = (tx - ux * head, ty - uy * head)
+        pygame.draw.line(surface, palette.INK, (sx, sy), base, L.px(7))
+        pygame.draw.line(surface, rgb, (sx, sy), base, L.px(4))
+        wing = (-uy * head * 0.6, ux * head * 0.6)
+        tip = [(tx, ty), (base[0] + wing[0], base[1] + wing[1]), (base[0] - wing[0], base[1] - wing[1])]
+        pygame.draw.polygon(surface, rgb, tip)
+        pygame.draw.polygon(surface, palette.INK, tip, max(1, L.px(2)))
 
     def paragraphs(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The panel's text: the step's note, then what the player should do now."""

@@ -102,6 +102,7 @@ class CoachPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover: str | None = None
         self._clock = 0.0
+        self._dim: tuple[Any, pygame.Surface] | None = None  # the dimming layer, kept while the holes stay
 
     @property
     def coach(self) -> Coach:
@@ -200,11 +201,14 @@ class CoachPanel:
         holes = [spot.inflate(L.px(10), L.px(10)), self.rect]
         if c.step.mode == "do":
             holes.append(pygame.Rect(renderer.prompt_rect))
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((10, 20, 30, 120))
-        for h in holes:
-            dim.fill((0, 0, 0, 0), h)
-        surface.blit(dim, (0, 0))
+        key = (surface.get_size(), tuple(tuple(h) for h in holes))
+        if self._dim is None or self._dim[0] != key:
+            dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+            dim.fill((10, 20, 30, 120))
+            for h in holes:
+                dim.fill((0, 0, 0, 0), h)
+            self._dim = (key, dim)
+        surface.blit(self._dim[1], (0, 0))
         pulse = 0.5 + 0.5 * abs((self._clock % 1.0) - 0.5) * 2
         ring = palette.mix(palette.GOLD, palette.GOLD_LIGHT, pulse)
         pygame.draw.rect(surface, ring, spot.inflate(L.px(10), L.px(10)), L.px(4), border_radius=L.px(8))

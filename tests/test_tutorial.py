@@ -266,3 +266,20 @@ def test_a_dropped_bot_answer_does_not_use_up_the_script() -> None:
     game.apply(1, first)
     bots[1].applied(DecisionKind.SELECT_DICE)
     assert bots[1].used[DecisionKind.SELECT_DICE] == 1
+
+
+def test_a_resumed_tutorial_can_start_over() -> None:
+    app, scene = _at_step("hunt")
+    try:
+        coach = scene.tutorial
+        assert coach.resumed and not coach.can_back()
+        click(app, scene.panel.buttons["back"])  # labelled "Start over" when resumed
+        assert coach.index == 0 and not coach.resumed and app.settings.tutorial_step == 0
+        game = scene.controller.game
+        assert game.round == 3 and game.phase == "dice" and game.seats[0].hand == [0, 1, 2, 3, 4]
+        assert coach.game is game
+        app.run(max_frames=3)
+        ui = scene.decision_ui
+        assert ui is not None and ui.game is game and ui.kind == DecisionKind.SELECT_DICE
+    finally:
+        app.close()

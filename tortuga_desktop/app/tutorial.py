@@ -477,6 +477,8 @@ class Coach:
         self.finished = False
         self.skipped = False
         self.wrong_moves = 0
+        #: resumed part-way and not moved on yet: "Start over" is offered instead of Back
+        self.resumed = self.index > 0
 
     @property
     def step(self) -> Step:
@@ -513,6 +515,7 @@ class Coach:
         if not self.ready():
             return False
         self.error = ""
+        self.resumed = False
         if self.index + 1 >= len(STEPS):
             self.finished = True
             return True
@@ -520,6 +523,12 @@ class Coach:
         if STEPS[self.index - 1].mode != "say":
             self.floor = self.index
         return False
+
+    def restart(self) -> None:
+        """Back to the first step (the caller sets out the first position again)."""
+        self.index = self.floor = 0
+        self.error = ""
+        self.resumed = False
 
     def back(self) -> None:
         if self.can_back():
@@ -544,3 +553,4 @@ class Coach:
         if seat == HUMAN and self.step.mode == "do":
             self.index = min(self.index + 1, len(STEPS) - 1)
             self.floor = self.index
+            self.resumed = False

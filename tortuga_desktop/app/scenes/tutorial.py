@@ -140,7 +140,7 @@ class CoachPanel:
     def _enabled(self, name: str) -> bool:
         c = self.coach
         if name == "back":
-            return c.can_back()
+            return c.can_back() or c.resumed
         if name == "next":
             return c.step.mode != "do" and c.ready()
         return True
@@ -165,7 +165,7 @@ class CoachPanel:
             if explaining:
                 if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_RIGHT) and self._enabled("next"):
                     self.press("next")
-                elif intent.key == pygame.K_LEFT and self._enabled("back"):
+                elif intent.key == pygame.K_LEFT and self.coach.can_back():
                     self.press("back")
                 return True
             return False
@@ -180,6 +180,8 @@ class CoachPanel:
     def press(self, name: str) -> None:
         if name == "next":
             self.scene.next_step()
+        elif name == "back" and self.coach.resumed:
+            self.scene.restart()
         elif name == "back":
             self.coach.back()
             self.scene.step_changed()
@@ -284,7 +286,8 @@ class CoachPanel:
             if ln:
                 surface.blit(font.render(ln, True, colour), (r.x + pad, y))
             y += font.get_linesize()
-        labels = {"skip": tr("tutorial.ui.skip"), "back": tr("tutorial.ui.back"),
+        labels = {"skip": tr("tutorial.ui.skip"),
+                  "back": tr("tutorial.ui.restart") if c.resumed else tr("tutorial.ui.back"),
                   "next": tr("tutorial.ui.finish") if c.index == c.count - 1 else tr("tutorial.ui.next")}
         bfont = art.font(L.px(17), True)
         for name, rect in self.buttons.items():
@@ -338,6 +341,13 @@ class TutorialScene(TableScene):
         if step.chapter != self.chapter:
             self._load_chapter()
         self._save_progress(self.tutorial.index)
+        self._dirty = True
+
+    def restart(self) -> None:
+        """Start over: the first step on the first position."""
+        self.tutorial.restart()
+        self._load_chapter()
+        self._save_progress(0)
         self._dirty = True
 
     def _load_chapter(self) -> None:

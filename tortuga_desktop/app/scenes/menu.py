@@ -143,6 +143,7 @@ class MenuScene(Scene):
         super().__init__()
         self.buttons = ButtonList([])
         self._size = (0, 0)
+        self.offer: Any = None  # "Learn to play?" on first start (scenes/tutorial.py)
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -174,6 +175,7 @@ class MenuScene(Scene):
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue),
+            MenuItem(tr("tutorial.menu"), self.learn),
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("menu.demo"), self.demo),
             MenuItem(tr("menu.statistics"), self.statistics),
@@ -182,6 +184,9 @@ class MenuScene(Scene):
             MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ]
         self.buttons = ButtonList(items)
+        from .tutorial import FirstStartOffer
+
+        self.offer = FirstStartOffer.for_app(self.app)
         self._layout()
 
     def _layout(self) -> None:
@@ -189,7 +194,8 @@ class MenuScene(Scene):
             return
         w, h = self.app.size
         s = min(w / 1600, h / 900)
-        self.buttons.layout(w // 2, int(h * 0.335), int(440 * s), int(56 * s), int(11 * s))
+        per = (h * 0.93 - h * 0.335) / max(1, len(self.buttons.items))  # every item fits above the hint
+        self.buttons.layout(w // 2, int(h * 0.335), int(440 * s), int(min(56 * s, per - 11 * s)), int(11 * s))
         self._size = (w, h)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -220,6 +226,11 @@ class MenuScene(Scene):
             self.app.push(ResultsScene(data.game, data.seats, review=True))
             return
         self.app.play(data)
+
+    def learn(self) -> None:
+        from .tutorial import start_tutorial
+
+        start_tutorial(self.app)
 
     def load_game(self) -> None:
         from .saveload import LoadScene
@@ -252,6 +263,9 @@ class MenuScene(Scene):
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
             self.app.request_quit()
             return
+        if self.offer is not None and self.offer.handle(intent, self):
+            self.app.request_redraw()
+            return
         if self.buttons.handle(intent):
             self.app.request_redraw()
 
@@ -269,6 +283,8 @@ class MenuScene(Scene):
         self.buttons.draw(surface, int(28 * s))
         hint = art.font(int(15 * s)).render(tr("menu.hint"), True, palette.FOAM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(12 * s))))
+        if self.offer is not None:
+            self.offer.draw(surface)
 
 
 __all__ = ["ButtonList", "MenuItem", "MenuScene", "draw_title"]

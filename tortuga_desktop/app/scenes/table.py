@@ -77,6 +77,12 @@ class TableScene(Scene):
         self._base: pygame.Surface | None = None
         self._base_key: Any = None
         self._touched: list[pygame.Rect] = []
+        #: a coach (the tutorial) may refuse a confirmed human move: ``coach.allow(seat, action)``
+        self.coach: Any = None
+        #: drawn over the table, first to see input (coach panel, tips): ``handle(intent, scene)
+        #: -> bool`` (True: used), ``update(dt, scene) -> bool`` (redraw), ``draw(surface, scene)``,
+        #: ``visible`` (while True the table is drawn in full every frame)
+        self.overlays: list[Any] = []
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -88,6 +94,10 @@ class TableScene(Scene):
         self.renderer.warm(app.size)
         self._phase_key = None
         self._check_phase_screenshot()
+        if self.coach is None:
+            from ..tips import attach_tips
+
+            attach_tips(self)
 
     def exit(self) -> None:
         self.controller.close()
@@ -110,6 +120,10 @@ class TableScene(Scene):
             self._dirty = True
 
     def handle(self, intent: Intent) -> None:
+        for overlay in reversed(self.overlays):
+            if overlay.handle(intent, self):
+                self._dirty = True
+                return
         if dicegrid.handle(self, intent):  # G / the button by the dice: the printed screen (R0.8)
             return
         deciding = self.decision_ui is not None
@@ -211,6 +225,10 @@ class TableScene(Scene):
         action = ui.confirmed_action()
         if action is None:
             return
+        if self.coach is not None and not self.coach.allow(self.decision_seat, action):
+            self.decision_ui = None  # refused before it reached the game: a fresh panel to try again
+            self._dirty = True
+            return
         from ...rules import RulesError
 
         try:
@@ -310,6 +328,9 @@ class TableScene(Scene):
         # 4. Humans.
         if self.timeline is None and not self.queue:
             self._ensure_decision_ui()
+        for overlay in self.overlays:
+            if overlay.update(dt, self):
+                self._dirty = True
         # 5. The end.
         if (self._snapshot.is_over and self.timeline is None and not self.queue and not self._finished):
             self._over_wait += dt
@@ -397,7 +418,9 @@ class TableScene(Scene):
         key = (id(self.view), hidden, thinking, self._think_tick if thinking is not None else -1,
                surface.get_size(), len(self.log), self.speed, frozenset(highlights))
         partial_ok = (self._base is not None and key == self._base_key and self.decision_ui is None
-                      and not dicegrid.is_shown(self) and not getattr(self.app, "force_full", True))
+                      and not dicegrid.is_shown(self)
+                      and not any(overlay.visible for overlay in self.overlays)
+                      and not getattr(self.app, "force_full", True))
         anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log)
         if partial_ok:
             assert self._base is not None
@@ -422,6 +445,8 @@ class TableScene(Scene):
         if self.decision_ui is not None:
             self.decision_ui.draw(surface, self.renderer)
         dicegrid.draw(self, surface)
+        for overlay in self.overlays:
+            overlay.draw(surface, self)
         if tooltip:
             tip = self._draw_tooltip(surface)
             if tip is not None:

@@ -16,10 +16,14 @@ view only, whatever is asked.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
-from ..rules import Game, PlayerView
+from ..rules import Game, PlayerView, describe
 from ..rules.codec import parse_roll
+from ..rules.events import Event, visible
 from ..rules.record import GameRecord
 
 __all__ = ["ALL", "SNAPSHOT_EVERY", "ReplayTimeline", "Stop"]
@@ -39,6 +43,8 @@ class Stop:
     phase: str
     #: the seat that made the decision leading here (None for the setup)
     seat: int | None
+    #: how many events the game holds at this position (``len(game.events)``)
+    events: int = 0
 
 
 class ReplayTimeline:
@@ -51,19 +57,23 @@ class ReplayTimeline:
                      names=list(record.names), rules_version=record.rules_version)
         entries = record.entries
         i = self._rolls(g, 0)
-        self.stops: list[Stop] = [Stop(i, g.round, g.phase.value, None)]
+        self.stops: list[Stop] = [Stop(i, g.round, g.phase.value, None, len(g.events))]
         self._snapshots: list[tuple[int, Game]] = [(0, g.clone())]
         last_round = g.round
         while i < len(entries):
             seat, text = entries[i]
             g.apply(seat, text)  # raises a RulesError when the record does not fit
             i = self._rolls(g, i + 1)
-            self.stops.append(Stop(i, g.round, g.phase.value, seat))
+            self.stops.append(Stop(i, g.round, g.phase.value, seat, len(g.events)))
             k = len(self.stops) - 1
             if g.round != last_round or k - self._snapshots[-1][0] >= SNAPSHOT_EVERY:
                 self._snapshots.append((k, g.clone()))
                 last_round = g.round
         self.final = g
+        self._logs: dict[tuple[int | None, int], tuple[list[int], list[Any]]] = {}
+        self._round_starts = [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
+        self._phase_starts = [k for k, s in enumerate(self.stops)
+                              if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
 
     def _rolls(self, g: Game, i: int) -> int:
         """Apply the scripted rolls at entry ``i`` onwards; returns the next entry."""
@@ -111,20 +121,33 @@ class ReplayTimeline:
 
     def round_starts(self) -> list[int]:
         """Positions where a round begins (the markers of the scrubber)."""
-        return [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
+        return list(self._round_starts)
 
     def phase_starts(self) -> list[int]:
         """Positions where a phase begins."""
-        return [k for k, s in enumerate(self.stops)
-                if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
+        return list(self._phase_starts)
 
     def next_round(self, k: int) -> int:
-        return next((r for r in self.round_starts() if r > k), len(self.stops) - 1)
+        return next((r for r in self._round_starts if r > k), len(self.stops) - 1)
 
     def previous_round(self, k: int) -> int:
         """The start of this round, or of the one before when already at a round's start."""
-        starts = [r for r in self.round_starts() if r < k]
+        starts = [r for r in self._round_starts if r < k]
         return starts[-1] if starts else 0
+
+    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[Any]:
+        """The log (``LogLine`` s) at position ``k`` as ``viewer`` (a seat, None, or :data:`ALL`)
+        could read it, each bot's reason under the first line of its move — the same lines the
+        live table shows (a seat repeating its last reason in a round is folded).
+
+        Built once per viewer for the whole game and cut at the position: events are only ever
+        appended, so the log at ``k`` is a prefix of the final one."""
+        key = (viewer, id(reasons))
+        cached = self._logs.get(key)
+        if cached is None:
+            cached = self._logs[key] = _full_log(self.final, viewer, reasons)
+        indices, lines = cached
+        return lines[:bisect_left(indices, self.stops[self.clamp(k)].events)]
 
     def perspective(self, wanted: int | None) -> int | None:
         """The perspective actually shown: public only while the game can still be continued."""
@@ -142,3 +165,34 @@ class ReplayTimeline:
         public = game.view(None)
         seats = tuple(game.view(s).seats[s] for s in range(game.players))
         return replace(public, seats=seats)
+
+
+def _full_log(game: Game, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> tuple[list[int], list[Any]]:
+    """Every log line of ``game`` for ``viewer`` with the index (in ``game.events``) of the
+    event it stands for; a reason line carries the index of the event it follows."""
+    from .controller import LogLine, _event_seat
+
+    names = game.names
+    waiting = sorted((d, r) for d, r in reasons.items())
+    indices: list[int] = []
+    lines: list[Any] = []
+    last: tuple[int, int, Any] | None = None
+    for i, raw in enumerate(game.events):
+        shown: list[Event] = [raw] if viewer == ALL else visible([raw], viewer)
+        for e in shown:
+            if not describe(e, names):
+                continue
+            indices.append(i)
+            lines.append(LogLine(e.round, e))
+            seat = _event_seat(e)
+            for j, (decision, (who, reason)) in enumerate(waiting):
+                if decision > e.decision:
+                    break
+                if who == seat:
+                    del waiting[j]
+                    if last != (e.round, who, reason):
+                        indices.append(i)
+                        lines.append(LogLine(e.round, None, reason, who))
+                    last = (e.round, who, reason)
+                    break
+    return indices, lines

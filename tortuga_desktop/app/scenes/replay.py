@@ -45,7 +45,7 @@ from . import Scene
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["CONTROLS", "ReplayScene", "open_replay_file", "replay_log", "replay_of_game"]
+__all__ = ["CONTROLS", "ReplayScene", "open_game_replay", "open_replay_file", "replay_log", "replay_of_game"]
 
 #: Seconds between two decisions while playing (after the motions of the first), at normal speed.
 GAP_S = 0.25
@@ -78,6 +78,21 @@ def replay_of_game(game: Game, seats: Sequence[Any], reasons: Mapping[int, tuple
     outcome = game.outcome()
     return ReplayFile(game_id, record, kinds, [None] * len(record.entries), dict(reasons or {}),
                       finished=outcome is not None, winners=outcome.winners if outcome else (), rounds=game.round)
+
+
+def open_game_replay(app: Any, game: Game, seats: Sequence[Any],
+                     reasons: Mapping[int, tuple[int, Any]] | None = None) -> bool:
+    """Open a finished game in memory in the replay scene ("Watch replay" on the results
+    screen). A game without its whole history (an old save) gets a notice; returns False."""
+    try:
+        rf = replay_of_game(game, seats, reasons)
+        scene = ReplayScene(rf, speed=_speed_of(app))
+    except (RulesError, RecordError) as exc:
+        logger.warning("no replay of this game: %s", exc)
+        app.notify(tr("replay.unavailable"), "warning")
+        return False
+    app.push(scene)
+    return True
 
 
 def open_replay_file(app: Any, path: Path) -> bool:

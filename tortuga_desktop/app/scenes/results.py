@@ -63,6 +63,8 @@ class ResultsScene(Scene):
         """``game`` is a finished Game or a controller (with ``.game`` and ``.seats``);
         ``seats`` the SeatConfig list (an Outcome passed here instead is ignored)."""
         super().__init__()
+        #: the bots' reasons (decision -> (seat, reason)) for "Watch replay"
+        self.reasons: dict[int, Any] = dict(getattr(game, "_reasons", None) or {})
         if not isinstance(game, Game) and hasattr(game, "game"):
             if seats is None or isinstance(seats, Outcome):
                 seats = getattr(game, "seats", None)
@@ -102,6 +104,10 @@ class ResultsScene(Scene):
 
     def handle(self, intent: Any) -> None:
         key = getattr(intent, "key", None)
+        if key == pygame.K_r or (key is None and getattr(intent, "button", None) == 1
+                                 and "watch" in self._buttons and self._buttons["watch"].collidepoint(intent.pos)):
+            self.watch_replay()
+            return
         if self.review:
             self._handle_review(intent, key)
             return
@@ -160,6 +166,12 @@ class ResultsScene(Scene):
                     break
         if self.app is not None:
             self.app.request_redraw()
+
+    def watch_replay(self) -> bool:
+        """Open this game in the replay scene (every seat's view may be chosen: the game is over)."""
+        from .replay import open_game_replay
+
+        return open_game_replay(self.app, self.game, self.seats, self.reasons)
 
     def close_review(self) -> None:
         self.choice = "menu"
@@ -272,21 +284,27 @@ class ResultsScene(Scene):
             note = f.render(tr("results.ui.the_game_was_stopped_by_the"), True, palette.DANGER)
             surface.blit(note, (panel.x + 14, y))
         y += line // 2 + 6
-        bw = min(380, (pw - 40) // 2)
+        bw = min(380, (pw - 56) // 3)
         bh = max(30, line)
         self._buttons = {
             "new": pygame.Rect(panel.x + 14, y, bw, bh),
+            "watch": pygame.Rect(panel.centerx - bw // 2, y, bw, bh),
             "menu": pygame.Rect(panel.right - 14 - bw, y, bw, bh),
         }
         labels = {"new": tr("results.ui.new_game_with_same_seats_n"), "menu": tr("results.ui.main_menu_m")}
         if self.review:
             labels = {"new": tr("results.hide_log") if self.show_log else tr("results.show_log"),
                       "menu": tr("results.back")}
+        labels["watch"] = tr("replay.watch")
         for name, rect in self._buttons.items():
             fill = palette.GOLD_LIGHT if self._hover == name else palette.GOLD
             pygame.draw.rect(surface, fill, rect, border_radius=8)
             pygame.draw.rect(surface, palette.INK, rect, width=2, border_radius=8)
             lt = f.render(labels[name], True, palette.INK)
+            if lt.get_width() > rect.w - 12:  # three buttons share the row: long labels shrink
+                from ..render.table import fit_text
+
+                lt = fit_text(labels[name], f.get_height(), palette.INK, rect.w - 12)
             surface.blit(lt, lt.get_rect(center=rect.center))
         rounds = f.render(tr("results.ui.n_rounds_played", n=self.outcome.rounds), True, palette.FOAM)
         surface.blit(rounds, rounds.get_rect(midbottom=(w // 2, h - 4)))

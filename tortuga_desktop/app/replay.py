@@ -31,7 +31,7 @@ __all__ = ["ALL", "SNAPSHOT_EVERY", "ReplayTimeline", "Stop"]
 #: The "everything revealed" perspective.
 ALL = -1
 #: A snapshot is kept at least this often (decisions), besides one per round.
-SNAPSHOT_EVERY = 24
+SNAPSHOT_EVERY = 8
 
 
 @dataclass(frozen=True, slots=True)

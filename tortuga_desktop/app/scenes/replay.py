@@ -33,12 +33,12 @@ import pygame
 from ...rules import Game, PlayerView, RulesError
 from ..anim import SPEEDS, Timeline
 from ..controller import LogLine
-from ..eventtext import event_text
+from ..eventtext import event_text, reason_text
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
 from ..records import RecordError, ReplayFile
 from ..render.motion import build_timeline
-from ..render.table import AnimState, TableRenderer, fit_text, text
+from ..render.table import _LOG_LINES, AnimState, TableRenderer, _wrap, fit_text, text
 from ..replay import ALL, ReplayTimeline
 from ..saves import SeatConfig
 from . import Scene
@@ -175,6 +175,9 @@ class ReplayScene(Scene):
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
         self._strip_cache: tuple[Any, pygame.Surface] | None = None
+        #: the whole log's rows, rendered once per (viewer, size, language): see :meth:`_log_rows`
+        self._version = 0  # bumped whenever the position or the perspective changes
+        self._rows: dict[Any, tuple[list[tuple[pygame.Surface, int]], list[int]]] = {}
         self._rects: dict[str, pygame.Rect] = {}
         self._layout_size: tuple[int, int] = (0, 0)
         self._refresh()
@@ -229,6 +232,7 @@ class ReplayScene(Scene):
             self._dirty = True
 
     def _refresh(self) -> None:
+        self._version += 1
         who = self.perspective
         self.view = self.timeline.view(self.game, who)
         self.log = self.timeline.log_at(self.position, who, self.file.reasons)
@@ -256,6 +260,7 @@ class ReplayScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._layer = None
         self._strip_cache = None
+        self._rows.clear()
         self._dirty = True
 
     def retranslate(self) -> None:
@@ -263,6 +268,7 @@ class ReplayScene(Scene):
             self.renderer.invalidate()
         self._layer = None
         self._strip_cache = None
+        self._rows.clear()
         self._dirty = True
 
     # -- layout --------------------------------------------------------------------------
@@ -472,20 +478,93 @@ class ReplayScene(Scene):
             self._layer = None
         tl = self.motion if self.animating else None
         hidden = frozenset(tl.hidden()) if tl is not None else frozenset()
-        key = (id(self.view), hidden, table.size, len(self.log), id(self.log))
-        if self._layer is None or self._layer_key != key:
-            if self._layer is None or self._layer.get_size() != table.size:
-                self._layer = (pygame.Surface(table.size).convert() if pygame.display.get_surface()
-                               else pygame.Surface(table.size))
-            self.renderer.draw_base(self._layer, self.view,
-                                    AnimState(tl, set(), None, None, 0.0, self.seats, self.log))
-            self._layer_key = key
-        surface.blit(self._layer, (0, 0))
+        key = (self._version, hidden, table.size)
+        if self.dragging and key != self._layer_key:
+            # Scrubbing: a new position nearly every frame, drawn straight onto the window
+            # (keeping a copy would cost a full-screen blit per frame for nothing).
+            self._draw_table(surface.subsurface(table), tl)
+            self._layer_key = None
+        else:
+            if self._layer is None or self._layer_key != key:
+                if self._layer is None or self._layer.get_size() != table.size:
+                    self._layer = (pygame.Surface(table.size).convert() if pygame.display.get_surface()
+                                   else pygame.Surface(table.size))
+                self._draw_table(self._layer, tl)
+                self._layer_key = key
+            surface.blit(self._layer, (0, 0))
         if tl is not None:
             self.renderer.draw_motions(surface.subsurface(table), self.view, tl)
         self._draw_strip(surface, rects)
         if self.hover is not None and self._still >= TIP_DELAY_S:
             self._draw_tooltip(surface)
+
+    def _draw_table(self, surface: pygame.Surface, tl: Timeline | None) -> None:
+        """The table at the position shown, without its moving things."""
+        assert self.renderer is not None
+        # The log panel is drawn here from rows rendered once for the whole game (the renderer
+        # would render every line again for each position while scrubbing).
+        self.renderer.draw_base(surface, self.view, AnimState(tl, set(), None, None, 0.0, self.seats, []))
+        self._draw_log(surface)
+
+    # the log -------------------------------------------------------------------------------
+
+    def _log_rows(self) -> tuple[list[tuple[pygame.Surface, int]], list[int]]:
+        """The rows of the whole log for the current viewer (round headings, wrapped lines,
+        reasons indented in italics, as the table's log shows them) and, per log line, how
+        many rows the log has up to and including it."""
+        from .. import palette
+
+        assert self.renderer is not None
+        L = self.renderer.layout
+        who = self.perspective
+        key = (who, L.size, tr("table.log_round", n=1))
+        cached = self._rows.get(key)
+        if cached is not None:
+            return cached
+        full = self.timeline.log_at(len(self.timeline) - 1, who, self.file.reasons)
+        names = self.timeline.record.names
+        w = L.log.w - L.px(24)
+        px = L.px(13)
+        rows: list[tuple[pygame.Surface, int]] = []
+        ends: list[int] = []
+        last_round = None
+        for ln in full:
+            if ln.round != last_round:
+                last_round = ln.round
+                rows.append((text(tr("table.log_round", n=ln.round), px, palette.BRASS_DARK, True), 0))
+            why = ln.reason is not None
+            indent = L.px(14) if why else 0
+            col = palette.INK_SOFT if why else palette.INK
+            if ln.reason is not None and ln.seat is not None:
+                body = tr("table.reason_by", name=names[ln.seat], text=reason_text(ln.reason, names))
+            else:
+                body = event_text(ln.event, names) if ln.event is not None else ""
+            for part in _wrap(body, px, w - indent - L.px(4)):
+                rows.append((text(part, px, col, False, why), indent))
+            ends.append(len(rows))
+        self._rows[key] = (rows, ends)
+        return rows, ends
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        """The log up to the position shown, newest line at the bottom of the log panel."""
+        assert self.renderer is not None
+        L = self.renderer.layout
+        rows, ends = self._log_rows()
+        shown = len(self.log)
+        first = max(0, shown - _LOG_LINES)
+        upto = ends[shown - 1] if shown else 0
+        start = ends[first - 1] if first else 0
+        x0, y0 = L.log.x + L.px(12), L.log.y + L.px(46)
+        h = L.log.h - L.px(56) - L.px(22)
+        y = y0 + h
+        clip = surface.get_clip()
+        surface.set_clip(pygame.Rect(x0, y0, L.log.w - L.px(24), h))
+        for row, indent in reversed(rows[start:upto]):
+            y -= row.get_height()
+            if y < y0 - row.get_height():
+                break
+            surface.blit(row, (x0 + indent, y))
+        surface.set_clip(clip)
 
     # the strip -----------------------------------------------------------------------------
 

@@ -304,7 +304,7 @@ class ResultsScene(Scene):
             if lt.get_width() > rect.w - 12:  # three buttons share the row: long labels shrink
                 from ..render.table import fit_text
 
-                lt = fit_text(labels[name], f.get_height(), palette.INK, rect.w - 12)
+                lt = fit_text(labels[name], max(11, min(20, h // 40)), palette.INK, rect.w - 12)
             surface.blit(lt, lt.get_rect(center=rect.center))
         rounds = f.render(tr("results.ui.n_rounds_played", n=self.outcome.rounds), True, palette.FOAM)
         surface.blit(rounds, rounds.get_rect(midbottom=(w // 2, h - 4)))

@@ -263,3 +263,24 @@ def test_win_chance_chart_under_the_scrubber() -> None:
             ReplayScene(rf, chances=bad)
     plain = ReplayScene(rf)
     assert plain.chances == [] and plain.strip_height((1280, 800)) < scene.strip_height((1280, 800))
+
+
+def test_the_log_panel_shows_what_the_tables_log_would_show() -> None:
+    """The scene draws the log from rows it renders once; the pixels are the renderer's own."""
+    from tortuga_desktop.app.render.table import AnimState, TableRenderer
+
+    rf = _bot_file()
+    app, scene = _open(rf)
+    r = scene.renderer
+    assert r is not None
+    plain = TableRenderer(r.layout.size, rf.record.players)
+    plain.seats = scene.seats
+    for k, wanted in ((5, None), (len(scene.timeline) // 2, 1), (len(scene.timeline) - 1, ALL)):
+        scene.seek(k)
+        scene.set_perspective(wanted)
+        mine = pygame.Surface(r.layout.size)
+        scene._draw_table(mine, None)
+        theirs = pygame.Surface(r.layout.size)
+        plain.draw_base(theirs, scene.view, AnimState(None, set(), None, None, 0.0, scene.seats, scene.log))
+        log = r.layout.log
+        assert pygame.image.tobytes(mine.subsurface(log), "RGB") == pygame.image.tobytes(theirs.subsurface(log), "RGB")

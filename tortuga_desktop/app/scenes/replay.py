@@ -175,9 +175,9 @@ class ReplayScene(Scene):
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
         self._strip_cache: tuple[Any, pygame.Surface] | None = None
-        #: the whole log's rows, rendered once per (viewer, size, language): see :meth:`_log_rows`
         self._version = 0  # bumped whenever the position or the perspective changes
-        self._rows: dict[Any, tuple[list[tuple[pygame.Surface, int]], list[int]]] = {}
+        #: rendered log rows per (viewer, size, language) and line: see :meth:`_line_rows`
+        self._rows: dict[Any, dict[int, list[tuple[pygame.Surface, int]]]] = {}
         self._rects: dict[str, pygame.Rect] = {}
         self._layout_size: tuple[int, int] = (0, 0)
         self._refresh()
@@ -508,62 +508,56 @@ class ReplayScene(Scene):
 
     # the log -------------------------------------------------------------------------------
 
-    def _log_rows(self) -> tuple[list[tuple[pygame.Surface, int]], list[int]]:
-        """The rows of the whole log for the current viewer (round headings, wrapped lines,
-        reasons indented in italics, as the table's log shows them) and, per log line, how
-        many rows the log has up to and including it."""
+    def _line_rows(self, i: int) -> list[tuple[pygame.Surface, int]]:
+        """The rows of line ``i`` of the whole log for the current viewer — a round heading
+        first when a round begins there, then the wrapped text; reasons indented in italics,
+        as the table's log shows them. Rendered once per (viewer, size, language)."""
         from .. import palette
 
         assert self.renderer is not None
         L = self.renderer.layout
         who = self.perspective
-        key = (who, L.size, tr("table.log_round", n=1))
-        cached = self._rows.get(key)
-        if cached is not None:
-            return cached
+        cache = self._rows.setdefault((who, L.size, tr("table.log_round", n=1)), {})
+        rows = cache.get(i)
+        if rows is not None:
+            return rows
         full = self.timeline.log_at(len(self.timeline) - 1, who, self.file.reasons)
         names = self.timeline.record.names
-        w = L.log.w - L.px(24)
+        ln = full[i]
         px = L.px(13)
-        rows: list[tuple[pygame.Surface, int]] = []
-        ends: list[int] = []
-        last_round = None
-        for ln in full:
-            if ln.round != last_round:
-                last_round = ln.round
-                rows.append((text(tr("table.log_round", n=ln.round), px, palette.BRASS_DARK, True), 0))
-            why = ln.reason is not None
-            indent = L.px(14) if why else 0
-            col = palette.INK_SOFT if why else palette.INK
-            if ln.reason is not None and ln.seat is not None:
-                body = tr("table.reason_by", name=names[ln.seat], text=reason_text(ln.reason, names))
-            else:
-                body = event_text(ln.event, names) if ln.event is not None else ""
-            for part in _wrap(body, px, w - indent - L.px(4)):
-                rows.append((text(part, px, col, False, why), indent))
-            ends.append(len(rows))
-        self._rows[key] = (rows, ends)
-        return rows, ends
+        rows = []
+        if i == 0 or full[i - 1].round != ln.round:
+            rows.append((text(tr("table.log_round", n=ln.round), px, palette.BRASS_DARK, True), 0))
+        why = ln.reason is not None
+        indent = L.px(14) if why else 0
+        col = palette.INK_SOFT if why else palette.INK
+        if ln.reason is not None and ln.seat is not None:
+            body = tr("table.reason_by", name=names[ln.seat], text=reason_text(ln.reason, names))
+        else:
+            body = event_text(ln.event, names) if ln.event is not None else ""
+        for part in _wrap(body, px, L.log.w - L.px(24) - indent - L.px(4)):
+            rows.append((text(part, px, col, False, why), indent))
+        cache[i] = rows
+        return rows
 
     def _draw_log(self, surface: pygame.Surface) -> None:
-        """The log up to the position shown, newest line at the bottom of the log panel."""
+        """The log up to the position shown, newest line at the bottom of the log panel (only
+        the lines that fit are rendered, each once)."""
         assert self.renderer is not None
         L = self.renderer.layout
-        rows, ends = self._log_rows()
-        shown = len(self.log)
-        first = max(0, shown - _LOG_LINES)
-        upto = ends[shown - 1] if shown else 0
-        start = ends[first - 1] if first else 0
         x0, y0 = L.log.x + L.px(12), L.log.y + L.px(46)
         h = L.log.h - L.px(56) - L.px(22)
         y = y0 + h
         clip = surface.get_clip()
         surface.set_clip(pygame.Rect(x0, y0, L.log.w - L.px(24), h))
-        for row, indent in reversed(rows[start:upto]):
-            y -= row.get_height()
-            if y < y0 - row.get_height():
-                break
-            surface.blit(row, (x0 + indent, y))
+        shown = len(self.log)
+        for i in range(shown - 1, max(-1, shown - 1 - _LOG_LINES), -1):
+            for row, indent in reversed(self._line_rows(i)):
+                y -= row.get_height()
+                if y < y0:  # a row cut off at the top is left out, as on the table
+                    surface.set_clip(clip)
+                    return
+                surface.blit(row, (x0 + indent, y))
         surface.set_clip(clip)
 
     # the strip -----------------------------------------------------------------------------

@@ -214,7 +214,8 @@ class ReplayList:
         for i, (name, key) in enumerate((("watch", "replay.list.watch"), ("export", "replay.list.export"),
                                          ("import", "replay.list.import"))):
             r = pygame.Rect(area.x + i * (bw + int(16 * s)), y, bw, bh)
-            usable = name == "import" or bool(self.infos) and not self.infos[self.focus].error
+            infos = self.infos or []
+            usable = name == "import" or (0 <= self.focus < len(infos) and not infos[self.focus].error)
             pygame.draw.rect(surface, palette.GOLD if usable else palette.PARCHMENT_DARK, r, border_radius=int(8 * s))
             pygame.draw.rect(surface, palette.INK, r, max(1, int(2 * s)), border_radius=int(8 * s))
             t = fb.render(tr(key), True, palette.INK if usable else palette.INK_SOFT)

@@ -284,3 +284,13 @@ def test_the_log_panel_shows_what_the_tables_log_would_show() -> None:
         plain.draw_base(theirs, scene.view, AnimState(None, set(), None, None, 0.0, scene.seats, scene.log))
         log = r.layout.log
         assert pygame.image.tobytes(mine.subsurface(log), "RGB") == pygame.image.tobytes(theirs.subsurface(log), "RGB")
+
+
+def test_an_edited_finished_flag_does_not_unlock_a_game_in_progress() -> None:
+    rf = _file(finish=False)
+    rf.finished = True  # e.g. an exported file edited by hand and imported again
+    app, scene = _open(rf)
+    assert scene.timeline.locked
+    for _ in range(6):
+        _key(app, pygame.K_p)
+        assert scene.view == scene.game.view(None)

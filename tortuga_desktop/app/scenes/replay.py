@@ -14,8 +14,8 @@ Playing moves the table with the game's own motions (dice flying, chests travell
 at the chosen animation speed; a single step forward animates too. Scrubbing, dragging and
 every other jump show the position at once.
 
-A record of a game that can still be continued (not finished) is shown in the public view
-only (:attr:`ReplayTimeline.locked`).
+A record of a game that can still be continued (its decisions do not reach the end of the
+game, whatever the file says) is shown in the public view only (:attr:`ReplayTimeline.locked`).
 
 Ways in (:func:`open_replay_file`, :func:`replay_of_game`): the results screen's "Watch
 replay", the Replays list of the statistics screen, ``tortuga --replay FILE``.
@@ -150,9 +150,12 @@ class ReplayScene(Scene):
         super().__init__()
         self.file = rf
         try:
-            self.timeline = ReplayTimeline(rf.record, locked=not rf.finished)
+            self.timeline = ReplayTimeline(rf.record, locked=True)
         except RulesError as exc:  # the record does not fit the rules: refused like a bad file
             raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
+        # Unlocked only when the record itself plays to the end: the file's "finished" flag
+        # could have been edited to peek into a game that can still be continued.
+        self.timeline.locked = not self.timeline.final.is_over
         self.chances = _check_chances(chances, len(self.timeline), rf.record.players)
         self.seats = _seat_configs(rf)
         self.speed = speed if speed in SPEEDS else "normal"
@@ -443,7 +446,7 @@ class ReplayScene(Scene):
                 if self.motion.done:
                     self.motion = None
             self._dirty = True
-        elif self.playing:
+        elif self.playing and not self.dragging:
             self._wait += dt
             if self._wait >= (INSTANT_STEP_S if factor <= 0 else GAP_S * factor):
                 self._wait = 0.0
@@ -722,8 +725,9 @@ class ReplayScene(Scene):
             return [tr("replay.tip.chances", position=k),
                     *(tr("replay.tip.chance", name=names[i], percent=round(p * 100))
                       for i, p in enumerate(self.chances[k])), tr("replay.tip.chart_click")]
-        if kind == "table" and self.renderer is not None:
-            return self.renderer.tooltip(what, self.view)
+        if kind == "table" and self.renderer is not None and self.mouse is not None:
+            hit = self.renderer.hit_test(self.mouse, self.view)  # against the view shown now, never an older one
+            return self.renderer.tooltip(hit, self.view) if hit is not None else []
         return []
 
     def _position_tip(self, k: int) -> list[str]:

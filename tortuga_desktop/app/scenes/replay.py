@@ -432,6 +432,8 @@ class ReplayScene(Scene):
     # -- update --------------------------------------------------------------------------
 
     def update(self, dt: float) -> bool:
+        if self.dragging and not self._button_held():  # released without moving the mouse
+            self.dragging = False
         if self._drag_to is not None:  # one jump per frame however many mouse moves came in
             target, self._drag_to = self._drag_to, None
             if target != self.position:

@@ -81,12 +81,14 @@ def replay_of_game(game: Game, seats: Sequence[Any], reasons: Mapping[int, tuple
 
 
 def open_game_replay(app: Any, game: Game, seats: Sequence[Any],
-                     reasons: Mapping[int, tuple[int, Any]] | None = None) -> bool:
+                     reasons: Mapping[int, tuple[int, Any]] | None = None, *,
+                     chances: Sequence[Sequence[float]] | None = None) -> bool:
     """Open a finished game in memory in the replay scene ("Watch replay" on the results
-    screen). A game without its whole history (an old save) gets a notice; returns False."""
+    screen; ``chances`` as for :class:`ReplayScene`, e.g. from a game review). A game without
+    its whole history (an old save) gets a notice; returns False."""
     try:
         rf = replay_of_game(game, seats, reasons)
-        scene = ReplayScene(rf, speed=_speed_of(app))
+        scene = ReplayScene(rf, speed=_speed_of(app), chances=chances)
     except (RulesError, RecordError) as exc:
         logger.warning("no replay of this game: %s", exc)
         app.notify(tr("replay.unavailable"), "warning")

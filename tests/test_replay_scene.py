@@ -294,3 +294,33 @@ def test_an_edited_finished_flag_does_not_unlock_a_game_in_progress() -> None:
     for _ in range(6):
         _key(app, pygame.K_p)
         assert scene.view == scene.game.view(None)
+
+
+def test_resize_and_language_change_while_watching() -> None:
+    from tortuga_desktop.app import i18n
+    from tortuga_desktop.app.intents import Resize
+
+    app, scene = _open(_file())
+    scene.seek(30)
+    for size in ((800, 600), (1600, 900)):
+        app.post(Resize(size))
+        app.step(1 / 60)
+        assert scene.bar().right <= size[0] and scene.bar().bottom <= size[1]
+        assert scene.renderer is not None and scene.renderer.layout.size[1] == size[1] - scene.strip_height(size)
+        app.post(Click((scene.x_of(10), scene.bar().centery), 1))
+        app.step(1 / 60)
+        assert scene.position == 10
+    from tortuga_desktop.app.intents import Hover
+
+    app.post(Hover((scene.x_of(10), scene.bar().centery)))
+    app.step(1 / 60)
+    try:
+        i18n.set_language("nl")
+        app.retranslate()
+        for _ in range(30):
+            app.step(1 / 60)
+        assert scene.tooltip_lines()[0].startswith("Beslissing 10 van")
+    finally:
+        i18n.set_language("en")
+        app.retranslate()
+    app.step(1 / 60)

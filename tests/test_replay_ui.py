@@ -254,3 +254,18 @@ def test_command_line_replay_of_a_missing_file(tmp_path: Path) -> None:
 def test_replay_flag_stands_alone() -> None:
     with pytest.raises(SystemExit):
         parse_args(["--replay", "x.json", "--demo"])
+
+
+def test_a_record_whose_moves_do_not_fit_the_rules_is_refused_on_opening() -> None:
+    data = _record("odd", 9).to_dict()
+    entries = data["record"]["entries"]
+    entries[5] = [entries[5][0], "select ABCDE"]  # a move the rules refuse at that point
+    (records.replays_dir() / "odd.json").write_text(json.dumps(data))
+    app = start_app()
+    stats = _stats_on_replays(app)
+    _key(app, pygame.K_RETURN)
+    _until(app, lambda: isinstance(app.top, MessageScene))
+    assert "damaged" in app.top.text
+    _key(app, pygame.K_RETURN)
+    assert app.top is stats
+    app.close()

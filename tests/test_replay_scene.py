@@ -324,3 +324,35 @@ def test_resize_and_language_change_while_watching() -> None:
         i18n.set_language("en")
         app.retranslate()
     app.step(1 / 60)
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_a_game_in_progress_reveals_nothing_private_anywhere(seed: int) -> None:
+    """Every position, every perspective asked for, the view, the log and the scrubber's
+    tooltips of a game that can go on hold only public facts (R9)."""
+    from tortuga_desktop.app.eventtext import event_text
+    from tortuga_desktop.app.intents import Hover
+    from tortuga_desktop.rules.events import PrivateEvent
+
+    g = Game.new(3 + seed % 2, seed + 40)
+    keeper = RecordKeeper("open", g, ["human"] * g.players, clock=lambda: 1.0)
+    rng = random.Random(seed)
+    for _ in range(60 + 20 * seed):
+        s = g.to_move()[0]
+        g.apply(s, g.random_action(s, rng))
+    rf = keeper.snapshot({})
+    assert rf is not None and not g.is_over
+    app, scene = _open(rf)
+    public_texts = {event_text(e, g.names) for e in g.events_for(None)}
+    private_texts = {event_text(e, g.names) for e in g.events if isinstance(e, PrivateEvent)} - public_texts
+    assert private_texts  # the game has secrets to keep
+    for k in rng.sample(range(len(scene.timeline)), 12):
+        scene.seek(k)
+        for _ in range(g.players + 2):
+            _key(app, pygame.K_p)
+            assert scene.view == scene.game.view(None)
+            assert not any(isinstance(ln.event, PrivateEvent) for ln in scene.log)
+        app.post(Hover((scene.x_of(k), scene.bar().centery)))
+        for _ in range(25):
+            app.step(1 / 60)
+        assert not set(scene.tooltip_lines()) & private_texts

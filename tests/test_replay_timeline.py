@@ -98,3 +98,14 @@ def test_record_to_replay_gives_the_same_state_and_events(chunk: int) -> None:
     """200 random games here (50 per chunk); scripts/replay_check.py runs 1,000."""
     for i in range(10_000 + chunk * 50, 10_000 + chunk * 50 + 50):
         record_replays_exactly(i)
+
+
+@pytest.mark.slow
+def test_record_to_replay_over_1000_games(request: pytest.FixtureRequest) -> None:
+    """The full 1,000 games (about a minute): only with ``pytest -m slow``; the default run
+    checks 200 above, and scripts/replay_check.py prints the 1,000 figure."""
+    marks = str(request.config.getoption("markexpr") or "")
+    if "slow" not in marks or "not slow" in marks:
+        pytest.skip("1,000 games: run with -m slow, or python scripts/replay_check.py")
+    for i in range(10_000, 11_000):
+        record_replays_exactly(i)

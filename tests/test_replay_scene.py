@@ -356,3 +356,22 @@ def test_a_game_in_progress_reveals_nothing_private_anywhere(seed: int) -> None:
         for _ in range(25):
             app.step(1 / 60)
         assert not set(scene.tooltip_lines()) & private_texts
+
+
+def test_the_window_shows_the_position_while_dragging(monkeypatch: pytest.MonkeyPatch) -> None:
+    from tortuga_desktop.app.intents import Hover
+
+    app, scene = _open(_file())
+    monkeypatch.setattr(ReplayScene, "_button_held", staticmethod(lambda: True))
+    bar = scene.bar()
+    app.post(Click((bar.x + bar.w // 3, bar.centery), 1))
+    app.step(1 / 60)
+    for dx in (0, 1, 2, 40, 41, 3):  # some moves stay on the same decision
+        app.post(Hover((bar.x + bar.w // 3 + dx, bar.centery)))
+        app.step(1 / 60)
+        assert scene.renderer is not None
+        table = pygame.Rect((0, 0), scene.renderer.layout.size)
+        fresh = pygame.Surface(table.size)
+        scene._draw_table(fresh, None)
+        shown = app.window.subsurface(table)
+        assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh.convert(shown), "RGB")

@@ -179,6 +179,8 @@ class ReplayScene(Scene):
         self._dirty = True
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
+        self._window_key: Any = None  # what the window shows of the table while dragging
+        self._tip_shown = False
         self._strip_cache: tuple[Any, pygame.Surface] | None = None
         self._version = 0  # bumped whenever the position or the perspective changes
         #: rendered log rows per (viewer, size, language) and line: see :meth:`_line_rows`
@@ -486,12 +488,17 @@ class ReplayScene(Scene):
         tl = self.motion if self.animating else None
         hidden = frozenset(tl.hidden()) if tl is not None else frozenset()
         key = (self._version, hidden, table.size)
-        if self.dragging and key != self._layer_key:
+        if self.dragging:
             # Scrubbing: a new position nearly every frame, drawn straight onto the window
-            # (keeping a copy would cost a full-screen blit per frame for nothing).
-            self._draw_table(surface.subsurface(table), tl)
+            # (keeping a copy would cost a full-screen blit per frame for nothing); a mouse move
+            # that stays on the same decision leaves the table as it is, unless something was
+            # drawn over it (a tooltip, a notice).
+            if key != self._window_key or self._tip_shown or getattr(self.app, "notices", None):
+                self._draw_table(surface.subsurface(table), tl)
+                self._window_key = key
             self._layer_key = None
         else:
+            self._window_key = None
             if self._layer is None or self._layer_key != key:
                 if self._layer is None or self._layer.get_size() != table.size:
                     self._layer = (pygame.Surface(table.size).convert() if pygame.display.get_surface()
@@ -502,7 +509,8 @@ class ReplayScene(Scene):
         if tl is not None:
             self.renderer.draw_motions(surface.subsurface(table), self.view, tl)
         self._draw_strip(surface, rects)
-        if self.hover is not None and self._still >= TIP_DELAY_S:
+        self._tip_shown = self.hover is not None and self._still >= TIP_DELAY_S
+        if self._tip_shown:
             self._draw_tooltip(surface)
 
     def _draw_table(self, surface: pygame.Surface, tl: Timeline | None) -> None:

@@ -375,3 +375,45 @@ def test_the_window_shows_the_position_while_dragging(monkeypatch: pytest.Monkey
         scene._draw_table(fresh, None)
         shown = app.window.subsurface(table)
         assert pygame.image.tobytes(shown, "RGB") == pygame.image.tobytes(fresh.convert(shown), "RGB")
+
+
+def test_only_the_changed_parts_go_to_the_screen_while_dragging(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Outside the rects the scene reports while dragging, the table drawn for the new
+    position is pixel for pixel the one drawn for the old position."""
+    from tortuga_desktop.app.intents import Hover
+
+    app, scene = _open(_file())
+    tl = scene.timeline
+    assert scene.renderer is not None
+    table = pygame.Rect((0, 0), scene.renderer.layout.size)
+    rng = random.Random(3)
+    pairs = [(k, k + 1) for k in rng.sample(range(len(tl) - 1), 25)] + \
+        [(rng.randrange(len(tl)), rng.randrange(len(tl))) for _ in range(10)]
+    partial = 0
+    for a, b in pairs:
+        shots = []
+        views = []
+        for k in (a, b):
+            scene.seek(k)
+            surf = pygame.Surface(table.size)
+            scene._draw_table(surf, None)
+            shots.append(surf)
+            views.append(scene.view)
+        rects = scene._changed(views[0], views[1], table)
+        partial += len(rects) < 2 + len(views[1].seats)
+        for surf in shots:
+            for r in rects:
+                surf.fill((0, 0, 0), r)
+        assert pygame.image.tobytes(shots[0], "RGB") == pygame.image.tobytes(shots[1], "RGB"), (a, b)
+    assert partial >= 10  # most single steps change only some boards
+    # and the scene hands such rects to the App while dragging
+    monkeypatch.setattr(ReplayScene, "_button_held", staticmethod(lambda: True))
+    bar = scene.bar()
+    app.post(Click((bar.x + bar.w // 2, bar.centery), 1))
+    app.step(1 / 60)
+    drawn = []
+    for dx in range(1, 40, 9):
+        app.post(Hover((bar.x + bar.w // 2 + dx, bar.centery)))
+        app.step(1 / 60)
+        drawn.append(scene.draw(app.window))
+    assert all(isinstance(d, list) and scene._layout()["strip"] in d for d in drawn)

@@ -180,6 +180,7 @@ class ReplayScene(Scene):
         self._layer: pygame.Surface | None = None
         self._layer_key: Any = None
         self._window_key: Any = None  # what the window shows of the table while dragging
+        self._window_view: PlayerView | None = None
         self._tip_shown = False
         self._strip_cache: tuple[Any, pygame.Surface] | None = None
         self._version = 0  # bumped whenever the position or the perspective changes
@@ -475,9 +476,12 @@ class ReplayScene(Scene):
 
     # -- draw ----------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the table and the strip. While dragging, returns the parts of the window that
+        changed (the boards that changed, the middle, the log, the strip) so that only those
+        go to the screen; otherwise None (the whole window)."""
         if self.renderer is None:
-            return
+            return None
         rects = self._layout()
         strip = rects["strip"]
         table = pygame.Rect(0, 0, surface.get_width(), max(1, strip.y))
@@ -488,17 +492,27 @@ class ReplayScene(Scene):
         tl = self.motion if self.animating else None
         hidden = frozenset(tl.hidden()) if tl is not None else frozenset()
         key = (self._version, hidden, table.size)
+        changed: list[pygame.Rect] | None = None
         if self.dragging:
             # Scrubbing: a new position nearly every frame, drawn straight onto the window
             # (keeping a copy would cost a full-screen blit per frame for nothing); a mouse move
             # that stays on the same decision leaves the table as it is, unless something was
             # drawn over it (a tooltip, a notice).
-            if key != self._window_key or self._tip_shown or getattr(self.app, "notices", None):
+            covered = self._tip_shown or bool(getattr(self.app, "notices", None))
+            if key != self._window_key or covered:
+                old = self._window_view
+                if old is not None and not covered and self._window_key is not None \
+                        and self._window_key[1:] == key[1:]:
+                    changed = self._changed(old, self.view, table)
                 self._draw_table(surface.subsurface(table), tl)
                 self._window_key = key
+                self._window_view = self.view
+            else:
+                changed = []
             self._layer_key = None
         else:
             self._window_key = None
+            self._window_view = None
             if self._layer is None or self._layer_key != key:
                 if self._layer is None or self._layer.get_size() != table.size:
                     self._layer = (pygame.Surface(table.size).convert() if pygame.display.get_surface()
@@ -512,6 +526,22 @@ class ReplayScene(Scene):
         self._tip_shown = self.hover is not None and self._still >= TIP_DELAY_S
         if self._tip_shown:
             self._draw_tooltip(surface)
+            return None
+        return None if changed is None else [*changed, strip]
+
+    def _changed(self, old: PlayerView, new: PlayerView, table: pygame.Rect) -> list[pygame.Rect]:
+        """Where the table drawn for ``new`` can differ from the one drawn for ``old``: the
+        boards whose seat changed (all of them when the phase, the action being resolved or the
+        start player changed), the middle and the log."""
+        assert self.renderer is not None
+        L = self.renderer.layout
+        out = [L.middle, L.log]
+        every = (old.phase, old.stage, old.act_action, old.act_order, old.start, old.grid) != \
+            (new.phase, new.stage, new.act_action, new.act_order, new.start, new.grid)
+        for seat in range(new.players):
+            if every or old.seats[seat] != new.seats[seat]:
+                out.append(L.boards[seat].rect.inflate(L.px(12), L.px(12)))
+        return [r.clip(table) for r in out]
 
     def _draw_table(self, surface: pygame.Surface, tl: Timeline | None) -> None:
         """The table at the position shown, without its moving things."""

@@ -57,6 +57,16 @@ def _key(app: Any, key: int, mod: int = 0, uni: str = "") -> None:
     app.step(1 / 60)
 
 
+def _type(app: Any, text: str) -> None:
+    """Select everything in the focused text field (Ctrl+A) and type ``text`` over it, as
+    keyboard events through pygame_gui."""
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_a, mod=pygame.KMOD_CTRL, unicode="\x01",
+                                         scancode=4))
+    app.step(1 / 60)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text=text))
+    app.step(1 / 60)
+
+
 # -- the results screen -----------------------------------------------------------------------
 
 
@@ -171,7 +181,8 @@ def test_export_never_overwrites_and_import_refuses_bad_files(tmp_path: Path) ->
     dialog = app.top
     assert isinstance(dialog, RecordFileScene) and dialog.mode == "export"
     out = tmp_path / "mine.json"
-    dialog.entry.set_text(str(out))
+    _type(app, str(out))
+    assert dialog.path_text() == str(out)
     _key(app, pygame.K_RETURN)
     _until(app, lambda: app.top is stats)
     assert records.read_replay(out).record == records.read_replay(src).record
@@ -179,7 +190,7 @@ def test_export_never_overwrites_and_import_refuses_bad_files(tmp_path: Path) ->
     out.write_text("keep me")
     _key(app, pygame.K_e, 0, "e")
     dialog = app.top
-    dialog.entry.set_text(str(out))
+    _type(app, str(out))
     _key(app, pygame.K_RETURN)
     _until(app, lambda: dialog.job is None and dialog.error)
     assert app.top is dialog and "already exists" in dialog.message
@@ -198,7 +209,7 @@ def test_export_never_overwrites_and_import_refuses_bad_files(tmp_path: Path) ->
         _key(app, pygame.K_i, 0, "i")
         dialog = app.top
         assert isinstance(dialog, RecordFileScene) and dialog.mode == "import"
-        dialog.entry.set_text(str(tmp_path / name))
+        _type(app, str(tmp_path / name))
         _key(app, pygame.K_RETURN)
         _until(app, lambda d=dialog: d.job is None and d.error)  # type: ignore[misc]
         assert said in dialog.message, dialog.message
@@ -210,7 +221,7 @@ def test_export_never_overwrites_and_import_refuses_bad_files(tmp_path: Path) ->
     other = _record("other", 6).to_dict()
     (tmp_path / "other.json").write_text(json.dumps(other))
     _key(app, pygame.K_i, 0, "i")
-    app.top.entry.set_text(str(tmp_path / "other.json"))
+    _type(app, str(tmp_path / "other.json"))
     _key(app, pygame.K_RETURN)
     _until(app, lambda: app.top is stats)
     _until(app, lambda: stats.replays.infos is not None and len(stats.replays.infos) == 2)

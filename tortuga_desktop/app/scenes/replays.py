@@ -221,8 +221,10 @@ class ReplayList:
             t = fb.render(tr(key), True, palette.INK if usable else palette.INK_SOFT)
             surface.blit(t, t.get_rect(center=r.center))
             self._buttons[name] = r
-        where = small.render(tr("replay.list.folder", folder=paths.display_path(paths.data_dir(create=False)
-                                                                                / "replays")), True, palette.INK_SOFT)
+        from ..records import replays_dir
+
+        where = small.render(tr("replay.list.folder", folder=paths.display_path(replays_dir(create=False))), True,
+                             palette.INK_SOFT)
         surface.blit(where, (area.x, y - where.get_height() - int(6 * s)))
         list_area = pygame.Rect(area.x, area.y, area.w, y - where.get_height() - int(14 * s) - area.y)
         if self.infos is None:

@@ -3,7 +3,8 @@
 ``tortuga`` opens the main menu.  ``tortuga --demo --players 4 --seed 7 --speed fast``
 starts a game of computer players straight away; ``--exit-after-game`` quits with status
 0 at the results screen; ``--screenshot PATH`` saves a PNG of the window there, and
-``--screenshot-every-phase DIR`` one per phase.  With ``SDL_VIDEODRIVER=dummy`` the whole
+``--screenshot-every-phase DIR`` one per phase; ``--replay FILE`` opens a game record in the
+replay scene (a bad file shows its message over the main menu).  With ``SDL_VIDEODRIVER=dummy`` the whole
 thing runs headless.
 
 Arguments are checked before anything starts (argparse: a clear message and exit status 2):
@@ -103,6 +104,8 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
     a message and exit status 2)."""
     from . import paths
 
+    if getattr(opts, "replay", None) and (opts.demo or opts.path):
+        parser.error("--replay opens a game record on its own (no --demo, no saved game)")
     if opts.demo and opts.path:
         parser.error(f"--demo starts a new game and takes no saved game (got {paths.display_path(opts.path)})")
     if opts.screenshot:
@@ -138,6 +141,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tortuga", description="Tortuga, the pirate dice board game.")
     p.add_argument("path", nargs="?", help="a saved game to open")
+    p.add_argument("--replay", metavar="FILE", default=None, help="watch a game record (a replay file)")
     p.add_argument("--demo", action="store_true", help="start a game of computer players straight away")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players in a demo game (default 4)")
     p.add_argument("--seed", type=int, default=None, help="seed for the demo game")
@@ -192,6 +196,10 @@ def make_app(opts: argparse.Namespace) -> Any:
         start_demo(app, opts.players, opts.seed if opts.seed is not None else 1, opts.level)
     elif opts.path:
         open_save(app, Path(opts.path))
+    elif getattr(opts, "replay", None):
+        from .scenes.replay import open_replay_file
+
+        open_replay_file(app, Path(opts.replay).expanduser())
     return app
 
 

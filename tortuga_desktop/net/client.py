@@ -160,6 +160,7 @@ class NetClient:
         self._token = token
         self._joined = False
         self._auto_join = bool(code)
+        self._rejoining = False
         self._host_token = ""
         self._state = ConnState.CONNECTING
         self._seats: tuple[int, ...] = ()
@@ -171,6 +172,7 @@ class NetClient:
         self._thread: threading.Thread | None = None
         self._task: asyncio.Task[None] | None = None
         self._outbox: asyncio.Queue[bytes] | None = None
+        self._ws: ClientConnection | None = None
         self._welcomed = False
         self._buffer: list[bytes] = []
         self._closing = False
@@ -274,7 +276,10 @@ class NetClient:
             v = self._views.get(seat)
             decisions = v.decisions if v is not None else 0
         raw = P.encode(P.Act(id=rid, seat=seat, decisions=decisions, action=text))
-        self._loop.call_soon_threadsafe(self._send_act, raw, rid)
+        try:
+            self._loop.call_soon_threadsafe(self._send_act, raw, rid)
+        except RuntimeError:  # the client has stopped
+            self.incoming.put(Error(code="offline", message="the connection is closed", ref=rid))
         return rid
 
     def leave(self) -> None:
@@ -294,6 +299,15 @@ class NetClient:
             return
         if self._thread is not None and self._thread is not threading.current_thread():
             self._thread.join(timeout)
+
+    def drop_connection(self) -> None:
+        """Cut the connection abruptly, as a network fault would (tests, the reconnect banner
+        preview). With ``reconnect`` on, the client then reconnects and reclaims its seat."""
+        self._loop.call_soon_threadsafe(self._abort)
+
+    def _abort(self) -> None:
+        if self._ws is not None:
+            self._ws.transport.abort()
 
     # ------------------------------------------------------------ the network side
     def _run_thread(self) -> None:
@@ -330,7 +344,10 @@ class NetClient:
 
     def _post(self, msg: P._Msg) -> None:
         raw = P.encode(msg)
-        self._loop.call_soon_threadsafe(self._send_other, raw)
+        try:
+            self._loop.call_soon_threadsafe(self._send_other, raw)
+        except RuntimeError:  # the client has stopped
+            self.incoming.put(Error(code="offline", message="the connection is closed"))
 
     def _send_other(self, raw: bytes) -> None:
         if self._outbox is not None and self._welcomed:
@@ -390,6 +407,7 @@ class NetClient:
     async def _session(self, ws: ClientConnection) -> None:
         outbox: asyncio.Queue[bytes] = asyncio.Queue()
         self._outbox = outbox
+        self._ws = ws
         writer = asyncio.create_task(self._writer(ws, outbox))
         try:
             await ws.send(P.encode(P.Hello(version=P.PROTOCOL_VERSION, client="tortuga")).decode())
@@ -398,6 +416,7 @@ class NetClient:
                 if self._final:
                     break
         finally:
+            self._ws = None
             writer.cancel()
 
     async def _writer(self, ws: ClientConnection, outbox: asyncio.Queue[bytes]) -> None:
@@ -441,6 +460,7 @@ class NetClient:
             self._set_state(ConnState.CONNECTED, msg.server)
             self._deliver(msg)
             rejoin = bool(self._joined and self._token) or self._auto_join
+            self._rejoining = bool(self._joined and self._token)
             self._auto_join = False
             if rejoin:
                 outbox.put_nowait(P.encode(self._join_msg()))
@@ -450,6 +470,7 @@ class NetClient:
                     outbox.put_nowait(b)
             return
         if isinstance(msg, Joined):
+            self._rejoining = False
             self._joined = True
             self._token = msg.token
             self._table = msg.table
@@ -460,7 +481,7 @@ class NetClient:
             self._code = msg.code
         elif isinstance(msg, Error) and msg.code == "version":
             self._final = msg.message
-        elif isinstance(msg, Error) and msg.code in ("token", "code") and self._joined:
+        elif isinstance(msg, Error) and msg.code in ("token", "code", "full") and self._rejoining:
             self._final = f"the seat could not be reclaimed: {msg.message}"
         elif isinstance(msg, Bye):
             self._final = msg.reason

@@ -56,8 +56,10 @@ class SeatBot:
             if item.code not in ("stale", "turn", "offline"):  # those are races the next update resolves
                 self.errors.append(item)
                 logger.warning("server refused: %s %s", item.code, item.message)
-        elif isinstance(item, Status) and item.state == ConnState.FAILED:
-            self.failed = item.detail or "connection failed"
+        elif isinstance(item, Status):
+            self.inflight.clear()  # answers to actions sent before a drop never come
+            if item.state == ConnState.FAILED:
+                self.failed = item.detail or "connection failed"
         elif isinstance(item, Bye):
             self.failed = item.reason
 

@@ -232,9 +232,13 @@ class RemoteController:
         self.human_seats: list[int] = []
         self.notices: list[tuple[str, dict[str, Any]]] = []
         self.on_decision: Any = None
+        #: the local-network announcement of a hosted game (closed with the controller)
+        self.announcer: Any = None
         self.think_started: float | None = None
         self.net = NetState()
         self.lobby: list[SeatState] = []
+        #: when the lobby arrived (``held_for`` counts down from then)
+        self.lobby_at = time.perf_counter()
         self.table_name = ""
         self.started = False
         self.over = False
@@ -351,6 +355,9 @@ class RemoteController:
             self.client.close(timeout=2.0)
         except (OSError, RuntimeError) as exc:
             log.warning("closing the connection: %s", exc)
+        if self.announcer is not None:
+            self.announcer.close()
+            self.announcer = None
         if self.host is not None:
             try:
                 self.host.stop(timeout=5.0)
@@ -392,6 +399,9 @@ class RemoteController:
         problem = ""
         if state == "reconnecting":
             problem = "net.banner.reconnecting"
+            # Answers to actions sent before the drop never come: the panels open again.
+            self._inflight.clear()
+            self._requests.clear()
         elif state == "failed" and self.fatal is None:
             problem = "net.banner.failed"
             self.fatal = (self.last_error or ("net.error.unreachable", {})) if not self.joined else \
@@ -423,6 +433,7 @@ class RemoteController:
 
     def _on_lobby(self, msg: Any) -> None:
         self.table_name = str(msg.name)
+        self.lobby_at = time.perf_counter()
         here = set(self.human_seats)
         self.lobby = [SeatState(s.seat, s.name, s.kind, s.level, s.taken, s.connected, s.bot, s.held_for,
                                 s.seat in here) for s in msg.seats]

@@ -173,6 +173,7 @@ class MenuScene(Scene):
             can_continue = False
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
+            MenuItem(tr("net.menu.join"), self.join_game),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue),
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("menu.demo"), self.demo),
@@ -199,6 +200,11 @@ class MenuScene(Scene):
         from .setup import SetupScene
 
         self.app.push(SetupScene())
+
+    def join_game(self) -> None:
+        from .join import JoinScene
+
+        self.app.push(JoinScene())
 
     def continue_game(self) -> None:
         from .. import saves

@@ -1,0 +1,163 @@
+"""Network play through the real UI, on 127.0.0.1 with real sockets.
+
+The host opens New game -> Host online game with one human here, one open seat and two computer
+players; a headless client joins with the join code the lobby shows; the host starts; the
+human plays every decision through the table's decision panel (clicks and keys) while the
+remote seat decides at the same time; the game reaches the results screen, whose scores are
+the server's.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+import time
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+from test_human_game import human_choice, inputs_for
+
+from tortuga_desktop.app.intents import Key, UIEvent
+from tortuga_desktop.app.loop import App
+from tortuga_desktop.app.remote import RemoteController
+from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+from tortuga_desktop.app.scenes.handover import HandoverScene
+from tortuga_desktop.app.scenes.host import HostScene
+from tortuga_desktop.app.scenes.lobby import LobbyScene, seat_status
+from tortuga_desktop.app.scenes.nettable import NetTableScene
+from tortuga_desktop.app.scenes.results import ResultsScene
+from tortuga_desktop.app.scenes.setup import SetupScene
+from tortuga_desktop.net.client import NetClient
+from tortuga_desktop.net.headless import SeatBot
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("TORTUGA_HOME", str(tmp_path))
+
+
+def press(app: App, button: Any) -> None:
+    app.post(UIEvent(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": button})))
+
+
+def step_until(app: App, cond: Any, seconds: float = 20.0) -> None:
+    """Step frames (with a little real time for the network threads) until ``cond()``."""
+    end = time.monotonic() + seconds
+    while not cond():
+        if time.monotonic() > end:
+            raise AssertionError(f"timed out waiting; top scene is {type(app.top).__name__}")
+        app.step(1 / 60)
+        time.sleep(0.002)
+
+
+def host_from_ui(app: App, setup: SetupConfig) -> LobbyScene:
+    """New game -> Host online game -> Host: the lobby of a table on 127.0.0.1 (a free port)."""
+    app.push(SetupScene(setup, remember=False))
+    app.step(1 / 60)
+    setup_scene = app.top
+    assert isinstance(setup_scene, SetupScene) and setup_scene._host_btn is not None
+    press(app, setup_scene._host_btn)
+    app.step(1 / 60)
+    host = app.top
+    assert isinstance(host, HostScene)
+    assert host.kinds[:4] == ["here", "open", "easy", "easy"]
+    assert host.listen == "local"
+    assert host._port is not None
+    host._port.set_text("0")  # not a valid port for a player...
+    press(app, host._host_btn)
+    app.step(1 / 60)
+    assert "1024" in host.error and app.top is host  # ...a clear message, nothing started
+    host._port.set_text(str(_free_port()))
+    press(app, host._host_btn)
+    step_until(app, lambda: isinstance(app.top, LobbyScene))
+    lobby = app.top
+    assert isinstance(lobby, LobbyScene)
+    return lobby
+
+
+def _free_port() -> int:
+    import socket
+
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -> None:
+    app = App(None, size=(1280, 800), fixed_dt=1 / 60)
+    setup = SetupConfig(seats=[SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1),
+                               SeatConfig("Cy", "easy", 2), SeatConfig("Dee", "easy", 3)])
+    remote: NetClient | None = None
+    try:
+        lobby = host_from_ui(app, setup)
+        info = lobby.host
+        assert info is not None and info.listen == "127.0.0.1" and len(info.code) == 6
+        assert info.shown_addresses() == [f"127.0.0.1:{info.port}"]
+        step_until(app, lambda: len(lobby.controller.lobby) == 4)
+        assert not lobby.can_start  # the open seat is empty
+        assert "open" in seat_status(lobby.controller.lobby[1])
+        # A remote player joins with the code the lobby shows.
+        bot_holder: list[SeatBot] = []
+        remote = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo",
+                           on_message=lambda m: bot_holder[0].handle(m))
+        bot_holder.append(SeatBot(remote, "random", 5))
+        remote.start()
+        try:
+            step_until(app, lambda: lobby.can_start)
+        except AssertionError:
+            print(lobby.controller.lobby, lobby.controller.joined, lobby.controller.started, lobby.controller.net)
+            raise
+        assert lobby.controller.lobby[1].name == "Remo" and lobby.controller.lobby[1].connected
+        lines = lobby.lines()
+        assert any("Remo" in ln for ln in lines)
+        pygame.image.save(app.window, str(tmp_path / "lobby.png"))
+        app.post(Key(pygame.K_RETURN, 0, "\r"))
+        step_until(app, lambda: isinstance(app.top, NetTableScene))
+        table = app.top
+        assert isinstance(table, NetTableScene)
+        controller = table.controller
+        assert isinstance(controller, RemoteController)
+        assert controller.human_seats == [0] and table.viewer == 0 and not table.hotseat
+        table.set_speed("instant")
+        rng = random.Random(3)
+        made = 0
+        answered: set[tuple[int, int]] = set()
+        end = time.monotonic() + 240
+        while not isinstance(app.top, ResultsScene):
+            assert time.monotonic() < end, "the game did not end"
+            assert not isinstance(app.top, HandoverScene)  # one human here: never a hand-over
+            top = app.top
+            if top is table and table.decision_ui is not None and table.decision_ui.rect.w > 0:
+                ui = table.decision_ui
+                key = (id(ui), controller.game.decisions)
+                if key not in answered:
+                    answered.add(key)
+                    # The panel holds exactly this seat's choices as the server sees them.
+                    assert set(ui.legal) == set(controller.game.legal_actions(ui.seat))
+                    action = human_choice(controller.game, ui.seat, rng)
+                    for intent in inputs_for(table, ui, action, made % 2 == 0):
+                        app.post(intent)
+                    made += 1
+            app.step(1 / 60)
+            time.sleep(0.001)
+        results = app.top
+        assert isinstance(results, ResultsScene)
+        assert made > 10
+        assert not bot_holder[0].errors, bot_holder[0].errors
+        server_game = next(iter(controller.host.server.tables.values())).game  # the server has stopped
+        real = server_game.outcome()
+        assert real is not None
+        assert [sc.total for sc in results.outcome.scores] == [sc.total for sc in real.scores]
+        assert results.outcome.winners == real.winners
+        # Everything this computer received was seat 0's view: never another seat's secrets.
+        assert controller.game.view(0).viewer == 0
+    finally:
+        if remote is not None:
+            remote.close()
+        app.close()

@@ -1,0 +1,121 @@
+"""The table of a network game: :class:`NetTableScene`, the ordinary table fed by a
+:class:`~tortuga_desktop.app.remote.RemoteController`, with a banner for the connection.
+
+Everything else is the table as it is for a local game: the views drawn are the ones the server
+sent to the seats played at this computer (one human: always theirs; several: the public table
+with hand-over screens for their private moments). Humans at other computers decide at the
+same time as the ones here; the banner says who the game waits for.
+
+The banner (top of the table) shows, most urgent first: the connection is lost and being
+retried; a seat is held for a player who dropped out (with the seconds left); a computer
+player has taken over a dropped seat; whom the game waits for. If the connection cannot come
+back (the server is gone, the seat was reclaimed elsewhere), a message says so and the game
+goes back to the main menu; the host's server keeps its autosave.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pygame
+
+from .. import art, palette
+from ..i18n import tr
+from ..remote import RemoteController
+from .table import TableScene
+
+log = logging.getLogger(__name__)
+
+__all__ = ["NetTableScene", "banner_lines"]
+
+
+def banner_lines(controller: RemoteController, now: float | None = None) -> list[tuple[str, str]]:
+    """The banner's lines as (text, level) with level "danger", "warning" or "info"."""
+    out: list[tuple[str, str]] = []
+    net = controller.net
+    if net.state in ("reconnecting", "connecting") and controller.ready:
+        out.append((tr("net.banner.reconnecting"), "danger"))
+    elif net.state == "failed":
+        out.append((tr("net.banner.failed"), "danger"))
+    age = (now if now is not None else time.perf_counter()) - controller.lobby_at
+    for s in controller.lobby:
+        if s.kind == "computer" or (s.kind == "open" and not s.taken):
+            continue
+        if s.held_for is not None and not s.connected:
+            left = max(0, int(s.held_for - age + 0.999))
+            out.append((tr("net.banner.held", name=s.name, seconds=left), "warning"))
+        elif s.bot and not s.connected:
+            out.append((tr("net.banner.taken_over", name=s.name), "warning"))
+    if not out and controller.ready and not controller.is_over and not controller.pending_humans():
+        names = [controller.game.names[s] for s in controller.waiting_for()
+                 if not any(x.seat == s and x.bot for x in controller.lobby)]
+        if names:
+            out.append((tr("net.banner.waiting", names=", ".join(names)), "info"))
+    return out
+
+
+class NetTableScene(TableScene):
+    """The table for a network game (see the module docstring)."""
+
+    name = "nettable"
+
+    def __init__(self, controller: RemoteController, *, speed: str = "normal") -> None:
+        super().__init__(controller, speed=speed)  # type: ignore[arg-type]
+        self.remote = controller
+        self._banner: list[tuple[str, str]] = []
+        self._ended = False
+
+    def update(self, dt: float) -> bool:
+        dirty = super().update(dt)
+        lines = banner_lines(self.remote)
+        if lines != self._banner:
+            self._banner = lines
+            self._base = None  # the banner is part of the cached table layer
+            self._base_key = None
+            dirty = True
+        if self.remote.fatal is not None and not self._ended and not self.remote.is_over:
+            self._ended = True
+            key, params = self.remote.fatal
+            self._give_up(tr(key, **params))
+        return dirty
+
+    def _give_up(self, text: str) -> None:
+        from .dialogs import MessageScene
+
+        log.warning("network game ends here: %s", text)
+        app = self.app
+
+        def to_menu() -> None:
+            while len(app.scenes) > 1:
+                app.pop()
+
+        app.push(MessageScene(tr("net.title.connection"), text, to_menu))
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        super()._draw_hud(surface)
+        if not self._banner or self.renderer is None:
+            return
+        L = self.renderer.layout
+        f = art.font(max(12, L.px(20)), True)
+        y = L.canvas.y + L.px(6)
+        for text, level in self._banner:
+            fill = {"danger": palette.DANGER, "warning": palette.GOLD_LIGHT}.get(level, palette.PARCHMENT_LIGHT)
+            ink = palette.PARCHMENT_LIGHT if level == "danger" else palette.INK
+            t = f.render(text, True, ink)
+            box = t.get_rect(midtop=(L.middle.centerx, y)).inflate(L.px(28), L.px(10))
+            pygame.draw.rect(surface, fill, box, border_radius=L.px(10))
+            pygame.draw.rect(surface, palette.INK, box, max(1, L.px(2)), border_radius=L.px(10))
+            surface.blit(t, t.get_rect(center=box.center))
+            y = box.bottom + L.px(4)
+
+    def exit(self) -> None:
+        super().exit()  # closes the controller: the connection (and a hosted server) ends
+
+    def current_banner(self) -> list[tuple[str, str]]:
+        """The banner lines shown now (tests)."""
+        return list(self._banner)
+
+    def describe_for_tests(self) -> dict[str, Any]:
+        return {"viewer": self.viewer, "hotseat": self.hotseat, "banner": self.current_banner()}

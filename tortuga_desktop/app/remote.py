@@ -248,6 +248,9 @@ class RemoteController:
         self.last_error: tuple[str, dict[str, Any]] | None = None
         self.joined = False
         self.token = ""
+        #: the table's rule for dropped players, when this computer hosts it (lobby text)
+        self.hold_seconds: float | None = None
+        self.takeover_level = "normal"
         self._views: dict[int, PlayerView] = {}
         self._events: dict[int, list[Event]] = {}
         self._snapshot: RemoteSnapshot | None = None
@@ -329,6 +332,7 @@ class RemoteController:
             raise IllegalActionError(f"seat {seat} has no decision to make")
         act = parse_action(action) if isinstance(action, str) else action
         if act not in snap.legal_actions(seat):
+            log.warning("seat %d: %s is not legal in the newest view; not sent", seat, act.text())
             raise IllegalActionError(f"{act.text()} is not a legal choice now")
         rid = int(self.client.send_action(seat, act, snap.view(seat).decisions))
         self._inflight[seat] = (rid, snap.decisions)

@@ -157,7 +157,9 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
             data = load_table_save(plan.resume)
             table = server.call(lambda s: s.resume_table(data, plan.resume))
         else:
-            table = server.call(lambda s: s.create_table(plan.seat_specs(), long_game=plan.long_game,
+            here = [n for k, n in zip(plan.kinds, plan.names, strict=True) if k == "here"]
+            name = tr("net.host.announce", name=here[0]) if here else ""
+            table = server.call(lambda s: s.create_table(plan.seat_specs(), name=name[:24], long_game=plan.long_game,
                                                          hold_seconds=plan.hold_seconds,
                                                          takeover_level=plan.takeover))
     except BaseException:
@@ -317,8 +319,9 @@ class HostScene(WidgetScene):
         listen_opts: list[str | tuple[str, str]] = [(tr("net.host.listen_local"), "local"),
                                                     (tr("net.host.listen_all"), "all")]
         self._listen_dd = add(UIDropDownMenu(listen_opts, listen_opts[0 if self.listen == "local" else 1],
-                                             pygame.Rect(px + lw, y, pw - lw - 170, row_h), manager))
-        self._port = add(text_entry(pygame.Rect(px + pw - 160, y, 160, row_h), manager, length_limit=5,
+                                             pygame.Rect(px + lw, y, pw - lw - 230, row_h), manager))
+        add(UILabel(pygame.Rect(px + pw - 220, y, 80, row_h), tr("net.host.port"), manager))
+        self._port = add(text_entry(pygame.Rect(px + pw - 130, y, 130, row_h), manager, length_limit=5,
                                     placeholder_text=tr("net.host.port")))
         self._port.set_allowed_characters("numbers")
         self._port.set_text(self.port_text)
@@ -336,6 +339,7 @@ class HostScene(WidgetScene):
             self._resume_btn = add(UIButton(pygame.Rect(px + (pw - bw) // 2, y, bw, row_h + 6),
                                             tr("net.host.resume"), manager))
         self._host_btn = add(UIButton(pygame.Rect(px + pw - bw, y, bw, row_h + 6), tr("net.host.host"), manager))
+        self._panel.h = y + row_h + 6 + 2 * row_h - self._panel.y  # room for a message under the buttons
         if self._busy:
             for b in (self._host_btn, self._resume_btn):
                 if b is not None:
@@ -443,6 +447,8 @@ class HostScene(WidgetScene):
                            token=started.host_token, name=here[0] if here else "")
         client.start()
         controller = RemoteController(client, host=started.server)
+        controller.hold_seconds = plan.hold_seconds
+        controller.takeover_level = plan.takeover
         info = HostInfo(plan.listen, started.port, started.code, started.addresses)
         announce = None
         if plan.listen == "0.0.0.0":

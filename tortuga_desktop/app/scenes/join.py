@@ -45,7 +45,8 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     address = address.strip()
     if not address:
         raise ValueError(tr("net.join.need_address"))
-    if any(c.isspace() or c in "/\\@?#" for c in address.removeprefix("ws://")):
+    if any(c.isspace() or c in "/\\@?#" for c in address.removeprefix("ws://")) or \
+            address.count("[") != address.count("]"):
         raise ValueError(tr("net.join.bad_address"))
     try:
         url = server_url(address)
@@ -146,7 +147,7 @@ class JoinScene(WidgetScene):
         y = py + row_h + gap * 2
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.address"), manager))
         self._addr = add(text_entry(pygame.Rect(px + lw, y, pw - lw, row_h), manager, initial_text=self.address,
-                                    placeholder_text="192.168.1.20:47600", length_limit=80))
+                                    placeholder_text=tr("net.join.address_hint"), length_limit=80))
         y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.code"), manager))
         self._code = add(text_entry(pygame.Rect(px + lw, y, 220, row_h), manager, initial_text=self.code,

@@ -112,10 +112,7 @@ class LobbyScene(Scene):
         if self.host is not None:
             items.append(MenuItem(tr("net.lobby.start"), self.start, self.can_start))
         items.append(MenuItem(tr("net.lobby.leave"), self.leave))
-        focus = self.buttons.focus if self.buttons.items and len(self.buttons.items) == len(items) else 0
-        self.buttons = ButtonList(items)
-        if items[focus].enabled:
-            self.buttons.focus = focus
+        self.buttons = ButtonList(items)  # focus: the first enabled (Start, once it can)
         if self.app is not None:
             self._layout(self.app.size)
 
@@ -234,7 +231,14 @@ class LobbyScene(Scene):
         if self.host is not None:
             y = self._draw_share(surface, x, y, inner, s)
         y += int(10 * s)
-        self._draw_seats(surface, x, y, inner, s, c.lobby)
+        y = self._draw_seats(surface, x, y, inner, s, c.lobby)
+        if c.hold_seconds is not None and not c.started:
+            small = art.font(max(11, int(20 * s)))
+            rule = tr("net.lobby.hold_rule", seconds=int(c.hold_seconds),
+                      level=tr(f"net.level.{c.takeover_level}"))
+            for ln in wrap(rule, small, inner)[:2]:
+                surface.blit(small.render(ln, True, palette.INK_SOFT), (x, y + int(6 * s)))
+                y += small.get_linesize()
         f = art.font(max(12, int(22 * s)), True)
         st = f.render(self.status_text(), True, palette.INK)
         surface.blit(st, st.get_rect(midbottom=(self._box.centerx, self.buttons.rects[0].y - int(14 * s))))
@@ -265,7 +269,7 @@ class LobbyScene(Scene):
         return box.bottom + int(8 * s)
 
     def _draw_seats(self, surface: pygame.Surface, x: int, y: int, width: int, s: float,
-                    seats: Sequence[SeatState]) -> None:
+                    seats: Sequence[SeatState]) -> int:
         row_h = int(64 * s)
         name_f = art.font(max(12, int(26 * s)), True)
         small = art.font(max(11, int(21 * s)))
@@ -289,3 +293,4 @@ class LobbyScene(Scene):
             surface.blit(tt, (sx, r.centery - tt.get_height() // 2))
             pygame.draw.circle(surface, dot, (sx - int(16 * s), r.centery), max(4, int(8 * s)))
             y += row_h
+        return y

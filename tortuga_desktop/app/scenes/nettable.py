@@ -81,6 +81,17 @@ class NetTableScene(TableScene):
             self._give_up(tr(key, **params))
         return dirty
 
+    def _check_confirmed(self) -> None:
+        ui = self.decision_ui
+        confirmed = ui is not None and ui.confirmed_action() is not None
+        super()._check_confirmed()
+        if confirmed and self.decision_ui is ui:
+            # Refused before sending (the game moved on meanwhile): a fresh panel next frame.
+            log.warning("a confirmed choice could not be sent; the decision is asked again")
+            self.decision_ui = None
+            self.decision_seat = None
+            self._dirty = True
+
     def _give_up(self, text: str) -> None:
         from .dialogs import MessageScene
 
@@ -99,12 +110,12 @@ class NetTableScene(TableScene):
             return
         L = self.renderer.layout
         f = art.font(max(12, L.px(20)), True)
-        y = L.canvas.y + L.px(6)
+        y = L.middle.y + L.px(6)
         for text, level in self._banner:
             fill = {"danger": palette.DANGER, "warning": palette.GOLD_LIGHT}.get(level, palette.PARCHMENT_LIGHT)
             ink = palette.PARCHMENT_LIGHT if level == "danger" else palette.INK
             t = f.render(text, True, ink)
-            box = t.get_rect(midtop=(L.middle.centerx, y)).inflate(L.px(28), L.px(10))
+            box = t.get_rect(midtop=(L.island.centerx, y + L.px(5))).inflate(L.px(28), L.px(10))
             pygame.draw.rect(surface, fill, box, border_radius=L.px(10))
             pygame.draw.rect(surface, palette.INK, box, max(1, L.px(2)), border_radius=L.px(10))
             surface.blit(t, t.get_rect(center=box.center))

@@ -66,7 +66,7 @@ def host_from_ui(app: App, setup: SetupConfig) -> LobbyScene:
     app.step(1 / 60)
     host = app.top
     assert isinstance(host, HostScene)
-    assert host.kinds[:4] == ["here", "open", "easy", "easy"]
+    assert host.kinds[:3] == ["here", "open", "easy"]
     assert host.listen == "local"
     assert host._port is not None
     host._port.set_text("0")  # not a valid port for a player...
@@ -156,6 +156,88 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         assert results.outcome.winners == real.winners
         # Everything this computer received was seat 0's view: never another seat's secrets.
         assert controller.game.view(0).viewer == 0
+    finally:
+        if remote is not None:
+            remote.close()
+        app.close()
+
+
+def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> None:
+    from app_helpers import start_app
+
+    from tortuga_desktop.app.scenes.menu import MenuScene
+    from tortuga_desktop.app.scenes.pause import PauseScene
+
+    app = start_app()
+    setup = SetupConfig(seats=[SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1),
+                               SeatConfig("Cy", "easy", 2)])
+    remote: NetClient | None = None
+    try:
+        lobby = host_from_ui(app, setup)
+        info = lobby.host
+        assert info is not None
+        holder: list[SeatBot] = []
+        remote = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo", backoff_min=0.1, backoff_max=0.5,
+                           on_message=lambda m: holder[0].handle(m))
+        holder.append(SeatBot(remote, "random", 7))
+        remote.start()
+        step_until(app, lambda: lobby.can_start)
+        lobby.start()
+        step_until(app, lambda: isinstance(app.top, NetTableScene))
+        table = app.top
+        assert isinstance(table, NetTableScene)
+        table.set_speed("instant")
+        rng = random.Random(1)
+        answered: list[object] = []
+
+        def play_until(cond: Any, seconds: float = 120) -> None:
+            end = time.monotonic() + seconds
+            while not cond():
+                assert time.monotonic() < end
+                t = app.top
+                if isinstance(t, NetTableScene) and t.decision_ui is not None and t.decision_ui.rect.w > 0 \
+                        and not any(t.decision_ui is u for u in answered):
+                    ui = t.decision_ui
+                    answered.append(ui)
+                    for intent in inputs_for(t, ui, human_choice(t.controller.game, ui.seat, rng), True):
+                        app.post(intent)
+                app.step(1 / 60)
+                time.sleep(0.001)
+
+        play_until(lambda: table.controller.game.round >= 2)
+        # The host goes to the main menu: the server stops and keeps the table's autosave.
+        app.post(Key(pygame.K_ESCAPE, 0, ""))
+        app.step(1 / 60)
+        pause = app.top
+        assert isinstance(pause, PauseScene)
+        pause.to_menu()
+        app.step(1 / 60)
+        assert isinstance(app.top, MenuScene)
+        round_left = table.controller.game.round
+        # New game -> Host online game offers to continue it.
+        app.top.new_game()
+        app.step(1 / 60)
+        setup_scene = app.top
+        assert isinstance(setup_scene, SetupScene)
+        press(app, setup_scene._host_btn)
+        app.step(1 / 60)
+        host = app.top
+        assert isinstance(host, HostScene)
+        step_until(app, lambda: host._resume_btn is not None)
+        assert host._port is not None
+        host._port.set_text(str(info.port))  # the same port: the other players' games find it again
+        press(app, host._resume_btn)
+        step_until(app, lambda: isinstance(app.top, NetTableScene), 30)
+        table2 = app.top
+        assert isinstance(table2, NetTableScene) and table2 is not table
+        c2 = table2.controller
+        assert c2.human_seats == [0] and c2.game.round >= round_left
+        assert [s.name for s in c2.seats] == ["Ani", "Remo", "Cy"]
+        table2.set_speed("instant")
+        # Remo's client reclaims the seat by itself.
+        step_until(app, lambda: any(s.seat == 1 and s.connected for s in c2.lobby), 30)
+        play_until(lambda: isinstance(app.top, ResultsScene), 180)
+        assert not holder[0].errors, holder[0].errors
     finally:
         if remote is not None:
             remote.close()

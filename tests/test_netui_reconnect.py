@@ -20,12 +20,15 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+import pygame
 import pytest
 from test_human_game import human_choice, inputs_for
 from test_netui_game import _free_port, step_until
 
+from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.remote import RemoteController
+from tortuga_desktop.app.scenes.handover import HandoverScene
 from tortuga_desktop.app.scenes.host import HostPlan, start_hosting
 from tortuga_desktop.app.scenes.lobby import HostInfo, LobbyScene
 from tortuga_desktop.app.scenes.nettable import NetTableScene
@@ -46,6 +49,8 @@ class Driver:
         self.rng = random.Random(seed)
         self.answered: list[object] = []
         self.made = 0
+        #: names on the hand-over screens answered (Space: "I am at the screen")
+        self.handovers: set[str] = set()
 
     def run(self, until: Callable[[], bool], seconds: float = 120.0) -> None:
         app = self.app
@@ -53,11 +58,14 @@ class Driver:
         while not until():
             assert time.monotonic() < end, f"timed out; top is {type(app.top).__name__}"
             table = app.top
+            if isinstance(table, HandoverScene):
+                self.handovers.add(table.player_name)
+                app.post(Key(pygame.K_SPACE, 0, " "))
             if isinstance(table, NetTableScene):
                 ui = table.decision_ui
                 if ui is not None and ui.rect.w > 0 and not any(ui is u for u in self.answered):
                     self.answered.append(ui)
-                    action = human_choice(table.controller.game, ui.seat, self.rng)
+                    action = human_choice(ui.game, ui.seat, self.rng)
                     for intent in inputs_for(table, ui, action, self.made % 2 == 0):
                         app.post(intent)
                     self.made += 1

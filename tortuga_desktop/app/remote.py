@@ -248,6 +248,8 @@ class RemoteController:
         self.last_error: tuple[str, dict[str, Any]] | None = None
         self.joined = False
         self.token = ""
+        #: actions of this computer the server refused (a race with the game moving on)
+        self.refused = 0
         #: the table's rule for dropped players, when this computer hosts it (lobby text)
         self.hold_seconds: float | None = None
         self.takeover_level = "normal"
@@ -257,6 +259,7 @@ class RemoteController:
         self._new: list[GameEvent] = []
         self._inflight: dict[int, tuple[int, int]] = {}  # seat -> (request id, decisions)
         self._requests: dict[int, tuple[int, PlayerAction]] = {}  # request id -> (seat, action)
+        self._acked: dict[int, int] = {}  # request id -> decisions of the update that answered it
         self._since = time.perf_counter()
         self._closed = False
 
@@ -406,6 +409,7 @@ class RemoteController:
             # Answers to actions sent before the drop never come: the panels open again.
             self._inflight.clear()
             self._requests.clear()
+            self._acked.clear()
         elif state == "failed" and self.fatal is None:
             problem = "net.banner.failed"
             self.fatal = (self.last_error or ("net.error.unreachable", {})) if not self.joined else \
@@ -424,6 +428,7 @@ class RemoteController:
         log.warning("server refused: %s: %s", msg.code, msg.message)
         ref = int(getattr(msg, "ref", -1))
         if ref in self._requests:
+            self.refused += 1
             seat, _act = self._requests.pop(ref)
             if self._inflight.get(seat, (None,))[0] == ref:
                 del self._inflight[seat]  # the panel opens again for a new try
@@ -480,8 +485,9 @@ class RemoteController:
         evs.extend(msg.events)
         self._views[seat] = msg.view
         if msg.ack >= 0 and msg.ack in self._requests:
-            s, _act = self._requests.pop(msg.ack)
-            self._inflight.pop(s, None)
+            # Done once a picture at least this new is built (with several seats here, the
+            # other seats' updates of the same moment may still be on their way).
+            self._acked[msg.ack] = msg.view.decisions
 
     def _build(self) -> None:
         """Make a new picture when every local seat's newest view is of the same moment."""
@@ -504,10 +510,14 @@ class RemoteController:
             log.error("the server's views do not make a game: %s", exc)
             self.notices.append(("net.error.malformed", {}))
             return
-        # Drop in-flight marks of seats that have nothing to decide any more.
-        for s in list(self._inflight):
-            if snap.decision_for(s) is None:
-                self._inflight.pop(s, None)
+        # An action is done when this picture holds its answer (or the seat has nothing to
+        # decide any more); only then may the seat's panel open again.
+        for s, (rid, _sent) in list(self._inflight.items()):
+            answered = rid in self._acked and snap.decisions >= self._acked[rid]
+            if answered or snap.decision_for(s) is None:
+                del self._inflight[s]
+                self._requests.pop(rid, None)
+                self._acked.pop(rid, None)
         self._snapshot = snap
         self._since = time.perf_counter()
         self.think_started = self._since

@@ -28,7 +28,7 @@ from .table import TableScene
 
 log = logging.getLogger(__name__)
 
-__all__ = ["NetTableScene", "banner_lines"]
+__all__ = ["NetTableScene", "banner_lines", "decision_key"]
 
 
 def banner_lines(controller: RemoteController, now: float | None = None) -> list[tuple[str, str]]:
@@ -56,6 +56,16 @@ def banner_lines(controller: RemoteController, now: float | None = None) -> list
     return out
 
 
+def decision_key(game: Any, seat: int) -> tuple[Any, ...] | None:
+    """What makes one decision of ``seat`` different from its next one."""
+    d = game.decision_for(seat)
+    if d is None:
+        return None
+    own = game.seats[seat]
+    return (d.kind, game.round, game.phase, game.stage, game.act_action, game.act_pos, tuple(own.hand),
+            None if own.roll is None else tuple(own.roll))
+
+
 class NetTableScene(TableScene):
     """The table for a network game (see the module docstring)."""
 
@@ -68,6 +78,13 @@ class NetTableScene(TableScene):
         self._ended = False
 
     def update(self, dt: float) -> bool:
+        ui = self.decision_ui
+        if ui is not None and self.remote.ready and \
+                decision_key(ui.game, ui.seat) != decision_key(self.remote.game, ui.seat):
+            # The seat's decision changed under the open panel (others acted first): a new panel.
+            self.decision_ui = None
+            self.decision_seat = None
+            self._dirty = True
         dirty = super().update(dt)
         lines = banner_lines(self.remote)
         if lines != self._banner:

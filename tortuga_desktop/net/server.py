@@ -414,15 +414,18 @@ class GameServer:
         writer = asyncio.create_task(self._writer(conn))
         try:
             async for raw in ws:
-                if conn.closed:
-                    break
+                if conn.closed:  # closing: keep reading (and dropping) so the close handshake gets through
+                    continue
                 self._receive(conn, raw)
         except ConnectionClosed:
             pass
         finally:
             conn.close()
             self._drop(conn)
-            writer.cancel()
+            try:  # let the writer send what is queued (an error, a goodbye) and close
+                await asyncio.wait_for(writer, 2.0)
+            except (TimeoutError, ConnectionClosed):
+                writer.cancel()
 
     async def _writer(self, conn: Conn) -> None:
         ws = conn.ws

@@ -258,3 +258,53 @@ def test_the_protocol_refuses_what_it_does_not_know() -> None:
     assert P.probe_version(b"garbage") == ("", None)
     msg = P.Act(id=1, seat=2, decisions=3, action="target 1")
     assert P.decode_client(P.encode(msg)) == msg
+
+
+def recv_update(ws: ClientConnection, want: Any) -> P.Update:
+    """The next Update for which ``want(update)`` holds (others skipped)."""
+    while True:
+        msg = P.decode_server(ws.recv(timeout=5))
+        if isinstance(msg, P.Update) and want(msg):
+            return msg
+
+
+def test_stale_and_out_of_turn_actions_are_refused(server: ServerThread) -> None:
+    table, ws, seat = seated(server, ["open", "local"])
+    assert table.game is not None
+    legal = server.call(lambda s: table.game.legal_actions(seat)[0].text())  # type: ignore[union-attr]
+    reply = send(ws, P.Act(id=1, seat=seat, decisions=0, action=legal))
+    assert isinstance(reply, P.Update) and reply.ack == 1
+    # seat 1 (nobody plays it) has not chosen yet: seat 0 waits, whatever it sends is out of turn
+    before = snapshot(server, table)
+    if server.call(lambda s: table.game.decision_for(seat)) is None:  # type: ignore[union-attr]
+        refused = send(ws, P.Act(id=2, seat=seat, decisions=reply.view["decisions"], action=legal))
+        assert isinstance(refused, P.Error) and refused.code == "turn" and refused.ref == 2
+    # now play seat 1 on the server until seat 0 must decide again, then answer an old view
+    def play_other(s: Any) -> int:
+        g = table.game
+        assert g is not None
+        while g.decision_for(seat) is None and not g.is_over:
+            g.apply(1, g.legal_actions(1)[0])
+            s._after_action(table, 1, None, -1)
+        return g.decisions
+
+    now = server.call(play_other)
+    fresh = recv_update(ws, lambda u: u.view["decisions"] == now)
+    assert seat in [p[0] for p in fresh.view["pending"]]
+    before = snapshot(server, table)
+    move = server.call(lambda s: table.game.legal_actions(seat)[0].text())  # type: ignore[union-attr]
+    stale = send(ws, P.Act(id=3, seat=seat, decisions=0, action=move))
+    assert isinstance(stale, P.Error) and stale.code == "stale" and stale.ref == 3
+    assert snapshot(server, table) == before
+    ok = send(ws, P.Act(id=4, seat=seat, decisions=now, action=move))
+    assert isinstance(ok, P.Update) and ok.ack == 4
+    ws.close()
+
+
+def test_the_network_docstring_examples_hold() -> None:
+    import doctest
+
+    from tortuga_desktop.net import client, protocol, server
+
+    for module in (protocol, client, server):
+        assert doctest.testmod(module).failed == 0

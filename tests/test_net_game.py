@@ -319,3 +319,34 @@ def test_tortuga_server_checks_its_options(capsys: pytest.CaptureFixture[str]) -
             main(argv)
         assert exc.value.code == 2
     assert "--port" in capsys.readouterr().err
+
+
+def test_tortuga_server_runs_as_its_own_program(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port),
+                             "--save-dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert f"listening on ws://127.0.0.1:{port}" in proc.stdout.readline()
+        c = NetClient(f"{HOST}:{port}", reconnect=False)
+        c.start()
+        c.create_table([SeatSpec(kind="open"), SeatSpec(kind="computer", level="random")], name="Dock")
+        c.list_tables()
+        got: list[Any] = []
+        end = time.monotonic() + 10
+        while not any(isinstance(i, Tables) for i in got) and time.monotonic() < end:
+            item = c.get(timeout=0.1)
+            if item is not None:
+                got.append(item)
+        tables = [i for i in got if isinstance(i, Tables)][0].tables
+        assert [t.name for t in tables] == ["Dock"]
+        c.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)

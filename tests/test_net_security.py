@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import random
 import string
+import time
 from collections.abc import Iterator
 from typing import Any
 
@@ -308,3 +309,48 @@ def test_the_network_docstring_examples_hold() -> None:
 
     for module in (protocol, client, server):
         assert doctest.testmod(module).failed == 0
+
+
+def test_the_client_survives_a_hostile_server() -> None:
+    """Whatever a server sends, NetClient reports it and keeps going (its thread never dies)."""
+    import threading
+
+    from websockets.sync.server import ServerConnection, serve
+
+    from tortuga_desktop.net.client import ConnState, GameUpdate, NetClient
+    from tortuga_desktop.rules import Game
+
+    view = Game.new(2, 3).view(0).to_json()
+    bad_view = dict(view, players=7)
+    frames = [b"\x00\xff", "not json", "[]", json.dumps({"type": "Nope"}),
+              json.dumps({"type": "Update", "table": "t", "seat": 0, "view": bad_view, "events": [], "first": 0}),
+              json.dumps({"type": "Update", "table": "t", "seat": 1, "view": view, "events": [], "first": 0}),
+              json.dumps({"type": "Update", "table": "t", "seat": 0, "view": view, "events": [{"type": "Boom"}],
+                          "first": 0}),
+              P.encode(P.Welcome(version=P.PROTOCOL_VERSION, server="odd", lobby=False)).decode(),
+              P.encode(P.Update(table="t", seat=0, view=view, events=[], first=0)).decode()]
+
+    def handler(ws: ServerConnection) -> None:
+        ws.recv(timeout=5)
+        for f in frames:
+            ws.send(f)
+        ws.recv(timeout=10)
+
+    with serve(handler, HOST, 0) as srv:
+        threading.Thread(target=srv.serve_forever, daemon=True).start()
+        port = srv.socket.getsockname()[1]
+        c = NetClient(f"{HOST}:{port}", reconnect=False)
+        c.start()
+        got: list[Any] = []
+        try:
+            end = time.monotonic() + 10
+            while not any(isinstance(i, GameUpdate) for i in got) and time.monotonic() < end:
+                item = c.get(timeout=0.1)
+                if item is not None:
+                    got.append(item)
+            assert sum(1 for i in got if isinstance(i, P.Error) and i.code == "malformed") == 7
+            assert c.state == ConnState.CONNECTED
+            assert [i.seat for i in got if isinstance(i, GameUpdate)] == [0]
+        finally:
+            c.close()
+            srv.shutdown()

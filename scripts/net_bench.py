@@ -9,8 +9,9 @@ baseline of ONE table alone, then all the tables at once. Prints, for each: game
 errors, actions, actions/s and the action round trip (send -> the server's acknowledging
 update, as the client sees it) p50 / p99 / max, plus the server process's CPU time.
 
-``--think S`` makes every bot wait S seconds before each decision (human-like pace); with 0
-the bots answer at once and the run measures the server under saturation.
+``--think S`` makes every bot wait a random 0-2S seconds (mean S) before each decision
+(players do not act in step); with 0 the bots answer at once, every client always has an action
+in flight, and the run measures the server under saturation (round trip = queue / throughput).
 Errors: refused actions other than the harmless races (stale/turn), failed connections,
 games not over by ``--timeout``, and tracebacks in the server's log.
 """
@@ -20,6 +21,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import os
+import random
 import socket
 import subprocess
 import sys
@@ -90,6 +92,12 @@ async def run_tables(url: str, tables: int, think: float, timeout: float, seed: 
                 errors.append("update before the bot was ready")
         return on_message
 
+    pace = random.Random(seed)
+
+    def paced(delay: float, fn: Any, seat: int) -> None:
+        """Players do not act in step: each waits a random 0-2x the mean thinking time."""
+        loop.call_later(pace.uniform(0, 2 * delay), fn, seat)
+
     start = time.perf_counter()
     cpu_start = time.process_time()
     for t, code in enumerate(codes):
@@ -97,7 +105,7 @@ async def run_tables(url: str, tables: int, think: float, timeout: float, seed: 
             holder: list[SeatBot] = []
             c = NetClient(url, code=code, name=f"Bot {i + 1}", on_message=handler(holder), loop=loop,
                           give_up_after=30)
-            bot = SeatBot(c, "random", seed + 4 * t + i, think=think, call_later=loop.call_later)
+            bot = SeatBot(c, "random", seed + 4 * t + i, think=think, call_later=paced)
             holder.append(bot)
             bots.append(bot)
             clients.append(c)
@@ -135,7 +143,7 @@ def report(label: str, r: dict[str, Any], cpu: float) -> None:
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--tables", type=int, default=100)
-    ap.add_argument("--think", type=float, default=0.0, help="seconds each bot waits before deciding")
+    ap.add_argument("--think", type=float, default=0.0, help="mean seconds each bot waits before deciding")
     ap.add_argument("--timeout", type=float, default=300.0)
     ap.add_argument("--seed", type=int, default=1)
     opts = ap.parse_args()

@@ -350,3 +350,39 @@ def test_tortuga_server_runs_as_its_own_program(tmp_path: Path) -> None:
     finally:
         proc.terminate()
         proc.wait(10)
+
+
+def test_a_port_in_use_is_a_clear_error(server: ServerThread) -> None:
+    second = ServerThread(ServerConfig(host=HOST, port=server.port))
+    with pytest.raises(OSError, match=f"cannot listen on 127.0.0.1:{server.port}"):
+        second.start()
+
+
+def test_the_in_game_host_helpers_start_and_resume(tmp_path: Path) -> None:
+    from tortuga_desktop.net.server import resume_host, start_host
+
+    save = tmp_path / "hosted.json"
+    st, table = start_host([SeatSpec(kind="local", name="Me"), SeatSpec(kind="open")], port=0, save_path=save,
+                           hold_seconds=30)
+    try:
+        me = Player(st.port, table.code, 1, token=table.host_token)
+        guest = Player(st.port, table.code, 2, name="Guest")
+        pump_until([me, guest], lambda: me.client.seats == (0,) and guest.client.seats == (1,))
+        me.client.start_game()
+        pump_until([me, guest], lambda: table.game is not None and table.game.decisions >= 6)
+        me.client.close()
+        guest.client.close()
+    finally:
+        st.stop()
+    assert table.game is not None
+    st2, again = resume_host(save, port=0)
+    try:
+        assert again.game is not None and again.game.to_dict() == table.game.to_dict()
+        assert [s.name for s in again.slots] == ["Me", "Guest"]
+        me2 = Player(st2.port, table.code, 3, token=table.host_token)
+        pump_until([me2], lambda: me2.client.seats == (0,) and bool(me2.client.views))
+    finally:
+        me2.client.close()
+        st2.stop()
+    with pytest.raises(ValueError, match="cannot read"):
+        resume_host(tmp_path / "missing.json", port=0)

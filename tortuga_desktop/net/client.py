@@ -71,7 +71,7 @@ from .protocol import Bye, Created, Error, Joined, Lobby, SeatSpec, Tables, Welc
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_PORT = 47600
+DEFAULT_PORT = P.DEFAULT_PORT
 
 
 class ConnState(StrEnum):

@@ -386,3 +386,19 @@ def test_the_in_game_host_helpers_start_and_resume(tmp_path: Path) -> None:
         st2.stop()
     with pytest.raises(ValueError, match="cannot read"):
         resume_host(tmp_path / "missing.json", port=0)
+
+
+def test_the_network_code_and_the_headless_client_load_no_pygame() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "import tortuga_desktop.net.server, tortuga_desktop.net.client, tortuga_desktop.net.headless\n"
+            "import tortuga_desktop.net.discovery\n"
+            "from tortuga_desktop.app.main import parse_args\n"
+            "parse_args(['--join', '127.0.0.1:1', '--code', 'X', '--bot', 'easy'])\n"
+            "import tortuga_desktop.ai.bots\n"
+            "print(sorted(m for m in sys.modules if m.startswith('pygame')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

@@ -319,3 +319,86 @@ def test_tortuga_server_checks_its_options(capsys: pytest.CaptureFixture[str]) -
             main(argv)
         assert exc.value.code == 2
     assert "--port" in capsys.readouterr().err
+
+
+def test_tortuga_server_runs_as_its_own_program(tmp_path: Path) -> None:
+    import socket
+    import subprocess
+    import sys
+
+    with socket.socket() as s:
+        s.bind((HOST, 0))
+        port = s.getsockname()[1]
+    proc = subprocess.Popen([sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port),
+                             "--save-dir", str(tmp_path)], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout is not None
+        assert f"listening on ws://127.0.0.1:{port}" in proc.stdout.readline()
+        c = NetClient(f"{HOST}:{port}", reconnect=False)
+        c.start()
+        c.create_table([SeatSpec(kind="open"), SeatSpec(kind="computer", level="random")], name="Dock")
+        c.list_tables()
+        got: list[Any] = []
+        end = time.monotonic() + 10
+        while not any(isinstance(i, Tables) for i in got) and time.monotonic() < end:
+            item = c.get(timeout=0.1)
+            if item is not None:
+                got.append(item)
+        tables = [i for i in got if isinstance(i, Tables)][0].tables
+        assert [t.name for t in tables] == ["Dock"]
+        c.close()
+    finally:
+        proc.terminate()
+        proc.wait(10)
+
+
+def test_a_port_in_use_is_a_clear_error(server: ServerThread) -> None:
+    second = ServerThread(ServerConfig(host=HOST, port=server.port))
+    with pytest.raises(OSError, match=f"cannot listen on 127.0.0.1:{server.port}"):
+        second.start()
+
+
+def test_the_in_game_host_helpers_start_and_resume(tmp_path: Path) -> None:
+    from tortuga_desktop.net.server import resume_host, start_host
+
+    save = tmp_path / "hosted.json"
+    st, table = start_host([SeatSpec(kind="local", name="Me"), SeatSpec(kind="open")], port=0, save_path=save,
+                           hold_seconds=30)
+    try:
+        me = Player(st.port, table.code, 1, token=table.host_token)
+        guest = Player(st.port, table.code, 2, name="Guest")
+        pump_until([me, guest], lambda: me.client.seats == (0,) and guest.client.seats == (1,))
+        me.client.start_game()
+        pump_until([me, guest], lambda: table.game is not None and table.game.decisions >= 6)
+        me.client.close()
+        guest.client.close()
+    finally:
+        st.stop()
+    assert table.game is not None
+    st2, again = resume_host(save, port=0)
+    try:
+        assert again.game is not None and again.game.to_dict() == table.game.to_dict()
+        assert [s.name for s in again.slots] == ["Me", "Guest"]
+        me2 = Player(st2.port, table.code, 3, token=table.host_token)
+        pump_until([me2], lambda: me2.client.seats == (0,) and bool(me2.client.views))
+    finally:
+        me2.client.close()
+        st2.stop()
+    with pytest.raises(ValueError, match="cannot read"):
+        resume_host(tmp_path / "missing.json", port=0)
+
+
+def test_the_network_code_and_the_headless_client_load_no_pygame() -> None:
+    import subprocess
+    import sys
+
+    code = ("import sys\n"
+            "import tortuga_desktop.net.server, tortuga_desktop.net.client, tortuga_desktop.net.headless\n"
+            "import tortuga_desktop.net.discovery\n"
+            "from tortuga_desktop.app.main import parse_args\n"
+            "parse_args(['--join', '127.0.0.1:1', '--code', 'X', '--bot', 'easy'])\n"
+            "import tortuga_desktop.ai.bots\n"
+            "print(sorted(m for m in sys.modules if m.startswith('pygame')))\n")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"

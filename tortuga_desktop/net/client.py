@@ -34,7 +34,9 @@ Queue items (all immutable): :class:`Status` (made here), and from the server
 :class:`~.protocol.Joined`, :class:`~.protocol.Lobby`, :class:`GameUpdate` (an
 :class:`~.protocol.Update` decoded into typed values), :class:`~.protocol.Error`,
 :class:`~.protocol.Bye`. An update that does not decode is logged and reported as an
-:class:`~.protocol.Error` with code ``"malformed"``; the connection goes on.
+:class:`~.protocol.Error` with code ``"malformed"``; the connection goes on. Besides the
+server's error codes (:data:`~.protocol.ERROR_CODES`) the client itself reports ``"offline"``
+(an action or request while not connected: it was not sent).
 
 Connection state (:attr:`NetClient.state`, also sent as :class:`Status`): ``connecting`` ->
 ``connected`` -> (lost) ``reconnecting`` -> ``connected`` ... -> ``closed`` (after
@@ -69,7 +71,7 @@ from .protocol import Bye, Created, Error, Joined, Lobby, SeatSpec, Tables, Welc
 
 logger = logging.getLogger(__name__)
 
-DEFAULT_PORT = 47600
+DEFAULT_PORT = P.DEFAULT_PORT
 
 
 class ConnState(StrEnum):
@@ -428,6 +430,13 @@ class NetClient:
             return
 
     def _on_raw(self, raw: str | bytes, outbox: asyncio.Queue[bytes]) -> None:
+        try:
+            self._handle_raw(raw, outbox)
+        except Exception:  # a fault boundary: whatever a server sends must not stop this client
+            logger.exception("could not handle a message from the server")
+            self._deliver(Error(code="malformed", message="the server sent a message this game cannot read"))
+
+    def _handle_raw(self, raw: str | bytes, outbox: asyncio.Queue[bytes]) -> None:
         try:
             msg = P.decode_server(raw)
         except P.ProtocolError as exc:

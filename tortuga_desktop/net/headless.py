@@ -10,6 +10,7 @@ from __future__ import annotations
 import logging
 import sys
 import time
+from collections.abc import Callable
 from typing import Any
 
 from ..rules import PlayerView
@@ -27,10 +28,16 @@ class SeatBot:
     acknowledges it (the server's answer).
     """
 
-    def __init__(self, client: NetClient, level: str, seed: int, **options: Any) -> None:
+    def __init__(self, client: NetClient, level: str, seed: int, *, think: float = 0.0,
+                 call_later: Callable[[float, Callable[[int], None], int], Any] | None = None,
+                 **options: Any) -> None:
+        """``think``: seconds to wait before deciding, with ``call_later(delay, fn, seat)`` (e.g.
+        an event loop's ``call_later``) doing the waiting; without it the bot decides at once."""
         from ..ai import make_bot
 
         self.client = client
+        self.think = think
+        self.call_later = call_later
         self.bot = make_bot(level, seed, **options)
         self.latest: dict[int, PlayerView] = {}
         self.inflight: dict[int, tuple[int, float]] = {}
@@ -48,7 +55,10 @@ class SeatBot:
                 del self.inflight[item.seat]
             if item.view.is_over:
                 self.over = True
-            self._act(item.seat)
+            if self.think > 0 and self.call_later is not None:
+                self.call_later(self.think, self._act, item.seat)
+            else:
+                self._act(item.seat)
         elif isinstance(item, Error):
             for seat, (rid, _) in list(self.inflight.items()):
                 if rid == item.ref:

@@ -36,6 +36,8 @@ from ..rules.events import Event, event_from_dict
 
 #: Version of this protocol; a client and a server must speak the same one.
 PROTOCOL_VERSION = 1
+#: The port a host listens on unless told otherwise.
+DEFAULT_PORT = 47600
 #: Largest frame either side accepts (bytes). Larger frames close the connection.
 MAX_MESSAGE = 64 * 1024
 #: Longest table id, join code, token, name and action text accepted.
@@ -328,7 +330,7 @@ def _check_client(msg: ClientMessage) -> None:
 
 
 __all__ = [
-    "ERROR_CODES", "LEVELS", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
+    "DEFAULT_PORT", "ERROR_CODES", "LEVELS", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SeatSpec", "ServerMessage", "Start", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
     "decode_server", "encode", "probe_version",

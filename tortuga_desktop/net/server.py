@@ -414,15 +414,18 @@ class GameServer:
         writer = asyncio.create_task(self._writer(conn))
         try:
             async for raw in ws:
-                if conn.closed:
-                    break
+                if conn.closed:  # closing: keep reading (and dropping) so the close handshake gets through
+                    continue
                 self._receive(conn, raw)
         except ConnectionClosed:
             pass
         finally:
             conn.close()
             self._drop(conn)
-            writer.cancel()
+            try:  # let the writer send what is queued (an error, a goodbye) and close
+                await asyncio.wait_for(writer, 2.0)
+            except (TimeoutError, ConnectionClosed):
+                writer.cancel()
 
     async def _writer(self, conn: Conn) -> None:
         ws = conn.ws
@@ -904,6 +907,45 @@ class ServerThread:
 
 
 SeatSpec = P.SeatSpec
+DEFAULT_PORT = P.DEFAULT_PORT
+
+
+def start_host(seats: list[P.SeatSpec], *, host: str = "127.0.0.1", port: int = DEFAULT_PORT, name: str = "",
+               long_game: bool = False, hold_seconds: float = 60.0, takeover_level: str = "normal",
+               save_path: Path | None = None, seed: int | None = None) -> tuple[ServerThread, Table]:
+    """The in-game host: a server thread listening on ``host:port`` with one table.
+
+    Share ``table.code`` (and the address) with the players; the host's own screen connects
+    with ``NetClient("127.0.0.1:PORT", code=table.code, token=table.host_token)``, plays the
+    ``local`` seats and starts the game. ``save_path``: the table's autosave (see
+    :func:`resume_host`). Raises OSError (port in use, address not on this computer) or
+    ValueError (bad setup) with a message to show.
+    """
+    st = ServerThread(ServerConfig(host=host, port=port, name=name[:P.MAX_ID] or "Tortuga"))
+    st.start()
+    try:
+        table: Table = st.call(lambda s: s.create_table(seats, name=name, long_game=long_game,
+                                                        hold_seconds=hold_seconds, takeover_level=takeover_level,
+                                                        seed=seed))
+        table.save_path = save_path
+    except ValueError:
+        st.stop()
+        raise
+    return st, table
+
+
+def resume_host(save_path: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> tuple[ServerThread, Table]:
+    """Host a saved table again: same game, join code, host token and reclaim tokens; every
+    player's seat is held for them (then a computer plays it). Raises OSError or ValueError."""
+    data = load_table_save(save_path)
+    st = ServerThread(ServerConfig(host=host, port=port))
+    st.start()
+    try:
+        table: Table = st.call(lambda s: s.resume_table(data, save_path))
+    except ValueError:
+        st.stop()
+        raise
+    return st, table
 
 
 # ---------------------------------------------------------------- dedicated server

@@ -35,7 +35,6 @@ def main() -> int:
 
     from tortuga_desktop.app.intents import Key
     from tortuga_desktop.app.loop import App
-    from tortuga_desktop.app.netfind import FoundHost
     from tortuga_desktop.app.saves import SeatConfig, SetupConfig
     from tortuga_desktop.app.scenes.host import HostScene
     from tortuga_desktop.app.scenes.join import JoinScene
@@ -43,23 +42,12 @@ def main() -> int:
     from tortuga_desktop.app.scenes.nettable import NetTableScene
     from tortuga_desktop.app.scenes.setup import SetupScene
     from tortuga_desktop.net.client import NetClient
+    from tortuga_desktop.net.discovery import FoundHost
     from tortuga_desktop.net.headless import SeatBot
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     app = App(None, size=(1600, 900), fixed_dt=1 / 60)
-    if args.extra:
-        class Fake:
-            def start(self) -> None: ...
-            def hosts(self) -> list[FoundHost]:
-                return [FoundHost("Anne's table", "192.168.1.20", 47600)]
-            def close(self) -> None: ...
-
-        app.push(JoinScene(browser=Fake()))
-        app.step(1 / 60)
-        app.step(1 / 60)
-        pygame.image.save(app.window, str(Path(args.extra) / "join.png"))
-        app.pop()
     setup = SetupConfig(seats=[SeatConfig("Anne", "human", 0), SeatConfig("Jack", "easy", 1),
                                SeatConfig("Mary", "normal", 2), SeatConfig("Edward", "easy", 3)])
     app.push(SetupScene(setup, remember=False))
@@ -111,7 +99,19 @@ def main() -> int:
     for _ in range(30):
         app.step(1 / 60)
     pygame.image.save(app.window, str(out / "network-table.png"))
-    print(f"saved {out / 'lobby.png'} and {out / 'network-table.png'}")
+    if args.extra:
+        class Fake:
+            def start(self) -> None: ...
+            def hosts(self) -> list[FoundHost]:
+                return [FoundHost("Anne's table", "192.168.1.20", 47600, "t1", 1, 1)]
+            def close(self) -> None: ...
+
+        app.push(JoinScene(browser=Fake()))
+        app.step(1 / 60)
+        app.step(1 / 60)
+        pygame.image.save(app.window, str(Path(args.extra) / "join.png"))
+    print(f"saved {out / 'lobby.png'} and {out / 'network-table.png'} (round {table.view.round}, "
+          f"{made} decisions made here)")
     app.close()
     return 0
 

@@ -22,11 +22,11 @@ import pytest
 from app_helpers import start_app
 
 from tortuga_desktop.app.intents import Key, UIEvent
-from tortuga_desktop.app.netfind import FoundHost
 from tortuga_desktop.app.scenes.join import JoinScene, check_join_input
 from tortuga_desktop.app.scenes.lobby import LobbyScene
 from tortuga_desktop.app.scenes.menu import MenuScene
-from tortuga_desktop.net.protocol import SeatSpec
+from tortuga_desktop.net.discovery import FoundHost
+from tortuga_desktop.net.protocol import PROTOCOL_VERSION, SeatSpec
 from tortuga_desktop.net.server import ServerConfig, ServerThread
 
 pytestmark = pytest.mark.usefixtures("app_home")
@@ -61,17 +61,18 @@ def open_join(app: Any, browser: FakeBrowser | None = None) -> JoinScene:
     item = next(it for it in menu.buttons.items if it.label == "Join game")
     scene_browser = browser or FakeBrowser()
     # The menu item opens the real screen; the test swaps in a fake browser before it starts.
-    import tortuga_desktop.app.netfind as netfind
+    import tortuga_desktop.net.discovery as discovery
 
-    real = netfind.HostBrowser
-    netfind.HostBrowser = lambda: scene_browser  # type: ignore[assignment,misc]
+    real = discovery.Browser
+    discovery.Browser = lambda: scene_browser  # type: ignore[assignment,misc]
     try:
         item.action()
         app.run(max_frames=2)
     finally:
-        netfind.HostBrowser = real  # type: ignore[misc]
+        discovery.Browser = real  # type: ignore[misc]
     join = app.top
-    assert isinstance(join, JoinScene) and scene_browser.started
+    wait(app, lambda: scene_browser.started)
+    assert isinstance(join, JoinScene)
     return join
 
 
@@ -229,10 +230,12 @@ def test_hosts_found_on_the_local_network_are_listed_and_picked() -> None:
     try:
         join = open_join(app, browser)
         assert join._host_btns == []
-        browser.found = [FoundHost("Anne's table", "192.168.1.20", 47600), FoundHost("Bo's table", "10.0.0.7", 5000)]
+        browser.found = [FoundHost("Anne's table", "192.168.1.20", 47600, "t1", 1, PROTOCOL_VERSION),
+                         FoundHost("Bo's table", "10.0.0.7", 5000, "t2", 2, PROTOCOL_VERSION + 1)]
         app.run(max_frames=2)
         labels = [b.text for b, _ in join._host_btns]
-        assert labels == ["Anne's table  —  192.168.1.20:47600", "Bo's table  —  10.0.0.7:5000"]
+        assert labels == ["Anne's table  —  192.168.1.20:47600  —  1 open seat",
+                          "Bo's table  —  10.0.0.7:5000  —  another version of the game"]
         btn = join._host_btns[1][0]
         app.post(UIEvent(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": btn})))
         app.run(max_frames=2)
@@ -243,6 +246,6 @@ def test_hosts_found_on_the_local_network_are_listed_and_picked() -> None:
         assert join._host_btns == []
         app.post(Key(pygame.K_ESCAPE, 0, ""))
         app.run(max_frames=2)
-        assert browser.closed
+        wait(app, lambda: browser.closed)
     finally:
         app.close()

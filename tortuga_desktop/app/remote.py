@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import logging
 import random
+import threading
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, replace
@@ -363,8 +364,8 @@ class RemoteController:
         except (OSError, RuntimeError) as exc:
             log.warning("closing the connection: %s", exc)
         if self.announcer is not None:
-            self.announcer.close()
-            self.announcer = None
+            announcer, self.announcer = self.announcer, None
+            threading.Thread(target=announcer.close, name="tortuga-announce-close", daemon=True).start()
         if self.host is not None:
             try:
                 self.host.stop(timeout=5.0)

@@ -131,15 +131,10 @@ def find_saved_table(folder: Path | None = None) -> Path | None:
 
 def local_addresses() -> tuple[str, ...]:
     """This computer's IPv4 addresses (read from the network adapters; nothing is sent)."""
-    try:
-        import ifaddr
+    from ...net.discovery import local_addresses as found
 
-        found = []
-        for adapter in ifaddr.get_adapters():
-            for ip in adapter.ips:
-                if ip.is_IPv4 and isinstance(ip.ip, str) and not ip.ip.startswith("127."):
-                    found.append(ip.ip)
-        return tuple(found)
+    try:
+        return tuple(found())
     except (ImportError, OSError) as exc:
         log.warning("cannot list network addresses: %s", exc)
         return ()
@@ -450,13 +445,14 @@ class HostScene(WidgetScene):
         controller.hold_seconds = plan.hold_seconds
         controller.takeover_level = plan.takeover
         info = HostInfo(plan.listen, started.port, started.code, started.addresses)
-        announce = None
-        if plan.listen == "0.0.0.0":
-            from ..netfind import announce_host
+        if plan.listen == "0.0.0.0" and started.addresses:
+            from ...net.discovery import Announcer
 
-            name = here[0] if here else "Tortuga"
-            announce = announce_host(started.port, tr("net.host.announce", name=name), started.addresses)
-        controller.announcer = announce
+            name = tr("net.host.announce", name=here[0] if here else "Tortuga")
+            announcer = Announcer(name, started.port, list(started.addresses), table=started.table,
+                                  open_seats=plan.kinds.count("open"))
+            announcer.start()  # registers in the background; the join code is never announced
+            controller.announcer = announcer
         self.error = ""
         self.app.replace(LobbyScene(controller, host=info))
 

@@ -2,7 +2,8 @@
 
 The player types the host's address (``host`` or ``host:port``; the port defaults to 47600)
 and the join code the host shows, plus the name to play under. Games announced on the local
-network (zeroconf) are listed; a click fills in the address. Joining connects in the
+network (zeroconf, :mod:`tortuga_desktop.net.discovery`) are listed; a click fills in the
+address. The browser starts and stops on a background thread. Joining connects in the
 background: the screen says "connecting" and stays usable; a wrong address, a wrong code, a
 full table or a host running a different version get a clear message here, and nothing is
 left running. Once the seat is ours the lobby opens.
@@ -14,6 +15,7 @@ from __future__ import annotations
 
 import logging
 import re
+import threading
 import time
 from collections.abc import Callable
 from typing import Any
@@ -22,9 +24,9 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
+from ...net.discovery import FoundHost
 from .. import art, palette
-from ..i18n import tr
-from ..netfind import Browser, FoundHost
+from ..i18n import tr, trn
 from ..remote import RemoteController
 from . import WidgetScene
 from .dialogs import SafeTextEntryLine, text_entry, wrap
@@ -68,7 +70,7 @@ class JoinScene(WidgetScene):
 
     name = "join"
 
-    def __init__(self, *, browser: Browser | None = None,
+    def __init__(self, *, browser: Any = None,
                  client_factory: Callable[..., Any] | None = None) -> None:
         super().__init__()
         self.address = ""
@@ -97,20 +99,32 @@ class JoinScene(WidgetScene):
         settings = getattr(app, "settings", None)
         self.player = self.player or str(getattr(settings, "player_name", "") or "")
         if self._browser is None:
-            from ..netfind import HostBrowser
+            from ...net.discovery import Browser
 
-            self._browser = HostBrowser()
-        try:
-            self._browser.start()
-        except (OSError, RuntimeError) as exc:
-            log.warning("cannot browse the local network: %s", exc)
+            self._browser = Browser()
+        browser = self._browser
+
+        def start() -> None:
+            try:
+                browser.start()
+            except Exception as exc:  # zeroconf raises many kinds; no local list then, joining still works
+                log.warning("cannot look for games on the local network: %s", exc)
+
+        threading.Thread(target=start, name="tortuga-browse", daemon=True).start()
         super().enter(app)
 
     def exit(self) -> None:
         super().exit()
         self._cancel()
-        if self._browser is not None:
-            self._browser.close()
+        browser, self._browser = self._browser, None
+        if browser is not None:
+            def close() -> None:
+                try:
+                    browser.close()
+                except Exception as exc:  # as in start: logged, nothing else depends on it
+                    log.warning("closing the local-network browser: %s", exc)
+
+            threading.Thread(target=close, name="tortuga-browse-close", daemon=True).start()
 
     def _read(self) -> None:
         if self._addr is not None:
@@ -161,7 +175,8 @@ class JoinScene(WidgetScene):
         y += row_h
         self._list_at = pygame.Rect(px, y, pw, 4 * (row_h + gap))
         for i, found in enumerate(self._found[:4]):
-            label = f"{found.name}  —  {found.target}"
+            label = f"{found.name}  —  {found.addr}  —  " + (
+                trn("net.join.open_seats", found.open_seats) if found.compatible else tr("net.join.other_version"))
             btn = add(UIButton(pygame.Rect(px, y + i * (row_h + gap), pw, row_h), label, manager))
             self._host_btns.append((btn, found))
         y += 4 * (row_h + gap)
@@ -200,7 +215,7 @@ class JoinScene(WidgetScene):
 
     def pick(self, found: FoundHost) -> None:
         """Take a host found on the local network (the code still has to be typed)."""
-        self.address = found.target
+        self.address = found.addr
         if self._addr is not None:
             self._addr.set_text(self.address)
         self._say(tr("net.join.picked", name=found.name))

@@ -173,6 +173,8 @@ class LobbyScene(Scene):
                  tuple(int(s.held_for - age) for s in c.lobby if s.held_for is not None))
         if state != self._key:
             self._key = state
+            if c.announcer is not None and not c.started:  # the local-network list shows the open seats
+                c.announcer.update(sum(1 for s in c.lobby if s.kind == "open" and not s.taken))
             self._build()
             changed = True
         return changed

@@ -457,6 +457,10 @@ class HostScene(WidgetScene):
         self.app.replace(LobbyScene(controller, host=info))
 
     # ------------------------------------------------------------------ drawing
+    def explanation(self) -> str:
+        """What the chosen listening address means, in plain words (shown under it)."""
+        return tr("net.host.explain_all") if self.listen == "all" else tr("net.host.explain_local")
+
     def draw(self, surface: pygame.Surface) -> None:
         surface.fill(palette.SEA_DEEP)
         pygame.draw.rect(surface, palette.TABLE_DARK, self._panel, border_radius=14)
@@ -464,9 +468,8 @@ class HostScene(WidgetScene):
         f = art.font(max(18, min(34, self._panel.h // 18)), bold=True)
         surface.blit(f.render(tr("net.host.title"), True, palette.GOLD), (self._panel.x + 16, self._panel.y + 8))
         small = art.font(max(12, min(19, self._explain_at.h // 5)))
-        text = tr("net.host.explain_all") if self.listen == "all" else tr("net.host.explain_local")
         y = self._explain_at.y + 2
-        for ln in wrap(text, small, self._explain_at.w)[:4]:
+        for ln in wrap(self.explanation(), small, self._explain_at.w)[:4]:
             surface.blit(small.render(ln, True, palette.PARCHMENT_LIGHT), (self._explain_at.x, y))
             y += small.get_linesize()
         if self.error:

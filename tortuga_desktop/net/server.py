@@ -250,6 +250,8 @@ class Table:
                 spec = P.SeatSpec(kind=s["kind"], name=str(s["name"]), level=s["level"])
                 if spec.kind not in ("open", "computer", "local") or spec.level not in P.LEVELS:
                     raise ValueError(f"seats[{i}]: bad kind or level")
+                if not spec.name.strip() or not spec.name.isprintable() or len(spec.name) > P.MAX_NAME:
+                    raise ValueError(f"seats[{i}].name: bad name")
                 th = s["token_hash"]
                 if not isinstance(th, str) or len(th) not in (0, 64):
                     raise ValueError(f"seats[{i}].token_hash: bad")
@@ -347,6 +349,10 @@ class GameServer:
         slots = []
         used: set[str] = set()
         for i, s in enumerate(seats):
+            if s.kind not in ("open", "computer", "local") or s.level not in P.LEVELS:
+                raise ValueError(f"seat {i + 1}: unknown kind {s.kind!r} or level {s.level!r}")
+            if not s.name.isprintable() or len(s.name) > P.MAX_NAME:
+                raise ValueError(f"seat {i + 1}: a name has at most {P.MAX_NAME} printable characters")
             base = s.name.strip() or (f"Player {i + 1}" if s.kind != "computer" else f"Computer {i + 1}")
             slots.append(SeatSlot(i, s.kind, self._unique(base, used), s.level,
                                   bot_level=s.level if s.kind == "computer" else None))

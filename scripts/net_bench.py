@@ -150,7 +150,7 @@ def main() -> int:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port), "--host", "127.0.0.1",
-         "--max-tables", str(opts.tables + 10), "--rate", "50"],
+         "--max-tables", str(opts.tables + 10), "--rate", "50", "--stats"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
@@ -174,6 +174,9 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             server.kill()
             _, err = server.communicate()
+    for line in err.splitlines():
+        if "stats:" in line:
+            print(line.split("tortuga-server ", 1)[-1])
     tracebacks = err.count("Traceback")
     print(f"server log: {tracebacks} traceback(s), {err.count(' ERROR ')} error line(s)")
     failed = base["errors"] or full["errors"] or tracebacks

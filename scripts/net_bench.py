@@ -2,9 +2,10 @@
 
     nice -n 10 .venv/bin/python scripts/net_bench.py --tables 100 [--think 0.0]
 
-Starts one ``tortuga-server`` (``python -m tortuga_desktop.net.server``) in its own process on
-a free 127.0.0.1 port; in this process one event loop runs every client (a lobby client creates
-the tables, then four :class:`NetClient` + random :class:`SeatBot` per table join them). First a
+Starts one ``tortuga-server`` (``python -m tortuga_desktop.net.server --stats``) in its own
+process on a free 127.0.0.1 port; a lobby client creates the tables, then four :class:`NetClient`
++ random :class:`SeatBot` per table join them, spread over ``--client-procs`` processes (one
+event loop each; results come back as JSON). First a
 baseline of ONE table alone, then all the tables at once. Prints, for each: games finished,
 errors, actions, actions/s and the action round trip (send -> the server's acknowledging
 update, as the client sees it) p50 / p99 / max, plus the server process's CPU time.
@@ -20,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import json
 import os
 import random
 import socket
@@ -57,7 +59,8 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
 
 
-async def run_tables(url: str, tables: int, think: float, timeout: float, seed: int) -> dict[str, Any]:
+async def create_tables(url: str, tables: int) -> tuple[list[str], list[str]]:
+    """Create ``tables`` four-seat tables through the lobby; returns (join codes, errors)."""
     loop = asyncio.get_running_loop()
     created: asyncio.Queue[Created | Error] = asyncio.Queue()
 
@@ -77,6 +80,13 @@ async def run_tables(url: str, tables: int, think: float, timeout: float, seed: 
             break
         codes.append(got.code)
     lobby.close()
+    return codes, errors
+
+
+async def play_tables(url: str, codes: list[str], think: float, timeout: float, seed: int) -> dict[str, Any]:
+    """Four random-bot clients per join code, all on this process's event loop, until every game ends."""
+    loop = asyncio.get_running_loop()
+    errors: list[str] = []
     bots: list[SeatBot] = []
     clients: list[NetClient] = []
     races = 0
@@ -130,6 +140,26 @@ async def run_tables(url: str, tables: int, think: float, timeout: float, seed: 
             "actions": len(trips), "wall": wall, "trips": trips, "client_cpu": client_cpu}
 
 
+def play_in_processes(url: str, codes: list[str], procs: int, think: float, timeout: float,
+                      seed: int) -> dict[str, Any]:
+    """Split the tables over ``procs`` client processes (this script with --worker; results as JSON)."""
+    groups = [codes[i::procs] for i in range(procs) if codes[i::procs]]
+    workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--codes", ",".join(g), "--think", str(think),
+                                 "--timeout", str(timeout), "--seed", str(seed + 100_000 * n)],
+                                stdout=subprocess.PIPE, text=True) for n, g in enumerate(groups)]
+    parts = []
+    for w in workers:
+        out, _ = w.communicate()
+        lines = [x for x in out.splitlines() if x.startswith("{")]
+        parts.append(json.loads(lines[-1]) if lines else {"tables": 0, "finished": 0, "errors": ["worker failed"],
+                                                          "races": 0, "actions": 0, "wall": 0.0, "trips": [],
+                                                          "client_cpu": 0.0})
+    return {"tables": sum(p["tables"] for p in parts), "finished": sum(p["finished"] for p in parts),
+            "errors": [e for p in parts for e in p["errors"]], "races": sum(p["races"] for p in parts),
+            "actions": sum(p["actions"] for p in parts), "wall": max(p["wall"] for p in parts),
+            "trips": [x for p in parts for x in p["trips"]], "client_cpu": sum(p["client_cpu"] for p in parts)}
+
+
 def report(label: str, r: dict[str, Any], cpu: float) -> None:
     t = [x * 1000 for x in r["trips"]]
     print(f"{label}: {r['finished']}/{r['tables']} games over, errors {len(r['errors'])}, "
@@ -146,11 +176,18 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=0.0, help="mean seconds each bot waits before deciding")
     ap.add_argument("--timeout", type=float, default=300.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--client-procs", type=int, default=2, help="processes the clients are spread over")
+    ap.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
+    ap.add_argument("--codes", default="", help=argparse.SUPPRESS)
     opts = ap.parse_args()
+    if opts.worker:
+        result = asyncio.run(play_tables(opts.worker, opts.codes.split(","), opts.think, opts.timeout, opts.seed))
+        print(json.dumps(result))
+        return 0
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port), "--host", "127.0.0.1",
-         "--max-tables", str(opts.tables + 10), "--rate", "50"],
+         "--max-tables", str(opts.tables + 10), "--rate", "50", "--stats"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
@@ -159,13 +196,18 @@ def main() -> int:
             print(f"server did not start: {line}{server.stderr.read() if server.stderr else ''}")
             return 1
         url = f"ws://127.0.0.1:{port}"
-        print(f"server pid {server.pid} on {url}; bots think {opts.think} s; nice {os.nice(0)}; "
-              f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+        print(f"server pid {server.pid} on {url}; bots think {opts.think} s; clients in {opts.client_procs} "
+              f"process(es); nice {os.nice(0)}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         cpu0 = cpu_seconds(server.pid)
-        base = asyncio.run(run_tables(url, 1, opts.think, opts.timeout, opts.seed))
+        codes, errors = asyncio.run(create_tables(url, 1))
+        base = asyncio.run(play_tables(url, codes, opts.think, opts.timeout, opts.seed))
+        base["errors"] += errors
         cpu1 = cpu_seconds(server.pid)
         report("baseline, 1 table", base, cpu1 - cpu0)
-        full = asyncio.run(run_tables(url, opts.tables, opts.think, opts.timeout, opts.seed + 1000))
+        codes, errors = asyncio.run(create_tables(url, opts.tables))
+        cpu1 = cpu_seconds(server.pid)
+        full = play_in_processes(url, codes, max(1, opts.client_procs), opts.think, opts.timeout, opts.seed + 1000)
+        full["errors"] += errors
         report(f"{opts.tables} tables", full, cpu_seconds(server.pid) - cpu1)
     finally:
         server.terminate()
@@ -174,6 +216,9 @@ def main() -> int:
         except subprocess.TimeoutExpired:
             server.kill()
             _, err = server.communicate()
+    for line in err.splitlines():
+        if "stats:" in line:
+            print(line.split("tortuga-server ", 1)[-1])
     tracebacks = err.count("Traceback")
     print(f"server log: {tracebacks} traceback(s), {err.count(' ERROR ')} error line(s)")
     failed = base["errors"] or full["errors"] or tracebacks

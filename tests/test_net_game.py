@@ -348,8 +348,8 @@ def test_tortuga_server_runs_as_its_own_program(tmp_path: Path) -> None:
         assert [t.name for t in tables] == ["Dock"]
         c.close()
     finally:
-        proc.terminate()
-        proc.wait(10)
+        proc.terminate()  # SIGTERM: a clean stop (autosaves written), exit status 0
+        assert proc.wait(10) == 0
 
 
 def test_a_port_in_use_is_a_clear_error(server: ServerThread) -> None:
@@ -402,3 +402,15 @@ def test_the_network_code_and_the_headless_client_load_no_pygame() -> None:
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert out.returncode == 0, out.stderr
     assert out.stdout.strip() == "[]"
+
+
+def test_a_bad_table_setup_is_refused_in_process() -> None:
+    server = GameServer(ServerConfig())
+    for seats, words in [([SeatSpec(kind="open")], "2-4 seats"),
+                         ([SeatSpec(kind="open", name="a\nb"), SeatSpec(kind="open")], "printable"),
+                         ([SeatSpec(kind="open"), SeatSpec(kind="robot")], "unknown kind"),  # type: ignore[arg-type]
+                         ([SeatSpec(kind="open"), SeatSpec(kind="computer", level="genius")],  # type: ignore[arg-type]
+                          "unknown kind")]:
+        with pytest.raises(ValueError, match=words):
+            server.create_table(seats)
+    assert not server.tables

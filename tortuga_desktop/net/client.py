@@ -25,7 +25,15 @@ Typical use (a remote player)::
     client.close()
 
 The host's own screen uses the same class with ``token=host_token`` (it then plays every
-``local`` seat and may :meth:`start_game`). On a dedicated server a client may first
+``local`` seat and may :meth:`start_game`)::
+
+    from tortuga_desktop.net.server import start_host      # resume_host(path) for a saved one
+    server, table = start_host(seats, host="0.0.0.0", port=47600, save_path=path)
+    client = NetClient(f"127.0.0.1:{server.port}", code=table.code, token=table.host_token)
+    ...                                   # show table.code; Lobby items say who has joined
+    client.start_game()
+    ...
+    client.close(); server.stop() On a dedicated server a client may first
 :meth:`list_tables` (answer: :class:`Tables`) and :meth:`create_table` (answer: :class:`Created`
 with the join code and the host token), then :meth:`join`.
 

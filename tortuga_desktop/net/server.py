@@ -33,6 +33,7 @@ import json
 import logging
 import random
 import secrets
+import signal
 import sys
 import threading
 import time
@@ -89,6 +90,8 @@ class ServerConfig:
     bot_threads: int = 2
     #: Hard bots' thinking budget in seconds
     hard_budget: float = 1.0
+    #: keep timing statistics (message handling time, event-loop lag): :meth:`GameServer.stats_text`
+    stats: bool = False
 
 
 def _hash(token: str) -> str:
@@ -250,6 +253,8 @@ class Table:
                 spec = P.SeatSpec(kind=s["kind"], name=str(s["name"]), level=s["level"])
                 if spec.kind not in ("open", "computer", "local") or spec.level not in P.LEVELS:
                     raise ValueError(f"seats[{i}]: bad kind or level")
+                if not spec.name.strip() or not spec.name.isprintable() or len(spec.name) > P.MAX_NAME:
+                    raise ValueError(f"seats[{i}].name: bad name")
                 th = s["token_hash"]
                 if not isinstance(th, str) or len(th) not in (0, 64):
                     raise ValueError(f"seats[{i}].token_hash: bad")
@@ -307,6 +312,8 @@ class GameServer:
         self.errors_sent = 0
         self.actions_applied = 0
         self.internal_errors = 0
+        self.handling: list[float] = []
+        self.lags: list[float] = []
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> int:
@@ -316,11 +323,36 @@ class GameServer:
                                    max_queue=64, compression=None, ping_interval=20, ping_timeout=20)
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
+        if self.config.stats:
+            self._tasks.add(asyncio.ensure_future(self._watch_lag()))
         logger.info("server listening on %s:%d", self.config.host, self.port)
         return self.port
 
+    async def _watch_lag(self) -> None:
+        """How late the event loop runs a 20 ms timer (queueing on the server, or no CPU for it)."""
+        while len(self.lags) < 10**6:
+            t = time.perf_counter()
+            await asyncio.sleep(0.02)
+            self.lags.append(time.perf_counter() - t - 0.02)
+
+    def stats_text(self) -> str:
+        """One line of statistics (with ``config.stats``)."""
+        def ms(xs: list[float]) -> str:
+            if not xs:
+                return "n/a"
+            ys = sorted(xs)
+            return "/".join(f"{ys[min(len(ys) - 1, int(p * len(ys)))] * 1000:.1f}" for p in (0.5, 0.99)) + \
+                f"/{ys[-1] * 1000:.1f} ms"
+
+        return (f"actions {self.actions_applied}, errors sent {self.errors_sent}, internal errors "
+                f"{self.internal_errors}; handling a message p50/p99/max {ms(self.handling)}; "
+                f"event-loop lag p50/p99/max {ms(self.lags)}")
+
     async def stop(self) -> None:
         """Close every connection and stop listening (pending autosaves are written)."""
+        for task in list(self._tasks):
+            if isinstance(task, asyncio.Task):
+                task.cancel()
         for table in self.tables.values():
             for slot in table.slots:
                 if slot.hold_timer is not None:
@@ -347,6 +379,10 @@ class GameServer:
         slots = []
         used: set[str] = set()
         for i, s in enumerate(seats):
+            if s.kind not in ("open", "computer", "local") or s.level not in P.LEVELS:
+                raise ValueError(f"seat {i + 1}: unknown kind {s.kind!r} or level {s.level!r}")
+            if not s.name.isprintable() or len(s.name) > P.MAX_NAME:
+                raise ValueError(f"seat {i + 1}: a name has at most {P.MAX_NAME} printable characters")
             base = s.name.strip() or (f"Player {i + 1}" if s.kind != "computer" else f"Computer {i + 1}")
             slots.append(SeatSlot(i, s.kind, self._unique(base, used), s.level,
                                   bot_level=s.level if s.kind == "computer" else None))
@@ -452,7 +488,12 @@ class GameServer:
                 self._error(conn, "rate", "too many messages: slow down")
             return
         try:
-            self._dispatch(conn, raw)
+            if self.config.stats and len(self.handling) < 10**6:
+                t = time.perf_counter()
+                self._dispatch(conn, raw)
+                self.handling.append(time.perf_counter() - t)
+            else:
+                self._dispatch(conn, raw)
         except Exception:  # a bug must not take the server down: log it, answer, go on
             self.internal_errors += 1
             logger.exception("internal error handling a message from %s", conn.peer)
@@ -961,6 +1002,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=20.0, help="messages per second per connection (default 20)")
     p.add_argument("--bot-threads", type=int, default=2, help="threads for computer players (default 2)")
     p.add_argument("--name", default="Tortuga server", help="server name shown to clients")
+    p.add_argument("--stats", action="store_true", help="print timing statistics when stopped")
     return p
 
 
@@ -977,7 +1019,7 @@ def main(argv: list[str] | None = None) -> int:
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     config = ServerConfig(host=opts.host, port=opts.port, lobby=True, name=opts.name[:P.MAX_ID],
                           save_dir=opts.save_dir, max_tables=opts.max_tables, rate=opts.rate, burst=2 * opts.rate,
-                          bot_threads=max(1, opts.bot_threads))
+                          bot_threads=max(1, opts.bot_threads), stats=opts.stats)
 
     async def run() -> None:
         server = GameServer(config)
@@ -994,10 +1036,18 @@ def main(argv: list[str] | None = None) -> int:
                 except ValueError as exc:
                     logger.warning("not resumed: %s", exc)
         print(f"tortuga-server listening on ws://{opts.host}:{server.port}", flush=True)
+        stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
+                asyncio.get_running_loop().add_signal_handler(sig, stop.cancel)
         try:
-            await asyncio.Future()
+            await stop
+        except asyncio.CancelledError:
+            pass
         finally:
             await server.stop()
+            if config.stats:
+                print(f"tortuga-server stats: {server.stats_text()}", file=sys.stderr, flush=True)
 
     try:
         asyncio.run(run())

@@ -157,6 +157,13 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         assert results.outcome.winners == real.winners
         # Everything this computer received was seat 0's view: never another seat's secrets.
         assert controller.game.view(0).viewer == 0
+        # "New game" from the results: the host screen again, with the same seats.
+        results.new_game()
+        app.step(1 / 60)
+        again = app.top
+        assert isinstance(again, HostScene)
+        assert again.kinds[:4] == ["here", "open", "easy", "easy"]
+        assert again.names[:4][0] == "Ani" and again.names[2:4] == ["Cy", "Dee"]
     finally:
         if remote is not None:
             remote.close()

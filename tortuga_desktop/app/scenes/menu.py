@@ -173,9 +173,9 @@ class MenuScene(Scene):
             can_continue = False
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
-            MenuItem(tr("net.menu.join"), self.join_game),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue),
             MenuItem(tr("menu.load_game"), self.load_game),
+            MenuItem(tr("net.menu.join"), self.join_game),
             MenuItem(tr("menu.demo"), self.demo),
             MenuItem(tr("menu.statistics"), self.statistics),
             MenuItem(tr("menu.settings"), self.settings),
@@ -190,7 +190,10 @@ class MenuScene(Scene):
             return
         w, h = self.app.size
         s = min(w / 1600, h / 900)
-        self.buttons.layout(w // 2, int(h * 0.335), int(440 * s), int(56 * s), int(11 * s))
+        top = int(h * 0.335)
+        n = max(1, len(self.buttons.items))
+        fit = min(1.0, (h - int(34 * s) - top) / (n * 67 * s))  # keep the last button above the hint line
+        self.buttons.layout(w // 2, top, int(440 * s), int(56 * s * fit), int(11 * s * fit))
         self._size = (w, h)
 
     def resize(self, size: tuple[int, int]) -> None:

@@ -138,6 +138,36 @@ class NetTableScene(TableScene):
             surface.blit(t, t.get_rect(center=box.center))
             y = box.bottom + L.px(4)
 
+    def _finish(self) -> None:
+        """The results; "new game" opens the host screen again (host) or the join screen."""
+        from .results import ResultsScene
+
+        self._finished = True
+        app = self.app
+        hosting = self.remote.host is not None
+
+        def again(setup: Any) -> None:
+            while len(app.scenes) > 1:
+                app.pop()
+            if hosting:
+                from ..saves import SeatConfig, SetupConfig
+                from .host import HostScene
+
+                here = set(self.remote.human_seats)
+                seats = [SeatConfig(s.name, "human" if i in here or s.kind == "human" else s.kind, i)
+                         for i, s in enumerate(self.remote.seats)]
+                scene = HostScene(SetupConfig(seats=seats))
+                for i, s in enumerate(self.remote.seats):  # the other computers' seats stay open
+                    if i not in here and s.kind == "human":
+                        scene.kinds[i] = "open"
+                app.push(scene)
+            else:
+                from .join import JoinScene
+
+                app.push(JoinScene())
+
+        app.replace(ResultsScene(self.controller, on_new_game=again))
+
     def exit(self) -> None:
         super().exit()  # closes the controller: the connection (and a hosted server) ends
 

@@ -263,6 +263,7 @@ class RemoteController:
         self._acked: dict[int, int] = {}  # request id -> decisions of the update that answered it
         self._since = time.perf_counter()
         self._closed = False
+        self._closer: threading.Thread | None = None
 
     # ------------------------------------------------------------ the table's API
     @property
@@ -355,22 +356,39 @@ class RemoteController:
         self.client.start_game()
 
     def close(self) -> None:
-        """Leave: the connection closes (the server holds the seat) and a hosted server stops."""
+        """Leave: the connection closes (the server holds the seat) and a hosted server stops
+        (writing its table's save). Done on a background thread, never on the frame loop; the
+        thread is not a daemon, so quitting the game still waits for the save."""
         if self._closed:
             return
         self._closed = True
-        try:
-            self.client.close(timeout=2.0)
-        except (OSError, RuntimeError) as exc:
-            log.warning("closing the connection: %s", exc)
-        if self.announcer is not None:
-            announcer, self.announcer = self.announcer, None
-            threading.Thread(target=announcer.close, name="tortuga-announce-close", daemon=True).start()
-        if self.host is not None:
+        client, host, announcer = self.client, self.host, self.announcer
+        self.announcer = None
+
+        def work() -> None:
             try:
-                self.host.stop(timeout=5.0)
-            except (OSError, RuntimeError, TimeoutError) as exc:
-                log.warning("stopping the hosted server: %s", exc)
+                client.close(timeout=2.0)
+            except (OSError, RuntimeError) as exc:
+                log.warning("closing the connection: %s", exc)
+            if announcer is not None:
+                try:
+                    announcer.close()
+                except Exception as exc:  # zeroconf raises many kinds; the game is not affected
+                    log.warning("withdrawing the local-network announcement: %s", exc)
+            if host is not None:
+                try:
+                    host.stop(timeout=5.0)
+                except (OSError, RuntimeError, TimeoutError) as exc:
+                    log.warning("stopping the hosted server: %s", exc)
+
+        self._closer = threading.Thread(target=work, name="tortuga-net-close")
+        self._closer.start()
+
+    def wait_closed(self, timeout: float = 10.0) -> None:
+        """Wait until :meth:`close` has finished (tests, and the host before listening again)."""
+        closer = self._closer
+        if closer is not None:
+            closer.join(timeout)
 
     # ------------------------------------------------------------ incoming
     def pump(self) -> bool:

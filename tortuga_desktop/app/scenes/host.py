@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import threading
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -145,8 +146,16 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
     frame loop. Raises OSError (address in use...) or ValueError (a bad plan or save)."""
     from ...net.server import ServerConfig, ServerThread, load_table_save
 
-    server = ServerThread(ServerConfig(host=plan.listen, port=plan.port, save_dir=save_dir, name="Tortuga"))
-    port = server.start()
+    deadline = time.monotonic() + 3.0
+    while True:  # a game this computer hosted a moment ago may still be letting go of the port
+        server = ServerThread(ServerConfig(host=plan.listen, port=plan.port, save_dir=save_dir, name="Tortuga"))
+        try:
+            port = server.start()
+            break
+        except OSError:
+            if time.monotonic() > deadline:
+                raise
+            time.sleep(0.2)
     try:
         if plan.resume is not None:
             data = load_table_save(plan.resume)

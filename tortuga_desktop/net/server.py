@@ -27,6 +27,7 @@ import argparse
 import asyncio
 import contextlib
 import functools
+import gc
 import hashlib
 import hmac
 import json
@@ -314,6 +315,8 @@ class GameServer:
         self.internal_errors = 0
         self.handling: list[float] = []
         self.lags: list[float] = []
+        self.gc_pauses: list[float] = []
+        self._gc_start = 0.0
 
     # ------------------------------------------------------------ lifecycle
     async def start(self) -> int:
@@ -325,6 +328,7 @@ class GameServer:
         self.port = int(sock.getsockname()[1])
         if self.config.stats:
             self._tasks.add(asyncio.ensure_future(self._watch_lag()))
+            gc.callbacks.append(self._gc_timer)
         logger.info("server listening on %s:%d", self.config.host, self.port)
         return self.port
 
@@ -334,6 +338,12 @@ class GameServer:
             t = time.perf_counter()
             await asyncio.sleep(0.02)
             self.lags.append(time.perf_counter() - t - 0.02)
+
+    def _gc_timer(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        elif info.get("generation") == 2 and len(self.gc_pauses) < 10**5:
+            self.gc_pauses.append(time.perf_counter() - self._gc_start)
 
     def stats_text(self) -> str:
         """One line of statistics (with ``config.stats``)."""
@@ -346,13 +356,16 @@ class GameServer:
 
         return (f"actions {self.actions_applied}, errors sent {self.errors_sent}, internal errors "
                 f"{self.internal_errors}; handling a message p50/p99/max {ms(self.handling)}; "
-                f"event-loop lag p50/p99/max {ms(self.lags)}")
+                f"event-loop lag p50/p99/max {ms(self.lags)}; {len(self.gc_pauses)} full garbage collections, "
+                f"p50/p99/max {ms(self.gc_pauses)}")
 
     async def stop(self) -> None:
         """Close every connection and stop listening (pending autosaves are written)."""
         for task in list(self._tasks):
             if isinstance(task, asyncio.Task):
                 task.cancel()
+        if self._gc_timer in gc.callbacks:
+            gc.callbacks.remove(self._gc_timer)
         for table in self.tables.values():
             for slot in table.slots:
                 if slot.hold_timer is not None:
@@ -1035,6 +1048,10 @@ def main(argv: list[str] | None = None) -> int:
                     logger.info("resumed table from %s", path.name)
                 except ValueError as exc:
                     logger.warning("not resumed: %s", exc)
+        # Everything loaded so far lives as long as the process: keep it out of the cyclic garbage
+        # collector's full passes, which otherwise pause every table for their whole length.
+        gc.collect()
+        gc.freeze()
         print(f"tortuga-server listening on ws://{opts.host}:{server.port}", flush=True)
         stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         for sig in (signal.SIGTERM, signal.SIGINT):

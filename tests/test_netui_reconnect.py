@@ -79,7 +79,7 @@ def banner(app: App) -> str:
 
 
 def test_a_dropped_remote_player_is_held_then_taken_over_then_reclaims() -> None:
-    plan = HostPlan(("here", "open", "easy"), ("Ani", "", "Cy"), port=_free_port(), hold_seconds=1.5)
+    plan = HostPlan(("here", "open", "easy"), ("Ani", "", "Cy"), port=_free_port(), hold_seconds=4.0)
     started = start_hosting(plan, None)
     client = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=started.host_token, name="Ani")
     client.start()

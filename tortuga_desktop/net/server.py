@@ -313,6 +313,7 @@ class GameServer:
         self.errors_sent = 0
         self.actions_applied = 0
         self.internal_errors = 0
+        self.stopping = False
         self.handling: list[float] = []
         self.lags: list[float] = []
         self.gc_pauses: list[float] = []
@@ -366,17 +367,19 @@ class GameServer:
                 task.cancel()
         if self._gc_timer in gc.callbacks:
             gc.callbacks.remove(self._gc_timer)
+        self.stopping = True  # from here on no action changes a game (computer players included)
         for table in self.tables.values():
             for slot in table.slots:
                 if slot.hold_timer is not None:
                     slot.hold_timer.cancel()
-            if table.save_path is not None and table.game is not None:
-                self._write_save(table)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
         self._executor.shutdown(wait=False, cancel_futures=True)
         self._io.shutdown(wait=True)
+        for table in self.tables.values():
+            if table.save_path is not None and table.game is not None:
+                self._write_save(table)
 
     # ------------------------------------------------------------ tables
     def create_table(self, seats: list[P.SeatSpec], *, name: str = "", long_game: bool = False,
@@ -491,6 +494,8 @@ class GameServer:
 
     def _receive(self, conn: Conn, raw: str | bytes) -> None:
         """One frame from a client. Never raises: a fault is logged and answered."""
+        if self.stopping:
+            return
         if not conn.allow():
             conn.strikes += 1
             if conn.strikes > self.config.strikes:
@@ -815,7 +820,7 @@ class GameServer:
 
     def _schedule_bots(self, table: Table) -> None:
         game = table.game
-        if game is None or game.is_over:
+        if game is None or game.is_over or self.stopping:
             return
         loop = self._loop or asyncio.get_running_loop()
         for slot in table.slots:
@@ -833,7 +838,7 @@ class GameServer:
         self._tasks.discard(fut)
         slot.thinking = False
         game = table.game
-        if fut.cancelled() or game is None or game.is_over:
+        if fut.cancelled() or game is None or game.is_over or self.stopping:
             return
         exc = fut.exception()
         if exc is not None:
@@ -862,6 +867,8 @@ class GameServer:
 
     def _autosave_now(self, table: Table) -> None:
         table._save_pending = False
+        if self.stopping:  # stop() writes the last save itself
+            return
         try:
             data = table.to_save()
         except RulesError:

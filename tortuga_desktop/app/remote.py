@@ -46,7 +46,8 @@ from ..rules import (
 )
 from ..rules.components import TILE_COUNTS
 from ..rules.events import Event, GameEnded, visible
-from .controller import GameEvent, LogLine, _event_seat
+from .controller import GameEvent, LogLine
+from .gamelog import build_log, event_seat
 from .saves import SeatConfig
 
 log = logging.getLogger(__name__)
@@ -318,9 +319,10 @@ class RemoteController:
         return self._log_from(self.game, viewer)
 
     def _log_from(self, game: Game, viewer: int | None) -> list[LogLine]:
-        from ..rules import describe
-
-        return [LogLine(e.round, e) for e in game.events_for(viewer) if describe(e, game.names)]
+        """The log as the local table shows it, grouped by round and phase (no bots' reasons:
+        they think on the server)."""
+        lines: list[LogLine] = build_log(game.events_for(viewer), game.names, {}, upto=game.decisions)
+        return lines
 
     def event_log(self, event: GameEvent, viewer: int | None) -> list[LogLine]:
         return self._log_from(event.snapshot, viewer)
@@ -545,7 +547,7 @@ class RemoteController:
             return
         ref = seats[0]
         new_events = tuple(snap._seat_events[ref][len(old._seat_events.get(ref, ())):])
-        actor = next((x for x in (_event_seat(e) for e in new_events) if x is not None), None)
+        actor = next((x for x in (event_seat(e) for e in new_events) if x is not None), None)
         kind = DecisionKind.SELECT_DICE
         if actor is not None:
             d = old.decision_for(actor)

@@ -143,6 +143,7 @@ class MenuScene(Scene):
         super().__init__()
         self.buttons = ButtonList([])
         self._size = (0, 0)
+        self.offer: Any = None  # "Learn to play?" on first start (scenes/tutorial.py)
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -174,6 +175,7 @@ class MenuScene(Scene):
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue),
+            MenuItem(tr("tutorial.menu"), self.learn),
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("net.menu.join"), self.join_game),
             MenuItem(tr("menu.demo"), self.demo),
@@ -183,6 +185,9 @@ class MenuScene(Scene):
             MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ]
         self.buttons = ButtonList(items)
+        from .tutorial import FirstStartOffer
+
+        self.offer = FirstStartOffer.for_app(self.app)
         self._layout()
 
     def _layout(self) -> None:
@@ -190,10 +195,8 @@ class MenuScene(Scene):
             return
         w, h = self.app.size
         s = min(w / 1600, h / 900)
-        top = int(h * 0.335)
-        n = max(1, len(self.buttons.items))
-        fit = min(1.0, (h - int(34 * s) - top) / (n * 67 * s))  # keep the last button above the hint line
-        self.buttons.layout(w // 2, top, int(440 * s), int(56 * s * fit), int(11 * s * fit))
+        per = (h * 0.93 - h * 0.335) / max(1, len(self.buttons.items))  # every item fits above the hint
+        self.buttons.layout(w // 2, int(h * 0.335), int(440 * s), int(min(56 * s, per - 11 * s)), int(11 * s))
         self._size = (w, h)
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -230,6 +233,11 @@ class MenuScene(Scene):
             return
         self.app.play(data)
 
+    def learn(self) -> None:
+        from .tutorial import start_tutorial
+
+        start_tutorial(self.app)
+
     def load_game(self) -> None:
         from .saveload import LoadScene
 
@@ -261,6 +269,9 @@ class MenuScene(Scene):
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
             self.app.request_quit()
             return
+        if self.offer is not None and self.offer.handle(intent, self):
+            self.app.request_redraw()
+            return
         if self.buttons.handle(intent):
             self.app.request_redraw()
 
@@ -278,6 +289,8 @@ class MenuScene(Scene):
         self.buttons.draw(surface, int(28 * s))
         hint = art.font(int(15 * s)).render(tr("menu.hint"), True, palette.FOAM)
         surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(12 * s))))
+        if self.offer is not None:
+            self.offer.draw(surface)
 
 
 __all__ = ["ButtonList", "MenuItem", "MenuScene", "draw_title"]

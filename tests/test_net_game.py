@@ -50,16 +50,24 @@ class Player:
         self.bot = SeatBot(self.client, "random", seed)
         self.items: list[Any] = []
         self.events: dict[int, list[dict[str, Any]]] = {}
+        self.last: dict[int, Any] = {}  # the newest view pumped, per seat
         self.client.start()
 
     def pump(self) -> None:
         for item in self.client.poll():
             self.items.append(item)
             if isinstance(item, GameUpdate):
+                self.last[item.seat] = item.view
                 got = self.events.setdefault(item.seat, [])
                 del got[item.first:]
                 got += [event_to_dict(e) for e in item.events]
             self.bot.handle(item)
+
+    @property
+    def over(self) -> bool:
+        """Every seat of this player has had its game-over update."""
+        seats = self.client.seats
+        return bool(seats) and all(s in self.last and self.last[s].is_over for s in seats)
 
     def of(self, kind: type) -> list[Any]:
         return [i for i in self.items if isinstance(i, kind)]
@@ -90,7 +98,7 @@ def test_four_clients_play_a_full_game(server: ServerThread) -> None:
     players = [Player(server.port, table.code, seed=i, name=f"Crew {i}") for i in range(4)]
     try:
         pump_until(players, lambda: table.game is not None and table.game.is_over)
-        pump_until(players, lambda: all(p.bot.over for p in players))
+        pump_until(players, lambda: all(p.over for p in players))
         check_final(table, players)
         assert sorted(s for p in players for s in p.client.seats) == [0, 1, 2, 3]
         assert sorted(s.name for s in table.slots) == [f"Crew {i}" for i in range(4)]
@@ -122,7 +130,7 @@ def test_a_killed_client_comes_back_with_its_token(server: ServerThread) -> None
         again = Player(server.port, table.code, 3, token=token)
         pump_until([again, b], lambda: again.client.seats == (seat,))
         pump_until([again, b], lambda: table.game is not None and table.game.is_over)
-        pump_until([again, b], lambda: again.bot.over and b.bot.over)
+        pump_until([again, b], lambda: again.over and b.over)
         check_final(table, [again, b])  # the reclaimed seat got its whole log again
         assert table.slots[seat].bot_level is None
     finally:
@@ -137,7 +145,7 @@ def test_a_dropped_connection_reconnects_by_itself(server: ServerThread) -> None
         pump_until([a], lambda: table.game is not None and table.game.decisions >= 6)
         a.client.drop_connection()
         pump_until([a], lambda: any(s.state == ConnState.RECONNECTING for s in a.of(Status)))
-        pump_until([a], lambda: table.game is not None and table.game.is_over and a.bot.over)
+        pump_until([a], lambda: table.game is not None and table.game.is_over and a.over)
         assert len(a.of(Joined)) == 2 and a.of(Joined)[0].token == a.of(Joined)[1].token
         check_final(table, [a])
     finally:
@@ -169,7 +177,7 @@ def test_a_local_seat_is_played_through_the_host_token(server: ServerThread) -> 
         pump_until([host, guest], lambda: host.client.seats == (0, 1) and guest.client.seats == (2,))
         host.client.start_game()
         pump_until([host, guest], lambda: table.game is not None and table.game.is_over, timeout=30)
-        pump_until([host, guest], lambda: host.bot.over and guest.bot.over)
+        pump_until([host, guest], lambda: host.over and guest.over)
         check_final(table, [host, guest])
     finally:
         for p in (host, guest):
@@ -262,7 +270,7 @@ def test_autosave_and_resume_keep_the_game_and_the_seats(tmp_path: Path) -> None
         assert resumed.code == table.code
         again = Player(st2.port, table.code, 2, token=token)
         pump_until([again], lambda: again.client.seats == (seat,))
-        pump_until([again], lambda: resumed.game is not None and resumed.game.is_over and again.bot.over)
+        pump_until([again], lambda: resumed.game is not None and resumed.game.is_over and again.over)
         check_final(resumed, [again])
     finally:
         st2.stop()

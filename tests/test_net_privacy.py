@@ -68,7 +68,7 @@ def test_every_frame_sent_to_a_seat_is_blind_to_what_it_may_not_know() -> None:
     try:
         pump_until(players, lambda: sum(len(p.client.seats) for p in players) == 4)
         st.call(lambda s: s.start_game(table))
-        pump_until(players, lambda: all(p.bot.over for p in players), timeout=30)
+        pump_until(players, lambda: all(p.over for p in players), timeout=30)
     finally:
         for p in players:
             p.client.close()
@@ -84,7 +84,7 @@ def test_a_seat_never_receives_another_seat_s_dice_before_the_reveal() -> None:
     table = make_table(st, "oooo", auto_start=True)
     players = [Player(st.port, table.code, seed=40 + i) for i in range(4)]
     try:
-        pump_until(players, lambda: all(p.bot.over for p in players), timeout=30)
+        pump_until(players, lambda: all(p.over for p in players), timeout=30)
         for p in players:
             seat = p.client.seats[0]
             for item in p.items:

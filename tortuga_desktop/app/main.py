@@ -125,6 +125,10 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
         problem = _writable_folder(folder)
         if problem:
             parser.error(f"--screenshot-every-phase {paths.display_path(folder)}: {paths.display_path(problem)}")
+    if opts.join is not None and (not opts.code or not opts.bot):
+        parser.error("--join needs --code and --bot (a headless client plays its seat with a computer player)")
+    if opts.join is None and (opts.code or opts.bot):
+        parser.error("--code and --bot go with --join")
     if opts.seed is not None and opts.seed < 0:
         parser.error("--seed must be 0 or more")
     if opts.max_seconds is not None and not 0 < opts.max_seconds < 1e9:
@@ -158,6 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
     p.add_argument("--version", action="store_true", help="print the version and exit")
+    net = p.add_argument_group("network (headless)")
+    net.add_argument("--join", metavar="ADDR", help="join a network game at ADDR (host:port) without a window")
+    net.add_argument("--code", help="join code of the table (with --join)")
+    net.add_argument("--bot", choices=("random", "easy", "normal", "hard"), help="computer level that plays the seat")
+    net.add_argument("--name", default="", help="player name at the table (with --join)")
     return p
 
 
@@ -246,6 +255,16 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"tortuga {version()}")
         return 0
+    if opts.join:  # headless network client: no window, no pygame
+        from ..net.headless import run_headless
+
+        setup_logging()
+        try:
+            return run_headless(opts.join, opts.code, opts.bot, name=opts.name,
+                                seed=opts.seed if opts.seed is not None else 1)
+        except ValueError as exc:
+            print(f"tortuga: --join: {exc}", file=sys.stderr)
+            return 2
     log_file = setup_logging()
     logger.info("tortuga starts (log %s)", log_file)
     try:

@@ -81,6 +81,7 @@ class SetupScene(Scene):
         self._error_label: UILabel | None = None
         self._start_btn: UIButton | None = None
         self._back_btn: UIButton | None = None
+        self._host_btn: UIButton | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ model
@@ -158,7 +159,7 @@ class SetupScene(Scene):
         self._long_cb = None
         self._seed = None
         self._error_label = None
-        self._start_btn = self._back_btn = None
+        self._start_btn = self._back_btn = self._host_btn = None
 
     def _size(self) -> tuple[int, int]:
         size = getattr(self.app, "size", None)
@@ -237,6 +238,7 @@ class SetupScene(Scene):
         bw = min(220, pw // 3)
         self._back_btn = add(UIButton(pygame.Rect(px, y, bw, row_h + 6), tr("setup.ui.back_esc"), manager))
         self._start_btn = add(UIButton(pygame.Rect(px + pw - bw, y, bw, row_h + 6), tr("setup.ui.start_game_enter"), manager))
+        self._host_btn = add(UIButton(pygame.Rect(px + (pw - bw) // 2, y, bw, row_h + 6), tr("net.setup.host"), manager))
         if self.app is not None and hasattr(self.app, "request_redraw"):
             self.app.request_redraw()
 
@@ -261,6 +263,8 @@ class SetupScene(Scene):
                 self.start()
             elif el is self._back_btn:
                 self.back()
+            elif el is self._host_btn:
+                self.host()
         elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
             if el in self._colours:
                 i = self._colours.index(el)
@@ -276,6 +280,12 @@ class SetupScene(Scene):
                 self._build()
         if self.app is not None and hasattr(self.app, "request_redraw"):
             self.app.request_redraw()
+
+    def host(self) -> None:
+        """Host this setup as a network game (the host screen opens with these seats)."""
+        from .host import HostScene
+
+        self.app.push(HostScene(self.config()))
 
     def back(self) -> None:
         self._read()

@@ -111,8 +111,8 @@ def simulate(players: int, games: int, seed: int, *, check: bool = False, long_g
             res.games += 1
             res.rounds.append(rounds)
             res.capped_games += capped
-            for s, sc in enumerate(scores):
-                res.score_sums[s] += sc
+            for s, total in enumerate(scores):
+                res.score_sums[s] += total
             for w in winners:
                 res.wins[w] += 1 / len(winners)
             continue

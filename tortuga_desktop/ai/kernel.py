@@ -64,6 +64,11 @@ SEL_KEY = tuple((POP[m], DICE_OF[m]) for m in range(32))
 FULL = 31
 #: ``SUB[mask][i]``: the sub-masks of ``mask`` with ``i`` dice
 SUB = tuple(tuple(tuple(x for x in range(32) if x & m == x and POP[x] == i) for i in range(6)) for m in range(32))
+#: ``BITS[mask]``: the single-die bits of ``mask``
+BITS = tuple(tuple(1 << d for d in DICE_OF[m]) for m in range(32))
+#: ``KEYS[m]``: the faces (0-5) whose bit is set in ``m``
+KEYS = tuple(tuple(f for f in range(6) if m >> f & 1) for m in range(64))
+FACE_BIT = (1, 2, 4, 8, 16, 32)
 #: ``KPERM[n][k]``: the ordered choices of ``k`` positions out of ``n`` (arrangements, R5.2)
 KPERM = tuple(tuple(tuple(permutations(range(n), kk)) for kk in range(min(n, 4) + 1)) for n in range(9))
 
@@ -445,10 +450,7 @@ def has_selection(k: KState, s: int) -> bool:
     for d in dice:
         if faces[d] == SKULL:
             return True
-    for d in dice:
-        if k.room(s, faces[d]) > 0:
-            return True
-    return False
+    return any(k.room(s, faces[d]) > 0 for d in dice)
 
 
 def selections(k: KState, s: int) -> list[int]:
@@ -659,7 +661,7 @@ def _advance_position(k: KState) -> bool:
 def _act(k: KState, s: int) -> bool:
     a = k.act_action
     two = k.n == 2
-    if a == FLEET or a == CREW:
+    if a in (FLEET, CREW):
         steps = 1 if two or k.act_pos == 1 else 2
         tok = k.boat if a == FLEET else k.pirate
         v = tok[s] + steps
@@ -1064,34 +1066,36 @@ class RandomPolicy:
         self.rng = rng
 
     def select(self, k: KState, s: int, fm: list[int]) -> int:
-        """A selection from face masks ``fm`` (``fm[f]``: dice showing face ``f``); 0 when stuck."""
+        """A selection from face masks ``fm`` (``fm[f]``: dice showing face ``f``; ``fm[6]``: the
+        faces present, one bit each); 0 when stuck."""
         rnd = self.rnd
         pl = k.placed[s]
-        keys = []
-        for f in (0, 1, 2):
-            if fm[f]:
-                keys.append(f)
-        if fm[3] and CAP[k.boat[s]] > POP[pl[3]]:
-            keys.append(3)
-        if fm[4] and CAP[k.pirate[s]] > POP[pl[4]]:
-            keys.append(4)
-        sk = fm[5]
-        if sk:
-            keys.append(5)
+        allowed = 39
+        if CAP[k.boat[s]] > POP[pl[3]]:
+            allowed = 47
+        if CAP[k.pirate[s]] > POP[pl[4]]:
+            allowed |= 16
+        keys = KEYS[fm[6] & allowed]
         if not keys:
             return 0
         pick = keys[int(rnd() * len(keys))]
+        sk = fm[5]
         if pick == 5:
             c = SUB[sk][1 + int(rnd() * POP[sk])]
             return c[int(rnd() * len(c))]
         g = fm[pick]
-        room = (5 - POP[pl[pick]]) if pick < 3 else (CAP[k.boat[s] if pick == 3 else k.pirate[s]] - POP[pl[pick]])
-        ng = POP[g]
-        i = 1 + int(rnd() * (ng if ng < room else room))
-        c = SUB[g][i]
-        m = c[int(rnd() * len(c))]
-        ns = POP[sk]
-        j = int(rnd() * ((ns if ns < room - i else room - i) + 1))
+        if pick < 3:  # an open space has room for the whole hand
+            c = SUB[g][1 + int(rnd() * POP[g])]
+            m = c[int(rnd() * len(c))]
+            j = int(rnd() * (POP[sk] + 1))
+        else:
+            room = CAP[k.boat[s] if pick == 3 else k.pirate[s]] - POP[pl[pick]]
+            ng = POP[g]
+            i = 1 + int(rnd() * (ng if ng < room else room))
+            c = SUB[g][i]
+            m = c[int(rnd() * len(c))]
+            ns = POP[sk]
+            j = int(rnd() * ((ns if ns < room - i else room - i) + 1))
         if j:
             c = SUB[sk][j]
             m |= c[int(rnd() * len(c))]
@@ -1115,18 +1119,17 @@ def _fresh_roll_step(k: KState) -> bool:
     if k.phase != P_DICE or k.stage != S_SELECT:
         return False
     sel = k.sel
-    for s in k.rollers:
-        if sel[s] >= 0:
-            return False
-    return True
+    return all(sel[s] < 0 for s in k.rollers)
 
 
 def _face_masks(k: KState, s: int) -> list[int]:
-    fm = [0, 0, 0, 0, 0, 0]
+    """Seat ``s``'s roll as face masks: ``fm[f]`` the dice showing ``f``, ``fm[6]`` the faces shown."""
+    fm = [0, 0, 0, 0, 0, 0, 0]
     faces = k.roll[s]
     assert faces is not None
     for d in DICE_OF[k.hand[s]]:
         fm[faces[d]] |= 1 << d
+        fm[6] |= 1 << faces[d]
     return fm
 
 
@@ -1176,7 +1179,7 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
     tortuga, fleet, crew, island = k.tortuga, k.fleet, k.crew, k.island
     bag, center = k.bag, k.center
     select, choose, arrange = policy.select, policy.choose, policy.arrange
-    fms = [_face_masks(k, s) if k.roll[s] is not None else [0, 0, 0, 0, 0, 0] for s in range(n)]
+    fms = [_face_masks(k, s) if k.roll[s] is not None else [0, 0, 0, 0, 0, 0, 0] for s in range(n)]
     rollers = k.rollers
     due = k.bonus_due
     while True:
@@ -1201,9 +1204,13 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
                         break
                     if (fm[3] and CAP[boat[s]] > POP[pl[3]]) or (fm[4] and CAP[pirate[s]] > POP[pl[4]]):
                         break
-                    fm = [0, 0, 0, 0, 0, 0]
-                    for d in DICE_OF[hand[s]]:
-                        fm[int(rnd() * 6)] |= 1 << d
+                    fm = [0, 0, 0, 0, 0, 0, 0]
+                    pres = 0
+                    for b in BITS[hand[s]]:
+                        f = int(rnd() * 6)
+                        fm[f] |= b
+                        pres |= FACE_BIT[f]
+                    fm[6] = pres
                     fms[s] = fm
                 usable = fm[5] | fm[0] | fm[1] | fm[2]
                 if fm[3] and CAP[boat[s]] > POP[pl[3]]:
@@ -1243,7 +1250,7 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
                 placed[s][acts[s]] |= m
                 hand[s] &= ~m
             if due:  # R3.7
-                queue = [s for s in due if bonus_options(k, s)]
+                queue = [s for s in due if (k.supply and 0 in bonus[s]) or 1 in bonus[s]]
                 for s in queue:
                     opts = bonus_options(k, s)
                     if len(opts) > 1:
@@ -1261,9 +1268,13 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
                 h = hand[s]
                 if h:
                     rollers.append(s)
-                    fm = [0, 0, 0, 0, 0, 0]
-                    for d in DICE_OF[h]:
-                        fm[int(rnd() * 6)] |= 1 << d
+                    fm = [0, 0, 0, 0, 0, 0, 0]
+                    pres = 0
+                    for b in BITS[h]:
+                        f = int(rnd() * 6)
+                        fm[f] |= b
+                        pres |= FACE_BIT[f]
+                    fm[6] = pres
                     fms[s] = fm
                 else:
                     due.append(s)
@@ -1430,9 +1441,13 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
         rollers = od[:]
         due = []
         for s in od:
-            fm = [0, 0, 0, 0, 0, 0]
-            for d in (0, 1, 2, 3, 4):
-                fm[int(rnd() * 6)] |= 1 << d
+            fm = [0, 0, 0, 0, 0, 0, 0]
+            pres = 0
+            for b in (1, 2, 4, 8, 16):
+                f = int(rnd() * 6)
+                fm[f] |= b
+                pres |= FACE_BIT[f]
+            fm[6] = pres
             fms[s] = fm
         if trace is not None:
             trace.append(("round", snapshot(k)))

@@ -40,11 +40,13 @@ def _play(levels: list[str], seed: int) -> Game:
 
 
 def test_interface() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
     for level in ("random", *LEVELS):
         assert make_bot(level, 1).level == level
     with pytest.raises(ValueError):
-        make_bot("expert", 1)
+        make_bot("grandmaster", 1)
+    with pytest.raises(ValueError):
+        make_bot("expert", 1, think="forever")
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])

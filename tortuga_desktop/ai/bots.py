@@ -164,4 +164,8 @@ def build_bot(level: str, seed: int, **options: Any) -> Bot:
         return HeuristicBot(seed, level, **options)
     if level == "hard":
         return HardBot(seed, **options)
+    if level == "expert":
+        from .expert import ExpertBot
+
+        return ExpertBot(seed, **options)
     raise ValueError(f"unknown bot level {level!r}")

@@ -155,5 +155,7 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
             params["name"] = names[int(value)] if 0 <= int(value) < len(names) else "?"
         elif key == "area":
             params["area"] = _area(str(value))
+        else:  # numbers: boxes, capacities, totals, leads, coins, counts
+            params[key] = value
     text = tr(f"reason.{reason.key}", **params)
     return f"{text} {tr('reason.search')}" if reason.search else text

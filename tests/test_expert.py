@@ -7,8 +7,8 @@ import random
 import pytest
 
 from tortuga_desktop.ai import REASON_KEYS, Reason, make_bot
-from tortuga_desktop.ai.expert import THINK, ExpertBot, RolloutPolicy, odds_reason
 from tortuga_desktop.ai import kernel as K
+from tortuga_desktop.ai.expert import THINK, ExpertBot, RolloutPolicy, odds_reason
 from tortuga_desktop.arena import fit_elo, round_robin
 from tortuga_desktop.rules import DecisionKind, Game, determinize
 

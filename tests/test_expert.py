@@ -7,8 +7,8 @@ import random
 import pytest
 
 from tortuga_desktop.ai import REASON_KEYS, Reason, make_bot
-from tortuga_desktop.ai import kernel as K
 from tortuga_desktop.ai.expert import THINK, ExpertBot, RolloutPolicy, odds_reason
+from tortuga_desktop.ai.kernel_check import compare_fast_playout
 from tortuga_desktop.arena import fit_elo, round_robin
 from tortuga_desktop.rules import DecisionKind, Game, determinize
 
@@ -115,14 +115,11 @@ def test_odds_reason_from_the_search() -> None:
 
 
 def test_rollout_policy_plays_legal_games() -> None:
-    for seed in range(20):
-        k = K.new_game(2 + seed % 3, seed)
-        trace: list[object] = []
-        K.playout(k, RolloutPolicy(random.Random(seed)), trace=trace)
-        assert k.over and not k.capped
-    from tortuga_desktop.ai.kernel_check import compare_fast_playout  # the replay check, random policy
-
-    assert compare_fast_playout(3, 4) is None
+    """Every rollout decision, replayed through the engine, is legal and leads to the same states."""
+    for seed in range(30):
+        players = 2 + seed % 3
+        m = compare_fast_playout(seed, players, midgame_decisions=seed * 3, policy=RolloutPolicy(random.Random(seed)))
+        assert m is None, m
 
 
 def test_elo_fit_orders_levels() -> None:

@@ -85,24 +85,33 @@ class RolloutPolicy:
         self.rng = rng
 
     def select(self, k: K.KState, s: int, fm: list[int]) -> int:
+        """The face group (its strongest dice that fit) worth most: the action's weight times
+        the chance the new total takes a position against the others' public totals there."""
         pl = k.placed[s]
-        boat, pirate = k.boat[s], k.pirate[s]
         room = [5 - K.POP[pl[0]], 5 - K.POP[pl[1]], 5 - K.POP[pl[2]],
-                CAP[boat] - K.POP[pl[3]], CAP[pirate] - K.POP[pl[4]]]
+                CAP[k.boat[s]] - K.POP[pl[3]], CAP[k.pirate[s]] - K.POP[pl[4]]]
         w = _weights(k, s)
         sums = k.sums
         rnd = self.rnd
-        best, best_m = -1.0, 0
+        n = k.n
+        slots = 2 if n > 2 else 1
+        best, best_m = -1e9, 0
         sk = fm[5]
         for f in (0, 1, 2, 3, 4):
             g = fm[f]
             if not g or room[f] <= 0:
                 continue
+            row = sums[f]
             if K.POP[g] > room[f]:  # keep the strongest dice that fit
-                row = sums[f]
                 dice = sorted(K.DICE_OF[g], key=lambda d: -row[1 << d])[: room[f]]
                 g = K._mask(dice)
-            v = w[f] * (sums[f][g] + sums[f][pl[f]] + 1.5) + rnd() * 1.5
+            mine = row[g | pl[f]] + k.bonus[s][f]
+            beaten_by = 0
+            for t in range(n):
+                if t != s and k.placed[t][f] and row[k.placed[t][f]] + k.bonus[t][f] >= mine:
+                    beaten_by += 1
+            chance = 1.0 if beaten_by == 0 else (0.6 if beaten_by < slots else 0.15)
+            v = w[f] * chance * (3.0 + 0.3 * mine) - 0.4 * K.POP[g] + rnd()
             if v > best:
                 best, best_m = v, g
         if best_m:
@@ -111,9 +120,7 @@ class RolloutPolicy:
             if sk and free > 0 and rnd() < 0.35:
                 best_m |= K.SUB[sk][min(free, K.POP[sk])][0]
             return best_m
-        if sk:
-            return sk
-        return 0
+        return sk
 
     def choose(self, k: K.KState, s: int, kind: int, opts: list[Any]) -> Any:
         if kind == K.K_POSITION:

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from ..rules import Game
 from ..rules import legal as _legal
@@ -85,12 +86,14 @@ def compare_random_playouts(seed: int, players: int) -> str:
     return "" if a == b else _first_difference(a, b)
 
 
-def compare_fast_playout(seed: int, players: int, *, midgame_decisions: int = 0) -> Mismatch | None:
+def compare_fast_playout(seed: int, players: int, *, midgame_decisions: int = 0, policy: Any = None
+                         ) -> Mismatch | None:
     """The tight round loop (:func:`kernel.playout`) with a traced random policy, its decisions
     replayed through the engine: every round end must match, random source included.
 
     ``midgame_decisions`` first plays that many random engine decisions, so the kernel starts
-    from a converted mid-round state (as a search does)."""
+    from a converted mid-round state (as a search does). ``policy`` replaces the random policy
+    (every decision it makes must be legal in the engine)."""
     g = Game.new(players, seed, log=False)
     rng = random.Random(seed ^ 0x5BD1E995)
     for _ in range(midgame_decisions):
@@ -102,7 +105,7 @@ def compare_fast_playout(seed: int, players: int, *, midgame_decisions: int = 0)
         g._apply(seat, kind, _legal.random_for(g, seat, kind, rng))
     k = K.from_game(g)
     trace: list[object] = []
-    K.playout(k, K.RandomPolicy(random.Random(seed)), trace=trace)
+    K.playout(k, policy if policy is not None else K.RandomPolicy(random.Random(seed)), trace=trace)
     n = 0
     for entry in trace:
         assert isinstance(entry, tuple)

@@ -47,9 +47,9 @@ class Think:
 
 
 THINK = {
-    "fast": Think(worlds=16, budget_s=0.25, top_k=5),
-    "normal": Think(worlds=48, budget_s=0.8, top_k=6),
-    "long": Think(worlds=120, budget_s=1.35, top_k=8),
+    "fast": Think(worlds=24, budget_s=0.25, top_k=5),
+    "normal": Think(worlds=80, budget_s=0.8, top_k=6),
+    "long": Think(worlds=200, budget_s=1.3, top_k=8),
 }
 THINK_LEVELS = tuple(THINK)
 
@@ -179,14 +179,40 @@ class SearchResult:
     candidates: list[Any]
     wins: list[float]
     margins: list[float]
+    #: worlds each candidate was played in (candidates clearly behind are dropped early)
+    played: list[int]
     worlds: int
     best: int
 
     def win(self, i: int) -> float:
-        return self.wins[i] / max(1, self.worlds)
+        return self.wins[i] / max(1, self.played[i])
 
     def margin(self, i: int) -> float:
-        return self.margins[i] / max(1, self.worlds)
+        return self.margins[i] / max(1, self.played[i])
+
+
+#: weight of the score margin beside the win share in a rollout's value
+MARGIN_WEIGHT = 0.02
+#: a candidate's rank in the heuristic's order costs this much (near-ties go to its favourite)
+PRIOR = 0.01
+
+
+def _prune(active: list[int], vals: list[list[float]]) -> list[int]:
+    """Drop candidates clearly behind the leader: paired over the same worlds (common random
+    numbers), their mean difference exceeds 2.5 standard errors."""
+    lead = max(active, key=lambda j: sum(vals[j]) / len(vals[j]))
+    keep = []
+    for j in active:
+        if j == lead:
+            keep.append(j)
+            continue
+        n = len(vals[j])
+        diffs = [a - b for a, b in zip(vals[lead][-n:], vals[j], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if not (mean > 0 and mean * mean * n > 6.25 * var):
+            keep.append(j)
+    return keep
 
 
 def _value(k: K.KState, me: int) -> tuple[float, float]:
@@ -223,26 +249,33 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     else:
         ranked = list(range(len(legal)))
     cands = [values[i] for i in ranked]
-    wins = [0.0] * len(cands)
-    margins = [0.0] * len(cands)
+    m = len(cands)
+    wins = [0.0] * m
+    margins = [0.0] * m
+    vals: list[list[float]] = [[] for _ in range(m)]  # per world: win + MARGIN_WEIGHT * margin
+    active = list(range(m))
     worlds = 0
-    while worlds < think.worlds:
+    while worlds < think.worlds and len(active) > 1:
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
         base = K.from_game(world)
         dice_seed = rng.randrange(2**31)
         policy_seed = rng.randrange(2**31)
-        for j, v in enumerate(cands):
+        for j in active:  # common random numbers: the same future dice and policy noise for all
             k = base.copy(random.Random(dice_seed))
-            K.apply(k, me, kind, v)
+            K.apply(k, me, kind, cands[j])
             K.playout(k, RolloutPolicy(random.Random(policy_seed)))
-            w, m = _value(k, me)
+            w, mg = _value(k, me)
             wins[j] += w
-            margins[j] += m
+            margins[j] += mg
+            vals[j].append(w + MARGIN_WEIGHT * mg)
         worlds += 1
+        if worlds >= 8 and worlds % 4 == 0:
+            active = _prune(active, vals)
         if time.perf_counter() - t0 > cap:
             break
-    best = max(range(len(cands)), key=lambda j: (wins[j] + 0.02 * margins[j] - 0.05 * j, -j))
-    result = SearchResult(kind, cands, wins, margins, worlds, best)
+    n_eval = [len(v) for v in vals]
+    best = max(active, key=lambda j: (sum(vals[j]) / max(1, n_eval[j]) - PRIOR * j, -j))
+    result = SearchResult(kind, cands, wins, margins, n_eval, worlds, best)
     return g0, [legal[i] for i in ranked], result
 
 

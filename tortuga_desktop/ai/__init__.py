@@ -64,7 +64,7 @@ _ENGLISH = {
     "richer_tile": "keeps the richer treasure tile", "valuable": "keeps the most valuable chests",
     "random": "picks at random", "only": "the only legal move",
     # Expert (search): the concrete gain, from public facts only
-    "x_dice": "{count} dice to {action}: total {total} there",
+    "x_dice": "dice to {action} (+{count}): total {total} there",
     "x_skulls_kept": "skulls only: the action is chosen after the reveal",
     "x_skulls": "skulls to {action}: total {total} there",
     "x_bonus_new": "new bonus tile on {action}",

@@ -22,6 +22,7 @@ import pygame
 from ...rules import DecisionKind, PlayerView
 from ..anim import SPEEDS, Timeline
 from ..controller import GameController, GameEvent
+from ..hints import poll_hint, toggle_hint
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
 from ..render.motion import build_timeline
@@ -110,6 +111,9 @@ class TableScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         deciding = self.decision_ui is not None
+        if isinstance(intent, Key) and deciding and intent.key == pygame.K_h:  # a hint from Expert (app/hints.py)
+            toggle_hint(self)
+            return
         if isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE):
             # A human deciding gets the keys: digits pick options, and never change the speed.
             if self.decision_ui.handle(intent, None):
@@ -313,6 +317,8 @@ class TableScene(Scene):
             if self._hover_still >= 0.45:
                 self._dirty = True
         if self.decision_ui is not None and hasattr(self.decision_ui, "update") and self.decision_ui.update(dt):
+            self._dirty = True
+        if poll_hint(self):
             self._dirty = True
         dirty, self._dirty = self._dirty, False
         return dirty

@@ -136,3 +136,25 @@ def test_round_robin_table() -> None:
     assert levels == {"random", "normal"}
     for r in rr["ratings"]:
         assert r["ci_low"] <= r["elo"] <= r["ci_high"]
+
+
+def test_review_of_a_finished_game() -> None:
+    from tortuga_desktop.ai.review import review_game
+
+    g = Game.new(3, 17)
+    bots = [make_bot("normal", 1 + s) for s in range(3)]
+    while not g.is_over:
+        d = g.pending()[0]
+        g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
+    steps: list[float] = []
+    rv = review_game(g.record(), [0], rollouts=6, worst=2, progress=steps.append, expert=True)
+    out = g.outcome()
+    assert out is not None
+    assert rv.rounds[0] == 1 and rv.rounds[-1] == out.rounds and len(rv.chances) == len(rv.rounds)
+    for row in rv.chances:
+        assert abs(sum(row) - 1.0) < 1e-9
+    final = rv.chances[-1]
+    assert all((final[s] > 0) == (s in out.winners) for s in range(3))
+    assert len(rv.moments) == 2 and all(m.seat == 0 for m in rv.moments)
+    assert rv.moments[0].drop >= -1 and all(m.expert is not None for m in rv.moments)
+    assert steps[-1] == 1.0 and steps == sorted(steps)

@@ -55,9 +55,9 @@ def play_game(levels: Sequence[str], game_seed: int, rotation: int, options: dic
     while not g.is_over:
         d = g.pending()[0]
         view = g.view(d.seat)
-        t0 = time.perf_counter()
+        t0 = time.thread_time()  # CPU time of this thread: "on one core", whatever else the machine runs
         choice = bot_at[d.seat].decide(view)
-        times[d.seat].append((time.perf_counter() - t0) * 1000)
+        times[d.seat].append((time.thread_time() - t0) * 1000)
         g.apply(d.seat, choice.action)
     out = g.outcome()
     assert out is not None
@@ -113,7 +113,7 @@ class BotStats:
 
 
 def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None = None,
-              options: dict[str, Any] | None = None) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, progress: bool = False) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole seat rotations) and summarise per bot entry."""
     n = len(levels)
     seeds = max(1, math.ceil(games / n))
@@ -121,7 +121,14 @@ def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None 
     workers = workers or os.cpu_count() or 1
     t0 = time.perf_counter()
     if workers == 1:
-        results = [_run(j) for j in jobs]
+        results = []
+        for j in jobs:
+            results.append(_run(j))
+            if progress:
+                done = results
+                share = sum(r.shares[0] for r in done) / len(done)
+                print(f"game {len(done)}/{len(jobs)}: {levels[0]} score {done[-1].scores[0]} share "
+                      f"{done[-1].shares[0]:.2f}; running win share {share:.3f}", file=sys.stderr, flush=True)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_run, jobs, chunksize=1))
@@ -242,6 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--expert-think", choices=("fast", "normal", "long"), default=None,
                     help="Expert: thinking time")
     ap.add_argument("--expert-worlds", type=int, default=None, help="Expert: sampled worlds per decision at most")
+    ap.add_argument("--progress", action="store_true", help="with --workers 1: a line per finished game (stderr)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     a = ap.parse_args(argv)
     if (a.bots is None) == (a.round_robin is None):
@@ -278,12 +286,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         for pr in rr["pairs"]:
             print(f"  {pr['a']} vs {pr['b']}: {pr['score_a']:.3f} over {pr['games']} games")
         return 0
-    report = run_arena(levels, a.games, a.seed, a.workers, options or None)
+    report = run_arena(levels, a.games, a.seed, a.workers, options or None, progress=a.progress)
     if a.json:
         print(json.dumps(report))
         return 0
     print(f"{report['games']} games, {report['players']} players, seed {a.seed}, {report['workers']} workers, "
           f"{report['seconds']} s, mean {report['mean_rounds']} rounds")
+    print("decision times are CPU milliseconds of the deciding thread (one core)")
     print(f"{'bot':<10} {'win share':>9} {'95% CI':>15} {'score':>7} {'rank':>5} {'p50 ms':>8} {'p95 ms':>8}")
     for b in report["bots"]:
         ci = f"[{b['ci_low']:.3f}, {b['ci_high']:.3f}]"

@@ -106,7 +106,8 @@ def review_game(record: GameRecord, seats: list[int], *, rollouts: int = 60, wor
             before = estimate(i)[seat]
             view = g.view(seat)
             g.apply(seat, action)
-            after = estimate(i + 1)[seat]
+            # the same rollout seeds before and after the move (common random numbers)
+            after = win_chances(K.from_game(g), rollouts, zlib.crc32(f"{seed}|{i}".encode()))[seat]
             candidates.append(Moment(i, g.round, seat, action, before, after))
             views[i] = view
         else:

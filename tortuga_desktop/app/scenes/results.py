@@ -109,6 +109,10 @@ class ResultsScene(Scene):
             uni = str(getattr(intent, "unicode", "") or "").lower()
             if key == pygame.K_n or uni == "n":
                 self.new_game()
+            elif (key == pygame.K_r or uni == "r") and self.app is not None:  # the game review (app/review.py)
+                from ..review import open_review
+
+                open_review(self)
             elif key in (pygame.K_m, pygame.K_ESCAPE) or uni == "m":
                 self.main_menu()
             return
@@ -278,6 +282,9 @@ class ResultsScene(Scene):
             "new": pygame.Rect(panel.x + 14, y, bw, bh),
             "menu": pygame.Rect(panel.right - 14 - bw, y, bw, bh),
         }
+        if not self.review:  # the game review (app/review.py) is one key away
+            note = f.render(tr("review.press_r"), True, palette.INK_SOFT)
+            surface.blit(note, note.get_rect(midtop=(panel.centerx, y + bh + 6)))
         labels = {"new": tr("results.ui.new_game_with_same_seats_n"), "menu": tr("results.ui.main_menu_m")}
         if self.review:
             labels = {"new": tr("results.hide_log") if self.show_log else tr("results.show_log"),

@@ -81,3 +81,19 @@ def test_hint_can_be_cancelled() -> None:
         app.step(1 / 60)
     assert table.decision_ui is ui and ui.candidate() == before
     assert not any(t.startswith("Expert would choose") for t in _notices(app))
+
+
+def test_hint_notice_leaves_with_its_decision() -> None:
+    """Once the player confirms, the hint (which may name hidden dice) is taken off the screen."""
+    app, table = _table(6)
+    _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
+    app.post(Key(pygame.K_h, 0, "h"))
+    app.step(1 / 60)
+    _until(app, table, lambda: any(t.startswith("Expert would choose") for t in _notices(app)))
+    ui = table.decision_ui
+    assert ui is not None and ui.can_confirm()
+    app.post(Key(pygame.K_RETURN, 0, "\r"))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert ui.done
+    assert not any(t.startswith("Expert would choose") for t in _notices(app))

@@ -105,8 +105,31 @@ def toggle_hint(scene: Any) -> None:
     scene.app.notify(tr("hint.thinking"), seconds=2.5)
 
 
+def _withdraw(scene: Any) -> None:
+    """Take a shown hint's notice off the screen once its decision panel is gone: a hint about
+    one's dice or tile must not stay up for the next player at a shared screen (R9)."""
+    shown = getattr(scene, "_hint_shown", None)
+    if shown is None:
+        return
+    text, panel = shown
+    if scene.decision_ui is panel and panel is not None and not panel.done:
+        return
+    scene._hint_shown = None
+    app = scene.app
+    if app is None:
+        return
+    lock = getattr(app, "_notice_lock", None)
+    if lock is None:
+        return
+    with lock:
+        app._incoming_notices = [n for n in app._incoming_notices if n.text != text]
+    app.notices = [n for n in app.notices if n.text != text]
+    app.request_redraw()
+
+
 def poll_hint(scene: Any) -> bool:
     """Show a finished hint if its decision is still open; True when the panel changed."""
+    _withdraw(scene)
     job = _job(scene)
     if job is None or not job.done.is_set():
         return False
@@ -121,7 +144,9 @@ def poll_hint(scene: Any) -> bool:
         scene.app.notify(tr("hint.failed"), "warning")
         return False
     show_pick(ui, job.choice.action)
-    scene.app.notify(hint_text(job.choice, job.search, list(game.names)), seconds=8.0)
+    text = hint_text(job.choice, job.search, list(game.names))
+    scene.app.notify(text, seconds=8.0)
+    scene._hint_shown = (text, ui)
     return True
 
 

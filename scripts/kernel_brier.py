@@ -6,7 +6,8 @@ Plays ``--games`` games between bots of level ``--opponents`` (default normal; "
 the kernel's rollout policy itself, much faster but flattering), estimates every seat's chance
 to win at every round start with :func:`tortuga_desktop.ai.review.win_chances` (full
 information, as the review after a game sees it), and prints the Brier score of those estimates
-against the real winners beside the naive 1/n forecast's, plus a reliability table.
+against the real winners beside the naive 1/n forecast's: the review's (raw rollouts shrunk toward
+1/n, see ``review.SHRINK``) and the raw rollouts', plus a reliability table of the raw ones.
 """
 
 from __future__ import annotations
@@ -22,7 +23,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 from tortuga_desktop.ai import kernel as K  # noqa: E402
 from tortuga_desktop.ai import make_bot  # noqa: E402
 from tortuga_desktop.ai.expert import RolloutPolicy  # noqa: E402
-from tortuga_desktop.ai.review import win_chances  # noqa: E402
+from tortuga_desktop.ai.review import SHRINK, calibrated, win_chances  # noqa: E402
 from tortuga_desktop.rules import Game  # noqa: E402
 from tortuga_desktop.sim import derive_seed  # noqa: E402
 
@@ -62,7 +63,7 @@ def main() -> int:
     ap.add_argument("--opponents", default="normal", choices=("rollout", "random", "easy", "normal", "hard"))
     a = ap.parse_args()
     t0 = time.perf_counter()
-    brier = naive = 0.0
+    brier = naive = cal = 0.0
     points = 0
     bins = [[0.0, 0.0, 0] for _ in range(10)]  # forecast sum, outcome sum, count
     est_time = 0.0
@@ -73,8 +74,10 @@ def main() -> int:
             t = time.perf_counter()
             p = win_chances(k, a.rollouts, seed + r)
             est_time += time.perf_counter() - t
+            pc = calibrated(p)
             for s in range(a.players):
                 brier += (p[s] - outcome[s]) ** 2
+                cal += (pc[s] - outcome[s]) ** 2
                 naive += (1 / a.players - outcome[s]) ** 2
                 b = bins[min(9, int(p[s] * 10))]
                 b[0] += p[s]
@@ -84,9 +87,9 @@ def main() -> int:
     print(f"{a.games} games, {a.players} players, opponents {a.opponents}, {a.rollouts} rollouts per estimate, "
           f"{points} (seat, round start) forecasts, {time.perf_counter() - t0:.0f} s "
           f"({1000 * est_time / max(1, points // a.players):.1f} ms per estimate)")
-    print(f"Brier score: estimate {brier / points:.4f}, naive 1/n {naive / points:.4f} "
-          f"(skill {1 - brier / naive:.3f})")
-    print("reliability: forecast bin, mean forecast, observed win share, count")
+    print(f"Brier score: review estimate (shrunk {SHRINK} toward 1/n) {cal / points:.4f}, raw rollouts "
+          f"{brier / points:.4f}, naive 1/n {naive / points:.4f} (skill of the review estimate {1 - cal / naive:.3f})")
+    print("reliability of the raw rollouts: forecast bin, mean forecast, observed win share, count")
     for j, (f, o, c) in enumerate(bins):
         if c:
             print(f"  {j / 10:.1f}-{(j + 1) / 10:.1f}  {f / c:.3f}  {o / c:.3f}  {c}")

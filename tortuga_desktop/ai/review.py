@@ -20,7 +20,6 @@ from . import BotChoice
 from . import kernel as K
 from .expert import ExpertBot, RolloutPolicy
 
-
 #: Rollouts with the rollout policy are over-confident about games between other players (they
 #: decide too fast): the review shrinks them toward 1/n by this share. Fitted on 100 games between
 #: Normal bots (``scripts/kernel_brier.py --games 100 --seed 1``: observed win share ~ 0.45 x

@@ -185,6 +185,8 @@ class SearchResult:
     played: list[int]
     worlds: int
     best: int
+    #: legal moves in all (the candidates may be fewer)
+    options: int = 0
 
     def win(self, i: int) -> float:
         return self.wins[i] / max(1, self.played[i])
@@ -245,7 +247,12 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     assert d is not None
     kind = K.KIND_CODE[d.kind]
     values = [K.to_kernel_action(a) for a in legal]
-    if len(legal) > think.top_k:
+    if kind == K.K_POSITION and g0.act_action <= HUNT and K.ACT in values:
+        # Expand fleet, Recruit crew, Treasure hunt: acting never hurts the actor (a token moves
+        # right; a chest and a tile), so forfeiting is not searched (rollouts with aggressive
+        # opponents could make exposing fewer chests look good by noise)
+        ranked = [values.index(K.ACT)]
+    elif len(legal) > think.top_k:
         scores, _ = option_scores(g0, me, legal)
         ranked = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: think.top_k]
     else:
@@ -277,7 +284,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
             break
     n_eval = [len(v) for v in vals]
     best = max(active, key=lambda j: (sum(vals[j]) / max(1, n_eval[j]) - PRIOR * j, -j))
-    result = SearchResult(kind, cands, wins, margins, n_eval, worlds, best)
+    result = SearchResult(kind, cands, wins, margins, n_eval, worlds, best, len(legal))
     return g0, [legal[i] for i in ranked], result
 
 
@@ -305,7 +312,7 @@ class ExpertBot:
             raise ValueError("a bot needs a seat's view, not the public view")
         g0, cands, res = search(view, seed, self.think)
         self.last = res
-        if len(cands) == 1:
+        if res.options == 1:
             return BotChoice(cands[0], Reason("only"))
         return BotChoice(cands[res.best], explain(g0, me, res))
 

@@ -1379,9 +1379,16 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
             hand[s] = FULL
         # ------------------------------------------------ move phase (R5)
         k.phase = P_MOVE
-        for s in od:
-            if bag[0] + bag[1] + bag[2] + bag[3] + bag[4]:
-                island[s].append(draw_chest(k))
+        for s in od:  # R5.1: draw_chest inlined (one random() per chest, the same walk over the bag)
+            total = bag[0] + bag[1] + bag[2] + bag[3] + bag[4]
+            if total:
+                r = int(rnd() * total)
+                c = 0
+                while r >= bag[c]:
+                    r -= bag[c]
+                    c += 1
+                bag[c] -= 1
+                island[s].append(c)
         arr = []
         for s in od:
             if fleet[s]:
@@ -1389,7 +1396,12 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
                 fleet[s] = []
             src = crew[s]
             cap = CAP[boat[s]]
-            af = _single(src, cap)
+            if not src:
+                af: tuple[int, ...] | None = ()
+            elif src.count(src[0]) == len(src):
+                af = tuple(src[:cap])
+            else:
+                af = None
             if af is None:
                 af = arrange(k, s, True, src, cap)
                 if trace is not None:
@@ -1397,7 +1409,12 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
             arr.append(af)
             src = island[s]
             cap = CAP[pirate[s]]
-            ac = _single(src, cap)
+            if not src:
+                ac: tuple[int, ...] | None = ()
+            elif src.count(src[0]) == len(src):
+                ac = tuple(src[:cap])
+            else:
+                ac = None
             if ac is None:
                 ac = arrange(k, s, False, src, cap)
                 if trace is not None:

@@ -16,10 +16,12 @@ from tortuga_desktop.arena import run_arena
 from tortuga_desktop.rules import DecisionKind, Game, PlayerView, determinize
 
 FAST_HARD = {"iterations": 1, "top_k": 2}
+FAST_EXPERT = {"worlds": 3, "budget_s": 60.0}
 
 
 def _bot(level: str, seed: int) -> Any:
-    return make_bot(level, seed, **(FAST_HARD if level == "hard" else {}))
+    options = {"hard": FAST_HARD, "expert": FAST_EXPERT}.get(level, {})
+    return make_bot(level, seed, **options)
 
 
 def _play(levels: list[str], seed: int) -> Game:
@@ -40,11 +42,13 @@ def _play(levels: list[str], seed: int) -> Game:
 
 
 def test_interface() -> None:
-    assert LEVELS == ("easy", "normal", "hard")
+    assert LEVELS == ("easy", "normal", "hard", "expert")
     for level in ("random", *LEVELS):
         assert make_bot(level, 1).level == level
     with pytest.raises(ValueError):
-        make_bot("expert", 1)
+        make_bot("grandmaster", 1)
+    with pytest.raises(ValueError):
+        make_bot("expert", 1, think="forever")
 
 
 @pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
@@ -86,7 +90,7 @@ def _public(view: PlayerView) -> bytes:
     return view.to_bytes()
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "expert"])
 def test_no_peeking(level: str) -> None:
     """Two games that differ only in what seat 0 cannot know give the same decision."""
     for seed in (3, 11):
@@ -127,7 +131,7 @@ def test_no_peeking_keep_tile_and_others_tiles() -> None:
     assert checked > 10
 
 
-@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard"])
+@pytest.mark.parametrize("level", ["random", "easy", "normal", "hard", "expert"])
 def test_deterministic_and_does_not_mutate(level: str) -> None:
     g = _mid_game(6)
     view = g.view(0)

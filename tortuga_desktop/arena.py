@@ -2,6 +2,11 @@
 
 ``python -m tortuga_desktop.arena --bots hard,normal,normal,normal --games 200 --seed 1 [--json]``
 
+``python -m tortuga_desktop.arena --round-robin random,easy,normal,hard,expert --games 20 --seed 1``
+plays every pair of levels in 2-player games (the same game seeds for every pair, both seat
+orders) and prints one Elo-style rating table fitted to all results (Bradley-Terry maximum
+likelihood, draws count half; 95 % intervals from a bootstrap over the games; normal = 1500).
+
 Game seeds derive from (base seed, game index) by hashing (``sim.derive_seed``), so runs with
 different base seeds share no games. Every game seed is played in every seat rotation (common random numbers: the same game seed
 and the same bot seeds in each rotation), one game per process on all cores.
@@ -13,6 +18,7 @@ import argparse
 import json
 import math
 import os
+import random
 import sys
 import time
 from collections.abc import Sequence
@@ -49,9 +55,9 @@ def play_game(levels: Sequence[str], game_seed: int, rotation: int, options: dic
     while not g.is_over:
         d = g.pending()[0]
         view = g.view(d.seat)
-        t0 = time.perf_counter()
+        t0 = time.thread_time()  # CPU time of this thread: "on one core", whatever else the machine runs
         choice = bot_at[d.seat].decide(view)
-        times[d.seat].append((time.perf_counter() - t0) * 1000)
+        times[d.seat].append((time.thread_time() - t0) * 1000)
         g.apply(d.seat, choice.action)
     out = g.outcome()
     assert out is not None
@@ -107,7 +113,7 @@ class BotStats:
 
 
 def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None = None,
-              options: dict[str, Any] | None = None) -> dict[str, Any]:
+              options: dict[str, Any] | None = None, progress: bool = False) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole seat rotations) and summarise per bot entry."""
     n = len(levels)
     seeds = max(1, math.ceil(games / n))
@@ -115,7 +121,14 @@ def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None 
     workers = workers or os.cpu_count() or 1
     t0 = time.perf_counter()
     if workers == 1:
-        results = [_run(j) for j in jobs]
+        results = []
+        for j in jobs:
+            results.append(_run(j))
+            if progress:
+                done = results
+                share = sum(r.shares[0] for r in done) / len(done)
+                print(f"game {len(done)}/{len(jobs)}: {levels[0]} score {done[-1].scores[0]} share "
+                      f"{done[-1].shares[0]:.2f}; running win share {share:.3f}", file=sys.stderr, flush=True)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_run, jobs, chunksize=1))
@@ -141,30 +154,145 @@ def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None 
     }
 
 
+def fit_elo(levels: Sequence[str], results: Sequence[tuple[int, int, float]], iterations: int = 200
+            ) -> list[float]:
+    """Elo-style ratings (400 log10 of Bradley-Terry strengths) from ``(i, j, score_i)`` results;
+    every pair also gets one virtual draw (a weak prior that keeps all ratings finite)."""
+    m = len(levels)
+    wins = [0.0] * m
+    games = [[0.0] * m for _ in range(m)]
+    for i in range(m):
+        for j in range(i + 1, m):
+            games[i][j] += 1
+            games[j][i] += 1
+            wins[i] += 0.5
+            wins[j] += 0.5
+    for i, j, sc in results:
+        games[i][j] += 1
+        games[j][i] += 1
+        wins[i] += sc
+        wins[j] += 1 - sc
+    p = [1.0] * m
+    for _ in range(iterations):
+        new = []
+        for i in range(m):
+            den = sum(games[i][j] / (p[i] + p[j]) for j in range(m) if j != i and games[i][j])
+            new.append(wins[i] / den if den else p[i])
+        g = math.exp(sum(math.log(x) for x in new) / m)
+        p = [x / g for x in new]
+    elo = [400 * math.log10(x) for x in p]
+    anchor = elo[list(levels).index("normal")] if "normal" in levels else elo[0]
+    return [e - anchor + 1500 for e in elo]
+
+
+def round_robin(levels: Sequence[str], games: int, seed: int, workers: int | None = None,
+                options: dict[str, Any] | None = None, boot: int = 300) -> dict[str, Any]:
+    """Every pair of ``levels`` plays ``games`` 2-player games (rounded up to both seat orders);
+    one rating table for all levels."""
+    m = len(levels)
+    seeds = max(1, math.ceil(games / 2))
+    pairs = [(i, j) for i in range(m) for j in range(i + 1, m)]
+    jobs = [((levels[i], levels[j]), derive_seed(seed, g), r, options) for (i, j) in pairs
+            for g in range(seeds) for r in range(2)]
+    workers = workers or os.cpu_count() or 1
+    t0 = time.perf_counter()
+    if workers == 1:
+        out = [_run(j) for j in jobs]
+    else:
+        with ProcessPoolExecutor(max_workers=workers) as pool:
+            out = list(pool.map(_run, jobs, chunksize=1))
+    results: list[tuple[int, int, float]] = []
+    times: list[list[float]] = [[] for _ in range(m)]
+    by_pair: dict[tuple[int, int], list[float]] = {pr: [] for pr in pairs}
+    k = 0
+    for (i, j) in pairs:
+        for _ in range(seeds * 2):
+            res = out[k]
+            k += 1
+            sc = res.shares[0] if res.shares[0] != res.shares[1] else 0.5
+            results.append((i, j, sc))
+            by_pair[(i, j)].append(sc)
+            times[i].extend(res.times_ms[0])
+            times[j].extend(res.times_ms[1])
+    elo = fit_elo(levels, results)
+    rng = random.Random(seed)
+    samples: list[list[float]] = [[] for _ in range(m)]
+    for _ in range(boot):
+        rs = [(i, j, scs[rng.randrange(len(scs))]) for (i, j), scs in by_pair.items() for _ in scs]
+        for x, e in enumerate(fit_elo(levels, rs, iterations=80)):
+            samples[x].append(e)
+    table = []
+    for x, level in enumerate(levels):
+        sm = sorted(samples[x])
+        played = [sc if i == x else 1 - sc for i, j, sc in results if x in (i, j)]
+        table.append({
+            "level": level, "elo": round(elo[x]), "ci_low": round(sm[int(0.025 * len(sm))]),
+            "ci_high": round(sm[min(len(sm) - 1, int(0.975 * len(sm)))]), "games": len(played),
+            "score": round(sum(played) / len(played), 3) if played else 0.0,
+            "decision_ms_p50": round(_pct(times[x], 0.5), 1), "decision_ms_p95": round(_pct(times[x], 0.95), 1),
+        })
+    pair_rows = [{"a": levels[i], "b": levels[j], "games": len(v), "score_a": round(sum(v) / len(v), 3)}
+                 for (i, j), v in by_pair.items()]
+    return {"games": len(results), "seed": seed, "workers": workers, "seconds": round(time.perf_counter() - t0, 1),
+            "ratings": table, "pairs": pair_rows}
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.arena", description=__doc__.splitlines()[0])
-    ap.add_argument("--bots", required=True, help="comma-separated levels, 2-4 of: " + ", ".join(ALL_LEVELS))
+    ap.add_argument("--bots", help="comma-separated levels, 2-4 of: " + ", ".join(ALL_LEVELS))
+    ap.add_argument("--round-robin", help="comma-separated levels: every pair plays 2-player games; one rating table")
     ap.add_argument("--games", type=int, default=40, help="games to play (rounded up to whole seat rotations)")
     ap.add_argument("--seed", type=int, default=0)
     ap.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     ap.add_argument("--hard-iterations", type=int, default=None, help="Hard: samples per decision")
     ap.add_argument("--hard-budget", type=float, default=None, help="Hard: time cap per decision (s)")
+    ap.add_argument("--expert-think", choices=("fast", "normal", "long"), default=None,
+                    help="Expert: thinking time")
+    ap.add_argument("--expert-worlds", type=int, default=None, help="Expert: sampled worlds per decision at most")
+    ap.add_argument("--progress", action="store_true", help="with --workers 1: a line per finished game (stderr)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     a = ap.parse_args(argv)
-    levels = [x.strip() for x in a.bots.split(",") if x.strip()]
-    if not 2 <= len(levels) <= 4 or any(x not in ALL_LEVELS for x in levels):
+    if (a.bots is None) == (a.round_robin is None):
+        ap.error("give either --bots or --round-robin")
+    levels = [x.strip() for x in (a.bots or a.round_robin).split(",") if x.strip()]
+    if a.round_robin is not None:
+        if len(levels) < 2 or len(set(levels)) != len(levels) or any(x not in ALL_LEVELS for x in levels):
+            ap.error(f"--round-robin needs 2 or more different levels from {', '.join(ALL_LEVELS)}")
+    elif not 2 <= len(levels) <= 4 or any(x not in ALL_LEVELS for x in levels):
         ap.error(f"--bots needs 2-4 levels from {', '.join(ALL_LEVELS)}")
     hard: dict[str, Any] = {}
     if a.hard_iterations is not None:
         hard["iterations"] = a.hard_iterations
     if a.hard_budget is not None:
         hard["budget_s"] = a.hard_budget
-    report = run_arena(levels, a.games, a.seed, a.workers, {"hard": hard} if hard else None)
+    expert: dict[str, Any] = {}
+    if a.expert_think is not None:
+        expert["think"] = a.expert_think
+    if a.expert_worlds is not None:
+        expert["worlds"] = a.expert_worlds
+    options = {k: v for k, v in (("hard", hard), ("expert", expert)) if v}
+    if a.round_robin is not None:
+        rr = round_robin(levels, a.games, a.seed, a.workers, options or None)
+        if a.json:
+            print(json.dumps(rr))
+            return 0
+        print(f"round robin: {rr['games']} 2-player games ({a.games} per pair, both seat orders), seed {a.seed}, "
+              f"{rr['workers']} workers, {rr['seconds']} s")
+        print(f"{'level':<8} {'Elo':>6} {'95% CI':>13} {'games':>6} {'score':>6} {'p50 ms':>8} {'p95 ms':>8}")
+        for r in sorted(rr["ratings"], key=lambda r: -r["elo"]):
+            ci = f"[{r['ci_low']}, {r['ci_high']}]"
+            print(f"{r['level']:<8} {r['elo']:>6} {ci:>13} {r['games']:>6} {r['score']:>6.3f} "
+                  f"{r['decision_ms_p50']:>8.1f} {r['decision_ms_p95']:>8.1f}")
+        for pr in rr["pairs"]:
+            print(f"  {pr['a']} vs {pr['b']}: {pr['score_a']:.3f} over {pr['games']} games")
+        return 0
+    report = run_arena(levels, a.games, a.seed, a.workers, options or None, progress=a.progress)
     if a.json:
         print(json.dumps(report))
         return 0
     print(f"{report['games']} games, {report['players']} players, seed {a.seed}, {report['workers']} workers, "
           f"{report['seconds']} s, mean {report['mean_rounds']} rounds")
+    print("decision times are CPU milliseconds of the deciding thread (one core)")
     print(f"{'bot':<10} {'win share':>9} {'95% CI':>15} {'score':>7} {'rank':>5} {'p50 ms':>8} {'p95 ms':>8}")
     for b in report["bots"]:
         ci = f"[{b['ci_low']:.3f}, {b['ci_high']:.3f}]"

@@ -1,8 +1,9 @@
 """Headless simulator: random-policy games, timed and checked.
 
-    python -m tortuga_desktop.sim --players 4 --games 1000 --seed 1 [--check] [--json]
+    python -m tortuga_desktop.sim --players 4 --games 1000 --seed 1 [--check | --fast] [--json]
 
-Prints games, seconds, games per second, invariant violations, rounds min/median/max and
+``--fast`` plays the games with the playout kernel (:mod:`tortuga_desktop.ai.kernel`: the
+engine's transitions and chance in compact form, its random policy drawn from tables). Prints games, seconds, games per second, invariant violations, rounds min/median/max and
 mean scores per seat. Invariants are checked after every action only with ``--check``
 (the speed figure is measured without it).
 """
@@ -83,12 +84,38 @@ def play_random_game(players: int, seed: int, *, check: bool = False, long_game:
     return game, violations
 
 
-def simulate(players: int, games: int, seed: int, *, check: bool = False, long_game: bool = False) -> SimResult:
-    """Play ``games`` random games; game ``i`` has seed ``derive_seed(seed, i)``."""
+def _fast_game(players: int, seed: int, long_game: bool) -> tuple[list[int], list[int], int, bool]:
+    """One random game on the playout kernel: scores, winners, rounds, capped."""
+    from .ai import kernel
+
+    k = kernel.new_game(players, seed, long_game=long_game)
+    kernel.playout(k, kernel.RandomPolicy(random.Random(seed * 7919 + 17)))
+    scores = k.scores()
+    best = max(scores)
+    return scores, [s for s in range(players) if scores[s] == best], k.round, k.capped
+
+
+def simulate(players: int, games: int, seed: int, *, check: bool = False, long_game: bool = False,
+             fast: bool = False) -> SimResult:
+    """Play ``games`` random games; game ``i`` has seed ``derive_seed(seed, i)``.
+
+    ``fast`` uses the playout kernel (no invariant checks: ``check`` must be False)."""
+    if fast and check:
+        raise ValueError("--fast plays on the kernel, which has no invariant checks; drop --check")
     res = SimResult(players, score_sums=[0] * players, wins=[0.0] * players)
     t0 = time.perf_counter()
     for i in range(games):
         game_seed = derive_seed(seed, i)
+        if fast:
+            scores, winners, rounds, capped = _fast_game(players, game_seed, long_game)
+            res.games += 1
+            res.rounds.append(rounds)
+            res.capped_games += capped
+            for s, total in enumerate(scores):
+                res.score_sums[s] += total
+            for w in winners:
+                res.wins[w] += 1 / len(winners)
+            continue
         game, bad = play_random_game(players, game_seed, check=check, long_game=long_game)
         if bad and not res.first_violation:
             res.first_violation = f"seed {game_seed}: " + "; ".join(check_invariants(game))
@@ -113,16 +140,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--check", action="store_true", help="check invariants after every action (slower)")
     ap.add_argument("--long", action="store_true", help="the long variant (8 chests in Tortuga)")
+    ap.add_argument("--fast", action="store_true", help="play on the playout kernel (no --check)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
-    res = simulate(args.players, args.games, args.seed, check=args.check, long_game=args.long)
+    if args.fast and args.check:
+        ap.error("--fast plays on the kernel, which has no invariant checks; drop --check")
+    res = simulate(args.players, args.games, args.seed, check=args.check, long_game=args.long, fast=args.fast)
     out = res.summary()
     if args.json:
         print(json.dumps(out))
     else:
-        print(f"games                {out['games']} ({args.players} players, base seed {args.seed})")
+        print(f"games                {out['games']} ({args.players} players, base seed {args.seed}"
+              + (", playout kernel)" if args.fast else ")"))
         print(f"seconds              {out['seconds']}")
         print(f"games per second     {out['games_per_second']}")
         print(f"invariant violations {out['invariant_violations']}" + ("" if args.check else " (not checked; use --check)"))

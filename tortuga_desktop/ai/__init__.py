@@ -1,4 +1,4 @@
-"""Computer opponents for Tortuga: random, Easy, Normal and Hard.
+"""Computer opponents for Tortuga: random, Easy, Normal, Hard and Expert.
 
 Bots decide only from a seat's player view (``game.view(seat)``), never from a Game:
 
@@ -18,7 +18,7 @@ from typing import Any, Protocol
 
 from ..rules import ACTION_TITLES, CHEST_TITLES, PlayerAction, PlayerView
 
-LEVELS = ("easy", "normal", "hard")
+LEVELS = ("easy", "normal", "hard", "expert")
 ALL_LEVELS = ("random", *LEVELS)
 
 
@@ -63,6 +63,27 @@ _ENGLISH = {
     "boards": "boards", "raids": "raids", "takes": "takes the {colour} chest",
     "richer_tile": "keeps the richer treasure tile", "valuable": "keeps the most valuable chests",
     "random": "picks at random", "only": "the only legal move",
+    # Expert (search): the concrete gain, from public facts only
+    "x_dice": "dice to {action} (+{count}): total {total} there",
+    "x_skulls_kept": "skulls only: the action is chosen after the reveal",
+    "x_skulls": "skulls to {action}: total {total} there",
+    "x_bonus_new": "new bonus tile on {action}",
+    "x_bonus_flip": "turns the bonus tile on {action} to 2",
+    "x_boat": "boat to box {box}: the fleet area holds {cap} chests",
+    "x_pirate": "pirate to box {box}: the crew area holds {cap} chests",
+    "x_hunt": "treasure hunt: a chest and a treasure tile",
+    "x_board_chest": "boards {name}: takes the {colour} chest from the fleet area",
+    "x_raid_chest": "raids {name}: takes the {colour} chest from the crew area",
+    "x_board_leader": "boards {name}, who leads by {lead} points on the board",
+    "x_raid_leader": "raids {name}, who leads by {lead} points on the board",
+    "x_board_push": "boards {name}: pushes the boat back",
+    "x_raid_push": "raids {name}: pushes the pirate back",
+    "x_forfeit": "forfeits {action}: acting would cost more than it gains",
+    "x_take": "takes the {colour} chest",
+    "x_keep": "keeps the {coins}-coin treasure tile",
+    "x_arrange_fleet": "{count} chests into the fleet area, the {colour} one first",
+    "x_arrange_crew": "{count} chests into the crew area, the {colour} one first",
+    "x_odds": "wins {win} % of {worlds} sampled games, {edge} points ahead of the next move",
 }
 REASON_KEYS = tuple(_ENGLISH)
 
@@ -84,9 +105,10 @@ class Bot(Protocol):
 
 
 def make_bot(level: str, seed: int, **options: Any) -> Bot:
-    """A bot of ``level`` ("random", "easy", "normal" or "hard") seeded with ``seed``.
+    """A bot of ``level`` ("random", "easy", "normal", "hard" or "expert") seeded with ``seed``.
 
-    ``options`` tune the bot (Hard: ``budget_s``, ``iterations``); unknown levels raise ValueError.
+    ``options`` tune the bot (Hard: ``budget_s``, ``iterations``; Expert: ``think`` = "fast",
+    "normal" or "long", ``budget_s``, ``worlds``); unknown levels raise ValueError.
     """
     from .bots import build_bot
 

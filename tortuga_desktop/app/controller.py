@@ -35,7 +35,7 @@ from .saves import SeatConfig
 
 log = logging.getLogger(__name__)
 
-BOT_KINDS = ("random", "easy", "normal", "hard")
+BOT_KINDS = ("random", "easy", "normal", "hard", "expert")
 
 
 @dataclass(frozen=True)

@@ -155,6 +155,8 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
             params["name"] = names[int(value)] if 0 <= int(value) < len(names) else "?"
         elif key == "area":
             params["area"] = _area(str(value))
+        else:  # numbers: boxes, capacities, totals, leads, coins, counts
+            params[key] = value
     if reason.key == "forfeit":
         # Not "nothing worth taking": a bot may pass up a move that would help it (an Easy bot's
         # loose pick, a search's preference), so the line says only what it chose.

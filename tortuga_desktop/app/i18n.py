@@ -91,7 +91,7 @@ AREA_KEYS: dict[str, str] = {"tortuga": "area.tortuga", "fleet": "area.fleet", "
                              "island": "area.island"}
 #: SeatConfig.kind -> key
 KIND_KEYS: dict[str, str] = {"human": "setup.human", "easy": "setup.easy", "normal": "setup.normal",
-                             "hard": "setup.hard"}
+                             "hard": "setup.hard", "expert": "setup.expert"}
 #: Sections of the rules help, in reading order: keys help.<section>.title / .body.
 HELP_SECTIONS: tuple[str, ...] = (
     "overview", "components", "setup", "round", "dice", "skulls", "bonus", "actions", "expand_fleet",

@@ -50,7 +50,7 @@ KEEP = 500
 MAX_BYTES = 4 * 1024 * 1024
 SUFFIX = ".json"
 
-KINDS = ("human", "random", "easy", "normal", "hard")
+KINDS = ("human", "random", "easy", "normal", "hard", "expert")
 
 
 class RecordError(Exception):

@@ -127,8 +127,8 @@ READ_SCHEMAS = (1, 2)
 #: Files larger than this are refused before they are parsed.
 MAX_SAVE_BYTES = 5 * 1024 * 1024
 #: Seat kinds: a human, or a computer player of one of three strengths.
-KINDS: tuple[str, ...] = ("human", "easy", "normal", "hard")
-BOT_KINDS: tuple[str, ...] = ("easy", "normal", "hard")
+KINDS: tuple[str, ...] = ("human", "easy", "normal", "hard", "expert")
+BOT_KINDS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
 #: Player names: 1-40 characters (the engine's limit).
 MAX_NAME_LENGTH = 40
 _SEAT_COLOURS = 4  # palette.PLAYER_COLOURS

@@ -121,6 +121,7 @@ class ResultsScene(Scene):
         #: more buttons between the two standard ones ("Watch replay", "Review"...): name -> (label, action)
         self.extra_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
         self.add_button("watch", tr("replay.watch"), self._watch)
+        self.add_button("review", tr("review.button"), self.open_review)
 
     def add_button(self, name: str, label: str, action: Callable[[], None]) -> None:
         """Offer one more choice on the button row (up to two fit beside the standard ones)."""
@@ -146,6 +147,9 @@ class ResultsScene(Scene):
         if key == pygame.K_r or (key is None and getattr(intent, "button", None) == 1
                                  and "watch" in self._buttons and self._buttons["watch"].collidepoint(intent.pos)):
             self.watch_replay()
+            return
+        if key == pygame.K_v:
+            self.open_review()
             return
         if self.review:
             self._handle_review(intent, key)
@@ -211,11 +215,20 @@ class ResultsScene(Scene):
         if self.app is not None:
             self.app.request_redraw()
 
-    def watch_replay(self) -> bool:
-        """Open this game in the replay scene (every seat's view may be chosen: the game is over)."""
+    def watch_replay(self, round_chances: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None) -> bool:
+        """Open this game in the replay scene (every seat's view may be chosen: the game is over);
+        ``round_chances`` (a game review's rounds and chances) runs as a chart under the scrubber."""
         from .replay import open_game_replay
 
-        return open_game_replay(self.app, self.game, self.seats, self.reasons)
+        return open_game_replay(self.app, self.game, self.seats, self.reasons, round_chances=round_chances)
+
+    def open_review(self) -> None:
+        """The game review (:mod:`..review`): chance to win over the game, the worst moments."""
+        if self.app is None:
+            return
+        from ..review import open_review
+
+        open_review(self)
 
     def _watch(self) -> None:
         self.watch_replay()

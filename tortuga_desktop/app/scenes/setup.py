@@ -32,6 +32,7 @@ KIND_LABELS: dict[str, str] = {
     "easy": "setup.computer_easy",
     "normal": "setup.computer_normal",
     "hard": "setup.computer_hard",
+    "expert": "setup.computer_expert",
 }
 _DEFAULT_NAMES = ("Player", "Anne Bonny", "Blackbeard", "Calico Jack")
 _RANDOM = "random"

@@ -23,6 +23,7 @@ from ...rules import DecisionKind, PlayerView
 from .. import dicegrid
 from ..anim import SPEEDS, Timeline
 from ..controller import GameController, GameEvent
+from ..hints import poll_hint, toggle_hint
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
 from ..render.motion import build_timeline
@@ -127,6 +128,9 @@ class TableScene(Scene):
         if dicegrid.handle(self, intent):  # G / the button by the dice: the printed screen (R0.8)
             return
         deciding = self.decision_ui is not None
+        if isinstance(intent, Key) and deciding and intent.key == pygame.K_h:  # a hint from Expert (app/hints.py)
+            toggle_hint(self)
+            return
         if (isinstance(intent, Key) and deciding and intent.key == pygame.K_SPACE
                 and getattr(self.decision_ui, "wants_space", lambda: False)()):
             intent_to_ui = True  # Space toggles the die or chest the focus ring is on
@@ -348,6 +352,8 @@ class TableScene(Scene):
             if self._hover_still >= 0.45:
                 self._dirty = True
         if self.decision_ui is not None and hasattr(self.decision_ui, "update") and self.decision_ui.update(dt):
+            self._dirty = True
+        if poll_hint(self):
             self._dirty = True
         dirty, self._dirty = self._dirty, False
         return dirty

@@ -1,0 +1,100 @@
+"""Calibration of the review's chance-to-win estimate: Brier score at round starts.
+
+    python scripts/kernel_brier.py [--games 500] [--rollouts 60] [--players 4] [--seed 1] [--opponents normal]
+
+Plays ``--games`` games between bots of level ``--opponents`` (default normal; "rollout" plays
+the kernel's rollout policy itself, much faster but flattering), estimates every seat's chance
+to win at every round start with :func:`tortuga_desktop.ai.review.win_chances` (full
+information, as the review after a game sees it), and prints the Brier score of those estimates
+against the real winners beside the naive 1/n forecast's: the review's (raw rollouts shrunk toward
+1/n, see ``review.SHRINK``) and the raw rollouts', plus a reliability table of the raw ones.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tortuga_desktop.ai import kernel as K  # noqa: E402
+from tortuga_desktop.ai import make_bot  # noqa: E402
+from tortuga_desktop.ai.expert import RolloutPolicy  # noqa: E402
+from tortuga_desktop.ai.review import SHRINK, calibrated, win_chances  # noqa: E402
+from tortuga_desktop.rules import Game  # noqa: E402
+from tortuga_desktop.sim import derive_seed  # noqa: E402
+
+
+def game_states(players: int, seed: int, opponents: str) -> tuple[list[K.KState], list[float]]:
+    """Kernel states at every round start of one game, and each seat's final win share."""
+    states: list[K.KState] = []
+    if opponents == "rollout":
+        k = K.new_game(players, seed)
+        pol = RolloutPolicy(random.Random(seed))
+        while not k.over:
+            states.append(k.copy())
+            K.playout(k, pol, max_rounds=1)
+        final = k
+    else:
+        g = Game.new(players, seed, log=False)
+        bots = [make_bot(opponents, seed * 10 + s) for s in range(players)]
+        last = 0
+        while not g.is_over:
+            if g.round != last:
+                last = g.round
+                states.append(K.from_game(g))
+            d = g.pending()[0]
+            g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
+        final = K.from_game(g)
+    sc = final.scores()
+    best = max(sc)
+    return states, [1.0 / sc.count(best) if v == best else 0.0 for v in sc]
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--games", type=int, default=500)
+    ap.add_argument("--rollouts", type=int, default=60)
+    ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--opponents", default="normal", choices=("rollout", "random", "easy", "normal", "hard"))
+    a = ap.parse_args()
+    t0 = time.perf_counter()
+    brier = naive = cal = 0.0
+    points = 0
+    bins = [[0.0, 0.0, 0] for _ in range(10)]  # forecast sum, outcome sum, count
+    est_time = 0.0
+    for i in range(a.games):
+        seed = derive_seed(a.seed, i)
+        states, outcome = game_states(a.players, seed, a.opponents)
+        for r, k in enumerate(states):
+            t = time.perf_counter()
+            p = win_chances(k, a.rollouts, seed + r)
+            est_time += time.perf_counter() - t
+            pc = calibrated(p)
+            for s in range(a.players):
+                brier += (p[s] - outcome[s]) ** 2
+                cal += (pc[s] - outcome[s]) ** 2
+                naive += (1 / a.players - outcome[s]) ** 2
+                b = bins[min(9, int(p[s] * 10))]
+                b[0] += p[s]
+                b[1] += outcome[s]
+                b[2] += 1
+                points += 1
+    print(f"{a.games} games, {a.players} players, opponents {a.opponents}, {a.rollouts} rollouts per estimate, "
+          f"{points} (seat, round start) forecasts, {time.perf_counter() - t0:.0f} s "
+          f"({1000 * est_time / max(1, points // a.players):.1f} ms per estimate)")
+    print(f"Brier score: review estimate (shrunk {SHRINK} toward 1/n) {cal / points:.4f}, raw rollouts "
+          f"{brier / points:.4f}, naive 1/n {naive / points:.4f} (skill of the review estimate {1 - cal / naive:.3f})")
+    print("reliability of the raw rollouts: forecast bin, mean forecast, observed win share, count")
+    for j, (f, o, c) in enumerate(bins):
+        if c:
+            print(f"  {j / 10:.1f}-{(j + 1) / 10:.1f}  {f / c:.3f}  {o / c:.3f}  {c}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,99 @@
+"""Hints for humans (issue 12, item 4) driven through the real table scene, headless."""
+
+from __future__ import annotations
+
+import os
+from typing import Any
+
+import pygame
+
+from tortuga_desktop.ai import make_bot
+from tortuga_desktop.app.controller import GameController
+from tortuga_desktop.app.hints import hint_busy
+from tortuga_desktop.app.intents import Key
+from tortuga_desktop.app.loop import App
+from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.app.scenes.table import TableScene
+from tortuga_desktop.rules import Game
+
+
+def _table(seed: int) -> tuple[App, TableScene]:
+    seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1, bot_seed=5)]
+    app = App(None, size=(1280, 800), fixed_dt=1 / 60)
+    game = Game.new(2, seed, names=[s.name for s in seats])
+    controller = GameController(game, seats, bot_factory=lambda level, s: make_bot("normal", s))
+    table = TableScene(controller, speed="instant")
+    app.push(table)
+    return app, table
+
+
+def _until(app: App, table: TableScene, cond: Any, frames: int = 600) -> None:
+    for _ in range(frames):
+        if cond():
+            return
+        fut = table.controller._future
+        if fut is not None:
+            fut.result(timeout=30)
+        job = getattr(table, "_hint_job", None)
+        if job is not None:
+            job.done.wait(timeout=30)
+        app.step(1 / 60)
+    raise AssertionError(f"condition not met; notices {_notices(app)}")
+
+
+def _notices(app: App) -> list[str]:
+    return [n.text for n in app.notices]
+
+
+def test_hint_picks_experts_move_and_explains_it(tmp_path: Any) -> None:
+    app, table = _table(3)
+    _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
+    app.post(Key(pygame.K_h, 0, "h"))
+    app.step(1 / 60)
+    assert hint_busy(table) or getattr(table, "_hint_job", None) is not None
+    assert any("thinking" in t for t in _notices(app))
+    _until(app, table, lambda: any(t.startswith("Expert would choose") for t in _notices(app)))
+    ui = table.decision_ui
+    assert ui is not None and not ui.done
+    cand = ui.candidate()
+    assert cand is not None and cand in table.controller.game.legal_actions(ui.seat)
+    text = next(t for t in _notices(app) if t.startswith("Expert would choose"))
+    assert "sampled games" in text and "{" not in text
+    out = os.environ.get("TORTUGA_SHOTS")
+    pygame.image.save(app.window, str(tmp_path / "hint.png") if not out else os.path.join(out, "hint.png"))
+
+
+def test_hint_can_be_cancelled() -> None:
+    app, table = _table(4)
+    _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
+    ui = table.decision_ui
+    assert ui is not None
+    before = ui.candidate()
+    app.post(Key(pygame.K_h, 0, "h"))
+    app.step(1 / 60)
+    app.post(Key(pygame.K_h, 0, "h"))  # H again while thinking: cancel
+    app.step(1 / 60)
+    assert any("cancelled" in t for t in _notices(app))
+    job = getattr(table, "_hint_job", None)
+    if job is not None:
+        job.done.wait(timeout=30)
+    for _ in range(5):
+        app.step(1 / 60)
+    assert table.decision_ui is ui and ui.candidate() == before
+    assert not any(t.startswith("Expert would choose") for t in _notices(app))
+
+
+def test_hint_notice_leaves_with_its_decision() -> None:
+    """Once the player confirms, the hint (which may name hidden dice) is taken off the screen."""
+    app, table = _table(6)
+    _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
+    app.post(Key(pygame.K_h, 0, "h"))
+    app.step(1 / 60)
+    _until(app, table, lambda: any(t.startswith("Expert would choose") for t in _notices(app)))
+    ui = table.decision_ui
+    assert ui is not None and ui.can_confirm()
+    app.post(Key(pygame.K_RETURN, 0, "\r"))
+    for _ in range(3):
+        app.step(1 / 60)
+    assert ui.done
+    assert not any(t.startswith("Expert would choose") for t in _notices(app))

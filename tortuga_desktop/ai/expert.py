@@ -1,0 +1,393 @@
+"""Expert: determinized search over many sampled worlds, with kernel rollouts to the game's end.
+
+For every decision with a choice, Expert
+
+1. samples worlds consistent with its :class:`~tortuga_desktop.rules.PlayerView` only
+   (:func:`~tortuga_desktop.rules.determinize`: others' hidden dice and selections, their
+   treasure tiles, the tile pool, the future dice), converts each to a kernel state;
+2. plays every candidate move in every world to the end of the game with a cheap heuristic
+   policy for all seats (:class:`RolloutPolicy`), with common random numbers (the same
+   future dice for every candidate in a world);
+3. takes the candidate with the best mean result: its share of wins plus a little of its
+   score margin (ties and near-ties go to the heuristic's favourite).
+
+Candidates are all legal moves, or the heuristic's best ``top_k`` when there are more. The
+thinking time (``think``: fast / normal / long) caps the worlds and the seconds per decision;
+the decision is deterministic for a seed unless the time cap cuts the search short. The cap
+counts the searching thread's own CPU time (``time.thread_time``): on a busy machine the
+search takes longer but plays the same; on an idle core CPU time and waiting time agree.
+
+The reason names the concrete gain (the box a token reaches and what that area then holds,
+the leader it pushes back, the tile it keeps) and the search's own numbers: the move's
+estimated chance to win and its edge over the next best move.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Game, PlayerAction, PlayerView, determinize
+from . import BotChoice, Reason
+from . import kernel as K
+from .heuristics import option_scores
+
+FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
+PURPLE, WHITE = 4, 3
+CAP = K.CAP
+
+
+@dataclass(frozen=True)
+class Think:
+    """A thinking-time setting: sampled worlds at most, and a time cap in seconds."""
+
+    worlds: int
+    budget_s: float
+    top_k: int
+
+
+THINK = {
+    "fast": Think(worlds=24, budget_s=0.25, top_k=5),
+    "normal": Think(worlds=80, budget_s=0.8, top_k=6),
+    "long": Think(worlds=200, budget_s=1.3, top_k=8),
+}
+THINK_LEVELS = tuple(THINK)
+
+
+# ---------------------------------------------------------------- the rollout policy
+def _weights(k: K.KState, s: int) -> list[float]:
+    """How much seat ``s`` wants each action now (cheap, public facts and its own board)."""
+    boat, pirate = k.boat[s], k.pirate[s]
+    n = k.n
+    fl = 1.0 + (0.5 if boat < 5 else 0.0) + (0.3 if len(k.crew[s]) > CAP[boat] else 0.0)
+    cr = 1.0 + (0.5 if pirate < 5 else 0.0) + (0.3 if len(k.island[s]) > CAP[pirate] else 0.0)
+    hunt = 1.1
+    best_f = 0
+    best_c = 0
+    for t in range(n):
+        if t != s:
+            lf = len(k.fleet[t]) + len(k.crew[t])
+            if lf > best_f:
+                best_f = lf
+            lc = len(k.crew[t]) + len(k.island[t])
+            if lc > best_c:
+                best_c = lc
+    board = 0.5 + 0.35 * best_f
+    raid = 0.5 + 0.35 * best_c
+    return [fl, cr, hunt, board, raid]
+
+
+class RolloutPolicy:
+    """A cheap heuristic for every seat in rollouts (with a little noise, so worlds differ)."""
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rnd = rng.random
+        self.rng = rng
+
+    def select(self, k: K.KState, s: int, fm: list[int]) -> int:
+        """The face group (its strongest dice that fit) worth most: the action's weight times
+        the chance the new total takes a position against the others' public totals there."""
+        pl = k.placed[s]
+        room = [5 - K.POP[pl[0]], 5 - K.POP[pl[1]], 5 - K.POP[pl[2]],
+                CAP[k.boat[s]] - K.POP[pl[3]], CAP[k.pirate[s]] - K.POP[pl[4]]]
+        w = _weights(k, s)
+        sums = k.sums
+        rnd = self.rnd
+        n = k.n
+        slots = 2 if n > 2 else 1
+        best, best_m = -1e9, 0
+        sk = fm[5]
+        for f in (0, 1, 2, 3, 4):
+            g = fm[f]
+            if not g or room[f] <= 0:
+                continue
+            row = sums[f]
+            if K.POP[g] > room[f]:  # keep the strongest dice that fit
+                dice = sorted(K.DICE_OF[g], key=lambda d: -row[1 << d])[: room[f]]
+                g = K._mask(dice)
+            mine = row[g | pl[f]] + k.bonus[s][f]
+            beaten_by = 0
+            for t in range(n):
+                if t != s and k.placed[t][f] and row[k.placed[t][f]] + k.bonus[t][f] >= mine:
+                    beaten_by += 1
+            chance = 1.0 if beaten_by == 0 else (0.6 if beaten_by < slots else 0.15)
+            v = w[f] * chance * (3.0 + 0.3 * mine) - 0.4 * K.POP[g] + rnd()
+            if v > best:
+                best, best_m = v, g
+        if best_m:
+            a = next(f for f in range(5) if fm[f] & best_m)
+            free = room[a] - K.POP[best_m]
+            if sk and free > 0 and rnd() < 0.35:
+                best_m |= K.SUB[sk][min(free, K.POP[sk])][0]
+            return best_m
+        return sk
+
+    def choose(self, k: K.KState, s: int, kind: int, opts: list[Any]) -> Any:
+        if kind == K.K_POSITION:
+            a = k.act_action
+            if a <= HUNT:
+                return K.ACT
+            return self._target(k, s, a, opts)
+        if kind == K.K_KEEP:
+            return max(opts)
+        if kind == K.K_TAKE:
+            return max(opts, key=lambda c: _chest_value(k, s, c))
+        w = _weights(k, s)
+        if kind == K.K_SKULL:
+            return max(opts, key=lambda a: w[a] + self.rnd() * 0.5)
+        # bonus tile: a new tile where it helps most, else a flip
+        return max(opts, key=lambda v: w[v % 5] + (0.4 if v < 5 else 0.0) + self.rnd() * 0.3)
+
+    def _target(self, k: K.KState, s: int, a: int, opts: list[int]) -> int:
+        best, best_v = K.FORFEIT, 0.3
+        first = k.act_pos == 0
+        lead = [len(k.tortuga[t]) + len(k.fleet[t]) for t in range(k.n)]
+        for t in opts:
+            if t == K.FORFEIT:
+                continue
+            area = k.fleet[t] if a == BOARD else k.crew[t]
+            v = (sum(2.0 if c == PURPLE else 1.0 for c in area) if first else 0.4) + 0.25 * lead[t]
+            if k.placed[t][a]:
+                v -= 0.6
+            v += self.rnd() * 0.3
+            if v > best_v:
+                best, best_v = t, v
+        return best
+
+    def arrange(self, k: K.KState, s: int, fleet: bool, src: list[int], cap: int) -> tuple[int, ...]:
+        ordered = sorted(src, key=lambda c: -_chest_value(k, s, c))
+        return tuple(ordered[:cap])
+
+
+def _chest_value(k: K.KState, s: int, c: int) -> float:
+    """How much seat ``s`` wants a chest of colour ``c`` (purple doubles, sets need all three)."""
+    if c == PURPLE:
+        return 3.0
+    if c == WHITE:
+        return 1.0 + (0.5 if c in k.tortuga[s] else 0.2)
+    have = k.tortuga[s].count(c) + k.fleet[s].count(c) + k.crew[s].count(c)
+    others = [k.tortuga[s].count(x) + k.fleet[s].count(x) + k.crew[s].count(x) for x in (0, 1, 2) if x != c]
+    return 1.2 + (0.8 if have <= min(others) else 0.0)
+
+
+# ---------------------------------------------------------------- the search
+@dataclass
+class SearchResult:
+    """The search's numbers for one decision (for reasons, hints and tests)."""
+
+    kind: int
+    candidates: list[Any]
+    wins: list[float]
+    margins: list[float]
+    #: worlds each candidate was played in (candidates clearly behind are dropped early)
+    played: list[int]
+    worlds: int
+    best: int
+    #: legal moves in all (the candidates may be fewer)
+    options: int = 0
+
+    def win(self, i: int) -> float:
+        return self.wins[i] / max(1, self.played[i])
+
+    def margin(self, i: int) -> float:
+        return self.margins[i] / max(1, self.played[i])
+
+
+#: weight of the score margin beside the win share in a rollout's value
+MARGIN_WEIGHT = 0.02
+#: a candidate's rank in the heuristic's order costs this much (near-ties go to its favourite)
+PRIOR = 0.01
+
+
+def _prune(active: list[int], vals: list[list[float]]) -> list[int]:
+    """Drop candidates clearly behind the leader: paired over the same worlds (common random
+    numbers), their mean difference exceeds 2.5 standard errors."""
+    lead = max(active, key=lambda j: sum(vals[j]) / len(vals[j]))
+    keep = []
+    for j in active:
+        if j == lead:
+            keep.append(j)
+            continue
+        n = len(vals[j])
+        diffs = [a - b for a, b in zip(vals[lead][-n:], vals[j], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if not (mean > 0 and mean * mean * n > 6.25 * var):
+            keep.append(j)
+    return keep
+
+
+def _value(k: K.KState, me: int) -> tuple[float, float]:
+    sc = k.scores()
+    best = max(sc)
+    win = 0.0
+    if sc[me] == best:
+        win = 1.0 / sc.count(best)
+    other = max(v for i, v in enumerate(sc) if i != me)
+    return win, float(sc[me] - other)
+
+
+def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None
+           ) -> tuple[Game, list[PlayerAction], SearchResult]:
+    """Search the decision in front of ``view.viewer``; returns the first sampled world, the legal
+    actions there and the search's numbers (``best`` indexes ``candidates``)."""
+    t0 = time.thread_time()
+    cap = think.budget_s if budget_s is None else budget_s
+    rng = random.Random(seed)
+    me = view.viewer
+    if not isinstance(me, int):
+        raise ValueError("Expert needs a seat's view, not the public view")
+    g0 = determinize(view, rng.randrange(2**31))
+    legal = g0.legal_actions(me)
+    if not legal:
+        raise ValueError(f"seat {me} has nothing to decide in this view")
+    d = g0.decision_for(me)
+    assert d is not None
+    kind = K.KIND_CODE[d.kind]
+    values = [K.to_kernel_action(a) for a in legal]
+    if kind == K.K_POSITION and g0.act_action <= HUNT and K.ACT in values:
+        # Expand fleet, Recruit crew, Treasure hunt: acting never hurts the actor (a token moves
+        # right; a chest and a tile), so forfeiting is not searched (rollouts with aggressive
+        # opponents could make exposing fewer chests look good by noise)
+        ranked = [values.index(K.ACT)]
+    elif len(legal) > think.top_k:
+        scores, _ = option_scores(g0, me, legal)
+        ranked = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: think.top_k]
+    else:
+        ranked = list(range(len(legal)))
+    cands = [values[i] for i in ranked]
+    m = len(cands)
+    wins = [0.0] * m
+    margins = [0.0] * m
+    vals: list[list[float]] = [[] for _ in range(m)]  # per world: win + MARGIN_WEIGHT * margin
+    active = list(range(m))
+    worlds = 0
+    while worlds < think.worlds and len(active) > 1:
+        world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
+        base = K.from_game(world)
+        dice_seed = rng.randrange(2**31)
+        policy_seed = rng.randrange(2**31)
+        for j in active:  # common random numbers: the same future dice and policy noise for all
+            k = base.copy(random.Random(dice_seed))
+            K.apply(k, me, kind, cands[j])
+            K.playout(k, RolloutPolicy(random.Random(policy_seed)))
+            w, mg = _value(k, me)
+            wins[j] += w
+            margins[j] += mg
+            vals[j].append(w + MARGIN_WEIGHT * mg)
+        worlds += 1
+        if worlds >= 8 and worlds % 4 == 0:
+            active = _prune(active, vals)
+        if time.thread_time() - t0 > cap:
+            break
+    n_eval = [len(v) for v in vals]
+    best = max(active, key=lambda j: (sum(vals[j]) / max(1, n_eval[j]) - PRIOR * j, -j))
+    result = SearchResult(kind, cands, wins, margins, n_eval, worlds, best, len(legal))
+    return g0, [legal[i] for i in ranked], result
+
+
+class ExpertBot:
+    """The Expert level (see the module docstring); ``think`` is fast, normal or long."""
+
+    level = "expert"
+
+    def __init__(self, seed: int, think: str = "normal", budget_s: float | None = None,
+                 worlds: int | None = None) -> None:
+        if think not in THINK:
+            raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
+        base = THINK[think]
+        self.seed = seed
+        self.think = Think(worlds if worlds is not None else base.worlds,
+                           budget_s if budget_s is not None else base.budget_s, base.top_k)
+        self.last: SearchResult | None = None
+
+    def decide(self, view: PlayerView) -> BotChoice:
+        from .bots import decision_seed
+
+        seed = decision_seed(self.seed, view)
+        me = view.viewer
+        if not isinstance(me, int):
+            raise ValueError("a bot needs a seat's view, not the public view")
+        g0, cands, res = search(view, seed, self.think)
+        self.last = res
+        if res.options == 1:
+            return BotChoice(cands[0], Reason("only"))
+        return BotChoice(cands[res.best], explain(g0, me, res))
+
+
+# ---------------------------------------------------------------- reasons
+def _pct(x: float) -> int:
+    return int(round(100 * x))
+
+
+def explain(g: Game, me: int, res: SearchResult) -> Reason:
+    """A reason naming the move's concrete gain in the game's terms, from public facts only.
+
+    The search's numbers (chance to win, edge over the next move) depend on the seat's hidden
+    tiles, so they stay out of the reason, which other seats read in the log: they are in
+    :attr:`ExpertBot.last` and :func:`odds_reason` (a hint for the seat's own player)."""
+    v = res.candidates[res.best]
+    kind = res.kind
+    p = g.seats[me]
+    if kind == K.K_SELECT:
+        dice = K.DICE_OF[v]
+        roll = dict(zip(p.hand, p.roll or (), strict=False))
+        a = next((roll[d] for d in dice if roll.get(d, 5) != 5), None)
+        if a is None:
+            return Reason("x_skulls_kept", (("count", len(dice)),))
+        total = p.total(a) + sum(p.values[d][a] for d in dice)
+        return Reason("x_dice", (("action", a), ("count", len(dice)), ("total", total)))
+    if kind == K.K_SKULL:
+        total = p.total(v) + sum(p.values[d][v] for d in p.selection or ())
+        return Reason("x_skulls", (("action", v), ("total", total)))
+    if kind == K.K_BONUS:
+        return Reason("x_bonus_flip" if v >= 5 else "x_bonus_new", (("action", v % 5),))
+    if kind == K.K_POSITION:
+        a = g.act_action
+        if v == K.FORFEIT:
+            return Reason("x_forfeit", (("action", a),))
+        if a in (FLEET, CREW):
+            steps = 1 if g.players == 2 or g.act_pos == 1 else 2
+            box = min(8, (p.boat if a == FLEET else p.pirate) + steps)
+            return Reason("x_boat" if a == FLEET else "x_pirate", (("box", box), ("cap", CAP[box])))
+        if a == HUNT:
+            return Reason("x_hunt")
+        t = int(v)
+        verb = "board" if a == BOARD else "raid"
+        area = g.seats[t].fleet if a == BOARD else g.seats[t].crew
+        if g.act_pos == 0 and area:
+            best = max(set(area), key=lambda c: (_chest_value(K.from_game(g), me, c), c))
+            return Reason(f"x_{verb}_chest", (("seat", t), ("colour", best)))
+        lead = _public_lead(g, t)
+        if lead > 0:
+            return Reason(f"x_{verb}_leader", (("seat", t), ("lead", lead)))
+        return Reason(f"x_{verb}_push", (("seat", t),))
+    if kind == K.K_TAKE:
+        return Reason("x_take", (("colour", int(v)),))
+    if kind == K.K_KEEP:
+        return Reason("x_keep", (("coins", int(v)),))
+    chests = tuple(v)
+    return Reason("x_arrange_fleet" if kind == K.K_ARR_FLEET else "x_arrange_crew",
+                  (("colour", chests[0] if chests else 0), ("count", len(chests))))
+
+
+def odds_reason(res: SearchResult) -> Reason:
+    """The search's numbers for the chosen move: its estimated chance to win, in how many sampled
+    worlds, and its edge over the next best move (percentage points)."""
+    i = res.best
+    others = [res.win(j) for j in range(len(res.candidates)) if j != i]
+    edge = max(0, _pct(res.win(i) - max(others))) if others else 0
+    return Reason("x_odds", (("win", _pct(res.win(i))), ("worlds", res.worlds), ("edge", edge)))
+
+
+def _public_lead(g: Game, t: int) -> int:
+    """How far seat ``t`` leads the best other seat on the board's public points (no tiles)."""
+    from ..rules import score_seat
+
+    pts = [score_seat(p.tortuga, p.fleet, p.crew, p.boat, p.pirate, ()).total for p in g.seats]
+    return pts[t] - max(v for i, v in enumerate(pts) if i != t)
+
+
+__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "odds_reason", "search"]

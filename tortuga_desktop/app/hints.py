@@ -1,0 +1,159 @@
+"""Hints for humans: what Expert would do in the decision in front of a human, and why.
+
+Press H while deciding: Expert searches that seat's :class:`~tortuga_desktop.rules.PlayerView`
+(never the game itself) on a worker thread, while a notice says it is thinking; H again cancels.
+When the search is done, its move is picked in the decision panel (dice, chests or option
+highlighted on the table as if the player had picked them; confirming stays with the player)
+and a notice gives the reason and the search's numbers.
+
+The table scene calls :func:`toggle_hint` on the H key and :func:`poll_hint` every frame.
+"""
+
+from __future__ import annotations
+
+import logging
+import threading
+import zlib
+from dataclasses import dataclass, field
+from typing import Any
+
+from ..ai import BotChoice
+from ..ai.expert import ExpertBot, SearchResult, odds_reason
+from ..rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
+from .eventtext import reason_text
+from .i18n import tr
+
+logger = logging.getLogger(__name__)
+
+#: the thinking time of hints
+HINT_THINK = "normal"
+
+
+@dataclass
+class HintJob:
+    """One hint being computed (or computed) for one decision."""
+
+    seat: int
+    decisions: int
+    view: PlayerView
+    #: the decision panel the hint is for (a new decision gets a new panel)
+    panel: Any = None
+    cancelled: bool = False
+    choice: BotChoice | None = None
+    search: SearchResult | None = None
+    error: str = ""
+    done: threading.Event = field(default_factory=threading.Event)
+
+    def run(self) -> None:
+        try:
+            bot = ExpertBot(zlib.crc32(f"hint|{self.seat}|{self.decisions}".encode()), think=HINT_THINK)
+            self.choice = bot.decide(self.view)
+            self.search = bot.last
+        except Exception as exc:  # a fault must not kill the game: logged, and poll_hint shows a notice
+            logger.exception("hint search failed")
+            self.error = repr(exc)
+        finally:
+            self.done.set()
+
+    def start(self) -> None:
+        threading.Thread(target=self.run, name="tortuga-hint", daemon=True).start()
+
+
+def hint_text(choice: BotChoice, search: SearchResult | None, names: tuple[str, ...] | list[str]) -> str:
+    """The notice for a finished hint: Expert's reason, then the search's numbers."""
+    text = tr("hint.expert_would", reason=reason_text(choice.reason, names))
+    if search is not None and search.worlds:
+        text += " — " + reason_text(odds_reason(search), names)
+    return text
+
+
+def show_pick(ui: Any, action: PlayerAction) -> None:
+    """Pick ``action`` in a decision panel, as the player would (nothing is confirmed)."""
+    if ui.kind == DecisionKind.SELECT_DICE and isinstance(action, SelectDice):
+        ui.dice = list(action.dice)
+    elif ui.kind in (DecisionKind.ARRANGE_FLEET, DecisionKind.ARRANGE_CREW) and isinstance(action, Arrange):
+        order: list[int] = []
+        for c in action.chests:
+            i = next((i for i, x in enumerate(ui.source) if x == int(c) and i not in order), None)
+            if i is not None:
+                order.append(i)
+        ui.order = order
+    else:
+        ui.pick = action
+    ui.flash = ""
+
+
+def _job(scene: Any) -> HintJob | None:
+    job: HintJob | None = getattr(scene, "_hint_job", None)
+    return job
+
+
+def toggle_hint(scene: Any) -> None:
+    """H: start a hint for the open decision panel, or cancel the one being computed."""
+    job = _job(scene)
+    if job is not None and not job.done.is_set() and not job.cancelled:
+        job.cancelled = True
+        scene.app.notify(tr("hint.cancelled"))
+        return
+    ui = scene.decision_ui
+    if ui is None or ui.done:
+        return
+    game = scene.controller.game
+    job = HintJob(ui.seat, game.decisions, game.view(ui.seat), ui)
+    scene._hint_job = job
+    job.start()
+    scene.app.notify(tr("hint.thinking"), seconds=2.5)
+
+
+def _withdraw(scene: Any) -> None:
+    """Take a shown hint's notice off the screen once its decision panel is gone: a hint about
+    one's dice or tile must not stay up for the next player at a shared screen (R9)."""
+    shown = getattr(scene, "_hint_shown", None)
+    if shown is None:
+        return
+    text, panel = shown
+    if scene.decision_ui is panel and panel is not None and not panel.done:
+        return
+    scene._hint_shown = None
+    app = scene.app
+    if app is None:
+        return
+    lock = getattr(app, "_notice_lock", None)
+    if lock is None:
+        return
+    with lock:
+        app._incoming_notices = [n for n in app._incoming_notices if n.text != text]
+    app.notices = [n for n in app.notices if n.text != text]
+    app.request_redraw()
+
+
+def poll_hint(scene: Any) -> bool:
+    """Show a finished hint if its decision is still open; True when the panel changed."""
+    _withdraw(scene)
+    job = _job(scene)
+    if job is None or not job.done.is_set():
+        return False
+    scene._hint_job = None
+    if job.cancelled:
+        return False
+    ui = scene.decision_ui
+    game = scene.controller.game
+    if ui is None or ui is not job.panel or ui.done or game.decision_for(job.seat) is None:
+        return False  # the moment has passed (others deciding at the same time do not matter)
+    if job.choice is None:
+        scene.app.notify(tr("hint.failed"), "warning")
+        return False
+    show_pick(ui, job.choice.action)
+    text = hint_text(job.choice, job.search, list(game.names))
+    scene.app.notify(text, seconds=8.0)
+    scene._hint_shown = (text, ui)
+    return True
+
+
+def hint_busy(scene: Any) -> bool:
+    """Whether a hint is being computed for ``scene`` (the thinking state)."""
+    job = _job(scene)
+    return job is not None and not job.done.is_set() and not job.cancelled
+
+
+__all__ = ["HINT_THINK", "HintJob", "hint_busy", "hint_text", "poll_hint", "show_pick", "toggle_hint"]

@@ -83,21 +83,31 @@ class SeatBot:
 
 
 def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str = "", token: str = "",
-                 seed: int = 1, timeout: float | None = None, out: Any = None) -> int:
+                 seed: int = 1, timeout: float | None = None, out: Any = None,
+                 connect_timeout: float = 15.0) -> int:
     """Join the table at ``addr`` with ``code`` and play its seat with a ``level`` bot until the
-    game ends. Returns an exit status: 0 game over, 1 refused or connection failed, 3 timeout."""
+    game ends. Returns an exit status: 0 game over, 1 refused or connection failed (also when no
+    seat was joined within ``connect_timeout`` seconds: nobody answers there), 3 timeout."""
     out = out or sys.stdout
     client = NetClient(addr, code=code, table=table, name=name or f"Bot ({level})", token=token)
     player = SeatBot(client, level, seed)
     client.start()
     end = None if timeout is None else time.monotonic() + timeout
+    joined_by = time.monotonic() + connect_timeout
+    joined = False
     status = 3
     try:
         while end is None or time.monotonic() < end:
+            if not joined and time.monotonic() > joined_by:
+                print(f"connection failed: no game answered at {addr} within {connect_timeout:.0f} s",
+                      file=out, flush=True)
+                status = 1
+                break
             item = client.get(timeout=0.5)
             if item is None:
                 continue
             if isinstance(item, Joined):
+                joined = True
                 print(f"joined table {item.table} as seat {', '.join(map(str, item.seats))}; "
                       f"reclaim token {item.token}", file=out, flush=True)
             elif isinstance(item, Error) and item.code in ("code", "full", "token", "version", "denied"):

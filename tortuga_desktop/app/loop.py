@@ -81,6 +81,8 @@ class App:
         self._after_screenshot: Callable[[], None] | None = None
         self._fullscreen = False
         self._windowed_size = size or DEFAULT_SIZE
+        #: where the window was before full screen (restored on the way back; F11)
+        self._windowed_pos: tuple[int, int] | None = None
         # Bots think in a worker thread: hand the GIL back to the frame loop quickly.
         import sys
 
@@ -152,9 +154,32 @@ class App:
     def fullscreen(self) -> bool:
         return self._fullscreen
 
+    @staticmethod
+    def _sdl_window() -> Any:
+        """The display module's window as a ``pygame.Window`` (None when there is none)."""
+        try:
+            return pygame.Window.from_display_module()
+        except (pygame.error, AttributeError):
+            return None
+
     def toggle_fullscreen(self, persist: bool = False) -> None:
+        """Full screen and back; the way back restores the window's previous size and place
+        (without a window manager SDL would leave it at the screen's corner and size)."""
+        win = self._sdl_window()
+        if not self._fullscreen and win is not None:
+            (x, y), (w, h) = win.position, win.size
+            self._windowed_pos = (int(x), int(y))
+            self._windowed_size = (int(w), int(h))
         self._fullscreen = not self._fullscreen
         self.window = self._set_mode(self._windowed_size, fullscreen=self._fullscreen)
+        if not self._fullscreen:
+            win = self._sdl_window()
+            if win is not None:
+                if tuple(win.size) != tuple(self._windowed_size):
+                    win.size = self._windowed_size
+                    self.window = self._set_mode(self._windowed_size, fullscreen=False)
+                if self._windowed_pos is not None and tuple(win.position) != self._windowed_pos:
+                    win.position = self._windowed_pos
         self._resized(self.window.get_size())
         if persist and self.settings is not None:
             self.settings.fullscreen = self._fullscreen

@@ -675,10 +675,10 @@ class DecisionUI:
 
     def _fonts(self) -> tuple[Any, Any]:
         from . import art
+        from .layout import panel_px
 
-        r = self.rect
-        px = max(12, min(20, r.h // 12, r.w // 22))
-        return art.font(px, bold=True), art.font(max(10, px - 3))
+        px = panel_px(self.rect, 16)
+        return art.font(px, bold=True), art.font(max(10, px * 7 // 8))
 
     def _message(self) -> tuple[str, palette.RGB]:
         msg = self.flash or self.reason()
@@ -702,13 +702,15 @@ class DecisionUI:
         msg, _colour = self._message()
         self._msg_lines = _wrap(msg, small_font, inner_w)[:3]
         top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 3 * small_font.get_linesize() + gap
-        btn_h = max(20, min(40, small_font.get_linesize() + 12))
+        btn_h = max(20, small_font.get_linesize() + 8)
         bottom_row = r.bottom - pad - btn_h
         items = self.items()
         avail = max(btn_h, bottom_row - gap - top)
         chip = [it for it in items if it.look != "text"]
         if chip:
-            size = max(20, min(64, (inner_w - 4 * gap) // max(1, min(5, len(chip))) - gap, avail))
+            from .layout import panel_px
+
+            size = max(20, min(panel_px(r, 64), (inner_w - 4 * gap) // max(1, min(5, len(chip))) - gap, avail))
             rows_needed = -(-len(chip) // max(1, (inner_w + gap) // (size + gap)))
             size = max(18, min(size, (avail - (rows_needed - 1) * gap) // max(1, rows_needed)))
         else:

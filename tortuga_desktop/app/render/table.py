@@ -22,7 +22,7 @@ from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
 from ..eventtext import event_text, reason_text
 from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
-from ..layout import AREA_NAMES, TableLayout
+from ..layout import AREA_NAMES, TableLayout, boosted_px, set_text_boost, ui_scale
 
 #: How many of the newest log lines the log panel renders.
 _LOG_LINES = 90
@@ -69,7 +69,7 @@ class AnimState:
 
 @lru_cache(maxsize=2048)
 def text(s: str, px: int, rgb: tuple[int, int, int], bold: bool = False, italic: bool = False) -> pygame.Surface:
-    f = art.font(px, bold)
+    f = art.font(boosted_px(px), bold)
     f.italic = italic and not bold
     surf = f.render(s, True, rgb)
     f.italic = False
@@ -77,8 +77,8 @@ def text(s: str, px: int, rgb: tuple[int, int, int], bold: bool = False, italic:
 
 
 @lru_cache(maxsize=4096)
-def _wrap(s: str, px: int, width: int) -> tuple[str, ...]:
-    f = art.font(px)
+def _wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    f = art.font(boosted_px(px), bold)
     out: list[str] = []
     cur = ""
     for wd in s.split():
@@ -99,6 +99,14 @@ def fit_text(s: str, px: int, rgb: tuple[int, int, int], max_w: int, bold: bool 
         px -= 1
         surf = text(s, px, rgb, bold)
     return surf
+
+
+def common_size(labels: list[str], px: int, max_w: int, bold: bool = False) -> int:
+    """One text size (at most ``px``) at which every label of a set fits ``max_w``: a row of
+    labels drawn at one size, not each shrunk on its own."""
+    while px > 8 and any(art.font(boosted_px(px), bold).size(s)[0] > max_w for s in labels):
+        px -= 1
+    return px
 
 
 def draw_marker(surf: pygame.Surface, shape: str, center: tuple[float, float], r: float, rgb: tuple[int, int, int]) -> None:
@@ -217,7 +225,7 @@ class TableRenderer:
             chest_pic(c, self.layout.center_slots[0].w)
 
     def set_size(self, size: tuple[int, int]) -> None:
-        if size != self.layout.size:
+        if size != self.layout.size or self.layout.ui != ui_scale():
             self.layout = TableLayout(size, self.players, self.human_panel)
             self._static = None
             self._log_cache = None
@@ -225,6 +233,15 @@ class TableRenderer:
 
     def px(self, v: float) -> int:
         return self.layout.px(v)
+
+    def use_text_scale(self) -> None:
+        """Make the text helpers render at this layout's text scale (readable, UI scale)."""
+        L = self.layout
+        if set_text_boost(L.t / L.s):
+            text.cache_clear()
+            _wrap.cache_clear()
+            self._static = None
+            self._log_cache = None
 
     def colour_of(self, seat: int) -> palette.PlayerColour:
         idx = seat
@@ -243,6 +260,7 @@ class TableRenderer:
         """The table without moving things (cacheable while the hidden set stays the same)."""
         if anim.seats is not None:
             self.seats = anim.seats
+        self.use_text_scale()
         if self._static is None or self._static.get_size() != surface.get_size():
             self._static = self._build_static(surface.get_size())
         surface.blit(self._static, (0, 0))
@@ -285,6 +303,7 @@ class TableRenderer:
     # -- static layer -------------------------------------------------------------------
 
     def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
+        self.use_text_scale()
         L = self.layout
         surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         # Wooden table: vertical gradient plus seeded grain.
@@ -388,26 +407,30 @@ class TableRenderer:
         # Dice tray.
         pygame.draw.rect(surf, palette.mix(palette.FELT, palette.INK, 0.2), b.tray, border_radius=L.px(10))
         pygame.draw.rect(surf, palette.BRASS_DARK, b.tray, L.px(2), border_radius=L.px(10))
-        # Action spaces.
+        # Action spaces (their labels all at one size).
+        label_px = common_size([tr(k) for k in ACTION_SHORT], L.px(12), b.action_labels[0].w, True)
         for a in range(5):
             r = b.actions[a]
             pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, r, border_radius=L.px(9))
             pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
             surf.blit(art.icon(palette.ACTION_ICONS[a], b.action_icons[a].w), b.action_icons[a])
-            t = fit_text(tr(ACTION_SHORT[a]), L.px(12), palette.INK_SOFT, b.totals[a].w + L.px(4), True)
-            surf.blit(t, (b.action_icons[a].right + L.px(2), b.action_icons[a].bottom - t.get_height()))
+            t = fit_text(tr(ACTION_SHORT[a]), label_px, palette.INK_SOFT, b.action_labels[a].w, True)
+            surf.blit(t, t.get_rect(center=b.action_labels[a].center))
             bo = b.bonus[a]
             pygame.draw.circle(surf, palette.PARCHMENT, bo.center, bo.w // 2)
             pygame.draw.circle(surf, palette.PARCHMENT_DARK, bo.center, bo.w // 2, L.px(2))
-            for d in b.action_dice[a]:
+            for d in b.action_dice[a][:4]:  # a fifth die starts a second row when it comes
                 pygame.draw.rect(surf, palette.mix(palette.PARCHMENT, palette.PARCHMENT_DARK, 0.35), d, border_radius=L.px(4))
-        # Chest areas.
+        # Chest areas (titles at one size).
+        title_px = min(common_size([tr(AREA_TITLES[n])], L.px(13), b.areas[n].w - L.px(16)
+                                   - text(trn("table.pts_n", AREA_POINTS[n]), L.px(11), palette.INK_SOFT).get_width(),
+                                   True) for n in AREA_NAMES)
         for name in AREA_NAMES:
             r = b.areas[name]
             fill = palette.mix(palette.PARCHMENT_DARK, palette.PARCHMENT, 0.55 if name != "tortuga" else 0.25)
             pygame.draw.rect(surf, fill, r, border_radius=L.px(9))
             pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
-            t = fit_text(tr(AREA_TITLES[name]), L.px(13), palette.INK, r.w // 2 + L.px(10), True)
+            t = text(tr(AREA_TITLES[name]), title_px, palette.INK, True)
             surf.blit(t, (r.x + L.px(6), r.y + L.px(3)))
             p = text(trn("table.pts_n", AREA_POINTS[name]), L.px(11), palette.INK_SOFT)
             surf.blit(p, (r.right - p.get_width() - L.px(6), r.y + L.px(4)))
@@ -498,7 +521,7 @@ class TableRenderer:
             if cur == a and seat in order:
                 pos = order.index(seat) + 1
                 rib = pygame.Rect(0, 0, L.px(44), L.px(20))
-                rib.midbottom = (r.centerx, r.bottom - L.px(2))
+                rib.center = b.action_labels[a].center  # over the name, not over the dice
                 col = palette.GOLD if pos == 1 else palette.lighten(palette.INK_SOFT, 0.55)
                 pygame.draw.rect(surf, col, rib, border_radius=L.px(6))
                 pygame.draw.rect(surf, palette.INK, rib, L.px(1), border_radius=L.px(6))
@@ -539,15 +562,22 @@ class TableRenderer:
         dy = -round(abs(math.sin(shake * 25)) * L.px(2) * (1 - shake)) if shake else 0
         pic = art.load_svg("screen", (sw.w, sw.h))
         surf.blit(pic, sw.move(dx, dy))
-        n = text(trn("table.dice_n", len(hand)), L.px(12), palette.BONE, True)
-        pill = n.get_rect(midbottom=(sw.centerx, sw.bottom - L.px(2))).inflate(L.px(10), L.px(2))
-        pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(6))
-        surf.blit(n, n.get_rect(center=pill.center))
+        # The dice count and (once chosen) the "chosen" badge: one row of pills, never on top
+        # of each other.
+        pills = [(trn("table.dice_n", len(hand)), palette.BONE, palette.INK)]
         if s.done or s.selection:
-            ck = text(tr("table.chosen"), L.px(12), palette.GOLD_LIGHT, True)
-            cr = ck.get_rect(midtop=(sw.centerx, sw.y + L.px(2))).inflate(L.px(10), L.px(2))
-            pygame.draw.rect(surf, palette.SUCCESS, cr, border_radius=L.px(6))
-            surf.blit(ck, ck.get_rect(center=cr.center))
+            pills.append((tr("table.chosen"), palette.GOLD_LIGHT, palette.SUCCESS))
+        room = sw.w - L.px(8) - (len(pills) - 1) * L.px(6)
+        px = common_size([p[0] for p in pills], L.px(12), room // len(pills) - L.px(10), True)
+        pics = [(text(t_, px, fg, True), bg) for t_, fg, bg in pills]
+        widths = [p.get_width() + L.px(10) for p, _bg in pics]
+        x = sw.centerx - (sum(widths) + (len(pics) - 1) * L.px(6)) // 2
+        for (pic_, bg), w_ in zip(pics, widths, strict=True):
+            pill = pygame.Rect(x, 0, w_, pic_.get_height() + L.px(2))
+            pill.bottom = sw.bottom - L.px(2)
+            pygame.draw.rect(surf, bg, pill, border_radius=L.px(6))
+            surf.blit(pic_, pic_.get_rect(center=pill.center))
+            x += w_ + L.px(6)
         return b.tray.copy()
 
     def _kind_label(self, seat: int, view: PlayerView) -> str:
@@ -578,7 +608,7 @@ class TableRenderer:
                 surf.blit(face, r)
             return
         if not hand:
-            t = text(tr("table.all_placed"), L.px(12), palette.PARCHMENT_DARK, False, True)
+            t = fit_text(tr("table.all_placed"), L.px(12), palette.PARCHMENT_DARK, b.tray.w - L.px(8))
             surf.blit(t, t.get_rect(center=b.tray.center))
 
     # -- middle -------------------------------------------------------------------------
@@ -595,7 +625,7 @@ class TableRenderer:
         # Supply count.
         sup = L.supply
         t = text(f"×{view.supply}", L.px(16), palette.BONE, True)
-        pill = t.get_rect(midtop=(sup.centerx, sup.bottom - L.px(20))).inflate(L.px(12), L.px(2))
+        pill = t.get_rect(midbottom=(sup.centerx, sup.bottom - L.px(3))).inflate(L.px(12), L.px(2))
         pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(8))
         surf.blit(t, t.get_rect(center=pill.center))
         # Centre island chests.
@@ -663,10 +693,21 @@ class TableRenderer:
             lines.append((tr("table.stage.move"), palette.INK, True))
         elif view.phase == "over":
             lines.append((tr("table.stage.over"), palette.INK, True))
-        for s_, col, bold in lines:
-            t = fit_text(s_, L.px(14 if bold or col == palette.INK else 13), col, r.w - L.px(28), bold)
-            surf.blit(t, (x, y))
-            y += t.get_height() + L.px(2)
+        bottom = r.bottom - L.px(6)
+        for s_, col, bold in lines:  # long lines wrap (a shrunk line would be unreadable)
+            lpx = L.px(14 if bold or col == palette.INK else 13)
+            parts = _wrap(s_, lpx, r.w - L.px(28), bold)
+            for k, part in enumerate(parts):
+                t = fit_text(part, lpx, col, r.w - L.px(28), bold)
+                if y + 2 * t.get_height() > bottom and k < len(parts) - 1:  # the last line that fits
+                    t = fit_text(part + " …", lpx, col, r.w - L.px(28), bold)
+                    surf.blit(t, (x, y))
+                    y = bottom
+                    break
+                if y + t.get_height() > bottom:
+                    break
+                surf.blit(t, (x, y))
+                y += t.get_height() + L.px(2)
         if view.phase == "actions":
             a = view.act_action
             if 0 <= a < 5:
@@ -688,7 +729,7 @@ class TableRenderer:
     def _render_log(self, lines: list[Any], names: tuple[str, ...]) -> pygame.Surface:
         L = self.layout
         w = L.log.w - L.px(24)
-        h = L.log.h - L.px(56) - L.px(22)
+        h = L.log.h - L.px(56) - L.px(34)  # room for the two-line key hint under it
         out = pygame.Surface((w, h), pygame.SRCALPHA)
         px = L.px(13)
         rows: list[tuple[pygame.Surface, int]] = []

@@ -412,6 +412,13 @@ class TableScene(Scene):
                 self._touched.append(tip)
         return None
 
+    def layout_report(self) -> Any:
+        """Where the table puts things (for the layout tests)."""
+        from ..layout import table_report
+
+        assert self.renderer is not None
+        return table_report(self.renderer.layout, self.decision_ui)
+
     def _draw_hud(self, surface: pygame.Surface) -> None:
         from .. import palette
 
@@ -419,9 +426,16 @@ class TableScene(Scene):
         assert r is not None
         L = r.layout
         label = tr("table.hud", speed=tr(f"settings.speed.{self.speed}"))
-        t = fit_text(label, L.px(12), palette.INK_SOFT, L.log.w - L.px(20))
         box = L.log
-        surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - L.px(6))))
+        parts = label.split(" · ")  # two lines when one does not fit (split between the keys)
+        half = (len(parts) + 1) // 2
+        lines = [label] if text(label, L.px(12), palette.INK_SOFT).get_width() <= box.w - L.px(20) \
+            else [" · ".join(parts[:half]), " · ".join(parts[half:])]
+        y = box.bottom - L.px(6)
+        for line in reversed(lines):
+            t = fit_text(line, L.px(12), palette.INK_SOFT, box.w - L.px(20))
+            surface.blit(t, t.get_rect(midbottom=(box.centerx, y)))
+            y -= t.get_height()
 
     def _draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
         from .. import palette

@@ -20,6 +20,7 @@ top-right).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
@@ -358,7 +359,7 @@ def report_of(scene: object, ui: object = None) -> LayoutReport:
 __all__ += ["LayoutReport", "report_of"]
 
 
-def table_report(L: TableLayout, decision: object = None, view: object = None) -> LayoutReport:
+def table_report(L: TableLayout, decision: Any = None, view: Any = None) -> LayoutReport:
     """The table's report: every layout rect is a box; the hit targets that are not parts of
     another target are interactive (a bonus space belongs to its action space, a capacity
     label to its track); the decision panel's options and buttons too."""
@@ -397,7 +398,7 @@ def table_report(L: TableLayout, decision: object = None, view: object = None) -
         rep.add(f"center {k}", r)
     rep.add("bag", L.bag, click=False)
     if decision is not None:
-        rep.add("", getattr(decision, "rect"), click=False)
+        rep.add("", decision.rect, click=False)
         for k, it in enumerate(getattr(decision, "_items", [])):
             rep.add(f"option {k}", it.rect)
         for b_ in getattr(decision, "buttons", []):

@@ -105,12 +105,18 @@ class App:
 
         i18n.set_language(getattr(settings, "language", None) or i18n.DEFAULT_LANGUAGE)
         art.set_markers(bool(getattr(settings, "colourblind_markers", True)))
+        from .layout import set_ui_scale
+
+        set_ui_scale(getattr(settings, "ui_scale", 100))
         from .resources import asset_path
 
         # The project's theme: parchment and brass widgets that match the table.
         self.ui = pygame_gui.UIManager(self.window.get_size(), str(asset_path("theme", "ui_theme.json")),
                                        starting_language=i18n.get_language(),
                                        translation_directory_paths=[str(i18n.translations_dir())])
+        from .scenes.dialogs import scale_theme
+
+        scale_theme(self.ui, self.window.get_size())
         self.clock = pygame.time.Clock()
         self.time = 0.0
         self.autosaver: Any = None
@@ -249,6 +255,14 @@ class App:
                 self.sound.set_muted(bool(s.mute) or bool(getattr(self.options, "mute", False) and every))
             except Exception:
                 logger.exception("the sound settings could not be applied")
+        if has("ui_scale"):
+            from .layout import set_ui_scale
+
+            set_ui_scale(s.ui_scale)
+            for sc in self.scenes:
+                if hasattr(sc, "invalidate"):
+                    sc.invalidate()
+            self._resized(self.size)
         if has("colourblind_markers"):
             art.set_markers(bool(s.colourblind_markers))
             for sc in self.scenes:
@@ -276,8 +290,11 @@ class App:
         self._resized(self.window.get_size())
 
     def _resized(self, size: tuple[int, int]) -> None:
+        from .scenes.dialogs import scale_theme
+
         self.force_full = True
         self.ui.set_window_resolution(size)
+        scale_theme(self.ui, size)
         for s in self.scenes:
             s.resize(size)
         self._dirty = True

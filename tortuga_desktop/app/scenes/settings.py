@@ -14,8 +14,8 @@ import pygame
 
 from .. import art, palette
 from ..i18n import LANGUAGES, tr
-from ..settings import UI_SCALES
 from ..intents import Intent, Key, UIEvent
+from ..settings import UI_SCALES
 from . import WidgetScene
 from .dialogs import draw_panel, scale_of
 from .menu import _backdrop

@@ -140,6 +140,11 @@ def scale_theme(ui: Any, size: tuple[int, int]) -> bool:
     if getattr(ui, "_tortuga_theme_scale", None) == s:
         return False
     data = json.loads(asset_path("theme", "ui_theme.json").read_text(encoding="utf-8"))
+    base_font = data.get("defaults", {}).get("font")
+    for kind in ("text_entry_line", "check_box", "horizontal_slider", "selection_list", "text_box"):
+        block = data.setdefault(kind, {})  # widgets without their own font get a scaled copy
+        if isinstance(base_font, dict) and "font" not in block:
+            block["font"] = dict(base_font)
     for block in data.values():
         font = block.get("font") if isinstance(block, dict) else None
         if isinstance(font, dict) and "size" in font:

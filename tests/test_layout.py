@@ -121,6 +121,9 @@ def draw_scene(app: App, scene: Any) -> tuple[LayoutReport, list[tuple[str, pyga
     for s in app.scenes[start:]:
         if s is scene:
             surf.texts.clear()  # only the top screen's own texts
+            invalidate = getattr(s, "invalidate", None)
+            if callable(invalidate):
+                invalidate()  # draw everything now, not from cached pictures
         s.draw(surf)
     return report_of(scene, app.ui if scene is app.top else None), surf.texts
 

@@ -52,7 +52,7 @@ from ..rules import (
     capacity,
 )
 from . import palette
-from .i18n import action_name, chest_name, tr
+from .i18n import action_name, chest_name, tr, trn
 
 __all__ = [
     "KEY_HELP",
@@ -155,11 +155,9 @@ def dice_reason(game: Game, seat: int, dice: Iterable[int]) -> str:
         box = p.boat if a == Action.BOARD else p.pirate
         cap = capacity(box)
         if placed:
-            return tr("human.ui.action_has_room_for_only_room",
-                      action=action_name(a), room=room, token=token, box=box, cap=cap)
-        return tr("human.ui.action_holds_only_cap_dice_token",
-                  action=action_name(a), cap=cap, token=token, box=box)
-    return tr("human.ui.action_has_room_for_only_room_", action=action_name(a), room=room)
+            return trn("human.ui.room_only_token", room, action=action_name(a), token=token, box=box, cap=cap)
+        return trn("human.ui.holds_only", cap, action=action_name(a), token=token, box=box)
+    return trn("human.ui.room_only", room, action=action_name(a))
 
 
 def _chest_worth(colour: int, owned: Sequence[int]) -> tuple[int, int]:

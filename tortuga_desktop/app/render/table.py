@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -26,6 +27,8 @@ from ..layout import AREA_NAMES, TableLayout, boosted_px, set_text_boost, ui_sca
 
 #: How many of the newest log lines the log panel renders.
 _LOG_LINES = 90
+#: After this much of a frame went into redrawing the table, further heavy layers wait a frame.
+_FRAME_SHARE_S = 0.006
 
 #: Translation keys (texts come from :mod:`..i18n`).
 ACTION_SHORT = ("table.short.fleet", "table.short.crew", "table.short.hunt", "table.short.board", "table.short.raid")
@@ -199,6 +202,10 @@ class TableRenderer:
         self._static: pygame.Surface | None = None
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._board_cache: dict[int, tuple[Any, pygame.Surface]] = {}
+        self._middle_cache: tuple[Any, pygame.Surface] | None = None
+        self._frame_start = 0.0
+        #: the last :meth:`draw_base` left something for the next frame (draw the base again)
+        self.needs_redraw = False
         self.seats: list[Any] | None = None
 
     # -- public -------------------------------------------------------------------------
@@ -229,6 +236,7 @@ class TableRenderer:
         if size != self.layout.size or self.layout.ui != ui_scale():
             self.layout = TableLayout(size, self.players, self.human_panel)
             self._board_cache.clear()
+            self._middle_cache = None
             self._static = None
             self._log_cache = None
             text.cache_clear()
@@ -245,6 +253,7 @@ class TableRenderer:
             self._static = None
             self._log_cache = None
             self._board_cache.clear()
+            self._middle_cache = None
 
     def colour_of(self, seat: int) -> palette.PlayerColour:
         idx = seat
@@ -261,6 +270,8 @@ class TableRenderer:
 
     def draw_base(self, surface: pygame.Surface, view: PlayerView, anim: AnimState) -> None:
         """The table without moving things (cacheable while the hidden set stays the same)."""
+        self._frame_start = time.perf_counter()
+        self.needs_redraw = False
         if anim.seats is not None:
             self.seats = anim.seats
         self.use_text_scale()
@@ -271,13 +282,15 @@ class TableRenderer:
         hidden = tl.hidden() if tl is not None else set()
         for seat in range(view.players):
             self._cached_board(surface, view, seat, hidden, anim)
-        self._draw_middle(surface, view, hidden, anim)
+        self._cached_middle(surface, view, hidden, anim)
         self._draw_log(surface, anim, view.names)
-        for h in anim.highlights:
+        for h in anim.highlights:  # picked things: a bold gold ring edged in ink, plain to see
             r = self.highlight_rect(h, view)
             if r is not None:
-                pygame.draw.rect(surface, palette.HIGHLIGHT, r.inflate(self.px(6), self.px(6)), self.px(3),
-                                 border_radius=self.px(6))
+                outer = r.inflate(self.px(10), self.px(10))
+                pygame.draw.rect(surface, palette.INK, outer, max(2, self.px(5)), border_radius=self.px(8))
+                pygame.draw.rect(surface, palette.GOLD, outer.inflate(-self.px(2), -self.px(2)), max(2, self.px(3)),
+                                 border_radius=self.px(7))
 
     def highlight_rect(self, h: Any, view: PlayerView) -> pygame.Rect | None:
         """Rect of a HitTarget-like thing the decision UI wants highlighted."""
@@ -308,6 +321,7 @@ class TableRenderer:
     def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
         self.use_text_scale()
         self._board_cache.clear()
+        self._middle_cache = None
         L = self.layout
         surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         # Wooden table: vertical gradient plus seeded grain.
@@ -446,6 +460,23 @@ class TableRenderer:
             pygame.draw.polygon(surf, palette.BRASS_DARK, [(x - s, y), (x + s // 2, y - s), (x + s // 2, y + s)])
 
     # -- boards -------------------------------------------------------------------------
+
+    def _cached_middle(self, surf: pygame.Surface, view: PlayerView, hidden: set[Any], anim: AnimState) -> None:
+        """The sea, bag and phase panel from a cached picture while none of it changed."""
+        L = self.layout
+        region = L.middle.clip(surf.get_rect())
+        seats = tuple((bool(s.hand), s.done, bool(s.selection)) for s in view.seats)
+        totals = tuple(view.total(seat, view.act_action) for seat in view.act_order) \
+            if view.phase == "actions" and 0 <= view.act_action < 5 else ()
+        key = (view.pool_size, view.supply, view.center, view.bag, view.round, view.long_game, view.phase,
+               view.stage, view.act_action, view.act_order, view.act_pos, view.names, seats, totals,
+               frozenset(h for h in hidden if isinstance(h, tuple) and h and h[0] in ("pool", "center")),
+               surf.get_size())
+        if self._middle_cache is not None and self._middle_cache[0] == key:
+            surf.blit(self._middle_cache[1], region)
+            return
+        self._draw_middle(surf, view, hidden, anim)
+        self._middle_cache = (key, surf.subsurface(region).copy())
 
     def _cached_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Any],
                       anim: AnimState) -> None:
@@ -746,7 +777,13 @@ class TableRenderer:
         # two viewers' logs can have the same length and last line but differ before it.
         key = (tuple(lines[-_LOG_LINES:]), self.layout.size)
         if self._log_cache is None or self._log_cache[0] != key:
-            self._log_cache = (key, self._render_log(lines, names))
+            # A frame that already redrew boards shows the previous log once more and asks for
+            # the next frame to bring it up to date (spreads the work: no frame over 33 ms).
+            busy = time.perf_counter() - self._frame_start > _FRAME_SHARE_S
+            if busy and self._log_cache is not None and self._log_cache[0][1] == self.layout.size:
+                self.needs_redraw = True
+            else:
+                self._log_cache = (key, self._render_log(lines, names))
         L = self.layout
         surf.blit(self._log_cache[1], (L.log.x + L.px(12), L.log.y + L.px(46)))
 
@@ -1049,10 +1086,12 @@ class TableRenderer:
         """Forget every layer derived from one viewer's view (the viewer changed)."""
         self._log_cache = None
         self._board_cache.clear()
+        self._middle_cache = None
 
     def invalidate(self) -> None:
         """Forget cached layers (after a language or marker change)."""
         self._board_cache.clear()
+        self._middle_cache = None
         self._static = None
         self._log_cache = None
         text.cache_clear()

@@ -401,7 +401,8 @@ class TableScene(Scene):
                 pygame.Surface(surface.get_size())
         self.renderer.draw_base(self._base, self.view, anim)
         self._draw_hud(self._base)
-        self._base_key = key
+        self._base_key = None if self.renderer.needs_redraw else key  # the rest comes next frame
+        self._dirty = self._dirty or self.renderer.needs_redraw
         surface.blit(self._base, (0, 0))
         self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
         if self.decision_ui is not None:

@@ -826,8 +826,17 @@ class DecisionUI:
                 label += "…"
             txt = small.render(label, True, palette.INK if item.enabled else palette.INK_SOFT)
             surface.blit(txt, txt.get_rect(center=rect.center))
-        if item.selected:
-            pygame.draw.rect(surface, palette.HIGHLIGHT, rect.inflate(6, 6), width=3, border_radius=8)
+        if item.selected:  # plain to see: an ink ring around a gold one, and a tick
+            w = max(3, rect.h // 14)
+            pygame.draw.rect(surface, palette.INK, rect.inflate(4 * w, 4 * w), width=w + 1, border_radius=10)
+            pygame.draw.rect(surface, palette.GOLD, rect.inflate(2 * w, 2 * w), width=w, border_radius=8)
+            if item.look != "text":
+                c = (rect.right - w, rect.y + w)
+                rad = max(6, rect.w // 7)
+                pygame.draw.circle(surface, palette.SUCCESS, c, rad)
+                pygame.draw.circle(surface, palette.INK, c, rad, max(1, w // 2))
+                pygame.draw.lines(surface, palette.BONE, False, [(c[0] - rad // 2, c[1]), (c[0] - rad // 8, c[1] + rad // 2),
+                                                                 (c[0] + rad // 2, c[1] - rad // 2)], max(2, w))
         if focused:
             pygame.draw.rect(surface, palette.SEA, rect.inflate(10, 10), width=2, border_radius=10)
         if not item.enabled:

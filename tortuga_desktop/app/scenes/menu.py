@@ -118,6 +118,8 @@ def _backdrop(size: tuple[int, int], island: str = "bottom") -> pygame.Surface:
             xx = x + (row % 2) * 45
             pts = [(xx + k * 6, y0 + 4 * math.sin(k / 2.0)) for k in range(8)]
             pygame.draw.lines(surf, palette.mix(palette.SEA_LIGHT, palette.SEA, 0.5), False, pts, 2)
+    if island == "none":
+        return surf
     if island == "right":
         iw = min(int(w * 0.5), int(h * 0.62 * 614 / 224))
         isl = art.load_svg("island", (iw, int(iw * 224 / 614)))

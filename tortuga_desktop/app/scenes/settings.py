@@ -191,7 +191,7 @@ class SettingsScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         s = scale_of(size)
-        surface.blit(_backdrop(size), (0, 0))
+        surface.blit(_backdrop(size, "none"), (0, 0))
         draw_panel(surface, self._box, s, tr("settings.title"))
         f = art.font(max(12, int(22 * s)), True)
         for key, r in self._labels:

@@ -377,7 +377,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         s = scale_of(size)
-        surface.blit(_backdrop(size), (0, 0))
+        surface.blit(_backdrop(size, "none"), (0, 0))
         draw_panel(surface, self._panel, s, tr("setup.ui.new_game"))
         font = art.font(self._px, True)
         for text, r in self._labels:
@@ -391,9 +391,9 @@ class SetupScene(Scene):
                  for g, cs in groups.items()}
         for c in self.controls:
             self._draw_control(surface, c, s, sizes.get(c.name.split(":")[0], self._px))
-        if self.error:
-            t = _fit(self.error, self._px, self._error_rect.w, False, palette.DANGER)
-            surface.blit(t, t.get_rect(midleft=self._error_rect.midleft))
+        note, colour = (self.error, palette.DANGER) if self.error else (tr("setup.colour_hint"), palette.INK_SOFT)
+        t = _fit(note, self._px, self._error_rect.w, False, colour)
+        surface.blit(t, t.get_rect(midleft=self._error_rect.midleft))
         del font
 
     def _draw_control(self, surface: pygame.Surface, c: Control, s: float, px: int) -> None:

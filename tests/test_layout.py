@@ -25,10 +25,11 @@ import pytest
 
 from tortuga_desktop.app import art, i18n
 from tortuga_desktop.app.human import DecisionUI
-from tortuga_desktop.app.layout import LayoutReport, report_of, table_report
+from tortuga_desktop.app.layout import LayoutReport, report_of, set_ui_scale, table_report, ui_scale
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.render.table import AnimState, TableRenderer
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+from tortuga_desktop.app.settings import Settings
 from tortuga_desktop.app.scenes.handover import HandoverScene
 from tortuga_desktop.app.scenes.help import HelpScene
 from tortuga_desktop.app.scenes.menu import MenuScene
@@ -192,8 +193,22 @@ def screens(app: App) -> Iterator[tuple[str, Any]]:
 @pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
 @pytest.mark.parametrize("lang", LANGUAGES)
 def test_no_text_leaves_its_box_and_nothing_overlaps(size: tuple[int, int], lang: str) -> None:
+    check_everything(size, lang)
+
+
+@pytest.mark.parametrize(("size", "lang", "scale"), [((1280, 720), "de", 150), ((1280, 720), "nl", 80),
+                                                     ((2560, 1440), "es", 150), ((1920, 1080), "en", 125)])
+def test_the_ui_scale_keeps_every_screen_in_order(size: tuple[int, int], lang: str, scale: int) -> None:
+    try:
+        check_everything(size, lang, scale)
+    finally:
+        set_ui_scale(100)
+
+
+def check_everything(size: tuple[int, int], lang: str, scale: int = 100) -> None:
     i18n.set_language(lang)
-    app = App(None, size=size, fixed_dt=1 / 60)
+    app = App(None, size=size, fixed_dt=1 / 60, settings=Settings(language=lang, ui_scale=scale))
+    assert ui_scale() == scale / 100
     problems: list[str] = []
     try:
         i18n.set_language(lang)

@@ -32,7 +32,7 @@ UI_SCALE_RANGE = (80, 150)
 #: the player's UI scale as a factor (1.0 = 100 %); see :func:`set_ui_scale`
 _UI_SCALE = [1.0]
 #: how far text may grow beyond the window's own scale (so it still fits its boxes)
-_TEXT_GROWTH = 1.3
+_TEXT_GROWTH = 1.25
 
 
 def set_ui_scale(percent: float) -> float:
@@ -75,7 +75,7 @@ def window_scale(size: tuple[int, int]) -> float:
 def text_factor(s: float) -> float:
     """Design text px -> screen px for a window scale ``s``: readable at small windows,
     times the UI scale, and never so big that it leaves its (``s``-scaled) box."""
-    return min(max(s, READABLE_S) * ui_scale(), max(s, READABLE_S) * _TEXT_GROWTH)
+    return min(max(s, READABLE_S) * ui_scale(), max(s * _TEXT_GROWTH, READABLE_S))
 
 
 #: design width of the decision panel (the table's prompt rect)

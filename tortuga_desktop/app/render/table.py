@@ -98,7 +98,7 @@ def _wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
 
 def fit_text(s: str, px: int, rgb: tuple[int, int, int], max_w: int, bold: bool = False) -> pygame.Surface:
     surf = text(s, px, rgb, bold)
-    while surf.get_width() > max_w and px > 8:
+    while surf.get_width() > max_w and boosted_px(px) > 8 and px > 1:
         px -= 1
         surf = text(s, px, rgb, bold)
     return surf

@@ -29,7 +29,6 @@ from tortuga_desktop.app.layout import LayoutReport, report_of, set_ui_scale, ta
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.render.table import AnimState, TableRenderer
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
-from tortuga_desktop.app.settings import Settings
 from tortuga_desktop.app.scenes.handover import HandoverScene
 from tortuga_desktop.app.scenes.help import HelpScene
 from tortuga_desktop.app.scenes.menu import MenuScene
@@ -39,6 +38,7 @@ from tortuga_desktop.app.scenes.saveload import LoadScene, SaveScene
 from tortuga_desktop.app.scenes.settings import SettingsScene
 from tortuga_desktop.app.scenes.setup import SetupScene
 from tortuga_desktop.app.scenes.stats import StatsScene
+from tortuga_desktop.app.settings import Settings
 from tortuga_desktop.rules import DecisionKind, Game
 
 SIZES = [(1280, 720), (1920, 1080), (2560, 1440)]

@@ -511,13 +511,12 @@ class TableRenderer:
             draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(7), pc.rgb)
         nm = fit_text(names[seat], L.px(19), palette.BONE, b.name.w, True)
         surf.blit(nm, nm.get_rect(midleft=(b.name.x, b.header.centery)))
-        kind = self._kind_label(seat, view)
-        kt = fit_text(kind, L.px(13), palette.lighten(pc.light, 0.5), b.kind.w)
-        surf.blit(kt, kt.get_rect(midleft=(b.kind.x, b.header.centery)))
-        if anim.thinking == seat:
+        if anim.thinking == seat:  # "thinking..." takes the place of the kind while it lasts
             dots = "." * (1 + int(anim.time * 3) % 3)
-            tt = text(tr("table.thinking") + dots, L.px(12), palette.GOLD_LIGHT, False, True)
-            surf.blit(tt, (b.kind.x, b.header.bottom - tt.get_height() + L.px(2)))
+            kt = fit_text(tr("table.thinking") + dots, L.px(13), palette.GOLD_LIGHT, b.kind.w, True)
+        else:
+            kt = fit_text(self._kind_label(seat, view), L.px(13), palette.lighten(pc.light, 0.5), b.kind.w)
+        surf.blit(kt, kt.get_rect(midleft=(b.kind.x, b.header.centery)))
         tiles = s.tiles
         count = len(tiles) if tiles is not None else s.tile_count
         for i in range(count):
@@ -709,15 +708,26 @@ class TableRenderer:
         g = fit_text(tr("table.goal", n=goal), L.px(11), palette.INK_SOFT, r.w - L.px(28))
         surf.blit(g, (x, y + rnd.get_height()))
         y += rnd.get_height() + g.get_height() + L.px(6)
+        # The three phases: one text size for all, each step as wide as its name needs.
         phases = ("dice", "actions", "move")
-        pw = (r.w - L.px(28) - L.px(8)) // 3
+        labels = [tr("table.phase_step", n=i + 1, phase=tr(PHASE_TITLES[ph])) for i, ph in enumerate(phases)]
+        room = r.w - L.px(28) - 2 * L.px(4)
+        pad = L.px(10)
+        spx = L.px(13)
+        while spx > 1 and boosted_px(spx) > 8 and \
+                sum(text(lb, spx, palette.INK, True).get_width() + pad for lb in labels) > room:
+            spx -= 1
+        widths = [text(lb, spx, palette.INK, True).get_width() + pad for lb in labels]
+        extra = max(0, room - sum(widths)) // 3
+        px_ = x
         for i, ph in enumerate(phases):
-            pr = pygame.Rect(x + i * (pw + L.px(4)), y, pw, L.px(28))
+            pr = pygame.Rect(px_, y, widths[i] + extra, L.px(28))
+            px_ = pr.right + L.px(4)
             on = view.phase == ph
             pygame.draw.rect(surf, palette.GOLD if on else palette.PARCHMENT_DARK, pr, border_radius=L.px(8))
             if on:
                 pygame.draw.rect(surf, palette.INK, pr, L.px(2), border_radius=L.px(8))
-            t = fit_text(tr("table.phase_step", n=i + 1, phase=tr(PHASE_TITLES[ph])), L.px(13), palette.INK, pw - L.px(4), on)
+            t = fit_text(labels[i], spx, palette.INK, pr.w - L.px(4), on)
             surf.blit(t, t.get_rect(center=pr.center))
         y += L.px(36)
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
@@ -748,21 +758,24 @@ class TableRenderer:
             lines.append((tr("table.stage.move"), palette.INK, True))
         elif view.phase == "over":
             lines.append((tr("table.stage.over"), palette.INK, True))
-        bottom = r.bottom - L.px(6)
-        for s_, col, bold in lines:  # long lines wrap (a shrunk line would be unreadable)
+        # Long lines wrap (a shrunk line would be unreadable); what does not fit ends in "…".
+        rows: list[tuple[str, int, tuple[int, int, int], bool]] = []
+        for s_, col, bold in lines:
             lpx = L.px(14 if bold or col == palette.INK else 13)
-            parts = _wrap(s_, lpx, r.w - L.px(28), bold)
-            for k, part in enumerate(parts):
-                t = fit_text(part, lpx, col, r.w - L.px(28), bold)
-                if y + 2 * t.get_height() > bottom and k < len(parts) - 1:  # the last line that fits
-                    t = fit_text(part + " …", lpx, col, r.w - L.px(28), bold)
-                    surf.blit(t, (x, y))
-                    y = bottom
-                    break
-                if y + t.get_height() > bottom:
-                    break
-                surf.blit(t, (x, y))
-                y += t.get_height() + L.px(2)
+            rows += [(part, lpx, col, bold) for part in _wrap(s_, lpx, r.w - L.px(28), bold)]
+        bottom = r.bottom - L.px(6)
+        for k, (part, lpx, col, bold) in enumerate(rows):
+            t = fit_text(part, lpx, col, r.w - L.px(28), bold)
+            last = k == len(rows) - 1
+            if not last and y + t.get_height() + L.px(2) + text(rows[k + 1][0], rows[k + 1][1], col).get_height() > bottom:
+                t = fit_text(part + " …", lpx, col, r.w - L.px(28), bold)
+                last = True
+            if y + t.get_height() > bottom:
+                break
+            surf.blit(t, (x, y))
+            y += t.get_height() + L.px(2)
+            if last:
+                break
         if view.phase == "actions":
             a = view.act_action
             if 0 <= a < 5:

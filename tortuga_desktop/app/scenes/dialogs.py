@@ -141,7 +141,7 @@ def scale_theme(ui: Any, size: tuple[int, int]) -> bool:
         return False
     data = json.loads(asset_path("theme", "ui_theme.json").read_text(encoding="utf-8"))
     base_font = data.get("defaults", {}).get("font")
-    for kind in ("text_entry_line", "check_box", "horizontal_slider", "selection_list", "text_box"):
+    for kind in ("text_entry_line", "horizontal_slider", "selection_list", "text_box"):
         block = data.setdefault(kind, {})  # widgets without their own font get a scaled copy
         if isinstance(base_font, dict) and "font" not in block:
             block["font"] = dict(base_font)

@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 import time
+from typing import Any
 
 
 def pct(values: list[float], p: float) -> float:
@@ -45,6 +46,23 @@ def main(argv: list[str] | None = None) -> int:
     table = app.top
     import pygame
 
+    # Time spent handing frames to the display server (X11: the frame is copied to Xvfb and
+    # waited for), so a slow frame can be told apart: our work, or the display server's.
+    present_ms = [0.0]
+    flip, update = pygame.display.flip, pygame.display.update
+
+    def timed(fn: Any) -> Any:
+        def run(*a: Any) -> Any:
+            t = time.perf_counter()
+            try:
+                return fn(*a)
+            finally:
+                present_ms[0] += (time.perf_counter() - t) * 1000
+        return run
+
+    pygame.display.flip = timed(flip)
+    pygame.display.update = timed(update)
+
     print(f"video driver: {pygame.display.get_driver()}, window {app.size}")
     # Baseline in the same run: a fixed, tiny amount of work per frame at 60 fps. Its slow
     # frames are the machine's (other processes, the scheduler), not the game's.
@@ -73,6 +91,7 @@ def main(argv: list[str] | None = None) -> int:
         dicey = bool(dice_kinds.intersection(kinds))
         phase = str(getattr(table.view, "phase", "?"))
         c0 = time.thread_time()
+        present_ms[0] = 0.0
         app.run(max_frames=1)
         cpu = (time.thread_time() - c0) * 1000
         if len(app.frame_times) > n:
@@ -84,7 +103,8 @@ def main(argv: list[str] | None = None) -> int:
             if dicey:
                 dice_ms.append(ms)
             if ms > args.budget:
-                slow.append((ms, len(all_ms), phase, ",".join(kinds) or "-"))
+                slow.append((ms, len(all_ms), phase, f"{','.join(kinds) or '-'}; CPU {cpu:.1f} ms, "
+                             f"display server {present_ms[0]:.1f} ms"))
     print(f"drawn frames: {len(all_ms)} (idle frames skipped: {app.idle_frames}); "
           f"events played: {table.events_played}, round {table.view.round}")
     print(f"all frames:  p50 {pct(all_ms, 50):.2f} ms  p99 {pct(all_ms, 99):.2f} ms  max {max(all_ms):.2f} ms")

@@ -85,6 +85,7 @@ class TableScene(Scene):
                                       human_panel=bool(self.controller.human_seats))
         self.renderer.seats = self.controller.seats
         self.renderer.warm(app.size)
+        self.draw(pygame.Surface(app.size))  # the first picture while the table opens, not in the first frame
         self._phase_key = None
         self._check_phase_screenshot()
 

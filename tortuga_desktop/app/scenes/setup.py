@@ -261,12 +261,22 @@ class SetupScene(Scene):
         y += rh + gap
         self._error_rect = pygame.Rect(x0, y, right - x0, rh)
         y += rh + gap
-        bw = min(int(320 * s), (right - x0 - gap) // 2)
-        self.controls.append(Control("back", tr("setup.ui.back_esc"), pygame.Rect(x0, y, bw, rh), style="button"))
-        self.controls.append(Control("go", tr("setup.ui.start_game_enter"), pygame.Rect(right - bw, y, bw, rh),
-                                     style="primary"))
+        buttons = self.bottom_buttons()
+        n = len(buttons)
+        bw = min(int(320 * s), (right - x0 - (n - 1) * gap) // n)
+        step = (right - x0 - bw) / max(1, n - 1)  # first at the left, last at the right, the rest between
+        for k, (name, label, style) in enumerate(buttons):
+            self.controls.append(Control(name, label, pygame.Rect(round(x0 + k * step), y, bw, rh), style=style))
         if self.app is not None and hasattr(self.app, "request_redraw"):
             self.app.request_redraw()
+
+    def bottom_buttons(self) -> list[tuple[str, str, str]]:
+        """(name, label, style) of the buttons under the form, left to right; another button is
+        one more line here and a branch in :meth:`press`."""
+        return [
+            ("back", tr("setup.ui.back_esc"), "button"),
+            ("go", tr("setup.ui.start_game_enter"), "primary"),
+        ]
 
     def layout_report(self) -> LayoutReport:
         rep = LayoutReport()

@@ -827,10 +827,10 @@ class DecisionUI:
             txt = small.render(label, True, palette.INK if item.enabled else palette.INK_SOFT)
             surface.blit(txt, txt.get_rect(center=rect.center))
         if item.selected:  # plain to see: an ink ring around a gold one, and a tick
-            w = max(3, rect.h // 14)
-            pygame.draw.rect(surface, palette.INK, rect.inflate(4 * w, 4 * w), width=w + 1, border_radius=10)
+            w = max(2, rect.h // 20)
+            pygame.draw.rect(surface, palette.INK, rect.inflate(2 * w + 4, 2 * w + 4), width=2, border_radius=10)
             pygame.draw.rect(surface, palette.GOLD, rect.inflate(2 * w, 2 * w), width=w, border_radius=8)
-            if item.look != "text":
+            if item.look != "text" and self.kind not in _SOURCE_AREA:  # arrangements show their order instead
                 c = (rect.right - w, rect.y + w)
                 rad = max(6, rect.w // 7)
                 pygame.draw.circle(surface, palette.SUCCESS, c, rad)

@@ -177,7 +177,11 @@ class App:
             self._windowed_pos = (int(x), int(y))
             self._windowed_size = (int(w), int(h))
         self._fullscreen = not self._fullscreen
-        self.window = self._set_mode(self._windowed_size, fullscreen=self._fullscreen)
+        import warnings
+
+        with warnings.catch_warnings():  # "forcibly resized by the OS": put right just below
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.window = self._set_mode(self._windowed_size, fullscreen=self._fullscreen)
         if not self._fullscreen:
             win = self._sdl_window()
             if win is not None:

@@ -7,7 +7,6 @@ import os
 os.environ["SDL_VIDEODRIVER"] = "dummy"
 os.environ["SDL_AUDIODRIVER"] = "dummy"
 
-import time
 from pathlib import Path
 
 import pygame
@@ -151,11 +150,9 @@ def test_resize_mid_game() -> None:
 def test_full_demo_game_to_results(tmp_path: Path) -> None:
     shot = tmp_path / "results.png"
     phases = tmp_path / "phases"
-    t0 = time.perf_counter()
     code = main(["--demo", "--players", "4", "--seed", "5", "--speed", "instant", "--exit-after-game",
                  "--screenshot", str(shot), "--screenshot-every-phase", str(phases), "--mute", "--max-seconds", "60"])
     assert code == 0
-    assert time.perf_counter() - t0 < 30
     assert shot.exists() and shot.stat().st_size > 10_000
     names = sorted(p.name for p in phases.iterdir())
     assert names[0] == "round01_1_dice.png"

@@ -15,6 +15,7 @@ import pytest
 
 from tortuga_desktop.app.human import (
     DecisionUI,
+    Mark,
     catch_up,
     dice_reason,
     propose_arrangement,
@@ -161,7 +162,8 @@ def test_dice_reasons_and_confirm() -> None:
     assert not ui.buttons[-1].enabled  # Confirm is disabled
     ui.handle(key("d"))
     assert ui.reason() == "" and ui.can_confirm()
-    assert {m.index for m in ui.marks()} == {0, 2}
+    assert {m.index for m in ui.marks() if m.kind == "die"} == {0, 2}
+    assert Mark("action_space", 0, 3) in ui.marks()  # the action the picked dice go to
     ui.handle(key("enter"))
     assert ui.confirmed_action() == SelectDice((0, 2))
     # Nothing changes after the confirmation.

@@ -8,7 +8,6 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import random
-import time
 from typing import Any
 
 import pygame
@@ -289,7 +288,6 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
         lambda: ResultsScene(finished_game(), SEATS),
     ]
     rng = random.Random(2024)
-    t0 = time.perf_counter()
     events = 0
     app = App(None, size=(1280, 800), fixed_dt=1 / 60)
     try:
@@ -311,4 +309,3 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
         app.close()
     assert events >= 3000
     assert not errors, errors[:5]
-    assert time.perf_counter() - t0 < 60

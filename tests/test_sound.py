@@ -8,7 +8,6 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import time  # noqa: E402
 from array import array  # noqa: E402
 from collections.abc import Iterator  # noqa: E402
 
@@ -72,17 +71,6 @@ def test_sounds_start_and_end_quietly(name: str) -> None:
 def test_unknown_sound_name() -> None:
     with pytest.raises(KeyError):
         synthesise("kraken_roar", 22050)
-
-
-def test_synthesis_is_fast() -> None:
-    best = float("inf")
-    for _ in range(3):
-        t0 = time.perf_counter()
-        for name in SOUND_NAMES:
-            synthesise(name, 22050)
-        best = min(best, time.perf_counter() - t0)
-    # The target is "well under 0.5 s"; allow headroom for slow CI machines.
-    assert best < 0.5
 
 
 def test_no_global_random_use(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -360,6 +360,13 @@ def test_continue_restores_the_autosave() -> None:
 
 
 def test_speed_keys_on_the_table_are_remembered() -> None:
+    """In a game with a human the speed keys are remembered like the settings screen; a demo's
+    speed is its own (issue 18: it must not carry into later games)."""
+    from tortuga_desktop.app.controller import GameController
+    from tortuga_desktop.app.saves import SeatConfig
+    from tortuga_desktop.app.scenes.table import TableScene
+    from tortuga_desktop.app.settings import load_settings
+
     app = _app("--demo", "--players", "2")
     try:
         app.run(max_frames=3)
@@ -367,8 +374,18 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
         app.post(Key(pygame.K_3, 0, "3"))
         app.run(max_frames=2)
         assert app.top.speed == "fast"
-        from tortuga_desktop.app.settings import load_settings
+        assert app.writer().flush()
+        assert load_settings().animation_speed == "normal"  # the demo's choice stays in the demo
+        from tortuga_desktop.rules.scenario import position
 
+        seats = [SeatConfig("Ann", "human", 0, 0), SeatConfig("Bot", "easy", 1, 1)]
+        game = position(players=2, seats=[{"placed": {"fleet": "ABCDE"}}, {}])  # Ann waits for the bot's roll
+        table = TableScene(GameController(game, seats), speed=app.table_speed())
+        app.push(table)
+        assert table.speed == "normal" and not table.controller.pending_humans()
+        app.post(Key(pygame.K_3, 0, "3"))  # no decision of Ann's is open
+        app.run(max_frames=1)
+        assert table.speed == "fast"
         assert app.writer().flush()  # settings are written in the background
         assert load_settings().animation_speed == "fast"
     finally:

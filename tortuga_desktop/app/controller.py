@@ -29,7 +29,6 @@ from ..rules import (
     IllegalActionError,
     PlayerAction,
     PlayerView,
-    describe,
 )
 from ..rules.events import Event
 from .saves import SeatConfig
@@ -41,13 +40,19 @@ BOT_KINDS = ("random", "easy", "normal", "hard")
 
 @dataclass(frozen=True)
 class LogLine:
-    """One line of the game log as shown to a viewer: an event, or a bot's reason for its move
-    (shown under the line of that move). Words are made at drawing time, in the current language."""
+    """One line of the game log as shown to a viewer: an event with, when a bot explained that
+    move, its reason (an older form: a reason alone, under the line of its move). Words are made
+    at drawing time, in the current language."""
 
     round: int
     event: Event | None = None
     reason: Reason | None = None
+    #: the seat the line is about (with a reason: the bot that gave it)
     seat: int | None = None
+    #: the phase of the round the line belongs to ("setup", "dice", "actions", "move", "over")
+    phase: str = ""
+    #: every seat that gave ``reason`` on consecutive moves (repeats folded into this line)
+    seats: tuple[int, ...] = ()
 
 
 @dataclass
@@ -72,11 +77,6 @@ class GameEvent:
     @property
     def is_over(self) -> bool:
         return self.snapshot.is_over
-
-
-def _event_seat(e: Event) -> int | None:
-    seat = getattr(e, "seat", getattr(e, "owner", None))
-    return seat if isinstance(seat, int) else None
 
 
 class GameController:
@@ -129,26 +129,11 @@ class GameController:
         return self._log_from(self.game, viewer)
 
     def _log_from(self, game: Game, viewer: int | None) -> list[LogLine]:
-        """The lines ``viewer`` may read (R9), each bot's reason under the first line of its move."""
-        names = game.names
-        waiting = sorted(self._reasons.items())  # (decision, (seat, reason)), oldest first
-        out: list[LogLine] = []
-        last: tuple[int, int, Reason] | None = None  # (round, seat, reason) of the last reason line
-        for e in game.events_for(viewer):
-            if not describe(e, names):  # rolls, confirmations, placements: no line
-                continue
-            out.append(LogLine(e.round, e))
-            seat = _event_seat(e)
-            for i, (decision, (who, reason)) in enumerate(waiting):
-                if decision > e.decision:
-                    break
-                if who == seat:
-                    del waiting[i]
-                    if last != (e.round, who, reason):  # fold a seat repeating its last reason
-                        out.append(LogLine(e.round, None, reason, who))
-                    last = (e.round, who, reason)
-                    break
-        return out
+        """The lines ``viewer`` may read (R9), grouped by round and phase, each bot's reason on
+        the line of its move (see :mod:`.gamelog`)."""
+        from .gamelog import build_log
+
+        return build_log(game.events_for(viewer), game.names, self._reasons, upto=game.decisions)
 
     def event_log(self, event: GameEvent, viewer: int | None) -> list[LogLine]:
         """The log as it stood right after ``event``."""

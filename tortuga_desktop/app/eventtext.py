@@ -18,7 +18,7 @@ from ..rules import DIE_LETTERS, SKULL
 from ..rules import events as ev
 from .i18n import action_name, chest_name, tr, trn
 
-__all__ = ["event_text", "reason_text"]
+__all__ = ["event_text", "log_rows", "reason_text"]
 
 
 def _letters(dice: Sequence[int]) -> str:
@@ -155,5 +155,40 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
             params["name"] = names[int(value)] if 0 <= int(value) < len(names) else "?"
         elif key == "area":
             params["area"] = _area(str(value))
-    text = tr(f"reason.{reason.key}", **params)
+    if reason.key == "forfeit":
+        # Not "nothing worth taking": a bot may pass up a move that would help it (an Easy bot's
+        # loose pick, a search's preference), so the line says only what it chose.
+        attack = int(dict(reason.params).get("action", 0)) in (3, 4)
+        text = tr("glance.reason.forfeit_attack" if attack else "glance.reason.forfeit", **params)
+    else:
+        text = tr(f"reason.{reason.key}", **params)
     return f"{text} {tr('reason.search')}" if reason.search else text
+
+
+#: Log headers per phase (the round header comes first).
+_PHASE_KEYS = {"dice": "table.phase.dice", "actions": "phase.actions", "move": "table.phase.move"}
+
+
+def log_rows(lines: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str]]:
+    """The log as (style, text) rows: "round" and "phase" headers, "event" lines and "reason"
+    lines (a bot's reason under its move, naming the seat or seats that gave it)."""
+    rows: list[tuple[str, str]] = []
+    last: tuple[int, str] | None = None
+    for ln in lines:
+        phase = getattr(ln, "phase", "")
+        if last is None or ln.round != last[0]:
+            rows.append(("round", tr("table.log_round", n=ln.round)))
+            last = (ln.round, "")
+        if phase != last[1]:
+            if phase in _PHASE_KEYS:
+                rows.append(("phase", tr(_PHASE_KEYS[phase])))
+            last = (ln.round, phase)
+        if ln.event is not None:
+            body = event_text(ln.event, names)
+            if body:
+                rows.append(("event", body))
+        if ln.reason is not None:
+            seats = tuple(getattr(ln, "seats", ()) or ((ln.seat,) if ln.seat is not None else ()))
+            who = ", ".join(names[s] if 0 <= s < len(names) else "?" for s in seats)
+            rows.append(("reason", tr("table.reason_by", name=who, text=reason_text(ln.reason, names))))
+    return rows

@@ -45,12 +45,14 @@ from ..rules import (
     Game,
     KeepTile,
     PlayerAction,
+    PlayerView,
     SelectDice,
     TakeBonus,
     TakeChest,
     Target,
     capacity,
 )
+from . import consequence as cq
 from . import palette
 from .i18n import action_name, chest_name, tr, trn
 
@@ -113,6 +115,12 @@ class Item:
     face: int | None = None
     colour: int | None = None
     rect: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+    #: the consequence in a few characters, drawn at the right of a text option ("9 · 1st")
+    note: str = ""
+    #: the consequence in words, shown while the option is hovered, focused or picked
+    detail: str = ""
+    #: table things this option affects (highlighted while it is hovered or focused)
+    affects: tuple[Mark, ...] = ()
 
 
 @dataclass
@@ -289,13 +297,17 @@ class DecisionUI:
             self.k = min(cap, len(self.source))
             self.order = self.suggestion()
         self.focus = 0
+        #: the focus ring was moved by keys (then the focused option previews its consequence)
+        self.key_focus = False
         self.hover: tuple[str, int] | None = None
+        self._view: tuple[int, PlayerView] | None = None
         self.flash = ""
         self._confirmed: PlayerAction | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[_Button] = []
         self._items: list[Item] = []
         self._title_lines: list[str] = []
+        self._cons_lines: list[str] = []
         self._msg_lines: list[str] = []
 
     # ------------------------------------------------------------------ state
@@ -391,37 +403,239 @@ class DecisionUI:
             for a in Action:
                 act = ChooseAction(a)
                 ok = act in self._legal_set
-                out.append(Item(action_name(a), act, str(int(a) + 1), ok, self.pick == act,
-                                "" if ok else tr("human.ui.action_has_no_room_for_k", action=action_name(a), k=k)))
+                item = Item(action_name(a), act, str(int(a) + 1), ok, self.pick == act,
+                            "" if ok else tr("human.ui.action_has_no_room_for_k", action=action_name(a), k=k))
+                if ok:
+                    self._skull_consequence(item, int(a))
+                out.append(item)
         elif kind == DecisionKind.BONUS_TILE:
             for i, tb in enumerate(x for x in self.legal if isinstance(x, TakeBonus)):
                 label = (tr("human.ui.flip_tile_on_action_1_2", action=action_name(tb.action)) if tb.flip
                          else tr("human.ui.new_tile_on_action", action=action_name(tb.action)))
-                out.append(Item(label, tb, str(i + 1) if i < 9 else "", selected=self.pick == tb))
+                item = Item(label, tb, str(i + 1) if i < 9 else "", selected=self.pick == tb)
+                self._bonus_consequence(item, tb)
+                out.append(item)
         elif kind == DecisionKind.POSITION:
             targets = [x for x in self.legal if isinstance(x, Target)]
             for i, tg in enumerate(targets):
                 verb = tr("human.ui.board") if self.decision.info.get("action") == Action.BOARD else tr("human.ui.raid")
-                out.append(Item(f"{verb} {g.names[tg.seat]}", tg, str(i + 1), selected=self.pick == tg))
+                item = Item(f"{verb} {g.names[tg.seat]}", tg, str(i + 1), selected=self.pick == tg)
+                self._target_consequence(item, tg.seat)
+                out.append(item)
             if Act() in self._legal_set:
-                out.append(Item(tr("human.ui.act"), Act(), "a", selected=self.pick == Act()))
-            out.append(Item(tr("human.ui.forfeit"), Forfeit(), "f", selected=self.pick == Forfeit()))
+                item = Item(tr("human.ui.act"), Act(), "a", selected=self.pick == Act())
+                self._act_consequence(item)
+                out.append(item)
+            out.append(Item(tr("human.ui.forfeit"), Forfeit(), "f", selected=self.pick == Forfeit(),
+                            detail=tr("glance.forfeit.detail",
+                                                action=action_name(int(self.decision.info.get("action", 0))))))
         elif kind == DecisionKind.TAKE_CHEST:
             for tc in (x for x in self.legal if isinstance(x, TakeChest)):
                 c = int(tc.chest)
                 out.append(Item(chest_name(c), tc, CHEST_LETTERS[c].lower(),
-                                selected=self.pick == tc, look="chest", colour=c))
+                                selected=self.pick == tc, look="chest", colour=c,
+                                detail=tr("glance.take.detail", colour=chest_name(c).lower()),
+                                affects=(Mark("area", self.seat, None, "island"),)))
         elif kind == DecisionKind.KEEP_TILE:
+            drawn = list(self.view().drawn or ())
             for kt in (x for x in self.legal if isinstance(x, KeepTile)):
+                rest = list(drawn)
+                if kt.value in rest:
+                    rest.remove(kt.value)
+                detail = (tr("glance.keep.return", v=kt.value, back=rest[0]) if rest
+                          else tr("glance.keep.only", v=kt.value))
                 out.append(Item(tr("human.ui.keep_v", v=kt.value), kt, str(kt.value), selected=self.pick == kt,
-                                look="tile", face=kt.value))
+                                look="tile", face=kt.value, detail=detail, affects=(Mark("tile", self.seat),)))
         elif kind in _SOURCE_AREA:
             for i, c in enumerate(self.source):
                 pos = self.order.index(i) + 1 if i in self.order else 0
                 label = f"{pos}. {chest_name(c)}" if pos else chest_name(c)
                 out.append(Item(label, i, str(i + 1) if i < 9 else "", selected=bool(pos),
-                                look="chest", colour=c))
+                                look="chest", colour=c, affects=(Mark("chest", self.seat, i, _SOURCE_AREA[kind]),)))
         return out
+
+    # ------------------------------------------------------------------ consequences
+    def view(self) -> PlayerView:
+        """The deciding seat's own view (consequences use nothing else, R9); cached per decision."""
+        n = self.game.decisions
+        if self._view is None or self._view[0] != n:
+            self._view = (n, self.game.view(self.seat))
+        return self._view[1]
+
+    def _pos_word(self, position: int) -> str:
+        return tr({1: "glance.pos.1", 2: "glance.pos.2"}.get(position, "glance.pos.out"))
+
+    def _competitors(self, view: PlayerView, action: int, dice: list[list[list[int]]]) -> tuple[Mark, ...]:
+        """Action spaces of every seat with dice on ``action`` (they decide the positions)."""
+        return tuple(Mark("action_space", s, action) for s in range(view.players) if dice[s][action] or s == self.seat)
+
+    def _parts(self, view: PlayerView, action: int, dice: Sequence[int], bonus: int) -> str:
+        parts = [f"{DIE_LETTERS[d]}{view.grid[d][action]}" for d in dice]
+        if bonus and dice:
+            parts.append(tr("glance.bonus_part", n=bonus))
+        return " + ".join(parts)
+
+    def _others_line(self, st: cq.Standing) -> str:
+        return tr("glance.best_other", total=st.best_other) if st.best_other else tr("glance.nobody_else")
+
+    def _skull_consequence(self, item: Item, a: int) -> None:
+        view = self.view()
+        dice = cq.projected_dice(view)
+        me = view.seats[self.seat]
+        mine = list(dice[self.seat][a]) + [d for d in (me.selection or ()) if d not in dice[self.seat][a]]
+        total = cq.total_with(view, self.seat, a, mine)
+        st = cq.standing(view, self.seat, a, total, dice)
+        item.note = tr("glance.note.total_pos", total=total, pos=self._pos_word(st.position))
+        item.detail = tr("glance.detail.total", action=action_name(a), total=total,
+                         parts=self._parts(view, a, mine, me.bonus[a]), pos=self._pos_word(st.position),
+                         others=self._others_line(st))
+        item.affects = self._competitors(view, a, dice)
+
+    def _bonus_consequence(self, item: Item, tb: TakeBonus) -> None:
+        view = self.view()
+        a = int(tb.action)
+        dice = cq.projected_dice(view)
+        mine = dice[self.seat][a]
+        value = 2 if tb.flip else 1
+        item.affects = (Mark("bonus_space", self.seat, a),) + self._competitors(view, a, dice)
+        if not mine:
+            item.note = f"+{value}"
+            item.detail = tr("glance.bonus.later", action=action_name(a), n=value)
+            return
+        old = cq.total_with(view, self.seat, a, mine)
+        new = cq.total_with(view, self.seat, a, mine, bonus=value)
+        before = cq.standing(view, self.seat, a, old, dice)
+        after = cq.standing(view, self.seat, a, new, dice)
+        item.note = tr("glance.note.change", old=old, new=new, pos=self._pos_word(after.position))
+        item.detail = tr("glance.detail.bonus", action=action_name(a), old=old, new=new,
+                         was=self._pos_word(before.position), pos=self._pos_word(after.position),
+                         others=self._others_line(after))
+
+    def _target_consequence(self, item: Item, t: int) -> None:
+        view = self.view()
+        info = self.decision.info
+        a = int(info.get("action", 0))
+        first = int(info.get("position", 1)) == 1
+        area = "fleet" if a == Action.BOARD else "crew"
+        token = "boat" if a == Action.BOARD else "pirate"
+        target = view.seats[t]
+        me = view.seats[self.seat]
+        row = target.area(area)
+        defends = bool(target.placed[a])
+        held = ", ".join(chest_name(c).lower() for c in row) if row else tr("glance.target.empty")
+        old_t = target.token(token)
+        new_t = cq.token_after(old_t, -1)
+        # R4.11: the target's token moves left (after 1st took a chest): surplus drops at once.
+        drops = max(0, len(row) - (1 if first and row else 0) - capacity(new_t))
+        tok = tr(f"log.token1.{token}")
+        parts = [tr("glance.target.holds", area=tr(f"log.area.{area}"), chests=held) if first else
+                 tr("glance.target.pushed", token=tok, old=old_t, new=new_t)]
+        if drops:
+            parts.append(trn("glance.target.drops", drops))
+        if defends:
+            mine = me.token(token)
+            parts.append(tr("glance.target.defends", token=tok, old=mine, new=cq.token_after(mine, -1)))
+            own = max(0, len(me.area(area)) - capacity(cq.token_after(mine, -1)))
+            if own:
+                parts.append(trn("glance.target.own_drops", own))
+        else:
+            parts.append(tr("glance.target.open"))
+        item.detail = "; ".join(parts)
+        short = trn("glance.note.chests", len(row)) if first else f"{old_t}->{new_t}"
+        item.note = f"{short} · {tr('glance.note.defends')}" if defends else short
+        marks = [Mark("area", t, None, area), Mark("track", t, None, token)]
+        if defends:
+            marks += [Mark("action_space", t, a), Mark("track", self.seat, None, token)]
+        item.affects = tuple(marks)
+
+    def _act_consequence(self, item: Item) -> None:
+        view = self.view()
+        info = self.decision.info
+        a = int(info.get("action", 0))
+        first = int(info.get("position", 1)) == 1
+        me = view.seats[self.seat]
+        if a in (Action.EXPAND_FLEET, Action.RECRUIT_CREW):
+            token = "boat" if a == Action.EXPAND_FLEET else "pirate"
+            steps = 2 if first and view.players > 2 else 1
+            old = me.token(token)
+            new = cq.token_after(old, steps)
+            item.note = f"{old}->{new}"
+            item.detail = tr("glance.act.token", token=tr(f"log.token1.{token}"), old=old, new=new,
+                             cap=capacity(new))
+            item.affects = (Mark("track", self.seat, None, token),)
+        elif a == Action.TREASURE_HUNT:
+            if first and view.players > 2:
+                item.detail = tr("glance.act.hunt1")
+            elif first:
+                item.detail = tr("glance.act.hunt_two")
+            else:
+                item.detail = tr("glance.act.hunt2")
+            item.affects = (Mark("area", self.seat, None, "island"), Mark("tile", self.seat))
+
+    def selection_detail(self) -> str:
+        """The dice pick's consequence: the total it gives and where that stands now."""
+        if self.kind != DecisionKind.SELECT_DICE or not self.dice:
+            return ""
+        a = self.dice_action()
+        if a is None:
+            return tr("glance.select.skulls")
+        view = self.view()
+        dice = cq.projected_dice(view)
+        mine = list(dice[self.seat][a]) + [d for d in sorted(self.dice) if d not in dice[self.seat][a]]
+        total = cq.total_with(view, self.seat, a, mine)
+        st = cq.standing(view, self.seat, a, total, dice)
+        return tr("glance.detail.select", action=action_name(a), total=total,
+                  parts=self._parts(view, a, mine, view.seats[self.seat].bonus[a]),
+                  pos=self._pos_word(st.position), others=self._others_line(st))
+
+    def dice_action(self) -> int | None:
+        """The action the picked dice go to (None: nothing picked, or skulls only)."""
+        for d in self.dice:
+            if d in self.hand:
+                f = self.roll[self.hand.index(d)]
+                if f != SKULL:
+                    return int(f)
+        return None
+
+    def arrangement_detail(self) -> str:
+        """Where the chests go with the current arrangement."""
+        if self.kind not in _SOURCE_AREA:
+            return ""
+        dest = "fleet" if self.kind == DecisionKind.ARRANGE_FLEET else "crew"
+        move = cq.arrangement(self.view(), self.seat, dest, self.source, self.order)
+        kept = ", ".join(chest_name(c).lower() for c in move.kept) or tr("glance.target.empty")
+        text = tr("glance.arrange.kept", area=tr(f"log.area.{dest}"), chests=kept)
+        center = [chest_name(c).lower() for c, to_c in move.surplus if to_c]
+        bag = [chest_name(c).lower() for c, to_c in move.surplus if not to_c]
+        if center:
+            text += " " + tr("glance.arrange.center", chests=", ".join(center))
+        if bag:
+            text += " " + tr("glance.arrange.bag", chests=", ".join(bag))
+        return text + " " + tr("glance.arrange.legend")
+
+    def preview(self) -> Item | None:
+        """The option whose consequence is shown: hovered, else focused by keys, else picked."""
+        items = self._items
+        if self.hover is not None and self.hover[0] == "item" and 0 <= self.hover[1] < len(items):
+            return items[self.hover[1]]
+        if self.key_focus and 0 <= self.focus < len(items):
+            return items[self.focus]
+        for it in items:
+            if it.selected and self.kind not in _SOURCE_AREA and self.kind != DecisionKind.SELECT_DICE:
+                return it
+        return None
+
+    def consequence(self) -> str:
+        """The line saying what the current (or previewed) choice does."""
+        if self.kind == DecisionKind.SELECT_DICE:
+            return self.selection_detail()
+        if self.kind in _SOURCE_AREA:
+            return self.arrangement_detail()
+        it = self.preview()
+        if it is None or not it.detail:
+            return ""
+        label = it.label
+        return f"{label}: {it.detail}"
 
     def _activate(self, item: Item) -> None:
         """Pick/toggle ``item``; picking an already picked single choice confirms it."""
@@ -466,7 +680,7 @@ class DecisionUI:
                 return False
             return self._click(tuple(intent.pos), hit)
         if hasattr(intent, "pos"):
-            return self._hover(tuple(intent.pos))
+            return self._hover(tuple(intent.pos), hit)
         return False
 
     def _click(self, pos: tuple[int, int], hit: Any) -> bool:
@@ -498,7 +712,7 @@ class DecisionUI:
             self.order = self.suggestion()
             self.flash = ""
 
-    def _hover(self, pos: tuple[int, int]) -> bool:
+    def _hover(self, pos: tuple[int, int], hit: Any = None) -> bool:
         new: tuple[str, int] | None = None
         for i, item in enumerate(self._items):
             if item.rect.collidepoint(pos):
@@ -506,14 +720,37 @@ class DecisionUI:
         for i, b in enumerate(self.buttons):
             if b.rect.collidepoint(pos):
                 new = ("button", i)
+        if new is None and hit is not None and not self.rect.collidepoint(pos):
+            # Hovering the table thing an option stands for (a target's board, an action
+            # space...) previews that option like hovering it in the panel.
+            target = self._item_for_hit(hit)
+            if target is not None:
+                new = next((("item", i) for i, it in enumerate(self._items) if it.payload == target.payload), None)
         changed = new != self.hover
         self.hover = new
         return changed
 
+    def wants_space(self) -> bool:
+        """Space toggles the focused die or chest once the focus ring was moved by keys
+        (otherwise Space is the table's "skip animation")."""
+        return self.key_focus and self._toggles()
+
+    def _toggles(self) -> bool:
+        return self.kind == DecisionKind.SELECT_DICE or self.kind in _SOURCE_AREA
+
     def _key(self, key: int, mod: int, uni: str) -> bool:
         items = self.items()
         if key in _KEY_ENTER:
-            self.confirm()
+            focused = items[self.focus % len(items)] if items and self.key_focus else None
+            if (focused is not None and self.kind == DecisionKind.SELECT_DICE
+                    and int(focused.payload) not in self.dice):
+                self._activate(focused)  # Enter on a focused, unpicked die picks it; then confirms
+            else:
+                self.confirm()
+            self._refresh()
+            return True
+        if key == pygame.K_SPACE and self.wants_space() and not mod & pygame.KMOD_CTRL:
+            self._activate(items[self.focus % len(items)])
             self._refresh()
             return True
         if key in (pygame.K_BACKSPACE, pygame.K_DELETE):
@@ -525,6 +762,7 @@ class DecisionUI:
                 return False
             step = -1 if key in _KEY_PREV or (key == pygame.K_TAB and mod & pygame.KMOD_SHIFT) else 1
             n = len(items)
+            self.key_focus = True
             for _ in range(n):
                 self.focus = (self.focus + step) % n
                 if items[self.focus].enabled:
@@ -609,8 +847,17 @@ class DecisionUI:
         return {HitTarget(m.kind, m.seat, m.index, m.area) for m in marks}
 
     def marks(self) -> set[Mark]:
-        """Table things to highlight, as :class:`Mark` tuples."""
+        """Table things to highlight, as :class:`Mark` tuples: what is picked, and what the
+        hovered or focused option would affect."""
         out: set[Mark] = set()
+        shown = self.preview()
+        if shown is not None:
+            out.update(shown.affects)
+        if self.kind == DecisionKind.SELECT_DICE and self.dice:
+            a = self.dice_action()
+            if a is not None:
+                view = self.view()
+                out.update(self._competitors(view, a, cq.projected_dice(view)))
         if self.kind == DecisionKind.SELECT_DICE:  # tray positions, like the table's hit targets
             out.update(Mark("die", self.seat, self.hand.index(d)) for d in self.dice if d in self.hand)
         elif self.kind in _SOURCE_AREA:
@@ -681,7 +928,14 @@ class DecisionUI:
     def _message(self) -> tuple[str, palette.RGB]:
         msg = self.flash or self.reason()
         if msg:
-            return msg, palette.DANGER
+            if self.kind == DecisionKind.SELECT_DICE:
+                nothing_yet = not self.dice
+            elif self.kind in _SOURCE_AREA:
+                nothing_yet = False
+            else:
+                nothing_yet = self.pick is None
+            # Saying what to do before anything is picked is not an error: no red for it.
+            return msg, palette.INK_SOFT if nothing_yet and not self.flash else palette.DANGER
         msg = tr("human.ui.ready_press_enter_or_confirm")
         if self.kind == DecisionKind.SELECT_DICE and self.dice \
                 and all(self.roll[self.hand.index(d)] == SKULL for d in self.dice if d in self.hand):
@@ -697,12 +951,15 @@ class DecisionUI:
         gap = max(3, pad // 2)
         inner_w = max(10, r.w - 2 * pad)
         self._title_lines = _wrap(self.title(), big_font, inner_w)[:3]
+        self._items = self.items()  # the consequence line reads the options (hover, focus)
+        cons = self.consequence()
+        self._cons_lines = _wrap(cons, small_font, inner_w)[:3] if cons else []
         msg, _colour = self._message()
-        self._msg_lines = _wrap(msg, small_font, inner_w)[:3]
-        top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 3 * small_font.get_linesize() + gap
+        self._msg_lines = _wrap(msg, small_font, inner_w)[:max(1, 4 - len(self._cons_lines))]
+        top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 4 * small_font.get_linesize() + gap
         btn_h = max(20, small_font.get_linesize() + 8)
         bottom_row = r.bottom - pad - btn_h
-        items = self.items()
+        items = self._items
         avail = max(btn_h, bottom_row - gap - top)
         chip = [it for it in items if it.look != "text"]
         if chip:
@@ -716,7 +973,8 @@ class DecisionUI:
         texts = [it for it in items if it.look == "text"]
         cols = 1
         if texts:
-            widest = max(small_font.size(f"[{it.hotkey.upper()}] {it.label}")[0] + 16 for it in texts)
+            widest = max(small_font.size(f"[{it.hotkey.upper()}] {it.label}")[0] + 16
+                         + (small_font.size(it.note)[0] + 16 if it.note else 0) for it in texts)
             cols = max(1, min(len(texts), (inner_w + gap) // max(1, widest + gap)))
             rows = -(-len(texts) // cols)
             while cols > 1 and -(-len(texts) // (cols - 1)) * (btn_h + gap) <= avail:
@@ -769,6 +1027,9 @@ class DecisionUI:
         for line in self._title_lines:
             surface.blit(big_font.render(line, True, palette.INK), (r.x + pad, y))
             y += big_font.get_linesize()
+        for line in self._cons_lines:
+            surface.blit(small_font.render(line, True, palette.SEA), (r.x + pad, y))
+            y += small_font.get_linesize()
         _msg, colour = self._message()
         for line in self._msg_lines:
             surface.blit(small_font.render(line, True, colour), (r.x + pad, y))
@@ -792,9 +1053,13 @@ class DecisionUI:
         if item.look == "die" and item.face is not None:
             pic = art.die_face(item.face, DIE_LETTERS[int(item.payload)], rect.w, self.colour)
             surface.blit(pic, rect.topleft)
-            if item.face != SKULL:  # what the die is worth on its action (R0.8) decides positions
+            # What the die is worth on its action (R0.8) decides positions; a skull is worth its
+            # die's number on the action of the picked dice (none yet: nothing to show).
+            on = item.face if item.face != SKULL else self.dice_action()
+            if on is not None:
                 worth = art.font(max(11, rect.h // 3), True).render(
-                    str(self.game.grid[int(item.payload)][item.face]), True, palette.INK)
+                    str(self.game.grid[int(item.payload)][on]), True,
+                    palette.INK if item.face != SKULL else palette.SEA)
                 surface.blit(worth, worth.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         elif item.look == "chest" and item.colour is not None:
             pygame.draw.rect(surface, palette.lighten(palette.CHEST_COLOURS[item.colour].rgb, 0.45), rect,
@@ -820,12 +1085,21 @@ class DecisionUI:
                 fill = palette.GOLD_LIGHT
             pygame.draw.rect(surface, fill, rect, border_radius=6)
             label = f"[{item.hotkey.upper()}] {item.label}" if item.hotkey else item.label
-            if small.size(label)[0] > rect.w - 6:
-                while len(label) > 2 and small.size(label + "…")[0] > rect.w - 6:
+            note = small.render(item.note, True, palette.INK) if item.note and item.enabled else None
+            room = rect.w - 6 - (note.get_width() + 10 if note is not None else 0)
+            if small.size(label)[0] > room:
+                while len(label) > 2 and small.size(label + "…")[0] > room:
                     label = label[:-1]
                 label += "…"
             txt = small.render(label, True, palette.INK if item.enabled else palette.INK_SOFT)
-            surface.blit(txt, txt.get_rect(center=rect.center))
+            if note is not None or any(it.note for it in self._items):  # options left, consequences right
+                surface.blit(txt, txt.get_rect(midleft=(rect.x + 6, rect.centery)))
+            if note is not None:
+                chip = note.get_rect(midright=(rect.right - 6, rect.centery))
+                pygame.draw.rect(surface, palette.GOLD_LIGHT, chip.inflate(6, 0), border_radius=4)
+                surface.blit(note, chip)
+            elif not any(it.note for it in self._items):
+                surface.blit(txt, txt.get_rect(center=rect.center))
         if item.selected:  # plain to see: an ink ring around a gold one, and a tick
             w = max(2, rect.h // 20)
             pygame.draw.rect(surface, palette.INK, rect.inflate(2 * w + 4, 2 * w + 4), width=2, border_radius=10)

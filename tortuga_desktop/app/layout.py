@@ -153,7 +153,8 @@ class TableLayout:
         self.oy = (h - DESIGN_H * self.s) / 2
         self.canvas = self.r(0, 0, DESIGN_W, DESIGN_H)
         # The decision panel grows with its text (readable minimum, UI scale); the log gives way.
-        ph = min(430, max(284, round(284 * self.t / self.s)))
+        grow = max(1.0, self.t / self.s, READABLE_S / self.s)  # text floors count too (small windows)
+        ph = min(450, round(284 * grow ** 2))
         self.log = self.r(1250, 8, 342, 884 - ph - 8 if self.human_panel else 884)
         #: free area for the human decision panel (engineer H's DecisionUI)
         self.prompt_rect = self.r(1250, 892 - ph, 342, ph) if self.human_panel else self.r(1250, 892, 342, 0)

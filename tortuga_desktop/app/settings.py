@@ -74,6 +74,13 @@ class Settings:
     colourblind_markers: bool = True
     #: interface size in percent (text, buttons, panels; see ``layout.UI_SCALE_RANGE``)
     ui_scale: int = 100
+    #: "Learn to play" was offered once on first start (taken or declined: never again)
+    tutorial_offered: bool = False
+    #: the tutorial step to resume at (0: from the start)
+    tutorial_step: int = 0
+    #: first-game tips on, and the kinds of decision whose tip was shown (app/tips.py)
+    tips: bool = True
+    tips_seen: tuple[str, ...] = ()
 
     @property
     def animation_factor(self) -> float:
@@ -90,6 +97,7 @@ class Settings:
     def to_dict(self) -> dict[str, Any]:
         d = asdict(self)
         d["window_size"] = list(self.window_size)
+        d["tips_seen"] = list(self.tips_seen)
         return {"format": _FORMAT, "schema": _SCHEMA, **d}
 
     @classmethod
@@ -122,12 +130,17 @@ def _parse_field(name: str, v: Any) -> Any:
         return v if v in LANGUAGES else None
     if name == "animation_speed":
         return v if v in ANIMATION_SPEEDS else None
-    if name in ("fullscreen", "reduced_motion", "mute", "colourblind_markers"):
+    if name in ("fullscreen", "reduced_motion", "mute", "colourblind_markers", "tutorial_offered", "tips"):
         return v if _is_bool(v) else None
     if name == "ui_scale":
         if isinstance(v, bool) or not isinstance(v, int) or not UI_SCALE_MIN <= v <= UI_SCALE_MAX:
             return None
         return v
+    if name == "tutorial_step":
+        return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 else None
+    if name == "tips_seen":
+        ok = isinstance(v, list) and len(v) <= 50 and all(isinstance(x, str) and len(x) <= 40 for x in v)
+        return tuple(v) if ok else None
     if name == "volume":
         if isinstance(v, bool) or not isinstance(v, int | float) or not 0.0 <= v <= 1.0:
             return None

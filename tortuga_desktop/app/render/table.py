@@ -21,7 +21,7 @@ from ...rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
 from ...rules.scoring import score_seat
 from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
-from ..eventtext import event_text, reason_text
+from ..eventtext import log_rows
 from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
 from ..layout import AREA_NAMES, TableLayout, boosted_px, set_text_boost, ui_scale
 
@@ -309,6 +309,12 @@ class TableRenderer:
                 return L.boards[seat].rect
             if kind == "center_chest" and index is not None:
                 return L.center_slots[index]
+            if kind == "area" and seat is not None:
+                return L.boards[seat].areas[str(getattr(h, "area", None) or "island")]
+            if kind == "track" and seat is not None:
+                return L.boards[seat].track_rows[str(getattr(h, "area", None) or "boat")]
+            if kind == "tile" and seat is not None:
+                return L.boards[seat].tiles
             if kind == "chest" and seat is not None and index is not None:
                 area = getattr(h, "area", None) or "island"
                 return L.chest_slot(seat, area, index, len(view.seats[seat].area(area)))
@@ -803,24 +809,17 @@ class TableRenderer:
     def _render_log(self, lines: list[Any], names: tuple[str, ...]) -> pygame.Surface:
         L = self.layout
         w = L.log.w - L.px(24)
-        h = L.log.h - L.px(56) - L.px(34)  # room for the two-line key hint under it
+        h = L.log.h - L.px(56) - L.px(40)  # room for the two-line key hint under it
         out = pygame.Surface((w, h), pygame.SRCALPHA)
         px = L.px(13)
         rows: list[tuple[pygame.Surface, int]] = []
-        last_round = None
-        for ln in lines[-_LOG_LINES:]:
-            if ln.round != last_round:
-                last_round = ln.round
-                rows.append((text(tr("table.log_round", n=ln.round), px, palette.BRASS_DARK, True), 0))
-            why = ln.reason is not None
-            indent = L.px(14) if why else 0
-            col = palette.INK_SOFT if why else palette.INK
-            if ln.reason is not None:
-                body = tr("table.reason_by", name=names[ln.seat], text=reason_text(ln.reason, names))
-            else:
-                body = event_text(ln.event, names)
-            for part in _wrap(body, px, w - indent - L.px(4)):
-                rows.append((text(part, px, col, False, why), indent))
+        styles = {"round": (palette.BRASS_DARK, True, False, 0), "phase": (palette.BRASS_DARK, True, False, L.px(8)),
+                  "event": (palette.INK, False, False, 0), "reason": (palette.INK_SOFT, False, True, L.px(14))}
+        hang = L.px(10)  # wrapped lines hang under their first line
+        for style, body in log_rows(lines[-_LOG_LINES:], names):
+            col, bold, italic, indent = styles[style]
+            for k, part in enumerate(_wrap(body, px, w - indent - hang - L.px(4))):
+                rows.append((text(part, px, col, bold, italic), indent + (hang if k else 0)))
         y = h
         for surf_, indent in reversed(rows):
             y -= surf_.get_height()

@@ -3,7 +3,8 @@
 While it is shown nothing of the table is drawn (the scene is opaque and paints the whole
 window itself), so one human's dice, selection and tiles are never visible to the next.
 The next player presses Space (or Enter, or clicks Ready) to continue; ``on_ready`` then
-runs and the scene pops itself. A short "since your last turn" summary of public events
+runs and the scene pops itself. Escape opens the pause menu over it (to save or quit without
+revealing the next player's dice). A short "since your last turn" summary of public events
 can be shown.
 """
 
@@ -82,9 +83,24 @@ class HandoverScene(Scene):
         if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
             return
+        if key == pygame.K_ESCAPE:
+            self.open_pause_menu()
+            return
         pos = getattr(intent, "pos", None)
         if pos is not None and getattr(intent, "button", None) == 1 and self._button.collidepoint(pos):
             self.confirm()
+
+    def open_pause_menu(self) -> None:
+        """Escape: the pause menu of the table below (save, load, quit...) over this screen,
+        which stays opaque: nothing private shows. Resume comes back here."""
+        if self.app is None:
+            return
+        from .pause import PauseScene
+
+        table = next((sc for sc in reversed(list(getattr(self.app, "scenes", [])))
+                      if getattr(sc, "controller", None) is not None), None)
+        if table is not None:
+            self.app.push(PauseScene(table))
 
     def confirm(self) -> None:
         """The named player is at the screen: leave and let the table show their view."""
@@ -121,13 +137,15 @@ class HandoverScene(Scene):
         pygame.draw.rect(surface, palette.INK, self._button, width=2, border_radius=8)
         label = small.render(tr("hotseat.ui.ready_space"), True, palette.INK)
         surface.blit(label, label.get_rect(center=self._button.center))
+        esc = small.render(tr("glance.handover.esc"), True, palette.FOAM)
+        surface.blit(esc, esc.get_rect(midbottom=(w // 2, h - 12)))
         y += bh + 30
         if self.summary:
             head = small.render(tr("hotseat.ui.since_your_last_turn"), True, palette.GOLD_LIGHT)
             surface.blit(head, (w // 6, y))
             y += head.get_height() + 6
             for line in self.summary[-10:]:
-                if y > h - small.get_height():
+                if y > h - 2 * small.get_height() - 12:
                     break
                 surface.blit(small.render(line[:140], True, palette.FOAM), (w // 6, y))
                 y += small.get_height() + 2

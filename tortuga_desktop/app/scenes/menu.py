@@ -154,6 +154,7 @@ class MenuScene(Scene):
         self.buttons = ButtonList([])
         self._size = (0, 0)
         self._px = 28
+        self.offer: Any = None  # "Learn to play?" on first start (scenes/tutorial.py)
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -185,6 +186,7 @@ class MenuScene(Scene):
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue),
+            MenuItem(tr("tutorial.menu"), self.learn),
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("menu.demo"), self.demo),
             MenuItem(tr("menu.statistics"), self.statistics),
@@ -193,6 +195,9 @@ class MenuScene(Scene):
             MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ]
         self.buttons = ButtonList(items)
+        from .tutorial import FirstStartOffer
+
+        self.offer = FirstStartOffer.for_app(self.app)
         self._layout()
 
     def _geometry(self, size: tuple[int, int]) -> tuple[float, int, int, int]:
@@ -251,6 +256,11 @@ class MenuScene(Scene):
             return
         self.app.play(data)
 
+    def learn(self) -> None:
+        from .tutorial import start_tutorial
+
+        start_tutorial(self.app)
+
     def load_game(self) -> None:
         from .saveload import LoadScene
 
@@ -282,6 +292,9 @@ class MenuScene(Scene):
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
             self.app.request_quit()
             return
+        if self.offer is not None and self.offer.handle(intent, self):
+            self.app.request_redraw()
+            return
         if self.buttons.handle(intent):
             self.app.request_redraw()
 
@@ -304,6 +317,8 @@ class MenuScene(Scene):
         self.buttons.draw(surface, self._px)
         hint = art.font(max(11, int(15 * s))).render(tr("menu.hint"), True, palette.FOAM)
         surface.blit(hint, hint.get_rect(midbottom=(cx, h - int(12 * s))))
+        if self.offer is not None:
+            self.offer.draw(surface)
 
 
 __all__ = ["ButtonList", "MenuItem", "MenuScene", "draw_title"]

@@ -23,7 +23,7 @@ from .. import palette
 from ..i18n import tr
 from . import Scene
 
-__all__ = ["ResultsScene", "breakdown_rows", "same_seats_setup"]
+__all__ = ["CATEGORIES", "ResultsScene", "breakdown_rows", "ranking", "same_seats_setup", "score_parts"]
 
 
 def breakdown_rows(outcome: Outcome) -> list[tuple[str, list[str]]]:
@@ -39,6 +39,38 @@ def breakdown_rows(outcome: Outcome) -> list[tuple[str, list[str]]]:
         (tr("results.ui.coins"), [str(s.coins) for s in sc]),
         (tr("results.ui.total"), [str(s.total) for s in sc]),
     ]
+
+
+#: Where points come from (R8), in bar order, with their colours and label keys.
+CATEGORIES: tuple[tuple[str, palette.RGB, str], ...] = (
+    ("tortuga", palette.BRASS_DARK, "table.area.tortuga"),
+    ("fleet", palette.SEA, "table.area.fleet"),
+    ("crew", palette.SEA_LIGHT, "table.area.crew"),
+    ("sets", palette.SUCCESS, "results.sets"),
+    ("tracks", palette.CHEST_COLOURS[4].rgb, "results.tracks"),
+    ("coins", palette.GOLD, "results.coins"),
+)
+
+
+def score_parts(outcome: Outcome) -> list[list[tuple[str, int]]]:
+    """Per seat, the points of each category (:data:`CATEGORIES` order); they add up to the total."""
+    return [[("tortuga", s.tortuga), ("fleet", s.fleet), ("crew", s.crew), ("sets", s.set_points),
+             ("tracks", s.tracks), ("coins", s.coins)] for s in outcome.scores]
+
+
+def ranking(outcome: Outcome) -> list[int]:
+    """Seats from the highest total down (ties in seat order; winners first)."""
+    return sorted(range(len(outcome.scores)), key=lambda i: (-outcome.scores[i].total, i))
+
+
+def _star(surface: pygame.Surface, center: tuple[int, int], r: int, rgb: palette.RGB) -> None:
+    import math
+
+    cx, cy = center
+    pts = [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
+            cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5)) for k in range(10)]
+    pygame.draw.polygon(surface, rgb, pts)
+    pygame.draw.polygon(surface, palette.INK, pts, max(1, r // 8))
 
 
 def same_seats_setup(game: Game, seats: Sequence[Any]) -> Any:
@@ -84,6 +116,12 @@ class ResultsScene(Scene):
         self.log_scroll = 0
         self._buttons: dict[str, pygame.Rect] = {}
         self._hover: str | None = None
+        #: more buttons between the two standard ones ("Watch replay", "Review"...): name -> (label, action)
+        self.extra_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
+
+    def add_button(self, name: str, label: str, action: Callable[[], None]) -> None:
+        """Offer one more choice on the button row (up to two fit beside the standard ones)."""
+        self.extra_buttons[name] = (label, action)
 
     # ------------------------------------------------------------------ scene
     def enter(self, app: Any) -> None:
@@ -118,7 +156,10 @@ class ResultsScene(Scene):
         if getattr(intent, "button", None) == 1:
             for name, rect in self._buttons.items():
                 if rect.collidepoint(pos):
-                    self.new_game() if name == "new" else self.main_menu()
+                    if name in self.extra_buttons:
+                        self.extra_buttons[name][1]()
+                    else:
+                        self.new_game() if name == "new" else self.main_menu()
                     return
         else:
             hover = next((n for n, r in self._buttons.items() if r.collidepoint(pos)), None)
@@ -153,7 +194,9 @@ class ResultsScene(Scene):
         elif button == 1:
             for name, rect in self._buttons.items():
                 if rect.collidepoint(pos):
-                    if name == "new":
+                    if name in self.extra_buttons:
+                        self.extra_buttons[name][1]()
+                    elif name == "new":
                         self.show_log = not self.show_log
                     else:
                         self.close_review()
@@ -167,20 +210,13 @@ class ResultsScene(Scene):
             self.app.pop()
 
     def log_lines(self) -> list[str]:
-        """The whole public log of the game, in the current language."""
-        from ..eventtext import event_text
+        """The whole public log of the game in the current language, grouped by round and phase."""
+        from ..eventtext import log_rows
+        from ..gamelog import build_log
 
-        out: list[str] = []
-        last = None
-        for e in self.game.events_for(None):
-            line = event_text(e, self.game.names)
-            if not line:
-                continue
-            if e.round != last:
-                last = e.round
-                out.append(tr("table.log_round", n=e.round))
-            out.append(line)
-        return out
+        names = self.game.names
+        rows = log_rows(build_log(self.game.events_for(None), names, {}), names)
+        return [f"  {text}" if style == "phase" else text for style, text in rows]
 
     def new_game(self) -> None:
         """Start a new game with the same seats (a fresh random seed)."""
@@ -217,6 +253,8 @@ class ResultsScene(Scene):
         return palette.PLAYER_COLOURS[idx % len(palette.PLAYER_COLOURS)]
 
     def draw(self, surface: pygame.Surface) -> None:
+        """The winner on a gold banner, the score table (the winners' columns in gold), bars
+        showing where each player's points came from, and the button row."""
         from .. import art
 
         w, h = surface.get_size()
@@ -224,74 +262,191 @@ class ResultsScene(Scene):
         n = self.game.players
         rows = breakdown_rows(self.outcome)
         title_f = art.font(max(18, min(40, w // 30)), bold=True)
+        banner_f = art.font(max(18, min(34, h // 24)), bold=True)
         f = art.font(max(11, min(20, h // 40)))
         fb = art.font(max(11, min(20, h // 40)), bold=True)
-        line = max(f.get_linesize() + 6, min(40, h // 18))
+        small = art.font(max(10, min(16, h // 50)))
+        pad, gap = 12, 8
         need = max(f.size(title)[0] for title, _cells in rows) + 24
-        pw = min(w - 20, max(260, need) + 170 * n)
-        ph = line * (len(rows) + 2) + title_f.get_linesize() * 2 + 80
-        panel = pygame.Rect((w - pw) // 2, max(6, (h - ph) // 2), pw, min(h - 12, ph))
+        pw = min(w - 20, max(760, max(260, need) + 170 * n, int(w * 0.62)))
+        banner_h = banner_f.get_linesize() + 14
+        bh = max(30, f.get_linesize() + 12)
+        legend_h = small.get_linesize() + 6
+        fixed = 2 * pad + title_f.get_linesize() + banner_h + legend_h + bh + 5 * gap + 12
+        units = len(rows) + 1 + 0.9 * n
+        foot = f.get_linesize() + 8  # "n rounds played" under the panel
+        line = int(max(f.get_linesize() + 4, min(40, (h - 12 - foot - fixed) / units)))
+        ph = int(fixed + line * units)
+        panel = pygame.Rect((w - pw) // 2, max(6, (h - foot - ph) // 2), pw, min(h - 12 - foot, ph))
         pygame.draw.rect(surface, palette.PARCHMENT, panel, border_radius=14)
         pygame.draw.rect(surface, palette.BRASS_DARK, panel, width=3, border_radius=14)
-        y = panel.y + 12
+        y = panel.y + pad
         t = title_f.render(tr("results.ui.game_over"), True, palette.INK)
         surface.blit(t, t.get_rect(midtop=(panel.centerx, y)))
-        y += title_f.get_linesize()
-        win = fb.render(self.winners_text(), True, palette.BRASS_DARK)
-        surface.blit(win, win.get_rect(midtop=(panel.centerx, y)))
-        y += title_f.get_linesize()
+        y += title_f.get_linesize() + gap // 2
+        y = self._draw_banner(surface, pygame.Rect(panel.x + pad, y, pw - 2 * pad, banner_h), banner_f) + gap
         label_w = min(max(260, need), pw // 2)
         col_w = (pw - label_w - 24) // max(1, n)
         x0 = panel.x + 12 + label_w
+        winners = set(self.outcome.winners)
+        for s in winners:  # the winners' columns on gold
+            col = pygame.Rect(x0 + s * col_w - 2, y - 2, col_w, line * (len(rows) + 1) + 2)
+            pygame.draw.rect(surface, palette.GOLD_LIGHT, col, border_radius=8)
         for s in range(n):
             pc = self._colour(s)
             cell = pygame.Rect(x0 + s * col_w, y, col_w - 4, line - 2)
             pygame.draw.rect(surface, pc.rgb, cell, border_radius=6)
-            if s in self.outcome.winners:
+            if s in winners:
                 pygame.draw.rect(surface, palette.GOLD, cell, width=3, border_radius=6)
             name = self.game.names[s]
+            room = cell.w - 8 - (line if s in winners else 0)
             txt = fb.render(name, True, palette.BONE)
-            while len(name) > 2 and txt.get_width() > cell.w - 8:
+            while len(name) > 2 and txt.get_width() > room:
                 name = name[:-1]
                 txt = fb.render(name + "…", True, palette.BONE)
-            surface.blit(txt, txt.get_rect(center=cell.center))
+            if s in winners:
+                _star(surface, (cell.x + line // 2, cell.centery), max(5, line // 3), palette.GOLD)
+                surface.blit(txt, txt.get_rect(center=(cell.centerx + line // 4, cell.centery)))
+            else:
+                surface.blit(txt, txt.get_rect(center=cell.center))
         y += line
         for r, (title, cells) in enumerate(rows):
             total = r == len(rows) - 1
             if r % 2 == 0 or total:
-                band = pygame.Rect(panel.x + 8, y, pw - 16, line - 2)
-                pygame.draw.rect(surface, palette.GOLD_LIGHT if total else palette.PARCHMENT_LIGHT, band,
-                                 border_radius=4)
+                band = pygame.Surface((pw - 16, line - 2), pygame.SRCALPHA)
+                band.fill((*(palette.GOLD if total else palette.PARCHMENT_LIGHT), 150 if total else 120))
+                surface.blit(band, (panel.x + 8, y))
             font = fb if total else f
             surface.blit(font.render(title, True, palette.INK), (panel.x + 14, y + (line - font.get_linesize()) // 2))
             for s, value in enumerate(cells):
-                v = font.render(value, True, palette.INK)
+                v = (fb if total or (s in winners and r == len(rows) - 1) else font).render(value, True, palette.INK)
                 surface.blit(v, v.get_rect(center=(x0 + s * col_w + col_w // 2, y + line // 2)))
             y += line
+        y += gap
+        y = self._draw_bars(surface, pygame.Rect(panel.x + pad, y, pw - 2 * pad, int(0.9 * n * line)), small, fb)
+        y = self._draw_legend(surface, panel.centerx, y + 4, small) + gap
         if self.outcome.capped:
             note = f.render(tr("results.ui.the_game_was_stopped_by_the"), True, palette.DANGER)
-            surface.blit(note, (panel.x + 14, y))
-        y += line // 2 + 6
-        bw = min(380, (pw - 40) // 2)
-        bh = max(30, line)
-        self._buttons = {
-            "new": pygame.Rect(panel.x + 14, y, bw, bh),
-            "menu": pygame.Rect(panel.right - 14 - bw, y, bw, bh),
-        }
-        labels = {"new": tr("results.ui.new_game_with_same_seats_n"), "menu": tr("results.ui.main_menu_m")}
-        if self.review:
-            labels = {"new": tr("results.hide_log") if self.show_log else tr("results.show_log"),
-                      "menu": tr("results.back")}
+            surface.blit(note, note.get_rect(midbottom=(panel.centerx, y)))
+        self._layout_buttons(pygame.Rect(panel.x + pad, min(y, panel.bottom - pad - bh), pw - 2 * pad, bh), gap)
+        labels = self._button_labels()
         for name, rect in self._buttons.items():
             fill = palette.GOLD_LIGHT if self._hover == name else palette.GOLD
             pygame.draw.rect(surface, fill, rect, border_radius=8)
             pygame.draw.rect(surface, palette.INK, rect, width=2, border_radius=8)
-            lt = f.render(labels[name], True, palette.INK)
+            label = labels[name]
+            lt = f.render(label, True, palette.INK)
+            px = f.get_height()
+            while lt.get_width() > rect.w - 10 and px > 11:  # a smaller font before cutting words
+                px -= 1
+                lt = art.font(px).render(label, True, palette.INK)
+            while len(label) > 2 and lt.get_width() > rect.w - 10:
+                label = label[:-1]
+                lt = f.render(label + "…", True, palette.INK)
             surface.blit(lt, lt.get_rect(center=rect.center))
         rounds = f.render(tr("results.ui.n_rounds_played", n=self.outcome.rounds), True, palette.FOAM)
         surface.blit(rounds, rounds.get_rect(midbottom=(w // 2, h - 4)))
         if self.show_log:
             self._draw_log(surface, panel, f)
+
+    def _button_labels(self) -> dict[str, str]:
+        labels = {"new": tr("results.ui.new_game_with_same_seats_n"), "menu": tr("results.ui.main_menu_m")}
+        if self.review:
+            labels = {"new": tr("results.hide_log") if self.show_log else tr("results.show_log"),
+                      "menu": tr("results.back")}
+        labels.update({k: v[0] for k, v in self.extra_buttons.items()})
+        return labels
+
+    def _layout_buttons(self, row: pygame.Rect, gap: int) -> None:
+        """The standard buttons at the ends of the row, extra ones (:meth:`add_button`) between them."""
+        names = ["new", *self.extra_buttons, "menu"]
+        slots = max(2, len(names))
+        bw = min(380, (row.w - (slots - 1) * gap) // slots)
+        self._buttons = {"new": pygame.Rect(row.x, row.y, bw, row.h),
+                         "menu": pygame.Rect(row.right - bw, row.y, bw, row.h)}
+        extras = list(self.extra_buttons)
+        if extras:
+            width = len(extras) * bw + (len(extras) - 1) * gap
+            x = row.centerx - width // 2
+            for name in extras:
+                self._buttons[name] = pygame.Rect(x, row.y, bw, row.h)
+                x += bw + gap
+
+    def _draw_banner(self, surface: pygame.Surface, rect: pygame.Rect, font: Any) -> int:
+        """The winner(s) on a gold ribbon in their colours; returns the y below it."""
+        pygame.draw.rect(surface, palette.GOLD, rect, border_radius=10)
+        pygame.draw.rect(surface, palette.BRASS_DARK, rect, width=3, border_radius=10)
+        stripe = max(6, rect.h // 5)
+        for k, s in enumerate(self.outcome.winners):
+            band = pygame.Rect(rect.x + 6 + k * (stripe + 3), rect.y + 6, stripe, rect.h - 12)
+            pygame.draw.rect(surface, self._colour(s).rgb, band, border_radius=3)
+        r = max(8, rect.h // 3)
+        room = rect.w - 2 * (2 * r + 16) - len(self.outcome.winners) * (stripe + 3) * 2
+        text = font.render(self.winners_text(), True, palette.INK)
+        if text.get_width() > room:  # long names: a smaller font rather than an overflow
+            from .. import art
+
+            px = max(10, int(font.get_height() * room / max(1, text.get_width())) - 1)
+            text = art.font(px, bold=True).render(self.winners_text(), True, palette.INK)
+        tr_ = text.get_rect(center=rect.center)
+        surface.blit(text, tr_)
+        _star(surface, (tr_.x - r - 8, rect.centery), r, palette.GOLD_LIGHT)
+        _star(surface, (tr_.right + r + 8, rect.centery), r, palette.GOLD_LIGHT)
+        return rect.bottom
+
+    def _draw_bars(self, surface: pygame.Surface, area: pygame.Rect, small: Any, bold: Any) -> int:
+        """One stacked bar per player, best first: each category's points side by side, all on
+        one scale, so the players compare at a glance. Returns the y below them."""
+        order = ranking(self.outcome)
+        parts = score_parts(self.outcome)
+        top = max(1, max(sc.total for sc in self.outcome.scores))
+        row_h = max(14, area.h // max(1, len(order)))
+        name_w = min(area.w // 4, max(bold.size(self.game.names[s])[0] for s in order) + row_h + 8)
+        total_w = bold.size("999")[0] + 10
+        bar_w = area.w - name_w - total_w
+        winners = set(self.outcome.winners)
+        for i, s in enumerate(order):
+            y = area.y + i * row_h
+            bar_h = max(10, row_h - 6)
+            by = y + (row_h - bar_h) // 2
+            name = self.game.names[s]
+            nt = bold.render(name, True, palette.INK) if s in winners else small.render(name, True, palette.INK)
+            while len(name) > 2 and nt.get_width() > name_w - row_h - 6:
+                name = name[:-1]
+                nt = small.render(name + "…", True, palette.INK)
+            pygame.draw.rect(surface, self._colour(s).rgb, (area.x, by, row_h // 2, bar_h), border_radius=3)
+            if s in winners:
+                _star(surface, (area.x + row_h // 4, by + bar_h // 2), max(4, bar_h // 3), palette.GOLD)
+            surface.blit(nt, nt.get_rect(midleft=(area.x + row_h // 2 + 6, by + bar_h // 2)))
+            x = area.x + name_w
+            colours = {key: rgb for key, rgb, _label in CATEGORIES}
+            for key, pts in parts[s]:
+                if pts <= 0:
+                    continue
+                seg = pygame.Rect(x, by, max(1, round(bar_w * pts / top)), bar_h)
+                pygame.draw.rect(surface, colours[key], seg)
+                pygame.draw.rect(surface, palette.PARCHMENT, seg, 1)
+                num = small.render(str(pts), True, palette.BONE if key != "coins" else palette.INK)
+                if num.get_width() + 4 <= seg.w and num.get_height() <= seg.h + 4:
+                    surface.blit(num, num.get_rect(center=seg.center))
+                x = seg.right
+            if s in winners:
+                pygame.draw.rect(surface, palette.GOLD, (area.x + name_w - 2, by - 2, x - area.x - name_w + 4, bar_h + 4),
+                                 2, border_radius=3)
+            tt = bold.render(str(self.outcome.scores[s].total), True, palette.INK)
+            surface.blit(tt, tt.get_rect(midleft=(x + 6, by + bar_h // 2)))
+        return area.y + len(order) * row_h
+
+    def _draw_legend(self, surface: pygame.Surface, cx: int, y: int, small: Any) -> int:
+        items = [(rgb, small.render(tr(label), True, palette.INK)) for _key, rgb, label in CATEGORIES]
+        sq = small.get_height() - 4
+        width = sum(sq + 4 + t.get_width() + 14 for _rgb, t in items) - 14
+        x = cx - width // 2
+        for rgb, t in items:
+            pygame.draw.rect(surface, rgb, (x, y + 2, sq, sq), border_radius=2)
+            surface.blit(t, (x + sq + 4, y))
+            x += sq + 4 + t.get_width() + 14
+        return y + int(small.get_linesize())
 
     def _draw_log(self, surface: pygame.Surface, panel: pygame.Rect, f: Any) -> None:
         from .dialogs import wrap

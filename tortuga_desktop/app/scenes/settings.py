@@ -1,5 +1,5 @@
 """The settings screen (pygame_gui): language, fullscreen, window size, interface size (UI
-scale, 80-150 %), animation speed, reduced motion, volume, mute, colour-blind markers.
+scale, 80-150 %), animation speed, reduced motion, volume, mute, colour-blind markers, first-game tips.
 
 Every change applies at once (:meth:`App.apply_settings`) and is saved to the user's config
 directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
@@ -72,14 +72,19 @@ class SettingsScene(WidgetScene):
         bw = min(w - 40, int(900 * s))
         row = max(30, int(46 * s))
         gap = max(6, int(12 * s))
-        rows = 10
-        bh = int(110 * s) + rows * (row + gap) + row
+        rows = 11
+        top = int(100 * s)
+        bh = top + int(10 * s) + rows * (row + gap) + row
+        if bh > h - 20:  # a big interface size in a small window: rows give way, never the window
+            k = (h - 20) / bh
+            row, gap, top = max(24, int(row * k)), max(4, int(gap * k)), int(top * k)
+            bh = top + int(10 * s * k) + rows * (row + gap) + row
         self._box = pygame.Rect((w - bw) // 2, max(10, (h - bh) // 2), bw, bh)
         lx = self._box.x + int(40 * s)
         lw = int(bw * 0.42)
         cx = lx + lw
         cw = self._box.right - int(40 * s) - cx
-        y = self._box.y + int(100 * s)
+        y = self._box.y + top
         cb = max(20, int(28 * s))  # check boxes grow with the screen too
         self._labels = []
 
@@ -132,6 +137,10 @@ class SettingsScene(WidgetScene):
         label("settings.colourblind_markers")
         self._w["colourblind_markers"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                                         initial_state=bool(st.colourblind_markers)))
+        y += row + gap
+        label("tutorial.settings.tips")  # first-game tips (app/tips.py)
+        self._w["tips"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
+                                         initial_state=bool(st.tips)))
         y += row + gap * 3
         self._w["back"] = add(UIButton(pygame.Rect(self._box.centerx - int(150 * s), y, int(300 * s), row),
                                        tr("settings.back"), ui))

@@ -20,6 +20,7 @@ from typing import Any
 import pygame
 
 from ...rules import DecisionKind, PlayerView
+from .. import dicegrid
 from ..anim import SPEEDS, Timeline
 from ..controller import GameController, GameEvent
 from ..i18n import tr
@@ -76,6 +77,12 @@ class TableScene(Scene):
         self._base: pygame.Surface | None = None
         self._base_key: Any = None
         self._touched: list[pygame.Rect] = []
+        #: a coach (the tutorial) may refuse a confirmed human move: ``coach.allow(seat, action)``
+        self.coach: Any = None
+        #: drawn over the table, first to see input (coach panel, tips): ``handle(intent, scene)
+        #: -> bool`` (True: used), ``update(dt, scene) -> bool`` (redraw), ``draw(surface, scene)``,
+        #: ``visible`` (while True the table is drawn in full every frame)
+        self.overlays: list[Any] = []
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -88,6 +95,10 @@ class TableScene(Scene):
         self.draw(pygame.Surface(app.size))  # the first picture while the table opens, not in the first frame
         self._phase_key = None
         self._check_phase_screenshot()
+        if self.coach is None:
+            from ..tips import attach_tips
+
+            attach_tips(self)
 
     def exit(self) -> None:
         self.controller.close()
@@ -110,8 +121,19 @@ class TableScene(Scene):
             self._dirty = True
 
     def handle(self, intent: Intent) -> None:
+        for overlay in reversed(self.overlays):
+            if overlay.handle(intent, self):
+                self._dirty = True
+                return
+        if dicegrid.handle(self, intent):  # G / the button by the dice: the printed screen (R0.8)
+            return
         deciding = self.decision_ui is not None
-        if isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE):
+        if (isinstance(intent, Key) and deciding and intent.key == pygame.K_SPACE
+                and getattr(self.decision_ui, "wants_space", lambda: False)()):
+            intent_to_ui = True  # Space toggles the die or chest the focus ring is on
+        else:
+            intent_to_ui = isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE)
+        if intent_to_ui:
             # A human deciding gets the keys: digits pick options, and never change the speed.
             if self.decision_ui.handle(intent, None):
                 self._dirty = True
@@ -128,9 +150,15 @@ class TableScene(Scene):
                 self.app.push(PauseScene(self))
                 return
             if intent.key in SPEED_KEYS:
-                self.set_speed(SPEED_KEYS[intent.key])
+                if self.controller.pending_humans():
+                    return  # a human's decision is open (its panel opens after the animation): digits pick options
                 settings = getattr(self.app, "settings", None)
-                if settings is not None and not settings.reduced_motion:  # remembered, like the settings screen
+                if settings is not None and settings.reduced_motion:  # nothing moves: say why
+                    self.app.notify(tr("glance.keys.reduced_motion"), "info")
+                    return
+                self.set_speed(SPEED_KEYS[intent.key])
+                # Remembered like the settings screen, but not from a demo (a demo's speed is its own).
+                if settings is not None and not settings.reduced_motion and self.controller.human_seats:
                     settings.animation_speed = self.speed
                     self.app.save_settings()
                 return
@@ -197,6 +225,10 @@ class TableScene(Scene):
             return
         action = ui.confirmed_action()
         if action is None:
+            return
+        if self.coach is not None and not self.coach.allow(self.decision_seat, action):
+            self.decision_ui = None  # refused before it reached the game: a fresh panel to try again
+            self._dirty = True
             return
         from ...rules import RulesError
 
@@ -297,6 +329,9 @@ class TableScene(Scene):
         # 4. Humans.
         if self.timeline is None and not self.queue:
             self._ensure_decision_ui()
+        for overlay in self.overlays:
+            if overlay.update(dt, self):
+                self._dirty = True
         # 5. The end.
         if (self._snapshot.is_over and self.timeline is None and not self.queue and not self._finished):
             self._over_wait += dt
@@ -384,6 +419,8 @@ class TableScene(Scene):
         key = (id(self.view), hidden, thinking, self._think_tick if thinking is not None else -1,
                surface.get_size(), len(self.log), self.speed, frozenset(highlights))
         partial_ok = (self._base is not None and key == self._base_key and self.decision_ui is None
+                      and not dicegrid.is_shown(self)
+                      and not any(overlay.visible for overlay in self.overlays)
                       and not getattr(self.app, "force_full", True))
         anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log)
         if partial_ok:
@@ -402,12 +439,16 @@ class TableScene(Scene):
                 pygame.Surface(surface.get_size())
         self.renderer.draw_base(self._base, self.view, anim)
         self._draw_hud(self._base)
+        dicegrid.draw_button(self, self._base)
         self._base_key = None if self.renderer.needs_redraw else key  # the rest comes next frame
         self._dirty = self._dirty or self.renderer.needs_redraw
         surface.blit(self._base, (0, 0))
         self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
         if self.decision_ui is not None:
             self.decision_ui.draw(surface, self.renderer)
+        dicegrid.draw(self, surface)
+        for overlay in self.overlays:
+            overlay.draw(surface, self)
         if tooltip:
             tip = self._draw_tooltip(surface)
             if tip is not None:
@@ -427,7 +468,9 @@ class TableScene(Scene):
         r = self.renderer
         assert r is not None
         L = r.layout
-        label = tr("table.hud", speed=tr(f"settings.speed.{self.speed}"))
+        from ..keys import hud_speed
+
+        label = tr("table.hud", speed=hud_speed(self.speed, getattr(self.app, "settings", None)))
         box = L.log
         parts = label.split(" · ")  # two lines when one does not fit (split between the keys)
         half = (len(parts) + 1) // 2

@@ -1,0 +1,138 @@
+"""First-game tips: the first time each kind of decision comes up, a one-line tip beside it.
+
+A :class:`TipOverlay` sits on a normal game's table (``TableScene.overlays``; never in the
+tutorial). When a human decision panel opens for a kind of decision whose tip was never shown,
+the tip appears just above the panel; it goes with the decision, or earlier with its close
+button. Shown tips are remembered in the settings (``tips_seen``); "First-game tips" in the
+settings screen (``tips``) turns them all off.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from ..rules import DecisionKind, Target
+from . import art, palette
+from .i18n import tr
+from .intents import Click, Intent
+
+__all__ = ["TIP_KEYS", "TipOverlay", "attach_tips", "tip_kind"]
+
+#: tip name -> translation key (one per kind of decision; Board/Raid targets have their own)
+TIP_KEYS: dict[str, str] = {
+    "select_dice": "tips.select_dice",
+    "skull_action": "tips.skull_action",
+    "bonus_tile": "tips.bonus_tile",
+    "position": "tips.position",
+    "target": "tips.target",
+    "take_chest": "tips.take_chest",
+    "keep_tile": "tips.keep_tile",
+    "arrange_fleet": "tips.arrange_fleet",
+    "arrange_crew": "tips.arrange_crew",
+}
+
+
+def tip_kind(ui: Any) -> str | None:
+    """The tip name for a decision panel (``DecisionUI``), or None."""
+    kind = getattr(ui, "kind", None)
+    if kind is None:
+        return None
+    if kind == DecisionKind.POSITION and any(isinstance(a, Target) for a in getattr(ui, "legal", ())):
+        return "target"
+    name = str(kind.value)
+    return name if name in TIP_KEYS else None
+
+
+def attach_tips(scene: Any) -> TipOverlay | None:
+    """Put the tip overlay on a normal game's table (when tips are on and a human plays)."""
+    app = getattr(scene, "app", None)
+    settings = getattr(app, "settings", None)
+    if settings is None or not getattr(settings, "tips", False) or not scene.controller.human_seats:
+        return None
+    if len(set(getattr(settings, "tips_seen", ()))) >= len(TIP_KEYS):
+        return None
+    overlay = TipOverlay(settings)
+    scene.overlays.append(overlay)
+    return overlay
+
+
+class TipOverlay:
+    """Shows one tip at a time above the human decision panel."""
+
+    def __init__(self, settings: Any) -> None:
+        self.settings = settings
+        self.current: str | None = None
+        self._ui: Any = None  # the panel the tip belongs to
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.close_rect = pygame.Rect(0, 0, 0, 0)
+
+    def update(self, dt: float, scene: Any) -> bool:
+        ui = scene.decision_ui
+        if ui is self._ui:
+            return False
+        self._ui = ui
+        before = self.current
+        self.current = None
+        name = tip_kind(ui) if ui is not None else None
+        if name is not None and self.settings.tips and name not in self.settings.tips_seen:
+            self.current = name
+            self.settings.tips_seen = (*self.settings.tips_seen, name)
+            app = getattr(scene, "app", None)
+            if app is not None:
+                app.save_settings()
+        return before != self.current
+
+    @property
+    def visible(self) -> bool:
+        return self.current is not None
+
+    def dismiss(self) -> None:
+        self.current = None
+
+    def handle(self, intent: Intent, scene: Any) -> bool:
+        if self.current is None or not isinstance(intent, Click) or intent.button != 1:
+            return False
+        if self.close_rect.collidepoint(intent.pos):
+            self.dismiss()
+            return True
+        return False
+
+    def text(self) -> str:
+        return tr(TIP_KEYS[self.current]) if self.current is not None else ""
+
+    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+        if self.current is None or not self.settings.tips or scene.renderer is None:
+            self.rect = self.close_rect = pygame.Rect(0, 0, 0, 0)
+            return
+        L = scene.renderer.layout
+        prompt = pygame.Rect(scene.renderer.prompt_rect)
+        font = art.font(L.px(15))
+        close = L.px(22)
+        width = prompt.w - 3 * L.px(8) - close
+        words = (tr("tips.label") + " " + self.text()).split()
+        lines: list[str] = []
+        cur = ""
+        for w in words:
+            trial = f"{cur} {w}" if cur else w
+            if cur and font.size(trial)[0] > width:
+                lines.append(cur)
+                cur = w
+            else:
+                cur = trial
+        lines.append(cur)
+        lines = lines[:4]
+        h = len(lines) * font.get_linesize() + 2 * L.px(6)
+        self.rect = pygame.Rect(prompt.x, prompt.y - h - L.px(4), prompt.w, h)
+        pygame.draw.rect(surface, palette.GOLD_LIGHT, self.rect, border_radius=L.px(8))
+        pygame.draw.rect(surface, palette.BRASS_DARK, self.rect, L.px(2), border_radius=L.px(8))
+        y = self.rect.y + L.px(6)
+        for i, ln in enumerate(lines):
+            surface.blit(font.render(ln, True, palette.INK), (self.rect.x + L.px(8), y))
+            y += font.get_linesize()
+            del i
+        self.close_rect = pygame.Rect(self.rect.right - close - L.px(6), self.rect.y + L.px(5), close, close)
+        pygame.draw.rect(surface, palette.PARCHMENT, self.close_rect, border_radius=L.px(5))
+        x = art.font(L.px(16), True).render("×", True, palette.INK)
+        surface.blit(x, x.get_rect(center=self.close_rect.center))

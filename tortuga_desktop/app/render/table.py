@@ -719,10 +719,18 @@ class TableRenderer:
         labels = [tr("table.phase_step", n=i + 1, phase=tr(PHASE_TITLES[ph])) for i, ph in enumerate(phases)]
         room = r.w - L.px(28) - 2 * L.px(4)
         pad = L.px(10)
-        spx = L.px(13)
-        while spx > 1 and boosted_px(spx) > 8 and \
-                sum(text(lb, spx, palette.INK, True).get_width() + pad for lb in labels) > room:
-            spx -= 1
+
+        def fitting(labels_: list[str]) -> int:
+            px_ = L.px(13)
+            while px_ > 1 and boosted_px(px_) > 8 and \
+                    sum(text(lb, px_, palette.INK, True).get_width() + pad for lb in labels_) > room:
+                px_ -= 1
+            return px_
+
+        spx = fitting(labels)
+        if spx < L.px(11):  # too small with the step numbers: the names alone, bigger
+            labels = [tr(PHASE_TITLES[ph]) for ph in phases]
+            spx = fitting(labels)
         widths = [text(lb, spx, palette.INK, True).get_width() + pad for lb in labels]
         extra = max(0, room - sum(widths)) // 3
         px_ = x

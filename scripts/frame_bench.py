@@ -8,6 +8,13 @@ animations (dice flying, tumbling, screens shaking) are reported separately, and
 per game phase, with the slowest frames over ``--budget`` ms (default 33) and what moved then.  Then it opens
 the pause menu, lets the screen settle and measures the process CPU time over a few seconds
 while nothing moves (goal: < 10 % of one core).
+
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python scripts/frame_bench.py --replay --seconds 20
+
+``--replay``: the replay scene instead — a 4-player game's record dragged along the scrubber
+(a new position every frame, sweeping and then jumping at random), then played with its
+motions; baseline in the same run: the same scene redrawn without moving (goal while
+scrubbing: p99 <= 16.7 ms).
 """
 
 from __future__ import annotations
@@ -34,8 +41,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--baseline-seconds", type=float, default=10.0)
     ap.add_argument("--budget", type=float, default=33.0, help="report frames slower than this (ms)")
     ap.add_argument("--level", default=None, help="computer strength of every seat (e.g. hard: bots think while frames are drawn)")
+    ap.add_argument("--replay", action="store_true", help="measure the replay scene (scrubbing, playing) instead")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    if args.replay:
+        return replay_case(args)
 
     from tortuga_desktop.app.main import build_parser, make_app
     from tortuga_desktop.app.scenes.pause import PauseScene
@@ -135,6 +145,91 @@ def main(argv: list[str] | None = None) -> int:
     cpu = (time.process_time() - c0) / (time.perf_counter() - w0) * 100
     print(f"idle: {cpu:.1f} % of one core over {args.idle_seconds:.0f} s, frames drawn while idle: "
           f"{app.frames_drawn - drawn}")
+    app.close()
+    return 0
+
+
+def replay_case(args: argparse.Namespace) -> int:
+    """Frame times of the replay scene while scrubbing and while playing."""
+    import random
+
+    from tortuga_desktop.app.intents import Hover
+    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.records import RecordKeeper
+    from tortuga_desktop.app.scenes.replay import ReplayScene
+    from tortuga_desktop.rules import Game
+
+    app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))
+    import pygame
+
+    seed = int(args.seed)
+    game = Game.new(4, seed)
+    keeper = RecordKeeper("bench", game, ["human", "easy", "normal", "hard"])
+    game.playout(random.Random(seed))
+    rf = keeper.snapshot({})
+    assert rf is not None
+    scene = ReplayScene(rf, speed=args.speed)
+    app.push(scene)
+    ReplayScene._button_held = staticmethod(lambda: True)  # type: ignore[method-assign]  # the mouse is held down
+    app.run(max_frames=5)
+    print(f"video driver: {pygame.display.get_driver()}, window {app.size}; "
+          f"{len(scene.timeline) - 1} decisions, {game.round} rounds; load average {os.getloadavg()[0]:.1f} "
+          f"on {os.cpu_count()} cores (wall-clock frame times include waiting for the CPU; CPU time does not)")
+    bar = scene.bar()
+
+    cpu: dict[int, list[float]] = {}
+
+    def frames(seconds: float, each: object) -> list[float]:
+        out: list[float] = []
+        cpu[id(out)] = []
+        end = time.perf_counter() + seconds
+        i = 0
+        while time.perf_counter() < end:
+            each(i)  # type: ignore[operator]
+            n = len(app.frame_times)
+            c0 = time.process_time()
+            app.run(max_frames=1)
+            c1 = time.process_time()
+            if len(app.frame_times) > n:
+                out.append(app.frame_times[-1])
+                cpu[id(out)].append((c1 - c0) * 1000)
+            i += 1
+        return out
+
+    def still(_i: int) -> None:
+        app.request_redraw()
+
+    base = frames(min(5.0, args.seconds / 4), still)
+    scene.handle(Hover(bar.center))
+    scene.dragging = True
+    positions: list[int] = []
+
+    def sweep(i: int) -> None:
+        x = bar.x + (i * 9) % (2 * bar.w)
+        x = x if x <= bar.right else bar.right - (x - bar.right)
+        app.post(Hover((x, bar.centery)))
+        positions.append(scene.position)
+
+    rng = random.Random(1)
+    sweep_ms = frames(args.seconds / 2, sweep)
+    jump_ms = frames(args.seconds / 2, lambda _i: app.post(Hover((rng.randrange(bar.x, bar.right), bar.centery))))
+    scene.dragging = False
+    scene.seek(0)
+    scene.play_pause()
+    play_ms = frames(args.seconds / 2, lambda _i: None)
+    played = scene.position
+
+    def line(name: str, ms: list[float], cpu_ms: list[float] | None = None) -> str:
+        cpu_ms = cpu.get(id(ms), []) if cpu_ms is None else cpu_ms
+        return (f"{name:<22} n={len(ms):5d}  p50 {pct(ms, 50):6.2f} ms  p99 {pct(ms, 99):6.2f} ms  "
+                f"max {max(ms):6.2f} ms  | CPU time p50 {pct(cpu_ms, 50):5.2f} p99 {pct(cpu_ms, 99):5.2f} ms")
+
+    print(line("baseline (redraw)", base))
+    print(line("scrubbing (sweep)", sweep_ms) + f"  ({len(set(positions))} positions)")
+    print(line("scrubbing (jumps)", jump_ms))
+    print(line("scrubbing (all)", sweep_ms + jump_ms, cpu[id(sweep_ms)] + cpu[id(jump_ms)])
+          + "  (goal p99 <= 16.7 ms)")
+    print(line("playing", play_ms) + f"  ({played} decisions played)")
     app.close()
     return 0
 

@@ -54,20 +54,18 @@ def test_results_fit_the_window_and_extra_buttons_work(size: tuple[int, int]) ->
         seats = [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1), SeatConfig("Cy", "normal", 2)]
         scene = ResultsScene(g, seats)
         pressed: list[str] = []
-        scene.add_button("replay", "Watch replay", lambda: pressed.append("replay"))
         scene.add_button("review", "Review", lambda: pressed.append("review"))
         app.push(scene)
         app.run(max_frames=2)
         rects = list(scene._buttons.values())
-        assert set(scene._buttons) == {"new", "replay", "review", "menu"}
+        assert set(scene._buttons) == {"new", "watch", "review", "menu"}
         screen = pygame.Rect((0, 0), size)
         for i, r in enumerate(rects):
             assert screen.contains(r)
             assert not any(r.colliderect(o) for o in rects[i + 1:])
         app.post(Click(scene._buttons["review"].center, 1))
-        app.post(Click(scene._buttons["replay"].center, 1))
         app.run(max_frames=2)
-        assert pressed == ["review", "replay"]
+        assert pressed == ["review"]
         assert scene.choice is None  # the standard buttons were not touched
     finally:
         app.close()

@@ -61,7 +61,8 @@ class GameEvent:
 
     seat: int
     kind: DecisionKind
-    action: PlayerAction
+    #: None when the decision was made elsewhere (a network game: only its effects arrive)
+    action: PlayerAction | None
     reason: Reason | None
     snapshot: Game
     by_bot: bool = True

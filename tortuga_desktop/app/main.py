@@ -3,7 +3,8 @@
 ``tortuga`` opens the main menu.  ``tortuga --demo --players 4 --seed 7 --speed fast``
 starts a game of computer players straight away; ``--exit-after-game`` quits with status
 0 at the results screen; ``--screenshot PATH`` saves a PNG of the window there, and
-``--screenshot-every-phase DIR`` one per phase.  With ``SDL_VIDEODRIVER=dummy`` the whole
+``--screenshot-every-phase DIR`` one per phase; ``--replay FILE`` opens a game record in the
+replay scene (a bad file shows its message over the main menu).  With ``SDL_VIDEODRIVER=dummy`` the whole
 thing runs headless.
 
 Arguments are checked before anything starts (argparse: a clear message and exit status 2):
@@ -103,6 +104,8 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
     a message and exit status 2)."""
     from . import paths
 
+    if getattr(opts, "replay", None) and (opts.demo or opts.path):
+        parser.error("--replay opens a game record on its own (no --demo, no saved game)")
     if opts.demo and opts.path:
         parser.error(f"--demo starts a new game and takes no saved game (got {paths.display_path(opts.path)})")
     if opts.screenshot:
@@ -122,6 +125,10 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
         problem = _writable_folder(folder)
         if problem:
             parser.error(f"--screenshot-every-phase {paths.display_path(folder)}: {paths.display_path(problem)}")
+    if opts.join is not None and (not opts.code or not opts.bot):
+        parser.error("--join needs --code and --bot (a headless client plays its seat with a computer player)")
+    if opts.join is None and (opts.code or opts.bot):
+        parser.error("--code and --bot go with --join")
     if opts.seed is not None and opts.seed < 0:
         parser.error("--seed must be 0 or more")
     if opts.max_seconds is not None and not 0 < opts.max_seconds < 1e9:
@@ -138,6 +145,7 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tortuga", description="Tortuga, the pirate dice board game.")
     p.add_argument("path", nargs="?", help="a saved game to open")
+    p.add_argument("--replay", metavar="FILE", default=None, help="watch a game record (a replay file)")
     p.add_argument("--demo", action="store_true", help="start a game of computer players straight away")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players in a demo game (default 4)")
     p.add_argument("--seed", type=int, default=None, help="seed for the demo game")
@@ -154,6 +162,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--exit-after-first-frame", action="store_true", help=argparse.SUPPRESS)
     p.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
     p.add_argument("--version", action="store_true", help="print the version and exit")
+    net = p.add_argument_group("network (headless)")
+    net.add_argument("--join", metavar="ADDR", help="join a network game at ADDR (host:port) without a window")
+    net.add_argument("--code", help="join code of the table (with --join)")
+    net.add_argument("--bot", choices=("random", "easy", "normal", "hard"), help="computer level that plays the seat")
+    net.add_argument("--name", default="", help="player name at the table (with --join)")
     return p
 
 
@@ -192,6 +205,10 @@ def make_app(opts: argparse.Namespace) -> Any:
         start_demo(app, opts.players, opts.seed if opts.seed is not None else 1, opts.level)
     elif opts.path:
         open_save(app, Path(opts.path))
+    elif getattr(opts, "replay", None):
+        from .scenes.replay import open_replay_file
+
+        open_replay_file(app, Path(opts.replay).expanduser())
     return app
 
 
@@ -238,6 +255,16 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"tortuga {version()}")
         return 0
+    if opts.join:  # headless network client: no window, no pygame
+        from ..net.headless import run_headless
+
+        setup_logging()
+        try:
+            return run_headless(opts.join, opts.code, opts.bot, name=opts.name,
+                                seed=opts.seed if opts.seed is not None else 1)
+        except ValueError as exc:
+            print(f"tortuga: --join: {exc}", file=sys.stderr)
+            return 2
     log_file = setup_logging()
     logger.info("tortuga starts (log %s)", log_file)
     try:

@@ -2,8 +2,10 @@
 
 A :class:`ReplayTimeline` plays the record once (on construction) and keeps a clone of the
 game at the start of every round and every :data:`SNAPSHOT_EVERY` decisions; :meth:`game_at`
-clones the nearest snapshot at or before the wanted position and plays forward from it (at most
-a few dozen actions), so jumping anywhere in a 4-player game takes a few milliseconds.
+clones the nearest snapshot at or before the wanted position and plays forward from it (fewer
+than :data:`SNAPSHOT_EVERY` decisions), so jumping anywhere in a 4-player game takes well under a
+millisecond (``python scripts/replay_jump.py``). :meth:`log_at` cuts the log at any position
+from one log of the whole game per viewer.
 
 Positions are decision numbers ``0..len(timeline)-1``: position 0 is the setup, position ``k``
 the game right after its ``k``-th decision (scripted rolls go with the decision they precede).
@@ -16,10 +18,14 @@ view only, whatever is asked.
 
 from __future__ import annotations
 
+from bisect import bisect_left
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import Any
 
 from ..rules import Game, PlayerView
 from ..rules.codec import parse_roll
+from ..rules.events import Event, visible
 from ..rules.record import GameRecord
 
 __all__ = ["ALL", "SNAPSHOT_EVERY", "ReplayTimeline", "Stop"]
@@ -27,7 +33,7 @@ __all__ = ["ALL", "SNAPSHOT_EVERY", "ReplayTimeline", "Stop"]
 #: The "everything revealed" perspective.
 ALL = -1
 #: A snapshot is kept at least this often (decisions), besides one per round.
-SNAPSHOT_EVERY = 24
+SNAPSHOT_EVERY = 8
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,6 +45,8 @@ class Stop:
     phase: str
     #: the seat that made the decision leading here (None for the setup)
     seat: int | None
+    #: how many events the game holds at this position (``len(game.events)``)
+    events: int = 0
 
 
 class ReplayTimeline:
@@ -51,19 +59,24 @@ class ReplayTimeline:
                      names=list(record.names), rules_version=record.rules_version)
         entries = record.entries
         i = self._rolls(g, 0)
-        self.stops: list[Stop] = [Stop(i, g.round, g.phase.value, None)]
+        self.stops: list[Stop] = [Stop(i, g.round, g.phase.value, None, len(g.events))]
         self._snapshots: list[tuple[int, Game]] = [(0, g.clone())]
         last_round = g.round
         while i < len(entries):
             seat, text = entries[i]
             g.apply(seat, text)  # raises a RulesError when the record does not fit
             i = self._rolls(g, i + 1)
-            self.stops.append(Stop(i, g.round, g.phase.value, seat))
+            self.stops.append(Stop(i, g.round, g.phase.value, seat, len(g.events)))
             k = len(self.stops) - 1
             if g.round != last_round or k - self._snapshots[-1][0] >= SNAPSHOT_EVERY:
                 self._snapshots.append((k, g.clone()))
                 last_round = g.round
         self.final = g
+        self._logs: dict[tuple[int | None, int, int], list[Any]] = {}
+        self._shown: dict[int | None, list[tuple[int, Event]]] = {}
+        self._round_starts = [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
+        self._phase_starts = [k for k, s in enumerate(self.stops)
+                              if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
 
     def _rolls(self, g: Game, i: int) -> int:
         """Apply the scripted rolls at entry ``i`` onwards; returns the next entry."""
@@ -111,20 +124,43 @@ class ReplayTimeline:
 
     def round_starts(self) -> list[int]:
         """Positions where a round begins (the markers of the scrubber)."""
-        return [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
+        return list(self._round_starts)
 
     def phase_starts(self) -> list[int]:
         """Positions where a phase begins."""
-        return [k for k, s in enumerate(self.stops)
-                if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
+        return list(self._phase_starts)
 
     def next_round(self, k: int) -> int:
-        return next((r for r in self.round_starts() if r > k), len(self.stops) - 1)
+        return next((r for r in self._round_starts if r > k), len(self.stops) - 1)
 
     def previous_round(self, k: int) -> int:
         """The start of this round, or of the one before when already at a round's start."""
-        starts = [r for r in self.round_starts() if r < k]
+        starts = [r for r in self._round_starts if r < k]
         return starts[-1] if starts else 0
+
+    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[Any]:
+        """The log (``LogLine`` s) at position ``k`` as ``viewer`` (a seat, None, or :data:`ALL`)
+        could read it — the same lines the live table showed then: each bot's reason on its
+        move's line, repeats folded (:func:`.gamelog.build_log` over the events up to ``k``).
+
+        The events a viewer may see are filtered once per viewer for the whole game; the lines
+        of the last positions asked for are kept."""
+        from .gamelog import build_log
+
+        n = self.stops[self.clamp(k)].events
+        key = (viewer, id(reasons), n)
+        lines = self._logs.get(key)
+        if lines is None:
+            shown = self._shown.get(viewer)
+            if shown is None:
+                shown = self._shown[viewer] = _shown_events(self.final, viewer)
+            prefix = [e for i, e in shown[:bisect_left([i for i, _ in shown], n)]]
+            upto = prefix[-1].decision if prefix else 0
+            lines = build_log(prefix, self.final.names, reasons, upto=upto)
+            if len(self._logs) > 64:
+                self._logs.pop(next(iter(self._logs)))
+            self._logs[key] = lines
+        return list(lines)
 
     def perspective(self, wanted: int | None) -> int | None:
         """The perspective actually shown: public only while the game can still be continued."""
@@ -142,3 +178,13 @@ class ReplayTimeline:
         public = game.view(None)
         seats = tuple(game.view(s).seats[s] for s in range(game.players))
         return replace(public, seats=seats)
+
+
+def _shown_events(game: Game, viewer: int | None) -> list[tuple[int, Event]]:
+    """The events of ``game`` that ``viewer`` (a seat, None, or :data:`ALL`) may see, each with
+    the index in ``game.events`` of the event it comes from."""
+    shown: list[tuple[int, Event]] = []
+    for i, raw in enumerate(game.events):
+        for e in ([raw] if viewer == ALL else visible([raw], viewer)):
+            shown.append((i, e))
+    return shown

@@ -188,6 +188,7 @@ class MenuScene(Scene):
             MenuItem(tr("menu.continue"), self.continue_game, can_continue),
             MenuItem(tr("tutorial.menu"), self.learn),
             MenuItem(tr("menu.load_game"), self.load_game),
+            MenuItem(tr("net.menu.join"), self.join_game),
             MenuItem(tr("menu.demo"), self.demo),
             MenuItem(tr("menu.statistics"), self.statistics),
             MenuItem(tr("menu.settings"), self.settings),
@@ -234,6 +235,11 @@ class MenuScene(Scene):
         from .setup import SetupScene
 
         self.app.push(SetupScene())
+
+    def join_game(self) -> None:
+        from .join import JoinScene
+
+        self.app.push(JoinScene())
 
     def continue_game(self) -> None:
         from .. import saves

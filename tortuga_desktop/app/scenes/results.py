@@ -95,6 +95,8 @@ class ResultsScene(Scene):
         """``game`` is a finished Game or a controller (with ``.game`` and ``.seats``);
         ``seats`` the SeatConfig list (an Outcome passed here instead is ignored)."""
         super().__init__()
+        #: the bots' reasons (decision -> (seat, reason)) for "Watch replay"
+        self.reasons: dict[int, Any] = dict(getattr(game, "_reasons", None) or {})
         if not isinstance(game, Game) and hasattr(game, "game"):
             if seats is None or isinstance(seats, Outcome):
                 seats = getattr(game, "seats", None)
@@ -118,6 +120,7 @@ class ResultsScene(Scene):
         self._hover: str | None = None
         #: more buttons between the two standard ones ("Watch replay", "Review"...): name -> (label, action)
         self.extra_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
+        self.add_button("watch", tr("replay.watch"), self._watch)
 
     def add_button(self, name: str, label: str, action: Callable[[], None]) -> None:
         """Offer one more choice on the button row (up to two fit beside the standard ones)."""
@@ -140,6 +143,10 @@ class ResultsScene(Scene):
 
     def handle(self, intent: Any) -> None:
         key = getattr(intent, "key", None)
+        if key == pygame.K_r or (key is None and getattr(intent, "button", None) == 1
+                                 and "watch" in self._buttons and self._buttons["watch"].collidepoint(intent.pos)):
+            self.watch_replay()
+            return
         if self.review:
             self._handle_review(intent, key)
             return
@@ -203,6 +210,15 @@ class ResultsScene(Scene):
                     break
         if self.app is not None:
             self.app.request_redraw()
+
+    def watch_replay(self) -> bool:
+        """Open this game in the replay scene (every seat's view may be chosen: the game is over)."""
+        from .replay import open_game_replay
+
+        return open_game_replay(self.app, self.game, self.seats, self.reasons)
+
+    def _watch(self) -> None:
+        self.watch_replay()
 
     def close_review(self) -> None:
         self.choice = "menu"

@@ -275,6 +275,7 @@ class SetupScene(Scene):
         one more line here and a branch in :meth:`press`."""
         return [
             ("back", tr("setup.ui.back_esc"), "button"),
+            ("host", tr("net.setup.host"), "button"),
             ("go", tr("setup.ui.start_game_enter"), "primary"),
         ]
 
@@ -316,6 +317,8 @@ class SetupScene(Scene):
             self._build()
         elif name == "back":
             self.back()
+        elif name == "host":
+            self.host()
         elif name == "go":
             self.start()
 
@@ -345,6 +348,12 @@ class SetupScene(Scene):
     def _redraw(self) -> None:
         if self.app is not None and hasattr(self.app, "request_redraw"):
             self.app.request_redraw()
+
+    def host(self) -> None:
+        """Host this setup as a network game (the host screen opens with these seats)."""
+        from .host import HostScene
+
+        self.app.push(HostScene(self.config()))
 
     def back(self) -> None:
         self._read()

@@ -2,8 +2,9 @@
 record against each computer strength; plus the list of finished games, each of which opens
 its results and log read-only.
 
-Keys: Tab switches between the two lists, Up/Down choose a finished game, Enter opens it,
-Esc goes back.
+Keys: Tab switches between the lists, Up/Down choose a finished game, Enter opens it,
+Esc goes back. The third tab lists the kept game records to watch, export and import
+(:class:`.replays.ReplayList`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from ..intents import Click, Hover, Intent, Key
 from . import Scene
 from .dialogs import draw_panel, scale_of
 from .menu import _backdrop
+from .replays import ReplayList
 
 logger = logging.getLogger(__name__)
 
@@ -60,6 +62,7 @@ class StatsScene(Scene):
         self._items: list[pygame.Rect] = []
         self._back = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0
+        self.replays = ReplayList()
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -87,6 +90,11 @@ class StatsScene(Scene):
             self.finished = []
             self.error = err.user_message()
         self.focus = min(self.focus, max(0, len(self.finished) - 1))
+        if self.app is not None:
+            self.replays.reload(self.app)
+
+    def update(self, dt: float) -> bool:
+        return self.replays.poll(self.app)
 
     def open_finished(self, index: int) -> bool:
         """Show a finished game's results and log (read-only)."""
@@ -112,10 +120,13 @@ class StatsScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key):
             k = intent.key
+            order = ["stats", "finished", "replays"]
             if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.pop()
             elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
-                self.tab = "finished" if self.tab == "stats" else "stats"
+                self.tab = order[(order.index(self.tab) + (-1 if k == pygame.K_LEFT else 1)) % len(order)]
+            elif self.tab == "replays":
+                self.replays.handle(self.app, intent)
             elif self.tab == "finished" and k == pygame.K_DOWN:
                 self.focus = min(len(self.finished) - 1, self.focus + 1)
             elif self.tab == "finished" and k == pygame.K_UP:
@@ -133,12 +144,18 @@ class StatsScene(Scene):
                     self.tab = name
                     self.app.request_redraw()
                     return
+            if self.tab == "replays" and self.replays.handle(self.app, intent):
+                self.app.request_redraw()
+                return
             if self.tab == "finished":
                 for i, r in enumerate(self._items):
                     if r.collidepoint(intent.pos):
                         self.focus = i + self.scroll
                         self.open_finished(self.focus)
                         return
+        if isinstance(intent, Click) and intent.button in (4, 5) and self.tab == "replays":
+            self.replays.handle(self.app, intent)
+            self.app.request_redraw()
         if isinstance(intent, Click) and intent.button in (4, 5) and self.tab == "finished":
             self.scroll = max(0, min(max(0, len(self.finished) - 1), self.scroll + (1 if intent.button == 5 else -1)))
             self.app.request_redraw()
@@ -156,7 +173,7 @@ class StatsScene(Scene):
         tf = art.font(max(12, int(22 * s)), True)
         x = box.x + int(30 * s)
         self._tabs = {}
-        for name, key in (("stats", "stats.title"), ("finished", "menu.finished_games")):
+        for name, key in (("stats", "stats.title"), ("finished", "menu.finished_games"), ("replays", "replay.list.tab")):
             t = tf.render(tr(key), True, palette.INK)
             r = t.get_rect(topleft=(x, y)).inflate(int(24 * s), int(10 * s))
             r.topleft = (x, y)
@@ -170,6 +187,8 @@ class StatsScene(Scene):
         area = pygame.Rect(box.x + int(30 * s), y, box.w - int(60 * s), box.bottom - y - int(80 * s))
         if self.tab == "stats":
             self._draw_stats(surface, area, s)
+        elif self.tab == "replays":
+            self.replays.draw(surface, area, s)
         else:
             self._draw_finished(surface, area, s)
         bf = art.font(max(12, int(22 * s)), True)

@@ -1,0 +1,229 @@
+"""Load test of the dedicated server: many tables of headless random-bot clients on 127.0.0.1.
+
+    nice -n 10 .venv/bin/python scripts/net_bench.py --tables 100 [--think 0.0]
+
+Starts one ``tortuga-server`` (``python -m tortuga_desktop.net.server --stats``) in its own
+process on a free 127.0.0.1 port; a lobby client creates the tables, then four :class:`NetClient`
++ random :class:`SeatBot` per table join them, spread over ``--client-procs`` processes (one
+event loop each; results come back as JSON). First a
+baseline of ONE table alone, then all the tables at once. Prints, for each: games finished,
+errors, actions, actions/s and the action round trip (send -> the server's acknowledging
+update, as the client sees it) p50 / p99 / max, plus the server process's CPU time.
+
+``--think S`` makes every bot wait a random 0-2S seconds (mean S) before each decision
+(players do not act in step); with 0 the bots answer at once, every client always has an action
+in flight, and the run measures the server under saturation (round trip = queue / throughput).
+Errors: refused actions other than the harmless races (stale/turn), failed connections,
+games not over by ``--timeout``, and tracebacks in the server's log.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import socket
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from tortuga_desktop.net.client import GameUpdate, NetClient  # noqa: E402
+from tortuga_desktop.net.headless import SeatBot  # noqa: E402
+from tortuga_desktop.net.protocol import Created, Error, SeatSpec  # noqa: E402
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def cpu_seconds(pid: int) -> float:
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return float("nan")
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def pct(xs: list[float], p: float) -> float:
+    if not xs:
+        return float("nan")
+    xs = sorted(xs)
+    return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
+
+
+async def create_tables(url: str, tables: int) -> tuple[list[str], list[str]]:
+    """Create ``tables`` four-seat tables through the lobby; returns (join codes, errors)."""
+    loop = asyncio.get_running_loop()
+    created: asyncio.Queue[Created | Error] = asyncio.Queue()
+
+    def lobby_msg(item: Any) -> None:
+        if isinstance(item, (Created, Error)):
+            created.put_nowait(item)
+
+    lobby = NetClient(url, on_message=lobby_msg, loop=loop, reconnect=False)
+    lobby.start()
+    codes: list[str] = []
+    errors: list[str] = []
+    for _ in range(tables):
+        lobby.create_table([SeatSpec(kind="open")] * 4, auto_start=True, hold_seconds=600)
+        got = await asyncio.wait_for(created.get(), 30)
+        if isinstance(got, Error):
+            errors.append(f"create: {got.message}")
+            break
+        codes.append(got.code)
+    lobby.close()
+    return codes, errors
+
+
+async def play_tables(url: str, codes: list[str], think: float, timeout: float, seed: int) -> dict[str, Any]:
+    """Four random-bot clients per join code, all on this process's event loop, until every game ends."""
+    loop = asyncio.get_running_loop()
+    errors: list[str] = []
+    bots: list[SeatBot] = []
+    clients: list[NetClient] = []
+    races = 0
+
+    def handler(holder: list[SeatBot]) -> Any:
+        def on_message(item: Any) -> None:
+            nonlocal races
+            if isinstance(item, Error) and item.code in ("stale", "turn"):
+                races += 1
+            if holder:
+                holder[0].handle(item)
+            elif isinstance(item, GameUpdate):  # cannot happen: the bot exists before start()
+                errors.append("update before the bot was ready")
+        return on_message
+
+    pace = random.Random(seed)
+
+    def paced(delay: float, fn: Any, seat: int) -> None:
+        """Players do not act in step: each waits a random 0-2x the mean thinking time."""
+        loop.call_later(pace.uniform(0, 2 * delay), fn, seat)
+
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    for t, code in enumerate(codes):
+        for i in range(4):
+            holder: list[SeatBot] = []
+            c = NetClient(url, code=code, name=f"Bot {i + 1}", on_message=handler(holder), loop=loop,
+                          give_up_after=30)
+            bot = SeatBot(c, "random", seed + 4 * t + i, think=think, call_later=paced)
+            holder.append(bot)
+            bots.append(bot)
+            clients.append(c)
+            c.start()
+    end = start + timeout
+    while time.perf_counter() < end and not all(b.over for b in bots):
+        if any(b.failed for b in bots):
+            break
+        await asyncio.sleep(0.05)
+    wall = time.perf_counter() - start
+    client_cpu = time.process_time() - cpu_start
+    for c in clients:
+        c.close()
+    await asyncio.sleep(0.2)
+    trips = [x for b in bots for x in b.round_trips]
+    errors += [f"{e.code}: {e.message}" for b in bots for e in b.errors]
+    errors += [f"connection: {b.failed}" for b in bots if b.failed]
+    unfinished = sum(1 for b in bots if not b.over) // 4
+    if unfinished:
+        errors.append(f"{unfinished} table(s) not over after {timeout:.0f} s")
+    return {"tables": len(codes), "finished": sum(1 for b in bots if b.over) // 4, "errors": errors, "races": races,
+            "actions": len(trips), "wall": wall, "trips": trips, "client_cpu": client_cpu}
+
+
+def play_in_processes(url: str, codes: list[str], procs: int, think: float, timeout: float,
+                      seed: int) -> dict[str, Any]:
+    """Split the tables over ``procs`` client processes (this script with --worker; results as JSON)."""
+    groups = [codes[i::procs] for i in range(procs) if codes[i::procs]]
+    workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--codes", ",".join(g), "--think", str(think),
+                                 "--timeout", str(timeout), "--seed", str(seed + 100_000 * n)],
+                                stdout=subprocess.PIPE, text=True) for n, g in enumerate(groups)]
+    parts = []
+    for w in workers:
+        out, _ = w.communicate()
+        lines = [x for x in out.splitlines() if x.startswith("{")]
+        parts.append(json.loads(lines[-1]) if lines else {"tables": 0, "finished": 0, "errors": ["worker failed"],
+                                                          "races": 0, "actions": 0, "wall": 0.0, "trips": [],
+                                                          "client_cpu": 0.0})
+    return {"tables": sum(p["tables"] for p in parts), "finished": sum(p["finished"] for p in parts),
+            "errors": [e for p in parts for e in p["errors"]], "races": sum(p["races"] for p in parts),
+            "actions": sum(p["actions"] for p in parts), "wall": max(p["wall"] for p in parts),
+            "trips": [x for p in parts for x in p["trips"]], "client_cpu": sum(p["client_cpu"] for p in parts)}
+
+
+def report(label: str, r: dict[str, Any], cpu: float) -> None:
+    t = [x * 1000 for x in r["trips"]]
+    print(f"{label}: {r['finished']}/{r['tables']} games over, errors {len(r['errors'])}, "
+          f"stale/turn races {r['races']}, actions {r['actions']} in {r['wall']:.1f} s "
+          f"({r['actions'] / max(r['wall'], 1e-9):.0f}/s); CPU: server {cpu:.1f} s, clients {r['client_cpu']:.1f} s")
+    print(f"{label}: action round trip p50 {pct(t, 50):.1f} ms, p99 {pct(t, 99):.1f} ms, max {max(t, default=0):.1f} ms")
+    for e in r["errors"][:5]:
+        print(f"  error: {e}")
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("--tables", type=int, default=100)
+    ap.add_argument("--think", type=float, default=0.0, help="mean seconds each bot waits before deciding")
+    ap.add_argument("--timeout", type=float, default=300.0)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--client-procs", type=int, default=2, help="processes the clients are spread over")
+    ap.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
+    ap.add_argument("--codes", default="", help=argparse.SUPPRESS)
+    opts = ap.parse_args()
+    if opts.worker:
+        result = asyncio.run(play_tables(opts.worker, opts.codes.split(","), opts.think, opts.timeout, opts.seed))
+        print(json.dumps(result))
+        return 0
+    port = free_port()
+    server = subprocess.Popen(
+        [sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port), "--host", "127.0.0.1",
+         "--max-tables", str(opts.tables + 10), "--rate", "50", "--stats"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        assert server.stdout is not None
+        line = server.stdout.readline()
+        if "listening" not in line:
+            print(f"server did not start: {line}{server.stderr.read() if server.stderr else ''}")
+            return 1
+        url = f"ws://127.0.0.1:{port}"
+        print(f"server pid {server.pid} on {url}; bots think {opts.think} s; clients in {opts.client_procs} "
+              f"process(es); nice {os.nice(0)}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+        cpu0 = cpu_seconds(server.pid)
+        codes, errors = asyncio.run(create_tables(url, 1))
+        base = asyncio.run(play_tables(url, codes, opts.think, opts.timeout, opts.seed))
+        base["errors"] += errors
+        cpu1 = cpu_seconds(server.pid)
+        report("baseline, 1 table", base, cpu1 - cpu0)
+        codes, errors = asyncio.run(create_tables(url, opts.tables))
+        cpu1 = cpu_seconds(server.pid)
+        full = play_in_processes(url, codes, max(1, opts.client_procs), opts.think, opts.timeout, opts.seed + 1000)
+        full["errors"] += errors
+        report(f"{opts.tables} tables", full, cpu_seconds(server.pid) - cpu1)
+    finally:
+        server.terminate()
+        try:
+            _, err = server.communicate(timeout=10)
+        except subprocess.TimeoutExpired:
+            server.kill()
+            _, err = server.communicate()
+    for line in err.splitlines():
+        if "stats:" in line:
+            print(line.split("tortuga-server ", 1)[-1])
+    tracebacks = err.count("Traceback")
+    print(f"server log: {tracebacks} traceback(s), {err.count(' ERROR ')} error line(s)")
+    failed = base["errors"] or full["errors"] or tracebacks
+    return 1 if failed else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

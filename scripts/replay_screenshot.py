@@ -1,0 +1,63 @@
+"""Save a screenshot of the replay scene (docs/replay.png): a 4-player game of computer players
+at 1920x1080, everything revealed, mid-game, a step forward in motion and the tooltip of a
+round tick of the scrubber.
+
+    python scripts/replay_screenshot.py [PATH]      (default docs/replay.png)
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+import tempfile
+from pathlib import Path
+
+
+def main(argv: list[str]) -> int:
+    out = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent.parent / "docs" / "replay.png"
+    os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+    os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-shot-")
+    import pygame
+
+    from tortuga_desktop.app.controller import GameController, demo_seats
+    from tortuga_desktop.app.intents import Hover
+    from tortuga_desktop.app.loop import App
+    from tortuga_desktop.app.records import RecordKeeper
+    from tortuga_desktop.app.replay import ALL
+    from tortuga_desktop.app.scenes import Scene
+    from tortuga_desktop.app.scenes.replay import ReplayScene
+    from tortuga_desktop.rules import Game
+
+    seats = demo_seats(4, 7, ("easy", "normal", "easy", "normal"))
+    controller = GameController(Game.new(4, 7, names=[s.name for s in seats]), seats)
+    keeper = RecordKeeper("shot", controller.game, [s.kind for s in seats])
+    while not controller.is_over:
+        controller.poll(budget_s=0.05)
+    controller.close()
+    rf = keeper.snapshot(dict(controller._reasons))
+    assert rf is not None
+    app = App(None, size=(1920, 1080), fixed_dt=1 / 60)
+    app.push(Scene())
+    scene = ReplayScene(rf)
+    app.push(scene)
+    scene.set_perspective(ALL)
+    tl = scene.timeline
+    target = next(k for k in range(tl.round_starts()[3], len(tl)) if tl.stops[k].phase == "actions") + 2
+    scene.seek(target - 1)
+    app.step(1 / 60)
+    app.post(Hover((scene.x_of(tl.round_starts()[3]), scene.bar().centery)))
+    for _ in range(30):
+        app.step(1 / 60)
+    scene.seek(target, animate=True)
+    for _ in range(25):
+        app.step(1 / 60)
+    pygame.image.save(app.window, str(out))
+    print(f"saved {out} (decision {scene.position} of {len(tl) - 1})")
+    app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main(sys.argv))

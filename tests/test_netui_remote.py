@@ -1,0 +1,169 @@
+"""The table's picture of a network game (app/remote.py) and the host screen's checks.
+
+``shadow_game`` turns the views of the seats played on this computer back into a Game: every
+local seat's view, the public view, the local seats' legal actions and the final scores must be
+exactly the real game's, at every moment of random games with one, two or three local seats.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+from typing import Any
+
+import pygame
+import pygame_gui
+import pytest
+
+from tortuga_desktop.app.intents import UIEvent
+from tortuga_desktop.app.remote import RemoteController, shadow_game
+from tortuga_desktop.app.scenes.lobby import HostInfo
+from tortuga_desktop.rules import Game, StateFormatError
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_picture_agrees_with_the_real_game_for_every_local_seat(seed: int) -> None:
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    g = Game.new(players, seed, log=True)
+    local = sorted(rng.sample(range(players), 1 + seed % players))
+    moments = 0
+    while True:
+        views = {s: g.view(s) for s in local}
+        snap = shadow_game(views, {s: g.events_for(s) for s in local}, seed)
+        for s in local:
+            assert Game.view(snap, s) == views[s]  # the sampled rest never contradicts a local view
+            assert snap.view(s) is views[s]
+            assert snap.legal_actions(s) == g.legal_actions(s)
+            assert snap.events_for(s) == g.events_for(s)
+        assert snap.view(None) == g.view(None)
+        assert snap.events_for(None) == g.events_for(None)
+        clone = snap.clone()
+        assert clone.view(local[0]) == views[local[0]] and clone.decisions == snap.decisions
+        moments += 1
+        if g.is_over:
+            break
+        d = g.pending()[0]
+        g.apply(d.seat, g.random_action(d.seat, rng))
+    assert moments > 50
+    # Others' treasure tiles stay secret to the end; the final totals come from the server's event.
+    assert snap.outcome() == g.outcome()
+
+
+def test_views_of_different_moments_are_refused() -> None:
+    g = Game.new(3, 1, log=True)
+    v0 = g.view(0)
+    d = g.pending()[0]
+    g.apply(d.seat, g.random_action(d.seat, random.Random(1)))
+    with pytest.raises(StateFormatError):
+        shadow_game({0: v0, 1: g.view(1)}, {}, 1)
+    with pytest.raises(StateFormatError):
+        shadow_game({0: g.view(1)}, {}, 1)
+
+
+class _FakeClient:
+    def __init__(self) -> None:
+        self.sent: list[Any] = []
+        self.items: list[Any] = []
+
+    def poll(self) -> list[Any]:
+        out, self.items = self.items, []
+        return out
+
+    def send_action(self, seat: int, action: Any, decisions: int | None = None) -> int:
+        self.sent.append((seat, action, decisions))
+        return len(self.sent)
+
+    def close(self, timeout: float = 0) -> None:
+        pass
+
+
+def test_the_controller_sends_only_legal_choices_once_and_waits_for_the_answer() -> None:
+    from tortuga_desktop.net.client import GameUpdate
+    from tortuga_desktop.net.protocol import Joined
+    from tortuga_desktop.rules import IllegalActionError
+
+    g = Game.new(2, 3, log=True)
+    client = _FakeClient()
+    c = RemoteController(client)
+    client.items = [Joined(table="t", seats=[1], token="x"),
+                    GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)), 0, -1)]
+    c.pump()
+    assert c.ready and c.human_seats == [1]
+    assert [d.seat for d in c.pending_humans()] == [1]
+    with pytest.raises(IllegalActionError):
+        c.submit(0, g.legal_actions(0)[0])  # not this computer's seat
+    action = g.legal_actions(1)[0]
+    c.submit(1, action)
+    assert client.sent == [(1, action, g.decisions)]
+    assert c.pending_humans() == []  # sent: no panel until the answer
+    with pytest.raises(IllegalActionError):
+        c.submit(1, action)
+    g.apply(1, action)
+    client.items = [GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)[len(c.game.events_for(1)):]),
+                               len(c.game.events_for(1)), 1)]
+    new = c.poll()
+    assert len(new) == 1 and new[0].snapshot.decisions == g.decisions
+    assert c.game.view(1) == g.view(1)
+
+
+def test_shown_addresses() -> None:
+    assert HostInfo("127.0.0.1", 5000, "ABCDEF").shown_addresses() == ["127.0.0.1:5000"]
+    assert HostInfo("0.0.0.0", 5000, "ABCDEF", ("192.168.1.20", "10.0.0.2")).shown_addresses() == \
+        ["192.168.1.20:5000", "10.0.0.2:5000"]
+    assert HostInfo("0.0.0.0", 5000, "ABCDEF", ()).shown_addresses() == ["127.0.0.1:5000"]
+
+
+@pytest.mark.usefixtures("app_home")
+def test_the_host_screen_explains_what_cannot_work() -> None:
+    from app_helpers import start_app
+
+    from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.app.scenes.host import HostScene
+
+    app = start_app()
+    try:
+        started: list[Any] = []
+        scene = HostScene(SetupConfig(seats=[SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1)]),
+                          starter=lambda plan: started.append(plan))  # type: ignore[func-returns-value]
+        app.push(scene)
+        app.run(max_frames=1)
+        assert scene.kinds[:2] == ["here", "open"]
+
+        def attempt(kinds: list[str], names: list[str] | None = None) -> str:
+            for i, kind in enumerate(kinds):
+                dd = scene._kinds[i]
+                dd.selected_option = next(o for o in dd.options_list if o[1] == kind)
+                scene.handle(UIEvent(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                                        {"ui_element": dd, "text": ""})))
+            for entry, name in zip(scene._names, names or ["Ani", "Bo"], strict=False):
+                entry.set_text(name)
+            scene.error = ""
+            scene.host()
+            return scene.error
+
+        assert "open" in attempt(["here", "easy"])
+        assert "this computer" in attempt(["open", "easy"])
+        assert scene._count_dd is not None
+        scene._count_dd.selected_option = next(o for o in scene._count_dd.options_list if o[0] == "3")
+        scene.handle(UIEvent(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                                {"ui_element": scene._count_dd, "text": ""})))
+        assert scene.count == 3
+        assert "same name" in attempt(["here", "open", "here"], ["Ani", "", "ani"])
+        assert not started
+        assert scene.kinds[:3] == ["here", "open", "here"]
+        # The listening address: "all interfaces" is explained in plain words on the screen.
+        assert scene._listen_dd is not None
+        scene._listen_dd.selected_option = next(o for o in scene._listen_dd.options_list if o[1] == "all")
+        scene.handle(UIEvent(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED,
+                                                {"ui_element": scene._listen_dd, "text": ""})))
+        assert scene.listen == "all"
+        scene.draw(app.window)
+        shown = scene.explanation().lower()
+        assert "anyone who can reach this computer" in shown and "join code" in shown
+    finally:
+        app.close()

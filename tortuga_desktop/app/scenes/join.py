@@ -1,0 +1,325 @@
+"""Join a network game (Main menu -> "Join game").
+
+The player types the host's address (``host`` or ``host:port``; the port defaults to 47600)
+and the join code the host shows, plus the name to play under. Games announced on the local
+network (zeroconf, :mod:`tortuga_desktop.net.discovery`) are listed; a click fills in the
+address. The browser starts and stops on a background thread. Joining connects in the
+background: the screen says "connecting" and stays usable; a wrong address, a wrong code, a
+full table or a host running a different version get a clear message here, and nothing is
+left running. Once the seat is ours the lobby opens.
+
+Keys: Enter joins, Escape goes back.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+import threading
+import time
+from collections.abc import Callable
+from typing import Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel
+
+from ...net.discovery import FoundHost
+from .. import art, palette
+from ..i18n import tr, trn
+from ..remote import RemoteController
+from . import WidgetScene
+from .dialogs import SafeTextEntryLine, text_entry, wrap
+
+log = logging.getLogger(__name__)
+
+__all__ = ["JoinScene", "check_join_input"]
+
+_CODE = re.compile(r"^[A-Z0-9]{4,12}$")
+#: seconds to wait for the host before saying it cannot be reached
+CONNECT_TIMEOUT = 12.0
+
+
+def check_join_input(address: str, code: str) -> tuple[str, str]:
+    """The ``ws://`` URL and the cleaned code; raises ValueError with the player's message."""
+    from ...net.client import server_url
+
+    address = address.strip()
+    if not address:
+        raise ValueError(tr("net.join.need_address"))
+    if any(c.isspace() or c in "/\\@?#" for c in address.removeprefix("ws://")) or \
+            address.count("[") != address.count("]"):
+        raise ValueError(tr("net.join.bad_address"))
+    try:
+        url = server_url(address)
+    except ValueError:
+        raise ValueError(tr("net.join.bad_address")) from None
+    host = url.removeprefix("ws://").removeprefix("wss://").rsplit(":", 1)[0].strip("[]")
+    if not host or not all(c.isalnum() or c in ".-:_" for c in host):
+        raise ValueError(tr("net.join.bad_address"))
+    clean = code.strip().upper().replace(" ", "").replace("-", "")
+    if not clean:
+        raise ValueError(tr("net.join.need_code"))
+    if not _CODE.match(clean):
+        raise ValueError(tr("net.join.bad_code"))
+    return url, clean
+
+
+class JoinScene(WidgetScene):
+    """The join screen (see the module docstring)."""
+
+    name = "join"
+
+    def __init__(self, *, browser: Any = None,
+                 client_factory: Callable[..., Any] | None = None) -> None:
+        super().__init__()
+        self.address = ""
+        self.code = ""
+        self.player = ""
+        self.message = ""
+        self.message_level = "info"
+        self._browser = browser
+        self._own_browser = browser is None
+        self._client_factory = client_factory
+        self._found: list[FoundHost] = []
+        self._pending: RemoteController | None = None
+        self._pending_since = 0.0
+        self._addr: SafeTextEntryLine | None = None
+        self._code: SafeTextEntryLine | None = None
+        self._name: SafeTextEntryLine | None = None
+        self._join_btn: UIButton | None = None
+        self._back_btn: UIButton | None = None
+        self._host_btns: list[tuple[UIButton, FoundHost]] = []
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._msg_at = pygame.Rect(0, 0, 0, 0)
+        self._list_at = pygame.Rect(0, 0, 0, 0)
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self, app: Any) -> None:
+        settings = getattr(app, "settings", None)
+        self.player = self.player or str(getattr(settings, "player_name", "") or "")
+        if self._browser is None:
+            from ...net.discovery import Browser
+
+            self._browser = Browser()
+        browser = self._browser
+
+        def start() -> None:
+            try:
+                browser.start()
+            except Exception as exc:  # zeroconf raises many kinds; no local list then, joining still works
+                log.warning("cannot look for games on the local network: %s", exc)
+
+        threading.Thread(target=start, name="tortuga-browse", daemon=True).start()
+        super().enter(app)
+
+    def exit(self) -> None:
+        super().exit()
+        self._cancel()
+        browser, self._browser = self._browser, None
+        if browser is not None:
+            def close() -> None:
+                try:
+                    browser.close()
+                except Exception as exc:  # as in start: logged, nothing else depends on it
+                    log.warning("closing the local-network browser: %s", exc)
+
+            threading.Thread(target=close, name="tortuga-browse-close", daemon=True).start()
+
+    def _read(self) -> None:
+        if self._addr is not None:
+            self.address = self._addr.get_text()
+        if self._code is not None:
+            self.code = self._code.get_text()
+        if self._name is not None:
+            self.player = self._name.get_text()
+
+    def _kill(self) -> None:
+        self._read()
+        super()._kill()
+        self._addr = self._code = self._name = None
+        self._join_btn = self._back_btn = None
+        self._host_btns = []
+
+    def _build(self) -> None:
+        self._kill()
+        manager = self.app.ui
+        w, h = self.app.size
+        pw = max(420, min(860, w - 40))
+        row_h = max(28, min(42, (h - 80) // 14))
+        gap = max(6, row_h // 4)
+        ph = 12 * (row_h + gap) + row_h
+        px, py = (w - pw) // 2, max(10, (h - ph) // 2)
+        self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
+        els = self._els
+
+        def add(el: Any) -> Any:
+            els.append(el)
+            return el
+
+        lw = min(210, pw // 3)
+        y = py + row_h + gap * 2
+        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.address"), manager))
+        self._addr = add(text_entry(pygame.Rect(px + lw, y, pw - lw, row_h), manager, initial_text=self.address,
+                                    placeholder_text=tr("net.join.address_hint"), length_limit=80))
+        y += row_h + gap
+        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.code"), manager))
+        self._code = add(text_entry(pygame.Rect(px + lw, y, 220, row_h), manager, initial_text=self.code,
+                                    placeholder_text=tr("net.join.code_hint"), length_limit=16))
+        y += row_h + gap
+        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.name"), manager))
+        self._name = add(text_entry(pygame.Rect(px + lw, y, 320, row_h), manager, initial_text=self.player,
+                                    length_limit=20))
+        y += row_h + gap * 2
+        add(UILabel(pygame.Rect(px, y, pw, row_h), tr("net.join.found"), manager))
+        y += row_h
+        self._list_at = pygame.Rect(px, y, pw, 4 * (row_h + gap))
+        for i, found in enumerate(self._found[:4]):
+            label = f"{found.name}  —  {found.addr}  —  " + (
+                trn("net.join.open_seats", found.open_seats) if found.compatible else tr("net.join.other_version"))
+            btn = add(UIButton(pygame.Rect(px, y + i * (row_h + gap), pw, row_h), label, manager))
+            self._host_btns.append((btn, found))
+        y += 4 * (row_h + gap)
+        self._msg_at = pygame.Rect(px, y, pw, 2 * row_h)
+        y += 2 * row_h + gap
+        bw = min(240, pw // 3)
+        self._back_btn = add(UIButton(pygame.Rect(px, y, bw, row_h + 6), tr("setup.ui.back_esc"), manager))
+        self._join_btn = add(UIButton(pygame.Rect(px + pw - bw, y, bw, row_h + 6), tr("net.join.join"), manager))
+        if self._pending is not None:
+            self._join_btn.disable()
+        self.app.request_redraw()
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Any) -> None:
+        event = getattr(intent, "event", None)
+        if event is not None:
+            el = getattr(event, "ui_element", None)
+            if event.type == pygame_gui.UI_BUTTON_PRESSED:
+                if el is self._join_btn:
+                    self.join()
+                elif el is self._back_btn:
+                    self.back()
+                else:
+                    for btn, found in self._host_btns:
+                        if el is btn:
+                            self.pick(found)
+            elif event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED:
+                self.join()
+            self.app.request_redraw()
+            return
+        key = getattr(intent, "key", None)
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.join()
+
+    def pick(self, found: FoundHost) -> None:
+        """Take a host found on the local network (the code still has to be typed)."""
+        self.address = found.addr
+        if self._addr is not None:
+            self._addr.set_text(self.address)
+        self._say(tr("net.join.picked", name=found.name))
+        if self._code is not None:
+            self._code.focus()  # type: ignore[no-untyped-call]
+
+    def back(self) -> None:
+        self._cancel()
+        self.app.pop()
+
+    def _say(self, text: str, level: str = "info") -> None:
+        self.message = text
+        self.message_level = level
+        self.app.request_redraw()
+
+    def join(self) -> bool:
+        """Check the input and connect in the background (False: a message says what is wrong)."""
+        if self._pending is not None:
+            return False
+        self._read()
+        try:
+            url, code = check_join_input(self.address, self.code)
+        except ValueError as exc:
+            self._say(str(exc), "error")
+            return False
+        name = "".join(c for c in self.player.strip() if c.isprintable())[:20]
+        factory = self._client_factory
+        if factory is None:
+            from ...net.client import NetClient
+
+            factory = NetClient
+        try:
+            client = factory(url, code=code, name=name, give_up_after=60.0)
+            client.start()
+        except (OSError, RuntimeError, ValueError) as exc:
+            log.warning("cannot connect to %s: %s", url, exc)
+            self._say(tr("net.error.unreachable"), "error")
+            return False
+        self._pending = RemoteController(client)
+        self._pending_since = time.perf_counter()
+        self._say(tr("net.join.connecting", address=self.address.strip()))
+        if self._join_btn is not None:
+            self._join_btn.disable()  # type: ignore[no-untyped-call]
+        return True
+
+    def _cancel(self) -> None:
+        if self._pending is not None:
+            self._pending.close()
+            self._pending = None
+            if self._join_btn is not None:
+                self._join_btn.enable()  # type: ignore[no-untyped-call]
+
+    def _failed(self, key: str, params: dict[str, Any]) -> None:
+        self._cancel()
+        self._say(tr(key, **params), "error")
+
+    # ------------------------------------------------------------------ update
+    def update(self, dt: float) -> bool:
+        changed = False
+        if self._browser is not None:
+            found = self._browser.hosts()
+            if found != self._found:
+                self._found = list(found)
+                self._build()
+                changed = True
+        c = self._pending
+        if c is None:
+            return changed
+        c.pump()
+        if c.fatal is not None:
+            self._failed(*c.fatal)
+            return True
+        if c.last_error is not None and not c.joined:
+            self._failed(*c.last_error)
+            return True
+        if not c.joined and c.net.state == "reconnecting":
+            self._failed("net.error.unreachable", {})
+            return True
+        if not c.joined and time.perf_counter() - self._pending_since > CONNECT_TIMEOUT:
+            self._failed("net.error.unreachable", {})
+            return True
+        if c.joined and c.lobby:
+            from .lobby import LobbyScene
+
+            self._pending = None
+            self.app.replace(LobbyScene(c))
+            return True
+        return changed
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(palette.SEA_DEEP)
+        pygame.draw.rect(surface, palette.TABLE_DARK, self._panel, border_radius=14)
+        pygame.draw.rect(surface, palette.BRASS, self._panel, width=3, border_radius=14)
+        f = art.font(max(18, min(34, self._panel.h // 16)), bold=True)
+        surface.blit(f.render(tr("net.join.title"), True, palette.GOLD), (self._panel.x + 16, self._panel.y + 8))
+        small = art.font(max(12, min(20, self._list_at.h // 8)))
+        if not self._found:
+            t = small.render(tr("net.join.none_found"), True, palette.FOAM)
+            surface.blit(t, (self._list_at.x + 8, self._list_at.y + 6))
+        if self.message:
+            colour = palette.GOLD_LIGHT if self.message_level == "error" else palette.PARCHMENT_LIGHT
+            mf = art.font(max(13, min(22, self._msg_at.h // 3)), bold=self.message_level == "error")
+            y = self._msg_at.y
+            for ln in wrap(self.message, mf, self._msg_at.w)[:3]:
+                surface.blit(mf.render(ln, True, colour), (self._msg_at.x, y))
+                y += mf.get_linesize()

@@ -1,0 +1,179 @@
+"""The table of a network game: :class:`NetTableScene`, the ordinary table fed by a
+:class:`~tortuga_desktop.app.remote.RemoteController`, with a banner for the connection.
+
+Everything else is the table as it is for a local game: the views drawn are the ones the server
+sent to the seats played at this computer (one human: always theirs; several: the public table
+with hand-over screens for their private moments). Humans at other computers decide at the
+same time as the ones here; the banner says who the game waits for.
+
+The banner (top of the table) shows, most urgent first: the connection is lost and being
+retried; a seat is held for a player who dropped out (with the seconds left); a computer
+player has taken over a dropped seat; whom the game waits for. If the connection cannot come
+back (the server is gone, the seat was reclaimed elsewhere), a message says so and the game
+goes back to the main menu; the host's server keeps its autosave.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from typing import Any
+
+import pygame
+
+from .. import art, palette
+from ..i18n import tr
+from ..remote import RemoteController
+from .table import TableScene
+
+log = logging.getLogger(__name__)
+
+__all__ = ["NetTableScene", "banner_lines", "decision_key"]
+
+
+def banner_lines(controller: RemoteController, now: float | None = None) -> list[tuple[str, str]]:
+    """The banner's lines as (text, level) with level "danger", "warning" or "info"."""
+    out: list[tuple[str, str]] = []
+    net = controller.net
+    if net.state in ("reconnecting", "connecting") and controller.ready:
+        out.append((tr("net.banner.reconnecting"), "danger"))
+    elif net.state == "failed":
+        out.append((tr("net.banner.failed"), "danger"))
+    age = (now if now is not None else time.perf_counter()) - controller.lobby_at
+    for s in controller.lobby:
+        if s.kind == "computer" or (s.kind == "open" and not s.taken):
+            continue
+        if s.held_for is not None and not s.connected:
+            left = max(0, int(s.held_for - age + 0.999))
+            out.append((tr("net.banner.held", name=s.name, seconds=left), "warning"))
+        elif s.bot and not s.connected:
+            out.append((tr("net.banner.taken_over", name=s.name), "warning"))
+    if not out and controller.ready and not controller.is_over and not controller.pending_humans():
+        names = [controller.game.names[s] for s in controller.waiting_for()
+                 if not any(x.seat == s and x.bot for x in controller.lobby)]
+        if names:
+            out.append((tr("net.banner.waiting", names=", ".join(names)), "info"))
+    return out
+
+
+def decision_key(game: Any, seat: int) -> tuple[Any, ...] | None:
+    """What makes one decision of ``seat`` different from its next one."""
+    d = game.decision_for(seat)
+    if d is None:
+        return None
+    own = game.seats[seat]
+    return (d.kind, game.round, game.phase, game.stage, game.act_action, game.act_pos, tuple(own.hand),
+            None if own.roll is None else tuple(own.roll))
+
+
+class NetTableScene(TableScene):
+    """The table for a network game (see the module docstring)."""
+
+    name = "nettable"
+
+    def __init__(self, controller: RemoteController, *, speed: str = "normal") -> None:
+        super().__init__(controller, speed=speed)  # type: ignore[arg-type]
+        self.remote = controller
+        self._banner: list[tuple[str, str]] = []
+        self._ended = False
+
+    def update(self, dt: float) -> bool:
+        ui = self.decision_ui
+        if ui is not None and self.remote.ready and \
+                decision_key(ui.game, ui.seat) != decision_key(self.remote.game, ui.seat):
+            # The seat's decision changed under the open panel (others acted first): a new panel.
+            self.decision_ui = None
+            self.decision_seat = None
+            self._dirty = True
+        dirty = super().update(dt)
+        lines = banner_lines(self.remote)
+        if lines != self._banner:
+            self._banner = lines
+            self._base = None  # the banner is part of the cached table layer
+            self._base_key = None
+            dirty = True
+        if self.remote.fatal is not None and not self._ended and not self.remote.is_over:
+            self._ended = True
+            key, params = self.remote.fatal
+            self._give_up(tr(key, **params))
+        return dirty
+
+    def _check_confirmed(self) -> None:
+        ui = self.decision_ui
+        confirmed = ui is not None and ui.confirmed_action() is not None
+        super()._check_confirmed()
+        if confirmed and self.decision_ui is ui:
+            # Refused before sending (the game moved on meanwhile): a fresh panel next frame.
+            log.warning("a confirmed choice could not be sent; the decision is asked again")
+            self.decision_ui = None
+            self.decision_seat = None
+            self._dirty = True
+
+    def _give_up(self, text: str) -> None:
+        from .dialogs import MessageScene
+
+        log.warning("network game ends here: %s", text)
+        app = self.app
+
+        def to_menu() -> None:
+            while len(app.scenes) > 1:
+                app.pop()
+
+        app.push(MessageScene(tr("net.title.connection"), text, to_menu))
+
+    def _draw_hud(self, surface: pygame.Surface) -> None:
+        super()._draw_hud(surface)
+        if not self._banner or self.renderer is None:
+            return
+        L = self.renderer.layout
+        f = art.font(max(12, L.px(20)), True)
+        y = L.middle.y + L.px(6)
+        for text, level in self._banner:
+            fill = {"danger": palette.DANGER, "warning": palette.GOLD_LIGHT}.get(level, palette.PARCHMENT_LIGHT)
+            ink = palette.PARCHMENT_LIGHT if level == "danger" else palette.INK
+            t = f.render(text, True, ink)
+            box = t.get_rect(midtop=(L.island.centerx, y + L.px(5))).inflate(L.px(28), L.px(10))
+            pygame.draw.rect(surface, fill, box, border_radius=L.px(10))
+            pygame.draw.rect(surface, palette.INK, box, max(1, L.px(2)), border_radius=L.px(10))
+            surface.blit(t, t.get_rect(center=box.center))
+            y = box.bottom + L.px(4)
+
+    def _finish(self) -> None:
+        """The results; "new game" opens the host screen again (host) or the join screen."""
+        from .results import ResultsScene
+
+        self._finished = True
+        app = self.app
+        hosting = self.remote.host is not None
+
+        def again(setup: Any) -> None:
+            while len(app.scenes) > 1:
+                app.pop()
+            if hosting:
+                from ..saves import SeatConfig, SetupConfig
+                from .host import HostScene
+
+                here = set(self.remote.human_seats)
+                seats = [SeatConfig(s.name, "human" if i in here or s.kind == "human" else s.kind, i)
+                         for i, s in enumerate(self.remote.seats)]
+                scene = HostScene(SetupConfig(seats=seats))
+                for i, s in enumerate(self.remote.seats):  # the other computers' seats stay open
+                    if i not in here and s.kind == "human":
+                        scene.kinds[i] = "open"
+                app.push(scene)
+            else:
+                from .join import JoinScene
+
+                app.push(JoinScene())
+
+        app.replace(ResultsScene(self.controller, on_new_game=again))
+
+    def exit(self) -> None:
+        super().exit()  # closes the controller: the connection (and a hosted server) ends
+
+    def current_banner(self) -> list[tuple[str, str]]:
+        """The banner lines shown now (tests)."""
+        return list(self._banner)
+
+    def describe_for_tests(self) -> dict[str, Any]:
+        return {"viewer": self.viewer, "hotseat": self.hotseat, "banner": self.current_banner()}

@@ -1,0 +1,413 @@
+"""The kept game records on the statistics screen ("Replays" tab), and export / import.
+
+:class:`ReplayList` lists ``<data>/replays`` (newest first: date, seats, winner, rounds; a
+damaged file greyed out with its reason) and opens one in the :class:`.replay.ReplayScene`.
+Keys while the tab is shown: Up/Down choose, Enter watches, E exports the chosen record to a
+file, I imports a record file. The list is read and every file is copied on the app's
+background writer: the frame loop never waits for the disk.
+
+:class:`RecordFileScene` asks for a file path (export: where to write; import: which file to
+read). A bad, truncated or newer file, a file that exists already or a folder that cannot be
+written gets its message on the dialog's message line; nothing is overwritten, nothing
+crashes, and the dialog stays open to try another path.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from .. import art, palette
+from ..i18n import kind_name, tr
+from ..intents import Click, Intent, Key, UIEvent
+from . import WidgetScene
+from .dialogs import dim, draw_panel, scale_of, text_entry, text_lines, wrap
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["RecordFileScene", "ReplayList", "default_export_path"]
+
+
+def default_export_path(game_id: str) -> Path:
+    """Where an exported record goes unless the player types another path."""
+    return Path.home() / f"tortuga-replay-{game_id}.json"
+
+
+def _error_text(exc: BaseException) -> str:
+    """A failed export/import as a message for the player."""
+    from .. import paths
+    from ..records import RecordError, describe_error
+
+    if isinstance(exc, RecordError):
+        return describe_error(exc)
+    if isinstance(exc, FileExistsError):
+        return tr("replay.export.exists", name=paths.display_name(str(exc.filename or "")))
+    if isinstance(exc, OSError):
+        return tr("replay.export.failed", reason=paths.display_path(exc.strerror or str(exc))[:200])
+    return tr("replay.export.failed", reason=type(exc).__name__)
+
+
+class ReplayList:
+    """The Replays tab of the statistics screen (drawn into an area of that scene)."""
+
+    def __init__(self) -> None:
+        #: the kept records (None while they are being read)
+        self.infos: list[Any] | None = None
+        self.error = ""
+        self.focus = 0
+        self.scroll = 0
+        self._job: Any = None
+        self._open_job: Any = None
+        self._items: list[pygame.Rect] = []
+        self._buttons: dict[str, pygame.Rect] = {}
+
+    # -- data ------------------------------------------------------------------------------
+
+    def reload(self, app: Any) -> None:
+        """Read the list again (on the background writer)."""
+        from .. import records
+
+        def work() -> tuple[list[Any], str]:
+            try:
+                return records.list_replays(), ""
+            except OSError as exc:
+                return [], exc.strerror or str(exc)
+
+        try:
+            self._job = app.writer().run("listing the game records", work)
+        except RuntimeError:  # the writer is closed: the app is quitting
+            logger.warning("cannot list the game records: the writer is closed")
+
+    def poll(self, app: Any) -> bool:
+        """Take up finished background work; True when the tab must be drawn again."""
+        changed = False
+        job = self._job
+        if job is not None and job.done:
+            self._job = None
+            if job.error is None and job.result is not None:
+                self.infos, self.error = job.result
+            else:
+                self.infos, self.error = [], str(getattr(job.error, "log_text", "") or "?")
+            self.focus = min(self.focus, max(0, len(self.infos) - 1))
+            changed = True
+        job = self._open_job
+        if job is not None and job.done:
+            self._open_job = None
+            self._opened(app, job)
+            changed = True
+        return changed
+
+    def open(self, app: Any, index: int) -> bool:
+        """Watch record ``index`` (read on the background writer; the scene opens when it is)."""
+        from .. import records
+
+        if self.infos is None or not 0 <= index < len(self.infos) or self._open_job is not None:
+            return False
+        info = self.infos[index]
+        if info.error:
+            app.notify(tr("replay.list.damaged", reason=tr(info.error, reason="", name="", version="")), "warning")
+            return False
+
+        def work() -> Any:
+            try:
+                return records.read_replay(info.path)
+            except records.RecordError as exc:
+                return exc
+
+        self._open_job = app.writer().run("reading a game record", work)
+        return True
+
+    def _opened(self, app: Any, job: Any) -> None:
+        from ..records import RecordError, describe_error
+        from .replay import ReplayScene, _speed_of
+
+        result = job.result
+        try:
+            if job.error is not None:
+                raise RecordError("error.replay.unreadable", job.error.log_text, reason=job.error.log_text[:120])
+            if isinstance(result, RecordError):
+                raise result
+            scene = ReplayScene(result, speed=_speed_of(app))
+        except RecordError as exc:
+            logger.warning("refused replay: %s", exc.detail or exc.key)
+            app.show_message(tr("replay.error.title"), describe_error(exc))
+            return
+        app.push(scene)
+
+    def export(self, app: Any, index: int) -> bool:
+        if self.infos is None or not 0 <= index < len(self.infos) or self.infos[index].error:
+            return False
+        info = self.infos[index]
+        app.push(RecordFileScene("export", info.path, default_export_path(info.game_id), on_done=lambda: None))
+        return True
+
+    def import_file(self, app: Any) -> None:
+        app.push(RecordFileScene("import", on_done=lambda: self.reload(app)))
+
+    # -- input -----------------------------------------------------------------------------
+
+    def handle(self, app: Any, intent: Intent) -> bool:
+        """Handle an intent of the statistics scene while this tab is shown; True if used."""
+        n = len(self.infos or [])
+        if isinstance(intent, Key):
+            k = intent.key
+            if k == pygame.K_DOWN:
+                self.focus = min(max(0, n - 1), self.focus + 1)
+            elif k == pygame.K_UP:
+                self.focus = max(0, self.focus - 1)
+            elif k in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open(app, self.focus)
+            elif k == pygame.K_e:
+                self.export(app, self.focus)
+            elif k == pygame.K_i:
+                self.import_file(app)
+            else:
+                return False
+            self._keep_focus_visible()
+            return True
+        if isinstance(intent, Click) and intent.button == 1:
+            for name, r in self._buttons.items():
+                if r.collidepoint(intent.pos):
+                    if name == "watch":
+                        self.open(app, self.focus)
+                    elif name == "export":
+                        self.export(app, self.focus)
+                    else:
+                        self.import_file(app)
+                    return True
+            for i, r in enumerate(self._items):
+                if r.collidepoint(intent.pos):
+                    idx = i + self.scroll
+                    if idx == self.focus:  # a second click on the chosen line watches it
+                        self.open(app, idx)
+                    self.focus = idx
+                    return True
+        if isinstance(intent, Click) and intent.button in (4, 5):
+            self.scroll = max(0, min(max(0, n - 1), self.scroll + (1 if intent.button == 5 else -1)))
+            return True
+        return False
+
+    def _keep_focus_visible(self) -> None:
+        shown = max(1, len(self._items))
+        if self.focus < self.scroll:
+            self.scroll = self.focus
+        elif self.focus >= self.scroll + shown:
+            self.scroll = self.focus - shown + 1
+
+    # -- drawing ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
+        from .. import paths
+
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(19 * s)), True)
+        small = art.font(max(10, int(15 * s)))
+        self._items = []
+        # buttons along the bottom of the area
+        bh = max(24, int(40 * s))
+        bw = min(int(230 * s), (area.w - int(40 * s)) // 3)
+        y = area.bottom - bh
+        self._buttons = {}
+        for i, (name, key) in enumerate((("watch", "replay.list.watch"), ("export", "replay.list.export"),
+                                         ("import", "replay.list.import"))):
+            r = pygame.Rect(area.x + i * (bw + int(16 * s)), y, bw, bh)
+            infos = self.infos or []
+            usable = name == "import" or (0 <= self.focus < len(infos) and not infos[self.focus].error)
+            pygame.draw.rect(surface, palette.GOLD if usable else palette.PARCHMENT_DARK, r, border_radius=int(8 * s))
+            pygame.draw.rect(surface, palette.INK, r, max(1, int(2 * s)), border_radius=int(8 * s))
+            t = fb.render(tr(key), True, palette.INK if usable else palette.INK_SOFT)
+            surface.blit(t, t.get_rect(center=r.center))
+            self._buttons[name] = r
+        from ..records import replays_dir
+
+        where = small.render(tr("replay.list.folder", folder=paths.display_path(replays_dir(create=False))), True,
+                             palette.INK_SOFT)
+        surface.blit(where, (area.x, y - where.get_height() - int(6 * s)))
+        list_area = pygame.Rect(area.x, area.y, area.w, y - where.get_height() - int(14 * s) - area.y)
+        if self.infos is None:
+            surface.blit(f.render(tr("replay.list.loading"), True, palette.INK_SOFT), list_area.topleft)
+            return
+        if self.error:
+            text_lines(surface, wrap(self.error, f, list_area.w), f, list_area.topleft, palette.DANGER)
+            return
+        if not self.infos:
+            text_lines(surface, wrap(tr("replay.list.none"), f, list_area.w), f, list_area.topleft, palette.INK)
+            return
+        lh = fb.get_linesize() + f.get_linesize() + int(16 * s)
+        y = list_area.y
+        for i, info in enumerate(self.infos[self.scroll:]):
+            if y + lh > list_area.bottom:
+                break
+            r = pygame.Rect(list_area.x, y, list_area.w, lh - int(6 * s))
+            on = i + self.scroll == self.focus
+            pygame.draw.rect(surface, palette.GOLD_LIGHT if on else palette.PARCHMENT, r, border_radius=int(8 * s))
+            pygame.draw.rect(surface, palette.INK if on else palette.BRASS, r, max(1, int(2 * s)),
+                             border_radius=int(8 * s))
+            if info.error:
+                t1 = fb.render(paths.display_name(info.path), True, palette.INK_SOFT)
+                t2 = f.render(tr("replay.list.damaged", reason=tr(info.error, reason="", name="", version="")),
+                              True, palette.DANGER)
+            else:
+                when = (info.date or "")[:16].replace("T", " ")
+                seats = ", ".join(f"{n} ({kind_name(k)})" for n, k in zip(info.names, info.kinds,
+                                                                                    strict=False))
+                t1 = fb.render(tr("replay.list.line", when=when, seats=seats), True, palette.INK)
+                if info.finished:
+                    win = ", ".join(info.names[w] for w in info.winners if 0 <= w < len(info.names))
+                    t2 = f.render(tr("replay.list.won", winners=win, rounds=info.rounds), True, palette.INK_SOFT)
+                else:
+                    t2 = f.render(tr("replay.list.unfinished", round=info.rounds), True, palette.INK_SOFT)
+            for t, dy in ((t1, int(4 * s)), (t2, int(6 * s) + t1.get_height())):
+                if t.get_width() > r.w - int(24 * s):
+                    t = t.subsurface(pygame.Rect(0, 0, r.w - int(24 * s), t.get_height()))
+                surface.blit(t, (r.x + int(12 * s), r.y + dy))
+            self._items.append(r)
+            y += lh
+
+
+class RecordFileScene(WidgetScene):
+    """Export a kept record to a file (``mode="export"``) or import a record file (``"import"``)."""
+
+    opaque = False
+    name = "record_file"
+
+    def __init__(self, mode: str, source: Path | None = None, default: Path | None = None, *,
+                 on_done: Any = None) -> None:
+        super().__init__()
+        if mode not in ("export", "import") or (mode == "export" and source is None):
+            raise ValueError(f"bad record file dialog: {mode}")
+        self.mode = mode
+        self.source = source
+        self._text = str(default) if default is not None else ""
+        self.entry: Any = None
+        self.message = ""
+        self.error = False
+        self.job: Any = None
+        self.done_path: Path | None = None
+        self.on_done = on_done
+        self._box = pygame.Rect(0, 0, 0, 0)
+        self._ok: Any = None
+        self._cancel: Any = None
+
+    def _kill(self) -> None:
+        if self.entry is not None:
+            self._text = self.entry.get_text()
+        super()._kill()
+        self.entry = None
+
+    def _build(self) -> None:
+        from pygame_gui.elements import UIButton
+
+        self._kill()
+        w, h = self.app.size
+        s = scale_of((w, h))
+        self._box = pygame.Rect(0, 0, min(w - 40, int(860 * s)), int(360 * s))
+        self._box.center = (w // 2, h // 2)
+        row = max(30, int(48 * s))
+        x = self._box.x + int(40 * s)
+        iw = self._box.w - int(80 * s)
+        y = self._box.y + int(120 * s)
+        self.entry = text_entry(pygame.Rect(x, y, iw, row), self.app.ui, initial_text=self._text, length_limit=1000)
+        self.entry.focus()
+        self._els.append(self.entry)
+        y += row + int(90 * s)
+        bw = int(iw * 0.4)
+        self._cancel = UIButton(pygame.Rect(x, y, bw, row), tr("menu.cancel"), self.app.ui)
+        self._ok = UIButton(pygame.Rect(x + iw - bw, y, bw, row),
+                            tr("replay.file.ok_export" if self.mode == "export" else "replay.file.ok_import"),
+                            self.app.ui)
+        self._els += [self._cancel, self._ok]
+        self.app.request_redraw()
+
+    def path_text(self) -> str:
+        return (self.entry.get_text() if self.entry is not None else self._text).strip()
+
+    def confirm(self) -> bool:
+        """Start the export/import on the background writer; False if there is nothing to do."""
+        from .. import records
+
+        if self.job is not None:
+            return False
+        typed = self.path_text()
+        if not typed:
+            self.message, self.error = tr("replay.file.empty"), True
+            self.app.request_redraw()
+            return False
+        try:
+            path = Path(typed).expanduser()
+        except RuntimeError:  # "~someone" without a home folder: taken literally
+            path = Path(typed)
+        source = self.source
+
+        def work() -> tuple[Path | None, BaseException | None]:
+            try:
+                if self.mode == "export":
+                    assert source is not None
+                    return records.export_replay(source, path), None
+                return records.import_replay(path), None
+            except (records.RecordError, OSError) as exc:
+                return None, exc
+
+        self.job = self.app.writer().run(f"{self.mode} a game record", work)
+        self.message, self.error = tr("replay.file.working"), False
+        self.app.request_redraw()
+        return True
+
+    def update(self, dt: float) -> bool:
+        job = self.job
+        if job is None or not job.done:
+            return False
+        self.job = None
+        from .. import paths
+
+        if job.error is not None:
+            self.message, self.error = job.error.user_message(), True
+            return True
+        done, exc = job.result
+        if exc is not None:
+            logger.warning("%s refused: %s", self.mode, exc)
+            self.message, self.error = _error_text(exc), True
+            return True
+        self.done_path = done
+        self.app.pop()
+        if self.mode == "export":
+            self.app.notify(tr("replay.export.done", path=paths.display_path(done)), "info")
+        else:
+            self.app.notify(tr("replay.import.done", name=paths.display_name(done)), "info")
+        if self.on_done is not None:
+            self.on_done()
+        return True
+
+    def handle(self, intent: Intent) -> None:
+        import pygame_gui
+
+        if isinstance(intent, Key):
+            if intent.key == pygame.K_ESCAPE:
+                self.app.pop()
+            elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.confirm()
+            return
+        if isinstance(intent, UIEvent):
+            ev = intent.event
+            el = getattr(ev, "ui_element", None)
+            if ev.type == pygame_gui.UI_BUTTON_PRESSED:
+                if el is self._ok:
+                    self.confirm()
+                elif el is self._cancel:
+                    self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        s = scale_of(surface.get_size())
+        dim(surface)
+        title = tr("replay.export.title" if self.mode == "export" else "replay.import.title")
+        y = draw_panel(surface, self._box, s, title)
+        f = art.font(max(11, int(19 * s)))
+        t = f.render(tr("replay.file.label"), True, palette.INK)
+        surface.blit(t, (self._box.x + int(40 * s), y + int(8 * s)))
+        if self.message:
+            lines = wrap(self.message, f, self._box.w - int(80 * s))[:3]
+            text_lines(surface, lines, f, (self._box.x + int(40 * s), self._box.y + int(178 * s)),
+                       palette.DANGER if self.error else palette.SUCCESS)

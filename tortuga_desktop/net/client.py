@@ -1,0 +1,508 @@
+"""The network client: :class:`NetClient`, a connection to a Tortuga server for scenes and bots.
+
+A :class:`NetClient` runs its own thread with its own asyncio event loop (or, for many clients
+in one process, an event loop you give it). The frame loop never waits for it: everything the
+server says arrives, already decoded and checked, in a thread-safe queue that a scene drains
+once per frame with :meth:`NetClient.poll` (never blocks).
+
+Typical use (a remote player)::
+
+    client = NetClient("ws://192.168.1.20:47600", code="K7PQ2M", name="Anne")
+    client.start()
+    ...                                   # every frame:
+    for msg in client.poll():
+        if isinstance(msg, Status):       # connection state changed: banner on/off
+            ...
+        elif isinstance(msg, Joined):     # msg.seats: the seat(s) this client plays; msg.token
+            ...
+        elif isinstance(msg, Lobby):      # who sits where, connected or not, started or not
+            ...
+        elif isinstance(msg, GameUpdate): # msg.view: PlayerView of msg.seat; msg.events: new
+            ...                           # events (typed) this seat may see; msg.ack
+        elif isinstance(msg, Error):      # a refused message: msg.code, msg.message, msg.ref
+            ...
+    client.send_action(seat, action)      # a PlayerAction or its text; returns the request id
+    client.close()
+
+The host's own screen uses the same class with ``token=host_token`` (it then plays every
+``local`` seat and may :meth:`start_game`)::
+
+    from tortuga_desktop.net.server import start_host      # resume_host(path) for a saved one
+    server, table = start_host(seats, host="0.0.0.0", port=47600, save_path=path)
+    client = NetClient(f"127.0.0.1:{server.port}", code=table.code, token=table.host_token)
+    ...                                   # show table.code; Lobby items say who has joined
+    client.start_game()
+    ...
+    client.close(); server.stop() On a dedicated server a client may first
+:meth:`list_tables` (answer: :class:`Tables`) and :meth:`create_table` (answer: :class:`Created`
+with the join code and the host token), then :meth:`join`.
+
+Queue items (all immutable): :class:`Status` (made here), and from the server
+:class:`~.protocol.Welcome`, :class:`~.protocol.Tables`, :class:`~.protocol.Created`,
+:class:`~.protocol.Joined`, :class:`~.protocol.Lobby`, :class:`GameUpdate` (an
+:class:`~.protocol.Update` decoded into typed values), :class:`~.protocol.Error`,
+:class:`~.protocol.Bye`. An update that does not decode is logged and reported as an
+:class:`~.protocol.Error` with code ``"malformed"``; the connection goes on. Besides the
+server's error codes (:data:`~.protocol.ERROR_CODES`) the client itself reports ``"offline"``
+(an action or request while not connected: it was not sent).
+
+Connection state (:attr:`NetClient.state`, also sent as :class:`Status`): ``connecting`` ->
+``connected`` -> (lost) ``reconnecting`` -> ``connected`` ... -> ``closed`` (after
+:meth:`close`) or ``failed`` (protocol version mismatch, the seat was reclaimed elsewhere, the
+server sent :class:`~.protocol.Bye`, or no connection for ``give_up_after`` seconds).
+Reconnecting waits ``backoff_min`` seconds, doubling up to ``backoff_max`` (with jitter), and
+then joins again with the reclaim token, so the seat comes back.
+
+Thread safety: every public method may be called from any thread. Reading :attr:`state`,
+:attr:`seats`, :attr:`token`, :attr:`views` is safe (they are replaced, never mutated).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import queue
+import random
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from enum import StrEnum
+
+from websockets.asyncio.client import ClientConnection, connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
+
+from ..rules import PlayerAction, PlayerView
+from ..rules.events import Event
+from . import protocol as P
+from .protocol import Bye, Created, Error, Joined, Lobby, SeatSpec, Tables, Welcome
+
+logger = logging.getLogger(__name__)
+
+DEFAULT_PORT = P.DEFAULT_PORT
+
+
+class ConnState(StrEnum):
+    CONNECTING = "connecting"
+    CONNECTED = "connected"
+    RECONNECTING = "reconnecting"
+    CLOSED = "closed"
+    FAILED = "failed"
+
+
+@dataclass(frozen=True)
+class Status:
+    """The connection state changed. ``detail``: why (English, for the log; show the state)."""
+
+    state: ConnState
+    detail: str = ""
+    #: seconds until the next reconnect attempt (``reconnecting`` only)
+    retry_in: float = 0.0
+
+
+@dataclass(frozen=True)
+class GameUpdate:
+    """The seat's view now and its new events (see :class:`~.protocol.Update`)."""
+
+    table: str
+    seat: int
+    view: PlayerView
+    events: tuple[Event, ...]
+    #: index of ``events[0]`` in the seat's whole event list (0: the list starts again)
+    first: int
+    #: id of this client's action that caused the update (-1: someone else's)
+    ack: int
+
+
+Incoming = Status | Welcome | Tables | Created | Joined | Lobby | GameUpdate | Error | Bye
+
+
+def server_url(addr: str) -> str:
+    """``host``, ``host:port`` or a ``ws://`` URL -> a ``ws://`` URL (default port 47600).
+
+    >>> server_url("192.168.1.5"), server_url("localhost:5000"), server_url("ws://h:1")
+    ('ws://192.168.1.5:47600', 'ws://localhost:5000', 'ws://h:1')
+    >>> server_url("[::1]:5000")
+    'ws://[::1]:5000'
+    """
+    addr = addr.strip()
+    if addr.startswith(("ws://", "wss://")):
+        return addr
+    if not addr:
+        raise ValueError("no server address")
+    if addr.startswith("["):
+        host, _, rest = addr.partition("]")
+        port = rest[1:] if rest.startswith(":") else ""
+        host += "]"
+    elif addr.count(":") == 1:
+        host, port = addr.split(":")
+    else:
+        host, port = (f"[{addr}]" if ":" in addr else addr), ""
+    if port and not (port.isdigit() and 1 <= int(port) <= 65535):
+        raise ValueError(f"bad port in {addr!r}")
+    return f"ws://{host}:{port or DEFAULT_PORT}"
+
+
+class NetClient:
+    """A connection to a Tortuga server (see the module docstring for the whole API)."""
+
+    def __init__(self, url: str, *, code: str = "", table: str = "", name: str = "", token: str = "",
+                 seat: int | None = None, reconnect: bool = True, backoff_min: float = 0.25,
+                 backoff_max: float = 8.0, give_up_after: float | None = 120.0,
+                 on_message: Callable[[Incoming], None] | None = None,
+                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+        """``url``: see :func:`server_url`. With ``code`` the client joins that table as soon as
+        it is connected (``token`` reclaims a seat or, the host token, takes the local seats;
+        ``seat`` asks for a particular open seat). ``on_message`` (optional) is called on the
+        network thread for every incoming item *instead of* queueing it (bots, benchmarks).
+        ``loop``: run on this (running) event loop instead of an own thread."""
+        self.url = server_url(url)
+        self.name = name
+        self.reconnect = reconnect
+        self.backoff_min = backoff_min
+        self.backoff_max = backoff_max
+        self.give_up_after = give_up_after
+        self.incoming: queue.Queue[Incoming] = queue.Queue()
+        self._on_message = on_message
+        self._code = code
+        self._table = table
+        self._seat_wish = seat
+        self._token = token
+        self._joined = False
+        self._auto_join = bool(code)
+        self._rejoining = False
+        self._host_token = ""
+        self._state = ConnState.CONNECTING
+        self._seats: tuple[int, ...] = ()
+        self._views: dict[int, PlayerView] = {}
+        self._next_id = 1
+        self._id_lock = threading.Lock()
+        self._own_loop = loop is None
+        self._loop = loop or asyncio.new_event_loop()
+        self._thread: threading.Thread | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._outbox: asyncio.Queue[bytes] | None = None
+        self._ws: ClientConnection | None = None
+        self._welcomed = False
+        self._buffer: list[bytes] = []
+        self._closing = False
+        self._final = ""
+        self._rng = random.Random()
+        self.server_lobby = False
+
+    # ------------------------------------------------------------ state (read from any thread)
+    @property
+    def state(self) -> ConnState:
+        return self._state
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """Seats this client plays (after :class:`Joined`)."""
+        return self._seats
+
+    @property
+    def token(self) -> str:
+        """The reclaim token (after :class:`Joined`); keep it to reclaim the seat later."""
+        return self._token
+
+    @property
+    def table(self) -> str:
+        return self._table
+
+    @property
+    def code(self) -> str:
+        return self._code
+
+    @property
+    def host_token(self) -> str:
+        """The host token of a table this client created (after :class:`Created`)."""
+        return self._host_token
+
+    @property
+    def views(self) -> dict[int, PlayerView]:
+        """The newest view of each seat this client plays."""
+        return self._views
+
+    # ------------------------------------------------------------ control (any thread)
+    def start(self) -> None:
+        """Connect (in the background)."""
+        if self._own_loop:
+            self._thread = threading.Thread(target=self._run_thread, name="net-client", daemon=True)
+            self._thread.start()
+        else:
+            self._loop.call_soon_threadsafe(self._spawn)
+
+    def poll(self, limit: int = 200) -> list[Incoming]:
+        """Everything received since the last call (at most ``limit`` items); never blocks."""
+        out: list[Incoming] = []
+        while len(out) < limit:
+            try:
+                out.append(self.incoming.get_nowait())
+            except queue.Empty:
+                break
+        return out
+
+    def get(self, timeout: float | None = None) -> Incoming | None:
+        """The next item, waiting up to ``timeout`` seconds (headless tools and tests only:
+        a frame loop uses :meth:`poll`). None when nothing came."""
+        try:
+            return self.incoming.get(timeout=timeout)
+        except queue.Empty:
+            return None
+
+    def join(self, code: str, *, table: str = "", name: str | None = None, token: str = "",
+             seat: int | None = None) -> None:
+        """Take a seat (answer: :class:`Joined` or :class:`Error`)."""
+        self._code, self._table, self._token, self._seat_wish = code, table, token, seat
+        if name is not None:
+            self.name = name
+        self._post(self._join_msg())
+
+    def list_tables(self) -> None:
+        """Ask a dedicated server for its tables (answer: :class:`Tables`)."""
+        self._post(P.ListTables())
+
+    def create_table(self, seats: list[SeatSpec], *, name: str = "", long_game: bool = False,
+                     hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False) -> None:
+        """Create a table on a dedicated server (answer: :class:`Created`)."""
+        self._post(P.CreateTable(seats=seats, name=name, long_game=long_game, hold_seconds=hold_seconds,
+                                 takeover_level=takeover_level, auto_start=auto_start))  # type: ignore[arg-type]
+
+    def start_game(self, token: str = "") -> None:
+        """Start the table's game (host token: given, else the one from :class:`Created` or
+        the token this client joined with)."""
+        self._post(P.Start(table=self._table, token=token or self._host_token or self._token))
+
+    def send_action(self, seat: int, action: PlayerAction | str, decisions: int | None = None) -> int:
+        """Send ``seat``'s action; returns its id (the server's :class:`GameUpdate` ``ack`` or
+        :class:`Error` ``ref``). ``decisions``: the view the action answers (default: the
+        newest view of ``seat``). Refused at once (an :class:`Error` in the queue, code
+        ``offline``) while not connected."""
+        text = action if isinstance(action, str) else action.text()
+        with self._id_lock:
+            rid = self._next_id
+            self._next_id += 1
+        if decisions is None:
+            v = self._views.get(seat)
+            decisions = v.decisions if v is not None else 0
+        raw = P.encode(P.Act(id=rid, seat=seat, decisions=decisions, action=text))
+        try:
+            self._loop.call_soon_threadsafe(self._send_act, raw, rid)
+        except RuntimeError:  # the client has stopped
+            self.incoming.put(Error(code="offline", message="the connection is closed", ref=rid))
+        return rid
+
+    def leave(self) -> None:
+        """Leave the table for good (a computer player takes the seat over)."""
+        self._post(P.Leave())
+        self._token = ""
+        self._joined = False
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Disconnect and stop (no reconnect). Safe to call more than once."""
+        self._closing = True
+        if self._loop.is_closed():
+            return
+        try:
+            self._loop.call_soon_threadsafe(self._cancel)
+        except RuntimeError:  # the loop has stopped already
+            return
+        if self._thread is not None and self._thread is not threading.current_thread():
+            self._thread.join(timeout)
+
+    def drop_connection(self) -> None:
+        """Cut the connection abruptly, as a network fault would (tests, the reconnect banner
+        preview). With ``reconnect`` on, the client then reconnects and reclaims its seat."""
+        self._loop.call_soon_threadsafe(self._abort)
+
+    def _abort(self) -> None:
+        if self._ws is not None:
+            self._ws.transport.abort()
+
+    # ------------------------------------------------------------ the network side
+    def _run_thread(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self._main())
+        finally:
+            self._loop.close()
+
+    def _spawn(self) -> None:
+        self._task = self._loop.create_task(self._main())
+
+    def _cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    def _deliver(self, item: Incoming) -> None:
+        if self._on_message is not None:
+            try:
+                self._on_message(item)
+            except Exception:  # the callback's fault must not kill the connection
+                logger.exception("net client callback failed on %s", type(item).__name__)
+        else:
+            self.incoming.put(item)
+
+    def _set_state(self, state: ConnState, detail: str = "", retry_in: float = 0.0) -> None:
+        if state != self._state or state == ConnState.RECONNECTING:
+            self._state = state
+            self._deliver(Status(state, detail, retry_in))
+
+    def _join_msg(self) -> P.Join:
+        return P.Join(code=self._code, table=self._table, name=self.name[:P.MAX_NAME], token=self._token,
+                      seat=self._seat_wish)
+
+    def _post(self, msg: P._Msg) -> None:
+        raw = P.encode(msg)
+        try:
+            self._loop.call_soon_threadsafe(self._send_other, raw)
+        except RuntimeError:  # the client has stopped
+            self.incoming.put(Error(code="offline", message="the connection is closed"))
+
+    def _send_other(self, raw: bytes) -> None:
+        if self._outbox is not None and self._welcomed:
+            self._outbox.put_nowait(raw)
+        else:
+            self._buffer.append(raw)
+
+    def _send_act(self, raw: bytes, rid: int) -> None:
+        if self._outbox is not None and self._welcomed and self._joined:
+            self._outbox.put_nowait(raw)
+        else:
+            self._deliver(Error(code="offline", message="not connected to the table", ref=rid))
+
+    async def _main(self) -> None:
+        self._task = asyncio.current_task()
+        delay = self.backoff_min
+        lost_since: float | None = None
+        first = True
+        try:
+            while not self._closing:
+                if first:
+                    self._set_state(ConnState.CONNECTING)
+                detail = ""
+                try:
+                    async with connect(self.url, max_size=4 * P.MAX_MESSAGE, compression=None, open_timeout=5,
+                                       ping_interval=20, ping_timeout=20, close_timeout=2) as ws:
+                        await self._session(ws)
+                        detail = f"closed by the server ({ws.close_code})"
+                except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
+                    detail = f"{type(exc).__name__}: {exc}"
+                except InvalidURI as exc:
+                    self._final = f"bad address: {exc}"
+                if self._welcomed:
+                    delay, lost_since = self.backoff_min, None
+                self._welcomed = False
+                self._outbox = None
+                first = False
+                if self._closing:
+                    break
+                if self._final or not self.reconnect:
+                    self._set_state(ConnState.FAILED, self._final or detail)
+                    return
+                now = time.monotonic()
+                lost_since = lost_since or now
+                if self.give_up_after is not None and now - lost_since > self.give_up_after:
+                    self._set_state(ConnState.FAILED, f"no connection for {self.give_up_after:.0f} s: {detail}")
+                    return
+                wait = delay * (0.8 + 0.4 * self._rng.random())
+                logger.info("connection to %s lost (%s); retrying in %.1f s", self.url, detail, wait)
+                self._set_state(ConnState.RECONNECTING, detail, wait)
+                await asyncio.sleep(wait)
+                delay = min(self.backoff_max, delay * 2)
+        except asyncio.CancelledError:
+            pass
+        self._set_state(ConnState.CLOSED, self._final or "closed")
+
+    async def _session(self, ws: ClientConnection) -> None:
+        outbox: asyncio.Queue[bytes] = asyncio.Queue()
+        self._outbox = outbox
+        self._ws = ws
+        writer = asyncio.create_task(self._writer(ws, outbox))
+        try:
+            await ws.send(P.encode(P.Hello(version=P.PROTOCOL_VERSION, client="tortuga")).decode())
+            async for raw in ws:
+                self._on_raw(raw, outbox)
+                if self._final:
+                    break
+        finally:
+            self._ws = None
+            writer.cancel()
+
+    async def _writer(self, ws: ClientConnection, outbox: asyncio.Queue[bytes]) -> None:
+        try:
+            while True:
+                raw = await outbox.get()
+                await ws.send(raw.decode())
+        except ConnectionClosed:
+            return
+
+    def _on_raw(self, raw: str | bytes, outbox: asyncio.Queue[bytes]) -> None:
+        try:
+            self._handle_raw(raw, outbox)
+        except Exception:  # a fault boundary: whatever a server sends must not stop this client
+            logger.exception("could not handle a message from the server")
+            self._deliver(Error(code="malformed", message="the server sent a message this game cannot read"))
+
+    def _handle_raw(self, raw: str | bytes, outbox: asyncio.Queue[bytes]) -> None:
+        try:
+            msg = P.decode_server(raw)
+        except P.ProtocolError as exc:
+            logger.warning("bad message from the server: %s", exc)
+            self._deliver(Error(code="malformed", message=f"the server sent a bad message: {exc}"))
+            return
+        if isinstance(msg, P.Update):
+            try:
+                view = msg.player_view()
+                events = tuple(msg.event_list())
+            except P.ProtocolError as exc:
+                logger.warning("bad update from the server: %s", exc)
+                self._deliver(Error(code="malformed", message=str(exc)))
+                return
+            if view.viewer != msg.seat:
+                self._deliver(Error(code="malformed", message="the server sent a view of another seat"))
+                return
+            views = dict(self._views)
+            views[msg.seat] = view
+            self._views = views
+            self._deliver(GameUpdate(msg.table, msg.seat, view, events, msg.first, msg.ack))
+            return
+        if isinstance(msg, Welcome):
+            if msg.version != P.PROTOCOL_VERSION:
+                self._final = f"the server speaks protocol {msg.version}, this game {P.PROTOCOL_VERSION}"
+                self._deliver(Error(code="version", message=self._final))
+                return
+            self._welcomed = True
+            self.server_lobby = msg.lobby
+            self._set_state(ConnState.CONNECTED, msg.server)
+            self._deliver(msg)
+            rejoin = bool(self._joined and self._token) or self._auto_join
+            self._rejoining = bool(self._joined and self._token)
+            self._auto_join = False
+            if rejoin:
+                outbox.put_nowait(P.encode(self._join_msg()))
+            buffered, self._buffer = self._buffer, []
+            for b in buffered:
+                if not (rejoin and b.startswith(b'{"type":"Join"')):
+                    outbox.put_nowait(b)
+            return
+        if isinstance(msg, Joined):
+            self._rejoining = False
+            self._joined = True
+            self._token = msg.token
+            self._table = msg.table
+            self._seats = tuple(msg.seats)
+        elif isinstance(msg, Created):
+            self._host_token = msg.host_token
+            self._table = msg.table
+            self._code = msg.code
+        elif isinstance(msg, Error) and msg.code == "version":
+            self._final = msg.message
+        elif isinstance(msg, Error) and msg.code in ("token", "code", "full") and self._rejoining:
+            self._final = f"the seat could not be reclaimed: {msg.message}"
+        elif isinstance(msg, Bye):
+            self._final = msg.reason
+        self._deliver(msg)
+
+
+__all__ = ["DEFAULT_PORT", "ConnState", "GameUpdate", "Incoming", "NetClient", "Status", "server_url"]

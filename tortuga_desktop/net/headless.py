@@ -1,0 +1,122 @@
+"""Computer players over the network: :class:`SeatBot` and the headless client.
+
+``tortuga --join ADDR --code C --bot LEVEL`` (see :func:`run_headless`) plays a seat without a
+window: it joins the table, lets a bot of ``LEVEL`` decide from the seat's view and sends the
+actions, until the game ends. Tests and ``scripts/net_bench.py`` use :class:`SeatBot` too.
+"""
+
+from __future__ import annotations
+
+import logging
+import sys
+import time
+from collections.abc import Callable
+from typing import Any
+
+from ..rules import PlayerView
+from .client import ConnState, GameUpdate, Incoming, NetClient, Status
+from .protocol import Bye, Error, Joined
+
+logger = logging.getLogger(__name__)
+
+
+class SeatBot:
+    """Plays every seat of a :class:`NetClient` with a bot. Feed it each incoming item
+    (:meth:`handle`); it sends one action per decision and waits for its answer before the next.
+
+    ``round_trips`` collects the seconds from sending each action to the update that
+    acknowledges it (the server's answer).
+    """
+
+    def __init__(self, client: NetClient, level: str, seed: int, *, think: float = 0.0,
+                 call_later: Callable[[float, Callable[[int], None], int], Any] | None = None,
+                 **options: Any) -> None:
+        """``think``: seconds to wait before deciding, with ``call_later(delay, fn, seat)`` (e.g.
+        an event loop's ``call_later``) doing the waiting; without it the bot decides at once."""
+        from ..ai import make_bot
+
+        self.client = client
+        self.think = think
+        self.call_later = call_later
+        self.bot = make_bot(level, seed, **options)
+        self.latest: dict[int, PlayerView] = {}
+        self.inflight: dict[int, tuple[int, float]] = {}
+        self.round_trips: list[float] = []
+        self.errors: list[Error] = []
+        self.over = False
+        self.failed = ""
+
+    def handle(self, item: Incoming) -> None:
+        if isinstance(item, GameUpdate):
+            self.latest[item.seat] = item.view
+            sent = self.inflight.get(item.seat)
+            if sent is not None and item.ack == sent[0]:
+                self.round_trips.append(time.perf_counter() - sent[1])
+                del self.inflight[item.seat]
+            if item.view.is_over:
+                self.over = True
+            if self.think > 0 and self.call_later is not None:
+                self.call_later(self.think, self._act, item.seat)
+            else:
+                self._act(item.seat)
+        elif isinstance(item, Error):
+            for seat, (rid, _) in list(self.inflight.items()):
+                if rid == item.ref:
+                    del self.inflight[seat]
+            if item.code not in ("stale", "turn", "offline"):  # those are races the next update resolves
+                self.errors.append(item)
+                logger.warning("server refused: %s %s", item.code, item.message)
+        elif isinstance(item, Status):
+            self.inflight.clear()  # answers to actions sent before a drop never come
+            if item.state == ConnState.FAILED:
+                self.failed = item.detail or "connection failed"
+        elif isinstance(item, Bye):
+            self.failed = item.reason
+
+    def _act(self, seat: int) -> None:
+        view = self.latest.get(seat)
+        if view is None or view.is_over or seat in self.inflight or seat not in view.waiting():
+            return
+        choice = self.bot.decide(view)
+        rid = self.client.send_action(seat, choice.action, view.decisions)
+        self.inflight[seat] = (rid, time.perf_counter())
+
+
+def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str = "", token: str = "",
+                 seed: int = 1, timeout: float | None = None, out: Any = None) -> int:
+    """Join the table at ``addr`` with ``code`` and play its seat with a ``level`` bot until the
+    game ends. Returns an exit status: 0 game over, 1 refused or connection failed, 3 timeout."""
+    out = out or sys.stdout
+    client = NetClient(addr, code=code, table=table, name=name or f"Bot ({level})", token=token)
+    player = SeatBot(client, level, seed)
+    client.start()
+    end = None if timeout is None else time.monotonic() + timeout
+    status = 3
+    try:
+        while end is None or time.monotonic() < end:
+            item = client.get(timeout=0.5)
+            if item is None:
+                continue
+            if isinstance(item, Joined):
+                print(f"joined table {item.table} as seat {', '.join(map(str, item.seats))}; "
+                      f"reclaim token {item.token}", file=out, flush=True)
+            elif isinstance(item, Error) and item.code in ("code", "full", "token", "version", "denied"):
+                print(f"refused: {item.message}", file=out, flush=True)
+                status = 1
+                break
+            player.handle(item)
+            if player.failed:
+                print(f"connection failed: {player.failed}", file=out, flush=True)
+                status = 1
+                break
+            if player.over:
+                view = next(iter(player.latest.values()))
+                print(f"game over after round {view.round}", file=out, flush=True)
+                status = 0
+                break
+    finally:
+        client.close()
+    return status
+
+
+__all__ = ["SeatBot", "run_headless"]

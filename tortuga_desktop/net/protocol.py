@@ -1,0 +1,337 @@
+"""The network protocol: versioned, validated messages as JSON text frames (msgspec structs).
+
+Every frame is one JSON object with a ``"type"`` tag. A client's first message is
+:class:`Hello` with its :data:`PROTOCOL_VERSION`; the server answers :class:`Welcome` or, on a
+version mismatch, an :class:`Error` with code ``"version"`` that says both versions, and closes.
+
+Client -> server: :class:`Hello`, :class:`ListTables`, :class:`CreateTable`, :class:`Join`,
+:class:`Start`, :class:`Act`, :class:`Leave`.
+Server -> client: :class:`Welcome`, :class:`Tables`, :class:`Created`, :class:`Joined`,
+:class:`Lobby`, :class:`Update`, :class:`Error`, :class:`Bye`.
+
+Game data travels in the engine's own JSON forms: a seat's :class:`~tortuga_desktop.rules.PlayerView`
+(``PlayerView.to_json``), the events that seat may see (``event_to_dict`` of
+``visible(events, seat)``) and actions in their text form (``"select ACE"``, ``"target 2"``;
+``parse_action``). Nothing is ever unpickled or evaluated: a frame is decoded by msgspec into
+the expected struct (wrong types, unknown fields and unknown tags are refused), then the game
+parts are checked by the engine's own readers.
+
+>>> raw = encode(Act(id=3, seat=1, decisions=12, action="select ACE"))
+>>> decode_client(raw)
+Act(id=3, seat=1, decisions=12, action='select ACE')
+>>> decode_client(b'{"type": "Act", "id": 1}')
+Traceback (most recent call last):
+...
+tortuga_desktop.net.protocol.ProtocolError: bad message: Object missing required field `seat`
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+import msgspec
+
+from ..rules import PlayerView, StateFormatError
+from ..rules.events import Event, event_from_dict
+
+#: Version of this protocol; a client and a server must speak the same one.
+PROTOCOL_VERSION = 1
+#: The port a host listens on unless told otherwise.
+DEFAULT_PORT = 47600
+#: Largest frame either side accepts (bytes). Larger frames close the connection.
+MAX_MESSAGE = 64 * 1024
+#: Longest table id, join code, token, name and action text accepted.
+MAX_ID = 64
+MAX_NAME = 24
+MAX_ACTION = 40
+
+SeatKind = Literal["open", "computer", "local"]
+LEVELS = ("random", "easy", "normal", "hard")
+Level = Literal["random", "easy", "normal", "hard"]
+
+
+class ProtocolError(ValueError):
+    """A frame that is not a valid message of this protocol (the text says why)."""
+
+
+class _Msg(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=True):
+    pass
+
+
+# ---------------------------------------------------------------- client -> server
+class Hello(_Msg, tag="Hello", frozen=True):
+    """First message of every connection."""
+
+    version: int
+    client: str = ""
+
+
+class ListTables(_Msg, tag="ListTables", frozen=True):
+    """Ask for the tables on this server (answered with :class:`Tables`)."""
+
+
+class SeatSpec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """Who plays a seat: ``open`` (a remote player joins it), ``computer`` (``level``) or
+    ``local`` (a human at the host's own computer, played through the host token)."""
+
+    kind: SeatKind
+    name: str = ""
+    level: Level = "normal"
+
+
+class CreateTable(_Msg, tag="CreateTable", frozen=True):
+    """Create a table (dedicated server lobby). Answered with :class:`Created`."""
+
+    seats: list[SeatSpec]
+    name: str = ""
+    long_game: bool = False
+    #: seconds a dropped player's seat is held before a computer player takes it over
+    hold_seconds: float = 60.0
+    #: level of the computer player that takes over a dropped seat
+    takeover_level: Level = "normal"
+    #: start as soon as every open seat is taken (else the creator sends :class:`Start`)
+    auto_start: bool = False
+
+
+class Join(_Msg, tag="Join", frozen=True):
+    """Take a seat at the table with join ``code`` (``table``: its id, or "" to find it by the
+    code alone). ``token`` reclaims a seat (the token :class:`Joined` gave) or, with the
+    table's host token, takes every local seat."""
+
+    code: str
+    table: str = ""
+    name: str = ""
+    token: str = ""
+    #: ask for a particular open seat (None: the first free one)
+    seat: int | None = None
+
+
+class Start(_Msg, tag="Start", frozen=True):
+    """Start the game (host token holder only, once every open seat is taken)."""
+
+    table: str
+    token: str
+
+
+class Act(_Msg, tag="Act", frozen=True):
+    """Carry out ``action`` (text form) for ``seat``. ``decisions`` is the ``decisions``
+    counter of the newest view the client acted on (older than the seat's current decision:
+    refused as stale). ``id`` comes back as ``ack`` in the next :class:`Update` or in the
+    :class:`Error`."""
+
+    id: int
+    seat: int
+    decisions: int
+    action: str
+
+
+class Leave(_Msg, tag="Leave", frozen=True):
+    """Leave the table for good (the seat is handed to a computer player or reopened)."""
+
+
+ClientMessage = Hello | ListTables | CreateTable | Join | Start | Act | Leave
+
+
+# ---------------------------------------------------------------- server -> client
+class Welcome(_Msg, tag="Welcome", frozen=True):
+    version: int
+    server: str
+    #: True on a dedicated server (tables can be created and listed)
+    lobby: bool
+
+
+class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    table: str
+    name: str
+    players: int
+    open_seats: int
+    started: bool
+    over: bool
+
+
+class Tables(_Msg, tag="Tables", frozen=True):
+    tables: list[TableInfo]
+
+
+class Created(_Msg, tag="Created", frozen=True):
+    """A new table: share ``code``; keep ``host_token`` (starts the game, plays local seats)."""
+
+    table: str
+    code: str
+    host_token: str
+
+
+class Joined(_Msg, tag="Joined", frozen=True):
+    """The seats this connection plays and the token that reclaims them after a drop."""
+
+    table: str
+    seats: list[int]
+    token: str
+
+
+class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One seat as the lobby shows it."""
+
+    seat: int
+    name: str
+    kind: SeatKind
+    level: str
+    #: someone has joined it (open seats) / it is played here (local seats)
+    taken: bool
+    connected: bool
+    #: a computer player is playing it now (computer seats, or a dropped player taken over)
+    bot: bool
+    #: seconds left until a computer takes over a dropped seat (None: not held)
+    held_for: float | None = None
+
+
+class Lobby(_Msg, tag="Lobby", frozen=True):
+    table: str
+    name: str
+    players: int
+    seats: list[SeatInfo]
+    started: bool
+    over: bool
+
+
+class Update(_Msg, tag="Update", frozen=True):
+    """The seat's view now and the events it has not had yet (only those it may see).
+
+    ``ack`` is the id of this connection's :class:`Act` that caused it (else -1).
+    ``first`` is the index of the first event in the seat's own event list (a reconnecting
+    client gets the whole list again in one or more updates with ``first`` 0 upwards)."""
+
+    table: str
+    seat: int
+    view: dict[str, Any]
+    events: list[dict[str, Any]]
+    first: int
+    ack: int = -1
+
+    def player_view(self) -> PlayerView:
+        """The view as a typed value (raises :class:`ProtocolError` on bad data)."""
+        try:
+            return PlayerView.from_json(self.view)
+        except StateFormatError as exc:
+            raise ProtocolError(f"bad view: {exc}") from None
+
+    def event_list(self) -> list[Event]:
+        """The events as typed values (raises :class:`ProtocolError` on bad data)."""
+        try:
+            return [event_from_dict(e) for e in self.events]
+        except StateFormatError as exc:
+            raise ProtocolError(f"bad event: {exc}") from None
+
+
+class Error(_Msg, tag="Error", frozen=True):
+    """A refused message: nothing changed. ``code`` is one of :data:`ERROR_CODES`; ``ref`` is
+    the id of the refused :class:`Act` (else -1)."""
+
+    code: str
+    message: str
+    ref: int = -1
+
+
+class Bye(_Msg, tag="Bye", frozen=True):
+    """The server closes this connection (``reason`` says why)."""
+
+    reason: str
+
+
+ServerMessage = Welcome | Tables | Created | Joined | Lobby | Update | Error | Bye
+
+#: Error codes: ``version`` (protocol mismatch), ``malformed`` (not a message of this
+#: protocol), ``size`` (over :data:`MAX_MESSAGE`), ``order`` (message not allowed now),
+#: ``code`` (wrong table or join code), ``token`` (bad token), ``full`` (no free seat),
+#: ``seat`` (not this connection's seat), ``stale`` (an action on an old view), ``turn``
+#: (nothing to decide / not this seat's turn), ``illegal`` (the engine refused the action),
+#: ``rate`` (too many messages), ``denied`` (not allowed on this server).
+ERROR_CODES = ("version", "malformed", "size", "order", "code", "token", "full", "seat", "stale", "turn",
+               "illegal", "rate", "denied")
+
+
+class _Probe(msgspec.Struct):
+    type: str = ""
+    version: int | None = None
+
+
+_encoder = msgspec.json.Encoder()
+_client_decoder = msgspec.json.Decoder(ClientMessage)
+_server_decoder = msgspec.json.Decoder(ServerMessage)
+_probe_decoder = msgspec.json.Decoder(_Probe)
+
+
+def encode(msg: _Msg) -> bytes:
+    """JSON bytes of a message."""
+    return _encoder.encode(msg)
+
+
+def _decode(raw: bytes | str, decoder: msgspec.json.Decoder[Any]) -> Any:
+    if len(raw) > MAX_MESSAGE:
+        raise ProtocolError(f"message of {len(raw)} bytes is over the {MAX_MESSAGE}-byte limit")
+    try:
+        return decoder.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise ProtocolError(f"bad message: {str(exc)[:200]}") from None
+
+
+def decode_client(raw: bytes | str) -> ClientMessage:
+    """A client's message, checked (raises :class:`ProtocolError`)."""
+    msg: ClientMessage = _decode(raw, _client_decoder)
+    _check_client(msg)
+    return msg
+
+
+def decode_server(raw: bytes | str) -> ServerMessage:
+    """A server's message, checked for form (raises :class:`ProtocolError`)."""
+    msg: ServerMessage = _decode(raw, _server_decoder)
+    return msg
+
+
+def probe_version(raw: bytes | str) -> tuple[str, int | None]:
+    """The ``type`` and ``version`` of a frame even when the rest does not fit this protocol
+    version (so a mismatch gets a clear answer, not "malformed")."""
+    try:
+        p = _probe_decoder.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError):
+        return "", None
+    return p.type[:20], p.version
+
+
+def _text_ok(s: str, limit: int) -> bool:
+    return len(s) <= limit and s.isprintable()
+
+
+def _check_client(msg: ClientMessage) -> None:
+    """Limits msgspec's types do not express: lengths, printable text, ranges."""
+    texts: list[tuple[str, int]] = []
+    if isinstance(msg, Hello):
+        texts.append((msg.client, MAX_ID))
+    elif isinstance(msg, CreateTable):
+        if not 2 <= len(msg.seats) <= 4:
+            raise ProtocolError("a table has 2-4 seats")
+        if not (0 <= msg.hold_seconds <= 3600):
+            raise ProtocolError("hold_seconds must be 0-3600")
+        texts.append((msg.name, MAX_NAME))
+        texts += [(s.name, MAX_NAME) for s in msg.seats]
+    elif isinstance(msg, Join):
+        texts += [(msg.table, MAX_ID), (msg.code, MAX_ID), (msg.name, MAX_NAME), (msg.token, MAX_ID)]
+        if msg.seat is not None and not 0 <= msg.seat <= 3:
+            raise ProtocolError("seat must be 0-3")
+    elif isinstance(msg, Start):
+        texts += [(msg.table, MAX_ID), (msg.token, MAX_ID)]
+    elif isinstance(msg, Act):
+        texts.append((msg.action, MAX_ACTION))
+        if not (0 <= msg.seat <= 3 and 0 <= msg.decisions <= 10**7 and 0 <= msg.id < 2**53):
+            raise ProtocolError("act: seat, decisions or id out of range")
+    for text, limit in texts:
+        if not _text_ok(text, limit):
+            raise ProtocolError(f"text field too long (over {limit}) or not printable")
+
+
+__all__ = [
+    "DEFAULT_PORT", "ERROR_CODES", "LEVELS", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
+    "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
+    "SeatSpec", "ServerMessage", "Start", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
+    "decode_server", "encode", "probe_version",
+]

@@ -1,0 +1,1084 @@
+"""The game server: websockets on asyncio, server-authoritative (the server runs :class:`Game`).
+
+One :class:`GameServer` holds any number of :class:`Table` objects. The in-game host runs one
+with a single table in a background thread (:class:`ServerThread`); the dedicated server
+(``tortuga-server --port N``, :func:`main`) runs one with a lobby where clients create, list
+and join tables. Both speak :mod:`.protocol`.
+
+Security model:
+
+* a seat is taken only with the table's join code; the joiner gets a reclaim token (only
+  its SHA-256 is kept); the host token plays every ``local`` seat and starts the game;
+* a connection acts only for the seats it holds; every action goes through
+  :meth:`Game.apply` (validated exactly as the engine does; a refused action changes
+  nothing) after stale and turn checks;
+* each seat receives only ``game.view(seat)`` and ``visible(events, seat)``;
+* frames over :data:`.protocol.MAX_MESSAGE` bytes, malformed, unknown, stale and out-of-turn
+  messages get an :class:`.protocol.Error` and change nothing; a client over the message
+  rate gets ``rate`` errors and, when it keeps flooding, is disconnected.
+
+Computer players (``computer`` seats, and dropped seats after the hold time) decide in a
+thread pool, never on the event loop.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import functools
+import gc
+import hashlib
+import hmac
+import json
+import logging
+import random
+import secrets
+import signal
+import sys
+import threading
+import time
+from collections.abc import Callable
+from concurrent.futures import Executor, ThreadPoolExecutor
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from ..rules import (
+    Game,
+    GameRecord,
+    IllegalActionError,
+    MalformedActionError,
+    RulesError,
+    StateFormatError,
+    replay,
+)
+from ..rules.events import event_to_dict, visible
+from . import protocol as P
+
+logger = logging.getLogger(__name__)
+
+SAVE_FORMAT = "tortuga-net-table"
+SAVE_VERSION = 1
+#: Events per :class:`.protocol.Update` when a whole log is sent again (keeps frames small).
+EVENT_CHUNK = 150
+#: Frames up to this size are read and refused with an error; larger ones close the connection.
+_HARD_LIMIT = 4 * P.MAX_MESSAGE
+_OUTBOX = 2000
+
+
+@dataclass
+class ServerConfig:
+    """Settings of a :class:`GameServer`."""
+
+    host: str = "127.0.0.1"
+    #: 0 picks a free port (see :attr:`GameServer.port`)
+    port: int = 0
+    #: a dedicated server: clients may list and create tables
+    lobby: bool = False
+    name: str = "Tortuga"
+    #: messages per second a connection may send on average, and the burst allowed
+    rate: float = 20.0
+    burst: float = 40.0
+    #: refused (over-rate) messages after which the connection is closed
+    strikes: int = 40
+    max_tables: int = 200
+    #: folder for table autosaves (None: no autosave)
+    save_dir: Path | None = None
+    bot_threads: int = 2
+    #: Hard bots' thinking budget in seconds
+    hard_budget: float = 1.0
+    #: keep timing statistics (message handling time, event-loop lag): :meth:`GameServer.stats_text`
+    stats: bool = False
+
+
+def _hash(token: str) -> str:
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def _new_code() -> str:
+    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
+    return "".join(secrets.choice(alphabet) for _ in range(6))
+
+
+class Conn:
+    """One client connection: its outbox, its rate bucket and what it holds."""
+
+    def __init__(self, ws: ServerConnection | None, config: ServerConfig) -> None:
+        self.ws = ws
+        self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue(_OUTBOX)
+        self.table: Table | None = None
+        self.seats: list[int] = []
+        self.hello = False
+        self.closed = False
+        self._rate = config.rate
+        self._burst = config.burst
+        self._tokens = config.burst
+        self._stamp = time.monotonic()
+        self.strikes = 0
+        self.peer = str(ws.remote_address) if ws is not None else "local"
+
+    def allow(self) -> bool:
+        """Token bucket: may this connection send one more message now?"""
+        now = time.monotonic()
+        self._tokens = min(self._burst, self._tokens + (now - self._stamp) * self._rate)
+        self._stamp = now
+        if self._tokens >= 1.0:
+            self._tokens -= 1.0
+            return True
+        return False
+
+    def refund(self) -> None:
+        self._tokens = min(self._burst, self._tokens + 1.0)
+
+    def send(self, msg: P._Msg | bytes) -> None:
+        if self.closed:
+            return
+        raw = msg if isinstance(msg, bytes) else P.encode(msg)
+        try:
+            self.outbox.put_nowait(raw)
+        except asyncio.QueueFull:
+            logger.warning("connection %s does not read its messages: closing it", self.peer)
+            self.close()
+
+    def close(self) -> None:
+        """Stop sending and close (after what is queued)."""
+        if not self.closed:
+            self.closed = True
+            with contextlib.suppress(asyncio.QueueFull):
+                self.outbox.put_nowait(None)
+
+
+@dataclass
+class SeatSlot:
+    """A seat of a table as the server runs it."""
+
+    index: int
+    kind: P.SeatKind
+    name: str
+    level: str
+    token_hash: str = ""
+    conn: Conn | None = None
+    #: a computer player plays it now (computer seats; dropped seats after the hold time)
+    bot_level: str | None = None
+    held_until: float | None = None
+    hold_timer: asyncio.TimerHandle | None = None
+    thinking: bool = False
+    #: events of game.events already sent to this seat, and how many visible ones that was
+    sent_raw: int = 0
+    sent_visible: int = 0
+    #: the seat's current decision and the game's decision counter when it became due
+    decision_key: tuple[Any, ...] | None = None
+    pending_since: int = 0
+
+    @property
+    def taken(self) -> bool:
+        return self.kind == "computer" or bool(self.token_hash)
+
+    def info(self, now: float) -> P.SeatInfo:
+        return P.SeatInfo(seat=self.index, name=self.name, kind=self.kind, level=self.level,
+                          taken=self.taken, connected=self.conn is not None, bot=self.bot_level is not None,
+                          held_for=None if self.held_until is None else max(0.0, round(self.held_until - now, 1)))
+
+
+@dataclass
+class Table:
+    """One game table: seats, join code, host token and (once started) the game."""
+
+    id: str
+    code: str
+    host_token: str
+    name: str
+    slots: list[SeatSlot]
+    long_game: bool = False
+    hold_seconds: float = 60.0
+    takeover_level: str = "normal"
+    auto_start: bool = False
+    seed: int | None = None
+    game: Game | None = None
+    save_path: Path | None = None
+    conns: set[Conn] = field(default_factory=set)
+    #: test hook: called with (table, seat, frame bytes) for every Update built for a seat
+    capture: Callable[[Table, int, bytes], None] | None = None
+    _save_pending: bool = False
+
+    @property
+    def players(self) -> int:
+        return len(self.slots)
+
+    @property
+    def started(self) -> bool:
+        return self.game is not None
+
+    def open_seats(self) -> int:
+        return sum(1 for s in self.slots if s.kind == "open" and not s.token_hash)
+
+    def info(self) -> P.TableInfo:
+        return P.TableInfo(table=self.id, name=self.name, players=self.players, open_seats=self.open_seats(),
+                           started=self.started, over=self.game is not None and self.game.is_over)
+
+    def lobby(self) -> P.Lobby:
+        now = time.monotonic()
+        return P.Lobby(table=self.id, name=self.name, players=self.players, seats=[s.info(now) for s in self.slots],
+                       started=self.started, over=self.game is not None and self.game.is_over)
+
+    # ------------------------------------------------------------ saving
+    def to_save(self) -> dict[str, Any]:
+        """JSON form for the host's autosave (the game as its record)."""
+        return {
+            "format": SAVE_FORMAT, "version": SAVE_VERSION, "table": self.id, "code": self.code,
+            "host_token": self.host_token, "name": self.name, "long_game": self.long_game,
+            "hold_seconds": self.hold_seconds, "takeover_level": self.takeover_level, "seed": self.seed,
+            "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token_hash": s.token_hash}
+                      for s in self.slots],
+            "record": None if self.game is None else self.game.record().to_dict(),
+        }
+
+    @classmethod
+    def from_save(cls, data: Any) -> Table:
+        """Rebuild a table from :meth:`to_save` data (the game replayed from its record); the same
+        code, host token and reclaim tokens work again. Raises ValueError on bad data."""
+        if not isinstance(data, dict) or data.get("format") != SAVE_FORMAT:
+            raise ValueError("not a saved network table")
+        if data.get("version") != SAVE_VERSION:
+            raise ValueError(f"saved network table version {data.get('version')!r:.10} (this reads {SAVE_VERSION})")
+        try:
+            seats = data["seats"]
+            if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
+                raise ValueError("seats: expected 2-4")
+            slots = []
+            for i, s in enumerate(seats):
+                spec = P.SeatSpec(kind=s["kind"], name=str(s["name"]), level=s["level"])
+                if spec.kind not in ("open", "computer", "local") or spec.level not in P.LEVELS:
+                    raise ValueError(f"seats[{i}]: bad kind or level")
+                if not spec.name.strip() or not spec.name.isprintable() or len(spec.name) > P.MAX_NAME:
+                    raise ValueError(f"seats[{i}].name: bad name")
+                th = s["token_hash"]
+                if not isinstance(th, str) or len(th) not in (0, 64):
+                    raise ValueError(f"seats[{i}].token_hash: bad")
+                slots.append(SeatSlot(i, spec.kind, spec.name, spec.level, token_hash=th,
+                                      bot_level=spec.level if spec.kind == "computer" else None))
+            table = cls(id=_short_text(data["table"]), code=_short_text(data["code"]),
+                        host_token=_short_text(data["host_token"]), name=str(data["name"])[:P.MAX_NAME],
+                        slots=slots, long_game=bool(data["long_game"]), hold_seconds=float(data["hold_seconds"]),
+                        takeover_level=str(data["takeover_level"]), seed=data.get("seed"))
+            if table.takeover_level not in P.LEVELS:
+                raise ValueError("takeover_level: unknown level")
+            if data["record"] is not None:
+                table.game = replay(GameRecord.from_dict(data["record"]))
+                if table.game.players != len(slots):
+                    raise ValueError("record: player count does not match the seats")
+        except (KeyError, TypeError) as exc:
+            raise ValueError(f"saved network table: missing or bad field {exc}") from None
+        except (RulesError, StateFormatError) as exc:
+            raise ValueError(f"saved network table: {exc}") from None
+        return table
+
+
+def _short_text(v: Any) -> str:
+    if not isinstance(v, str) or not 1 <= len(v) <= P.MAX_ID or not v.isprintable():
+        raise ValueError(f"bad identifier {v!r:.20}")
+    return v
+
+
+def _decision_key(game: Game, seat: int) -> tuple[Any, ...] | None:
+    d = game.decision_for(seat)
+    if d is None:
+        return None
+    return (d.kind, game.round, game.phase, game.stage, game.act_action, game.act_pos)
+
+
+class GameServer:
+    """The server: tables, connections and the rules. Runs on one asyncio loop.
+
+    In-process API (call on the server's loop; :class:`ServerThread` wraps it for other
+    threads): :meth:`start`, :meth:`stop`, :meth:`create_table`, :meth:`resume_table`,
+    :meth:`start_game`.
+    """
+
+    def __init__(self, config: ServerConfig | None = None) -> None:
+        self.config = config or ServerConfig()
+        self.tables: dict[str, Table] = {}
+        self.port = 0
+        self._server: Server | None = None
+        self._executor: Executor = ThreadPoolExecutor(self.config.bot_threads, thread_name_prefix="net-bot")
+        self._io: Executor = ThreadPoolExecutor(1, thread_name_prefix="net-save")
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._bots: dict[tuple[str, int], Any] = {}
+        self._tasks: set[asyncio.Future[Any]] = set()
+        #: statistics (tests and benchmark)
+        self.errors_sent = 0
+        self.actions_applied = 0
+        self.internal_errors = 0
+        self.stopping = False
+        self.handling: list[float] = []
+        self.lags: list[float] = []
+        self.gc_pauses: list[float] = []
+        self._gc_start = 0.0
+
+    # ------------------------------------------------------------ lifecycle
+    async def start(self) -> int:
+        """Listen on ``config.host:config.port``; returns the port."""
+        self._loop = asyncio.get_running_loop()
+        self._server = await serve(self._handle, self.config.host, self.config.port, max_size=_HARD_LIMIT,
+                                   max_queue=64, compression=None, ping_interval=20, ping_timeout=20)
+        sock = next(iter(self._server.sockets))
+        self.port = int(sock.getsockname()[1])
+        if self.config.stats:
+            self._tasks.add(asyncio.ensure_future(self._watch_lag()))
+            gc.callbacks.append(self._gc_timer)
+        logger.info("server listening on %s:%d", self.config.host, self.port)
+        return self.port
+
+    async def _watch_lag(self) -> None:
+        """How late the event loop runs a 20 ms timer (queueing on the server, or no CPU for it)."""
+        while len(self.lags) < 10**6:
+            t = time.perf_counter()
+            await asyncio.sleep(0.02)
+            self.lags.append(time.perf_counter() - t - 0.02)
+
+    def _gc_timer(self, phase: str, info: dict[str, Any]) -> None:
+        if phase == "start":
+            self._gc_start = time.perf_counter()
+        elif info.get("generation") == 2 and len(self.gc_pauses) < 10**5:
+            self.gc_pauses.append(time.perf_counter() - self._gc_start)
+
+    def stats_text(self) -> str:
+        """One line of statistics (with ``config.stats``)."""
+        def ms(xs: list[float]) -> str:
+            if not xs:
+                return "n/a"
+            ys = sorted(xs)
+            return "/".join(f"{ys[min(len(ys) - 1, int(p * len(ys)))] * 1000:.1f}" for p in (0.5, 0.99)) + \
+                f"/{ys[-1] * 1000:.1f} ms"
+
+        return (f"actions {self.actions_applied}, errors sent {self.errors_sent}, internal errors "
+                f"{self.internal_errors}; handling a message p50/p99/max {ms(self.handling)}; "
+                f"event-loop lag p50/p99/max {ms(self.lags)}; {len(self.gc_pauses)} full garbage collections, "
+                f"p50/p99/max {ms(self.gc_pauses)}")
+
+    async def stop(self) -> None:
+        """Close every connection and stop listening (pending autosaves are written)."""
+        for task in list(self._tasks):
+            if isinstance(task, asyncio.Task):
+                task.cancel()
+        if self._gc_timer in gc.callbacks:
+            gc.callbacks.remove(self._gc_timer)
+        self.stopping = True  # from here on no action changes a game (computer players included)
+        for table in self.tables.values():
+            for slot in table.slots:
+                if slot.hold_timer is not None:
+                    slot.hold_timer.cancel()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+        self._executor.shutdown(wait=False, cancel_futures=True)
+        self._io.shutdown(wait=True)
+        for table in self.tables.values():
+            if table.save_path is not None and table.game is not None:
+                self._write_save(table)
+
+    # ------------------------------------------------------------ tables
+    def create_table(self, seats: list[P.SeatSpec], *, name: str = "", long_game: bool = False,
+                     hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False,
+                     seed: int | None = None, table_id: str | None = None) -> Table:
+        """A new table (not started). Raises ValueError for a bad setup."""
+        if not 2 <= len(seats) <= 4:
+            raise ValueError("a table has 2-4 seats")
+        if takeover_level not in P.LEVELS:
+            raise ValueError(f"unknown computer level {takeover_level!r}")
+        if len(self.tables) >= self.config.max_tables:
+            raise ValueError(f"this server holds at most {self.config.max_tables} tables")
+        slots = []
+        used: set[str] = set()
+        for i, s in enumerate(seats):
+            if s.kind not in ("open", "computer", "local") or s.level not in P.LEVELS:
+                raise ValueError(f"seat {i + 1}: unknown kind {s.kind!r} or level {s.level!r}")
+            if not s.name.isprintable() or len(s.name) > P.MAX_NAME:
+                raise ValueError(f"seat {i + 1}: a name has at most {P.MAX_NAME} printable characters")
+            base = s.name.strip() or (f"Player {i + 1}" if s.kind != "computer" else f"Computer {i + 1}")
+            slots.append(SeatSlot(i, s.kind, self._unique(base, used), s.level,
+                                  bot_level=s.level if s.kind == "computer" else None))
+        tid = table_id or secrets.token_hex(4)
+        while tid in self.tables:
+            tid = secrets.token_hex(4)
+        codes = {t.code for t in self.tables.values()}
+        code = _new_code()
+        while code in codes:
+            code = _new_code()
+        table = Table(id=tid, code=code, host_token=secrets.token_urlsafe(18), name=name or f"Table {tid}",
+                      slots=slots, long_game=long_game, hold_seconds=hold_seconds, takeover_level=takeover_level,
+                      auto_start=auto_start, seed=seed)
+        if self.config.save_dir is not None:
+            table.save_path = self.config.save_dir / f"net-{tid}.json"
+        self.tables[tid] = table
+        return table
+
+    def resume_table(self, data: Any, save_path: Path | None = None) -> Table:
+        """Bring back a saved table (its code, host token and reclaim tokens stay valid);
+        every joined seat is held until its player reconnects or the hold time passes."""
+        table = Table.from_save(data)
+        if table.id in self.tables:
+            raise ValueError(f"table {table.id} is already open")
+        table.save_path = save_path or (None if self.config.save_dir is None
+                                        else self.config.save_dir / f"net-{table.id}.json")
+        self.tables[table.id] = table
+        if table.game is not None:
+            self._refresh_decisions(table)
+            for slot in table.slots:
+                if slot.kind != "computer":
+                    self._hold(table, slot)
+            self._schedule_bots(table)
+        return table
+
+    def start_game(self, table: Table) -> None:
+        """Deal the game (every open seat must be taken). Raises ValueError otherwise."""
+        if table.started:
+            raise ValueError("the game has already started")
+        if table.open_seats():
+            raise ValueError(f"waiting for {table.open_seats()} more player(s)")
+        seed = table.seed if table.seed is not None else secrets.randbits(63)
+        table.seed = seed
+        table.game = Game.new(table.players, seed, long_game=table.long_game, names=[s.name for s in table.slots])
+        self._refresh_decisions(table)
+        logger.info("table %s starts (seed %d)", table.id, seed)
+        self._broadcast_lobby(table)
+        self._send_updates(table, None, -1)
+        self._schedule_bots(table)
+        self._autosave(table)
+
+    @staticmethod
+    def _unique(base: str, used: set[str]) -> str:
+        base = base[:P.MAX_NAME]
+        name, n = base, 2
+        while name.casefold() in used:
+            name = f"{base[:P.MAX_NAME - 3]} {n}"
+            n += 1
+        used.add(name.casefold())
+        return name
+
+    # ------------------------------------------------------------ connections
+    async def _handle(self, ws: ServerConnection) -> None:
+        conn = Conn(ws, self.config)
+        writer = asyncio.create_task(self._writer(conn))
+        try:
+            async for raw in ws:
+                if conn.closed:  # closing: keep reading (and dropping) so the close handshake gets through
+                    continue
+                self._receive(conn, raw)
+        except ConnectionClosed:
+            pass
+        finally:
+            conn.close()
+            self._drop(conn)
+            try:  # let the writer send what is queued (an error, a goodbye) and close
+                await asyncio.wait_for(writer, 2.0)
+            except (TimeoutError, ConnectionClosed):
+                writer.cancel()
+
+    async def _writer(self, conn: Conn) -> None:
+        ws = conn.ws
+        assert ws is not None
+        try:
+            while True:
+                raw = await conn.outbox.get()
+                if raw is None:
+                    break
+                await ws.send(raw.decode())
+        except ConnectionClosed:
+            return
+        await ws.close(1008 if conn.strikes > self.config.strikes else 1000)
+
+    def _receive(self, conn: Conn, raw: str | bytes) -> None:
+        """One frame from a client. Never raises: a fault is logged and answered."""
+        if self.stopping:
+            return
+        if not conn.allow():
+            conn.strikes += 1
+            if conn.strikes > self.config.strikes:
+                logger.warning("connection %s floods: disconnecting it", conn.peer)
+                conn.send(P.Bye(reason="too many messages"))
+                conn.close()
+            elif conn.strikes % 10 == 1:
+                self._error(conn, "rate", "too many messages: slow down")
+            return
+        try:
+            if self.config.stats and len(self.handling) < 10**6:
+                t = time.perf_counter()
+                self._dispatch(conn, raw)
+                self.handling.append(time.perf_counter() - t)
+            else:
+                self._dispatch(conn, raw)
+        except Exception:  # a bug must not take the server down: log it, answer, go on
+            self.internal_errors += 1
+            logger.exception("internal error handling a message from %s", conn.peer)
+            self._error(conn, "malformed", "the server could not handle this message")
+
+    def _error(self, conn: Conn, code: str, message: str, ref: int = -1) -> None:
+        self.errors_sent += 1
+        conn.send(P.Error(code=code, message=message, ref=ref))
+
+    def _dispatch(self, conn: Conn, raw: str | bytes) -> None:
+        if len(raw) > P.MAX_MESSAGE:
+            self._error(conn, "size", f"messages are limited to {P.MAX_MESSAGE} bytes")
+            return
+        if not conn.hello:
+            kind, version = P.probe_version(raw)
+            if kind == "Hello" and version is not None and version != P.PROTOCOL_VERSION:
+                self._error(conn, "version", f"this server speaks protocol version {P.PROTOCOL_VERSION}, "
+                                             f"your game speaks version {version}: both need the same game version")
+                conn.close()
+                return
+        try:
+            msg = P.decode_client(raw)
+        except P.ProtocolError as exc:
+            self._error(conn, "malformed", str(exc))
+            return
+        if isinstance(msg, P.Hello):
+            if conn.hello:
+                self._error(conn, "order", "hello was already said")
+                return
+            conn.hello = True
+            conn.send(P.Welcome(version=P.PROTOCOL_VERSION, server=self.config.name, lobby=self.config.lobby))
+            return
+        if not conn.hello:
+            self._error(conn, "order", "say Hello first")
+            return
+        if isinstance(msg, P.ListTables):
+            if not self.config.lobby:
+                self._error(conn, "denied", "this host does not list its tables")
+                return
+            conn.send(P.Tables(tables=[t.info() for t in self.tables.values()]))
+        elif isinstance(msg, P.CreateTable):
+            self._on_create(conn, msg)
+        elif isinstance(msg, P.Join):
+            self._on_join(conn, msg)
+        elif isinstance(msg, P.Start):
+            self._on_start(conn, msg)
+        elif isinstance(msg, P.Act):
+            self._on_act(conn, msg)
+        elif isinstance(msg, P.Leave):
+            self._on_leave(conn)
+
+    def _on_create(self, conn: Conn, msg: P.CreateTable) -> None:
+        if not self.config.lobby:
+            self._error(conn, "denied", "tables can only be created on a dedicated server")
+            return
+        try:
+            table = self.create_table(list(msg.seats), name=msg.name, long_game=msg.long_game,
+                                      hold_seconds=msg.hold_seconds, takeover_level=msg.takeover_level,
+                                      auto_start=msg.auto_start)
+        except ValueError as exc:
+            self._error(conn, "denied", str(exc))
+            return
+        conn.send(P.Created(table=table.id, code=table.code, host_token=table.host_token))
+
+    def _on_join(self, conn: Conn, msg: P.Join) -> None:
+        if conn.table is not None:
+            self._error(conn, "order", "this connection already sits at a table")
+            return
+        table = self._find_table(msg.table, msg.code)
+        if table is None:
+            self._error(conn, "code", "no table with this join code")
+            return
+        seats: list[int]
+        token = msg.token
+        if token and hmac.compare_digest(token.encode(), table.host_token.encode()):
+            seats = [s.index for s in table.slots if s.kind == "local"]
+        elif token:
+            h = _hash(token)
+            found = [s.index for s in table.slots if s.token_hash and hmac.compare_digest(s.token_hash, h)]
+            if not found:
+                self._error(conn, "token", "this token does not hold a seat at this table")
+                return
+            seats = found
+        else:
+            free = [s for s in table.slots if s.kind == "open" and not s.token_hash]
+            if msg.seat is not None:
+                free = [s for s in free if s.index == msg.seat]
+            if not free:
+                self._error(conn, "full", "no free seat at this table")
+                return
+            slot = free[0]
+            token = secrets.token_urlsafe(18)
+            slot.token_hash = _hash(token)
+            if msg.name.strip():
+                used = {s.name.casefold() for s in table.slots if s is not slot}
+                slot.name = self._unique(msg.name.strip(), used)
+            seats = [slot.index]
+        for i in seats:
+            slot = table.slots[i]
+            old = slot.conn
+            if old is not None and old is not conn:
+                old.seats = [x for x in old.seats if x != i]
+                if not old.seats:
+                    old.send(P.Bye(reason="your seat was reclaimed from another connection"))
+                    old.close()
+            slot.conn = conn
+            slot.held_until = None
+            if slot.hold_timer is not None:
+                slot.hold_timer.cancel()
+                slot.hold_timer = None
+            if slot.kind != "computer":
+                slot.bot_level = None  # the player is back: the computer hands the seat over
+            slot.sent_raw = slot.sent_visible = 0
+        conn.table = table
+        conn.seats = seats
+        table.conns.add(conn)
+        conn.send(P.Joined(table=table.id, seats=seats, token=token))
+        self._broadcast_lobby(table)
+        if table.game is not None:
+            for i in seats:
+                self._send_seat(table, table.slots[i], -1)
+        elif table.auto_start and not table.open_seats():
+            self.start_game(table)
+        self._autosave(table)
+
+    def _find_table(self, table_id: str, code: str) -> Table | None:
+        """The table with this join code (and id, when one is given)."""
+        code = code.strip().upper()
+        candidates = [self.tables[table_id]] if table_id in self.tables else [] if table_id else self.tables.values()
+        for t in candidates:
+            if hmac.compare_digest(code.encode(), t.code.encode()):
+                return t
+        return None
+
+    def _on_start(self, conn: Conn, msg: P.Start) -> None:
+        table = self.tables.get(msg.table)
+        if table is None or not hmac.compare_digest(msg.token.encode(), table.host_token.encode()):
+            self._error(conn, "token", "only the host can start this table")
+            return
+        try:
+            self.start_game(table)
+        except ValueError as exc:
+            self._error(conn, "order", str(exc))
+
+    def _on_leave(self, conn: Conn) -> None:
+        table = conn.table
+        if table is None:
+            self._error(conn, "order", "not at a table")
+            return
+        for i in conn.seats:
+            slot = table.slots[i]
+            slot.conn = None
+            if table.game is None and slot.kind == "open":
+                slot.token_hash = ""
+                slot.name = f"Player {i + 1}"
+            elif slot.kind != "computer":
+                slot.bot_level = table.takeover_level
+        conn.seats = []
+        conn.table = None
+        table.conns.discard(conn)
+        self._broadcast_lobby(table)
+        self._schedule_bots(table)
+
+    def _on_act(self, conn: Conn, msg: P.Act) -> None:
+        table, game = conn.table, conn.table.game if conn.table else None
+        if table is None or msg.seat not in conn.seats:
+            self._error(conn, "seat", "this connection does not play that seat", msg.id)
+            return
+        if game is None:
+            self._error(conn, "order", "the game has not started", msg.id)
+            return
+        if game.is_over:
+            self._error(conn, "turn", "the game is over", msg.id)
+            return
+        slot = table.slots[msg.seat]
+        if slot.bot_level is not None:
+            self._error(conn, "turn", "a computer player plays this seat now", msg.id)
+            return
+        if msg.decisions > game.decisions or msg.decisions < slot.pending_since:
+            self._error(conn, "stale", f"this action answers an old view of the game (decision {msg.decisions}; "
+                                       f"this seat's decision is due since {slot.pending_since}, "
+                                       f"the game is at {game.decisions})", msg.id)
+            return
+        if slot.decision_key is None:
+            self._error(conn, "turn", "this seat has nothing to decide now", msg.id)
+            return
+        try:
+            game.apply(msg.seat, msg.action)
+        except MalformedActionError as exc:
+            self._error(conn, "malformed", str(exc), msg.id)
+            return
+        except (IllegalActionError, RulesError) as exc:
+            self._error(conn, "illegal", str(exc), msg.id)
+            return
+        conn.refund()  # accepted actions do not count against the rate: play can be fast
+        self._after_action(table, msg.seat, conn, msg.id)
+
+    # ------------------------------------------------------------ after a change
+    def _after_action(self, table: Table, seat: int, conn: Conn | None, ack: int) -> None:
+        self.actions_applied += 1
+        game = table.game
+        assert game is not None
+        table.slots[seat].decision_key = None  # the actor's decision is new even when of the same kind
+        self._refresh_decisions(table)
+        self._send_updates(table, conn, ack)
+        if game.is_over:
+            self._broadcast_lobby(table)
+        self._schedule_bots(table)
+        self._autosave(table)
+
+    def _refresh_decisions(self, table: Table) -> None:
+        game = table.game
+        assert game is not None
+        for slot in table.slots:
+            key = _decision_key(game, slot.index)
+            if key != slot.decision_key:
+                slot.decision_key = key
+                slot.pending_since = game.decisions
+
+    def _send_updates(self, table: Table, actor: Conn | None, ack: int) -> None:
+        for slot in table.slots:
+            if slot.conn is not None:
+                self._send_seat(table, slot, ack if slot.conn is actor else -1)
+
+    def _send_seat(self, table: Table, slot: SeatSlot, ack: int) -> None:
+        """Send ``slot``'s view and its new visible events to its connection."""
+        game, conn = table.game, slot.conn
+        if game is None or conn is None:
+            return
+        seat = slot.index
+        view = game.view(seat).to_json()
+        if slot.sent_raw == 0:
+            events = visible(game.events, seat)
+            first = 0
+        else:
+            events = visible(game.events[slot.sent_raw:], seat)
+            first = slot.sent_visible
+        slot.sent_raw = len(game.events)
+        slot.sent_visible = first + len(events)
+        dicts = [event_to_dict(e) for e in events]
+        chunks = [dicts[i:i + EVENT_CHUNK] for i in range(0, len(dicts), EVENT_CHUNK)] or [[]]
+        for n, chunk in enumerate(chunks):
+            last = n == len(chunks) - 1
+            raw = P.encode(P.Update(table=table.id, seat=seat, view=view, events=chunk, first=first,
+                                    ack=ack if last else -1))
+            first += len(chunk)
+            if table.capture is not None:
+                table.capture(table, seat, raw)
+            conn.send(raw)
+
+    def _broadcast_lobby(self, table: Table) -> None:
+        raw = P.encode(table.lobby())
+        for c in list(table.conns):
+            c.send(raw)
+
+    # ------------------------------------------------------------ drops and computer players
+    def _drop(self, conn: Conn) -> None:
+        table = conn.table
+        if table is None:
+            return
+        table.conns.discard(conn)
+        for i in conn.seats:
+            slot = table.slots[i]
+            if slot.conn is conn:
+                slot.conn = None
+                self._hold(table, slot)
+        conn.seats = []
+        self._broadcast_lobby(table)
+
+    def _hold(self, table: Table, slot: SeatSlot) -> None:
+        """Keep a dropped seat for the table's hold time, then hand it to a computer player
+        (before the game: free the seat again)."""
+        if slot.hold_timer is not None:
+            slot.hold_timer.cancel()
+        loop = self._loop or asyncio.get_running_loop()
+        slot.held_until = time.monotonic() + table.hold_seconds
+        slot.hold_timer = loop.call_later(table.hold_seconds, self._hold_over, table, slot)
+
+    def _hold_over(self, table: Table, slot: SeatSlot) -> None:
+        slot.hold_timer = None
+        slot.held_until = None
+        if slot.conn is not None:
+            return
+        if table.game is None:
+            if slot.kind == "open":
+                slot.token_hash = ""
+                slot.name = f"Player {slot.index + 1}"
+        elif not table.game.is_over:
+            logger.info("table %s: a computer player takes over seat %d", table.id, slot.index)
+            slot.bot_level = table.takeover_level
+        self._broadcast_lobby(table)
+        self._schedule_bots(table)
+
+    def _bot(self, table: Table, slot: SeatSlot) -> Any:
+        from ..ai import make_bot
+
+        assert slot.bot_level is not None
+        key = (table.id, slot.index)
+        bot = self._bots.get(key)
+        if bot is None or bot.level != slot.bot_level:
+            seed = random.Random(f"net-bot:{table.seed}:{slot.index}").randrange(2**31)
+            options = {"budget_s": self.config.hard_budget} if slot.bot_level == "hard" else {}
+            bot = make_bot(slot.bot_level, seed, **options)
+            self._bots[key] = bot
+        return bot
+
+    def _schedule_bots(self, table: Table) -> None:
+        game = table.game
+        if game is None or game.is_over or self.stopping:
+            return
+        loop = self._loop or asyncio.get_running_loop()
+        for slot in table.slots:
+            if slot.bot_level is None or slot.thinking or slot.decision_key is None:
+                continue
+            slot.thinking = True
+            bot = self._bot(table, slot)
+            view = game.view(slot.index)
+            since = slot.pending_since
+            fut = loop.run_in_executor(self._executor, bot.decide, view)
+            self._tasks.add(fut)
+            fut.add_done_callback(functools.partial(self._bot_done, table, slot, since))
+
+    def _bot_done(self, table: Table, slot: SeatSlot, since: int, fut: asyncio.Future[Any]) -> None:
+        self._tasks.discard(fut)
+        slot.thinking = False
+        game = table.game
+        if fut.cancelled() or game is None or game.is_over or self.stopping:
+            return
+        exc = fut.exception()
+        if exc is not None:
+            self.internal_errors += 1
+            logger.error("table %s: computer player of seat %d failed", table.id, slot.index, exc_info=exc)
+            return
+        if slot.bot_level is not None and slot.decision_key is not None and slot.pending_since == since:
+            try:
+                game.apply(slot.index, fut.result().action)
+            except RulesError:
+                self.internal_errors += 1
+                logger.exception("table %s: computer player of seat %d chose an illegal action", table.id,
+                                 slot.index)
+                return
+            self._after_action(table, slot.index, None, -1)
+        else:
+            self._schedule_bots(table)
+
+    # ------------------------------------------------------------ autosave
+    def _autosave(self, table: Table) -> None:
+        if table.save_path is None or table._save_pending:
+            return
+        table._save_pending = True
+        loop = self._loop or asyncio.get_running_loop()
+        loop.call_later(0.5, self._autosave_now, table)
+
+    def _autosave_now(self, table: Table) -> None:
+        table._save_pending = False
+        if self.stopping:  # stop() writes the last save itself
+            return
+        try:
+            data = table.to_save()
+        except RulesError:
+            logger.exception("table %s: cannot save", table.id)
+            return
+        path = table.save_path
+        assert path is not None
+        fut = (self._loop or asyncio.get_running_loop()).run_in_executor(self._io, _write_json, path, data)
+        self._tasks.add(fut)
+        fut.add_done_callback(self._save_done)
+
+    def _save_done(self, fut: asyncio.Future[Any]) -> None:
+        self._tasks.discard(fut)
+        exc = None if fut.cancelled() else fut.exception()
+        if exc is not None:
+            logger.error("autosave failed: %s", exc)
+
+    def _write_save(self, table: Table) -> None:
+        if table.save_path is not None:
+            try:
+                _write_json(table.save_path, table.to_save())
+            except (OSError, RulesError) as exc:
+                logger.error("table %s: final save failed: %s", table.id, exc)
+
+
+def _write_json(path: Path, data: dict[str, Any]) -> None:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    tmp = path.with_name(path.name + ".tmp")
+    tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
+    tmp.replace(path)
+
+
+def load_table_save(path: Path) -> dict[str, Any]:
+    """Read a table autosave file (raises ValueError with a clear message)."""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError) as exc:
+        raise ValueError(f"{path.name}: cannot read ({exc})") from None
+    if not isinstance(data, dict):
+        raise ValueError(f"{path.name}: not a saved network table")
+    return data
+
+
+# ---------------------------------------------------------------- a server in a thread
+class ServerThread:
+    """A :class:`GameServer` on its own thread and event loop (the in-game host, tests).
+
+    >>> st = ServerThread(ServerConfig(port=0))
+    >>> port = st.start()
+    >>> table = st.call(lambda s: s.create_table([SeatSpec(kind="open"), SeatSpec(kind="computer")]))
+    >>> st.stop()
+    """
+
+    def __init__(self, config: ServerConfig | None = None) -> None:
+        self.server = GameServer(config)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._run, name="net-server", daemon=True)
+        self._ready = threading.Event()
+        self._error: BaseException | None = None
+
+    @property
+    def port(self) -> int:
+        return self.server.port
+
+    def _run(self) -> None:
+        asyncio.set_event_loop(self._loop)
+        try:
+            self._loop.run_until_complete(self.server.start())
+        except OSError as exc:
+            self._error = exc
+            self._ready.set()
+            return
+        self._ready.set()
+        self._loop.run_forever()
+
+    def start(self, timeout: float = 10.0) -> int:
+        """Start listening; returns the port. Raises OSError when the address cannot be used."""
+        self._thread.start()
+        self._ready.wait(timeout)
+        if self._error is not None:
+            raise OSError(f"cannot listen on {self.server.config.host}:{self.server.config.port}: {self._error}")
+        return self.port
+
+    def call(self, fn: Callable[[GameServer], Any], timeout: float = 10.0) -> Any:
+        """Run ``fn(server)`` on the server's loop and return its result (thread-safe)."""
+        async def run() -> Any:
+            return fn(self.server)
+
+        return asyncio.run_coroutine_threadsafe(run(), self._loop).result(timeout)
+
+    def stop(self, timeout: float = 10.0) -> None:
+        if not self._thread.is_alive():
+            return
+        asyncio.run_coroutine_threadsafe(self.server.stop(), self._loop).result(timeout)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout)
+
+
+SeatSpec = P.SeatSpec
+DEFAULT_PORT = P.DEFAULT_PORT
+
+
+def start_host(seats: list[P.SeatSpec], *, host: str = "127.0.0.1", port: int = DEFAULT_PORT, name: str = "",
+               long_game: bool = False, hold_seconds: float = 60.0, takeover_level: str = "normal",
+               save_path: Path | None = None, seed: int | None = None) -> tuple[ServerThread, Table]:
+    """The in-game host: a server thread listening on ``host:port`` with one table.
+
+    Share ``table.code`` (and the address) with the players; the host's own screen connects
+    with ``NetClient("127.0.0.1:PORT", code=table.code, token=table.host_token)``, plays the
+    ``local`` seats and starts the game. ``save_path``: the table's autosave (see
+    :func:`resume_host`). Raises OSError (port in use, address not on this computer) or
+    ValueError (bad setup) with a message to show.
+    """
+    st = ServerThread(ServerConfig(host=host, port=port, name=name[:P.MAX_ID] or "Tortuga"))
+    st.start()
+    try:
+        table: Table = st.call(lambda s: s.create_table(seats, name=name, long_game=long_game,
+                                                        hold_seconds=hold_seconds, takeover_level=takeover_level,
+                                                        seed=seed))
+        table.save_path = save_path
+    except ValueError:
+        st.stop()
+        raise
+    return st, table
+
+
+def resume_host(save_path: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> tuple[ServerThread, Table]:
+    """Host a saved table again: same game, join code, host token and reclaim tokens; every
+    player's seat is held for them (then a computer plays it). Raises OSError or ValueError."""
+    data = load_table_save(save_path)
+    st = ServerThread(ServerConfig(host=host, port=port))
+    st.start()
+    try:
+        table: Table = st.call(lambda s: s.resume_table(data, save_path))
+    except ValueError:
+        st.stop()
+        raise
+    return st, table
+
+
+# ---------------------------------------------------------------- dedicated server
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(prog="tortuga-server",
+                                description="A dedicated Tortuga server: many tables, a lobby to create and join them.")
+    p.add_argument("--port", type=int, required=True, help="TCP port to listen on (1-65535)")
+    p.add_argument("--host", default="127.0.0.1",
+                   help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: all interfaces, "
+                        "i.e. every network this computer is on)")
+    p.add_argument("--save-dir", type=Path, default=None, help="folder for table autosaves (default: none)")
+    p.add_argument("--max-tables", type=int, default=200, help="most tables at once (default 200)")
+    p.add_argument("--rate", type=float, default=20.0, help="messages per second per connection (default 20)")
+    p.add_argument("--bot-threads", type=int, default=2, help="threads for computer players (default 2)")
+    p.add_argument("--name", default="Tortuga server", help="server name shown to clients")
+    p.add_argument("--stats", action="store_true", help="print timing statistics when stopped")
+    return p
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``tortuga-server --port N [--host ADDR]``."""
+    parser = build_parser()
+    opts = parser.parse_args(argv)
+    if not 1 <= opts.port <= 65535:
+        parser.error("--port must be 1-65535")
+    if not 1 <= opts.max_tables <= 10_000:
+        parser.error("--max-tables must be 1-10000")
+    if not 0.5 <= opts.rate <= 10_000:
+        parser.error("--rate must be 0.5-10000")
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    config = ServerConfig(host=opts.host, port=opts.port, lobby=True, name=opts.name[:P.MAX_ID],
+                          save_dir=opts.save_dir, max_tables=opts.max_tables, rate=opts.rate, burst=2 * opts.rate,
+                          bot_threads=max(1, opts.bot_threads), stats=opts.stats)
+
+    async def run() -> None:
+        server = GameServer(config)
+        try:
+            await server.start()
+        except OSError as exc:
+            print(f"tortuga-server: cannot listen on {opts.host}:{opts.port}: {exc.strerror or exc}", file=sys.stderr)
+            raise SystemExit(1) from None
+        if config.save_dir is not None:
+            for path in sorted(config.save_dir.glob("net-*.json")):
+                try:
+                    server.resume_table(load_table_save(path), path)
+                    logger.info("resumed table from %s", path.name)
+                except ValueError as exc:
+                    logger.warning("not resumed: %s", exc)
+        # Everything loaded so far lives as long as the process: keep it out of the cyclic garbage
+        # collector's full passes, which otherwise pause every table for their whole length.
+        gc.collect()
+        gc.freeze()
+        print(f"tortuga-server listening on ws://{opts.host}:{server.port}", flush=True)
+        stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
+        for sig in (signal.SIGTERM, signal.SIGINT):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows
+                asyncio.get_running_loop().add_signal_handler(sig, stop.cancel)
+        try:
+            await stop
+        except asyncio.CancelledError:
+            pass
+        finally:
+            await server.stop()
+            if config.stats:
+                print(f"tortuga-server stats: {server.stats_text()}", file=sys.stderr, flush=True)
+
+    try:
+        asyncio.run(run())
+    except KeyboardInterrupt:
+        print("tortuga-server stopped", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

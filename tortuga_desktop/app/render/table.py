@@ -206,6 +206,9 @@ class TableRenderer:
         self._frame_start = 0.0
         #: the last :meth:`draw_base` left something for the next frame (draw the base again)
         self.needs_redraw = False
+        #: a busy frame may show the previous log for one more frame (the live table sets this;
+        #: a screen that must show exactly the position drawn, like the replay, leaves it off)
+        self.defer_log = False
         self.seats: list[Any] | None = None
 
     # -- public -------------------------------------------------------------------------
@@ -806,7 +809,7 @@ class TableRenderer:
         if self._log_cache is None or self._log_cache[0] != key:
             # A frame that already redrew boards shows the previous log once more and asks for
             # the next frame to bring it up to date (spreads the work: no frame over 33 ms).
-            busy = time.perf_counter() - self._frame_start > _FRAME_SHARE_S
+            busy = self.defer_log and time.perf_counter() - self._frame_start > _FRAME_SHARE_S
             if busy and self._log_cache is not None and self._log_cache[0][1] == self.layout.size:
                 self.needs_redraw = True
             else:

@@ -91,6 +91,7 @@ class TableScene(Scene):
         self.renderer = TableRenderer(app.size, self.controller.game.players,
                                       human_panel=bool(self.controller.human_seats))
         self.renderer.seats = self.controller.seats
+        self.renderer.defer_log = True  # the next frame brings the log up to date (see draw)
         self.renderer.warm(app.size)
         self.draw(pygame.Surface(app.size))  # the first picture while the table opens, not in the first frame
         self._phase_key = None

@@ -4,7 +4,8 @@
 
 Plays a 4-player demo game at 1920x1080 with a real 60 fps clock and records the work time
 of every drawn frame (events + update + draw + flip, not the sleep).  Frames during dice
-animations (dice flying, tumbling, screens shaking) are reported separately.  Then it opens
+animations (dice flying, tumbling, screens shaking) are reported separately, and p50/p99/max
+per game phase, with the slowest frames over ``--budget`` ms (default 33) and what moved then.  Then it opens
 the pause menu, lets the screen settle and measures the process CPU time over a few seconds
 while nothing moves (goal: < 10 % of one core).
 
@@ -22,6 +23,7 @@ import argparse
 import os
 import sys
 import time
+from typing import Any
 
 
 def pct(values: list[float], p: float) -> float:
@@ -36,6 +38,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--size", default="1920x1080")
     ap.add_argument("--speed", default="normal")
     ap.add_argument("--seed", default="3")
+    ap.add_argument("--baseline-seconds", type=float, default=10.0)
+    ap.add_argument("--budget", type=float, default=33.0, help="report frames slower than this (ms)")
     ap.add_argument("--level", default=None, help="computer strength of every seat (e.g. hard: bots think while frames are drawn)")
     ap.add_argument("--replay", action="store_true", help="measure the replay scene (scrubbing, playing) instead")
     args = ap.parse_args(argv)
@@ -52,27 +56,82 @@ def main(argv: list[str] | None = None) -> int:
     table = app.top
     import pygame
 
+    # Time spent handing frames to the display server (X11: the frame is copied to Xvfb and
+    # waited for), so a slow frame can be told apart: our work, or the display server's.
+    present_ms = [0.0]
+    flip, update = pygame.display.flip, pygame.display.update
+
+    def timed(fn: Any) -> Any:
+        def run(*a: Any) -> Any:
+            t = time.perf_counter()
+            try:
+                return fn(*a)
+            finally:
+                present_ms[0] += (time.perf_counter() - t) * 1000
+        return run
+
+    pygame.display.flip = timed(flip)
+    pygame.display.update = timed(update)
+
     print(f"video driver: {pygame.display.get_driver()}, window {app.size}")
+    # Baseline in the same run: a fixed, tiny amount of work per frame at 60 fps. Its slow
+    # frames are the machine's (other processes, the scheduler), not the game's.
+    base_ms: list[float] = []
+    clock = pygame.time.Clock()
+    stop = time.perf_counter() + args.baseline_seconds
+    while time.perf_counter() < stop:
+        clock.tick(60)
+        t0 = time.perf_counter()
+        sum(i * i for i in range(20000))
+        base_ms.append((time.perf_counter() - t0) * 1000)
+    print(f"baseline (fixed work): n={len(base_ms)}  p50 {pct(base_ms, 50):.2f} ms  p99 {pct(base_ms, 99):.2f} ms  "
+          f"max {max(base_ms):.2f} ms  over {args.budget:.0f} ms: {sum(1 for m in base_ms if m > args.budget)}")
     all_ms: list[float] = []
     dice_ms: list[float] = []
+    by_phase: dict[str, list[float]] = {}
+    cpu_ms: list[float] = []  # CPU time of the frame thread: the frame's own work, without the
+    cpu_phase: dict[str, list[float]] = {}  # time other processes took the core away
+    slow: list[tuple[float, int, str, str]] = []  # (ms, frame, phase, what moved)
     dice_kinds = {"die", "tumble", "screen_shake"}
     end = time.perf_counter() + args.seconds
     while time.perf_counter() < end and app.exit_code is None and app.top is table:
         n = len(app.frame_times)
         tl = table.timeline
-        dicey = tl is not None and any(m.kind in dice_kinds for m in tl.visible())
+        kinds = sorted({m.kind for m in tl.visible()}) if tl is not None else []
+        dicey = bool(dice_kinds.intersection(kinds))
+        phase = str(getattr(table.view, "phase", "?"))
+        c0 = time.thread_time()
+        present_ms[0] = 0.0
         app.run(max_frames=1)
+        cpu = (time.thread_time() - c0) * 1000
         if len(app.frame_times) > n:
             ms = app.frame_times[-1]
             all_ms.append(ms)
+            cpu_ms.append(cpu)
+            cpu_phase.setdefault(phase, []).append(cpu)
+            by_phase.setdefault(phase, []).append(ms)
             if dicey:
                 dice_ms.append(ms)
+            if ms > args.budget:
+                slow.append((ms, len(all_ms), phase, f"{','.join(kinds) or '-'}; CPU {cpu:.1f} ms, "
+                             f"display server {present_ms[0]:.1f} ms"))
     print(f"drawn frames: {len(all_ms)} (idle frames skipped: {app.idle_frames}); "
-          f"events played: {table.events_played}, round {table.view['round']}")
+          f"events played: {table.events_played}, round {table.view.round}")
     print(f"all frames:  p50 {pct(all_ms, 50):.2f} ms  p99 {pct(all_ms, 99):.2f} ms  max {max(all_ms):.2f} ms")
     if dice_ms:
         print(f"dice frames: n={len(dice_ms)}  p50 {pct(dice_ms, 50):.2f} ms  p99 {pct(dice_ms, 99):.2f} ms  "
               f"max {max(dice_ms):.2f} ms")
+    for phase, ms_ in sorted(by_phase.items()):
+        print(f"phase {phase:8s} n={len(ms_):5d}  p50 {pct(ms_, 50):6.2f} ms  p99 {pct(ms_, 99):6.2f} ms  "
+              f"max {max(ms_):6.2f} ms")
+    print(f"frame-thread CPU per frame (no waiting for other processes): p50 {pct(cpu_ms, 50):.2f} ms  "
+          f"p99 {pct(cpu_ms, 99):.2f} ms  max {max(cpu_ms):.2f} ms  (first frame {cpu_ms[0]:.1f} ms; "
+          f"later frames over {args.budget:.0f} ms: {sum(1 for m in cpu_ms[1:] if m > args.budget)})")
+    for phase, ms_ in sorted(cpu_phase.items()):
+        print(f"  cpu {phase:8s} p99 {pct(ms_, 99):6.2f} ms  max {max(ms_):6.2f} ms")
+    print(f"frames over {args.budget:.0f} ms: {len(slow)}")
+    for ms, frame, phase, kinds_ in sorted(slow, reverse=True)[:8]:
+        print(f"  {ms:6.1f} ms  frame {frame}  phase {phase}  moving: {kinds_}")
     # Idle: pause menu open, nothing moves.
     app.push(PauseScene(table))
     settle = time.perf_counter() + 1.0

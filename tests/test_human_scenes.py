@@ -11,14 +11,13 @@ import random
 from typing import Any
 
 import pygame
-import pygame_gui
 import pytest
 from test_human_game import QuickBot
 
 from tortuga_desktop.app import saves
 from tortuga_desktop.app.controller import GameController
 from tortuga_desktop.app.human import DecisionUI
-from tortuga_desktop.app.intents import Click, Key, UIEvent
+from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
 from tortuga_desktop.app.scenes import Scene
@@ -171,7 +170,7 @@ def test_setup_defaults_start_and_remember(app: App) -> None:
     # Edit: a name, the seed, the long game, then Enter.
     scene._names[0].set_text("Ani")
     scene._seed.set_text("42")
-    scene._long_cb.is_checked = True
+    scene.press("long:on")
     app.post(Key(pygame.K_RETURN, 0, "\r"))
     app.step(1 / 60)
     assert len(started) == 1
@@ -189,20 +188,23 @@ def test_setup_players_colours_and_errors(app: App) -> None:
     scene = SetupScene(on_start=lambda s: None, remember=False)
     app.push(scene)
     # Two players: rows 3 and 4 are hidden and left out.
-    scene.count = 2
-    scene._build()
-    assert not scene._names[2].visible
-    scene.start_player = 1
-    scene._build()
+    app.post(Click(scene.control("count:2").rect.center, 1))
+    app.step(1 / 60)
+    assert scene.count == 2 and len(scene._names) == 2  # rows 3 and 4 are gone, not hidden
+    assert scene.control("kind:2:human") is None
+    app.post(Click(scene.control("start:1").rect.center, 1))
+    app.post(Click(scene.control("kind:1:hard").rect.center, 1))
+    app.step(1 / 60)
     cfg = scene.config()
-    assert len(cfg.seats) == 2 and cfg.start_player == 1
+    assert len(cfg.seats) == 2 and cfg.start_player == 1 and cfg.seats[1].kind == "hard"
     # Picking a colour another seat has swaps the two.
     before = [r.colour for r in scene.rows]
-    dd = scene._colours[0]
-    dd.selected_option = dd.options_list[before[1]]
-    scene.handle(UIEvent(pygame.event.Event(pygame_gui.UI_DROP_DOWN_MENU_CHANGED, {"ui_element": dd, "text": ""})))
+    while scene.rows[0].colour != before[1]:
+        app.post(Click(scene.control("colour:0").rect.center, 1))
+        app.step(1 / 60)
     after = [r.colour for r in scene.rows]
     assert after[0] == before[1] and after[1] == before[0]
+    assert len(set(after)) == 4
     # Same names: an error, no game.
     scene._names[1].set_text(scene._names[0].get_text())
     assert scene.start() is None and "name" in scene.error
@@ -213,7 +215,7 @@ def test_setup_start_button_starts_a_game_through_the_app(app: App) -> None:
     scene = SetupScene(SetupConfig(seats=[SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1)], seed=5))
     app.push(scene)
     app.step(1 / 60)
-    scene.handle(UIEvent(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": scene._start_btn})))
+    scene.handle(Click(scene.control("go").rect.center, 1))
     app.step(1 / 60)
     assert isinstance(app.top, TableScene)
     assert app.top.controller.human_seats == [0]

@@ -23,7 +23,7 @@ import pygame_gui
 import pytest
 from test_human_game import human_choice, inputs_for
 
-from tortuga_desktop.app.intents import Key, UIEvent
+from tortuga_desktop.app.intents import Click, Key, UIEvent
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.remote import RemoteController
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
@@ -61,8 +61,8 @@ def host_from_ui(app: App, setup: SetupConfig) -> LobbyScene:
     app.push(SetupScene(setup, remember=False))
     app.step(1 / 60)
     setup_scene = app.top
-    assert isinstance(setup_scene, SetupScene) and setup_scene._host_btn is not None
-    press(app, setup_scene._host_btn)
+    assert isinstance(setup_scene, SetupScene) and setup_scene.control("host") is not None
+    app.post(Click(setup_scene.control("host").rect.center, 1))  # the setup screen's own button
     app.step(1 / 60)
     host = app.top
     assert isinstance(host, HostScene)
@@ -227,7 +227,7 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
         app.step(1 / 60)
         setup_scene = app.top
         assert isinstance(setup_scene, SetupScene)
-        press(app, setup_scene._host_btn)
+        app.post(Click(setup_scene.control("host").rect.center, 1))
         app.step(1 / 60)
         host = app.top
         assert isinstance(host, HostScene)

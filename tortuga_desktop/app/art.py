@@ -17,6 +17,7 @@ No ``<text>``, filters, ``<use>`` or external references.
 from __future__ import annotations
 
 from functools import lru_cache
+from typing import Any
 
 import pygame
 
@@ -140,12 +141,28 @@ def chest(colour: int, size: int) -> pygame.Surface:
     return icon(name, size) if _MARKERS["on"] else _plain_chest(name, size)
 
 
-@lru_cache(maxsize=32)
+#: When a dict (the layout tests), every text rendered by :func:`font`'s fonts is noted in it
+#: (``id(surface) -> (text, surface)``) so a test can tell text blits from pictures.
+TEXT_PROBE: dict[int, tuple[str, pygame.Surface]] | None = None
+
+
+class ProbedFont(pygame.font.Font):
+    """A font that notes what it renders while :data:`TEXT_PROBE` is on (tests only)."""
+
+    def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,
+               wraplength: int = 0) -> pygame.Surface:
+        surf = super().render(text, antialias, color, bgcolor, wraplength)
+        if TEXT_PROBE is not None:
+            TEXT_PROBE[id(surf)] = (str(text), surf)
+        return surf
+
+
+@lru_cache(maxsize=128)
 def font(px: int, bold: bool = False) -> pygame.font.Font:
     """Bundled Noto Sans at ``px`` pixels (initialises ``pygame.font`` on first use)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    return pygame.font.Font(str(font_path(bold)), max(6, int(px)))
+    return ProbedFont(str(font_path(bold)), max(6, int(px)))
 
 
 def _rounded_mask(size: int, radius: int) -> pygame.Surface:

@@ -123,10 +123,10 @@ def event_text(e: ev.Event, names: Sequence[str]) -> str:  # noqa: C901 - one br
             return tr("log.take_center", name=n(e.seat), colour=_colour(e.colour))
         return tr("log.steal", name=n(e.seat), colour=_colour(e.colour), target=n(e.from_seat), area=_area(e.from_area))
     if isinstance(e, ev.SurplusDropped):
-        dest = _area("center" if e.to_center else "bag")
+        dest = tr("log.dest.center" if e.to_center else "log.dest.bag")  # with its own preposition
         if e.moving:
-            return tr("log.no_room", name=n(e.seat), colour=_colour(e.colour), dest=dest)
-        return tr("log.over_capacity", name=n(e.seat), area=_area(e.area), colour=_colour(e.colour), dest=dest)
+            return tr("log.surplus_moving", name=n(e.seat), colour=_colour(e.colour), dest=dest)
+        return tr("log.surplus", name=n(e.seat), area=_area(e.area), colour=_colour(e.colour), dest=dest)
     if isinstance(e, ev.ChestsDrawn):
         return tr("log.draw_island", name=n(e.seat), colour=_colour(e.chest)) if e.chest is not None else ""
     if isinstance(e, ev.ChestsToTortuga):

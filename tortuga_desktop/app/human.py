@@ -163,11 +163,9 @@ def dice_reason(game: Game, seat: int, dice: Iterable[int]) -> str:
         box = p.boat if a == Action.BOARD else p.pirate
         cap = capacity(box)
         if placed:
-            return tr("human.ui.action_has_room_for_only_room",
-                      action=action_name(a), room=room, token=token, box=box, cap=cap)
-        return tr("human.ui.action_holds_only_cap_dice_token",
-                  action=action_name(a), cap=cap, token=token, box=box)
-    return tr("human.ui.action_has_room_for_only_room_", action=action_name(a), room=room)
+            return trn("human.ui.room_only_token", room, action=action_name(a), token=token, box=box, cap=cap)
+        return trn("human.ui.holds_only", cap, action=action_name(a), token=token, box=box)
+    return trn("human.ui.room_only", room, action=action_name(a))
 
 
 def _chest_worth(colour: int, owned: Sequence[int]) -> tuple[int, int]:
@@ -922,10 +920,10 @@ class DecisionUI:
 
     def _fonts(self) -> tuple[Any, Any]:
         from . import art
+        from .layout import panel_px
 
-        r = self.rect
-        px = max(12, min(20, r.h // 12, r.w // 22))
-        return art.font(px, bold=True), art.font(max(10, px - 3))
+        px = panel_px(self.rect, 16)
+        return art.font(px, bold=True), art.font(max(10, px * 7 // 8))
 
     def _message(self) -> tuple[str, palette.RGB]:
         msg = self.flash or self.reason()
@@ -959,13 +957,15 @@ class DecisionUI:
         msg, _colour = self._message()
         self._msg_lines = _wrap(msg, small_font, inner_w)[:max(1, 4 - len(self._cons_lines))]
         top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 4 * small_font.get_linesize() + gap
-        btn_h = max(20, min(40, small_font.get_linesize() + 12))
+        btn_h = max(20, small_font.get_linesize() + 8)
         bottom_row = r.bottom - pad - btn_h
         items = self._items
         avail = max(btn_h, bottom_row - gap - top)
         chip = [it for it in items if it.look != "text"]
         if chip:
-            size = max(20, min(64, (inner_w - 4 * gap) // max(1, min(5, len(chip))) - gap, avail))
+            from .layout import panel_px
+
+            size = max(20, min(panel_px(r, 64), (inner_w - 4 * gap) // max(1, min(5, len(chip))) - gap, avail))
             rows_needed = -(-len(chip) // max(1, (inner_w + gap) // (size + gap)))
             size = max(18, min(size, (avail - (rows_needed - 1) * gap) // max(1, rows_needed)))
         else:
@@ -1100,8 +1100,17 @@ class DecisionUI:
                 surface.blit(note, chip)
             elif not any(it.note for it in self._items):
                 surface.blit(txt, txt.get_rect(center=rect.center))
-        if item.selected:
-            pygame.draw.rect(surface, palette.HIGHLIGHT, rect.inflate(6, 6), width=3, border_radius=8)
+        if item.selected:  # plain to see: an ink ring around a gold one, and a tick
+            w = max(2, rect.h // 20)
+            pygame.draw.rect(surface, palette.INK, rect.inflate(2 * w + 4, 2 * w + 4), width=2, border_radius=10)
+            pygame.draw.rect(surface, palette.GOLD, rect.inflate(2 * w, 2 * w), width=w, border_radius=8)
+            if item.look != "text" and self.kind not in _SOURCE_AREA:  # arrangements show their order instead
+                c = (rect.right - w, rect.y + w)
+                rad = max(6, rect.w // 7)
+                pygame.draw.circle(surface, palette.SUCCESS, c, rad)
+                pygame.draw.circle(surface, palette.INK, c, rad, max(1, w // 2))
+                pygame.draw.lines(surface, palette.BONE, False, [(c[0] - rad // 2, c[1]), (c[0] - rad // 8, c[1] + rad // 2),
+                                                                 (c[0] + rad // 2, c[1] - rad // 2)], max(2, w))
         if focused:
             pygame.draw.rect(surface, palette.SEA, rect.inflate(10, 10), width=2, border_radius=10)
         if not item.enabled:

@@ -4,6 +4,14 @@ Everything is designed on a 1600 x 900 canvas and scaled uniformly by
 ``s = min(W / 1600, H / 900)``; the canvas is centred in the window and the margins show
 the wooden table.  Fonts are rendered at the scaled size, so text stays crisp at 4K.
 
+Two factors on top of ``s`` (issue 18):
+
+* the player's **UI scale** (Settings → "Interface size", 80-150 %, :func:`set_ui_scale`)
+  multiplies text and the pieces in panels (dice and chips of the decision panel, overlay
+  screens via :func:`screen_scale`);
+* text never shrinks below :data:`READABLE_S` of its design size, so at 1280 x 720 (s = 0.8)
+  it stays readable (:meth:`TableLayout.fpx`, :func:`text_factor`).
+
 Seats sit clockwise around the table: seat 0 bottom-left, 1 top-left, 2 top-right,
 3 bottom-right (2 players: bottom-left and top-left; 3 players: bottom-left, top-left,
 top-right).
@@ -12,10 +20,83 @@ top-right).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
 DESIGN_W, DESIGN_H = 1600, 900
+#: text is never drawn smaller than this fraction of its design size
+READABLE_S = 0.92
+#: the UI scale the player may choose (percent)
+UI_SCALE_RANGE = (80, 150)
+#: the player's UI scale as a factor (1.0 = 100 %); see :func:`set_ui_scale`
+_UI_SCALE = [1.0]
+#: how far text may grow beyond the window's own scale (so it still fits its boxes)
+_TEXT_GROWTH = 1.25
+
+
+def set_ui_scale(percent: float) -> float:
+    """Set the UI scale (percent, clamped to :data:`UI_SCALE_RANGE`); returns the factor."""
+    lo, hi = UI_SCALE_RANGE
+    _UI_SCALE[0] = max(lo, min(hi, float(percent))) / 100.0
+    return _UI_SCALE[0]
+
+
+def ui_scale() -> float:
+    """The UI scale as a factor (0.8 .. 1.5)."""
+    return _UI_SCALE[0]
+
+
+#: screen font px / window-scaled px of the table renderer's text (``t / s`` of its layout)
+_TEXT_BOOST = [1.0]
+
+
+def set_text_boost(boost: float) -> bool:
+    """Set the table text boost (``TableLayout.t / TableLayout.s``); True when it changed
+    (cached text must then be rendered again)."""
+    b = round(boost, 4)
+    if b == _TEXT_BOOST[0]:
+        return False
+    _TEXT_BOOST[0] = b
+    return True
+
+
+def boosted_px(px: int) -> int:
+    """A window-scaled text size (``L.px(v)``) as the font size to render: readable and
+    times the UI scale (:func:`text_factor`)."""
+    return max(8, round(px * _TEXT_BOOST[0]))
+
+
+def window_scale(size: tuple[int, int]) -> float:
+    """How much the 1600 x 900 design is scaled to fit a window of ``size``."""
+    return min(size[0] / DESIGN_W, size[1] / DESIGN_H)
+
+
+def text_factor(s: float) -> float:
+    """Design text px -> screen px for a window scale ``s``: readable at small windows,
+    times the UI scale, and never so big that it leaves its (``s``-scaled) box."""
+    return min(max(s, READABLE_S) * ui_scale(), max(s * _TEXT_GROWTH, READABLE_S))
+
+
+#: design width of the decision panel (the table's prompt rect)
+PROMPT_W = 342
+
+
+def panel_px(rect: pygame.Rect, v: float) -> int:
+    """A design size inside the decision panel ``rect`` in screen pixels: the panel's own
+    scale (its width against the design), readable and times the UI scale, and never more
+    than a tenth of the panel's height for text-sized things."""
+    k = rect.w / PROMPT_W
+    return max(10, min(round(v * text_factor(k)), max(10, rect.h // 10) if v < 30 else rect.h))
+
+
+def screen_scale(size: tuple[int, int]) -> float:
+    """The scale of the overlay screens (menus, dialogs, settings...) for a window: the
+    window's scale times the UI scale, at least 0.6, and capped so a screen designed for
+    the 1600 x 900 canvas still fits (at most the scale of a 1400 x 800 design)."""
+    base = max(0.6, window_scale(size)) * ui_scale()
+    return max(0.5, min(base, size[0] / 1400, size[1] / 800))
+
 BOARD_W, BOARD_H = 611, 318
 AREA_NAMES = ("tortuga", "fleet", "crew", "island")
 #: chest slots drawn per area row x rows (design)
@@ -48,6 +129,8 @@ class BoardLayout:
     totals: list[pygame.Rect]
     areas: dict[str, pygame.Rect]
     area_slots: dict[str, list[pygame.Rect]]
+    #: the action names under the icons (one row across each action space)
+    action_labels: list[pygame.Rect] = field(default_factory=list)
 
 
 @dataclass
@@ -62,18 +145,25 @@ class TableLayout:
     def __post_init__(self) -> None:
         w, h = self.size
         self.s = min(w / DESIGN_W, h / DESIGN_H)
+        #: design text px -> screen px (see :func:`text_factor`)
+        self.t = text_factor(self.s)
+        #: the UI scale this layout was made with
+        self.ui = ui_scale()
         self.ox = (w - DESIGN_W * self.s) / 2
         self.oy = (h - DESIGN_H * self.s) / 2
         self.canvas = self.r(0, 0, DESIGN_W, DESIGN_H)
-        self.log = self.r(1250, 8, 342, 592 if self.human_panel else 884)
+        # The decision panel grows with its text (readable minimum, UI scale); the log gives way.
+        grow = max(1.0, self.t / self.s, READABLE_S / self.s)  # text floors count too (small windows)
+        ph = min(450, round(284 * grow ** 2))
+        self.log = self.r(1250, 8, 342, 884 - ph - 8 if self.human_panel else 884)
         #: free area for the human decision panel (engineer H's DecisionUI)
-        self.prompt_rect = self.r(1250, 608, 342, 284) if self.human_panel else self.r(1250, 892, 342, 0)
+        self.prompt_rect = self.r(1250, 892 - ph, 342, ph) if self.human_panel else self.r(1250, 892, 342, 0)
         self.middle = self.r(8, 334, 1234, 232)
         self.phase = self.r(16, 342, 250, 216)
         self.island = self.r(318, 338, 614, 224)
         self.supply = self.r(430, 410, 92, 86)
-        self.center = self.r(545, 406, 184, 92)
-        self.center_slots = [self.r(556 + i * 34, 448, 30, 30) for i in range(5)]
+        self.center = self.r(522, 398, 226, 104)
+        self.center_slots = [self.r(534 + i * 41, 446, 37, 37) for i in range(5)]
         self.bag = self.r(948, 342, 286, 216)
         self.bag_icon = self.r(958, 372, 120, 120)
         self.bag_counts = [self.r(1092, 356 + i * 39, 134, 34) for i in range(5)]
@@ -86,6 +176,10 @@ class TableLayout:
     def px(self, v: float) -> int:
         """A design length in screen pixels (at least 1)."""
         return max(1, round(v * self.s))
+
+    def fpx(self, v: float) -> int:
+        """A design font size in screen pixels (readable, times the UI scale)."""
+        return max(8, round(v * self.t))
 
     def r(self, x: float, y: float, w: float, h: float) -> pygame.Rect:
         x0 = round(self.ox + x * self.s)
@@ -103,12 +197,12 @@ class TableLayout:
         import math
 
         out = []
-        cx, cy, rx, ry = 625, 450, 262, 92
+        cx, cy, rx, ry, t = 625, 450, 268, 90, 29
         for i in range(30):
             a = math.pi * (0.62 + 1.76 * i / 29)
-            x = cx + rx * math.cos(a) - 12
-            y = cy + ry * math.sin(a) * (1 if i % 2 else 0.86) - 12
-            out.append(self.r(x, y, 24, 24))
+            x = cx + rx * math.cos(a) - t / 2
+            y = cy + ry * math.sin(a) * (1 if i % 2 else 0.84) - t / 2
+            out.append(self.r(x, y, t, t))
         return out
 
     def _board(self, seat: int) -> BoardLayout:
@@ -126,14 +220,16 @@ class TableLayout:
             capacity[name] = R(342, y, 56, 28)
         tray = R(408, 40, 195, 62)
         tray_slots = [R(413 + k * 37, 52, 34, 34) for k in range(5)]
-        actions, icons, dice, bonus, totals = [], [], [], [], []
+        actions, icons, dice, bonus, totals, labels = [], [], [], [], [], []
         for a in range(5):
             x = 8 + a * 120
             actions.append(R(x, 108, 115, 98))
-            icons.append(R(x + 6, 113, 34, 34))
-            bonus.append(R(x + 80, 114, 28, 28))
-            totals.append(R(x + 44, 116, 32, 22))
-            dice.append([R(x + 4 + k * 22, 160 + (0 if k < 5 else 0), 21, 21) for k in range(5)])
+            icons.append(R(x + 5, 111, 31, 31))
+            bonus.append(R(x + 83, 112, 28, 28))
+            totals.append(R(x + 41, 115, 36, 24))
+            labels.append(R(x + 3, 142, 109, 15))
+            # Big dice: four in a row under the name, a fifth starts a second row.
+            dice.append([R(x + 4 + (k % 4) * 27, 157 + (k // 4) * 24, 25, 25) for k in range(5)])
         areas, slots = {}, {}
         x = 8
         widths = {"tortuga": 194, "fleet": 132, "crew": 132, "island": 101}
@@ -164,6 +260,7 @@ class TableLayout:
             totals=totals,
             areas=areas,
             area_slots=slots,
+            action_labels=labels,
         )
 
     def chest_slot(self, seat: int, area: str, index: int, count: int) -> pygame.Rect:
@@ -188,4 +285,126 @@ class TableLayout:
         return pygame.Rect(round(b.x + index * step), b.y + self.px(2), size, size)
 
 
-__all__ = ["AREA_NAMES", "BoardLayout", "DESIGN_H", "DESIGN_W", "TableLayout"]
+__all__ = ["AREA_NAMES", "BoardLayout", "DESIGN_H", "DESIGN_W", "READABLE_S", "TableLayout", "UI_SCALE_RANGE", "boosted_px", "panel_px",
+           "set_text_boost",
+           "screen_scale", "set_ui_scale", "text_factor", "ui_scale", "window_scale"]
+
+
+# -- layout reports (what the layout tests check) -------------------------------------------
+
+
+@dataclass
+class LayoutReport:
+    """Where a screen puts things, for the layout tests (issue 18): text must stay inside
+    the smallest box around it and no two interactive things may overlap."""
+
+    #: rects text is drawn in: panels, buttons, fields, labels (the screen is implied)
+    boxes: list[pygame.Rect] = field(default_factory=list)
+    #: what can be clicked, by name (pairwise disjoint)
+    interactive: list[tuple[str, pygame.Rect]] = field(default_factory=list)
+
+    def add(self, name: str, rect: pygame.Rect, *, click: bool = True) -> None:
+        """A box, and (``click``) an interactive thing."""
+        r = pygame.Rect(rect)
+        if r.w <= 0 or r.h <= 0:
+            return
+        self.boxes.append(r)
+        if click:
+            self.interactive.append((name, r))
+
+
+#: attributes screens commonly keep their clickable rects in (for screens without a report)
+_CLICK_ATTRS = ("_button", "_back", "_close", "_cancel_rect", "_ok_rect")
+_CLICK_LISTS = ("_items", "_toc")
+_CLICK_DICTS = ("_buttons", "_tabs")
+_BOX_ATTRS = ("_box", "_panel", "_view")
+
+
+def report_of(scene: object, ui: object = None) -> LayoutReport:
+    """The layout report of ``scene``: its own ``layout_report()`` when it has one, else what
+    its usual rect attributes and button lists say; plus the pygame_gui widgets of ``ui``."""
+    own = getattr(scene, "layout_report", None)
+    rep = own() if callable(own) else LayoutReport()
+    if not callable(own):
+        for name in _BOX_ATTRS:
+            r = getattr(scene, name, None)
+            if isinstance(r, pygame.Rect) and r.w > 0:
+                rep.boxes.append(r)
+        for name in _CLICK_ATTRS:
+            r = getattr(scene, name, None)
+            if isinstance(r, pygame.Rect):
+                rep.add(name, r)
+        for name in _CLICK_LISTS:
+            rs = getattr(scene, name, None)
+            if isinstance(rs, list):
+                for i, r in enumerate(rs):
+                    if isinstance(r, pygame.Rect):
+                        rep.add(f"{name}[{i}]", r)
+        for name in _CLICK_DICTS:
+            d = getattr(scene, name, None)
+            if isinstance(d, dict):
+                for k, r in d.items():
+                    if isinstance(r, pygame.Rect):
+                        rep.add(f"{name}[{k}]", r)
+        buttons = getattr(scene, "buttons", None)
+        for i, r in enumerate(getattr(buttons, "rects", []) or []):
+            rep.add(f"button[{i}]", r)
+    if ui is not None:
+        root = ui.get_root_container()  # type: ignore[attr-defined]
+        for el in list(getattr(root, "elements", [])):
+            if getattr(el, "visible", True) and type(el).__name__ != "UIContainer":
+                rep.add(type(el).__name__, el.rect)
+    return rep
+
+
+__all__ += ["LayoutReport", "report_of"]
+
+
+def table_report(L: TableLayout, decision: Any = None, view: Any = None) -> LayoutReport:
+    """The table's report: every layout rect is a box; the hit targets that are not parts of
+    another target are interactive (a bonus space belongs to its action space, a capacity
+    label to its track); the decision panel's options and buttons too."""
+    rep = LayoutReport()
+    for i, b in enumerate(L.boards):
+        for r in (b.rect, b.header, b.name, b.kind, *b.totals, *b.bonus, *b.action_labels,
+                  *b.capacity.values(), *b.track_label.values(), *b.action_icons):
+            rep.add("", r, click=False)
+        for kind, boxes in b.track_boxes.items():
+            for r in boxes:
+                rep.add("", r, click=False)
+            rep.add(f"track {i} {kind}", b.track_rows[kind])
+        for a, dice in enumerate(b.action_dice):
+            for r in dice:
+                rep.add("", r, click=False)
+            rep.add(f"action {i} {a}", b.actions[a])
+        for name, r in b.areas.items():
+            rep.add(f"area {i} {name}", r)
+            for slot in b.area_slots[name]:
+                rep.add("", slot, click=False)
+        seat = getattr(view, "seats", None)
+        roll = getattr(seat[i], "roll", None) if seat is not None else None
+        if roll is not None and any(f is not None for f in roll):  # dice in the tray
+            for k, r in enumerate(b.tray_slots):
+                rep.add(f"die {i} {k}", r)
+        else:  # the screen (or an empty tray)
+            rep.add(f"screen {i}", b.tray)
+        rep.add(f"tiles {i}", b.tiles)
+        rep.add(f"start {i}", b.start_token)
+        rep.add(f"score {i}", b.score)
+    for r in (L.canvas, L.middle, L.phase, L.island, L.bag_icon, *L.bag_counts, L.log, L.prompt_rect):
+        rep.add("", r, click=False)
+    rep.add("supply", L.supply)
+    rep.add("center", L.center, click=False)
+    for k, r in enumerate(L.center_slots):
+        rep.add(f"center {k}", r)
+    rep.add("bag", L.bag, click=False)
+    if decision is not None:
+        rep.add("", decision.rect, click=False)
+        for k, it in enumerate(getattr(decision, "_items", [])):
+            rep.add(f"option {k}", it.rect)
+        for b_ in getattr(decision, "buttons", []):
+            rep.add(f"button {b_.name}", b_.rect)
+    return rep
+
+
+__all__ += ["table_report"]

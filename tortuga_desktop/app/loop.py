@@ -81,6 +81,8 @@ class App:
         self._after_screenshot: Callable[[], None] | None = None
         self._fullscreen = False
         self._windowed_size = size or DEFAULT_SIZE
+        #: where the window was before full screen (restored on the way back; F11)
+        self._windowed_pos: tuple[int, int] | None = None
         # Bots think in a worker thread: hand the GIL back to the frame loop quickly.
         import sys
 
@@ -103,12 +105,18 @@ class App:
 
         i18n.set_language(getattr(settings, "language", None) or i18n.DEFAULT_LANGUAGE)
         art.set_markers(bool(getattr(settings, "colourblind_markers", True)))
+        from .layout import set_ui_scale
+
+        set_ui_scale(getattr(settings, "ui_scale", 100))
         from .resources import asset_path
 
         # The project's theme: parchment and brass widgets that match the table.
         self.ui = pygame_gui.UIManager(self.window.get_size(), str(asset_path("theme", "ui_theme.json")),
                                        starting_language=i18n.get_language(),
                                        translation_directory_paths=[str(i18n.translations_dir())])
+        from .scenes.dialogs import scale_theme
+
+        scale_theme(self.ui, self.window.get_size())
         self.clock = pygame.time.Clock()
         self.time = 0.0
         self.autosaver: Any = None
@@ -152,9 +160,36 @@ class App:
     def fullscreen(self) -> bool:
         return self._fullscreen
 
+    @staticmethod
+    def _sdl_window() -> Any:
+        """The display module's window as a ``pygame.Window`` (None when there is none)."""
+        try:
+            return pygame.Window.from_display_module()
+        except (pygame.error, AttributeError):
+            return None
+
     def toggle_fullscreen(self, persist: bool = False) -> None:
+        """Full screen and back; the way back restores the window's previous size and place
+        (without a window manager SDL would leave it at the screen's corner and size)."""
+        win = self._sdl_window()
+        if not self._fullscreen and win is not None:
+            (x, y), (w, h) = win.position, win.size
+            self._windowed_pos = (int(x), int(y))
+            self._windowed_size = (int(w), int(h))
         self._fullscreen = not self._fullscreen
-        self.window = self._set_mode(self._windowed_size, fullscreen=self._fullscreen)
+        import warnings
+
+        with warnings.catch_warnings():  # "forcibly resized by the OS": put right just below
+            warnings.simplefilter("ignore", RuntimeWarning)
+            self.window = self._set_mode(self._windowed_size, fullscreen=self._fullscreen)
+        if not self._fullscreen:
+            win = self._sdl_window()
+            if win is not None:
+                if tuple(win.size) != tuple(self._windowed_size):
+                    win.size = self._windowed_size
+                    self.window = self._set_mode(self._windowed_size, fullscreen=False)
+                if self._windowed_pos is not None and tuple(win.position) != self._windowed_pos:
+                    win.position = self._windowed_pos
         self._resized(self.window.get_size())
         if persist and self.settings is not None:
             self.settings.fullscreen = self._fullscreen
@@ -224,6 +259,14 @@ class App:
                 self.sound.set_muted(bool(s.mute) or bool(getattr(self.options, "mute", False) and every))
             except Exception:
                 logger.exception("the sound settings could not be applied")
+        if has("ui_scale"):
+            from .layout import set_ui_scale
+
+            set_ui_scale(s.ui_scale)
+            for sc in self.scenes:
+                if hasattr(sc, "invalidate"):
+                    sc.invalidate()
+            self._resized(self.size)
         if has("colourblind_markers"):
             art.set_markers(bool(s.colourblind_markers))
             for sc in self.scenes:
@@ -251,8 +294,11 @@ class App:
         self._resized(self.window.get_size())
 
     def _resized(self, size: tuple[int, int]) -> None:
+        from .scenes.dialogs import scale_theme
+
         self.force_full = True
         self.ui.set_window_resolution(size)
+        scale_theme(self.ui, size)
         for s in self.scenes:
             s.resize(size)
         self._dirty = True

@@ -14,6 +14,7 @@ so nothing is lost. Unknown keys are ignored (forward compatible).
 
 Helpers for the app: ``s.animation_factor`` (duration multiplier: slow 1.6, normal 1,
 fast 0.5, instant 0 — also 0 with ``reduced_motion``), ``s.effective_volume`` (0 when muted).
+``ui_scale`` is the interface size in percent (80-150; applied through :mod:`.layout`).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ __all__ = [
     "ANIMATION_SPEEDS",
     "ANIMATION_FACTORS",
     "MIN_WINDOW",
+    "UI_SCALES",
     "MAX_WINDOW",
     "Settings",
     "settings_path",
@@ -47,6 +49,9 @@ LANGUAGES: tuple[str, ...] = ("en", "de", "nl", "es")
 ANIMATION_SPEEDS: tuple[str, ...] = ("slow", "normal", "fast", "instant")
 ANIMATION_FACTORS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 MIN_WINDOW: tuple[int, int] = (800, 600)
+#: the interface sizes (percent) the player may choose
+UI_SCALE_MIN, UI_SCALE_MAX = 80, 150
+UI_SCALES: tuple[int, ...] = (80, 90, 100, 110, 125, 150)
 MAX_WINDOW: tuple[int, int] = (7680, 4320)
 _FORMAT = "tortuga-settings"
 _SCHEMA = 1
@@ -67,6 +72,8 @@ class Settings:
     volume: float = 0.8
     mute: bool = False
     colourblind_markers: bool = True
+    #: interface size in percent (text, buttons, panels; see ``layout.UI_SCALE_RANGE``)
+    ui_scale: int = 100
     #: "Learn to play" was offered once on first start (taken or declined: never again)
     tutorial_offered: bool = False
     #: the tutorial step to resume at (0: from the start)
@@ -125,6 +132,10 @@ def _parse_field(name: str, v: Any) -> Any:
         return v if v in ANIMATION_SPEEDS else None
     if name in ("fullscreen", "reduced_motion", "mute", "colourblind_markers", "tutorial_offered", "tips"):
         return v if _is_bool(v) else None
+    if name == "ui_scale":
+        if isinstance(v, bool) or not isinstance(v, int) or not UI_SCALE_MIN <= v <= UI_SCALE_MAX:
+            return None
+        return v
     if name == "tutorial_step":
         return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 else None
     if name == "tips_seen":

@@ -149,7 +149,8 @@ def describe(e: Event, names: Sequence[str]) -> str:  # noqa: C901 - one branch 
     if isinstance(e, ChestsDrawn):
         return f"{n(e.seat)} draws a {CHEST_TITLES[e.chest]} chest to the island." if e.chest is not None else ""
     if isinstance(e, ChestsToTortuga):
-        return f"{n(e.seat)} brings {len(e.chests)} chest(s) to Tortuga: {chest_text(e.chests)}."
+        k = len(e.chests)
+        return f"{n(e.seat)} brings {k} chest{'' if k == 1 else 's'} to Tortuga: {chest_text(e.chests)}."
     if isinstance(e, ChestsArranged):
         return f"{n(e.seat)} moves {chest_text(e.chests)} to the {e.area}." if e.chests else ""
     if isinstance(e, GameEnded):

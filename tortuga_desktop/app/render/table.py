@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import math
 import random
+import time
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -22,10 +23,12 @@ from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
 from ..eventtext import log_rows
 from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
-from ..layout import AREA_NAMES, TableLayout
+from ..layout import AREA_NAMES, TableLayout, boosted_px, set_text_boost, ui_scale
 
 #: How many of the newest log lines the log panel renders.
 _LOG_LINES = 90
+#: After this much of a frame went into redrawing the table, further heavy layers wait a frame.
+_FRAME_SHARE_S = 0.006
 
 #: Translation keys (texts come from :mod:`..i18n`).
 ACTION_SHORT = ("table.short.fleet", "table.short.crew", "table.short.hunt", "table.short.board", "table.short.raid")
@@ -69,7 +72,7 @@ class AnimState:
 
 @lru_cache(maxsize=2048)
 def text(s: str, px: int, rgb: tuple[int, int, int], bold: bool = False, italic: bool = False) -> pygame.Surface:
-    f = art.font(px, bold)
+    f = art.font(boosted_px(px), bold)
     f.italic = italic and not bold
     surf = f.render(s, True, rgb)
     f.italic = False
@@ -77,8 +80,8 @@ def text(s: str, px: int, rgb: tuple[int, int, int], bold: bool = False, italic:
 
 
 @lru_cache(maxsize=4096)
-def _wrap(s: str, px: int, width: int) -> tuple[str, ...]:
-    f = art.font(px)
+def _wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
+    f = art.font(boosted_px(px), bold)
     out: list[str] = []
     cur = ""
     for wd in s.split():
@@ -95,10 +98,18 @@ def _wrap(s: str, px: int, width: int) -> tuple[str, ...]:
 
 def fit_text(s: str, px: int, rgb: tuple[int, int, int], max_w: int, bold: bool = False) -> pygame.Surface:
     surf = text(s, px, rgb, bold)
-    while surf.get_width() > max_w and px > 8:
+    while surf.get_width() > max_w and boosted_px(px) > 8 and px > 1:
         px -= 1
         surf = text(s, px, rgb, bold)
     return surf
+
+
+def common_size(labels: list[str], px: int, max_w: int, bold: bool = False) -> int:
+    """One text size (at most ``px``) at which every label of a set fits ``max_w``: a row of
+    labels drawn at one size, not each shrunk on its own."""
+    while px > 8 and any(art.font(boosted_px(px), bold).size(s)[0] > max_w for s in labels):
+        px -= 1
+    return px
 
 
 def draw_marker(surf: pygame.Surface, shape: str, center: tuple[float, float], r: float, rgb: tuple[int, int, int]) -> None:
@@ -190,6 +201,14 @@ class TableRenderer:
         self.layout = TableLayout(size, players, human_panel)
         self._static: pygame.Surface | None = None
         self._log_cache: tuple[Any, pygame.Surface] | None = None
+        self._board_cache: dict[int, tuple[Any, pygame.Surface]] = {}
+        self._middle_cache: tuple[Any, pygame.Surface] | None = None
+        self._frame_start = 0.0
+        #: the last :meth:`draw_base` left something for the next frame (draw the base again)
+        self.needs_redraw = False
+        #: a busy frame may show the previous log for one more frame (the live table sets this;
+        #: a screen that must show exactly the position drawn, like the replay, leaves it off)
+        self.defer_log = False
         self.seats: list[Any] | None = None
 
     # -- public -------------------------------------------------------------------------
@@ -217,14 +236,27 @@ class TableRenderer:
             chest_pic(c, self.layout.center_slots[0].w)
 
     def set_size(self, size: tuple[int, int]) -> None:
-        if size != self.layout.size:
+        if size != self.layout.size or self.layout.ui != ui_scale():
             self.layout = TableLayout(size, self.players, self.human_panel)
+            self._board_cache.clear()
+            self._middle_cache = None
             self._static = None
             self._log_cache = None
             text.cache_clear()
 
     def px(self, v: float) -> int:
         return self.layout.px(v)
+
+    def use_text_scale(self) -> None:
+        """Make the text helpers render at this layout's text scale (readable, UI scale)."""
+        L = self.layout
+        if set_text_boost(L.t / L.s):
+            text.cache_clear()
+            _wrap.cache_clear()
+            self._static = None
+            self._log_cache = None
+            self._board_cache.clear()
+            self._middle_cache = None
 
     def colour_of(self, seat: int) -> palette.PlayerColour:
         idx = seat
@@ -241,22 +273,27 @@ class TableRenderer:
 
     def draw_base(self, surface: pygame.Surface, view: PlayerView, anim: AnimState) -> None:
         """The table without moving things (cacheable while the hidden set stays the same)."""
+        self._frame_start = time.perf_counter()
+        self.needs_redraw = False
         if anim.seats is not None:
             self.seats = anim.seats
+        self.use_text_scale()
         if self._static is None or self._static.get_size() != surface.get_size():
             self._static = self._build_static(surface.get_size())
         surface.blit(self._static, (0, 0))
         tl = anim.timeline
         hidden = tl.hidden() if tl is not None else set()
         for seat in range(view.players):
-            self._draw_board(surface, view, seat, hidden, anim, 0.0)
-        self._draw_middle(surface, view, hidden, anim)
+            self._cached_board(surface, view, seat, hidden, anim)
+        self._cached_middle(surface, view, hidden, anim)
         self._draw_log(surface, anim, view.names)
-        for h in anim.highlights:
+        for h in anim.highlights:  # picked things: a bold gold ring edged in ink, plain to see
             r = self.highlight_rect(h, view)
             if r is not None:
-                pygame.draw.rect(surface, palette.HIGHLIGHT, r.inflate(self.px(6), self.px(6)), self.px(3),
-                                 border_radius=self.px(6))
+                outer = r.inflate(self.px(10), self.px(10))
+                pygame.draw.rect(surface, palette.INK, outer, max(2, self.px(5)), border_radius=self.px(8))
+                pygame.draw.rect(surface, palette.GOLD, outer.inflate(-self.px(2), -self.px(2)), max(2, self.px(3)),
+                                 border_radius=self.px(7))
 
     def highlight_rect(self, h: Any, view: PlayerView) -> pygame.Rect | None:
         """Rect of a HitTarget-like thing the decision UI wants highlighted."""
@@ -291,6 +328,9 @@ class TableRenderer:
     # -- static layer -------------------------------------------------------------------
 
     def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
+        self.use_text_scale()
+        self._board_cache.clear()
+        self._middle_cache = None
         L = self.layout
         surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
         # Wooden table: vertical gradient plus seeded grain.
@@ -394,26 +434,30 @@ class TableRenderer:
         # Dice tray.
         pygame.draw.rect(surf, palette.mix(palette.FELT, palette.INK, 0.2), b.tray, border_radius=L.px(10))
         pygame.draw.rect(surf, palette.BRASS_DARK, b.tray, L.px(2), border_radius=L.px(10))
-        # Action spaces.
+        # Action spaces (their labels all at one size).
+        label_px = common_size([tr(k) for k in ACTION_SHORT], L.px(12), b.action_labels[0].w, True)
         for a in range(5):
             r = b.actions[a]
             pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, r, border_radius=L.px(9))
             pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
             surf.blit(art.icon(palette.ACTION_ICONS[a], b.action_icons[a].w), b.action_icons[a])
-            t = fit_text(tr(ACTION_SHORT[a]), L.px(12), palette.INK_SOFT, b.totals[a].w + L.px(4), True)
-            surf.blit(t, (b.action_icons[a].right + L.px(2), b.action_icons[a].bottom - t.get_height()))
+            t = fit_text(tr(ACTION_SHORT[a]), label_px, palette.INK_SOFT, b.action_labels[a].w, True)
+            surf.blit(t, t.get_rect(center=b.action_labels[a].center))
             bo = b.bonus[a]
             pygame.draw.circle(surf, palette.PARCHMENT, bo.center, bo.w // 2)
             pygame.draw.circle(surf, palette.PARCHMENT_DARK, bo.center, bo.w // 2, L.px(2))
-            for d in b.action_dice[a]:
+            for d in b.action_dice[a][:4]:  # a fifth die starts a second row when it comes
                 pygame.draw.rect(surf, palette.mix(palette.PARCHMENT, palette.PARCHMENT_DARK, 0.35), d, border_radius=L.px(4))
-        # Chest areas.
+        # Chest areas (titles at one size).
+        title_px = min(common_size([tr(AREA_TITLES[n])], L.px(13), b.areas[n].w - L.px(16)
+                                   - text(trn("table.pts_n", AREA_POINTS[n]), L.px(11), palette.INK_SOFT).get_width(),
+                                   True) for n in AREA_NAMES)
         for name in AREA_NAMES:
             r = b.areas[name]
             fill = palette.mix(palette.PARCHMENT_DARK, palette.PARCHMENT, 0.55 if name != "tortuga" else 0.25)
             pygame.draw.rect(surf, fill, r, border_radius=L.px(9))
             pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
-            t = fit_text(tr(AREA_TITLES[name]), L.px(13), palette.INK, r.w // 2 + L.px(10), True)
+            t = text(tr(AREA_TITLES[name]), title_px, palette.INK, True)
             surf.blit(t, (r.x + L.px(6), r.y + L.px(3)))
             p = text(trn("table.pts_n", AREA_POINTS[name]), L.px(11), palette.INK_SOFT)
             surf.blit(p, (r.right - p.get_width() - L.px(6), r.y + L.px(4)))
@@ -425,6 +469,43 @@ class TableRenderer:
             pygame.draw.polygon(surf, palette.BRASS_DARK, [(x - s, y), (x + s // 2, y - s), (x + s // 2, y + s)])
 
     # -- boards -------------------------------------------------------------------------
+
+    def _cached_middle(self, surf: pygame.Surface, view: PlayerView, hidden: set[Any], anim: AnimState) -> None:
+        """The sea, bag and phase panel from a cached picture while none of it changed."""
+        L = self.layout
+        region = L.middle.clip(surf.get_rect())
+        seats = tuple((bool(s.hand), s.done, bool(s.selection)) for s in view.seats)
+        totals = tuple(view.total(seat, view.act_action) for seat in view.act_order) \
+            if view.phase == "actions" and 0 <= view.act_action < 5 else ()
+        key = (view.pool_size, view.supply, view.center, view.bag, view.round, view.long_game, view.phase,
+               view.stage, view.act_action, view.act_order, view.act_pos, view.names, seats, totals,
+               frozenset(h for h in hidden if isinstance(h, tuple) and h and h[0] in ("pool", "center")),
+               surf.get_size())
+        if self._middle_cache is not None and self._middle_cache[0] == key:
+            surf.blit(self._middle_cache[1], region)
+            return
+        self._draw_middle(surf, view, hidden, anim)
+        self._middle_cache = (key, surf.subsurface(region).copy())
+
+    def _cached_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Any],
+                      anim: AnimState) -> None:
+        """Draw one board from a cache of its last picture while nothing on it changed: a
+        full redraw (a new event, a log line) then costs a blit per board instead of hundreds
+        of small draws (issue 18: no frame over 33 ms)."""
+        L = self.layout
+        region = L.boards[seat].rect.inflate(L.px(6), L.px(6)).clip(surf.get_rect())
+        think = int(anim.time * 3) % 3 if anim.thinking == seat else -1
+        phase = view.phase
+        key = (view.seats[seat], phase, view.act_action if phase == "actions" else -1,
+               view.act_order if phase == "actions" else (), view.start == seat, view.grid, view.names[seat],
+               frozenset(h for h in hidden if isinstance(h, tuple) and len(h) > 1 and h[1] == seat),
+               think, self.colour_of(seat), self._kind_label(seat, view), surf.get_size(), art.markers_on())
+        hit = self._board_cache.get(seat)
+        if hit is not None and hit[0] == key:
+            surf.blit(hit[1], region)
+            return
+        self._draw_board(surf, view, seat, hidden, anim, 0.0)
+        self._board_cache[seat] = (key, surf.subsurface(region).copy())
 
     def _draw_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Any],
                     anim: AnimState, shake: float = 0.0) -> None:
@@ -439,13 +520,12 @@ class TableRenderer:
             draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(7), pc.rgb)
         nm = fit_text(names[seat], L.px(19), palette.BONE, b.name.w, True)
         surf.blit(nm, nm.get_rect(midleft=(b.name.x, b.header.centery)))
-        kind = self._kind_label(seat, view)
-        kt = fit_text(kind, L.px(13), palette.lighten(pc.light, 0.5), b.kind.w)
-        surf.blit(kt, kt.get_rect(midleft=(b.kind.x, b.header.centery)))
-        if anim.thinking == seat:
+        if anim.thinking == seat:  # "thinking..." takes the place of the kind while it lasts
             dots = "." * (1 + int(anim.time * 3) % 3)
-            tt = text(tr("table.thinking") + dots, L.px(12), palette.GOLD_LIGHT, False, True)
-            surf.blit(tt, (b.kind.x, b.header.bottom - tt.get_height() + L.px(2)))
+            kt = fit_text(tr("table.thinking") + dots, L.px(13), palette.GOLD_LIGHT, b.kind.w, True)
+        else:
+            kt = fit_text(self._kind_label(seat, view), L.px(13), palette.lighten(pc.light, 0.5), b.kind.w)
+        surf.blit(kt, kt.get_rect(midleft=(b.kind.x, b.header.centery)))
         tiles = s.tiles
         count = len(tiles) if tiles is not None else s.tile_count
         for i in range(count):
@@ -504,7 +584,7 @@ class TableRenderer:
             if cur == a and seat in order:
                 pos = order.index(seat) + 1
                 rib = pygame.Rect(0, 0, L.px(44), L.px(20))
-                rib.midbottom = (r.centerx, r.bottom - L.px(2))
+                rib.center = b.action_labels[a].center  # over the name, not over the dice
                 col = palette.GOLD if pos == 1 else palette.lighten(palette.INK_SOFT, 0.55)
                 pygame.draw.rect(surf, col, rib, border_radius=L.px(6))
                 pygame.draw.rect(surf, palette.INK, rib, L.px(1), border_radius=L.px(6))
@@ -545,15 +625,22 @@ class TableRenderer:
         dy = -round(abs(math.sin(shake * 25)) * L.px(2) * (1 - shake)) if shake else 0
         pic = art.load_svg("screen", (sw.w, sw.h))
         surf.blit(pic, sw.move(dx, dy))
-        n = text(trn("table.dice_n", len(hand)), L.px(12), palette.BONE, True)
-        pill = n.get_rect(midbottom=(sw.centerx, sw.bottom - L.px(2))).inflate(L.px(10), L.px(2))
-        pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(6))
-        surf.blit(n, n.get_rect(center=pill.center))
+        # The dice count and (once chosen) the "chosen" badge: one row of pills, never on top
+        # of each other.
+        pills = [(trn("table.dice_n", len(hand)), palette.BONE, palette.INK)]
         if s.done or s.selection:
-            ck = text(tr("table.chosen"), L.px(12), palette.GOLD_LIGHT, True)
-            cr = ck.get_rect(midtop=(sw.centerx, sw.y + L.px(2))).inflate(L.px(10), L.px(2))
-            pygame.draw.rect(surf, palette.SUCCESS, cr, border_radius=L.px(6))
-            surf.blit(ck, ck.get_rect(center=cr.center))
+            pills.append((tr("table.chosen"), palette.GOLD_LIGHT, palette.SUCCESS))
+        room = sw.w - L.px(8) - (len(pills) - 1) * L.px(6)
+        px = common_size([p[0] for p in pills], L.px(12), room // len(pills) - L.px(10), True)
+        pics = [(text(t_, px, fg, True), bg) for t_, fg, bg in pills]
+        widths = [p.get_width() + L.px(10) for p, _bg in pics]
+        x = sw.centerx - (sum(widths) + (len(pics) - 1) * L.px(6)) // 2
+        for (pic_, bg), w_ in zip(pics, widths, strict=True):
+            pill = pygame.Rect(x, 0, w_, pic_.get_height() + L.px(2))
+            pill.bottom = sw.bottom - L.px(2)
+            pygame.draw.rect(surf, bg, pill, border_radius=L.px(6))
+            surf.blit(pic_, pic_.get_rect(center=pill.center))
+            x += w_ + L.px(6)
         return b.tray.copy()
 
     def _kind_label(self, seat: int, view: PlayerView) -> str:
@@ -584,7 +671,7 @@ class TableRenderer:
                 surf.blit(face, r)
             return
         if not hand:
-            t = text(tr("table.all_placed"), L.px(12), palette.PARCHMENT_DARK, False, True)
+            t = fit_text(tr("table.all_placed"), L.px(12), palette.PARCHMENT_DARK, b.tray.w - L.px(8))
             surf.blit(t, t.get_rect(center=b.tray.center))
 
     # -- middle -------------------------------------------------------------------------
@@ -601,7 +688,7 @@ class TableRenderer:
         # Supply count.
         sup = L.supply
         t = text(f"×{view.supply}", L.px(16), palette.BONE, True)
-        pill = t.get_rect(midtop=(sup.centerx, sup.bottom - L.px(20))).inflate(L.px(12), L.px(2))
+        pill = t.get_rect(midbottom=(sup.centerx, sup.bottom - L.px(3))).inflate(L.px(12), L.px(2))
         pygame.draw.rect(surf, palette.INK, pill, border_radius=L.px(8))
         surf.blit(t, t.get_rect(center=pill.center))
         # Centre island chests.
@@ -630,15 +717,34 @@ class TableRenderer:
         g = fit_text(tr("table.goal", n=goal), L.px(11), palette.INK_SOFT, r.w - L.px(28))
         surf.blit(g, (x, y + rnd.get_height()))
         y += rnd.get_height() + g.get_height() + L.px(6)
+        # The three phases: one text size for all, each step as wide as its name needs.
         phases = ("dice", "actions", "move")
-        pw = (r.w - L.px(28) - L.px(8)) // 3
+        labels = [tr("table.phase_step", n=i + 1, phase=tr(PHASE_TITLES[ph])) for i, ph in enumerate(phases)]
+        room = r.w - L.px(28) - 2 * L.px(4)
+        pad = L.px(10)
+
+        def fitting(labels_: list[str]) -> int:
+            px_ = L.px(13)
+            while px_ > 1 and boosted_px(px_) > 8 and \
+                    sum(text(lb, px_, palette.INK, True).get_width() + pad for lb in labels_) > room:
+                px_ -= 1
+            return px_
+
+        spx = fitting(labels)
+        if spx < L.px(11):  # too small with the step numbers: the names alone, bigger
+            labels = [tr(PHASE_TITLES[ph]) for ph in phases]
+            spx = fitting(labels)
+        widths = [text(lb, spx, palette.INK, True).get_width() + pad for lb in labels]
+        extra = max(0, room - sum(widths)) // 3
+        px_ = x
         for i, ph in enumerate(phases):
-            pr = pygame.Rect(x + i * (pw + L.px(4)), y, pw, L.px(28))
+            pr = pygame.Rect(px_, y, widths[i] + extra, L.px(28))
+            px_ = pr.right + L.px(4)
             on = view.phase == ph
             pygame.draw.rect(surf, palette.GOLD if on else palette.PARCHMENT_DARK, pr, border_radius=L.px(8))
             if on:
                 pygame.draw.rect(surf, palette.INK, pr, L.px(2), border_radius=L.px(8))
-            t = fit_text(tr("table.phase_step", n=i + 1, phase=tr(PHASE_TITLES[ph])), L.px(13), palette.INK, pw - L.px(4), on)
+            t = fit_text(labels[i], spx, palette.INK, pr.w - L.px(4), on)
             surf.blit(t, t.get_rect(center=pr.center))
         y += L.px(36)
         lines: list[tuple[str, tuple[int, int, int], bool]] = []
@@ -669,10 +775,24 @@ class TableRenderer:
             lines.append((tr("table.stage.move"), palette.INK, True))
         elif view.phase == "over":
             lines.append((tr("table.stage.over"), palette.INK, True))
+        # Long lines wrap (a shrunk line would be unreadable); what does not fit ends in "…".
+        rows: list[tuple[str, int, tuple[int, int, int], bool]] = []
         for s_, col, bold in lines:
-            t = fit_text(s_, L.px(14 if bold or col == palette.INK else 13), col, r.w - L.px(28), bold)
+            lpx = L.px(14 if bold or col == palette.INK else 13)
+            rows += [(part, lpx, col, bold) for part in _wrap(s_, lpx, r.w - L.px(28), bold)]
+        bottom = r.bottom - L.px(6)
+        for k, (part, lpx, col, bold) in enumerate(rows):
+            t = fit_text(part, lpx, col, r.w - L.px(28), bold)
+            last = k == len(rows) - 1
+            if not last and y + t.get_height() + L.px(2) + text(rows[k + 1][0], rows[k + 1][1], col).get_height() > bottom:
+                t = fit_text(part + " …", lpx, col, r.w - L.px(28), bold)
+                last = True
+            if y + t.get_height() > bottom:
+                break
             surf.blit(t, (x, y))
             y += t.get_height() + L.px(2)
+            if last:
+                break
         if view.phase == "actions":
             a = view.act_action
             if 0 <= a < 5:
@@ -687,14 +807,20 @@ class TableRenderer:
         # two viewers' logs can have the same length and last line but differ before it.
         key = (tuple(lines[-_LOG_LINES:]), self.layout.size)
         if self._log_cache is None or self._log_cache[0] != key:
-            self._log_cache = (key, self._render_log(lines, names))
+            # A frame that already redrew boards shows the previous log once more and asks for
+            # the next frame to bring it up to date (spreads the work: no frame over 33 ms).
+            busy = self.defer_log and time.perf_counter() - self._frame_start > _FRAME_SHARE_S
+            if busy and self._log_cache is not None and self._log_cache[0][1] == self.layout.size:
+                self.needs_redraw = True
+            else:
+                self._log_cache = (key, self._render_log(lines, names))
         L = self.layout
         surf.blit(self._log_cache[1], (L.log.x + L.px(12), L.log.y + L.px(46)))
 
     def _render_log(self, lines: list[Any], names: tuple[str, ...]) -> pygame.Surface:
         L = self.layout
         w = L.log.w - L.px(24)
-        h = L.log.h - L.px(56) - L.px(22)
+        h = L.log.h - L.px(56) - L.px(40)  # room for the two-line key hint under it
         out = pygame.Surface((w, h), pygame.SRCALPHA)
         px = L.px(13)
         rows: list[tuple[pygame.Surface, int]] = []
@@ -982,9 +1108,13 @@ class TableRenderer:
     def forget_viewer_caches(self) -> None:
         """Forget every layer derived from one viewer's view (the viewer changed)."""
         self._log_cache = None
+        self._board_cache.clear()
+        self._middle_cache = None
 
     def invalidate(self) -> None:
         """Forget cached layers (after a language or marker change)."""
+        self._board_cache.clear()
+        self._middle_cache = None
         self._static = None
         self._log_cache = None
         text.cache_clear()

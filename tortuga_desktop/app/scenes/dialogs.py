@@ -19,7 +19,7 @@ from ..intents import Click, Intent, Key
 from . import Scene
 from .menu import ButtonList, MenuItem
 
-__all__ = ["MessageScene", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "text_entry", "wrap",
+__all__ = ["MessageScene", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "scale_theme", "text_entry", "wrap",
            "text_lines"]
 
 logger = logging.getLogger(__name__)
@@ -121,8 +121,37 @@ def text_entry(rect: pygame.Rect, manager: Any, *, initial_text: str | None = No
 
 
 def scale_of(size: tuple[int, int]) -> float:
-    w, h = size
-    return max(0.5, min(w / 1600, h / 900))
+    """The scale of an overlay screen: the window's, times the player's UI scale, kept
+    within what fits (:func:`..layout.screen_scale`)."""
+    from ..layout import screen_scale
+
+    return screen_scale(size)
+
+
+def scale_theme(ui: Any, size: tuple[int, int]) -> bool:
+    """Load the project's pygame_gui theme with its fonts at the scale of the screens
+    (:func:`scale_of`: window and UI scale), so widgets grow with the window like the rest.
+    Returns True when the theme was (re)loaded; widgets built afterwards use it."""
+    import json
+
+    from ..resources import asset_path
+
+    s = round(scale_of(size), 2)
+    if getattr(ui, "_tortuga_theme_scale", None) == s:
+        return False
+    data = json.loads(asset_path("theme", "ui_theme.json").read_text(encoding="utf-8"))
+    base_font = data.get("defaults", {}).get("font")
+    for kind in ("text_entry_line", "horizontal_slider", "selection_list", "text_box"):
+        block = data.setdefault(kind, {})  # widgets without their own font get a scaled copy
+        if isinstance(base_font, dict) and "font" not in block:
+            block["font"] = dict(base_font)
+    for block in data.values():
+        font = block.get("font") if isinstance(block, dict) else None
+        if isinstance(font, dict) and "size" in font:
+            font["size"] = str(max(11, round(int(font["size"]) * s)))
+    ui.get_theme().load_theme(data)
+    ui._tortuga_theme_scale = s
+    return True
 
 
 def dim(surface: pygame.Surface, alpha: int = 160) -> None:

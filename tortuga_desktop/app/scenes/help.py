@@ -20,6 +20,7 @@ from ...rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION
 from .. import art, palette
 from ..i18n import HELP_SECTIONS, action_name, help_sections, tr
 from ..intents import Click, Hover, Intent, Key
+from ..layout import LayoutReport
 from . import Scene
 from .dialogs import dim, draw_panel, scale_of, text_lines, wrap
 from .menu import _backdrop
@@ -146,9 +147,21 @@ class HelpScene(Scene):
         s = scale_of(size)
         outer = pygame.Rect(int(30 * s), int(20 * s), w - int(60 * s), h - int(40 * s))
         toc_w = int(min(330 * s, outer.w * 0.26))
+        footer = int(34 * s) + 8  # the scroll hint lives below the page, never over it
         view = pygame.Rect(outer.x + toc_w + int(30 * s), outer.y + int(80 * s),
-                           outer.right - outer.x - toc_w - int(50 * s), outer.h - int(100 * s))
+                           outer.right - outer.x - toc_w - int(50 * s), outer.h - int(100 * s) - footer)
         return s, outer, view
+
+    def layout_report(self) -> LayoutReport:
+        """The page, the contents and the close button (for the layout tests)."""
+        rep = LayoutReport()
+        s, outer, view = self._geometry(self.app.size if self.app is not None else (1600, 900))
+        rep.add("", outer, click=False)
+        rep.add("page", view)
+        rep.add("close", self._close)
+        for i, r in enumerate(self._toc):
+            rep.add(f"contents {i}", r)
+        return rep
 
     def _ensure(self, size: tuple[int, int]) -> None:
         from ..i18n import get_language
@@ -330,7 +343,10 @@ class HelpScene(Scene):
                                                                          int(6 * s), view.h), border_radius=3)
             pygame.draw.rect(surface, palette.BRASS_DARK, pygame.Rect(outer.right - int(16 * s), bar_y,
                                                                      int(6 * s), bar_h), border_radius=3)
-        hint = art.font(max(10, int(15 * s))).render(tr("help.scroll_hint"), True, palette.INK_SOFT)
+        px = max(11, int(15 * s))
+        while px > 9 and art.font(px).size(tr("help.scroll_hint"))[0] > outer.w - int(48 * s):
+            px -= 1
+        hint = art.font(px).render(tr("help.scroll_hint"), True, palette.INK_SOFT)
         surface.blit(hint, hint.get_rect(bottomleft=(outer.x + int(24 * s), outer.bottom - int(10 * s))))
 
 

@@ -17,6 +17,7 @@ import pygame
 from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
+from ..layout import LayoutReport, screen_scale
 from . import Scene
 
 logger = logging.getLogger(__name__)
@@ -100,7 +101,9 @@ class ButtonList:
 
 
 @lru_cache(maxsize=8)
-def _backdrop(size: tuple[int, int]) -> pygame.Surface:
+def _backdrop(size: tuple[int, int], island: str = "bottom") -> pygame.Surface:
+    """The sea with the island: at the bottom (behind the dialogs' panels) or, for the title
+    screen, on the right, clear of the menu."""
     w, h = size
     surf = pygame.Surface(size)
     for y in range(h):
@@ -115,8 +118,15 @@ def _backdrop(size: tuple[int, int]) -> pygame.Surface:
             xx = x + (row % 2) * 45
             pts = [(xx + k * 6, y0 + 4 * math.sin(k / 2.0)) for k in range(8)]
             pygame.draw.lines(surf, palette.mix(palette.SEA_LIGHT, palette.SEA, 0.5), False, pts, 2)
-    isl = art.load_svg("island", (int(w * 0.55), int(h * 0.38)))
-    surf.blit(isl, isl.get_rect(center=(w // 2, int(h * 0.80))))
+    if island == "none":
+        return surf
+    if island == "right":
+        iw = min(int(w * 0.5), int(h * 0.62 * 614 / 224))
+        isl = art.load_svg("island", (iw, int(iw * 224 / 614)))
+        surf.blit(isl, isl.get_rect(center=(int(w * 0.70), int(h * 0.56))))
+    else:
+        isl = art.load_svg("island", (int(w * 0.55), int(h * 0.38)))
+        surf.blit(isl, isl.get_rect(center=(w // 2, int(h * 0.80))))
     return surf
 
 
@@ -143,6 +153,7 @@ class MenuScene(Scene):
         super().__init__()
         self.buttons = ButtonList([])
         self._size = (0, 0)
+        self._px = 28
         self.offer: Any = None  # "Learn to play?" on first start (scenes/tutorial.py)
 
     def enter(self, app: Any) -> None:
@@ -190,14 +201,32 @@ class MenuScene(Scene):
         self.offer = FirstStartOffer.for_app(self.app)
         self._layout()
 
+    def _geometry(self, size: tuple[int, int]) -> tuple[float, int, int, int]:
+        """(scale, centre x of the menu column, top of the buttons, bottom of the buttons):
+        title and buttons in a column on the left, the island picture on the right."""
+        w, h = size
+        s = screen_scale(size)
+        cx = int(w * 0.30)
+        return s, cx, int(h * 0.30), h - int(44 * s)
+
     def _layout(self) -> None:
         if self.app is None:
             return
         w, h = self.app.size
-        s = min(w / 1600, h / 900)
-        per = (h * 0.93 - h * 0.335) / max(1, len(self.buttons.items))  # every item fits above the hint
-        self.buttons.layout(w // 2, int(h * 0.335), int(440 * s), int(min(56 * s, per - 11 * s)), int(11 * s))
+        s, cx, top, bottom = self._geometry((w, h))
+        n = max(1, len(self.buttons.items))
+        gap = max(4, int(11 * s))
+        bh = max(24, min(int(56 * s), (bottom - top) // n - gap))  # any number of items fits
+        bw = min(int(460 * s), int(w * 0.5) - 2 * int(24 * s))
+        self.buttons.layout(cx, top, bw, bh, gap)
         self._size = (w, h)
+        self._px = max(12, min(int(28 * s), bh * 11 // 20))
+
+    def layout_report(self) -> LayoutReport:
+        rep = LayoutReport()
+        for i, r in enumerate(self.buttons.rects):
+            rep.add(f"menu item {i}", r)
+        return rep
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
@@ -279,16 +308,21 @@ class MenuScene(Scene):
         if surface.get_size() != self._size:
             self._layout()
         w, h = surface.get_size()
-        s = min(w / 1600, h / 900)
-        surface.blit(_backdrop((w, h)), (0, 0))
-        ic = art.icon("app_icon", int(110 * s))
-        surface.blit(ic, ic.get_rect(center=(w // 2, int(h * 0.09))))
-        r = draw_title(surface, (w // 2, int(h * 0.215)), int(88 * s))
-        sub = art.font(int(22 * s)).render(tr("menu.tagline"), True, palette.PARCHMENT_LIGHT)
-        surface.blit(sub, sub.get_rect(midtop=(w // 2, r.bottom + int(4 * s))))
-        self.buttons.draw(surface, int(28 * s))
-        hint = art.font(int(15 * s)).render(tr("menu.hint"), True, palette.FOAM)
-        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(12 * s))))
+        s, cx, top, _bottom = self._geometry((w, h))
+        surface.blit(_backdrop((w, h), "right"), (0, 0))
+        ic = art.icon("app_icon", int(96 * s))
+        surface.blit(ic, ic.get_rect(center=(cx, int(h * 0.075))))
+        r = draw_title(surface, (cx, int(h * 0.185)), int(84 * s))
+        col_w = int(w * 0.56)
+        px = max(12, int(22 * s))
+        sub = art.font(px).render(tr("menu.tagline"), True, palette.PARCHMENT_LIGHT)
+        while sub.get_width() > col_w and px > 12:
+            px -= 1
+            sub = art.font(px).render(tr("menu.tagline"), True, palette.PARCHMENT_LIGHT)
+        surface.blit(sub, sub.get_rect(midtop=(cx, min(r.bottom + int(4 * s), top - sub.get_height() - 4))))
+        self.buttons.draw(surface, self._px)
+        hint = art.font(max(11, int(15 * s))).render(tr("menu.hint"), True, palette.FOAM)
+        surface.blit(hint, hint.get_rect(midbottom=(cx, h - int(12 * s))))
         if self.offer is not None:
             self.offer.draw(surface)
 

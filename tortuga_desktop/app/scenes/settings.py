@@ -1,5 +1,5 @@
-"""The settings screen (pygame_gui): language, fullscreen, window size, animation speed,
-reduced motion, volume, mute, colour-blind markers, first-game tips.
+"""The settings screen (pygame_gui): language, fullscreen, window size, interface size (UI
+scale, 80-150 %), animation speed, reduced motion, volume, mute, colour-blind markers, first-game tips.
 
 Every change applies at once (:meth:`App.apply_settings`) and is saved to the user's config
 directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
@@ -15,6 +15,7 @@ import pygame
 from .. import art, palette
 from ..i18n import LANGUAGES, tr
 from ..intents import Intent, Key, UIEvent
+from ..settings import UI_SCALES
 from . import WidgetScene
 from .dialogs import draw_panel, scale_of
 from .menu import _backdrop
@@ -71,14 +72,20 @@ class SettingsScene(WidgetScene):
         bw = min(w - 40, int(900 * s))
         row = max(30, int(46 * s))
         gap = max(6, int(12 * s))
-        rows = 10
-        bh = int(110 * s) + rows * (row + gap) + row
+        rows = 11
+        top = int(100 * s)
+        bh = top + int(10 * s) + rows * (row + gap) + row
+        if bh > h - 20:  # a big interface size in a small window: rows give way, never the window
+            k = (h - 20) / bh
+            row, gap, top = max(24, int(row * k)), max(4, int(gap * k)), int(top * k)
+            bh = top + int(10 * s * k) + rows * (row + gap) + row
         self._box = pygame.Rect((w - bw) // 2, max(10, (h - bh) // 2), bw, bh)
         lx = self._box.x + int(40 * s)
         lw = int(bw * 0.42)
         cx = lx + lw
         cw = self._box.right - int(40 * s) - cx
-        y = self._box.y + int(100 * s)
+        y = self._box.y + top
+        cb = max(20, int(28 * s))  # check boxes grow with the screen too
         self._labels = []
 
         def add(el: Any) -> Any:
@@ -94,7 +101,7 @@ class SettingsScene(WidgetScene):
         self._w["language"] = add(UIDropDownMenu(langs, cur, pygame.Rect(cx, y, cw, row), ui))
         y += row + gap
         label("settings.fullscreen")
-        self._w["fullscreen"] = add(UICheckBox(pygame.Rect(cx, y + (row - 24) // 2, 24, 24), "", ui,
+        self._w["fullscreen"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                                initial_state=bool(app.fullscreen)))
         y += row + gap
         label("settings.window_size")
@@ -105,13 +112,18 @@ class SettingsScene(WidgetScene):
         cur_opt = next(x for x in sizes if x[1] == f"{cur_size[0]}x{cur_size[1]}")
         self._w["window_size"] = add(UIDropDownMenu(sizes, cur_opt, pygame.Rect(cx, y, cw, row), ui))
         y += row + gap
+        label("settings.ui_scale")
+        scales: list[str | tuple[str, str]] = [(f"{p} %", str(p)) for p in UI_SCALES]
+        cur_scale = next((x for x in scales if x[1] == str(st.ui_scale)), scales[UI_SCALES.index(100)])
+        self._w["ui_scale"] = add(UIDropDownMenu(scales, cur_scale, pygame.Rect(cx, y, cw, row), ui))
+        y += row + gap
         label("settings.animation_speed")
         speeds: list[str | tuple[str, str]] = [(tr(f"settings.speed.{sp}"), sp) for sp in SPEEDS]
         cur_sp = next((x for x in speeds if x[1] == st.animation_speed), speeds[1])
         self._w["animation_speed"] = add(UIDropDownMenu(speeds, cur_sp, pygame.Rect(cx, y, cw, row), ui))
         y += row + gap
         label("settings.reduced_motion")
-        self._w["reduced_motion"] = add(UICheckBox(pygame.Rect(cx, y + (row - 24) // 2, 24, 24), "", ui,
+        self._w["reduced_motion"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                                    initial_state=bool(st.reduced_motion)))
         y += row + gap
         label("settings.volume")
@@ -119,15 +131,15 @@ class SettingsScene(WidgetScene):
                                                    (0, 100), ui, click_increment=5))
         y += row + gap
         label("settings.mute")
-        self._w["mute"] = add(UICheckBox(pygame.Rect(cx, y + (row - 24) // 2, 24, 24), "", ui,
+        self._w["mute"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                          initial_state=bool(st.mute)))
         y += row + gap
         label("settings.colourblind_markers")
-        self._w["colourblind_markers"] = add(UICheckBox(pygame.Rect(cx, y + (row - 24) // 2, 24, 24), "", ui,
+        self._w["colourblind_markers"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                                         initial_state=bool(st.colourblind_markers)))
         y += row + gap
         label("tutorial.settings.tips")  # first-game tips (app/tips.py)
-        self._w["tips"] = add(UICheckBox(pygame.Rect(cx, y + (row - 24) // 2, 24, 24), "", ui,
+        self._w["tips"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                          initial_state=bool(st.tips)))
         y += row + gap * 3
         self._w["back"] = add(UIButton(pygame.Rect(self._box.centerx - int(150 * s), y, int(300 * s), row),
@@ -143,7 +155,7 @@ class SettingsScene(WidgetScene):
         self.app.apply_settings({name})
         ok = self.app.save_settings()
         self.status = "" if ok else tr("settings.save_failed")
-        if name in ("language", "window_size", "fullscreen"):
+        if name in ("language", "window_size", "fullscreen", "ui_scale"):
             self._build()
         self.app.request_redraw()
 
@@ -172,6 +184,8 @@ class SettingsScene(WidgetScene):
                 self.set("window_size", (ww, hh))
             elif name == "animation_speed":
                 self.set("animation_speed", value)
+            elif name == "ui_scale":
+                self.set("ui_scale", int(value))
         elif ev.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = ev.type == pygame_gui.UI_CHECK_BOX_CHECKED
             self.set(name, on)
@@ -186,7 +200,7 @@ class SettingsScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         s = scale_of(size)
-        surface.blit(_backdrop(size), (0, 0))
+        surface.blit(_backdrop(size, "none"), (0, 0))
         draw_panel(surface, self._box, s, tr("settings.title"))
         f = art.font(max(12, int(22 * s)), True)
         for key, r in self._labels:

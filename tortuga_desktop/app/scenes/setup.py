@@ -1,32 +1,36 @@
-"""The new-game screen (pygame_gui): seats, start player, long variant and seed.
+"""The new-game screen, drawn like the table: seats, start player, long variant and seed.
 
-2-4 seats, each with a name, a colour and Human or Computer (Easy/Normal/Hard); the start
-player (random or a chosen seat); the long variant (8 chests); an optional seed. Defaults:
-one human against three Normal computer players. The last setup is remembered
-(:func:`saves.save_last_setup`) and pre-fills the screen next time.
+2-4 seats, each a row with a colour swatch (click: the next colour; a colour another seat has
+is swapped with it), a name and who plays it as toggle buttons (Human / Easy / Normal / Hard);
+the number of players, the start player (random or a seat) and the long variant (8 chests) as
+toggle buttons; an optional seed. Only the seats in play are shown: with 3 players there is no
+gap where seat 4 was. Defaults: one human against three Normal computer players. The last
+setup is remembered (:func:`saves.save_last_setup`) and pre-fills the screen next time.
 
-Keys: Enter starts the game, Escape goes back.
+Keys: Enter starts the game, Escape goes back. Names and the seed are pygame_gui text fields
+(:func:`.dialogs.text_entry`); everything else is drawn here in the table's palette.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
-import pygame_gui
-from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UILabel
 
-from .. import palette
-from ..i18n import player_colour_name, tr
+from .. import art, palette
+from ..i18n import player_colour_name, tr, trn
+from ..intents import Click, Hover
+from ..layout import LayoutReport
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
 from . import Scene
-from .dialogs import SafeTextEntryLine, text_entry
+from .dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
+from .menu import _backdrop
 
-__all__ = ["KIND_LABELS", "SetupScene", "complete_rows"]
+__all__ = ["KIND_LABELS", "LEVEL_LABELS", "Control", "SetupScene", "complete_rows"]
 
-#: SeatConfig.kind -> translation key of its label
+#: SeatConfig.kind -> translation key of its long label ("Computer (easy)")
 KIND_LABELS: dict[str, str] = {
     "human": "setup.human",
     "easy": "setup.computer_easy",
@@ -34,8 +38,10 @@ KIND_LABELS: dict[str, str] = {
     "hard": "setup.computer_hard",
     "expert": "setup.computer_expert",
 }
+#: SeatConfig.kind -> translation key of its toggle button
+LEVEL_LABELS: dict[str, str] = {"human": "setup.human", "easy": "setup.easy", "normal": "setup.normal",
+                                "hard": "setup.hard"}
 _DEFAULT_NAMES = ("Player", "Anne Bonny", "Blackbeard", "Calico Jack")
-_RANDOM = "random"
 
 
 def complete_rows(setup: SetupConfig) -> list[SeatConfig]:
@@ -49,6 +55,18 @@ def complete_rows(setup: SetupConfig) -> list[SeatConfig]:
                     f"Pirate {i + 1}")
         rows.append(SeatConfig(name, "normal", colour))
     return rows
+
+
+@dataclass
+class Control:
+    """One clickable thing of the screen: a toggle, a swatch or a button."""
+
+    name: str  # e.g. "count:3", "kind:1:hard", "colour:2", "start:random", "long", "back", "go"
+    label: str
+    rect: pygame.Rect
+    on: bool = False
+    style: str = "toggle"  # "toggle" | "swatch" | "button" | "primary"
+    colour: int | None = None
 
 
 class SetupScene(Scene):
@@ -73,17 +91,13 @@ class SetupScene(Scene):
         self.started: SetupConfig | None = None
         self._els: list[Any] = []
         self._names: list[SafeTextEntryLine] = []
-        self._colours: list[UIDropDownMenu] = []
-        self._kinds: list[UIDropDownMenu] = []
-        self._count_dd: UIDropDownMenu | None = None
-        self._start_dd: UIDropDownMenu | None = None
-        self._long_cb: UICheckBox | None = None
         self._seed: SafeTextEntryLine | None = None
-        self._error_label: UILabel | None = None
-        self._start_btn: UIButton | None = None
-        self._back_btn: UIButton | None = None
-        self._host_btn: UIButton | None = None
+        self.controls: list[Control] = []
+        self._labels: list[tuple[str, pygame.Rect]] = []
         self._panel = pygame.Rect(0, 0, 0, 0)
+        self._error_rect = pygame.Rect(0, 0, 0, 0)
+        self._hover: str | None = None
+        self._px = 16
 
     # ------------------------------------------------------------------ model
     def _load(self, setup: SetupConfig) -> None:
@@ -94,7 +108,7 @@ class SetupScene(Scene):
         self.seed_text = "" if setup.seed is None else str(setup.seed)
 
     def config(self) -> SetupConfig:
-        """The setup as the widgets show it now (not validated)."""
+        """The setup as the screen shows it now (not validated)."""
         self._read()
         seed = int(self.seed_text) if self.seed_text.strip().isdigit() else None
         start = self.start_player if self.start_player is not None and self.start_player < self.count else None
@@ -102,25 +116,27 @@ class SetupScene(Scene):
                            seed=seed)
 
     def _read(self) -> None:
-        """Copy widget values into the model."""
-        if not self._names:
-            return
-        for i in range(4):
-            name = self._names[i].get_text()[:MAX_NAME_LENGTH]
-            colour_id = str(self._colours[i].selected_option[1])
-            kind_id = str(self._kinds[i].selected_option[1])
-            kind = kind_id if kind_id in KIND_LABELS else self.rows[i].kind
-            colour = int(colour_id) if colour_id.isdigit() else self.rows[i].colour
-            self.rows[i] = replace(self.rows[i], name=name, kind=kind, colour=colour)
-        if self._count_dd is not None:
-            self.count = int(self._count_dd.selected_option[0])
-        if self._start_dd is not None:
-            sid = str(self._start_dd.selected_option[1])
-            self.start_player = None if not sid.isdigit() else int(sid)
-        if self._long_cb is not None:
-            self.long_game = bool(self._long_cb.is_checked)
+        """Copy the text fields into the model."""
+        for i, entry in enumerate(self._names):
+            self.rows[i] = replace(self.rows[i], name=entry.get_text()[:MAX_NAME_LENGTH])
         if self._seed is not None:
             self.seed_text = self._seed.get_text()
+
+    def set_colour(self, seat: int, colour: int) -> None:
+        """Give ``seat`` a colour; the seat that had it gets ``seat``'s old one (colours stay distinct)."""
+        self._read()
+        old = self.rows[seat].colour
+        for j in range(4):
+            if j != seat and self.rows[j].colour == colour:
+                self.rows[j] = replace(self.rows[j], colour=old)
+        self.rows[seat] = replace(self.rows[seat], colour=colour)
+
+    def set_count(self, n: int) -> None:
+        self._read()
+        self.count = max(2, min(4, n))
+        if self.start_player is not None and self.start_player >= self.count:
+            self.start_player = None
+        self._build()
 
     # ------------------------------------------------------------------ scene
     def enter(self, app: Any) -> None:
@@ -155,12 +171,8 @@ class SetupScene(Scene):
         for el in self._els:
             el.kill()
         self._els = []
-        self._names, self._colours, self._kinds = [], [], []
-        self._count_dd = self._start_dd = None
-        self._long_cb = None
+        self._names = []
         self._seed = None
-        self._error_label = None
-        self._start_btn = self._back_btn = self._host_btn = None
 
     def _size(self) -> tuple[int, int]:
         size = getattr(self.app, "size", None)
@@ -170,115 +182,171 @@ class SetupScene(Scene):
         return (int(size[0]), int(size[1]))
 
     def _build(self) -> None:
+        """Lay the screen out for the window and the number of seats; (re)make the text fields."""
         self._kill()
-        manager = self.app.ui
         w, h = self._size()
-        pw = max(360, min(820, w - 40))
-        row_h = max(28, min(40, (h - 80) // 12))
-        gap = max(4, row_h // 5)
-        ph = 10 * (row_h + gap) + row_h * 2
-        px, py = (w - pw) // 2, max(10, (h - ph) // 2)
-        self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
-        els = self._els
+        s = scale_of((w, h))
+        rows = self.count + 6  # players, seats, start player, game length, seed, message, buttons
+        gap = max(5, int(11 * s))
+        title_h = int(74 * s)
+        rh = max(26, int(46 * s))
+        while rh > 26 and title_h + rows * (rh + gap) + int(40 * s) > h - 20:
+            rh -= 1
+        self._px = max(12, min(int(20 * s), rh * 9 // 20))
+        pw = min(w - 40, int(1000 * s))
+        ph = title_h + rows * (rh + gap) + int(24 * s)
+        self._panel = pygame.Rect((w - pw) // 2, max(10, (h - ph) // 2), pw, ph)
+        pad = int(32 * s)
+        font = art.font(self._px, True)
+        label_keys = ["setup.ui.players", "setup.ui.start_player", "setup.game_length", "setup.ui.seed_optional"]
+        lw = max(font.size(tr(k))[0] for k in label_keys) + int(24 * s)
+        lw = min(lw, int(pw * 0.34))
+        x0 = self._panel.x + pad
+        cx = x0 + lw
+        right = self._panel.right - pad
+        y = self._panel.y + title_h
+        self.controls = []
+        self._labels = []
+        manager = self.app.ui if self.app is not None else None
 
-        def add(el: Any) -> Any:
-            els.append(el)
-            return el
+        def toggles(prefix: str, options: list[tuple[str, str]], current: str, x: int, width: int) -> None:
+            n = len(options)
+            bw = (width - (n - 1) * gap) // n
+            for k, (value, label) in enumerate(options):
+                self.controls.append(Control(f"{prefix}:{value}", label, pygame.Rect(x + k * (bw + gap), y, bw, rh),
+                                             on=value == current))
 
-        y = py + row_h + gap  # title row is drawn by the scene
-        lw = min(160, pw // 4)
-        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.players"), manager))
-        counts: list[str | tuple[str, str]] = ["2", "3", "4"]
-        self._count_dd = add(UIDropDownMenu(counts, str(self.count), pygame.Rect(px + lw, y, 90, row_h),
-                                            manager))
-        y += row_h + gap
-        name_w = max(120, int(pw * 0.34))
-        colour_w = max(100, int(pw * 0.22))
-        kind_w = max(120, pw - lw - name_w - colour_w - 3 * gap)
-        colour_names: list[str | tuple[str, str]] = [(player_colour_name(i), str(i))
-                                                     for i in range(len(palette.PLAYER_COLOURS))]
-        kind_opts: list[str | tuple[str, str]] = [(tr(KIND_LABELS[k]), k) for k in KINDS]
+        # Players.
+        self._labels.append((tr("setup.ui.players"), pygame.Rect(x0, y, lw - gap, rh)))
+        toggles("count", [(str(n), str(n)) for n in (2, 3, 4)], str(self.count), cx, min(right - cx, int(300 * s)))
+        y += rh + gap
+        # Seats: swatch, name, who plays.
+        name_w = int((right - x0 - rh - gap) * 0.36)
         for i in range(4):
             seat = self.rows[i]
-            x = px
-            label = add(UILabel(pygame.Rect(x, y, lw, row_h), tr("setup.ui.seat_n", n=i + 1), manager))
-            x += lw
-            entry = add(text_entry(pygame.Rect(x, y, name_w, row_h), manager, initial_text=seat.name,
-                                   length_limit=MAX_NAME_LENGTH))
-            x += name_w + gap
-            colour = add(UIDropDownMenu(colour_names, colour_names[seat.colour], pygame.Rect(x, y, colour_w, row_h),
-                                        manager, expand_on_option_click=True))
-            x += colour_w + gap
-            kind = add(UIDropDownMenu(kind_opts, kind_opts[KINDS.index(seat.kind)], pygame.Rect(x, y, kind_w, row_h),
-                                      manager))
-            self._names.append(entry)
-            self._colours.append(colour)
-            self._kinds.append(kind)
             if i >= self.count:
-                for el in (label, entry, colour, kind):
-                    el.hide()
-            y += row_h + gap
-        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.start_player"), manager))
-        opts: list[str | tuple[str, str]] = [(tr("setup.random"), _RANDOM),
-                                             *((tr("setup.seat_n", n=i + 1), str(i)) for i in range(self.count))]
-        current = opts[0] if self.start_player is None or self.start_player >= self.count else opts[self.start_player + 1]
-        self._start_dd = add(UIDropDownMenu(opts, current, pygame.Rect(px + lw, y, 160, row_h), manager))
-        y += row_h + gap
-        self._long_cb = add(UICheckBox(pygame.Rect(px + lw, y + (row_h - 20) // 2, 20, 20),
-                                       tr("setup.ui.long_game_ends_at_8_chests"), manager,
-                                       initial_state=self.long_game))
-        y += row_h + gap
-        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.seed_optional"), manager))
-        self._seed = add(text_entry(pygame.Rect(px + lw, y, 220, row_h), manager,
-                                    placeholder_text=tr("setup.ui.random"), length_limit=18))
-        self._seed.set_allowed_characters("numbers")
-        self._seed.set_text(self.seed_text)
-        y += row_h + gap
-        self._error_label = add(UILabel(pygame.Rect(px, y, pw, row_h), self.error or " ", manager))
-        y += row_h + gap
-        bw = min(220, pw // 3)
-        self._back_btn = add(UIButton(pygame.Rect(px, y, bw, row_h + 6), tr("setup.ui.back_esc"), manager))
-        self._start_btn = add(UIButton(pygame.Rect(px + pw - bw, y, bw, row_h + 6), tr("setup.ui.start_game_enter"), manager))
-        self._host_btn = add(UIButton(pygame.Rect(px + (pw - bw) // 2, y, bw, row_h + 6), tr("net.setup.host"), manager))
+                continue
+            self.controls.append(Control(f"colour:{i}", str(i + 1), pygame.Rect(x0, y, rh, rh), style="swatch",
+                                         colour=seat.colour))
+            nx = x0 + rh + gap
+            if manager is not None:
+                entry = text_entry(pygame.Rect(nx, y, name_w, rh), manager, initial_text=seat.name,
+                                   length_limit=MAX_NAME_LENGTH)
+                self._els.append(entry)
+                self._names.append(entry)
+            kx = nx + name_w + gap
+            toggles(f"kind:{i}", [(k, tr(LEVEL_LABELS[k])) for k in KINDS], seat.kind, kx, right - kx)
+            y += rh + gap
+        # Start player.
+        self._labels.append((tr("setup.ui.start_player"), pygame.Rect(x0, y, lw - gap, rh)))
+        current = "random" if self.start_player is None or self.start_player >= self.count else str(self.start_player)
+        toggles("start", [("random", tr("setup.random"))] + [(str(i), str(i + 1)) for i in range(self.count)],
+                current, cx, right - cx)
+        for c in self.controls:  # the seats' buttons carry their colour
+            if c.name.startswith("start:") and c.name != "start:random":
+                c.colour = self.rows[int(c.name.split(":")[1])].colour
+        y += rh + gap
+        # Long game.
+        self._labels.append((tr("setup.game_length"), pygame.Rect(x0, y, lw - gap, rh)))
+        toggles("long", [("off", trn("setup.n_chests", 6)), ("on", trn("setup.n_chests", 8))],
+                "on" if self.long_game else "off", cx, min(right - cx, int(560 * s)))
+        y += rh + gap
+        # Seed.
+        self._labels.append((tr("setup.ui.seed_optional"), pygame.Rect(x0, y, lw - gap, rh)))
+        if manager is not None:
+            self._seed = text_entry(pygame.Rect(cx, y, min(right - cx, int(300 * s)), rh), manager,
+                                    placeholder_text=tr("setup.ui.random"), length_limit=18)
+            self._seed.set_allowed_characters("numbers")
+            self._seed.set_text(self.seed_text)
+            self._els.append(self._seed)
+        y += rh + gap
+        self._error_rect = pygame.Rect(x0, y, right - x0, rh)
+        y += rh + gap
+        buttons = self.bottom_buttons()
+        n = len(buttons)
+        bw = min(int(320 * s), (right - x0 - (n - 1) * gap) // n)
+        step = (right - x0 - bw) / max(1, n - 1)  # first at the left, last at the right, the rest between
+        for k, (name, label, style) in enumerate(buttons):
+            self.controls.append(Control(name, label, pygame.Rect(round(x0 + k * step), y, bw, rh), style=style))
         if self.app is not None and hasattr(self.app, "request_redraw"):
             self.app.request_redraw()
 
+    def bottom_buttons(self) -> list[tuple[str, str, str]]:
+        """(name, label, style) of the buttons under the form, left to right; another button is
+        one more line here and a branch in :meth:`press`."""
+        return [
+            ("back", tr("setup.ui.back_esc"), "button"),
+            ("host", tr("net.setup.host"), "button"),
+            ("go", tr("setup.ui.start_game_enter"), "primary"),
+        ]
+
+    def layout_report(self) -> LayoutReport:
+        rep = LayoutReport()
+        rep.boxes.append(self._panel)
+        for c in self.controls:
+            rep.add(c.name, c.rect)
+        for _label, r in self._labels:
+            rep.add("", r, click=False)
+        rep.add("", self._error_rect, click=False)
+        return rep  # the text fields are pygame_gui widgets: report_of adds those
+
     # ------------------------------------------------------------------ input
+    def control(self, name: str) -> Control | None:
+        return next((c for c in self.controls if c.name == name), None)
+
+    def press(self, name: str) -> None:
+        """Do what the control ``name`` does (clicks and tests)."""
+        kind, _, rest = name.partition(":")
+        if kind == "count":
+            self.set_count(int(rest))
+        elif kind == "kind":
+            i, _, k = rest.partition(":")
+            self._read()
+            self.rows[int(i)] = replace(self.rows[int(i)], kind=k)
+            self._build()
+        elif kind == "colour":
+            seat = int(rest)
+            self.set_colour(seat, (self.rows[seat].colour + 1) % len(palette.PLAYER_COLOURS))
+            self._build()
+        elif kind == "start":
+            self._read()
+            self.start_player = None if rest == "random" else int(rest)
+            self._build()
+        elif kind == "long":
+            self._read()
+            self.long_game = rest == "on"
+            self._build()
+        elif name == "back":
+            self.back()
+        elif name == "host":
+            self.host()
+        elif name == "go":
+            self.start()
+
     def handle(self, intent: Any) -> None:
-        event = getattr(intent, "event", None)
-        if event is not None:
-            self._ui_event(event)
+        if isinstance(intent, Click) and intent.button == 1:
+            for c in self.controls:
+                if c.rect.collidepoint(intent.pos):
+                    self.press(c.name)
+                    break
+            self._redraw()
+            return
+        if isinstance(intent, Hover):
+            hover = next((c.name for c in self.controls if c.rect.collidepoint(intent.pos)), None)
+            if hover != self._hover:
+                self._hover = hover
+                self._redraw()
+            return
+        if getattr(intent, "event", None) is not None:
+            self._redraw()  # a text field changed
             return
         key = getattr(intent, "key", None)
-        if key is None:
-            return
         if key == pygame.K_ESCAPE:
             self.back()
         elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.start()
 
-    def _ui_event(self, event: pygame.event.Event) -> None:
-        el = getattr(event, "ui_element", None)
-        if event.type == pygame_gui.UI_BUTTON_PRESSED:
-            if el is self._start_btn:
-                self.start()
-            elif el is self._back_btn:
-                self.back()
-            elif el is self._host_btn:
-                self.host()
-        elif event.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
-            if el in self._colours:
-                i = self._colours.index(el)
-                old = self.rows[i].colour
-                self._read()
-                new = self.rows[i].colour
-                for j in range(4):  # keep colours distinct: swap with the seat that had it
-                    if j != i and self.rows[j].colour == new:
-                        self.rows[j] = replace(self.rows[j], colour=old)
-                self._build()
-            elif el is self._count_dd:
-                self._read()
-                self._build()
+    def _redraw(self) -> None:
         if self.app is not None and hasattr(self.app, "request_redraw"):
             self.app.request_redraw()
 
@@ -302,8 +370,7 @@ class SetupScene(Scene):
             setup.validate()
         except ValueError as exc:
             self.error = str(exc).split(": ", 1)[-1]
-            if self._error_label is not None:
-                self._error_label.set_text(self.error)
+            self._redraw()
             return None
         self.error = ""
         setup = replace(setup, seats=[replace(s, name=s.name.strip()) for s in setup.seats])
@@ -328,11 +395,79 @@ class SetupScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .. import art
+        size = surface.get_size()
+        s = scale_of(size)
+        surface.blit(_backdrop(size, "none"), (0, 0))
+        draw_panel(surface, self._panel, s, tr("setup.ui.new_game"))
+        font = art.font(self._px, True)
+        for text, r in self._labels:
+            t = _fit(text, self._px, r.w, True, palette.INK)
+            surface.blit(t, t.get_rect(midleft=(r.x, r.centery)))
+        labels = [c for c in self.controls if c.style == "toggle"]
+        groups: dict[str, list[Control]] = {}
+        for c in labels:
+            groups.setdefault(c.name.split(":")[0], []).append(c)
+        sizes = {g: _common_px([c.label for c in cs], self._px, min(c.rect.w for c in cs) - int(12 * s))
+                 for g, cs in groups.items()}
+        for c in self.controls:
+            self._draw_control(surface, c, s, sizes.get(c.name.split(":")[0], self._px))
+        note, colour = (self.error, palette.DANGER) if self.error else (tr("setup.colour_hint"), palette.INK_SOFT)
+        t = _fit(note, self._px, self._error_rect.w, False, colour)
+        surface.blit(t, t.get_rect(midleft=self._error_rect.midleft))
+        del font
 
-        surface.fill(palette.SEA_DEEP)
-        pygame.draw.rect(surface, palette.TABLE_DARK, self._panel, border_radius=14)
-        pygame.draw.rect(surface, palette.BRASS, self._panel, width=3, border_radius=14)
-        f = art.font(max(18, min(34, self._panel.h // 16)), bold=True)
-        text = f.render(tr("setup.ui.new_game"), True, palette.GOLD)
-        surface.blit(text, (self._panel.x + 16, self._panel.y + 8))
+    def _draw_control(self, surface: pygame.Surface, c: Control, s: float, px: int) -> None:
+        r = c.rect
+        rad = max(4, int(10 * s))
+        hover = self._hover == c.name
+        if c.style == "swatch" and c.colour is not None:
+            pc = palette.PLAYER_COLOURS[c.colour % len(palette.PLAYER_COLOURS)]
+            pygame.draw.rect(surface, palette.darken(palette.PARCHMENT_DARK, 0.3), r.move(0, max(2, int(3 * s))),
+                             border_radius=rad)
+            pygame.draw.rect(surface, pc.rgb, r, border_radius=rad)
+            pygame.draw.rect(surface, palette.INK if hover else pc.dark, r, max(2, int(3 * s)), border_radius=rad)
+            if art.markers_on():
+                from ..render.table import draw_marker
+
+                draw_marker(surface, pc.marker, (r.x + r.w * 0.28, r.y + r.h * 0.3), r.w * 0.13, palette.BONE)
+            t = art.font(max(10, int(r.h * 0.5)), True).render(c.label, True, palette.BONE)
+            surface.blit(t, t.get_rect(center=(r.centerx + r.w // 8, r.centery + r.h // 10)))
+            return
+        if c.style == "toggle":
+            fill = palette.GOLD if c.on else (palette.GOLD_LIGHT if hover else palette.PARCHMENT)
+            edge = palette.INK if c.on else palette.BRASS_DARK
+        elif c.style == "primary":
+            fill, edge = (palette.GOLD_LIGHT if hover else palette.GOLD), palette.INK
+        else:
+            fill, edge = (palette.GOLD_LIGHT if hover else palette.PARCHMENT), palette.BRASS_DARK
+        pygame.draw.rect(surface, palette.darken(palette.PARCHMENT_DARK, 0.3), r.move(0, max(2, int(3 * s))),
+                         border_radius=rad)
+        pygame.draw.rect(surface, fill, r, border_radius=rad)
+        pygame.draw.rect(surface, edge, r, max(2, int(3 * s)) if c.on else max(1, int(2 * s)), border_radius=rad)
+        t = _fit(c.label, px, r.w - int(12 * s), c.on or c.style != "toggle", palette.INK)
+        tr_ = t.get_rect(center=r.center)
+        if c.colour is not None:  # a seat's colour beside its number
+            pc = palette.PLAYER_COLOURS[c.colour % len(palette.PLAYER_COLOURS)]
+            rad_ = max(4, r.h // 5)
+            dot = (tr_.x - rad_ - max(3, int(6 * s)), r.centery)
+            tr_.x += rad_
+            pygame.draw.circle(surface, pc.rgb, (dot[0] + rad_, dot[1]), rad_)
+            pygame.draw.circle(surface, pc.dark, (dot[0] + rad_, dot[1]), rad_, max(1, int(2 * s)))
+        surface.blit(t, tr_)
+
+
+def _common_px(labels: list[str], px: int, width: int) -> int:
+    """One size at which every label of a row fits ``width`` (bold)."""
+    while px > 10 and any(art.font(px, True).size(t)[0] > width for t in labels):
+        px -= 1
+    return px
+
+
+def _fit(text: str, px: int, width: int, bold: bool, rgb: palette.RGB) -> pygame.Surface:
+    while px > 10 and art.font(px, bold).size(text)[0] > width:
+        px -= 1
+    return art.font(px, bold).render(text, True, rgb)
+
+
+# Kept for other screens that name a colour in words.
+colour_name = player_colour_name

@@ -92,7 +92,9 @@ class TableScene(Scene):
         self.renderer = TableRenderer(app.size, self.controller.game.players,
                                       human_panel=bool(self.controller.human_seats))
         self.renderer.seats = self.controller.seats
+        self.renderer.defer_log = True  # the next frame brings the log up to date (see draw)
         self.renderer.warm(app.size)
+        self.draw(pygame.Surface(app.size))  # the first picture while the table opens, not in the first frame
         self._phase_key = None
         self._check_phase_screenshot()
         if self.coach is None:
@@ -445,7 +447,8 @@ class TableScene(Scene):
         self.renderer.draw_base(self._base, self.view, anim)
         self._draw_hud(self._base)
         dicegrid.draw_button(self, self._base)
-        self._base_key = key
+        self._base_key = None if self.renderer.needs_redraw else key  # the rest comes next frame
+        self._dirty = self._dirty or self.renderer.needs_redraw
         surface.blit(self._base, (0, 0))
         self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
         if self.decision_ui is not None:
@@ -459,6 +462,13 @@ class TableScene(Scene):
                 self._touched.append(tip)
         return None
 
+    def layout_report(self) -> Any:
+        """Where the table puts things (for the layout tests)."""
+        from ..layout import table_report
+
+        assert self.renderer is not None
+        return table_report(self.renderer.layout, self.decision_ui)
+
     def _draw_hud(self, surface: pygame.Surface) -> None:
         from .. import palette
 
@@ -468,9 +478,16 @@ class TableScene(Scene):
         from ..keys import hud_speed
 
         label = tr("table.hud", speed=hud_speed(self.speed, getattr(self.app, "settings", None)))
-        t = fit_text(label, L.px(12), palette.INK_SOFT, L.log.w - L.px(20))
         box = L.log
-        surface.blit(t, t.get_rect(midbottom=(box.centerx, box.bottom - L.px(6))))
+        parts = label.split(" · ")  # two lines when one does not fit (split between the keys)
+        half = (len(parts) + 1) // 2
+        lines = [label] if text(label, L.px(12), palette.INK_SOFT).get_width() <= box.w - L.px(20) \
+            else [" · ".join(parts[:half]), " · ".join(parts[half:])]
+        y = box.bottom - L.px(6)
+        for line in reversed(lines):
+            t = fit_text(line, L.px(12), palette.INK_SOFT, box.w - L.px(20))
+            surface.blit(t, t.get_rect(midbottom=(box.centerx, y)))
+            y -= t.get_height()
 
     def _draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
         from .. import palette

@@ -1,0 +1,236 @@
+"""The layout test (issue 18): at 1280x720, 1920x1080 and 2560x1440, in every language, on
+every screen and with every kind of decision panel, no text leaves its box, no two texts
+overlap and no two interactive things overlap.
+
+Computed from the layout, not from pixels: each screen reports its boxes and interactive
+rects (:func:`tortuga_desktop.app.layout.report_of`), and the texts come from the blits of
+surfaces the game's fonts rendered (:data:`tortuga_desktop.app.art.TEXT_PROBE`), drawn onto a
+surface that notes where each text went.
+"""
+
+from __future__ import annotations
+
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import random
+import warnings
+from collections.abc import Iterator
+from typing import Any
+
+import pygame
+import pytest
+
+from tortuga_desktop.app import art, i18n
+from tortuga_desktop.app.human import DecisionUI
+from tortuga_desktop.app.layout import LayoutReport, report_of, set_ui_scale, table_report, ui_scale
+from tortuga_desktop.app.loop import App
+from tortuga_desktop.app.render.table import AnimState, TableRenderer
+from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+from tortuga_desktop.app.scenes.handover import HandoverScene
+from tortuga_desktop.app.scenes.help import HelpScene
+from tortuga_desktop.app.scenes.menu import MenuScene
+from tortuga_desktop.app.scenes.pause import PauseScene
+from tortuga_desktop.app.scenes.results import ResultsScene
+from tortuga_desktop.app.scenes.saveload import LoadScene, SaveScene
+from tortuga_desktop.app.scenes.settings import SettingsScene
+from tortuga_desktop.app.scenes.setup import SetupScene
+from tortuga_desktop.app.scenes.stats import StatsScene
+from tortuga_desktop.app.settings import Settings
+from tortuga_desktop.rules import DecisionKind, Game
+
+SIZES = [(1280, 720), (1920, 1080), (2560, 1440)]
+LANGUAGES = ["en", "de", "nl", "es"]
+SEATS = [SeatConfig("Anne Bonny", "human", 0), SeatConfig("Blackbeard", "hard", 1),
+         SeatConfig("Calico Jack", "normal", 2), SeatConfig("Mary Read", "easy", 3)]
+
+
+class RecordingSurface(pygame.Surface):
+    """A surface that notes where each text (a surface of :data:`art.TEXT_PROBE`) went."""
+
+    def __init__(self, size: tuple[int, int]) -> None:
+        super().__init__(size)
+        self.texts: list[tuple[str, pygame.Rect]] = []
+
+    def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
+        r = super().blit(source, dest, area, special_flags)
+        probe = art.TEXT_PROBE
+        hit = probe.get(id(source)) if probe is not None else None
+        if hit is not None and hit[1] is source and hit[0].strip() and r.w > 0:
+            # The ink of the text (a text surface has empty space above and below the glyphs).
+            ink = source.get_bounding_rect().move(r.x - (area[0] if area else 0), r.y - (area[1] if area else 0))
+            self.texts.append((hit[0], ink.clip(r)))
+        return r
+
+
+@pytest.fixture(scope="module", autouse=True)
+def _probe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    from tortuga_desktop.app.render import table as table_render
+
+    old_home = os.environ.get("TORTUGA_HOME")
+    os.environ["TORTUGA_HOME"] = str(tmp_path_factory.mktemp("home"))
+    art.TEXT_PROBE = {}
+    table_render.text.cache_clear()
+    table_render._wrap.cache_clear()
+    yield
+    art.TEXT_PROBE = None
+    table_render.text.cache_clear()
+    i18n.set_language("en")
+    if old_home is not None:
+        os.environ["TORTUGA_HOME"] = old_home
+
+
+def check(rep: LayoutReport, texts: list[tuple[str, pygame.Rect]], size: tuple[int, int], where: str) -> list[str]:
+    """Problems: a text outside the smallest box around its centre (1 px of slack for glyph
+    edges), two texts over each other, a text over an interactive thing it is not in, and two
+    interactive things over each other."""
+    screen = pygame.Rect(0, 0, *size)
+    out: list[str] = []
+    boxes = rep.boxes
+    clicks = [r for _n, r in rep.interactive]
+    placed: list[tuple[str, pygame.Rect]] = []
+    for t, r in texts:
+        core = r.inflate(-2, -2)
+        around = [b for b in boxes if b.collidepoint(r.center)]
+        box = min(around, key=lambda b: b.w * b.h) if around else screen
+        if not box.contains(core):
+            out.append(f"{where}: text {t!r} at {r} leaves its box {box}")
+        for c in clicks:
+            if c.colliderect(core) and not c.contains(box) and not box.contains(c):
+                out.append(f"{where}: text {t!r} at {r} lies over {c}")
+                break
+        for t2, r2 in placed:
+            if t2 != t and r2.inflate(-2, -2).colliderect(core):  # the same text again: an outline
+                out.append(f"{where}: texts {t!r} and {t2!r} overlap at {r} / {r2}")
+                break
+        placed.append((t, r))
+    items = rep.interactive
+    for i, (n1, r1) in enumerate(items):
+        for n2, r2 in items[i + 1:]:
+            if r1.colliderect(r2):
+                out.append(f"{where}: {n1} {r1} and {n2} {r2} overlap")
+    return out
+
+
+def draw_scene(app: App, scene: Any) -> tuple[LayoutReport, list[tuple[str, pygame.Rect]]]:
+    """Draw the visible scenes down to ``scene``'s opaque base onto a recording surface."""
+    app.step(1 / 60)
+    surf = RecordingSurface(app.size)
+    start = max(i for i, s in enumerate(app.scenes) if s.opaque or i == 0)
+    for s in app.scenes[start:]:
+        if s is scene:
+            surf.texts.clear()  # only the top screen's own texts
+            invalidate = getattr(s, "invalidate", None)
+            if callable(invalidate):
+                invalidate()  # draw everything now, not from cached pictures
+        s.draw(surf)
+    return report_of(scene, app.ui if scene is app.top else None), surf.texts
+
+
+def finished_game() -> Game:
+    g = Game.new(4, 11, names=[s.name for s in SEATS])
+    rng = random.Random(3)
+    while not g.is_over:
+        seat = g.to_move()[0]
+        g.apply(seat, g.random_action(seat, rng))
+    return g
+
+
+def decision_states() -> list[tuple[Game, int]]:
+    """One game state for every kind of decision (a copy, with the deciding seat)."""
+    found: dict[DecisionKind, tuple[Game, int]] = {}
+    for seed in range(40):
+        g = Game.new(4, seed, names=[s.name for s in SEATS])
+        rng = random.Random(seed)
+        while not g.is_over and len(found) < len(DecisionKind):
+            d = g.pending()[0]
+            found.setdefault(d.kind, (g.clone(), d.seat))
+            g.apply(d.seat, g.random_action(d.seat, rng))
+        if len(found) == len(DecisionKind):
+            break
+    assert set(found) == set(DecisionKind)
+    return list(found.values())
+
+
+STATES = decision_states()
+FINISHED = finished_game()
+
+
+def screens(app: App) -> Iterator[tuple[str, Any]]:
+    """Push each screen in turn and yield it (the caller checks it before the next)."""
+    app.clear_to(MenuScene())
+    yield "menu", app.top
+    for n in (4, 3, 2):
+        setup = SetupScene(SetupConfig(seats=SEATS[:n]), remember=False)
+        app.push(setup)
+        yield f"setup {n}", setup
+        app.pop()
+    for cls in (SettingsScene, StatsScene, LoadScene, HelpScene):
+        app.push(cls())
+        yield cls.__name__, app.top
+        app.pop()
+    data = SetupConfig(seats=SEATS).create_game()
+    app.play(data)
+    table = app.top
+    for _ in range(3):
+        app.step(1 / 60)
+    yield "table", table
+    app.push(PauseScene(table))
+    yield "pause", app.top
+    app.pop()
+    app.push(SaveScene(data))
+    yield "save", app.top
+    app.pop()
+    app.push(HandoverScene("Calico Jack", summary=["Blackbeard raids Anne Bonny.", "Mary Read draws a red chest."] * 3))
+    yield "hand-over", app.top
+    app.pop()
+    app.clear_to(ResultsScene(FINISHED, SEATS))
+    yield "results", app.top
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_text_leaves_its_box_and_nothing_overlaps(size: tuple[int, int], lang: str) -> None:
+    check_everything(size, lang)
+
+
+@pytest.mark.parametrize(("size", "lang", "scale"), [((1280, 720), "de", 150), ((1280, 720), "nl", 80),
+                                                     ((2560, 1440), "es", 150), ((1920, 1080), "en", 125)])
+def test_the_ui_scale_keeps_every_screen_in_order(size: tuple[int, int], lang: str, scale: int) -> None:
+    try:
+        check_everything(size, lang, scale)
+    finally:
+        set_ui_scale(100)
+
+
+def check_everything(size: tuple[int, int], lang: str, scale: int = 100) -> None:
+    i18n.set_language(lang)
+    app = App(None, size=size, fixed_dt=1 / 60, settings=Settings(language=lang, ui_scale=scale))
+    assert ui_scale() == scale / 100
+    problems: list[str] = []
+    try:
+        i18n.set_language(lang)
+        app.ui.set_locale(lang)
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always")
+            for name, scene in screens(app):
+                rep, texts = draw_scene(app, scene)
+                assert rep.interactive, f"{name}: nothing to click"
+                problems += check(rep, texts, size, f"{lang} {size} {name}")
+        problems += [f"{lang} {size}: pygame_gui: {w.message}" for w in caught if "too small" in str(w.message)]
+        # The table with every kind of decision panel open.
+        for game, seat in STATES:
+            r = TableRenderer(size, 4, human_panel=True)
+            seats = [SeatConfig(n, "human" if i == seat else "normal", i) for i, n in enumerate(game.names)]
+            r.seats = seats
+            surf = RecordingSurface(size)
+            r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
+            ui = DecisionUI(game, seat)
+            ui.draw(surf, r)
+            problems += check(table_report(r.layout, ui, game.view(seat)), surf.texts, size,
+                              f"{lang} {size} decision {ui.kind}")
+    finally:
+        app.close()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])

@@ -40,7 +40,7 @@ KIND_LABELS: dict[str, str] = {
 }
 #: SeatConfig.kind -> translation key of its toggle button
 LEVEL_LABELS: dict[str, str] = {"human": "setup.human", "easy": "setup.easy", "normal": "setup.normal",
-                                "hard": "setup.hard"}
+                                "hard": "setup.hard", "expert": "setup.expert"}
 _DEFAULT_NAMES = ("Player", "Anne Bonny", "Blackbeard", "Calico Jack")
 
 

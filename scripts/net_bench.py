@@ -15,6 +15,12 @@ update, as the client sees it) p50 / p99 / max, plus the server process's CPU ti
 in flight, and the run measures the server under saturation (round trip = queue / throughput).
 Errors: refused actions other than the harmless races (stale/turn), failed connections,
 games not over by ``--timeout``, and tracebacks in the server's log.
+
+The server is the real ``tortuga-server``: it decodes and checks every incoming message. The
+clients are made light (and say so in the output): they read a received view, with every
+check, only when their bot acts on it (``NetClient(raw_updates=True)``); ``--client-checks``
+makes them read every view, as the app does. ``--python-gc`` runs the server with Python's own
+garbage-collection schedule (``--full-gc-every 0``) instead of its ``GcPolicy``, for comparison.
 """
 
 from __future__ import annotations

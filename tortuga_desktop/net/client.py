@@ -438,7 +438,7 @@ class NetClient:
         try:
             while True:
                 raw = await outbox.get()
-                await ws.send(raw.decode())
+                await ws.send(raw, text=True)  # JSON is UTF-8: no decoding and re-encoding
         except ConnectionClosed:
             return
 

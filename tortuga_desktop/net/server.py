@@ -487,7 +487,7 @@ class GameServer:
                 raw = await conn.outbox.get()
                 if raw is None:
                     break
-                await ws.send(raw.decode())
+                await ws.send(raw, text=True)  # JSON is UTF-8: no decoding and re-encoding
         except ConnectionClosed:
             return
         await ws.close(1008 if conn.strikes > self.config.strikes else 1000)

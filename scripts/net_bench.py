@@ -15,6 +15,12 @@ update, as the client sees it) p50 / p99 / max, plus the server process's CPU ti
 in flight, and the run measures the server under saturation (round trip = queue / throughput).
 Errors: refused actions other than the harmless races (stale/turn), failed connections,
 games not over by ``--timeout``, and tracebacks in the server's log.
+
+The server is the real ``tortuga-server``: it decodes and checks every incoming message. The
+clients are made light (and say so in the output): they read a received view, with every
+check, only when their bot acts on it (``NetClient(raw_updates=True)``); ``--client-checks``
+makes them read every view, as the app does. ``--python-gc`` runs the server with Python's own
+garbage-collection schedule (``--full-gc-every 0``) instead of its ``GcPolicy``, for comparison.
 """
 
 from __future__ import annotations
@@ -83,7 +89,8 @@ async def create_tables(url: str, tables: int) -> tuple[list[str], list[str]]:
     return codes, errors
 
 
-async def play_tables(url: str, codes: list[str], think: float, timeout: float, seed: int) -> dict[str, Any]:
+async def play_tables(url: str, codes: list[str], think: float, timeout: float, seed: int,
+                      checked: bool = False) -> dict[str, Any]:
     """Four random-bot clients per join code, all on this process's event loop, until every game ends."""
     loop = asyncio.get_running_loop()
     errors: list[str] = []
@@ -114,7 +121,7 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
         for i in range(4):
             holder: list[SeatBot] = []
             c = NetClient(url, code=code, name=f"Bot {i + 1}", on_message=handler(holder), loop=loop,
-                          give_up_after=30)
+                          give_up_after=30, raw_updates=not checked)
             bot = SeatBot(c, "random", seed + 4 * t + i, think=think, call_later=paced)
             holder.append(bot)
             bots.append(bot)
@@ -141,11 +148,12 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
 
 
 def play_in_processes(url: str, codes: list[str], procs: int, think: float, timeout: float,
-                      seed: int) -> dict[str, Any]:
+                      seed: int, checked: bool = False) -> dict[str, Any]:
     """Split the tables over ``procs`` client processes (this script with --worker; results as JSON)."""
     groups = [codes[i::procs] for i in range(procs) if codes[i::procs]]
     workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--codes", ",".join(g), "--think", str(think),
-                                 "--timeout", str(timeout), "--seed", str(seed + 100_000 * n)],
+                                 "--timeout", str(timeout), "--seed", str(seed + 100_000 * n)]
+                                + (["--client-checks"] if checked else []),
                                 stdout=subprocess.PIPE, text=True) for n, g in enumerate(groups)]
     parts = []
     for w in workers:
@@ -177,17 +185,24 @@ def main() -> int:
     ap.add_argument("--timeout", type=float, default=300.0)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--client-procs", type=int, default=2, help="processes the clients are spread over")
+    ap.add_argument("--client-checks", action="store_true",
+                    help="clients read and check every view they receive (as the app does), not only the "
+                         "views their bot acts on")
+    ap.add_argument("--python-gc", action="store_true",
+                    help="the server keeps Python's own garbage-collection schedule (--full-gc-every 0)")
     ap.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     ap.add_argument("--codes", default="", help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if opts.worker:
-        result = asyncio.run(play_tables(opts.worker, opts.codes.split(","), opts.think, opts.timeout, opts.seed))
+        result = asyncio.run(play_tables(opts.worker, opts.codes.split(","), opts.think, opts.timeout, opts.seed,
+                                             opts.client_checks))
         print(json.dumps(result))
         return 0
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port), "--host", "127.0.0.1",
-         "--max-tables", str(opts.tables + 10), "--rate", "50", "--stats"],
+         "--max-tables", str(opts.tables + 10), "--rate", "50", "--stats"]
+        + (["--full-gc-every", "0"] if opts.python_gc else []),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         assert server.stdout is not None
@@ -198,17 +213,21 @@ def main() -> int:
         url = f"ws://127.0.0.1:{port}"
         print(f"server pid {server.pid} on {url}; bots think {opts.think} s; clients in {opts.client_procs} "
               f"process(es); nice {os.nice(0)}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
+        print(f"server garbage collection: {'Python default' if opts.python_gc else 'tuned (GcPolicy)'}; clients "
+              f"read {'every view (checked)' if opts.client_checks else 'only the views they act on (checked)'}")
         cpu0 = cpu_seconds(server.pid)
         codes, errors = asyncio.run(create_tables(url, 1))
-        base = asyncio.run(play_tables(url, codes, opts.think, opts.timeout, opts.seed))
+        base = asyncio.run(play_tables(url, codes, opts.think, opts.timeout, opts.seed, opts.client_checks))
         base["errors"] += errors
         cpu1 = cpu_seconds(server.pid)
         report("baseline, 1 table", base, cpu1 - cpu0)
         codes, errors = asyncio.run(create_tables(url, opts.tables))
         cpu1 = cpu_seconds(server.pid)
-        full = play_in_processes(url, codes, max(1, opts.client_procs), opts.think, opts.timeout, opts.seed + 1000)
+        full = play_in_processes(url, codes, max(1, opts.client_procs), opts.think, opts.timeout, opts.seed + 1000,
+                                 opts.client_checks)
         full["errors"] += errors
         report(f"{opts.tables} tables", full, cpu_seconds(server.pid) - cpu1)
+        print(f"load average at the end {os.getloadavg()[0]:.1f}")
     finally:
         server.terminate()
         try:

@@ -328,7 +328,8 @@ def test_headless_options_are_checked(argv: list[str], capsys: pytest.CaptureFix
 def test_tortuga_server_checks_its_options(capsys: pytest.CaptureFixture[str]) -> None:
     from tortuga_desktop.net.server import main
 
-    for argv in ([], ["--port", "0"], ["--port", "70000"], ["--port", "5000", "--rate", "0"]):
+    for argv in ([], ["--port", "0"], ["--port", "70000"], ["--port", "5000", "--rate", "0"],
+                 ["--port", "5000", "--full-gc-every", "0.5"]):
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2
@@ -429,3 +430,91 @@ def test_a_bad_table_setup_is_refused_in_process() -> None:
         with pytest.raises(ValueError, match=words):
             server.create_table(seats)
     assert not server.tables
+
+
+def test_bots_on_raw_updates_play_a_full_game(server: ServerThread) -> None:
+    """The benchmark's light clients: updates are read only when the bot acts on them."""
+    table = make_table(server, "oooo", auto_start=True)
+    clients = [NetClient(f"{HOST}:{server.port}", code=table.code, raw_updates=True) for _ in range(4)]
+    bots = [SeatBot(c, "random", i) for i, c in enumerate(clients)]
+    for c in clients:
+        c.start()
+    try:
+        end = time.monotonic() + 20
+        while not all(b.over for b in bots) and time.monotonic() < end:
+            for c, b in zip(clients, bots, strict=True):
+                for item in c.poll():
+                    assert not isinstance(item, GameUpdate)
+                    b.handle(item)
+            time.sleep(0.002)
+        game = table.game
+        assert game is not None and game.is_over and all(b.over for b in bots)
+        for c, b in zip(clients, bots, strict=True):
+            assert not b.errors and b.round_trips and c.views == {}
+            (seat,) = c.seats
+            assert b.latest[seat] == game.view(seat)  # the game-over view, read with every check
+        assert server.server.internal_errors == 0
+    finally:
+        for c in clients:
+            c.close()
+
+
+class _Sender:
+    def __init__(self) -> None:
+        self.sent: list[tuple[int, Any, int | None]] = []
+
+    def send_action(self, seat: int, action: Any, decisions: int | None = None) -> int:
+        self.sent.append((seat, action, decisions))
+        return len(self.sent)
+
+
+def test_a_raw_update_bot_checks_every_view_it_acts_on() -> None:
+    from tortuga_desktop.net.protocol import Update
+    from tortuga_desktop.rules import Game
+
+    game = Game.new(4, seed=5)
+    seat = game.view(None).waiting()[0]
+    good = game.view(seat).to_json()
+    sender = _Sender()
+    bot = SeatBot(sender, "random", 1)  # type: ignore[arg-type]
+    # not this seat's decision: the view is not even read (so its nonsense goes unnoticed, harmlessly)
+    bot.handle(Update(table="t", seat=seat, view={"pending": [], "round": "x"}, events=[], first=0))
+    assert not sender.sent and not bot.errors
+    # this seat decides, but the view is bad: refused, nothing sent
+    bad = dict(good, round=-3)
+    bot.handle(Update(table="t", seat=seat, view=bad, events=[], first=0))
+    assert not sender.sent and [e.code for e in bot.errors] == ["malformed"]
+    # a view of another seat is refused too
+    other = (seat + 1) % 4
+    bot.handle(Update(table="t", seat=seat, view=game.view(other).to_json(), events=[], first=0))
+    assert not sender.sent and len(bot.errors) == 2
+    # a good view: the bot acts on it
+    bot.handle(Update(table="t", seat=seat, view=good, events=[], first=0))
+    assert len(sender.sent) == 1 and sender.sent[0][0] == seat
+    assert bot.latest[seat] == game.view(seat)
+
+
+def test_the_servers_gc_policy_collects_between_messages_and_restores() -> None:
+    import asyncio
+    import gc
+
+    from tortuga_desktop.net.server import GcPolicy
+
+    before = gc.get_threshold()
+
+    async def run() -> GcPolicy:
+        policy = GcPolicy(0.05)
+        policy.install()
+        try:
+            assert gc.get_threshold()[2] == 10**9  # no full collection on Python's schedule
+            await asyncio.sleep(0.2)
+        finally:
+            policy.uninstall()
+        return policy
+
+    try:
+        policy = asyncio.run(run())
+    finally:
+        gc.unfreeze()
+    assert len(policy.pauses) >= 2  # the controlled full collections ran, as their own loop callbacks
+    assert gc.get_threshold() == before

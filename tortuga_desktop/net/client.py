@@ -114,7 +114,7 @@ class GameUpdate:
     ack: int
 
 
-Incoming = Status | Welcome | Tables | Created | Joined | Lobby | GameUpdate | Error | Bye
+Incoming = Status | Welcome | Tables | Created | Joined | Lobby | GameUpdate | Error | Bye | P.Update
 
 
 def server_url(addr: str) -> str:
@@ -150,12 +150,16 @@ class NetClient:
                  seat: int | None = None, reconnect: bool = True, backoff_min: float = 0.25,
                  backoff_max: float = 8.0, give_up_after: float | None = 120.0,
                  on_message: Callable[[Incoming], None] | None = None,
-                 loop: asyncio.AbstractEventLoop | None = None) -> None:
+                 loop: asyncio.AbstractEventLoop | None = None, raw_updates: bool = False) -> None:
         """``url``: see :func:`server_url`. With ``code`` the client joins that table as soon as
         it is connected (``token`` reclaims a seat or, the host token, takes the local seats;
         ``seat`` asks for a particular open seat). ``on_message`` (optional) is called on the
         network thread for every incoming item *instead of* queueing it (bots, benchmarks).
-        ``loop``: run on this (running) event loop instead of an own thread."""
+        ``loop``: run on this (running) event loop instead of an own thread. ``raw_updates``
+        (computer players, benchmarks): deliver each update as the :class:`~.protocol.Update`
+        msgspec decoded (its form checked) and leave reading its view and events to the receiver
+        (``Update.player_view()`` checks every field): a bot reads only the views it acts on.
+        :attr:`views` then stays empty."""
         self.url = server_url(url)
         self.name = name
         self.reconnect = reconnect
@@ -189,6 +193,7 @@ class NetClient:
         self._final = ""
         self._rng = random.Random()
         self.server_lobby = False
+        self.raw_updates = raw_updates
 
     # ------------------------------------------------------------ state (read from any thread)
     @property
@@ -433,7 +438,7 @@ class NetClient:
         try:
             while True:
                 raw = await outbox.get()
-                await ws.send(raw.decode())
+                await ws.send(raw, text=True)  # JSON is UTF-8: no decoding and re-encoding
         except ConnectionClosed:
             return
 
@@ -450,6 +455,9 @@ class NetClient:
         except P.ProtocolError as exc:
             logger.warning("bad message from the server: %s", exc)
             self._deliver(Error(code="malformed", message=f"the server sent a bad message: {exc}"))
+            return
+        if isinstance(msg, P.Update) and self.raw_updates:
+            self._deliver(msg)
             return
         if isinstance(msg, P.Update):
             try:

@@ -15,7 +15,7 @@ from typing import Any
 
 from ..rules import PlayerView
 from .client import ConnState, GameUpdate, Incoming, NetClient, Status
-from .protocol import Bye, Error, Joined
+from .protocol import Bye, Error, Joined, ProtocolError, Update
 
 logger = logging.getLogger(__name__)
 
@@ -40,6 +40,8 @@ class SeatBot:
         self.call_later = call_later
         self.bot = make_bot(level, seed, **options)
         self.latest: dict[int, PlayerView] = {}
+        #: with a ``raw_updates`` client: each seat's newest update, its view not read yet
+        self.unread: dict[int, Update] = {}
         self.inflight: dict[int, tuple[int, float]] = {}
         self.round_trips: list[float] = []
         self.errors: list[Error] = []
@@ -47,18 +49,19 @@ class SeatBot:
         self.failed = ""
 
     def handle(self, item: Incoming) -> None:
-        if isinstance(item, GameUpdate):
+        if isinstance(item, Update):  # a raw_updates client: read the view only when acting on it
+            self.unread[item.seat] = item
+            self.latest.pop(item.seat, None)
+            self._acked(item.seat, item.ack)
+            if item.view.get("phase") == "over" and self._read(item.seat) is not None:
+                self.over = True
+            self._next(item.seat)
+        elif isinstance(item, GameUpdate):
             self.latest[item.seat] = item.view
-            sent = self.inflight.get(item.seat)
-            if sent is not None and item.ack == sent[0]:
-                self.round_trips.append(time.perf_counter() - sent[1])
-                del self.inflight[item.seat]
+            self._acked(item.seat, item.ack)
             if item.view.is_over:
                 self.over = True
-            if self.think > 0 and self.call_later is not None:
-                self.call_later(self.think, self._act, item.seat)
-            else:
-                self._act(item.seat)
+            self._next(item.seat)
         elif isinstance(item, Error):
             for seat, (rid, _) in list(self.inflight.items()):
                 if rid == item.ref:
@@ -73,7 +76,45 @@ class SeatBot:
         elif isinstance(item, Bye):
             self.failed = item.reason
 
+    def _acked(self, seat: int, ack: int) -> None:
+        sent = self.inflight.get(seat)
+        if sent is not None and ack == sent[0]:
+            self.round_trips.append(time.perf_counter() - sent[1])
+            del self.inflight[seat]
+
+    def _next(self, seat: int) -> None:
+        if self.think > 0 and self.call_later is not None:
+            self.call_later(self.think, self._act, seat)
+        else:
+            self._act(seat)
+
+    def _read(self, seat: int) -> PlayerView | None:
+        """The unread update's view, every field checked (None, and an error noted, if bad)."""
+        msg = self.unread.pop(seat)
+        try:
+            view = msg.player_view()
+        except ProtocolError as exc:
+            self.errors.append(Error(code="malformed", message=str(exc)))
+            return None
+        if view.viewer != seat:
+            self.errors.append(Error(code="malformed", message="the server sent a view of another seat"))
+            return None
+        self.latest[seat] = view
+        return view
+
+    def _waits(self, seat: int) -> bool:
+        """Whether the unread update (unchecked, only to skip reading it) says this seat decides.
+        Anything unexpected counts as yes: the checked reading then decides."""
+        pending = self.unread[seat].view.get("pending")
+        if not isinstance(pending, list):
+            return True
+        return any(not isinstance(p, list) or not p or p[0] == seat for p in pending)
+
     def _act(self, seat: int) -> None:
+        if seat in self.unread:
+            if seat in self.inflight or not self._waits(seat):
+                return
+            self._read(seat)
         view = self.latest.get(seat)
         if view is None or view.is_over or seat in self.inflight or seat not in view.waiting():
             return

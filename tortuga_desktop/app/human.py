@@ -982,6 +982,11 @@ class DecisionUI:
                 rows = -(-len(texts) // cols)
             th = max(16, min(btn_h, (avail - (rows - 1) * gap) // max(1, rows)))
             tw = (inner_w - (cols - 1) * gap) // cols
+            if any(small_font.size(f"[{it.hotkey.upper()}] {it.label}")[0] + 16
+                   + (small_font.size(it.note)[0] + 16 if it.note else 0) > tw for it in texts):
+                # a label and its consequence side by side do not fit: two lines when there is room
+                two = 2 * small_font.get_linesize() + 6
+                th = max(th, min(two, (avail - (rows - 1) * gap) // max(1, rows)))
         x, y = r.x + pad, top
         col = 0
         for item in items:
@@ -1087,15 +1092,31 @@ class DecisionUI:
             label = f"[{item.hotkey.upper()}] {item.label}" if item.hotkey else item.label
             note = small.render(item.note, True, palette.INK) if item.note and item.enabled else None
             room = rect.w - 6 - (note.get_width() + 10 if note is not None else 0)
-            if small.size(label)[0] > room:
-                while len(label) > 2 and small.size(label + "…")[0] > room:
+            stacked = (note is not None and small.size(label)[0] > room
+                       and rect.h >= 2 * small.get_linesize() + 4)
+            if stacked:  # the label on its own line, the consequence under it on the right
+                room = rect.w - 12
+            label_font = small
+            if small.size(label)[0] > room:  # a slightly smaller face before cutting words
+                from .layout import panel_px
+
+                base = max(10, panel_px(self.rect, 16) * 7 // 8)
+                for px in range(base - 1, max(9, base * 4 // 5) - 1, -1):
+                    label_font = art.font(px)
+                    if label_font.size(label)[0] <= room:
+                        break
+            if label_font.size(label)[0] > room:
+                while len(label) > 2 and label_font.size(label + "…")[0] > room:
                     label = label[:-1]
                 label += "…"
-            txt = small.render(label, True, palette.INK if item.enabled else palette.INK_SOFT)
-            if note is not None or any(it.note for it in self._items):  # options left, consequences right
+            txt = label_font.render(label, True, palette.INK if item.enabled else palette.INK_SOFT)
+            if stacked:
+                surface.blit(txt, (rect.x + 6, rect.y + 2))
+            elif note is not None or any(it.note for it in self._items):  # options left, consequences right
                 surface.blit(txt, txt.get_rect(midleft=(rect.x + 6, rect.centery)))
             if note is not None:
-                chip = note.get_rect(midright=(rect.right - 6, rect.centery))
+                chip = (note.get_rect(bottomright=(rect.right - 6, rect.bottom - 2)) if stacked
+                        else note.get_rect(midright=(rect.right - 6, rect.centery)))
                 pygame.draw.rect(surface, palette.GOLD_LIGHT, chip.inflate(6, 0), border_radius=4)
                 surface.blit(note, chip)
             elif not any(it.note for it in self._items):

@@ -74,6 +74,8 @@ class Settings:
     #: first-game tips on, and the kinds of decision whose tip was shown (app/tips.py)
     tips: bool = True
     tips_seen: tuple[str, ...] = ()
+    #: the Hint button and the H key in games (app/hints.py)
+    hints: bool = True
 
     @property
     def animation_factor(self) -> float:
@@ -123,7 +125,8 @@ def _parse_field(name: str, v: Any) -> Any:
         return v if v in LANGUAGES else None
     if name == "animation_speed":
         return v if v in ANIMATION_SPEEDS else None
-    if name in ("fullscreen", "reduced_motion", "mute", "colourblind_markers", "tutorial_offered", "tips"):
+    if name in ("fullscreen", "reduced_motion", "mute", "colourblind_markers", "tutorial_offered", "tips",
+                "hints"):
         return v if _is_bool(v) else None
     if name == "tutorial_step":
         return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 else None

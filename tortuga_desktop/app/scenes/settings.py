@@ -1,5 +1,5 @@
 """The settings screen (pygame_gui): language, fullscreen, window size, animation speed,
-reduced motion, volume, mute, colour-blind markers, first-game tips.
+reduced motion, volume, mute, colour-blind markers, first-game tips, hints.
 
 Every change applies at once (:meth:`App.apply_settings`) and is saved to the user's config
 directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
@@ -71,7 +71,7 @@ class SettingsScene(WidgetScene):
         bw = min(w - 40, int(900 * s))
         row = max(30, int(46 * s))
         gap = max(6, int(12 * s))
-        rows = 10
+        rows = 11
         bh = int(110 * s) + rows * (row + gap) + row
         self._box = pygame.Rect((w - bw) // 2, max(10, (h - bh) // 2), bw, bh)
         lx = self._box.x + int(40 * s)
@@ -129,6 +129,10 @@ class SettingsScene(WidgetScene):
         label("tutorial.settings.tips")  # first-game tips (app/tips.py)
         self._w["tips"] = add(UICheckBox(pygame.Rect(cx, y + (row - 24) // 2, 24, 24), "", ui,
                                          initial_state=bool(st.tips)))
+        y += row + gap
+        label("settings.hints")  # the Hint button and H in games (app/hints.py)
+        self._w["hints"] = add(UICheckBox(pygame.Rect(cx, y + (row - 24) // 2, 24, 24), "", ui,
+                                          initial_state=bool(st.hints)))
         y += row + gap * 3
         self._w["back"] = add(UIButton(pygame.Rect(self._box.centerx - int(150 * s), y, int(300 * s), row),
                                        tr("settings.back"), ui))

@@ -50,9 +50,10 @@ class Think:
     opp_attack: float = 1.0
 
 
-#: opponents in rollouts board and raid half as eagerly as the searching seat: Hard and Normal
-#: attack far less than this policy does in self-play (2 players vs Hard, 24 games, seed 21:
-#: win share 0.475 with 1.0, 0.750 with 0.5 — see the README)
+#: in 2-player games the opponent in rollouts boards and raids half as eagerly as the searching
+#: seat: Hard attacks far less than this policy does in self-play (2 players vs Hard, 24 games,
+#: seed 21: win share 0.438 with 1.0, 0.750 with 0.5). With 3-4 players it is not used (vs 3 x
+#: Hard, 16 games, seed 14: 0.656 with 1.0, 0.250 with 0.5) — see the README
 OPP_ATTACK = 0.5
 
 THINK = {
@@ -274,6 +275,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     else:
         ranked = list(range(len(legal)))
     cands = [values[i] for i in ranked]
+    opp_attack = think.opp_attack if view.players == 2 else 1.0  # the opponent model: 2 players only
     m = len(cands)
     wins = [0.0] * m
     margins = [0.0] * m
@@ -288,7 +290,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         for j in active:  # common random numbers: the same future dice and policy noise for all
             k = base.copy(random.Random(dice_seed))
             K.apply(k, me, kind, cands[j])
-            K.playout(k, RolloutPolicy(random.Random(policy_seed), me, think.opp_attack))
+            K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack))
             w, mg = _value(k, me)
             wins[j] += w
             margins[j] += mg

@@ -1,10 +1,12 @@
 """Calibration of the review's chance-to-win estimate: Brier score at round starts.
 
     python scripts/kernel_brier.py [--games 500] [--rollouts 60] [--players 4] [--seed 1] [--opponents normal]
+                                   [--workers 1]
 
 Plays ``--games`` games between bots of level ``--opponents`` (default normal; "rollout" plays
 the kernel's rollout policy itself, much faster but flattering), estimates every seat's chance
-to win at every round start with :func:`tortuga_desktop.ai.review.win_chances` (full
+to win at every round start (games spread over ``--workers`` processes; the figures do not depend
+on how many) with :func:`tortuga_desktop.ai.review.win_chances` (full
 information, as the review after a game sees it), and prints the Brier score of those estimates
 against the real winners beside the naive 1/n forecast's: the review's (raw rollouts shrunk toward
 1/n, see ``review.SHRINK``) and the raw rollouts', plus a reliability table of the raw ones.
@@ -13,6 +15,7 @@ against the real winners beside the naive 1/n forecast's: the review's (raw roll
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import random
 import sys
 import time
@@ -54,6 +57,34 @@ def game_states(players: int, seed: int, opponents: str) -> tuple[list[K.KState]
     return states, [1.0 / sc.count(best) if v == best else 0.0 for v in sc]
 
 
+Tally = tuple[float, float, float, int, list[list[float]], float]
+
+
+def score_game(job: tuple[int, int, int, str, int]) -> Tally:
+    """Brier sums (raw, review, naive), forecast count, reliability bins and estimate time of one game."""
+    i, base_seed, players, opponents, rollouts = job
+    seed = derive_seed(base_seed, i)
+    states, outcome = game_states(players, seed, opponents)
+    brier = naive = cal = est_time = 0.0
+    points = 0
+    bins = [[0.0, 0.0, 0.0] for _ in range(10)]  # forecast sum, outcome sum, count
+    for r, k in enumerate(states):
+        t = time.perf_counter()
+        p = win_chances(k, rollouts, seed + r)
+        est_time += time.perf_counter() - t
+        pc = calibrated(p)
+        for s in range(players):
+            brier += (p[s] - outcome[s]) ** 2
+            cal += (pc[s] - outcome[s]) ** 2
+            naive += (1 / players - outcome[s]) ** 2
+            b = bins[min(9, int(p[s] * 10))]
+            b[0] += p[s]
+            b[1] += outcome[s]
+            b[2] += 1
+            points += 1
+    return brier, cal, naive, points, bins, est_time
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=500)
@@ -61,38 +92,42 @@ def main() -> int:
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--opponents", default="normal", choices=("rollout", "random", "easy", "normal", "hard"))
+    ap.add_argument("--workers", type=int, default=1, help="worker processes (games are independent)")
     a = ap.parse_args()
+    if a.workers < 1:
+        ap.error("--workers must be at least 1")
     t0 = time.perf_counter()
     brier = naive = cal = 0.0
     points = 0
-    bins = [[0.0, 0.0, 0] for _ in range(10)]  # forecast sum, outcome sum, count
+    bins = [[0.0, 0.0, 0.0] for _ in range(10)]
     est_time = 0.0
-    for i in range(a.games):
-        seed = derive_seed(a.seed, i)
-        states, outcome = game_states(a.players, seed, a.opponents)
-        for r, k in enumerate(states):
-            t = time.perf_counter()
-            p = win_chances(k, a.rollouts, seed + r)
-            est_time += time.perf_counter() - t
-            pc = calibrated(p)
-            for s in range(a.players):
-                brier += (p[s] - outcome[s]) ** 2
-                cal += (pc[s] - outcome[s]) ** 2
-                naive += (1 / a.players - outcome[s]) ** 2
-                b = bins[min(9, int(p[s] * 10))]
-                b[0] += p[s]
-                b[1] += outcome[s]
-                b[2] += 1
-                points += 1
+    jobs = [(i, a.seed, a.players, a.opponents, a.rollouts) for i in range(a.games)]
+    if a.workers == 1:
+        results = map(score_game, jobs)
+    else:
+        pool = multiprocessing.Pool(a.workers)
+        results = pool.imap_unordered(score_game, jobs, chunksize=4)
+    for gb, gc, gn, gp, gbins, gt in results:
+        brier += gb
+        cal += gc
+        naive += gn
+        points += gp
+        est_time += gt
+        for b, g in zip(bins, gbins, strict=True):
+            for j in range(3):
+                b[j] += g[j]
+    if a.workers > 1:
+        pool.close()
+        pool.join()
     print(f"{a.games} games, {a.players} players, opponents {a.opponents}, {a.rollouts} rollouts per estimate, "
-          f"{points} (seat, round start) forecasts, {time.perf_counter() - t0:.0f} s "
+          f"{points} (seat, round start) forecasts, {a.workers} worker(s), {time.perf_counter() - t0:.0f} s "
           f"({1000 * est_time / max(1, points // a.players):.1f} ms per estimate)")
     print(f"Brier score: review estimate (shrunk {SHRINK} toward 1/n) {cal / points:.4f}, raw rollouts "
           f"{brier / points:.4f}, naive 1/n {naive / points:.4f} (skill of the review estimate {1 - cal / naive:.3f})")
     print("reliability of the raw rollouts: forecast bin, mean forecast, observed win share, count")
     for j, (f, o, c) in enumerate(bins):
         if c:
-            print(f"  {j / 10:.1f}-{(j + 1) / 10:.1f}  {f / c:.3f}  {o / c:.3f}  {c}")
+            print(f"  {j / 10:.1f}-{(j + 1) / 10:.1f}  {f / c:.3f}  {o / c:.3f}  {int(c)}")
     return 0
 
 

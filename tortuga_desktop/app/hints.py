@@ -6,7 +6,14 @@ When the search is done, its move is picked in the decision panel (dice, chests 
 highlighted on the table as if the player had picked them; confirming stays with the player)
 and a notice gives the reason and the search's numbers.
 
-The table scene calls :func:`toggle_hint` on the H key and :func:`poll_hint` every frame.
+The decision panel shows a Hint button (the same as H; while Expert thinks it says so and a
+click cancels); once shown, the suggested dice, chests or option are ringed on the table with a
+"Hint" tag until the decision closes. The setting ``Settings.hints`` off hides the button and
+H does nothing. Which seats asked for a hint in which game is remembered here
+(:func:`seats_hinted`) so the statistics can count games played with hints.
+
+The table scene calls :func:`toggle_hint` on the H key, :func:`poll_hint` every frame and
+:func:`draw_hint` after the decision panel.
 """
 
 from __future__ import annotations
@@ -14,12 +21,14 @@ from __future__ import annotations
 import logging
 import threading
 import zlib
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..ai import BotChoice
 from ..ai.expert import ExpertBot, SearchResult, odds_reason
 from ..rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
+from . import palette
 from .eventtext import reason_text
 from .i18n import tr
 
@@ -27,6 +36,32 @@ logger = logging.getLogger(__name__)
 
 #: the thinking time of hints
 HINT_THINK = "normal"
+
+_used_lock = threading.Lock()
+#: game id -> seats that asked for a hint in that game (this session)
+_USED: dict[str, set[int]] = {}
+
+
+def note_used(game_id: str | None, seat: int) -> None:
+    """Remember that ``seat`` asked for a hint in game ``game_id`` (for the statistics)."""
+    if not game_id:
+        return
+    with _used_lock:
+        _USED.setdefault(game_id, set()).add(seat)
+
+
+def seats_hinted(game_id: str | None) -> frozenset[int]:
+    """The seats that asked for a hint in game ``game_id``."""
+    if not game_id:
+        return frozenset()
+    with _used_lock:
+        return frozenset(_USED.get(game_id, ()))
+
+
+def hints_enabled(scene: Any) -> bool:
+    """The Hints setting (on when there are no settings)."""
+    settings = getattr(getattr(scene, "app", None), "settings", None)
+    return bool(getattr(settings, "hints", True))
 
 
 @dataclass
@@ -89,10 +124,15 @@ def _job(scene: Any) -> HintJob | None:
 
 
 def toggle_hint(scene: Any) -> None:
-    """H: start a hint for the open decision panel, or cancel the one being computed."""
+    """H or the Hint button: start a hint for the open decision panel, or cancel the one being
+    computed. Nothing happens while the Hints setting is off."""
+    if not hints_enabled(scene):
+        return
     job = _job(scene)
     if job is not None and not job.done.is_set() and not job.cancelled:
         job.cancelled = True
+        if job.panel is not None:
+            job.panel.hint_label = ""
         scene.app.notify(tr("hint.cancelled"))
         return
     ui = scene.decision_ui
@@ -101,8 +141,26 @@ def toggle_hint(scene: Any) -> None:
     game = scene.controller.game
     job = HintJob(ui.seat, game.decisions, game.view(ui.seat), ui)
     scene._hint_job = job
+    ui.hint_label = tr("hint.button_thinking")
+    note_used(getattr(getattr(scene.controller, "save_data", None), "game_id", None), ui.seat)
     job.start()
     scene.app.notify(tr("hint.thinking"), seconds=2.5)
+
+
+def _attach(scene: Any) -> bool:
+    """Give the open decision panel its Hint button (or take it away when hints are off);
+    True when the panel changed."""
+    ui = getattr(scene, "decision_ui", None)
+    if ui is None or not hasattr(ui, "on_hint"):
+        return False
+    if hints_enabled(scene):
+        if ui.on_hint is None:
+            ui.on_hint = lambda: toggle_hint(scene)
+            return True
+    elif ui.on_hint is not None:
+        ui.on_hint = None
+        return True
+    return False
 
 
 def _withdraw(scene: Any) -> None:
@@ -115,6 +173,7 @@ def _withdraw(scene: Any) -> None:
     if scene.decision_ui is panel and panel is not None and not panel.done:
         return
     scene._hint_shown = None
+    scene._hint_marks = None
     app = scene.app
     if app is None:
         return
@@ -130,12 +189,15 @@ def _withdraw(scene: Any) -> None:
 def poll_hint(scene: Any) -> bool:
     """Show a finished hint if its decision is still open; True when the panel changed."""
     _withdraw(scene)
+    changed = _attach(scene)
     job = _job(scene)
     if job is None or not job.done.is_set():
-        return False
+        return changed
     scene._hint_job = None
+    if job.panel is not None:
+        job.panel.hint_label = ""
     if job.cancelled:
-        return False
+        return True
     ui = scene.decision_ui
     game = scene.controller.game
     if ui is None or ui is not job.panel or ui.done or game.decision_for(job.seat) is None:
@@ -144,10 +206,49 @@ def poll_hint(scene: Any) -> bool:
         scene.app.notify(tr("hint.failed"), "warning")
         return False
     show_pick(ui, job.choice.action)
+    ui.hint_label = tr("hint.button_shown")
     text = hint_text(job.choice, job.search, list(game.names))
     scene.app.notify(text, seconds=8.0)
     scene._hint_shown = (text, ui)
+    scene._hint_marks = frozenset(ui.highlighted())  # the suggestion, ringed on the table (draw_hint)
     return True
+
+
+def hint_marks(scene: Any) -> frozenset[Any]:
+    """The table things of the hint on show (empty when none is, or its decision closed)."""
+    shown = getattr(scene, "_hint_shown", None)
+    marks: frozenset[Any] | None = getattr(scene, "_hint_marks", None)
+    if shown is None or marks is None:
+        return frozenset()
+    panel = shown[1]
+    if scene.decision_ui is not panel or panel is None or panel.done:
+        return frozenset()
+    return marks
+
+
+def draw_hint(scene: Any, surface: Any) -> None:
+    """Ring the hint's suggestion on the table, each with a small "Hint" tag."""
+    marks: Iterable[Any] = hint_marks(scene)
+    renderer = getattr(scene, "renderer", None)
+    if not marks or renderer is None:
+        return
+    import pygame
+
+    from . import art
+
+    px = renderer.px
+    font = art.font(max(10, px(13)), True)
+    tag = font.render(tr("hint.tag"), True, palette.FOAM)
+    for m in marks:
+        r = renderer.highlight_rect(m, scene.view)
+        if r is None:
+            continue
+        ring = r.inflate(px(12), px(12))
+        pygame.draw.rect(surface, palette.SEA_LIGHT, ring, px(4), border_radius=px(8))
+        box = tag.get_rect(midbottom=(ring.centerx, ring.top + px(2))).inflate(px(8), px(2))
+        pygame.draw.rect(surface, palette.SEA, box, border_radius=px(5))
+        pygame.draw.rect(surface, palette.FOAM, box, 1, border_radius=px(5))
+        surface.blit(tag, tag.get_rect(center=box.center))
 
 
 def hint_busy(scene: Any) -> bool:
@@ -156,4 +257,5 @@ def hint_busy(scene: Any) -> bool:
     return job is not None and not job.done.is_set() and not job.cancelled
 
 
-__all__ = ["HINT_THINK", "HintJob", "hint_busy", "hint_text", "poll_hint", "show_pick", "toggle_hint"]
+__all__ = ["HINT_THINK", "HintJob", "draw_hint", "hint_busy", "hint_marks", "hint_text", "hints_enabled", "note_used",
+           "poll_hint", "seats_hinted", "show_pick", "toggle_hint"]

@@ -24,7 +24,7 @@ Keys (the same for every decision, see :data:`KEY_HELP`):
 from __future__ import annotations
 
 import weakref
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -309,6 +309,9 @@ class DecisionUI:
         self._title_lines: list[str] = []
         self._cons_lines: list[str] = []
         self._msg_lines: list[str] = []
+        #: the Hint button (app/hints.py sets these: pressed calls on_hint; None hides the button)
+        self.on_hint: Callable[[], None] | None = None
+        self.hint_label = ""
 
     # ------------------------------------------------------------------ state
     def _seat_colour(self) -> palette.RGB:
@@ -711,6 +714,8 @@ class DecisionUI:
         elif name == "suggest":
             self.order = self.suggestion()
             self.flash = ""
+        elif name == "hint" and self.on_hint is not None:
+            self.on_hint()
 
     def _hover(self, pos: tuple[int, int], hit: Any = None) -> bool:
         new: tuple[str, int] | None = None
@@ -1009,6 +1014,8 @@ class DecisionUI:
         buttons = [("clear", tr("human.ui.clear"), True), ("confirm", tr("human.ui.confirm"), self.can_confirm())]
         if self.kind in _SOURCE_AREA:
             buttons.insert(0, ("suggest", tr("human.ui.suggest"), True))
+        if self.on_hint is not None:
+            buttons.insert(0, ("hint", self.hint_label or tr("hint.button"), True))
         bw = (inner_w - (len(buttons) - 1) * gap) // len(buttons)
         self.buttons = []
         bx = r.x + pad

@@ -81,6 +81,8 @@ class Settings:
     #: first-game tips on, and the kinds of decision whose tip was shown (app/tips.py)
     tips: bool = True
     tips_seen: tuple[str, ...] = ()
+    #: the Hint button and the H key in games (app/hints.py)
+    hints: bool = True
 
     @property
     def animation_factor(self) -> float:
@@ -130,7 +132,8 @@ def _parse_field(name: str, v: Any) -> Any:
         return v if v in LANGUAGES else None
     if name == "animation_speed":
         return v if v in ANIMATION_SPEEDS else None
-    if name in ("fullscreen", "reduced_motion", "mute", "colourblind_markers", "tutorial_offered", "tips"):
+    if name in ("fullscreen", "reduced_motion", "mute", "colourblind_markers", "tutorial_offered", "tips",
+                "hints"):
         return v if _is_bool(v) else None
     if name == "ui_scale":
         if isinstance(v, bool) or not isinstance(v, int) or not UI_SCALE_MIN <= v <= UI_SCALE_MAX:

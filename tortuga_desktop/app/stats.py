@@ -18,6 +18,7 @@ between recording and clearing the autosave) counts once.
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -74,6 +75,8 @@ class PlayerStats:
     best: int | None = None
     total_score: int = 0
     last_played: str = ""
+    #: games in which this player asked for at least one hint (app/hints.py)
+    hinted: int = 0
     vs: dict[str, VsRecord] = field(default_factory=lambda: {k: VsRecord() for k in STRENGTHS})
 
     @property
@@ -87,7 +90,7 @@ class PlayerStats:
 
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "games": self.games, "wins": self.wins, "best": self.best,
-                "total_score": self.total_score, "last_played": self.last_played,
+                "total_score": self.total_score, "last_played": self.last_played, "hinted": self.hinted,
                 "vs": {k: {"games": v.games, "wins": v.wins} for k, v in self.vs.items()}}
 
     @classmethod
@@ -106,7 +109,8 @@ class PlayerStats:
         p.best = None if best is None else _count(best)
         last = d.get("last_played", "")
         p.last_played = last if isinstance(last, str) and len(last) <= 64 and last.isprintable() else ""
-        if p.wins > p.games or (p.games == 0) != (p.best is None):
+        p.hinted = _count(d.get("hinted", 0))  # absent in files written before hints were counted
+        if p.wins > p.games or p.hinted > p.games or (p.games == 0) != (p.best is None):
             raise ValueError("player: impossible counts")
         vs = d.get("vs")
         if not isinstance(vs, dict):
@@ -171,8 +175,10 @@ class Stats:
             ok = False
         return s, ok
 
-    def add_game(self, seats: list[SeatConfig], scores: list[int], winners: list[int]) -> None:
-        """Count one finished game (in memory)."""
+    def add_game(self, seats: list[SeatConfig], scores: list[int], winners: list[int],
+                 hinted: Iterable[int] = ()) -> None:
+        """Count one finished game (in memory); ``hinted``: the seats that asked for a hint."""
+        hinted = frozenset(hinted)
         if len(scores) != len(seats) or not all(0 <= w < len(seats) for w in winners):
             raise ValueError("scores and winners must match the seats")
         now = datetime.now(UTC).isoformat(timespec="seconds")
@@ -190,6 +196,7 @@ class Stats:
             p.total_score += max(0, scores[i])
             p.best = scores[i] if p.best is None else max(p.best, scores[i])
             p.last_played = now
+            p.hinted += i in hinted
             opponents = {s.kind for j, s in enumerate(seats) if j != i and s.kind in STRENGTHS}
             for kind in opponents:
                 rec = p.vs[kind]
@@ -241,7 +248,7 @@ def save_stats(stats: Stats) -> bool:
 
 
 def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: list[int],
-                *, game_id: str | None = None, strict: bool = False) -> Stats:
+                *, game_id: str | None = None, strict: bool = False, hinted: Iterable[int] = ()) -> Stats:
     """Add a finished game to the statistics and save them; returns the updated stats.
 
     With ``strict=True`` a file that cannot be written raises ``OSError`` (else it is only
@@ -252,7 +259,7 @@ def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: lis
     stats = load_stats()
     if game_id is not None and game_id in stats.recorded:
         return stats
-    stats.add_game(list(seats), list(outcome_scores), list(winners))
+    stats.add_game(list(seats), list(outcome_scores), list(winners), hinted)
     if game_id is not None:
         stats.recorded.append(game_id)
         stats.recorded = stats.recorded[-_REMEMBERED_IDS:]
@@ -264,12 +271,15 @@ def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: lis
 
 
 def record_finished(data: SaveData, *, strict: bool = False) -> Stats:
-    """:func:`record_game` for a finished :class:`saves.SaveData` (uses its game_id)."""
+    """:func:`record_game` for a finished :class:`saves.SaveData` (uses its game_id; the seats
+    that asked for a hint in it this session count as games with hints)."""
+    from .hints import seats_hinted
+
     outcome = data.game.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
     return record_game(data.seats, [s.total for s in outcome.scores], list(outcome.winners),
-                       game_id=data.game_id, strict=strict)
+                       game_id=data.game_id, strict=strict, hinted=seats_hinted(data.game_id))
 
 
 def clear_stats() -> bool:

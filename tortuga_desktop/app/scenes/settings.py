@@ -1,5 +1,5 @@
 """The settings screen (pygame_gui): language, fullscreen, window size, interface size (UI
-scale, 80-150 %), animation speed, reduced motion, volume, mute, colour-blind markers, first-game tips.
+scale, 80-150 %), animation speed, reduced motion, volume, mute, colour-blind markers, first-game tips, hints.
 
 Every change applies at once (:meth:`App.apply_settings`) and is saved to the user's config
 directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
@@ -72,7 +72,7 @@ class SettingsScene(WidgetScene):
         bw = min(w - 40, int(900 * s))
         row = max(30, int(46 * s))
         gap = max(6, int(12 * s))
-        rows = 11
+        rows = 12
         top = int(100 * s)
         bh = top + int(10 * s) + rows * (row + gap) + row
         if bh > h - 20:  # a big interface size in a small window: rows give way, never the window
@@ -141,6 +141,10 @@ class SettingsScene(WidgetScene):
         label("tutorial.settings.tips")  # first-game tips (app/tips.py)
         self._w["tips"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                          initial_state=bool(st.tips)))
+        y += row + gap
+        label("settings.hints")  # the Hint button and H in games (app/hints.py)
+        self._w["hints"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
+                                          initial_state=bool(st.hints)))
         y += row + gap * 3
         self._w["back"] = add(UIButton(pygame.Rect(self._box.centerx - int(150 * s), y, int(300 * s), row),
                                        tr("settings.back"), ui))

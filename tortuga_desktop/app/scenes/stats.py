@@ -34,13 +34,13 @@ def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
     from .. import stats
 
     head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"), tr("stats.best"), tr("stats.average"),
-            tr("stats.vs_easy"), tr("stats.vs_normal"), tr("stats.vs_hard")]
+            tr("stats.hinted"), tr("stats.vs_easy"), tr("stats.vs_normal"), tr("stats.vs_hard")]
     rows = [head]
     for p in stats.load_stats(damaged).sorted_players():
         avg = p.average
         vs = [f"{p.vs[k].wins}/{p.vs[k].games}" if p.vs[k].games else "–" for k in stats.STRENGTHS]
         rows.append([p.name, str(p.games), str(p.wins), "–" if p.best is None else str(p.best),
-                     "–" if avg is None else f"{avg:.1f}", *vs])
+                     "–" if avg is None else f"{avg:.1f}", str(p.hinted), *vs])
     return rows
 
 

@@ -23,7 +23,7 @@ from ...rules import DecisionKind, PlayerView
 from .. import dicegrid
 from ..anim import SPEEDS, Timeline
 from ..controller import GameController, GameEvent
-from ..hints import poll_hint, toggle_hint
+from ..hints import draw_hint, poll_hint, toggle_hint
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
 from ..render.motion import build_timeline
@@ -453,6 +453,7 @@ class TableScene(Scene):
         self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
         if self.decision_ui is not None:
             self.decision_ui.draw(surface, self.renderer)
+            draw_hint(self, surface)  # the hint's suggestion, ringed on the table
         dicegrid.draw(self, surface)
         for overlay in self.overlays:
             overlay.draw(surface, self)

@@ -1,0 +1,156 @@
+"""The Hint button, the Hints setting and games with hints in the statistics (issue 12, item 4),
+driven through the real table and settings scenes, headless."""
+
+from __future__ import annotations
+
+import os
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+from tortuga_desktop.ai import make_bot
+from tortuga_desktop.app import stats
+from tortuga_desktop.app.controller import GameController
+from tortuga_desktop.app.hints import hint_busy, hint_marks, seats_hinted
+from tortuga_desktop.app.i18n import tr
+from tortuga_desktop.app.intents import Click, Key, UIEvent
+from tortuga_desktop.app.loop import App
+from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.app.scenes.settings import SettingsScene
+from tortuga_desktop.app.scenes.stats import stats_rows
+from tortuga_desktop.app.scenes.table import TableScene
+from tortuga_desktop.app.settings import Settings
+from tortuga_desktop.rules import Game
+
+
+def _table(seed: int, settings: Settings | None = None, game_id: str = "") -> tuple[App, TableScene]:
+    seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1, bot_seed=5)]
+    app = App(None, size=(1280, 800), fixed_dt=1 / 60, settings=settings)
+    game = Game.new(2, seed, names=[s.name for s in seats])
+    controller = GameController(game, seats, bot_factory=lambda level, s: make_bot("normal", s))
+    if game_id:
+        controller.save_data = SimpleNamespace(game_id=game_id)  # type: ignore[attr-defined]
+    table = TableScene(controller, speed="instant")
+    app.push(table)
+    return app, table
+
+
+def _until(app: App, table: TableScene, cond: Any, frames: int = 600) -> None:
+    for _ in range(frames):
+        if cond():
+            return
+        fut = table.controller._future
+        if fut is not None:
+            fut.result(timeout=30)
+        job = getattr(table, "_hint_job", None)
+        if job is not None:
+            job.done.wait(timeout=30)
+        app.step(1 / 60)
+    raise AssertionError(f"condition not met; notices {[n.text for n in app.notices]}")
+
+
+def _open_panel(app: App, table: TableScene) -> Any:
+    _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
+    app.step(1 / 60)
+    return table.decision_ui
+
+
+def _hint_button(ui: Any) -> Any:
+    return next((b for b in ui.buttons if b.name == "hint"), None)
+
+
+def _click_hint(app: App, ui: Any) -> None:
+    b = _hint_button(ui)
+    assert b is not None, [x.name for x in ui.buttons]
+    app.post(Click(b.rect.center, 1))
+    app.step(1 / 60)
+
+
+def test_hint_button_thinks_cancels_and_shows_the_suggestion_on_the_table(tmp_path: Any) -> None:
+    app, table = _table(3, game_id="g3")
+    ui = _open_panel(app, table)
+    b = _hint_button(ui)
+    assert b is not None and b.label == tr("hint.button")
+    _click_hint(app, ui)  # the button is the H key
+    assert hint_busy(table) and ui.hint_label == tr("hint.button_thinking")
+    app.step(1 / 60)
+    assert _hint_button(ui).label == tr("hint.button_thinking")  # the thinking state, on the button
+    before = ui.candidate()
+    _click_hint(app, ui)  # pressed again while thinking: cancelled
+    assert not hint_busy(table) and any("cancelled" in n.text for n in app.notices)
+    job = getattr(table, "_hint_job", None)
+    if job is not None:
+        job.done.wait(timeout=30)
+    app.step(1 / 60)
+    assert ui.candidate() == before and not hint_marks(table) and ui.hint_label == ""
+    _click_hint(app, ui)
+    _until(app, table, lambda: bool(hint_marks(table)))
+    assert ui.hint_label == tr("hint.button_shown") and not ui.done
+    cand = ui.candidate()
+    assert cand is not None and cand in table.controller.game.legal_actions(ui.seat)
+    assert hint_marks(table) == frozenset(ui.highlighted())  # the panel's pick is what the table rings
+    app.step(1 / 60)
+    out = os.environ.get("TORTUGA_SHOTS")
+    pygame.image.save(app.window, os.path.join(out, "hint_button.png") if out else str(tmp_path / "h.png"))
+    assert seats_hinted("g3") == frozenset({0})
+    app.post(Key(pygame.K_RETURN, 0, "\r"))  # the decision closes: the hint goes with it
+    for _ in range(3):
+        app.step(1 / 60)
+    assert ui.done and not hint_marks(table)
+
+
+def test_hints_off_hides_the_button_and_ignores_h() -> None:
+    app, table = _table(4, Settings(hints=False), game_id="g4")
+    ui = _open_panel(app, table)
+    assert _hint_button(ui) is None and ui.on_hint is None
+    app.post(Key(pygame.K_h, 0, "h"))
+    app.step(1 / 60)
+    assert getattr(table, "_hint_job", None) is None and not hint_busy(table)
+    assert not any("thinking" in n.text for n in app.notices)
+    assert seats_hinted("g4") == frozenset()
+    app.settings.hints = True  # turned on again: the button comes back on the open panel
+    app.step(1 / 60)
+    assert _hint_button(ui) is not None
+
+
+def test_settings_screen_has_the_hints_row(app_home: Any) -> None:
+    app = App(None, size=(1280, 800), fixed_dt=1 / 60, settings=Settings())
+    scene = SettingsScene()
+    app.push(scene)
+    app.step(1 / 60)
+    assert "hints" in scene._w and scene._w["hints"].is_checked
+    assert any(key == "settings.hints" for key, _ in scene._labels)
+    import pygame_gui
+
+    box = scene._w["hints"]
+    app.post(UIEvent(pygame.event.Event(pygame_gui.UI_CHECK_BOX_UNCHECKED, {"ui_element": box})))
+    app.step(1 / 60)
+    assert app.settings.hints is False
+    assert Settings.from_dict(app.settings.to_dict())[0].hints is False
+    assert Settings.from_dict({**Settings().to_dict(), "hints": "no"})[1] == ["hints"]
+
+
+def test_statistics_count_games_played_with_hints(app_home: Any) -> None:
+    seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "human", 1), SeatConfig("Cleo", "hard", 2)]
+    stats.record_game(seats, [30, 20, 10], [0], game_id="a1", hinted={0})
+    stats.record_game(seats, [10, 20, 30], [2], game_id="a2")
+    stats.record_game(seats, [10, 20, 30], [2], game_id="a2", hinted={0})  # the same game again: ignored
+    s = stats.load_stats()
+    anna, bart = s.get("Anna"), s.get("Bart")
+    assert anna is not None and bart is not None
+    assert (anna.games, anna.hinted, bart.hinted) == (2, 1, 0)
+    rows = stats_rows()
+    col = rows[0].index(tr("stats.hinted"))
+    assert {r[0]: r[col] for r in rows[1:]} == {"Anna": "1", "Bart": "0"}
+    # older files without the count still load; an impossible count is refused
+    d = anna.to_dict()
+    del d["hinted"]
+    assert stats.PlayerStats.from_dict(d).hinted == 0
+    bad = {**anna.to_dict(), "hinted": 5}
+    try:
+        stats.PlayerStats.from_dict(bad)
+    except ValueError:
+        pass
+    else:
+        raise AssertionError("a hint count above the games was accepted")

@@ -242,3 +242,27 @@ def test_the_printed_screen_by_key_and_by_the_button_at_the_dice() -> None:
         assert not dicegrid.is_shown(table) and isinstance(app.top, PauseScene)
     finally:
         app.close()
+
+
+def test_the_pause_menu_names_the_speed_as_settings_do_under_reduced_motion(app_home: Any) -> None:
+    from tortuga_desktop.app.settings import Settings
+
+    class _Table:
+        speed = "instant"
+        controller = None
+
+        def set_speed(self, speed: str) -> None:
+            self.speed = speed
+
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60)
+    try:
+        app.settings = Settings(reduced_motion=True, animation_speed="fast")
+        pause = PauseScene(_Table())
+        app.push(pause)
+        app.step(1 / 60)
+        labels = [item.label for item in pause.buttons.items]
+        word = hud_speed("instant", app.settings)
+        assert any(word in label for label in labels), labels
+        assert not any("Instant" in label for label in labels), labels
+    finally:
+        app.close()

@@ -33,6 +33,8 @@ class PauseScene(Scene):
         self._build()
 
     def _build(self) -> None:
+        from ..keys import hud_speed  # the table's word for the speed (reduced motion included)
+
         speed = getattr(self.table, "speed", "normal")
         data = getattr(getattr(self.table, "controller", None), "save_data", None)
         can_save = data is not None and not data.game.is_over
@@ -42,7 +44,8 @@ class PauseScene(Scene):
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("menu.settings"), self.settings),
             MenuItem(tr("menu.rules"), self.rules),
-            MenuItem(tr("pause.speed", speed=tr(f"settings.speed.{speed}")), self.cycle_speed),
+            MenuItem(tr("pause.speed", speed=hud_speed(speed, getattr(self.app, "settings", None))),
+                     self.cycle_speed),
             MenuItem(tr("menu.main_menu"), self.to_menu),
             MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ])

@@ -15,11 +15,11 @@ from pygame_gui.elements import UITextEntryLine
 
 from .. import art, palette
 from ..i18n import tr
-from ..intents import Click, Intent, Key
+from ..intents import Click, Intent, Key, UIEvent
 from . import Scene
 from .menu import ButtonList, MenuItem
 
-__all__ = ["MessageScene", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "scale_theme", "text_entry", "wrap",
+__all__ = ["MessageScene", "ok_cancel", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "scale_theme", "text_entry", "wrap",
            "text_lines"]
 
 logger = logging.getLogger(__name__)
@@ -287,3 +287,20 @@ class MessageScene(Scene):
         y = draw_panel(surface, self._box, s, self.title)
         text_lines(surface, lines, f, (self._box.x + int(30 * s), y + int(6 * s)))
         self.buttons.draw(surface, int(26 * s))
+
+
+def ok_cancel(app: Any, intent: Intent, ok: Any, cancel: Any, on_ok: Callable[[], Any]) -> None:
+    """The keys and buttons of a small OK/Cancel dialog: Esc or the ``cancel`` button closes it
+    (pops the top scene), Enter or the ``ok`` button calls ``on_ok``."""
+    if isinstance(intent, Key):
+        if intent.key == pygame.K_ESCAPE:
+            app.pop()
+        elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            on_ok()
+        return
+    if isinstance(intent, UIEvent) and intent.event.type == pygame_gui.UI_BUTTON_PRESSED:
+        el = getattr(intent.event, "ui_element", None)
+        if el is ok:
+            on_ok()
+        elif el is cancel:
+            app.pop()

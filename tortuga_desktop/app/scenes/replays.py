@@ -22,9 +22,9 @@ import pygame
 
 from .. import art, palette
 from ..i18n import kind_name, tr
-from ..intents import Click, Intent, Key, UIEvent
+from ..intents import Click, Intent, Key
 from . import WidgetScene
-from .dialogs import dim, draw_panel, scale_of, text_entry, text_lines, wrap
+from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
 
 logger = logging.getLogger(__name__)
 
@@ -382,22 +382,7 @@ class RecordFileScene(WidgetScene):
         return True
 
     def handle(self, intent: Intent) -> None:
-        import pygame_gui
-
-        if isinstance(intent, Key):
-            if intent.key == pygame.K_ESCAPE:
-                self.app.pop()
-            elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.confirm()
-            return
-        if isinstance(intent, UIEvent):
-            ev = intent.event
-            el = getattr(ev, "ui_element", None)
-            if ev.type == pygame_gui.UI_BUTTON_PRESSED:
-                if el is self._ok:
-                    self.confirm()
-                elif el is self._cancel:
-                    self.app.pop()
+        ok_cancel(self.app, intent, self._ok, self._cancel, self.confirm)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = scale_of(surface.get_size())

@@ -20,9 +20,9 @@ import pygame
 
 from .. import art, palette
 from ..i18n import tr
-from ..intents import Click, Intent, Key, UIEvent
+from ..intents import Click, Intent, Key
 from . import Scene, WidgetScene
-from .dialogs import dim, draw_panel, scale_of, text_entry
+from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry
 from .menu import _backdrop
 
 __all__ = ["LoadScene", "SaveScene"]
@@ -158,22 +158,7 @@ class SaveScene(WidgetScene):
         return True
 
     def handle(self, intent: Intent) -> None:
-        import pygame_gui
-
-        if isinstance(intent, Key):
-            if intent.key == pygame.K_ESCAPE:
-                self.app.pop()
-            elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-                self.save()
-            return
-        if isinstance(intent, UIEvent):
-            ev = intent.event
-            el = getattr(ev, "ui_element", None)
-            if ev.type == pygame_gui.UI_BUTTON_PRESSED:
-                if el is self._save:
-                    self.save()
-                elif el is self._cancel:
-                    self.app.pop()
+        ok_cancel(self.app, intent, self._save, self._cancel, self.save)
 
     def draw(self, surface: pygame.Surface) -> None:
         s = scale_of(surface.get_size())

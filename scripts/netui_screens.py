@@ -103,7 +103,7 @@ def main() -> int:
         class Fake:
             def start(self) -> None: ...
             def hosts(self) -> list[FoundHost]:
-                return [FoundHost("Anne's table", "192.168.1.20", 47600, "t1", 1, 1)]
+                return [FoundHost("Anne's table", "127.0.0.20", 47600, "t1", 1, 1)]
             def close(self) -> None: ...
 
         app.push(JoinScene(browser=Fake()))

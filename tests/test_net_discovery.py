@@ -63,7 +63,7 @@ def wait_for(cond: Any) -> None:
 
 def test_an_announced_table_is_found_and_withdrawn() -> None:
     zc = FakeZeroconf()
-    ann = Announcer("Anne's table", 47600, ["192.168.1.20"], table="ab12", open_seats=2, zeroconf_factory=lambda: zc)
+    ann = Announcer("Anne's table", 47600, ["127.0.0.20"], table="ab12", open_seats=2, zeroconf_factory=lambda: zc)
     ann.start()
     wait_for(lambda: zc.services)
     (name,) = zc.services
@@ -81,8 +81,8 @@ def test_an_announced_table_is_found_and_withdrawn() -> None:
     br = Browser(zeroconf_factory=lambda: zc, browser_factory=make_browser)
     br.start()
     browsers[0].fire(name, ServiceStateChange.Added)
-    assert br.hosts() == [FoundHost("Anne's table", "192.168.1.20", 47600, "ab12", 2, PROTOCOL_VERSION)]
-    assert br.hosts()[0].addr == "192.168.1.20:47600" and br.hosts()[0].compatible
+    assert br.hosts() == [FoundHost("Anne's table", "127.0.0.20", 47600, "ab12", 2, PROTOCOL_VERSION)]
+    assert br.hosts()[0].addr == "127.0.0.20:47600" and br.hosts()[0].compatible
 
     ann.update(open_seats=1)
     wait_for(lambda: zc.services[name].properties[b"open"] == b"1")
@@ -121,7 +121,7 @@ def test_a_failing_zeroconf_is_reported_not_raised() -> None:
     def broken() -> Any:
         raise OSError("no multicast here")
 
-    ann = Announcer("t", 1, ["10.0.0.5"], table="t", zeroconf_factory=broken)
+    ann = Announcer("t", 1, ["127.0.0.5"], table="t", zeroconf_factory=broken)
     ann.start()
     wait_for(lambda: ann.error)
     assert "no multicast" in ann.error

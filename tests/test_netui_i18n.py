@@ -36,7 +36,7 @@ SAME = {"nl": {"Lobby", "Host", "Open"}, "de": {"Lobby", "Host"}, "es": set()}
 class _Fake:
     def start(self) -> None: ...
     def hosts(self) -> list[FoundHost]:
-        return [FoundHost("Anna", "192.168.1.20", 47600, "t1", 1, 1)]
+        return [FoundHost("Anna", "127.0.0.20", 47600, "t1", 1, 1)]
     def close(self) -> None: ...
 
 

@@ -230,16 +230,16 @@ def test_hosts_found_on_the_local_network_are_listed_and_picked() -> None:
     try:
         join = open_join(app, browser)
         assert join._host_btns == []
-        browser.found = [FoundHost("Anne's table", "192.168.1.20", 47600, "t1", 1, PROTOCOL_VERSION),
-                         FoundHost("Bo's table", "10.0.0.7", 5000, "t2", 2, PROTOCOL_VERSION + 1)]
+        browser.found = [FoundHost("Anne's table", "127.0.0.20", 47600, "t1", 1, PROTOCOL_VERSION),
+                         FoundHost("Bo's table", "127.0.0.7", 5000, "t2", 2, PROTOCOL_VERSION + 1)]
         app.run(max_frames=2)
         labels = [b.text for b, _ in join._host_btns]
-        assert labels == ["Anne's table  —  192.168.1.20:47600  —  1 open seat",
-                          "Bo's table  —  10.0.0.7:5000  —  another version of the game"]
+        assert labels == ["Anne's table  —  127.0.0.20:47600  —  1 open seat",
+                          "Bo's table  —  127.0.0.7:5000  —  another version of the game"]
         btn = join._host_btns[1][0]
         app.post(UIEvent(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": btn})))
         app.run(max_frames=2)
-        assert join._addr is not None and join._addr.get_text() == "10.0.0.7:5000"
+        assert join._addr is not None and join._addr.get_text() == "127.0.0.7:5000"
         assert "join code" in join.message.lower()
         browser.found = []
         app.run(max_frames=2)

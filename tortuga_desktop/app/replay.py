@@ -73,7 +73,7 @@ class ReplayTimeline:
                 last_round = g.round
         self.final = g
         self._logs: dict[tuple[int | None, int, int], list[Any]] = {}
-        self._shown: dict[int | None, list[tuple[int, Event]]] = {}
+        self._shown: dict[int | None, tuple[list[int], list[Event]]] = {}
         self._round_starts = [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
         self._phase_starts = [k for k, s in enumerate(self.stops)
                               if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
@@ -154,7 +154,8 @@ class ReplayTimeline:
             shown = self._shown.get(viewer)
             if shown is None:
                 shown = self._shown[viewer] = _shown_events(self.final, viewer)
-            prefix = [e for i, e in shown[:bisect_left([i for i, _ in shown], n)]]
+            indices, events = shown
+            prefix = events[:bisect_left(indices, n)]
             upto = prefix[-1].decision if prefix else 0
             lines = build_log(prefix, self.final.names, reasons, upto=upto)
             if len(self._logs) > 64:
@@ -180,11 +181,13 @@ class ReplayTimeline:
         return replace(public, seats=seats)
 
 
-def _shown_events(game: Game, viewer: int | None) -> list[tuple[int, Event]]:
-    """The events of ``game`` that ``viewer`` (a seat, None, or :data:`ALL`) may see, each with
-    the index in ``game.events`` of the event it comes from."""
-    shown: list[tuple[int, Event]] = []
+def _shown_events(game: Game, viewer: int | None) -> tuple[list[int], list[Event]]:
+    """The events of ``game`` that ``viewer`` (a seat, None, or :data:`ALL`) may see, and beside
+    each the index in ``game.events`` of the event it comes from (ascending)."""
+    indices: list[int] = []
+    shown: list[Event] = []
     for i, raw in enumerate(game.events):
         for e in ([raw] if viewer == ALL else visible([raw], viewer)):
-            shown.append((i, e))
-    return shown
+            indices.append(i)
+            shown.append(e)
+    return indices, shown

@@ -65,7 +65,7 @@ def replay_log(game: Game, viewer: int | None, reasons: Mapping[int, tuple[int, 
     from ..gamelog import build_log
     from ..replay import _shown_events
 
-    shown = [e for _, e in _shown_events(game, viewer)]
+    shown = _shown_events(game, viewer)[1]
     return build_log(shown, game.names, reasons, upto=shown[-1].decision if shown else 0)
 
 

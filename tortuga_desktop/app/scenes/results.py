@@ -144,8 +144,7 @@ class ResultsScene(Scene):
 
     def handle(self, intent: Any) -> None:
         key = getattr(intent, "key", None)
-        if key == pygame.K_r or (key is None and getattr(intent, "button", None) == 1
-                                 and "watch" in self._buttons and self._buttons["watch"].collidepoint(intent.pos)):
+        if key == pygame.K_r:  # the Watch replay button is one of the extra buttons (clicks: below)
             self.watch_replay()
             return
         if key == pygame.K_v:

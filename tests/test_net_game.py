@@ -404,6 +404,58 @@ def test_the_in_game_host_helpers_start_and_resume(tmp_path: Path) -> None:
         resume_host(tmp_path / "missing.json", port=0)
 
 
+def test_a_resumed_table_is_back_before_the_port_takes_a_connection(tmp_path: Path) -> None:
+    """A player's client reconnects as soon as the host's port answers; the table must be
+    there by then, or the client is told "no table with this join code" and gives up."""
+    import socket
+
+    from tortuga_desktop.net.server import load_table_save, resume_host, start_host
+
+    save = tmp_path / "hosted.json"
+    st, table = start_host([SeatSpec(kind="local", name="Me"), SeatSpec(kind="computer")], port=0, save_path=save)
+    port = st.port
+    try:
+        me = Player(port, table.code, 1, token=table.host_token)
+        pump_until([me], lambda: me.client.seats == (0,))
+        me.client.start_game()
+        pump_until([me], lambda: table.game is not None and save.exists())
+        me.client.close()
+    finally:
+        st.stop()
+    seen: list[tuple[bool, bool]] = []
+
+    def prepare(s: GameServer) -> Table:
+        t = s.resume_table(load_table_save(save), save)
+        with socket.socket() as probe:  # nothing may answer yet
+            probe.settimeout(1)
+            seen.append((probe.connect_ex((HOST, port)) != 0, t.id in s.tables))
+        return t
+
+    st2 = ServerThread(ServerConfig(host=HOST, port=port))
+    st2.start(prepare=prepare)
+    try:
+        assert seen == [(True, True)]
+        assert st2.prepared.code == table.code
+        me2 = Player(port, table.code, 2, token=table.host_token)
+        pump_until([me2], lambda: me2.client.seats == (0,))
+        me2.client.close()
+    finally:
+        st2.stop()
+    st3, again = resume_host(save, port=0)  # the helper goes the same way
+    try:
+        assert again.id in st3.call(lambda s: set(s.tables))
+    finally:
+        st3.stop()
+    with pytest.raises(ValueError, match="already open"):
+        st4 = ServerThread(ServerConfig(host=HOST, port=0))
+
+        def twice(s: GameServer) -> None:
+            s.resume_table(load_table_save(save), save)
+            s.resume_table(load_table_save(save), save)
+
+        st4.start(prepare=twice)
+
+
 def test_the_network_code_and_the_headless_client_load_no_pygame() -> None:
     import subprocess
     import sys

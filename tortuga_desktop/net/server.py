@@ -317,12 +317,18 @@ class GameServer:
         self.handling: list[float] = []
         self.lags: list[float] = []
         self.gc_pauses: list[float] = []
+        self._prepared: Any = None
         self._gc_start = 0.0
 
     # ------------------------------------------------------------ lifecycle
-    async def start(self) -> int:
-        """Listen on ``config.host:config.port``; returns the port."""
+    async def start(self, before_listen: Callable[[GameServer], Any] | None = None) -> int:
+        """Listen on ``config.host:config.port``; returns the port. ``before_listen(self)`` runs
+        first, on this loop: tables it opens exist before the first connection can arrive (a
+        player reconnecting to a resumed table must never find the address open but the table
+        not yet there)."""
         self._loop = asyncio.get_running_loop()
+        if before_listen is not None:
+            self._prepared = before_listen(self)
         self._server = await serve(self._handle, self.config.host, self.config.port, max_size=_HARD_LIMIT,
                                    max_queue=64, compression=None, ping_interval=20, ping_timeout=20)
         sock = next(iter(self._server.sockets))
@@ -928,6 +934,7 @@ class ServerThread:
         self._thread = threading.Thread(target=self._run, name="net-server", daemon=True)
         self._ready = threading.Event()
         self._error: BaseException | None = None
+        self._prepare: Callable[[GameServer], Any] | None = None
 
     @property
     def port(self) -> int:
@@ -936,21 +943,31 @@ class ServerThread:
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
         try:
-            self._loop.run_until_complete(self.server.start())
-        except OSError as exc:
+            self._loop.run_until_complete(self.server.start(self._prepare))
+        except (OSError, ValueError) as exc:
             self._error = exc
             self._ready.set()
             return
         self._ready.set()
         self._loop.run_forever()
 
-    def start(self, timeout: float = 10.0) -> int:
-        """Start listening; returns the port. Raises OSError when the address cannot be used."""
+    def start(self, timeout: float = 10.0, prepare: Callable[[GameServer], Any] | None = None) -> int:
+        """Start listening; returns the port. ``prepare(server)`` runs on the server's loop before
+        it listens (see :meth:`GameServer.start`); its result is :attr:`prepared`. Raises OSError
+        when the address cannot be used, and ValueError when ``prepare`` does."""
+        self._prepare = prepare
         self._thread.start()
         self._ready.wait(timeout)
+        if isinstance(self._error, ValueError):
+            raise self._error
         if self._error is not None:
             raise OSError(f"cannot listen on {self.server.config.host}:{self.server.config.port}: {self._error}")
         return self.port
+
+    @property
+    def prepared(self) -> Any:
+        """What ``prepare`` returned."""
+        return self.server._prepared
 
     def call(self, fn: Callable[[GameServer], Any], timeout: float = 10.0) -> Any:
         """Run ``fn(server)`` on the server's loop and return its result (thread-safe)."""
@@ -983,15 +1000,15 @@ def start_host(seats: list[P.SeatSpec], *, host: str = "127.0.0.1", port: int = 
     ValueError (bad setup) with a message to show.
     """
     st = ServerThread(ServerConfig(host=host, port=port, name=name[:P.MAX_ID] or "Tortuga"))
-    st.start()
-    try:
-        table: Table = st.call(lambda s: s.create_table(seats, name=name, long_game=long_game,
-                                                        hold_seconds=hold_seconds, takeover_level=takeover_level,
-                                                        seed=seed))
-        table.save_path = save_path
-    except ValueError:
-        st.stop()
-        raise
+
+    def prepare(s: GameServer) -> Table:
+        t = s.create_table(seats, name=name, long_game=long_game, hold_seconds=hold_seconds,
+                           takeover_level=takeover_level, seed=seed)
+        t.save_path = save_path
+        return t
+
+    st.start(prepare=prepare)
+    table: Table = st.prepared
     return st, table
 
 
@@ -1000,12 +1017,9 @@ def resume_host(save_path: Path, *, host: str = "127.0.0.1", port: int = DEFAULT
     player's seat is held for them (then a computer plays it). Raises OSError or ValueError."""
     data = load_table_save(save_path)
     st = ServerThread(ServerConfig(host=host, port=port))
-    st.start()
-    try:
-        table: Table = st.call(lambda s: s.resume_table(data, save_path))
-    except ValueError:
-        st.stop()
-        raise
+    # the table is back before the port opens: a player's client reconnecting at once finds it
+    st.start(prepare=lambda s: s.resume_table(data, save_path))
+    table: Table = st.prepared
     return st, table
 
 

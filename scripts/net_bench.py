@@ -42,6 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from tortuga_desktop.net.client import GameUpdate, NetClient  # noqa: E402
 from tortuga_desktop.net.headless import SeatBot  # noqa: E402
 from tortuga_desktop.net.protocol import Created, Error, SeatSpec  # noqa: E402
+from tortuga_desktop.net.server import GcPolicy  # noqa: E402
 
 
 def free_port() -> int:
@@ -90,7 +91,7 @@ async def create_tables(url: str, tables: int) -> tuple[list[str], list[str]]:
 
 
 async def play_tables(url: str, codes: list[str], think: float, timeout: float, seed: int,
-                      checked: bool = False) -> dict[str, Any]:
+                      checked: bool = False, client_gc: GcPolicy | None = None) -> dict[str, Any]:
     """Four random-bot clients per join code, all on this process's event loop, until every game ends."""
     loop = asyncio.get_running_loop()
     errors: list[str] = []
@@ -115,6 +116,8 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
         """Players do not act in step: each waits a random 0-2x the mean thinking time."""
         loop.call_later(pace.uniform(0, 2 * delay), fn, seat)
 
+    if client_gc is not None:
+        client_gc.install()
     start = time.perf_counter()
     cpu_start = time.process_time()
     for t, code in enumerate(codes):
@@ -134,6 +137,8 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
         await asyncio.sleep(0.05)
     wall = time.perf_counter() - start
     client_cpu = time.process_time() - cpu_start
+    if client_gc is not None:
+        client_gc.uninstall()
     for c in clients:
         c.close()
     await asyncio.sleep(0.2)
@@ -148,13 +153,17 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
 
 
 def play_in_processes(url: str, codes: list[str], procs: int, think: float, timeout: float,
-                      seed: int, checked: bool = False) -> dict[str, Any]:
+                      seed: int, checked: bool = False, client_nice: int = 0,
+                      client_python_gc: bool = False) -> dict[str, Any]:
     """Split the tables over ``procs`` client processes (this script with --worker; results as JSON)."""
     groups = [codes[i::procs] for i in range(procs) if codes[i::procs]]
     workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--codes", ",".join(g), "--think", str(think),
                                  "--timeout", str(timeout), "--seed", str(seed + 100_000 * n)]
-                                + (["--client-checks"] if checked else []),
-                                stdout=subprocess.PIPE, text=True) for n, g in enumerate(groups)]
+                                + (["--client-checks"] if checked else [])
+                                + (["--client-python-gc"] if client_python_gc else []),
+                                stdout=subprocess.PIPE, text=True,
+                                preexec_fn=(lambda: os.nice(client_nice)) if client_nice else None)
+               for n, g in enumerate(groups)]
     parts = []
     for w in workers:
         out, _ = w.communicate()
@@ -190,12 +199,19 @@ def main() -> int:
                          "views their bot acts on")
     ap.add_argument("--python-gc", action="store_true",
                     help="the server keeps Python's own garbage-collection schedule (--full-gc-every 0)")
+    ap.add_argument("--client-nice", type=int, default=0,
+                    help="run the client processes this much nicer than the server (the load generator "
+                         "then waits when it competes with the server for a core)")
+    ap.add_argument("--client-python-gc", action="store_true",
+                    help="the client processes keep Python's own garbage-collection schedule: a full "
+                         "collection walks all 200 clients of a process and stalls each of them")
     ap.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     ap.add_argument("--codes", default="", help=argparse.SUPPRESS)
     opts = ap.parse_args()
     if opts.worker:
+        gc_policy = None if opts.client_python_gc else GcPolicy(GcPolicy.EVERY)
         result = asyncio.run(play_tables(opts.worker, opts.codes.split(","), opts.think, opts.timeout, opts.seed,
-                                             opts.client_checks))
+                                             opts.client_checks, gc_policy))
         print(json.dumps(result))
         return 0
     port = free_port()
@@ -214,7 +230,8 @@ def main() -> int:
         print(f"server pid {server.pid} on {url}; bots think {opts.think} s; clients in {opts.client_procs} "
               f"process(es); nice {os.nice(0)}; load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
         print(f"server garbage collection: {'Python default' if opts.python_gc else 'tuned (GcPolicy)'}; clients "
-              f"read {'every view (checked)' if opts.client_checks else 'only the views they act on (checked)'}")
+              f"read {'every view (checked)' if opts.client_checks else 'only the views they act on (checked)'}; "
+              f"client processes' garbage collection: {'Python default' if opts.client_python_gc else 'tuned'}")
         cpu0 = cpu_seconds(server.pid)
         codes, errors = asyncio.run(create_tables(url, 1))
         base = asyncio.run(play_tables(url, codes, opts.think, opts.timeout, opts.seed, opts.client_checks))
@@ -224,7 +241,7 @@ def main() -> int:
         codes, errors = asyncio.run(create_tables(url, opts.tables))
         cpu1 = cpu_seconds(server.pid)
         full = play_in_processes(url, codes, max(1, opts.client_procs), opts.think, opts.timeout, opts.seed + 1000,
-                                 opts.client_checks)
+                                 opts.client_checks, opts.client_nice, opts.client_python_gc)
         full["errors"] += errors
         report(f"{opts.tables} tables", full, cpu_seconds(server.pid) - cpu1)
         print(f"load average at the end {os.getloadavg()[0]:.1f}")

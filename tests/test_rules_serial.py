@@ -227,6 +227,28 @@ def test_R9_4_determinize_keeps_viewer_decision(players: int, seed: int) -> None
     assert checked > 50
 
 
+@pytest.mark.parametrize("players,seed", [(2, 21), (3, 22), (4, 23), (4, 24)])
+def test_determinize_builds_the_game_the_checked_loader_builds(players: int, seed: int) -> None:
+    """The fast build gives the same game as loading the sampled data with every save check
+    (which also proves the sample passes those checks), for every seat's view and the public
+    one at every decision of whole games."""
+    g = Game.new(players, seed=seed, log=False)
+    rng = random.Random(seed)
+    compared = 0
+    while not g.is_over:
+        for viewer in [*range(players), None]:
+            view = g.view(viewer)
+            fast = determinize(view, compared)
+            slow = determinize(view, compared, checked=True)
+            assert fast.to_dict() == slow.to_dict()
+            for d in g.pending():
+                assert fast.legal_actions(d.seat) == slow.legal_actions(d.seat)
+            compared += 1
+        s = g.to_move()[0]
+        g.apply(s, g.random_action(s, rng))
+    assert compared > 200
+
+
 def test_view_does_not_leak_state_for_json() -> None:
     """Views are JSON-compatible and the full state is never changed by taking a view."""
     g = build(3, seats=[{"tiles": [2]}])

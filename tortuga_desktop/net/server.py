@@ -56,7 +56,7 @@ from ..rules import (
     StateFormatError,
     replay,
 )
-from ..rules.events import event_to_dict, visible
+from ..rules.events import Event, event_to_dict, visible
 from . import protocol as P
 
 logger = logging.getLogger(__name__)
@@ -317,6 +317,8 @@ class GameServer:
         self.handling: list[float] = []
         self.lags: list[float] = []
         self.gc_pauses: list[float] = []
+        #: pauses of the young (generation 0 and 1) collections
+        self.young_gc_pauses: list[float] = []
         self._prepared: Any = None
         self._gc_start = 0.0
 
@@ -351,6 +353,8 @@ class GameServer:
             self._gc_start = time.perf_counter()
         elif info.get("generation") == 2 and len(self.gc_pauses) < 10**5:
             self.gc_pauses.append(time.perf_counter() - self._gc_start)
+        elif len(self.young_gc_pauses) < 10**6:
+            self.young_gc_pauses.append(time.perf_counter() - self._gc_start)
 
     def stats_text(self) -> str:
         """One line of statistics (with ``config.stats``)."""
@@ -364,7 +368,8 @@ class GameServer:
         return (f"actions {self.actions_applied}, errors sent {self.errors_sent}, internal errors "
                 f"{self.internal_errors}; handling a message p50/p99/max {ms(self.handling)}; "
                 f"event-loop lag p50/p99/max {ms(self.lags)}; {len(self.gc_pauses)} full garbage collections, "
-                f"p50/p99/max {ms(self.gc_pauses)}")
+                f"p50/p99/max {ms(self.gc_pauses)}; {len(self.young_gc_pauses)} young ones, p50/p99/max "
+                f"{ms(self.young_gc_pauses)}")
 
     async def stop(self) -> None:
         """Close every connection and stop listening (pending autosaves are written)."""
@@ -738,11 +743,15 @@ class GameServer:
                 slot.pending_since = game.decisions
 
     def _send_updates(self, table: Table, actor: Conn | None, ack: int) -> None:
+        # the seats share most events: each is turned into JSON data once (the memo holds the
+        # event itself, so its id cannot be reused by another object while the memo lives)
+        memo: dict[int, tuple[Event, dict[str, Any]]] = {}
         for slot in table.slots:
             if slot.conn is not None:
-                self._send_seat(table, slot, ack if slot.conn is actor else -1)
+                self._send_seat(table, slot, ack if slot.conn is actor else -1, memo)
 
-    def _send_seat(self, table: Table, slot: SeatSlot, ack: int) -> None:
+    def _send_seat(self, table: Table, slot: SeatSlot, ack: int,
+                   memo: dict[int, tuple[Event, dict[str, Any]]] | None = None) -> None:
         """Send ``slot``'s view and its new visible events to its connection."""
         game, conn = table.game, slot.conn
         if game is None or conn is None:
@@ -757,7 +766,15 @@ class GameServer:
             first = slot.sent_visible
         slot.sent_raw = len(game.events)
         slot.sent_visible = first + len(events)
-        dicts = [event_to_dict(e) for e in events]
+        if memo is None:
+            dicts = [event_to_dict(e) for e in events]
+        else:
+            dicts = []
+            for e in events:
+                hit = memo.get(id(e))
+                if hit is None or hit[0] is not e:
+                    hit = memo[id(e)] = (e, event_to_dict(e))
+                dicts.append(hit[1])
         chunks = [dicts[i:i + EVENT_CHUNK] for i in range(0, len(dicts), EVENT_CHUNK)] or [[]]
         for n, chunk in enumerate(chunks):
             last = n == len(chunks) - 1

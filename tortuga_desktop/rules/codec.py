@@ -146,7 +146,14 @@ def _int(v: Any, lo: int, hi: int, where: str) -> int:
 def _ints(v: Any, lo: int, hi: int, where: str, max_len: int) -> list[int]:
     if not isinstance(v, list) or len(v) > max_len:
         raise StateFormatError(f"{where}: expected a list of at most {max_len} numbers")
-    return [_int(x, lo, hi, f"{where}[{i}]") for i, x in enumerate(v)]
+    if _all_ints_in(v, lo, hi):  # the common case, checked at C speed
+        return list(v)
+    return [_int(x, lo, hi, f"{where}[{i}]") for i, x in enumerate(v)]  # finds the culprit for the message
+
+
+def _all_ints_in(v: list[Any], lo: int, hi: int) -> bool:
+    """Whether every item is a plain int (not a bool) within lo..hi."""
+    return not v or (set(map(type, v)) == {int} and lo <= min(v) and max(v) <= hi)
 
 
 def _seat_from_dict(data: Any, where: str, grid: tuple[tuple[int, ...], ...]) -> Seat:
@@ -195,8 +202,7 @@ def _read_rng(v: Any) -> random.Random:
         raise StateFormatError("rng: not a valid random state")
     version, internal, gauss = v
     if not (isinstance(version, int) and not isinstance(version, bool) and isinstance(internal, list)
-            and len(internal) == 625 and all(
-                isinstance(x, int) and not isinstance(x, bool) and 0 <= x < 2**32 for x in internal)
+            and len(internal) == 625 and _all_ints_in(internal, 0, 2**32 - 1)
             and (gauss is None or (isinstance(gauss, float) and gauss == gauss and abs(gauss) < 1e308))):
         raise StateFormatError("rng: not a valid random state")
     rng = random.Random()

@@ -386,11 +386,19 @@ def _jsonable(v: Any) -> Any:
     return v
 
 
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
+
+
 def event_to_dict(e: Event) -> dict[str, Any]:
     """JSON form: ``{"type": "Reveal", "round": 1, ...}``."""
-    d: dict[str, Any] = {"type": type(e).__name__}
-    for f in fields(e):
-        d[f.name] = _jsonable(getattr(e, f.name))
+    cls = type(e)
+    names = _FIELD_NAMES.get(cls)
+    if names is None:
+        names = _FIELD_NAMES[cls] = tuple(f.name for f in fields(e))
+    d: dict[str, Any] = {"type": cls.__name__}
+    for name in names:
+        v = getattr(e, name)
+        d[name] = _jsonable(v) if isinstance(v, tuple) else v
     return d
 
 

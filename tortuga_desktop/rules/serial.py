@@ -11,10 +11,10 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from .components import TILE_COUNTS
+from .components import DICE_GRIDS, TILE_COUNTS
 from .dice_phase import selections
 from .game import Game
-from .state import DICE, SCHEMA_VERSION, SELECT, Seat
+from .state import DICE, SCHEMA_VERSION, SELECT, Phase, Seat, Stage
 from .views import PlayerView, player_view
 
 
@@ -28,12 +28,16 @@ def game_from_dict(data: Any) -> Game:
     return Game.from_dict(data)
 
 
-def determinize(view: PlayerView, seed: int) -> Game:
+def determinize(view: PlayerView, seed: int, *, checked: bool = False) -> Game:
     """A full game consistent with a player view, the hidden rest sampled at random.
 
     Used by searching computer players: they never see the real hidden state. Sampled: other
     seats' kept tiles, the pool's make-up, treasure tiles drawn by someone else, other seats'
     hidden dice and secret selections, the random state.
+
+    The game is built straight from the sampled data (this runs for every world a bot
+    samples); ``checked`` builds it through :meth:`Game.from_dict` instead, with every check of
+    a loaded save. Both give the same game (a test compares them over thousands of views).
     """
     if not isinstance(view, PlayerView):
         raise TypeError(f"determinize needs a PlayerView, not {type(view).__name__}")
@@ -95,6 +99,8 @@ def determinize(view: PlayerView, seed: int) -> Game:
     pool = [0, 0, 0]
     for v in unknown:
         pool[v - 1] += 1
+    if not checked:
+        return _build(view, seats, pool, drawn, seed)
     state = random.Random(seed ^ 0x5DEECE66D).getstate()
     d: dict[str, Any] = {
         "schema": SCHEMA_VERSION,
@@ -112,6 +118,60 @@ def determinize(view: PlayerView, seed: int) -> Game:
         "decisions": view.decisions,
     }
     return game_from_dict(d)
+
+
+def _build(view: PlayerView, seats: list[dict[str, Any]], pool: list[int], drawn: list[int], seed: int) -> Game:
+    """The game :func:`determinize` would load with ``checked``, built without the checks
+    (every value comes from a checked view or from the sampling above)."""
+    g = Game()
+    g.players = view.players
+    g.names = list(view.names)
+    g.long_game = view.long_game
+    g.seed = seed
+    g.start_choice = None
+    g.rules_version = view.rules_version
+    g.grid = DICE_GRIDS[view.rules_version]
+    g.rng = random.Random(seed ^ 0x5DEECE66D)
+    g.round = view.round
+    g.start = view.start
+    g.phase = Phase(view.phase)
+    g.stage = Stage(view.stage)
+    g.queue = list(view.queue)
+    g.rollers = list(view.rollers)
+    g.stuck = [] if g.phase == DICE and g.stage == SELECT else list(view.stuck)
+    g.bonus_due = list(view.bonus_due)
+    g.bag = list(view.bag)
+    g.pool = pool
+    g.supply = view.supply
+    g.center = list(view.center)
+    g.act_action = view.act_action
+    g.act_order = list(view.act_order)
+    g.act_pos = view.act_pos
+    g.first_target = view.first_target
+    g.effect = None if view.effect is None else list(view.effect)
+    g.drawn = drawn
+    built = []
+    for sd in seats:
+        p = Seat(g.grid)
+        p.boat, p.pirate = sd["boat"], sd["pirate"]
+        p.tortuga, p.fleet, p.crew, p.island = sd["tortuga"], sd["fleet"], sd["crew"], sd["island"]
+        p.tiles, p.returned, p.bonus = sd["tiles"], sd["returned"], sd["bonus"]
+        p.placed, p.hand, p.roll, p.open_roll = sd["placed"], sd["hand"], sd["roll"], sd["open_roll"]
+        sel = sd["selection"]
+        p.selection = None if sel is None else tuple(sel)
+        p.skull_action = sd["skull_action"]
+        af, ac = sd["arr_fleet"], sd["arr_crew"]
+        p.arr_fleet = None if af is None else tuple(af)
+        p.arr_crew = None if ac is None else tuple(ac)
+        built.append(p)
+    g.seats = built
+    g.events = []
+    g.has_history = True
+    g.actions_log = []
+    g.logging = False
+    g.capped = view.capped
+    g.decisions = view.decisions
+    return g
 
 
 __all__ = ["game_to_dict", "game_from_dict", "player_view", "determinize"]

@@ -3,20 +3,22 @@ driven through the real table and settings scenes, headless."""
 
 from __future__ import annotations
 
+import json
 import os
-from types import SimpleNamespace
+import random
 from typing import Any
 
 import pygame
+import pytest
 
 from tortuga_desktop.ai import make_bot
 from tortuga_desktop.app import stats
 from tortuga_desktop.app.controller import GameController
-from tortuga_desktop.app.hints import hint_busy, hint_marks, seats_hinted
+from tortuga_desktop.app.hints import hint_busy, hint_marks, note_used, seats_hinted
 from tortuga_desktop.app.i18n import tr
 from tortuga_desktop.app.intents import Click, Key, UIEvent
 from tortuga_desktop.app.loop import App
-from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.app.saves import SaveData, SaveError, SeatConfig, read_save, write_save
 from tortuga_desktop.app.scenes.settings import SettingsScene
 from tortuga_desktop.app.scenes.stats import stats_rows
 from tortuga_desktop.app.scenes.table import TableScene
@@ -30,7 +32,7 @@ def _table(seed: int, settings: Settings | None = None, game_id: str = "") -> tu
     game = Game.new(2, seed, names=[s.name for s in seats])
     controller = GameController(game, seats, bot_factory=lambda level, s: make_bot("normal", s))
     if game_id:
-        controller.save_data = SimpleNamespace(game_id=game_id)  # type: ignore[attr-defined]
+        controller.save_data = SaveData(seats, game, game_id=game_id)
     table = TableScene(controller, speed="instant")
     app.push(table)
     return app, table
@@ -93,7 +95,7 @@ def test_hint_button_thinks_cancels_and_shows_the_suggestion_on_the_table(tmp_pa
     app.step(1 / 60)
     out = os.environ.get("TORTUGA_SHOTS")
     pygame.image.save(app.window, os.path.join(out, "hint_button.png") if out else str(tmp_path / "h.png"))
-    assert seats_hinted("g3") == frozenset({0})
+    assert seats_hinted(table.controller.save_data) == frozenset({0})
     app.post(Key(pygame.K_RETURN, 0, "\r"))  # the decision closes: the hint goes with it
     for _ in range(3):
         app.step(1 / 60)
@@ -108,7 +110,7 @@ def test_hints_off_hides_the_button_and_ignores_h() -> None:
     app.step(1 / 60)
     assert getattr(table, "_hint_job", None) is None and not hint_busy(table)
     assert not any("thinking" in n.text for n in app.notices)
-    assert seats_hinted("g4") == frozenset()
+    assert seats_hinted(table.controller.save_data) == frozenset()
     app.settings.hints = True  # turned on again: the button comes back on the open panel
     app.step(1 / 60)
     assert _hint_button(ui) is not None
@@ -154,3 +156,32 @@ def test_statistics_count_games_played_with_hints(app_home: Any) -> None:
         pass
     else:
         raise AssertionError("a hint count above the games was accepted")
+
+
+def test_a_game_with_hints_counts_after_a_save_and_a_restart(app_home: Any, tmp_path: Any) -> None:
+    """The seats that asked for hints go into the save: a game saved, loaded after a restart
+    and finished there still counts as played with hints."""
+    seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "human", 1)]
+    game = Game.new(2, 9, names=[s.name for s in seats])
+    data = SaveData(seats, game, game_id="h1")
+    note_used(data, 1)
+    path = write_save(tmp_path / "g.json", data)
+    back = read_save(path)
+    assert back.hinted == {1} and seats_hinted(back) == frozenset({1})
+    rng = random.Random(3)
+    while not back.game.is_over:
+        seat = back.game.to_move()[0]
+        back.game.apply(seat, back.game.random_action(seat, rng))
+    s = stats.record_finished(back)
+    anna, bart = s.get("Anna"), s.get("Bart")
+    assert anna is not None and bart is not None and (anna.hinted, bart.hinted) == (0, 1)
+    # saves from before hints were kept load with none; a wrong list is a clear error
+    raw = json.loads(path.read_text(encoding="utf-8"))
+    del raw["hinted"]
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    assert read_save(path).hinted == set()
+    for bad in ([2], [0, 0], "0", [True]):
+        path.write_text(json.dumps({**raw, "hinted": bad}), encoding="utf-8")
+        with pytest.raises(SaveError) as err:
+            read_save(path)
+        assert err.value.key == "error.save.invalid" and "save.hinted" in err.value.detail

@@ -9,8 +9,8 @@ and a notice gives the reason and the search's numbers.
 The decision panel shows a Hint button (the same as H; while Expert thinks it says so and a
 click cancels); once shown, the suggested dice, chests or option are ringed on the table with a
 "Hint" tag until the decision closes. The setting ``Settings.hints`` off hides the button and
-H does nothing. Which seats asked for a hint in which game is remembered here
-(:func:`seats_hinted`) so the statistics can count games played with hints.
+H does nothing. Which seats asked for a hint is kept in the game's save data
+(:func:`note_used`, :func:`seats_hinted`) so the statistics can count games played with hints.
 
 The table scene calls :func:`toggle_hint` on the H key, :func:`poll_hint` every frame and
 :func:`draw_hint` after the decision panel.
@@ -37,25 +37,19 @@ logger = logging.getLogger(__name__)
 #: the thinking time of hints
 HINT_THINK = "normal"
 
-_used_lock = threading.Lock()
-#: game id -> seats that asked for a hint in that game (this session)
-_USED: dict[str, set[int]] = {}
+def note_used(data: Any, seat: int) -> None:
+    """Remember in the game's :class:`~tortuga_desktop.app.saves.SaveData` (``None``: a game
+    without one, nothing to remember) that ``seat`` asked for a hint: the statistics count it,
+    and the save keeps it across a restart."""
+    hinted = getattr(data, "hinted", None)
+    if isinstance(hinted, set):
+        hinted.add(seat)
 
 
-def note_used(game_id: str | None, seat: int) -> None:
-    """Remember that ``seat`` asked for a hint in game ``game_id`` (for the statistics)."""
-    if not game_id:
-        return
-    with _used_lock:
-        _USED.setdefault(game_id, set()).add(seat)
-
-
-def seats_hinted(game_id: str | None) -> frozenset[int]:
-    """The seats that asked for a hint in game ``game_id``."""
-    if not game_id:
-        return frozenset()
-    with _used_lock:
-        return frozenset(_USED.get(game_id, ()))
+def seats_hinted(data: Any) -> frozenset[int]:
+    """The seats that asked for a hint in the game of ``data`` (a SaveData, or None)."""
+    hinted = getattr(data, "hinted", None)
+    return frozenset(hinted) if isinstance(hinted, set) else frozenset()
 
 
 def hints_enabled(scene: Any) -> bool:
@@ -142,7 +136,7 @@ def toggle_hint(scene: Any) -> None:
     job = HintJob(ui.seat, game.decisions, game.view(ui.seat), ui)
     scene._hint_job = job
     ui.hint_label = tr("hint.button_thinking")
-    note_used(getattr(getattr(scene.controller, "save_data", None), "game_id", None), ui.seat)
+    note_used(getattr(scene.controller, "save_data", None), ui.seat)
     job.start()
     scene.app.notify(tr("hint.thinking"), seconds=2.5)
 

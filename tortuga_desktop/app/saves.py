@@ -409,6 +409,9 @@ class SaveData:
     meta: dict[str, Any] = field(default_factory=dict)
     game_id: str = ""
     saved_at: str = ""
+    #: seats that asked Expert for a hint in this game (kept in the save, so a game continued
+    #: after a restart still counts as played with hints in the statistics)
+    hinted: set[int] = field(default_factory=set)
 
     def __post_init__(self) -> None:
         if not self.game_id:
@@ -436,6 +439,7 @@ class SaveData:
             "record": record,
             "check": check,
             "meta": self.meta,
+            "hinted": sorted(self.hinted),
         }
 
     @classmethod
@@ -466,11 +470,20 @@ class SaveData:
                 raise ValueError(f"save.seats: {len(seats)} seats for a game of {game.players} players")
             if list(game.names) != [s.name for s in seats]:
                 raise ValueError("save.seats: the seat names do not match the game")
+            hinted = _check_hinted(data.get("hinted", []), len(seats))  # absent in saves before hints
         except StateFormatError as exc:
             raise SaveError("error.save.invalid", path, f"game: {exc}") from None
         except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError) as exc:
             raise SaveError("error.save.invalid", path, str(exc) or type(exc).__name__) from None
-        return cls(seats=seats, game=game, meta=meta, game_id=game_id, saved_at=saved_at)
+        return cls(seats=seats, game=game, meta=meta, game_id=game_id, saved_at=saved_at, hinted=hinted)
+
+
+def _check_hinted(v: Any, seats: int) -> set[int]:
+    if not (isinstance(v, list) and len(v) <= seats
+            and all(isinstance(x, int) and not isinstance(x, bool) and 0 <= x < seats for x in v)
+            and len(set(v)) == len(v)):
+        raise ValueError(f"save.hinted: expected distinct seat numbers 0-{seats - 1}")
+    return set(v)
 
 
 def _stored_state(data: dict[str, Any], schema: int) -> Any:

@@ -272,14 +272,13 @@ def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: lis
 
 def record_finished(data: SaveData, *, strict: bool = False) -> Stats:
     """:func:`record_game` for a finished :class:`saves.SaveData` (uses its game_id; the seats
-    that asked for a hint in it this session count as games with hints)."""
-    from .hints import seats_hinted
-
+    that asked for a hint in it, this session or before the game was saved, count as games
+    with hints)."""
     outcome = data.game.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
     return record_game(data.seats, [s.total for s in outcome.scores], list(outcome.winners),
-                       game_id=data.game_id, strict=strict, hinted=seats_hinted(data.game_id))
+                       game_id=data.game_id, strict=strict, hinted=data.hinted)
 
 
 def clear_stats() -> bool:

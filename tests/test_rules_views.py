@@ -179,3 +179,25 @@ def test_view_rejects_a_bad_seat() -> None:
         with pytest.raises(Exception) as info:
             g.view(bad)  # type: ignore[arg-type]
         assert type(info.value).__name__ == "MalformedActionError"
+
+
+@pytest.mark.parametrize("players,seed", [(2, 31), (3, 32), (4, 33)])
+def test_views_built_together_are_the_views_built_alone(players: int, seed: int) -> None:
+    """player_views (the server builds every seat's view at once, sharing what seats see
+    alike) gives exactly player_view's view for each viewer, and so does its shared JSON."""
+    from tortuga_desktop.rules.views import SeatView, player_view, player_views
+
+    g = Game.new(players, seed=seed, log=False)
+    rng = random.Random(seed)
+    steps = 0
+    while not g.is_over:
+        viewers: list[int | None] = [*range(players), None]
+        together = player_views(g, viewers)
+        alone = [player_view(g, v) for v in viewers]
+        assert together == alone
+        memo: dict[int, tuple[SeatView, dict[str, object]]] = {}
+        assert [v.to_json(memo) for v in together] == [v.to_json() for v in alone]
+        s = g.to_move()[0]
+        g.apply(s, g.random_action(s, rng))
+        steps += 1
+    assert steps > 50

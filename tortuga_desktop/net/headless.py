@@ -55,7 +55,8 @@ class SeatBot:
             self._acked(item.seat, item.ack)
             if item.view.get("phase") == "over" and self._read(item.seat) is not None:
                 self.over = True
-            self._next(item.seat)
+            if item.seat in self.unread and self._waits(item.seat):  # no timer for seats that only watch
+                self._next(item.seat)
         elif isinstance(item, GameUpdate):
             self.latest[item.seat] = item.view
             self._acked(item.seat, item.ack)

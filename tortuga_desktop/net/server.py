@@ -57,6 +57,7 @@ from ..rules import (
     replay,
 )
 from ..rules.events import Event, event_to_dict, visible
+from ..rules.views import SeatView, player_views
 from . import protocol as P
 
 logger = logging.getLogger(__name__)
@@ -746,18 +747,25 @@ class GameServer:
         # the seats share most events: each is turned into JSON data once (the memo holds the
         # event itself, so its id cannot be reused by another object while the memo lives)
         memo: dict[int, tuple[Event, dict[str, Any]]] = {}
-        for slot in table.slots:
-            if slot.conn is not None:
-                self._send_seat(table, slot, ack if slot.conn is actor else -1, memo)
+        slots = [slot for slot in table.slots if slot.conn is not None]
+        if table.game is None or not slots:
+            return
+        # the views are built together: what the seats see alike is built (and made JSON) once
+        views = player_views(table.game, [slot.index for slot in slots])
+        seat_memo: dict[int, tuple[SeatView, dict[str, Any]]] = {}
+        for slot, view in zip(slots, views, strict=True):
+            self._send_seat(table, slot, ack if slot.conn is actor else -1, memo, view.to_json(seat_memo))
 
     def _send_seat(self, table: Table, slot: SeatSlot, ack: int,
-                   memo: dict[int, tuple[Event, dict[str, Any]]] | None = None) -> None:
-        """Send ``slot``'s view and its new visible events to its connection."""
+                   memo: dict[int, tuple[Event, dict[str, Any]]] | None = None,
+                   view_json: dict[str, Any] | None = None) -> None:
+        """Send ``slot``'s view (``view_json``: already built) and its new visible events to its
+        connection."""
         game, conn = table.game, slot.conn
         if game is None or conn is None:
             return
         seat = slot.index
-        view = game.view(seat).to_json()
+        view = game.view(seat).to_json() if view_json is None else view_json
         if slot.sent_raw == 0:
             events = visible(game.events, seat)
             first = 0

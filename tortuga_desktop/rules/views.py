@@ -19,6 +19,7 @@ True
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -181,15 +182,26 @@ class PlayerView:
         return tuple(p.seat for p in self.pending)
 
     # ------------------------------------------------------------------ JSON
-    def to_json(self) -> dict[str, Any]:
-        """JSON-compatible data (lists for tuples, strings for enums)."""
+    def to_json(self, memo: dict[int, tuple[SeatView, dict[str, Any]]] | None = None) -> dict[str, Any]:
+        """JSON-compatible data (lists for tuples, strings for enums). ``memo`` shares the JSON
+        of seat parts between views built together (:func:`player_views`); it holds each
+        part itself, so no other object can take its id while the memo lives."""
+        if memo is None:
+            seats = [_seat_json(s) for s in self.seats]
+        else:
+            seats = []
+            for s in self.seats:
+                hit = memo.get(id(s))
+                if hit is None or hit[0] is not s:
+                    hit = memo[id(s)] = (s, _seat_json(s))
+                seats.append(hit[1])
         return {
             "version": VIEW_VERSION,
             "viewer": self.viewer, "players": self.players, "names": list(self.names),
             "long_game": self.long_game, "rules_version": self.rules_version, "round": self.round,
             "start": self.start, "phase": str(self.phase), "stage": str(self.stage), "decisions": self.decisions,
             "bag": list(self.bag), "pool_size": self.pool_size, "supply": self.supply, "center": list(self.center),
-            "seats": [_seat_json(s) for s in self.seats],
+            "seats": seats,
             "rollers": list(self.rollers), "stuck": list(self.stuck), "bonus_due": list(self.bonus_due),
             "queue": list(self.queue), "act_action": self.act_action, "act_order": list(self.act_order),
             "act_pos": self.act_pos, "first_target": self.first_target,
@@ -269,39 +281,64 @@ def _t(xs: list[int] | tuple[int, ...] | None) -> tuple[int, ...] | None:
 def player_view(g: State, viewer: int | None) -> PlayerView:
     """What ``viewer`` may know (R9); ``None`` is the public view. Built by allow-list."""
     revealed = not (g.phase == DICE and g.stage == SELECT)
-    seats = []
-    for i, p in enumerate(g.seats):
-        own = i == viewer
-        roll: tuple[int | None, ...] | None = None
-        selection: tuple[int, ...] | None = None
-        if p.roll is not None:
-            if own or p.open_roll or (revealed and i in g.stuck):  # R3.6: stuck rolls are shown
-                roll = tuple(p.roll)
-            elif revealed and p.selection is not None:  # R9.1: only the selected dice are shown
-                shown = set(p.selection)
-                roll = tuple(f if d in shown else None for d, f in zip(p.hand, p.roll, strict=True))
-        if own or revealed:
-            selection = _t(p.selection)
-        seats.append(SeatView(
-            boat=p.boat, pirate=p.pirate, tortuga=tuple(p.tortuga), fleet=tuple(p.fleet), crew=tuple(p.crew),
-            island=tuple(p.island), bonus=tuple(p.bonus), placed=tuple(tuple(x) for x in p.placed),
-            hand=tuple(p.hand), tile_count=len(p.tiles),
-            done=g.phase == DICE and g.stage == SELECT and i in g.rollers and p.selection is not None,
-            roll=roll, open_roll=p.open_roll, selection=selection, skull_action=p.skull_action,
-            tiles=tuple(p.tiles) if own else None, returned=tuple(p.returned) if own else None,
-            arr_fleet=_t(p.arr_fleet), arr_crew=_t(p.arr_crew),
-        ))
+    seats = tuple(_seat_view(g, i, i == viewer, revealed) for i in range(len(g.seats)))
+    return _view(g, viewer, seats, revealed, _pending(g))
+
+
+def player_views(g: State, viewers: Sequence[int | None]) -> list[PlayerView]:
+    """``[player_view(g, v) for v in viewers]``, built once for all: a seat's part as others see
+    it is the same for every other viewer, and so are the decisions waited for (a server sends
+    every seat its view after each action)."""
+    revealed = not (g.phase == DICE and g.stage == SELECT)
+    pending = _pending(g)
+    public = [_seat_view(g, i, False, revealed) for i in range(len(g.seats))]
+    out = []
+    for viewer in viewers:
+        seats = tuple(_seat_view(g, i, True, revealed) if i == viewer else public[i] for i in range(len(g.seats)))
+        out.append(_view(g, viewer, seats, revealed, pending))
+    return out
+
+
+def _pending(g: State) -> tuple[Pending, ...]:
+    return tuple(Pending(d.seat, d.kind) for d in pending_decisions(g))
+
+
+def _seat_view(g: State, i: int, own: bool, revealed: bool) -> SeatView:
+    """Seat ``i`` as its owner (``own``) or anyone else sees it."""
+    p = g.seats[i]
+    roll: tuple[int | None, ...] | None = None
+    selection: tuple[int, ...] | None = None
+    if p.roll is not None:
+        if own or p.open_roll or (revealed and i in g.stuck):  # R3.6: stuck rolls are shown
+            roll = tuple(p.roll)
+        elif revealed and p.selection is not None:  # R9.1: only the selected dice are shown
+            shown = set(p.selection)
+            roll = tuple(f if d in shown else None for d, f in zip(p.hand, p.roll, strict=True))
+    if own or revealed:
+        selection = _t(p.selection)
+    return SeatView(
+        boat=p.boat, pirate=p.pirate, tortuga=tuple(p.tortuga), fleet=tuple(p.fleet), crew=tuple(p.crew),
+        island=tuple(p.island), bonus=tuple(p.bonus), placed=tuple(tuple(x) for x in p.placed),
+        hand=tuple(p.hand), tile_count=len(p.tiles),
+        done=g.phase == DICE and g.stage == SELECT and i in g.rollers and p.selection is not None,
+        roll=roll, open_roll=p.open_roll, selection=selection, skull_action=p.skull_action,
+        tiles=tuple(p.tiles) if own else None, returned=tuple(p.returned) if own else None,
+        arr_fleet=_t(p.arr_fleet), arr_crew=_t(p.arr_crew),
+    )
+
+
+def _view(g: State, viewer: int | None, seats: tuple[SeatView, ...], revealed: bool,
+          pending: tuple[Pending, ...]) -> PlayerView:
     decider = g.act_order[g.act_pos] if g.act_order and g.act_pos < len(g.act_order) else None
     drawn = tuple(g.drawn) if g.drawn and decider == viewer else None
     return PlayerView(
         viewer=viewer, players=g.players, names=tuple(g.names), long_game=g.long_game,
         rules_version=g.rules_version, round=g.round, start=g.start, phase=Phase(g.phase), stage=Stage(g.stage),
         decisions=g.decisions, bag=tuple(g.bag), pool_size=sum(g.pool), supply=g.supply, center=tuple(g.center),
-        seats=tuple(seats), rollers=tuple(g.rollers), stuck=tuple(g.stuck) if revealed else (),
+        seats=seats, rollers=tuple(g.rollers), stuck=tuple(g.stuck) if revealed else (),
         bonus_due=tuple(g.bonus_due), queue=tuple(g.queue) if revealed else (),
         act_action=g.act_action, act_order=tuple(g.act_order), act_pos=g.act_pos, first_target=g.first_target,
-        effect=_t(g.effect), drawn=drawn, drawn_count=len(g.drawn),
-        pending=tuple(Pending(d.seat, d.kind) for d in pending_decisions(g)), capped=g.capped,
+        effect=_t(g.effect), drawn=drawn, drawn_count=len(g.drawn), pending=pending, capped=g.capped,
     )
 
 
@@ -352,4 +389,4 @@ def _seat_from_json(data: Any, where: str) -> SeatView:
     )
 
 
-__all__ = ["VIEW_VERSION", "Pending", "PlayerView", "SeatView", "player_view"]
+__all__ = ["VIEW_VERSION", "Pending", "PlayerView", "SeatView", "player_view", "player_views"]

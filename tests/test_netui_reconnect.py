@@ -172,3 +172,36 @@ def test_the_host_goes_away_and_continues_the_saved_table(tmp_path: Path) -> Non
         if st2 is not None:
             st2.stop()
         st.stop()
+
+
+def test_the_host_screen_waits_for_a_game_still_closing_before_looking_for_its_save(tmp_path: Path) -> None:
+    """Leaving a hosted game stops its server on a background thread, which writes the table's
+    save; a Host screen opened a moment later must wait for that before looking for it."""
+    import threading
+
+    from tortuga_desktop.app import remote
+
+    written = tmp_path / "net-abc.json"
+
+    def closing() -> None:
+        time.sleep(0.3)
+        written.write_text("{}", encoding="utf-8")
+
+    t = threading.Thread(target=closing)
+    with remote._closing_lock:
+        remote._CLOSING.append(t)
+    t.start()
+    assert remote.wait_for_closing(10.0) is True
+    assert written.exists()
+    assert remote.wait_for_closing(0.0) is True  # nothing left closing
+
+
+def test_a_failure_while_opening_the_table_is_raised_at_once() -> None:
+    """Whatever goes wrong while the table is set up before listening reaches the caller
+    (it does not leave start() waiting out its timeout)."""
+    def broken(_server: object) -> None:
+        raise KeyError("seats")
+
+    st = ServerThread(ServerConfig(host="127.0.0.1", port=0))
+    with pytest.raises(KeyError):  # before, the thread died and start() returned port 0 after its timeout
+        st.start(timeout=30.0, prepare=broken)

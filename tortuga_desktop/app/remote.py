@@ -52,7 +52,23 @@ from .saves import SeatConfig
 
 log = logging.getLogger(__name__)
 
-__all__ = ["NetState", "RemoteController", "RemoteSnapshot", "SeatState", "shadow_game"]
+__all__ = ["NetState", "RemoteController", "RemoteSnapshot", "SeatState", "shadow_game", "wait_for_closing"]
+
+_closing_lock = threading.Lock()
+#: network sessions still closing (a hosted server writes its table's save as it stops)
+_CLOSING: list[threading.Thread] = []
+
+
+def wait_for_closing(timeout: float = 10.0) -> bool:
+    """Wait (off the frame loop) until every network session left a moment ago has closed, so
+    its hosted table's save is on disk; False if one is still closing after ``timeout``."""
+    end = time.monotonic() + timeout
+    with _closing_lock:
+        pending = [t for t in _CLOSING if t.is_alive()]
+        _CLOSING[:] = pending
+    for t in pending:
+        t.join(max(0.0, end - time.monotonic()))
+    return not any(t.is_alive() for t in pending)
 
 
 # ---------------------------------------------------------------- the table's picture
@@ -384,6 +400,8 @@ class RemoteController:
                     log.warning("stopping the hosted server: %s", exc)
 
         self._closer = threading.Thread(target=work, name="tortuga-net-close")
+        with _closing_lock:
+            _CLOSING.append(self._closer)
         self._closer.start()
 
     def wait_closed(self, timeout: float = 10.0) -> None:

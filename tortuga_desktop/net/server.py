@@ -969,7 +969,7 @@ class ServerThread:
         asyncio.set_event_loop(self._loop)
         try:
             self._loop.run_until_complete(self.server.start(self._prepare))
-        except (OSError, ValueError) as exc:
+        except Exception as exc:  # handed to start(), which raises it in the caller's thread
             self._error = exc
             self._ready.set()
             return
@@ -983,10 +983,10 @@ class ServerThread:
         self._prepare = prepare
         self._thread.start()
         self._ready.wait(timeout)
-        if isinstance(self._error, ValueError):
-            raise self._error
-        if self._error is not None:
+        if isinstance(self._error, OSError):
             raise OSError(f"cannot listen on {self.server.config.host}:{self.server.config.port}: {self._error}")
+        if self._error is not None:
+            raise self._error
         return self.port
 
     @property

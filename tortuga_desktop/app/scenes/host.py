@@ -32,6 +32,7 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from .. import art, palette
 from ..i18n import tr
+from ..remote import wait_for_closing
 from ..saves import MAX_NAME_LENGTH, SetupConfig
 from . import WidgetScene
 from .dialogs import SafeTextEntryLine, text_entry, wrap
@@ -144,31 +145,31 @@ def local_addresses() -> tuple[str, ...]:
 def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
     """Start the server and create (or bring back) the table. Blocks briefly: call it off the
     frame loop. Raises OSError (address in use...) or ValueError (a bad plan or save)."""
-    from ...net.server import ServerConfig, ServerThread, load_table_save
+    from ...net.server import GameServer, ServerConfig, ServerThread, Table, load_table_save
 
+    data = load_table_save(plan.resume) if plan.resume is not None else None
+    here = [n for k, n in zip(plan.kinds, plan.names, strict=True) if k == "here"]
+    name = tr("net.host.announce", name=here[0]) if here else ""
+
+    def prepare(s: GameServer) -> Table:
+        # the table exists before the port opens: the other players' games reconnect at once
+        if data is not None:
+            return s.resume_table(data, plan.resume)
+        return s.create_table(plan.seat_specs(), name=name[:24], long_game=plan.long_game,
+                              hold_seconds=plan.hold_seconds, takeover_level=plan.takeover)
+
+    wait_for_closing(3.0)
     deadline = time.monotonic() + 3.0
     while True:  # a game this computer hosted a moment ago may still be letting go of the port
         server = ServerThread(ServerConfig(host=plan.listen, port=plan.port, save_dir=save_dir, name="Tortuga"))
         try:
-            port = server.start()
+            port = server.start(prepare=prepare)
             break
         except OSError:
             if time.monotonic() > deadline:
                 raise
             time.sleep(0.2)
-    try:
-        if plan.resume is not None:
-            data = load_table_save(plan.resume)
-            table = server.call(lambda s: s.resume_table(data, plan.resume))
-        else:
-            here = [n for k, n in zip(plan.kinds, plan.names, strict=True) if k == "here"]
-            name = tr("net.host.announce", name=here[0]) if here else ""
-            table = server.call(lambda s: s.create_table(plan.seat_specs(), name=name[:24], long_game=plan.long_game,
-                                                         hold_seconds=plan.hold_seconds,
-                                                         takeover_level=plan.takeover))
-    except BaseException:
-        server.stop()
-        raise
+    table: Table = server.prepared
     addresses = local_addresses() if plan.listen == "0.0.0.0" else ()
     return HostStarted(server, port, table.id, table.code, table.host_token, addresses, table.players)
 
@@ -221,6 +222,9 @@ class HostScene(WidgetScene):
         super().enter(app)
         if self._starter is None:  # look for a hosted game to continue, off the frame loop
             def look() -> None:
+                # a hosted game left a moment ago may still be writing its save as its server stops
+                if not wait_for_closing(10.0):
+                    log.warning("a network game is still closing; its save may not be offered")
                 self._found_saved = find_saved_table()
 
             self._looking = threading.Thread(target=look, name="tortuga-find-table", daemon=True)

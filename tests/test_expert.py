@@ -18,11 +18,16 @@ QUICK = {"worlds": 4, "budget_s": 60.0}
 
 def test_thinking_time_settings() -> None:
     assert set(THINK) == {"fast", "normal", "long"}
-    assert THINK["fast"].worlds < THINK["normal"].worlds < THINK["long"].worlds
+    for players in (2, 3, 4):
+        f, n, lg = (THINK[t].worlds_for(players) for t in ("fast", "normal", "long"))
+        assert f < n < lg
+    assert THINK["normal"].worlds_for(2) > THINK["normal"].worlds_for(4)  # 2 players: more worlds pay
     assert THINK["long"].budget_s <= 1.5
     for think in THINK:
         bot = make_bot("expert", 1, think=think)
         assert isinstance(bot, ExpertBot) and bot.think == THINK[think]
+    fixed = make_bot("expert", 1, worlds=7)  # a given cap holds for every number of players
+    assert isinstance(fixed, ExpertBot) and fixed.think.worlds_for(2) == fixed.think.worlds_for(4) == 7
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -48,6 +48,11 @@ class Think:
     top_k: int
     #: the opponents' wish to board and raid in rollouts, relative to the policy's own (1: the same)
     opp_attack: float = 1.0
+    #: sampled worlds at most with 3-4 players (None: ``worlds``)
+    worlds_multi: int | None = None
+
+    def worlds_for(self, players: int) -> int:
+        return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
 
 
 #: in 2-player games the opponent in rollouts boards and raids half as eagerly as the searching
@@ -58,10 +63,12 @@ OPP_ATTACK = 0.5
 
 THINK = {
     "fast": Think(worlds=24, budget_s=0.25, top_k=5, opp_attack=OPP_ATTACK),
-    # more worlds pay: 2 players vs Hard, the same 48 games (seed 50): 0.458 with 80 worlds,
-    # 0.688 with 240 (decision p95 203 -> 547 ms CPU); the cap keeps 4-player decisions in time
-    "normal": Think(worlds=240, budget_s=1.2, top_k=6, opp_attack=OPP_ATTACK),
-    "long": Think(worlds=480, budget_s=1.4, top_k=8, opp_attack=OPP_ATTACK),
+    # more worlds pay in 2-player games: vs Hard, the same 48 games (seed 50), 0.458 with 80
+    # worlds, 0.688 with 240 (decision p95 203 -> 547 ms CPU). With 4 players they did not (vs
+    # 3 x Hard, the same 32 games, seed 61: 0.448 with 80, 0.359 with 240, within the noise), so
+    # 3-4 players keep 80 and the quicker turns — see the README
+    "normal": Think(worlds=240, budget_s=1.2, top_k=6, opp_attack=OPP_ATTACK, worlds_multi=80),
+    "long": Think(worlds=480, budget_s=1.4, top_k=8, opp_attack=OPP_ATTACK, worlds_multi=200),
 }
 THINK_LEVELS = tuple(THINK)
 
@@ -284,7 +291,8 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     vals: list[list[float]] = [[] for _ in range(m)]  # per world: win + MARGIN_WEIGHT * margin
     active = list(range(m))
     worlds = 0
-    while worlds < think.worlds and len(active) > 1:
+    max_worlds = think.worlds_for(view.players)
+    while worlds < max_worlds and len(active) > 1:
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
         base = K.from_game(world)
         dice_seed = rng.randrange(2**31)
@@ -321,7 +329,8 @@ class ExpertBot:
         self.seed = seed
         self.think = Think(worlds if worlds is not None else base.worlds,
                            budget_s if budget_s is not None else base.budget_s, base.top_k,
-                           opp_attack if opp_attack is not None else base.opp_attack)
+                           opp_attack if opp_attack is not None else base.opp_attack,
+                           None if worlds is not None else base.worlds_multi)  # a given cap: every game
         self.last: SearchResult | None = None
 
     def decide(self, view: PlayerView) -> BotChoice:

@@ -193,7 +193,8 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=0.0, help="mean seconds each bot waits before deciding")
     ap.add_argument("--timeout", type=float, default=300.0)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--client-procs", type=int, default=2, help="processes the clients are spread over")
+    ap.add_argument("--client-procs", type=int, default=4,
+                    help="processes the clients are spread over (100 clients each at 100 tables)")
     ap.add_argument("--client-checks", action="store_true",
                     help="clients read and check every view they receive (as the app does), not only the "
                          "views their bot acts on")
@@ -204,7 +205,7 @@ def main() -> int:
                          "then waits when it competes with the server for a core)")
     ap.add_argument("--client-python-gc", action="store_true",
                     help="the client processes keep Python's own garbage-collection schedule: a full "
-                         "collection walks all 200 clients of a process and stalls each of them")
+                         "collection walks all the clients of a process and stalls each of them")
     ap.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     ap.add_argument("--codes", default="", help=argparse.SUPPRESS)
     opts = ap.parse_args()

@@ -5,6 +5,7 @@ Every server here listens on 127.0.0.1 with a free port; no packet leaves this c
 
 from __future__ import annotations
 
+import random
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -570,3 +571,24 @@ def test_the_servers_gc_policy_collects_between_messages_and_restores() -> None:
         gc.unfreeze()
     assert len(policy.pauses) >= 2  # the controlled full collections ran, as their own loop callbacks
     assert gc.get_threshold() == before
+
+
+def test_a_headless_bot_pauses_once_per_decision_not_once_per_update() -> None:
+    """With a thinking time, a bot arms one timer when a decision reaches it; updates that only
+    show others' moves arm none (before, every update armed one, so bots answered far sooner
+    than their thinking time and the load test ran about six times its stated pace)."""
+    from tortuga_desktop.net.protocol import Update
+    from tortuga_desktop.rules import Game
+
+    armed: list[int] = []
+    bot = SeatBot(None, "random", 1, think=0.5, call_later=lambda _d, _fn, seat: armed.append(seat))  # type: ignore[arg-type]
+    g = Game.new(2, 5)
+    rng = random.Random(5)
+    while g.pending()[0].kind.value != "position":  # play on to a decision of one seat only
+        s = g.to_move()[0]
+        g.apply(s, g.random_action(s, rng))
+    decider = g.pending()[0].seat
+    watcher = 1 - decider
+    for seat in (watcher, watcher, decider):
+        bot.handle(Update(table="t", seat=seat, view=g.view(seat).to_json(), events=[], first=0))
+    assert armed == [decider]

@@ -55,18 +55,20 @@ class SeatBot:
             self._acked(item.seat, item.ack)
             if item.view.get("phase") == "over" and self._read(item.seat) is not None:
                 self.over = True
-            if item.seat in self.unread and self._waits(item.seat):  # no timer for seats that only watch
+            if item.seat in self.unread and self._waits(item.seat):  # one thinking pause per decision
                 self._next(item.seat)
         elif isinstance(item, GameUpdate):
             self.latest[item.seat] = item.view
             self._acked(item.seat, item.ack)
             if item.view.is_over:
                 self.over = True
-            self._next(item.seat)
+            elif item.seat in item.view.waiting():  # one thinking pause per decision, not per update
+                self._next(item.seat)
         elif isinstance(item, Error):
             for seat, (rid, _) in list(self.inflight.items()):
-                if rid == item.ref:
+                if rid == item.ref:  # refused: decide again on the newest view if it still waits
                     del self.inflight[seat]
+                    self._next(seat)
             if item.code not in ("stale", "turn", "offline"):  # those are races the next update resolves
                 self.errors.append(item)
                 logger.warning("server refused: %s %s", item.code, item.message)

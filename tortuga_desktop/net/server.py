@@ -971,6 +971,7 @@ class ServerThread:
             self._loop.run_until_complete(self.server.start(self._prepare))
         except Exception as exc:  # handed to start(), which raises it in the caller's thread
             self._error = exc
+            self._loop.close()
             self._ready.set()
             return
         self._ready.set()

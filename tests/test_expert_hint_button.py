@@ -10,10 +10,9 @@ from typing import Any
 
 import pygame
 import pytest
+from test_expert_hints import _table, _until
 
-from tortuga_desktop.ai import make_bot
 from tortuga_desktop.app import stats
-from tortuga_desktop.app.controller import GameController
 from tortuga_desktop.app.hints import hint_busy, hint_marks, note_used, seats_hinted
 from tortuga_desktop.app.i18n import tr
 from tortuga_desktop.app.intents import Click, Key, UIEvent
@@ -24,32 +23,6 @@ from tortuga_desktop.app.scenes.stats import stats_rows
 from tortuga_desktop.app.scenes.table import TableScene
 from tortuga_desktop.app.settings import Settings
 from tortuga_desktop.rules import Game
-
-
-def _table(seed: int, settings: Settings | None = None, game_id: str = "") -> tuple[App, TableScene]:
-    seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1, bot_seed=5)]
-    app = App(None, size=(1280, 800), fixed_dt=1 / 60, settings=settings)
-    game = Game.new(2, seed, names=[s.name for s in seats])
-    controller = GameController(game, seats, bot_factory=lambda level, s: make_bot("normal", s))
-    if game_id:
-        controller.save_data = SaveData(seats, game, game_id=game_id)
-    table = TableScene(controller, speed="instant")
-    app.push(table)
-    return app, table
-
-
-def _until(app: App, table: TableScene, cond: Any, frames: int = 600) -> None:
-    for _ in range(frames):
-        if cond():
-            return
-        fut = table.controller._future
-        if fut is not None:
-            fut.result(timeout=30)
-        job = getattr(table, "_hint_job", None)
-        if job is not None:
-            job.done.wait(timeout=30)
-        app.step(1 / 60)
-    raise AssertionError(f"condition not met; notices {[n.text for n in app.notices]}")
 
 
 def _open_panel(app: App, table: TableScene) -> Any:

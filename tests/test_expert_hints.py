@@ -12,16 +12,20 @@ from tortuga_desktop.app.controller import GameController
 from tortuga_desktop.app.hints import hint_busy
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.loop import App
-from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.app.saves import SaveData, SeatConfig
 from tortuga_desktop.app.scenes.table import TableScene
+from tortuga_desktop.app.settings import Settings
 from tortuga_desktop.rules import Game
 
 
-def _table(seed: int) -> tuple[App, TableScene]:
+def _table(seed: int, settings: Settings | None = None, game_id: str = "") -> tuple[App, TableScene]:
+    """Anna (human) against Bart (Normal) at a headless table; ``game_id``: with save data."""
     seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1, bot_seed=5)]
-    app = App(None, size=(1280, 800), fixed_dt=1 / 60)
+    app = App(None, size=(1280, 800), fixed_dt=1 / 60, settings=settings)
     game = Game.new(2, seed, names=[s.name for s in seats])
     controller = GameController(game, seats, bot_factory=lambda level, s: make_bot("normal", s))
+    if game_id:
+        controller.save_data = SaveData(seats, game, game_id=game_id)
     table = TableScene(controller, speed="instant")
     app.push(table)
     return app, table

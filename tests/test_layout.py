@@ -234,3 +234,18 @@ def check_everything(size: tuple[int, int], lang: str, scale: int = 100) -> None
     finally:
         app.close()
     assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems[:40])
+
+
+def test_wrap_words_is_the_one_greedy_word_wrap() -> None:
+    """The decision panel, tips, tutorial and review all wrap with layout.wrap_words."""
+    from tortuga_desktop.app.layout import wrap_words
+
+    class Font:  # 10 px a character
+        def size(self, text: str) -> tuple[int, int]:
+            return (10 * len(text), 12)
+
+    f = Font()
+    assert wrap_words("one two three four", f, 90) == ["one two", "three", "four"]
+    assert wrap_words("a\nb  c", f, 1000) == ["a b c"]
+    assert wrap_words("enormousword x", f, 30) == ["enormousword", "x"]
+    assert wrap_words("  ", f, 100) == []

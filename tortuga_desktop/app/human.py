@@ -250,19 +250,10 @@ def _game_of(controller: Any) -> Game:
 
 
 def _wrap(text: str, font: Any, width: int) -> list[str]:
-    """Greedy word wrap of ``text`` to ``width`` pixels."""
-    lines: list[str] = []
-    cur = ""
-    for word in text.split():
-        trial = f"{cur} {word}" if cur else word
-        if cur and font.size(trial)[0] > width:
-            lines.append(cur)
-            cur = word
-        else:
-            cur = trial
-    if cur:
-        lines.append(cur)
-    return lines or [""]
+    """Greedy word wrap of ``text`` to ``width`` pixels (one empty line for no words)."""
+    from .layout import wrap_words
+
+    return wrap_words(text, font, width) or [""]
 
 
 class DecisionUI:

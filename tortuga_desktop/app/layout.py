@@ -82,6 +82,23 @@ def text_factor(s: float) -> float:
 PROMPT_W = 342
 
 
+def wrap_words(text: str, font: Any, width: int) -> list[str]:
+    """Greedy word wrap of ``text`` (any whitespace separates words) to ``width`` pixels of
+    ``font``; a word wider than ``width`` gets a line of its own. No words: no lines."""
+    lines: list[str] = []
+    cur = ""
+    for word in text.split():
+        trial = f"{cur} {word}" if cur else word
+        if cur and font.size(trial)[0] > width:
+            lines.append(cur)
+            cur = word
+        else:
+            cur = trial
+    if cur:
+        lines.append(cur)
+    return lines
+
+
 def panel_px(rect: pygame.Rect, v: float) -> int:
     """A design size inside the decision panel ``rect`` in screen pixels: the panel's own
     scale (its width against the design), readable and times the UI scale, and never more
@@ -285,7 +302,7 @@ class TableLayout:
         return pygame.Rect(round(b.x + index * step), b.y + self.px(2), size, size)
 
 
-__all__ = ["AREA_NAMES", "BoardLayout", "DESIGN_H", "DESIGN_W", "READABLE_S", "TableLayout", "UI_SCALE_RANGE", "boosted_px", "panel_px",
+__all__ = ["AREA_NAMES", "BoardLayout", "DESIGN_H", "DESIGN_W", "READABLE_S", "TableLayout", "UI_SCALE_RANGE", "boosted_px", "panel_px", "wrap_words",
            "set_text_boost",
            "screen_scale", "set_ui_scale", "text_factor", "ui_scale", "window_scale"]
 

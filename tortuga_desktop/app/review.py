@@ -20,6 +20,7 @@ from ..rules import Game, RulesError
 from . import palette
 from .eventtext import reason_text
 from .i18n import tr
+from .layout import wrap_words
 from .scenes import Scene
 
 logger = logging.getLogger(__name__)
@@ -144,7 +145,7 @@ class ReviewScene(Scene):
         else:
             y = self._draw_chart(surface, pygame.Rect(panel.x + 60, y, panel.w - 220, int(panel.h * 0.5)), f)
             for line in self.moment_lines():
-                for part in _wrap(line, f, panel.w - 40):
+                for part in wrap_words(line, f, panel.w - 40):
                     surface.blit(f.render(part, True, palette.INK), (panel.x + 20, y))
                     y += f.get_linesize()
                 y += 6
@@ -176,22 +177,6 @@ class ReviewScene(Scene):
             name = f.render(self.game.names[s], True, colour)
             surface.blit(name, (area.right + 12, area.y + s * (f.get_linesize() + 4)))
         return int(area.bottom + f.get_linesize() + 14)
-
-
-def _wrap(text: str, font: Any, width: int) -> list[str]:
-    words = text.split()
-    lines: list[str] = []
-    cur = ""
-    for w in words:
-        nxt = f"{cur} {w}".strip()
-        if cur and font.size(nxt)[0] > width:
-            lines.append(cur)
-            cur = w
-        else:
-            cur = nxt
-    if cur:
-        lines.append(cur)
-    return lines
 
 
 def open_review(results: Any) -> None:

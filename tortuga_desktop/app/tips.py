@@ -17,6 +17,7 @@ from ..rules import DecisionKind, Target
 from . import art, palette
 from .i18n import tr
 from .intents import Click, Intent
+from .layout import wrap_words
 
 __all__ = ["TIP_KEYS", "TipOverlay", "attach_tips", "tip_kind"]
 
@@ -111,18 +112,7 @@ class TipOverlay:
         font = art.font(L.px(15))
         close = L.px(22)
         width = prompt.w - 3 * L.px(8) - close
-        words = (tr("tips.label") + " " + self.text()).split()
-        lines: list[str] = []
-        cur = ""
-        for w in words:
-            trial = f"{cur} {w}" if cur else w
-            if cur and font.size(trial)[0] > width:
-                lines.append(cur)
-                cur = w
-            else:
-                cur = trial
-        lines.append(cur)
-        lines = lines[:4]
+        lines = wrap_words(tr("tips.label") + " " + self.text(), font, width)[:4]
         h = len(lines) * font.get_linesize() + 2 * L.px(6)
         self.rect = pygame.Rect(prompt.x, prompt.y - h - L.px(4), prompt.w, h)
         pygame.draw.rect(surface, palette.GOLD_LIGHT, self.rect, border_radius=L.px(8))

@@ -23,6 +23,7 @@ from .. import art, palette
 from ..controller import GameController, GameEvent
 from ..i18n import tr
 from ..intents import Click, Intent, Key
+from ..layout import wrap_words
 from ..saves import SeatConfig
 from ..tutorial import HUMAN, STEPS, Coach, ScriptedBot, Step, fast_forward, spot_rect
 from .table import TableScene
@@ -77,18 +78,8 @@ def step_text(step: Step, game: Game | None) -> str:
 
 
 def _wrap(text: str, font: Any, width: int) -> list[str]:
-    lines: list[str] = []
-    for para in text.split("\n"):
-        cur = ""
-        for word in para.split():
-            trial = f"{cur} {word}" if cur else word
-            if cur and font.size(trial)[0] > width:
-                lines.append(cur)
-                cur = word
-            else:
-                cur = trial
-        lines.append(cur)
-    return lines
+    """Word wrap keeping explicit line breaks (an empty paragraph stays an empty line)."""
+    return [ln for para in text.split("\n") for ln in (wrap_words(para, font, width) or [""])]
 
 
 class CoachPanel:

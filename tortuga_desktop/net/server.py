@@ -320,7 +320,6 @@ class GameServer:
         self.gc_pauses: list[float] = []
         #: pauses of the young (generation 0 and 1) collections
         self.young_gc_pauses: list[float] = []
-        self._prepared: Any = None
         self._gc_start = 0.0
 
     # ------------------------------------------------------------ lifecycle
@@ -331,7 +330,7 @@ class GameServer:
         not yet there)."""
         self._loop = asyncio.get_running_loop()
         if before_listen is not None:
-            self._prepared = before_listen(self)
+            before_listen(self)
         self._server = await serve(self._handle, self.config.host, self.config.port, max_size=_HARD_LIMIT,
                                    max_queue=64, compression=None, ping_interval=20, ping_timeout=20)
         sock = next(iter(self._server.sockets))
@@ -960,6 +959,7 @@ class ServerThread:
         self._ready = threading.Event()
         self._error: BaseException | None = None
         self._prepare: Callable[[GameServer], Any] | None = None
+        self._prepared: Any = None
 
     @property
     def port(self) -> int:
@@ -968,7 +968,7 @@ class ServerThread:
     def _run(self) -> None:
         asyncio.set_event_loop(self._loop)
         try:
-            self._loop.run_until_complete(self.server.start(self._prepare))
+            self._loop.run_until_complete(self.server.start(None if self._prepare is None else self._run_prepare))
         except Exception as exc:  # handed to start(), which raises it in the caller's thread
             self._error = exc
             self._loop.close()
@@ -976,6 +976,10 @@ class ServerThread:
             return
         self._ready.set()
         self._loop.run_forever()
+
+    def _run_prepare(self, server: GameServer) -> None:
+        assert self._prepare is not None
+        self._prepared = self._prepare(server)
 
     def start(self, timeout: float = 10.0, prepare: Callable[[GameServer], Any] | None = None) -> int:
         """Start listening; returns the port. ``prepare(server)`` runs on the server's loop before
@@ -993,7 +997,7 @@ class ServerThread:
     @property
     def prepared(self) -> Any:
         """What ``prepare`` returned."""
-        return self.server._prepared
+        return self._prepared
 
     def call(self, fn: Callable[[GameServer], Any], timeout: float = 10.0) -> Any:
         """Run ``fn(server)`` on the server's loop and return its result (thread-safe)."""

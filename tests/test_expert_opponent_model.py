@@ -45,3 +45,66 @@ def test_opp_attack_option() -> None:
     bot = make_bot("expert", 3, opp_attack=0.5)
     assert isinstance(bot, ExpertBot) and bot.think.opp_attack == 0.5
     assert make_bot("expert", 3).think.opp_attack == THINK["normal"].opp_attack  # type: ignore[attr-defined]
+
+
+def _skull_only_share(model: bool, games: int = 30) -> float:
+    """Of the opponents' selections from rolls showing a skull, the share that is skulls alone."""
+    alone = shown = 0
+    for seed in range(games):
+        k = K.new_game(4, seed)
+        pol = RolloutPolicy(random.Random(seed), 0, 1.0, model)
+        while not k.over:
+            s = K.next_seat(k)
+            kind = K.kind_for(k, s)
+            if kind == K.K_SELECT and s != 0 and k.roll[s] is not None:
+                fm = K._face_masks(k, s)
+                if fm[5]:
+                    shown += 1
+                    mask = pol.select(k, s, fm)
+                    alone += int(mask & ~fm[5] == 0)
+                    assert mask in K.options(k, s, kind)
+                    K.apply(k, s, kind, mask)
+                    continue
+            K.policy_step(k, pol)
+    return alone / shown
+
+
+def test_the_model_opponents_keep_skulls_apart_as_hard_does() -> None:
+    # Hard selects a skull alone (its action chosen after the reveal) in about 45 % of rolls
+    # showing one; the plain rollout policy only when no face fits (here 0.10 against 0.47)
+    assert _skull_only_share(True) > _skull_only_share(False) + 0.15
+
+
+def test_the_model_plays_legal_games_and_leaves_the_searcher_alone() -> None:
+    for seed in range(9):
+        players = 2 + seed % 3
+        pol = RolloutPolicy(random.Random(seed), seed % players, 1.0, True)
+        assert compare_fast_playout(seed, players, midgame_decisions=seed * 3, policy=pol) is None
+    # the searching seat decides as without the model (same random draws, same state)
+    k = K.new_game(4, 5)
+    while K.kind_for(k, K.next_seat(k)) != K.K_SELECT or k.roll[K.next_seat(k)] is None:
+        K.policy_step(k, RolloutPolicy(random.Random(1)))
+    me = K.next_seat(k)
+    fm = K._face_masks(k, me)
+    plain = RolloutPolicy(random.Random(2), me, 1.0, False).select(k, me, fm)
+    assert RolloutPolicy(random.Random(2), me, 1.0, True).select(k, me, fm) == plain
+
+
+def test_the_model_predicts_hard_better() -> None:
+    """``scripts/opponent_fit.py`` on a few 2-player Hard games: the model agrees with Hard's
+    own choices more often than the plain policy (over 60 games: 0.52 against 0.43)."""
+    import importlib.util
+    from pathlib import Path
+
+    path = Path(__file__).resolve().parents[1] / "scripts" / "opponent_fit.py"
+    spec = importlib.util.spec_from_file_location("opponent_fit", path)
+    assert spec is not None and spec.loader is not None
+    fit = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(fit)
+    samples = fit.collect(2, 4, 9, "hard")
+
+    def share(model: bool) -> float:
+        res = fit.agreement(samples, 1.0, 9, model)
+        return sum(a for a, _ in res.values()) / sum(n for _, n in res.values())
+
+    assert share(True) > share(False) + 0.04

@@ -251,6 +251,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--expert-worlds", type=int, default=None, help="Expert: sampled worlds per decision at most")
     ap.add_argument("--expert-opp-attack", type=float, default=None,
                     help="Expert: the opponents' boarding and raiding in its rollouts, relative to its own (1 = same)")
+    ap.add_argument("--expert-opp-model", choices=("on", "off"), default=None,
+                    help="Expert: opponents in its rollouts choose dice, skulls and bonus tiles the way Hard does")
     ap.add_argument("--progress", action="store_true", help="with --workers 1: a line per finished game (stderr)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     a = ap.parse_args(argv)
@@ -276,6 +278,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not 0.0 <= a.expert_opp_attack <= 3.0:
             ap.error("--expert-opp-attack must be between 0 and 3")
         expert["opp_attack"] = a.expert_opp_attack
+    if a.expert_opp_model is not None:
+        expert["opp_model"] = a.expert_opp_model == "on"
     options = {k: v for k, v in (("hard", hard), ("expert", expert)) if v}
     if a.round_robin is not None:
         rr = round_robin(levels, a.games, a.seed, a.workers, options or None)

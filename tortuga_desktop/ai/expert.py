@@ -50,6 +50,8 @@ class Think:
     opp_attack: float = 1.0
     #: sampled worlds at most with 3-4 players (None: ``worlds``)
     worlds_multi: int | None = None
+    #: the opponents in rollouts choose dice, skulls and bonus tiles as Hard does (RolloutPolicy.model)
+    opp_model: bool = False
 
     def worlds_for(self, players: int) -> int:
         return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
@@ -99,28 +101,28 @@ def _weights(k: K.KState, s: int) -> list[float]:
 class RolloutPolicy:
     """A cheap heuristic for every seat in rollouts (with a little noise, so worlds differ)."""
 
-    def __init__(self, rng: random.Random, me: int | None = None, opp_attack: float = 1.0) -> None:
+    def __init__(self, rng: random.Random, me: int | None = None, opp_attack: float = 1.0,
+                 model: bool = False) -> None:
         self.rnd = rng.random
         self.rng = rng
         #: the searching seat; the others' wish to board and raid is scaled by ``opp_attack``
         #: (an opponent model: Hard and Normal attack less than this policy does in self-play)
         self.me = me
         self.opp_attack = opp_attack
+        #: the others choose dice, skulls and bonus tiles the way Hard does (see
+        #: ``scripts/opponent_fit.py``: how often the model predicts Hard's own choices)
+        self.model = model
 
     def select(self, k: K.KState, s: int, fm: list[int]) -> int:
         """The face group (its strongest dice that fit) worth most: the action's weight times
         the chance the new total takes a position against the others' public totals there."""
+        if self.model and s != self.me:
+            return self._model_select(k, s, fm)
         pl = k.placed[s]
-        room = [5 - K.POP[pl[0]], 5 - K.POP[pl[1]], 5 - K.POP[pl[2]],
-                CAP[k.boat[s]] - K.POP[pl[3]], CAP[k.pirate[s]] - K.POP[pl[4]]]
-        w = _weights(k, s)
-        if self.opp_attack != 1.0 and s != self.me:
-            w[3] *= self.opp_attack
-            w[4] *= self.opp_attack
+        room = _room(k, s)
+        w = self._wants(k, s)
         sums = k.sums
         rnd = self.rnd
-        n = k.n
-        slots = 2 if n > 2 else 1
         best, best_m = -1e9, 0
         sk = fm[5]
         for f in (0, 1, 2, 3, 4):
@@ -131,13 +133,7 @@ class RolloutPolicy:
             if K.POP[g] > room[f]:  # keep the strongest dice that fit
                 dice = sorted(K.DICE_OF[g], key=lambda d: -row[1 << d])[: room[f]]
                 g = K._mask(dice)
-            mine = row[g | pl[f]] + k.bonus[s][f]
-            beaten_by = 0
-            for t in range(n):
-                if t != s and k.placed[t][f] and row[k.placed[t][f]] + k.bonus[t][f] >= mine:
-                    beaten_by += 1
-            chance = 1.0 if beaten_by == 0 else (0.6 if beaten_by < slots else 0.15)
-            v = w[f] * chance * (3.0 + 0.3 * mine) - 0.4 * K.POP[g] + rnd()
+            v = _place_value(k, s, f, row[g | pl[f]] + k.bonus[s][f], w) - 0.4 * K.POP[g] + rnd()
             if v > best:
                 best, best_m = v, g
         if best_m:
@@ -147,6 +143,67 @@ class RolloutPolicy:
                 best_m |= K.SUB[sk][min(free, K.POP[sk])][0]
             return best_m
         return sk
+
+    def _wants(self, k: K.KState, s: int) -> list[float]:
+        w = _weights(k, s)
+        if self.opp_attack != 1.0 and s != self.me:
+            w[3] *= self.opp_attack
+            w[4] *= self.opp_attack
+        return w
+
+    def _model_select(self, k: K.KState, s: int, fm: list[int]) -> int:
+        """An opponent's selection the way Hard makes it: the gain over the position already
+        held (not the position itself), often a single die and often a skull alone (its action
+        chosen after the reveal), rarely skulls added to a face group."""
+        pl = k.placed[s]
+        room = _room(k, s)
+        w = self._wants(k, s)
+        sums = k.sums
+        bonus = k.bonus[s]
+        rnd = self.rnd
+        held = [_place_value(k, s, f, sums[f][pl[f]] + bonus[f], w) if pl[f] else 0.0 for f in range(5)]
+        best, best_m = -1e9, 0
+        sk = fm[5]
+        for f in (0, 1, 2, 3, 4):
+            g = fm[f]
+            if not g or room[f] <= 0:
+                continue
+            row = sums[f]
+            dice = sorted(K.DICE_OF[g], key=lambda d: -row[1 << d])[: room[f]]
+            m = K._mask(dice)
+            v = _place_value(k, s, f, row[m | pl[f]] + bonus[f], w) - held[f] - MODEL_PER_DIE * len(dice)
+            v += MODEL_NOISE * rnd()
+            if v > best:
+                best, best_m = v, m
+            if len(dice) > 1:
+                m = 1 << dice[0]
+                v = _place_value(k, s, f, row[m | pl[f]] + bonus[f], w) - held[f] - MODEL_PER_DIE
+                v += MODEL_NOISE * rnd()
+                if v > best:
+                    best, best_m = v, m
+        if sk:
+            one = K.BITS[sk][0]
+            for f in (0, 1, 2, 3, 4):
+                if room[f] > 0:
+                    v = _place_value(k, s, f, sums[f][one | pl[f]] + bonus[f], w) - held[f] - MODEL_PER_DIE
+                    v += MODEL_NOISE * rnd() - MODEL_SKULL_COST
+                    if v > best:
+                        best, best_m = v, one
+        if best_m & sk:
+            return best_m
+        if best_m:
+            a = next(f for f in range(5) if fm[f] & best_m)
+            free = room[a] - K.POP[best_m]
+            if sk and free > 0 and rnd() < MODEL_ADD_SKULLS:
+                best_m |= K.SUB[sk][min(free, K.POP[sk])][0]
+            return best_m
+        return sk
+
+    def _model_gain(self, k: K.KState, s: int, a: int, add: int, w: list[float]) -> float:
+        """What ``add`` more on action ``a`` gains seat ``s`` over the position it holds."""
+        pl = k.placed[s][a]
+        cur = k.sums[a][pl] + k.bonus[s][a] if pl else 0
+        return _place_value(k, s, a, cur + add, w) - (_place_value(k, s, a, cur, w) if pl else 0.0)
 
     def choose(self, k: K.KState, s: int, kind: int, opts: list[Any]) -> Any:
         if kind == K.K_POSITION:
@@ -159,6 +216,14 @@ class RolloutPolicy:
         if kind == K.K_TAKE:
             return max(opts, key=lambda c: _chest_value(k, s, c))
         w = _weights(k, s)
+        if self.model and s != self.me:
+            if kind == K.K_SKULL:  # where the skulls gain most, as Hard weighs it
+                sel = k.sel[s]
+                return max(opts, key=lambda a: self._model_gain(k, s, a, k.sums[a][sel], w)
+                           + MODEL_NOISE * 0.5 * self.rnd())
+            # a bonus tile (+1) where it gains most, a little for later rounds
+            return max(opts, key=lambda v: (self._model_gain(k, s, v % 5, 1, w) if k.placed[s][v % 5] else 0.0)
+                       + 0.25 * w[v % 5] + (0.05 if v >= 5 else 0.0) + MODEL_NOISE * 0.3 * self.rnd())
         if kind == K.K_SKULL:
             return max(opts, key=lambda a: w[a] + self.rnd() * 0.5)
         # bonus tile: a new tile where it helps most, else a flip
@@ -185,6 +250,31 @@ class RolloutPolicy:
     def arrange(self, k: K.KState, s: int, fleet: bool, src: list[int], cap: int) -> tuple[int, ...]:
         ordered = sorted(src, key=lambda c: -_chest_value(k, s, c))
         return tuple(ordered[:cap])
+
+
+def _room(k: K.KState, s: int) -> list[int]:
+    """Dice seat ``s`` can still place on each action (R3.3)."""
+    pl = k.placed[s]
+    return [5 - K.POP[pl[0]], 5 - K.POP[pl[1]], 5 - K.POP[pl[2]],
+            CAP[k.boat[s]] - K.POP[pl[3]], CAP[k.pirate[s]] - K.POP[pl[4]]]
+
+
+def _place_value(k: K.KState, s: int, f: int, total: int, w: list[float]) -> float:
+    """What a total of ``total`` on action ``f`` is worth to seat ``s``: the action's weight
+    times a rough chance that it takes a position against the others' public totals there."""
+    row = k.sums[f]
+    beaten_by = 0
+    for t in range(k.n):
+        if t != s and k.placed[t][f] and row[k.placed[t][f]] + k.bonus[t][f] >= total:
+            beaten_by += 1
+    chance = 1.0 if beaten_by == 0 else (0.6 if beaten_by < (2 if k.n > 2 else 1) else 0.15)
+    return w[f] * chance * (3.0 + 0.3 * total)
+
+
+#: the opponent model's cost per die placed, noise, and how often it adds skulls to a face group
+MODEL_PER_DIE, MODEL_NOISE, MODEL_ADD_SKULLS = 0.4, 0.3, 0.2
+#: a skull alone is worth its best action less this (it is counted on all five)
+MODEL_SKULL_COST = 1.0
 
 
 def _chest_value(k: K.KState, s: int, c: int) -> float:
@@ -300,7 +390,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         for j in active:  # common random numbers: the same future dice and policy noise for all
             k = base.copy(random.Random(dice_seed))
             K.apply(k, me, kind, cands[j])
-            K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack))
+            K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, think.opp_model))
             w, mg = _value(k, me)
             wins[j] += w
             margins[j] += mg
@@ -322,7 +412,8 @@ class ExpertBot:
     level = "expert"
 
     def __init__(self, seed: int, think: str = "normal", budget_s: float | None = None,
-                 worlds: int | None = None, opp_attack: float | None = None) -> None:
+                 worlds: int | None = None, opp_attack: float | None = None,
+                 opp_model: bool | None = None) -> None:
         if think not in THINK:
             raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
         base = THINK[think]
@@ -330,7 +421,8 @@ class ExpertBot:
         self.think = Think(worlds if worlds is not None else base.worlds,
                            budget_s if budget_s is not None else base.budget_s, base.top_k,
                            opp_attack if opp_attack is not None else base.opp_attack,
-                           None if worlds is not None else base.worlds_multi)  # a given cap: every game
+                           None if worlds is not None else base.worlds_multi,  # a given cap: every game
+                           base.opp_model if opp_model is None else opp_model)
         self.last: SearchResult | None = None
 
     def decide(self, view: PlayerView) -> BotChoice:

@@ -1,0 +1,104 @@
+"""How well Expert's rollout policy predicts a level's own choices (its opponent model).
+
+Plays games between bots of one level (Hard by default) through the engine; at every decision
+of the kinds the rollout policy makes differently from the searching seat's view (which action
+the dice go to, whom to board or raid, where the skulls and the bonus tile go) it asks the
+rollout policy, playing an opponent, what it would do in the same position, and counts how
+often the two agree. Prints one line per setting::
+
+    python scripts/opponent_fit.py --players 4 --games 40 --level hard
+    python scripts/opponent_fit.py --players 2 --games 60 --opp-attack 1.0,0.5
+
+Agreement is a cheap stand-in for arena games when tuning the opponent model: a rollout whose
+opponents play like the real ones estimates the real game better.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from tortuga_desktop.ai import kernel as K  # noqa: E402
+from tortuga_desktop.ai.bots import build_bot  # noqa: E402
+from tortuga_desktop.ai.expert import RolloutPolicy  # noqa: E402
+from tortuga_desktop.rules import Game  # noqa: E402
+
+KINDS = {K.K_SELECT: "dice", K.K_POSITION: "attack", K.K_SKULL: "skulls", K.K_BONUS: "bonus"}
+
+
+def _action_of(k: K.KState, s: int, mask: int) -> int:
+    """The action a selection's dice go to (5: skulls only)."""
+    faces = k.roll[s]
+    assert faces is not None
+    for d in K.DICE_OF[mask]:
+        if faces[d] != 5:
+            return faces[d]
+    return 5
+
+
+def collect(players: int, games: int, seed: int, level: str) -> list[tuple[K.KState, int, int, object]]:
+    """(kernel state, seat, kind, the level's choice) at every compared decision."""
+    out: list[tuple[K.KState, int, int, object]] = []
+    for gi in range(games):
+        gs = seed * 10_000 + gi
+        bots = [build_bot(level, seed=gs * 10 + s) for s in range(players)]
+        g = Game.new(players=players, seed=gs, start_player=gi % players, log=False)
+        while not g.is_over:
+            d = g.pending()[0]
+            legal = g.legal_actions(d.seat)
+            choice = bots[d.seat].decide(g.view(d.seat)).action
+            if len(legal) > 1:
+                k = K.from_game(g)
+                kind = K.kind_for(k, d.seat)
+                if kind in KINDS and not (kind == K.K_POSITION and k.act_action <= 2):
+                    out.append((k, d.seat, kind, K.to_kernel_action(choice)))
+            g.apply(d.seat, choice)
+    return out
+
+
+def agreement(samples: list[tuple[K.KState, int, int, object]], opp_attack: float, seed: int,
+              model: bool = False) -> dict[str, tuple[int, int]]:
+    """Per decision kind: (choices the rollout policy shares with the level, choices compared)."""
+    rng = random.Random(seed)
+    tally: dict[str, list[int]] = {}
+    for k, s, kind, real in samples:
+        pol = RolloutPolicy(rng, me=-1, opp_attack=opp_attack, model=model)  # every seat an opponent
+        if kind == K.K_SELECT:
+            fm = K._face_masks(k, s)
+            mine = pol.select(k, s, fm)
+            assert isinstance(real, int)
+            same = _action_of(k, s, mine) == _action_of(k, s, real)
+        else:
+            mine = pol.choose(k, s, kind, K.options(k, s, kind))
+            same = mine == real
+        t = tally.setdefault(KINDS[kind], [0, 0])
+        t[0] += int(same)
+        t[1] += 1
+    return {key: (v[0], v[1]) for key, v in tally.items()}
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--players", type=int, default=4)
+    ap.add_argument("--games", type=int, default=40)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--level", default="hard")
+    ap.add_argument("--opp-attack", default="1.0,0.5")
+    args = ap.parse_args(argv)
+    samples = collect(args.players, args.games, args.seed, args.level)
+    print(f"{args.level}, {args.players} players, {args.games} games: {len(samples)} decisions compared")
+    for model in (False, True):
+        for x in (float(v) for v in args.opp_attack.split(",")):
+            res = agreement(samples, x, args.seed, model)
+            parts = [f"{key} {a / max(1, n):.3f} ({n})" for key, (a, n) in sorted(res.items())]
+            total = sum(a for a, _ in res.values()) / max(1, sum(n for _, n in res.values()))
+            print(f"model {'on ' if model else 'off'} opp_attack {x:.2f}: all {total:.3f} | " + " | ".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -253,6 +253,10 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="Expert: the opponents' boarding and raiding in its rollouts, relative to its own (1 = same)")
     ap.add_argument("--expert-opp-model", choices=("on", "off"), default=None,
                     help="Expert: opponents in its rollouts choose dice, skulls and bonus tiles the way Hard does")
+    ap.add_argument("--expert-horizon", type=int, default=None,
+                    help="Expert: rounds a rollout plays before a projection scores it (0: to the end)")
+    ap.add_argument("--expert-tau", type=float, default=None,
+                    help="Expert: points of projected score per unit of the softmax chance to win")
     ap.add_argument("--progress", action="store_true", help="with --workers 1: a line per finished game (stderr)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     a = ap.parse_args(argv)
@@ -278,6 +282,14 @@ def main(argv: Sequence[str] | None = None) -> int:
         if not 0.0 <= a.expert_opp_attack <= 3.0:
             ap.error("--expert-opp-attack must be between 0 and 3")
         expert["opp_attack"] = a.expert_opp_attack
+    if a.expert_horizon is not None:
+        if not 0 <= a.expert_horizon <= 20:
+            ap.error("--expert-horizon must be between 0 and 20")
+        expert["horizon"] = a.expert_horizon
+    if a.expert_tau is not None:
+        if not 0.1 <= a.expert_tau <= 100:
+            ap.error("--expert-tau must be between 0.1 and 100")
+        expert["tau"] = a.expert_tau
     if a.expert_opp_model is not None:
         expert["opp_model"] = a.expert_opp_model == "on"
     options = {k: v for k, v in (("hard", hard), ("expert", expert)) if v}

@@ -24,6 +24,7 @@ estimated chance to win and its edge over the next best move.
 
 from __future__ import annotations
 
+import math
 import random
 import time
 from dataclasses import dataclass
@@ -52,6 +53,10 @@ class Think:
     worlds_multi: int | None = None
     #: the opponents in rollouts choose dice, skulls and bonus tiles as Hard does (RolloutPolicy.model)
     opp_model: bool = False
+    #: rounds a rollout plays before the projection scores it (None: to the game's end)
+    horizon: int | None = None
+    #: the softmax temperature (points) turning projected scores into a chance to win
+    tau: float = 3.0
 
     def worlds_for(self, players: int) -> int:
         return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
@@ -345,6 +350,59 @@ def _value(k: K.KState, me: int) -> tuple[float, float]:
     return win, float(sc[me] - other)
 
 
+#: the chests' order of priority when the projection fills a boat or a crew (purple first, white last)
+_PRI = (1.0, 1.0, 1.0, 2.0, 0.0, 1.5)
+UNKNOWN = 5  # a chest still to come out of the bag, in the projection
+
+
+def _pick(src: list[int], cap: int) -> list[int]:
+    return sorted(src, key=_PRI.__getitem__)[:cap]
+
+
+def project(k: K.KState) -> list[float]:
+    """Every seat's projected final score: the chest conveyor (island -> crew -> fleet ->
+    Tortuga) runs on round by round, one unknown chest to every island per round, until
+    somebody reaches the goal (the projection Hard's evaluation makes, on the kernel state)."""
+    n = k.n
+    tor = [list(x) for x in k.tortuga]
+    fl = [list(x) for x in k.fleet]
+    cr = [list(x) for x in k.crew]
+    isl = [list(x) for x in k.island]
+    bag = sum(k.bag)
+    for _ in range(5):
+        for s in range(n):
+            if bag > 0:
+                isl[s].append(UNKNOWN)
+                bag -= 1
+            tor[s].extend(fl[s])
+            fl[s] = _pick(cr[s], CAP[k.boat[s]])
+            cr[s] = _pick(isl[s], CAP[k.pirate[s]])
+            isl[s] = []
+        if max(len(x) for x in tor) >= k.goal:
+            break
+    out = []
+    for s in range(n):
+        pts = 0.0
+        cnt = [0, 0, 0, 0, 0, 0]
+        for row, per in ((tor[s], 3), (fl[s], 2), (cr[s], 1)):
+            for c in row:
+                cnt[c] += 1
+                pts += per * (2.0 if c == PURPLE else (1.125 if c == UNKNOWN else 1.0))
+        sets = K.max_sets(cnt[0], cnt[1], cnt[2], tor[s].count(WHITE))
+        out.append(pts + 3 * sets + 0.4 * cnt[UNKNOWN] + k.boat[s] + k.pirate[s] + sum(k.tiles[s]))
+    return out
+
+
+def _projected_value(k: K.KState, me: int, tau: float) -> tuple[float, float]:
+    """A cut-off rollout's value: a soft chance to win from the projected scores (a softmax with
+    temperature ``tau`` points) and the projected margin over the best other seat."""
+    sc = project(k)
+    top = max(sc)
+    weights = [math.exp((v - top) / tau) for v in sc]
+    other = max(v for i, v in enumerate(sc) if i != me)
+    return weights[me] / sum(weights), sc[me] - other
+
+
 def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None
            ) -> tuple[Game, list[PlayerAction], SearchResult]:
     """Search the decision in front of ``view.viewer``; returns the first sampled world, the legal
@@ -390,8 +448,12 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         for j in active:  # common random numbers: the same future dice and policy noise for all
             k = base.copy(random.Random(dice_seed))
             K.apply(k, me, kind, cands[j])
-            K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, think.opp_model))
-            w, mg = _value(k, me)
+            if think.horizon is None:
+                K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, think.opp_model))
+            else:
+                K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, think.opp_model),
+                          max_rounds=think.horizon)
+            w, mg = _value(k, me) if k.over else _projected_value(k, me, think.tau)
             wins[j] += w
             margins[j] += mg
             vals[j].append(w + MARGIN_WEIGHT * mg)
@@ -413,7 +475,7 @@ class ExpertBot:
 
     def __init__(self, seed: int, think: str = "normal", budget_s: float | None = None,
                  worlds: int | None = None, opp_attack: float | None = None,
-                 opp_model: bool | None = None) -> None:
+                 opp_model: bool | None = None, horizon: int | None = None, tau: float | None = None) -> None:
         if think not in THINK:
             raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
         base = THINK[think]
@@ -422,7 +484,9 @@ class ExpertBot:
                            budget_s if budget_s is not None else base.budget_s, base.top_k,
                            opp_attack if opp_attack is not None else base.opp_attack,
                            None if worlds is not None else base.worlds_multi,  # a given cap: every game
-                           base.opp_model if opp_model is None else opp_model)
+                           base.opp_model if opp_model is None else opp_model,
+                           base.horizon if horizon is None else (horizon or None),
+                           base.tau if tau is None else tau)
         self.last: SearchResult | None = None
 
     def decide(self, view: PlayerView) -> BotChoice:

@@ -21,7 +21,9 @@ def test_thinking_time_settings() -> None:
     for players in (2, 3, 4):
         f, n, lg = (THINK[t].worlds_for(players) for t in ("fast", "normal", "long"))
         assert f < n < lg
-    assert THINK["normal"].worlds_for(2) > THINK["normal"].worlds_for(4)  # 2 players: more worlds pay
+    for think in THINK.values():  # the opponent model in 2 players, cut-off rollouts with 3-4
+        assert think.model_for(2) and not think.model_for(4)
+        assert think.horizon_for(2) is None and think.horizon_for(3) == think.horizon_for(4) == 2
     assert THINK["long"].budget_s <= 1.5
     for think in THINK:
         bot = make_bot("expert", 1, think=think)

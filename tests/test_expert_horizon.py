@@ -61,9 +61,12 @@ def test_cut_off_search_plays_legal_games_and_is_deterministic() -> None:
 
 def test_horizon_options() -> None:
     bot = make_bot("expert", 1, horizon=2, tau=5.0)
-    assert isinstance(bot, ExpertBot) and bot.think.horizon == 2 and bot.think.tau == 5.0
+    assert isinstance(bot, ExpertBot) and bot.think.tau == 5.0
+    assert bot.think.horizon_for(2) == bot.think.horizon_for(4) == 2  # a given option: every game
     full = make_bot("expert", 1, horizon=0)  # 0: to the game's end
-    assert isinstance(full, ExpertBot) and full.think.horizon is None
+    assert isinstance(full, ExpertBot) and full.think.horizon_for(2) is None and full.think.horizon_for(4) is None
+    plain = make_bot("expert", 1, opp_model=False)
+    assert isinstance(plain, ExpertBot) and not plain.think.model_for(2) and not plain.think.model_for(3)
     for bad in (["--expert-horizon", "-1"], ["--expert-tau", "0"]):
         with pytest.raises(SystemExit):
             arena_main(["--bots", "expert,hard", "--games", "2", *bad])

@@ -83,7 +83,7 @@ _ENGLISH = {
     "x_keep": "keeps the {coins}-coin treasure tile",
     "x_arrange_fleet": "{count} chests into the fleet area, the {colour} one first",
     "x_arrange_crew": "{count} chests into the crew area, the {colour} one first",
-    "x_odds": "wins {win} % of {worlds} sampled games, {edge} points ahead of the next move",
+    "x_odds": "an estimated {win} % chance to win over {worlds} sampled games, {edge} points ahead of the next move",
 }
 REASON_KEYS = tuple(_ENGLISH)
 

@@ -5,11 +5,14 @@ For every decision with a choice, Expert
 1. samples worlds consistent with its :class:`~tortuga_desktop.rules.PlayerView` only
    (:func:`~tortuga_desktop.rules.determinize`: others' hidden dice and selections, their
    treasure tiles, the tile pool, the future dice), converts each to a kernel state;
-2. plays every candidate move in every world to the end of the game with a cheap heuristic
-   policy for all seats (:class:`RolloutPolicy`), with common random numbers (the same
-   future dice for every candidate in a world);
-3. takes the candidate with the best mean result: its share of wins plus a little of its
-   score margin (ties and near-ties go to the heuristic's favourite).
+2. plays every candidate move in every world with a cheap heuristic policy for all seats
+   (:class:`RolloutPolicy`; the opponents modelled on Hard in 2-player games), with common
+   random numbers (the same future dice for every candidate in a world): to the end of the
+   game with 2 players; with 3-4 players for two rounds, after which :func:`project` (the
+   chest conveyor run on, as Hard's evaluation does) scores the position;
+3. takes the candidate with the best mean result: its share of wins (or, for a cut-off
+   rollout, a softmax chance to win from the projected scores) plus a little of its score
+   margin (ties and near-ties go to the heuristic's favourite).
 
 Candidates are all legal moves, or the heuristic's best ``top_k`` when there are more. The
 thinking time (``think``: fast / normal / long) caps the worlds and the seconds per decision;
@@ -42,24 +45,36 @@ CAP = K.CAP
 
 @dataclass(frozen=True)
 class Think:
-    """A thinking-time setting: sampled worlds at most, and a time cap in seconds."""
+    """A thinking-time setting: sampled worlds at most, a time cap in seconds, and how rollouts
+    play and are scored (some settings differ between 2-player and 3-4-player games)."""
 
     worlds: int
     budget_s: float
     top_k: int
-    #: the opponents' wish to board and raid in rollouts, relative to the policy's own (1: the same)
+    #: the opponents' wish to board and raid in rollouts, relative to the policy's own (1: the
+    #: same); 2-player games only
     opp_attack: float = 1.0
     #: sampled worlds at most with 3-4 players (None: ``worlds``)
     worlds_multi: int | None = None
-    #: the opponents in rollouts choose dice, skulls and bonus tiles as Hard does (RolloutPolicy.model)
+    #: the opponents in rollouts choose dice, skulls and bonus tiles as Hard does
+    #: (:attr:`RolloutPolicy.model`): in 2-player games, and with 3-4 players
     opp_model: bool = False
-    #: rounds a rollout plays before the projection scores it (None: to the game's end)
+    opp_model_multi: bool = False
+    #: rounds a rollout plays before the projection scores it (None: to the game's end): in
+    #: 2-player games, and with 3-4 players
     horizon: int | None = None
+    horizon_multi: int | None = None
     #: the softmax temperature (points) turning projected scores into a chance to win
-    tau: float = 3.0
+    tau: float = 6.0
 
     def worlds_for(self, players: int) -> int:
         return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
+
+    def model_for(self, players: int) -> bool:
+        return self.opp_model if players == 2 else self.opp_model_multi
+
+    def horizon_for(self, players: int) -> int | None:
+        return self.horizon if players == 2 else self.horizon_multi
 
 
 #: in 2-player games the opponent in rollouts boards and raids half as eagerly as the searching
@@ -68,14 +83,17 @@ class Think:
 #: Hard, 16 games, seed 14: 0.656 with 1.0, 0.250 with 0.5) — see the README
 OPP_ATTACK = 0.5
 
+#: What each setting was chosen on (arena games vs Hard; the README has the tables):
+#:
+#: - 2 players: more worlds pay (the same 48 games, seed 50: 0.458 with 80 worlds, 0.688 with
+#:   240, 0.656 with 480), and the opponent choosing dice as Hard does (``opp_model``) 0.719;
+#: - 3-4 players: rollouts cut off after 2 rounds and scored by the projection play as well as
+#:   full ones at half the time (3 x Hard, the same 32 games, seed 70: 0.401 full, 0.406 cut
+#:   off), which buys 240 worlds (0.414); the opponent model there did worse (0.266).
 THINK = {
-    "fast": Think(worlds=24, budget_s=0.25, top_k=5, opp_attack=OPP_ATTACK),
-    # more worlds pay in 2-player games: vs Hard, the same 48 games (seed 50), 0.458 with 80
-    # worlds, 0.688 with 240 (decision p95 203 -> 547 ms CPU). With 4 players they did not (vs
-    # 3 x Hard, the same 32 games, seed 61: 0.448 with 80, 0.359 with 240, within the noise), so
-    # 3-4 players keep 80 and the quicker turns — see the README
-    "normal": Think(worlds=240, budget_s=1.2, top_k=6, opp_attack=OPP_ATTACK, worlds_multi=80),
-    "long": Think(worlds=480, budget_s=1.4, top_k=8, opp_attack=OPP_ATTACK, worlds_multi=200),
+    "fast": Think(worlds=24, budget_s=0.25, top_k=5, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
+    "normal": Think(worlds=240, budget_s=1.2, top_k=6, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
+    "long": Think(worlds=480, budget_s=1.4, top_k=8, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
 }
 THINK_LEVELS = tuple(THINK)
 
@@ -440,6 +458,8 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     active = list(range(m))
     worlds = 0
     max_worlds = think.worlds_for(view.players)
+    model = think.model_for(view.players)
+    horizon = think.horizon_for(view.players)
     while worlds < max_worlds and len(active) > 1:
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
         base = K.from_game(world)
@@ -448,11 +468,11 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         for j in active:  # common random numbers: the same future dice and policy noise for all
             k = base.copy(random.Random(dice_seed))
             K.apply(k, me, kind, cands[j])
-            if think.horizon is None:
-                K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, think.opp_model))
+            policy = RolloutPolicy(random.Random(policy_seed), me, opp_attack, model)
+            if horizon is None:
+                K.playout(k, policy)
             else:
-                K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, think.opp_model),
-                          max_rounds=think.horizon)
+                K.playout(k, policy, max_rounds=horizon)
             w, mg = _value(k, me) if k.over else _projected_value(k, me, think.tau)
             wins[j] += w
             margins[j] += mg
@@ -480,13 +500,14 @@ class ExpertBot:
             raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
         base = THINK[think]
         self.seed = seed
+        # a given option holds for every number of players
+        model = (base.opp_model, base.opp_model_multi) if opp_model is None else (opp_model, opp_model)
+        cut = (base.horizon, base.horizon_multi) if horizon is None else (horizon or None, horizon or None)
         self.think = Think(worlds if worlds is not None else base.worlds,
                            budget_s if budget_s is not None else base.budget_s, base.top_k,
                            opp_attack if opp_attack is not None else base.opp_attack,
-                           None if worlds is not None else base.worlds_multi,  # a given cap: every game
-                           base.opp_model if opp_model is None else opp_model,
-                           base.horizon if horizon is None else (horizon or None),
-                           base.tau if tau is None else tau)
+                           None if worlds is not None else base.worlds_multi,
+                           model[0], model[1], cut[0], cut[1], base.tau if tau is None else tau)
         self.last: SearchResult | None = None
 
     def decide(self, view: PlayerView) -> BotChoice:

@@ -278,18 +278,13 @@ def main(argv: Sequence[str] | None = None) -> int:
         expert["think"] = a.expert_think
     if a.expert_worlds is not None:
         expert["worlds"] = a.expert_worlds
-    if a.expert_opp_attack is not None:
-        if not 0.0 <= a.expert_opp_attack <= 3.0:
-            ap.error("--expert-opp-attack must be between 0 and 3")
-        expert["opp_attack"] = a.expert_opp_attack
-    if a.expert_horizon is not None:
-        if not 0 <= a.expert_horizon <= 20:
-            ap.error("--expert-horizon must be between 0 and 20")
-        expert["horizon"] = a.expert_horizon
-    if a.expert_tau is not None:
-        if not 0.1 <= a.expert_tau <= 100:
-            ap.error("--expert-tau must be between 0.1 and 100")
-        expert["tau"] = a.expert_tau
+    for flag, key, lo, hi in (("opp-attack", "opp_attack", 0.0, 3.0), ("horizon", "horizon", 0, 20),
+                              ("tau", "tau", 0.1, 100.0)):
+        value = getattr(a, f"expert_{key}")
+        if value is not None:
+            if not lo <= value <= hi:
+                ap.error(f"--expert-{flag} must be between {lo:g} and {hi:g}")
+            expert[key] = value
     if a.expert_opp_model is not None:
         expert["opp_model"] = a.expert_opp_model == "on"
     options = {k: v for k, v in (("hard", hard), ("expert", expert)) if v}

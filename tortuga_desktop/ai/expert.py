@@ -144,19 +144,12 @@ class RolloutPolicy:
         pl = k.placed[s]
         room = _room(k, s)
         w = self._wants(k, s)
-        sums = k.sums
         rnd = self.rnd
         best, best_m = -1e9, 0
         sk = fm[5]
-        for f in (0, 1, 2, 3, 4):
-            g = fm[f]
-            if not g or room[f] <= 0:
-                continue
-            row = sums[f]
-            if K.POP[g] > room[f]:  # keep the strongest dice that fit
-                dice = sorted(K.DICE_OF[g], key=lambda d: -row[1 << d])[: room[f]]
-                g = K._mask(dice)
-            v = _place_value(k, s, f, row[g | pl[f]] + k.bonus[s][f], w) - 0.4 * K.POP[g] + rnd()
+        for f, dice in _fitting(k, fm, room):
+            g = K._mask(dice)
+            v = _place_value(k, s, f, k.sums[f][g | pl[f]] + k.bonus[s][f], w) - 0.4 * len(dice) + rnd()
             if v > best:
                 best, best_m = v, g
         if best_m:
@@ -187,12 +180,8 @@ class RolloutPolicy:
         held = [_place_value(k, s, f, sums[f][pl[f]] + bonus[f], w) if pl[f] else 0.0 for f in range(5)]
         best, best_m = -1e9, 0
         sk = fm[5]
-        for f in (0, 1, 2, 3, 4):
-            g = fm[f]
-            if not g or room[f] <= 0:
-                continue
+        for f, dice in _fitting(k, fm, room):
             row = sums[f]
-            dice = sorted(K.DICE_OF[g], key=lambda d: -row[1 << d])[: room[f]]
             m = K._mask(dice)
             v = _place_value(k, s, f, row[m | pl[f]] + bonus[f], w) - held[f] - MODEL_PER_DIE * len(dice)
             v += MODEL_NOISE * rnd()
@@ -280,6 +269,21 @@ def _room(k: K.KState, s: int) -> list[int]:
     pl = k.placed[s]
     return [5 - K.POP[pl[0]], 5 - K.POP[pl[1]], 5 - K.POP[pl[2]],
             CAP[k.boat[s]] - K.POP[pl[3]], CAP[k.pirate[s]] - K.POP[pl[4]]]
+
+
+def _fitting(k: K.KState, fm: list[int], room: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Each action's face group of the roll ``fm`` where there is room: its dice, strongest on
+    that action first, as many as fit."""
+    out = []
+    for f in (0, 1, 2, 3, 4):
+        g = fm[f]
+        if g and room[f] > 0:
+            dice = K.DICE_OF[g]
+            if len(dice) > 1:
+                row = k.sums[f]
+                dice = tuple(sorted(dice, key=lambda d: -row[1 << d])[: room[f]])
+            out.append((f, dice))
+    return out
 
 
 def _place_value(k: K.KState, s: int, f: int, total: int, w: list[float]) -> float:

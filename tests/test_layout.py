@@ -249,3 +249,18 @@ def test_wrap_words_is_the_one_greedy_word_wrap() -> None:
     assert wrap_words("a\nb  c", f, 1000) == ["a b c"]
     assert wrap_words("enormousword x", f, 30) == ["enormousword", "x"]
     assert wrap_words("  ", f, 100) == []
+
+
+def test_wrap_lines_marks_a_cut_sentence() -> None:
+    """The decision panel keeps its text to a few lines; a cut one ends in an ellipsis."""
+    from tortuga_desktop.app.layout import wrap_lines
+
+    class Font:  # 10 px a character
+        def size(self, text: str) -> tuple[int, int]:
+            return (10 * len(text), 12)
+
+    f = Font()
+    assert wrap_lines("one two three four", f, 90, 3) == ["one two", "three", "four"]
+    assert wrap_lines("one two three four", f, 90, 2) == ["one two", "three …"]
+    assert wrap_lines("one two three four", f, 70, 1) == ["one …"]
+    assert all(f.size(ln)[0] <= 70 for ln in wrap_lines("aa bb cc dd ee ff", f, 70, 2))

@@ -55,6 +55,7 @@ from ..rules import (
 from . import consequence as cq
 from . import palette
 from .i18n import action_name, chest_name, tr, trn
+from .layout import wrap_lines
 
 __all__ = [
     "KEY_HELP",
@@ -247,13 +248,6 @@ def _game_of(controller: Any) -> Game:
         return controller
     game: Game = controller.game
     return game
-
-
-def _wrap(text: str, font: Any, width: int) -> list[str]:
-    """Greedy word wrap of ``text`` to ``width`` pixels (one empty line for no words)."""
-    from .layout import wrap_words
-
-    return wrap_words(text, font, width) or [""]
 
 
 class DecisionUI:
@@ -946,12 +940,12 @@ class DecisionUI:
         pad = max(4, min(10, r.h // 24))
         gap = max(3, pad // 2)
         inner_w = max(10, r.w - 2 * pad)
-        self._title_lines = _wrap(self.title(), big_font, inner_w)[:3]
+        self._title_lines = wrap_lines(self.title(), big_font, inner_w, 3) or [""]
         self._items = self.items()  # the consequence line reads the options (hover, focus)
         cons = self.consequence()
-        self._cons_lines = _wrap(cons, small_font, inner_w)[:3] if cons else []
+        self._cons_lines = wrap_lines(cons, small_font, inner_w, 3) if cons else []
         msg, _colour = self._message()
-        self._msg_lines = _wrap(msg, small_font, inner_w)[:max(1, 4 - len(self._cons_lines))]
+        self._msg_lines = wrap_lines(msg, small_font, inner_w, max(1, 4 - len(self._cons_lines))) or [""]
         top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 4 * small_font.get_linesize() + gap
         btn_h = max(20, small_font.get_linesize() + 8)
         bottom_row = r.bottom - pad - btn_h

@@ -99,6 +99,20 @@ def wrap_words(text: str, font: Any, width: int) -> list[str]:
     return lines
 
 
+def wrap_lines(text: str, font: Any, width: int, max_lines: int) -> list[str]:
+    """:func:`wrap_words` kept to ``max_lines`` lines; when text is left out, the last line ends
+    in an ellipsis (words dropped until it fits) so a cut sentence does not look complete."""
+    lines = wrap_words(text, font, width)
+    if len(lines) <= max_lines:
+        return lines
+    lines = lines[:max_lines]
+    words = lines[-1].split()
+    while len(words) > 1 and font.size(" ".join(words) + " …")[0] > width:
+        words.pop()
+    lines[-1] = " ".join(words) + " …"
+    return lines
+
+
 def panel_px(rect: pygame.Rect, v: float) -> int:
     """A design size inside the decision panel ``rect`` in screen pixels: the panel's own
     scale (its width against the design), readable and times the UI scale, and never more

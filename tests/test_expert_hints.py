@@ -63,6 +63,7 @@ def test_hint_picks_experts_move_and_explains_it(tmp_path: Any) -> None:
     assert cand is not None and cand in table.controller.game.legal_actions(ui.seat)
     text = next(t for t in _notices(app) if t.startswith("Expert would choose"))
     assert "sampled games" in text and "{" not in text
+    assert not any("thinking" in t for t in _notices(app))  # the answer replaces the thinking notice
     out = os.environ.get("TORTUGA_SHOTS")
     pygame.image.save(app.window, str(tmp_path / "hint.png") if not out else os.path.join(out, "hint.png"))
 

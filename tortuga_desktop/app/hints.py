@@ -168,10 +168,12 @@ def _withdraw(scene: Any) -> None:
         return
     scene._hint_shown = None
     scene._hint_marks = None
-    app = scene.app
-    if app is None:
-        return
-    lock = getattr(app, "_notice_lock", None)
+    _drop_notice(scene.app, text)
+
+
+def _drop_notice(app: Any, text: str) -> None:
+    """Take the notices saying ``text`` off the screen (and out of the queue)."""
+    lock = getattr(app, "_notice_lock", None) if app is not None else None
     if lock is None:
         return
     with lock:
@@ -188,6 +190,7 @@ def poll_hint(scene: Any) -> bool:
     if job is None or not job.done.is_set():
         return changed
     scene._hint_job = None
+    _drop_notice(scene.app, tr("hint.thinking"))  # the thinking is over, whatever came of it
     if job.panel is not None:
         job.panel.hint_label = ""
     if job.cancelled:

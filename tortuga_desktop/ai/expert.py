@@ -34,9 +34,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..rules import Game, PlayerAction, PlayerView, determinize
+from ..rules.components import MAX_ROUNDS
 from . import BotChoice, Reason
 from . import kernel as K
-from .heuristics import option_scores
+from .heuristics import Light, Snapshot, option_scores
+from .heuristics import project as project_snapshot
 
 FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
 PURPLE, WHITE = 4, 3
@@ -372,57 +374,29 @@ def _value(k: K.KState, me: int) -> tuple[float, float]:
     return win, float(sc[me] - other)
 
 
-#: the chests' order of priority when the projection fills a boat or a crew (purple first, white last)
-_PRI = (1.0, 1.0, 1.0, 2.0, 0.0, 1.5)
-UNKNOWN = 5  # a chest still to come out of the bag, in the projection
-
-
-def _pick(src: list[int], cap: int) -> list[int]:
-    return sorted(src, key=_PRI.__getitem__)[:cap]
-
-
 def project(k: K.KState) -> list[float]:
-    """Every seat's projected final score: the chest conveyor (island -> crew -> fleet ->
-    Tortuga) runs on round by round, one unknown chest to every island per round, until
-    somebody reaches the goal (the projection Hard's evaluation makes, on the kernel state)."""
-    n = k.n
-    tor = [list(x) for x in k.tortuga]
-    fl = [list(x) for x in k.fleet]
-    cr = [list(x) for x in k.crew]
-    isl = [list(x) for x in k.island]
-    bag = sum(k.bag)
-    for _ in range(5):
-        for s in range(n):
-            if bag > 0:
-                isl[s].append(UNKNOWN)
-                bag -= 1
-            tor[s].extend(fl[s])
-            fl[s] = _pick(cr[s], CAP[k.boat[s]])
-            cr[s] = _pick(isl[s], CAP[k.pirate[s]])
-            isl[s] = []
-        if max(len(x) for x in tor) >= k.goal:
-            break
-    out = []
-    for s in range(n):
-        pts = 0.0
-        cnt = [0, 0, 0, 0, 0, 0]
-        for row, per in ((tor[s], 3), (fl[s], 2), (cr[s], 1)):
-            for c in row:
-                cnt[c] += 1
-                pts += per * (2.0 if c == PURPLE else (1.125 if c == UNKNOWN else 1.0))
-        sets = K.max_sets(cnt[0], cnt[1], cnt[2], tor[s].count(WHITE))
-        out.append(pts + 3 * sets + 0.4 * cnt[UNKNOWN] + k.boat[s] + k.pirate[s] + sum(k.tiles[s]))
-    return out
+    """Every seat's projected final score: Hard's projection (:func:`heuristics.project`: the
+    chest conveyor run on round by round, one unknown chest to every island per round, until
+    somebody reaches the goal) of the kernel state, every seat's coins counted as they are."""
+    seats = [Light(k.tortuga[s], k.fleet[s], k.crew[s], k.island[s], k.boat[s], k.pirate[s], float(sum(k.tiles[s])))
+             for s in range(k.n)]  # project() copies them: the kernel state is not changed
+    return project_snapshot(Snapshot(0, k.n, k.goal, seats, k.phase == K.P_MOVE, sum(k.bag)))
+
+
+def win_chances(scores: list[float], tau: float) -> list[float]:
+    """Scores turned into chances to win: a softmax with temperature ``tau`` points."""
+    top = max(scores)
+    weights = [math.exp((v - top) / tau) for v in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
 
 
 def _projected_value(k: K.KState, me: int, tau: float) -> tuple[float, float]:
     """A cut-off rollout's value: a soft chance to win from the projected scores (a softmax with
     temperature ``tau`` points) and the projected margin over the best other seat."""
     sc = project(k)
-    top = max(sc)
-    weights = [math.exp((v - top) / tau) for v in sc]
     other = max(v for i, v in enumerate(sc) if i != me)
-    return weights[me] / sum(weights), sc[me] - other
+    return win_chances(sc, tau)[me], sc[me] - other
 
 
 def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None
@@ -472,11 +446,8 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         for j in active:  # common random numbers: the same future dice and policy noise for all
             k = base.copy(random.Random(dice_seed))
             K.apply(k, me, kind, cands[j])
-            policy = RolloutPolicy(random.Random(policy_seed), me, opp_attack, model)
-            if horizon is None:
-                K.playout(k, policy)
-            else:
-                K.playout(k, policy, max_rounds=horizon)
+            K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, model),
+                      MAX_ROUNDS if horizon is None else horizon)
             w, mg = _value(k, me) if k.over else _projected_value(k, me, think.tau)
             wins[j] += w
             margins[j] += mg

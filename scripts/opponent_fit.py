@@ -30,16 +30,6 @@ from tortuga_desktop.rules import Game  # noqa: E402
 KINDS = {K.K_SELECT: "dice", K.K_POSITION: "attack", K.K_SKULL: "skulls", K.K_BONUS: "bonus"}
 
 
-def _action_of(k: K.KState, s: int, mask: int) -> int:
-    """The action a selection's dice go to (5: skulls only)."""
-    faces = k.roll[s]
-    assert faces is not None
-    for d in K.DICE_OF[mask]:
-        if faces[d] != 5:
-            return faces[d]
-    return 5
-
-
 def collect(players: int, games: int, seed: int, level: str) -> list[tuple[K.KState, int, int, object]]:
     """(kernel state, seat, kind, the level's choice) at every compared decision."""
     out: list[tuple[K.KState, int, int, object]] = []
@@ -71,7 +61,7 @@ def agreement(samples: list[tuple[K.KState, int, int, object]], opp_attack: floa
             fm = K._face_masks(k, s)
             mine = pol.select(k, s, fm)
             assert isinstance(real, int)
-            same = _action_of(k, s, mine) == _action_of(k, s, real)
+            same = K.selection_action(k, s, mine) == K.selection_action(k, s, real)  # -1: skulls alone
         else:
             mine = pol.choose(k, s, kind, K.options(k, s, kind))
             same = mine == real

@@ -11,7 +11,6 @@ seats; lower is better; the naive 1/n guess beside it)::
 from __future__ import annotations
 
 import argparse
-import math
 import random
 import sys
 from pathlib import Path
@@ -19,7 +18,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tortuga_desktop.ai import kernel as K  # noqa: E402
-from tortuga_desktop.ai.expert import RolloutPolicy, project  # noqa: E402
+from tortuga_desktop.ai.expert import RolloutPolicy, project, win_chances  # noqa: E402
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -45,10 +44,8 @@ def main(argv: list[str] | None = None) -> int:
     for tau in (float(t) for t in args.taus.split(",")):
         brier = 0.0
         for _, sc, out in rows:
-            top = max(sc)
-            e = [math.exp((v - top) / tau) for v in sc]
-            z = sum(e)
-            brier += sum((e[i] / z - out[i]) ** 2 for i in range(n)) / n
+            chances = win_chances(sc, tau)
+            brier += sum((chances[i] - out[i]) ** 2 for i in range(n)) / n
         print(f"tau {tau:>4g}: Brier {brier / len(rows):.4f}")
     return 0
 

@@ -316,7 +316,7 @@ class TableLayout:
         return pygame.Rect(round(b.x + index * step), b.y + self.px(2), size, size)
 
 
-__all__ = ["AREA_NAMES", "BoardLayout", "DESIGN_H", "DESIGN_W", "READABLE_S", "TableLayout", "UI_SCALE_RANGE", "boosted_px", "panel_px", "wrap_words",
+__all__ = ["AREA_NAMES", "BoardLayout", "DESIGN_H", "DESIGN_W", "READABLE_S", "TableLayout", "UI_SCALE_RANGE", "boosted_px", "panel_px", "wrap_lines", "wrap_words",
            "set_text_boost",
            "screen_scale", "set_ui_scale", "text_factor", "ui_scale", "window_scale"]
 

@@ -328,6 +328,10 @@ def test_kill_during_autosave_always_leaves_a_written_version(_home: Path) -> No
         seen.add(loaded.game.decisions)
     data_dir = paths.data_dir()
     assert not list(data_dir.glob("*.bad-*"))
+    writer = saves.AutosaveWriter()  # the writer sweeps the killed processes' temporaries
+    writer.submit(loaded)
+    assert writer.close(10)
+    assert writer.last_error is None
     assert not list(data_dir.glob(".autosave.json.*.tmp"))  # stale temp files are cleaned up
     assert len(seen) >= 2
 

@@ -15,6 +15,11 @@ to a temporary file in the same directory, which is flushed, ``fsync``-ed and th
 over the old file with ``os.replace``. Killing the process at any moment leaves either the
 old file or the new one on disk, never a half-written one.
 
+Each temporary file has one owner: the write that made it. Its name carries the writing
+process's id (``.<name>.<pid>.<random>.tmp``); only that write renames or removes it. A
+temporary left behind by a process that was killed mid-write is removed by
+:func:`remove_orphan_temps`, which never touches one whose process is still running.
+
 Files are read with :func:`read_bytes_limited`, which refuses anything larger than a limit
 *before* reading it. A damaged file that the game manages itself is moved out of the way
 with :func:`keep_aside` (``name.json`` -> ``name.bad-20240101-120000-123456.json``), so the
@@ -52,6 +57,7 @@ __all__ = [
     "log_dir",
     "keep_aside",
     "is_inside",
+    "remove_orphan_temps",
 ]
 
 APP_NAME = "tortuga-desktop"
@@ -149,7 +155,7 @@ def atomic_write_text(path: Path, text: str) -> None:
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.", suffix=".tmp", dir=path.parent)
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{path.name}.{os.getpid()}.", suffix=".tmp", dir=path.parent)
     try:
         with os.fdopen(fd, "w", encoding="utf-8", newline="\n") as fh:
             fh.write(text)
@@ -161,6 +167,66 @@ def atomic_write_text(path: Path, text: str) -> None:
             os.unlink(tmp_name)
         raise
     _fsync_dir(path.parent)
+
+
+#: A temporary whose writer cannot be asked whether it still runs (no process id in its name,
+#: or no way to check on this system) is an orphan only when it is older than this (seconds).
+ORPHAN_AGE_S = 3600.0
+
+
+def _process_running(pid: int) -> bool:
+    """Whether process ``pid`` exists (POSIX only; elsewhere ``True``: not known)."""
+    if os.name != "posix":
+        return True
+    try:
+        os.kill(pid, 0)  # signal 0: only asks
+    except ProcessLookupError:
+        return False
+    except OSError:  # EPERM: it runs under another user
+        return True
+    return True
+
+
+def remove_orphan_temps(path: Path, *, now: float | None = None) -> list[Path]:
+    """Remove the temporaries of ``path`` left by writers that are gone (killed mid-write).
+
+    A temporary of this process, or of a process that still runs, is never removed: its
+    write owns it. Returns the removed files. Never raises (file errors are skipped)."""
+    import time
+
+    path = Path(path)
+    now = time.time() if now is None else now
+    prefix = f".{path.name}."
+    removed: list[Path] = []
+    try:
+        entries = list(os.scandir(path.parent))
+    except OSError:
+        return removed
+    for entry in entries:
+        name = entry.name
+        if not (name.startswith(prefix) and name.endswith(".tmp")):
+            continue
+        pid_text = name[len(prefix):].split(".", 1)[0]
+        pid = int(pid_text) if pid_text.isdigit() else None
+        if pid == os.getpid():
+            continue
+        try:
+            st = entry.stat(follow_symlinks=False)
+        except OSError:
+            continue
+        if not stat.S_ISREG(st.st_mode):
+            continue
+        if pid is not None and os.name == "posix":
+            orphan = not _process_running(pid)
+        else:
+            orphan = now - st.st_mtime > ORPHAN_AGE_S
+        if orphan:
+            try:
+                os.unlink(entry.path)
+            except OSError:
+                continue
+            removed.append(Path(entry.path))
+    return removed
 
 
 def atomic_write_json(path: Path, data: Any, *, indent: int | None = 1) -> None:

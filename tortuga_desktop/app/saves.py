@@ -724,6 +724,7 @@ class AutosaveWriter:
         self._busy = False
         self._closed = False
         self._thread: threading.Thread | None = None
+        self._swept: set[Path] = set()
         self.last_error: SaveError | None = None
         #: every failure so far (autosaves and jobs), newest last
         self.failures: list[SaveError] = []
@@ -796,6 +797,9 @@ class AutosaveWriter:
         try:
             if self._path is None:
                 paths.data_dir()  # create the folder (raises OSError if it cannot be created)
+            if path not in self._swept:  # temporaries of processes killed mid-write
+                self._swept.add(path)
+                paths.remove_orphan_temps(path)
             paths.atomic_write_text(path, text)
         except Exception as exc:
             error = write_error(exc, path)
@@ -886,19 +890,14 @@ def autosave_info() -> SaveInfo | None:
     return save_info(path) if path.is_file() else None
 
 
-def _remove_stale_temps(directory: Path, name: str) -> None:
-    for tmp in directory.glob(f".{name}.*.tmp"):
-        with contextlib.suppress(OSError):
-            tmp.unlink()
-
-
 def load_autosave() -> SaveData | None:
     """The autosaved game, or None if there is none.
 
     A damaged autosave is moved aside (see :func:`load_save`) and :class:`SaveError` raised.
     """
     path = autosave_path(create=False)
-    _remove_stale_temps(path.parent, path.name)  # left behind by a process killed mid-write
+    # Temporaries are never removed here: the writer that made one owns it (it may be
+    # writing it right now); the background writer sweeps those of killed processes.
     if not path.is_file():
         return None
     return load_save(path)

@@ -95,3 +95,21 @@ def test_orphan_temporaries_of_dead_processes_are_swept_by_the_writer_only() -> 
     removed = paths.remove_orphan_temps(target)
     assert removed == [dead]
     assert mine.exists() and live.exists() and other.exists()
+
+
+# ---------------------------------------------------------------- 23.4: export proposes documents
+def test_export_proposes_documents_or_downloads_never_the_home_root(tmp_path: Path,
+                                                                     monkeypatch: pytest.MonkeyPatch) -> None:
+    from tortuga_desktop.app.scenes.replays import default_export_path
+
+    home = tmp_path / "user"
+    home.mkdir()
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    for var in ("XDG_DOCUMENTS_DIR", "XDG_DOWNLOAD_DIR"):
+        monkeypatch.delenv(var, raising=False)
+    assert default_export_path("abc").parent != home  # neither folder exists yet
+    (home / "Downloads").mkdir()
+    assert default_export_path("abc") == home / "Downloads" / "tortuga-replay-abc.json"
+    (home / "Documents").mkdir()
+    assert default_export_path("abc") == home / "Documents" / "tortuga-replay-abc.json"

@@ -55,6 +55,7 @@ __all__ = [
     "display_name",
     "display_path",
     "log_dir",
+    "export_dir",
     "keep_aside",
     "is_inside",
     "remove_orphan_temps",
@@ -111,6 +112,21 @@ def log_dir(create: bool = True) -> Path:
     else:
         path = Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
     return _ensure(path) if create else path
+
+
+def export_dir() -> Path:
+    """Where the game proposes to put a file the player exports: the user's documents folder
+    (``platformdirs.user_documents_dir``), else their downloads folder when only that one
+    exists; never the bare home folder."""
+    documents = Path(platformdirs.user_documents_dir())
+    downloads = Path(platformdirs.user_downloads_dir())
+    for folder in (documents, downloads):
+        try:
+            if folder.is_dir() and folder != Path.home():
+                return folder
+        except (OSError, RuntimeError):
+            continue
+    return documents if documents != Path.home() else documents / "Documents"
 
 
 def display_path(path: Path | str | bytes) -> str:

@@ -32,8 +32,11 @@ __all__ = ["RecordFileScene", "ReplayList", "default_export_path"]
 
 
 def default_export_path(game_id: str) -> Path:
-    """Where an exported record goes unless the player types another path."""
-    return Path.home() / f"tortuga-replay-{game_id}.json"
+    """Where an exported record goes unless the player types another path: the user's
+    documents (or downloads) folder, never the bare home folder."""
+    from .. import paths
+
+    return paths.export_dir() / f"tortuga-replay-{game_id}.json"
 
 
 def _error_text(exc: BaseException) -> str:

@@ -121,6 +121,9 @@ class App:
         self.time = 0.0
         self.autosaver: Any = None
         self._finished_ids: set[str] = set()
+        #: finished games that could be neither archived nor kept as the autosave, by game
+        #: id: Ctrl+S on their results saves them elsewhere
+        self.unstored: dict[str, Any] = {}
         #: notices waiting to be shown (any thread may add) and those on screen
         self._notice_lock = threading.Lock()
         self._incoming_notices: list[Notice] = []
@@ -367,8 +370,9 @@ class App:
             self.scenes.pop().exit()
         self.play(data)
 
-    def play(self, data: Any) -> Any:
-        """Push a table for a :class:`saves.SaveData` (new, continued or loaded game)."""
+    def play(self, data: Any, *, on_disk: bool = False) -> Any:
+        """Push a table for a :class:`saves.SaveData` (new, continued or loaded game);
+        ``on_disk``: ``data`` was just read from the autosave file (*Continue*)."""
         from .controller import GameController
         from .i18n import tr
         from .scenes.table import TableScene
@@ -382,6 +386,8 @@ class App:
             return None
         controller = GameController(data.game, data.seats)
         controller.save_data = data  # type: ignore[attr-defined]
+        if on_disk:
+            self.writer().on_disk = (data.game_id, data.game.decisions)
         self._attach_autosave(controller, data)
         if not data.game.is_over:
             self.autosave(data)
@@ -401,13 +407,33 @@ class App:
         return self.autosaver
 
     def _write_failed(self, error: Any) -> None:
-        """A write failed (called on the writer's thread: only queue a notice)."""
+        """A write failed (called on the writer's thread: only queue a notice). A failed
+        autosave says how much of the game the autosave on disk still holds."""
         from . import paths
         from .i18n import tr
 
         folder = paths.display_path(error.path.parent) if getattr(error, "path", None) else "?"
         reason = str(error.params.get("reason") or error.key)
+        writer = self.autosaver
+        unwritten = getattr(writer, "unwritten", None)
+        if writer is not None and error is writer.last_error and unwritten is not None:
+            game_id, total = unwritten
+            self.notify(tr("notice.autosave_failed", reason=reason, folder=folder,
+                           safe=self.safe_on_disk_text(game_id, total)), "error")
+            return
         self.notify(tr("notice.save_failed", reason=reason, folder=folder), "error")
+
+    def safe_on_disk_text(self, game_id: str, total: int) -> str:
+        """Which decision of game ``game_id`` (``total`` made so far) is safe in the autosave."""
+        from .i18n import tr, trn
+
+        writer = self.autosaver
+        saved = writer.safe_decisions(game_id) if writer is not None else None
+        if saved is None:
+            return tr("notice.safe_none")
+        if saved >= total:
+            return trn("notice.safe_all", total)
+        return trn("notice.safe_on_disk", total, saved=saved)
 
     def _write_recovered(self) -> None:
         from .i18n import tr
@@ -477,6 +503,8 @@ class App:
             return None
         snapshot.saved_at = data.saved_at
         app = self
+        writer = self.writer()
+        total = data.game.decisions
 
         def store() -> None:
             try:
@@ -486,11 +514,16 @@ class App:
                 from .i18n import tr
 
                 reason = str(getattr(exc, "params", {}).get("reason") or exc)
-                app.notify(tr("notice.archive_failed", reason=reason), "error")
                 try:
                     saves.autosave(snapshot)  # keep the finished game where Continue finds it
                 except saves.SaveError as err:
                     logger.error("the finished game could not be kept as the autosave either: %s", err.log_text)
+                    app.unstored[data.game_id] = data  # Ctrl+S on the results saves it elsewhere
+                    app.notify(tr("notice.archive_failed_lost", reason=reason,
+                                  safe=app.safe_on_disk_text(data.game_id, total)), "error")
+                    return
+                writer.on_disk = (data.game_id, total)
+                app.notify(tr("notice.archive_failed_kept", reason=reason, total=total), "error")
                 return
             try:
                 stats.record_finished(snapshot, strict=True)
@@ -498,6 +531,7 @@ class App:
                 logger.warning("recording the statistics failed: %s", exc)
                 app._write_failed(saves.write_error(exc, stats.stats_path(create=False)))
             saves.clear_autosave()
+            writer.on_disk = None
 
         from . import paths
 
@@ -524,6 +558,11 @@ class App:
 
         if isinstance(self.top, SaveScene):
             return True
+        shown = getattr(self.top, "game", None) if type(self.top).__name__ == "ResultsScene" else None
+        for unstored in list(self.unstored.values()):
+            if shown is not None and unstored.game is shown:
+                self.push(SaveScene(unstored))
+                return True
         for sc in reversed(self.scenes):
             data = getattr(getattr(sc, "controller", None), "save_data", None)
             if data is not None:

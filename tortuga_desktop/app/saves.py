@@ -695,6 +695,15 @@ class Job:
         self.error: SaveError | None = None
 
 
+@dataclass(frozen=True)
+class _Snapshot:
+    """An autosave waiting to be written: its text and which game, after how many decisions."""
+
+    text: str
+    game_id: str
+    decisions: int
+
+
 class AutosaveWriter:
     """The one background writer: every file the game writes during play goes through it, so
     the frame loop never waits for the disk (an ``fsync`` is often 10-20 ms; a full or broken
@@ -720,12 +729,17 @@ class AutosaveWriter:
                  on_recover: Callable[[], None] | None = None) -> None:
         self._path = path
         self._cond = threading.Condition()
-        self._queue: list[str | Job] = []  # an autosave text, or a Job
+        self._queue: list[_Snapshot | Job] = []  # an autosave, or a Job
         self._busy = False
         self._closed = False
         self._thread: threading.Thread | None = None
         self._swept: set[Path] = set()
         self.last_error: SaveError | None = None
+        #: what the autosave file holds as far as this writer knows: (game id, decisions), or
+        #: None (none written, or deleted)
+        self.on_disk: tuple[str, int] | None = None
+        #: the newest autosave that could not be written: (game id, decisions)
+        self.unwritten: tuple[str, int] | None = None
         #: every failure so far (autosaves and jobs), newest last
         self.failures: list[SaveError] = []
         self.on_error = on_error
@@ -749,10 +763,11 @@ class AutosaveWriter:
         with self._cond:
             if self._closed:
                 raise RuntimeError("the autosave writer is closed")
-            if self._queue and isinstance(self._queue[-1], str):
-                self._queue[-1] = text
+            snapshot = _Snapshot(text, data.game_id, data.game.decisions)
+            if self._queue and isinstance(self._queue[-1], _Snapshot):
+                self._queue[-1] = snapshot
             else:
-                self._queue.append(text)
+                self._queue.append(snapshot)
             self._start()
 
     def run(self, name: str, work: Callable[[], Any], path: Path | None = None) -> Job:
@@ -792,7 +807,14 @@ class AutosaveWriter:
                     self._busy = False
                     self._cond.notify_all()
 
-    def _do_autosave(self, text: str) -> None:
+    def safe_decisions(self, game_id: str) -> int | None:
+        """How many decisions of game ``game_id`` the autosave on disk holds (None: it holds
+        no autosave of that game, as far as this writer knows)."""
+        on_disk = self.on_disk
+        return on_disk[1] if on_disk is not None and on_disk[0] == game_id else None
+
+    def _do_autosave(self, snapshot: _Snapshot) -> None:
+        text = snapshot.text
         path: Path = self._path if self._path is not None else autosave_path(create=False)
         try:
             if self._path is None:
@@ -805,11 +827,14 @@ class AutosaveWriter:
             error = write_error(exc, path)
             logger.warning("autosave failed: %s", error.log_text)
             first = self.last_error is None
+            self.unwritten = (snapshot.game_id, snapshot.decisions)
             self.last_error = error
             self.failures = [*self.failures[-49:], error]
             if first:
                 self._report(error)
             return
+        self.on_disk = (snapshot.game_id, snapshot.decisions)
+        self.unwritten = None
         if self.last_error is not None:
             self.last_error = None
             logger.info("autosave works again")
@@ -853,11 +878,12 @@ class AutosaveWriter:
         """Queue deleting the autosave (after everything queued before); snapshots still
         waiting are dropped."""
         with self._cond:
-            self._queue = [item for item in self._queue if not isinstance(item, str)]
+            self._queue = [item for item in self._queue if not isinstance(item, _Snapshot)]
 
         def delete() -> None:
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
+            self.on_disk = None
 
         return self.run("deleting the autosave", delete, self.path)
 

@@ -260,7 +260,7 @@ class MenuScene(Scene):
             self.app.finish_game(data)
             self.app.push(ResultsScene(data.game, data.seats, review=True))
             return
-        self.app.play(data)
+        self.app.play(data, on_disk=True)
 
     def learn(self) -> None:
         from .tutorial import start_tutorial

@@ -19,6 +19,7 @@ import tempfile
 import threading
 import time
 from pathlib import Path
+from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -41,13 +42,13 @@ def main(argv: list[str] | None = None) -> int:
     on_frame_thread: list[str] = []
     main_thread = threading.current_thread()
 
-    def slow(path: Path, text: str) -> None:
+    def slow(path: Path, text: str, **kw: Any) -> None:
         if threading.current_thread() is main_thread:
             on_frame_thread.append(str(path))
         time.sleep(args.delay)
         if args.fail:
             raise OSError(errno.ENOSPC, "No space left on device")
-        real(path, text)
+        real(path, text, **kw)
 
     paths.atomic_write_text = slow  # type: ignore[assignment]
     app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720", "--demo", "--players", "3",

@@ -274,10 +274,10 @@ def test_the_frame_loop_never_touches_the_disk_while_playing(monkeypatch: pytest
     calls: list[str] = []
     real = paths.atomic_write_text
 
-    def spy(path: Path, text: str) -> None:
+    def spy(path: Path, text: str, **kw: Any) -> None:
         calls.append(threading.current_thread().name)
         assert threading.current_thread() is not main, f"{path} written on the frame loop"
-        real(path, text)
+        real(path, text, **kw)
 
     monkeypatch.setattr(paths, "atomic_write_text", spy)
     app = _app()

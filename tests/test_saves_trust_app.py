@@ -52,9 +52,9 @@ def test_a_full_disk_says_which_decision_is_safe_and_how_to_save_elsewhere(
         elsewhere = tmp_path / "usb-stick"
         real = paths.atomic_write_text
 
-        def full_disk(path: Path, text: str) -> None:
+        def full_disk(path: Path, text: str, **kw: Any) -> None:
             if elsewhere in Path(path).parents:
-                real(path, text)
+                real(path, text, **kw)
                 return
             raise OSError(errno.ENOSPC, "No space left on device")
 
@@ -99,5 +99,71 @@ def test_when_the_archive_fails_but_the_autosave_works_the_notice_says_continue(
         assert any("kept as the autosave" in t and f"all {data.game.decisions} decisions" in t for t in texts)
         kept = saves.load_autosave()
         assert kept is not None and kept.game.decisions == data.game.decisions
+    finally:
+        app.close()
+
+
+# ---------------------------------------------------------------- 23.4: saving under a name that exists
+def _save_dialog(app: Any) -> Any:
+    assert app.open_save_dialog()
+    return app.top
+
+
+def _finish_job(app: Any) -> None:
+    assert app.writer().flush()
+    app.run(max_frames=1)
+
+
+def test_saving_over_an_existing_file_asks_first_and_1_slash_2_never_meets_1_underscore_2_silently() -> None:
+    import pygame
+
+    from tortuga_desktop.app.intents import Key
+
+    app = _app()
+    try:
+        data = _data(seed=11)
+        app.play(data)
+        app.run(max_frames=1)
+        dialog = _save_dialog(app)
+        assert dialog.save("1/2")
+        _finish_job(app)
+        path = paths.saves_dir() / "1_2.json"
+        assert saves.read_save(path).meta["name"] == "1/2"
+        first = path.read_bytes()
+        _steps(data, 3)
+        dialog = _save_dialog(app)
+        assert dialog.save("1_2")  # another name, the same file
+        _finish_job(app)
+        question = app.top
+        assert question.name == "message" and "1/2" in question.text and "1_2.json" in question.text
+        assert path.read_bytes() == first  # nothing replaced while asking
+        app.post(Key(pygame.K_ESCAPE, 0, ""))  # keep it (keyboard)
+        app.run(max_frames=1)
+        assert app.top is dialog and dialog.error and path.read_bytes() == first
+        assert dialog.save("1_2")
+        _finish_job(app)
+        assert app.top.name == "message"
+        app.post(Key(pygame.K_RETURN, 0, ""))  # Replace (keyboard: the first button has the focus)
+        app.run(max_frames=1)
+        _finish_job(app)
+        assert saves.read_save(path).meta["name"] == "1_2"
+        assert saves.read_save(path).game.decisions == data.game.decisions
+        assert app.top is not dialog
+    finally:
+        app.close()
+
+
+def test_the_same_name_twice_asks_too() -> None:
+    app = _app()
+    try:
+        data = _data(seed=12)
+        app.play(data)
+        app.run(max_frames=1)
+        assert _save_dialog(app).save("Sunday")
+        _finish_job(app)
+        _steps(data, 2)
+        assert _save_dialog(app).save("Sunday")
+        _finish_job(app)
+        assert app.top.name == "message" and "Sunday" in app.top.text
     finally:
         app.close()

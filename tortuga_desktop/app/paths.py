@@ -164,10 +164,12 @@ def _fsync_dir(directory: Path) -> None:
         os.close(fd)
 
 
-def atomic_write_text(path: Path, text: str) -> None:
+def atomic_write_text(path: Path, text: str, *, overwrite: bool = True) -> None:
     """Replace ``path`` by ``text`` (UTF-8) atomically: temp file, fsync, ``os.replace``.
 
-    Raises ``OSError`` if the file cannot be written; the old file is then untouched.
+    With ``overwrite=False`` an existing ``path`` is never replaced: ``FileExistsError``
+    (checked atomically where the system allows: a hard link or a rename that refuses to
+    overwrite). Raises ``OSError`` if the file cannot be written; the old file is then untouched.
     """
     path = Path(path)
     path.parent.mkdir(parents=True, exist_ok=True)
@@ -177,7 +179,10 @@ def atomic_write_text(path: Path, text: str) -> None:
             fh.write(text)
             fh.flush()
             os.fsync(fh.fileno())
-        os.replace(tmp_name, path)
+        if overwrite:
+            os.replace(tmp_name, path)
+        else:
+            _move_no_overwrite(Path(tmp_name), path)
     except BaseException:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)

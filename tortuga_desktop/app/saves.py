@@ -106,6 +106,7 @@ __all__ = [
     "save_named",
     "prepare_named_save",
     "write_prepared",
+    "existing_save_name",
     "list_saves",
     "delete_save",
     "archive_finished",
@@ -997,15 +998,35 @@ def prepare_named_save(name: str, data: SaveData, folder: Path | None = None) ->
     return path, text
 
 
-def write_prepared(path: Path, text: str) -> Path:
-    """Write a :func:`prepare_named_save` text atomically; raises :class:`SaveError`."""
+def write_prepared(path: Path, text: str, *, replace: bool = True) -> Path:
+    """Write a :func:`prepare_named_save` text atomically; raises :class:`SaveError`.
+
+    With ``replace=False`` an existing file is left alone: :class:`SaveError`
+    ``error.save.exists`` whose ``name`` is the save already in it (ask before replacing it;
+    two names such as "1/2" and "1_2" can share a file name)."""
     try:
         if path.parent == paths.saves_dir(create=False):
             paths.saves_dir()
-        paths.atomic_write_text(path, text)
+        paths.atomic_write_text(path, text, overwrite=replace)
+    except FileExistsError:
+        raise SaveError("error.save.exists", path, "a file of that name exists",
+                        name=existing_save_name(path)) from None
     except (OSError, ValueError) as exc:
         raise write_error(exc, path) from None
     return path
+
+
+def existing_save_name(path: Path) -> str:
+    """The name of the save in ``path`` as the player gave it (its file name when the file
+    holds none or cannot be read). Never raises."""
+    try:
+        doc = json.loads(paths.read_bytes_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
+        name = doc.get("meta", {}).get("name") if isinstance(doc, dict) else None
+        if isinstance(name, str) and name.strip():
+            return clean_text(name, 100).strip() or paths.display_name(path)
+    except (OSError, ValueError, RecursionError, AttributeError):
+        pass
+    return paths.display_name(Path(path).stem)
 
 
 def _is_bad_copy(path: Path) -> bool:

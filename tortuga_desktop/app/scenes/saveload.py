@@ -115,13 +115,16 @@ class SaveScene(WidgetScene):
         except RuntimeError:  # "~someone" without a home folder: take it literally
             return Path(folder)
 
-    def save(self, name: str | None = None, folder: str | None = None) -> bool:
+    def save(self, name: str | None = None, folder: str | None = None, *, replace: bool = False) -> bool:
         """Start saving (on the background writer); False if the name or folder is unusable.
-        :meth:`update` closes the dialog when the file is written, or shows why it was not."""
+        :meth:`update` closes the dialog when the file is written, or shows why it was not.
+        A file that exists is never replaced without a question (``replace=True`` after it:
+        the player said yes)."""
         from .. import saves
 
         if self.job is not None:
             return False
+        self._asked = (name, folder)
         text = (name if name is not None else (self.entry.get_text() if self.entry is not None else "")).strip()
         if not text:
             self.message, self.error = tr("error.save.bad_name"), True
@@ -135,7 +138,8 @@ class SaveScene(WidgetScene):
             self.app.request_redraw()
             return False
         self._job_name = text
-        self.job = self.app.writer().run("a named save", lambda: saves.write_prepared(path, doc), path)
+        self.job = self.app.writer().run("a named save", lambda: saves.write_prepared(path, doc, replace=replace),
+                                         path)
         self.message, self.error = tr("saves.saving"), False
         self.app.request_redraw()
         return True
@@ -145,6 +149,9 @@ class SaveScene(WidgetScene):
         if job is None or not job.done:
             return False
         self.job = None
+        if job.error is not None and job.error.key == "error.save.exists":
+            self._ask_replace(job.error)
+            return True
         if job.error is not None:
             self.message, self.error = job.error.user_message(), True
             return True
@@ -156,6 +163,27 @@ class SaveScene(WidgetScene):
         if top is not None and hasattr(top, "flash"):
             top.flash(tr("status.saved", name=self._job_name))
         return True
+
+    def _ask_replace(self, error: Any) -> None:
+        """The file exists: ask before replacing the save in it (Enter replaces, Esc keeps it)."""
+        from .. import paths
+        from .dialogs import MessageScene
+
+        name, folder = getattr(self, "_asked", (None, None))
+
+        def keep() -> None:
+            self.message, self.error = tr("saves.not_replaced"), True
+            self.app.request_redraw()
+
+        def replace() -> None:
+            self.save(name, folder, replace=True)
+
+        self.message, self.error = "", False
+        text = tr("saves.replace_text", file=paths.display_name(error.path) if error.path else "",
+                  existing=error.params.get("name", ""), name=self._job_name)
+        self.app.push(MessageScene(tr("saves.replace_title"), text,
+                                   replace, ok_label=tr("saves.replace"),
+                                   cancel_label=tr("menu.cancel"), on_cancel=keep))
 
     def handle(self, intent: Intent) -> None:
         ok_cancel(self.app, intent, self._save, self._cancel, self.save)

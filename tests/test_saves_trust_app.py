@@ -167,3 +167,164 @@ def test_the_same_name_twice_asks_too() -> None:
         assert app.top.name == "message" and "Sunday" in app.top.text
     finally:
         app.close()
+
+
+# ---------------------------------------------------------------- 23.4: Load / New game over a game in progress
+def _decide(table: Any, n: int) -> None:
+    """``n`` decisions in the running game, each autosaved and recorded as the table does."""
+    data = table.controller.save_data
+    for _ in range(n):
+        _steps(data, 1)
+        table.controller.on_decision(None)
+
+
+def _table_of(app: Any, data: Any) -> Any:
+    return next((sc for sc in app.scenes if getattr(getattr(sc, "controller", None), "save_data", None) is data),
+                None)
+
+
+def _record_entries(game_id: str) -> int:
+    from tortuga_desktop.app import records
+
+    return len(records.read_replay(records.replay_path(game_id)).record.entries)
+
+
+def _press(app: Any, key: int) -> None:
+    from tortuga_desktop.app.intents import Key
+
+    app.post(Key(key, 0, ""))
+    app.run(max_frames=1)
+
+
+def test_loading_an_earlier_save_over_the_game_asks_and_keeps_the_longer_record() -> None:
+    """Saved at decision 27, played on to 54, then Load that save: before, the game's record
+    and the autosave went back to 27 entries (the loaded game kept the same game id and its
+    record overwrote the longer one), and nothing asked."""
+    import pygame
+
+    from tortuga_desktop.app.scenes.saveload import LoadScene
+
+    app = _app()
+    try:
+        data = _data(seed=21, kinds=("human", "human"))
+        table = app.play(data)
+        _decide(table, 27)
+        saves.save_named("halfway", data)
+        _decide(table, 27)
+        assert app.writer().flush()
+        game_id = data.game_id
+        assert _record_entries(game_id) == 54
+        load = LoadScene()
+        app.push(load)
+        app.run(max_frames=1)
+        assert [i.name for i in load.infos] == ["halfway"]
+        assert load.open(0)
+        app.run(max_frames=1)
+        question = app.top
+        assert question.name == "message" and "in progress" in question.text and "Replays" in question.text
+        _press(app, pygame.K_ESCAPE)  # keep the game in progress
+        assert app.top is load and app.current is data
+        assert load.open(0)
+        app.run(max_frames=1)
+        _press(app, pygame.K_RETURN)  # load it
+        loaded = app.current
+        loaded_table = _table_of(app, loaded)
+        assert loaded is not data and loaded.game.decisions == 27
+        _decide(loaded_table, 1)
+        assert app.writer().flush()
+        assert _record_entries(game_id) == 54  # the abandoned game's replay is whole
+        assert loaded.game_id != game_id and loaded.meta["branched_from"] == game_id
+        assert _record_entries(loaded.game_id) == 28
+        kept = saves.load_autosave()
+        assert kept is not None and kept.game_id == loaded.game_id and kept.game.decisions == 28
+    finally:
+        app.close()
+
+
+def test_loading_a_save_of_a_game_never_played_further_keeps_its_id() -> None:
+    from tortuga_desktop.app.scenes.saveload import LoadScene
+
+    app = _app()
+    try:
+        data = _data(seed=22, kinds=("human", "human"))
+        table = app.play(data)
+        _decide(table, 5)
+        saves.save_named("same", data)
+        assert app.writer().flush()
+        app.current = None  # a new session: nothing in memory
+        app.clear_to(type(app.scenes[0])())
+        load = LoadScene()
+        app.push(load)
+        app.run(max_frames=1)
+        load.open(0)
+        app.run(max_frames=1)
+        if app.top.name == "message":  # the autosave is a game in progress: say yes
+            _press(app, __import__("pygame").K_RETURN)
+        assert app.current.game_id == data.game_id and _table_of(app, app.current) is not None
+    finally:
+        app.close()
+
+
+def test_new_game_over_a_game_in_progress_asks_first() -> None:
+    import pygame
+
+    app = _app()
+    try:
+        data = _data(seed=23, kinds=("human", "human"))
+        table = app.play(data)
+        _decide(table, 4)
+        assert app.writer().flush()
+        before = saves.autosave_path().read_bytes()
+        app.clear_to(type(app.scenes[0])())  # Main menu: the game waits under Continue
+        setup = SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1)])
+        app.start_game(setup)
+        app.run(max_frames=1)
+        assert app.top.name == "message" and "Replays" in app.top.text
+        _press(app, pygame.K_ESCAPE)
+        assert app.top.name == "menu" and app.current is data
+        assert app.writer().flush() and saves.autosave_path().read_bytes() == before
+        app.start_game(setup)
+        app.run(max_frames=1)
+        _press(app, pygame.K_RETURN)
+        assert app.current is not data and _table_of(app, app.current) is not None
+        assert app.writer().flush()
+        assert _record_entries(data.game_id) == 4  # the left game's replay stays
+    finally:
+        app.close()
+
+
+def test_new_game_after_a_finished_one_does_not_ask() -> None:
+    app = _app()
+    try:
+        data = _data(seed=24, kinds=("human", "human"))
+        app.play(data)
+        _steps(data)
+        app.finish_game(data)
+        assert app.writer().flush()
+        app.start_game(SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1)]))
+        app.run(max_frames=1)
+        assert app.current is not data and _table_of(app, app.current) is not None
+        assert not any(sc.name == "message" for sc in app.scenes)
+    finally:
+        app.close()
+
+
+def test_playing_an_earlier_save_never_shrinks_the_kept_record() -> None:
+    """The cause of 54 -> 27 on its own (no question involved): a loaded save kept its game
+    id, so its record overwrote the record of the same game that went further."""
+    app = _app()
+    try:
+        data = _data(seed=25, kinds=("human", "human"))
+        table = app.play(data)
+        _decide(table, 10)
+        path = saves.save_named("early", data)
+        _decide(table, 10)
+        assert app.writer().flush() and _record_entries(data.game_id) == 20
+        app.current = None  # as after a restart: only the files know the game
+        loaded = saves.load_save(path)
+        _decide(app.play(loaded), 1)
+        assert app.writer().flush()
+        assert _record_entries(data.game_id) == 20
+        assert loaded.game_id != data.game_id and _record_entries(loaded.game_id) == 11
+    finally:
+        app.close()

@@ -276,6 +276,9 @@ def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() 
         assert app.top.name == "load"
         app.post(Key(pygame.K_RETURN))
         app.run(max_frames=2)
+        assert app.top.name == "message"  # over the game in progress: asked first (issue 23.4)
+        app.post(Key(pygame.K_RETURN))
+        app.run(max_frames=2)
         loaded = app.top
         assert loaded.name == "table"
         assert saves.read_save(info.path).game.to_dict() == snapshot

@@ -23,6 +23,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import logging
 import os
 import threading
@@ -33,6 +34,7 @@ from typing import Any
 
 import pygame
 
+from ..rules import RulesError
 from .intents import Click, Hover, Intent, Key, Quit, Resize, UIEvent
 from .scenes import Scene
 
@@ -124,6 +126,8 @@ class App:
         #: finished games that could be neither archived nor kept as the autosave, by game
         #: id: Ctrl+S on their results saves them elsewhere
         self.unstored: dict[str, Any] = {}
+        #: the last game played (new, continued or loaded): the one the autosave holds
+        self.current: Any = None
         #: notices waiting to be shown (any thread may add) and those on screen
         self._notice_lock = threading.Lock()
         self._incoming_notices: list[Notice] = []
@@ -364,11 +368,97 @@ class App:
                     self.quit(0)
 
     def start_game(self, setup: Any) -> None:
-        """Start a game from a SetupConfig (called by the setup scene)."""
-        data = setup.create_game()
-        while len(self.scenes) > 1:
-            self.scenes.pop().exit()
-        self.play(data)
+        """Start a game from a SetupConfig (called by the setup scene). Over a game in
+        progress it asks first (:meth:`confirm_leaving_game`)."""
+
+        def start() -> None:
+            data = setup.create_game()
+            while len(self.scenes) > 1:
+                self.scenes.pop().exit()
+            self.play(data)
+
+        self.confirm_leaving_game("new", start)
+
+    # -- the game in progress: never replaced without a question -----------------------
+
+    def game_in_progress(self) -> Any:
+        """The unfinished game *Continue* would open now: the :class:`saves.SaveData` of the
+        last game played in this session, or the autosave's path for one from before; None
+        when there is none."""
+        current = self.current
+        if current is not None:
+            return None if current.game.is_over else current
+        from . import saves
+
+        try:
+            return saves.autosave_path(create=False) if saves.has_autosave() else None
+        except OSError:
+            return None
+
+    def confirm_leaving_game(self, what: str, proceed: Callable[[], None]) -> None:
+        """Run ``proceed`` (``what``: "new" game or "load" a save) at once when no game is in
+        progress; else first ask, saying what becomes of that game (its record stays in
+        Replays as an unfinished game). Keyboard: Enter goes on, Esc keeps the game."""
+        running = self.game_in_progress()
+        if running is None:
+            proceed()
+            return
+        from .i18n import tr
+        from .scenes.dialogs import MessageScene
+
+        text = f"{tr(f'leave.text_{what}')} {self._kept_text(running)}"
+        self.push(MessageScene(tr("leave.title"), text, proceed, ok_label=tr(f"leave.ok_{what}"),
+                               cancel_label=tr("leave.keep")))
+
+    def _kept_text(self, running: Any) -> str:
+        """What stays of the game in progress when another takes its place (true, not hoped)."""
+        from . import records, saves
+        from .i18n import tr
+
+        if isinstance(running, saves.SaveData):
+            game_id, decisions = running.game_id, running.game.decisions
+            try:
+                running.game.record()
+                has_record = decisions > 0
+            except RulesError:
+                has_record = False
+        else:  # the autosave of an earlier session: its id and the record it left
+            game_id, decisions = saves.peek_game(Path(running))
+            has_record = bool(game_id) and records.replay_path(game_id).is_file()
+        if has_record:
+            return tr("leave.kept_replay")
+        if decisions == 0:
+            return tr("leave.nothing_played")
+        return tr("leave.not_kept")
+
+    def _branch_if_diverged(self, data: Any) -> None:
+        """A loaded game whose history differs from the record kept under its id (a save
+        from round 3 of a game played on to round 6) continues as a new game with its own
+        id, so its record never overwrites the longer one (issue 23.4: 54 -> 27 entries)."""
+        from . import records
+
+        try:
+            entries = [tuple(e) for e in data.game.record().entries]
+        except RulesError:
+            return
+        others: list[list[tuple[Any, ...]]] = []
+        current = self.current
+        if current is not None and current is not data and current.game_id == data.game_id:
+            with contextlib.suppress(RulesError):
+                others.append([tuple(e) for e in current.game.record().entries])
+        try:
+            path = records.replay_path(data.game_id)
+            if path.is_file():
+                others.append([tuple(e) for e in records.read_replay(path).record.entries])
+        except (records.RecordError, OSError):
+            pass
+        if any(other != entries[:len(other)] for other in others):
+            import uuid
+
+            old = data.game_id
+            data.game_id = uuid.uuid4().hex
+            data.meta["branched_from"] = old
+            logger.info("a loaded game continues as a new game (its kept record went further)")
 
     def play(self, data: Any, *, on_disk: bool = False) -> Any:
         """Push a table for a :class:`saves.SaveData` (new, continued or loaded game);
@@ -384,6 +474,8 @@ class App:
             logger.warning("refused to play a game with bad seats: %s", exc)
             self.show_message(tr("error.title"), tr("error.seats.invalid", reason=str(exc).split(": ", 1)[-1]))
             return None
+        self._branch_if_diverged(data)
+        self.current = data
         controller = GameController(data.game, data.seats)
         controller.save_data = data  # type: ignore[attr-defined]
         if on_disk:

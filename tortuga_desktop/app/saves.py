@@ -107,6 +107,7 @@ __all__ = [
     "prepare_named_save",
     "write_prepared",
     "existing_save_name",
+    "peek_game",
     "list_saves",
     "delete_save",
     "archive_finished",
@@ -1014,6 +1015,19 @@ def write_prepared(path: Path, text: str, *, replace: bool = True) -> Path:
     except (OSError, ValueError) as exc:
         raise write_error(exc, path) from None
     return path
+
+
+def peek_game(path: Path) -> tuple[str, int]:
+    """The game id and the number of recorded decisions of a save file, read without
+    replaying it (("", 0) when the file cannot be read). Never raises."""
+    try:
+        doc = json.loads(paths.read_bytes_limited(path, MAX_SAVE_BYTES).decode("utf-8"))
+        game_id = doc.get("game_id") if isinstance(doc, dict) else None
+        record = doc.get("record") if isinstance(doc, dict) else None
+        entries = record.get("entries") if isinstance(record, dict) else None
+        return (game_id if isinstance(game_id, str) else "", len(entries) if isinstance(entries, list) else 0)
+    except (OSError, ValueError, RecursionError, AttributeError):
+        return ("", 0)
 
 
 def existing_save_name(path: Path) -> str:

@@ -6,8 +6,9 @@ game's own folder cannot be written), Enter or "Save" saves (on the background w
 window never waits for the disk), Esc cancels.  :class:`LoadScene`: the named saves, newest first, with date, players and
 round; a damaged file is listed greyed out with its error and cannot be opened; a folder
 that cannot be read shows that error (never "no saves").  Up/Down
-choose, Enter opens, Delete removes a save, Esc goes back.  Loading a game replaces the
-current one; a file that turns out bad shows its message and changes nothing.
+choose, Enter opens, Delete removes a save, Esc goes back.  Loading an unfinished game
+over a game in progress asks first (its record stays in Replays as an unfinished game); a
+file that turns out bad shows its message and changes nothing.
 """
 
 from __future__ import annotations
@@ -258,14 +259,21 @@ class LoadScene(Scene):
             self.app.show_message(tr("error.save.title"), err.user_message())
             return False
         app = self.app
-        while len(app.scenes) > 1:
-            app.scenes.pop().exit()
-        if data.game.is_over:
-            from .results import ResultsScene
 
-            app.push(ResultsScene(data.game, data.seats, review=True))
-        else:
-            app.play(data)
+        def go() -> None:
+            while len(app.scenes) > 1:
+                app.scenes.pop().exit()
+            if data.game.is_over:
+                from .results import ResultsScene
+
+                app.push(ResultsScene(data.game, data.seats, review=True))
+            else:
+                app.play(data)
+
+        if data.game.is_over:  # the game in progress stays where Continue finds it
+            go()
+        else:  # it takes the game in progress's place: ask first
+            app.confirm_leaving_game("load", go)
         return True
 
     def delete(self, index: int) -> None:

@@ -385,15 +385,21 @@ class App:
         """The unfinished game *Continue* would open now: the :class:`saves.SaveData` of the
         last game played in this session, or the autosave's path for one from before; None
         when there is none."""
-        current = self.current
-        if current is not None:
-            return None if current.game.is_over else current
         from . import saves
 
-        try:
-            return saves.autosave_path(create=False) if saves.has_autosave() else None
-        except OSError:
+        current = self.current
+        if current is not None and current.game.is_over:
             return None
+        if current is not None and any(getattr(getattr(sc, "controller", None), "save_data", None) is current
+                                       for sc in self.scenes):
+            return current  # on the table right now
+        try:
+            on_disk = saves.has_autosave()
+        except OSError:
+            on_disk = False
+        if not on_disk:
+            return None
+        return current if current is not None else saves.autosave_path(create=False)
 
     def confirm_leaving_game(self, what: str, proceed: Callable[[], None]) -> None:
         """Run ``proceed`` (``what``: "new" game or "load" a save) at once when no game is in

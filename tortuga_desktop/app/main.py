@@ -361,6 +361,10 @@ def open_save(app: Any, path: Path) -> bool:
 
         app.push(ResultsScene(data.game, data.seats, review=True))
         return True
+    confirm = getattr(app, "confirm_leaving_game", None)
+    if callable(confirm):  # over the autosave of an unfinished game: ask first
+        confirm("load", lambda: app.play(data))
+        return True
     return app.play(data) is not None
 
 

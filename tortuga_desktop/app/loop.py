@@ -678,10 +678,11 @@ class App:
         """Show ``text`` on top of every scene for a few seconds (``level``: "info",
         "warning" or "error"; the time depends on it unless ``seconds`` is given).
 
-        Never blocks and may be called from any thread (the background writer does). The
-        notice is logged too."""
-        log_level = {"info": logging.INFO, "warning": logging.WARNING, "error": logging.ERROR}.get(level, logging.INFO)
-        logger.log(log_level, "notice: %s", text)
+        Never blocks and may be called from any thread (the background writer does). A
+        warning or an error (a fault) is logged too; an info notice is not: it can be play (a
+        hint, what a player did), and the log holds faults, never play (issue 23.5)."""
+        if level in ("warning", "error"):
+            logger.log(logging.WARNING if level == "warning" else logging.ERROR, "notice: %s", text)
         notice = Notice(str(text), level, seconds if seconds is not None else NOTICE_SECONDS.get(level, 5.0))
         with self._notice_lock:
             self._incoming_notices.append(notice)

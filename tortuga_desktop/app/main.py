@@ -119,8 +119,8 @@ def _make_log_handler(path: Path) -> logging.Handler:
 
 
 def setup_logging(level: int = logging.INFO) -> Path | None:
-    """Log to ``<log dir>/tortuga.log`` (rotating: 3 files of 1 MB) and log uncaught
-    exceptions, also those of threads. Returns the log file, or None when it cannot be used
+    """Log faults (warnings and errors, never play) to ``<log dir>/tortuga.log`` (rotating:
+    3 files of 1 MB) and log uncaught exceptions, also those of threads. Returns the log file, or None when it cannot be used
     (a folder that cannot be made, or a log path that is not a regular file: a FIFO, a
     device...): then warnings go to stderr and :func:`log_problem` says why (the app shows
     it as a notice). A write that fails later (a full disk) is reported once
@@ -145,6 +145,10 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
         handler.setLevel(logging.WARNING)
         print(f"tortuga: no log file ({paths.display_path(str(exc))})", file=sys.stderr)
     handler.setFormatter(logging.Formatter(_LOG_FORMAT))
+    # Faults only (issue 23.5): what happens in play - seeds, dice, tiles, hints, join codes,
+    # tokens - is never a warning, so no line about play reaches the file, whichever part of
+    # the program (or a server hosted in this process) writes it.
+    handler.setLevel(logging.WARNING)
     _log_handler = handler
     root.addHandler(handler)
 
@@ -388,8 +392,7 @@ def main(argv: list[str] | None = None) -> int:
         except ValueError as exc:
             print(f"tortuga: --join: {exc}", file=sys.stderr)
             return 2
-    log_file = setup_logging()
-    logger.info("tortuga starts (log %s)", log_file)
+    setup_logging()
     try:
         app = make_app(opts)
     except Exception as exc:  # e.g. no display

@@ -355,7 +355,7 @@ class RemoteController:
             raise IllegalActionError(f"seat {seat} has no decision to make")
         act = parse_action(action) if isinstance(action, str) else action
         if act not in snap.legal_actions(seat):
-            log.warning("seat %d: %s is not legal in the newest view; not sent", seat, act.text())
+            log.warning("seat %d: a choice that is not legal in the newest view was not sent", seat)
             raise IllegalActionError(f"{act.text()} is not a legal choice now")
         rid = int(self.client.send_action(seat, act, snap.view(seat).decisions))
         self._inflight[seat] = (rid, snap.decisions)
@@ -464,7 +464,7 @@ class RemoteController:
 
         params: dict[str, Any] = {"version": PROTOCOL_VERSION}
         self.last_error = (key, params)
-        log.warning("server refused: %s: %s", msg.code, msg.message)
+        log.warning("server refused: %s", msg.code)  # its text can quote the choice: play, not a fault
         ref = int(getattr(msg, "ref", -1))
         if ref in self._requests:
             self.refused += 1

@@ -71,7 +71,8 @@ class SeatBot:
                     self._next(seat)
             if item.code not in ("stale", "turn", "offline"):  # those are races the next update resolves
                 self.errors.append(item)
-                logger.warning("server refused: %s %s", item.code, item.message)
+                # the code only: the server's text can quote the refused choice (play, not a fault)
+                logger.warning("server refused an action: %s", item.code)
         elif isinstance(item, Status):
             self.inflight.clear()  # answers to actions sent before a drop never come
             if item.state == ConnState.FAILED:

@@ -328,3 +328,27 @@ def test_playing_an_earlier_save_never_shrinks_the_kept_record() -> None:
         assert loaded.game_id != data.game_id and _record_entries(loaded.game_id) == 11
     finally:
         app.close()
+
+
+def test_deleting_a_save_asks_first() -> None:
+    import pygame
+
+    from tortuga_desktop.app.intents import Key
+    from tortuga_desktop.app.scenes.saveload import LoadScene
+
+    app = _app()
+    try:
+        path = saves.save_named("keep me", _data(seed=31))
+        load = LoadScene()
+        app.push(load)
+        app.run(max_frames=1)
+        _press(app, pygame.K_DELETE)
+        assert app.top.name == "message" and "keep me" in app.top.text and path.exists()
+        _press(app, pygame.K_ESCAPE)
+        assert app.top is load and path.exists()
+        app.post(Key(pygame.K_DELETE, 0, ""))
+        app.run(max_frames=1)
+        _press(app, pygame.K_RETURN)
+        assert app.top is load and not path.exists() and load.infos == []
+    finally:
+        app.close()

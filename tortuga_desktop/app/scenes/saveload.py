@@ -6,7 +6,7 @@ game's own folder cannot be written), Enter or "Save" saves (on the background w
 window never waits for the disk), Esc cancels.  :class:`LoadScene`: the named saves, newest first, with date, players and
 round; a damaged file is listed greyed out with its error and cannot be opened; a folder
 that cannot be read shows that error (never "no saves").  Up/Down
-choose, Enter opens, Delete removes a save, Esc goes back.  Loading an unfinished game
+choose, Enter opens, Delete removes a save (after asking), Esc goes back.  Loading an unfinished game
 over a game in progress asks first (its record stays in Replays as an unfinished game); a
 file that turns out bad shows its message and changes nothing.
 """
@@ -276,16 +276,30 @@ class LoadScene(Scene):
             app.confirm_leaving_game("load", go)
         return True
 
-    def delete(self, index: int) -> None:
+    def delete(self, index: int, *, confirmed: bool = False) -> None:
+        """Delete the save at ``index`` - after asking (Enter deletes, Esc keeps it)."""
+
+        if not 0 <= index < len(self.infos):
+            return
+        info = self.infos[index]
+        if not confirmed:
+            from .dialogs import MessageScene
+
+            self.app.push(MessageScene(tr("saves.delete_title"), tr("saves.delete_confirm", name=info.name),
+                                       lambda: self._delete(info.path), ok_label=tr("menu.delete"),
+                                       cancel_label=tr("menu.cancel")))
+            return
+        self._delete(info.path)
+
+    def _delete(self, path: Path) -> None:
         from .. import saves
 
-        if 0 <= index < len(self.infos):
-            try:
-                saves.delete_save(self.infos[index].path)
-            except saves.SaveError as err:
-                logger.warning("cannot delete: %s", err.log_text)
-                self.app.show_message(tr("error.title"), err.user_message())
-            self.reload()
+        try:
+            saves.delete_save(path)
+        except saves.SaveError as err:
+            logger.warning("cannot delete: %s", err.log_text)
+            self.app.show_message(tr("error.title"), err.user_message())
+        self.reload()
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key):

@@ -136,6 +136,7 @@ def test_saving_over_an_existing_file_asks_first_and_1_slash_2_never_meets_1_und
         _finish_job(app)
         question = app.top
         assert question.name == "message" and "1/2" in question.text and "1_2.json" in question.text
+        assert not any("failed" in t for t in _texts(app))  # a question, not a failure
         assert path.read_bytes() == first  # nothing replaced while asking
         app.post(Key(pygame.K_ESCAPE, 0, ""))  # keep it (keyboard)
         app.run(max_frames=1)

@@ -762,7 +762,11 @@ class App:
         def back() -> None:
             self._quit_confirmed = False
 
-        self.push(MessageScene(tr("quit.unsaved_title"), tr("quit.unsaved_text", reason=reason, folder=folder),
+        text = tr("quit.unsaved_text", reason=reason, folder=folder)
+        unwritten = getattr(writer, "unwritten", None)
+        if unwritten is not None:  # say which decision is safe on disk
+            text = f"{text} {self.safe_on_disk_text(*unwritten)}"
+        self.push(MessageScene(tr("quit.unsaved_title"), text,
                                lambda: self.quit(0), ok_label=tr("quit.anyway"), cancel_label=tr("quit.go_back"),
                                on_cancel=back))
 

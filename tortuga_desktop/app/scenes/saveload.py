@@ -139,19 +139,29 @@ class SaveScene(WidgetScene):
             self.app.request_redraw()
             return False
         self._job_name = text
-        self.job = self.app.writer().run("a named save", lambda: saves.write_prepared(path, doc, replace=replace),
-                                         path)
+
+        def write() -> Any:
+            try:
+                return saves.write_prepared(path, doc, replace=replace)
+            except saves.SaveError as err:
+                if err.key == "error.save.exists":
+                    return err  # a question for the player, not a failure (no "saving failed" notice)
+                raise
+
+        self.job = self.app.writer().run("a named save", write, path)
         self.message, self.error = tr("saves.saving"), False
         self.app.request_redraw()
         return True
 
     def update(self, dt: float) -> bool:
+        from .. import saves
+
         job = self.job
         if job is None or not job.done:
             return False
         self.job = None
-        if job.error is not None and job.error.key == "error.save.exists":
-            self._ask_replace(job.error)
+        if isinstance(job.result, saves.SaveError):  # the file exists: ask
+            self._ask_replace(job.result)
             return True
         if job.error is not None:
             self.message, self.error = job.error.user_message(), True

@@ -16,10 +16,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from ..levels import ALL_LEVELS, LEVELS
 from ..rules import ACTION_TITLES, CHEST_TITLES, PlayerAction, PlayerView
-
-LEVELS = ("easy", "normal", "hard", "expert")
-ALL_LEVELS = ("random", *LEVELS)
 
 
 @dataclass(frozen=True)
@@ -105,7 +103,7 @@ class Bot(Protocol):
 
 
 def make_bot(level: str, seed: int, **options: Any) -> Bot:
-    """A bot of ``level`` ("random", "easy", "normal", "hard" or "expert") seeded with ``seed``.
+    """A bot of ``level`` (one of ``ALL_LEVELS``) seeded with ``seed``.
 
     ``options`` tune the bot (Hard: ``budget_s``, ``iterations``; Expert: ``think`` = "fast",
     "normal" or "long", ``budget_s``, ``worlds``); unknown levels raise ValueError.

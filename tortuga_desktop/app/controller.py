@@ -22,6 +22,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..ai import Reason, make_bot
+from ..levels import ALL_LEVELS
 from ..rules import (
     Decision,
     DecisionKind,
@@ -35,7 +36,7 @@ from .saves import SeatConfig
 
 log = logging.getLogger(__name__)
 
-BOT_KINDS = ("random", "easy", "normal", "hard", "expert")
+BOT_KINDS = ALL_LEVELS
 
 
 @dataclass(frozen=True)

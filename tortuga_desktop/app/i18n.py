@@ -50,6 +50,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
+from ..levels import LEVELS, level_key
 from .resources import asset_path
 
 __all__ = [
@@ -90,8 +91,7 @@ PLAYER_COLOUR_KEYS: tuple[str, ...] = ("colour.crimson", "colour.royal_blue", "c
 AREA_KEYS: dict[str, str] = {"tortuga": "area.tortuga", "fleet": "area.fleet", "crew": "area.crew",
                              "island": "area.island"}
 #: SeatConfig.kind -> key
-KIND_KEYS: dict[str, str] = {"human": "setup.human", "easy": "setup.easy", "normal": "setup.normal",
-                             "hard": "setup.hard", "expert": "setup.expert"}
+KIND_KEYS: dict[str, str] = {"human": "setup.human", **{lv: level_key(lv) for lv in LEVELS}}
 #: Sections of the rules help, in reading order: keys help.<section>.title / .body.
 HELP_SECTIONS: tuple[str, ...] = (
     "overview", "components", "setup", "round", "dice", "skulls", "bonus", "actions", "expand_fleet",
@@ -223,7 +223,7 @@ def player_colour_name(index: int) -> str:
 
 
 def kind_name(kind: str) -> str:
-    """"Human" / "Easy" / "Normal" / "Hard" for a SeatConfig.kind."""
+    """"Human" / "Easy" / "Normal" / "Hard" / "Expert" for a SeatConfig.kind."""
     return tr(KIND_KEYS.get(kind, "setup.human"))
 
 

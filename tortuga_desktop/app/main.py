@@ -23,6 +23,8 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..levels import ALL_LEVELS, NETWORK_LEVELS
+
 SPEED_CHOICES = ("slow", "normal", "fast", "instant")
 #: Image types ``pygame.image.save`` writes, by file extension.
 SCREENSHOT_EXTENSIONS = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
@@ -256,7 +258,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="start a game of computer players straight away")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players in a demo game (default 4)")
     p.add_argument("--seed", type=int, default=None, help="seed for the demo game")
-    p.add_argument("--level", default=None, choices=("random", "easy", "normal", "hard"),
+    p.add_argument("--level", default=None, choices=ALL_LEVELS,
                    help="strength of every computer player in a demo game (default: mixed)")
     p.add_argument("--speed", choices=SPEED_CHOICES, default=None, help="animation speed")
     p.add_argument("--exit-after-game", action="store_true", help="quit with status 0 at the results screen")
@@ -272,7 +274,7 @@ def build_parser() -> argparse.ArgumentParser:
     net = p.add_argument_group("network (headless)")
     net.add_argument("--join", metavar="ADDR", help="join a network game at ADDR (host:port) without a window")
     net.add_argument("--code", help="join code of the table (with --join)")
-    net.add_argument("--bot", choices=("random", "easy", "normal", "hard"), help="computer level that plays the seat")
+    net.add_argument("--bot", choices=NETWORK_LEVELS, help="computer level that plays the seat")
     net.add_argument("--name", default="", help="player name at the table (with --join)")
     return p
 

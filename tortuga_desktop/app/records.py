@@ -29,6 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from ..ai import Reason
+from ..levels import RECORD_KINDS
 from ..rules import Game
 from ..rules.errors import RulesError, StateFormatError
 from ..rules.record import GameRecord
@@ -50,7 +51,7 @@ KEEP = 500
 MAX_BYTES = 4 * 1024 * 1024
 SUFFIX = ".json"
 
-KINDS = ("human", "random", "easy", "normal", "hard", "expert")
+KINDS = RECORD_KINDS
 
 
 class RecordError(Exception):

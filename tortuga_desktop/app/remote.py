@@ -31,6 +31,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from ..levels import LEVELS
 from ..rules import (
     Decision,
     DecisionKind,
@@ -497,7 +498,7 @@ class RemoteController:
             info = next((s for s in self.lobby if s.seat == i), None)
             name = info.name if info is not None else f"Player {i + 1}"
             kind = "human"
-            if info is not None and info.kind == "computer" and info.level in ("easy", "normal", "hard"):
+            if info is not None and info.kind == "computer" and info.level in LEVELS:
                 kind = info.level
             colour = self.colours[i] if self.colours is not None and i < len(self.colours) else i
             seats.append(SeatConfig(name=name, kind=kind, colour=colour))

@@ -74,6 +74,7 @@ from typing import Any
 
 from tortuga_desktop.rules import Game, GameRecord, RulesError, StateFormatError, check_reachable, replay
 
+from ..levels import LEVELS, SEAT_KINDS
 from . import paths
 
 __all__ = [
@@ -128,9 +129,9 @@ SCHEMA = 2
 READ_SCHEMAS = (1, 2)
 #: Files larger than this are refused before they are parsed.
 MAX_SAVE_BYTES = 5 * 1024 * 1024
-#: Seat kinds: a human, or a computer player of one of three strengths.
-KINDS: tuple[str, ...] = ("human", "easy", "normal", "hard", "expert")
-BOT_KINDS: tuple[str, ...] = ("easy", "normal", "hard", "expert")
+#: Seat kinds: a human, or a computer player of one of the strengths (levels.py).
+KINDS: tuple[str, ...] = SEAT_KINDS
+BOT_KINDS: tuple[str, ...] = LEVELS
 #: Player names: 1-40 characters (the engine's limit).
 MAX_NAME_LENGTH = 40
 _SEAT_COLOURS = 4  # palette.PLAYER_COLOURS
@@ -280,7 +281,7 @@ def _now_iso() -> str:
 class SeatConfig:
     """One seat of a game: who plays it.
 
-    ``kind`` is ``"human"`` or a computer strength (``"easy"``, ``"normal"``, ``"hard"``);
+    ``kind`` is ``"human"`` or a computer strength (one of ``levels.LEVELS``);
     ``colour`` indexes ``palette.PLAYER_COLOURS`` (0-3, distinct per game); ``bot_seed``
     seeds the computer player's choices (ignored for humans; set by
     :meth:`SetupConfig.create_game`).

@@ -24,6 +24,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from ..levels import LEVELS
 from . import paths
 
 if TYPE_CHECKING:
@@ -42,7 +43,7 @@ __all__ = [
     "clear_stats",
 ]
 
-STRENGTHS: tuple[str, ...] = ("easy", "normal", "hard")
+STRENGTHS: tuple[str, ...] = LEVELS
 _FORMAT = "tortuga-stats"
 _SCHEMA = 1
 _FILE = "stats.json"

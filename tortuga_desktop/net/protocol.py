@@ -31,6 +31,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from ..levels import NETWORK_LEVELS
 from ..rules import PlayerView, StateFormatError
 from ..rules.events import Event, event_from_dict
 
@@ -46,7 +47,8 @@ MAX_NAME = 24
 MAX_ACTION = 40
 
 SeatKind = Literal["open", "computer", "local"]
-LEVELS = ("random", "easy", "normal", "hard")
+LEVELS = NETWORK_LEVELS
+#: The same words as a type for the decoder (a test checks they equal ``NETWORK_LEVELS``).
 Level = Literal["random", "easy", "normal", "hard"]
 
 

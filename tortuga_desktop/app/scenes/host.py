@@ -30,6 +30,7 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
+from ...levels import NETWORK_LEVELS, computer_key
 from .. import art, palette
 from ..i18n import tr
 from ..remote import wait_for_closing
@@ -45,10 +46,10 @@ __all__ = ["HOST_KINDS", "HostPlan", "HostScene", "HostStarted", "find_saved_tab
 HOST_KINDS: dict[str, str] = {
     "open": "net.kind.open",
     "here": "net.kind.here",
-    "easy": "setup.computer_easy",
-    "normal": "setup.computer_normal",
-    "hard": "setup.computer_hard",
+    **{lv: computer_key(lv) for lv in NETWORK_LEVELS if lv != "random"},
 }
+#: The levels that may take over a seat whose player left.
+TAKEOVER_LEVELS: tuple[str, ...] = tuple(lv for lv in NETWORK_LEVELS if lv != "random")
 LISTEN = {"local": "127.0.0.1", "all": "0.0.0.0"}
 DEFAULT_PORT = 47600
 HOLD_SECONDS = 60.0
@@ -245,7 +246,7 @@ class HostScene(WidgetScene):
             self.listen = v if v in LISTEN else self.listen
         if self._takeover_dd is not None:
             v = str(self._takeover_dd.selected_option[1])
-            self.takeover = v if v in ("easy", "normal", "hard") else self.takeover
+            self.takeover = v if v in TAKEOVER_LEVELS else self.takeover
         if self._port is not None:
             self.port_text = self._port.get_text()
 
@@ -337,8 +338,8 @@ class HostScene(WidgetScene):
         self._explain_at = pygame.Rect(px + lw, y, pw - lw, 3 * row_h)
         y += 3 * row_h
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.host.takeover"), manager))
-        take_opts: list[str | tuple[str, str]] = [(tr(HOST_KINDS[k]), k) for k in ("easy", "normal", "hard")]
-        self._takeover_dd = add(UIDropDownMenu(take_opts, take_opts[("easy", "normal", "hard").index(self.takeover)],
+        take_opts: list[str | tuple[str, str]] = [(tr(HOST_KINDS[k]), k) for k in TAKEOVER_LEVELS]
+        self._takeover_dd = add(UIDropDownMenu(take_opts, take_opts[TAKEOVER_LEVELS.index(self.takeover)],
                                                pygame.Rect(px + lw, y, 260, row_h), manager))
         y += row_h + gap * 3
         bw = min(260, (pw - 2 * gap) // 3)

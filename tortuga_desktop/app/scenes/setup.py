@@ -19,8 +19,9 @@ from typing import Any
 
 import pygame
 
+from ...levels import LEVELS, computer_key
 from .. import art, palette
-from ..i18n import player_colour_name, tr, trn
+from ..i18n import KIND_KEYS, player_colour_name, tr, trn
 from ..intents import Click, Hover
 from ..layout import LayoutReport
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
@@ -31,16 +32,9 @@ from .menu import _backdrop
 __all__ = ["KIND_LABELS", "LEVEL_LABELS", "Control", "SetupScene", "complete_rows"]
 
 #: SeatConfig.kind -> translation key of its long label ("Computer (easy)")
-KIND_LABELS: dict[str, str] = {
-    "human": "setup.human",
-    "easy": "setup.computer_easy",
-    "normal": "setup.computer_normal",
-    "hard": "setup.computer_hard",
-    "expert": "setup.computer_expert",
-}
+KIND_LABELS: dict[str, str] = {"human": "setup.human", **{lv: computer_key(lv) for lv in LEVELS}}
 #: SeatConfig.kind -> translation key of its toggle button
-LEVEL_LABELS: dict[str, str] = {"human": "setup.human", "easy": "setup.easy", "normal": "setup.normal",
-                                "hard": "setup.hard", "expert": "setup.expert"}
+LEVEL_LABELS: dict[str, str] = KIND_KEYS
 _DEFAULT_NAMES = ("Player", "Anne Bonny", "Blackbeard", "Calico Jack")
 
 

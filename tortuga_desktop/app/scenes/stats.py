@@ -34,7 +34,7 @@ def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
     from .. import stats
 
     head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"), tr("stats.best"), tr("stats.average"),
-            tr("stats.hinted"), tr("stats.vs_easy"), tr("stats.vs_normal"), tr("stats.vs_hard")]
+            tr("stats.hinted"), *(tr(f"stats.vs_{k}") for k in stats.STRENGTHS)]
     rows = [head]
     for p in stats.load_stats(damaged).sorted_players():
         avg = p.average

@@ -1,0 +1,79 @@
+"""Issue 23 item 6: things the game or its documents told a player that were not true."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from tortuga_desktop.rules.components import DICE_GRIDS, RULES_VERSION
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def test_rules_document_holds_one_dice_table_and_it_is_the_engines() -> None:
+    """R0.8: docs/rules.md shows the dice grid once, as the engine plays it, and every table row
+    belongs to a table with a header (a stray copy of the old grid had lost its header)."""
+    lines = (ROOT / "docs" / "rules.md").read_text(encoding="utf-8").splitlines()
+    die_rows = [ln for ln in lines if re.match(r"^\| [A-E] \|", ln)]
+    assert len(die_rows) == 5
+    grid = [tuple(int(c) for c in row.split("|")[2:7]) for row in die_rows]
+    assert tuple(grid) == DICE_GRIDS[RULES_VERSION]
+    for i, ln in enumerate(lines):
+        if re.match(r"^-*\|[-|]+$", ln) and not ln.startswith("|---"):
+            raise AssertionError(f"line {i + 1} is a table separator without its header: {ln!r}")
+
+
+# ---------------------------------------------------------------- the computer's levels, declared once
+LANGS = ("en", "de", "nl", "es")
+
+
+def test_levels_are_declared_once() -> None:
+    """No module but levels.py spells out a list of levels: every other list derives from it."""
+    pattern = re.compile(r"""["']easy["'],\s*["']normal["'],\s*["']hard["']""")
+    offenders = []
+    for path in sorted((ROOT / "tortuga_desktop").rglob("*.py")):
+        if path.name == "levels.py":
+            continue
+        for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+            if pattern.search(line) and "Literal[" not in line:
+                offenders.append(f"{path.relative_to(ROOT)}:{n}: {line.strip()}")
+    assert offenders == []
+
+
+def test_derived_lists_follow_the_declaration() -> None:
+    from typing import get_args
+
+    from tortuga_desktop import ai, levels
+    from tortuga_desktop.app import controller, i18n, records, saves, stats
+    from tortuga_desktop.app.scenes import host, setup
+    from tortuga_desktop.net import protocol
+
+    assert levels.LEVELS[-1] == "expert"
+    assert ai.LEVELS == stats.STRENGTHS == saves.BOT_KINDS == levels.LEVELS
+    assert saves.KINDS == tuple(setup.LEVEL_LABELS) == tuple(setup.KIND_LABELS) == tuple(i18n.KIND_KEYS)
+    assert set(controller.BOT_KINDS) == set(ai.ALL_LEVELS) and set(records.KINDS) == {"human", *ai.ALL_LEVELS}
+    # The network protocol's type spells its levels out for the decoder: they must be the same words.
+    assert get_args(protocol.Level) == protocol.LEVELS == levels.NETWORK_LEVELS
+    assert [k for k in host.HOST_KINDS if k in levels.LEVELS] == list(host.TAKEOVER_LEVELS)
+
+
+def test_every_level_is_named_in_the_rules_help_and_the_statistics() -> None:
+    """The F1 rules say which strengths the computer plays, and the statistics have a column for
+    each, in every language."""
+    from tortuga_desktop.ai import LEVELS
+    from tortuga_desktop.app import i18n
+    from tortuga_desktop.app.scenes.stats import stats_rows
+
+    try:
+        for code in LANGS:
+            i18n.set_language(code)
+            body = i18n.tr("help.setup.body")
+            head = stats_rows()[0]
+            for level in LEVELS:
+                name = i18n.kind_name(level)
+                assert name in body, (code, level)
+                assert i18n.has_key(f"stats.vs_{level}", code), (code, level)
+                assert i18n.tr(f"stats.vs_{level}") in head, (code, level)
+                assert name in i18n.tr("stats.vs_note"), (code, level)
+    finally:
+        i18n.set_language("en")

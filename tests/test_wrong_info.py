@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
+from typing import Any
 
 from tortuga_desktop.rules.components import DICE_GRIDS, RULES_VERSION
 
@@ -75,5 +76,75 @@ def test_every_level_is_named_in_the_rules_help_and_the_statistics() -> None:
                 assert i18n.has_key(f"stats.vs_{level}", code), (code, level)
                 assert i18n.tr(f"stats.vs_{level}") in head, (code, level)
                 assert name in i18n.tr("stats.vs_note"), (code, level)
+    finally:
+        i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- the 2-player table has no center island
+def test_two_player_table_draws_no_center_island(monkeypatch: Any) -> None:
+    """R6.2: with two players every chest that would go to the center island goes to the bag, so
+    the table shows no center island (no disc, no label, no slots to point at); 3-4 players do."""
+    import pygame
+
+    from tortuga_desktop.app.layout import table_report
+    from tortuga_desktop.app.render import table as table_mod
+    from tortuga_desktop.rules import Game
+
+    asked: list[str] = []
+    real_tr = table_mod.tr
+
+    def spy(key: str, **kw: Any) -> str:
+        asked.append(key)
+        return real_tr(key, **kw)
+
+    monkeypatch.setattr(table_mod, "tr", spy)
+    pygame.init()
+    seen = {}
+    for players in (2, 3, 4):
+        asked.clear()
+        view = Game.new(players=players, seed=5).view(0)
+        r = table_mod.TableRenderer((1280, 720), players)
+        surf = pygame.Surface((1280, 720))
+        r.draw(surf, view)
+        four = table_mod.TableLayout((1280, 720), 4)
+        hits = {getattr(r.hit_test(slot.center, view), "kind", None) for slot in (four.center, *four.center_slots)}
+        names = {n for n, _ in table_report(r.layout, None, view).interactive}
+        seen[players] = ("term.center_island" in asked, bool({"center", "center_chest"} & hits),
+                         any(n.startswith("center") for n in names))
+    assert seen == {2: (False, False, False), 3: (True, True, True), 4: (True, True, True)}
+
+
+# ---------------------------------------------------------------- the screen does not claim dice were chosen
+def test_screen_badge_does_not_count_chosen_dice(monkeypatch: Any) -> None:
+    """R9.1: after a player chose 2 of 5 dice, the others see 5 dice behind the screen and that
+    a choice was made, never "5 dice chosen" (the count is the hand; the choice is secret)."""
+    import pygame
+
+    from tortuga_desktop.app import i18n
+    from tortuga_desktop.app.render import table as table_mod
+    from tortuga_desktop.rules import Game
+    from tortuga_desktop.rules.actions import SelectDice
+
+    drawn: list[str] = []
+    real_text = table_mod.text
+
+    def spy(s: str, *a: Any, **kw: Any) -> Any:
+        drawn.append(s)
+        return real_text(s, *a, **kw)
+
+    monkeypatch.setattr(table_mod, "text", spy)
+    pygame.init()
+    g = Game.new(players=2, seed=3)
+    g.apply(1, SelectDice(dice=(2, 3)))
+    view = g.view(0)
+    assert len(view.seats[1].hand) == 5
+    try:
+        for code in LANGS:
+            i18n.set_language(code)
+            r = table_mod.TableRenderer((1280, 720), 2)
+            drawn.clear()
+            r._draw_screen(pygame.Surface((1280, 720)), view, 1, 0.0)
+            assert drawn == [i18n.trn("table.dice_n", 5), i18n.tr("table.choice_made")], code
+            assert not i18n.has_key("table.chosen", code)
     finally:
         i18n.set_language("en")

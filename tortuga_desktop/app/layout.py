@@ -193,8 +193,10 @@ class TableLayout:
         self.phase = self.r(16, 342, 250, 216)
         self.island = self.r(318, 338, 614, 224)
         self.supply = self.r(430, 410, 92, 86)
-        self.center = self.r(522, 398, 226, 104)
-        self.center_slots = [self.r(534 + i * 41, 446, 37, 37) for i in range(5)]
+        #: the center island (R0.4); a 2-player game has none (R6.2: its chests go to the bag)
+        self.has_center = self.players > 2
+        self.center = self.r(522, 398, 226, 104) if self.has_center else self.r(522, 398, 0, 0)
+        self.center_slots = [self.r(534 + i * 41, 446, 37, 37) for i in range(5)] if self.has_center else []
         self.bag = self.r(948, 342, 286, 216)
         self.bag_icon = self.r(958, 372, 120, 120)
         self.bag_counts = [self.r(1092, 356 + i * 39, 134, 34) for i in range(5)]
@@ -425,7 +427,8 @@ def table_report(L: TableLayout, decision: Any = None, view: Any = None) -> Layo
     for r in (L.canvas, L.middle, L.phase, L.island, L.bag_icon, *L.bag_counts, L.log, L.prompt_rect):
         rep.add("", r, click=False)
     rep.add("supply", L.supply)
-    rep.add("center", L.center, click=False)
+    if L.has_center:
+        rep.add("center", L.center, click=False)
     for k, r in enumerate(L.center_slots):
         rep.add(f"center {k}", r)
     rep.add("bag", L.bag, click=False)

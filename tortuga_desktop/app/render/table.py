@@ -233,7 +233,8 @@ class TableRenderer:
                     art.die_face(f, letter, big, rgb)
         for c in range(5):
             chest_pic(c, self.layout.boards[0].area_slots["fleet"][0].w)
-            chest_pic(c, self.layout.center_slots[0].w)
+            for slot in self.layout.center_slots[:1]:
+                chest_pic(c, slot.w)
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.layout.size or self.layout.ui != ui_scale():
@@ -362,14 +363,15 @@ class TableRenderer:
         panel(surf, L.middle, palette.SEA_DEEP, palette.BRASS_DARK, L.px(18), L.px(3), shadow=L.px(8))
         sea = art.load_svg("island", (L.island.w, L.island.h))
         surf.blit(sea, L.island)
-        # Centre-island slots: sandy disc with five rings.
+        # Centre-island slots: sandy disc with five rings (none with 2 players, R6.2).
         cen = L.center
-        disc = pygame.Surface(cen.size, pygame.SRCALPHA)
-        pygame.draw.ellipse(disc, (*palette.PARCHMENT, 215), disc.get_rect())
-        pygame.draw.ellipse(disc, (*palette.BRASS_DARK, 255), disc.get_rect(), L.px(2))
-        surf.blit(disc, cen)
-        lab = text(tr("term.center_island"), L.px(12), palette.INK, True)
-        surf.blit(lab, lab.get_rect(midtop=(cen.centerx, cen.y + L.px(12))))
+        if L.has_center:
+            disc = pygame.Surface(cen.size, pygame.SRCALPHA)
+            pygame.draw.ellipse(disc, (*palette.PARCHMENT, 215), disc.get_rect())
+            pygame.draw.ellipse(disc, (*palette.BRASS_DARK, 255), disc.get_rect(), L.px(2))
+            surf.blit(disc, cen)
+            lab = text(tr("term.center_island"), L.px(12), palette.INK, True)
+            surf.blit(lab, lab.get_rect(midtop=(cen.centerx, cen.y + L.px(12))))
         for i, r in enumerate(L.center_slots):
             ch = palette.CHEST_COLOURS[i]
             ring = pygame.Surface(r.inflate(L.px(4), L.px(4)).size, pygame.SRCALPHA)
@@ -625,11 +627,12 @@ class TableRenderer:
         dy = -round(abs(math.sin(shake * 25)) * L.px(2) * (1 - shake)) if shake else 0
         pic = art.load_svg("screen", (sw.w, sw.h))
         surf.blit(pic, sw.move(dx, dy))
-        # The dice count and (once chosen) the "chosen" badge: one row of pills, never on top
-        # of each other.
+        # The dice behind the screen and (once the player confirmed) the "choice made" badge: one
+        # row of pills, never on top of each other. The badge names the player's choice, not the
+        # dice: how many were chosen is secret until the reveal (R9.1).
         pills = [(trn("table.dice_n", len(hand)), palette.BONE, palette.INK)]
         if s.done or s.selection:
-            pills.append((tr("table.chosen"), palette.GOLD_LIGHT, palette.SUCCESS))
+            pills.append((tr("table.choice_made"), palette.GOLD_LIGHT, palette.SUCCESS))
         room = sw.w - L.px(8) - (len(pills) - 1) * L.px(6)
         px = common_size([p[0] for p in pills], L.px(12), room // len(pills) - L.px(10), True)
         pics = [(text(t_, px, fg, True), bg) for t_, fg, bg in pills]
@@ -848,8 +851,8 @@ class TableRenderer:
         if k == "chest":
             _k, seat, area, idx, count = key
             return L.chest_slot(int(seat), str(area), int(idx), max(int(count), int(idx) + 1))
-        if k == "center":
-            return L.center_slots[int(key[1])]
+        if k == "center":  # (never with 2 players: their chests go to the bag, R6.2)
+            return L.center_slots[int(key[1])] if L.has_center else L.bag_icon
         if k == "bag":
             r = L.bag_counts[int(key[1])] if len(key) > 1 else L.bag_icon
             return pygame.Rect(r.x, r.y, r.h, r.h) if len(key) > 1 else r
@@ -1026,7 +1029,7 @@ class TableRenderer:
         for c, r in enumerate(L.center_slots):
             if r.collidepoint(pos):
                 return HitTarget("center_chest", None, c)
-        if L.center.collidepoint(pos):
+        if L.has_center and L.center.collidepoint(pos):
             return HitTarget("center", None)
         if L.supply.collidepoint(pos):
             return HitTarget("supply", None)

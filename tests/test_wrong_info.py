@@ -148,3 +148,37 @@ def test_screen_badge_does_not_count_chosen_dice(monkeypatch: Any) -> None:
             assert not i18n.has_key("table.chosen", code)
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- the hand-over follows a language switch
+def test_handover_summary_follows_a_language_switch() -> None:
+    from tests.app_helpers import start_app
+    from tortuga_desktop.app import i18n
+    from tortuga_desktop.app.controller import GameController
+    from tortuga_desktop.app.human import summary_for
+    from tortuga_desktop.app.saves import SeatConfig
+    from tortuga_desktop.app.scenes.handover import HandoverScene
+    from tortuga_desktop.app.scenes.table import TableScene
+    from tortuga_desktop.rules import Game
+
+    app = start_app()
+    try:
+        seats = [SeatConfig("Ann", "human", 0, 0), SeatConfig("Bob", "human", 1, 1)]
+        controller = GameController(Game.new(2, 4, names=["Ann", "Bob"]), seats)
+        app.push(TableScene(controller, speed=app.table_speed()))
+        for _ in range(3000):
+            if isinstance(app.top, HandoverScene):
+                break
+            app.run(max_frames=1)
+        handover = app.top
+        assert isinstance(handover, HandoverScene) and handover.seat is not None
+        english = list(handover.summary)
+        assert english
+        i18n.set_language("de")
+        app.retranslate()
+        german = summary_for(controller, handover.seat)
+        assert german != english
+        assert handover.summary == german
+    finally:
+        i18n.set_language("en")
+        app.close()

@@ -45,6 +45,8 @@ class HandoverScene(Scene):
         self.player_name = player_name
         self.on_ready = on_ready
         self.summary = list(summary)
+        #: the summary was worked out here from the game (so it can be put into another language)
+        self._own_summary = not self.summary
         self.colour = colour or palette.BRASS
         self.seat = seat
         self.ready = False
@@ -52,8 +54,14 @@ class HandoverScene(Scene):
 
     def enter(self, app: Any) -> None:
         super().enter(app)
-        if not self.summary:
+        if self._own_summary:
             self.summary = self._find_summary(app)
+
+    def retranslate(self) -> None:
+        """The language changed (settings from the pause menu): the summary is words made from
+        the game's events, so make them again in the new language."""
+        if self._own_summary and self.app is not None:
+            self.summary = self._find_summary(self.app)
 
     def _find_summary(self, app: Any) -> list[str]:
         """"Since your last turn" lines, from the game of the table scene below (if any)."""

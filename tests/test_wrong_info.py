@@ -6,6 +6,7 @@ import re
 from pathlib import Path
 from typing import Any
 
+from tortuga_desktop.rules import Game
 from tortuga_desktop.rules.components import DICE_GRIDS, RULES_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -182,3 +183,27 @@ def test_handover_summary_follows_a_language_switch() -> None:
     finally:
         i18n.set_language("en")
         app.close()
+
+
+# ---------------------------------------------------------------- the replay's last position shows the final scores
+def test_public_replay_ends_on_the_final_scores() -> None:
+    """R8.4: at the end everybody's coins count openly; the public replay's last position shows
+    every seat's final score exactly (it showed "35+" for a final 38), earlier ones keep tiles hidden."""
+    import random
+
+    from tortuga_desktop.app.render.table import public_score
+    from tortuga_desktop.app.replay import ReplayTimeline
+
+    for seed in range(3):
+        g = Game.new(2 + seed, seed=seed)
+        g.playout(random.Random(seed))
+        outcome = g.outcome()
+        assert outcome is not None
+        tl = ReplayTimeline(g.record())
+        last = tl.game_at(len(tl) - 1)
+        for wanted in (None, 0):
+            view = tl.view(last, wanted)
+            shown = [public_score(s) for s in view.seats]
+            assert shown == [(sc.total, True) for sc in outcome.scores], (seed, wanted)
+        before = tl.view(tl.game_at(len(tl) - 2), None)
+        assert all(s.tiles is None for s in before.seats)

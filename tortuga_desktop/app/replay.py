@@ -175,7 +175,13 @@ class ReplayTimeline:
         """``game`` as seen from the (allowed) perspective ``wanted``."""
         who = self.perspective(wanted)
         if who != ALL:
-            return game.view(who)
+            view = game.view(who)
+            if game.is_over:
+                # The final scoring counts everybody's coins openly (R8.4): the last position
+                # shows every board with its tiles, so its scores are the final ones.
+                view = replace(view, seats=tuple(replace(s, tiles=game.view(i).seats[i].tiles)
+                                                 for i, s in enumerate(view.seats)))
+            return view
         public = game.view(None)
         seats = tuple(game.view(s).seats[s] for s in range(game.players))
         return replace(public, seats=seats)

@@ -106,7 +106,8 @@ def event_text(e: ev.Event, names: Sequence[str]) -> str:  # noqa: C901 - one br
         return tr("log.hunt_chest", name=n(e.seat), colour=_colour(e.chest))
     if isinstance(e, ev.TilesDrawn):
         if len(e.values) == 2:
-            return tr("log.tiles_drawn_own", name=n(e.owner), a=e.values[0], b=e.values[1])
+            return tr("log.tiles_drawn_own", name=n(e.owner), a=trn("term.coins_n", e.values[0]),
+                      b=trn("term.coins_n", e.values[1]))
         return tr("log.tile_none", name=n(e.owner)) if not e.values else ""
     if isinstance(e, ev.TilesCounted):
         if e.count == 2:
@@ -143,6 +144,11 @@ def event_text(e: ev.Event, names: Sequence[str]) -> str:  # noqa: C901 - one br
     return ""
 
 
+#: Bot reasons whose text counts something, and the parameter that holds the count.
+REASON_COUNTS: dict[str, str] = {"x_boat": "cap", "x_pirate": "cap", "x_board_leader": "lead",
+                                 "x_raid_leader": "lead", "x_arrange_fleet": "count", "x_arrange_crew": "count"}
+
+
 def reason_text(reason: Reason, names: Sequence[str]) -> str:
     """A bot's reason in the current language."""
     params: dict[str, Any] = {}
@@ -162,6 +168,9 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
         # loose pick, a search's preference), so the line says only what it chose.
         attack = int(dict(reason.params).get("action", 0)) in (3, 4)
         text = tr("glance.reason.forfeit_attack" if attack else "glance.reason.forfeit", **params)
+    elif reason.key in REASON_COUNTS:  # texts with a count have plural forms (``{n}``)
+        count = int(params.get(REASON_COUNTS[reason.key], 0))
+        text = tr(f"reason.{reason.key}.{'one' if count == 1 else 'other'}", **{**params, "n": count})
     else:
         text = tr(f"reason.{reason.key}", **params)
     return f"{text} {tr('reason.search')}" if reason.search else text

@@ -337,8 +337,7 @@ class DecisionUI:
             return why
         if self.kind in _SOURCE_AREA:
             if len(self.order) != self.k:
-                return tr("human.ui.choose_k_chests_for_the_dest", k=self.k,
-                          dest=tr(_DEST_TITLE[self.kind]), n=len(self.order))
+                return trn("human.ui.choose_chests", self.k, dest=tr(_DEST_TITLE[self.kind]), chosen=len(self.order))
             return "" if cand in self._legal_set else tr("human.ui.this_arrangement_is_not_allowed")
         if cand is None:
             return tr("human.ui.pick_an_option")
@@ -392,7 +391,7 @@ class DecisionUI:
                 act = ChooseAction(a)
                 ok = act in self._legal_set
                 item = Item(action_name(a), act, str(int(a) + 1), ok, self.pick == act,
-                            "" if ok else tr("human.ui.action_has_no_room_for_k", action=action_name(a), k=k))
+                            "" if ok else trn("human.ui.no_room_for", k, action=action_name(a)))
                 if ok:
                     self._skull_consequence(item, int(a))
                 out.append(item)
@@ -430,8 +429,8 @@ class DecisionUI:
                 rest = list(drawn)
                 if kt.value in rest:
                     rest.remove(kt.value)
-                detail = (tr("glance.keep.return", v=kt.value, back=rest[0]) if rest
-                          else tr("glance.keep.only", v=kt.value))
+                detail = (trn("glance.keep.return", kt.value, back=rest[0]) if rest
+                          else trn("glance.keep.only", kt.value))
                 out.append(Item(tr("human.ui.keep_v", v=kt.value), kt, str(kt.value), selected=self.pick == kt,
                                 look="tile", face=kt.value, detail=detail, affects=(Mark("tile", self.seat),)))
         elif kind in _SOURCE_AREA:
@@ -644,7 +643,7 @@ class DecisionUI:
             elif len(self.order) < self.k:
                 self.order.append(i)
             else:
-                self.flash = tr("human.ui.only_k_chests_fit_unselect_one", k=self.k)
+                self.flash = trn("human.ui.only_fit", self.k)
         elif self.pick == item.payload:
             self.confirm()
         else:

@@ -9,6 +9,7 @@ placeholders, filled from keyword arguments::
     tr("menu.new_game")                      # "Neues Spiel"
     tr("hotseat.pass_to", name="Anna")       # "Gib an Anna weiter — Leertaste, wenn bereit"
     trn("term.chests_n", 3)                  # count-dependent: key ".one" if count == 1 else ".other"
+    decimal(41.0)                            # "41,0" (the language's decimal mark)
     action_name(3)                           # "Entern"   (Action index 0-4)
     chest_name(4)                            # "lila"     (Chest index 0-4)
     help_sections()                          # [(title, body), ...] of the in-game rules help
@@ -69,6 +70,7 @@ __all__ = [
     "get_language",
     "tr",
     "trn",
+    "decimal",
     "translate",
     "has_key",
     "catalog",
@@ -193,6 +195,15 @@ def trn(key: str, count: int, **params: Any) -> str:
     """Count-dependent text: ``key + ".one"`` when ``count == 1`` else ``key + ".other"``;
     ``{n}`` is the count."""
     return tr(f"{key}.{'one' if count == 1 else 'other'}", n=count, **params)
+
+
+def decimal(value: float, digits: int = 1) -> str:
+    """``value`` with ``digits`` decimals as the current language writes it: "41.5" in English,
+    "41,5" in German, Dutch and Spanish (``format.decimal_mark``). Every number with decimals
+    that reaches the screen goes through here."""
+    text = f"{value:.{digits}f}"
+    mark = tr("format.decimal_mark")
+    return text.replace(".", mark) if mark != "." else text
 
 
 def has_key(key: str, code: str | None = None) -> bool:

@@ -570,7 +570,9 @@ def read_save(path: Path | str) -> SaveData:
     try:
         raw = paths.read_bytes_limited(path, MAX_SAVE_BYTES)
     except paths.FileTooLargeError as exc:
-        size_mb = f"{exc.size / (1024 * 1024):.1f}"
+        from .i18n import decimal
+
+        size_mb = decimal(exc.size / (1024 * 1024))
         raise SaveError("error.save.too_big", path, str(exc), size=size_mb) from None
     except paths.NotRegularFileError as exc:
         raise SaveError("error.save.not_a_file", path, str(exc)) from None

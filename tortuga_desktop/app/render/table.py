@@ -1081,7 +1081,7 @@ class TableRenderer:
             n = len(s.tiles) if s.tiles is not None else s.tile_count
             line = trn("tip.tiles", n)
             if s.tiles is not None:
-                line += " " + tr("tip.tiles_own", coins=sum(s.tiles))
+                line += " " + trn("tip.tiles_own", sum(s.tiles))
             return [line, tr("tip.tiles.2")]
         if k == "start_token":
             return [tr("tip.start"), tr("tip.start.2")]

@@ -139,7 +139,7 @@ class ResultsScene(Scene):
         if len(names) == 1:
             return tr("results.ui.name_wins_with_points_points", name=names[0],
                       points=self.outcome.scores[self.outcome.winners[0]].total)
-        return tr("results.ui.shared_victory_names_points_points", names=" and ".join(names),
+        return tr("results.ui.shared_victory_names_points_points", names=tr("log.and").join(names),
                   points=self.outcome.scores[self.outcome.winners[0]].total)
 
     def handle(self, intent: Any) -> None:

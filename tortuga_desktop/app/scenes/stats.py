@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from .. import art, palette
-from ..i18n import tr
+from ..i18n import decimal, tr
 from ..intents import Click, Hover, Intent, Key
 from . import Scene
 from .dialogs import draw_panel, scale_of
@@ -40,7 +40,7 @@ def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
         avg = p.average
         vs = [f"{p.vs[k].wins}/{p.vs[k].games}" if p.vs[k].games else "–" for k in stats.STRENGTHS]
         rows.append([p.name, str(p.games), str(p.wins), "–" if p.best is None else str(p.best),
-                     "–" if avg is None else f"{avg:.1f}", str(p.hinted), *vs])
+                     "–" if avg is None else decimal(avg), str(p.hinted), *vs])
     return rows
 
 

@@ -270,12 +270,13 @@ def test_take_chest_by_clicking_the_chest() -> None:
         assert ui.confirmed_action() == want
 
 
-def test_keep_tile_shows_both_values_and_keys_pick_by_value() -> None:
+def test_keep_tile_shows_both_values_and_keys_pick_by_the_numbers_shown() -> None:
     g, seat = random_states({DecisionKind.KEEP_TILE}, games=20)[0]
     ui = make_ui(g, seat)
     values = sorted(g.decision_for(seat).info["tiles"])
-    assert [it.face for it in ui.items()] == values
-    ui.handle(key(str(values[-1])))
+    items = ui.items()
+    assert [it.face for it in items] == values
+    ui.handle(key(items[-1].hotkey))  # the last option's number (issue 23: not its coin value)
     ui.handle(key("enter"))
     assert ui.confirmed_action() == KeepTile(values[-1])
 

@@ -137,6 +137,8 @@ _DEST_TITLE = {DecisionKind.ARRANGE_FLEET: "human.dest.fleet", DecisionKind.ARRA
 _KEY_ENTER = (pygame.K_RETURN, pygame.K_KP_ENTER)
 _KEY_NEXT = (pygame.K_TAB, pygame.K_RIGHT, pygame.K_DOWN)
 _KEY_PREV = (pygame.K_LEFT, pygame.K_UP)
+#: chest letter (R B Y W P, lower case) -> chest colour index
+_CHEST_KEYS = {letter.lower(): i for i, letter in enumerate(CHEST_LETTERS)}
 
 
 def dice_reason(game: Game, seat: int, dice: Iterable[int]) -> str:
@@ -425,13 +427,14 @@ class DecisionUI:
                                 affects=(Mark("area", self.seat, None, "island"),)))
         elif kind == DecisionKind.KEEP_TILE:
             drawn = list(self.view().drawn or ())
-            for kt in (x for x in self.legal if isinstance(x, KeepTile)):
+            for i, kt in enumerate(x for x in self.legal if isinstance(x, KeepTile)):
                 rest = list(drawn)
                 if kt.value in rest:
                     rest.remove(kt.value)
                 detail = (trn("glance.keep.return", kt.value, back=rest[0]) if rest
                           else trn("glance.keep.only", kt.value))
-                out.append(Item(tr("human.ui.keep_v", v=kt.value), kt, str(kt.value), selected=self.pick == kt,
+                # Digits pick by the number on the option (1, 2), like every other decision.
+                out.append(Item(tr("human.ui.keep_v", v=kt.value), kt, str(i + 1), selected=self.pick == kt,
                                 look="tile", face=kt.value, detail=detail, affects=(Mark("tile", self.seat),)))
         elif kind in _SOURCE_AREA:
             for i, c in enumerate(self.source):
@@ -779,11 +782,28 @@ class DecisionUI:
                     self._activate(item)
                 self._refresh()
                 return True
+        if self.kind in _SOURCE_AREA and ch in _CHEST_KEYS:
+            return self._chest_key(_CHEST_KEYS[ch], items)
         if ch == "s" and self.kind in _SOURCE_AREA:
             self._press("suggest")
             self._refresh()
             return True
         return False
+
+    def _chest_key(self, colour: int, items: list[Item]) -> bool:
+        """R/B/Y/W/P in the move phase: choose the leftmost chest of that colour not chosen yet;
+        with all of them chosen, the last one chosen is unselected (the key toggles)."""
+        mine = [i for i, c in enumerate(self.source) if int(c) == colour]
+        if not mine:
+            self.flash = tr("keys.no_such_chest", colour=chest_name(colour).lower())
+            self._refresh()
+            return True
+        free = [i for i in mine if i not in self.order]
+        target = free[0] if free else max(mine, key=self.order.index)
+        self.focus = target
+        self._activate(items[target])
+        self._refresh()
+        return True
 
     def _item_for_hit(self, hit: Any) -> Item | None:
         kind = getattr(hit, "kind", None)

@@ -239,5 +239,8 @@ def kind_name(kind: str) -> str:
 
 
 def help_sections() -> list[tuple[str, str]]:
-    """The rules help as ``[(title, body), ...]`` in the current language."""
-    return [(tr(f"help.{s}.title"), tr(f"help.{s}.body")) for s in HELP_SECTIONS]
+    """The rules help as ``[(title, body), ...]`` in the current language (the keyboard page is
+    made from :data:`.keys.KEY_TABLE`)."""
+    from .keys import keys_help
+
+    return [(tr(f"help.{s}.title"), keys_help() if s == "keys" else tr(f"help.{s}.body")) for s in HELP_SECTIONS]

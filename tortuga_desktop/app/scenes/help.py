@@ -177,8 +177,6 @@ class HelpScene(Scene):
         width = view.w - int(10 * s)
         blocks: list[tuple[str, Any]] = []
         for sec, (title, body) in zip(HELP_SECTIONS, help_sections(), strict=True):
-            if sec == "keys":  # the table's own keys (the printed screen, the focused die)
-                body = f"{body}\n{tr('glance.help.keys')}"
             blocks.append(("title", title))
             blocks.append(("pic", SECTION_PICTURES.get(sec, [])))
             if sec == "dice":

@@ -96,6 +96,30 @@ def play_tutorial(app: Any, scene: Any, *, wrong_first: bool = False) -> list[st
             assert coach.index > 0
 
 
+def _record_phases(app: Any, scene: Any) -> dict[int, list[str]]:
+    """Step index -> the phases the table showed, frame by frame, while that step was current."""
+    shown: dict[int, list[str]] = {}
+    real_run = app.run
+
+    def run(*args: Any, **kw: Any) -> Any:
+        out = real_run(*args, **kw)
+        if app.top is scene:
+            shown.setdefault(scene.tutorial.index, []).append(scene.view.phase)
+        return out
+
+    app.run = run
+    return shown
+
+
+def check_not_ahead_of_the_coach(shown: dict[int, list[str]]) -> None:
+    """The table never runs ahead of the coach: while a step is current, the table shows the
+    phase it showed when the step began, or a phase the step's text speaks of (``Step.shows``) —
+    at step 30 the move phase once animated while the coach still explained the Raid."""
+    for index, phases in shown.items():
+        allowed = {phases[0], *STEPS[index].shows}
+        assert set(phases) <= allowed, (STEPS[index].key, sorted(set(phases) - allowed))
+
+
 @pytest.mark.parametrize(("code", "speed"), [("en", "fast"), ("de", "instant"), ("nl", "instant"), ("es", "instant")])
 def test_tutorial_played_start_to_end(code: str, speed: str) -> None:
     """At "fast" the computer pirates think while the player moves: the script must not slip."""
@@ -109,13 +133,24 @@ def test_tutorial_played_start_to_end(code: str, speed: str) -> None:
         app.run(max_frames=2)
         scene = app.top
         assert scene.name == "tutorial"
+        shown = _record_phases(app, scene)
         seen = play_tutorial(app, scene)
         assert seen == [s.key for s in STEPS]
+        check_not_ahead_of_the_coach(shown)
         assert scene.tutorial.wrong_moves == 0
         assert not scene.controller.notices  # every computer move came from the script
         app.run(max_frames=3)
-        assert app.top.name == "results"
+        results = app.top
+        assert results.name == "results"
         assert app.settings.tutorial_step == 0 and app.settings.tutorial_offered
+        # A tutorial game starts from a prepared position: it has no complete record, so the
+        # results offer no replay or review (they failed with "no complete record"); their keys
+        # only say why, and no screen opens just to fail.
+        assert not results.has_record and not {"watch", "review"} & set(results.extra_buttons)
+        for k in (pygame.K_r, pygame.K_v):
+            app.post(Key(k, 0, chr(k)))
+            app.run(max_frames=1)
+            assert app.top is results
     finally:
         app.close()
 
@@ -283,3 +318,45 @@ def test_a_resumed_tutorial_can_start_over() -> None:
         assert ui is not None and ui.game is game and ui.kind == DecisionKind.SELECT_DICE
     finally:
         app.close()
+
+
+def test_the_tutorial_teaches_the_open_reroll_two_players_and_the_seating() -> None:
+    """R3.6 (the open reroll), R6 (two players) and R1.1/R4.3 (clockwise, shown by the seat
+    numbers on the boards) each have a step; the ties step points at the numbers."""
+    keys = [s.key for s in STEPS]
+    assert keys.index("board_room") < keys.index("stuck") < keys.index("wait_skull")
+    assert "two_players" in keys
+    for code in i18n.LANGUAGES:
+        ties = i18n.translate(code, "tutorial.step.ties")
+        assert "1 → 2 → 3 → 1" in ties, code
+
+
+def test_the_table_shows_the_seating_order() -> None:
+    """Each board carries its seat's number in the clockwise order, and its tooltip says so."""
+    from tortuga_desktop.app.render import table as table_mod
+    from tortuga_desktop.rules import Game
+
+    drawn: list[str] = []
+    real_text = table_mod.text
+
+    def spy(s: str, *a: Any, **kw: Any) -> Any:
+        drawn.append(s)
+        return real_text(s, *a, **kw)
+
+    pygame.init()
+    for players in (2, 3, 4):
+        view = Game.new(players, 3).view(0)
+        r = table_mod.TableRenderer((1280, 720), players)
+        drawn.clear()
+        table_mod.text = spy
+        try:
+            r.draw(pygame.Surface((1280, 720)), view)
+        finally:
+            table_mod.text = real_text
+        for seat in range(players):
+            assert str(seat + 1) in drawn, (players, seat)
+            hit = r.hit_test(r.layout.boards[seat].header.center, view)
+            assert hit is not None and hit.seat == seat
+            tip = r.tooltip(table_mod.HitTarget("player", seat), view)
+            order = " → ".join(str(i + 1) for i in (*range(players), 0))
+            assert any(order in line and str(seat + 1) in line for line in tip), tip

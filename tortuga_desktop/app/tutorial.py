@@ -304,6 +304,10 @@ class Step:
     until: Check | None = None
     #: values for the text's placeholders
     params: Callable[[Game], dict[str, Any]] | None = None
+    #: phases (``Phase`` values) the step's text speaks of besides the one the table shows when
+    #: the step begins: the table may move on to them during the step, never further (the
+    #: table must not run ahead of the coach; a test plays the tutorial and checks it)
+    shows: tuple[str, ...] = ()
 
     def allows(self, game: Game, action: PlayerAction) -> bool:
         if self.move is None:
@@ -374,6 +378,7 @@ STEPS: tuple[Step, ...] = (
     Step("skull_join", _you("tray"), "do", kind=DecisionKind.SELECT_DICE, move=_const("select DE"),
          wrong="tutorial.wrong.select_de"),
     Step("board_room", _you("track", area="boat")),
+    Step("stuck", _you("tray")),
     Step("wait_skull", _you("tray"), "watch", until=lambda g: len(g.seats[HUMAN].hand) == 1
          and _human_pending(DecisionKind.SELECT_DICE)(g)),
     Step("skull_alone", _you("tray"), "do", kind=DecisionKind.SELECT_DICE, move=_const("select C"),
@@ -384,7 +389,8 @@ STEPS: tuple[Step, ...] = (
     Step("wait_bonus", Spot("board", JACK), "watch", until=_human_pending(DecisionKind.BONUS_TILE)),
     Step("bonus", _you("bonus_space", BOARD), "do", kind=DecisionKind.BONUS_TILE, move=_const("bonus new board"),
          wrong="tutorial.wrong.bonus_board"),
-    Step("wait_actions", Spot("board", ANNE), "watch", until=lambda g: g.phase == Phase.ACTIONS),
+    Step("wait_actions", Spot("board", ANNE), "watch", until=lambda g: g.phase == Phase.ACTIONS,
+         shows=("actions",)),
     # totals, positions, ties
     Step("totals", _you("action_space", BOARD)),
     Step("positions", _you("action_space", HUNT)),
@@ -404,23 +410,26 @@ STEPS: tuple[Step, ...] = (
          move=_const("chest P"), wrong="tutorial.wrong.purple"),
     Step("board_second", Spot("center"), "watch", until=lambda g: g.phase == Phase.ACTIONS and g.act_action == RAID),
     Step("surplus", Spot("area", JACK, None, "fleet")),
-    Step("raid", _you("area", area="crew"), "watch", until=lambda g: g.phase == Phase.MOVE),
+    Step("raid", Spot("area", ANNE, None, "crew")),
+    Step("raid_watch", _you("area", area="crew"), "watch", until=lambda g: g.phase == Phase.MOVE,
+         shows=("move",)),
     # the move phase and capacities
     Step("move", _you("area", area="island")),
     Step("capacity", _you("track", area="pirate")),
     Step("arrange", _you("area", area="island"), "do", kind=DecisionKind.ARRANGE_CREW,
          move=_arrange_keeping_purple, also=_keeps_purple, wrong="tutorial.wrong.purple_keep"),
-    Step("round_end", Spot("start_token", ANNE), "watch", until=lambda g: g.round == 4),
+    Step("round_end", Spot("start_token", ANNE), "watch", until=lambda g: g.round == 4, shows=("dice",)),
     Step("jump", _you("board")),
     # the end and scoring
     Step("last_round", _you("area", area="tortuga"), chapter=1),
     Step("last_move", _you("area", area="island"), "do", chapter=1, kind=DecisionKind.ARRANGE_CREW,
          move=_arrange_keeping_purple, also=_keeps_purple, wrong="tutorial.wrong.purple_keep"),
-    Step("game_over", Spot("phase"), "watch", chapter=1, until=lambda g: g.is_over),
+    Step("game_over", Spot("phase"), "watch", chapter=1, until=lambda g: g.is_over, shows=("over",)),
     Step("score_chests", _you("area", area="tortuga"), chapter=1),
     Step("score_sets", _you("board"), chapter=1, params=_scores),
     Step("score_tracks", _you("track", area="boat"), chapter=1, params=_scores),
     Step("score_coins", _you("tiles"), chapter=1, params=_scores),
+    Step("two_players", Spot("center"), chapter=1),
     Step("the_end", _you("score"), chapter=1, params=_scores),
 )
 

@@ -520,8 +520,16 @@ class TableRenderer:
         if art.markers_on():
             draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(10), palette.BONE)
             draw_marker(surf, pc.marker, (b.header.x + L.px(20), b.header.centery), L.px(7), pc.rgb)
-        nm = fit_text(names[seat], L.px(19), palette.BONE, b.name.w, True)
-        surf.blit(nm, nm.get_rect(midleft=(b.name.x, b.header.centery)))
+        # The seat's place in the clockwise order (R1.1: turns, ties and the start player go
+        # 1 → 2 → 3 → 1), then the name.
+        badge = pygame.Rect(0, 0, L.px(20), L.px(20))
+        badge.midleft = (b.name.x, b.header.centery)
+        pygame.draw.circle(surf, palette.PARCHMENT_LIGHT, badge.center, badge.w // 2)
+        pygame.draw.circle(surf, palette.INK, badge.center, badge.w // 2, max(1, L.px(1)))
+        num = text(str(seat + 1), L.px(13), palette.INK, True)
+        surf.blit(num, num.get_rect(center=badge.center))
+        nm = fit_text(names[seat], L.px(19), palette.BONE, b.name.w - badge.w - L.px(6), True)
+        surf.blit(nm, nm.get_rect(midleft=(badge.right + L.px(6), b.header.centery)))
         if anim.thinking == seat:  # "thinking..." takes the place of the kind while it lasts
             dots = "." * (1 + int(anim.time * 3) % 3)
             kt = fit_text(tr("table.thinking") + dots, L.px(13), palette.GOLD_LIGHT, b.kind.w, True)
@@ -1093,8 +1101,10 @@ class TableRenderer:
             return lines
         if k == "player" and s is not None:
             idx = getattr(self.seats[seat], "colour", seat) if self.seats is not None and seat < len(self.seats) else seat
+            order = " → ".join(str(i + 1) for i in (*range(view.players), 0))
             return [f"{names[seat]} — {self._kind_label(seat, view)}",
-                    tr("tip.colour", colour=tr(PLAYER_COLOUR_KEYS[idx % len(PLAYER_COLOUR_KEYS)]))]
+                    tr("tip.colour", colour=tr(PLAYER_COLOUR_KEYS[idx % len(PLAYER_COLOUR_KEYS)])),
+                    tr("tip.seat_order", n=seat + 1, order=order)]
         if k in ("center", "center_chest"):
             return [tr("tip.center"), tr("tip.center.2")]
         if k == "supply":

@@ -19,6 +19,7 @@ from typing import Any
 import pygame
 
 from ...rules import Game, Outcome
+from ...rules.errors import RulesError
 from .. import palette
 from ..i18n import tr
 from . import Scene
@@ -83,6 +84,15 @@ def same_seats_setup(game: Game, seats: Sequence[Any]) -> Any:
     return SetupConfig(seats=clean, start_player=None, long_game=game.long_game, seed=None)
 
 
+def _has_record(game: Game) -> bool:
+    """Does ``game`` hold its whole history (what a replay and a review are made from)?"""
+    try:
+        game.record()
+    except RulesError:
+        return False
+    return True
+
+
 class ResultsScene(Scene):
     """Final scores of a finished game."""
 
@@ -120,8 +130,12 @@ class ResultsScene(Scene):
         self._hover: str | None = None
         #: more buttons between the two standard ones ("Watch replay", "Review"...): name -> (label, action)
         self.extra_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
-        self.add_button("watch", tr("replay.watch"), self._watch)
-        self.add_button("review", tr("review.button"), self.open_review)
+        #: the game holds its whole history, so it can be replayed and reviewed (a tutorial game,
+        #: set out from a prepared position, and an old save cannot: neither is offered then)
+        self.has_record = _has_record(game)
+        if self.has_record:
+            self.add_button("watch", tr("replay.watch"), self._watch)
+            self.add_button("review", tr("review.button"), self.open_review)
 
     def add_button(self, name: str, label: str, action: Callable[[], None]) -> None:
         """Offer one more choice on the button row (up to two fit beside the standard ones)."""
@@ -145,7 +159,7 @@ class ResultsScene(Scene):
     def handle(self, intent: Any) -> None:
         key = getattr(intent, "key", None)
         if key == pygame.K_r:  # the Watch replay button is one of the extra buttons (clicks: below)
-            self.watch_replay()
+            self.watch_replay()  # without a record: a notice says why (no button is offered then)
             return
         if key == pygame.K_v:
             self.open_review()
@@ -224,6 +238,9 @@ class ResultsScene(Scene):
     def open_review(self) -> None:
         """The game review (:mod:`..review`): chance to win over the game, the worst moments."""
         if self.app is None:
+            return
+        if not self.has_record:  # say why here instead of opening a review that can only fail
+            self.app.notify(tr("review.no_record"), "warning")
             return
         from ..review import open_review
 

@@ -1,7 +1,7 @@
 """The new-game screen, drawn like the table: seats, start player, long variant and seed.
 
 2-4 seats, each a row with a colour swatch (click: the next colour; a colour another seat has
-is swapped with it), a name and who plays it as toggle buttons (Human / Easy / Normal / Hard);
+is swapped with it), a name and who plays it as toggle buttons (Human / Easy / Normal / Hard / Expert);
 the number of players, the start player (random or a seat) and the long variant (8 chests) as
 toggle buttons; an optional seed. Only the seats in play are shown: with 3 players there is no
 gap where seat 4 was. Defaults: one human against three Normal computer players. The last

@@ -309,3 +309,33 @@ def test_numbers_with_decimals_use_the_languages_mark(tmp_path: Path) -> None:
             if fmt.search(line) and not re.search(r"\b(log|logger|print)\b", line):
                 hand_made.append(f"{path.name}:{n}")
     assert hand_made == []
+
+
+def test_two_player_texts_do_not_send_chests_to_a_center_island() -> None:
+    """R6: the action tooltips of a 2-player table give the 2-player effects (only 1st acts, no
+    center island); the move-phase tips say surplus may go into the bag (always, with two)."""
+    import pygame
+
+    from tortuga_desktop.app import i18n
+    from tortuga_desktop.app.render.table import HitTarget, TableRenderer
+
+    pygame.init()
+    bag = {"en": "bag", "de": "Beutel", "nl": "zak", "es": "bolsa"}
+    try:
+        for code in LANGS:
+            i18n.set_language(code)
+            center = i18n.tr("term.center_island").lower()
+            for players in (2, 4):
+                view = Game.new(players, seed=2).view(0)
+                r = TableRenderer((1280, 720), players)
+                for a in range(5):
+                    effect = r.tooltip(HitTarget("action_space", 0, a), view)[1]
+                    if players == 2:
+                        assert effect == i18n.tr(f"tip.effect2p.{a}"), (code, a)
+                        assert center not in effect.lower() and "2." not in effect and "2e" not in effect
+                    else:
+                        assert effect == i18n.tr(f"tip.effect.{a}")
+            for kind in ("arrange_fleet", "arrange_crew"):
+                assert bag[code] in i18n.tr(f"tips.{kind}"), (code, kind)
+    finally:
+        i18n.set_language("en")

@@ -1078,7 +1078,9 @@ class TableRenderer:
             line = f"{action_name(a)}: {vals}"
             if s.bonus[a] and dice:
                 line += " " + tr("tip.plus_bonus", n=s.bonus[a])
-            return [line, tr(f"tip.effect.{a}"), tr("tip.click_positions")]
+            # With two players only 1st acts, with its own effects (R6.1).
+            effect = f"tip.effect.{a}" if view.players > 2 else f"tip.effect2p.{a}"
+            return [line, tr(effect), tr("tip.click_positions")]
         if k == "bonus_space" and s is not None and hit.index is not None:
             v = s.bonus[hit.index]
             return [tr("tip.bonus_space", action=action_name(hit.index), value=f"+{v}" if v else tr("tip.empty")),

@@ -18,7 +18,7 @@ from ..rules import DIE_LETTERS, SKULL
 from ..rules import events as ev
 from .i18n import action_name, chest_name, tr, trn
 
-__all__ = ["event_text", "log_rows", "reason_text"]
+__all__ = ["event_text", "log_rows", "log_rows_indexed", "reason_text"]
 
 
 def _letters(dice: Sequence[int]) -> str:
@@ -183,23 +183,29 @@ _PHASE_KEYS = {"dice": "table.phase.dice", "actions": "phase.actions", "move": "
 def log_rows(lines: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str]]:
     """The log as (style, text) rows: "round" and "phase" headers, "event" lines and "reason"
     lines (a bot's reason under its move, naming the seat or seats that gave it)."""
-    rows: list[tuple[str, str]] = []
+    return [(style, body) for style, body, _i in log_rows_indexed(lines, names)]
+
+
+def log_rows_indexed(lines: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str, int]]:
+    """:func:`log_rows` with the index of the line each row comes from (a header: the line it
+    stands above), so the log can mark the rows of new lines."""
+    rows: list[tuple[str, str, int]] = []
     last: tuple[int, str] | None = None
-    for ln in lines:
+    for i, ln in enumerate(lines):
         phase = getattr(ln, "phase", "")
         if last is None or ln.round != last[0]:
-            rows.append(("round", tr("table.log_round", n=ln.round)))
+            rows.append(("round", tr("table.log_round", n=ln.round), i))
             last = (ln.round, "")
         if phase != last[1]:
             if phase in _PHASE_KEYS:
-                rows.append(("phase", tr(_PHASE_KEYS[phase])))
+                rows.append(("phase", tr(_PHASE_KEYS[phase]), i))
             last = (ln.round, phase)
         if ln.event is not None:
             body = event_text(ln.event, names)
             if body:
-                rows.append(("event", body))
+                rows.append(("event", body, i))
         if ln.reason is not None:
             seats = tuple(getattr(ln, "seats", ()) or ((ln.seat,) if ln.seat is not None else ()))
             who = ", ".join(names[s] if 0 <= s < len(names) else "?" for s in seats)
-            rows.append(("reason", tr("table.reason_by", name=who, text=reason_text(ln.reason, names))))
+            rows.append(("reason", tr("table.reason_by", name=who, text=reason_text(ln.reason, names)), i))
     return rows

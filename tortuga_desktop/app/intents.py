@@ -20,9 +20,10 @@ class Click:
 
 @dataclass(frozen=True)
 class Hover:
-    """The mouse moved to ``pos``."""
+    """The mouse moved to ``pos`` (``held``: with the left button down, a drag)."""
 
     pos: tuple[int, int]
+    held: bool = False
 
 
 @dataclass(frozen=True)

@@ -798,7 +798,7 @@ class App:
             elif t == pygame.MOUSEBUTTONDOWN:
                 out.append(Click(ev.pos, ev.button))
             elif t == pygame.MOUSEMOTION:
-                out.append(Hover(ev.pos))
+                out.append(Hover(ev.pos, bool(ev.buttons[0])))
             elif t == pygame.MOUSEWHEEL:
                 out.append(Click(pygame.mouse.get_pos(), 4 if ev.y > 0 else 5))
             elif t >= pygame.USEREVENT:

@@ -2,7 +2,8 @@
 
 A :class:`TipOverlay` sits on a normal game's table (``TableScene.overlays``; never in the
 tutorial). When a human decision panel opens for a kind of decision whose tip was never shown,
-the tip appears just above the panel; it goes with the decision, or earlier with its close
+the tip appears at the foot of the log column, above the panel (a side note: the log gives
+way, so the tip covers neither the log nor a board); it goes with the decision, or earlier with its close
 button. Shown tips are remembered in the settings (``tips_seen``); "First-game tips" in the
 settings screen (``tips``) turns them all off.
 """
@@ -14,10 +15,9 @@ from typing import Any
 import pygame
 
 from ..rules import DecisionKind, Target
-from . import art, palette
+from . import palette
 from .i18n import tr
 from .intents import Click, Intent
-from .layout import wrap_words
 
 __all__ = ["TIP_KEYS", "TipOverlay", "attach_tips", "tip_kind"]
 
@@ -103,26 +103,20 @@ class TipOverlay:
     def text(self) -> str:
         return tr(TIP_KEYS[self.current]) if self.current is not None else ""
 
+    def note(self) -> Any:
+        """The tip as a side note (:mod:`.sidenotes`), or None when no tip is shown."""
+        from .sidenotes import Note
+
+        if self.current is None or not self.settings.tips:
+            return None
+        return Note("tip", tr("tips.label"), (self.text(),), fill=palette.GOLD_LIGHT, closable=True)
+
     def draw(self, surface: pygame.Surface, scene: Any) -> None:
-        if self.current is None or not self.settings.tips or scene.renderer is None:
+        """The table draws the tip among its side notes, at the foot of the log column (never
+        over the log, a board or the decision panel); here only its rects are noted."""
+        placed = scene.placed_note("tip") if callable(getattr(scene, "placed_note", None)) else None
+        if self.current is None or not self.settings.tips or placed is None:
             self.rect = self.close_rect = pygame.Rect(0, 0, 0, 0)
             return
-        L = scene.renderer.layout
-        prompt = pygame.Rect(scene.renderer.prompt_rect)
-        font = art.font(L.px(15))
-        close = L.px(22)
-        width = prompt.w - 3 * L.px(8) - close
-        lines = wrap_words(tr("tips.label") + " " + self.text(), font, width)[:4]
-        h = len(lines) * font.get_linesize() + 2 * L.px(6)
-        self.rect = pygame.Rect(prompt.x, prompt.y - h - L.px(4), prompt.w, h)
-        pygame.draw.rect(surface, palette.GOLD_LIGHT, self.rect, border_radius=L.px(8))
-        pygame.draw.rect(surface, palette.BRASS_DARK, self.rect, L.px(2), border_radius=L.px(8))
-        y = self.rect.y + L.px(6)
-        for i, ln in enumerate(lines):
-            surface.blit(font.render(ln, True, palette.INK), (self.rect.x + L.px(8), y))
-            y += font.get_linesize()
-            del i
-        self.close_rect = pygame.Rect(self.rect.right - close - L.px(6), self.rect.y + L.px(5), close, close)
-        pygame.draw.rect(surface, palette.PARCHMENT, self.close_rect, border_radius=L.px(5))
-        x = art.font(L.px(16), True).render("×", True, palette.INK)
-        surface.blit(x, x.get_rect(center=self.close_rect.center))
+        self.rect = pygame.Rect(placed.rect)
+        self.close_rect = pygame.Rect(placed.close)

@@ -37,8 +37,9 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
     players = new.players
 
     # -- banners: new round / phase / action ------------------------------------------------
-    if new.phase == "over" and old.phase != "over":
-        tl.add(Motion("banner", 0.0, 1.8, data={"title": tr("phase.over"), "sub": tr("motion.counting")}, sound="fanfare"))
+    game_over = new.phase == "over" and old.phase != "over"
+    if game_over:
+        pass  # the "Game over" banner comes after the last chests have landed (at the end)
     elif new.round != old.round:
         tl.add(Motion("banner", 0.0, 1.2, data={"title": tr("phase.round", n=new.round), "sub": tr("motion.phase1")}))
     elif new.phase != old.phase:
@@ -157,6 +158,9 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
 
     # -- chests ----------------------------------------------------------------------------------
     _chest_motions(tl, old, new, t)
+    if game_over:  # announced once everything has moved, never over chests still in flight
+        tl.add(Motion("banner", tl.length, 1.8, data={"title": tr("phase.over"), "sub": tr("motion.counting")},
+                      sound="fanfare"))
     return tl
 
 

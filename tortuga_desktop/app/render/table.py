@@ -21,12 +21,12 @@ from ...rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
 from ...rules.scoring import score_seat
 from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
-from ..eventtext import log_rows
+from ..eventtext import log_rows_indexed
 from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
 from ..layout import AREA_NAMES, TableLayout, boosted_px, set_text_boost, ui_scale
 
-#: How many of the newest log lines the log panel renders.
-_LOG_LINES = 90
+#: The log's smallest text on screen (px), at any window size and UI scale (issue 23).
+LOG_MIN_PX = 12
 #: After this much of a frame went into redrawing the table, further heavy layers wait a frame.
 _FRAME_SHARE_S = 0.006
 
@@ -65,6 +65,31 @@ class AnimState:
     time: float = 0.0
     seats: list[Any] | None = None  # SeatConfig list (names, kinds, colours)
     log: list[Any] | None = None  # LogLine list
+    #: the first log row shown when the player scrolled back (None: follow the newest)
+    log_top: int | None = None
+    #: lines from this index on are new to the player (marked); None: no marks
+    log_seen: int | None = None
+    #: pixels at the foot of the log column kept for the side notes (the log gives way)
+    log_reserve: int = 0
+
+
+@dataclass
+class LogWindow:
+    """Which rows of the log the last frame showed (for scrolling and the "new" badge)."""
+
+    #: every row of the log (wrapped), how many fit, and the first one shown
+    rows: int
+    fit: int
+    top: int
+    #: the screen rect of the rows shown, and one row's height
+    rect: pygame.Rect
+    row_h: int
+    #: new lines (not seen yet) below the rows shown
+    new_below: int = 0
+    #: the player scrolled back (the log does not follow the newest line)
+    scrolled: bool = False
+    #: the "new lines below" badge (empty when not shown)
+    badge: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
 
 
 # --- small cached drawing helpers ----------------------------------------------------
@@ -94,6 +119,14 @@ def _wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
     if cur:
         out.append(cur)
     return tuple(out)
+
+
+def readable_px(px: int, floor: int) -> int:
+    """The smallest window-scaled size, at least ``px``, whose font (:func:`boosted_px`) is at
+    least ``floor`` pixels."""
+    while boosted_px(px) < floor:
+        px += 1
+    return px
 
 
 def fit_text(s: str, px: int, rgb: tuple[int, int, int], max_w: int, bold: bool = False) -> pygame.Surface:
@@ -201,6 +234,7 @@ class TableRenderer:
         self.layout = TableLayout(size, players, human_panel)
         self._static: pygame.Surface | None = None
         self._log_cache: tuple[Any, pygame.Surface] | None = None
+        self._rows_cache: tuple[Any, list[tuple[str, str, int, int]]] | None = None
         self._board_cache: dict[int, tuple[Any, pygame.Surface]] = {}
         self._middle_cache: tuple[Any, pygame.Surface] | None = None
         self._frame_start = 0.0
@@ -210,6 +244,8 @@ class TableRenderer:
         #: a screen that must show exactly the position drawn, like the replay, leaves it off)
         self.defer_log = False
         self.seats: list[Any] | None = None
+        #: the log rows the last frame showed (None before the first)
+        self.log_window: LogWindow | None = None
 
     # -- public -------------------------------------------------------------------------
 
@@ -243,6 +279,7 @@ class TableRenderer:
             self._middle_cache = None
             self._static = None
             self._log_cache = None
+            self._rows_cache = None
             text.cache_clear()
 
     def px(self, v: float) -> int:
@@ -256,6 +293,7 @@ class TableRenderer:
             _wrap.cache_clear()
             self._static = None
             self._log_cache = None
+            self._rows_cache = None
             self._board_cache.clear()
             self._middle_cache = None
 
@@ -812,11 +850,43 @@ class TableRenderer:
 
     # -- log ------------------------------------------------------------------------------
 
+    def log_foot(self) -> int:
+        """The height of the key hint at the foot of the log column (two lines of its text)."""
+        L = self.layout
+        return max(L.px(40), 2 * art.font(boosted_px(L.px(12))).get_linesize() + L.px(10))
+
+    def log_text_rect(self, reserve: int = 0) -> pygame.Rect:
+        """Where the log's rows go: under its title, above the side notes (``reserve`` pixels)
+        and the two-line key hint at its foot."""
+        L = self.layout
+        top = L.log.y + L.px(46)
+        bottom = L.log.bottom - self.log_foot() - reserve
+        return pygame.Rect(L.log.x + L.px(4), top, L.log.w - L.px(10), max(0, bottom - top))
+
+    def log_px(self) -> int:
+        """The log's text size (window-scaled px): its design size, never under :data:`LOG_MIN_PX`
+        on screen (issue 23: at 80 % in a small window it was 9 px)."""
+        return readable_px(self.layout.px(13), LOG_MIN_PX)
+
+    def _log_rows(self, lines: list[Any], names: tuple[str, ...], width: int) -> list[tuple[str, str, int, int]]:
+        """Every row of the log wrapped to ``width``: (style, text, indent, line index)."""
+        L = self.layout
+        px = self.log_px()
+        styles = {"round": 0, "phase": L.px(8), "event": 0, "reason": L.px(14)}
+        hang = L.px(10)  # wrapped lines hang under their first line
+        rows: list[tuple[str, str, int, int]] = []
+        for style, body, i in log_rows_indexed(lines, names):
+            indent = styles[style]
+            for k, part in enumerate(_wrap(body, px, width - indent - hang - L.px(4))):
+                rows.append((style, part, indent + (hang if k else 0), i))
+        return rows
+
     def _draw_log(self, surf: pygame.Surface, anim: AnimState, names: tuple[str, ...]) -> None:
         lines = anim.log or []
+        area = self.log_text_rect(anim.log_reserve)
         # Keyed by the lines themselves (as shown to this viewer), not by how many there are:
         # two viewers' logs can have the same length and last line but differ before it.
-        key = (tuple(lines[-_LOG_LINES:]), self.layout.size)
+        key = (tuple(lines), self.layout.size, area.size, anim.log_top, anim.log_seen, self.log_px())
         if self._log_cache is None or self._log_cache[0] != key:
             # A frame that already redrew boards shows the previous log once more and asks for
             # the next frame to bring it up to date (spreads the work: no frame over 33 ms).
@@ -824,31 +894,74 @@ class TableRenderer:
             if busy and self._log_cache is not None and self._log_cache[0][1] == self.layout.size:
                 self.needs_redraw = True
             else:
-                self._log_cache = (key, self._render_log(lines, names))
-        L = self.layout
-        surf.blit(self._log_cache[1], (L.log.x + L.px(12), L.log.y + L.px(46)))
+                self._log_cache = (key, self._render_log(lines, names, area, anim))
+        surf.blit(self._log_cache[1], area.topleft)
+        w = self.log_window
+        if w is not None and w.scrolled:
+            self._draw_log_badge(surf, w)
 
-    def _render_log(self, lines: list[Any], names: tuple[str, ...]) -> pygame.Surface:
+    def _render_log(self, lines: list[Any], names: tuple[str, ...], area: pygame.Rect,
+                    anim: AnimState) -> pygame.Surface:
+        """The rows of the log that fit ``area``: the newest ones, or from ``anim.log_top`` on
+        when the player scrolled back; rows of lines from ``anim.log_seen`` on are marked new."""
         L = self.layout
-        w = L.log.w - L.px(24)
-        h = L.log.h - L.px(56) - L.px(40)  # room for the two-line key hint under it
-        out = pygame.Surface((w, h), pygame.SRCALPHA)
-        px = L.px(13)
-        rows: list[tuple[pygame.Surface, int]] = []
-        styles = {"round": (palette.BRASS_DARK, True, False, 0), "phase": (palette.BRASS_DARK, True, False, L.px(8)),
-                  "event": (palette.INK, False, False, 0), "reason": (palette.INK_SOFT, False, True, L.px(14))}
-        hang = L.px(10)  # wrapped lines hang under their first line
-        for style, body in log_rows(lines[-_LOG_LINES:], names):
-            col, bold, italic, indent = styles[style]
-            for k, part in enumerate(_wrap(body, px, w - indent - hang - L.px(4))):
-                rows.append((text(part, px, col, bold, italic), indent + (hang if k else 0)))
-        y = h
-        for surf_, indent in reversed(rows):
-            y -= surf_.get_height()
-            if y < 0:
-                break
-            out.blit(surf_, (indent, y))
+        gutter = L.px(8)  # the new-line marks sit in it; the text starts where it always did
+        bar_w = max(3, L.px(5))  # the scroll bar at the right
+        w = area.w - gutter - bar_w - L.px(2)
+        out = pygame.Surface(area.size, pygame.SRCALPHA)
+        px = self.log_px()
+        row_h = art.font(boosted_px(px)).get_linesize()
+        colours = {"round": (palette.BRASS_DARK, True, False), "phase": (palette.BRASS_DARK, True, False),
+                   "event": (palette.INK, False, False), "reason": (palette.INK_SOFT, False, True)}
+        rkey = (tuple(lines), names, w, px)
+        if self._rows_cache is None or self._rows_cache[0] != rkey:
+            self._rows_cache = (rkey, self._log_rows(lines, names, w))
+        rows = self._rows_cache[1]
+        fit = max(1, area.h // max(1, row_h))
+        if anim.log_top is not None and fit > 2:
+            fit -= 1  # the last row holds the "back to the newest" badge
+        last_top = max(0, len(rows) - fit)
+        top = last_top if anim.log_top is None else max(0, min(last_top, anim.log_top))
+        shown = rows[top:top + fit]
+        seen = anim.log_seen
+        for k, (style, part, indent, i) in enumerate(shown):
+            col, bold, italic = colours[style]
+            y = k * row_h
+            if seen is not None and i >= seen:  # a line the player has not seen yet
+                pygame.draw.rect(out, palette.GOLD, (0, y + 1, max(2, L.px(4)), row_h - 2),
+                                 border_radius=max(1, L.px(2)))
+            out.blit(text(part, px, col, bold, italic), (gutter + indent, y))
+        if len(rows) > fit:  # where the window is in the whole log
+            track = pygame.Rect(area.w - bar_w, 0, bar_w, fit * row_h)
+            pygame.draw.rect(out, (*palette.BRASS, 90), track, border_radius=bar_w // 2)
+            th = max(L.px(16), round(track.h * fit / len(rows)))
+            ty = round((track.h - th) * top / max(1, last_top))
+            pygame.draw.rect(out, palette.BRASS_DARK, (track.x, ty, bar_w, th), border_radius=bar_w // 2)
+        below = {i for _s, _p, _d, i in rows[top + fit:]}
+        new_below = len([i for i in below if seen is not None and i >= seen]) if anim.log_top is not None else 0
+        self.log_window = LogWindow(len(rows), fit, top, pygame.Rect(area.topleft, (area.w, fit * row_h)),
+                                    row_h, new_below, anim.log_top is not None)
         return out
+
+    def _draw_log_badge(self, surf: pygame.Surface, w: LogWindow) -> None:
+        """Under a scrolled log: "3 new lines below" (or "back to the newest line"), with an arrow;
+        a click there goes back to the newest line."""
+        L = self.layout
+        label = trn("follow.new_lines", w.new_below) if w.new_below else tr("follow.back_to_newest")
+        px = self.log_px()
+        arrow = max(4, art.font(boosted_px(px)).get_linesize() // 3)
+        t = fit_text(label, px, palette.INK, w.rect.w - L.px(28) - 2 * arrow, bool(w.new_below))
+        box = t.get_rect().inflate(L.px(16) + 2 * arrow, 2)
+        box.h = min(box.h, w.row_h)
+        box.midtop = (w.rect.centerx, w.rect.bottom)
+        pygame.draw.rect(surf, palette.GOLD_LIGHT, box, border_radius=box.h // 2)
+        pygame.draw.rect(surf, palette.BRASS_DARK, box, max(1, L.px(2)), border_radius=box.h // 2)
+        tr_ = t.get_rect(midleft=(box.x + L.px(8), box.centery))
+        surf.blit(t, tr_)
+        ax, ay = tr_.right + L.px(4) + arrow, box.centery
+        pygame.draw.polygon(surf, palette.INK, [(ax - arrow, ay - arrow // 2), (ax + arrow, ay - arrow // 2),
+                                                (ax, ay + arrow)])
+        w.badge = box
 
     # -- motions ---------------------------------------------------------------------------
 
@@ -1123,6 +1236,7 @@ class TableRenderer:
     def forget_viewer_caches(self) -> None:
         """Forget every layer derived from one viewer's view (the viewer changed)."""
         self._log_cache = None
+        self._rows_cache = None
         self._board_cache.clear()
         self._middle_cache = None
 
@@ -1132,8 +1246,9 @@ class TableRenderer:
         self._middle_cache = None
         self._static = None
         self._log_cache = None
+        self._rows_cache = None
         text.cache_clear()
         _wrap.cache_clear()
 
 
-__all__ = ["AnimState", "HitTarget", "TableRenderer", "draw_marker", "public_score", "text"]
+__all__ = ["LOG_MIN_PX", "AnimState", "HitTarget", "LogWindow", "TableRenderer", "readable_px", "draw_marker", "public_score", "text"]

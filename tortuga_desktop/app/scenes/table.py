@@ -20,11 +20,12 @@ from typing import Any
 import pygame
 
 from ...rules import DecisionKind, PlayerView
-from .. import dicegrid
-from ..anim import SPEEDS, Timeline
+from ...rules import events as rev
+from .. import dicegrid, follow, sidenotes
+from ..anim import SPEEDS, Motion, Timeline
 from ..controller import GameController, GameEvent
 from ..hints import draw_hint, poll_hint, toggle_hint
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..intents import Click, Hover, Intent, Key
 from ..render.motion import build_timeline
 from ..render.table import AnimState, HitTarget, TableRenderer, fit_text, text
@@ -34,6 +35,15 @@ from . import Scene
 PRIVATE_KINDS = frozenset({DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE})
 
 SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pygame.K_4: "instant"}
+
+#: Keys that scroll the ship's log (rows; None: back to the newest line), even while deciding.
+LOG_KEYS: dict[int, int | None] = {pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8, pygame.K_HOME: -10**6,
+                                   pygame.K_END: None}
+#: Rows one turn of the mouse wheel scrolls the log.
+WHEEL_ROWS = 3
+#: Seconds the table holds still after something was taken from a human (a Board, a Raid,
+#: surplus, a token pushed back), so the player sees it before the next move (issue 23).
+LOSS_HOLD_S = 2.0
 
 
 def _decision_ui_class() -> Any:
@@ -84,6 +94,24 @@ class TableScene(Scene):
         #: -> bool`` (True: used), ``update(dt, scene) -> bool`` (redraw), ``draw(surface, scene)``,
         #: ``visible`` (while True the table is drawn in full every frame)
         self.overlays: list[Any] = []
+        # -- following the game (issue 23) --
+        #: the first log row shown while the player reads back (None: follow the newest)
+        self.log_top: int | None = None
+        #: log lines from this index on are new to the human (marked); None: nobody to mark for
+        self.log_seen: int | None = len(self.log) if controller.human_seats else None
+        self._drag: tuple[int, int] | None = None  # (mouse y, first row) where a drag began
+        #: each human seat's latest decision number (what "since your last decision" counts from)
+        self._decided: dict[int, int] = {}
+        #: the "since your last decision" happenings for the open decision: (seat, happenings)
+        self.summary: tuple[int, list[follow.Happening]] | None = None
+        #: the seats that surely reach the goal once the end is certain (the "last round" note)
+        self.last_round: tuple[int, ...] | None = None
+        #: what was taken from each human seat this round, named on that seat's board
+        self.board_tags: dict[int, list[follow.Happening]] = {}
+        #: seconds the table still holds still after a loss (no next move shown meanwhile)
+        self.hold = 0.0
+        self._placed: list[sidenotes.Placed] = []
+        self._notes_version = 0
 
     # -- lifecycle -----------------------------------------------------------------------
 
@@ -97,6 +125,7 @@ class TableScene(Scene):
         self.draw(pygame.Surface(app.size))  # the first picture while the table opens, not in the first frame
         self._phase_key = None
         self._check_phase_screenshot()
+        self._check_last_round(animate=False)
         if self.coach is None:
             from ..tips import attach_tips
 
@@ -127,6 +156,8 @@ class TableScene(Scene):
             if overlay.handle(intent, self):
                 self._dirty = True
                 return
+        if self._log_input(intent):  # the ship's log scrolls: wheel, drag, PgUp/PgDn/Home/End
+            return
         if dicegrid.handle(self, intent):  # G / the button by the dice: the printed screen (R0.8)
             return
         deciding = self.decision_ui is not None
@@ -183,6 +214,184 @@ class TableScene(Scene):
                 and hit.kind == "action_space" and hit.index is not None
                 and self.view.phase in ("actions", "move", "over")):
             self.show_positions(hit.index)
+
+    # -- the ship's log ---------------------------------------------------------------------
+
+    def _log_input(self, intent: Intent) -> bool:
+        """Scroll the log: the wheel over it, a drag on it, PgUp/PgDn/Home/End; a click on the
+        "new lines below" badge goes back to the newest line. True when the intent was used."""
+        w = self.renderer.log_window if self.renderer is not None else None
+        if w is None:
+            return False
+        if isinstance(intent, Key) and intent.key in LOG_KEYS:
+            rows = LOG_KEYS[intent.key]
+            if rows is None:
+                self.follow_log()
+            else:
+                self.scroll_log(rows)
+            return True
+        if isinstance(intent, Click):
+            column = self.renderer.layout.log if self.renderer is not None else w.rect
+            if intent.button in (4, 5) and column.collidepoint(intent.pos):
+                self.scroll_log(WHEEL_ROWS if intent.button == 5 else -WHEEL_ROWS)
+                return True
+            if intent.button == 1 and w.badge.w and w.badge.collidepoint(intent.pos):
+                self.follow_log()
+                return True
+            if intent.button == 1 and w.rect.collidepoint(intent.pos) and w.rows > w.fit:
+                self._drag = (intent.pos[1], w.top)
+                return True
+            return False
+        if isinstance(intent, Hover) and self._drag is not None:
+            if not intent.held:
+                self._drag = None
+                return False
+            y0, top0 = self._drag
+            self.scroll_log_to(top0 - round((intent.pos[1] - y0) / max(1, w.row_h)))
+            return True
+        return False
+
+    def scroll_log(self, rows: int) -> None:
+        """Scroll the log by ``rows`` (negative: back to older lines)."""
+        w = self.renderer.log_window if self.renderer is not None else None
+        if w is None:
+            return
+        self.scroll_log_to((w.top if self.log_top is None else self.log_top) + rows)
+
+    def scroll_log_to(self, top: int) -> None:
+        """Show the log from row ``top`` on; at (or past) the newest rows it follows them again."""
+        w = self.renderer.log_window if self.renderer is not None else None
+        if w is None:
+            return
+        last = max(0, w.rows - w.fit)
+        top = max(0, min(last, top))
+        new = None if top >= last else top
+        if new != self.log_top:
+            self.log_top = new
+            self._dirty = True
+
+    def follow_log(self) -> None:
+        """Back to the newest line (the log follows the game again)."""
+        if self.log_top is not None:
+            self.log_top = None
+            self._dirty = True
+
+    # -- following what happened (issue 23) -----------------------------------------------
+
+    def _last_decided(self, seat: int) -> int:
+        """``seat``'s latest decision number (from the game's record when it holds it all)."""
+        if seat in self._decided:
+            return self._decided[seat]
+        g = self._snapshot
+        if getattr(g, "has_history", False):
+            return follow.last_decision(g.actions_log, seat)
+        return int(g.decisions)  # a game without its whole history: count from when it opened
+
+    def _make_summary(self, seat: int) -> None:
+        """What happened to ``seat`` since its last decision, from the events of the view the
+        table is drawn for (that seat's own, or the public one on a shared screen)."""
+        items = follow.since(self._snapshot.events_for(self.viewer), seat, self._last_decided(seat))
+        self.summary = (seat, items) if items else None
+        self._notes_version += 1
+
+    def _note_losses(self, ev: GameEvent) -> None:
+        """Name on each human's board what this move took from them, and hold the table still."""
+        public = [e for e in ev.events if not isinstance(e, rev.PrivateEvent)]  # losses are public
+        for seat in self.controller.human_seats:
+            taken = follow.losses(public, seat)
+            if taken:
+                self.board_tags.setdefault(seat, []).extend(taken)
+                self.hold = max(self.hold, LOSS_HOLD_S)
+                self._notes_version += 1
+
+    def _check_last_round(self, *, animate: bool) -> None:
+        """Once the end is certain: the "last round" note, and a banner after the motions."""
+        if self.last_round is not None or not follow.end_certain(self.view):
+            return
+        self.last_round = follow.finishers(self.view)
+        self._notes_version += 1
+        if not animate:
+            return
+        banner = Motion("banner", 0.0, 1.6, data={"title": tr("follow.last_round.title"),
+                                                  "sub": self._last_round_text()})
+        if self.timeline is None:
+            self.timeline = Timeline([banner])
+        else:
+            banner.start = self.timeline.length
+            self.timeline.add(banner)
+
+    def _last_round_text(self) -> str:
+        from ...rules.components import GOAL_LONG, GOAL_NORMAL
+
+        seats = self.last_round or ()
+        if not seats:
+            return tr("follow.last_round.capped")
+        names = tr("log.and").join(self.view.names[s] for s in seats)
+        return tr("follow.last_round.sub", names=names, n=GOAL_LONG if self.view.long_game else GOAL_NORMAL)
+
+    def notes(self) -> list[sidenotes.Note]:
+        """The side notes shown now: "last round", the summary of the open decision, a tip."""
+        from .. import palette
+
+        out: list[sidenotes.Note] = []
+        if self.last_round is not None and not self._snapshot.is_over:
+            out.append(sidenotes.Note("last_round", tr("follow.last_round.title"), (self._last_round_text(),),
+                                      fill=palette.GOLD_LIGHT))
+        if self.summary is not None and self.decision_ui is not None and self.summary[0] == self.decision_seat:
+            names = self.view.names
+            lines = tuple(follow.happening_text(h, names) for h in self.summary[1])
+            out.append(sidenotes.Note("summary", tr("follow.title"), lines))
+        for overlay in self.overlays:
+            note = getattr(overlay, "note", None)
+            n = note() if callable(note) else None
+            if n is not None:
+                out.append(n)
+        return out
+
+    def placed_note(self, name: str) -> sidenotes.Placed | None:
+        """Where the side note ``name`` was drawn last (None: not shown)."""
+        return next((p for p in self._placed if p.note.name == name), None)
+
+    def tag_rect(self, seat: int) -> pygame.Rect:
+        """Where a loss is named on ``seat``'s board: its dice tray (empty once the dice are
+        placed, as they are whenever something can be taken)."""
+        assert self.renderer is not None
+        return pygame.Rect(self.renderer.layout.boards[seat].tray)
+
+    def _draw_tags(self, surface: pygame.Surface) -> None:
+        """What was taken from a human this round, on that player's board: the newest loss in
+        words (and how many more; the summary and the log have them all)."""
+        from .. import art, palette
+        from ..layout import boosted_px
+
+        r = self.renderer
+        assert r is not None
+        L = r.layout
+        names = self.view.names
+        px = r.log_px()
+        font = art.font(boosted_px(px), True)
+        for seat, items in self.board_tags.items():
+            if not items or seat >= len(L.boards):
+                continue
+            box = self.tag_rect(seat)
+            what, why = follow.tag_text(items[-1], names)
+            if len(items) > 1:  # earlier losses this round: the summary and the log have them
+                what = f"{what} (+{len(items) - 1})"
+            pygame.draw.rect(surface, (248, 214, 200), box, border_radius=L.px(8))
+            pygame.draw.rect(surface, (150, 40, 30), box, max(2, L.px(3)), border_radius=L.px(8))
+            lines = [ln for ln in (what, why) if ln]
+            line_h = font.get_linesize()
+            if len(lines) * line_h > box.h - L.px(4):  # a very small board: the "what" alone
+                lines = lines[:1]
+            y = box.y + max(L.px(3), (box.h - len(lines) * line_h) // 2 - L.px(6))  # clear of the grid button
+            button = dicegrid.button_rect(self)  # drawn over the tray's corner: text stays clear of it
+            for k, ln in enumerate(lines):
+                width = box.w - L.px(14)
+                if button is not None and box.colliderect(button) and y + line_h > button.top:
+                    width = button.left - box.x - L.px(10)
+                t = fit_text(ln, px, palette.INK if k == 0 else (120, 30, 20), width, k == 0)
+                surface.blit(t, (box.x + L.px(7), y + (line_h - t.get_height()) // 2))
+                y += line_h
 
     def _refresh_hover(self) -> None:
         """Recompute what is under the mouse from the view shown now (never keep a hit that
@@ -243,6 +452,10 @@ class TableScene(Scene):
             return
         self.decision_ui = None
         self.decision_seat = None
+        self._decided[ev.seat] = int(ev.snapshot.decisions)
+        self.summary = None
+        self.log_seen = len(self.log)  # what was there when the player decided has been seen
+        self._notes_version += 1
         if self.hotseat and self.viewer is not None:
             # The private moment is over: the shared screen goes back to the public table
             # before anything else is shown (the next private moment needs a hand-over).
@@ -257,6 +470,7 @@ class TableScene(Scene):
         self.view = self._snapshot.view(viewer)
         self.log = self.controller._log_from(self._snapshot, viewer)
         self.timeline = None  # an animation built for the previous viewer must not go on
+        self.log_top = None  # another viewer's log: start from its newest line
         self._base = None
         self._base_key = None
         if self.renderer is not None:
@@ -291,6 +505,7 @@ class TableScene(Scene):
                 self._set_viewer(seat if d.kind in PRIVATE_KINDS else None)
             self.decision_ui = cls(self.controller, seat)
             self.decision_seat = seat
+            self._make_summary(seat)
             self._dirty = True
 
         if self.hotseat and d.kind in PRIVATE_KINDS and self.viewer != seat:
@@ -324,11 +539,13 @@ class TableScene(Scene):
             if self.timeline.done:
                 self.timeline = None
         # 2. Collect bot decisions (start the next one only when the table is idle).
-        idle = self.timeline is None and not self.queue
+        if self.hold > 0:  # something was taken from a human: let them see it
+            self.hold = max(0.0, self.hold - dt)
+        idle = self.timeline is None and not self.queue and self.hold <= 0
         new = self.controller.poll(start_new=idle or instant, budget_s=0.006 if instant else 0.0)
         self.queue.extend(new)
         # 3. Start playing the next event.
-        while self.timeline is None and self.queue:
+        while self.timeline is None and self.queue and self.hold <= 0:
             ev = self.queue.pop(0)
             self._show(ev, animate=not instant)
         # 4. Humans.
@@ -337,8 +554,9 @@ class TableScene(Scene):
         for overlay in self.overlays:
             if overlay.update(dt, self):
                 self._dirty = True
-        # 5. The end.
-        if (self._snapshot.is_over and self.timeline is None and not self.queue and not self._finished):
+        # 5. The end: the results come once the last motion (and a loss being shown) ended.
+        if (self._snapshot.is_over and self.timeline is None and not self.queue and not self._finished
+                and self.hold <= 0):
             self._over_wait += dt
             if self._over_wait >= (0.0 if instant else 0.6):
                 self._finish()
@@ -377,6 +595,11 @@ class TableScene(Scene):
         if animate:
             tl = build_timeline(old, new, actor=ev.seat, kind=ev.kind.name)
             self.timeline = tl if tl.motions else None
+        if new.round != old.round:
+            self.board_tags.clear()  # a new round: last round's losses are in the log and the summary
+            self._notes_version += 1
+        self._note_losses(ev)
+        self._check_last_round(animate=animate)
         self._check_phase_screenshot()
 
     def _check_phase_screenshot(self) -> None:
@@ -423,13 +646,18 @@ class TableScene(Scene):
         tl = self.timeline
         hidden = frozenset(tl.hidden()) if tl is not None else frozenset()
         tooltip = self.hover is not None and self._hover_still >= 0.45
+        foot = self.renderer.log_foot()
+        self._placed = sidenotes.stack(self.notes(), self.renderer.layout, foot, lambda n: trn("follow.more", n))
+        reserve = sidenotes.reserve(self._placed, self.renderer.layout, foot)
         key = (id(self.view), hidden, thinking, self._think_tick if thinking is not None else -1,
-               surface.get_size(), len(self.log), self.speed, frozenset(highlights))
+               surface.get_size(), len(self.log), self.speed, frozenset(highlights), self.log_top,
+               self.log_seen, self._notes_version, reserve)
         partial_ok = (self._base is not None and key == self._base_key and self.decision_ui is None
                       and not dicegrid.is_shown(self)
                       and not any(overlay.visible for overlay in self.overlays)
                       and not getattr(self.app, "force_full", True))
-        anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log)
+        anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log,
+                         log_top=self.log_top, log_seen=self.log_seen, log_reserve=reserve)
         if partial_ok:
             assert self._base is not None
             dirty = list(self._touched)
@@ -445,6 +673,8 @@ class TableScene(Scene):
             self._base = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else \
                 pygame.Surface(surface.get_size())
         self.renderer.draw_base(self._base, self.view, anim)
+        self._draw_tags(self._base)
+        sidenotes.draw(self._base, self._placed, self.renderer.layout)
         self._draw_hud(self._base)
         dicegrid.draw_button(self, self._base)
         self._base_key = None if self.renderer.needs_redraw else key  # the rest comes next frame

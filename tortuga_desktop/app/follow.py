@@ -102,9 +102,10 @@ def since(events: Iterable[ev.Event], seat: int, after: int) -> list[Happening]:
     return out
 
 
-def losses(events: Iterable[ev.Event], seat: int) -> list[Happening]:
-    """What in ``events`` took from ``seat``: chests taken or lost as surplus, tokens pushed back."""
-    return [h for h in since(events, seat, -1) if h.takes]
+def losses(events: Iterable[ev.Event], seat: int, after: int = -1) -> list[Happening]:
+    """What took from ``seat`` after decision ``after``: chests taken or lost as surplus, tokens
+    pushed back (``events`` from the game's start, so the attacker of a push is known)."""
+    return [h for h in since(events, seat, after) if h.takes]
 
 
 def _happening(e: ev.Event, seat: int, attacker: dict[int, int], target: dict[int, int]) -> Happening | None:  # noqa: C901 - one branch per event

@@ -235,6 +235,7 @@ class TableRenderer:
         self._static: pygame.Surface | None = None
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._rows_cache: tuple[Any, list[tuple[str, str, int, int]]] | None = None
+        self._log_deferred = False
         self._board_cache: dict[int, tuple[Any, pygame.Surface]] = {}
         self._middle_cache: tuple[Any, pygame.Surface] | None = None
         self._frame_start = 0.0
@@ -890,11 +891,15 @@ class TableRenderer:
         if self._log_cache is None or self._log_cache[0] != key:
             # A frame that already redrew boards shows the previous log once more and asks for
             # the next frame to bring it up to date (spreads the work: no frame over 33 ms).
+            # Never twice in a row: a table busy every frame (instant speed) still updates its log.
             busy = self.defer_log and time.perf_counter() - self._frame_start > _FRAME_SHARE_S
-            if busy and self._log_cache is not None and self._log_cache[0][1] == self.layout.size:
+            if (busy and not self._log_deferred and self._log_cache is not None
+                    and self._log_cache[0][1] == self.layout.size):
                 self.needs_redraw = True
+                self._log_deferred = True
             else:
                 self._log_cache = (key, self._render_log(lines, names, area, anim))
+                self._log_deferred = False
         surf.blit(self._log_cache[1], area.topleft)
         w = self.log_window
         if w is not None and w.scrolled:

@@ -39,6 +39,8 @@ SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pyga
 #: Keys that scroll the ship's log (rows; None: back to the newest line), even while deciding.
 LOG_KEYS: dict[int, int | None] = {pygame.K_PAGEUP: -8, pygame.K_PAGEDOWN: 8, pygame.K_HOME: -10**6,
                                    pygame.K_END: None}
+#: Events that can take something from a seat (a chest, a token's box).
+_TAKING = (rev.ChestMoved, rev.SurplusDropped, rev.TokenMoved)
 #: Rows one turn of the mouse wheel scrolls the log.
 WHEEL_ROWS = 3
 #: Seconds the table holds still after something was taken from a human (a Board, a Raid,
@@ -102,6 +104,7 @@ class TableScene(Scene):
         self._drag: tuple[int, int] | None = None  # (mouse y, first row) where a drag began
         #: each human seat's latest decision number (what "since your last decision" counts from)
         self._decided: dict[int, int] = {}
+        self._opened_at = int(game.decisions)
         #: the "since your last decision" happenings for the open decision: (seat, happenings)
         self.summary: tuple[int, list[follow.Happening]] | None = None
         #: the seats that surely reach the goal once the end is certain (the "last round" note)
@@ -285,7 +288,7 @@ class TableScene(Scene):
         g = self._snapshot
         if getattr(g, "has_history", False):
             return follow.last_decision(g.actions_log, seat)
-        return int(g.decisions)  # a game without its whole history: count from when it opened
+        return self._opened_at  # a game without its whole history: count from when it opened
 
     def _make_summary(self, seat: int) -> None:
         """What happened to ``seat`` since its last decision, from the events of the view the
@@ -294,11 +297,14 @@ class TableScene(Scene):
         self.summary = (seat, items) if items else None
         self._notes_version += 1
 
-    def _note_losses(self, ev: GameEvent) -> None:
-        """Name on each human's board what this move took from them, and hold the table still."""
-        public = [e for e in ev.events if not isinstance(e, rev.PrivateEvent)]  # losses are public
+    def _note_losses(self, ev: GameEvent, after: int) -> None:
+        """Name on each human's board what this move (the decisions after ``after``) took from
+        them, and hold the table still. Losses are public: read from the public events."""
+        if not any(isinstance(e, _TAKING) for e in ev.events):
+            return
+        public = ev.snapshot.events_for(None)
         for seat in self.controller.human_seats:
-            taken = follow.losses(public, seat)
+            taken = follow.losses(public, seat, after)
             if taken:
                 self.board_tags.setdefault(seat, []).extend(taken)
                 self.hold = max(self.hold, LOSS_HOLD_S)
@@ -585,6 +591,7 @@ class TableScene(Scene):
 
     def _show(self, ev: GameEvent, *, animate: bool) -> None:
         old = self.view
+        before = int(self._snapshot.decisions)
         new = ev.view(self.viewer)
         self._snapshot = ev.snapshot
         self.view = new
@@ -598,7 +605,7 @@ class TableScene(Scene):
         if new.round != old.round:
             self.board_tags.clear()  # a new round: last round's losses are in the log and the summary
             self._notes_version += 1
-        self._note_losses(ev)
+        self._note_losses(ev, before)
         self._check_last_round(animate=animate)
         self._check_phase_screenshot()
 

@@ -98,9 +98,9 @@ def test_bonus_tile_options_show_new_totals() -> None:
     ui = _ui(g, 0)
     assert ui.kind == DecisionKind.BONUS_TILE
     opts = _by_label(ui)
-    assert opts["Flip tile on Expand fleet (1 -> 2)"][0] == "7->8 · 1st"  # C1 + D2 + E3 + 1 -> + 2
-    assert opts["New tile on Board"][0] == "6->7 · 1st"
-    assert opts["New tile on Raid"] == ("+1", "+1 on Raid once you have dice there.")
+    assert opts["Expand fleet (1 -> 2)"][0] == "7->8 · 1st"  # C1 + D2 + E3 + 1 -> + 2
+    assert opts["Board"][0] == "6->7 · 1st"
+    assert opts["Raid"] == ("+1", "+1 on Raid once you have dice there.")
 
 
 def _board_game() -> Game:

@@ -53,6 +53,10 @@ class RecordingSurface(pygame.Surface):
     def __init__(self, size: tuple[int, int]) -> None:
         super().__init__(size)
         self.texts: list[tuple[str, pygame.Rect]] = []
+        #: every text with its font size (px)
+        self.sized: list[tuple[str, pygame.Rect, int]] = []
+        #: texts whose glyphs were cut: by the blit's area or by the surface's edge
+        self.clipped: list[tuple[str, pygame.Rect]] = []
 
     def blit(self, source: pygame.Surface, dest: Any, area: Any = None, special_flags: int = 0) -> pygame.Rect:
         r = super().blit(source, dest, area, special_flags)
@@ -62,6 +66,9 @@ class RecordingSurface(pygame.Surface):
             # The ink of the text (a text surface has empty space above and below the glyphs).
             ink = source.get_bounding_rect().move(r.x - (area[0] if area else 0), r.y - (area[1] if area else 0))
             self.texts.append((hit[0], ink.clip(r)))
+            self.sized.append((hit[0], ink.clip(r), hit[2]))
+            if ink.clip(r).w < ink.w - 1 or ink.clip(r).h < ink.h - 1:
+                self.clipped.append((hit[0], ink))
         return r
 
 
@@ -264,3 +271,126 @@ def test_wrap_lines_marks_a_cut_sentence() -> None:
     assert wrap_lines("one two three four", f, 90, 2) == ["one two", "three …"]
     assert wrap_lines("one two three four", f, 70, 1) == ["one …"]
     assert all(f.size(ln)[0] <= 70 for ln in wrap_lines("aa bb cc dd ee ff", f, 70, 2))
+
+
+# -- issue 23, item 7: one size for the options of a panel, no cut text, readable sizes -------------
+
+#: window sizes and UI scales the panels are checked at
+PANEL_CASES = [((1280, 720), 80), ((1280, 720), 100), ((1280, 720), 150), ((1920, 1080), 100)]
+
+
+def draw_decision(game: Game, seat: int, size: tuple[int, int]) -> tuple[TableRenderer, DecisionUI, RecordingSurface]:
+    r = TableRenderer(size, 4, human_panel=True)
+    seats = [SeatConfig(n, "human" if i == seat else "normal", i) for i, n in enumerate(game.names)]
+    r.seats = seats
+    surf = RecordingSurface(size)
+    r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
+    ui = DecisionUI(game, seat)
+    ui.draw(surf, r)
+    return r, ui, surf
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_options_of_a_panel_share_one_size_and_are_never_cut(lang: str) -> None:
+    """Issue 23: option texts shrank each to its own size, and German ones were cut."""
+    problems: list[str] = []
+    try:
+        i18n.set_language(lang)
+        for size, scale in PANEL_CASES:
+            set_ui_scale(scale)
+            for game, seat in STATES:
+                _r, ui, surf = draw_decision(game, seat, size)
+                sizes: set[int] = set()
+                for it in ui._items:
+                    if it.look != "text":
+                        continue
+                    full = f"[{it.hotkey.upper()}] {it.label}" if it.hotkey else it.label
+                    drawn = [(t, px) for t, rr, px in surf.sized if it.rect.collidepoint(rr.center) and t != it.note]
+                    if not any(t == full for t, _px in drawn):
+                        problems.append(f"{lang} {size} {scale}% {ui.kind}: option {full!r} drawn as {drawn}")
+                    sizes.update(px for t, px in drawn if t == full or t.endswith("…"))
+                if len(sizes) > 1:
+                    problems.append(f"{lang} {size} {scale}% {ui.kind}: options in {sorted(sizes)} px")
+    finally:
+        set_ui_scale(100)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(sorted(set(problems))[:30])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_no_table_text_is_clipped_or_leaves_its_box(lang: str) -> None:
+    """Issue 23: "Bolsa de cofres" was clipped at 150 % and at 1280x720, the replay dropped
+    the "0" of "Island 0 pts": the table's static labels (drawn once, then cached) are checked
+    like everything else, and no text's glyphs may be cut by the surface it is drawn on."""
+    problems: list[str] = []
+    try:
+        i18n.set_language(lang)
+        for size, scale in PANEL_CASES:
+            set_ui_scale(scale)
+            for human in (True, False):
+                r = TableRenderer(size, 4, human_panel=human)
+                game, seat = STATES[0]
+                seats = [SeatConfig(n, "normal", i) for i, n in enumerate(game.names)]
+                r.seats = seats
+                surf = RecordingSurface(size)
+                r.draw_static(surf)
+                r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
+                where = f"{lang} {size} {scale}% {'panel' if human else 'no panel'}"
+                inner = r.layout.bag.inflate(-2 * r.layout.px(4), -2 * r.layout.px(4))  # clear of its frame
+                problems += [f"{where}: {t!r} at {rr} runs into the bag's frame {r.layout.bag}"
+                             for t, rr in surf.texts if r.layout.bag.collidepoint(rr.center) and not inner.contains(rr)]
+                problems += [f"{where}: {t!r} clipped at {ink}" for t, ink in surf.clipped]
+                problems += check(table_report(r.layout, None, game.view(seat)), surf.texts, size, where)
+    finally:
+        set_ui_scale(100)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(sorted(set(problems))[:30])
+
+
+@pytest.mark.parametrize("scale", [80, 100, 150])
+def test_the_log_is_never_smaller_than_12_px(scale: int) -> None:
+    """Issue 23: at 80 % the log's text was about 9 px."""
+    from tortuga_desktop.app.controller import LogLine
+    from tortuga_desktop.rules import events as ev
+
+    try:
+        set_ui_scale(scale)
+        r = TableRenderer((1280, 720), 4, human_panel=True)
+        surf = RecordingSurface((1280, 720))
+        game, seat = STATES[0]
+        log = [LogLine(1, ev.StartPlayer(1, 0, 0), None, 0, "setup"), LogLine(1, ev.RoundStarted(1, 0, 0), None, 0, "dice")]
+        from tortuga_desktop.app.eventtext import log_rows
+        from tortuga_desktop.app.render import table as table_render
+
+        assert art.TEXT_PROBE is not None
+        art.TEXT_PROBE.clear()
+        table_render.text.cache_clear()  # every text of this frame is rendered (and noted) now
+        r.draw(surf, game.view(seat), AnimState(log=log))
+        rows = {body for _style, body in log_rows(log, game.names)}
+        drawn = [(t, px) for t, _s, px in art.TEXT_PROBE.values() if t in rows]
+        assert len(drawn) >= len(rows) and min(px for _t, px in drawn) >= 12, drawn
+    finally:
+        set_ui_scale(100)
+
+
+def test_the_pause_menu_follows_the_interface_size() -> None:
+    """Issue 23: the pause menu ignored the interface size."""
+    boxes: dict[int, pygame.Rect] = {}
+    sizes: dict[int, int] = {}
+    for scale in (80, 100, 150):
+        app = App(None, size=(1920, 1080), fixed_dt=1 / 60, settings=Settings(ui_scale=scale))
+        try:
+            app.play(SetupConfig(seats=SEATS).create_game())
+            app.push(PauseScene(app.top))
+            assert art.TEXT_PROBE is not None
+            art.TEXT_PROBE.clear()  # only this scale's texts
+            rep, texts = draw_scene(app, app.top)
+            resume = i18n.tr("menu.resume")
+            probe = art.TEXT_PROBE or {}
+            sizes[scale] = max(px for t, _s, px in probe.values() if t == resume)
+            boxes[scale] = pygame.Rect(getattr(app.top, "_box", (0, 0, 0, 0)))
+            assert not check(rep, texts, (1920, 1080), f"pause {scale}%")
+        finally:
+            app.close()
+            set_ui_scale(100)
+    assert sizes[80] < sizes[100] < sizes[150], sizes
+    assert boxes[80].h < boxes[100].h < boxes[150].h
+    assert all(pygame.Rect(0, 0, 1920, 1080).contains(b) for b in boxes.values())

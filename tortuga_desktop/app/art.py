@@ -142,8 +142,9 @@ def chest(colour: int, size: int) -> pygame.Surface:
 
 
 #: When a dict (the layout tests), every text rendered by :func:`font`'s fonts is noted in it
-#: (``id(surface) -> (text, surface)``) so a test can tell text blits from pictures.
-TEXT_PROBE: dict[int, tuple[str, pygame.Surface]] | None = None
+#: (``id(surface) -> (text, surface, font px)``) so a test can tell text blits from pictures
+#: and check text sizes.
+TEXT_PROBE: dict[int, tuple[str, pygame.Surface, int]] | None = None
 
 
 class ProbedFont(pygame.font.Font):
@@ -153,7 +154,7 @@ class ProbedFont(pygame.font.Font):
                wraplength: int = 0) -> pygame.Surface:
         surf = super().render(text, antialias, color, bgcolor, wraplength)
         if TEXT_PROBE is not None:
-            TEXT_PROBE[id(surf)] = (str(text), surf)
+            TEXT_PROBE[id(surf)] = (str(text), surf, int(self.point_size))
         return surf
 
 

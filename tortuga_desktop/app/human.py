@@ -296,6 +296,8 @@ class DecisionUI:
         self._title_lines: list[str] = []
         self._cons_lines: list[str] = []
         self._msg_lines: list[str] = []
+        self._option_font_key: Any = None
+        self._option_font_cache: Any = None
         #: the Hint button (app/hints.py sets these: pressed calls on_hint; None hides the button)
         self.on_hint: Callable[[], None] | None = None
         self.hint_label = ""
@@ -934,6 +936,41 @@ class DecisionUI:
         px = panel_px(self.rect, 16)
         return art.font(px, bold=True), art.font(max(10, px * 7 // 8))
 
+    def _option_font(self) -> Any:
+        """The one face every text option of this panel is drawn in (issue 23: options shrank
+        each to its own size): the panel's small face, or a smaller one (down to 2/3 of it,
+        never under 10 px) when a label does not fit its option beside its consequence, or on a line of its
+        own where the option has room for two."""
+        from . import art
+        from .layout import panel_px
+
+        small = self._fonts()[1]
+        texts = [it for it in self._items if it.look == "text"]
+        key = (small, tuple((it.label, it.hotkey, it.note, it.enabled, tuple(it.rect)) for it in texts))
+        if self._option_font_key == key and self._option_font_cache is not None:
+            return self._option_font_cache
+
+        def fits(font: Any) -> bool:  # as _draw_item places a label: beside its note, or above it
+            for it in texts:
+                label = f"[{it.hotkey.upper()}] {it.label}" if it.hotkey else it.label
+                note_w = small.size(it.note)[0] + 10 if it.note and it.enabled else 0
+                if font.size(label)[0] <= it.rect.w - 6 - note_w:
+                    continue
+                two_lines = it.rect.h >= font.get_linesize() + small.get_linesize() + 4
+                if not (note_w and two_lines and font.size(label)[0] <= it.rect.w - 12):
+                    return False
+            return True
+
+        chosen = small
+        if not fits(small):
+            base = max(10, panel_px(self.rect, 16) * 7 // 8)
+            for px in range(base - 1, max(10, base * 2 // 3) - 1, -1):
+                chosen = art.font(px)
+                if fits(chosen):
+                    break
+        self._option_font_key, self._option_font_cache = key, chosen
+        return chosen
+
     def _message(self) -> tuple[str, palette.RGB]:
         msg = self.flash or self.reason()
         if msg:
@@ -1103,19 +1140,11 @@ class DecisionUI:
             label = f"[{item.hotkey.upper()}] {item.label}" if item.hotkey else item.label
             note = small.render(item.note, True, palette.INK) if item.note and item.enabled else None
             room = rect.w - 6 - (note.get_width() + 10 if note is not None else 0)
-            stacked = (note is not None and small.size(label)[0] > room
-                       and rect.h >= 2 * small.get_linesize() + 4)
+            label_font = self._option_font()  # one face for every option of the panel
+            stacked = (note is not None and label_font.size(label)[0] > room
+                       and rect.h >= label_font.get_linesize() + small.get_linesize() + 4)
             if stacked:  # the label on its own line, the consequence under it on the right
                 room = rect.w - 12
-            label_font = small
-            if small.size(label)[0] > room:  # a slightly smaller face before cutting words
-                from .layout import panel_px
-
-                base = max(10, panel_px(self.rect, 16) * 7 // 8)
-                for px in range(base - 1, max(9, base * 4 // 5) - 1, -1):
-                    label_font = art.font(px)
-                    if label_font.size(label)[0] <= room:
-                        break
             if label_font.size(label)[0] > room:
                 while len(label) > 2 and label_font.size(label + "…")[0] > room:
                     label = label[:-1]

@@ -260,7 +260,7 @@ class TableLayout:
             icons.append(R(x + 5, 111, 31, 31))
             bonus.append(R(x + 83, 112, 28, 28))
             totals.append(R(x + 41, 115, 36, 24))
-            labels.append(R(x + 3, 142, 109, 15))
+            labels.append(R(x + 3, 140, 109, 18))  # tall enough for accents (issue 23)
             # Big dice: four in a row under the name, a fifth starts a second row.
             dice.append([R(x + 4 + (k % 4) * 27, 157 + (k // 4) * 24, 25, 25) for k in range(5)])
         areas, slots = {}, {}

@@ -368,11 +368,17 @@ class TableRenderer:
     # -- static layer -------------------------------------------------------------------
 
     def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
+        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        return self.draw_static(surf)
+
+    def draw_static(self, surf: pygame.Surface) -> pygame.Surface:
+        """Paint the static layer (wood, sea, frames, labels) onto ``surf`` (the layout tests
+        draw it onto a surface that notes every text)."""
         self.use_text_scale()
         self._board_cache.clear()
         self._middle_cache = None
         L = self.layout
-        surf = pygame.Surface(size).convert() if pygame.display.get_surface() else pygame.Surface(size)
+        size = surf.get_size()
         # Wooden table: vertical gradient plus seeded grain.
         w, h = size
         for y in range(h):
@@ -425,7 +431,8 @@ class TableRenderer:
         # Bag.
         panel(surf, L.bag, palette.PARCHMENT_DARK, palette.BRASS_DARK, L.px(14), L.px(2))
         surf.blit(art.icon("bag", L.bag_icon.w), L.bag_icon)
-        lab = text(tr("table.chest_bag"), L.px(15), palette.INK, True)
+        # Centred under the bag, clear of the panel's frame (issue 23: "Bolsa de cofres" ran into it).
+        lab = fit_text(tr("table.chest_bag"), L.px(15), palette.INK, 2 * (L.bag_icon.centerx - L.bag.x - L.px(8)), True)
         surf.blit(lab, lab.get_rect(midtop=(L.bag_icon.centerx, L.bag_icon.bottom + L.px(4))))
         # Phase indicator frame.
         panel(surf, L.phase, palette.PARCHMENT, palette.BRASS_DARK, L.px(14), L.px(2))

@@ -10,6 +10,7 @@ import pygame
 from .. import art, palette
 from ..i18n import tr
 from ..intents import Intent, Key
+from ..layout import screen_scale
 from . import Scene
 from .menu import ButtonList, MenuItem
 
@@ -27,6 +28,7 @@ class PauseScene(Scene):
         self.table = table
         self.buttons = ButtonList([])
         self._dim: pygame.Surface | None = None
+        self._box = pygame.Rect(0, 0, 0, 0)
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -86,8 +88,10 @@ class PauseScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size
-        s = min(w / 1600, h / 900)
-        self.buttons.layout(w // 2, int(h * 0.47) - int(290 * s) + int(72 * s), int(440 * s), int(50 * s), int(9 * s))
+        s = screen_scale(size)  # the window's scale times the interface size (issue 23)
+        self._box = pygame.Rect(0, 0, int(540 * s), int(580 * s))
+        self._box.center = (w // 2, int(h * 0.47))
+        self.buttons.layout(w // 2, self._box.y + int(72 * s), int(440 * s), int(50 * s), int(9 * s))
         self._dim = None
 
     def resume_game(self) -> None:
@@ -120,9 +124,10 @@ class PauseScene(Scene):
             self._dim = pygame.Surface((w, h), pygame.SRCALPHA)
             self._dim.fill((10, 20, 30, 150))
         surface.blit(self._dim, (0, 0))
-        s = min(w / 1600, h / 900)
-        box = pygame.Rect(0, 0, int(540 * s), int(580 * s))
-        box.center = (w // 2, int(h * 0.47))
+        s = screen_scale((w, h))
+        if self._box.size != (int(540 * s), int(580 * s)):
+            self.resize((w, h))
+        box = self._box
         pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, box, border_radius=int(18 * s))
         pygame.draw.rect(surface, palette.BRASS_DARK, box, max(2, int(4 * s)), border_radius=int(18 * s))
         t = art.font(int(34 * s), True).render(tr("menu.paused"), True, palette.INK)

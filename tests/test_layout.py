@@ -394,3 +394,31 @@ def test_the_pause_menu_follows_the_interface_size() -> None:
     assert sizes[80] < sizes[100] < sizes[150], sizes
     assert boxes[80].h < boxes[100].h < boxes[150].h
     assert all(pygame.Rect(0, 0, 1920, 1080).contains(b) for b in boxes.values())
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_statistics_header_is_never_cut(lang: str) -> None:
+    """Issue 23: the Dutch statistics header was cut ("Overwinn…")."""
+    from tortuga_desktop.app.scenes.stats import stats_rows
+    from tortuga_desktop.app.stats import record_game
+
+    record_game([SeatConfig("Anne Bonny", "human", 0), SeatConfig("Blackbeard", "hard", 1),
+                 SeatConfig("Calico Jack", "easy", 2)], [40, 30, 35], [0], game_id=f"layout-{lang}")
+    problems: list[str] = []
+    for size, scale in PANEL_CASES:
+        i18n.set_language(lang)
+        app = App(None, size=size, fixed_dt=1 / 60, settings=Settings(language=lang, ui_scale=scale))
+        try:
+            i18n.set_language(lang)
+            app.push(StatsScene())
+            rep, texts = draw_scene(app, app.top)
+            words = " ".join(t for t, _r in texts).split()
+            for label in stats_rows()[0]:
+                if not all(w in words for w in label.split()):
+                    problems.append(f"{lang} {size} {scale}%: header {label!r} not shown whole")
+            problems += [f"{lang} {size} {scale}%: {t!r} cut" for t, _r in texts if t.endswith("…")]
+            problems += check(rep, texts, size, f"{lang} {size} {scale}% stats")
+        finally:
+            app.close()
+            set_ui_scale(100)
+    assert not problems, "\n".join(problems[:30])

@@ -198,6 +198,36 @@ class StatsScene(Scene):
         pygame.draw.rect(surface, palette.INK, self._back, max(1, int(2 * s)), border_radius=int(8 * s))
         surface.blit(bt, bt.get_rect(center=self._back.center))
 
+    def _draw_header(self, surface: pygame.Surface, area: pygame.Rect, s: float, first: int, col: int) -> int:
+        """The column names: each on up to two lines, all in one size that fits its column
+        (issue 23: the Dutch header was cut); returns the y under the header."""
+        from ..layout import wrap_words
+
+        head = self.rows[0]
+        widths = [first - 6 if c == 0 else col - 6 for c in range(len(head))]
+        px = max(10, int(16 * s))
+        while True:
+            hf = art.font(px, True)
+            cells = [wrap_words(label, hf, w) or [""] for label, w in zip(head, widths, strict=True)]
+            fits = all(len(c) <= 2 and all(hf.size(ln)[0] <= w for ln in c)
+                       for c, w in zip(cells, widths, strict=True))
+            if fits or px <= 9:
+                break
+            px -= 1
+        lines = max(len(c) for c in cells)
+        lh = lines * hf.get_linesize() + int(10 * s)
+        for c, cell in enumerate(cells):
+            x = area.x if c == 0 else area.x + first + (c - 1) * col
+            cw = first if c == 0 else col
+            top = area.y + (lh - len(cell) * hf.get_linesize()) // 2
+            for k, ln in enumerate(cell):
+                t = hf.render(ln, True, palette.INK)
+                if c == 0:
+                    surface.blit(t, (x, top + k * hf.get_linesize()))
+                else:
+                    surface.blit(t, t.get_rect(midtop=(x + cw // 2, top + k * hf.get_linesize())))
+        return area.y + lh
+
     def _draw_stats(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
@@ -211,11 +241,13 @@ class StatsScene(Scene):
         first = int(area.w * 0.18)
         col = (area.w - first) // (ncol - 1)
         lh = fb.get_linesize() + int(10 * s)
-        y = area.y
+        y = self._draw_header(surface, area, s, first, col)
         for i, row in enumerate(self.rows):
+            if i == 0:
+                continue  # the header, drawn above
             if y + lh > area.bottom:
                 break
-            font = (art.font(max(10, int(16 * s)), True) if i == 0 else f)
+            font = f
             if i % 2 == 1:
                 pygame.draw.rect(surface, palette.PARCHMENT, pygame.Rect(area.x - 6, y, area.w + 12, lh),
                                  border_radius=4)

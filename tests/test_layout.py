@@ -256,6 +256,9 @@ def test_wrap_words_is_the_one_greedy_word_wrap() -> None:
     assert wrap_words("a\nb  c", f, 1000) == ["a b c"]
     assert wrap_words("enormousword x", f, 30) == ["enormousword", "x"]
     assert wrap_words("  ", f, 100) == []
+    # Issue 23: "32 %" broke across two lines; a percent sign stays with its number.
+    assert wrap_words("odds 32 % now", f, 70) == ["odds", "32 %", "now"]
+    assert wrap_words("from 34 % to 30 %.", f, 90) == ["from 34 %", "to 30 %."]
 
 
 def test_wrap_lines_marks_a_cut_sentence() -> None:
@@ -422,3 +425,56 @@ def test_the_statistics_header_is_never_cut(lang: str) -> None:
             app.close()
             set_ui_scale(100)
     assert not problems, "\n".join(problems[:30])
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_panel_buttons_keep_their_labels_inside(lang: str) -> None:
+    """Issue 23: "Thinking… cancel" spilled from its button. Every button label of a decision
+    panel (the Hint button while Expert thinks included) lies inside its button, whole, and
+    all in one size."""
+    problems: list[str] = []
+    try:
+        i18n.set_language(lang)
+        for size, scale in PANEL_CASES:
+            set_ui_scale(scale)
+            for game, seat in STATES:
+                r = TableRenderer(size, 4, human_panel=True)
+                surf = RecordingSurface(size)
+                ui = DecisionUI(game, seat)
+                ui.on_hint = lambda: None
+                ui.hint_label = i18n.tr("hint.button_thinking")
+                ui.draw(surf, r)
+                sizes = set()
+                for b in ui.buttons:
+                    drawn = [(t, rr, px) for t, rr, px in surf.sized if b.rect.collidepoint(rr.center)]
+                    if not any(t == b.label and b.rect.contains(rr) for t, rr, _px in drawn):
+                        problems.append(f"{lang} {size} {scale}% {ui.kind}: button {b.label!r} drawn as {drawn}")
+                    sizes.update(px for _t, _rr, px in drawn)
+                if len(sizes) > 1:
+                    problems.append(f"{lang} {size} {scale}% {ui.kind}: buttons in {sorted(sizes)} px")
+    finally:
+        set_ui_scale(100)
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(sorted(set(problems))[:30])
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_no_wave_runs_through_the_menu_footer(size: tuple[int, int]) -> None:
+    """Issue 23: the sea's wave marks ran through the title screen's key hint."""
+    from tortuga_desktop.app import palette
+    from tortuga_desktop.app.scenes.menu import _backdrop
+
+    _backdrop.cache_clear()
+    app = App(None, size=size, fixed_dt=1 / 60)
+    try:
+        app.clear_to(MenuScene())
+        rep, texts = draw_scene(app, app.top)
+        hint = [r for t, r in texts if t == i18n.tr("menu.hint")]
+        assert hint
+        wave = palette.mix(palette.SEA_LIGHT, palette.SEA, 0.5)
+        back = _backdrop(size, "right")
+        band = hint[0].inflate(0, 8).clip(back.get_rect())
+        marks = sum(1 for x in range(band.left, band.right) for y in range(band.top, band.bottom)
+                    if tuple(back.get_at((x, y)))[:3] == tuple(wave))
+        assert marks == 0, f"{marks} wave pixels under the key hint {hint[0]}"
+    finally:
+        app.close()

@@ -971,6 +971,19 @@ class DecisionUI:
         self._option_font_key, self._option_font_cache = key, chosen
         return chosen
 
+    def _button_font(self) -> Any:
+        """One face for the panel's buttons, the largest (from the panel's small face down to
+        10 px) in which every label fits its button (issue 23: "Thinking… cancel" spilled)."""
+        from . import art
+
+        small = self._fonts()[1]
+        px = int(small.point_size)
+        font = small
+        while px > 10 and any(font.size(b.label)[0] > b.rect.w - 8 for b in self.buttons):
+            px -= 1
+            font = art.font(px)
+        return font
+
     def _message(self) -> tuple[str, palette.RGB]:
         msg = self.flash or self.reason()
         if msg:
@@ -1004,7 +1017,18 @@ class DecisionUI:
         self._msg_lines = wrap_lines(msg, small_font, inner_w, max(1, 4 - len(self._cons_lines))) or [""]
         top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 4 * small_font.get_linesize() + gap
         btn_h = max(20, small_font.get_linesize() + 8)
-        bottom_row = r.bottom - pad - btn_h
+        buttons = [("clear", tr("human.ui.clear"), True), ("confirm", tr("human.ui.confirm"), self.can_confirm())]
+        if self.kind in _SOURCE_AREA:
+            buttons.insert(0, ("suggest", tr("human.ui.suggest"), True))
+        if self.on_hint is not None:
+            buttons.insert(0, ("hint", self.hint_label or tr("hint.button"), True))
+        # Two rows of buttons when their labels do not fit one row even in a 10 px face.
+        from . import art
+
+        tiny = art.font(10)
+        one_row = sum(tiny.size(label)[0] + 16 for _n, label, _e in buttons) <= inner_w - (len(buttons) - 1) * gap
+        button_rows = [buttons] if one_row else [buttons[:(len(buttons) + 1) // 2], buttons[(len(buttons) + 1) // 2:]]
+        bottom_row = r.bottom - pad - btn_h - (len(button_rows) - 1) * (btn_h + gap)
         items = self._items
         avail = max(btn_h, bottom_row - gap - top)
         chip = [it for it in items if it.look != "text"]
@@ -1052,17 +1076,24 @@ class DecisionUI:
                 else:
                     x += tw + gap
         self._items = items
-        buttons = [("clear", tr("human.ui.clear"), True), ("confirm", tr("human.ui.confirm"), self.can_confirm())]
-        if self.kind in _SOURCE_AREA:
-            buttons.insert(0, ("suggest", tr("human.ui.suggest"), True))
-        if self.on_hint is not None:
-            buttons.insert(0, ("hint", self.hint_label or tr("hint.button"), True))
-        bw = (inner_w - (len(buttons) - 1) * gap) // len(buttons)
         self.buttons = []
-        bx = r.x + pad
-        for name, label, enabled in buttons:
-            self.buttons.append(_Button(name, label, enabled, pygame.Rect(bx, bottom_row, bw, btn_h)))
-            bx += bw + gap
+        by = bottom_row
+        for row in button_rows:
+            room = inner_w - (len(row) - 1) * gap
+            bw = room // len(row)
+            natural = [small_font.size(label)[0] + 16 for _n, label, _e in row]
+            if max(natural) <= bw:
+                widths = [bw] * len(row)
+            else:  # a long label ("Thinking… cancel"): each button as wide as its label needs
+                widths = [max(1, n * room // sum(natural)) for n in natural]
+                if sum(natural) <= room:
+                    spare = (room - sum(natural)) // len(row)
+                    widths = [n + spare for n in natural]
+            bx = r.x + pad
+            for (name, label, enabled), w in zip(row, widths, strict=True):
+                self.buttons.append(_Button(name, label, enabled, pygame.Rect(bx, by, w, btn_h)))
+                bx += w + gap
+            by += btn_h + gap
 
     def draw(self, surface: pygame.Surface, renderer: Any = None) -> None:
         """Draw the prompt panel into ``renderer.prompt_rect`` (or the bottom of ``surface``)."""
@@ -1089,13 +1120,17 @@ class DecisionUI:
             y += small_font.get_linesize()
         for i, item in enumerate(self._items):
             self._draw_item(surface, item, focused=(i == self.focus), hovered=self.hover == ("item", i))
+        button_font = self._button_font()
         for i, b in enumerate(self.buttons):
             fill = palette.GOLD if b.enabled else palette.PARCHMENT_DARK
             if self.hover == ("button", i) and b.enabled:
                 fill = palette.GOLD_LIGHT
             pygame.draw.rect(surface, fill, b.rect, border_radius=6)
             pygame.draw.rect(surface, palette.INK, b.rect, width=2, border_radius=6)
-            txt = small_font.render(b.label, True, palette.INK if b.enabled else palette.INK_SOFT)
+            label = b.label
+            while len(label) > 2 and button_font.size(label)[0] > b.rect.w - 8:  # the last resort
+                label = label[:-2] + "…"
+            txt = button_font.render(label, True, palette.INK if b.enabled else palette.INK_SOFT)
             surface.blit(txt, txt.get_rect(center=b.rect.center))
 
     def _draw_item(self, surface: pygame.Surface, item: Item, focused: bool, hovered: bool) -> None:

@@ -82,12 +82,25 @@ def text_factor(s: float) -> float:
 PROMPT_W = 342
 
 
+def _units(text: str) -> list[str]:
+    """The words of ``text`` (any whitespace separates them), a percent sign kept with its
+    number ("32 %" never breaks across two lines, issue 23)."""
+    out: list[str] = []
+    for word in text.split():
+        if out and word[:1] == "%":
+            out[-1] = f"{out[-1]} {word}"
+        else:
+            out.append(word)
+    return out
+
+
 def wrap_words(text: str, font: Any, width: int) -> list[str]:
     """Greedy word wrap of ``text`` (any whitespace separates words) to ``width`` pixels of
-    ``font``; a word wider than ``width`` gets a line of its own. No words: no lines."""
+    ``font``; a word wider than ``width`` gets a line of its own; a "%" stays with its number.
+    No words: no lines."""
     lines: list[str] = []
     cur = ""
-    for word in text.split():
+    for word in _units(text):
         trial = f"{cur} {word}" if cur else word
         if cur and font.size(trial)[0] > width:
             lines.append(cur)

@@ -23,7 +23,7 @@ from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
 from ..eventtext import log_rows_indexed
 from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
-from ..layout import AREA_NAMES, TableLayout, boosted_px, set_text_boost, ui_scale
+from ..layout import AREA_NAMES, TableLayout, boosted_px, set_text_boost, ui_scale, wrap_words
 
 #: The log's smallest text on screen (px), at any window size and UI scale (issue 23).
 LOG_MIN_PX = 12
@@ -106,19 +106,7 @@ def text(s: str, px: int, rgb: tuple[int, int, int], bold: bool = False, italic:
 
 @lru_cache(maxsize=4096)
 def _wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
-    f = art.font(boosted_px(px), bold)
-    out: list[str] = []
-    cur = ""
-    for wd in s.split():
-        cand = (cur + " " + wd).strip()
-        if f.size(cand)[0] > width and cur:
-            out.append(cur)
-            cur = wd
-        else:
-            cur = cand
-    if cur:
-        out.append(cur)
-    return tuple(out)
+    return tuple(wrap_words(s, art.font(boosted_px(px), bold), width))
 
 
 def readable_px(px: int, floor: int) -> int:

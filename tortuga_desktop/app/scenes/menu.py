@@ -112,8 +112,11 @@ def _backdrop(size: tuple[int, int], island: str = "bottom") -> pygame.Surface:
     # Gentle wave marks.
     import math
 
+    footer = h - int(44 * min(w / 1600, h / 900))  # the key hint's band stays clear (issue 23)
     for row in range(12):
         y0 = int(h * (0.1 + row * 0.08))
+        if y0 + 6 > footer:
+            break
         for x in range(-40, w, 90):
             xx = x + (row % 2) * 45
             pts = [(xx + k * 6, y0 + 4 * math.sin(k / 2.0)) for k in range(8)]

@@ -478,3 +478,37 @@ def test_no_wave_runs_through_the_menu_footer(size: tuple[int, int]) -> None:
         assert marks == 0, f"{marks} wave pixels under the key hint {hint[0]}"
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("size", SIZES, ids=lambda s: f"{s[0]}x{s[1]}")
+def test_two_player_boards_use_the_table(size: tuple[int, int]) -> None:
+    """Issue 23: about 40 % of the 2-player window was empty wood. The boards grow into it
+    (R6: two boards, no third or fourth), and everything still fits its box in every language."""
+    from tortuga_desktop.app.layout import TableLayout
+
+    four = TableLayout(size, 4, True)
+    two = TableLayout(size, 2, True)
+    assert two.boards[0].rect.h > 1.3 * four.boards[0].rect.h
+    used = sum(b.rect.w * b.rect.h for b in two.boards) + two.middle.w * two.middle.h + two.log.w * (two.log.h + two.prompt_rect.h)
+    assert used >= 0.9 * two.canvas.w * two.canvas.h
+    rects = [b.rect for b in two.boards] + [two.middle, two.log, two.prompt_rect]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:])
+    assert all(two.middle.contains(r) for r in (two.phase, two.bag, two.island, *two.pool_tiles))
+    g = Game.new(2, 5, names=["Anne Bonny", "Blackbeard"])
+    rng = random.Random(5)
+    while g.round < 2 or str(g.phase) != "dice":  # round 2's dice: chests on the boards, no ribbon
+        d = g.pending()[0]
+        g.apply(d.seat, g.random_action(d.seat, rng))
+    problems: list[str] = []
+    for lang in LANGUAGES:
+        i18n.set_language(lang)
+        r = TableRenderer(size, 2, human_panel=True)
+        seats = [SeatConfig(n, "human" if i == 0 else "normal", i) for i, n in enumerate(g.names)]
+        r.seats = seats
+        surf = RecordingSurface(size)
+        r.draw_static(surf)
+        r.draw(surf, g.view(0), AnimState(seats=seats, log=[]))
+        problems += [f"{lang}: {t!r} clipped at {ink}" for t, ink in surf.clipped]
+        problems += check(table_report(r.layout, None, g.view(0)), surf.texts, size, f"{lang} {size} 2 players")
+    i18n.set_language("en")
+    assert not problems, "\n".join(sorted(set(problems))[:30])

@@ -202,20 +202,51 @@ class TableLayout:
         self.log = self.r(1250, 8, 342, 884 - ph - 8 if self.human_panel else 884)
         #: free area for the human decision panel (engineer H's DecisionUI)
         self.prompt_rect = self.r(1250, 892 - ph, 342, ph) if self.human_panel else self.r(1250, 892, 342, 0)
-        self.middle = self.r(8, 334, 1234, 232)
-        self.phase = self.r(16, 342, 250, 216)
-        self.island = self.r(318, 338, 614, 224)
-        self.supply = self.r(430, 410, 92, 86)
         #: the center island (R0.4); a 2-player game has none (R6.2: its chests go to the bag)
         self.has_center = self.players > 2
-        self.center = self.r(522, 398, 226, 104) if self.has_center else self.r(522, 398, 0, 0)
-        self.center_slots = [self.r(534 + i * 41, 446, 37, 37) for i in range(5)] if self.has_center else []
-        self.bag = self.r(948, 342, 286, 216)
-        self.bag_icon = self.r(958, 372, 120, 120)
-        self.bag_counts = [self.r(1092, 356 + i * 39, 134, 34) for i in range(5)]
-        self.pool = self.r(318, 338, 614, 224)
-        self.pool_tiles = self._pool_positions()
+        #: how much bigger than the design a board is drawn: 1, or with two players (two boards
+        #: on the left, the middle as a column on the right) as tall as the table allows
+        self.board_k = 1.0
+        if self.players == 2:
+            self._two_player_middle()
+        else:
+            self.middle = self.r(8, 334, 1234, 232)
+            self.phase = self.r(16, 342, 250, 216)
+            self.island = self.r(318, 338, 614, 224)
+            self.supply = self.r(430, 410, 92, 86)
+            self.center = self.r(522, 398, 226, 104)
+            self.center_slots = [self.r(534 + i * 41, 446, 37, 37) for i in range(5)]
+            self.bag = self.r(948, 342, 286, 216)
+            self.bag_icon = self.r(958, 372, 120, 120)
+            self.bag_counts = [self.r(1092, 356 + i * 39, 134, 34) for i in range(5)]
+            self.pool = self.r(318, 338, 614, 224)
+            self.pool_tiles = self._pool_positions(625, 450, 268, 90)
         self.boards = [self._board(i) for i in range(self.players)]
+
+    def _two_player_middle(self) -> None:
+        """Two players (issue 23: ~40 % of the window was empty wood): both boards on the left,
+        scaled up to the table's height, and the phase, the tile pool and the bag in a column
+        between them and the log."""
+        self.board_k = (884 - 8) / (2 * BOARD_H)
+        left = 8 + BOARD_W * self.board_k + 8
+        mw = 1242 - left
+        self.middle = self.r(left, 8, mw, 884)
+        self.phase = self.r(left + 8, 16, mw - 16, 216)
+        iw = mw - 16
+        ih = iw * 224 / 614
+        cx, cy = left + mw / 2, 8 + 884 / 2 - 8
+        self.island = self.r(cx - iw / 2, cy - ih / 2, iw, ih)
+        self.supply = self.r(cx - 46, cy + ih / 2 + 2, 92, 86)  # under the island, inside the ring
+        self.center = self.r(cx, cy, 0, 0)  # no center island with two players (R6.2)
+        self.center_slots = []
+        bx = cx - 286 / 2
+        by = 892 - 8 - 216
+        self.bag = self.r(bx, by, 286, 216)
+        self.bag_icon = self.r(bx + 10, by + 30, 120, 120)
+        self.bag_counts = [self.r(bx + 144, by + 14 + i * 39, 134, 34) for i in range(5)]
+        self.pool = self.r(left + 8, 240, iw, by - 248)
+        radius = min(iw / 2 - 16, (by - 240) / 2 - 22)
+        self.pool_tiles = self._pool_positions(cx, cy, radius, radius, zigzag=False)
 
     # -- helpers -------------------------------------------------------------------------
 
@@ -234,28 +265,32 @@ class TableLayout:
         y1 = round(self.oy + (y + h) * self.s)
         return pygame.Rect(x0, y0, max(0, x1 - x0), max(0, y1 - y0))
 
-    def seat_origin(self, seat: int) -> tuple[int, int]:
-        spots = {2: [(8, 574), (8, 8)], 3: [(8, 574), (8, 8), (627, 8)], 4: [(8, 574), (8, 8), (627, 8), (627, 574)]}
-        return spots.get(self.players, spots[4])[seat]
+    def seat_origin(self, seat: int) -> tuple[float, float]:
+        if self.players == 2:
+            return [(8.0, 8 + BOARD_H * self.board_k + 8), (8.0, 8.0)][seat]
+        spots = {3: [(8, 574), (8, 8), (627, 8)], 4: [(8, 574), (8, 8), (627, 8), (627, 574)]}
+        x, y = spots.get(self.players, spots[4])[seat]
+        return float(x), float(y)
 
-    def _pool_positions(self) -> list[pygame.Rect]:
-        # 30 face-down tiles on a ring around the island, biggest gaps last.
+    def _pool_positions(self, cx: float, cy: float, rx: float, ry: float, *, zigzag: bool = True) -> list[pygame.Rect]:
+        # 30 face-down tiles on a ring around the island, biggest gaps last (a flat ring zigzags).
         import math
 
         out = []
-        cx, cy, rx, ry, t = 625, 450, 268, 90, 29
+        t = 29
         for i in range(30):
             a = math.pi * (0.62 + 1.76 * i / 29)
             x = cx + rx * math.cos(a) - t / 2
-            y = cy + ry * math.sin(a) * (1 if i % 2 else 0.84) - t / 2
+            y = cy + ry * math.sin(a) * (1 if i % 2 or not zigzag else 0.84) - t / 2
             out.append(self.r(x, y, t, t))
         return out
 
     def _board(self, seat: int) -> BoardLayout:
         bx, by = self.seat_origin(seat)
+        k = self.board_k
 
         def R(x: float, y: float, w: float, h: float) -> pygame.Rect:
-            return self.r(bx + x, by + y, w, h)
+            return self.r(bx + x * k, by + y * k, w * k, h * k)
 
         track_rows, track_label, track_boxes, capacity = {}, {}, {}, {}
         for j, name in enumerate(("boat", "pirate")):

@@ -125,9 +125,9 @@ class Probe:
         real_render_log = render_table.TableRenderer._render_log
         real_draw_log = render_table.TableRenderer._draw_log
 
-        def render_log(self: Any, lines: list[Any], names: tuple[str, ...]) -> pygame.Surface:
+        def render_log(self: Any, lines: list[Any], names: tuple[str, ...], *rest: Any) -> pygame.Surface:
             start = len(probe._cur)
-            out = real_render_log(self, lines, names)
+            out = real_render_log(self, lines, names, *rest)
             probe._log_text[id(out)] = probe._cur[start:]
             return out
 

@@ -18,7 +18,7 @@ from ..rules import DIE_LETTERS, SKULL
 from ..rules import events as ev
 from .i18n import action_name, chest_name, tr, trn
 
-__all__ = ["event_text", "log_rows", "log_rows_indexed", "reason_text"]
+__all__ = ["event_text", "line_rows", "log_rows", "log_rows_indexed", "reason_text"]
 
 
 def _letters(dice: Sequence[int]) -> str:
@@ -192,20 +192,29 @@ def log_rows_indexed(lines: Sequence[Any], names: Sequence[str]) -> list[tuple[s
     rows: list[tuple[str, str, int]] = []
     last: tuple[int, str] | None = None
     for i, ln in enumerate(lines):
-        phase = getattr(ln, "phase", "")
-        if last is None or ln.round != last[0]:
-            rows.append(("round", tr("table.log_round", n=ln.round), i))
-            last = (ln.round, "")
-        if phase != last[1]:
-            if phase in _PHASE_KEYS:
-                rows.append(("phase", tr(_PHASE_KEYS[phase]), i))
-            last = (ln.round, phase)
-        if ln.event is not None:
-            body = event_text(ln.event, names)
-            if body:
-                rows.append(("event", body, i))
-        if ln.reason is not None:
-            seats = tuple(getattr(ln, "seats", ()) or ((ln.seat,) if ln.seat is not None else ()))
-            who = ", ".join(names[s] if 0 <= s < len(names) else "?" for s in seats)
-            rows.append(("reason", tr("table.reason_by", name=who, text=reason_text(ln.reason, names)), i))
+        mine, last = line_rows(ln, names, last)
+        rows += [(style, body, i) for style, body in mine]
     return rows
+
+
+def line_rows(ln: Any, names: Sequence[str], last: tuple[int, str] | None) -> tuple[list[tuple[str, str]], tuple[int, str]]:
+    """The rows of one log line (its round and phase headers when they change after ``last``,
+    the (round, phase) before it) and the (round, phase) after it."""
+    rows: list[tuple[str, str]] = []
+    phase = getattr(ln, "phase", "")
+    if last is None or ln.round != last[0]:
+        rows.append(("round", tr("table.log_round", n=ln.round)))
+        last = (ln.round, "")
+    if phase != last[1]:
+        if phase in _PHASE_KEYS:
+            rows.append(("phase", tr(_PHASE_KEYS[phase])))
+        last = (ln.round, phase)
+    if ln.event is not None:
+        body = event_text(ln.event, names)
+        if body:
+            rows.append(("event", body))
+    if ln.reason is not None:
+        seats = tuple(getattr(ln, "seats", ()) or ((ln.seat,) if ln.seat is not None else ()))
+        who = ", ".join(names[s] if 0 <= s < len(names) else "?" for s in seats)
+        rows.append(("reason", tr("table.reason_by", name=who, text=reason_text(ln.reason, names))))
+    return rows, last

@@ -21,7 +21,7 @@ from ...rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
 from ...rules.scoring import score_seat
 from .. import art, palette
 from ..anim import Motion, Timeline, arc, lerp
-from ..eventtext import log_rows_indexed
+from ..eventtext import line_rows
 from ..i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
 from ..layout import AREA_NAMES, TableLayout, boosted_px, set_text_boost, ui_scale, wrap_words
 
@@ -224,6 +224,8 @@ class TableRenderer:
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._rows_cache: tuple[Any, list[tuple[str, str, int, int]]] | None = None
         self._log_deferred = False
+        #: each log line's wrapped rows, by (line, the round and phase before it, names, width, px)
+        self._line_cache: dict[Any, tuple[list[tuple[str, str, int]], tuple[int, str]]] = {}
         self._board_cache: dict[int, tuple[Any, pygame.Surface]] = {}
         self._middle_cache: tuple[Any, pygame.Surface] | None = None
         self._frame_start = 0.0
@@ -269,6 +271,7 @@ class TableRenderer:
             self._static = None
             self._log_cache = None
             self._rows_cache = None
+            self._line_cache.clear()
             text.cache_clear()
 
     def px(self, v: float) -> int:
@@ -283,6 +286,7 @@ class TableRenderer:
             self._static = None
             self._log_cache = None
             self._rows_cache = None
+            self._line_cache.clear()
             self._board_cache.clear()
             self._middle_cache = None
 
@@ -871,10 +875,21 @@ class TableRenderer:
         styles = {"round": 0, "phase": L.px(8), "event": 0, "reason": L.px(14)}
         hang = L.px(10)  # wrapped lines hang under their first line
         rows: list[tuple[str, str, int, int]] = []
-        for style, body, i in log_rows_indexed(lines, names):
-            indent = styles[style]
-            for k, part in enumerate(_wrap(body, px, width - indent - hang - L.px(4))):
-                rows.append((style, part, indent + (hang if k else 0), i))
+        last: tuple[int, str] | None = None
+        cache = self._line_cache
+        if len(cache) > 20000:
+            cache.clear()
+        for i, ln in enumerate(lines):
+            key = (ln, last, names, width, px)  # a line's rows: kept while the log grows
+            hit = cache.get(key)
+            if hit is None:
+                mine, after = line_rows(ln, names, last)
+                wrapped = [(style, part, styles[style] + (hang if k else 0))
+                           for style, body in mine
+                           for k, part in enumerate(_wrap(body, px, width - styles[style] - hang - L.px(4)))]
+                hit = cache[key] = (wrapped, after)
+            rows += [(style, part, indent, i) for style, part, indent in hit[0]]
+            last = hit[1]
         return rows
 
     def _draw_log(self, surf: pygame.Surface, anim: AnimState, names: tuple[str, ...]) -> None:
@@ -1237,6 +1252,7 @@ class TableRenderer:
         """Forget every layer derived from one viewer's view (the viewer changed)."""
         self._log_cache = None
         self._rows_cache = None
+        self._line_cache.clear()
         self._board_cache.clear()
         self._middle_cache = None
 
@@ -1247,6 +1263,7 @@ class TableRenderer:
         self._static = None
         self._log_cache = None
         self._rows_cache = None
+        self._line_cache.clear()
         text.cache_clear()
         _wrap.cache_clear()
 

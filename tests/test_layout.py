@@ -259,6 +259,7 @@ def test_wrap_words_is_the_one_greedy_word_wrap() -> None:
     # Issue 23: "32 %" broke across two lines; a percent sign stays with its number.
     assert wrap_words("odds 32 % now", f, 70) == ["odds", "32 %", "now"]
     assert wrap_words("from 34 % to 30 %.", f, 90) == ["from 34 %", "to 30 %."]
+    assert wrap_words("pirate back: box 2 -> 1.", f, 120) == ["pirate back:", "box 2 -> 1."]
 
 
 def test_wrap_lines_marks_a_cut_sentence() -> None:

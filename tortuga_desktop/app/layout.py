@@ -84,13 +84,16 @@ PROMPT_W = 342
 
 def _units(text: str) -> list[str]:
     """The words of ``text`` (any whitespace separates them), a percent sign kept with its
-    number ("32 %" never breaks across two lines, issue 23)."""
+    number ("32 %" never breaks across two lines, issue 23) and an arrow with both its ends
+    ("2 -> 1")."""
     out: list[str] = []
+    glue = False  # the previous word was an arrow: this one joins it
     for word in text.split():
-        if out and word[:1] == "%":
+        if out and (glue or word[:1] == "%" or word == "->"):
             out[-1] = f"{out[-1]} {word}"
         else:
             out.append(word)
+        glue = word == "->"
     return out
 
 

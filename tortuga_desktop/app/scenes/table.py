@@ -333,7 +333,7 @@ class TableScene(Scene):
         if not seats:
             return tr("follow.last_round.capped")
         names = tr("log.and").join(self.view.names[s] for s in seats)
-        return tr("follow.last_round.sub", names=names, n=GOAL_LONG if self.view.long_game else GOAL_NORMAL)
+        return trn("follow.last_round.sub", GOAL_LONG if self.view.long_game else GOAL_NORMAL, names=names)
 
     def notes(self) -> list[sidenotes.Note]:
         """The side notes shown now: "last round", the summary of the open decision, a tip."""

@@ -231,6 +231,7 @@ ERROR_KEYS = {
     "offline": "net.error.offline",
     "rate": "net.error.rate",
     "malformed": "net.error.malformed",
+    "name": "net.error.name",
 }
 
 

@@ -14,7 +14,6 @@ Keys: Enter joins, Escape goes back.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -35,7 +34,6 @@ log = logging.getLogger(__name__)
 
 __all__ = ["JoinScene", "check_join_input"]
 
-_CODE = re.compile(r"^[A-Z0-9]{4,12}$")
 #: seconds to wait for the host before saying it cannot be reached
 CONNECT_TIMEOUT = 12.0
 
@@ -43,6 +41,7 @@ CONNECT_TIMEOUT = 12.0
 def check_join_input(address: str, code: str) -> tuple[str, str]:
     """The ``ws://`` URL and the cleaned code; raises ValueError with the player's message."""
     from ...net.client import server_url
+    from ...net.protocol import CODE_LENGTH, code_problem, normalize_code
 
     address = address.strip()
     if not address:
@@ -57,11 +56,14 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     host = url.removeprefix("ws://").removeprefix("wss://").rsplit(":", 1)[0].strip("[]")
     if not host or not all(c.isalnum() or c in ".-:_" for c in host):
         raise ValueError(tr("net.join.bad_address"))
-    clean = code.strip().upper().replace(" ", "").replace("-", "")
+    clean = normalize_code(code)
     if not clean:
         raise ValueError(tr("net.join.need_code"))
-    if not _CODE.match(clean):
-        raise ValueError(tr("net.join.bad_code"))
+    problem = code_problem(clean)
+    if problem == "chars":
+        raise ValueError(tr("net.join.bad_code_chars"))
+    if problem:
+        raise ValueError(tr("net.join.bad_code", n=CODE_LENGTH))
     return url, clean
 
 

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from ...net.protocol import format_code
 from .. import art, palette
 from ..i18n import tr
 from ..intents import Intent, Key
@@ -259,7 +260,7 @@ class LobbyScene(Scene):
         a = big.render(addr, True, palette.INK)
         surface.blit(a, (box.x + int(18 * s), box.y + int(40 * s)))
         label = small.render(tr("net.lobby.code"), True, palette.INK_SOFT)
-        code = big.render(self.host.code, True, palette.DANGER)
+        code = big.render(format_code(self.host.code), True, palette.DANGER)
         cx = box.right - int(18 * s) - max(label.get_width(), code.get_width())
         surface.blit(label, (cx, box.y + int(10 * s)))
         surface.blit(code, (cx, box.y + int(40 * s)))

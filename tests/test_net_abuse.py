@@ -9,6 +9,7 @@ refused.
 
 from __future__ import annotations
 
+import contextlib
 import json
 import logging
 import stat
@@ -529,3 +530,51 @@ def test_a_lookalike_name_is_refused(lobby: ServerThread) -> None:
     finally:
         for ws in (first, second, third):
             ws.close()
+
+
+def test_silent_connections_cannot_exhaust_a_small_file_limit(tmp_path: Path) -> None:
+    """tortuga-server with 256 open files: 300 silent connections from one address neither lock
+    an honest client out for long nor flood the log (issue 26 saw 447,699 tracebacks in 60 s)."""
+    import resource
+    import socket
+    import subprocess
+    import sys
+
+    if resource.getrlimit(resource.RLIMIT_NOFILE)[0] < 700:
+        pytest.skip("this test needs 700 open files itself")
+    with socket.socket() as sock:
+        sock.bind((HOST, 0))
+        port = sock.getsockname()[1]
+    log = tmp_path / "server.log"
+    with log.open("w") as out:
+        server = subprocess.Popen(
+            [sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port), "--host", HOST],
+            stdout=subprocess.PIPE, stderr=out, text=True,
+            preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256)))
+        silent: list[ClientConnection] = []
+        try:
+            assert server.stdout is not None and "listening" in server.stdout.readline()
+            for _ in range(300):
+                with contextlib.suppress(OSError, ConnectionClosed, TimeoutError):
+                    silent.append(open_ws(port))
+            time.sleep(1.0)
+            open_now = 0
+            for ws in silent:
+                try:
+                    ws.ping().wait(0.2)
+                    open_now += 1
+                except (ConnectionClosed, TimeoutError, OSError):
+                    pass
+            assert open_now <= 32  # the per-address cap
+            time.sleep(10.5)  # the Hello deadline closes the rest
+            honest = open_ws(port)
+            hello(honest)
+            honest.close()
+        finally:
+            for ws in silent:
+                ws.close()
+            server.terminate()
+            server.wait(10)
+    text = log.read_text()
+    assert "Too many open files" not in text and "Traceback" not in text
+    assert len(text) < 20_000

@@ -1610,8 +1610,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--save-dir", type=Path, default=None, help="folder for table autosaves (default: none)")
     p.add_argument("--max-tables", type=int, default=200,
                    help="most live tables at once; finished ones are archived and removed (default 200)")
-    p.add_argument("--max-connections", type=int, default=1000,
-                   help="most connections at once (default 1000; the open-file limit is raised to fit)")
+    p.add_argument("--max-connections", type=int, default=None,
+                   help="most connections at once (default 1000, or fewer when the open-file limit (ulimit -n) "
+                        "cannot be raised to fit them)")
     p.add_argument("--max-per-ip", type=int, default=32, help="most connections from one address (default 32)")
     p.add_argument("--max-bots-per-table", type=int, default=3,
                    help="most computer players at one table, 0-3 (default 3; a table always needs a person)")
@@ -1637,10 +1638,13 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--max-tables must be 1-10000")
     if not 0.5 <= opts.rate <= 10_000:
         parser.error("--rate must be 0.5-10000")
-    if not 1 <= opts.max_connections <= 100_000:
+    if opts.max_connections is not None and not 1 <= opts.max_connections <= 100_000:
         parser.error("--max-connections must be 1-100000")
+    if opts.max_connections is None:
+        files = _raise_file_limit(1000 + _SPARE_FILES)
+        opts.max_connections = max(1, min(1000, files - _SPARE_FILES))
     if not 1 <= opts.max_per_ip <= opts.max_connections:
-        parser.error("--max-per-ip must be 1 to --max-connections")
+        parser.error(f"--max-per-ip must be 1 to --max-connections ({opts.max_connections})")
     if not 0 <= opts.max_bots_per_table <= 3:
         parser.error("--max-bots-per-table must be 0-3")
     if not 0.1 <= opts.create_rate <= 100_000:

@@ -71,7 +71,6 @@ def open_join(app: Any, browser: FakeBrowser | None = None) -> JoinScene:
     finally:
         discovery.Browser = real  # type: ignore[misc]
     join = app.top
-    wait(app, lambda: scene_browser.started)
     assert isinstance(join, JoinScene)
     return join
 
@@ -231,6 +230,11 @@ def test_hosts_found_on_the_local_network_are_listed_and_picked() -> None:
     try:
         join = open_join(app, browser)
         assert join._host_btns == []
+        app.run(max_frames=5)
+        assert not browser.started  # no multicast until the player asks (issue 26)
+        assert join._look_btn is not None
+        app.post(UIEvent(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": join._look_btn})))
+        wait(app, lambda: browser.started)
         browser.found = [FoundHost("Anne's table", "127.0.0.20", 47600, "t1", 1, PROTOCOL_VERSION),
                          FoundHost("Bo's table", "127.0.0.7", 5000, "t2", 2, PROTOCOL_VERSION + 1)]
         app.run(max_frames=2)

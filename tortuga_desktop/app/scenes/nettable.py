@@ -161,10 +161,13 @@ class NetTableScene(TableScene):
                     if i not in here and s.kind == "human":
                         scene.kinds[i] = "open"
                 app.push(scene)
-            else:
+            else:  # the same host again (its next game has a new join code)
                 from .join import JoinScene
 
-                app.push(JoinScene())
+                client = self.remote.client
+                address = str(getattr(client, "url", "")).removeprefix("ws://")
+                app.push(JoinScene(address=address, player=str(getattr(client, "name", "")),
+                                   note=tr("net.join.same_host") if address else ""))
 
         app.replace(ResultsScene(self.controller, on_new_game=again))
 

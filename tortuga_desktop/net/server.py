@@ -283,6 +283,8 @@ class Conn:
         self.address = address or Address()
         self.create = Bucket(config.create_rate / 60.0, config.create_burst)
         self.hello_timer: asyncio.TimerHandle | None = None
+        #: joins refused because its address must wait (or the server's guessing budget is used up)
+        self.join_refusals = 0
 
     def allow(self) -> bool:
         """Token bucket: may this connection send one more message now?"""
@@ -584,7 +586,9 @@ class GameServer:
                 f"{self.internal_errors}; handling a message p50/p99/max {ms(self.handling)}; "
                 f"event-loop lag p50/p99/max {ms(self.lags)}; {len(self.gc_pauses)} full garbage collections, "
                 f"p50/p99/max {ms(self.gc_pauses)}; {len(self.young_gc_pauses)} young ones, p50/p99/max "
-                f"{ms(self.young_gc_pauses)}")
+                f"{ms(self.young_gc_pauses)}; connections refused {self.connections_refused}, closed without Hello "
+                f"{self.hello_timeouts}; join codes checked {self.join_guard.guesses_checked}, refused unchecked "
+                f"{self.join_guard.guesses_refused}; tables archived {self.tables_archived}, expired {self.tables_expired}")
 
     def _sweep(self) -> None:
         """Forget addresses that have no connection and nothing left to remember."""
@@ -972,6 +976,13 @@ class GameServer:
             wait = self.join_guard.refused_for(conn.address)
             if wait != 0.0:
                 self.join_guard.guesses_refused += 1
+                conn.join_refusals += 1
+                if conn.join_refusals > self.config.strikes:  # it keeps guessing while told to wait
+                    logger.warning("a connection keeps sending join codes while it must wait: disconnecting it")
+                    conn.strikes = self.config.strikes + 1
+                    conn.send(P.Bye(reason="too many join attempts"))
+                    conn.close()
+                    return
                 self._error(conn, "rate", "too many wrong join codes from your address: wait "
                                           f"{max(1, round(wait))} s" if wait > 0 else
                             "the server is checking too many join codes just now: try again in a few seconds")

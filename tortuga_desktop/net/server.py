@@ -1359,7 +1359,7 @@ class GameServer:
         if self.stopping or table.save_path is None:  # stop() writes the last save itself
             return
         try:
-            data = table.to_save()
+            data = self._save_data(table)
         except RulesError:
             logger.exception("table %s: cannot save", table.id)
             return
@@ -1368,6 +1368,13 @@ class GameServer:
         fut = (self._loop or asyncio.get_running_loop()).run_in_executor(self._io, _write_json, path, data)
         self._tasks.add(fut)
         fut.add_done_callback(self._save_done)
+
+    def _save_data(self, table: Table) -> dict[str, Any]:
+        """The table's save, with where this server listens: a host continuing the table opens it
+        on the same address and port, where the other players' games look for it."""
+        data = table.to_save()
+        data["listen"], data["port"] = self.config.host, self.port
+        return data
 
     def _save_done(self, fut: asyncio.Future[Any]) -> None:
         self._tasks.discard(fut)
@@ -1378,7 +1385,7 @@ class GameServer:
     def _write_save(self, table: Table) -> None:
         if table.save_path is not None:
             try:
-                _write_json(table.save_path, table.to_save())
+                _write_json(table.save_path, self._save_data(table))
             except (OSError, RulesError) as exc:
                 logger.error("table %s: final save failed: %s", table.id, exc)
 

@@ -270,7 +270,10 @@ class JoinScene(WidgetScene):
 
             factory = NetClient
         try:
-            client = factory(url, code=code, name=name, give_up_after=60.0)
+            # once seated, the game keeps trying to get back to the host for as long as the player
+            # stays (the host holds the seat, or a computer player keeps it until they return);
+            # before that, CONNECT_TIMEOUT says when nobody answers
+            client = factory(url, code=code, name=name, give_up_after=None)
             client.start()
         except (OSError, RuntimeError, ValueError) as exc:
             log.warning("cannot connect to %s: %s", url, exc)

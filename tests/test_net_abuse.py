@@ -578,3 +578,15 @@ def test_silent_connections_cannot_exhaust_a_small_file_limit(tmp_path: Path) ->
     text = log.read_text()
     assert "Too many open files" not in text and "Traceback" not in text
     assert len(text) < 20_000
+
+
+def test_a_bad_save_is_refused_without_quoting_its_secrets() -> None:
+    from tortuga_desktop.net.server import Table as T
+
+    secret = "K7PQ2MXRA\n-secret-host-token"
+    data = {"format": "tortuga-net-table", "version": 1, "table": "t1", "code": "K7PQ2MXRA", "host_token": secret,
+            "name": "x", "long_game": False, "hold_seconds": 60, "takeover_level": "normal", "seed": 1,
+            "seats": [{"kind": "open", "name": "A", "level": "normal", "token_hash": ""}] * 2, "record": None}
+    with pytest.raises(ValueError) as err:
+        T.from_save(data)
+    assert "K7PQ" not in str(err.value) and "secret" not in str(err.value)

@@ -483,7 +483,7 @@ def _ip_of(ws: ServerConnection) -> str:
 
 def _short_text(v: Any) -> str:
     if not isinstance(v, str) or not 1 <= len(v) <= P.MAX_ID or not v.isprintable():
-        raise ValueError(f"bad identifier {v!r:.20}")
+        raise ValueError("an identifier is empty, too long or not printable")  # never its text: it may be a secret
     return v
 
 
@@ -1393,7 +1393,7 @@ class GameServer:
 def _write_json(path: Path, data: dict[str, Any]) -> None:
     """Write atomically (a temporary file renamed over the old one) and readable by the owner
     only: a table save holds the join code, the host token and the seed."""
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
     fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
     try:

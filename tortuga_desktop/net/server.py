@@ -1681,7 +1681,8 @@ def main(argv: list[str] | None = None) -> int:
                           save_dir=opts.save_dir, max_tables=opts.max_tables, rate=opts.rate, burst=2 * opts.rate,
                           bot_threads=max(1, opts.bot_threads), stats=opts.stats,
                           max_connections=opts.max_connections, max_per_ip=opts.max_per_ip,
-                          max_bots_per_table=opts.max_bots_per_table, create_rate=opts.create_rate)
+                          max_bots_per_table=opts.max_bots_per_table, create_rate=opts.create_rate,
+                          create_burst=max(4.0, opts.create_rate / 15))  # at once: four seconds' worth
 
     async def run() -> None:
         server = GameServer(config)

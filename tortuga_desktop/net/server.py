@@ -285,6 +285,8 @@ class Conn:
         self.hello_timer: asyncio.TimerHandle | None = None
         #: joins refused because its address must wait (or the server's guessing budget is used up)
         self.join_refusals = 0
+        #: nothing more is read from this connection before then (a guesser waits as it was told)
+        self.paused_until = 0.0
 
     def allow(self) -> bool:
         """Token bucket: may this connection send one more message now?"""
@@ -835,6 +837,9 @@ class GameServer:
             async for raw in ws:
                 if conn.closed:  # closing: keep reading (and dropping) so the close handshake gets through
                     continue
+                pause = conn.paused_until - time.monotonic()
+                if pause > 0:  # told to wait (wrong join codes): its next message is read only then
+                    await asyncio.sleep(pause)
                 self._receive(conn, raw)
         except ConnectionClosed:
             pass
@@ -977,6 +982,7 @@ class GameServer:
             if wait != 0.0:
                 self.join_guard.guesses_refused += 1
                 conn.join_refusals += 1
+                conn.paused_until = time.monotonic() + (wait if wait > 0 else self.join_guard.total.wait())
                 if conn.join_refusals > self.config.strikes:  # it keeps guessing while told to wait
                     logger.warning("a connection keeps sending join codes while it must wait: disconnecting it")
                     conn.strikes = self.config.strikes + 1

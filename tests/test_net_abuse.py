@@ -591,3 +591,20 @@ def test_a_bad_save_is_refused_without_quoting_its_secrets() -> None:
     with pytest.raises(ValueError) as err:
         T.from_save(data)
     assert "K7PQ" not in str(err.value) and "secret" not in str(err.value)
+
+
+def test_the_server_stops_at_once_with_a_guesser_told_to_wait() -> None:
+    st = start(join_free_failures=0)
+    ws = open_ws(st.port)
+    try:
+        hello(ws)
+        addr = next(iter(st.server.addresses.values()))
+        addr.failures, addr.last_failure, addr.blocked_until = 50, time.monotonic(), time.monotonic() + 60
+        assert send(ws, P.Join(code="ZZZZZZZZZ")).code == "rate"  # told to wait a minute
+        ws.send(P.encode(P.Join(code="YYYYYYYYY")).decode())  # not read for a minute
+        time.sleep(0.1)
+        t = time.monotonic()
+        st.stop()
+        assert time.monotonic() - t < 5
+    finally:
+        ws.close()

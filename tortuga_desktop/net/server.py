@@ -523,6 +523,7 @@ class GameServer:
         self._bot_queue: collections.OrderedDict[str, Table] = collections.OrderedDict()
         self._bots_running = 0
         self._sweeper: asyncio.TimerHandle | None = None
+        self._stopped = asyncio.Event()
         #: statistics (tests and benchmark)
         self.connections_refused = 0
         self.hello_timeouts = 0
@@ -604,6 +605,7 @@ class GameServer:
 
     async def stop(self) -> None:
         """Close every connection and stop listening (pending autosaves are written)."""
+        self._stopped.set()  # a connection told to wait is not waited for
         if self._sweeper is not None:
             self._sweeper.cancel()
         for task in list(self._tasks):
@@ -839,7 +841,8 @@ class GameServer:
                     continue
                 pause = conn.paused_until - time.monotonic()
                 if pause > 0:  # told to wait (wrong join codes): its next message is read only then
-                    await asyncio.sleep(pause)
+                    with contextlib.suppress(TimeoutError):  # (or the server stops)
+                        await asyncio.wait_for(self._stopped.wait(), pause)
                 self._receive(conn, raw)
         except ConnectionClosed:
             pass

@@ -16,6 +16,12 @@ in flight, and the run measures the server under saturation (round trip = queue 
 Errors: refused actions other than the harmless races (stale/turn), failed connections,
 games not over by ``--timeout``, and tracebacks in the server's log.
 
+``--abuse`` adds, alongside the honest tables (after ``--abuse-delay`` seconds, once they have
+joined), one more process that keeps ``--silent`` websocket connections open that never say
+Hello (opening a new one whenever the server closes one) and ``--guessers`` connections that
+send join codes as fast as the server answers them; it reports how the server dealt with them,
+and any code that hit a table counts as an error.
+
 The server is the real ``tortuga-server``: it decodes and checks every incoming message. The
 clients are made light (and say so in the output): they read a received view, with every
 check, only when their bot acts on it (``NetClient(raw_updates=True)``); ``--client-checks``
@@ -33,6 +39,7 @@ import random
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 from typing import Any
@@ -177,6 +184,67 @@ def play_in_processes(url: str, codes: list[str], procs: int, think: float, time
             "trips": [x for p in parts for x in p["trips"]], "client_cpu": sum(p["client_cpu"] for p in parts)}
 
 
+async def abuse(url: str, silent: int, guessers: int, delay: float, seconds: float) -> dict[str, Any]:
+    """Silent connections and code guessers against ``url`` for ``seconds`` (after ``delay``)."""
+    from websockets.asyncio.client import connect
+    from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+    from tortuga_desktop.net import protocol as P
+
+    await asyncio.sleep(delay)
+    end = time.monotonic() + seconds
+    stats = {"silent_opened": 0, "silent_closed_by_server": 0, "silent_refused": 0, "guesses": 0, "wrong": 0,
+             "told_to_wait": 0, "hits": 0, "guesser_disconnects": 0}
+    rng = random.Random(7)
+
+    async def one_silent() -> None:
+        while time.monotonic() < end:
+            try:
+                async with connect(url, open_timeout=10, ping_interval=None, close_timeout=1) as ws:
+                    stats["silent_opened"] += 1
+                    try:
+                        await asyncio.wait_for(ws.recv(), max(0.1, end - time.monotonic()))
+                        await asyncio.wait_for(ws.wait_closed(), max(0.1, end - time.monotonic()))
+                        stats["silent_closed_by_server"] += 1
+                    except ConnectionClosed:
+                        stats["silent_closed_by_server"] += 1
+                    except TimeoutError:
+                        return
+            except (OSError, InvalidHandshake, TimeoutError):
+                stats["silent_refused"] += 1
+                await asyncio.sleep(0.5)
+
+    async def one_guesser() -> None:
+        while time.monotonic() < end:
+            try:
+                async with connect(url, open_timeout=10, close_timeout=1) as ws:
+                    await ws.send(P.encode(P.Hello(version=P.PROTOCOL_VERSION)).decode())
+                    await ws.recv()
+                    while time.monotonic() < end:
+                        code = "".join(rng.choice(P.CODE_ALPHABET) for _ in range(P.CODE_LENGTH))
+                        await ws.send(P.encode(P.Join(code=code)).decode())
+                        stats["guesses"] += 1
+                        reply = P.decode_server(await ws.recv())
+                        if isinstance(reply, P.Joined):
+                            stats["hits"] += 1
+                        elif isinstance(reply, P.Error) and reply.code == "code":
+                            stats["wrong"] += 1
+                        elif isinstance(reply, P.Error) and reply.code == "rate":
+                            stats["told_to_wait"] += 1
+            except ConnectionClosed:
+                stats["guesser_disconnects"] += 1
+            except (OSError, InvalidHandshake, TimeoutError):
+                await asyncio.sleep(0.5)
+
+    async def tell() -> None:  # the main process stops this one when the games are over: say it as we go
+        while time.monotonic() < end:
+            print(json.dumps(stats), flush=True)
+            await asyncio.sleep(1.0)
+
+    await asyncio.gather(tell(), *[one_silent() for _ in range(silent)], *[one_guesser() for _ in range(guessers)])
+    return stats
+
+
 def report(label: str, r: dict[str, Any], cpu: float) -> None:
     t = [x * 1000 for x in r["trips"]]
     print(f"{label}: {r['finished']}/{r['tables']} games over, errors {len(r['errors'])}, "
@@ -206,9 +274,21 @@ def main() -> int:
     ap.add_argument("--client-python-gc", action="store_true",
                     help="the client processes keep Python's own garbage-collection schedule: a full "
                          "collection walks all the clients of a process and stalls each of them")
+    ap.add_argument("--abuse", action="store_true",
+                    help="alongside the tables: silent connections and code guessers (see --silent, --guessers)")
+    ap.add_argument("--silent", type=int, default=500, help="connections that never say Hello (--abuse)")
+    ap.add_argument("--guessers", type=int, default=50, help="connections that guess join codes (--abuse)")
+    ap.add_argument("--abuse-delay", type=float, default=20.0,
+                    help="seconds after the tables' clients start before the abuse begins (they join first)")
+    ap.add_argument("--abuser", metavar="URL", help=argparse.SUPPRESS)
+    ap.add_argument("--abuse-seconds", type=float, default=60.0, help=argparse.SUPPRESS)
     ap.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     ap.add_argument("--codes", default="", help=argparse.SUPPRESS)
     opts = ap.parse_args()
+    if opts.abuser:
+        print(json.dumps(asyncio.run(abuse(opts.abuser, opts.silent, opts.guessers, opts.abuse_delay,
+                                           opts.abuse_seconds))))
+        return 0
     if opts.worker:
         gc_policy = None if opts.client_python_gc else GcPolicy(GcPolicy.EVERY)
         result = asyncio.run(play_tables(opts.worker, opts.codes.split(","), opts.think, opts.timeout, opts.seed,
@@ -218,7 +298,9 @@ def main() -> int:
     port = free_port()
     server = subprocess.Popen(
         [sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port), "--host", "127.0.0.1",
-         "--max-tables", str(opts.tables + 10), "--rate", "50", "--stats"]
+         "--max-tables", str(opts.tables + 10), "--rate", "50", "--stats",
+         # the bench's clients all come from 127.0.0.1 and one lobby connection makes every table
+         "--max-connections", "2000", "--max-per-ip", "2000", "--create-rate", "100000"]
         + (["--full-gc-every", "0"] if opts.python_gc else []),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
@@ -241,10 +323,34 @@ def main() -> int:
         report("baseline, 1 table", base, cpu1 - cpu0)
         codes, errors = asyncio.run(create_tables(url, opts.tables))
         cpu1 = cpu_seconds(server.pid)
+        abuser = None
+        if opts.abuse:
+            said_to = tempfile.TemporaryFile("w+")  # noqa: SIM115 (closed below)  a file: a full pipe would stop it
+            abuser = subprocess.Popen([sys.executable, __file__, "--abuser", url, "--silent", str(opts.silent),
+                                       "--guessers", str(opts.guessers), "--abuse-delay", str(opts.abuse_delay),
+                                       "--abuse-seconds", str(max(10.0, opts.timeout - opts.abuse_delay))],
+                                      stdout=said_to, text=True)
         full = play_in_processes(url, codes, max(1, opts.client_procs), opts.think, opts.timeout, opts.seed + 1000,
                                  opts.client_checks, opts.client_nice, opts.client_python_gc)
         full["errors"] += errors
-        report(f"{opts.tables} tables", full, cpu_seconds(server.pid) - cpu1)
+        cpu2 = cpu_seconds(server.pid)
+        if abuser is not None:
+            abuser.terminate()  # the honest games are over: stop the abuse (it has told its counts as it went)
+            try:
+                abuser.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                abuser.kill()
+                abuser.wait()
+            said_to.seek(0)
+            out = said_to.read()
+            said_to.close()
+            said = [x for x in out.splitlines() if x.startswith("{")]
+            got = json.loads(said[-1]) if said else {}
+            print(f"abuse: {opts.silent} silent connections, {opts.guessers} guessers, from {opts.abuse_delay:.0f} s "
+                  f"on: {', '.join(f'{k} {v}' for k, v in got.items()) or 'no report'}")
+            if got.get("hits"):
+                full["errors"].append(f"a guessed join code hit a table {got['hits']} time(s)")
+        report(f"{opts.tables} tables" + (" under abuse" if abuser else ""), full, cpu2 - cpu1)
         print(f"load average at the end {os.getloadavg()[0]:.1f}")
     finally:
         server.terminate()

@@ -106,9 +106,13 @@ def main() -> int:
                 return [FoundHost("Anne's table", "127.0.0.20", 47600, "t1", 1, 1)]
             def close(self) -> None: ...
 
-        app.push(JoinScene(browser=Fake()))
+        join = JoinScene(browser=Fake())
+        app.push(join)
         app.step(1 / 60)
-        app.step(1 / 60)
+        join.look()  # the local network is searched only when the player asks
+        for _ in range(3):
+            app.step(1 / 60)
+            time.sleep(0.05)
         pygame.image.save(app.window, str(Path(args.extra) / "join.png"))
     print(f"saved {out / 'lobby.png'} and {out / 'network-table.png'} (round {table.view.round}, "
           f"{made} decisions made here)")

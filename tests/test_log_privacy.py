@@ -21,6 +21,7 @@ import pygame
 import pytest
 
 from tortuga_desktop.app import main
+from tortuga_desktop.net import protocol as P
 
 SEED = 987_654_321_012
 
@@ -169,7 +170,7 @@ def test_the_log_holds_faults_and_never_play(log_file: Path) -> None:
     secrets = {"the hint": hint, "the hint's start": hint[:30], "the game seed": str(SEED),
                "the hosted table's seed": str(server_seed), "the join code": code}
     secrets.update({f"token {i}": t for i, t in enumerate(tokens)})
-    assert tokens and len(code) == 6
+    assert tokens and len(code) == P.CODE_LENGTH
     leaks = [name for name, value in secrets.items() if value and value in text]
     assert not leaks, f"{leaks} in the log:\n{text[:3000]}"
     play = [line for line in text.splitlines() if PLAY_WORDS.search(line)]

@@ -19,3 +19,26 @@ def test_no_server_at_the_address_is_a_clear_failure() -> None:
     status = run_headless(f"127.0.0.1:{_closed_port()}", "ABCDEF", "easy", connect_timeout=1.0, out=out)
     assert status == 1
     assert "connection failed: no game answered at 127.0.0.1:" in out.getvalue()
+
+
+def test_a_version_refusal_ends_the_headless_client_without_an_asyncio_warning() -> None:
+    """Issue 26: after "refused: ... protocol version" Python printed "Task was destroyed but it
+    is pending!" (the client's loop was closed with websockets' keepalive task still pending)."""
+    import subprocess
+    import sys
+
+    port = _closed_port()
+    server = subprocess.Popen([sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port)],
+                              stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    code = ("import sys\nfrom tortuga_desktop.net import protocol as P\nP.PROTOCOL_VERSION = 7\n"
+            "from tortuga_desktop.app.main import main\n"
+            f"sys.exit(main(['--join', '127.0.0.1:{port}', '--code', 'K7PQ2MXRA', '--bot', 'easy']))\n")
+    try:
+        assert server.stdout is not None and "listening" in server.stdout.readline()
+        for _ in range(4):  # the warning came in most runs, not all
+            run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+            assert run.returncode == 1 and "protocol version" in run.stdout
+            assert run.stderr == ""
+    finally:
+        server.terminate()
+        server.wait(10)

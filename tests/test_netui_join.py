@@ -71,7 +71,6 @@ def open_join(app: Any, browser: FakeBrowser | None = None) -> JoinScene:
     finally:
         discovery.Browser = real  # type: ignore[misc]
     join = app.top
-    wait(app, lambda: scene_browser.started)
     assert isinstance(join, JoinScene)
     return join
 
@@ -104,13 +103,14 @@ def server() -> Iterator[tuple[ServerThread, Any]]:
 
 
 def test_check_join_input_messages() -> None:
-    assert check_join_input(" 127.0.0.1:5000 ", " k7pq2m ") == ("ws://127.0.0.1:5000", "K7PQ2M")
-    assert check_join_input("example.org", "K7PQ-2M") == ("ws://example.org:47600", "K7PQ2M")
+    assert check_join_input(" 127.0.0.1:5000 ", " k7pq2mxra ") == ("ws://127.0.0.1:5000", "K7PQ2MXRA")
+    assert check_join_input("example.org", "K7P-Q2M xra") == ("ws://example.org:47600", "K7PQ2MXRA")
     for addr in ("", "   ", "host:99999", "host:abc", "a b", "http://x/y", "[::1", "@@@", "host:0"):
         with pytest.raises(ValueError) as err:
-            check_join_input(addr, "K7PQ2M")
+            check_join_input(addr, "K7PQ2MXRA")
         assert "address" in str(err.value).lower()
-    for code in ("", "  ", "AB", "K7PQ2M!", "ÄÖÜÄÖÜ", "X" * 13):
+    # the old six-letter codes are too short now; 0, O, 1 and I are not in the alphabet (issue 26)
+    for code in ("", "  ", "AB", "K7PQ2M!", "ÄÖÜÄÖÜ", "X" * 13, "K7PQ2M", "K7PQ2MXR0", "K7PQ2MXRO", "K7PQ2MXR1"):
         with pytest.raises(ValueError) as err:
             check_join_input("127.0.0.1", code)
         assert "code" in str(err.value).lower()
@@ -120,8 +120,8 @@ def test_bad_input_gives_a_clear_message_and_starts_nothing() -> None:
     app = start_app()
     try:
         join = open_join(app)
-        cases = [("", "K7PQ2M", "address"), ("host:99999", "K7PQ2M", "address"),
-                 ("not an address", "K7PQ2M", "address"), ("127.0.0.1", "", "join code"),
+        cases = [("", "K7PQ2MXRA", "address"), ("host:99999", "K7PQ2MXRA", "address"),
+                 ("not an address", "K7PQ2MXRA", "address"), ("127.0.0.1", "", "join code"),
                  ("127.0.0.1", "AB!", "join code")]
         for address, code, word in cases:
             fill(app, join, address, code)
@@ -158,7 +158,7 @@ def test_wrong_code_and_no_host_are_told_plainly(server: tuple[ServerThread, Any
     app = start_app()
     try:
         join = open_join(app)
-        wrong = "ZZZZZZ" if table.code != "ZZZZZZ" else "YYYYYY"
+        wrong = "ZZZZZZZZZ" if table.code != "ZZZZZZZZZ" else "YYYYYYYYY"
         fill(app, join, f"127.0.0.1:{st.port}", wrong)
         assert join.join()
         assert "connecting" in join.message.lower()
@@ -213,7 +213,7 @@ def test_protocol_version_mismatch_says_so() -> None:
     app = start_app()
     try:
         join = open_join(app)
-        fill(app, join, f"127.0.0.1:{port}", "K7PQ2M")
+        fill(app, join, f"127.0.0.1:{port}", "K7PQ2MXRA")
         assert join.join()
         wait(app, lambda: join._pending is None)
         assert app.top is join
@@ -230,6 +230,11 @@ def test_hosts_found_on_the_local_network_are_listed_and_picked() -> None:
     try:
         join = open_join(app, browser)
         assert join._host_btns == []
+        app.run(max_frames=5)
+        assert not browser.started  # no multicast until the player asks (issue 26)
+        assert join._look_btn is not None
+        app.post(UIEvent(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": join._look_btn})))
+        wait(app, lambda: browser.started)
         browser.found = [FoundHost("Anne's table", "127.0.0.20", 47600, "t1", 1, PROTOCOL_VERSION),
                          FoundHost("Bo's table", "127.0.0.7", 5000, "t2", 2, PROTOCOL_VERSION + 1)]
         app.run(max_frames=2)

@@ -30,6 +30,7 @@ from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.remote import RemoteController
 from tortuga_desktop.app.scenes.handover import HandoverScene
 from tortuga_desktop.app.scenes.host import HostPlan, start_hosting
+from tortuga_desktop.app.scenes.join import JoinScene
 from tortuga_desktop.app.scenes.lobby import HostInfo, LobbyScene
 from tortuga_desktop.app.scenes.nettable import NetTableScene
 from tortuga_desktop.app.scenes.results import ResultsScene
@@ -167,6 +168,13 @@ def test_the_host_goes_away_and_continues_the_saved_table(tmp_path: Path) -> Non
         driver.run(lambda: controller.net.state == "connected" and "reconnecting" not in banner(app), 30)
         driver.run(lambda: isinstance(app.top, ResultsScene), 180)
         assert driver.made > 5
+        results = app.top
+        assert isinstance(results, ResultsScene)
+        results.new_game()  # "New game with same seats" on a joiner: the same host, the name kept
+        join = app.top
+        assert isinstance(join, JoinScene)
+        assert join.address == f"127.0.0.1:{port}" and join.player == "Remo" and join.message
+        assert not join.browsing
     finally:
         app.close()
         if st2 is not None:

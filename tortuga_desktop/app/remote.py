@@ -231,6 +231,7 @@ ERROR_KEYS = {
     "offline": "net.error.offline",
     "rate": "net.error.rate",
     "malformed": "net.error.malformed",
+    "name": "net.error.name",
 }
 
 
@@ -250,6 +251,8 @@ class RemoteController:
         self.seats: list[SeatConfig] = []
         self.human_seats: list[int] = []
         self.notices: list[tuple[str, dict[str, Any]]] = []
+        #: a continued hosted table that had to take a new port: (old port, new port)
+        self.moved: tuple[int, int] | None = None
         self.on_decision: Any = None
         #: the local-network announcement of a hosted game (closed with the controller)
         self.announcer: Any = None

@@ -330,7 +330,16 @@ class NetClient:
         try:
             self._loop.run_until_complete(self._main())
         finally:
-            self._loop.close()
+            try:  # as asyncio.run does: let what is left (websockets' keepalive task) finish first,
+                # else closing the loop destroys it pending and Python prints a warning at exit
+                left = asyncio.all_tasks(self._loop)
+                for task in left:
+                    task.cancel()
+                if left:
+                    self._loop.run_until_complete(asyncio.gather(*left, return_exceptions=True))
+                self._loop.run_until_complete(self._loop.shutdown_asyncgens())
+            finally:
+                self._loop.close()
 
     def _spawn(self) -> None:
         self._task = self._loop.create_task(self._main())

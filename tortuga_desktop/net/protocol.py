@@ -46,6 +46,13 @@ MAX_ID = 64
 MAX_NAME = 24
 MAX_ACTION = 40
 
+#: Join codes: letters and digits that are not easily mistaken for one another (no 0/O, 1/I),
+#: ``CODE_LENGTH`` of them (32**9, about 3.5e13 codes; the README's network section works out
+#: why that is enough). Shown in groups of three ("K7P-Q2M-XRA"); typed with or without the
+#: dashes and spaces, in either case.
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+CODE_LENGTH = 9
+
 SeatKind = Literal["open", "computer", "local"]
 LEVELS = NETWORK_LEVELS
 #: The same words as a type for the decoder (a test checks they equal ``NETWORK_LEVELS``).
@@ -247,9 +254,10 @@ ServerMessage = Welcome | Tables | Created | Joined | Lobby | Update | Error | B
 #: ``code`` (wrong table or join code), ``token`` (bad token), ``full`` (no free seat),
 #: ``seat`` (not this connection's seat), ``stale`` (an action on an old view), ``turn``
 #: (nothing to decide / not this seat's turn), ``illegal`` (the engine refused the action),
-#: ``rate`` (too many messages), ``denied`` (not allowed on this server).
+#: ``rate`` (too many messages, tables or wrong join codes: wait), ``denied`` (not allowed on
+#: this server), ``name`` (the name looks like another seat's).
 ERROR_CODES = ("version", "malformed", "size", "order", "code", "token", "full", "seat", "stale", "turn",
-               "illegal", "rate", "denied")
+               "illegal", "rate", "denied", "name")
 
 
 class _Probe(msgspec.Struct):
@@ -268,6 +276,34 @@ def encode(msg: _Msg) -> bytes:
     return _encoder.encode(msg)
 
 
+def normalize_code(text: str) -> str:
+    """A join code as typed -> its canonical form (upper case, no spaces or dashes).
+
+    >>> normalize_code(" k7p-q2m xra ")
+    'K7PQ2MXRA'
+    """
+    return "".join(text.split()).replace("-", "").upper()
+
+
+def format_code(code: str) -> str:
+    """A join code in groups of three, easier to read out and type.
+
+    >>> format_code("K7PQ2MXRA")
+    'K7P-Q2M-XRA'
+    """
+    return "-".join(code[i:i + 3] for i in range(0, len(code), 3))
+
+
+def code_problem(text: str) -> str:
+    """Why ``text`` cannot be a join code ("" when it can): "length" or "chars"."""
+    code = normalize_code(text)
+    if any(c not in CODE_ALPHABET for c in code):
+        return "chars"
+    if len(code) != CODE_LENGTH:
+        return "length"
+    return ""
+
+
 def _decode(raw: bytes | str, decoder: msgspec.json.Decoder[Any]) -> Any:
     if len(raw) > MAX_MESSAGE:
         raise ProtocolError(f"message of {len(raw)} bytes is over the {MAX_MESSAGE}-byte limit")
@@ -275,6 +311,10 @@ def _decode(raw: bytes | str, decoder: msgspec.json.Decoder[Any]) -> Any:
         return decoder.decode(raw)
     except (msgspec.DecodeError, msgspec.ValidationError) as exc:
         raise ProtocolError(f"bad message: {str(exc)[:200]}") from None
+    except RecursionError:  # deeply nested JSON: no message of this protocol nests
+        raise ProtocolError("bad message: nested too deeply") from None
+    except UnicodeDecodeError:
+        raise ProtocolError("bad message: not UTF-8 text") from None
 
 
 def decode_client(raw: bytes | str) -> ClientMessage:
@@ -295,7 +335,7 @@ def probe_version(raw: bytes | str) -> tuple[str, int | None]:
     version (so a mismatch gets a clear answer, not "malformed")."""
     try:
         p = _probe_decoder.decode(raw)
-    except (msgspec.DecodeError, msgspec.ValidationError):
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, UnicodeDecodeError):
         return "", None
     return p.type[:20], p.version
 
@@ -332,8 +372,8 @@ def _check_client(msg: ClientMessage) -> None:
 
 
 __all__ = [
-    "DEFAULT_PORT", "ERROR_CODES", "LEVELS", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
+    "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "ERROR_CODES", "LEVELS", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SeatSpec", "ServerMessage", "Start", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
-    "decode_server", "encode", "probe_version",
+    "code_problem", "decode_server", "encode", "format_code", "normalize_code", "probe_version",
 ]

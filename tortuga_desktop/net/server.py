@@ -19,12 +19,30 @@ Security model:
 
 Computer players (``computer`` seats, and dropped seats after the hold time) decide in a
 thread pool, never on the event loop.
+
+Limits (the dedicated server's operator sets them; see :func:`build_parser`):
+
+* connections: at most ``max_connections`` in all and ``max_per_ip`` from one address; a
+  connection that has not said Hello within ``hello_timeout`` seconds is closed;
+* tables: at most ``max_tables`` live ones; a finished table is archived (its record kept in
+  ``save_dir/archive``) and removed; a table nobody sits at expires before it starts; one
+  connection and one address create tables at a limited rate;
+* join codes: wrong codes from one address lead to growing waits, and the whole server checks
+  only a few wrong codes a second (see :class:`JoinGuard`; the README works out what that means
+  for guessing);
+* computer players: a table has at most ``max_bots_per_table`` computer seats and needs a
+  connected person to start and to go on (its computer players pause while nobody is there);
+  tables take turns for the bot threads (one decision per table at a time, round robin), and
+  Hard's thinking time per decision is capped and shrinks while many tables wait;
+* no seed, join code or token is ever logged; a fault that repeats is logged once with a count
+  (:class:`RepeatFilter`).
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import collections
 import contextlib
 import functools
 import gc
@@ -32,12 +50,14 @@ import hashlib
 import hmac
 import json
 import logging
+import os
 import random
 import secrets
 import signal
 import sys
 import threading
 import time
+import unicodedata
 from collections.abc import Callable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
@@ -59,10 +79,12 @@ from ..rules import (
 from ..rules.events import Event, event_to_dict, visible
 from ..rules.views import SeatView, player_views
 from . import protocol as P
+from .confusables import SKELETON
 
 logger = logging.getLogger(__name__)
 
 SAVE_FORMAT = "tortuga-net-table"
+ARCHIVE_FORMAT = "tortuga-net-archive"
 SAVE_VERSION = 1
 #: Events per :class:`.protocol.Update` when a whole log is sent again (keeps frames small).
 EVENT_CHUNK = 150
@@ -94,6 +116,26 @@ class ServerConfig:
     hard_budget: float = 1.0
     #: keep timing statistics (message handling time, event-loop lag): :meth:`GameServer.stats_text`
     stats: bool = False
+    #: connections at once, in all and from one address
+    max_connections: int = 1000
+    max_per_ip: int = 32
+    #: computer seats a table may have (a created table needs at least one seat for a person)
+    max_bots_per_table: int = 3
+    #: seconds a new connection has to say Hello
+    hello_timeout: float = 10.0
+    #: a table that has not started expires after this many seconds with nobody seated (lobby only)
+    waiting_expiry: float = 600.0
+    #: a finished table stays this many seconds (its players see the end), then it is archived and removed
+    finished_linger: float = 120.0
+    #: tables one connection may create per minute, and at once (an address: twice as many)
+    create_rate: float = 6.0
+    create_burst: float = 4.0
+    #: wrong join codes one address may send before it has to wait (doubling, up to ``join_wait_max`` s)
+    join_free_failures: int = 5
+    join_wait_max: float = 60.0
+    #: wrong join codes the whole server checks per second (and at once): the guessing rate
+    join_guess_rate: float = 5.0
+    join_guess_burst: float = 20.0
 
 
 def _hash(token: str) -> str:
@@ -101,14 +143,131 @@ def _hash(token: str) -> str:
 
 
 def _new_code() -> str:
-    alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I
-    return "".join(secrets.choice(alphabet) for _ in range(6))
+    return "".join(secrets.choice(P.CODE_ALPHABET) for _ in range(P.CODE_LENGTH))
+
+
+class Bucket:
+    """A token bucket: ``rate`` per second, at most ``burst`` saved up."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate = rate
+        self.burst = burst
+        self.tokens = burst
+        self.stamp = time.monotonic()
+
+    def _fill(self) -> None:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.stamp) * self.rate)
+        self.stamp = now
+
+    def ready(self) -> bool:
+        self._fill()
+        return self.tokens >= 1.0
+
+    def take(self) -> bool:
+        self._fill()
+        if self.tokens >= 1.0:
+            self.tokens -= 1.0
+            return True
+        return False
+
+    def wait(self) -> float:
+        """Seconds until one token is there."""
+        self._fill()
+        return max(0.0, (1.0 - self.tokens) / self.rate) if self.rate > 0 else float("inf")
+
+
+@dataclass
+class Address:
+    """What the server keeps about one client address: its connections and its limits."""
+
+    conns: int = 0
+    create: Bucket | None = None
+    #: wrong join codes in a row and until when this address must wait before the next join
+    failures: int = 0
+    blocked_until: float = 0.0
+    last_failure: float = 0.0
+
+
+class JoinGuard:
+    """Limits on guessing join codes.
+
+    Each wrong code from an address counts; after ``free`` of them the address waits 1, 2, 4 ...
+    seconds (up to ``wait_max``) before its next join is looked at (joins sent while it waits are
+    refused without being checked). The count is forgotten after ten quiet minutes. Over the whole
+    server only ``rate`` wrong codes a second (``burst`` at once) are checked: when they are used
+    up, every join with a code is refused unchecked until the bucket refills, so however many
+    addresses guess, they get at most ``rate`` guesses a second between them. A join that
+    reclaims a seat with its token (a 144-bit secret) does not need the code and is not limited.
+    """
+
+    FORGET = 600.0
+
+    def __init__(self, free: int, wait_max: float, rate: float, burst: float) -> None:
+        self.free = free
+        self.wait_max = wait_max
+        self.total = Bucket(rate, burst)
+        self.guesses_refused = 0
+        self.guesses_checked = 0
+
+    def refused_for(self, addr: Address) -> float:
+        """Seconds this address must still wait (0: its join may be checked now); -1: the
+        server's whole guessing budget is used up."""
+        now = time.monotonic()
+        if addr.failures and now - addr.last_failure > self.FORGET:
+            addr.failures = 0
+        if addr.blocked_until > now:
+            return addr.blocked_until - now
+        if not self.total.ready():
+            return -1.0
+        return 0.0
+
+    def failed(self, addr: Address) -> None:
+        now = time.monotonic()
+        self.total.take()
+        addr.failures += 1
+        addr.last_failure = now
+        over = addr.failures - self.free
+        if over > 0:
+            addr.blocked_until = now + min(self.wait_max, 2.0 ** (over - 1))
+
+    def succeeded(self, addr: Address) -> None:
+        addr.failures = 0
+        addr.blocked_until = 0.0
+
+
+class RepeatFilter(logging.Filter):
+    """Logs a repeated fault once, then counts: a record with the same logger, level and message
+    text (arguments aside) within ``window`` seconds of the first is dropped; the next one after
+    the window says how many were dropped. A flood (447,699 "Too many open files" tracebacks in a
+    minute were seen) becomes one line a minute."""
+
+    def __init__(self, window: float = 60.0) -> None:
+        super().__init__()
+        self.window = window
+        self._seen: dict[tuple[str, int, str], tuple[float, int]] = {}
+        self._lock = threading.Lock()
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        key = (record.name, record.levelno, str(record.msg))
+        now = time.monotonic()
+        with self._lock:
+            first, dropped = self._seen.get(key, (0.0, 0))
+            if first and now - first < self.window:
+                self._seen[key] = (first, dropped + 1)
+                return False
+            if len(self._seen) > 1000:
+                self._seen.clear()
+            self._seen[key] = (now, 0)
+        if dropped:
+            record.msg = f"{record.msg} [repeated {dropped} more time(s) in the last {now - first:.0f} s]"
+        return True
 
 
 class Conn:
     """One client connection: its outbox, its rate bucket and what it holds."""
 
-    def __init__(self, ws: ServerConnection | None, config: ServerConfig) -> None:
+    def __init__(self, ws: ServerConnection | None, config: ServerConfig, address: Address | None = None) -> None:
         self.ws = ws
         self.outbox: asyncio.Queue[bytes | None] = asyncio.Queue(_OUTBOX)
         self.table: Table | None = None
@@ -121,6 +280,13 @@ class Conn:
         self._stamp = time.monotonic()
         self.strikes = 0
         self.peer = str(ws.remote_address) if ws is not None else "local"
+        self.address = address or Address()
+        self.create = Bucket(config.create_rate / 60.0, config.create_burst)
+        self.hello_timer: asyncio.TimerHandle | None = None
+        #: joins refused because its address must wait (or the server's guessing budget is used up)
+        self.join_refusals = 0
+        #: nothing more is read from this connection before then (a guesser waits as it was told)
+        self.paused_until = 0.0
 
     def allow(self) -> bool:
         """Token bucket: may this connection send one more message now?"""
@@ -205,6 +371,16 @@ class Table:
     #: test hook: called with (table, seat, frame bytes) for every Update built for a seat
     capture: Callable[[Table, int, bytes], None] | None = None
     _save_pending: bool = False
+    #: a computer player of this table is thinking (one decision per table at a time)
+    bot_busy: bool = False
+    #: removes the table when nobody sits at it before it starts (lobby)
+    expiry: asyncio.TimerHandle | None = None
+    #: archives and removes the table once the game is over (lobby)
+    retire: asyncio.TimerHandle | None = None
+
+    def person_here(self) -> bool:
+        """Someone is connected to a seat of this table (a person: computer seats have no connection)."""
+        return any(c.seats for c in self.conns)
 
     @property
     def players(self) -> int:
@@ -227,6 +403,14 @@ class Table:
                        started=self.started, over=self.game is not None and self.game.is_over)
 
     # ------------------------------------------------------------ saving
+    def to_archive(self) -> dict[str, Any]:
+        """The finished game's record and who played (no join code, host token or reclaim tokens)."""
+        return {
+            "format": ARCHIVE_FORMAT, "version": SAVE_VERSION, "table": self.id, "name": self.name,
+            "seats": [{"kind": s.kind, "name": s.name, "level": s.level} for s in self.slots],
+            "record": None if self.game is None else self.game.record().to_dict(),
+        }
+
     def to_save(self) -> dict[str, Any]:
         """JSON form for the host's autosave (the game as its record)."""
         return {
@@ -279,9 +463,29 @@ class Table:
         return table
 
 
+def name_skeleton(name: str) -> str:
+    """What a name looks like: Unicode TR39's skeleton for the Latin, Greek and Cyrillic
+    lookalikes (:mod:`.confusables`), case folded. "Нosty" (Cyrillic Н) -> "hosty".
+
+    >>> name_skeleton("\u041dosty") == name_skeleton("Hosty"), name_skeleton("Anna") == name_skeleton("Hanna")
+    (True, False)
+    """
+    text = unicodedata.normalize("NFD", name)
+    text = "".join(SKELETON.get(c, c) for c in text).casefold()
+    text = "".join(SKELETON.get(c, c) for c in text)
+    return unicodedata.normalize("NFD", text)
+
+
+def _ip_of(ws: ServerConnection) -> str:
+    addr = ws.remote_address
+    if isinstance(addr, tuple) and addr:
+        return str(addr[0])
+    return str(addr)
+
+
 def _short_text(v: Any) -> str:
     if not isinstance(v, str) or not 1 <= len(v) <= P.MAX_ID or not v.isprintable():
-        raise ValueError(f"bad identifier {v!r:.20}")
+        raise ValueError("an identifier is empty, too long or not printable")  # never its text: it may be a secret
     return v
 
 
@@ -310,7 +514,21 @@ class GameServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._bots: dict[tuple[str, int], Any] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
+        #: client addresses (connections, limits) and the join-code guard
+        self.addresses: dict[str, Address] = {}
+        self.connections = 0
+        self.join_guard = JoinGuard(self.config.join_free_failures, self.config.join_wait_max,
+                                    self.config.join_guess_rate, self.config.join_guess_burst)
+        #: tables waiting for a bot thread, in turn (round robin), and the decisions running
+        self._bot_queue: collections.OrderedDict[str, Table] = collections.OrderedDict()
+        self._bots_running = 0
+        self._sweeper: asyncio.TimerHandle | None = None
+        self._stopped = asyncio.Event()
         #: statistics (tests and benchmark)
+        self.connections_refused = 0
+        self.hello_timeouts = 0
+        self.tables_archived = 0
+        self.tables_expired = 0
         self.errors_sent = 0
         self.actions_applied = 0
         self.internal_errors = 0
@@ -332,7 +550,9 @@ class GameServer:
         if before_listen is not None:
             before_listen(self)
         self._server = await serve(self._handle, self.config.host, self.config.port, max_size=_HARD_LIMIT,
-                                   max_queue=64, compression=None, ping_interval=20, ping_timeout=20)
+                                   max_queue=64, compression=None, ping_interval=20, ping_timeout=20,
+                                   open_timeout=10, close_timeout=5)
+        self._sweeper = self._loop.call_later(60.0, self._sweep)
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
         if self.config.stats:
@@ -369,10 +589,25 @@ class GameServer:
                 f"{self.internal_errors}; handling a message p50/p99/max {ms(self.handling)}; "
                 f"event-loop lag p50/p99/max {ms(self.lags)}; {len(self.gc_pauses)} full garbage collections, "
                 f"p50/p99/max {ms(self.gc_pauses)}; {len(self.young_gc_pauses)} young ones, p50/p99/max "
-                f"{ms(self.young_gc_pauses)}")
+                f"{ms(self.young_gc_pauses)}; connections refused {self.connections_refused}, closed without Hello "
+                f"{self.hello_timeouts}; join codes checked {self.join_guard.guesses_checked}, refused unchecked "
+                f"{self.join_guard.guesses_refused}; tables archived {self.tables_archived}, expired {self.tables_expired}")
+
+    def _sweep(self) -> None:
+        """Forget addresses that have no connection and nothing left to remember."""
+        now = time.monotonic()
+        for ip, a in list(self.addresses.items()):
+            quiet = a.blocked_until <= now and (not a.failures or now - a.last_failure > JoinGuard.FORGET)
+            if a.conns == 0 and quiet and (a.create is None or a.create.wait() == 0.0 and a.create.tokens >= a.create.burst):
+                del self.addresses[ip]
+        if self._loop is not None and not self.stopping:
+            self._sweeper = self._loop.call_later(60.0, self._sweep)
 
     async def stop(self) -> None:
         """Close every connection and stop listening (pending autosaves are written)."""
+        self._stopped.set()  # a connection told to wait is not waited for
+        if self._sweeper is not None:
+            self._sweeper.cancel()
         for task in list(self._tasks):
             if isinstance(task, asyncio.Task):
                 task.cancel()
@@ -403,6 +638,12 @@ class GameServer:
             raise ValueError(f"unknown computer level {takeover_level!r}")
         if len(self.tables) >= self.config.max_tables:
             raise ValueError(f"this server holds at most {self.config.max_tables} tables")
+        bots = sum(1 for s in seats if s.kind == "computer")
+        if bots == len(seats):
+            raise ValueError("a table needs at least one seat for a person")
+        if bots > self.config.max_bots_per_table:
+            raise ValueError(f"this server allows at most {self.config.max_bots_per_table} computer player(s) "
+                             "per table")
         slots = []
         used: set[str] = set()
         for i, s in enumerate(seats):
@@ -426,6 +667,7 @@ class GameServer:
         if self.config.save_dir is not None:
             table.save_path = self.config.save_dir / f"net-{tid}.json"
         self.tables[tid] = table
+        self._watch_empty(table)
         return table
 
     def resume_table(self, data: Any, save_path: Path | None = None) -> Table:
@@ -437,6 +679,7 @@ class GameServer:
         table.save_path = save_path or (None if self.config.save_dir is None
                                         else self.config.save_dir / f"net-{table.id}.json")
         self.tables[table.id] = table
+        self._watch_empty(table)
         if table.game is not None:
             self._refresh_decisions(table)
             for slot in table.slots:
@@ -451,15 +694,96 @@ class GameServer:
             raise ValueError("the game has already started")
         if table.open_seats():
             raise ValueError(f"waiting for {table.open_seats()} more player(s)")
+        if not table.person_here():
+            raise ValueError("a game starts only with a player connected to the table")
         seed = table.seed if table.seed is not None else secrets.randbits(63)
         table.seed = seed
         table.game = Game.new(table.players, seed, long_game=table.long_game, names=[s.name for s in table.slots])
         self._refresh_decisions(table)
-        logger.info("table %s starts (seed %d)", table.id, seed)
+        logger.info("table %s starts", table.id)  # never the seed: it tells every hidden tile and roll
         self._broadcast_lobby(table)
         self._send_updates(table, None, -1)
         self._schedule_bots(table)
         self._autosave(table)
+
+    # ------------------------------------------------------------ tables that end
+    def _watch_empty(self, table: Table) -> None:
+        """On a dedicated server, a table nobody sits at expires unless it has started."""
+        if not self.config.lobby or self._loop is None:
+            return
+        if table.expiry is not None:
+            table.expiry.cancel()
+            table.expiry = None
+        if not table.started and not table.person_here():
+            table.expiry = self._loop.call_later(self.config.waiting_expiry, self._expire, table)
+
+    def _expire(self, table: Table) -> None:
+        table.expiry = None
+        if table.started or table.person_here() or self.tables.get(table.id) is not table:
+            return
+        self.tables_expired += 1
+        logger.info("table %s expired: nobody sat at it", table.id)
+        self._remove(table)
+        if table.save_path is not None:
+            with contextlib.suppress(OSError):
+                table.save_path.unlink()
+
+    def _game_over(self, table: Table) -> None:
+        """On a dedicated server a finished table is archived and removed after a while (its
+        players see the end first); it no longer counts against ``max_tables``."""
+        if self.config.lobby and self._loop is not None and table.retire is None:
+            table.retire = self._loop.call_later(self.config.finished_linger, self._retire, table)
+
+    def _retire(self, table: Table) -> None:
+        table.retire = None
+        if self.tables.get(table.id) is not table or self.stopping:
+            return
+        self._remove(table)
+        self.tables_archived += 1
+        save_path, table.save_path = table.save_path, None  # no autosave brings the save back
+        fut = (self._loop or asyncio.get_running_loop()).run_in_executor(
+            self._io, archive_table, self.config.save_dir, table.to_archive(), save_path)
+        self._tasks.add(fut)
+        fut.add_done_callback(self._save_done)
+        logger.info("table %s is over: archived and closed", table.id)
+
+    def _remove(self, table: Table) -> None:
+        """Take a table off the server (its connections stay, seated nowhere)."""
+        self.tables.pop(table.id, None)
+        self._bot_queue.pop(table.id, None)
+        for timer in [table.expiry, table.retire] + [s.hold_timer for s in table.slots]:
+            if timer is not None:
+                timer.cancel()
+        table.expiry = table.retire = None
+        for slot in table.slots:
+            slot.hold_timer = None
+            slot.conn = None
+            self._bots.pop((table.id, slot.index), None)
+        for c in list(table.conns):
+            c.table = None
+            c.seats = []
+        table.conns.clear()
+        table._save_pending = False
+
+    def restore_saved(self, save_dir: Path) -> int:
+        """Open the tables saved in ``save_dir`` again (a restart); finished ones are archived and
+        their saves removed instead. Returns how many tables were opened."""
+        opened = 0
+        for path in sorted(save_dir.glob("net-*.json")):
+            try:
+                data = load_table_save(path)
+                table = Table.from_save(data)
+                if table.game is not None and table.game.is_over:
+                    archive_table(save_dir, table.to_archive(), path)
+                    self.tables_archived += 1
+                    logger.info("archived the finished table from %s", path.name)
+                    continue
+                self.resume_table(data, path)
+                opened += 1
+                logger.info("resumed table from %s", path.name)
+            except (ValueError, OSError) as exc:
+                logger.warning("not resumed: %s", exc)
+        return opened
 
     @staticmethod
     def _unique(base: str, used: set[str]) -> str:
@@ -473,16 +797,58 @@ class GameServer:
 
     # ------------------------------------------------------------ connections
     async def _handle(self, ws: ServerConnection) -> None:
-        conn = Conn(ws, self.config)
+        ip = _ip_of(ws)
+        addr = self.addresses.get(ip)
+        if addr is None:
+            addr = self.addresses[ip] = Address()
+        if self.connections >= self.config.max_connections or addr.conns >= self.config.max_per_ip:
+            self.connections_refused += 1
+            logger.warning("connection refused: %d connections open (at most %d), %d from its address (at most %d)",
+                           self.connections, self.config.max_connections, addr.conns, self.config.max_per_ip)
+            with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):
+                await asyncio.wait_for(ws.send(P.encode(P.Bye(reason="the server has too many connections just "
+                                                                      "now: try again later")).decode()), 2.0)
+                await asyncio.wait_for(ws.close(1013, "too many connections"), 3.0)
+            return
+        self.connections += 1
+        addr.conns += 1
+        try:
+            await self._serve_conn(ws, addr)
+        finally:
+            self.connections -= 1
+            addr.conns -= 1
+
+    def _hello_late(self, conn: Conn) -> None:
+        conn.hello_timer = None
+        if conn.hello or conn.closed:
+            return
+        self.hello_timeouts += 1
+        logger.info("closed a connection that did not say Hello within %.0f s", self.config.hello_timeout)
+        conn.strikes = max(conn.strikes, self.config.strikes + 1)  # closes with 1008 (policy)
+        conn.send(P.Bye(reason=f"no Hello within {self.config.hello_timeout:.0f} s"))
+        conn.close()
+
+    async def _serve_conn(self, ws: ServerConnection, addr: Address) -> None:
+        conn = Conn(ws, self.config, addr)
+        if addr.create is None:
+            addr.create = Bucket(2 * self.config.create_rate / 60.0, 2 * self.config.create_burst)
+        loop = asyncio.get_running_loop()
+        conn.hello_timer = loop.call_later(self.config.hello_timeout, self._hello_late, conn)
         writer = asyncio.create_task(self._writer(conn))
         try:
             async for raw in ws:
                 if conn.closed:  # closing: keep reading (and dropping) so the close handshake gets through
                     continue
+                pause = conn.paused_until - time.monotonic()
+                if pause > 0:  # told to wait (wrong join codes): its next message is read only then
+                    with contextlib.suppress(TimeoutError):  # (or the server stops)
+                        await asyncio.wait_for(self._stopped.wait(), pause)
                 self._receive(conn, raw)
         except ConnectionClosed:
             pass
         finally:
+            if conn.hello_timer is not None:
+                conn.hello_timer.cancel()
             conn.close()
             self._drop(conn)
             try:  # let the writer send what is queued (an error, a goodbye) and close
@@ -501,7 +867,8 @@ class GameServer:
                 await ws.send(raw, text=True)  # JSON is UTF-8: no decoding and re-encoding
         except ConnectionClosed:
             return
-        await ws.close(1008 if conn.strikes > self.config.strikes else 1000)
+        with contextlib.suppress(ConnectionClosed):
+            await ws.close(1008 if conn.strikes > self.config.strikes else 1000)
 
     def _receive(self, conn: Conn, raw: str | bytes) -> None:
         """One frame from a client. Never raises: a fault is logged and answered."""
@@ -533,6 +900,9 @@ class GameServer:
         conn.send(P.Error(code=code, message=message, ref=ref))
 
     def _dispatch(self, conn: Conn, raw: str | bytes) -> None:
+        if isinstance(raw, bytes):  # a binary frame: this protocol is JSON in text frames only
+            self._error(conn, "malformed", "binary frames are refused: send each message as a JSON text frame")
+            return
         if len(raw) > P.MAX_MESSAGE:
             self._error(conn, "size", f"messages are limited to {P.MAX_MESSAGE} bytes")
             return
@@ -553,6 +923,9 @@ class GameServer:
                 self._error(conn, "order", "hello was already said")
                 return
             conn.hello = True
+            if conn.hello_timer is not None:
+                conn.hello_timer.cancel()
+                conn.hello_timer = None
             conn.send(P.Welcome(version=P.PROTOCOL_VERSION, server=self.config.name, lobby=self.config.lobby))
             return
         if not conn.hello:
@@ -578,6 +951,11 @@ class GameServer:
         if not self.config.lobby:
             self._error(conn, "denied", "tables can only be created on a dedicated server")
             return
+        addr = conn.address.create
+        if not conn.create.ready() or (addr is not None and not addr.ready()):
+            wait = max(conn.create.wait(), addr.wait() if addr is not None else 0.0)
+            self._error(conn, "rate", f"too many new tables: wait {wait:.0f} s before creating another")
+            return
         try:
             table = self.create_table(list(msg.seats), name=msg.name, long_game=msg.long_game,
                                       hold_seconds=msg.hold_seconds, takeover_level=msg.takeover_level,
@@ -585,27 +963,54 @@ class GameServer:
         except ValueError as exc:
             self._error(conn, "denied", str(exc))
             return
+        conn.create.take()
+        if addr is not None:
+            addr.take()
         conn.send(P.Created(table=table.id, code=table.code, host_token=table.host_token))
 
     def _on_join(self, conn: Conn, msg: P.Join) -> None:
         if conn.table is not None:
             self._error(conn, "order", "this connection already sits at a table")
             return
-        table = self._find_table(msg.table, msg.code)
-        if table is None:
+        token = msg.token
+        # a reclaim (table id and a token, a 144-bit secret) is not held up by the limits on
+        # guessing codes: a returning player gets back in during an attack
+        table = self.tables.get(msg.table) if msg.table and token else None
+        held = self._token_seats(table, token) if table is not None else None
+        if table is not None and held is not None and self._find_table(table.id, msg.code) is None:
             self._error(conn, "code", "no table with this join code")
             return
-        seats: list[int]
-        token = msg.token
-        if token and hmac.compare_digest(token.encode(), table.host_token.encode()):
-            seats = [s.index for s in table.slots if s.kind == "local"]
-        elif token:
-            h = _hash(token)
-            found = [s.index for s in table.slots if s.token_hash and hmac.compare_digest(s.token_hash, h)]
-            if not found:
-                self._error(conn, "token", "this token does not hold a seat at this table")
+        if table is None or held is None:
+            wait = self.join_guard.refused_for(conn.address)
+            if wait != 0.0:
+                self.join_guard.guesses_refused += 1
+                conn.join_refusals += 1
+                conn.paused_until = time.monotonic() + (wait if wait > 0 else self.join_guard.total.wait())
+                if conn.join_refusals > self.config.strikes:  # it keeps guessing while told to wait
+                    logger.warning("a connection keeps sending join codes while it must wait: disconnecting it")
+                    conn.strikes = self.config.strikes + 1
+                    conn.send(P.Bye(reason="too many join attempts"))
+                    conn.close()
+                    return
+                self._error(conn, "rate", "too many wrong join codes from your address: wait "
+                                          f"{max(1, round(wait))} s" if wait > 0 else
+                            "the server is checking too many join codes just now: try again in a few seconds")
                 return
-            seats = found
+            self.join_guard.guesses_checked += 1
+            table = self._find_table(msg.table, msg.code)
+            if table is None:
+                self.join_guard.failed(conn.address)
+                self._error(conn, "code", "no table with this join code")
+                return
+            if token:
+                held = self._token_seats(table, token)
+                if held is None:
+                    self.join_guard.failed(conn.address)
+                    self._error(conn, "token", "this token does not hold a seat at this table")
+                    return
+        seats: list[int]
+        if held is not None:
+            seats = held
         else:
             free = [s for s in table.slots if s.kind == "open" and not s.token_hash]
             if msg.seat is not None:
@@ -614,6 +1019,14 @@ class GameServer:
                 self._error(conn, "full", "no free seat at this table")
                 return
             slot = free[0]
+            name = msg.name.strip()
+            lookalike = next((s.name for s in table.slots if s is not slot and name
+                              and name.casefold() != s.name.casefold() and name_skeleton(name) == name_skeleton(s.name)),
+                             None)
+            if lookalike is not None:
+                self._error(conn, "name", f"this name looks like {lookalike!r}, who sits at this table: "
+                                          "choose another name")
+                return
             token = secrets.token_urlsafe(18)
             slot.token_hash = _hash(token)
             if msg.name.strip():
@@ -640,17 +1053,30 @@ class GameServer:
         conn.seats = seats
         table.conns.add(conn)
         conn.send(P.Joined(table=table.id, seats=seats, token=token))
+        self._watch_empty(table)
         self._broadcast_lobby(table)
         if table.game is not None:
             for i in seats:
                 self._send_seat(table, table.slots[i], -1)
+            self._schedule_bots(table)  # a person is back: paused computer players go on
         elif table.auto_start and not table.open_seats():
             self.start_game(table)
         self._autosave(table)
 
+    @staticmethod
+    def _token_seats(table: Table, token: str) -> list[int] | None:
+        """The seats ``token`` holds at ``table`` (the host token: its local seats); None: none."""
+        if not token:
+            return None
+        if hmac.compare_digest(token.encode(), table.host_token.encode()):
+            return [s.index for s in table.slots if s.kind == "local"]
+        h = _hash(token)
+        found = [s.index for s in table.slots if s.token_hash and hmac.compare_digest(s.token_hash, h)]
+        return found or None
+
     def _find_table(self, table_id: str, code: str) -> Table | None:
         """The table with this join code (and id, when one is given)."""
-        code = code.strip().upper()
+        code = P.normalize_code(code)
         candidates = [self.tables[table_id]] if table_id in self.tables else [] if table_id else self.tables.values()
         for t in candidates:
             if hmac.compare_digest(code.encode(), t.code.encode()):
@@ -683,6 +1109,7 @@ class GameServer:
         conn.seats = []
         conn.table = None
         table.conns.discard(conn)
+        self._watch_empty(table)
         self._broadcast_lobby(table)
         self._schedule_bots(table)
 
@@ -730,6 +1157,7 @@ class GameServer:
         self._send_updates(table, conn, ack)
         if game.is_over:
             self._broadcast_lobby(table)
+            self._game_over(table)
         self._schedule_bots(table)
         self._autosave(table)
 
@@ -809,6 +1237,7 @@ class GameServer:
                 slot.conn = None
                 self._hold(table, slot)
         conn.seats = []
+        self._watch_empty(table)
         self._broadcast_lobby(table)
 
     def _hold(self, table: Table, slot: SeatSlot) -> None:
@@ -848,27 +1277,68 @@ class GameServer:
             self._bots[key] = bot
         return bot
 
-    def _schedule_bots(self, table: Table) -> None:
+    def _bot_due(self, table: Table) -> SeatSlot | None:
+        """The first seat of ``table`` a computer player must decide for now (None: none, or the
+        table may not go on: nobody is connected to it)."""
         game = table.game
-        if game is None or game.is_over or self.stopping:
-            return
-        loop = self._loop or asyncio.get_running_loop()
+        if game is None or game.is_over or self.stopping or not table.person_here():
+            return None
         for slot in table.slots:
-            if slot.bot_level is None or slot.thinking or slot.decision_key is None:
+            if slot.bot_level is not None and not slot.thinking and slot.decision_key is not None:
+                return slot
+        return None
+
+    def _schedule_bots(self, table: Table) -> None:
+        """Queue the table for a bot thread when one of its computer players must decide. The
+        tables take turns (round robin), one decision per table at a time, so a table of
+        computer players cannot keep the threads from another table's."""
+        if table.bot_busy or table.id in self._bot_queue or self.tables.get(table.id) is not table:
+            return
+        if self._bot_due(table) is not None:
+            self._bot_queue[table.id] = table
+        self._pump_bots()
+
+    def bot_budget(self) -> float:
+        """Hard's thinking time for the next decision: ``hard_budget``, cut down in proportion
+        when more tables wait for the bot threads than there are threads (so one round of the
+        queue takes about ``hard_budget``), never under a tenth of a second."""
+        threads = max(1, self.config.bot_threads)
+        waiting = len(self._bot_queue) + self._bots_running
+        return max(0.1, self.config.hard_budget * min(1.0, threads / max(1, waiting)))
+
+    def _pump_bots(self) -> None:
+        loop = self._loop or asyncio.get_running_loop()
+        while self._bot_queue and self._bots_running < max(1, self.config.bot_threads):
+            _, table = self._bot_queue.popitem(last=False)
+            slot = self._bot_due(table)
+            game = table.game
+            if slot is None or game is None:
                 continue
-            slot.thinking = True
             bot = self._bot(table, slot)
-            view = game.view(slot.index)
-            since = slot.pending_since
-            fut = loop.run_in_executor(self._executor, bot.decide, view)
+            if hasattr(bot, "budget_s"):
+                bot.budget_s = min(self.config.hard_budget, self.bot_budget())
+            slot.thinking = True
+            table.bot_busy = True
+            self._bots_running += 1
+            fut = loop.run_in_executor(self._executor, bot.decide, game.view(slot.index))
             self._tasks.add(fut)
-            fut.add_done_callback(functools.partial(self._bot_done, table, slot, since))
+            fut.add_done_callback(functools.partial(self._bot_done, table, slot, slot.pending_since))
 
     def _bot_done(self, table: Table, slot: SeatSlot, since: int, fut: asyncio.Future[Any]) -> None:
         self._tasks.discard(fut)
         slot.thinking = False
+        table.bot_busy = False
+        self._bots_running -= 1
+        try:
+            self._bot_result(table, slot, since, fut)
+        finally:
+            if not self.stopping:
+                self._schedule_bots(table)  # back in the queue, at its end
+                self._pump_bots()
+
+    def _bot_result(self, table: Table, slot: SeatSlot, since: int, fut: asyncio.Future[Any]) -> None:
         game = table.game
-        if fut.cancelled() or game is None or game.is_over or self.stopping:
+        if fut.cancelled() or game is None or game.is_over or self.stopping or self.tables.get(table.id) is not table:
             return
         exc = fut.exception()
         if exc is not None:
@@ -884,8 +1354,6 @@ class GameServer:
                                  slot.index)
                 return
             self._after_action(table, slot.index, None, -1)
-        else:
-            self._schedule_bots(table)
 
     # ------------------------------------------------------------ autosave
     def _autosave(self, table: Table) -> None:
@@ -897,10 +1365,10 @@ class GameServer:
 
     def _autosave_now(self, table: Table) -> None:
         table._save_pending = False
-        if self.stopping:  # stop() writes the last save itself
+        if self.stopping or table.save_path is None:  # stop() writes the last save itself
             return
         try:
-            data = table.to_save()
+            data = self._save_data(table)
         except RulesError:
             logger.exception("table %s: cannot save", table.id)
             return
@@ -909,6 +1377,13 @@ class GameServer:
         fut = (self._loop or asyncio.get_running_loop()).run_in_executor(self._io, _write_json, path, data)
         self._tasks.add(fut)
         fut.add_done_callback(self._save_done)
+
+    def _save_data(self, table: Table) -> dict[str, Any]:
+        """The table's save, with where this server listens: a host continuing the table opens it
+        on the same address and port, where the other players' games look for it."""
+        data = table.to_save()
+        data["listen"], data["port"] = self.config.host, self.port
+        return data
 
     def _save_done(self, fut: asyncio.Future[Any]) -> None:
         self._tasks.discard(fut)
@@ -919,16 +1394,38 @@ class GameServer:
     def _write_save(self, table: Table) -> None:
         if table.save_path is not None:
             try:
-                _write_json(table.save_path, table.to_save())
+                _write_json(table.save_path, self._save_data(table))
             except (OSError, RulesError) as exc:
                 logger.error("table %s: final save failed: %s", table.id, exc)
 
 
 def _write_json(path: Path, data: dict[str, Any]) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    tmp = path.with_name(path.name + ".tmp")
-    tmp.write_text(json.dumps(data, separators=(",", ":")), encoding="utf-8")
-    tmp.replace(path)
+    """Write atomically (a temporary file renamed over the old one) and readable by the owner
+    only: a table save holds the join code, the host token and the seed."""
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+    try:
+        with os.fdopen(fd, "wb") as f:
+            os.fchmod(f.fileno(), 0o600)  # also when the file was left over with other rights
+            f.write(json.dumps(data, separators=(",", ":")).encode("utf-8"))
+            f.flush()
+            os.fsync(f.fileno())
+        tmp.replace(path)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        raise
+
+
+def archive_table(save_dir: Path | None, data: dict[str, Any], save_path: Path | None) -> None:
+    """Keep a finished table's record in ``save_dir/archive`` and remove its save (so it does
+    not come back on the next start)."""
+    if save_dir is not None:
+        _write_json(save_dir / "archive" / f"net-{data['table']}.json", data)
+    if save_path is not None:
+        with contextlib.suppress(FileNotFoundError):
+            save_path.unlink()
 
 
 def load_table_save(path: Path) -> dict[str, Any]:
@@ -1108,6 +1605,28 @@ class GcPolicy:
             self._old = None
 
 
+#: open files the server needs besides its connections (log, saves, the listening socket, Python)
+_SPARE_FILES = 64
+
+
+def _raise_file_limit(want: int) -> int:
+    """Raise this process's open-file limit towards ``want`` (up to the hard limit); returns the
+    limit now in force (a large number where there is no such limit)."""
+    try:
+        import resource
+    except ImportError:  # Windows: no such limit to raise
+        return 1 << 30
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft == resource.RLIM_INFINITY:
+        return 1 << 30
+    if soft < want:
+        new = want if hard == resource.RLIM_INFINITY else min(want, hard)
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (new, hard))
+            soft = new
+    return int(soft)
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tortuga-server",
                                 description="A dedicated Tortuga server: many tables, a lobby to create and join them.")
@@ -1116,7 +1635,16 @@ def build_parser() -> argparse.ArgumentParser:
                    help="address to listen on (default 127.0.0.1: this computer only; 0.0.0.0: all interfaces, "
                         "i.e. every network this computer is on)")
     p.add_argument("--save-dir", type=Path, default=None, help="folder for table autosaves (default: none)")
-    p.add_argument("--max-tables", type=int, default=200, help="most tables at once (default 200)")
+    p.add_argument("--max-tables", type=int, default=200,
+                   help="most live tables at once; finished ones are archived and removed (default 200)")
+    p.add_argument("--max-connections", type=int, default=None,
+                   help="most connections at once (default 1000, or fewer when the open-file limit (ulimit -n) "
+                        "cannot be raised to fit them)")
+    p.add_argument("--max-per-ip", type=int, default=32, help="most connections from one address (default 32)")
+    p.add_argument("--max-bots-per-table", type=int, default=3,
+                   help="most computer players at one table, 0-3 (default 3; a table always needs a person)")
+    p.add_argument("--create-rate", type=float, default=6.0,
+                   help="tables one connection may create per minute (an address: twice as many; default 6)")
     p.add_argument("--rate", type=float, default=20.0, help="messages per second per connection (default 20)")
     p.add_argument("--bot-threads", type=int, default=2, help="threads for computer players (default 2)")
     p.add_argument("--name", default="Tortuga server", help="server name shown to clients")
@@ -1137,12 +1665,33 @@ def main(argv: list[str] | None = None) -> int:
         parser.error("--max-tables must be 1-10000")
     if not 0.5 <= opts.rate <= 10_000:
         parser.error("--rate must be 0.5-10000")
+    if opts.max_connections is not None and not 1 <= opts.max_connections <= 100_000:
+        parser.error("--max-connections must be 1-100000")
+    if opts.max_connections is None:
+        files = _raise_file_limit(1000 + _SPARE_FILES)
+        opts.max_connections = max(1, min(1000, files - _SPARE_FILES))
+    if not 1 <= opts.max_per_ip <= opts.max_connections:
+        parser.error(f"--max-per-ip must be 1 to --max-connections ({opts.max_connections})")
+    if not 0 <= opts.max_bots_per_table <= 3:
+        parser.error("--max-bots-per-table must be 0-3")
+    if not 0.1 <= opts.create_rate <= 100_000:
+        parser.error("--create-rate must be 0.1-100000")
+    files = _raise_file_limit(opts.max_connections + _SPARE_FILES)
+    if files < opts.max_connections + _SPARE_FILES:
+        parser.error(f"--max-connections {opts.max_connections} needs {opts.max_connections + _SPARE_FILES} open "
+                     f"files, but this process may open only {files} (see ulimit -n): lower --max-connections "
+                     f"to {max(1, files - _SPARE_FILES)} or raise the limit")
     if opts.full_gc_every != 0 and not 1 <= opts.full_gc_every <= 86_400:
         parser.error("--full-gc-every must be 0 or 1-86400")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    for handler in logging.getLogger().handlers:
+        handler.addFilter(RepeatFilter())
     config = ServerConfig(host=opts.host, port=opts.port, lobby=True, name=opts.name[:P.MAX_ID],
                           save_dir=opts.save_dir, max_tables=opts.max_tables, rate=opts.rate, burst=2 * opts.rate,
-                          bot_threads=max(1, opts.bot_threads), stats=opts.stats)
+                          bot_threads=max(1, opts.bot_threads), stats=opts.stats,
+                          max_connections=opts.max_connections, max_per_ip=opts.max_per_ip,
+                          max_bots_per_table=opts.max_bots_per_table, create_rate=opts.create_rate,
+                          create_burst=max(4.0, opts.create_rate / 15))  # at once: four seconds' worth
 
     async def run() -> None:
         server = GameServer(config)
@@ -1152,12 +1701,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"tortuga-server: cannot listen on {opts.host}:{opts.port}: {exc.strerror or exc}", file=sys.stderr)
             raise SystemExit(1) from None
         if config.save_dir is not None:
-            for path in sorted(config.save_dir.glob("net-*.json")):
-                try:
-                    server.resume_table(load_table_save(path), path)
-                    logger.info("resumed table from %s", path.name)
-                except ValueError as exc:
-                    logger.warning("not resumed: %s", exc)
+            server.restore_saved(config.save_dir)
         collector = GcPolicy(opts.full_gc_every)
         collector.install()
         print(f"tortuga-server listening on ws://{opts.host}:{server.port}", flush=True)

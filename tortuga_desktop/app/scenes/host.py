@@ -94,6 +94,22 @@ class HostStarted:
     host_token: str
     addresses: tuple[str, ...]
     players: int
+    #: a continued table that could not have its old port again: that port (the players must be told)
+    moved_from: int = 0
+
+
+def saved_place(path: Path) -> tuple[str, int] | None:
+    """Where a saved hosted table listened (address, port); None for a save without it."""
+    import json
+
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    listen, port = (data.get("listen"), data.get("port")) if isinstance(data, dict) else (None, None)
+    if listen in LISTEN.values() and isinstance(port, int) and 1 <= port <= 65535:
+        return str(listen), port
+    return None
 
 
 def network_dir() -> Path:
@@ -161,18 +177,24 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
 
     wait_for_closing(3.0)
     deadline = time.monotonic() + 3.0
+    want, moved_from = plan.port, 0
     while True:  # a game this computer hosted a moment ago may still be letting go of the port
-        server = ServerThread(ServerConfig(host=plan.listen, port=plan.port, save_dir=save_dir, name="Tortuga"))
+        server = ServerThread(ServerConfig(host=plan.listen, port=want, save_dir=save_dir, name="Tortuga"))
         try:
             port = server.start(prepare=prepare)
             break
         except OSError:
-            if time.monotonic() > deadline:
+            if time.monotonic() <= deadline:
+                time.sleep(0.2)
+            elif plan.resume is not None and want != 0:
+                # the continued table cannot have its port: another free one, and the host is told
+                log.warning("port %d is taken: the continued table opens on another port", plan.port)
+                want, moved_from = 0, plan.port
+            else:
                 raise
-            time.sleep(0.2)
     table: Table = server.prepared
     addresses = local_addresses() if plan.listen == "0.0.0.0" else ()
-    return HostStarted(server, port, table.id, table.code, table.host_token, addresses, table.players)
+    return HostStarted(server, port, table.id, table.code, table.host_token, addresses, table.players, moved_from)
 
 
 class HostScene(WidgetScene):
@@ -396,9 +418,9 @@ class HostScene(WidgetScene):
             self.error = str(exc)
             self.app.request_redraw()
             return False
-        if resume is not None:
-            plan = HostPlan(plan.kinds, plan.names, plan.listen, plan.port, plan.takeover, plan.long_game,
-                            resume=resume)
+        if resume is not None:  # where the table was: the other players' games look for it there
+            listen, port = saved_place(resume) or (plan.listen, plan.port)
+            plan = HostPlan(plan.kinds, plan.names, listen, port, plan.takeover, plan.long_game, resume=resume)
         self.error = tr("net.host.starting")
         self._busy = True
         self._build()
@@ -458,7 +480,9 @@ class HostScene(WidgetScene):
         controller = RemoteController(client, host=started.server)
         controller.hold_seconds = plan.hold_seconds
         controller.takeover_level = plan.takeover
-        info = HostInfo(plan.listen, started.port, started.code, started.addresses)
+        if started.moved_from:
+            controller.moved = (started.moved_from, started.port)
+        info = HostInfo(plan.listen, started.port, started.code, started.addresses, started.moved_from)
         if plan.listen == "0.0.0.0" and started.addresses:
             from ...net.discovery import Announcer
 

@@ -14,7 +14,6 @@ Keys: Enter joins, Escape goes back.
 from __future__ import annotations
 
 import logging
-import re
 import threading
 import time
 from collections.abc import Callable
@@ -35,7 +34,6 @@ log = logging.getLogger(__name__)
 
 __all__ = ["JoinScene", "check_join_input"]
 
-_CODE = re.compile(r"^[A-Z0-9]{4,12}$")
 #: seconds to wait for the host before saying it cannot be reached
 CONNECT_TIMEOUT = 12.0
 
@@ -43,6 +41,7 @@ CONNECT_TIMEOUT = 12.0
 def check_join_input(address: str, code: str) -> tuple[str, str]:
     """The ``ws://`` URL and the cleaned code; raises ValueError with the player's message."""
     from ...net.client import server_url
+    from ...net.protocol import CODE_LENGTH, code_problem, normalize_code
 
     address = address.strip()
     if not address:
@@ -57,11 +56,14 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     host = url.removeprefix("ws://").removeprefix("wss://").rsplit(":", 1)[0].strip("[]")
     if not host or not all(c.isalnum() or c in ".-:_" for c in host):
         raise ValueError(tr("net.join.bad_address"))
-    clean = code.strip().upper().replace(" ", "").replace("-", "")
+    clean = normalize_code(code)
     if not clean:
         raise ValueError(tr("net.join.need_code"))
-    if not _CODE.match(clean):
-        raise ValueError(tr("net.join.bad_code"))
+    problem = code_problem(clean)
+    if problem == "chars":
+        raise ValueError(tr("net.join.bad_code_chars"))
+    if problem:
+        raise ValueError(tr("net.join.bad_code", n=CODE_LENGTH))
     return url, clean
 
 
@@ -71,13 +73,19 @@ class JoinScene(WidgetScene):
     name = "join"
 
     def __init__(self, *, browser: Any = None,
-                 client_factory: Callable[..., Any] | None = None) -> None:
+                 client_factory: Callable[..., Any] | None = None, address: str = "", player: str = "",
+                 note: str = "") -> None:
+        """``address``/``player``: filled in (e.g. the same host again after a game); ``note``: the
+        message shown first."""
         super().__init__()
-        self.address = ""
+        self.address = address
         self.code = ""
-        self.player = ""
-        self.message = ""
+        self.player = player
+        self.message = note
         self.message_level = "info"
+        #: the local network is searched only once the player asks (the button): no multicast before
+        self.browsing = False
+        self._look_btn: UIButton | None = None
         self._browser = browser
         self._own_browser = browser is None
         self._client_factory = client_factory
@@ -101,8 +109,15 @@ class JoinScene(WidgetScene):
         if self._browser is None:
             from ...net.discovery import Browser
 
-            self._browser = Browser()
+            self._browser = Browser()  # made now, started only when the player asks
+        super().enter(app)
+
+    def look(self) -> None:
+        """Look for games announced on the local network (zeroconf, in the background)."""
         browser = self._browser
+        if self.browsing or browser is None:
+            return
+        self.browsing = True
 
         def start() -> None:
             try:
@@ -111,13 +126,13 @@ class JoinScene(WidgetScene):
                 log.warning("cannot look for games on the local network: %s", exc)
 
         threading.Thread(target=start, name="tortuga-browse", daemon=True).start()
-        super().enter(app)
+        self._build()
 
     def exit(self) -> None:
         super().exit()
         self._cancel()
         browser, self._browser = self._browser, None
-        if browser is not None:
+        if browser is not None and self.browsing:
             def close() -> None:
                 try:
                     browser.close()
@@ -138,7 +153,7 @@ class JoinScene(WidgetScene):
         self._read()
         super()._kill()
         self._addr = self._code = self._name = None
-        self._join_btn = self._back_btn = None
+        self._join_btn = self._back_btn = self._look_btn = None
         self._host_btns = []
 
     def _build(self) -> None:
@@ -171,8 +186,13 @@ class JoinScene(WidgetScene):
         self._name = add(text_entry(pygame.Rect(px + lw, y, 320, row_h), manager, initial_text=self.player,
                                     length_limit=20))
         y += row_h + gap * 2
-        add(UILabel(pygame.Rect(px, y, pw, row_h), tr("net.join.found"), manager))
-        y += row_h
+        add(UILabel(pygame.Rect(px, y, pw - min(360, pw // 2) - gap, row_h), tr("net.join.found"), manager))
+        lbw = min(360, pw // 2)
+        self._look_btn = add(UIButton(pygame.Rect(px + pw - lbw, y, lbw, row_h),
+                                      tr("net.join.looking" if self.browsing else "net.join.look"), manager))
+        if self.browsing:
+            self._look_btn.disable()
+        y += row_h + gap
         self._list_at = pygame.Rect(px, y, pw, 4 * (row_h + gap))
         for i, found in enumerate(self._found[:4]):
             label = f"{found.name}  —  {found.addr}  —  " + (
@@ -199,6 +219,8 @@ class JoinScene(WidgetScene):
                     self.join()
                 elif el is self._back_btn:
                     self.back()
+                elif el is self._look_btn:
+                    self.look()
                 else:
                     for btn, found in self._host_btns:
                         if el is btn:
@@ -248,7 +270,10 @@ class JoinScene(WidgetScene):
 
             factory = NetClient
         try:
-            client = factory(url, code=code, name=name, give_up_after=60.0)
+            # once seated, the game keeps trying to get back to the host for as long as the player
+            # stays (the host holds the seat, or a computer player keeps it until they return);
+            # before that, CONNECT_TIMEOUT says when nobody answers
+            client = factory(url, code=code, name=name, give_up_after=None)
             client.start()
         except (OSError, RuntimeError, ValueError) as exc:
             log.warning("cannot connect to %s: %s", url, exc)
@@ -275,7 +300,7 @@ class JoinScene(WidgetScene):
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> bool:
         changed = False
-        if self._browser is not None:
+        if self._browser is not None and self.browsing:
             found = self._browser.hosts()
             if found != self._found:
                 self._found = list(found)
@@ -314,7 +339,7 @@ class JoinScene(WidgetScene):
         surface.blit(f.render(tr("net.join.title"), True, palette.GOLD), (self._panel.x + 16, self._panel.y + 8))
         small = art.font(max(12, min(20, self._list_at.h // 8)))
         if not self._found:
-            t = small.render(tr("net.join.none_found"), True, palette.FOAM)
+            t = small.render(tr("net.join.none_found" if self.browsing else "net.join.not_looking"), True, palette.FOAM)
             surface.blit(t, (self._list_at.x + 8, self._list_at.y + 6))
         if self.message:
             colour = palette.GOLD_LIGHT if self.message_level == "error" else palette.PARCHMENT_LIGHT

@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from ...net.protocol import format_code
 from .. import art, palette
 from ..i18n import tr
 from ..intents import Intent, Key
@@ -41,6 +42,8 @@ class HostInfo:
     code: str
     #: this computer's network addresses (for "all interfaces"; loopback only otherwise)
     addresses: tuple[str, ...] = ()
+    #: a continued table on a new port: the port it had (the other players must be told)
+    moved_from: int = 0
 
     def shown_addresses(self) -> list[str]:
         """address:port lines to tell the other players."""
@@ -259,11 +262,13 @@ class LobbyScene(Scene):
         a = big.render(addr, True, palette.INK)
         surface.blit(a, (box.x + int(18 * s), box.y + int(40 * s)))
         label = small.render(tr("net.lobby.code"), True, palette.INK_SOFT)
-        code = big.render(self.host.code, True, palette.DANGER)
+        code = big.render(format_code(self.host.code), True, palette.DANGER)
         cx = box.right - int(18 * s) - max(label.get_width(), code.get_width())
         surface.blit(label, (cx, box.y + int(10 * s)))
         surface.blit(code, (cx, box.y + int(40 * s)))
         scope = tr("net.lobby.scope_local") if self.host.listen.startswith("127.") else tr("net.lobby.scope_all")
+        if self.host.moved_from:
+            scope = tr("net.lobby.moved", old=self.host.moved_from, new=self.host.port)
         yy = box.y + int(98 * s)
         for ln in wrap(scope, small, box.w - int(36 * s))[:2]:
             surface.blit(small.render(ln, True, palette.INK_SOFT), (box.x + int(18 * s), yy))

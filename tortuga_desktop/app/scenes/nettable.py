@@ -40,7 +40,9 @@ def banner_lines(controller: RemoteController, now: float | None = None) -> list
     elif net.state == "failed":
         out.append((tr("net.banner.failed"), "danger"))
     age = (now if now is not None else time.perf_counter()) - controller.lobby_at
-    for s in controller.lobby:
+    # who is held or taken over is the host's news: while the host cannot be reached it is stale
+    # (its countdown may belong to a server that is gone), so it is not shown
+    for s in controller.lobby if net.state == "connected" else ():
         if s.kind == "computer" or (s.kind == "open" and not s.taken):
             continue
         if s.held_for is not None and not s.connected:
@@ -48,6 +50,10 @@ def banner_lines(controller: RemoteController, now: float | None = None) -> list
             out.append((tr("net.banner.held", name=s.name, seconds=left), "warning"))
         elif s.bot and not s.connected:
             out.append((tr("net.banner.taken_over", name=s.name), "warning"))
+    if controller.moved is not None and any(s.kind == "open" and s.taken and not s.connected
+                                            for s in controller.lobby):
+        old, new = controller.moved  # the others' games look for the old port: the host must tell them
+        out.append((tr("net.lobby.moved", old=old, new=new), "warning"))
     if not out and controller.ready and not controller.is_over and not controller.pending_humans():
         names = [controller.game.names[s] for s in controller.waiting_for()
                  if not any(x.seat == s and x.bot for x in controller.lobby)]
@@ -161,10 +167,13 @@ class NetTableScene(TableScene):
                     if i not in here and s.kind == "human":
                         scene.kinds[i] = "open"
                 app.push(scene)
-            else:
+            else:  # the same host again (its next game has a new join code)
                 from .join import JoinScene
 
-                app.push(JoinScene())
+                client = self.remote.client
+                address = str(getattr(client, "url", "")).removeprefix("ws://")
+                app.push(JoinScene(address=address, player=str(getattr(client, "name", "")),
+                                   note=tr("net.join.same_host") if address else ""))
 
         app.replace(ResultsScene(self.controller, on_new_game=again))
 

@@ -234,10 +234,19 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
         problem = _writable_folder(folder)
         if problem:
             parser.error(f"--screenshot-every-phase {paths.display_path(folder)}: {paths.display_path(problem)}")
-    if opts.join is not None and (not opts.code or not opts.bot):
+    if opts.resume:
+        if not opts.bot:
+            parser.error("--resume needs --bot (a headless client plays its seat with a computer player)")
+        if opts.code or opts.token:
+            parser.error("--resume takes the kept seat's code and token: no --code or --token")
+    elif opts.join is not None and (not opts.code or not opts.bot):
         parser.error("--join needs --code and --bot (a headless client plays its seat with a computer player)")
-    if opts.join is None and (opts.code or opts.bot):
-        parser.error("--code and --bot go with --join")
+    if opts.join is None and not opts.resume and (opts.code or opts.bot or opts.token):
+        parser.error("--code, --token and --bot go with --join (or --resume)")
+    if not 0 <= opts.think <= 60:
+        parser.error("--think must be 0-60 seconds")
+    if opts.token is not None and not (opts.token.strip() and opts.token.isprintable() and len(opts.token) <= 64):
+        parser.error("--token: not a reclaim token")
     if opts.seed is not None and opts.seed < 0:
         parser.error("--seed must be 0 or more")
     if opts.max_seconds is not None and not 0 < opts.max_seconds < 1e9:
@@ -276,6 +285,13 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--code", help="join code of the table (with --join)")
     net.add_argument("--bot", choices=NETWORK_LEVELS, help="computer level that plays the seat")
     net.add_argument("--name", default="", help="player name at the table (with --join)")
+    net.add_argument("--token", help="reclaim token of a seat this computer had at the table (with --join and "
+                                     "--code); --resume finds it by itself")
+    net.add_argument("--think", type=float, default=0.0, metavar="SECONDS",
+                     help="seconds the headless client waits before each decision (to watch it play)")
+    net.add_argument("--resume", action="store_true",
+                     help="take back the newest seat kept in the data folder whose game is still on "
+                          "(with --join ADDR: the one at that server)")
     return p
 
 
@@ -384,13 +400,16 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"tortuga {version()}")
         return 0
-    if opts.join:  # headless network client: no window, no pygame
-        from ..net.headless import run_headless
+    if opts.join or opts.resume:  # headless network client: no window, no pygame
+        from ..net.headless import resume_headless, run_headless
 
         setup_logging()
         try:
-            return run_headless(opts.join, opts.code, opts.bot, name=opts.name,
-                                seed=opts.seed if opts.seed is not None else 1)
+            if opts.resume:
+                return resume_headless(opts.bot, addr=opts.join or "", think=opts.think,
+                                       seed=opts.seed if opts.seed is not None else 1)
+            return run_headless(opts.join, opts.code, opts.bot, name=opts.name, token=(opts.token or "").strip(),
+                                think=opts.think, seed=opts.seed if opts.seed is not None else 1)
         except ValueError as exc:
             print(f"tortuga: --join: {exc}", file=sys.stderr)
             return 2

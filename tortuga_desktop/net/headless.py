@@ -3,6 +3,11 @@
 ``tortuga --join ADDR --code C --bot LEVEL`` (see :func:`run_headless`) plays a seat without a
 window: it joins the table, lets a bot of ``LEVEL`` decide from the seat's view and sends the
 actions, until the game ends. Tests and ``scripts/net_bench.py`` use :class:`SeatBot` too.
+
+The seat is kept in the user data folder (:mod:`.seatstore`) from the moment it is taken, so a
+client that was killed takes it back: ``tortuga --resume --bot LEVEL`` (see
+:func:`resume_headless`; ``--join ADDR`` picks the seat at that server) or, with the token in
+hand, ``tortuga --join ADDR --code C --token T --bot LEVEL``. The token is never printed in full.
 """
 
 from __future__ import annotations
@@ -11,11 +16,13 @@ import logging
 import sys
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 from ..rules import PlayerView
 from .client import ConnState, GameUpdate, Incoming, NetClient, Status
-from .protocol import Bye, Error, Joined, ProtocolError, Update
+from .protocol import Bye, Error, Joined, Lobby, ProtocolError, Update
+from .seatstore import SeatKeeper, masked, playing_seats, seats_dir
 
 logger = logging.getLogger(__name__)
 
@@ -30,14 +37,16 @@ class SeatBot:
 
     def __init__(self, client: NetClient, level: str, seed: int, *, think: float = 0.0,
                  call_later: Callable[[float, Callable[[int], None], int], Any] | None = None,
-                 **options: Any) -> None:
+                 on_act: Callable[[int, int, str], None] | None = None, **options: Any) -> None:
         """``think``: seconds to wait before deciding, with ``call_later(delay, fn, seat)`` (e.g.
-        an event loop's ``call_later``) doing the waiting; without it the bot decides at once."""
+        an event loop's ``call_later``) doing the waiting; without it the bot decides at once.
+        ``on_act(seat, decisions, action text)`` is told of every action sent (the seat's record)."""
         from ..ai import make_bot
 
         self.client = client
         self.think = think
         self.call_later = call_later
+        self.on_act = on_act
         self.bot = make_bot(level, seed, **options)
         self.latest: dict[int, PlayerView] = {}
         #: with a ``raw_updates`` client: each seat's newest update, its view not read yet
@@ -125,17 +134,31 @@ class SeatBot:
         choice = self.bot.decide(view)
         rid = self.client.send_action(seat, choice.action, view.decisions)
         self.inflight[seat] = (rid, time.perf_counter())
+        if self.on_act is not None:
+            self.on_act(seat, view.decisions, choice.action.text())
 
 
 def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str = "", token: str = "",
                  seed: int = 1, timeout: float | None = None, out: Any = None,
-                 connect_timeout: float = 15.0) -> int:
+                 connect_timeout: float = 15.0, seat_dir: Path | None = None, keep: bool = True,
+                 think: float = 0.0) -> int:
     """Join the table at ``addr`` with ``code`` and play its seat with a ``level`` bot until the
-    game ends. Returns an exit status: 0 game over, 1 refused or connection failed (also when no
-    seat was joined within ``connect_timeout`` seconds: nobody answers there), 3 timeout."""
+    game ends. ``token`` takes back a seat this client had. The seat is kept in ``seat_dir``
+    (default: :func:`~.seatstore.seats_dir`; ``keep=False``: not kept). Returns an exit status:
+    0 game over, 1 refused or connection failed (also when no seat was joined within
+    ``connect_timeout`` seconds: nobody answers there), 3 timeout. ``think``: seconds the bot
+    waits before each decision (to watch a game)."""
     out = out or sys.stdout
-    client = NetClient(addr, code=code, table=table, name=name or f"Bot ({level})", token=token)
-    player = SeatBot(client, level, seed)
+    name = name or f"Bot ({level})"
+    client = NetClient(addr, code=code, table=table, name=name, token=token)
+    keeper = SeatKeeper(seat_dir if seat_dir is not None else seats_dir(), addr, code, name) if keep else None
+    timers: list[tuple[float, Callable[[int], None], int]] = []
+
+    def later(delay: float, fn: Callable[[int], None], seat: int) -> None:
+        timers.append((time.monotonic() + delay, fn, seat))
+
+    player = SeatBot(client, level, seed, think=think, call_later=later,
+                     on_act=keeper.acted if keeper is not None else None)
     client.start()
     end = None if timeout is None else time.monotonic() + timeout
     joined_by = time.monotonic() + connect_timeout
@@ -148,14 +171,30 @@ def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str
                       file=out, flush=True)
                 status = 1
                 break
-            item = client.get(timeout=0.5)
+            now = time.monotonic()
+            for due in [t for t in timers if t[0] <= now]:
+                timers.remove(due)
+                due[1](due[2])
+            wait = min([0.5, *(t[0] - now for t in timers)])
+            item = client.get(timeout=max(0.0, wait))
             if item is None:
                 continue
             if isinstance(item, Joined):
+                back = bool(token) and item.token == token
                 joined = True
-                print(f"joined table {item.table} as seat {', '.join(map(str, item.seats))}; "
-                      f"reclaim token {item.token}", file=out, flush=True)
+                kept = ""
+                if keeper is not None:
+                    keeper.joined(item.table, item.seats, item.token)
+                    kept = f", kept in {keeper.path}"
+                print(f"{'back at' if back else 'joined'} table {item.table} as seat {', '.join(map(str, item.seats))}; "
+                      f"reclaim token {masked(item.token)}{kept}", file=out, flush=True)
+            elif isinstance(item, Lobby) and keeper is not None:
+                keeper.lobby(item.name, item.over)
+            elif isinstance(item, GameUpdate) and keeper is not None:
+                keeper.update(item.seat, item.view, item.events, item.first)
             elif isinstance(item, Error) and item.code in ("code", "full", "token", "version", "denied"):
+                if token and item.code in ("code", "token") and keeper is not None:
+                    keeper.set_state("lost")
                 print(f"refused: {item.message}", file=out, flush=True)
                 status = 1
                 break
@@ -171,7 +210,34 @@ def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str
                 break
     finally:
         client.close()
+        if keeper is not None:
+            keeper.close()
     return status
 
 
-__all__ = ["SeatBot", "run_headless"]
+def resume_headless(level: str, *, addr: str = "", seat_dir: Path | None = None, out: Any = None,
+                    **options: Any) -> int:
+    """Take back the newest seat kept in ``seat_dir`` whose game was still being played (with
+    ``addr``: the newest at that server) and play it with a ``level`` bot (see
+    :func:`run_headless`; exit status 1 when there is none)."""
+    from .client import server_url
+
+    out = out or sys.stdout
+    seats, problems = playing_seats(seat_dir)
+    for problem in problems:
+        print(f"a kept seat could not be read and was put aside: {problem}", file=out, flush=True)
+    if addr:
+        want = server_url(addr)
+        seats = [s for s in seats if server_url(s.server) == want]
+    if not seats:
+        where = f" at {addr}" if addr else ""
+        print(f"no seat to return to{where}: no game in progress was kept", file=out, flush=True)
+        return 1
+    seat = seats[0]
+    print(f"returning to seat {', '.join(map(str, seat.seats))} at {seat.shown_table} ({seat.host})", file=out,
+          flush=True)
+    return run_headless(seat.server, seat.code, level, name=seat.name, table=seat.table, token=seat.token,
+                        out=out, seat_dir=seat_dir, **options)
+
+
+__all__ = ["SeatBot", "resume_headless", "run_headless"]

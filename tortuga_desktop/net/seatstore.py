@@ -1,0 +1,404 @@
+"""The seats this computer plays at network tables, kept on disk so a player never loses one.
+
+A joiner's seat lives on the server; what brings it back is the reclaim token the server gave
+when the seat was taken. That token, with where the table is, is kept here in the user data
+folder (``<data>/seats/seat-<id>.json``, see :func:`seats_dir`) the moment the seat is taken,
+so a game that ends for any reason (crash, kill, reboot) can take the same seat back: the
+window's *Continue* and Join screen, and ``tortuga --join … --resume`` for the headless client.
+
+Each file is one :class:`NetSeat`: the server's address, the table (id, name, join code), the
+seats, the token, the player's name, whether the game is still being played, and the seat's
+record (:class:`SeatRecord`: every event the seat was shown, the view at each of its decisions
+and the actions it sent: enough to replay the game as that seat saw it).
+
+Files are written atomically (temporary file, fsync, rename) with owner-only permissions
+(0600): the token is a secret. They are read with a size limit and checked field by field
+(msgspec structs, then the engine's own readers for the views); a file that does not pass is
+a :class:`SeatFileError` with a plain reason, and :func:`load_seats` puts it aside and reports
+it (never a crash). The token is never logged; :func:`masked` shows its first characters only.
+
+Writing happens on a :class:`SeatKeeper`'s own thread (coalesced: the newest state wins), so
+neither the frame loop nor the network thread waits for the disk.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import logging
+import os
+import threading
+import time
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+
+from ..rules import PlayerView, StateFormatError
+from ..rules.events import Event, event_to_dict
+from . import protocol as P
+
+logger = logging.getLogger(__name__)
+
+#: Version of the seat file format.
+FORMAT_VERSION = 1
+#: Largest seat file read (bytes).
+MAX_FILE = 8 * 1024 * 1024
+#: Seconds between two writes of the same seat (the newest state is always written on close).
+WRITE_EVERY = 0.25
+
+SeatState = Literal["playing", "over", "left", "lost"]
+
+
+class SeatFileError(ValueError):
+    """A seat file that cannot be used (the text says why, in English, without the token)."""
+
+
+class SeatAction(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """An action this computer sent for ``seat`` on the view with ``decisions``."""
+
+    seat: int
+    decisions: int
+    action: str
+    at: float
+
+
+class SeatPrompt(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """The view ``seat`` had when it was asked to decide (``PlayerView.to_json``)."""
+
+    seat: int
+    view: dict[str, Any]
+
+
+class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
+    """What the seat saw: its events (``event_to_dict``; seat -> list), the view at each of its
+    decisions, the actions sent and the newest view of each seat."""
+
+    events: dict[int, list[dict[str, Any]]] = msgspec.field(default_factory=dict)
+    prompts: list[SeatPrompt] = msgspec.field(default_factory=list)
+    actions: list[SeatAction] = msgspec.field(default_factory=list)
+    latest: dict[int, dict[str, Any]] = msgspec.field(default_factory=dict)
+
+
+class NetSeat(msgspec.Struct, forbid_unknown_fields=True):
+    """One network seat kept on disk (see the module docstring)."""
+
+    version: int
+    #: the server's address as typed or found (``host:port`` or a ``ws://`` URL)
+    server: str
+    table: str
+    code: str
+    seats: list[int]
+    token: str
+    name: str = ""
+    table_name: str = ""
+    state: SeatState = "playing"
+    #: when the file was written (seconds since the epoch)
+    saved_at: float = 0.0
+    record: SeatRecord = msgspec.field(default_factory=SeatRecord)
+
+    @property
+    def host(self) -> str:
+        """The server's address without ``ws://`` (what the player typed)."""
+        return self.server.removeprefix("ws://").removeprefix("wss://")
+
+    @property
+    def shown_table(self) -> str:
+        return self.table_name or self.table
+
+
+_encoder = msgspec.json.Encoder()
+_decoder = msgspec.json.Decoder(NetSeat)
+
+
+def seats_dir(create: bool = True) -> Path:
+    """``<data>/seats`` (see :mod:`tortuga_desktop.app.paths`)."""
+    from ..app import paths
+
+    path = paths.data_dir(create) / "seats"
+    if create:
+        path.mkdir(parents=True, exist_ok=True)
+        try:
+            os.chmod(path, 0o700)
+        except OSError as exc:
+            logger.warning("cannot make the seats folder owner-only: %s", exc)
+    return path
+
+
+def masked(token: str) -> str:
+    """The first four characters of a secret and an ellipsis: enough to tell two apart.
+
+    >>> masked("abcdefghijklmnop")
+    'abcd…'
+    """
+    return token[:4] + "…" if token else ""
+
+
+def seat_path(directory: Path, server: str, table: str) -> Path:
+    """The file of the seat(s) at ``table`` on ``server`` (a name made from both, no secrets)."""
+    ident = hashlib.sha256(f"{server}\n{table}".encode()).hexdigest()[:16]
+    return Path(directory) / f"seat-{ident}.json"
+
+
+def check_seat(seat: NetSeat) -> NetSeat:
+    """Limits msgspec's types do not express (raises :class:`SeatFileError`)."""
+    from .client import server_url
+
+    if seat.version != FORMAT_VERSION:
+        raise SeatFileError(f"format version {seat.version} is not {FORMAT_VERSION}")
+    try:
+        url = server_url(seat.server)
+    except ValueError:
+        raise SeatFileError("server: not an address") from None
+    host = url.removeprefix("ws://").removeprefix("wss://").rsplit(":", 1)[0].strip("[]")
+    if not host or len(seat.server) > 300 or not all(c.isalnum() or c in ".-:_" for c in host):
+        raise SeatFileError("server: not an address")
+    for field, text in (("table", seat.table), ("token", seat.token), ("code", seat.code)):
+        if not text or len(text) > P.MAX_ID or not text.isprintable():
+            raise SeatFileError(f"{field}: empty, too long or not printable")
+    if P.code_problem(seat.code):
+        raise SeatFileError("code: not a join code")
+    if len(seat.name) > P.MAX_NAME or len(seat.table_name) > P.MAX_NAME:
+        raise SeatFileError("name: too long")
+    if not seat.seats or not all(0 <= s <= 3 for s in seat.seats) or len(set(seat.seats)) != len(seat.seats):
+        raise SeatFileError("seats: must be 1-4 different seats 0-3")
+    for s, view in seat.record.latest.items():
+        try:
+            v = PlayerView.from_json(view)
+        except StateFormatError as exc:
+            raise SeatFileError(f"record.latest[{s}]: {exc}") from None
+        if v.viewer != s or s not in seat.seats:
+            raise SeatFileError(f"record.latest[{s}]: the view of another seat")
+    return seat
+
+
+def decode_seat(raw: bytes) -> NetSeat:
+    """A seat file's bytes -> a checked :class:`NetSeat` (raises :class:`SeatFileError`)."""
+    try:
+        seat = _decoder.decode(raw)
+    except (msgspec.DecodeError, msgspec.ValidationError) as exc:
+        raise SeatFileError(str(exc)[:200]) from None
+    except RecursionError:
+        raise SeatFileError("nested too deeply") from None
+    except UnicodeDecodeError:
+        raise SeatFileError("not UTF-8 text") from None
+    return check_seat(seat)
+
+
+def read_seat(path: Path) -> NetSeat:
+    """Read and check one seat file (raises :class:`SeatFileError` or ``OSError``)."""
+    from ..app import paths
+
+    try:
+        raw = paths.read_bytes_limited(path, MAX_FILE)
+    except paths.FileTooLargeError as exc:
+        raise SeatFileError(f"{exc.size} bytes, over the {MAX_FILE}-byte limit") from None
+    except paths.NotRegularFileError as exc:
+        raise SeatFileError(f"a {exc.kind}, not a file") from None
+    return decode_seat(raw)
+
+
+def write_seat(path: Path, seat: NetSeat) -> None:
+    """Write ``seat`` to ``path`` atomically, owner-only (0600). Raises ``OSError``."""
+    from ..app import paths
+
+    data = _encoder.encode(seat).decode()
+    paths.atomic_write_text(path, data + "\n")  # mkstemp makes the file 0600 before anything is in it
+    os.chmod(path, 0o600)
+
+
+def load_seats(directory: Path | None = None) -> tuple[list[tuple[Path, NetSeat]], list[str]]:
+    """Every readable seat file, newest first, and for each one that is not readable a short
+    English reason (the file is put aside as ``seat-….bad-<time>.json``)."""
+    from ..app import paths
+
+    directory = seats_dir() if directory is None else Path(directory)
+    found: list[tuple[Path, NetSeat]] = []
+    problems: list[str] = []
+    try:
+        files = paths.list_files(directory, ".json")
+    except OSError as exc:
+        return [], [f"the seats folder cannot be read: {exc.strerror or exc}"]
+    for path in files:
+        if ".bad-" in path.name or not path.name.startswith("seat-"):
+            continue
+        try:
+            found.append((path, read_seat(path)))
+        except SeatFileError as exc:
+            logger.warning("seat file %s is damaged: %s", paths.display_name(path), exc)
+            paths.keep_aside(path)
+            problems.append(f"{paths.display_name(path)}: {exc}")
+        except OSError as exc:
+            logger.warning("seat file %s cannot be read: %s", paths.display_name(path), exc.strerror or exc)
+            problems.append(f"{paths.display_name(path)}: {exc.strerror or exc}")
+    found.sort(key=lambda ps: ps[1].saved_at, reverse=True)
+    return found, problems
+
+
+def playing_seats(directory: Path | None = None) -> tuple[list[NetSeat], list[str]]:
+    """The seats whose game was still being played, newest first (and the problems found)."""
+    found, problems = load_seats(directory)
+    return [s for _, s in found if s.state == "playing"], problems
+
+
+class SeatKeeper:
+    """Keeps one network seat on disk while it is played (see the module docstring).
+
+    Call :meth:`joined` when the server gave the seat, then :meth:`update`, :meth:`acted`,
+    :meth:`lobby` as things happen (any thread, never blocks on the disk); :meth:`close` writes
+    the last state and stops the writer. Before :meth:`joined` nothing is written."""
+
+    def __init__(self, directory: Path, server: str, code: str, name: str = "") -> None:
+        self.directory = Path(directory)
+        self.path: Path | None = None
+        self.seat: NetSeat | None = None
+        self._server, self._code, self._name = server, P.normalize_code(code), name
+        self._cond = threading.Condition()
+        self._dirty = False
+        self._busy = False
+        self._closed = False
+        self._thread: threading.Thread | None = None
+        #: the last write's error (English), "" when it worked
+        self.problem = ""
+        self.writes = 0
+
+    # ------------------------------------------------------------ what happens
+    def joined(self, table: str, seats: Sequence[int], token: str) -> None:
+        with self._cond:
+            if self.seat is not None and self.seat.table == table and self.seat.token == token:
+                self.seat.seats = sorted(set(seats))  # reconnected: the same seat, its record kept
+                self.seat.state = "playing"
+            else:
+                path = seat_path(self.directory, self._server, table)
+                old: NetSeat | None = None
+                if self.seat is None and path.exists():
+                    try:
+                        old = read_seat(path)
+                    except (SeatFileError, OSError):
+                        old = None
+                if old is not None and old.token == token:  # a returning seat: its record goes on
+                    old.seats, old.state, old.code = sorted(set(seats)), "playing", self._code
+                    old.name = self._name or old.name
+                    self.seat = old
+                else:
+                    self.seat = NetSeat(version=FORMAT_VERSION, server=self._server, table=table, code=self._code,
+                                        seats=sorted(set(seats)), token=token, name=self._name)
+                self.path = path
+            self._touch()
+
+    def lobby(self, table_name: str, over: bool) -> None:
+        with self._cond:
+            if self.seat is None:
+                return
+            changed = self.seat.table_name != table_name[:P.MAX_NAME] or (over and self.seat.state == "playing")
+            self.seat.table_name = table_name[:P.MAX_NAME]
+            if over and self.seat.state == "playing":
+                self.seat.state = "over"
+            if changed:
+                self._touch()
+
+    def update(self, seat: int, view: PlayerView, events: Sequence[Event], first: int) -> None:
+        """The seat's new view and its events from index ``first`` (0: the whole list again)."""
+        view_json = view.to_json()
+        new = [event_to_dict(e) for e in events]
+        with self._cond:
+            if self.seat is None:
+                return
+            rec = self.seat.record
+            evs = rec.events.setdefault(seat, [])
+            if first == 0:
+                evs.clear()
+            del evs[first:]
+            evs.extend(new)
+            rec.latest[seat] = view_json
+            if seat in view.waiting() and not any(p.seat == seat and p.view.get("decisions") == view.decisions
+                                                  for p in rec.prompts[-4:]):
+                rec.prompts.append(SeatPrompt(seat, view_json))
+            if view.is_over and self.seat.state == "playing":
+                self.seat.state = "over"
+            self._touch()
+
+    def acted(self, seat: int, decisions: int, action: str) -> None:
+        with self._cond:
+            if self.seat is None:
+                return
+            self.seat.record.actions.append(SeatAction(seat, decisions, action, round(time.time(), 3)))
+            self._touch()
+
+    def set_state(self, state: SeatState) -> None:
+        with self._cond:
+            if self.seat is None or self.seat.state == state:
+                return
+            self.seat.state = state
+            self._touch()
+
+    # ------------------------------------------------------------ writing
+    def _touch(self) -> None:
+        self._dirty = True
+        if self._thread is None and not self._closed:
+            self._thread = threading.Thread(target=self._run, name="tortuga-seat-writer", daemon=True)
+            self._thread.start()
+        self._cond.notify_all()
+
+    def _run(self) -> None:
+        while True:
+            with self._cond:
+                while not self._dirty and not self._closed:
+                    self._cond.wait()
+                if not self._dirty:
+                    return
+                self._write_locked_copy()
+            time.sleep(0 if self._closed else WRITE_EVERY)
+
+    def _write_locked_copy(self) -> None:
+        """Encode under the lock (a consistent copy), write outside it."""
+        seat, path = self.seat, self.path
+        self._dirty = False
+        if seat is None or path is None:
+            return
+        seat.saved_at = round(time.time(), 3)
+        data = _encoder.encode(seat)
+        self._busy = True
+        self._cond.release()
+        try:
+            self._write_bytes(path, data)
+        finally:
+            self._cond.acquire()
+            self._busy = False
+            self._cond.notify_all()
+
+    def _write_bytes(self, path: Path, data: bytes) -> None:
+        from ..app import paths
+
+        try:
+            paths.atomic_write_text(path, data.decode() + "\n")
+            os.chmod(path, 0o600)
+            self.writes += 1
+            self.problem = ""
+        except OSError as exc:
+            if not self.problem:
+                logger.warning("cannot keep the network seat on disk: %s", exc.strerror or exc)
+            self.problem = str(exc.strerror or exc)
+
+    def flush(self, timeout: float = 5.0) -> bool:
+        """Wait until everything so far is on disk (False after ``timeout``)."""
+        end = time.monotonic() + timeout
+        with self._cond:
+            while (self._dirty or self._busy) and time.monotonic() < end:
+                self._cond.notify_all()
+                self._cond.wait(0.02)
+            return not self._dirty
+
+    def close(self, timeout: float = 5.0) -> None:
+        """Write the last state and stop the writer thread."""
+        with self._cond:
+            self._closed = True
+            self._cond.notify_all()
+        thread = self._thread
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout)
+
+
+__all__ = ["FORMAT_VERSION", "NetSeat", "SeatAction", "SeatFileError", "SeatKeeper", "SeatPrompt", "SeatRecord",
+           "check_seat", "decode_seat", "load_seats", "masked", "playing_seats", "read_seat", "seat_path",
+           "seats_dir", "write_seat"]

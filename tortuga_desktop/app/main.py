@@ -301,7 +301,7 @@ def _load_settings(damaged: list[Path]) -> Any:
     return load_settings(damaged)  # never raises
 
 
-def make_app(opts: argparse.Namespace) -> Any:
+def make_app(opts: argparse.Namespace, *, auto_return: bool = False) -> Any:
     """Create the App and its first scene from parsed options (no loop yet)."""
     from .loop import DEFAULT_SIZE, App
     from .sound import SoundBoard
@@ -326,7 +326,12 @@ def make_app(opts: argparse.Namespace) -> Any:
         app.toggle_fullscreen()
     from .scenes.menu import MenuScene
 
-    app.push(MenuScene())
+    # ``auto_return`` (the program's start, see main): a game at a network table that was still
+    # being played when the game ended (closed, crashed, killed) is returned to by itself, unless
+    # the command line asks for something else
+    asked = bool(opts.demo or opts.path or getattr(opts, "replay", None) or opts.screenshot
+                 or opts.screenshot_every_phase or opts.exit_after_first_frame)
+    app.push(MenuScene(auto_return=auto_return and not asked))
     if opts.demo:
         start_demo(app, opts.players, opts.seed if opts.seed is not None else 1, opts.level)
     elif opts.path:
@@ -415,7 +420,7 @@ def main(argv: list[str] | None = None) -> int:
             return 2
     setup_logging()
     try:
-        app = make_app(opts)
+        app = make_app(opts, auto_return=True)
     except Exception as exc:  # e.g. no display
         logger.exception("the game could not start")
         from . import paths

@@ -244,8 +244,13 @@ class RemoteController:
     the controller stops it too.
     """
 
-    def __init__(self, client: Any, *, host: Any = None, colours: Sequence[int] | None = None) -> None:
+    def __init__(self, client: Any, *, host: Any = None, colours: Sequence[int] | None = None,
+                 keeper: Any = None) -> None:
+        """``keeper``: a :class:`~tortuga_desktop.net.seatstore.SeatKeeper` that keeps this
+        computer's seat (address, token, the seat's record) on disk, so it can be taken back
+        after the game was closed or killed (a joiner's seat; the host has its table save)."""
         self.client = client
+        self.keeper = keeper
         self.host = host
         self.colours = list(colours) if colours is not None else None
         self.seats: list[SeatConfig] = []
@@ -362,6 +367,8 @@ class RemoteController:
             log.warning("seat %d: a choice that is not legal in the newest view was not sent", seat)
             raise IllegalActionError(f"{act.text()} is not a legal choice now")
         rid = int(self.client.send_action(seat, act, snap.view(seat).decisions))
+        if self.keeper is not None:
+            self.keeper.acted(seat, snap.view(seat).decisions, act.text())
         self._inflight[seat] = (rid, snap.decisions)
         self._requests[rid] = (seat, act)
         return GameEvent(seat, decision.kind, act, None, snap, by_bot=False)
@@ -384,10 +391,12 @@ class RemoteController:
         if self._closed:
             return
         self._closed = True
-        client, host, announcer = self.client, self.host, self.announcer
+        client, host, announcer, keeper = self.client, self.host, self.announcer, self.keeper
         self.announcer = None
 
         def work() -> None:
+            if keeper is not None:
+                keeper.close()  # the seat's last state on disk
             try:
                 client.close(timeout=2.0)
             except (OSError, RuntimeError) as exc:
@@ -407,6 +416,11 @@ class RemoteController:
         with _closing_lock:
             _CLOSING.append(self._closer)
         self._closer.start()
+
+    def leave_for_good(self) -> None:
+        """The player leaves a table whose game has not started: the seat is not offered again."""
+        if self.keeper is not None and not self.started:
+            self.keeper.set_state("left")
 
     def wait_closed(self, timeout: float = 10.0) -> None:
         """Wait until :meth:`close` has finished (tests, and the host before listening again)."""
@@ -429,12 +443,18 @@ class RemoteController:
                 self.joined = True
                 self.token = msg.token
                 self.human_seats = sorted(set(msg.seats))
+                if self.keeper is not None:
+                    self.keeper.joined(msg.table, msg.seats, msg.token)
                 for s in self.human_seats:
                     self._events.setdefault(s, [])
             elif isinstance(msg, P.Lobby):
                 self._on_lobby(msg)
+                if self.keeper is not None:
+                    self.keeper.lobby(msg.name, msg.over)
             elif isinstance(msg, GameUpdate):
                 self._on_update(msg)
+                if self.keeper is not None and msg.seat in self.human_seats:
+                    self.keeper.update(msg.seat, msg.view, msg.events, msg.first)
             elif isinstance(msg, P.Error):
                 self._on_error(msg)
             elif isinstance(msg, P.Bye):
@@ -480,6 +500,8 @@ class RemoteController:
             self.fatal = (key, params)
         elif self.joined and str(msg.code) in ("code", "token"):
             self.fatal = ("net.error.reclaim", {})
+            if self.keeper is not None:
+                self.keeper.set_state("lost")
         elif self.joined:
             self.notices.append((key, params))
 

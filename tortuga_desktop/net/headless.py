@@ -22,7 +22,7 @@ from typing import Any
 from ..rules import PlayerView
 from .client import ConnState, GameUpdate, Incoming, NetClient, Status
 from .protocol import Bye, Error, Joined, Lobby, ProtocolError, Update
-from .seatstore import SeatKeeper, masked, playing_seats, seats_dir
+from .seatstore import SeatKeeper, masked, playing_seats
 
 logger = logging.getLogger(__name__)
 
@@ -151,7 +151,7 @@ def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str
     out = out or sys.stdout
     name = name or f"Bot ({level})"
     client = NetClient(addr, code=code, table=table, name=name, token=token)
-    keeper = SeatKeeper(seat_dir if seat_dir is not None else seats_dir(), addr, code, name) if keep else None
+    keeper = SeatKeeper(seat_dir, addr, code, name) if keep else None
     timers: list[tuple[float, Callable[[int], None], int]] = []
 
     def later(delay: float, fn: Callable[[int], None], seat: int) -> None:

@@ -134,9 +134,10 @@ def masked(token: str) -> str:
     return token[:4] + "…" if token else ""
 
 
-def seat_path(directory: Path, server: str, table: str) -> Path:
-    """The file of the seat(s) at ``table`` on ``server`` (a name made from both, no secrets)."""
-    ident = hashlib.sha256(f"{server}\n{table}".encode()).hexdigest()[:16]
+def seat_path(directory: Path, server: str, table: str, token: str) -> Path:
+    """The file of the seat(s) ``token`` holds at ``table`` on ``server``: a name made from a
+    hash of the three (another seat never overwrites it; the name tells nothing of the token)."""
+    ident = hashlib.sha256(f"{server}\n{table}\n{token}".encode()).hexdigest()[:16]
     return Path(directory) / f"seat-{ident}.json"
 
 
@@ -241,6 +242,33 @@ def playing_seats(directory: Path | None = None) -> tuple[list[NetSeat], list[st
     return [s for _, s in found if s.state == "playing"], problems
 
 
+class SeatFinder:
+    """Looks for kept seats whose game is still on, on a thread of its own (a scene asks
+    :attr:`done` each frame; the frame loop never reads the files)."""
+
+    def __init__(self, directory: Path | None = None) -> None:
+        self.seats: list[NetSeat] = []
+        self.problems: list[str] = []
+        self.done = False
+        self._directory = directory
+        self._thread = threading.Thread(target=self._run, name="tortuga-seat-finder", daemon=True)
+        self._thread.start()
+
+    def _run(self) -> None:
+        try:
+            self.seats, self.problems = playing_seats(self._directory)
+        except OSError as exc:  # e.g. the data folder cannot be made
+            logger.warning("cannot look for kept network seats: %s", exc.strerror or exc)
+            self.problems = [str(exc.strerror or exc)]
+        finally:
+            self.done = True
+
+    def wait(self, timeout: float = 5.0) -> bool:
+        """Wait for the answer (tests, tools; never the frame loop)."""
+        self._thread.join(timeout)
+        return self.done
+
+
 class SeatKeeper:
     """Keeps one network seat on disk while it is played (see the module docstring).
 
@@ -248,8 +276,11 @@ class SeatKeeper:
     :meth:`lobby` as things happen (any thread, never blocks on the disk); :meth:`close` writes
     the last state and stops the writer. Before :meth:`joined` nothing is written."""
 
-    def __init__(self, directory: Path, server: str, code: str, name: str = "") -> None:
-        self.directory = Path(directory)
+    def __init__(self, directory: Path | None, server: str, code: str, name: str = "") -> None:
+        """``directory``: where the seat file goes (None: :func:`seats_dir`, made by the writer)."""
+        from ..app import paths
+
+        self.directory = Path(directory) if directory is not None else paths.data_dir(create=False) / "seats"
         self.path: Path | None = None
         self.seat: NetSeat | None = None
         self._server, self._code, self._name = server, P.normalize_code(code), name
@@ -262,6 +293,15 @@ class SeatKeeper:
         self.problem = ""
         self.writes = 0
 
+    @classmethod
+    def returning(cls, directory: Path | None, seat: NetSeat) -> SeatKeeper:
+        """A keeper for a kept seat being taken back (its record goes on; a refused return can
+        mark it lost before the server gave the seat again)."""
+        keeper = cls(directory, seat.server, seat.code, seat.name)
+        keeper.seat = seat
+        keeper.path = seat_path(keeper.directory, seat.server, seat.table, seat.token)
+        return keeper
+
     # ------------------------------------------------------------ what happens
     def joined(self, table: str, seats: Sequence[int], token: str) -> None:
         with self._cond:
@@ -269,7 +309,7 @@ class SeatKeeper:
                 self.seat.seats = sorted(set(seats))  # reconnected: the same seat, its record kept
                 self.seat.state = "playing"
             else:
-                path = seat_path(self.directory, self._server, table)
+                path = seat_path(self.directory, self._server, table, token)
                 old: NetSeat | None = None
                 if self.seat is None and path.exists():
                     try:
@@ -371,6 +411,9 @@ class SeatKeeper:
         from ..app import paths
 
         try:
+            if not path.parent.is_dir():
+                path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
+                os.chmod(path.parent, 0o700)
             paths.atomic_write_text(path, data.decode() + "\n")
             os.chmod(path, 0o600)
             self.writes += 1
@@ -399,6 +442,6 @@ class SeatKeeper:
             thread.join(timeout)
 
 
-__all__ = ["FORMAT_VERSION", "NetSeat", "SeatAction", "SeatFileError", "SeatKeeper", "SeatPrompt", "SeatRecord",
+__all__ = ["FORMAT_VERSION", "NetSeat", "SeatAction", "SeatFileError", "SeatFinder", "SeatKeeper", "SeatPrompt", "SeatRecord",
            "check_seat", "decode_seat", "load_seats", "masked", "playing_seats", "read_seat", "seat_path",
            "seats_dir", "write_seat"]

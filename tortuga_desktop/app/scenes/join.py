@@ -8,6 +8,13 @@ background: the screen says "connecting" and stays usable; a wrong address, a wr
 full table or a host running a different version get a clear message here, and nothing is
 left running. Once the seat is ours the lobby opens.
 
+Every seat taken here is kept in the user data folder (:mod:`tortuga_desktop.net.seatstore`):
+when a game at a network table was still being played, the screen offers "Return to your seat
+at <table> (<host>)", which joins again with the kept reclaim token (the server holds the seat,
+or a computer player keeps it until the player is back). Opened with ``returning=`` (the main
+menu's *Continue*, and the game's start when it was playing) it goes back by itself. A return the
+server refuses (the table is gone, the seat was given up) says so and is not offered again.
+
 Keys: Enter joins, Escape goes back.
 """
 
@@ -17,6 +24,7 @@ import logging
 import threading
 import time
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -24,6 +32,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
 from ...net.discovery import FoundHost
+from ...net.seatstore import NetSeat, SeatFinder, SeatKeeper
 from .. import art, palette
 from ..i18n import tr, trn
 from ..remote import RemoteController
@@ -74,10 +83,18 @@ class JoinScene(WidgetScene):
 
     def __init__(self, *, browser: Any = None,
                  client_factory: Callable[..., Any] | None = None, address: str = "", player: str = "",
-                 note: str = "") -> None:
+                 note: str = "", returning: NetSeat | None = None, seat_dir: Path | None = None) -> None:
         """``address``/``player``: filled in (e.g. the same host again after a game); ``note``: the
-        message shown first."""
+        message shown first. ``returning``: a kept seat to go back to at once. ``seat_dir``: where
+        seats are kept (default: the user data folder)."""
         super().__init__()
+        #: the kept seat offered ("Return to your seat at ..."), and the one being returned to
+        self.seat: NetSeat | None = returning
+        self._auto_return = returning is not None
+        self._returning: NetSeat | None = None
+        self._seat_dir = seat_dir
+        self._finder: SeatFinder | None = None
+        self._return_btn: UIButton | None = None
         self.address = address
         self.code = ""
         self.player = player
@@ -110,7 +127,12 @@ class JoinScene(WidgetScene):
             from ...net.discovery import Browser
 
             self._browser = Browser()  # made now, started only when the player asks
+        if self.seat is None:
+            self._finder = SeatFinder(self._seat_dir)  # the files are read off the frame loop
         super().enter(app)
+        if self._auto_return:
+            self._auto_return = False
+            self.return_to_seat()
 
     def look(self) -> None:
         """Look for games announced on the local network (zeroconf, in the background)."""
@@ -153,7 +175,7 @@ class JoinScene(WidgetScene):
         self._read()
         super()._kill()
         self._addr = self._code = self._name = None
-        self._join_btn = self._back_btn = self._look_btn = None
+        self._join_btn = self._back_btn = self._look_btn = self._return_btn = None
         self._host_btns = []
 
     def _build(self) -> None:
@@ -163,7 +185,7 @@ class JoinScene(WidgetScene):
         pw = max(420, min(860, w - 40))
         row_h = max(28, min(42, (h - 80) // 14))
         gap = max(6, row_h // 4)
-        ph = 12 * (row_h + gap) + row_h
+        ph = 13 * (row_h + gap) + row_h
         px, py = (w - pw) // 2, max(10, (h - ph) // 2)
         self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
         els = self._els
@@ -174,6 +196,11 @@ class JoinScene(WidgetScene):
 
         lw = min(210, pw // 3)
         y = py + row_h + gap * 2
+        if self.seat is not None:
+            self._return_btn = add(UIButton(pygame.Rect(px, y, pw, row_h), self.return_label(), manager))
+            if self._pending is not None:
+                self._return_btn.disable()
+        y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.address"), manager))
         self._addr = add(text_entry(pygame.Rect(px + lw, y, pw - lw, row_h), manager, initial_text=self.address,
                                     placeholder_text=tr("net.join.address_hint"), length_limit=80))
@@ -209,6 +236,11 @@ class JoinScene(WidgetScene):
             self._join_btn.disable()
         self.app.request_redraw()
 
+    def return_label(self) -> str:
+        """"Return to your seat at <table> (<host>)" for the kept seat."""
+        seat = self.seat
+        return "" if seat is None else tr("net.return.offer", table=seat.shown_table, host=seat.host)
+
     # ------------------------------------------------------------------ input
     def handle(self, intent: Any) -> None:
         event = getattr(intent, "event", None)
@@ -217,6 +249,8 @@ class JoinScene(WidgetScene):
             if event.type == pygame_gui.UI_BUTTON_PRESSED:
                 if el is self._join_btn:
                     self.join()
+                elif el is self._return_btn and self._return_btn is not None:
+                    self.return_to_seat()
                 elif el is self._back_btn:
                     self.back()
                 elif el is self._look_btn:
@@ -264,6 +298,21 @@ class JoinScene(WidgetScene):
             self._say(str(exc), "error")
             return False
         name = "".join(c for c in self.player.strip() if c.isprintable())[:20]
+        return self._connect(url, code, name, "", "", SeatKeeper(self._seat_dir, url, code, name),
+                             tr("net.join.connecting", address=self.address.strip()))
+
+    def return_to_seat(self) -> bool:
+        """Join again with the kept seat's token (False: nothing to return to, or already joining)."""
+        seat = self.seat
+        if seat is None or self._pending is not None:
+            return False
+        self._returning = seat
+        return self._connect(seat.server, seat.code, seat.name, seat.table, seat.token,
+                             SeatKeeper.returning(self._seat_dir, seat),
+                             tr("net.return.going", table=seat.shown_table, host=seat.host))
+
+    def _connect(self, url: str, code: str, name: str, table: str, token: str, keeper: SeatKeeper,
+                 message: str) -> bool:
         factory = self._client_factory
         if factory is None:
             from ...net.client import NetClient
@@ -273,33 +322,57 @@ class JoinScene(WidgetScene):
             # once seated, the game keeps trying to get back to the host for as long as the player
             # stays (the host holds the seat, or a computer player keeps it until they return);
             # before that, CONNECT_TIMEOUT says when nobody answers
-            client = factory(url, code=code, name=name, give_up_after=None)
+            extra: dict[str, Any] = {"table": table, "token": token} if token else {}
+            client = factory(url, code=code, name=name, give_up_after=None, **extra)
             client.start()
         except (OSError, RuntimeError, ValueError) as exc:
-            log.warning("cannot connect to %s: %s", url, exc)
+            log.warning("cannot connect to the server: %s", exc)
             self._say(tr("net.error.unreachable"), "error")
+            self._returning = None
             return False
-        self._pending = RemoteController(client)
+        self._pending = RemoteController(client, keeper=keeper)
         self._pending_since = time.perf_counter()
-        self._say(tr("net.join.connecting", address=self.address.strip()))
-        if self._join_btn is not None:
-            self._join_btn.disable()  # type: ignore[no-untyped-call]
+        self._say(message)
+        for btn in (self._join_btn, self._return_btn):
+            if btn is not None:
+                btn.disable()  # type: ignore[no-untyped-call]
         return True
 
     def _cancel(self) -> None:
+        self._returning = None
         if self._pending is not None:
             self._pending.close()
             self._pending = None
-            if self._join_btn is not None:
-                self._join_btn.enable()  # type: ignore[no-untyped-call]
+            for btn in (self._join_btn, self._return_btn):
+                if btn is not None:
+                    btn.enable()  # type: ignore[no-untyped-call]
 
     def _failed(self, key: str, params: dict[str, Any]) -> None:
+        seat, c = self._returning, self._pending
+        if seat is not None and c is not None and key in ("net.error.token", "net.error.code"):
+            # the server no longer knows this seat: it is not offered again (its record stays)
+            if c.keeper is not None:
+                c.keeper.set_state("lost")
+            self.seat = None
+            self._cancel()
+            self._build()
+            self._say(tr("net.return.gone", table=seat.shown_table, host=seat.host), "error")
+            return
         self._cancel()
         self._say(tr(key, **params), "error")
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> bool:
         changed = False
+        finder = self._finder
+        if finder is not None and finder.done:
+            self._finder = None
+            if finder.problems:
+                self.app.notify(trn("net.return.damaged", len(finder.problems)), "warning")
+            if finder.seats and self.seat is None:
+                self.seat = finder.seats[0]
+                self._build()
+                changed = True
         if self._browser is not None and self.browsing:
             found = self._browser.hosts()
             if found != self._found:

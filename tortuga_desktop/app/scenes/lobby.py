@@ -141,6 +141,7 @@ class LobbyScene(Scene):
 
     def leave(self) -> None:
         app = self.app
+        self.controller.leave_for_good()
         self.controller.close()
         self._closed = True
         if app is not None and app.top is self:

@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from .. import art, palette
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..intents import Click, Hover, Intent, Key
 from ..layout import LayoutReport, screen_scale
 from . import Scene
@@ -152,20 +152,56 @@ class MenuScene(Scene):
 
     name = "menu"
 
-    def __init__(self) -> None:
+    def __init__(self, *, auto_return: bool = False) -> None:
+        """``auto_return``: when a game at a network table was still being played (a seat is kept
+        in the data folder), go back to that seat by itself once the menu is up (the game's start)."""
         super().__init__()
         self.buttons = ButtonList([])
         self._size = (0, 0)
         self._px = 28
         self.offer: Any = None  # "Learn to play?" on first start (scenes/tutorial.py)
+        self.auto_return = auto_return
+        #: the newest kept network seat whose game is still on (found off the frame loop)
+        self.seat: Any = None
+        self._finder: Any = None
 
     def enter(self, app: Any) -> None:
         super().enter(app)
+        self._look_for_seats()
         self._build()
 
     def resume(self) -> None:
         super().resume()
+        self._look_for_seats()
         self._build()
+
+    def _look_for_seats(self) -> None:
+        from ...net.seatstore import SeatFinder
+
+        self._finder = SeatFinder()
+
+    def update(self, dt: float) -> bool:
+        finder = self._finder
+        if finder is None or not finder.done:
+            return False
+        self._finder = None
+        if finder.problems:
+            self.app.notify(trn("net.return.damaged", len(finder.problems)), "warning")
+        seat = finder.seats[0] if finder.seats else None
+        if self.auto_return and seat is not None and self.app.top is self:
+            self.auto_return = False
+            self.seat = seat
+            self._build()
+            self.return_to_seat()
+            return True
+        self.auto_return = False
+        if seat != self.seat:
+            self.seat = seat
+            focus = self.buttons.focus
+            self._build()
+            self.buttons.focus = focus
+            return True
+        return False
 
     def retranslate(self) -> None:
         focus = self.buttons.focus
@@ -186,9 +222,12 @@ class MenuScene(Scene):
         except OSError:  # e.g. the data folder is not accessible
             logger.exception("cannot look for the autosave")
             can_continue = False
+        seat = self.seat
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
-            MenuItem(tr("menu.continue"), self.continue_game, can_continue),
+            MenuItem(tr("menu.continue"), self.continue_game, can_continue or seat is not None),
+            *([MenuItem(tr("net.return.offer", table=seat.shown_table, host=seat.host), self.return_to_seat)]
+              if seat is not None else []),
             MenuItem(tr("tutorial.menu"), self.learn),
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("net.menu.join"), self.join_game),
@@ -244,9 +283,19 @@ class MenuScene(Scene):
 
         self.app.push(JoinScene())
 
+    def return_to_seat(self) -> None:
+        """Back to the kept network seat (the Join screen takes it back with its token)."""
+        from .join import JoinScene
+
+        if self.seat is not None:
+            self.app.push(JoinScene(returning=self.seat))
+
     def continue_game(self) -> None:
         from .. import saves
 
+        if self.seat is not None and not saves.has_autosave():
+            self.return_to_seat()  # no local game to continue: the network game it was playing
+            return
         try:
             data = saves.load_autosave()
         except saves.SaveError as err:

@@ -183,9 +183,10 @@ class JoinScene(WidgetScene):
         manager = self.app.ui
         w, h = self.app.size
         pw = max(420, min(860, w - 40))
-        row_h = max(28, min(42, (h - 80) // 14))
+        rows = 12 if self.seat is None else 13  # a row more for "Return to your seat at ..."
+        row_h = max(28, min(42, (h - 80) // (rows + 3)))
         gap = max(6, row_h // 4)
-        ph = 13 * (row_h + gap) + row_h
+        ph = rows * (row_h + gap) + row_h
         px, py = (w - pw) // 2, max(10, (h - ph) // 2)
         self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
         els = self._els
@@ -200,7 +201,7 @@ class JoinScene(WidgetScene):
             self._return_btn = add(UIButton(pygame.Rect(px, y, pw, row_h), self.return_label(), manager))
             if self._pending is not None:
                 self._return_btn.disable()
-        y += row_h + gap
+            y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.address"), manager))
         self._addr = add(text_entry(pygame.Rect(px + lw, y, pw - lw, row_h), manager, initial_text=self.address,
                                     placeholder_text=tr("net.join.address_hint"), length_limit=80))
@@ -412,8 +413,11 @@ class JoinScene(WidgetScene):
         surface.blit(f.render(tr("net.join.title"), True, palette.GOLD), (self._panel.x + 16, self._panel.y + 8))
         small = art.font(max(12, min(20, self._list_at.h // 8)))
         if not self._found:
-            t = small.render(tr("net.join.none_found" if self.browsing else "net.join.not_looking"), True, palette.FOAM)
-            surface.blit(t, (self._list_at.x + 8, self._list_at.y + 6))
+            hint = tr("net.join.none_found" if self.browsing else "net.join.not_looking")
+            y = self._list_at.y + 6
+            for ln in wrap(hint, small, self._list_at.w - 16)[:3]:  # long in German: wrapped, never past the panel
+                surface.blit(small.render(ln, True, palette.FOAM), (self._list_at.x + 8, y))
+                y += small.get_linesize()
         if self.message:
             colour = palette.GOLD_LIGHT if self.message_level == "error" else palette.PARCHMENT_LIGHT
             mf = art.font(max(13, min(22, self._msg_at.h // 3)), bold=self.message_level == "error")

@@ -123,6 +123,8 @@ def test_a_killed_client_process_takes_its_seat_back_while_it_is_held(server: Se
     game = table.game
     assert game is not None and game.is_over
     assert after.record.events[0][:len(events_before)] == events_before
+    logs = "".join(p.read_text(errors="replace") for p in (tmp_path / "logs").glob("*.log*"))
+    assert (tmp_path / "logs" / "tortuga.log").exists() and before.token not in logs  # the token is never logged
     assert after.record.events[0] == [event_to_dict(e) for e in visible(game.events, 0)]
     assert PlayerView.from_json(after.record.latest[0]) == game.view(0)
     assert server.server.internal_errors == 0

@@ -173,3 +173,41 @@ def test_a_damaged_seat_file_is_put_aside_with_a_reason(tmp_path: Path) -> None:
         data = json.loads(seatstore._encoder.encode(good)) | bad
         with pytest.raises(seatstore.SeatFileError, match=reason):
             seatstore.decode_seat(json.dumps(data).encode())
+
+
+def test_the_headless_client_takes_a_seat_back_with_its_token(server: ServerThread, tmp_path: Path) -> None:
+    from tortuga_desktop.net.client import NetClient
+    from tortuga_desktop.net.headless import run_headless
+    from tortuga_desktop.net.protocol import Joined
+
+    table = make_table(server, hold_seconds=120)
+    first = NetClient(f"{HOST}:{server.port}", code=table.code, name="Remo")
+    first.start()
+    try:
+        wait_for(lambda: table.game is not None and bool(first.token))
+        token = first.token
+        assert token and any(isinstance(i, Joined) for i in first.poll())
+    finally:
+        first.close()  # the seat is held; without its token it is gone for good
+    out = io.StringIO()
+    assert run_headless(f"{HOST}:{server.port}", table.code, "random", token=token, seat_dir=tmp_path,
+                        out=out, timeout=120) == 0
+    text = out.getvalue()
+    assert "back at table" in text and "game over" in text and token not in text
+    (kept_seat,) = [s for _, s in seatstore.load_seats(tmp_path)[0]]
+    assert kept_seat.token == token and kept_seat.state == "over" and kept_seat.seats == [0]
+
+
+@pytest.mark.parametrize("args, word", [
+    (["--token", "abc", "--bot", "easy"], "--token"),
+    (["--resume"], "--resume needs --bot"),
+    (["--resume", "--bot", "easy", "--code", "ABCDEFGHJ"], "no --code"),
+    (["--join", "127.0.0.1", "--code", "ABCDEFGHJ", "--bot", "easy", "--token", "a\tb"], "not a reclaim token"),
+    (["--join", "127.0.0.1", "--code", "ABCDEFGHJ", "--bot", "easy", "--think", "-1"], "--think"),
+])
+def test_headless_seat_options_are_checked(args: list[str], word: str, capsys: pytest.CaptureFixture[str]) -> None:
+    from tortuga_desktop.app.main import parse_args
+
+    with pytest.raises(SystemExit) as exit_:
+        parse_args(args)
+    assert exit_.value.code == 2 and word in capsys.readouterr().err

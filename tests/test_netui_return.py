@@ -156,3 +156,34 @@ def test_a_damaged_seat_file_is_a_notice_not_a_crash(caplog: pytest.LogCaptureFi
         assert f"notice: {i18n.trn('net.return.damaged', 1)}" in caplog.text
     finally:
         app.close()
+
+
+def test_a_seat_that_cannot_be_kept_is_a_notice(tmp_path: Path) -> None:
+    from tortuga_desktop.app.remote import RemoteController
+    from tortuga_desktop.net.protocol import Joined
+
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("a file where the seats folder would go")
+
+    class Client:
+        state = "connected"
+
+        def __init__(self) -> None:
+            self.items: list[Any] = [Joined(table="t1", seats=[1], token="k" * 24)]
+
+        def poll(self) -> list[Any]:
+            out, self.items = self.items, []
+            return out
+
+        def close(self, timeout: float = 5.0) -> None:
+            pass
+
+    keeper = seatstore.SeatKeeper(blocker / "seats", "127.0.0.1:47600", "ABCDEFGHJ", "Remo")
+    remote = RemoteController(Client(), keeper=keeper)
+    remote.pump()
+    assert not keeper.flush(5.0) or keeper.problem  # the write failed...
+    remote.pump()
+    assert remote.notices == [("net.return.cannot_keep", {})]  # ...and the player is told, once
+    remote.pump()
+    assert remote.notices == [("net.return.cannot_keep", {})]
+    keeper.close()

@@ -289,6 +289,7 @@ class RemoteController:
         self._acked: dict[int, int] = {}  # request id -> decisions of the update that answered it
         self._since = time.perf_counter()
         self._closed = False
+        self._keep_failed = False
         self._closer: threading.Thread | None = None
 
     # ------------------------------------------------------------ the table's API
@@ -460,6 +461,9 @@ class RemoteController:
             elif isinstance(msg, P.Bye):
                 self.fatal = ("net.error.bye", {})
                 self.notices.append(("net.error.bye", {}))
+        if self.keeper is not None and self.keeper.problem and not self._keep_failed:
+            self._keep_failed = True  # once: the game goes on, but the seat cannot be taken back after a crash
+            self.notices.append(("net.return.cannot_keep", {}))
         if changed:
             self._build()
         return changed

@@ -107,8 +107,16 @@ class NetSeat(msgspec.Struct, forbid_unknown_fields=True):
         return self.table_name or self.table
 
 
+class _Head(msgspec.Struct):
+    """Only the state of a seat file (the rest skipped unread: finished seats are not checked
+    every time the menu looks for a game to go back to)."""
+
+    state: str = ""
+
+
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(NetSeat)
+_head_decoder = msgspec.json.Decoder(_Head)
 
 
 def seats_dir(create: bool = True) -> Path:
@@ -186,8 +194,9 @@ def decode_seat(raw: bytes) -> NetSeat:
     return check_seat(seat)
 
 
-def read_seat(path: Path) -> NetSeat:
-    """Read and check one seat file (raises :class:`SeatFileError` or ``OSError``)."""
+def read_seat(path: Path, *, only_playing: bool = False) -> NetSeat | None:
+    """Read and check one seat file (raises :class:`SeatFileError` or ``OSError``).
+    ``only_playing``: None, unchecked, for a well-formed file whose game is not being played."""
     from ..app import paths
 
     try:
@@ -196,6 +205,12 @@ def read_seat(path: Path) -> NetSeat:
         raise SeatFileError(f"{exc.size} bytes, over the {MAX_FILE}-byte limit") from None
     except paths.NotRegularFileError as exc:
         raise SeatFileError(f"a {exc.kind}, not a file") from None
+    if only_playing:
+        try:
+            if _head_decoder.decode(raw).state in ("over", "left", "lost"):
+                return None
+        except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, UnicodeDecodeError):
+            pass  # the full reading says what is wrong
     return decode_seat(raw)
 
 
@@ -208,9 +223,11 @@ def write_seat(path: Path, seat: NetSeat) -> None:
     os.chmod(path, 0o600)
 
 
-def load_seats(directory: Path | None = None) -> tuple[list[tuple[Path, NetSeat]], list[str]]:
-    """Every readable seat file, newest first, and for each one that is not readable a short
-    English reason (the file is put aside as ``seat-….bad-<time>.json``)."""
+def load_seats(directory: Path | None = None, *, only_playing: bool = False
+               ) -> tuple[list[tuple[Path, NetSeat]], list[str]]:
+    """Every readable seat file (``only_playing``: those whose game is still on), newest first,
+    and for each one that is not readable a short English reason (the file is put aside as
+    ``seat-….bad-<time>.json``)."""
     from ..app import paths
 
     directory = seats_dir() if directory is None else Path(directory)
@@ -224,7 +241,9 @@ def load_seats(directory: Path | None = None) -> tuple[list[tuple[Path, NetSeat]
         if ".bad-" in path.name or not path.name.startswith("seat-"):
             continue
         try:
-            found.append((path, read_seat(path)))
+            seat = read_seat(path, only_playing=only_playing)
+            if seat is not None:
+                found.append((path, seat))
         except SeatFileError as exc:
             logger.warning("seat file %s is damaged: %s", paths.display_name(path), exc)
             paths.keep_aside(path)
@@ -238,7 +257,7 @@ def load_seats(directory: Path | None = None) -> tuple[list[tuple[Path, NetSeat]
 
 def playing_seats(directory: Path | None = None) -> tuple[list[NetSeat], list[str]]:
     """The seats whose game was still being played, newest first (and the problems found)."""
-    found, problems = load_seats(directory)
+    found, problems = load_seats(directory, only_playing=True)
     return [s for _, s in found if s.state == "playing"], problems
 
 

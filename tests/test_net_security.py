@@ -173,7 +173,7 @@ def test_no_action_for_another_seat_and_no_other_seat_s_view(server: ServerThrea
     move = server.call(lambda s: table.game.legal_actions(1)[0].text())  # type: ignore[union-attr]
     seen: list[Any] = []
     reply = send(ws, P.Act(id=1, seat=1, decisions=0, action=move))
-    while isinstance(reply, (P.Update, P.Lobby)):
+    while isinstance(reply, (P.Update, P.Lobby, P.Chat)):
         seen.append(reply)
         reply = P.decode_server(ws.recv(timeout=5))
     assert isinstance(reply, P.Error) and reply.code == "seat"

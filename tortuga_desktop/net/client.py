@@ -40,7 +40,8 @@ with the join code and the host token), then :meth:`join`.
 Queue items (all immutable): :class:`Status` (made here), and from the server
 :class:`~.protocol.Welcome`, :class:`~.protocol.Tables`, :class:`~.protocol.Created`,
 :class:`~.protocol.Joined`, :class:`~.protocol.Lobby`, :class:`GameUpdate` (an
-:class:`~.protocol.Update` decoded into typed values), :class:`~.protocol.Error`,
+:class:`~.protocol.Update` decoded into typed values), :class:`~.protocol.Chat` (:meth:`say`;
+after a reconnect the table's chat comes again: skip entries whose ``n`` you have), :class:`~.protocol.Error`,
 :class:`~.protocol.Bye`. An update that does not decode is logged and reported as an
 :class:`~.protocol.Error` with code ``"malformed"``; the connection goes on. Besides the
 server's error codes (:data:`~.protocol.ERROR_CODES`) the client itself reports ``"offline"``
@@ -114,7 +115,7 @@ class GameUpdate:
     ack: int
 
 
-Incoming = Status | Welcome | Tables | Created | Joined | Lobby | GameUpdate | Error | Bye | P.Update
+Incoming = Status | Welcome | Tables | Created | Joined | Lobby | GameUpdate | P.Chat | Error | Bye | P.Update
 
 
 def server_url(addr: str) -> str:
@@ -296,6 +297,22 @@ class NetClient:
         except RuntimeError:  # the client has stopped
             self.incoming.put(Error(code="offline", message="the connection is closed", ref=rid))
         return rid
+
+    def say(self, text: str, seat: int | None = None) -> None:
+        """Send a chat message to the table (answer: a :class:`~.protocol.Chat` to everyone, or
+        an :class:`Error`: ``chat``, ``chat_rate``; ``offline`` while not connected). The text is
+        cut to :data:`~.protocol.MAX_CHAT` characters; the server cleans it."""
+        raw = P.encode(P.Say(text=text[:P.MAX_CHAT], seat=seat))
+        try:
+            self._loop.call_soon_threadsafe(self._send_chat, raw)
+        except RuntimeError:  # the client has stopped
+            self.incoming.put(Error(code="offline", message="the connection is closed"))
+
+    def _send_chat(self, raw: bytes) -> None:
+        if self._outbox is not None and self._welcomed and self._joined:
+            self._outbox.put_nowait(raw)
+        else:  # never kept for later: a message said into a lost connection is not sent minutes after
+            self._deliver(Error(code="offline", message="not connected to the table"))
 
     def leave(self) -> None:
         """Leave the table for good (a computer player takes the seat over)."""

@@ -5,9 +5,15 @@ Every frame is one JSON object with a ``"type"`` tag. A client's first message i
 version mismatch, an :class:`Error` with code ``"version"`` that says both versions, and closes.
 
 Client -> server: :class:`Hello`, :class:`ListTables`, :class:`CreateTable`, :class:`Join`,
-:class:`Start`, :class:`Act`, :class:`Leave`.
+:class:`Start`, :class:`Act`, :class:`Leave`, :class:`Say`.
 Server -> client: :class:`Welcome`, :class:`Tables`, :class:`Created`, :class:`Joined`,
-:class:`Lobby`, :class:`Update`, :class:`Error`, :class:`Bye`.
+:class:`Lobby`, :class:`Update`, :class:`Chat`, :class:`Error`, :class:`Bye`.
+
+Chat: a seated connection sends :class:`Say` (text only, at most :data:`MAX_CHAT` characters);
+the server cleans it (:func:`clean_chat`), stamps it with the seat and that seat's name (never
+the client's word for either) and sends it to everyone at the table as a :class:`Chat`, beside
+the table's own notes (a player joined, dropped out, came back, left, was taken over by a
+computer player) in the same stream.
 
 Game data travels in the engine's own JSON forms: a seat's :class:`~tortuga_desktop.rules.PlayerView`
 (``PlayerView.to_json``), the events that seat may see (``event_to_dict`` of
@@ -27,6 +33,7 @@ tortuga_desktop.net.protocol.ProtocolError: bad message: Object missing required
 
 from __future__ import annotations
 
+import unicodedata
 from typing import Any, Literal
 
 import msgspec
@@ -45,6 +52,9 @@ MAX_MESSAGE = 64 * 1024
 MAX_ID = 64
 MAX_NAME = 24
 MAX_ACTION = 40
+#: Longest chat message (characters, after cleaning) and how many the server keeps per table.
+MAX_CHAT = 200
+CHAT_KEEP = 200
 
 #: Join codes: letters and digits that are not easily mistaken for one another (no 0/O, 1/I),
 #: ``CODE_LENGTH`` of them (32**9, about 3.5e13 codes; the README's network section works out
@@ -138,7 +148,17 @@ class Leave(_Msg, tag="Leave", frozen=True):
     """Leave the table for good (the seat is handed to a computer player or reopened)."""
 
 
-ClientMessage = Hello | ListTables | CreateTable | Join | Start | Act | Leave
+class Say(_Msg, tag="Say", frozen=True):
+    """A chat message to everyone at this connection's table (the lobby or the game), as
+    ``seat`` (one this connection holds; None: its first). Answered with a :class:`Chat` to
+    the whole table, or an :class:`Error` (``chat``: nothing to say or not at a table;
+    ``rate``: too many messages, wait)."""
+
+    text: str
+    seat: int | None = None
+
+
+ClientMessage = Hello | ListTables | CreateTable | Join | Start | Act | Leave | Say
 
 
 # ---------------------------------------------------------------- server -> client
@@ -232,6 +252,27 @@ class Update(_Msg, tag="Update", frozen=True):
             raise ProtocolError(f"bad event: {exc}") from None
 
 
+#: What a :class:`Chat` entry is: a player's message, or a note of the table about ``seat``.
+ChatKind = Literal["say", "joined", "dropped", "returned", "left", "taken_over"]
+CHAT_KINDS = ("say", "joined", "dropped", "returned", "left", "taken_over")
+
+
+class Chat(_Msg, tag="Chat", frozen=True):
+    """One entry of a table's chat. ``n`` counts the table's entries from 1 (a client that
+    gets the history again after a reconnect skips what it has); ``seat`` and ``name`` are the
+    server's (the seat the message came from, its name at the time); ``text`` is cleaned and
+    empty for the table's own notes (``kind`` other than ``say``: the client words them);
+    ``at``: seconds since the epoch (UTC)."""
+
+    table: str
+    n: int
+    seat: int
+    name: str
+    kind: ChatKind
+    text: str = ""
+    at: float = 0.0
+
+
 class Error(_Msg, tag="Error", frozen=True):
     """A refused message: nothing changed. ``code`` is one of :data:`ERROR_CODES`; ``ref`` is
     the id of the refused :class:`Act` (else -1)."""
@@ -247,7 +288,7 @@ class Bye(_Msg, tag="Bye", frozen=True):
     reason: str
 
 
-ServerMessage = Welcome | Tables | Created | Joined | Lobby | Update | Error | Bye
+ServerMessage = Welcome | Tables | Created | Joined | Lobby | Update | Chat | Error | Bye
 
 #: Error codes: ``version`` (protocol mismatch), ``malformed`` (not a message of this
 #: protocol), ``size`` (over :data:`MAX_MESSAGE`), ``order`` (message not allowed now),
@@ -255,9 +296,11 @@ ServerMessage = Welcome | Tables | Created | Joined | Lobby | Update | Error | B
 #: ``seat`` (not this connection's seat), ``stale`` (an action on an old view), ``turn``
 #: (nothing to decide / not this seat's turn), ``illegal`` (the engine refused the action),
 #: ``rate`` (too many messages, tables or wrong join codes: wait), ``denied`` (not allowed on
-#: this server), ``name`` (the name looks like another seat's).
+#: this server), ``name`` (the name looks like another seat's), ``chat`` (a chat message with
+#: nothing to show once cleaned, or from a connection not seated at a table), ``chat_rate``
+#: (too many chat messages: wait).
 ERROR_CODES = ("version", "malformed", "size", "order", "code", "token", "full", "seat", "stale", "turn",
-               "illegal", "rate", "denied", "name")
+               "illegal", "rate", "denied", "name", "chat", "chat_rate")
 
 
 class _Probe(msgspec.Struct):
@@ -340,6 +383,50 @@ def probe_version(raw: bytes | str) -> tuple[str, int | None]:
     return p.type[:20], p.version
 
 
+#: Characters that draw nothing or steer the text: controls, format characters (zero-width
+#: space and joiners, direction overrides), surrogates, private use, unassigned, line and
+#: paragraph separators; besides them the default-ignorable fillers and variation selectors.
+_INVISIBLE = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+_IGNORABLE = ((0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+              (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF))
+#: combining marks kept on one character (a pile of them draws over the lines around it)
+_MAX_MARKS = 2
+
+
+def _chat_char_ok(ch: str) -> bool:
+    cp = ord(ch)
+    return unicodedata.category(ch) not in _INVISIBLE and not any(lo <= cp <= hi for lo, hi in _IGNORABLE)
+
+
+def clean_chat(text: str) -> str:
+    r"""A chat message as the table shows it: NFC, controls and zero-width or other invisible
+    characters dropped (tabs and line breaks become spaces), at most two combining marks on a
+    character, runs of spaces (any kind) made one space, none at the ends. Never raises.
+
+    >>> clean_chat("  hi\u200b there\n\tall\u202e ")
+    'hi there all'
+    >>> clean_chat("\u200b\u200d\ufe0f")
+    ''
+    >>> len(clean_chat("a" + "\u0301" * 50))
+    3
+    """
+    out: list[str] = []
+    marks = 0
+    for ch in unicodedata.normalize("NFC", str(text)):
+        if ch in "\t\n\r\v\f\x85\u2028\u2029":
+            ch = " "
+        elif not _chat_char_ok(ch):
+            continue
+        if unicodedata.category(ch).startswith("M"):
+            marks += 1
+            if marks > _MAX_MARKS:
+                continue
+        else:
+            marks = 0
+        out.append(ch)
+    return " ".join("".join(out).split())
+
+
 def _text_ok(s: str, limit: int) -> bool:
     return len(s) <= limit and s.isprintable()
 
@@ -362,6 +449,12 @@ def _check_client(msg: ClientMessage) -> None:
             raise ProtocolError("seat must be 0-3")
     elif isinstance(msg, Start):
         texts += [(msg.table, MAX_ID), (msg.token, MAX_ID)]
+    elif isinstance(msg, Say):
+        # the text is cleaned by the server (it may hold what clean_chat drops); only its size here
+        if len(msg.text) > 2 * MAX_CHAT:
+            raise ProtocolError(f"chat message too long (over {MAX_CHAT} characters)")
+        if msg.seat is not None and not 0 <= msg.seat <= 3:
+            raise ProtocolError("seat must be 0-3")
     elif isinstance(msg, Act):
         texts.append((msg.action, MAX_ACTION))
         if not (0 <= msg.seat <= 3 and 0 <= msg.decisions <= 10**7 and 0 <= msg.id < 2**53):
@@ -372,7 +465,8 @@ def _check_client(msg: ClientMessage) -> None:
 
 
 __all__ = [
-    "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "ERROR_CODES", "LEVELS", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
+    "CHAT_KEEP", "CHAT_KINDS", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
+    "clean_chat", "ERROR_CODES", "LEVELS", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SeatSpec", "ServerMessage", "Start", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
     "code_problem", "decode_server", "encode", "format_code", "normalize_code", "probe_version",

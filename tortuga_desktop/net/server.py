@@ -34,6 +34,11 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
   connected person to start and to go on (its computer players pause while nobody is there);
   tables take turns for the bot threads (one decision per table at a time, round robin), and
   Hard's thinking time per decision is capped and shrinks while many tables wait;
+* chat: a seated connection may say ``chat_burst`` messages at once and ``chat_rate`` a second
+  on average (more are refused with a ``chat_rate`` error that says how long to wait); a
+  message is cleaned (:func:`.protocol.clean_chat`) and stamped with the sender's seat and its
+  name; the table keeps its last :data:`.protocol.CHAT_KEEP` entries (in its save and archive)
+  and sends them to whoever takes a seat; chat text is never logged;
 * no seed, join code or token is ever logged; a fault that repeats is logged once with a count
   (:class:`RepeatFilter`).
 """
@@ -50,10 +55,12 @@ import hashlib
 import hmac
 import json
 import logging
+import math
 import os
 import random
 import secrets
 import signal
+import ssl
 import sys
 import threading
 import time
@@ -136,6 +143,11 @@ class ServerConfig:
     #: wrong join codes the whole server checks per second (and at once): the guessing rate
     join_guess_rate: float = 5.0
     join_guess_burst: float = 20.0
+    #: chat messages one connection may send per second on average, and at once
+    chat_rate: float = 0.5
+    chat_burst: float = 5.0
+    #: serve wss:// with this context (None: plain ws://)
+    tls: ssl.SSLContext | None = None
 
 
 def _hash(token: str) -> str:
@@ -287,6 +299,7 @@ class Conn:
         self.join_refusals = 0
         #: nothing more is read from this connection before then (a guesser waits as it was told)
         self.paused_until = 0.0
+        self.chat = Bucket(config.chat_rate, config.chat_burst)
 
     def allow(self) -> bool:
         """Token bucket: may this connection send one more message now?"""
@@ -340,6 +353,8 @@ class SeatSlot:
     #: the seat's current decision and the game's decision counter when it became due
     decision_key: tuple[Any, ...] | None = None
     pending_since: int = 0
+    #: a person has sat here (the next connection is a return, not a join)
+    seated_once: bool = False
 
     @property
     def taken(self) -> bool:
@@ -377,6 +392,47 @@ class Table:
     expiry: asyncio.TimerHandle | None = None
     #: archives and removes the table once the game is over (lobby)
     retire: asyncio.TimerHandle | None = None
+    #: the newest chat entries (at most :data:`.protocol.CHAT_KEEP`) and how many there were in all
+    chat: collections.deque[P.Chat] = field(default_factory=lambda: collections.deque(maxlen=P.CHAT_KEEP))
+    chat_count: int = 0
+
+    def add_chat(self, seat: int, kind: P.ChatKind, text: str = "") -> P.Chat:
+        """A new chat entry from ``seat`` (its name now), kept with the table."""
+        self.chat_count += 1
+        entry = P.Chat(table=self.id, n=self.chat_count, seat=seat, name=self.slots[seat].name, kind=kind,
+                       text=text, at=round(time.time(), 3))
+        self.chat.append(entry)
+        return entry
+
+    def chat_to_save(self) -> list[dict[str, Any]]:
+        return [{"n": c.n, "seat": c.seat, "name": c.name, "kind": c.kind, "text": c.text, "at": c.at}
+                for c in self.chat]
+
+    def chat_from_save(self, data: Any) -> None:
+        """Read the chat of a save (raises ValueError on bad data; a text is cleaned again)."""
+        if data is None:
+            return
+        if not isinstance(data, list) or len(data) > P.CHAT_KEEP:
+            raise ValueError(f"chat: expected a list of at most {P.CHAT_KEEP} entries")
+        last = 0
+        for i, c in enumerate(data):
+            if not isinstance(c, dict):
+                raise ValueError(f"chat[{i}]: expected an object")
+            n, seat, name, kind, text, at = (c.get(k) for k in ("n", "seat", "name", "kind", "text", "at"))
+            if not (isinstance(n, int) and not isinstance(n, bool) and last < n < 2**53):
+                raise ValueError(f"chat[{i}].n: expected a growing count")
+            if not (isinstance(seat, int) and 0 <= seat < len(self.slots)) or kind not in P.CHAT_KINDS:
+                raise ValueError(f"chat[{i}]: bad seat or kind")
+            if not (isinstance(name, str) and 0 < len(name) <= P.MAX_NAME and name.isprintable()):
+                raise ValueError(f"chat[{i}].name: bad name")
+            if not (isinstance(text, str) and len(text) <= P.MAX_CHAT) or not isinstance(at, int | float):
+                raise ValueError(f"chat[{i}]: bad text or time")
+            if not math.isfinite(at):
+                raise ValueError(f"chat[{i}].at: not a finite time")
+            self.chat.append(P.Chat(table=self.id, n=n, seat=seat, name=name, kind=kind, text=P.clean_chat(text),
+                                    at=float(at)))
+            last = n
+        self.chat_count = last
 
     def person_here(self) -> bool:
         """Someone is connected to a seat of this table (a person: computer seats have no connection)."""
@@ -409,6 +465,7 @@ class Table:
             "format": ARCHIVE_FORMAT, "version": SAVE_VERSION, "table": self.id, "name": self.name,
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level} for s in self.slots],
             "record": None if self.game is None else self.game.record().to_dict(),
+            "chat": self.chat_to_save(),
         }
 
     def to_save(self) -> dict[str, Any]:
@@ -420,6 +477,7 @@ class Table:
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token_hash": s.token_hash}
                       for s in self.slots],
             "record": None if self.game is None else self.game.record().to_dict(),
+            "chat": self.chat_to_save(),
         }
 
     @classmethod
@@ -445,13 +503,15 @@ class Table:
                 if not isinstance(th, str) or len(th) not in (0, 64):
                     raise ValueError(f"seats[{i}].token_hash: bad")
                 slots.append(SeatSlot(i, spec.kind, spec.name, spec.level, token_hash=th,
-                                      bot_level=spec.level if spec.kind == "computer" else None))
+                                      bot_level=spec.level if spec.kind == "computer" else None,
+                                      seated_once=bool(th) or spec.kind == "local"))
             table = cls(id=_short_text(data["table"]), code=_short_text(data["code"]),
                         host_token=_short_text(data["host_token"]), name=str(data["name"])[:P.MAX_NAME],
                         slots=slots, long_game=bool(data["long_game"]), hold_seconds=float(data["hold_seconds"]),
                         takeover_level=str(data["takeover_level"]), seed=data.get("seed"))
             if table.takeover_level not in P.LEVELS:
                 raise ValueError("takeover_level: unknown level")
+            table.chat_from_save(data.get("chat"))
             if data["record"] is not None:
                 table.game = replay(GameRecord.from_dict(data["record"]))
                 if table.game.players != len(slots):
@@ -551,7 +611,7 @@ class GameServer:
             before_listen(self)
         self._server = await serve(self._handle, self.config.host, self.config.port, max_size=_HARD_LIMIT,
                                    max_queue=64, compression=None, ping_interval=20, ping_timeout=20,
-                                   open_timeout=10, close_timeout=5)
+                                   open_timeout=10, close_timeout=5, ssl=self.config.tls)
         self._sweeper = self._loop.call_later(60.0, self._sweep)
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
@@ -946,6 +1006,40 @@ class GameServer:
             self._on_act(conn, msg)
         elif isinstance(msg, P.Leave):
             self._on_leave(conn)
+        elif isinstance(msg, P.Say):
+            self._on_say(conn, msg)
+
+    # ------------------------------------------------------------ chat
+    def _on_say(self, conn: Conn, msg: P.Say) -> None:
+        table = conn.table
+        if table is None or not conn.seats:
+            self._error(conn, "chat", "chat is for players seated at a table")
+            return
+        seat = conn.seats[0] if msg.seat is None else msg.seat
+        if seat not in conn.seats:
+            self._error(conn, "seat", "not a seat of this connection")
+            return
+        text = P.clean_chat(msg.text)
+        if not text:
+            self._error(conn, "chat", "the message has nothing to show once control and invisible characters "
+                                      "are removed")
+            return
+        if len(text) > P.MAX_CHAT:
+            self._error(conn, "chat", f"chat messages are limited to {P.MAX_CHAT} characters")
+            return
+        if not conn.chat.take():
+            self._error(conn, "chat_rate", f"too many chat messages: wait {max(1, math.ceil(conn.chat.wait()))} s")
+            return
+        self._chat(table, seat, "say", text)
+
+    def _chat(self, table: Table, seat: int, kind: P.ChatKind, text: str = "") -> None:
+        """Add a chat entry (a message or a note of the table) and send it to the whole table."""
+        if self.stopping:
+            return
+        raw = P.encode(table.add_chat(seat, kind, text))
+        for c in list(table.conns):
+            c.send(raw)
+        self._autosave(table)
 
     def _on_create(self, conn: Conn, msg: P.CreateTable) -> None:
         if not self.config.lobby:
@@ -1033,9 +1127,13 @@ class GameServer:
                 used = {s.name.casefold() for s in table.slots if s is not slot}
                 slot.name = self._unique(msg.name.strip(), used)
             seats = [slot.index]
+        notes: list[tuple[int, P.ChatKind]] = []
         for i in seats:
             slot = table.slots[i]
             old = slot.conn
+            if old is None:
+                notes.append((i, "returned" if slot.seated_once else "joined"))
+            slot.seated_once = True
             if old is not None and old is not conn:
                 old.seats = [x for x in old.seats if x != i]
                 if not old.seats:
@@ -1053,6 +1151,10 @@ class GameServer:
         conn.seats = seats
         table.conns.add(conn)
         conn.send(P.Joined(table=table.id, seats=seats, token=token))
+        for entry in table.chat:  # the table's chat so far (a returning client skips what it has)
+            conn.send(entry)
+        for i, kind in notes:
+            self._chat(table, i, kind)
         self._watch_empty(table)
         self._broadcast_lobby(table)
         if table.game is not None:
@@ -1099,11 +1201,13 @@ class GameServer:
             self._error(conn, "order", "not at a table")
             return
         for i in conn.seats:
+            self._chat(table, i, "left")
             slot = table.slots[i]
             slot.conn = None
             if table.game is None and slot.kind == "open":
                 slot.token_hash = ""
                 slot.name = f"Player {i + 1}"
+                slot.seated_once = False
             elif slot.kind != "computer":
                 slot.bot_level = table.takeover_level
         conn.seats = []
@@ -1236,6 +1340,7 @@ class GameServer:
             if slot.conn is conn:
                 slot.conn = None
                 self._hold(table, slot)
+                self._chat(table, i, "dropped")
         conn.seats = []
         self._watch_empty(table)
         self._broadcast_lobby(table)
@@ -1258,9 +1363,11 @@ class GameServer:
             if slot.kind == "open":
                 slot.token_hash = ""
                 slot.name = f"Player {slot.index + 1}"
+                slot.seated_once = False
         elif not table.game.is_over:
             logger.info("table %s: a computer player takes over seat %d", table.id, slot.index)
             slot.bot_level = table.takeover_level
+            self._chat(table, slot.index, "taken_over")
         self._broadcast_lobby(table)
         self._schedule_bots(table)
 

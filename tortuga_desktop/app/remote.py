@@ -53,7 +53,7 @@ from .saves import SeatConfig
 
 log = logging.getLogger(__name__)
 
-__all__ = ["NetState", "RemoteController", "RemoteSnapshot", "SeatState", "shadow_game", "wait_for_closing"]
+__all__ = ["ChatLine", "NetState", "RemoteController", "RemoteSnapshot", "SeatState", "shadow_game", "wait_for_closing"]
 
 _closing_lock = threading.Lock()
 #: network sessions still closing (a hosted server writes its table's save as it stops)
@@ -218,6 +218,20 @@ class NetState:
     retry_in: float = 0.0
 
 
+@dataclass(frozen=True)
+class ChatLine:
+    """One entry of the table's chat as the server stamped it: a player's message
+    (``kind`` "say") or a note of the table about ``seat`` (joined, dropped, returned, left,
+    taken_over; ``text`` empty: the panel words it)."""
+
+    n: int
+    seat: int
+    name: str
+    kind: str
+    text: str
+    at: float
+
+
 #: Error codes of the protocol -> translation key of what the player reads.
 ERROR_KEYS = {
     "version": "net.error.version",
@@ -232,6 +246,8 @@ ERROR_KEYS = {
     "rate": "net.error.rate",
     "malformed": "net.error.malformed",
     "name": "net.error.name",
+    "chat": "net.chat.refused",
+    "chat_rate": "net.chat.rate",
 }
 
 
@@ -291,6 +307,12 @@ class RemoteController:
         self._closed = False
         self._keep_failed = False
         self._closer: threading.Thread | None = None
+        #: the table's chat as received (oldest first), the seats muted here, and how many
+        #: entries arrived (the panel counts what it has not shown)
+        self.chat: list[ChatLine] = []
+        self.muted: set[int] = set()
+        self.chat_received = 0
+        self._chat_seen: set[tuple[int, float]] = set()
 
     # ------------------------------------------------------------ the table's API
     @property
@@ -456,6 +478,8 @@ class RemoteController:
                 self._on_update(msg)
                 if self.keeper is not None and msg.seat in self.human_seats:
                     self.keeper.update(msg.seat, msg.view, msg.events, msg.first)
+            elif isinstance(msg, P.Chat):
+                self._on_chat(msg)
             elif isinstance(msg, P.Error):
                 self._on_error(msg)
             elif isinstance(msg, P.Bye):
@@ -467,6 +491,39 @@ class RemoteController:
         if changed:
             self._build()
         return changed
+
+    # ------------------------------------------------------------ chat
+    def _on_chat(self, msg: Any) -> None:
+        key = (int(msg.n), float(msg.at))
+        if key in self._chat_seen:  # the table's chat comes again after a reconnect
+            return
+        self._chat_seen.add(key)
+        self.chat.append(ChatLine(int(msg.n), int(msg.seat), str(msg.name), str(msg.kind), str(msg.text),
+                                  float(msg.at)))
+        if len(self.chat) > 500:
+            del self.chat[:100]
+        self.chat_received += 1
+
+    def say(self, text: str) -> bool:
+        """Send a chat message (False: nothing to send, or not seated yet; nothing was sent)."""
+        text = text.strip()
+        if not text or not self.joined:
+            return False
+        self.client.say(text)
+        return True
+
+    def toggle_mute(self, seat: int) -> bool:
+        """Mute (or unmute) ``seat``'s messages on this computer, for this table only; True:
+        now muted. The table's notes about that seat still show."""
+        if seat in self.muted:
+            self.muted.discard(seat)
+            return False
+        self.muted.add(seat)
+        return True
+
+    def chat_lines(self) -> list[ChatLine]:
+        """The chat as shown here: muted seats' messages left out."""
+        return [c for c in self.chat if c.kind != "say" or c.seat not in self.muted]
 
     def _on_status(self, msg: Any) -> None:
         state = str(msg.state)

@@ -401,14 +401,15 @@ def _chat_char_ok(ch: str) -> bool:
 def clean_chat(text: str) -> str:
     r"""A chat message as the table shows it: NFC, controls and zero-width or other invisible
     characters dropped (tabs and line breaks become spaces), at most two combining marks on a
-    character, runs of spaces (any kind) made one space, none at the ends. Never raises.
+    character, runs of spaces (any kind) made one space, none at the ends; "" when nothing
+    visible is left (only marks and spaces). Never raises.
 
     >>> clean_chat("  hi\u200b there\n\tall\u202e ")
     'hi there all'
     >>> clean_chat("\u200b\u200d\ufe0f")
     ''
-    >>> len(clean_chat("a" + "\u0301" * 50))
-    3
+    >>> len(clean_chat("a" + "\u0301" * 50)), clean_chat("\u0301\u0302 \u3000")
+    (3, '')
     """
     out: list[str] = []
     marks = 0
@@ -424,7 +425,9 @@ def clean_chat(text: str) -> str:
         else:
             marks = 0
         out.append(ch)
-    return " ".join("".join(out).split())
+    text = " ".join("".join(out).split())
+    # marks alone draw nothing (and a font refuses to render a text of zero width)
+    return text if any(not unicodedata.category(c).startswith(("M", "Z")) for c in text) else ""
 
 
 def _text_ok(s: str, limit: int) -> bool:

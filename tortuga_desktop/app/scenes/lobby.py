@@ -6,7 +6,10 @@ and this computer's views have arrived, the lobby hands the connection to the ta
 (:class:`~.nettable.NetTableScene`). Seats of players who dropped out show the seconds they
 are still held, and a computer player taking one over.
 
-Keys: Enter starts (host), Escape leaves.
+The table's chat is a column beside the seats (:class:`~.chat.ChatPanel`, docked): T, or Enter
+when it would not start the game, opens its text field.
+
+Keys: Enter starts (host), T chats, Escape leaves.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ from ..i18n import tr
 from ..intents import Intent, Key
 from ..remote import RemoteController, SeatState
 from . import Scene
+from .chat import ChatPanel
 from .dialogs import draw_panel, scale_of, wrap
 from .menu import ButtonList, MenuItem, _backdrop
 
@@ -83,6 +87,7 @@ class LobbyScene(Scene):
         self._box = pygame.Rect(0, 0, 0, 0)
         self._key: Any = None
         self._start_sent = 0.0
+        self.chat = ChatPanel(controller, docked=True)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self, app: Any) -> None:
@@ -100,8 +105,13 @@ class LobbyScene(Scene):
         self._layout(size)
 
     def exit(self) -> None:
+        self.chat.exit()
         if not self._handed_over:
             self.controller.close()
+
+    def pause(self) -> None:
+        self.chat.close_field()
+        super().pause()
 
     @property
     def can_start(self) -> bool:
@@ -122,8 +132,12 @@ class LobbyScene(Scene):
     def _layout(self, size: tuple[int, int]) -> None:
         w, h = size
         s = scale_of(size)
-        self._box = pygame.Rect(0, 0, min(w - 30, int(1100 * s)), min(h - 30, int(820 * s)))
-        self._box.center = (w // 2, h // 2)
+        gap = max(8, int(16 * s))
+        chat_w = max(240, int(w * 0.28))
+        self._box = pygame.Rect(0, 0, min(w - 30 - chat_w - gap, int(1100 * s)), min(h - 30, int(820 * s)))
+        left = (w - (self._box.w + gap + chat_w)) // 2
+        self._box.topleft = (left, (h - self._box.h) // 2)
+        self.chat.rect = pygame.Rect(self._box.right + gap, self._box.y, chat_w, self._box.h)
         n = len(self.buttons.items)
         bw, bh, gap = int(330 * s), int(56 * s), int(24 * s)
         total = n * bw + (n - 1) * gap
@@ -148,6 +162,10 @@ class LobbyScene(Scene):
             app.pop()
 
     def handle(self, intent: Intent) -> None:
+        if self.chat.handle(intent, self):
+            if self.app is not None:
+                self.app.request_redraw()
+            return
         if isinstance(intent, Key):
             if intent.key == pygame.K_ESCAPE:
                 self.leave()
@@ -172,6 +190,8 @@ class LobbyScene(Scene):
         if c.started and c.ready and not self._handed_over:
             self._to_table()
             return True
+        if self.chat.update(dt, self):
+            changed = True
         age = time.perf_counter() - c.lobby_at
         state = (tuple(c.lobby), c.net.state, c.started, self.can_start,
                  tuple(int(s.held_for - age) for s in c.lobby if s.held_for is not None))
@@ -187,6 +207,7 @@ class LobbyScene(Scene):
         from .nettable import NetTableScene
 
         self._handed_over = True
+        self.chat.exit()
         speed = self.app.table_speed() if hasattr(self.app, "table_speed") else "normal"
         self.app.replace(NetTableScene(self.controller, speed=speed))
 
@@ -249,6 +270,7 @@ class LobbyScene(Scene):
         st = f.render(self.status_text(), True, palette.INK)
         surface.blit(st, st.get_rect(midbottom=(self._box.centerx, self.buttons.rects[0].y - int(14 * s))))
         self.buttons.draw(surface, int(26 * s))
+        self.chat.draw(surface, self)
 
     def _draw_share(self, surface: pygame.Surface, x: int, y: int, width: int, s: float) -> int:
         assert self.host is not None

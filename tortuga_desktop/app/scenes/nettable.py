@@ -11,6 +11,9 @@ retried; a seat is held for a player who dropped out (with the seconds left); a 
 player has taken over a dropped seat; whom the game waits for. If the connection cannot come
 back (the server is gone, the seat was reclaimed elsewhere), a message says so and the game
 goes back to the main menu; the host's server keeps its autosave.
+
+The table's chat (:class:`~.chat.ChatPanel`) is an overlay: T (or Enter when no decision is
+open) opens it over the ship's log; its tab in the log's corner counts new messages.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ import pygame
 from .. import art, palette
 from ..i18n import tr
 from ..remote import RemoteController
+from .chat import ChatPanel
 from .table import TableScene
 
 log = logging.getLogger(__name__)
@@ -82,6 +86,9 @@ class NetTableScene(TableScene):
         self.remote = controller
         self._banner: list[tuple[str, str]] = []
         self._ended = False
+        self.chat = ChatPanel(controller)
+        self.overlays.append(self.chat)
+        self._chat_tab: object = None
 
     def update(self, dt: float) -> bool:
         ui = self.decision_ui
@@ -93,8 +100,10 @@ class NetTableScene(TableScene):
             self._dirty = True
         dirty = super().update(dt)
         lines = banner_lines(self.remote)
-        if lines != self._banner:
+        tab = self.chat.tab_key()
+        if lines != self._banner or tab != self._chat_tab:
             self._banner = lines
+            self._chat_tab = tab
             self._base = None  # the banner is part of the cached table layer
             self._base_key = None
             dirty = True
@@ -127,8 +136,13 @@ class NetTableScene(TableScene):
 
         app.push(MessageScene(tr("net.title.connection"), text, to_menu))
 
+    def pause(self) -> None:
+        self.chat.close_field()  # the text field is a pygame_gui element: not over the pause menu
+        super().pause()
+
     def _draw_hud(self, surface: pygame.Surface) -> None:
         super()._draw_hud(surface)
+        self.chat.draw_tab(surface, self)
         if not self._banner or self.renderer is None:
             return
         L = self.renderer.layout
@@ -178,6 +192,7 @@ class NetTableScene(TableScene):
         app.replace(ResultsScene(self.controller, on_new_game=again))
 
     def exit(self) -> None:
+        self.chat.exit()
         super().exit()  # closes the controller: the connection (and a hosted server) ends
 
     def current_banner(self) -> list[tuple[str, str]]:

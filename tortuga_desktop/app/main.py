@@ -249,6 +249,14 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
         parser.error("--token: not a reclaim token")
     if opts.seed is not None and opts.seed < 0:
         parser.error("--seed must be 0 or more")
+    if opts.trust_cert is not None:
+        from ..net.client import tls_context
+
+        try:
+            tls_context(Path(opts.trust_cert).expanduser())
+        except (OSError, ValueError) as exc:  # ssl.SSLError is an OSError
+            parser.error(f"--trust-cert {opts.trust_cert}: not a readable PEM certificate ({exc})")
+        opts.trust_cert = str(Path(opts.trust_cert).expanduser())
     if opts.max_seconds is not None and not 0 < opts.max_seconds < 1e9:
         parser.error("--max-seconds must be a positive number")
     return opts
@@ -281,7 +289,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-seconds", type=float, default=None, help=argparse.SUPPRESS)
     p.add_argument("--version", action="store_true", help="print the version and exit")
     net = p.add_argument_group("network (headless)")
-    net.add_argument("--join", metavar="ADDR", help="join a network game at ADDR (host:port) without a window")
+    net.add_argument("--join", metavar="ADDR",
+                     help="join a network game at ADDR (host:port, or wss://host:port for a server with TLS) "
+                          "without a window")
     net.add_argument("--code", help="join code of the table (with --join)")
     net.add_argument("--bot", choices=NETWORK_LEVELS, help="computer level that plays the seat")
     net.add_argument("--name", default="", help="player name at the table (with --join)")
@@ -292,6 +302,9 @@ def build_parser() -> argparse.ArgumentParser:
     net.add_argument("--resume", action="store_true",
                      help="take back the newest seat kept in the data folder whose game is still on "
                           "(with --join ADDR: the one at that server)")
+    net.add_argument("--trust-cert", metavar="FILE", default=None,
+                     help="trust this certificate (PEM) for wss:// servers besides the system's: a server with a "
+                          "self-signed certificate (the game's Join screen and --join)")
     return p
 
 
@@ -405,6 +418,10 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"tortuga {version()}")
         return 0
+    if opts.trust_cert is not None:
+        from ..net.client import set_trusted_certificate
+
+        set_trusted_certificate(opts.trust_cert)
     if opts.join or opts.resume:  # headless network client: no window, no pygame
         from ..net.headless import resume_headless, run_headless
 

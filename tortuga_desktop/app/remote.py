@@ -248,6 +248,7 @@ ERROR_KEYS = {
     "name": "net.error.name",
     "chat": "net.chat.refused",
     "chat_rate": "net.chat.rate",
+    "tls": "net.error.tls",
 }
 
 

@@ -54,6 +54,14 @@ server sent :class:`~.protocol.Bye`, or no connection for ``give_up_after`` seco
 Reconnecting waits ``backoff_min`` seconds, doubling up to ``backoff_max`` (with jitter), and
 then joins again with the reclaim token, so the seat comes back.
 
+Secure connections: a ``wss://host:port`` address connects with TLS and checks the server's
+certificate against the system's trusted certificates plus, for a server with a self-signed
+certificate, a certificate file the player trusts explicitly (``trust_file``, or
+:func:`set_trusted_certificate` for the whole program: ``tortuga --trust-cert FILE``). A
+certificate that is not trusted (or is for another name) ends the attempt at once: an
+:class:`~.protocol.Error` with code ``"tls"`` ("certificate not trusted: ...") and ``failed``;
+it is never retried or let through.
+
 Thread safety: every public method may be called from any thread. Reading :attr:`state`,
 :attr:`seats`, :attr:`token`, :attr:`views` is safe (they are replaced, never mutated).
 """
@@ -64,11 +72,14 @@ import asyncio
 import logging
 import queue
 import random
+import ssl
 import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
+from pathlib import Path
+from typing import Any
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
@@ -81,6 +92,28 @@ from .protocol import Bye, Created, Error, Joined, Lobby, SeatSpec, Tables, Welc
 logger = logging.getLogger(__name__)
 
 DEFAULT_PORT = P.DEFAULT_PORT
+
+#: a certificate file every ``wss://`` connection of this program trusts besides the system's
+_trusted_file: Path | None = None
+
+
+def set_trusted_certificate(path: str | Path | None) -> None:
+    """Trust the certificate(s) in ``path`` (PEM) for every ``wss://`` connection from now on,
+    besides the system's (``tortuga --trust-cert FILE``: a server with a self-signed one)."""
+    global _trusted_file
+    _trusted_file = None if path is None else Path(path)
+
+
+def tls_context(trust_file: str | Path | None = None) -> ssl.SSLContext:
+    """The client's TLS settings: the system's trusted certificates plus ``trust_file`` (PEM);
+    certificates and host names are always checked. Raises OSError or ssl.SSLError when the
+    file cannot be read."""
+    ctx = ssl.create_default_context(ssl.Purpose.SERVER_AUTH)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    extra = trust_file if trust_file is not None else _trusted_file
+    if extra is not None:
+        ctx.load_verify_locations(cafile=str(extra))
+    return ctx
 
 
 class ConnState(StrEnum):
@@ -151,7 +184,8 @@ class NetClient:
                  seat: int | None = None, reconnect: bool = True, backoff_min: float = 0.25,
                  backoff_max: float = 8.0, give_up_after: float | None = 120.0,
                  on_message: Callable[[Incoming], None] | None = None,
-                 loop: asyncio.AbstractEventLoop | None = None, raw_updates: bool = False) -> None:
+                 loop: asyncio.AbstractEventLoop | None = None, raw_updates: bool = False,
+                 trust_file: str | Path | None = None) -> None:
         """``url``: see :func:`server_url`. With ``code`` the client joins that table as soon as
         it is connected (``token`` reclaims a seat or, the host token, takes the local seats;
         ``seat`` asks for a particular open seat). ``on_message`` (optional) is called on the
@@ -160,8 +194,10 @@ class NetClient:
         (computer players, benchmarks): deliver each update as the :class:`~.protocol.Update`
         msgspec decoded (its form checked) and leave reading its view and events to the receiver
         (``Update.player_view()`` checks every field): a bot reads only the views it acts on.
-        :attr:`views` then stays empty."""
+        :attr:`views` then stays empty. ``trust_file``: a certificate (PEM) trusted for a
+        ``wss://`` server besides the system's (see the module docstring)."""
         self.url = server_url(url)
+        self.trust_file = trust_file
         self.name = name
         self.reconnect = reconnect
         self.backoff_min = backoff_min
@@ -407,6 +443,16 @@ class NetClient:
         delay = self.backoff_min
         lost_since: float | None = None
         first = True
+        tls: ssl.SSLContext | None = None
+        if self.url.startswith("wss://"):
+            try:
+                tls = tls_context(self.trust_file)
+            except (OSError, ssl.SSLError) as exc:
+                self._final = f"the trusted certificate file cannot be read: {exc}"
+                self._deliver(Error(code="tls", message=self._final))
+                self._set_state(ConnState.FAILED, self._final)
+                return
+        extra: dict[str, Any] = {"ssl": tls} if tls is not None else {}
         try:
             while not self._closing:
                 if first:
@@ -414,9 +460,13 @@ class NetClient:
                 detail = ""
                 try:
                     async with connect(self.url, max_size=4 * P.MAX_MESSAGE, compression=None, open_timeout=5,
-                                       ping_interval=20, ping_timeout=20, close_timeout=2) as ws:
+                                       ping_interval=20, ping_timeout=20, close_timeout=2,
+                                       **extra) as ws:
                         await self._session(ws)
                         detail = f"closed by the server ({ws.close_code})"
+                except ssl.SSLCertVerificationError as exc:  # never retried: it would fail the same way
+                    self._final = f"certificate not trusted: {exc.verify_message or exc}"
+                    self._deliver(Error(code="tls", message=self._final))
                 except (OSError, ConnectionClosed, InvalidHandshake, TimeoutError) as exc:
                     detail = f"{type(exc).__name__}: {exc}"
                 except InvalidURI as exc:
@@ -539,4 +589,5 @@ class NetClient:
         self._deliver(msg)
 
 
-__all__ = ["DEFAULT_PORT", "ConnState", "GameUpdate", "Incoming", "NetClient", "Status", "server_url"]
+__all__ = ["DEFAULT_PORT", "ConnState", "GameUpdate", "Incoming", "NetClient", "Status", "server_url",
+           "set_trusted_certificate", "tls_context"]

@@ -192,6 +192,10 @@ def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str
                 keeper.lobby(item.name, item.over)
             elif isinstance(item, GameUpdate) and keeper is not None:
                 keeper.update(item.seat, item.view, item.events, item.first)
+            elif isinstance(item, Error) and item.code == "tls":
+                print(f"connection failed: {item.message}", file=out, flush=True)
+                status = 1
+                break
             elif isinstance(item, Error) and item.code in ("code", "full", "token", "version", "denied"):
                 if token and item.code in ("code", "token") and keeper is not None:
                     keeper.set_state("lost")

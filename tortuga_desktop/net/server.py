@@ -1734,6 +1734,15 @@ def _raise_file_limit(want: int) -> int:
     return int(soft)
 
 
+def server_tls(cert: Path, key: Path) -> ssl.SSLContext:
+    """TLS settings for serving ``wss://`` with ``cert`` (PEM, with its chain) and ``key``
+    (TLS 1.2 or newer). Raises OSError or ssl.SSLError when they cannot be used."""
+    ctx = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+    ctx.minimum_version = ssl.TLSVersion.TLSv1_2
+    ctx.load_cert_chain(certfile=str(cert), keyfile=str(key))
+    return ctx
+
+
 def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(prog="tortuga-server",
                                 description="A dedicated Tortuga server: many tables, a lobby to create and join them.")
@@ -1755,6 +1764,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--rate", type=float, default=20.0, help="messages per second per connection (default 20)")
     p.add_argument("--bot-threads", type=int, default=2, help="threads for computer players (default 2)")
     p.add_argument("--name", default="Tortuga server", help="server name shown to clients")
+    p.add_argument("--tls-cert", type=Path, default=None, metavar="FILE",
+                   help="serve wss:// (TLS) with this certificate (PEM, the chain after it); needs --tls-key")
+    p.add_argument("--tls-key", type=Path, default=None, metavar="FILE", help="the certificate's private key (PEM)")
     p.add_argument("--stats", action="store_true", help="print timing statistics when stopped")
     p.add_argument("--full-gc-every", type=float, default=GcPolicy.EVERY,
                    help=f"seconds between the server's full garbage collections (default {GcPolicy.EVERY:.0f}; "
@@ -1790,6 +1802,14 @@ def main(argv: list[str] | None = None) -> int:
                      f"to {max(1, files - _SPARE_FILES)} or raise the limit")
     if opts.full_gc_every != 0 and not 1 <= opts.full_gc_every <= 86_400:
         parser.error("--full-gc-every must be 0 or 1-86400")
+    tls: ssl.SSLContext | None = None
+    if (opts.tls_cert is None) != (opts.tls_key is None):
+        parser.error("--tls-cert and --tls-key go together")
+    if opts.tls_cert is not None:
+        try:
+            tls = server_tls(opts.tls_cert, opts.tls_key)
+        except (OSError, ssl.SSLError) as exc:
+            parser.error(f"cannot use the TLS certificate {opts.tls_cert} with the key {opts.tls_key}: {exc}")
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     for handler in logging.getLogger().handlers:
         handler.addFilter(RepeatFilter())
@@ -1798,7 +1818,8 @@ def main(argv: list[str] | None = None) -> int:
                           bot_threads=max(1, opts.bot_threads), stats=opts.stats,
                           max_connections=opts.max_connections, max_per_ip=opts.max_per_ip,
                           max_bots_per_table=opts.max_bots_per_table, create_rate=opts.create_rate,
-                          create_burst=max(4.0, opts.create_rate / 15))  # at once: four seconds' worth
+                          create_burst=max(4.0, opts.create_rate / 15),  # at once: four seconds' worth
+                          tls=tls)
 
     async def run() -> None:
         server = GameServer(config)
@@ -1811,7 +1832,8 @@ def main(argv: list[str] | None = None) -> int:
             server.restore_saved(config.save_dir)
         collector = GcPolicy(opts.full_gc_every)
         collector.install()
-        print(f"tortuga-server listening on ws://{opts.host}:{server.port}", flush=True)
+        scheme = "wss" if tls is not None else "ws"
+        print(f"tortuga-server listening on {scheme}://{opts.host}:{server.port}", flush=True)
         stop: asyncio.Future[None] = asyncio.get_running_loop().create_future()
         for sig in (signal.SIGTERM, signal.SIGINT):
             with contextlib.suppress(NotImplementedError, RuntimeError):  # not on Windows

@@ -55,7 +55,7 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     address = address.strip()
     if not address:
         raise ValueError(tr("net.join.need_address"))
-    if any(c.isspace() or c in "/\\@?#" for c in address.removeprefix("ws://")) or \
+    if any(c.isspace() or c in "/\\@?#" for c in address.removeprefix("ws://").removeprefix("wss://")) or \
             address.count("[") != address.count("]"):
         raise ValueError(tr("net.join.bad_address"))
     try:

@@ -77,6 +77,9 @@ def test_chat_in_the_lobby_and_at_the_table_with_mute_and_notes(tmp_path: Any) -
         assert (sent.seat, sent.name) == (0, "Ani")
         assert lobby.chat.entry.get_text() == ""
         assert not isinstance(app.top, NetTableScene)  # Enter sent the message, it did not start the game
+        _type(app, "and again")  # the field keeps the keyboard after sending
+        app.post(Key(pygame.K_RETURN, 0, "\r"))
+        step_until(app, lambda: "Ani: and again" in lobby.chat.lines())
         app.post(Key(pygame.K_ESCAPE, 0, ""))
         app.step(1 / 60)
         assert not lobby.chat.open and app.top is lobby  # Escape closed the field, not the lobby

@@ -103,6 +103,8 @@ class ChatPanel:
         self._toast_until = 0.0
         self._key: Any = None
         self._app: Any = None
+        self._lines_key: Any = None
+        self._lines_layer: pygame.Surface | None = None
 
     # ------------------------------------------------------------------ state
     @property
@@ -324,37 +326,58 @@ class ChatPanel:
         return int(y + lh + pad // 2)
 
     def _draw_lines(self, surface: pygame.Surface, area: pygame.Rect, font: Any, bold: Any) -> None:
+        """The newest entries that fit ``area``, newest at the bottom. Drawn once into a layer
+        kept until the chat, the mutes, the size or the language change (typing redraws the
+        table every key; wrapping sixty messages each time took about 18 ms)."""
+        if area.w <= 0 or area.h <= 0:
+            return
+        c = self.controller
+        key = (c.chat_received, len(c.chat), tuple(sorted(c.muted)), area.size, font.get_height(), tr("net.chat.empty"),
+               tuple(s.colour for s in c.seats))
+        if self._lines_key != key or self._lines_layer is None:
+            self._lines_key = key
+            self._lines_layer = self._render_lines(area.size, font, bold)
+        surface.blit(self._lines_layer, area.topleft)
+
+    def _render_lines(self, size: tuple[int, int], font: Any, bold: Any) -> pygame.Surface:
+        layer = pygame.Surface(size, pygame.SRCALPHA)
+        w, h = size
         lines = self.controller.chat_lines()
         if not lines:
-            for i, ln in enumerate(wrap_chars(tr("net.chat.empty"), font, area.w)[:3]):
-                surface.blit(_render(font, ln, palette.INK_SOFT), (area.x, area.y + i * font.get_linesize()))
-            return
+            for i, ln in enumerate(wrap_chars(tr("net.chat.empty"), font, w)[:3]):
+                layer.blit(_render(font, ln, palette.INK_SOFT), (0, i * font.get_linesize()))
+            return layer
         lh = font.get_linesize()
+        room = max(1, h // lh)
         rows: list[list[tuple[str, tuple[int, int, int], Any]]] = []
-        for c in lines[-60:]:
+        for c in reversed(lines):  # newest first, until the area is full
+            entry: list[list[tuple[str, tuple[int, int, int], Any]]] = []
             if c.kind == "say":
                 head = f"{c.name}: "
-                body = wrap_chars(head + c.text, font, area.w)
+                body = wrap_chars(head + c.text, font, w)
                 first = body[0][len(head):] if body and body[0].startswith(head) else None
                 if first is not None:
-                    rows.append([(head, self.colour_of(c.seat), bold), (first, palette.INK, font)])
-                    rows += [[(b, palette.INK, font)] for b in body[1:]]
+                    entry.append([(head, self.colour_of(c.seat), bold), (first, palette.INK, font)])
+                    entry += [[(b, palette.INK, font)] for b in body[1:]]
                 else:
-                    rows += [[(b, palette.INK, font)] for b in body]
+                    entry += [[(b, palette.INK, font)] for b in body]
             else:
-                rows += [[(b, palette.INK_SOFT, font)] for b in wrap_chars("· " + chat_text(c), font, area.w)]
-        shown = rows[-max(1, area.h // lh):]
-        y = area.bottom - len(shown) * lh
+                entry += [[(b, palette.INK_SOFT, font)] for b in wrap_chars("· " + chat_text(c), font, w)]
+            rows = entry + rows
+            if len(rows) >= room:
+                break
+        shown = rows[-room:]
+        y = h - len(shown) * lh
         for row in shown:
-            x = area.x
+            x = 0
             for text, colour, f in row:
                 surf = _render(f, text, colour)
                 if f is bold:  # the name in the seat's colour, on a dark edge so light colours read
-                    edge = _render(f, text, palette.INK)
-                    surface.blit(edge, (x + 1, y + 1))
-                surface.blit(surf, (x, y))
+                    layer.blit(_render(f, text, palette.INK), (x + 1, y + 1))
+                layer.blit(surf, (x, y))
                 x += surf.get_width()
             y += lh
+        return layer
 
     @staticmethod
     def _fonts(surface: pygame.Surface) -> tuple[Any, Any, int]:

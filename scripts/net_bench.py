@@ -200,7 +200,7 @@ async def abuse(url: str, silent: int, guessers: int, delay: float, seconds: flo
     async def one_silent() -> None:
         while time.monotonic() < end:
             try:
-                async with connect(url, open_timeout=10, ping_interval=None, close_timeout=1) as ws:
+                async with connect(url, open_timeout=10, ping_interval=None, close_timeout=1, proxy=None) as ws:
                     stats["silent_opened"] += 1
                     try:
                         await asyncio.wait_for(ws.recv(), max(0.1, end - time.monotonic()))
@@ -217,7 +217,7 @@ async def abuse(url: str, silent: int, guessers: int, delay: float, seconds: flo
     async def one_guesser() -> None:
         while time.monotonic() < end:
             try:
-                async with connect(url, open_timeout=10, close_timeout=1) as ws:
+                async with connect(url, open_timeout=10, close_timeout=1, proxy=None) as ws:
                     await ws.send(P.encode(P.Hello(version=P.PROTOCOL_VERSION)).decode())
                     await ws.recv()
                     while time.monotonic() < end:

@@ -40,7 +40,7 @@ def server() -> Iterator[ServerThread]:
 
 
 def open_ws(port: int) -> ClientConnection:
-    return connect(f"ws://{HOST}:{port}", max_size=None, max_queue=None, open_timeout=5, compression=None)
+    return connect(f"ws://{HOST}:{port}", max_size=None, max_queue=None, open_timeout=5, compression=None, proxy=None)
 
 
 def send(ws: ClientConnection, msg: Any) -> Any:

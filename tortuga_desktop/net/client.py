@@ -459,7 +459,8 @@ class NetClient:
                     self._set_state(ConnState.CONNECTING)
                 detail = ""
                 try:
-                    async with connect(self.url, max_size=4 * P.MAX_MESSAGE, compression=None, open_timeout=5,
+                    # proxy=None: straight to the address typed, never through a proxy the environment names
+                    async with connect(self.url, max_size=4 * P.MAX_MESSAGE, compression=None, open_timeout=5, proxy=None,
                                        ping_interval=20, ping_timeout=20, close_timeout=2,
                                        **extra) as ws:
                         await self._session(ws)

@@ -313,11 +313,40 @@ def check_review() -> None:
         app.close()
 
 
+def check_chat() -> None:
+    """T opens the chat at a network table (the chat's own UI test, on 127.0.0.1)."""
+    import tempfile
+
+    import test_netui_chat as chat_ui
+
+    with tempfile.TemporaryDirectory() as tmp:
+        chat_ui.test_chat_in_the_lobby_and_at_the_table_with_mute_and_notes(Path(tmp))
+
+
+def check_log() -> None:
+    """PgUp scrolls the ship's log back, End follows the newest line again."""
+    import test_follow as follow
+
+    app, scene = follow.table(follow.long_game())
+    try:
+        app.run(max_frames=3)
+        w = scene.renderer.log_window
+        assert w is not None and w.rows > w.fit
+        newest = w.top
+        _press(app, Key(pygame.K_PAGEUP), frames=2)
+        assert scene.renderer.log_window is not None and scene.renderer.log_window.top < newest
+        _press(app, Key(pygame.K_END), frames=2)
+        assert scene.log_top is None
+    finally:
+        app.close()
+
+
 CHECKS: dict[str, Callable[[], None]] = {
     "f1": check_f1, "f11": check_f11, "esc": check_esc, "space": check_space, "speed": check_speed,
     "save": check_save, "dice": check_dice, "options": check_options, "act": check_act, "chests": check_chests,
     "focus": check_focus, "pick": check_pick, "grid": check_grid, "enter": check_enter, "clear": check_clear,
     "suggest": check_suggest, "hint": check_hint, "replay": check_replay, "review": check_review,
+    "chat": check_chat, "log": check_log,
 }
 
 

@@ -38,7 +38,7 @@ class KeyRow:
 #: Every key the game answers to, in the order the keyboard page lists them.
 KEY_TABLE: tuple[KeyRow, ...] = tuple(KeyRow(i) for i in (
     "f1", "f11", "esc", "space", "speed", "save", "dice", "options", "act", "chests", "focus", "pick",
-    "grid", "enter", "clear", "suggest", "hint", "replay", "review",
+    "grid", "enter", "clear", "suggest", "hint", "replay", "review", "chat", "log",
 ))
 
 

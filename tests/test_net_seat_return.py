@@ -76,10 +76,16 @@ def stalled(st: ServerThread, table: Table, seat: int) -> PlayerView:
         game = table.game
         return game is not None and [d.seat for d in game.pending()] == [seat]
 
-    wait_for(lambda: bool(st.call(lambda s: waits())))
-    before = st.call(lambda s: table.game.decisions if table.game else -1)
-    time.sleep(0.4)
-    assert st.call(lambda s: table.game.decisions if table.game else -1) == before
+    # A decision the killed process sent just before it died may still be on its way: the game has
+    # stalled only once it waits for ``seat`` alone and nothing moved for a while.
+    end = time.monotonic() + 30
+    while True:
+        wait_for(lambda: bool(st.call(lambda s: waits())))
+        before = st.call(lambda s: table.game.decisions if table.game else -1)
+        time.sleep(0.4)
+        if st.call(lambda s: waits() and (table.game.decisions if table.game else -1) == before):
+            break
+        assert time.monotonic() < end, "the game never stalled on the seat"
     view: PlayerView = st.call(lambda s: table.game.view(seat) if table.game else None)
     return view
 

@@ -83,7 +83,7 @@ def stalled(st: ServerThread, table: Table, seat: int) -> PlayerView:
         wait_for(lambda: bool(st.call(lambda s: waits())))
         before = st.call(lambda s: table.game.decisions if table.game else -1)
         time.sleep(0.4)
-        if st.call(lambda s: waits() and (table.game.decisions if table.game else -1) == before):
+        if st.call(lambda s, b=before: waits() and (table.game.decisions if table.game else -1) == b):
             break
         assert time.monotonic() < end, "the game never stalled on the seat"
     view: PlayerView = st.call(lambda s: table.game.view(seat) if table.game else None)

@@ -146,6 +146,22 @@ def _arranged_move(g: dict[str, Any]) -> None:
         s["arr_fleet"], s["arr_crew"] = list(s["fleet"]), list(s["crew"])
 
 
+def _roller_without_dice(g: dict[str, Any]) -> None:
+    """Issue 24.1: a roller whose dice are all placed (the reveal rerolled its empty hand forever)."""
+    seat = g["seats"][g["rollers"][0]]
+    seat["placed"][0] = sorted(seat["placed"][0] + seat["hand"])
+    seat["hand"], seat["roll"], seat["selection"], seat["open_roll"] = [], [], None, False
+
+
+def _action_past_raid(g: dict[str, Any]) -> None:
+    """Issue 24.2: the actions phase at action 5 (the first target query indexed a sixth action space)."""
+    g["phase"], g["stage"], g["rollers"], g["queue"], g["stuck"], g["bonus_due"] = "actions", "", [], [], [], []
+    for seat in g["seats"]:
+        seat["placed"] = [sorted(seat["hand"] + [d for row in seat["placed"] for d in row]), [], [], [], []]
+        seat["hand"], seat["roll"], seat["selection"], seat["open_roll"], seat["skull_action"] = [], None, None, False, None
+    g["act"].update(action=5, order=[0], pos=0, first_target=None, effect=None, drawn=[])
+
+
 #: Issue 16.5: ways to make a save describe a state the rules cannot reach (each edits the
 #: stored state, the record, or both). A save whose state was edited no longer matches its
 #: record; without a record (an older save) the engine's reachability check refuses it.
@@ -155,6 +171,8 @@ _RECORD_EDITS: dict[str, Callable[[dict[str, Any]], Any]] = {
     "state: dice phase without rollers": lambda g: g.__setitem__("rollers", []),
     "state: empty action order": _empty_order,
     "state: move phase already arranged": _arranged_move,
+    "state: roller without dice": _roller_without_dice,
+    "state: action past Raid": _action_past_raid,
     "state: decisions changed": lambda g: g.__setitem__("decisions", g["decisions"] + 1),
     "record: illegal action": _illegal_entry,
     "record: truncated": lambda g: g.__setitem__("record", g["record"][:-2]),

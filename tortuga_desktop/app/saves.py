@@ -72,7 +72,15 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from tortuga_desktop.rules import Game, GameRecord, RulesError, StateFormatError, check_reachable, replay
+from tortuga_desktop.rules import (
+    Game,
+    GameRecord,
+    RulesError,
+    StateFormatError,
+    UnreachableStateError,
+    check_reachable,
+    replay,
+)
 
 from ..levels import LEVELS, SEAT_KINDS
 from . import paths
@@ -468,7 +476,13 @@ class SaveData:
             check_json_values(meta, "save.meta")
             if "name" in meta:
                 check_text(meta["name"], "save.meta.name", 100)
-            game = _replayed(Game.from_dict(_stored_state(data, schema)), path)
+            state = _stored_state(data, schema)
+            try:
+                stored = Game.from_dict(state)
+            except UnreachableStateError as exc:  # with a record, the stored state was edited
+                key = "error.save.unreachable" if state.get("record") is None else "error.save.record_mismatch"
+                raise SaveError(key, path, str(exc)[:200]) from None
+            game = _replayed(stored, path)
             if game.players != len(seats):
                 raise ValueError(f"save.seats: {len(seats)} seats for a game of {game.players} players")
             if list(game.names) != [s.name for s in seats]:

@@ -31,15 +31,17 @@ from .components import (
     capacity,
 )
 from .errors import (
+    EngineLoopError,
     IllegalActionError,
     MalformedActionError,
     RulesError,
     ScenarioError,
     SetupError,
     StateFormatError,
+    UnreachableStateError,
 )
-from .game import SCHEMA_VERSION, Decision, Game, Outcome, Phase, Seat, Stage, replay
-from .invariants import check_invariants, check_reachable
+from .game import SCHEMA_VERSION, Decision, Game, Outcome, Phase, Seat, Stage, check_reachable, replay
+from .invariants import check_assumptions, check_invariants
 from .record import GameRecord
 from .scoring import Score, max_sets, score_seat
 from .serial import determinize, game_from_dict, game_to_dict, player_view
@@ -51,6 +53,6 @@ __all__ = [
     "SKULL", "SCHEMA_VERSION", "GameRecord", "Phase", "replay", "ScenarioError", "SetupError", "Stage", "describe",
     "Act", "Action", "Arrange", "Chest", "ChooseAction", "Decision", "DecisionKind", "Forfeit", "Game",
     "IllegalActionError", "KeepTile", "MalformedActionError", "Outcome", "PlayerAction", "RulesError", "Score",
-    "Seat", "SelectDice", "StateFormatError", "TakeBonus", "TakeChest", "Target", "capacity", "check_invariants", "check_reachable",
+    "Seat", "SelectDice", "StateFormatError", "UnreachableStateError", "EngineLoopError", "TakeBonus", "TakeChest", "Target", "capacity", "check_assumptions", "check_invariants", "check_reachable",
     "Pending", "PlayerView", "SeatView", "determinize", "game_from_dict", "game_to_dict", "max_sets", "parse_action", "player_view", "score_seat",
 ]

@@ -7,6 +7,7 @@ with their owners (R4.12); the caller then starts the move phase.
 from __future__ import annotations
 
 from .components import MAX_BOX, MIN_BOX, capacity
+from .errors import EngineLoopError
 from .events import (
     ActionTotals,
     ChestMoved,
@@ -19,7 +20,7 @@ from .events import (
     TokenMoved,
     TreasureDrawn,
 )
-from .state import ACTIONS, BOARD, CREW, FLEET, NO_STAGE, RAID, State
+from .state import ACTIONS, BOARD, CREW, FLEET, HUNT, NO_STAGE, RAID, State
 
 
 def positions(g: State, action: int) -> list[int]:
@@ -46,15 +47,20 @@ def begin(g: State) -> bool:
     return _next_action(g)
 
 
+def acting(ranking: list[int], players: int) -> list[int]:
+    """The seats that act, 1st then 2nd, from an action's ranking (R4.3: one with 2 players)."""
+    return ranking[: (1 if players == 2 else 2)]
+
+
 def _next_action(g: State) -> bool:
-    while True:
+    for _ in range(RAID + 2):  # bounded: the action number only grows
         g.act_action += 1
         if g.act_action > RAID:
             _end_actions(g)
             return True
         a = g.act_action
         ranking = positions(g, a)
-        g.act_order = ranking[: (1 if g.players == 2 else 2)]
+        g.act_order = acting(ranking, g.players)
         g.act_pos = 0
         g.first_target = None
         g.effect = None
@@ -66,6 +72,7 @@ def _next_action(g: State) -> bool:
             ))
         if g.act_order:
             return False
+    raise EngineLoopError(f"the actions phase did not end (action {g.act_action})")
 
 
 def _advance_position(g: State) -> bool:
@@ -243,4 +250,36 @@ def _move_left(g: State, s: int, a: int, why: str) -> None:
             g.events.append(SurplusDropped(g.round, g.decisions, s, area, c, to_center, False))
 
 
-__all__ = ["positions", "begin", "forfeit", "act", "keep_tile", "target", "take_chest", "chest_choices"]
+# ---------------------------------------------------------------- what the code above relies on
+def assumptions(g: State) -> list[str]:
+    """Every assumption the actions phase's code makes about a state waiting for a decision that
+    ``g`` breaks, as sentences (empty: the code above can run on it); see
+    :func:`.dice_phase.assumptions`."""
+    seats = g.seats
+    a = g.act_action
+    if not FLEET <= a <= RAID:  # _knock_tokens and positions index the five action spaces
+        return [f"actions phase at action {a}, not one of the five actions"]
+    if any(p.hand for p in seats):  # begin runs once every die is placed
+        return ["actions phase while dice are still in a hand"]
+    if g.act_order != acting(positions(g, a), g.players):  # _next_action sets it so
+        return ["the acting seats are not the ranking of the action's totals"]
+    if not 0 <= g.act_pos < len(g.act_order):
+        return ["the acting position is past the acting seats"]
+    out: list[str] = []
+    s = g.act_order[g.act_pos]
+    ft = g.first_target
+    if ft is not None and (a < BOARD or ft == g.act_order[0]
+                           or (g.act_pos == 0 and (g.effect is None or g.effect[3] != ft))):
+        out.append("a first target that is not the 1st position's Board or Raid target")
+    if g.drawn and (a != HUNT or len(g.drawn) != 2 or g.effect is not None):  # act waits for KEEP_TILE so
+        out.append("drawn treasure tiles outside a Treasure hunt choice")
+    if g.effect is not None:  # target waits for TAKE_CHEST only on Board/Raid with a choice
+        ea, pos, es, t = g.effect
+        if a < BOARD or (ea, pos, es) != (a, g.act_pos, s) or t == s or (pos == 1 and t == ft):
+            out.append("a chest choice that is not the acting seat's Board or Raid")
+        elif len(chest_choices(g)) < 2:
+            out.append("a chest choice with nothing to choose")
+    return out
+
+
+__all__ = ["acting", "assumptions", "positions", "begin", "forfeit", "act", "keep_tile", "target", "take_chest", "chest_choices"]

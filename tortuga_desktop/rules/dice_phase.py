@@ -14,7 +14,8 @@ from collections.abc import Iterable, Sequence
 from itertools import combinations
 
 from .actions import TakeBonus
-from .components import SKULL, Action
+from .components import OPEN_SPACE_LIMIT, SKULL, Action
+from .errors import EngineLoopError
 from .events import (
     BonusTileTaken,
     DicePlaced,
@@ -28,6 +29,12 @@ from .events import (
     StuckRollShown,
 )
 from .state import BONUS, SELECT, SKULLS, STUCK, Seat, State
+
+#: Roll steps one dice phase can take: every roller places at least one die per step (R3.8).
+MAX_ROLL_STEPS = OPEN_SPACE_LIMIT + 1
+#: Open rerolls of one stuck roll before the engine gives up: a hand that holds dice is stuck on a
+#: roll with probability at most 1/3, so 1,000 stuck rolls in a row never happen in a real game.
+MAX_REROLLS = 1_000
 
 _BONUS_NEW = tuple(TakeBonus(Action(a), False) for a in range(5))
 _BONUS_FLIP = tuple(TakeBonus(Action(a), True) for a in range(5))
@@ -125,18 +132,26 @@ def take_bonus(g: State, s: int, action: TakeBonus) -> None:
 
 
 # ---------------------------------------------------------------- the flow
-def start_roll_step(g: State) -> bool:
-    """R3.1: everybody with dice left rolls. Returns True when nobody has dice left (R3.8)."""
+def roll_step_seats(g: State) -> tuple[list[int], list[int]]:
+    """R3.1: (the seats that roll: those holding dice, the seats without dice) in seat order from
+    the start player. A roll step fixes both lists when it starts and keeps them until its dice
+    are placed; :func:`assumptions` checks a waiting state against this same function."""
     order = g.order()
     seats = g.seats
-    rollers = [s for s in order if seats[s].hand]
+    return [s for s in order if seats[s].hand], [s for s in order if not seats[s].hand]
+
+
+def start_roll_step(g: State) -> bool:
+    """R3.1: everybody with dice left rolls. Returns True when nobody has dice left (R3.8)."""
+    seats = g.seats
+    rollers, idle = roll_step_seats(g)
     if not rollers:
         g.rollers = []
         g.stuck = []
         g.bonus_due = []
         return True
     g.rollers = rollers
-    g.bonus_due = [s for s in order if not seats[s].hand]
+    g.bonus_due = idle
     g.stuck = []
     g.stage = SELECT
     g.queue = []
@@ -184,7 +199,7 @@ def receive_bonus(g: State, seat: int, action: TakeBonus) -> bool:
 def advance(g: State) -> bool:
     """Progress the dice phase as far as it goes without a decision; True when it is over."""
     seats = g.seats
-    while True:
+    for _step in range(MAX_ROLL_STEPS):
         if g.stage == SELECT:
             for s in g.rollers:
                 if seats[s].selection is None:
@@ -226,6 +241,7 @@ def advance(g: State) -> bool:
                 return True
             continue
         return False  # pragma: no cover - every stage is handled above
+    raise EngineLoopError(f"the dice phase did not end after {MAX_ROLL_STEPS} roll steps")
 
 
 def _reveal(g: State) -> None:
@@ -249,10 +265,14 @@ def _open_reroll(g: State, s: int) -> None:
     p.selection = None
     if g.logging:
         g.events.append(StuckRollShown(g.round, g.decisions, s, tuple(p.hand), tuple(p.roll or ())))
-    while not has_selection(p):
+    for _ in range(MAX_REROLLS):
+        if has_selection(p):
+            return
         g.roll(p)
         if g.logging:
             g.events.append(OpenReroll(g.round, g.decisions, s, tuple(p.hand), tuple(p.roll or ())))
+    if not has_selection(p):
+        raise EngineLoopError(f"seat {s}: no valid selection after {MAX_REROLLS} open rerolls")
 
 
 def _place_dice(g: State) -> None:
@@ -270,3 +290,79 @@ def _place_dice(g: State) -> None:
         p.skull_action = None
         if g.logging:
             g.events.append(DicePlaced(g.round, g.decisions, s, a, sel))
+
+
+# ---------------------------------------------------------------- what the code above relies on
+def assumptions(g: State) -> list[str]:
+    """Every assumption the dice phase's code makes about a state waiting for a decision that
+    ``g`` breaks, as sentences (empty: the code above can run on it). The states the rules reach
+    keep them all; :func:`~.invariants.check_reachable` refuses a save without a record that
+    breaks one. Each line names what relies on it."""
+    out: list[str] = []
+    seats = g.seats
+    st = g.stage
+    if st not in (SELECT, STUCK, SKULLS, BONUS):
+        return ["dice phase outside every dice step"]
+    if not g.rollers:
+        return ["dice phase with nobody rolling"]  # start_roll_step ends the phase instead
+    rollers, idle = roll_step_seats(g)
+    if st != BONUS:  # the hands are those of the roll step's start until _place_dice
+        if g.rollers != rollers or g.bonus_due != idle:
+            out.append("the rollers are not exactly the seats holding dice, in order from the start player")
+            return out  # _open_reroll would reroll an empty hand forever; nothing below is meaningful
+    elif sorted(g.rollers + g.bonus_due) != list(range(g.players)) or any(s not in idle for s in g.bonus_due):
+        out.append("the rollers and the seats without dice do not make up the table")
+        return out
+    waiting = [s for s in g.rollers if seats[s].selection is None]
+    for s in range(g.players):
+        p = seats[s]
+        rolling = s in g.rollers and st != BONUS
+        if not rolling:
+            if p.roll is not None or p.selection is not None or p.open_roll or p.skull_action is not None:
+                out.append(f"seat {s}: dice rolled or selected outside its roll step")
+            continue
+        if p.roll is None:
+            out.append(f"seat {s}: a roller without a roll")
+        elif p.selection is not None and not is_valid_selection(p, p.selection):
+            out.append(f"seat {s}: its confirmed selection is not a valid one for its roll")  # _place_dice
+    if out:
+        return out
+    if st == SELECT:  # advance reveals once nobody is waiting
+        if not waiting:
+            out.append("every roller has confirmed but the selections are not revealed")
+        if g.queue or g.stuck or any(seats[s].open_roll for s in g.rollers):
+            out.append("an open reroll before the reveal")
+        if any(seats[s].skull_action is not None for s in g.rollers):
+            out.append("a skull action chosen before the reveal")
+    elif st == STUCK:  # after _reveal: stuck = rollers that confirmed (); queue = the ones not yet rerolled
+        q, stuck = g.queue, g.stuck
+        if not q or stuck[len(stuck) - len(q):] != q or any(s not in g.rollers for s in stuck):
+            out.append("the open rerolls waiting are not the last of the stuck rolls")
+            return out
+        for s in g.rollers:
+            p = seats[s]
+            if s == q[0] and p.open_roll:  # rerolled openly, waiting for its open selection (> 1 option)
+                if p.selection is not None or len(selections(p)) < 2:
+                    out.append(f"seat {s}: an open roll waits with nothing to choose")
+            elif s in q:  # not rerolled yet: its confirmed stuck roll
+                if p.open_roll or p.selection != ():
+                    out.append(f"seat {s}: waits for an open reroll without a confirmed stuck roll")
+            elif not p.selection or p.open_roll != (s in stuck):
+                out.append(f"seat {s}: no selection after the reveal")
+            if p.skull_action is not None:
+                out.append(f"seat {s}: a skull action chosen before the skulls step")
+    elif st == SKULLS:  # queue = the rollers whose skull-only selection still needs its action
+        skull_only = [s for s in g.rollers if seats[s].selection and selection_action(seats[s], seats[s].selection or ()) is None]
+        q = g.queue
+        if waiting or not q or skull_only[len(skull_only) - len(q):] != q:
+            out.append("the skulls step waits for a seat without a skull-only selection")
+        elif any(seats[s].skull_action is not None for s in q) or any(
+                seats[s].skull_action is None for s in skull_only[: len(skull_only) - len(q)]):
+            out.append("a skull action is missing or chosen twice")
+    else:  # BONUS: the dice are placed; queue = seats without dice still to receive a tile
+        q = g.queue
+        if not q or any(s not in g.bonus_due for s in q) or len(set(q)) != len(q):
+            out.append("the bonus step waits for a seat that had no bonus due")
+        elif len(bonus_options(g, seats[q[0]])) < 2:  # advance takes a single option at once
+            out.append(f"seat {q[0]}: a bonus tile waits with nothing to choose")
+    return out

@@ -28,8 +28,17 @@ from . import actions_phase, dice_phase, legal, move_phase
 from .actions import DecisionKind, Forfeit, PlayerAction, Target, parse_action
 from .codec import load_state, parse_roll, roll_text, state_to_dict
 from .components import DICE_GRIDS, MAX_ROUNDS, RULES_VERSION, SKULL
-from .errors import IllegalActionError, MalformedActionError, RulesError, SetupError, StateFormatError
+from .errors import (
+    EngineLoopError,
+    IllegalActionError,
+    MalformedActionError,
+    RulesError,
+    SetupError,
+    StateFormatError,
+    UnreachableStateError,
+)
 from .events import ChestsDealt, DiceRolled, Event, GameEnded, RoundEnded, RoundStarted, StartPlayer, visible
+from .invariants import check_assumptions
 from .limits import check_names, check_seed
 from .record import RECORD_FORMAT, GameRecord
 from .scoring import Score, score_seat
@@ -50,7 +59,7 @@ from .state import (
 from .text import describe
 from .views import PlayerView, player_view
 
-__all__ = ["Game", "Seat", "Decision", "Outcome", "Phase", "Stage", "SCHEMA_VERSION", "replay"]
+__all__ = ["Game", "Seat", "Decision", "Outcome", "Phase", "Stage", "SCHEMA_VERSION", "check_reachable", "replay"]
 
 
 def _check_seat(g: State, seat: object) -> int:
@@ -273,7 +282,7 @@ class Game(State):
 
     def _next_phase(self) -> None:
         """The current phase has finished: start the next one(s) until a decision is due."""
-        while True:
+        for _ in range(3 * (MAX_ROUNDS + 1)):  # bounded: three phases a round, and the rounds are capped
             ph = self.phase
             if ph == DICE:
                 if not actions_phase.begin(self):
@@ -286,6 +295,7 @@ class Game(State):
                     return
             else:  # pragma: no cover
                 return
+        raise EngineLoopError(f"no decision came up in {MAX_ROUNDS + 1} rounds of phases")
 
     def _end_round(self) -> bool:
         """R5.4 end check; returns True when the next round's dice phase ended at once."""
@@ -413,6 +423,9 @@ class Game(State):
         """
         g = cls()
         load_state(g, data)
+        problems = check_assumptions(g)
+        if problems:
+            raise UnreachableStateError("a state the rules cannot reach: " + "; ".join(problems[:3]))
         try:  # the decision machinery must be able to run on it
             for d in g.pending():
                 g.legal_actions(d.seat)
@@ -425,6 +438,36 @@ class Game(State):
         if seat is not None:
             _check_seat(self, seat)
         return player_view(self, seat)
+
+
+def check_reachable(g: Game) -> list[str]:
+    """Decision states the rules cannot reach (issue 16.5, issue 24) as sentences; empty when none is found.
+
+    Used for saves that carry no record to replay (written before records existed): a state
+    whose decision machinery would crash or wait forever is refused instead of loaded. First
+    :func:`check_assumptions`, then every pending decision's options are listed and each is
+    tried once on a copy (the engine's loops are bounded, so a try cannot spin).
+    """
+    problems = check_assumptions(g)
+    if problems or g.phase == OVER:
+        return problems
+    try:
+        decisions = legal.pending(g)
+        if not decisions:
+            problems.append("nobody can move but the game is not over")
+        for d in decisions:
+            choices = legal.options(g, d.seat, d.kind)
+            if not choices:
+                problems.append(f"seat {d.seat}: no legal choice for its decision")
+            for action in choices:  # each answer once, on a copy without events
+                trial = g.clone()
+                trial.logging = False
+                trial.events = []
+                trial.decisions += 1
+                trial._apply(d.seat, d.kind, action)
+    except Exception as exc:  # noqa: BLE001 - any fault here means the state cannot be played
+        problems.append(f"the decision machinery fails: {exc!r:.80}")
+    return problems
 
 
 def replay(record: GameRecord, *, log: bool = True) -> Game:

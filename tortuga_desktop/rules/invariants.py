@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
+from . import actions_phase, dice_phase, move_phase
 from .components import MAX_BOX, MIN_BOX, TOTAL_BONUS_TILES, TOTAL_TILES, capacity
-from .legal import options, pending
 from .state import ACTIONS, DICE, MOVE, OVER, State
 
 
@@ -42,40 +42,21 @@ def check_invariants(g: State) -> list[str]:
     return problems
 
 
-def check_reachable(g: State) -> list[str]:
-    """Decision states the rules cannot reach (issue 16.5) as sentences; empty when none is found.
-
-    Used for saves that carry no record to replay (written before records existed): a state
-    whose decision machinery would crash or wait forever is refused instead of loaded.
-    """
+def check_assumptions(g: State) -> list[str]:
+    """Every assumption the phase code makes about a state waiting for a decision that ``g``
+    breaks, as sentences: the phase modules' own ``assumptions`` (each written beside the code
+    that relies on it). Every state the rules reach keeps them; ``Game.from_dict`` refuses one
+    that does not."""
     problems: list[str] = []
     n = len(g.seats)
-    if len(set(g.rollers)) != len(g.rollers):
-        problems.append("a seat is listed twice among the rollers")
-    if len(set(g.queue)) != len(g.queue):
-        problems.append("a seat is listed twice in the dice queue")
-    if any(not 0 <= s < n for s in (*g.rollers, *g.queue, *g.act_order)):
-        problems.append("a seat number is out of range")
+    for name, seats in (("rollers", g.rollers), ("dice queue", g.queue), ("stuck rolls", g.stuck),
+                        ("seats without dice", g.bonus_due), ("acting seats", g.act_order)):
+        if len(set(seats)) != len(seats):
+            problems.append(f"a seat is listed twice among the {name}")
+        if any(not 0 <= s < n for s in seats):
+            problems.append(f"a seat number among the {name} is out of range")
+    if problems or g.phase == OVER:
         return problems
-    if g.phase == DICE:
-        if not g.rollers:
-            problems.append("dice phase with nobody rolling")
-        for s in g.rollers:
-            p = g.seats[s]
-            if p.selection is not None and p.roll is None:
-                problems.append(f"seat {s}: a selection without a roll")
-    if g.phase == ACTIONS and not g.act_order:
-        problems.append("actions phase with an empty action order")
-    if g.phase == MOVE and all(p.arr_fleet is not None and p.arr_crew is not None for p in g.seats):
-        problems.append("move phase already arranged by every seat")
-    if not problems and g.phase != OVER:
-        try:
-            decisions = pending(g)
-            if not decisions:
-                problems.append("nobody can move but the game is not over")
-            for d in decisions:
-                if not options(g, d.seat, d.kind):
-                    problems.append(f"seat {d.seat}: no legal choice for its decision")
-        except (IndexError, KeyError, ValueError, TypeError, AssertionError) as exc:
-            problems.append(f"the decision machinery fails: {exc!r:.80}")
-    return problems
+    phase_assumptions = {DICE: dice_phase.assumptions, ACTIONS: actions_phase.assumptions,
+                         MOVE: move_phase.assumptions}[g.phase]
+    return phase_assumptions(g)

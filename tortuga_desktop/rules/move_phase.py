@@ -101,3 +101,20 @@ def _finish(g: State) -> bool:
         p.arr_fleet = None
         p.arr_crew = None
     return True
+
+
+# ---------------------------------------------------------------- what the code above relies on
+def assumptions(g: State) -> list[str]:
+    """Every assumption the move phase's code makes about a state waiting for a decision that
+    ``g`` breaks, as sentences (empty: the code above can run on it); see
+    :func:`.dice_phase.assumptions`."""
+    out: list[str] = []
+    if all(p.arr_fleet is not None and p.arr_crew is not None for p in g.seats):
+        out.append("move phase already arranged by every seat")  # _finish would have run
+    for s, p in enumerate(g.seats):
+        if p.fleet or p.hand != [0, 1, 2, 3, 4] or any(p.placed):  # begin: fleets sailed, dice back
+            out.append(f"seat {s}: a fleet or dice left over from the actions phase")
+        for chosen, src, cap in ((p.arr_fleet, p.crew, capacity(p.boat)), (p.arr_crew, p.island, capacity(p.pirate))):
+            if chosen is not None and chosen not in arrangements(src, cap):  # _finish removes each chosen chest
+                out.append(f"seat {s}: an arrangement of chests it does not hold")
+    return out

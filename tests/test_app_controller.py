@@ -10,11 +10,15 @@ os.environ["SDL_AUDIODRIVER"] = "dummy"
 import random
 import threading
 import time
+from typing import Any
+
+import pytest
 
 from tortuga_desktop.ai import BotChoice, Reason
 from tortuga_desktop.app.anim import Motion, Timeline, ease_out_back, ease_out_cubic
 from tortuga_desktop.app.controller import GameController, demo_seats
 from tortuga_desktop.app.render.motion import build_timeline
+from tortuga_desktop.app.saves import SeatConfig
 from tortuga_desktop.rules import Game, PlayerView, determinize
 
 
@@ -113,4 +117,77 @@ def test_motions_cover_a_whole_game() -> None:
                 assert m.duration > 0
             old = new
     assert {"die", "chest", "token", "banner", "screen_shake", "tile"} <= kinds
+    c.close()
+
+
+# ---------------------------------------------------------------- issue 24.2: a failing engine
+def _broken_apply(monkeypatch: Any) -> None:
+    """Every decision changes the game half-way and then fails inside the engine."""
+    from tortuga_desktop.rules import Game
+
+    def broken(self: Game, seat: int, kind: Any, action: Any) -> None:
+        self.round += 1
+        self.seats[seat].tiles.append(3)
+        raise IndexError("list index out of range")
+
+    monkeypatch.setattr(Game, "_apply", broken)
+
+
+def test_a_failing_engine_cannot_take_the_process_down(monkeypatch: Any, caplog: Any) -> None:
+    """A bot's move and its random fallback both fail inside the engine: poll returns, the fault
+    is logged and shown, the game is as it was before, and nobody is asked to decide any more."""
+    from tortuga_desktop.rules import Game
+
+    game = Game.new(2, seed=3)
+    c = GameController(game, demo_seats(2, 3, ("normal", "normal")))
+    before = game.to_dict()
+    _broken_apply(monkeypatch)
+    with caplog.at_level("ERROR"):
+        assert c.poll(budget_s=5.0) == []
+        assert c.poll(budget_s=0.5) == []
+    assert game.to_dict() == before
+    assert c.halted and not c.busy
+    assert [k for k, _ in c.notices] == ["notice.bot_failed", "notice.game_halted"]
+    assert "stops here" in caplog.text
+    c.close()
+
+
+def test_a_human_move_failing_inside_the_engine_leaves_the_game_as_it_was(monkeypatch: Any) -> None:
+    from tortuga_desktop.rules import Game, RulesError
+
+    game = Game.new(2, seed=3)
+    seats = demo_seats(2, 3, ("normal", "normal"))
+    seats[0] = SeatConfig("Anna", "human", 0)
+    seats[1] = SeatConfig("Bart", "human", 1)
+    c = GameController(game, seats)
+    before = game.to_dict()
+    _broken_apply(monkeypatch)
+    with pytest.raises(RulesError):
+        c.submit(0, game.legal_actions(0)[0])
+    assert game.to_dict() == before
+    assert c.halted and c.pending_humans() == []
+    assert [k for k, _ in c.notices] == ["notice.game_halted"]
+
+
+def test_a_state_that_crashes_every_move_halts_the_game_quietly() -> None:
+    """Issue 24.2's shape, built around the loader (which refuses it): the actions phase at a sixth
+    action. The bot fails (its heuristic indexes a sixth action space); the process lives, the
+    fault is shown, and the game either goes on with the fallback move or stops as it was."""
+    import random as _random
+
+    from tortuga_desktop.rules import Game
+
+    game = Game.new(2, seed=4)
+    rng = _random.Random(1)
+    while not (game.phase == "actions" and game.act_action >= 3):
+        s = game.to_move()[0]
+        game.apply(s, game.random_action(s, rng))
+    game.act_action = 5
+    c = GameController(game, demo_seats(2, 3, ("hard", "hard")))
+    before = game.to_dict()
+    for _ in range(3):
+        c.poll(budget_s=2.0)
+    assert any(k == "notice.bot_failed" for k, _ in c.notices)
+    if c.halted:
+        assert game.to_dict() == before
     c.close()

@@ -28,10 +28,13 @@ from ..rules import (
     DecisionKind,
     Game,
     IllegalActionError,
+    MalformedActionError,
     PlayerAction,
     PlayerView,
+    RulesError,
 )
 from ..rules.events import Event
+from ..rules.state import State
 from .saves import SeatConfig
 
 log = logging.getLogger(__name__)
@@ -104,6 +107,9 @@ class GameController:
         self.think_started: float | None = None
         #: faults during play, for the table to show as short notices: (translation key, parameters)
         self.notices: list[tuple[str, dict[str, Any]]] = []
+        #: set when a decision failed inside the engine and no fallback worked: nobody is asked
+        #: to decide any more (the game stays as it was before the failing decision)
+        self.halted = False
 
     # -- state -------------------------------------------------------------------------
 
@@ -121,6 +127,8 @@ class GameController:
 
     def pending_humans(self) -> list[Decision]:
         """Decisions waiting for a human, in seat order."""
+        if self.halted:
+            return []
         return [d for d in self.game.pending() if d.seat in self.human_seats]
 
     def view_for(self, viewer: int | None) -> PlayerView:
@@ -146,11 +154,34 @@ class GameController:
     def submit(self, seat: int, action: PlayerAction | str) -> GameEvent:
         """Apply a human decision now (the engine validates; raises RulesError)."""
         decision = self.game.decision_for(seat)
-        if decision is None:
+        if decision is None or self.halted:
             raise IllegalActionError(f"seat {seat} has no decision to make")
-        events = self.game.apply(seat, action)
+        try:
+            events = self._apply(seat, action)
+        except (IllegalActionError, MalformedActionError):
+            raise
+        except Exception as exc:  # a fault inside the engine: the game stops here, the window goes on
+            self._halt(seat, "a player's decision")
+            raise RulesError("the game cannot go on") from exc
         act = self._normalised(action)
         return self._record(seat, decision.kind, act, None, tuple(events), by_bot=False)
+
+    def _apply(self, seat: int, action: PlayerAction | str) -> tuple[Event, ...]:
+        """``game.apply`` that leaves the game as it was when the engine fails inside a decision
+        (a refused action changes nothing anyway; an engine fault may stop half-way)."""
+        backup = self.game.clone()
+        try:
+            return self.game.apply(seat, action)
+        except (IllegalActionError, MalformedActionError):
+            raise
+        except BaseException:
+            _restore(self.game, backup)
+            raise
+
+    def _halt(self, seat: int, what: str) -> None:
+        log.exception("%s in seat %d failed inside the engine; the game stops here", what, seat)
+        self.halted = True
+        self.notices.append(("notice.game_halted", {}))
 
     @staticmethod
     def _normalised(action: PlayerAction | str) -> PlayerAction:
@@ -183,6 +214,8 @@ class GameController:
         return None
 
     def _start_bot(self) -> None:
+        if self.halted:
+            return
         d = self._next_bot_decision()
         if d is None:
             return
@@ -208,16 +241,20 @@ class GameController:
         try:
             choice = fut.result()
             action, reason = choice.action, choice.reason
-            events = self.game.apply(seat, action)
+            events = self._apply(seat, action)
         except Exception:
             # A broken bot must not break the game: the fault is logged with its traceback and
             # shown as a notice, and the seat plays a random legal move (the documented fallback).
             log.exception("computer player in seat %d (%s) failed; it plays a random legal move",
                           seat, self.seats[seat].kind)
             self.notices.append(("notice.bot_failed", {"name": self.seats[seat].name}))
-            action = self.game.random_action(seat, random.Random(self.game.decisions * 7919 + seat))
-            reason = None
-            events = self.game.apply(seat, action)
+            try:
+                action = self.game.random_action(seat, random.Random(self.game.decisions * 7919 + seat))
+                reason = None
+                events = self._apply(seat, action)
+            except Exception:  # the engine itself fails here: stop asking, keep the window alive
+                self._halt(seat, "the random fallback move")
+                return None
         return self._record(seat, decision.kind, action, reason, tuple(events), by_bot=True)
 
     def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[GameEvent]:
@@ -254,6 +291,14 @@ class GameController:
             self._pool = None
         self._future = None
         self._future_seat = None
+
+
+def _restore(game: Game, backup: Game) -> None:
+    """Put ``backup``'s state (an independent clone) back into ``game`` in place: the save data and
+    the scenes hold ``game`` itself."""
+    for name in State.__slots__:
+        if name != "__weakref__":
+            setattr(game, name, getattr(backup, name))
 
 
 def demo_seats(players: int, seed: int, levels: tuple[str, ...] | None = None) -> list[Any]:

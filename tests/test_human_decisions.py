@@ -273,12 +273,28 @@ def test_take_chest_by_clicking_the_chest() -> None:
 def test_keep_tile_shows_both_values_and_keys_pick_by_the_numbers_shown() -> None:
     g, seat = random_states({DecisionKind.KEEP_TILE}, games=20)[0]
     ui = make_ui(g, seat)
-    values = sorted(g.decision_for(seat).info["tiles"])
+    values = sorted(set(g.decision_for(seat).info["tiles"]))
     items = ui.items()
     assert [it.face for it in items] == values
     ui.handle(key(items[-1].hotkey))  # the last option's number (issue 23: not its coin value)
     ui.handle(key("enter"))
     assert ui.confirmed_action() == KeepTile(values[-1])
+
+
+def test_equal_tiles_ask_to_keep_one_and_say_the_other_goes_back() -> None:
+    """R9.1 ruling: two tiles of equal value still open the keep decision, with one choice."""
+    from tortuga_desktop.rules import scenario
+
+    g = scenario.position({"players": 3, "pool": [0, 2, 0], "park": (2, "island"), "phase": "actions",
+                           "action": "hunt", "seats": [{"placed": {"hunt": "ABCDE"}}, {"placed": {"fleet": "ABCDE"}},
+                                                       {"placed": {"crew": "ABCDE"}}]})
+    g.apply(0, "act")
+    ui = make_ui(g, 0)
+    (item,) = ui.items()
+    assert item.face == 2 and "both tiles are worth 2 coins" in item.detail
+    ui.handle(key(item.hotkey))
+    ui.handle(key("enter"))
+    assert ui.confirmed_action() == KeepTile(2)
 
 
 def test_bonus_tile_by_clicking_the_bonus_space() -> None:

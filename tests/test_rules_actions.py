@@ -164,12 +164,42 @@ def test_R4_8_treasure_hunt_first_chooses_between_two_tiles() -> None:
     assert "Player 2 hunts treasure" not in " ".join(g.log_for(None))  # 2nd draws no chest
 
 
-def test_R4_8_equal_tiles_are_kept_automatically() -> None:
-    """R4.8 + E1: two tiles of equal value leave nothing to choose."""
+def test_R4_8_R9_1_equal_tiles_still_ask_the_seat_to_keep_one() -> None:
+    """R4.8 + R9.1 ruling (not E1): two tiles of equal value still ask their owner to keep one,
+    and every other seat sees exactly what it sees when the values differ."""
     g = hunt_game(pool=[0, 2, 0], park=2)
     g.apply(0, "act")
-    assert g.seats[0].tiles == [2] and g.pool == [0, 1, 0]
-    assert g.decision_for(0) is None
+    (d,) = g.pending()
+    assert d.kind == DecisionKind.KEEP_TILE and d.info["tiles"] == [2, 2]
+    assert g.legal_actions(0) == [KeepTile(2)]
+    assert g.seats[0].tiles == [] and g.pool == [0, 0, 0]
+    g.apply(0, "keep 2")
+    assert g.seats[0].tiles == [2] and g.seats[0].returned == [2] and g.pool == [0, 1, 0]
+
+
+def _others_see(pool: list[int]) -> list[tuple[object, ...]]:
+    """What seats 1 and 2 see from the hunt's start until 1st has kept a tile: pending decisions,
+    their own views' hunt fields and their log, as comparable data."""
+    g = hunt_game(pool=pool, park=2)
+    seen: list[tuple[object, ...]] = []
+
+    def look() -> None:
+        for viewer in (1, 2, None):
+            v = g.view(viewer)
+            seen.append((viewer, [(x.seat, x.kind) for x in v.pending], v.drawn, v.drawn_count,
+                         [type(e).__name__ for e in g.events_for(viewer)][-4:]))
+
+    look()
+    g.apply(0, "act")
+    look()
+    g.apply(0, g.legal_actions(0)[-1])
+    look()
+    return seen
+
+
+def test_R9_1_others_cannot_tell_equal_tiles_from_different_ones() -> None:
+    """R9.1 ruling: equal and different drawn tiles look the same to every other seat."""
+    assert _others_see([0, 2, 0]) == _others_see([1, 1, 0])
 
 
 def test_R4_8_ruling_empty_bag_and_short_pool() -> None:

@@ -676,14 +676,10 @@ def _act(k: KState, s: int) -> bool:
         t = draw_tile(k)
         if t:
             drawn.append(t)
-    if len(drawn) == 2 and drawn[0] != drawn[1]:
+    if len(drawn) == 2:  # a KEEP_TILE decision even for equal values, as in the engine (R9.1)
         k.drawn = drawn
         return False
-    if len(drawn) == 2:
-        k.pool[drawn[1] - 1] += 1
-        k.returned[s].append(drawn[1])
-        k.tiles[s].append(drawn[0])
-    elif drawn:
+    if drawn:
         k.tiles[s].append(drawn[0])
     return _advance_position(k)
 
@@ -1321,16 +1317,13 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
                         t = draw_tile(k)
                         if t:
                             drawn.append(t)
-                    if len(drawn) == 2:
-                        if drawn[0] != drawn[1]:
-                            opts = sorted(drawn)
-                            k.drawn = drawn
-                            t = choose(k, s, K_KEEP, opts)
-                            if trace is not None:
-                                trace.append((s, K_KEEP, t))
-                            other = opts[0] if t == opts[1] else opts[1]
-                        else:
-                            t, other = drawn
+                    if len(drawn) == 2:  # asked even for equal values, as in the engine (R9.1)
+                        opts = sorted(set(drawn))
+                        k.drawn = drawn
+                        t = choose(k, s, K_KEEP, opts)
+                        if trace is not None:
+                            trace.append((s, K_KEEP, t))
+                        other = drawn[1] if t == drawn[0] else drawn[0]
                         k.tiles[s].append(t)
                         k.pool[other - 1] += 1
                         k.returned[s].append(other)

@@ -433,8 +433,11 @@ class DecisionUI:
                 rest = list(drawn)
                 if kt.value in rest:
                     rest.remove(kt.value)
-                detail = (trn("glance.keep.return", kt.value, back=rest[0]) if rest
-                          else trn("glance.keep.only", kt.value))
+                if rest and rest[0] == kt.value:  # two equal tiles: still asked (R9.1), one goes back
+                    detail = trn("glance.keep.equal", kt.value)
+                else:
+                    detail = (trn("glance.keep.return", kt.value, back=rest[0]) if rest
+                              else trn("glance.keep.only", kt.value))
                 # Digits pick by the number on the option (1, 2), like every other decision.
                 out.append(Item(tr("human.ui.keep_v", v=kt.value), kt, str(i + 1), selected=self.pick == kt,
                                 look="tile", face=kt.value, detail=detail, affects=(Mark("tile", self.seat),)))

@@ -130,16 +130,12 @@ def act(g: State, s: int) -> bool:
             drawn.append(t)
     if g.logging:
         g.events.append(TilesDrawn(g.round, g.decisions, s, tuple(drawn)))
-    if len(drawn) == 2 and drawn[0] != drawn[1]:
-        g.drawn = drawn  # KEEP_TILE decision
+    if len(drawn) == 2:
+        # KEEP_TILE decision, even for two tiles of equal value (R9.1): the seat is always asked,
+        # so no other seat can tell equal tiles from different ones
+        g.drawn = drawn
         return False
-    if len(drawn) == 2:  # equal values: nothing to choose, but others must not learn that
-        g.pool[drawn[1] - 1] += 1
-        p.returned.append(drawn[1])
-        p.tiles.append(drawn[0])
-        if g.logging:
-            g.events.append(TileKept(g.round, g.decisions, s, drawn[0], drawn[1], False))
-    elif drawn:
+    if drawn:
         p.tiles.append(drawn[0])
         if g.logging:
             g.events.append(TileKept(g.round, g.decisions, s, drawn[0], 0, False))

@@ -57,11 +57,9 @@ def determinize(view: PlayerView, seed: int, *, checked: bool = False) -> Game:
     rng.shuffle(unknown)
     drawn: list[int] = list(view.drawn or ())
     if view.drawn is None and view.drawn_count:
-        for v in unknown:  # two different values, else there would be no decision
-            if len(drawn) < view.drawn_count and v not in drawn:
-                drawn.append(v)
-        for v in drawn:
-            unknown.remove(v)
+        # any values, equal ones included: the seat is asked to keep one either way (R9.1)
+        drawn = unknown[: view.drawn_count]
+        del unknown[: view.drawn_count]
     selecting = view.phase == DICE and view.stage == SELECT
     seats: list[dict[str, Any]] = []
     for i, sv in enumerate(view.seats):

@@ -15,6 +15,15 @@ os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-tests-")
 import pytest  # noqa: E402
 
 
+@pytest.fixture(autouse=True)
+def _no_bot_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Tests that drive whole games frame by frame do not wait for the R9.1 release times of
+    computer players' answers; the tests of that pacing inject their own (tests/test_pacing.py)."""
+    from tortuga_desktop.app import pacing
+
+    monkeypatch.setattr(pacing, "ENABLED", False)
+
+
 @pytest.fixture
 def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A private home for one app test, in English; language and markers are reset afterwards."""

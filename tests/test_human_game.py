@@ -192,7 +192,7 @@ def new_app(seats: list[SeatConfig], seed: int) -> tuple[App, TableScene]:
 def test_one_human_plays_every_decision_type_to_the_results() -> None:
     seats = [SeatConfig("Ani", "human", 0)] + [SeatConfig(n, "easy", i, i) for i, n in
                                                 enumerate(("Bo", "Cy", "Dee"), start=1)]
-    app, table = new_app(seats, 1)  # seed and human policy chosen so every decision type occurs
+    app, table = new_app(seats, 2)  # seed and human policy chosen so every decision type occurs
     handovers: list[int] = []
     try:
         seen = play(app, table, random.Random(0), max_frames=20000,

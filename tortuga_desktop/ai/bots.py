@@ -124,6 +124,11 @@ class HardBot:
         self.rounds = rounds
 
     def decide(self, view: PlayerView) -> BotChoice:
+        return self.decide_by(view, None)
+
+    def decide_by(self, view: PlayerView, stop_at: float | None) -> BotChoice:
+        """:meth:`decide`, with the search cut short so as to be done by ``stop_at`` (a
+        ``time.perf_counter`` moment; R9.1 pacing) instead of running past it."""
         t0 = time.thread_time()
         rng, seat, g, legal = _setup(self.seed, view)
         if len(legal) == 1:
@@ -140,6 +145,7 @@ class HardBot:
         totals = [0.0] * len(cands)
         n = 0
         while n < self.iterations:
+            started = time.perf_counter()
             sample = g if n == 0 else determinize(view, rng.randrange(2**31))
             for j, i in enumerate(cands):
                 sim = sample.clone()
@@ -148,6 +154,9 @@ class HardBot:
                 totals[j] += playout(sim, seat, self.rounds)
             n += 1
             if time.thread_time() - t0 > self.budget_s:
+                break
+            now = time.perf_counter()
+            if stop_at is not None and now + (now - started) > stop_at:  # another sample would run late
                 break
         # small prior from the heuristic breaks near-ties toward its favourite
         best = max(range(len(cands)), key=lambda j: (totals[j] / n + 0.05 * scores[cands[j]], -j))

@@ -399,10 +399,11 @@ def _projected_value(k: K.KState, me: int, tau: float) -> tuple[float, float]:
     return win_chances(sc, tau)[me], sc[me] - other
 
 
-def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None
-           ) -> tuple[Game, list[PlayerAction], SearchResult]:
+def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None,
+           stop_at: float | None = None) -> tuple[Game, list[PlayerAction], SearchResult]:
     """Search the decision in front of ``view.viewer``; returns the first sampled world, the legal
-    actions there and the search's numbers (``best`` indexes ``candidates``)."""
+    actions there and the search's numbers (``best`` indexes ``candidates``). ``stop_at`` (a
+    ``time.perf_counter`` moment) ends the search before a world that would run past it."""
     t0 = time.thread_time()
     cap = think.budget_s if budget_s is None else budget_s
     rng = random.Random(seed)
@@ -439,6 +440,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     model = think.model_for(view.players)
     horizon = think.horizon_for(view.players)
     while worlds < max_worlds and len(active) > 1:
+        started = time.perf_counter()
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
         base = K.from_game(world)
         dice_seed = rng.randrange(2**31)
@@ -456,6 +458,9 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         if worlds >= 8 and worlds % 4 == 0:
             active = _prune(active, vals)
         if time.thread_time() - t0 > cap:
+            break
+        now = time.perf_counter()
+        if stop_at is not None and now + (now - started) > stop_at:  # another world would run late
             break
     n_eval = [len(v) for v in vals]
     best = max(active, key=lambda j: (sum(vals[j]) / max(1, n_eval[j]) - PRIOR * j, -j))
@@ -486,13 +491,18 @@ class ExpertBot:
         self.last: SearchResult | None = None
 
     def decide(self, view: PlayerView) -> BotChoice:
+        return self.decide_by(view, None)
+
+    def decide_by(self, view: PlayerView, stop_at: float | None) -> BotChoice:
+        """:meth:`decide`, with the search cut short so as to be done by ``stop_at`` (a
+        ``time.perf_counter`` moment; R9.1 pacing) instead of running past it."""
         from .bots import decision_seed
 
         seed = decision_seed(self.seed, view)
         me = view.viewer
         if not isinstance(me, int):
             raise ValueError("a bot needs a seat's view, not the public view")
-        g0, cands, res = search(view, seed, self.think)
+        g0, cands, res = search(view, seed, self.think, stop_at=stop_at)
         self.last = res
         if res.options == 1:
             return BotChoice(cands[0], Reason("only"))

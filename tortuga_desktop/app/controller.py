@@ -35,6 +35,8 @@ from ..rules import (
 )
 from ..rules.events import Event
 from ..rules.state import State
+from . import pacing as pacing_mod
+from .pacing import Pacing
 from .saves import SeatConfig
 
 log = logging.getLogger(__name__)
@@ -84,10 +86,37 @@ class GameEvent:
         return self.snapshot.is_over
 
 
-class GameController:
-    """Runs one game: bots in a worker thread, humans through :meth:`submit`."""
+@dataclass
+class _Job:
+    """A computer player's decision being thought about (or held, R9.1) on the worker thread."""
 
-    def __init__(self, game: Game, seats: list[Any], *, bot_factory: Callable[[str, int], Any] | None = None) -> None:
+    seat: int
+    kind: DecisionKind
+    future: Future[Any]
+    #: when the decision came up and when its answer may be shown (the controller's clock)
+    started: float
+    release_at: float
+    #: the game's decision count when asked; a held answer instead belongs to its step
+    decisions: int
+    step: tuple[Any, ...]
+    held: bool
+    #: when the answer arrived (set on the worker thread)
+    done_at: float | None = None
+
+
+class GameController:
+    """Runs one game: bots in a worker thread, humans through :meth:`submit`.
+
+    Pacing (R9.1): in a game someone watches (any seat not a computer player), a computer
+    player's answer to a decision that can be forced is held until a release time drawn when
+    the decision came up (see :mod:`.pacing`); simultaneous ones (the dice selections of one
+    roll step) are all asked at once, each with its own release time. ``pacing`` injects a
+    :class:`~.pacing.Pacing` (a clock and a random source) or None for none; by default a game
+    with a watcher gets one.
+    """
+
+    def __init__(self, game: Game, seats: list[Any], *, bot_factory: Callable[[str, int], Any] | None = None,
+                 pacing: Pacing | None | str = "auto") -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seat configs for a {game.players}-player game")
         self.game = game
@@ -99,12 +128,16 @@ class GameController:
         self.human_seats: list[int] = [i for i, s in enumerate(self.seats) if s.kind == "human"]
         self.on_decision: Callable[[GameEvent], None] | None = None
         self._pool: ThreadPoolExecutor | None = None
-        self._future: Future[Any] | None = None
-        self._future_seat: int | None = None
-        self._future_decisions = -1
+        self._jobs: list[_Job] = []
+        if pacing == "auto":
+            watched = any(s.kind not in BOT_KINDS for s in self.seats)
+            pacing = Pacing() if watched and pacing_mod.ENABLED else None
+        if pacing is not None and not isinstance(pacing, Pacing):
+            raise ValueError(f"pacing must be a Pacing, None or 'auto', not {pacing!r:.30}")
+        self.pacing: Pacing | None = pacing
+        self._clock: Callable[[], float] = pacing.clock if pacing is not None else time.perf_counter
         #: decision number -> (seat, reason) of the bots' explained moves
         self._reasons: dict[int, tuple[int, Reason]] = {}
-        self.think_started: float | None = None
         #: faults during play, for the table to show as short notices: (translation key, parameters)
         self.notices: list[tuple[str, dict[str, Any]]] = []
         #: set when a decision failed inside the engine and no fallback worked: nobody is asked
@@ -115,15 +148,27 @@ class GameController:
 
     @property
     def busy(self) -> bool:
-        """True while a bot is thinking."""
-        return self._future is not None
+        """True while a bot is thinking (or its answer is held, R9.1)."""
+        return bool(self._jobs)
+
+    @property
+    def think_started(self) -> float | None:
+        """When the decision shown as "thinking" came up (the controller's clock), or None."""
+        return self._jobs[0].started if self._jobs else None
+
+    @property
+    def _future(self) -> Future[Any] | None:
+        """The first outstanding bot answer (tests wait on it)."""
+        return self._jobs[0].future if self._jobs else None
 
     @property
     def is_over(self) -> bool:
         return self.game.is_over
 
     def thinking_seat(self) -> int | None:
-        return self._future_seat if self._future is not None else None
+        """The seat shown as thinking: the first one asked and not yet answered (never chosen by
+        whether its bot is still searching, which would tell a forced choice from a real one)."""
+        return self._jobs[0].seat if self._jobs else None
 
     def pending_humans(self) -> list[Decision]:
         """Decisions waiting for a human, in seat order."""
@@ -216,27 +261,68 @@ class GameController:
     def _start_bot(self) -> None:
         if self.halted:
             return
-        d = self._next_bot_decision()
-        if d is None:
-            return
+        now = self._clock()
+        asked = {j.seat for j in self._jobs}
+        for d in self.game.pending():
+            if d.seat not in self.bots or d.seat in asked:
+                continue
+            held = self.pacing is not None and self.pacing.holds(d.kind)
+            if self._jobs and not (held and all(j.held for j in self._jobs)):
+                break  # one at a time, except the held decisions of one simultaneous step
+            self._submit(d, now, held)
+            if not held:
+                break
+
+    def _step(self, seat: int) -> tuple[Any, ...]:
+        """What a held answer belongs to: the seat's decision in this step of the game."""
+        g = self.game
+        p = g.seats[seat]
+        return (g.round, g.phase, g.stage, g.act_action, g.act_pos, tuple(p.hand),
+                None if p.roll is None else tuple(p.roll), tuple(g.drawn))
+
+    def _submit(self, d: Decision, now: float, held: bool) -> None:
         if self._pool is None:
             self._pool = ThreadPoolExecutor(1, thread_name_prefix="tortuga-bot")
         view = self.game.view(d.seat)
         bot = self.bots[d.seat]
-        self._future = self._pool.submit(bot.decide, view)
-        self._future_seat = d.seat
-        self._future_decisions = self.game.decisions
-        self.think_started = time.perf_counter()
+        release = now
+        future: Future[Any]
+        decide_by = getattr(bot, "decide_by", None)
+        if held and self.pacing is not None:
+            hold = self.pacing.hold(str(self.seats[d.seat].kind))
+            release = now + hold
+        if held and callable(decide_by):
+            # the search stops in time for the release (the bot's own clock is perf_counter)
+            assert self.pacing is not None
+            future = self._pool.submit(decide_by, view, self.pacing.bot_deadline(release))
+        else:
+            future = self._pool.submit(bot.decide, view)
+        job = _Job(d.seat, d.kind, future, now, release, self.game.decisions, self._step(d.seat), held)
+        clock = self._clock
 
-    def _finish_bot(self) -> GameEvent | None:
-        fut, seat = self._future, self._future_seat
-        self._future = None
-        self._future_seat = None
-        if fut is None or seat is None:
-            return None
+        def arrived(_f: Future[Any]) -> None:
+            job.done_at = clock()
+
+        future.add_done_callback(arrived)
+        self._jobs.append(job)
+
+    def _ready(self) -> _Job | None:
+        """The answered job whose release time has come (the earliest), if any."""
+        now = self._clock()
+        ready = [j for j in self._jobs if j.future.done() and now >= j.release_at]
+        return min(ready, key=lambda j: j.release_at) if ready else None
+
+    def _finish_bot(self, job: _Job) -> GameEvent | None:
+        self._jobs.remove(job)
+        seat = job.seat
         decision = self.game.decision_for(seat)
-        if decision is None or self.game.decisions != self._future_decisions:
+        if decision is None or decision.kind != job.kind:
             return None  # the game moved on (e.g. a load); drop the stale answer
+        if (self._step(seat) != job.step) if job.held else (self.game.decisions != job.decisions):
+            return None
+        if job.held and self.pacing is not None and job.done_at is not None and job.done_at > job.release_at:
+            self.pacing.late += 1
+        fut = job.future
         reason: Reason | None
         try:
             choice = fut.result()
@@ -258,29 +344,34 @@ class GameController:
         return self._record(seat, decision.kind, action, reason, tuple(events), by_bot=True)
 
     def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[GameEvent]:
-        """Apply finished bot decisions; start the next bot when ``start_new``.
+        """Apply finished bot decisions whose release time has come; start the next bot when
+        ``start_new``.
 
         With ``budget_s`` > 0 the call may wait for bots and chain several decisions for up to
         that long (used at ``--speed instant``); otherwise it never blocks.
         """
         events: list[GameEvent] = []
-        deadline = time.perf_counter() + budget_s
+        deadline = self._clock() + budget_s
         while True:
-            if self._future is not None:
-                remaining = deadline - time.perf_counter()
-                if not self._future.done() and remaining > 0:
-                    # only waiting here: the bot's own error is taken up by _finish_bot
-                    with contextlib.suppress(Exception):
-                        self._future.result(timeout=remaining)
-                if not self._future.done():
+            if self._jobs:
+                job = self._ready()
+                if job is None:
+                    remaining = deadline - self._clock()
+                    waiting = next((j for j in self._jobs if not j.future.done()), None)
+                    if waiting is not None and remaining > 0:
+                        # only waiting here: the bot's own error is taken up by _finish_bot
+                        with contextlib.suppress(Exception):
+                            waiting.future.result(timeout=remaining)
+                    job = self._ready()
+                if job is None:
                     break
-                ev = self._finish_bot()
+                ev = self._finish_bot(job)
                 if ev is not None:
                     events.append(ev)
             if self.game.is_over or not start_new:
                 break
             self._start_bot()
-            if self._future is None or time.perf_counter() >= deadline:
+            if not self._jobs or self._clock() >= deadline:
                 break
         return events
 
@@ -289,8 +380,7 @@ class GameController:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
-        self._future = None
-        self._future_seat = None
+        self._jobs = []
 
 
 def _restore(game: Game, backup: Game) -> None:

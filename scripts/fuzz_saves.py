@@ -4,11 +4,14 @@
     SDL_VIDEODRIVER=dummy python scripts/fuzz_saves.py [--damage 200] [--seed 1]
 
 Prints the cases tried, how many were refused with a message or accepted, and every failure
-(a crash, a message that does not name the file, a changed file). A case that hangs for more
-than ``--hang`` seconds stops the run with a traceback (faulthandler). Also tries a FIFO, a
-folder, an unreadable file and a file name that is not UTF-8, and (issue 16.5) every impossible
-or stuck state and tampered record of ``save_corpus.record_cases``, which must all be refused.
-Exit status 1 if anything failed.
+(a crash, a message that does not name the file, a changed file, a hang). Each case is bounded
+in time: one that runs longer than ``--hang`` seconds is stopped (an alarm interrupts it) and
+counted as a hang, and the run goes on; one that cannot even be interrupted stops the run with
+a traceback (faulthandler, at twice the bound). Also tries a FIFO, a folder, an unreadable file
+and a file name that is not UTF-8, and (issues 16.5, 24.1, 24.2) every impossible or stuck
+state and tampered record of ``save_corpus.record_cases`` — among them the record-less hang (a
+roller without dice) and crash (the actions phase at a sixth action) — which must all be
+refused. Exit status 1 if anything failed.
 """
 
 from __future__ import annotations
@@ -18,9 +21,12 @@ import faulthandler
 import logging
 import os
 import random
+import signal
 import sys
 import tempfile
 import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
@@ -34,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--damage", type=int, default=200, help="truncations and byte-flip files (each)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--hang", type=float, default=60.0, help="seconds one case may take before it counts as a hang")
+    ap.add_argument("--hang", type=float, default=30.0, help="seconds one case may take before it counts as a hang")
     args = ap.parse_args(argv)
     logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
     home = Path(tempfile.mkdtemp(prefix="tortuga-fuzz-"))
@@ -45,6 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     from tortuga_desktop.app import saves
     from tortuga_desktop.app.main import build_parser, make_app
     from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.app.scenes.menu import MenuScene
 
     data = SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1),
                               SeatConfig("Clara", "hard", 2)], seed=args.seed).create_game()
@@ -64,25 +71,42 @@ def main(argv: list[str] | None = None) -> int:
     app.fixed_dt = 1 / 60
     failures: list[str] = []
     refused = accepted = 0
+    hangs = 0
     t0 = time.perf_counter()
+
+    @contextmanager
+    def bounded(label: str) -> Iterator[None]:
+        nonlocal hangs
+        faulthandler.dump_traceback_later(2 * args.hang, exit=True)  # the backstop: not interruptible
+        try:
+            with _alarm(args.hang):
+                yield
+        except CaseTimeout:
+            hangs += 1
+            failures.append(f"{label}: still running after {args.hang:g} s (a hang)")
+            try:
+                app.clear_to(MenuScene())
+            except Exception as exc:
+                failures.append(f"{label}: the app could not go back to the menu: {type(exc).__name__}")
+        finally:
+            faulthandler.cancel_dump_traceback_later()
+
     try:
         for label, blob in cases:
-            faulthandler.dump_traceback_later(args.hang, exit=True)
-            (outside / "case.json").write_bytes(blob)
-            try:
-                saves.read_save(outside / "case.json")
-                accepted += 1
-            except saves.SaveError:
-                refused += 1
-            except Exception as exc:
-                failures.append(f"{label}: read_save raised {type(exc).__name__}")
-            failures += check_case(app, label, blob, outside)
-            faulthandler.cancel_dump_traceback_later()
+            with bounded(label):
+                (outside / "case.json").write_bytes(blob)
+                try:
+                    saves.read_save(outside / "case.json")
+                    accepted += 1
+                except saves.SaveError:
+                    refused += 1
+                except Exception as exc:
+                    failures.append(f"{label}: read_save raised {type(exc).__name__}")
+                failures += check_case(app, label, blob, outside)
         for label, blob in must_refuse:
-            faulthandler.dump_traceback_later(args.hang, exit=True)
-            failures += check_case(app, label, blob, outside, must_refuse=True)
-            refused += 1
-            faulthandler.cancel_dump_traceback_later()
+            with bounded(label):
+                failures += check_case(app, label, blob, outside, must_refuse=True)
+                refused += 1
         special = _special_files(outside)
         for label, path in special:
             faulthandler.dump_traceback_later(args.hang, exit=True)
@@ -100,7 +124,6 @@ def main(argv: list[str] | None = None) -> int:
             except Exception as exc:
                 failures.append(f"{label}: crashed: {type(exc).__name__}: {exc!a}"[:200])
             faulthandler.cancel_dump_traceback_later()
-            from tortuga_desktop.app.scenes.menu import MenuScene
 
             app.clear_to(MenuScene())
     finally:
@@ -108,10 +131,31 @@ def main(argv: list[str] | None = None) -> int:
     n = len(cases) + len(must_refuse) + len(special)
     print(f"fuzz_saves: {n} files x 4 routes (read_save, tortuga PATH, Continue, Load) in "
           f"{time.perf_counter() - t0:.1f} s: {refused} refused with a message, {accepted} still valid, "
-          f"{len(failures)} failures, 0 hangs")
+          f"{len(failures)} failures, {hangs} hangs ({len(must_refuse)} impossible, stuck or tampered "
+          f"states among them, each bounded to {args.hang:g} s)")
     for f in failures[:50]:
         print("  FAIL", f)
     return 1 if failures else 0
+
+
+class CaseTimeout(BaseException):
+    """A case ran past its time bound (a BaseException, so the app's own handlers let it through)."""
+
+
+@contextmanager
+def _alarm(seconds: float) -> Iterator[None]:
+    """Interrupt the main thread with :class:`CaseTimeout` after ``seconds``."""
+
+    def fire(_sig: int, _frame: object) -> None:
+        raise CaseTimeout
+
+    old: Callable[..., object] | int | None = signal.signal(signal.SIGALRM, fire)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        yield
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, old)
 
 
 def _special_files(folder: Path) -> list[tuple[str, Path]]:

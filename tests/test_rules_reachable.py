@@ -221,3 +221,20 @@ def test_queries_on_a_broken_state_raise_or_answer_but_change_nothing() -> None:
             q()
         assert g.to_dict() == before
     assert check_reachable(g)
+
+
+def test_the_kernel_loops_are_bounded_too() -> None:
+    """The playout kernel mirrors the engine's loops, bounds included (R3.6)."""
+    from tortuga_desktop.ai import kernel as K
+
+    g = Game.new(3, seed=4)
+    s = g.rollers[0]
+    p = g.seats[s]
+    p.placed[0] = sorted(p.placed[0] + p.hand)
+    p.hand, p.roll = [], []
+    k = K.from_game(g)
+    for other in g.rollers:
+        if other != s:
+            K.apply(k, other, K.K_SELECT, K.options(k, other, K.K_SELECT)[0])
+    with deadline(10), pytest.raises(EngineLoopError):
+        K.apply(k, s, K.K_SELECT, 0)

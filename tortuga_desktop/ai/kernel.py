@@ -41,6 +41,8 @@ from ..rules import (
     Target,
 )
 from ..rules.components import DICE_GRIDS, MAX_ROUNDS, RULES_VERSION, Action
+from ..rules.dice_phase import MAX_REROLLS, MAX_ROLL_STEPS
+from ..rules.errors import EngineLoopError
 
 # decision kinds
 K_SELECT, K_SKULL, K_BONUS, K_POSITION, K_TAKE, K_KEEP, K_ARR_FLEET, K_ARR_CREW = range(8)
@@ -548,7 +550,7 @@ def start_roll_step(k: KState) -> bool:
 def advance(k: KState) -> bool:
     """Progress the dice phase until a decision is due; True when the phase is over."""
     sel = k.sel
-    while True:
+    for _step in range(MAX_ROLL_STEPS):  # bounded: every roll step places dice (R3.8)
         if k.stage == S_SELECT:
             for s in k.rollers:
                 if sel[s] < 0:
@@ -563,8 +565,12 @@ def advance(k: KState) -> bool:
                 if not k.open_roll[s]:
                     k.open_roll[s] = True
                     sel[s] = -1
-                    while not has_selection(k, s):
+                    for _ in range(MAX_REROLLS):
+                        if has_selection(k, s):
+                            break
                         roll(k, s)
+                    else:
+                        raise EngineLoopError(f"seat {s}: no valid selection after {MAX_REROLLS} open rerolls")
                 if sel[s] < 0:
                     opts = selections(k, s)
                     if len(opts) > 1:
@@ -592,6 +598,7 @@ def advance(k: KState) -> bool:
                 return True
             continue
         return False  # pragma: no cover
+    raise EngineLoopError(f"the dice phase did not end after {MAX_ROLL_STEPS} roll steps")
 
 
 def _place_dice(k: KState) -> None:
@@ -632,7 +639,7 @@ def _begin_actions(k: KState) -> bool:
 
 def _next_action(k: KState) -> bool:
     keep = 1 if k.n == 2 else 2
-    while True:
+    for _ in range(RAID + 2):  # bounded: the action number only grows
         k.act_action += 1
         if k.act_action > RAID:
             for s in range(k.n):  # R4.12
@@ -647,6 +654,7 @@ def _next_action(k: KState) -> bool:
         k.effect = None
         if k.act_order:
             return False
+    raise EngineLoopError(f"the actions phase did not end (action {k.act_action})")
 
 
 def _advance_position(k: KState) -> bool:
@@ -847,7 +855,7 @@ def _end_round(k: KState) -> bool:
 
 def next_phase(k: KState) -> None:
     """The current phase is over: start the next ones until a decision is due (or the game ends)."""
-    while True:
+    for _ in range(3 * (MAX_ROUNDS + 1)):  # bounded: three phases a round, and the rounds are capped
         ph = k.phase
         if ph == P_DICE:
             if not _begin_actions(k):
@@ -860,6 +868,7 @@ def next_phase(k: KState) -> None:
                 return
         else:
             return
+    raise EngineLoopError(f"no decision came up in {MAX_ROUNDS + 1} rounds of phases")
 
 
 # ---------------------------------------------------------------- decisions
@@ -1178,11 +1187,11 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
     fms = [_face_masks(k, s) if k.roll[s] is not None else [0, 0, 0, 0, 0, 0, 0] for s in range(n)]
     rollers = k.rollers
     due = k.bonus_due
-    while True:
+    for _round in range(MAX_ROUNDS + 1):  # bounded: the loop ends at ``stop`` or the game's end
         st = k.start
         od = [(st + i) % n for i in range(n)]
         # ------------------------------------------------ dice phase (R3)
-        while True:
+        for _step in range(MAX_ROLL_STEPS + 1):  # bounded: every roll step places dice (R3.8)
             sels = [0] * n
             stuck = []
             for s in rollers:
@@ -1194,7 +1203,9 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
                     stuck.append(s)
             for s in stuck:  # R3.6: open rerolls until a selection exists
                 pl = placed[s]
-                while True:
+                for _reroll in range(MAX_REROLLS + 1):
+                    if _reroll == MAX_REROLLS:
+                        raise EngineLoopError(f"seat {s}: no valid selection after {MAX_REROLLS} open rerolls")
                     fm = fms[s]
                     if fm[5] or fm[0] or fm[1] or fm[2]:
                         break
@@ -1276,6 +1287,8 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
                     due.append(s)
             if not rollers:
                 break
+        else:
+            raise EngineLoopError(f"the dice phase did not end after {MAX_ROLL_STEPS + 1} roll steps")
         # ------------------------------------------------ actions phase (R4)
         k.phase = P_ACTIONS
         k.stage = S_NONE
@@ -1464,6 +1477,7 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
         if k.round >= stop:
             _sync_rolls(k, rollers, fms)
             return
+    raise EngineLoopError(f"the game did not end after {MAX_ROUNDS + 1} rounds")
 
 
 def _sync_rolls(k: KState, rollers: list[int], fms: list[list[int]]) -> None:

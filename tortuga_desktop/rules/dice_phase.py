@@ -296,8 +296,8 @@ def _place_dice(g: State) -> None:
 def assumptions(g: State) -> list[str]:
     """Every assumption the dice phase's code makes about a state waiting for a decision that
     ``g`` breaks, as sentences (empty: the code above can run on it). The states the rules reach
-    keep them all; :func:`~.invariants.check_reachable` refuses a save without a record that
-    breaks one. Each line names what relies on it."""
+    keep them all; ``Game.from_dict`` refuses a state (a save) that breaks one, through
+    :func:`~.invariants.check_assumptions`. Each line names what relies on it."""
     out: list[str] = []
     seats = g.seats
     st = g.stage

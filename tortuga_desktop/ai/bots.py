@@ -156,7 +156,7 @@ class HardBot:
             if time.thread_time() - t0 > self.budget_s:
                 break
             now = time.perf_counter()
-            if stop_at is not None and now + (now - started) > stop_at:  # another sample would run late
+            if stop_at is not None and now + 1.5 * (now - started) > stop_at:  # another sample would run late
                 break
         # small prior from the heuristic breaks near-ties toward its favourite
         best = max(range(len(cands)), key=lambda j: (totals[j] / n + 0.05 * scores[cands[j]], -j))

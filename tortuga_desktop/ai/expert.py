@@ -460,7 +460,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         if time.thread_time() - t0 > cap:
             break
         now = time.perf_counter()
-        if stop_at is not None and now + (now - started) > stop_at:  # another world would run late
+        if stop_at is not None and now + 1.5 * (now - started) > stop_at:  # another world would run late
             break
     n_eval = [len(v) for v in vals]
     best = max(active, key=lambda j: (sum(vals[j]) / max(1, n_eval[j]) - PRIOR * j, -j))

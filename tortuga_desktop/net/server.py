@@ -74,6 +74,8 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..app import pacing as pacing_mod
+from ..app.pacing import BOT_MARGIN_S, Pacing
 from ..rules import (
     Game,
     GameRecord,
@@ -121,6 +123,10 @@ class ServerConfig:
     bot_threads: int = 2
     #: Hard bots' thinking budget in seconds
     hard_budget: float = 1.0
+    #: rule R9.1: a computer player's answer to a decision that can be forced (dice selection,
+    #: skulls, treasure tile) is held until a release time drawn when it is asked, from the same
+    #: distribution whether it was forced or chosen (:mod:`tortuga_desktop.app.pacing`)
+    pace_bots: bool = True
     #: keep timing statistics (message handling time, event-loop lag): :meth:`GameServer.stats_text`
     stats: bool = False
     #: connections at once, in all and from one address
@@ -582,6 +588,8 @@ class GameServer:
         #: tables waiting for a bot thread, in turn (round robin), and the decisions running
         self._bot_queue: collections.OrderedDict[str, Table] = collections.OrderedDict()
         self._bots_running = 0
+        #: release times of held computer answers (R9.1); injectable for tests
+        self.pacing = Pacing()
         self._sweeper: asyncio.TimerHandle | None = None
         self._stopped = asyncio.Event()
         #: statistics (tests and benchmark)
@@ -1427,15 +1435,44 @@ class GameServer:
             slot.thinking = True
             table.bot_busy = True
             self._bots_running += 1
-            fut = loop.run_in_executor(self._executor, bot.decide, game.view(slot.index))
+            release = self._release_time(game, slot, loop.time())
+            view = game.view(slot.index)
+            decide_by = getattr(bot, "decide_by", None)
+            if release is not None and callable(decide_by):  # Hard, Expert: done by the release time
+                stop_at = time.perf_counter() + (release - loop.time()) - BOT_MARGIN_S
+                fut = loop.run_in_executor(self._executor, decide_by, view, stop_at)
+            else:
+                fut = loop.run_in_executor(self._executor, bot.decide, view)
             self._tasks.add(fut)
-            fut.add_done_callback(functools.partial(self._bot_done, table, slot, slot.pending_since))
+            fut.add_done_callback(functools.partial(self._bot_done, table, slot, slot.pending_since, release))
 
-    def _bot_done(self, table: Table, slot: SeatSlot, since: int, fut: asyncio.Future[Any]) -> None:
+    def _release_time(self, game: Game, slot: SeatSlot, now: float) -> float | None:
+        """When the answer of ``slot``'s computer player may be shown (R9.1): for a decision that
+        can be forced, a moment drawn now from one distribution for forced and chosen decisions
+        alike (without looking at the options); None for the rest."""
+        if not (self.config.pace_bots and pacing_mod.ENABLED):
+            return None
+        d = next((d for d in game.pending() if d.seat == slot.index), None)
+        if d is None or not Pacing.holds(d.kind):
+            return None
+        return now + self.pacing.hold(str(slot.bot_level))
+
+    def _bot_done(self, table: Table, slot: SeatSlot, since: int, release: float | None,
+                  fut: asyncio.Future[Any]) -> None:
         self._tasks.discard(fut)
+        self._bots_running -= 1  # the thread is free for other tables at once
+        loop = self._loop or asyncio.get_running_loop()
+        wait = release - loop.time() if release is not None else 0.0
+        if wait > 0 and not self.stopping:
+            # the seat keeps "thinking" until its release time, forced or chosen (R9.1)
+            loop.call_later(wait, self._bot_release, table, slot, since, fut)
+            self._pump_bots()
+            return
+        self._bot_release(table, slot, since, fut)
+
+    def _bot_release(self, table: Table, slot: SeatSlot, since: int, fut: asyncio.Future[Any]) -> None:
         slot.thinking = False
         table.bot_busy = False
-        self._bots_running -= 1
         try:
             self._bot_result(table, slot, since, fut)
         finally:

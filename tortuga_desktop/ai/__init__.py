@@ -57,6 +57,7 @@ _ENGLISH = {
     "forfeit": "forfeits {action}: nothing worth taking", "helps": "{action} helps",
     "boards_chest": "boards {name}: {colour} chest in the {area}",
     "raids_chest": "raids {name}: {colour} chest in the {area}",
+    "skulls_kept": "skulls only: their action is chosen after the reveal",
     "boards_push": "boards {name}: pushes the leader back", "raids_push": "raids {name}: pushes the leader back",
     "boards": "boards", "raids": "raids", "takes": "takes the {colour} chest",
     "richer_tile": "keeps the richer treasure tile", "valuable": "keeps the most valuable chests",
@@ -72,6 +73,12 @@ _ENGLISH = {
     "x_hunt": "treasure hunt: a chest and a treasure tile",
     "x_board_chest": "boards {name}: takes the {colour} chest from the fleet area",
     "x_raid_chest": "raids {name}: takes the {colour} chest from the crew area",
+    # a board or raid names its target and the area's chests, never a chest: the chest is
+    # chosen by the take decision that follows (x_board_chest / x_raid_chest: old records)
+    "x_board_area": "boards {name}: takes one of the {count} chests in the fleet area",
+    "x_board_one": "boards {name}: takes the only chest in the fleet area",
+    "x_raid_area": "raids {name}: takes one of the {count} chests in the crew area",
+    "x_raid_one": "raids {name}: takes the only chest in the crew area",
     "x_board_leader": "boards {name}, who leads by {lead} points on the board",
     "x_raid_leader": "raids {name}, who leads by {lead} points on the board",
     "x_board_push": "boards {name}: pushes the boat back",

@@ -520,8 +520,15 @@ def explain(g: Game, me: int, res: SearchResult) -> Reason:
     The search's numbers (chance to win, edge over the next move) depend on the seat's hidden
     tiles, so they stay out of the reason, which other seats read in the log: they are in
     :attr:`ExpertBot.last` and :func:`odds_reason` (a hint for the seat's own player)."""
-    v = res.candidates[res.best]
-    kind = res.kind
+    return reason_for(g, me, res.kind, res.candidates[res.best])
+
+
+def reason_for(g: Game, me: int, kind: int, v: Any) -> Reason:
+    """The reason for the move ``v`` (kernel code, decision kind ``kind``) of seat ``me`` in
+    ``g``: facts a player can check on the table (the seat's own dice and chests, the public
+    boards). Every chest, die, action, target or tile it names is the one this move applies:
+    a board or raid names the target and how many chests its area holds, not a chest, since
+    the chest is chosen by a decision of its own that follows."""
     p = g.seats[me]
     if kind == K.K_SELECT:
         dice = K.DICE_OF[v]
@@ -550,8 +557,7 @@ def explain(g: Game, me: int, res: SearchResult) -> Reason:
         verb = "board" if a == BOARD else "raid"
         area = g.seats[t].fleet if a == BOARD else g.seats[t].crew
         if g.act_pos == 0 and area:
-            best = max(set(area), key=lambda c: (_chest_value(K.from_game(g), me, c), c))
-            return Reason(f"x_{verb}_chest", (("seat", t), ("colour", best)))
+            return Reason(f"x_{verb}_{'one' if len(area) == 1 else 'area'}", (("seat", t), ("count", len(area))))
         lead = _public_lead(g, t)
         if lead > 0:
             return Reason(f"x_{verb}_leader", (("seat", t), ("lead", lead)))
@@ -582,4 +588,4 @@ def _public_lead(g: Game, t: int) -> int:
     return pts[t] - max(v for i, v in enumerate(pts) if i != t)
 
 
-__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "odds_reason", "search"]
+__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "odds_reason", "reason_for", "search"]

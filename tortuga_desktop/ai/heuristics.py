@@ -303,7 +303,14 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
                 cache[key] = vals
         if kind == DecisionKind.SELECT_DICE:
             sc = dice_scores(g, me, legal, vals)
-            return [s for s, _ in sc], [Reason("dice_to", (("action", a),)) for _, a in sc]
+            # a skull-only selection places no action yet: its action is a decision of its own
+            # after the reveal (R3.5), so the reason does not name the one it may get
+            faces = dict(zip(g.seats[me].hand, g.seats[me].roll or (), strict=False))
+            why = [Reason("dice_to", (("action", a),))
+                   if not isinstance(opt, SelectDice) or any(faces.get(d, 5) != 5 for d in opt.dice)
+                   else Reason("skulls_kept", (("count", len(opt.dice)),))
+                   for opt, (_, a) in zip(legal, sc, strict=True)]
+            return [s for s, _ in sc], why
         v1, v2, _ = vals
         p = g.seats[me]
         scores, reasons = [], []
@@ -345,9 +352,12 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
                 s2, taken = attack(snap, a, first, me, t, bool(g.seats[t].placed[a]), g.center)
                 scores.append(objective(s2) - base)
                 verb = "boards" if a == BOARD else "raids"
-                area = "fleet" if a == BOARD else "crew"
                 if first and taken is not None:
-                    reasons.append(Reason(f"{verb}_chest", (("seat", t), ("colour", taken), ("area", area))))
+                    # the chest is chosen by the take decision that follows (scored on its own):
+                    # the reason names the target and its area, not a chest it may not take
+                    held = g.seats[t].fleet if a == BOARD else g.seats[t].crew
+                    rkey = f"x_{verb[:-1]}_{'one' if len(held) == 1 else 'area'}"
+                    reasons.append(Reason(rkey, (("seat", t), ("count", len(held)))))
                 else:
                     reasons.append(Reason(f"{verb}_push", (("seat", t),)) if t != me else Reason(verb))
         return scores, reasons

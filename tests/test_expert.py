@@ -154,14 +154,13 @@ def test_review_of_a_finished_game() -> None:
         d = g.pending()[0]
         g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
     steps: list[float] = []
-    rv = review_game(g.record(), [0], rollouts=6, worst=2, progress=steps.append, expert=True)
+    rv = review_game(g.record(), [0], most=2, progress=steps.append, chart_worlds=2)
     out = g.outcome()
     assert out is not None
-    assert rv.rounds[0] == 1 and rv.rounds[-1] == out.rounds and len(rv.chances) == len(rv.rounds)
+    assert rv.rounds[0] == 1 and rv.rounds[-1] == out.rounds and len(rv.chances) == len(rv.rounds) == g.decisions + 1
     for row in rv.chances:
         assert abs(sum(row) - 1.0) < 1e-9
     final = rv.chances[-1]
     assert all((final[s] > 0) == (s in out.winners) for s in range(3))
-    assert len(rv.moments) == 2 and all(m.seat == 0 for m in rv.moments)
-    assert rv.moments[0].drop >= -1 and all(m.expert is not None for m in rv.moments)
+    assert len(rv.moments) <= 2 and all(m.seat == 0 and m.cost > 0 for m in rv.moments)
     assert steps[-1] == 1.0 and steps == sorted(steps)

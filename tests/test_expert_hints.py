@@ -1,4 +1,4 @@
-"""Hints for humans (issue 12, item 4) driven through the real table scene, headless."""
+"""Hints for humans (issue 12, item 4; issue 23, item 1) driven through the real table scene, headless."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import pygame
 
 from tortuga_desktop.ai import make_bot
 from tortuga_desktop.app.controller import GameController
-from tortuga_desktop.app.hints import hint_busy
+from tortuga_desktop.app.hints import hint_box, hint_busy, shown_hint
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.saves import SaveData, SeatConfig
@@ -49,23 +49,47 @@ def _notices(app: App) -> list[str]:
     return [n.text for n in app.notices]
 
 
-def test_hint_picks_experts_move_and_explains_it(tmp_path: Any) -> None:
+def test_hint_picks_the_best_move_and_says_only_what_it_shows(tmp_path: Any) -> None:
     app, table = _table(3)
     _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
     app.post(Key(pygame.K_h, 0, "h"))
     app.step(1 / 60)
     assert hint_busy(table) or getattr(table, "_hint_job", None) is not None
-    assert any("thinking" in t for t in _notices(app))
-    _until(app, table, lambda: any(t.startswith("Expert would choose") for t in _notices(app)))
+    _until(app, table, lambda: bool(shown_hint(table)))
     ui = table.decision_ui
     assert ui is not None and not ui.done
     cand = ui.candidate()
     assert cand is not None and cand in table.controller.game.legal_actions(ui.seat)
-    text = next(t for t in _notices(app) if t.startswith("Expert would choose"))
-    assert "sampled games" in text and "{" not in text
-    assert not any("thinking" in t for t in _notices(app))  # the answer replaces the thinking notice
+    lines = shown_hint(table)
+    head = lines[0]
+    assert "% chance to win" in head and "{" not in " ".join(lines)
+    assert "points ahead" not in head and " 0 percentage point" not in head  # the old "0 points ahead"
+    assert head.startswith(("Clearly best", "2 moves", "3 moves", "4 moves", "5 moves", "6 moves")) or ":" in head
+    assert lines[1].startswith("Why: ")
+    assert not any(n.text in lines for n in app.notices)  # not a banner over the boards
+    app.step(1 / 60)
     out = os.environ.get("TORTUGA_SHOTS")
     pygame.image.save(app.window, str(tmp_path / "hint.png") if not out else os.path.join(out, "hint.png"))
+
+
+def test_hint_box_sits_by_the_decision_panel_and_covers_no_board() -> None:
+    app, table = _table(5)
+    _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
+    app.post(Key(pygame.K_h, 0, "h"))
+    app.step(1 / 60)
+    _until(app, table, lambda: bool(shown_hint(table)))
+    placed = hint_box(table, app.window.get_size())
+    assert placed is not None
+    box = placed[0]
+    ui = table.decision_ui
+    assert ui is not None and table.renderer is not None
+    assert box.bottom <= ui.rect.top and ui.rect.top - box.bottom < 20  # right above the panel
+    assert box.left == ui.rect.left and box.w == ui.rect.w
+    for board in table.renderer.layout.boards:
+        assert not box.colliderect(board.rect)
+    for mark in ui.highlighted():
+        r = table.renderer.highlight_rect(mark, table.view)
+        assert r is None or not box.colliderect(r)
 
 
 def test_hint_can_be_cancelled() -> None:
@@ -85,20 +109,20 @@ def test_hint_can_be_cancelled() -> None:
     for _ in range(5):
         app.step(1 / 60)
     assert table.decision_ui is ui and ui.candidate() == before
-    assert not any(t.startswith("Expert would choose") for t in _notices(app))
+    assert not shown_hint(table)
 
 
-def test_hint_notice_leaves_with_its_decision() -> None:
+def test_hint_leaves_with_its_decision() -> None:
     """Once the player confirms, the hint (which may name hidden dice) is taken off the screen."""
     app, table = _table(6)
     _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
     app.post(Key(pygame.K_h, 0, "h"))
     app.step(1 / 60)
-    _until(app, table, lambda: any(t.startswith("Expert would choose") for t in _notices(app)))
+    _until(app, table, lambda: bool(shown_hint(table)))
     ui = table.decision_ui
     assert ui is not None and ui.can_confirm()
     app.post(Key(pygame.K_RETURN, 0, "\r"))
     for _ in range(3):
         app.step(1 / 60)
     assert ui.done
-    assert not any(t.startswith("Expert would choose") for t in _notices(app))
+    assert not shown_hint(table)

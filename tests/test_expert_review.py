@@ -1,15 +1,16 @@
-"""The game review (issue 12, item 5) driven from the results screen, headless."""
+"""The game review (issue 12, item 5; issue 23, item 1) driven from the results screen, headless."""
 
 from __future__ import annotations
 
 import os
 import time
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
+from tortuga_desktop.ai import evaluate as evaluate_mod
 from tortuga_desktop.ai import make_bot
-from tortuga_desktop.app import review as review_mod
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.review import ReviewScene
@@ -29,7 +30,7 @@ def _finished(seed: int) -> Game:
 
 
 def test_review_from_the_results_screen(tmp_path: Any, monkeypatch: Any) -> None:
-    monkeypatch.setattr(review_mod, "REVIEW_ROLLOUTS", 6)
+    monkeypatch.setattr(evaluate_mod, "SETTINGS", replace(evaluate_mod.SETTINGS, worlds=16))
     game = _finished(8)
     seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1)]
     app = App(None, size=(1280, 800), fixed_dt=1 / 60)
@@ -47,18 +48,31 @@ def test_review_from_the_results_screen(tmp_path: Any, monkeypatch: Any) -> None
     assert scene.result is not None, scene.error
     app.step(1 / 60)
     lines = scene.moment_lines()
-    assert len(lines) == 3 and all("Round" in ln and "Expert would choose" in ln for ln in lines)
-    assert all(m.seat == 0 for m in scene.result.moments)
+    moments = scene.result.moments
+    assert moments, "this game has moments to show"
+    assert len(lines) == len(moments) and all("Round" in ln and "Better:" in ln and "Why:" in ln for ln in lines)
+    assert all(m.seat == 0 for m in moments)
     out = os.environ.get("TORTUGA_SHOTS")
     pygame.image.save(app.window, os.path.join(out, "review.png") if out else str(tmp_path / "review.png"))
-    # W: the replay, with the review's chart under the scrubber (issue 13, item 3)
-    app.post(Key(pygame.K_w, 0, "w"))
+    # clicking a moment opens the replay at that decision, with the chart (one point per position)
+    assert len(scene.moment_rects) == len(moments)
+    rect, m = scene.moment_rects[0]
+    app.post(Click(rect.center, 1))
     app.step(1 / 60)
     replay = app.top
     assert isinstance(replay, ReplayScene)
+    assert replay.position == m.index + 1
     assert len(replay.chances) == len(replay.timeline)
-    assert replay.chances[0] == tuple(scene.result.chances[0])
-    assert replay.chances[-1] == tuple(scene.result.chances[-1])
+    assert replay.chances == [tuple(r) for r in scene.result.chances]
+    assert replay.chances[m.index + 1][m.seat] == m.chance  # the quoted figure is the replay's point there
+    app.post(Key(pygame.K_ESCAPE, 0, ""))
+    app.step(1 / 60)
+    assert app.top is scene
+    # W: the replay from the start, with the same chart
+    app.post(Key(pygame.K_w, 0, "w"))
+    app.step(1 / 60)
+    replay = app.top
+    assert isinstance(replay, ReplayScene) and replay.position == 0
     app.post(Key(pygame.K_ESCAPE, 0, ""))
     app.step(1 / 60)
     assert app.top is scene

@@ -1,146 +1,143 @@
-"""Game review: every seat's estimated chance to win over a finished game, and the moments a
-seat's chance fell most, with what Expert would have done there.
+"""Game review: every seat's estimated chance to win at every decision of a finished game, and
+the decisions where a human's move was worse than the best move found.
 
-The game is over, so everything may be revealed: the estimate plays the full state forward
-many times on the playout kernel with the rollout policy (:class:`~.expert.RolloutPolicy`),
-the future dice drawn afresh for each rollout. ``scripts/kernel_brier.py`` measures how well
-calibrated these estimates are (Brier score at round starts against the naive 1/n).
+Everything comes from the one evaluation (:func:`~.evaluate.evaluate`), the same call with the
+same seed a hint makes at that decision (:func:`~.evaluate.position_seed`):
+
+- at a human's decision with a choice, the decision is evaluated as the hint evaluates it, the
+  move actually made played in the same worlds (a *passenger* when it was not a candidate);
+  the chart's point there is every seat's chance after the move made;
+- at every other decision (computer players, moves without a choice) the move made is the only
+  candidate, in fewer worlds: a point for the chart;
+- a *moment* is a human decision where the move made is worse than the best one by more than
+  the uncertainty of their paired difference (and by at least one percentage point rounded).
+
+The chart has one point per replay position: position 0 is the setup (every seat 1/n), position
+``k`` the chances after decision ``k - 1`` — the last one the final result, since the rollouts
+of a finished game are the game's own outcome.
 """
 
 from __future__ import annotations
 
-import random
-import zlib
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Collection
+from dataclasses import dataclass, field
 
 from ..rules import Game, GameRecord, PlayerAction, PlayerView, parse_action
 from ..rules.codec import parse_roll
-from . import BotChoice
-from . import kernel as K
-from .expert import ExpertBot, RolloutPolicy
+from . import Reason
+from .evaluate import Evaluation, Z, evaluate, position_seed
+from .expert import reason_for
 
-#: Rollouts with the rollout policy are over-confident about games between other players (they
-#: decide too fast): the review shrinks them toward 1/n by this share. Fitted on 100 games between
-#: Normal bots (``scripts/kernel_brier.py --games 100 --seed 1``: observed win share ~ 0.45 x
-#: forecast + 0.55 / n); checked on fresh games with ``--seed 2``.
-SHRINK = 0.55
-
-
-def calibrated(chances: list[float], shrink: float = SHRINK) -> list[float]:
-    """Chances shrunk toward 1/n (the sum stays 1)."""
-    n = len(chances)
-    return [(1 - shrink) * p + shrink / n for p in chances]
-
-
-def win_chances(k: K.KState, rollouts: int, seed: int) -> list[float]:
-    """Every seat's chance to win from the full state ``k`` (ties share), by rollouts (raw: see
-    :func:`calibrated`)."""
-    n = k.n
-    wins = [0.0] * n
-    if k.over:
-        sc = k.scores()
-        best = max(sc)
-        return [1.0 / sc.count(best) if v == best else 0.0 for v in sc]
-    rng = random.Random(seed)
-    for _ in range(rollouts):
-        c = k.copy(random.Random(rng.randrange(2**62)))
-        K.playout(c, RolloutPolicy(random.Random(rng.randrange(2**62))))
-        sc = c.scores()
-        best = max(sc)
-        share = 1.0 / sc.count(best)
-        for s in range(n):
-            if sc[s] == best:
-                wins[s] += share
-    return [w / rollouts for w in wins]
+#: worlds behind a chart point of a decision that is not reviewed (a computer player's, or one
+#: without a choice): its move is the only candidate
+CHART_WORLDS = 8
 
 
 @dataclass
 class Moment:
-    """A decision where a seat's estimated chance fell: before and after its move."""
+    """A human decision where the move made was worse than the best move found."""
 
-    index: int  # position of the decision in the record
+    #: the decision's number in the game (its chart point is position ``index + 1``)
+    index: int
     round: int
     seat: int
     played: PlayerAction
-    before: float
-    after: float
-    expert: BotChoice | None = None
-
-    @property
-    def drop(self) -> float:
-        return self.before - self.after
+    better: PlayerAction
+    #: the seat's chance to win after the move made: the chart's value at ``index + 1``
+    chance: float
+    #: how much more the better move's chance was (0..1), and the uncertainty of that
+    #: difference (Z standard errors of the paired difference)
+    cost: float
+    uncertainty: float
+    #: why the better move: a fact from the seat's view
+    reason: Reason
+    #: what the seat could see then (names its dice and moves in words)
+    view: PlayerView
 
 
 @dataclass
 class Review:
-    """The chance curve (one point per round start and one at the end) and the worst moments."""
+    """The chart (``chances[k]``: every seat's chance at replay position ``k``) and the
+    moments, costliest first."""
 
-    rounds: list[int]
-    chances: list[list[float]]  # chances[i][seat] at point i
+    chances: list[tuple[float, ...]]
     moments: list[Moment]
+    #: the round of every position (labels under the chart)
+    rounds: list[int] = field(default_factory=list)
+    #: the evaluation of every reviewed decision, by decision number (tests compare hints)
+    evaluations: dict[int, Evaluation] = field(default_factory=dict)
+
+    def point(self, m: Moment) -> float:
+        """The chart's value for ``m``'s seat right after its decision."""
+        return self.chances[m.index + 1][m.seat]
 
 
-def review_game(record: GameRecord, seats: list[int], *, rollouts: int = 60, worst: int = 3,
-                seed: int = 1, progress: Callable[[float], None] | None = None,
-                expert: bool = True) -> Review:
-    """Review a finished game's record: the chance curve of every seat, and for the seats in
-    ``seats`` (the humans) the ``worst`` decisions by fall in chance, with Expert's choice there."""
+def shared_view(g: Game, seat: int, humans: Collection[int]) -> PlayerView:
+    """The view a hint for ``seat`` may use: the seat's own, unless several humans share the
+    screen and the decision is not a private one (the dice behind one's screen, the tile to
+    keep) — then only what everybody at the screen may know, the public view."""
+    from ..rules import DecisionKind
+
+    d = g.decision_for(seat)
+    private = d is not None and d.kind in (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE)
+    if len(humans) > 1 and seat in humans and not private:
+        return g.view(None)
+    return g.view(seat)
+
+
+def review_game(record: GameRecord, humans: list[int], *, hotseat: bool = False, most: int = 5,
+                progress: Callable[[float], None] | None = None, chart_worlds: int = CHART_WORLDS) -> Review:
+    """Review a finished game's record for the seats in ``humans``. ``hotseat``: those humans
+    shared one screen, so their hints at public decisions used the public view (and so does
+    the review, to give the same answer)."""
     g = Game.new(record.players, record.seed, start_player=record.start_player, long_game=record.long_game,
                  names=list(record.names), log=False, rules_version=record.rules_version)
     entries = list(record.entries)
-    decisions = [i for i, (_s, t) in enumerate(entries) if parse_roll(t) is None]
-    total = max(1, len(decisions))
-    rounds: list[int] = []
-    chances: list[list[float]] = []
-    candidates: list[Moment] = []
-    last_round = 0
+    todo = [i for i, (_s, t) in enumerate(entries) if parse_roll(t) is None]
+    reviewed = {i for i in todo if entries[i][0] in humans}
+    weight = max(1, 6 * len(reviewed) + (len(todo) - len(reviewed)))
     done = 0
-    cache: dict[int, list[float]] = {}
-    views: dict[int, PlayerView] = {}
-
-    def estimate(tag: int) -> list[float]:
-        if tag not in cache:
-            cache[tag] = calibrated(win_chances(K.from_game(g), rollouts, zlib.crc32(f"{seed}|{tag}".encode())))
-        return cache[tag]
-
-    for i, (seat, text) in enumerate(entries):
+    n = record.players
+    chances: list[tuple[float, ...]] = [tuple(1.0 / n for _ in range(n))]
+    rounds = [g.round]
+    moments: list[Moment] = []
+    evaluations: dict[int, Evaluation] = {}
+    screen = humans if hotseat else []
+    for seat, text in entries:
         faces = parse_roll(text)
         if faces is not None:
             g.set_roll(seat, faces)
             continue
-        if g.round != last_round:
-            last_round = g.round
-            rounds.append(g.round)
-            chances.append(estimate(i))
         action = parse_action(text)
-        mine = seat in seats and len(g.legal_actions(seat)) > 1
-        if mine:
-            before = estimate(i)[seat]
-            view = g.view(seat)
-            g.apply(seat, action)
-            # the same rollout seeds before and after the move (common random numbers)
-            after = calibrated(win_chances(K.from_game(g), rollouts, zlib.crc32(f"{seed}|{i}".encode())))[seat]
-            candidates.append(Moment(i, g.round, seat, action, before, after))
-            views[i] = view
+        index = g.decisions
+        seed = position_seed(record.seed, index, seat)
+        choice = seat in humans and len(g.legal_actions(seat)) > 1
+        if choice:
+            view = shared_view(g, seat, screen)
+            ev = evaluate(view, seed, seat=seat, passenger=action)
+            evaluations[index] = ev
+            made = ev.of(action)
+            assert made is not None
+            chances.append(made.chances)
+            cost = ev.gap(made)
+            if ev.worse(made) and round(100 * cost) >= 1:
+                best = ev.best
+                moments.append(Moment(index, g.round, seat, action, best.action, made.chances[seat], cost,
+                                      Z * made.diff_se,
+                                      reason_for(ev.world, seat, ev.kind, best.value), g.view(seat)))
+            done += 6
         else:
-            g.apply(seat, action)
-        done += 1
-        if progress is not None:
-            progress(0.9 * done / total)
-    out = g.outcome()
-    if out is not None:
+            ev = evaluate(g.view(seat), seed, only=action, max_worlds=chart_worlds)
+            chances.append(ev.best.chances)
+            done += 1
+        g.apply(seat, action)
         rounds.append(g.round)
-        sc = [s.total for s in out.scores]
-        best = max(sc)
-        chances.append([1.0 / sc.count(best) if v == best else 0.0 for v in sc])
-    moments = sorted(candidates, key=lambda m: -m.drop)[:worst]
-    if expert:
-        for m in moments:
-            m.expert = ExpertBot(zlib.crc32(f"review|{seed}|{m.index}".encode())).decide(views[m.index])
+        if progress is not None:
+            progress(min(1.0, done / weight))
+    moments.sort(key=lambda m: (-m.cost, m.index))
     if progress is not None:
         progress(1.0)
-    return Review(rounds, chances, sorted(moments, key=lambda m: m.index))
+    return Review(chances, moments[:most], rounds, evaluations)
 
 
-__all__ = ["SHRINK", "Moment", "Review", "calibrated", "review_game", "win_chances"]
+__all__ = ["CHART_WORLDS", "Moment", "Review", "review_game", "shared_view"]

@@ -1,14 +1,23 @@
-"""Hints for humans: what Expert would do in the decision in front of a human, and why.
+"""Hints for humans: how the moves of the decision in front of a human compare, and why.
 
-Press H while deciding: Expert searches that seat's :class:`~tortuga_desktop.rules.PlayerView`
-(never the game itself) on a worker thread, while a notice says it is thinking; H again cancels.
-When the search is done, its move is picked in the decision panel (dice, chests or option
-highlighted on the table as if the player had picked them; confirming stays with the player)
-and a notice gives the reason and the search's numbers.
+Press H while deciding: the one evaluation (:func:`tortuga_desktop.ai.evaluate.evaluate`, the
+same call with the same seed the game review makes at this decision) runs on a worker thread
+on what this seat may know — its own :class:`~tortuga_desktop.rules.PlayerView`, or, when
+several humans share this screen and the decision is not a private one, the public view (a
+hint the whole table reads must not be computed from this seat's hidden treasure tiles; see
+:func:`tortuga_desktop.ai.review.shared_view`). H again cancels.
 
-The decision panel shows a Hint button (the same as H; while Expert thinks it says so and a
-click cancels); once shown, the suggested dice, chests or option are ringed on the table with a
-"Hint" tag until the decision closes. The setting ``Settings.hints`` off hides the button and
+When the evaluation is done, the suggested move is picked in the decision panel (dice, chests
+or option highlighted on the table as if the player had picked them; confirming stays with the
+player) and a box right above the decision panel says only what the evaluation shows: "clearly
+best" when the best move beats every other by more than the uncertainty, otherwise which two or
+three moves are about equal; the chance to win with its uncertainty; and one reason a player
+can check on the table (:mod:`.evaltext`). The box sits in the panel's column, so it never
+covers a board or a die it points at.
+
+The decision panel shows a Hint button (the same as H; while the evaluation runs it says so and
+a click cancels); once shown, the suggested dice, chests or option are ringed on the table with
+a "Hint" tag until the decision closes. The setting ``Settings.hints`` off hides the button and
 H does nothing. Which seats asked for a hint is kept in the game's save data
 (:func:`note_used`, :func:`seats_hinted`) so the statistics can count games played with hints.
 
@@ -20,22 +29,22 @@ from __future__ import annotations
 
 import logging
 import threading
-import zlib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai import BotChoice
-from ..ai.expert import ExpertBot, SearchResult, odds_reason
-from ..rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
+from ..ai.evaluate import Evaluation, evaluate, position_seed
+from ..ai.review import shared_view
+from ..rules import Arrange, DecisionKind, Game, PlayerAction, PlayerView, SelectDice
 from . import palette
-from .eventtext import reason_text
+from .evaltext import hint_lines
 from .i18n import tr
 
 logger = logging.getLogger(__name__)
 
-#: the thinking time of hints
-HINT_THINK = "normal"
+#: the evaluation's time cap for a hint (CPU seconds of its thread; the search stops earlier,
+#: on counted worlds, almost always: see ai.evaluate.SETTINGS)
+HINT_CAP_S = 1.0
 
 def note_used(data: Any, seat: int) -> None:
     """Remember in the game's :class:`~tortuga_desktop.app.saves.SaveData` (``None``: a game
@@ -67,20 +76,21 @@ class HintJob:
     view: PlayerView
     #: the decision panel the hint is for (a new decision gets a new panel)
     panel: Any = None
+    #: the evaluation's seed (:func:`~tortuga_desktop.ai.evaluate.position_seed`)
+    seed: int = 0
+    #: the view is the public one: several humans share the screen
+    shared: bool = False
     cancelled: bool = False
-    choice: BotChoice | None = None
-    search: SearchResult | None = None
+    result: Evaluation | None = None
     error: str = ""
     done: threading.Event = field(default_factory=threading.Event)
 
     def run(self) -> None:
         try:
-            bot = ExpertBot(zlib.crc32(f"hint|{self.seat}|{self.decisions}".encode()), think=HINT_THINK)
-            self.choice = bot.decide(self.view)
-            self.search = bot.last
+            self.result = evaluate(self.view, self.seed, seat=self.seat, time_cap_s=HINT_CAP_S)
         except Exception as exc:  # a fault must not kill the game: logged, and poll_hint shows a notice
-            logger.exception("hint search failed")
-            self.error = repr(exc)
+            logger.exception("hint evaluation failed")
+            self.error = type(exc).__name__
         finally:
             self.done.set()
 
@@ -88,12 +98,22 @@ class HintJob:
         threading.Thread(target=self.run, name="tortuga-hint", daemon=True).start()
 
 
-def hint_text(choice: BotChoice, search: SearchResult | None, names: tuple[str, ...] | list[str]) -> str:
-    """The notice for a finished hint: Expert's reason, then the search's numbers."""
-    text = tr("hint.expert_would", reason=reason_text(choice.reason, names))
-    if search is not None and search.worlds:
-        text += " — " + reason_text(odds_reason(search), names)
-    return text
+def hint_job(game: Game, seat: int, humans_here: list[int], public: bool = False) -> HintJob:
+    """The hint for ``seat``'s open decision in ``game``: the seat's own view, or the public
+    one when several humans share the screen (``humans_here``) and the decision is not private
+    (or ``public``: the screen is not private to that seat now)."""
+    view = game.view(None) if public and len(humans_here) > 1 else shared_view(game, seat, humans_here)
+    return HintJob(seat, game.decisions, view, seed=position_seed(game.seed, game.decisions, seat),
+                   shared=view.viewer is None)
+
+
+def hint_text(job: HintJob, names: tuple[str, ...] | list[str]) -> list[str]:
+    """The lines of a finished hint (claim, reason, and the shared-screen note)."""
+    assert job.result is not None
+    lines = hint_lines(job.result, job.view, names)
+    if job.shared:
+        lines.append(tr("hint.shared"))
+    return lines
 
 
 def show_pick(ui: Any, action: PlayerAction) -> None:
@@ -133,12 +153,16 @@ def toggle_hint(scene: Any) -> None:
     if ui is None or ui.done:
         return
     game = scene.controller.game
-    job = HintJob(ui.seat, game.decisions, game.view(ui.seat), ui)
+    humans = list(getattr(scene.controller, "human_seats", [ui.seat]))
+    # at a shared screen the table is private to a seat only while it is drawn for that seat
+    public = bool(getattr(scene, "hotseat", False)) and getattr(scene, "viewer", None) != ui.seat
+    job = hint_job(game, ui.seat, humans, public)
+    job.panel = ui
     scene._hint_job = job
+    scene._hint_shown = None
     ui.hint_label = tr("hint.button_thinking")
     note_used(getattr(scene.controller, "save_data", None), ui.seat)
     job.start()
-    scene.app.notify(tr("hint.thinking"), seconds=2.5)
 
 
 def _attach(scene: Any) -> bool:
@@ -158,28 +182,18 @@ def _attach(scene: Any) -> bool:
 
 
 def _withdraw(scene: Any) -> None:
-    """Take a shown hint's notice off the screen once its decision panel is gone: a hint about
-    one's dice or tile must not stay up for the next player at a shared screen (R9)."""
+    """Take a shown hint off the screen once its decision panel is gone: a hint about one's
+    dice or tile must not stay up for the next player at a shared screen (R9)."""
     shown = getattr(scene, "_hint_shown", None)
     if shown is None:
         return
-    text, panel = shown
+    _lines, panel = shown
     if scene.decision_ui is panel and panel is not None and not panel.done:
         return
     scene._hint_shown = None
     scene._hint_marks = None
-    _drop_notice(scene.app, text)
-
-
-def _drop_notice(app: Any, text: str) -> None:
-    """Take the notices saying ``text`` off the screen (and out of the queue)."""
-    lock = getattr(app, "_notice_lock", None) if app is not None else None
-    if lock is None:
-        return
-    with lock:
-        app._incoming_notices = [n for n in app._incoming_notices if n.text != text]
-    app.notices = [n for n in app.notices if n.text != text]
-    app.request_redraw()
+    if getattr(scene, "app", None) is not None:
+        scene.app.request_redraw()
 
 
 def poll_hint(scene: Any) -> bool:
@@ -190,7 +204,6 @@ def poll_hint(scene: Any) -> bool:
     if job is None or not job.done.is_set():
         return changed
     scene._hint_job = None
-    _drop_notice(scene.app, tr("hint.thinking"))  # the thinking is over, whatever came of it
     if job.panel is not None:
         job.panel.hint_label = ""
     if job.cancelled:
@@ -199,16 +212,58 @@ def poll_hint(scene: Any) -> bool:
     game = scene.controller.game
     if ui is None or ui is not job.panel or ui.done or game.decision_for(job.seat) is None:
         return False  # the moment has passed (others deciding at the same time do not matter)
-    if job.choice is None:
+    if job.result is None:
         scene.app.notify(tr("hint.failed"), "warning")
         return False
-    show_pick(ui, job.choice.action)
+    show_pick(ui, job.result.best.action)
     ui.hint_label = tr("hint.button_shown")
-    text = hint_text(job.choice, job.search, list(game.names))
-    scene.app.notify(text, seconds=8.0)
-    scene._hint_shown = (text, ui)
+    scene._hint_shown = (hint_text(job, list(game.names)), ui)
     scene._hint_marks = frozenset(ui.highlighted())  # the suggestion, ringed on the table (draw_hint)
     return True
+
+
+def shown_hint(scene: Any) -> list[str]:
+    """The lines of the hint on show (empty when none is, or its decision closed)."""
+    shown = getattr(scene, "_hint_shown", None)
+    if shown is None:
+        return []
+    lines, panel = shown
+    if scene.decision_ui is not panel or panel is None or panel.done:
+        return []
+    return list(lines)
+
+
+def hint_box(scene: Any, surface_size: tuple[int, int]) -> tuple[Any, list[tuple[str, bool]], Any] | None:
+    """Where the hint's box goes and its lines (text, bold), with the font: right above the
+    decision panel in the panel's own column (never over a board), as tall as its text, at
+    most up to the top of that column. None without a hint on show."""
+    lines = shown_hint(scene)
+    renderer = getattr(scene, "renderer", None)
+    if not lines or renderer is None:
+        return None
+    import pygame
+
+    from . import art
+    from .layout import wrap_words
+
+    L = renderer.layout
+    panel = pygame.Rect(L.prompt_rect)
+    ui = scene.decision_ui
+    if ui is not None and getattr(ui, "rect", None) is not None and ui.rect.w > 0:
+        panel = pygame.Rect(ui.rect)
+    font = art.font(max(12, L.fpx(15)))
+    bold = art.font(max(12, L.fpx(15)), True)
+    pad = L.px(10)
+    width = panel.w - 2 * pad
+    rows: list[tuple[str, bool]] = [(tr("hint.title"), True)]
+    for line in lines:
+        rows += [(part, False) for part in wrap_words(line, font, width)]
+    gap = L.px(6)
+    height = 2 * pad + len(rows) * font.get_linesize()
+    top = max(L.log.top, panel.top - gap - height)
+    box = pygame.Rect(panel.x, top, panel.w, panel.top - gap - top)
+    return box, rows, (font, bold)
+
 
 
 def hint_marks(scene: Any) -> frozenset[Any]:
@@ -224,28 +279,44 @@ def hint_marks(scene: Any) -> frozenset[Any]:
 
 
 def draw_hint(scene: Any, surface: Any) -> None:
-    """Ring the hint's suggestion on the table, each with a small "Hint" tag."""
+    """Ring the hint's suggestion on the table, each with a small "Hint" tag, and draw the
+    hint's box above the decision panel (:func:`hint_box`)."""
     marks: Iterable[Any] = hint_marks(scene)
     renderer = getattr(scene, "renderer", None)
-    if not marks or renderer is None:
+    if renderer is None:
         return
     import pygame
 
     from . import art
 
     px = renderer.px
-    font = art.font(max(10, px(13)), True)
-    tag = font.render(tr("hint.tag"), True, palette.FOAM)
-    for m in marks:
-        r = renderer.highlight_rect(m, scene.view)
-        if r is None:
-            continue
-        ring = r.inflate(px(12), px(12))
-        pygame.draw.rect(surface, palette.SEA_LIGHT, ring, px(4), border_radius=px(8))
-        box = tag.get_rect(midbottom=(ring.centerx, ring.top + px(2))).inflate(px(8), px(2))
-        pygame.draw.rect(surface, palette.SEA, box, border_radius=px(5))
-        pygame.draw.rect(surface, palette.FOAM, box, 1, border_radius=px(5))
-        surface.blit(tag, tag.get_rect(center=box.center))
+    if marks:
+        font = art.font(max(10, px(13)), True)
+        tag = font.render(tr("hint.tag"), True, palette.FOAM)
+        for m in marks:
+            r = renderer.highlight_rect(m, scene.view)
+            if r is None:
+                continue
+            ring = r.inflate(px(12), px(12))
+            pygame.draw.rect(surface, palette.SEA_LIGHT, ring, px(4), border_radius=px(8))
+            box = tag.get_rect(midbottom=(ring.centerx, ring.top + px(2))).inflate(px(8), px(2))
+            pygame.draw.rect(surface, palette.SEA, box, border_radius=px(5))
+            pygame.draw.rect(surface, palette.FOAM, box, 1, border_radius=px(5))
+            surface.blit(tag, tag.get_rect(center=box.center))
+    placed = hint_box(scene, surface.get_size())
+    if placed is None:
+        return
+    box, rows, (font, bold) = placed
+    pygame.draw.rect(surface, palette.SEA_DEEP, box, border_radius=px(10))
+    pygame.draw.rect(surface, palette.SEA_LIGHT, box, max(1, px(3)), border_radius=px(10))
+    pad = scene.renderer.layout.px(10)
+    y = box.y + pad
+    clip = surface.get_clip()
+    surface.set_clip(box)
+    for text, strong in rows:
+        surface.blit((bold if strong else font).render(text, True, palette.FOAM), (box.x + pad, y))
+        y += font.get_linesize()
+    surface.set_clip(clip)
 
 
 def hint_busy(scene: Any) -> bool:
@@ -254,5 +325,5 @@ def hint_busy(scene: Any) -> bool:
     return job is not None and not job.done.is_set() and not job.cancelled
 
 
-__all__ = ["HINT_THINK", "HintJob", "draw_hint", "hint_busy", "hint_marks", "hint_text", "hints_enabled", "note_used",
-           "poll_hint", "seats_hinted", "show_pick", "toggle_hint"]
+__all__ = ["HINT_CAP_S", "HintJob", "draw_hint", "hint_box", "hint_busy", "hint_job", "hint_marks", "hint_text",
+           "hints_enabled", "note_used", "poll_hint", "seats_hinted", "show_pick", "shown_hint", "toggle_hint"]

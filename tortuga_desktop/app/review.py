@@ -1,10 +1,14 @@
-"""The game review screen: each seat's estimated chance to win over the game, and the three
-moments where a human's chance fell most, with what Expert would have done there.
+"""The game review screen: each seat's estimated chance to win at every decision, and the
+human decisions whose move was clearly worse than the best move found.
 
-Opened with the Review button (V) of the results screen; W then opens the replay with this
-chart under its scrubber. The estimate (:func:`tortuga_desktop.ai.review.review_game`,
-all information revealed: the game is over) runs on a worker thread with a progress bar; Esc
-goes back (and stops the work).
+Opened with the Review button (V) of the results screen. The review
+(:func:`tortuga_desktop.ai.review.review_game`: the one evaluation a hint makes, at every
+decision) runs on a worker thread with a progress bar; Esc goes back (and stops the work).
+
+Every percentage a moment's line quotes is a point of the chart (the chance after the move
+made, ringed on the chart); the cost is in percentage points. Clicking a moment (or its
+number key, 1-5) opens the replay at that decision with this chart under the scrubber; W opens
+it at the start.
 """
 
 from __future__ import annotations
@@ -15,18 +19,15 @@ from typing import Any
 
 import pygame
 
-from ..ai.review import Review, review_game
+from ..ai.review import Moment, Review, review_game
 from ..rules import Game, RulesError
 from . import palette
-from .eventtext import reason_text
+from .evaltext import moment_text
 from .i18n import tr
 from .layout import wrap_words
 from .scenes import Scene
 
 logger = logging.getLogger(__name__)
-
-#: rollouts per estimate (a 4-player game's review stays well under 20 s on one core)
-REVIEW_ROLLOUTS = 40
 
 
 class _Stopped(Exception):
@@ -40,12 +41,16 @@ class ReviewScene(Scene):
     name = "review"
 
     def __init__(self, game: Game, humans: list[int], colours: list[tuple[int, int, int]],
-                 results: Any = None) -> None:
+                 results: Any = None, hotseat: bool | None = None) -> None:
         super().__init__()
         #: the results screen it was opened from (W: watch the replay with this chart)
         self.results = results
         self.game = game
         self.humans = humans or list(range(game.players))
+        #: the humans shared this screen (their hints at public decisions used the public view)
+        self.hotseat = len(humans) > 1 if hotseat is None else hotseat
+        #: where each moment's lines were drawn (clicks open the replay there)
+        self.moment_rects: list[tuple[Any, Moment]] = []
         self.colours = colours
         self.progress = 0.0
         self.result: Review | None = None
@@ -72,7 +77,7 @@ class ReviewScene(Scene):
 
     def _work(self, record: Any) -> None:
         try:
-            self.result = review_game(record, self.humans, rollouts=REVIEW_ROLLOUTS, progress=self._step)
+            self.result = review_game(record, self.humans, hotseat=self.hotseat, progress=self._step)
         except _Stopped:
             return
         except Exception:  # a fault is logged and shown; the app goes on
@@ -89,13 +94,30 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ scene
     def handle(self, intent: Any) -> None:
         key = getattr(intent, "key", None)
-        if key == pygame.K_w and self.result is not None and self.results is not None:
-            self.results.watch_replay(round_chances=(self.result.rounds, self.result.chances))
+        if key == pygame.K_w and self.result is not None:
+            self.watch(0)
             return
+        if key is not None and self.result is not None and pygame.K_1 <= key <= pygame.K_9:
+            i = key - pygame.K_1
+            if i < len(self.result.moments):
+                self.watch(self.result.moments[i].index + 1)
+            return
+        pos = getattr(intent, "pos", None)
+        if getattr(intent, "button", None) == 1 and pos is not None:
+            for rect, m in self.moment_rects:
+                if rect.collidepoint(pos):
+                    self.watch(m.index + 1)
+                    return
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_v) or getattr(intent, "button", None) == 3:
             self._stop = True
             if self.app is not None and self.app.top is self:
                 self.app.pop()
+
+    def watch(self, position: int) -> bool:
+        """The replay at ``position`` with this review's chart (False: nothing to open)."""
+        if self.result is None or self.results is None:
+            return False
+        return bool(self.results.watch_replay(chances=self.result.chances, start=position))
 
     def update(self, dt: float) -> bool:
         shown = 2.0 if self.done else round(self.progress, 2)
@@ -105,18 +127,12 @@ class ReviewScene(Scene):
         return False
 
     def moment_lines(self) -> list[str]:
-        """The worst moments as text lines (Expert's choice and reason with each)."""
+        """The moments as text lines, costliest first (each quotes the chart's value there)."""
         if self.result is None:
             return []
         names = self.game.names
-        out = []
-        for m in self.result.moments:
-            line = tr("review.moment", round=m.round, name=names[m.seat], before=round(100 * m.before),
-                      after=round(100 * m.after))
-            if m.expert is not None:
-                line += " " + tr("hint.expert_would", reason=reason_text(m.expert.reason, names))
-            out.append(line)
-        return out or [tr("review.no_moments")]
+        out = [f"{i + 1}. " + moment_text(m, self.result.point(m), names) for i, m in enumerate(self.result.moments)]
+        return out or [tr("review.none_worse")]
 
     def draw(self, surface: pygame.Surface) -> None:
         from . import art
@@ -140,21 +156,31 @@ class ReviewScene(Scene):
             fill = bar.copy()
             fill.w = max(4, int(bar.w * min(1.0, self.progress)))
             pygame.draw.rect(surface, palette.BRASS_DARK, fill, border_radius=8)
-            msg = f.render(tr("review.computing", pct=int(100 * self.progress)), True, palette.INK)
+            msg = f.render(tr("review.computing2", pct=int(100 * self.progress)), True, palette.INK)
             surface.blit(msg, msg.get_rect(midtop=(panel.centerx, bar.bottom + 10)))
         else:
-            y = self._draw_chart(surface, pygame.Rect(panel.x + 60, y, panel.w - 220, int(panel.h * 0.5)), f)
-            for line in self.moment_lines():
+            y = self._draw_chart(surface, pygame.Rect(panel.x + 60, y, panel.w - 220, int(panel.h * 0.42)), f)
+            self.moment_rects = []
+            moments = self.result.moments
+            for i, line in enumerate(self.moment_lines()):
+                top = y
                 for part in wrap_words(line, f, panel.w - 40):
                     surface.blit(f.render(part, True, palette.INK), (panel.x + 20, y))
                     y += f.get_linesize()
-                y += 6
+                if i < len(moments):
+                    rect = pygame.Rect(panel.x + 14, top - 2, panel.w - 28, y - top + 4)
+                    pygame.draw.rect(surface, palette.BRASS_DARK, rect, 1, border_radius=6)
+                    self.moment_rects.append((rect, moments[i]))
+                y += 8
+            if moments:
+                surface.blit(f.render(tr("review.click"), True, palette.INK_SOFT), (panel.x + 20, y))
         hint = f.render(tr("review.back") + ("   " + tr("review.watch") if self.result is not None
                                               and self.results is not None else ""), True, palette.INK_SOFT)
         surface.blit(hint, hint.get_rect(bottomright=(panel.right - 16, panel.bottom - 10)))
 
     def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect, f: Any) -> int:
-        """Lines of every seat's chance (0-100 %) at each round start and at the end."""
+        """Every seat's chance (0-100 %) at every decision; each moment's quoted point ringed
+        and numbered; round numbers under the positions where rounds start."""
         assert self.result is not None
         rv = self.result
         pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, area)
@@ -164,19 +190,37 @@ class ReviewScene(Scene):
             lab = f.render(f"{pct} %", True, palette.INK_SOFT)
             surface.blit(lab, lab.get_rect(midright=(area.x - 6, yy)))
         n = len(rv.chances)
-        xs = [area.x + (area.w * i // max(1, n - 1)) for i in range(n)]
-        for i, r in enumerate(rv.rounds):
-            label = tr("review.end") if i == n - 1 else str(r)
-            lab = f.render(label, True, palette.INK_SOFT)
-            surface.blit(lab, lab.get_rect(midtop=(xs[i], area.bottom + 4)))
+
+        def x_of(k: int) -> int:
+            return area.x + (area.w * k // max(1, n - 1))
+
+        def y_of(p: float) -> int:
+            return area.bottom - int(round(area.h * p))
+
+        last_label = -10**6
+        for k, r in enumerate(rv.rounds):
+            if k == 0 or r != rv.rounds[k - 1]:
+                x = x_of(k)
+                pygame.draw.line(surface, palette.PARCHMENT_DARK, (x, area.y), (x, area.bottom), 1)
+                lab = f.render(str(r), True, palette.INK_SOFT)
+                if x - last_label > lab.get_width() + 6:
+                    surface.blit(lab, lab.get_rect(midtop=(x, area.bottom + 4)))
+                    last_label = x
         for s in range(self.game.players):
-            pts = [(xs[i], area.bottom - int(area.h * rv.chances[i][s])) for i in range(n)]
+            pts = [(x_of(k), y_of(rv.chances[k][s])) for k in range(n)]
             colour = self.colours[s % len(self.colours)]
             if len(pts) > 1:
-                pygame.draw.lines(surface, colour, False, pts, 4 if s in self.humans else 2)
+                pygame.draw.lines(surface, colour, False, pts, 3 if s in self.humans else 1)
             name = f.render(self.game.names[s], True, colour)
             surface.blit(name, (area.right + 12, area.y + s * (f.get_linesize() + 4)))
-        return int(area.bottom + f.get_linesize() + 14)
+        for i, m in enumerate(rv.moments):
+            pt = (x_of(m.index + 1), y_of(rv.point(m)))
+            pygame.draw.circle(surface, palette.INK, pt, 7, 2)
+            lab = f.render(str(i + 1), True, palette.INK)
+            surface.blit(lab, lab.get_rect(midbottom=(pt[0], pt[1] - 7)))
+        axis = f.render(tr("review.axis"), True, palette.INK_SOFT)
+        surface.blit(axis, axis.get_rect(topright=(area.right, area.bottom + 4 + f.get_linesize())))
+        return int(area.bottom + 2 * f.get_linesize() + 10)
 
 
 def open_review(results: Any) -> None:
@@ -185,7 +229,8 @@ def open_review(results: Any) -> None:
     seats = results.seats
     humans = [i for i, s in enumerate(seats) if getattr(s, "kind", "") == "human"]
     colours = [results._colour(s).rgb for s in range(game.players)]
-    results.app.push(ReviewScene(game, humans, colours, results))
+    local = [i for i, s in enumerate(seats) if getattr(s, "kind", "") == "human" and not getattr(s, "remote", False)]
+    results.app.push(ReviewScene(game, humans, colours, results, hotseat=len(local) > 1))
 
 
-__all__ = ["REVIEW_ROLLOUTS", "ReviewScene", "open_review"]
+__all__ = ["ReviewScene", "open_review"]

@@ -6,8 +6,8 @@ Space plays/pauses, P switches the perspective (public, each seat, everything re
 
 The strip under the table holds the controls (buttons for the same steps, the perspective and
 the speed), the scrubber — click or drag it to any decision; its long ticks (numbered) mark
-rounds, its short ticks phases — and, when a game review gives one, the win-chance chart
-(clicking a point jumps there). Everything in the strip and on the table explains itself in a
+rounds, its short ticks phases — and, when a game review gives one, the win-chance chart with
+one point per decision (clicking a point jumps there). Everything in the strip and on the table explains itself in a
 tooltip when the mouse rests on it.
 
 Playing moves the table with the game's own motions (dice flying, chests travelling, banners)
@@ -83,44 +83,22 @@ def replay_of_game(game: Game, seats: Sequence[Any], reasons: Mapping[int, tuple
 
 def open_game_replay(app: Any, game: Game, seats: Sequence[Any],
                      reasons: Mapping[int, tuple[int, Any]] | None = None, *,
-                     chances: Sequence[Sequence[float]] | None = None,
-                     round_chances: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None) -> bool:
+                     chances: Sequence[Sequence[float]] | None = None, start: int = 0) -> bool:
     """Open a finished game in memory in the replay scene ("Watch replay" on the results
-    screen; ``chances`` as for :class:`ReplayScene`; ``round_chances`` a game review's series
-    with one point per round start and one at the end, spread over the positions by
-    :func:`chances_per_position`). A game without its whole history (an old save) gets a
-    notice; returns False."""
+    screen; ``chances`` as for :class:`ReplayScene`: a game review's chart, one point per
+    position; ``start`` the position shown first, e.g. a review moment's). A game without its
+    whole history (an old save) gets a notice; returns False."""
     try:
         rf = replay_of_game(game, seats, reasons)
         scene = ReplayScene(rf, speed=_speed_of(app), chances=chances)
-        if round_chances is not None:
-            series = chances_per_position(scene.timeline, *round_chances)
-            scene.chances = _check_chances(series, len(scene.timeline), rf.record.players)
     except (RulesError, RecordError) as exc:
         logger.warning("no replay of this game: %s", exc)
         app.notify(tr("replay.unavailable"), "warning")
         return False
     app.push(scene)
+    if start:
+        scene.seek(scene.timeline.clamp(start))
     return True
-
-
-def chances_per_position(timeline: ReplayTimeline, rounds: Sequence[int],
-                         chances: Sequence[Sequence[float]]) -> list[list[float]]:
-    """A review's chances (``chances[i]`` estimated at the start of round ``rounds[i]``, the last
-    point at the end of the game) as one point per timeline position: each position gets the
-    estimate of the round it is in, the final position the end point."""
-    if not chances or len(rounds) != len(chances):
-        raise ValueError("round_chances: one round per point expected")
-    first: dict[int, Sequence[float]] = {}
-    for r, row in zip(rounds[:-1], chances[:-1], strict=True):
-        first.setdefault(int(r), row)
-    out: list[list[float]] = []
-    current = chances[0]
-    for k in range(len(timeline)):
-        current = first.get(timeline.stops[k].round, current)
-        out.append([float(p) for p in current])
-    out[-1] = [float(p) for p in chances[-1]]
-    return out
 
 
 def open_replay_file(app: Any, path: Path) -> bool:

@@ -228,12 +228,13 @@ class ResultsScene(Scene):
         if self.app is not None:
             self.app.request_redraw()
 
-    def watch_replay(self, round_chances: tuple[Sequence[int], Sequence[Sequence[float]]] | None = None) -> bool:
+    def watch_replay(self, chances: Sequence[Sequence[float]] | None = None, start: int = 0) -> bool:
         """Open this game in the replay scene (every seat's view may be chosen: the game is over);
-        ``round_chances`` (a game review's rounds and chances) runs as a chart under the scrubber."""
+        ``chances`` (a game review's chart, one point per position) runs under the scrubber,
+        ``start`` is the position shown first (a review moment's)."""
         from .replay import open_game_replay
 
-        return open_game_replay(self.app, self.game, self.seats, self.reasons, round_chances=round_chances)
+        return open_game_replay(self.app, self.game, self.seats, self.reasons, chances=chances, start=start)
 
     def open_review(self) -> None:
         """The game review (:mod:`..review`): chance to win over the game, the worst moments."""

@@ -67,7 +67,8 @@ class Candidate:
     the standard error of that mean, the standard error of its paired difference to the best
     candidate (0 for the best itself), and every seat's mean chance after it (the chart)."""
 
-    action: PlayerAction
+    #: the move (None: the position as it stands, :func:`evaluate` with ``standing``)
+    action: PlayerAction | None
     value: object  # the kernel's code of the move (kernel.to_kernel_action)
     win: float
     se: float
@@ -151,21 +152,26 @@ def _paired(a: list[float], b: list[float]) -> tuple[float, float]:
 
 def evaluate(view: PlayerView, seed: int, *, seat: int | None = None, max_worlds: int | None = None,
              time_cap_s: float | None = None, top_k: int | None = None, only: PlayerAction | None = None,
-             passenger: PlayerAction | None = None) -> Evaluation:
+             passenger: PlayerAction | None = None, standing: bool = False) -> Evaluation:
     """Evaluate the decision of ``seat`` (default: the view's viewer) in ``view``.
 
     ``view`` may be the public view when ``seat`` is given: the seat's own secrets are then
     sampled like everyone else's (a hint at a shared screen). ``only`` evaluates that one move
     (a chart point); ``passenger`` adds a move that is played in the same worlds but does not
-    steer the search. Raises ValueError when the seat has nothing to decide."""
+    steer the search. ``standing`` evaluates the position as it stands, as the view's viewer
+    (or the public) sees it, whoever decides next: one candidate with action None (the
+    review's chart between the decisions it reviews). Raises ValueError when the seat has
+    nothing to decide."""
     t0 = time.thread_time()
+    think = SETTINGS
+    rng = random.Random(seed)
+    if standing:
+        return _standing(view, rng, think, max_worlds or 2 * BATCH)
     me = view.viewer if seat is None else seat
     if not isinstance(me, int) or not 0 <= me < view.players:
         raise ValueError("evaluate needs the deciding seat")
     if view.viewer is not None and view.viewer != me:
         raise ValueError("a seat's view can only evaluate that seat's decision")
-    think = SETTINGS
-    rng = random.Random(seed)
     g0 = determinize(view, rng.randrange(2**31))
     legal = g0.legal_actions(me)
     if not legal:
@@ -255,6 +261,32 @@ def evaluate(view: PlayerView, seed: int, *, seat: int | None = None, max_worlds
         out.append(Candidate(legal[ranked[j]], cands[j], means[j], se, dse, n,
                              tuple(x / max(1, n) for x in seats_sum[j])))
     return Evaluation(me, kind, tuple(out), worlds, len(legal), capped, g0)
+
+
+def _standing(view: PlayerView, rng: random.Random, think: Think, worlds: int) -> Evaluation:
+    """The position of ``view`` as it stands: the same worlds, dice and rollouts as a decision's
+    evaluation, nobody's move applied first (the rollout policy plays every seat)."""
+    me = view.viewer if view.viewer is not None else 0
+    players = view.players
+    g0 = determinize(view, rng.randrange(2**31))
+    horizon = think.horizon_for(players)
+    model = think.model_for(players)
+    opp_attack = think.opp_attack if players == 2 else 1.0
+    vals: list[float] = []
+    total = [0.0] * players
+    for w in range(worlds):
+        world = g0 if w == 0 else determinize(view, rng.randrange(2**31))
+        k = K.from_game(world, random.Random(rng.randrange(2**31)))
+        policy_seed = rng.randrange(2**31)
+        K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, model),
+                  MAX_ROUNDS if horizon is None else horizon)
+        ch = _chances(k, think.tau)
+        vals.append(ch[me])
+        for s in range(players):
+            total[s] += ch[s]
+    mean, se = _mean_se(vals)
+    cand = Candidate(None, None, mean, se, 0.0, worlds, tuple(x / worlds for x in total))
+    return Evaluation(me, -1, (cand,), worlds, 0, False, g0)
 
 
 __all__ = ["BATCH", "SETTINGS", "Z", "Candidate", "Evaluation", "evaluate", "position_seed"]

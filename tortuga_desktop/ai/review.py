@@ -7,8 +7,10 @@ same seed a hint makes at that decision (:func:`~.evaluate.position_seed`):
 - at a human's decision with a choice, the decision is evaluated as the hint evaluates it, the
   move actually made played in the same worlds (a *passenger* when it was not a candidate);
   the chart's point there is every seat's chance after the move made;
-- at every other decision (computer players, moves without a choice) the move made is the only
-  candidate, in fewer worlds: a point for the chart;
+- after every other decision (computer players, moves without a choice) the position as it
+  stands is evaluated in fewer worlds (``standing``), from one perspective for the whole chart:
+  the human's view when one human is reviewed (a seat sees its own tiles all game long; the
+  chart does not jump from one seat's knowledge to another's), the public view otherwise;
 - a *moment* is a human decision where the move made is worse than the best one by more than
   the uncertainty of their paired difference (and by at least one percentage point rounded).
 
@@ -30,7 +32,7 @@ from .expert import reason_for
 
 #: worlds behind a chart point of a decision that is not reviewed (a computer player's, or one
 #: without a choice): its move is the only candidate
-CHART_WORLDS = 8
+CHART_WORLDS = 24
 
 
 @dataclass
@@ -103,6 +105,7 @@ def review_game(record: GameRecord, humans: list[int], *, hotseat: bool = False,
     moments: list[Moment] = []
     evaluations: dict[int, Evaluation] = {}
     screen = humans if hotseat else []
+    perspective = humans[0] if len(humans) == 1 else None
     for seat, text in entries:
         faces = parse_roll(text)
         if faces is not None:
@@ -122,15 +125,18 @@ def review_game(record: GameRecord, humans: list[int], *, hotseat: bool = False,
             cost = ev.gap(made)
             if ev.worse(made) and round(100 * cost) >= 1:
                 best = ev.best
+                assert best.action is not None
                 moments.append(Moment(index, g.round, seat, action, best.action, made.chances[seat], cost,
                                       Z * made.diff_se,
                                       reason_for(ev.world, seat, ev.kind, best.value), g.view(seat)))
             done += 6
+            g.apply(seat, action)
         else:
-            ev = evaluate(g.view(seat), seed, only=action, max_worlds=chart_worlds)
-            chances.append(ev.best.chances)
+            g.apply(seat, action)
+            here = evaluate(g.view(perspective), position_seed(record.seed, index, -1), standing=True,
+                            max_worlds=chart_worlds)
+            chances.append(here.best.chances)
             done += 1
-        g.apply(seat, action)
         rounds.append(g.round)
         if progress is not None:
             progress(min(1.0, done / weight))

@@ -39,8 +39,10 @@ def pct(x: float) -> int:
     return int(round(100 * x))
 
 
-def move_text(action: PlayerAction, view: PlayerView, seat: int, names: Sequence[str]) -> str:
+def move_text(action: PlayerAction | None, view: PlayerView, seat: int, names: Sequence[str]) -> str:
     """A move in a few words ("dice A, C to Fleet", "board Mary Read", "take the purple chest")."""
+    if action is None:
+        raise ValueError("a position's evaluation names no move")
     if isinstance(action, SelectDice):
         if not action.dice:
             return tr("move.confirm_stuck")

@@ -212,10 +212,11 @@ def poll_hint(scene: Any) -> bool:
     game = scene.controller.game
     if ui is None or ui is not job.panel or ui.done or game.decision_for(job.seat) is None:
         return False  # the moment has passed (others deciding at the same time do not matter)
-    if job.result is None:
+    best = job.result.best.action if job.result is not None else None
+    if job.result is None or best is None:
         scene.app.notify(tr("hint.failed"), "warning")
         return False
-    show_pick(ui, job.result.best.action)
+    show_pick(ui, best)
     ui.hint_label = tr("hint.button_shown")
     scene._hint_shown = (hint_text(job, list(game.names)), ui)
     scene._hint_marks = frozenset(ui.highlighted())  # the suggestion, ringed on the table (draw_hint)

@@ -1,0 +1,116 @@
+"""Screenshots of a hint and of a game review (issue 23, item 1), in English and German.
+
+    python scripts/honest_shots.py [--out /tmp/shots] [--size 1280x720]
+
+Runs the real app headless (SDL's dummy video driver): a table with one human against Normal
+bots, the hint asked for at the human's first decision with a choice after round 2; then a
+finished game's results screen and its review. Saves hint_<lang>.png and review_<lang>.png and
+prints the paths and the review's time.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+import pygame  # noqa: E402
+
+from tortuga_desktop.ai import make_bot  # noqa: E402
+from tortuga_desktop.app.controller import GameController  # noqa: E402
+from tortuga_desktop.app.hints import shown_hint  # noqa: E402
+from tortuga_desktop.app.i18n import set_language  # noqa: E402
+from tortuga_desktop.app.intents import Click, Key  # noqa: E402
+from tortuga_desktop.app.loop import App  # noqa: E402
+from tortuga_desktop.app.review import ReviewScene  # noqa: E402
+from tortuga_desktop.app.saves import SeatConfig  # noqa: E402
+from tortuga_desktop.app.scenes.results import ResultsScene  # noqa: E402
+from tortuga_desktop.app.scenes.table import TableScene  # noqa: E402
+from tortuga_desktop.app.settings import Settings  # noqa: E402
+from tortuga_desktop.rules import Game  # noqa: E402
+
+NAMES = ["Anna", "Mary Read", "Blackbeard", "Anne Bonny"]
+
+
+def hint_shot(size: tuple[int, int], path: Path, lang: str) -> None:
+    seats = [SeatConfig(NAMES[0], "human", 0)] + [SeatConfig(NAMES[i], "normal", i, bot_seed=i) for i in (1, 2)]
+    g = Game.new(3, 21, names=[s.name for s in seats])
+    bots = [make_bot("normal", 5 + s) for s in range(3)]
+    while g.round < 3 or g.pending()[0].seat != 0 or len(g.legal_actions(0)) < 3:
+        d = g.pending()[0]
+        g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
+    app = App(None, size=size, fixed_dt=1 / 60, settings=Settings(language=lang))
+    controller = GameController(g, seats, bot_factory=lambda level, s: make_bot("normal", s))
+    table = TableScene(controller, speed="instant")
+    app.push(table)
+    for _ in range(600):
+        if table.decision_ui is not None and table.decision_ui.rect.w > 0:
+            break
+        app.step(1 / 60)
+    app.post(Key(pygame.K_h, 0, "h"))
+    for _ in range(600):
+        job = getattr(table, "_hint_job", None)
+        if job is not None:
+            job.done.wait(timeout=60)
+        app.step(1 / 60)
+        if shown_hint(table):
+            break
+    for _ in range(3):
+        app.step(1 / 60)
+    pygame.image.save(app.window, str(path))
+    app.close()
+
+
+def review_shot(size: tuple[int, int], path: Path, lang: str) -> float:
+    g = Game.new(4, 8, names=NAMES)
+    bots = [make_bot("easy", 1)] + [make_bot("normal", s) for s in (2, 3, 4)]
+    while not g.is_over:
+        d = g.pending()[0]
+        g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
+    seats = [SeatConfig(NAMES[0], "human", 0)] + [SeatConfig(NAMES[i], "normal", i) for i in (1, 2, 3)]
+    app = App(None, size=size, fixed_dt=1 / 60, settings=Settings(language=lang))
+    results = ResultsScene(g, seats, app)
+    app.push(results)
+    app.step(1 / 60)
+    app.post(Click(results._buttons["review"].center, 1))
+    app.step(1 / 60)
+    scene = app.top
+    assert isinstance(scene, ReviewScene)
+    t0 = time.perf_counter()
+    while not scene.done:
+        app.step(1 / 60)
+        time.sleep(0.02)
+    took = time.perf_counter() - t0
+    for _ in range(3):
+        app.step(1 / 60)
+    pygame.image.save(app.window, str(path))
+    app.close()
+    return took
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--out", default="/tmp/shots")
+    ap.add_argument("--size", default="1280x720")
+    ap.add_argument("--langs", default="en,de")
+    a = ap.parse_args()
+    w, h = (int(x) for x in a.size.split("x"))
+    out = Path(a.out)
+    out.mkdir(parents=True, exist_ok=True)
+    os.environ.setdefault("TORTUGA_HOME", str(out / "home"))
+    for lang in a.langs.split(","):
+        set_language(lang)
+        hint_shot((w, h), out / f"hint_{lang}.png", lang)
+        took = review_shot((w, h), out / f"review_{lang}.png", lang)
+        print(f"{lang}: {out / f'hint_{lang}.png'}  {out / f'review_{lang}.png'} (review {took:.1f} s wall)")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -49,8 +49,11 @@ def log_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
 
 
 def _hint_text() -> str:
-    """Ask Expert for a hint at a real table (the H key) and return the hint it showed."""
-    from test_expert_hints import _notices, _table, _until
+    """Ask for a hint at a real table (the H key) and return the hint it showed (its first line:
+    the claim with the chance to win)."""
+    from test_expert_hints import _table, _until
+
+    from tortuga_desktop.app.hints import shown_hint
 
     app, table = _table(SEED % 1000)
     try:
@@ -59,8 +62,8 @@ def _hint_text() -> str:
 
         app.post(Key(pygame.K_h, 0, "h"))
         app.step(1 / 60)
-        _until(app, table, lambda: any(t.startswith("Expert would choose") for t in _notices(app)))
-        return next(t for t in _notices(app) if t.startswith("Expert would choose"))
+        _until(app, table, lambda: bool(shown_hint(table)))
+        return shown_hint(table)[0]
     finally:
         app.close()
 

@@ -236,8 +236,9 @@ def shown_hint(scene: Any) -> list[str]:
 
 def hint_box(scene: Any, surface_size: tuple[int, int]) -> tuple[Any, list[tuple[str, bool]], Any] | None:
     """Where the hint's box goes and its lines (text, bold), with the font: right above the
-    decision panel in the panel's own column (never over a board), as tall as its text, at
-    most up to the top of that column. None without a hint on show."""
+    decision panel (and above a tip shown there) in the panel's own column (never over a
+    board), as tall as its text, at most up to the top of that column. None without a hint on
+    show."""
     lines = shown_hint(scene)
     renderer = getattr(scene, "renderer", None)
     if not lines or renderer is None:
@@ -260,9 +261,15 @@ def hint_box(scene: Any, surface_size: tuple[int, int]) -> tuple[Any, list[tuple
     for line in lines:
         rows += [(part, False) for part in wrap_words(line, font, width)]
     gap = L.px(6)
+    bottom = panel.top
+    for overlay in getattr(scene, "overlays", ()):  # a tip drawn above the panel: the box goes above it
+        r = getattr(overlay, "rect", None)
+        if getattr(overlay, "visible", False) and r is not None and r.w > 0 and r.colliderect(
+                pygame.Rect(panel.x, L.log.top, panel.w, panel.top - L.log.top)):
+            bottom = min(bottom, r.top)
     height = 2 * pad + len(rows) * font.get_linesize()
-    top = max(L.log.top, panel.top - gap - height)
-    box = pygame.Rect(panel.x, top, panel.w, panel.top - gap - top)
+    top = max(L.log.top, bottom - gap - height)
+    box = pygame.Rect(panel.x, top, panel.w, bottom - gap - top)
     return box, rows, (font, bold)
 
 

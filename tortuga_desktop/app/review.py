@@ -159,12 +159,16 @@ class ReviewScene(Scene):
             msg = f.render(tr("review.computing2", pct=int(100 * self.progress)), True, palette.INK)
             surface.blit(msg, msg.get_rect(midtop=(panel.centerx, bar.bottom + 10)))
         else:
-            y = self._draw_chart(surface, pygame.Rect(panel.x + 60, y, panel.w - 220, int(panel.h * 0.42)), f)
-            self.moment_rects = []
+            wrapped = [wrap_words(line, f, panel.w - 40) for line in self.moment_lines()]
             moments = self.result.moments
-            for i, line in enumerate(self.moment_lines()):
+            below = sum(len(w) * f.get_linesize() + 8 for w in wrapped) + (f.get_linesize() if moments else 0)
+            footer = f.get_linesize() + 14
+            chart_h = max(60, min(int(panel.h * 0.42), panel.bottom - footer - below - y - 2 * f.get_linesize() - 10))
+            y = self._draw_chart(surface, pygame.Rect(panel.x + 60, y, panel.w - 220, chart_h), f)
+            self.moment_rects = []
+            for i, parts in enumerate(wrapped):
                 top = y
-                for part in wrap_words(line, f, panel.w - 40):
+                for part in parts:
                     surface.blit(f.render(part, True, palette.INK), (panel.x + 20, y))
                     y += f.get_linesize()
                 if i < len(moments):

@@ -130,3 +130,67 @@ def test_hint_leaves_with_its_decision() -> None:
         app.step(1 / 60)
     assert ui.done
     assert not shown_hint(table)
+
+
+class _HeldBot:
+    """A computer player that decides only once released (a seat deciding at the same time)."""
+
+    level = "normal"
+
+    def __init__(self) -> None:
+        import threading
+
+        self.release = threading.Event()
+
+    def decide(self, view: Any) -> Any:
+        self.release.wait(timeout=60)
+        return make_bot("normal", 1).decide(view)
+
+
+def test_hint_follows_the_game_when_another_seat_decides_meanwhile() -> None:
+    """A hint is for the position as it is: when another seat confirms its (secret) dice while
+    the hint is on show, the hint is computed again for the new position, which is what the
+    review evaluates at this decision (ai.evaluate.position_seed of the new decision number)."""
+    from tortuga_desktop.ai.evaluate import evaluate, position_seed
+    from tortuga_desktop.app.hints import hint_job
+
+    held = _HeldBot()
+    seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1, bot_seed=5)]
+    app = App(None, size=(1280, 800), fixed_dt=1 / 60)
+    game = Game.new(2, 11, names=[s.name for s in seats])
+    controller = GameController(game, seats, bot_factory=lambda level, s: held)
+    table = TableScene(controller, speed="instant")
+    app.push(table)
+    try:
+        for _ in range(300):
+            if table.decision_ui is not None and table.decision_ui.rect.w > 0:
+                break
+            app.step(1 / 60)
+        assert {d.seat for d in game.pending()} == {0, 1}  # both choose their dice at the same time
+        app.post(Key(pygame.K_h, 0, "h"))
+        app.step(1 / 60)
+        for _ in range(300):  # (not _until: it would wait for the held bot)
+            job = getattr(table, "_hint_job", None)
+            if job is not None:
+                job.done.wait(timeout=30)
+            app.step(1 / 60)
+            if shown_hint(table):
+                break
+        first = table._hint_at
+        assert first == game.decisions
+        held.release.set()  # Bart confirms his dice now
+        _until(app, table, lambda: game.decisions > first and bool(shown_hint(table)) and table._hint_at == game.decisions)
+        job = hint_job(game, 0, [0])
+        job.run()
+        expected = evaluate(game.view(0), position_seed(game.seed, game.decisions, 0))
+        assert job.result is not None and job.result.best.action == expected.best.action
+        assert shown_hint(table)[0] == hint_text_of(job, game)
+    finally:
+        held.release.set()
+        app.close()
+
+
+def hint_text_of(job: Any, game: Game) -> str:
+    from tortuga_desktop.app.hints import hint_text
+
+    return hint_text(job, list(game.names))[0]

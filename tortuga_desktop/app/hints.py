@@ -80,6 +80,9 @@ class HintJob:
     seed: int = 0
     #: the view is the public one: several humans share the screen
     shared: bool = False
+    #: pick the suggested move in the panel when done (not when the player changed the pick
+    #: since the previous hint of this decision)
+    repick: bool = True
     cancelled: bool = False
     result: Evaluation | None = None
     error: str = ""
@@ -152,16 +155,24 @@ def toggle_hint(scene: Any) -> None:
     ui = scene.decision_ui
     if ui is None or ui.done:
         return
+    note_used(getattr(scene.controller, "save_data", None), ui.seat)
+    _start(scene, ui, repick=True)
+
+
+def _start(scene: Any, ui: Any, repick: bool) -> None:
+    """Start the evaluation for ``ui``'s decision as the game stands now (``repick``: pick its
+    move in the panel when it is done)."""
     game = scene.controller.game
     humans = list(getattr(scene.controller, "human_seats", [ui.seat]))
     # at a shared screen the table is private to a seat only while it is drawn for that seat
     public = bool(getattr(scene, "hotseat", False)) and getattr(scene, "viewer", None) != ui.seat
     job = hint_job(game, ui.seat, humans, public)
     job.panel = ui
+    job.repick = repick
     scene._hint_job = job
     scene._hint_shown = None
+    scene._hint_marks = None
     ui.hint_label = tr("hint.button_thinking")
-    note_used(getattr(scene.controller, "save_data", None), ui.seat)
     job.start()
 
 
@@ -197,10 +208,22 @@ def _withdraw(scene: Any) -> None:
 
 
 def poll_hint(scene: Any) -> bool:
-    """Show a finished hint if its decision is still open; True when the panel changed."""
+    """Show a finished hint if its decision is still open; True when the panel changed.
+
+    A hint is for the game as it stood when it was computed. When the game moves on while its
+    panel stays open (another seat decided meanwhile, at the same time as this one), the hint
+    is computed again for the position as it is now, so the hint on show is always the one the
+    review gives for this decision."""
     _withdraw(scene)
     changed = _attach(scene)
+    game = scene.controller.game
     job = _job(scene)
+    shown = getattr(scene, "_hint_shown", None)
+    if job is None and shown is not None and getattr(scene, "_hint_at", game.decisions) != game.decisions:
+        ui = shown[1]
+        if ui is scene.decision_ui and ui is not None and not ui.done and game.decision_for(ui.seat) is not None:
+            _start(scene, ui, repick=ui.candidate() == getattr(scene, "_hint_pick", None))
+            return True
     if job is None or not job.done.is_set():
         return changed
     scene._hint_job = None
@@ -209,17 +232,22 @@ def poll_hint(scene: Any) -> bool:
     if job.cancelled:
         return True
     ui = scene.decision_ui
-    game = scene.controller.game
     if ui is None or ui is not job.panel or ui.done or game.decision_for(job.seat) is None:
         return False  # the moment has passed (others deciding at the same time do not matter)
+    if job.decisions != game.decisions and job.result is not None:
+        _start(scene, ui, repick=job.repick)  # the game moved on while it was computed
+        return True
     best = job.result.best.action if job.result is not None else None
     if job.result is None or best is None:
         scene.app.notify(tr("hint.failed"), "warning")
         return False
-    show_pick(ui, best)
+    if job.repick:
+        show_pick(ui, best)
     ui.hint_label = tr("hint.button_shown")
     scene._hint_shown = (hint_text(job, list(game.names)), ui)
-    scene._hint_marks = frozenset(ui.highlighted())  # the suggestion, ringed on the table (draw_hint)
+    scene._hint_at = job.decisions
+    scene._hint_pick = best
+    scene._hint_marks = frozenset(ui.highlighted()) if job.repick else frozenset()
     return True
 
 

@@ -68,7 +68,7 @@ def main() -> int:
                     assert ev is not None, job.error
                     worlds.append(ev.worlds)
                     capped += ev.capped
-                    kinds["single" if len(ev.candidates) == 1 else "best" if ev.separated else "equal"] += 1
+                    kinds["single" if len(ev.searched) == 1 else "best" if ev.separated else "equal"] += 1
             g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
     total = len(wall)
     print(f"{total} hints over {game} games ({a.players} players)")

@@ -88,7 +88,10 @@ def _check(record: GameRecord, rv: Review, humans: list[int], hints: int) -> Non
         assert f"{pct(m.cost)} percentage point" in text and " points " not in text.replace("percentage points", "")
         assert re.findall(r"(\d+) %", text) == [str(pct(rv.point(m)))]
     # the Hint at reviewed decisions gives the review's answer, with its numbers
-    for index in sorted(rv.evaluations)[:: max(1, len(rv.evaluations) // hints)]:
+    sampled = sorted(rv.evaluations)[:: max(1, len(rv.evaluations) // hints)]
+    # and decisions where the move made was not a searched candidate (it rode along)
+    riders = [i for i, ev in sorted(rv.evaluations.items()) if any(c.extra for c in ev.candidates)][:2]
+    for index in sorted(set(sampled + riders)):
         g = _game_at(record, index)
         seat = rv.evaluations[index].seat
         job = hint_job(g, seat, humans)

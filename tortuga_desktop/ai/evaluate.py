@@ -75,6 +75,9 @@ class Candidate:
     diff_se: float
     worlds: int
     chances: tuple[float, ...]
+    #: a passenger: played in the same worlds, but not one of the searched candidates (it
+    #: takes no part in the claims, so they are the hint's)
+    extra: bool = False
 
 
 @dataclass(frozen=True)
@@ -95,7 +98,12 @@ class Evaluation:
 
     @property
     def best(self) -> Candidate:
-        return self.candidates[0]
+        """The best searched candidate (a passenger is never the answer)."""
+        return next(c for c in self.candidates if not c.extra)
+
+    @property
+    def searched(self) -> list[Candidate]:
+        return [c for c in self.candidates if not c.extra]
 
     def gap(self, c: Candidate) -> float:
         """How far ``c`` is behind the best (chance to win, 0..1)."""
@@ -107,15 +115,17 @@ class Evaluation:
 
     @property
     def separated(self) -> bool:
-        """The best beats every other candidate by more than the uncertainty ("clearly best")."""
-        return all(self.worse(c) for c in self.candidates[1:])
+        """The best beats every other searched candidate by more than the uncertainty
+        ("clearly best")."""
+        best = self.best
+        return all(self.worse(c) for c in self.searched if c is not best)
 
     def equal(self, most: int = 3) -> list[Candidate]:
-        """The best and the candidates not clearly worse than it (at most ``most``)."""
-        return [c for c in self.candidates if not self.worse(c)][:most]
+        """The best and the searched candidates not clearly worse than it (at most ``most``)."""
+        return [c for c in self.searched if not self.worse(c)][:most]
 
     def equal_count(self) -> int:
-        return sum(1 for c in self.candidates if not self.worse(c))
+        return sum(1 for c in self.searched if not self.worse(c))
 
     def of(self, action: PlayerAction) -> Candidate | None:
         """The candidate for ``action`` (None when it was not evaluated)."""
@@ -252,14 +262,14 @@ def evaluate(view: PlayerView, seed: int, *, seat: int | None = None, max_worlds
             break
     means = [sum(v) / len(v) if v else 0.0 for v in vals]
     order = sorted(range(m), key=lambda j: (-means[j], j if j != extra else m))
-    best = order[0]
+    best = next(j for j in order if j != extra)
     out = []
     for j in order:
         _m, se = _mean_se(vals[j])
         dse = 0.0 if j == best else _paired(vals[best], vals[j])[1]
         n = len(vals[j])
         out.append(Candidate(legal[ranked[j]], cands[j], means[j], se, dse, n,
-                             tuple(x / max(1, n) for x in seats_sum[j])))
+                             tuple(x / max(1, n) for x in seats_sum[j]), j == extra))
     return Evaluation(me, kind, tuple(out), worlds, len(legal), capped, g0)
 
 

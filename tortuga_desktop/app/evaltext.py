@@ -92,10 +92,10 @@ def hint_lines(ev: Evaluation, view: PlayerView, names: Sequence[str]) -> list[s
     seat = ev.seat
     best = ev.best
     move = move_text(best.action, view, seat, names)
-    if len(ev.candidates) == 1:
+    if len(ev.searched) == 1:
         head = tr("hint.single", move=move, win=pct(best.win), unc=_unc(best))
     elif ev.separated:
-        second = ev.candidates[1]
+        second = ev.searched[1]
         gap = pct(ev.gap(second))
         other = move_text(second.action, view, seat, names)
         if gap < 1:

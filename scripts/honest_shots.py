@@ -4,8 +4,9 @@
 
 Runs the real app headless (SDL's dummy video driver): a table with one human against Normal
 bots, the hint asked for at the human's first decision with a choice after round 2; then a
-finished game's results screen and its review. Saves hint_<lang>.png and review_<lang>.png and
-prints the paths and the review's time.
+finished game's results screen and its review, and the replay its first moment opens. Saves
+hint_<lang>.png, review_<lang>.png and replay_<lang>.png and prints the paths and the review's
+time.
 """
 
 from __future__ import annotations
@@ -90,6 +91,11 @@ def review_shot(size: tuple[int, int], path: Path, lang: str) -> float:
     for _ in range(3):
         app.step(1 / 60)
     pygame.image.save(app.window, str(path))
+    if scene.moment_rects:  # the first moment clicked: the replay at that decision, with the chart
+        app.post(Click(scene.moment_rects[0][0].center, 1))
+        for _ in range(30):
+            app.step(1 / 60)
+        pygame.image.save(app.window, str(path.with_name(path.name.replace("review", "replay"))))
     app.close()
     return took
 

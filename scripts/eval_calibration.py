@@ -30,6 +30,8 @@ def main() -> int:
     ap.add_argument("--every", type=int, default=12)
     ap.add_argument("--worlds", type=int, default=48)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--shrink", type=float, default=None,
+                    help="also score the forecasts shrunk toward 1/n with this weight kept (p' = w p + (1 - w) / n)")
     a = ap.parse_args()
     n = a.players
     pairs: list[tuple[float, float]] = []
@@ -53,6 +55,14 @@ def main() -> int:
     naive = sum((1 / n - o) ** 2 for _p, o in pairs) / len(pairs)
     print(f"{len(pairs)} forecasts over {a.games} games of {n} players ({a.worlds} worlds each)")
     print(f"Brier: evaluation {brier:.4f}, naive 1/n {naive:.4f} (skill {1 - brier / naive:.3f})")
+    c = 1 / n
+    num = sum((p - c) * (o - c) for p, o in pairs)
+    den = sum((p - c) ** 2 for p, _o in pairs)
+    w = num / den if den else 1.0
+    print(f"least-squares weight toward the forecast (p' = w p + (1 - w) / n): w = {w:.3f} on these games")
+    if a.shrink is not None:
+        shrunk = sum((a.shrink * p + (1 - a.shrink) * c - o) ** 2 for p, o in pairs) / len(pairs)
+        print(f"Brier with w = {a.shrink}: {shrunk:.4f} (skill {1 - shrunk / naive:.3f})")
     print("band       forecasts  mean forecast  observed win share")
     for b in range(10):
         lo, hi = b / 10, (b + 1) / 10

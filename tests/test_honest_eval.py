@@ -86,7 +86,8 @@ def _check(record: GameRecord, rv: Review, humans: list[int], hints: int) -> Non
         assert m.chance == rv.chances[m.index + 1][m.seat] == made.chances[m.seat]
         text = moment_text(m, rv.point(m), record.names)
         assert f"then {pct(rv.chances[m.index + 1][m.seat])} % chance to win" in text
-        assert f"{pct(m.cost)} percentage point" in text and " points " not in text.replace("percentage points", "")
+        # the cost is in percentage points, never "points" (board points may appear in the reason)
+        assert f"{pct(m.cost)} percentage point" in text and not re.search(r"\d+ points? (more|ahead)", text)
         assert re.findall(r"(\d+) %", text) == [str(pct(rv.point(m)))]
     # the Hint at reviewed decisions gives the review's answer, with its numbers
     sampled = sorted(rv.evaluations)[:: max(1, len(rv.evaluations) // hints)]

@@ -75,10 +75,8 @@ _ENGLISH = {
     "x_raid_chest": "raids {name}: takes the {colour} chest from the crew area",
     # a board or raid names its target and the area's chests, never a chest: the chest is
     # chosen by the take decision that follows (x_board_chest / x_raid_chest: old records)
-    "x_board_area": "boards {name}: takes one of the {count} chests in the fleet area",
-    "x_board_one": "boards {name}: takes the only chest in the fleet area",
-    "x_raid_area": "raids {name}: takes one of the {count} chests in the crew area",
-    "x_raid_one": "raids {name}: takes the only chest in the crew area",
+    "x_board_area": "boards {name}: takes a chest from the fleet area (chests there: {count})",
+    "x_raid_area": "raids {name}: takes a chest from the crew area (chests there: {count})",
     "x_board_leader": "boards {name}, who leads by {lead} points on the board",
     "x_raid_leader": "raids {name}, who leads by {lead} points on the board",
     "x_board_push": "boards {name}: pushes the boat back",

@@ -557,7 +557,7 @@ def reason_for(g: Game, me: int, kind: int, v: Any) -> Reason:
         verb = "board" if a == BOARD else "raid"
         area = g.seats[t].fleet if a == BOARD else g.seats[t].crew
         if g.act_pos == 0 and area:
-            return Reason(f"x_{verb}_{'one' if len(area) == 1 else 'area'}", (("seat", t), ("count", len(area))))
+            return Reason(f"x_{verb}_area", (("seat", t), ("count", len(area))))
         lead = _public_lead(g, t)
         if lead > 0:
             return Reason(f"x_{verb}_leader", (("seat", t), ("lead", lead)))

@@ -356,8 +356,7 @@ def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, 
                     # the chest is chosen by the take decision that follows (scored on its own):
                     # the reason names the target and its area, not a chest it may not take
                     held = g.seats[t].fleet if a == BOARD else g.seats[t].crew
-                    rkey = f"x_{verb[:-1]}_{'one' if len(held) == 1 else 'area'}"
-                    reasons.append(Reason(rkey, (("seat", t), ("count", len(held)))))
+                    reasons.append(Reason(f"x_{verb[:-1]}_area", (("seat", t), ("count", len(held)))))
                 else:
                     reasons.append(Reason(f"{verb}_push", (("seat", t),)) if t != me else Reason(verb))
         return scores, reasons

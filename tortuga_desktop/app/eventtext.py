@@ -146,7 +146,8 @@ def event_text(e: ev.Event, names: Sequence[str]) -> str:  # noqa: C901 - one br
 
 #: Bot reasons whose text counts something, and the parameter that holds the count.
 REASON_COUNTS: dict[str, str] = {"x_boat": "cap", "x_pirate": "cap", "x_board_leader": "lead",
-                                 "x_raid_leader": "lead", "x_arrange_fleet": "count", "x_arrange_crew": "count"}
+                                 "x_raid_leader": "lead", "x_arrange_fleet": "count", "x_arrange_crew": "count",
+                                 "x_board_area": "count", "x_raid_area": "count"}
 
 
 def reason_text(reason: Reason, names: Sequence[str]) -> str:

@@ -1,0 +1,187 @@
+"""What one seat may know (T9), built by allow-list from the game: :class:`PlayerView`.
+
+Nothing is copied from the state unless a rule of T9 allows it for that seat: its own Loyalty
+card (and the one it saw with Facade; with 2 players the other's, TR26; all at the end), its own
+Vote cards, the row slots it has viewed (T9.5), and everything public (T9.1).
+
+>>> from .game import Game
+>>> g = Game.new(players=5, seed=2)
+>>> v = g.view(0)
+>>> v.loyalty == g.loyalty[0], v.hand == tuple(g.hands[0]), sum(x is not None for x in v.loyalties)
+(True, True, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from .cards import ROWBOATS, EventCard, Loc, Loyalty, Ship, Side, VoteCard, VoteKind, loyalty_mix
+from .state import Decision, Kind, Outcome
+
+if TYPE_CHECKING:
+    from .game import Game
+
+
+@dataclass(frozen=True, slots=True)
+class SlotView:
+    """One row slot (1-5): face down or empty, the card if this seat knows it, and who knows it (public, T9.5)."""
+
+    slot: int
+    face_down: bool
+    card: EventCard | None
+    knowers: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class VoteView:
+    """A vote in progress (T9.4): who takes part, who has chosen, and this seat's own card if it has played."""
+
+    kind: VoteKind
+    caller: int
+    participants: tuple[int, ...]
+    chosen: tuple[int, ...]
+    my_card: VoteCard | None
+
+
+@dataclass(frozen=True, slots=True)
+class VoteResult:
+    """The last vote turned up: its cards in canonical order (TR25) and whether it succeeded."""
+
+    kind: VoteKind
+    caller: int
+    participants: tuple[int, ...]
+    cards: tuple[VoteCard, ...]
+    success: bool
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerView:
+    """The observation of one seat (T9). Frozen; equal views mean the seat cannot tell the states apart."""
+
+    seat: int
+    players: int
+    names: tuple[str, ...]
+    #: this seat's Loyalty card
+    loyalty: Loyalty
+    #: per seat: the Loyalty card this seat knows (its own, Facade, 2 players, the end), else None
+    loyalties: tuple[Loyalty | None, ...]
+    hand: tuple[VoteCard, ...]
+    hand_sizes: tuple[int, ...]
+    fd: tuple[int, ...]
+    jr: tuple[int, ...]
+    tortuga_line: tuple[int, ...]
+    rowboats: tuple[tuple[Loc, int | None], ...]
+    destroyed: Loc | None
+    galleon: int
+    holds: tuple[tuple[Ship, Side, int], ...]
+    tortuga: tuple[tuple[Side, int], ...]
+    front: tuple[tuple[EventCard, ...], ...]
+    discard: tuple[EventCard, ...]
+    row: tuple[SlotView, ...]
+    deck_size: int
+    vote_deck_size: int
+    #: the Armada is the bottom deck card (until the final row, T9.1)
+    armada_at_bottom: bool
+    final_row: bool
+    sudden_death: bool
+    removed: tuple[EventCard, ...]
+    #: the 3 starred cards when named at setup; None when drawn hidden (T9.6)
+    starred_named: tuple[EventCard, ...] | None
+    loyalty_mix: tuple[tuple[Loyalty, int], ...]
+    facade_looks: tuple[tuple[int, int], ...]
+    active: int
+    actions_left: int
+    actions_taken: int
+    pending: tuple[Decision, ...]
+    #: the card being resolved and its revealer (public, T6.1)
+    resolving: tuple[EventCard, int] | None
+    vote: VoteView | None
+    last_vote: VoteResult | None
+    outcome: Outcome | None
+
+    @property
+    def my_decision(self) -> Decision | None:
+        """This seat's open decision, if any."""
+        return next((d for d in self.pending if d.seat == self.seat), None)
+
+    def where(self, seat: int) -> Loc:
+        """Where ``seat``'s pawn stands (public, T9.1)."""
+        for loc, line in ((Loc.FD, self.fd), (Loc.JR, self.jr), (Loc.TORTUGA, self.tortuga_line)):
+            if seat in line:
+                return loc
+        for rb, who in self.rowboats:
+            if who == seat:
+                return rb
+        raise ValueError(f"no pawn for seat {seat}")
+
+    def hold(self, ship: Ship, side: Side) -> int:
+        return next(n for s, d, n in self.holds if s is ship and d is side)
+
+    def totals(self) -> dict[Side, int]:
+        """T7.2 from public information."""
+        out = {d: n for d, n in self.tortuga}
+        for _ship, d, n in self.holds:
+            out[d] += n
+        return out
+
+
+def player_view(g: Game, seat: int) -> PlayerView:
+    """Build ``seat``'s view of ``g`` (T9) by allow-list."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.players:
+        raise ValueError(f"no seat {seat!r:.20} in a {g.players}-player game")
+    known: list[Loyalty | None] = [None] * g.players
+    known[seat] = g.loyalty[seat]
+    for looker, target in g.facade_looks:  # T6.14
+        if looker == seat:
+            known[target] = g.loyalty[target]
+    if g.players == 2 or g.outcome is not None:  # TR26, T7.9
+        known = list(g.loyalty)
+    row = []
+    for i, card in enumerate(g.row):
+        slot = i + 1
+        knowers = tuple(s for s in range(g.players) if slot in g.known[s])
+        row.append(SlotView(slot, card is not None, g.known[seat].get(slot), knowers))
+    vote = None
+    if g.vote is not None and g.kind is Kind.VOTE:
+        v = g.vote
+        vote = VoteView(v.kind, v.caller, v.participants, tuple(s for s in v.participants if s in v.chosen),
+                        v.chosen.get(seat))
+    last = VoteResult(*g.last_vote) if g.last_vote is not None else None
+    return PlayerView(
+        seat=seat,
+        players=g.players,
+        names=tuple(g.names),
+        loyalty=g.loyalty[seat],
+        loyalties=tuple(known),
+        hand=tuple(g.hands[seat]),
+        hand_sizes=tuple(len(h) for h in g.hands),
+        fd=tuple(g.lines[Loc.FD]),
+        jr=tuple(g.lines[Loc.JR]),
+        tortuga_line=tuple(g.lines[Loc.TORTUGA]),
+        rowboats=tuple((rb, g.rowboats[rb]) for rb in ROWBOATS),
+        destroyed=g.destroyed,
+        galleon=g.galleon,
+        holds=tuple((s, d, n) for (s, d), n in g.holds.items()),
+        tortuga=tuple(g.tortuga.items()),
+        front=tuple(tuple(sorted(f)) for f in g.front),
+        discard=tuple(g.discard),
+        row=tuple(row),
+        deck_size=len(g.deck),
+        vote_deck_size=len(g.vote_deck),
+        armada_at_bottom=not g.final_row and not g.sudden_death,
+        final_row=g.final_row,
+        sudden_death=g.sudden_death,
+        removed=tuple(g.removed),
+        starred_named=g.starred_named,
+        loyalty_mix=tuple(sorted(loyalty_mix(g.players).items())),
+        facade_looks=tuple(g.facade_looks),
+        active=g.active,
+        actions_left=g.actions_left,
+        actions_taken=g.actions_taken,
+        pending=g.pending(),
+        resolving=(g.resolving[0], g.resolving[1]) if g.resolving is not None else None,
+        vote=vote,
+        last_vote=last,
+        outcome=g.outcome,
+    )

@@ -78,17 +78,18 @@ def play_one(players: int, seed: int, *, check: bool) -> tuple[Game, int, str]:
     the game, its violation count and the first violation in words."""
     game = Game.new(players, seed)
     rng = random.Random(seed ^ 0x5EED)
-    bad = [0, ""]
+    count = [0]
+    first: list[str] = []
 
     def after(g: Game) -> None:
         problems = check_invariants(g)
         if problems:
-            bad[0] = int(bad[0]) + 1
-            if not bad[1]:
-                bad[1] = f"seed {seed}, {players} players, after {len(g.entries)} decisions: " + "; ".join(problems)
+            count[0] += 1
+            if not first:
+                first.append(f"seed {seed}, {players} players, after {len(g.entries)} decisions: " + "; ".join(problems))
 
     play_random(game, rng, after=after if check else None)
-    return game, int(bad[0]), str(bad[1])
+    return game, count[0], first[0] if first else ""
 
 
 def simulate_1667(players: list[int], games: int, seed: int, *, check: bool = False,

@@ -16,7 +16,7 @@ Which decision an action answers is read from the open decision (see ``Game.pend
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Union
+from typing import cast
 
 from .cards import ROW_SLOTS, Loc, Ship, Side, VoteCard
 from .errors import MalformedActionError
@@ -327,10 +327,10 @@ class ReturnTreasure:
         return f"return {self.ship.value} {self.side.value}"
 
 
-Action = Union[
-    ViewTwo, Reveal, Force, Row, Marque, Maroon, Attack, Mutiny, Shift, Brawl,
-    Pick, Vote, Plunder, SaveMarque, NameSeat, PlaceTreasure, Blow, Reverse, Sail, Stay, ReturnTreasure,
-]
+Action = (
+    ViewTwo | Reveal | Force | Row | Marque | Maroon | Attack | Mutiny | Shift | Brawl
+    | Pick | Vote | Plunder | SaveMarque | NameSeat | PlaceTreasure | Blow | Reverse | Sail | Stay | ReturnTreasure
+)
 ACTION_TYPES: tuple[type, ...] = (
     ViewTwo, Reveal, Force, Row, Marque, Maroon, Attack, Mutiny, Shift, Brawl,
     Pick, Vote, Plunder, SaveMarque, NameSeat, PlaceTreasure, Blow, Reverse, Sail, Stay, ReturnTreasure,
@@ -375,7 +375,9 @@ def parse_action(text: object) -> Action:
 
     if head in ("attack", "mutiny", "brawl", "save", "stay"):
         need(0)
-        return {"attack": Attack, "mutiny": Mutiny, "brawl": Brawl, "save": SaveMarque, "stay": Stay}[head]()
+        plain: dict[str, type[Attack | Mutiny | Brawl | SaveMarque | Stay]] = {
+            "attack": Attack, "mutiny": Mutiny, "brawl": Brawl, "save": SaveMarque, "stay": Stay}
+        return plain[head]()
     if head == "view":
         need(2)
         return ViewTwo(_int(rest[0]), _int(rest[1]))
@@ -435,4 +437,4 @@ def check_action(action: object) -> Action:
     """The action itself if it is one of the action types; raises :class:`MalformedActionError` otherwise."""
     if not isinstance(action, ACTION_TYPES):
         raise MalformedActionError(f"not a 1667 action: {type(action).__name__}")
-    return action  # type: ignore[return-value]
+    return cast(Action, action)

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .errors import MalformedActionError
 
 
-class Side(str, Enum):
+class Side(StrEnum):
     """A hold or a Tortuga treasure area, and a team (T0.1, T7.2)."""
 
     BRITISH = "british"
@@ -20,7 +20,7 @@ class Side(str, Enum):
         return Side.FRENCH if self is Side.BRITISH else Side.BRITISH
 
 
-class Loyalty(str, Enum):
+class Loyalty(StrEnum):
     """A Loyalty card (T0.5)."""
 
     BRITISH = "british"
@@ -28,7 +28,7 @@ class Loyalty(str, Enum):
     DUTCH = "dutch"
 
 
-class Ship(str, Enum):
+class Ship(StrEnum):
     """The two pirate ships (T0.1)."""
 
     FD = "fd"
@@ -43,7 +43,7 @@ class Ship(str, Enum):
         return Loc.RB_FD if self is Ship.FD else Loc.RB_JR
 
 
-class Loc(str, Enum):
+class Loc(StrEnum):
     """Where a pawn stands (T2.1)."""
 
     FD = "fd"
@@ -70,7 +70,7 @@ HAND_SIZE = 3
 TREASURES = 8
 
 
-class VoteKind(str, Enum):
+class VoteKind(StrEnum):
     """The three votes (T4.1)."""
 
     ATTACK = "attack"
@@ -147,7 +147,7 @@ def _vote_counts() -> Counter[VoteCard]:
 VOTE_CARDS: Counter[VoteCard] = _vote_counts()
 
 
-class EventCard(str, Enum):
+class EventCard(StrEnum):
     """An Event card (T0.7)."""
 
     ARMADA = "armada"

@@ -274,7 +274,7 @@ class Game:
                  and not (small and c is EventCard.ALBATROSS)]
         cards = sorted(plain + chosen)
         rng.shuffle(cards)
-        g.row = list(cards[:ROW_SLOTS])  # type: ignore[arg-type]
+        g.row = list(cards[:ROW_SLOTS])
         g.deck = cards[ROW_SLOTS:] + [EventCard.ARMADA]
         g.front = [[] for _ in range(players)]
         g.known = [{} for _ in range(players)]
@@ -722,11 +722,10 @@ class Game:
         self.resolving = (card, revealer, slot)
         kind = _EFFECT_KINDS.get(card)
         if kind is not None:
-            if card is EventCard.POWDER and self.destroyed is not None:
-                self._emit(NoEffect(card))
-            elif card is EventCard.FEVER and not any(len(self.lines[_loc_of_ship(s)]) >= 2 for s in SHIPS):
-                self._emit(NoEffect(card))
-            elif card is EventCard.REPRISAL and not any(self.holds.values()):
+            idle = ((card is EventCard.POWDER and self.destroyed is not None)  # T6.11
+                    or (card is EventCard.FEVER and not any(len(self.lines[_loc_of_ship(s)]) >= 2 for s in SHIPS))
+                    or (card is EventCard.REPRISAL and not any(self.holds.values())))  # T6.19
+            if idle:
                 self._emit(NoEffect(card))
             else:
                 self.kind, self.decider = kind, revealer
@@ -847,7 +846,7 @@ class Game:
             if not self.deck and not self.sudden_death:  # T6.3 / TR19: the Armada was laid
                 cards = [c for c in self.row if c is not None]
                 self.rng.shuffle(cards)
-                self.row = list(cards)  # type: ignore[arg-type]
+                self.row = list(cards)
                 for k in self.known:
                     k.clear()
                 self.final_row = True
@@ -942,12 +941,11 @@ def check_settings(players: object, seed: object, starred: object, names: object
     if not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= 100_000:
         raise SetupError(f"the action cap is 1-100000, not {cap!r:.20}")
     if starred is not None:
-        pool = [c for c in STARRED if not (players <= 3 and c in SMALL_TABLE_OUT)]  # type: ignore[operator]
+        pool = [c for c in STARRED if not (players <= 3 and c in SMALL_TABLE_OUT)]
         if (not isinstance(starred, (list, tuple)) or len(starred) != 3 or len(set(starred)) != 3
                 or any(c not in pool for c in starred)):
             raise SetupError("name 3 different starred cards from: " + ", ".join(c.value for c in pool))
-    if names is not None:
-        if (not isinstance(names, (list, tuple)) or len(names) != players
-                or any(not isinstance(n, str) or not n.strip() or len(n) > 24 for n in names)):
-            raise SetupError(f"give {players} names of 1-24 characters")
+    if names is not None and (not isinstance(names, (list, tuple)) or len(names) != players
+                              or any(not isinstance(n, str) or not n.strip() or len(n) > 24 for n in names)):
+        raise SetupError(f"give {players} names of 1-24 characters")
 

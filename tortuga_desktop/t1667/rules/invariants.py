@@ -12,7 +12,17 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from .cards import EVENT_CARDS, LOYALTY_CARDS, ROWBOATS, SHIP_SIZE, TREASURES, VOTE_CARDS, EventCard, Loc, Ship
+from .cards import (
+    EVENT_CARDS,
+    LOYALTY_CARDS,
+    ROWBOATS,
+    SHIP_SIZE,
+    TREASURES,
+    VOTE_CARDS,
+    EventCard,
+    Loc,
+    Ship,
+)
 from .state import Kind
 
 if TYPE_CHECKING:

@@ -20,8 +20,8 @@ raises :class:`ScenarioError` with a clear message.
 
 Keys (all optional): ``players``, ``seed``, ``names``; ``loyalty`` (letters B F D per seat);
 ``fd``, ``jr``, ``tortuga`` (seats, place 1 first), ``rb-fd``, ``rb-jr`` (a seat), ``destroyed``
-(a rowboat); ``hands`` (seat -> vote card codes, e.g. ``"CBS TFH"``), ``vote_deck`` (codes, top
-first); ``row`` (5 card names, ``-`` for an empty slot), ``deck`` (top first), ``discard``,
+(a rowboat); ``hands`` (seat -> vote card codes, e.g. ``"CBS TFH"``; seats not named get 3 cards), ``vote_deck``
+(the top cards of the vote deck, top first; the cards in no hand follow in seeded order); ``row`` (5 card names, ``-`` for an empty slot), ``deck`` (top first), ``discard``,
 ``front`` (seat -> card names), ``starred`` (the starred cards in play, named openly);
 ``galleon``, ``holds`` (``"fd british"`` -> n), ``tortuga_treasure`` (British, French);
 ``active``, ``actions_left``, ``known`` (seat -> slots it has viewed), ``final_row``, ``sudden_death``,
@@ -200,23 +200,33 @@ def position(spec: Mapping[str, Any] | str) -> Game:
         for s in range(players):
             if s not in given:
                 given[s], rest = sorted(rest[:HAND_SIZE]), rest[HAND_SIZE:]
-        if deck_given is None:
-            deck_given = rest
-        elif rest:
-            raise ScenarioError(f"{len(rest)} vote cards neither in a hand nor in vote_deck")
+        deck_given = (deck_given or []) + rest  # the scripted top, then the rest
         g.hands = [sorted(given[s]) for s in range(players)]
         g.vote_deck = deck_given
         g.gained = [max(0, len(h) - HAND_SIZE) for h in g.hands]
         g.lost = [max(0, HAND_SIZE - len(h)) for h in g.hands]
     # event cards
     if any(k in data for k in ("row", "deck", "discard", "front")):
-        row = _events(data.get("row", "- - - - -"), "row", allow_empty=True)
-        if len(row) != ROW_SLOTS:
-            raise ScenarioError("row: 5 slots (card names, '-' for empty)")
-        deck = [c for c in _events(data.get("deck", ""), "deck") if c is not None]
         discard = [c for c in _events(data.get("discard", ""), "discard") if c is not None]
         front = {s: [c for c in _events(v, f"front {s}") if c is not None]
                  for s, v in _per_seat(data.get("front", {}), "front", players).items()}
+        if "row" in data or "deck" in data:
+            row = _events(data.get("row", "- - - - -"), "row", allow_empty=True)
+            deck = [c for c in _events(data.get("deck", ""), "deck") if c is not None]
+        else:  # keep the dealt row and deck; take the cards placed elsewhere out of them
+            row, deck = list(g.row), list(g.deck)
+            pool = list(g.unseen)
+            for c in [*discard, *(c for f in front.values() for c in f)]:
+                if c in pool:
+                    pool.remove(c)
+                elif c in deck[:-1]:
+                    deck.remove(c)
+                elif c in row:
+                    row[row.index(c)] = deck.pop(0)
+                else:
+                    raise ScenarioError(f"more {c.value} cards than the game has")
+        if len(row) != ROW_SLOTS:
+            raise ScenarioError("row: 5 slots (card names, '-' for empty)")
         g.row, g.deck, g.discard = row, deck, discard
         g.front = [sorted(front.get(s, [])) for s in range(players)]
         placed = Counter(c for c in row if c is not None) + Counter(deck) + Counter(discard) \
@@ -235,8 +245,9 @@ def position(spec: Mapping[str, Any] | str) -> Game:
             raise ScenarioError("a starred card in play that is not among 'starred'")
         g.unseen = list((EVENT_CARDS - placed - Counter(g.removed)).elements())
     if "galleon" in data or "holds" in data or "tortuga_treasure" in data:
-        g.galleon = _int(data.get("galleon", 0), "galleon", 0, 8)
-        g.holds = {k: 0 for k in g.holds}
+        g.galleon = _int(data.get("galleon", g.galleon), "galleon", 0, 8)
+        if "holds" in data:
+            g.holds = {k: 0 for k in g.holds}
         holds = data.get("holds", {})
         if not isinstance(holds, Mapping):
             raise ScenarioError("holds: 'fd british' -> count")

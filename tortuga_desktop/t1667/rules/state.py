@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from .cards import VoteKind
 
 
-class Kind(str, Enum):
+class Kind(StrEnum):
     """What an open decision is about."""
 
     TURN = "turn"          # T3: the active seat's action
@@ -36,7 +36,7 @@ class Decision:
     vote: VoteKind | None = None
 
 
-class EndReason(str, Enum):
+class EndReason(StrEnum):
     """Why the game ended (T7.9)."""
 
     ARMADA = "armada"            # T7.3: the Armada, one team ahead

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from tortuga_desktop.t1667.rules import Game, Kind, Loc, Side, Ship, parse_action, position
+from tortuga_desktop.t1667.rules import Game, Kind, Loc, Ship, Side, parse_action, position
 from tortuga_desktop.t1667.rules.events import Event
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from t1667_helpers import game, hold, kinds, play
 
 from tortuga_desktop.t1667.rules import (
     Attack,
@@ -23,8 +24,6 @@ from tortuga_desktop.t1667.rules import (
 )
 from tortuga_desktop.t1667.rules.cards import VoteCard
 from tortuga_desktop.t1667.rules.events import Marooned, SlotsSeen, SlotsViewed, VoteCardLost
-
-from t1667_helpers import game, hold, kinds, play
 
 ROW = "pistol marque map spot nest"
 DECK = "albatross rum armada"
@@ -217,7 +216,7 @@ def test_T5_4_maroon_on_tortuga_moves_to_back_and_costs_a_random_card() -> None:
     assert g.lines[Loc.TORTUGA] == [3, 1] and len(g.hands[1]) == 2
     lost = [e for e in ev if isinstance(e, VoteCardLost)]
     assert len(lost) == 1 and lost[0].owner == 1 and g.vote_deck[-1] == lost[0].card  # under the deck
-    assert sorted([*g.hands[1], lost[0].card]) == sorted(VoteCard.parse(c) for c in "CBS TBS WBH".split())
+    assert sorted([*g.hands[1], lost[0].card]) == sorted(VoteCard.parse(c) for c in ["CBS", "TBS", "WBH"])
     assert check_invariants(g) == []
     # alone on Tortuga: stays Governor, still loses a card; with no cards only the move happens
     g = game(row="spot marque map spot nest", deck=DECK, fd="0", jr="2 3", tortuga="1", hands={"1": ""}, active=1)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from t1667_helpers import game, hold, kinds, names, play
 
 from tortuga_desktop.t1667.rules import (
     Blow,
@@ -27,8 +28,6 @@ from tortuga_desktop.t1667.rules.events import (
     VoteCardLost,
     VoteCardsDrawn,
 )
-
-from t1667_helpers import game, hold, kinds, names, play
 
 DECK = "pistol albatross armada"
 

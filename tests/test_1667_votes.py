@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from t1667_helpers import game, hold, kinds, play, vote_all
 
 from tortuga_desktop.t1667.rules import (
     IllegalActionError,
@@ -10,15 +11,13 @@ from tortuga_desktop.t1667.rules import (
     Loc,
     NotYourTurnError,
     Plunder,
-    Side,
     Ship,
+    Side,
     Vote,
     VoteCard,
     check_invariants,
 )
 from tortuga_desktop.t1667.rules.events import VoteChosen, VotePlayed, VoteRevealed
-
-from t1667_helpers import game, hold, kinds, play, vote_all
 
 
 def attack(hands: dict[str, str], deck: str, plays: dict[int, str], **kw: object) -> tuple[bool, object]:

@@ -103,6 +103,8 @@ class VoteCard:
             raise MalformedActionError(f"not a vote card: {self.top!r:.5}/{self.flag!r:.5}/{self.bottom!r:.5}")
         if not isinstance(self.double, bool):
             raise MalformedActionError("a vote card's 'double' is true or false")
+        if self.double and (self.top, self.flag, self.bottom) not in (("C", "B", "H"), ("C", "F", "S")):
+            raise MalformedActionError("the only two-flag cards are CBBH and CFFS (T0.6)")
 
     def __str__(self) -> str:
         return self.top + self.flag * (2 if self.double else 1) + self.bottom

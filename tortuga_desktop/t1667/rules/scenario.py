@@ -215,10 +215,10 @@ def position(spec: Mapping[str, Any] | str) -> Game:
             deck = [c for c in _events(data.get("deck", ""), "deck") if c is not None]
         else:  # keep the dealt row and deck; take the cards placed elsewhere out of them
             row, deck = list(g.row), list(g.deck)
-            pool = list(g.unseen)
+            spare = list(g.unseen)
             for c in [*discard, *(c for f in front.values() for c in f)]:
-                if c in pool:
-                    pool.remove(c)
+                if c in spare:
+                    spare.remove(c)
                 elif c in deck[:-1]:
                     deck.remove(c)
                 elif c in row:

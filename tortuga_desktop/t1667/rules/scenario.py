@@ -216,15 +216,15 @@ def position(spec: Mapping[str, Any] | str) -> Game:
         else:  # keep the dealt row and deck; take the cards placed elsewhere out of them
             row, deck = list(g.row), list(g.deck)
             spare = list(g.unseen)
-            for c in [*discard, *(c for f in front.values() for c in f)]:
-                if c in spare:
-                    spare.remove(c)
-                elif c in deck[:-1]:
-                    deck.remove(c)
-                elif c in row:
-                    row[row.index(c)] = deck.pop(0)
+            for card in [*discard, *(x for f in front.values() for x in f)]:
+                if card in spare:
+                    spare.remove(card)
+                elif card in deck[:-1]:
+                    deck.remove(card)
+                elif card in row:
+                    row[row.index(card)] = deck.pop(0)
                 else:
-                    raise ScenarioError(f"more {c.value} cards than the game has")
+                    raise ScenarioError(f"more {card.value} cards than the game has")
         if len(row) != ROW_SLOTS:
             raise ScenarioError("row: 5 slots (card names, '-' for empty)")
         g.row, g.deck, g.discard = row, deck, discard

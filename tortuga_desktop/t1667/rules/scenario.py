@@ -271,10 +271,10 @@ def position(spec: Mapping[str, Any] | str) -> Game:
     g.known = [{} for _ in range(players)]
     for s, slots in _per_seat(data.get("known", {}), "known", players).items():
         for slot in _seats(slots, f"known {s}", ROW_SLOTS + 1):
-            card = g.row[slot - 1] if 1 <= slot <= ROW_SLOTS else None
-            if card is None:
+            seen = g.row[slot - 1] if 1 <= slot <= ROW_SLOTS else None
+            if seen is None:
                 raise ScenarioError(f"known {s}: slot {slot} is not a face-down card")
-            g.known[s][slot] = card
+            g.known[s][slot] = seen
     default_active = g.lines[Loc.FD][0] if g.lines[Loc.FD] else 0
     g.active = _int(data.get("active", default_active), "active", 0, players - 1)
     g.actions_left = _int(data.get("actions_left", g.per_turn), "actions_left", 1, g.per_turn)

@@ -1,0 +1,56 @@
+"""Tortuga 1667 computer players (Random, Easy): legal choices from the view alone, with reasons."""
+
+from __future__ import annotations
+
+import random
+
+from tortuga_desktop.t1667.ai.players import PLAYERS, easy_player, play_game, random_player
+from tortuga_desktop.t1667.rules import Attack, Brawl, Game, Kind, NameSeat, Shift, Side, check_invariants
+
+from t1667_helpers import game, play
+
+
+def test_bots_finish_games_with_legal_choices_and_reasons() -> None:
+    for seed in range(24):
+        g = Game.new(2 + seed % 8, seed)
+        bots = [PLAYERS["easy" if s % 2 else "random"] for s in range(g.players)]
+        rng = random.Random(seed)
+        while not g.is_over:
+            seat = g.pending()[rng.randrange(len(g.pending()))].seat
+            legal = g.legal_actions(seat)
+            choice = bots[seat](g.view(seat), legal, rng)
+            assert choice.action in legal and choice.reason
+            g.apply(seat, choice.action)
+        assert check_invariants(g) == [] and g.actions_taken < 300
+
+
+def test_easy_plays_for_its_team() -> None:
+    # Cabin Boy of FD (seat 1, French) shifts the British treasure into the French hold
+    g = game(active=1)
+    c = easy_player(g.view(1), g.legal_actions(1), random.Random(0))
+    assert c.action == Shift(Side.BRITISH)
+    # a Captain holding a Cannon attacks
+    g = game(hands={"0": "CBS WBH WBH"})
+    assert easy_player(g.view(0), g.legal_actions(0), random.Random(0)).action == Attack()
+    # the Governor brawls when Tortuga's treasure is not all on its side
+    g = game(fd="0", jr="2", tortuga="1 3", active=1, hands={"1": "TFS WBH WBH"})
+    assert easy_player(g.view(1), g.legal_actions(1), random.Random(0)).action == Brawl()
+    # with 2 players it knows the other's loyalty and shoots the enemy
+    g = game(players=2, loyalty="BF", fd="0", jr="1", row="pistol marque map spot nest", deck="rum armada",
+             starred="rum winds scurvy")
+    play(g, 0, "reveal 1")
+    assert g.pending()[0].kind is Kind.PISTOL
+    c = easy_player(g.view(0), g.legal_actions(0), random.Random(0))
+    assert c.action == NameSeat(1) and "other side" in c.reason
+
+
+def test_easy_beats_random_as_a_team() -> None:
+    wins = 0
+    for i in range(40):
+        g = Game.new(4, seed=500 + i)
+        team = "british" if i % 2 == 0 else "french"
+        bots = [easy_player if g.loyalty[s].value == team else random_player for s in range(4)]
+        play_game(g, bots, random.Random(i))
+        assert g.outcome is not None
+        wins += bool(g.outcome.winners) and g.loyalty[g.outcome.winners[0]].value == team
+    assert wins >= 28

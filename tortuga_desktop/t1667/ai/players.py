@@ -1,0 +1,263 @@
+"""Computer players for Tortuga 1667: Random and Easy.
+
+A player sees only its seat's :class:`~tortuga_desktop.t1667.rules.PlayerView` and the legal actions
+of its open decision, and returns a :class:`Choice`: the action and a one-line reason. It never
+touches the game.
+
+- **Random** picks an action kind uniformly among the legal kinds, then an action of that kind.
+- **Easy** plays for its team on what it can see, without deducing anyone's loyalty: it attacks
+  when it holds a Cannon or a Torch, brawls when Tortuga's treasure sits on the wrong side and it
+  holds its own flag, shifts treasure into its own colour's hold, plunders into its own colour,
+  reveals row cards it knows to be good for it and avoids (or forces onto others) those it knows
+  to be bad, and votes for its own team. Loyalties it knows (its own, Facade, 2 players) steer who
+  it names. A Dutch Easy player plays for a tie.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from ..rules import (
+    Action,
+    Attack,
+    Blow,
+    Brawl,
+    EventCard,
+    Force,
+    Kind,
+    Loc,
+    Loyalty,
+    Marque,
+    NameSeat,
+    Pick,
+    PlaceTreasure,
+    PlayerView,
+    Plunder,
+    ReturnTreasure,
+    Reveal,
+    Row,
+    SaveMarque,
+    Shift,
+    Side,
+    Stay,
+    ViewTwo,
+    Vote,
+    VoteCard,
+    VoteKind,
+)
+
+#: Cards good for whoever turns them up, and bad for them (T0.7 groups).
+GOOD = frozenset({EventCard.MARQUE, EventCard.PISTOL, EventCard.WINDS, EventCard.RUM, EventCard.NEST,
+                  EventCard.FACADE})
+BAD = frozenset({EventCard.SPOT, EventCard.ALBATROSS, EventCard.SCURVY})
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """A computer player's decision and why, in one line."""
+
+    action: Action
+    reason: str
+
+
+Player = Callable[[PlayerView, Sequence[Action], random.Random], Choice]
+
+
+def random_player(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Choice:
+    """Any legal action, kinds first (so rare kinds are played as often as common ones)."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    kinds: dict[type, list[Action]] = {}
+    for a in legal:
+        kinds.setdefault(type(a), []).append(a)
+    group = kinds[list(kinds)[rng.randrange(len(kinds))]]
+    return Choice(group[rng.randrange(len(group))], "random choice")
+
+
+def _side(view: PlayerView) -> Side | None:
+    """The colour this seat plays for; None for the Dutch (who wants a tie)."""
+    return None if view.loyalty is Loyalty.DUTCH else Side(view.loyalty.value)
+
+
+def _wanted(view: PlayerView) -> Side:
+    """Where this seat wants the next treasure: its own colour, or (Dutch) the colour behind."""
+    side = _side(view)
+    if side is not None:
+        return side
+    t = view.totals()
+    return Side.BRITISH if t[Side.BRITISH] <= t[Side.FRENCH] else Side.FRENCH
+
+
+def _friend(view: PlayerView, seat: int) -> bool | None:
+    """Whether ``seat`` is known to be on this seat's team (None: unknown)."""
+    if seat == view.seat:
+        return True
+    known = view.loyalties[seat]
+    if known is None:
+        return None
+    return known is view.loyalty and view.loyalty is not Loyalty.DUTCH
+
+
+def _pick_seat(view: PlayerView, options: Sequence[int], rng: random.Random, *, enemy: bool) -> tuple[int, str]:
+    want = not enemy
+    known = [s for s in options if _friend(view, s) is want]
+    if known:
+        s = known[rng.randrange(len(known))]
+        return s, f"{view.names[s]} is known to be {'on the other side' if enemy else 'on my side'}"
+    unknown = [s for s in options if _friend(view, s) is None] or list(options)
+    s = unknown[rng.randrange(len(unknown))]
+    return s, f"no one known; {view.names[s]} at random"
+
+
+def _vote_card(view: PlayerView, legal: Sequence[Action], kind: VoteKind, support: bool | None,
+               rng: random.Random) -> Choice:
+    cards = [a.card for a in legal if isinstance(a, Vote)]
+
+    def score(c: VoteCard) -> int:
+        if kind is VoteKind.ATTACK:
+            return {"C": 2, "T": 1, "W": -2}[c.top]
+        if kind is VoteKind.MUTINY:
+            return 1 if c.bottom == "S" else -1
+        side = _wanted(view)
+        return c.flags * (1 if c.flag == side.value[0].upper() else -1)
+
+    if support is None:
+        c = cards[rng.randrange(len(cards))]
+        return Choice(Vote(c), "no side known: any card")
+    ranked = sorted(cards, key=score, reverse=support)
+    return Choice(Vote(ranked[0]), ("for" if support else "against") + f" the {kind.value}")
+
+
+def easy_player(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Choice:
+    """Plays for its team on what it can see (no deduction)."""
+    if not legal:
+        raise ValueError("no legal action to choose from")
+    d = view.my_decision
+    kind = d.kind if d is not None else Kind.TURN
+    want = _wanted(view)
+    if kind is Kind.VOTE:
+        assert view.vote is not None
+        v = view.vote
+        if v.kind is VoteKind.BRAWL:
+            return _vote_card(view, legal, v.kind, True, rng)
+        if v.kind is VoteKind.ATTACK:
+            return _vote_card(view, legal, v.kind, _friend(view, v.caller), rng)
+        ship = view.fd if view.where(v.caller) is Loc.FD else view.jr
+        captain_friend = _friend(view, ship[0])
+        return _vote_card(view, legal, v.kind, None if captain_friend is None else not captain_friend, rng)
+    if kind is Kind.PLUNDER:
+        plunders = [a for a in legal if isinstance(a, Plunder) and a.to is want]
+        best = sorted(plunders, key=lambda a: a.source_side is want)  # take from the other colour first
+        return Choice(best[0], f"treasure into the {want.value} hold")
+    if kind is Kind.MAP_PLACE:
+        places = [a for a in legal if isinstance(a, PlaceTreasure) and a.side is want]
+        return Choice(places[rng.randrange(len(places))], f"treasure into a {want.value} hold")
+    if kind is Kind.REPRISAL:
+        returns = sorted((a for a in legal if isinstance(a, ReturnTreasure)), key=lambda a: a.side is want)
+        return Choice(returns[0], f"take back a treasure that is not {want.value}")
+    if kind in (Kind.PISTOL, Kind.MAP_GIVE, Kind.FACADE):
+        seats = [a.seat for a in legal if isinstance(a, NameSeat)]
+        if kind is Kind.FACADE:
+            unknown = [s for s in seats if view.loyalties[s] is None] or seats
+            s = unknown[rng.randrange(len(unknown))]
+            return Choice(NameSeat(s), f"look at {view.names[s]}'s loyalty")
+        s, why = _pick_seat(view, seats, rng, enemy=kind is Kind.PISTOL)
+        return Choice(NameSeat(s), why)
+    if kind is Kind.MARQUE:
+        mine = [a for a in legal if isinstance(a, Marque) and a.seat == view.seat]
+        if mine:
+            return Choice(mine[0], "back aboard a ship")
+        return Choice(SaveMarque(), "keep it for later")
+    if kind is Kind.POWDER:
+        enemies = [a for a in legal if isinstance(a, Blow)
+                   and dict(view.rowboats)[a.rowboat] is not None
+                   and _friend(view, dict(view.rowboats)[a.rowboat] or 0) is False]
+        blows = enemies or [a for a in legal if isinstance(a, Blow)]
+        return Choice(blows[rng.randrange(len(blows))], "blow up a rowboat")
+    if kind is Kind.WINDS:
+        return Choice(Stay(), "stay put") if Stay() in legal else Choice(legal[0], "sail")
+    if kind is Kind.PICK:
+        slots = [a.slot for a in legal if isinstance(a, Pick)]
+        known = {s: view.row[s - 1].card for s in slots}
+        good = [s for s in slots if known[s] in GOOD]
+        bad = [s for s in slots if known[s] in BAD]
+        if good:
+            return Choice(Pick(good[0]), f"slot {good[0]} is a card I want")
+        if bad and len(bad) < len(slots):
+            s = next(x for x in slots if x not in bad)
+            return Choice(Pick(s), f"slot {bad[0]} is a card I do not want")
+        s = slots[rng.randrange(len(slots))]
+        return Choice(Pick(s), "nothing known: a slot at random")
+    if kind is not Kind.TURN:  # Cabin Fever: any ship of two or more
+        return Choice(legal[rng.randrange(len(legal))], "reverse a ship's line")
+    return _easy_turn(view, legal, rng, want)
+
+
+def _easy_turn(view: PlayerView, legal: Sequence[Action], rng: random.Random, want: Side) -> Choice:
+    me = view.seat
+    hand = view.hand
+    if Attack() in legal and any(c.top in "CT" for c in hand):
+        return Choice(Attack(), "attack: I hold a Cannon or a Torch")
+    tortuga = dict(view.tortuga)
+    if Brawl() in legal and tortuga[want] < 2 and any(c.flag == want.value[0].upper() for c in hand):
+        return Choice(Brawl(), f"brawl: Tortuga's treasure is not all {want.value}")
+    shift = Shift(want.other)
+    if shift in legal:
+        return Choice(shift, f"shift treasure into the {want.value} hold")
+    known = {sv.slot: sv.card for sv in view.row if sv.face_down and sv.card is not None}
+    good = [s for s, c in known.items() if c in GOOD]
+    if good:
+        return Choice(Reveal(good[0]), f"reveal slot {good[0]}: a card that helps me")
+    ahead = view.totals()[want] > view.totals()[want.other]
+    armada = [s for s, c in known.items() if c is EventCard.ARMADA]
+    if armada and ahead and view.loyalty is not Loyalty.DUTCH:
+        return Choice(Reveal(armada[0]), "my side is ahead: end the game")
+    bad = [s for s, c in known.items() if c in BAD or (c is EventCard.ARMADA and not ahead)]
+    down = [sv.slot for sv in view.row if sv.face_down]
+    if bad:
+        others = [s for s in down if s != bad[0]]
+        if others:
+            targets = [s for s in range(view.players) if s != me]
+            seat, why = _pick_seat(view, targets, rng, enemy=True)
+            force = Force(bad[0], others[0], seat)
+            if force in legal:
+                return Choice(force, f"force {view.names[seat]} to choose ({why})")
+    where = view.where(me)
+    if where is Loc.TORTUGA and view.tortuga_line[0] != me:
+        rows = [a for a in legal if isinstance(a, Row)]
+        if rows and rng.random() < 0.5:
+            return Choice(rows[rng.randrange(len(rows))], "leave Tortuga for a ship")
+    if where in (Loc.RB_FD, Loc.RB_JR):
+        ships = [a for a in legal if isinstance(a, Row) and a.to in (Loc.FD, Loc.JR)]
+        if ships:
+            return Choice(ships[0], "climb aboard")
+    marque = [a for a in legal if isinstance(a, Marque) and a.seat == me]
+    if marque:
+        return Choice(marque[0], "play my Letter of Marque to board a ship")
+    unknown = [s for s in down if s not in known]
+    if len(unknown) >= 2 and ViewTwo(unknown[0], unknown[1]) in legal and rng.random() < 0.6:
+        a, b = rng.sample(unknown, 2)
+        return Choice(ViewTwo(min(a, b), max(a, b)), "look at two cards I do not know")
+    safe = [s for s in down if s not in bad]
+    if safe:
+        s = safe[rng.randrange(len(safe))]
+        return Choice(Reveal(s), f"reveal slot {s}")
+    return random_player(view, legal, rng)
+
+
+PLAYERS: dict[str, Player] = {"random": random_player, "easy": easy_player}
+
+
+def play_game(game: object, players: Sequence[Player], rng: random.Random) -> None:
+    """Play ``game`` (a 1667 :class:`~tortuga_desktop.t1667.rules.Game`) to its end with one player per
+    seat; each sees only its view and its legal actions. Votes are answered in a random order."""
+    from ..rules import Game
+
+    assert isinstance(game, Game)
+    while not game.is_over:
+        pending = game.pending()
+        seat = pending[rng.randrange(len(pending))].seat
+        choice = players[seat](game.view(seat), game.legal_actions(seat), rng)
+        game.apply(seat, choice.action)

@@ -4,10 +4,11 @@ from __future__ import annotations
 
 import random
 
+import pytest
+from t1667_helpers import game, play
+
 from tortuga_desktop.t1667.ai.players import PLAYERS, easy_player, play_game, random_player
 from tortuga_desktop.t1667.rules import Attack, Brawl, Game, Kind, NameSeat, Shift, Side, check_invariants
-
-from t1667_helpers import game, play
 
 
 def test_bots_finish_games_with_legal_choices_and_reasons() -> None:
@@ -54,3 +55,15 @@ def test_easy_beats_random_as_a_team() -> None:
         assert g.outcome is not None
         wins += bool(g.outcome.winners) and g.loyalty[g.outcome.winners[0]].value == team
     assert wins >= 28
+
+
+def test_arena_game_1667_prints_team_shares(capsys: pytest.CaptureFixture[str]) -> None:
+    import json
+
+    from tortuga_desktop import arena
+
+    assert arena.main(["--game", "1667", "--teams", "easy,random", "--players", "5", "--games", "6", "--json"]) == 0
+    out = json.loads(capsys.readouterr().out)
+    assert out["games"] == 6 and sum(out["wins"].values()) == 6
+    lo, hi = out["shares"]["easy"]["ci95"]
+    assert 0 <= lo <= out["shares"]["easy"]["share"] <= hi <= 1

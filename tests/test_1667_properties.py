@@ -107,7 +107,7 @@ def _random_state(players: int, seed: int, steps: int) -> Game:
     return g
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 9), seed=st.integers(0, 2**40), steps=st.integers(0, 70), pick=st.randoms())
 def test_apply_succeeds_iff_legal_and_refusals_change_nothing(players: int, seed: int, steps: int,
                                                            pick: random.Random) -> None:

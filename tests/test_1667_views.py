@@ -106,7 +106,7 @@ def _views_equal_after_resample(g: Game, rng: random.Random) -> None:
         assert g.view(seat) == h.view(seat), f"seat {seat} can tell the re-dealt state apart"
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 9), seed=st.integers(0, 2**32), starred=st.booleans())
 def test_T9_no_leak_views_depend_only_on_what_the_seat_may_know(players: int, seed: int, starred: bool) -> None:
     """NO LEAK (T9): for every seat and every prefix of a random game, re-dealing what the seat may

@@ -94,6 +94,9 @@ def check_invariants(g: Game) -> list[str]:
                 bad.append(f"seat {s} 'knows' slot {slot} wrongly")
     if g.outcome is None and not g.pending():
         bad.append("no decision open and the game not over")
+    for d in g.pending():  # T3.1: a legal action always exists until the game ends
+        if not g.legal_actions(d.seat):
+            bad.append(f"seat {d.seat} must decide {d.kind.value} but has no legal action")
     if g.actions_taken > g.cap:
         bad.append("more actions than the cap")
     return bad

@@ -178,7 +178,10 @@ def position(spec: Mapping[str, Any] | str) -> Game:
             g.lines[loc] = _seats(data.get(loc.value, []), loc.value, players)
         for rb in ROWBOATS:
             v = data.get(rb.value)
-            g.rowboats[rb] = None if v is None else _seats(v, rb.value, players)[0]
+            riders = [] if v is None else _seats(v, rb.value, players)
+            if len(riders) > 1:
+                raise ScenarioError(f"{rb.value}: a rowboat holds at most one pawn")
+            g.rowboats[rb] = riders[0] if riders else None
     if "destroyed" in data:
         try:
             g.destroyed = Loc(str(data["destroyed"]))

@@ -20,7 +20,7 @@ def test_bots_finish_games_with_legal_choices_and_reasons() -> None:
             seat = g.pending()[rng.randrange(len(g.pending()))].seat
             legal = g.legal_actions(seat)
             choice = bots[seat](g.view(seat), legal, rng)
-            assert choice.action in legal and choice.reason
+            assert choice.action in legal and choice.reason.english(g.names)
             g.apply(seat, choice.action)
         assert check_invariants(g) == [] and g.actions_taken < 300
 
@@ -42,7 +42,7 @@ def test_easy_plays_for_its_team() -> None:
     play(g, 0, "reveal 1")
     assert g.pending()[0].kind is Kind.PISTOL
     c = easy_player(g.view(0), g.legal_actions(0), random.Random(0))
-    assert c.action == NameSeat(1) and "other side" in c.reason
+    assert c.action == NameSeat(1) and c.reason.key == "name_enemy"
 
 
 def test_easy_beats_random_as_a_team() -> None:
@@ -67,3 +67,23 @@ def test_arena_game_1667_prints_team_shares(capsys: pytest.CaptureFixture[str]) 
     assert out["games"] == 6 and sum(out["wins"].values()) == 6
     lo, hi = out["shares"]["easy"]["ci95"]
     assert 0 <= lo <= out["shares"]["easy"]["share"] <= hi <= 1
+
+
+def test_reasons_are_typed_and_worded_in_all_four_languages() -> None:
+    import json
+    import pathlib
+    import string
+
+    from tortuga_desktop.t1667.ai.players import ENGLISH, Reason
+
+    root = pathlib.Path(__file__).resolve().parents[1] / "assets" / "translations"
+    for lang in ("en", "de", "nl", "es"):
+        table = json.loads((root / f"tortuga.{lang}.g1667.json").read_text(encoding="utf-8"))
+        for key, english in ENGLISH.items():
+            text = table[f"r1667.{key}"]
+            fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
+            assert fields == {f for _, f, _, _ in string.Formatter().parse(english) if f}, (lang, key)
+        for extra in ("side.british", "side.french", "vote.attack", "vote.mutiny", "vote.brawl"):
+            assert table[f"r1667.{extra}"]
+    r = Reason("force_enemy", (("seat", 1),))
+    assert r.english(["Anne", "Mary"]) == "makes Mary, known to be on the other side, choose"

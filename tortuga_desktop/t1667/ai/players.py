@@ -54,12 +54,77 @@ GOOD = frozenset({EventCard.MARQUE, EventCard.PISTOL, EventCard.WINDS, EventCard
 BAD = frozenset({EventCard.SPOT, EventCard.ALBATROSS, EventCard.SCURVY})
 
 
+#: English for every reason key (logs, command-line tools); the app words them from the translations
+#: ``r1667.<key>`` with ``{name}`` (the seat's name), ``{side}`` (``r1667.side.<value>``),
+#: ``{vote}`` (``r1667.vote.<value>``) and ``{slot}``.
+ENGLISH: dict[str, str] = {
+    "random": "random choice",
+    "vote_any": "no side known: any card",
+    "vote_for": "votes for the {vote}",
+    "vote_against": "votes against the {vote}",
+    "plunder": "treasure into the {side} hold",
+    "map_place": "treasure into a {side} hold",
+    "reprisal": "takes back a treasure that is not {side}",
+    "facade": "looks at {name}'s loyalty",
+    "name_enemy": "{name} is known to be on the other side",
+    "name_friend": "{name} is known to be on its side",
+    "name_random": "nobody known: {name} at random",
+    "marque_self": "back aboard a ship",
+    "marque_save": "keeps the Letter of Marque for later",
+    "blow": "blows up a rowboat",
+    "stay": "stays put",
+    "sail": "sails away",
+    "pick_good": "slot {slot} holds a card it wants",
+    "pick_avoid": "slot {slot} holds a card it does not want",
+    "pick_random": "nothing known: a slot at random",
+    "fever": "reverses a ship's line",
+    "attack": "attacks: it holds a Cannon or a Torch",
+    "brawl": "brawls: Tortuga's treasure is not all {side}",
+    "shift": "shifts treasure into the {side} hold",
+    "reveal_good": "reveals slot {slot}: a card that helps",
+    "reveal_armada": "its side is ahead: ends the game",
+    "force_enemy": "makes {name}, known to be on the other side, choose",
+    "force_random": "makes {name} choose",
+    "leave_tortuga": "leaves Tortuga for a ship",
+    "board": "climbs aboard",
+    "play_marque": "plays its Letter of Marque to board a ship",
+    "view": "looks at two cards it does not know",
+    "reveal": "reveals slot {slot}",
+}
+SIDE_WORDS = {"british": "British", "french": "French"}
+VOTE_WORDS = {"attack": "Attack", "mutiny": "Mutiny", "brawl": "Brawl"}
+
+
+@dataclass(frozen=True, slots=True)
+class Reason:
+    """Why a computer player chose its action, as data: a key of :data:`ENGLISH` and game values
+    (``seat``, ``side``, ``vote``, ``slot``), put into words at the edge."""
+
+    key: str
+    params: tuple[tuple[str, int | str], ...] = ()
+
+    def english(self, names: Sequence[str]) -> str:
+        """A plain English line (logs and command-line tools)."""
+        p: dict[str, int | str] = dict(self.params)
+        if "seat" in p:
+            p["name"] = names[int(p["seat"])]
+        if "side" in p:
+            p["side"] = SIDE_WORDS[str(p["side"])]
+        if "vote" in p:
+            p["vote"] = VOTE_WORDS[str(p["vote"])]
+        return ENGLISH[self.key].format(**p)
+
+
+def _r(key: str, **params: int | str) -> Reason:
+    return Reason(key, tuple(sorted(params.items())))
+
+
 @dataclass(frozen=True, slots=True)
 class Choice:
-    """A computer player's decision and why, in one line."""
+    """A computer player's decision and why."""
 
     action: Action
-    reason: str
+    reason: Reason
 
 
 Player = Callable[[PlayerView, Sequence[Action], random.Random], Choice]
@@ -73,7 +138,7 @@ def random_player(view: PlayerView, legal: Sequence[Action], rng: random.Random)
     for a in legal:
         kinds.setdefault(type(a), []).append(a)
     group = kinds[list(kinds)[rng.randrange(len(kinds))]]
-    return Choice(group[rng.randrange(len(group))], "random choice")
+    return Choice(group[rng.randrange(len(group))], _r("random"))
 
 
 def _side(view: PlayerView) -> Side | None:
@@ -100,15 +165,16 @@ def _friend(view: PlayerView, seat: int) -> bool | None:
     return known is view.loyalty and view.loyalty is not Loyalty.DUTCH
 
 
-def _pick_seat(view: PlayerView, options: Sequence[int], rng: random.Random, *, enemy: bool) -> tuple[int, str]:
+def _pick_seat(view: PlayerView, options: Sequence[int], rng: random.Random, *, enemy: bool) -> tuple[int, bool]:
+    """A seat known to be an enemy (or a friend), else an unknown one at random; and whether it was known."""
     want = not enemy
     known = [s for s in options if _friend(view, s) is want]
     if known:
         s = known[rng.randrange(len(known))]
-        return s, f"{view.names[s]} is known to be {'on the other side' if enemy else 'on my side'}"
+        return s, True
     unknown = [s for s in options if _friend(view, s) is None] or list(options)
     s = unknown[rng.randrange(len(unknown))]
-    return s, f"no one known; {view.names[s]} at random"
+    return s, False
 
 
 def _vote_card(view: PlayerView, legal: Sequence[Action], kind: VoteKind, support: bool | None,
@@ -125,9 +191,9 @@ def _vote_card(view: PlayerView, legal: Sequence[Action], kind: VoteKind, suppor
 
     if support is None:
         c = cards[rng.randrange(len(cards))]
-        return Choice(Vote(c), "no side known: any card")
+        return Choice(Vote(c), _r("vote_any"))
     ranked = sorted(cards, key=score, reverse=support)
-    return Choice(Vote(ranked[0]), ("for" if support else "against") + f" the {kind.value}")
+    return Choice(Vote(ranked[0]), _r("vote_for" if support else "vote_against", vote=kind.value))
 
 
 def easy_player(view: PlayerView, legal: Sequence[Action], rng: random.Random) -> Choice:
@@ -150,48 +216,49 @@ def easy_player(view: PlayerView, legal: Sequence[Action], rng: random.Random) -
     if kind is Kind.PLUNDER:
         plunders = [a for a in legal if isinstance(a, Plunder) and a.to is want]
         best = sorted(plunders, key=lambda a: a.source_side is want)  # take from the other colour first
-        return Choice(best[0], f"treasure into the {want.value} hold")
+        return Choice(best[0], _r("plunder", side=want.value))
     if kind is Kind.MAP_PLACE:
         places = [a for a in legal if isinstance(a, PlaceTreasure) and a.side is want]
-        return Choice(places[rng.randrange(len(places))], f"treasure into a {want.value} hold")
+        return Choice(places[rng.randrange(len(places))], _r("map_place", side=want.value))
     if kind is Kind.REPRISAL:
         returns = sorted((a for a in legal if isinstance(a, ReturnTreasure)), key=lambda a: a.side is want)
-        return Choice(returns[0], f"take back a treasure that is not {want.value}")
+        return Choice(returns[0], _r("reprisal", side=want.value))
     if kind in (Kind.PISTOL, Kind.MAP_GIVE, Kind.FACADE):
         seats = [a.seat for a in legal if isinstance(a, NameSeat)]
         if kind is Kind.FACADE:
             unknown = [s for s in seats if view.loyalties[s] is None] or seats
             s = unknown[rng.randrange(len(unknown))]
-            return Choice(NameSeat(s), f"look at {view.names[s]}'s loyalty")
-        s, why = _pick_seat(view, seats, rng, enemy=kind is Kind.PISTOL)
-        return Choice(NameSeat(s), why)
+            return Choice(NameSeat(s), _r("facade", seat=s))
+        enemy = kind is Kind.PISTOL
+        s, is_known = _pick_seat(view, seats, rng, enemy=enemy)
+        return Choice(NameSeat(s), _r(("name_enemy" if enemy else "name_friend") if is_known else "name_random", seat=s))
     if kind is Kind.MARQUE:
         mine = [a for a in legal if isinstance(a, Marque) and a.seat == view.seat]
         if mine:
-            return Choice(mine[0], "back aboard a ship")
-        return Choice(SaveMarque(), "keep it for later")
+            return Choice(mine[0], _r("marque_self"))
+        return Choice(SaveMarque(), _r("marque_save"))
     if kind is Kind.POWDER:
         enemies = [a for a in legal if isinstance(a, Blow)
                    and dict(view.rowboats)[a.rowboat] is not None
                    and _friend(view, dict(view.rowboats)[a.rowboat] or 0) is False]
         blows = enemies or [a for a in legal if isinstance(a, Blow)]
-        return Choice(blows[rng.randrange(len(blows))], "blow up a rowboat")
+        return Choice(blows[rng.randrange(len(blows))], _r("blow"))
     if kind is Kind.WINDS:
-        return Choice(Stay(), "stay put") if Stay() in legal else Choice(legal[0], "sail")
+        return Choice(Stay(), _r("stay")) if Stay() in legal else Choice(legal[0], _r("sail"))
     if kind is Kind.PICK:
         slots = [a.slot for a in legal if isinstance(a, Pick)]
-        known = {s: view.row[s - 1].card for s in slots}
-        good = [s for s in slots if known[s] in GOOD]
-        bad = [s for s in slots if known[s] in BAD]
+        seen = {s: view.row[s - 1].card for s in slots}
+        good = [s for s in slots if seen[s] in GOOD]
+        bad = [s for s in slots if seen[s] in BAD]
         if good:
-            return Choice(Pick(good[0]), f"slot {good[0]} is a card I want")
+            return Choice(Pick(good[0]), _r("pick_good", slot=good[0]))
         if bad and len(bad) < len(slots):
             s = next(x for x in slots if x not in bad)
-            return Choice(Pick(s), f"slot {bad[0]} is a card I do not want")
+            return Choice(Pick(s), _r("pick_avoid", slot=bad[0]))
         s = slots[rng.randrange(len(slots))]
-        return Choice(Pick(s), "nothing known: a slot at random")
+        return Choice(Pick(s), _r("pick_random"))
     if kind is not Kind.TURN:  # Cabin Fever: any ship of two or more
-        return Choice(legal[rng.randrange(len(legal))], "reverse a ship's line")
+        return Choice(legal[rng.randrange(len(legal))], _r("fever"))
     return _easy_turn(view, legal, rng, want)
 
 
@@ -199,51 +266,51 @@ def _easy_turn(view: PlayerView, legal: Sequence[Action], rng: random.Random, wa
     me = view.seat
     hand = view.hand
     if Attack() in legal and any(c.top in "CT" for c in hand):
-        return Choice(Attack(), "attack: I hold a Cannon or a Torch")
+        return Choice(Attack(), _r("attack"))
     tortuga = dict(view.tortuga)
     if Brawl() in legal and tortuga[want] < 2 and any(c.flag == want.value[0].upper() for c in hand):
-        return Choice(Brawl(), f"brawl: Tortuga's treasure is not all {want.value}")
+        return Choice(Brawl(), _r("brawl", side=want.value))
     shift = Shift(want.other)
     if shift in legal:
-        return Choice(shift, f"shift treasure into the {want.value} hold")
+        return Choice(shift, _r("shift", side=want.value))
     known = {sv.slot: sv.card for sv in view.row if sv.face_down and sv.card is not None}
     good = [s for s, c in known.items() if c in GOOD]
     if good:
-        return Choice(Reveal(good[0]), f"reveal slot {good[0]}: a card that helps me")
+        return Choice(Reveal(good[0]), _r("reveal_good", slot=good[0]))
     ahead = view.totals()[want] > view.totals()[want.other]
     armada = [s for s, c in known.items() if c is EventCard.ARMADA]
     if armada and ahead and view.loyalty is not Loyalty.DUTCH:
-        return Choice(Reveal(armada[0]), "my side is ahead: end the game")
+        return Choice(Reveal(armada[0]), _r("reveal_armada"))
     bad = [s for s, c in known.items() if c in BAD or (c is EventCard.ARMADA and not ahead)]
     down = [sv.slot for sv in view.row if sv.face_down]
     if bad:
         others = [s for s in down if s != bad[0]]
         if others:
             targets = [s for s in range(view.players) if s != me]
-            seat, why = _pick_seat(view, targets, rng, enemy=True)
+            seat, known_enemy = _pick_seat(view, targets, rng, enemy=True)
             force = Force(bad[0], others[0], seat)
             if force in legal:
-                return Choice(force, f"force {view.names[seat]} to choose ({why})")
+                return Choice(force, _r("force_enemy" if known_enemy else "force_random", seat=seat))
     where = view.where(me)
     if where is Loc.TORTUGA and view.tortuga_line[0] != me:
         rows = [a for a in legal if isinstance(a, Row)]
         if rows and rng.random() < 0.5:
-            return Choice(rows[rng.randrange(len(rows))], "leave Tortuga for a ship")
+            return Choice(rows[rng.randrange(len(rows))], _r("leave_tortuga"))
     if where in (Loc.RB_FD, Loc.RB_JR):
         ships = [a for a in legal if isinstance(a, Row) and a.to in (Loc.FD, Loc.JR)]
         if ships:
-            return Choice(ships[0], "climb aboard")
+            return Choice(ships[0], _r("board"))
     marque = [a for a in legal if isinstance(a, Marque) and a.seat == me]
     if marque:
-        return Choice(marque[0], "play my Letter of Marque to board a ship")
+        return Choice(marque[0], _r("play_marque"))
     unknown = [s for s in down if s not in known]
     if len(unknown) >= 2 and ViewTwo(unknown[0], unknown[1]) in legal and rng.random() < 0.6:
         a, b = rng.sample(unknown, 2)
-        return Choice(ViewTwo(min(a, b), max(a, b)), "look at two cards I do not know")
+        return Choice(ViewTwo(min(a, b), max(a, b)), _r("view"))
     safe = [s for s in down if s not in bad]
     if safe:
         s = safe[rng.randrange(len(safe))]
-        return Choice(Reveal(s), f"reveal slot {s}")
+        return Choice(Reveal(s), _r("reveal", slot=s))
     return random_player(view, legal, rng)
 
 

@@ -22,7 +22,7 @@ def test_text_spec_builds_the_position() -> None:
     {"row": "pistol marque map spot", "deck": "armada"}, {"row": "pistol marque map spot nest", "deck": "rum"},
     {"hands": {"0": "CBS CBS CBS CBS"}}, {"hands": {"7": "CBS"}}, {"hands": {"0": "QQQ"}},
     {"galleon": 9}, {"holds": {"fd purple": 1}}, {"tortuga_treasure": [2, 2]}, {"destroyed": "fd"},
-    {"known": {"0": "9"}}, {"active": 4}, {"rb-fd": ""}, {"rb-jr": "1 2"}, {"actions_left": 2}, {"colour": "red"}, {"sudden_death": True},
+    {"known": {"0": "9"}}, {"active": 4}, {"rb-jr": "1 2"}, {"actions_left": 2}, {"colour": "red"}, {"sudden_death": True},
     {"players": 2, "row": "albatross marque map spot nest", "deck": "armada", "loyalty": "BF", "fd": "0", "jr": "1"},
     "players 4", "players: [1,",
 ])
@@ -50,3 +50,9 @@ def test_random_specs_build_or_raise_scenario_error(spec: dict[str, object]) -> 
     except ScenarioError:
         return
     assert check_invariants(g) == []
+
+
+def test_an_empty_rowboat_spec_means_an_empty_rowboat() -> None:
+    """Regression: ``rb-fd: ""`` crashed with IndexError; it names no pawn, so the rowboat is empty."""
+    g = position({"players": 4, "loyalty": "BFBF", "fd": "0 1", "jr": "2 3", "rb-fd": ""})
+    assert g.rowboats[Loc.RB_FD] is None and check_invariants(g) == []

@@ -1,11 +1,21 @@
-"""Team matches between 1667 computer players: ``python -m tortuga_desktop.arena --game 1667 ...``.
+"""Tortuga 1667 bot arena: team win shares, deduction accuracy and decision times.
 
-    python -m tortuga_desktop.arena --game 1667 --teams easy,random --players 6 --games 400 --seed 1 [--json]
+    python -m tortuga_desktop.arena --game 1667 --teams normal,easy --players 6 --games 400 --seed 1
+    python -m tortuga_desktop.arena --game 1667 --seats hard,normal,normal,normal,normal,normal --games 400 --seed 2
 
-The first level plays one team and the second the other; the teams swap colours every game (British
-in even games, French in odd ones) and the Dutch seat, if any, plays the second level. Game ``i``
-has seed ``derive_seed_1667(seed, i)``. Prints each level's team win share with a 95 % (Wilson)
-interval, the draws and Dutch wins, and the decision time p50/p95 per level.
+``--teams A,B``: every British seat plays level A and every French seat level B, and each game
+seed is played a second time with the levels swapped (the same deal: common random numbers), so
+neither level profits from a lucky side. The Dutch seat of an odd table plays ``--dutch``. It prints
+team A's win share with a 95 % interval that treats the two games of a seed as one linked sample.
+
+``--seats L0,L1,…``: the levels by seat; every game seed is played once per rotation of the seats.
+It prints, per entry, the win share beside the share its team's result predicts: a seat of the
+winning team wins, so an entry's expected share is the mean over its games of the winners' share of
+the seats.
+
+With ``--deduction`` every Normal/Hard seat's most likely loyalty assignment is scored against the
+truth (other seats only) at each tenth of the game, and at the end before the loyalties turn up.
+Decision times are CPU milliseconds of the deciding thread, per level (p50 / p95).
 """
 
 from __future__ import annotations
@@ -13,92 +23,228 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import random
+import statistics
+import sys
 import time
 from collections.abc import Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass, field
 from typing import Any
 
-from .ai.players import PLAYERS
-from .rules import Game, Loyalty
+from .ai.bots import LEVELS, Heuristic, make_bot
+from .rules import Game
 from .sim import derive_seed_1667
 
 
-def wilson(wins: float, n: int) -> tuple[float, float]:
-    """The 95 % Wilson interval of a share."""
+@dataclass
+class GameResult:
+    """One game: the winners, each seat's level, deduction accuracy by tenth, and decision times by level."""
+
+    levels: list[str]
+    winners: list[int]
+    loyalties: list[str]
+    actions: int
+    reason: str
+    accuracy: list[list[float]] = field(default_factory=list)  # per tenth 0..10: accuracies of deducing seats
+    times_ms: dict[str, list[float]] = field(default_factory=dict)
+
+
+def play_game(levels: Sequence[str], seed: int, bot_seed: int, deduction: bool = False) -> GameResult:
+    """Play one game with ``levels[s]`` at seat ``s``."""
+    n = len(levels)
+    g = Game.new(players=n, seed=seed)
+    bots = [make_bot(levels[s], bot_seed * 31 + s) for s in range(n)]
+    seen = [0] * n
+    times: dict[str, list[float]] = {}
+    snapshots: list[list[float]] = [[] for _ in range(11)]
+    deck0 = len(g.deck) + 5
+    last_tenth = -1
+    while not g.is_over:
+        pend = g.pending()
+        seat = pend[0].seat
+        for s in range(n):
+            if s == seat or deduction:
+                ev = g.events_for(s, seen[s])
+                seen[s] = len(g.log)
+                bots[s].observe(ev)
+        view = g.view(seat)
+        legal = g.legal_actions(seat)
+        t0 = time.thread_time()
+        choice = bots[seat].decide(view, legal)
+        times.setdefault(levels[seat], []).append((time.thread_time() - t0) * 1000)
+        g.apply(seat, choice.action)
+        if deduction:
+            progress = 1 - (len(g.deck) + sum(c is not None for c in g.row)) / deck0
+            tenth = max(0, min(9, int(progress * 10)))
+            if tenth != last_tenth:
+                last_tenth = tenth
+                snapshots[tenth].extend(_accuracy(bots, g))
+    if deduction:
+        # at the end, before the loyalties turn up: the belief as it stood after the last action
+        snapshots[10].extend(_accuracy(bots, g))
+    out = g.outcome
+    assert out is not None
+    return GameResult(list(levels), list(out.winners), [lo.value for lo in g.loyalty], len(g.entries),
+                      out.reason.value, snapshots, times)
+
+
+def _accuracy(bots: Sequence[Any], g: Game) -> list[float]:
+    """How much of each deducing seat's most likely assignment is right (other seats; the end's reveal unread)."""
+    out = []
+    for s, b in enumerate(bots):
+        if not isinstance(b, Heuristic) or not b.deduce:
+            continue
+        b.flush(g.view(s))
+        if b.belief is None:
+            continue
+        guess = b.belief.most_likely()
+        others = [t for t in range(g.players) if t != s and g.players != 2]
+        if others:
+            out.append(sum(guess[t] is g.loyalty[t] for t in others) / len(others))
+    return out
+
+
+def _job(args: tuple[list[str], int, int, bool]) -> GameResult:
+    return play_game(*args)
+
+
+def wilson(k: float, n: int) -> tuple[float, float]:
     if n == 0:
         return (0.0, 1.0)
     z = 1.96
-    p = wins / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    p = k / n
+    d = 1 + z * z / n
+    c = (p + z * z / (2 * n)) / d
+    h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
+    return (c - h, c + h)
 
 
-def match(first: str, second: str, players: int, games: int, seed: int) -> dict[str, Any]:
-    """Play ``games`` games of ``first``'s team against ``second``'s; returns the figures."""
-    wins = {first: 0, second: 0, "dutch": 0, "draw": 0}
-    if first == second:
-        wins = {"team A": 0, "team B": 0, "dutch": 0, "draw": 0}
-    times: dict[str, list[float]] = {first: [], second: []}
-    for i in range(games):
-        g = Game.new(players, derive_seed_1667(seed, i))
-        colour = Loyalty.BRITISH if i % 2 == 0 else Loyalty.FRENCH
-        levels = [first if g.loyalty[s] is colour else second for s in range(players)]
-        rng = random.Random(derive_seed_1667(seed, i) ^ 0xA7)
-        while not g.is_over:
-            pending = g.pending()
-            seat = pending[rng.randrange(len(pending))].seat
-            t0 = time.perf_counter()
-            choice = PLAYERS[levels[seat]](g.view(seat), g.legal_actions(seat), rng)
-            times[levels[seat]].append(time.perf_counter() - t0)
-            g.apply(seat, choice.action)
-        assert g.outcome is not None
-        if not g.outcome.winners:
-            wins["draw"] += 1
-        elif g.loyalty[g.outcome.winners[0]] is Loyalty.DUTCH:
-            wins["dutch"] += 1
-        elif g.loyalty[g.outcome.winners[0]] is colour:
-            wins[first if first != second else "team A"] += 1
-        else:
-            wins[second if first != second else "team B"] += 1
+def linked_interval(values: Sequence[float]) -> tuple[float, float, float]:
+    """Mean of per-seed values with a normal 95 % interval (each value is one seed's linked games)."""
+    m = statistics.fmean(values)
+    if len(values) < 2:
+        return m, 0.0, 1.0
+    se = statistics.stdev(values) / math.sqrt(len(values))
+    return m, max(0.0, m - 1.96 * se), min(1.0, m + 1.96 * se)
 
-    def pct(xs: list[float], p: float) -> float:
-        xs = sorted(xs) or [0.0]
-        return round(xs[min(len(xs) - 1, int(p * len(xs)))] * 1000, 3)
 
-    out: dict[str, Any] = {"game": "1667", "players": players, "games": games, "seed": seed, "wins": wins,
-                           "shares": {}, "decision_ms_p50_p95": {}}
-    for k, w in wins.items():
-        lo, hi = wilson(w, games)
-        out["shares"][k] = {"share": round(w / games, 4), "ci95": [round(lo, 4), round(hi, 4)]}
-    for level, xs in times.items():
-        out["decision_ms_p50_p95"][level] = [pct(xs, 0.5), pct(xs, 0.95)]
+def _pct(xs: Sequence[float], q: float) -> float:
+    s = sorted(xs)
+    return s[min(len(s) - 1, int(q * len(s)))] if s else float("nan")
+
+
+def team_report(meta: Sequence[tuple[int, int]], results: Sequence[GameResult], pair: list[str],
+                players: int) -> dict[str, Any]:
+    """Team A's win share over both variants of each seed, with a seed-linked 95 % interval."""
+    per_seed: dict[int, list[float]] = {}
+    draws = 0
+    for (i, variant), res in zip(meta, results, strict=True):
+        team_a = "british" if variant == 0 else "french"
+        won = any(res.loyalties[w] == team_a for w in res.winners)
+        draws += not res.winners
+        per_seed.setdefault(i, []).append(1.0 if won else 0.0)
+    m, lo, hi = linked_interval([statistics.fmean(v) for v in per_seed.values()])
+    return {"teams": pair, "players": players, "team_a_win_share": round(m, 3),
+            "interval_95": [round(lo, 3), round(hi, 3)], "draws": draws}
+
+
+def seat_report(meta: Sequence[tuple[int, int]], results: Sequence[GameResult], seats: list[str]) -> list[dict[str, Any]]:
+    """Each entry's win share (Wilson 95 %) beside the share its games' winners predict."""
+    n = len(seats)
+    wins: dict[int, list[float]] = {k: [] for k in range(n)}
+    expect: dict[int, list[float]] = {k: [] for k in range(n)}
+    for (_i, r), res in zip(meta, results, strict=True):
+        for k in range(n):
+            seat = (k + r) % n
+            wins[k].append(1.0 if seat in res.winners else 0.0)
+            expect[k].append(len(res.winners) / n)
+    out = []
+    for k, lvl in enumerate(seats):
+        lo, hi = wilson(sum(wins[k]), len(wins[k]))
+        out.append({"seat_entry": k, "level": lvl, "win_share": round(statistics.fmean(wins[k]), 3),
+                    "interval_95": [round(lo, 3), round(hi, 3)], "expected_share": round(statistics.fmean(expect[k]), 3)})
     return out
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.arena --game 1667", description=__doc__.split("\n")[0])
     ap.add_argument("--game", choices=("1667",), default="1667")
-    ap.add_argument("--teams", default="easy,random", help="two levels: " + ", ".join(PLAYERS))
+    ap.add_argument("--teams", help="A,B: British seats play A, French seats B, then swapped")
+    ap.add_argument("--seats", help="levels by seat, rotated")
     ap.add_argument("--players", type=int, default=6)
+    ap.add_argument("--dutch", default="normal", help="the Dutch seat's level in --teams with an odd table")
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--workers", type=int, default=1)
+    ap.add_argument("--deduction", action="store_true", help="score Normal/Hard beliefs against the truth")
     ap.add_argument("--json", action="store_true")
-    args = ap.parse_args(argv)
-    teams = args.teams.split(",")
-    if len(teams) != 2 or any(t not in PLAYERS for t in teams):
-        ap.error("--teams: two levels from " + ", ".join(PLAYERS))
-    if not 2 <= args.players <= 9:
-        ap.error("--players: 2-9")
-    if args.games < 1:
-        ap.error("--games must be at least 1")
-    out = match(teams[0], teams[1], args.players, args.games, args.seed)
-    if args.json:
-        print(json.dumps(out))
+    a = ap.parse_args(argv)
+    if (a.teams is None) == (a.seats is None):
+        ap.error("give --teams A,B or --seats L0,L1,...")
+    if a.games < 1 or a.workers < 1:
+        ap.error("--games and --workers must be at least 1")
+    jobs: list[tuple[list[str], int, int, bool]] = []
+    meta: list[tuple[int, int]] = []  # (seed index, variant)
+    if a.teams is not None:
+        pair = a.teams.split(",")
+        if len(pair) != 2 or any(x not in LEVELS for x in pair) or a.dutch not in LEVELS:
+            ap.error(f"--teams takes two of {', '.join(LEVELS)}")
+        if not 2 <= a.players <= 9:
+            ap.error("--players: 2-9")
+        for i in range(a.games):
+            seed = derive_seed_1667(a.seed, i)
+            lo = [x.value for x in Game.new(players=a.players, seed=seed).loyalty]
+            for variant, (b_lvl, f_lvl) in enumerate(((pair[0], pair[1]), (pair[1], pair[0]))):
+                levels = [b_lvl if x == "british" else f_lvl if x == "french" else a.dutch for x in lo]
+                jobs.append((levels, seed, i, a.deduction))
+                meta.append((i, variant))
     else:
-        print(f"Tortuga 1667, {args.players} players, {args.games} games, seed {args.seed}")
-        for k, v in out["shares"].items():
-            print(f"  {k:8} {v['share']:.3f}  95 % [{v['ci95'][0]:.3f}, {v['ci95'][1]:.3f}]")
-        for level, (p50, p95) in out["decision_ms_p50_p95"].items():
-            print(f"  decision time {level}: p50 {p50} ms, p95 {p95} ms")
+        seats = a.seats.split(",")
+        if any(x not in LEVELS for x in seats) or not 2 <= len(seats) <= 9:
+            ap.error(f"--seats: 2-9 of {', '.join(LEVELS)}")
+        n = len(seats)
+        for i in range(a.games):
+            seed = derive_seed_1667(a.seed, i)
+            for r in range(n):
+                jobs.append(([seats[(k - r) % n] for k in range(n)], seed, i, a.deduction))
+                meta.append((i, r))
+    t0 = time.perf_counter()
+    if a.workers == 1:
+        results = [_job(j) for j in jobs]
+    else:
+        with ProcessPoolExecutor(a.workers) as ex:
+            results = list(ex.map(_job, jobs, chunksize=4))
+    seconds = time.perf_counter() - t0
+    report: dict[str, Any] = {"games": len(results), "seconds": round(seconds, 1), "seed": a.seed}
+    if a.teams is not None:
+        report.update(team_report(meta, results, a.teams.split(","), a.players))
+    else:
+        report["entries"] = seat_report(meta, results, a.seats.split(","))
+    times: dict[str, list[float]] = {}
+    for res in results:
+        for lvl, ts in res.times_ms.items():
+            times.setdefault(lvl, []).extend(ts)
+    report["decision_ms"] = {lvl: {"p50": round(_pct(ts, 0.5), 2), "p95": round(_pct(ts, 0.95), 2),
+                                   "decisions": len(ts)} for lvl, ts in sorted(times.items())}
+    actions = [res.actions for res in results]
+    report["actions"] = {"median": statistics.median(actions), "max": max(actions)}
+    reasons: dict[str, int] = {}
+    for res in results:
+        reasons[res.reason] = reasons.get(res.reason, 0) + 1
+    report["end_reasons"] = reasons
+    if a.deduction:
+        curve = []
+        for t in range(11):
+            vals = [x for res in results for x in res.accuracy[t]]
+            curve.append(round(statistics.fmean(vals), 3) if vals else None)
+        report["deduction_by_tenth"] = curve
+    if a.json:
+        print(json.dumps(report))
+    else:
+        for k, v in report.items():
+            print(f"{k}: {v}")
     return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -16,6 +16,7 @@ anything. All chance comes from the game's one seeded source (T9).
 from __future__ import annotations
 
 import copy
+import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
@@ -117,6 +118,15 @@ _EFFECT_KINDS = {
 }
 #: Cards that stay in front of a player after resolution (T6.2); a Letter of Marque only when saved.
 _KEPT = (EventCard.ALBATROSS, EventCard.MAP)
+
+
+@functools.lru_cache(maxsize=4096)
+def _row_actions(down: tuple[int, ...], seat: int, players: int) -> tuple[Action, ...]:
+    """The row actions open to ``seat`` with these face-down slots: View two (T3.3), Reveal one (T3.4), Force a
+    choice (T3.5). Actions are immutable values, so the list for a row is built once (search plays many games)."""
+    pairs = [(a, b) for i, a in enumerate(down) for b in down[i + 1:]]
+    return (*(ViewTwo(a, b) for a, b in pairs), *(Reveal(s) for s in down),
+            *(Force(a, b, x) for a, b in pairs for x in range(players) if x != seat))
 
 
 def _loc_of_ship(ship: Ship) -> Loc:
@@ -455,12 +465,7 @@ class Game:
 
     # ------------------------------------------------------------------ legality helpers
     def _turn_actions(self, seat: int) -> list[Action]:
-        out: list[Action] = []
-        down = self.face_down()
-        pairs = [(a, b) for i, a in enumerate(down) for b in down[i + 1:]]
-        out += [ViewTwo(a, b) for a, b in pairs]  # T3.3
-        out += [Reveal(s) for s in down]  # T3.4
-        out += [Force(a, b, x) for a, b in pairs for x in range(self.players) if x != seat]  # T3.5
+        out: list[Action] = list(_row_actions(tuple(self.face_down()), seat, self.players))
         out += [Row(to) for to in self._row_moves(seat)]  # T3.6
         if EventCard.MARQUE in self.front[seat]:  # T3.7
             out += self._marque_uses()

@@ -64,7 +64,7 @@ def test_arena_game_1667_prints_team_shares(capsys: pytest.CaptureFixture[str]) 
 
     assert arena.main(["--game", "1667", "--teams", "easy,random", "--players", "5", "--games", "6", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
-    assert out["games"] == 6 and sum(out["wins"].values()) == 6
+    assert out["games"] == 12 and sum(out["wins"].values()) == 12  # each seed with the levels on both sides
     lo, hi = out["shares"]["easy"]["ci95"]
     assert 0 <= lo <= out["shares"]["easy"]["share"] <= hi <= 1
 
@@ -78,12 +78,15 @@ def test_reasons_are_typed_and_worded_in_all_four_languages() -> None:
 
     root = pathlib.Path(__file__).resolve().parents[1] / "assets" / "translations"
     for lang in ("en", "de", "nl", "es"):
-        table = json.loads((root / f"tortuga.{lang}.g1667.json").read_text(encoding="utf-8"))
+        table: dict[str, str] = {}
+        for part in sorted(root.glob(f"tortuga.{lang}.*.json")):  # the catalogue's feature parts
+            table.update(json.loads(part.read_text(encoding="utf-8")))
         for key, english in ENGLISH.items():
             text = table[f"r1667.{key}"]
             fields = {f for _, f, _, _ in string.Formatter().parse(text) if f}
             assert fields == {f for _, f, _, _ in string.Formatter().parse(english) if f}, (lang, key)
-        for extra in ("side.british", "side.french", "vote.attack", "vote.mutiny", "vote.brawl"):
+        for extra in ("side.british", "side.french", "vote.attack", "vote.mutiny", "vote.brawl", "loyalty.british",
+                      "loyalty.french", "loyalty.dutch"):
             assert table[f"r1667.{extra}"]
     r = Reason("force_enemy", (("seat", 1),))
     assert r.english(["Anne", "Mary"]) == "makes Mary, known to be on the other side, choose"

@@ -1,4 +1,5 @@
-"""Tortuga 1667's computer players: legal, seeded, blind to what their seat may not know, and deducing.
+"""Tortuga 1667's computer players behind one interface (bots.py): legal, seeded, blind to what their seat
+may not know, and deducing (Normal's belief; Hard's search).
 
 Rule ids name what a test relies on (RULES-1667.md): T9 (what a seat may see), T4 (votes), T3.8
 (Maroon), T3.11 (Shift), T6.14 (Facade), TR26 (two players know each other's loyalty).
@@ -14,7 +15,8 @@ import sys
 import pytest
 
 from tortuga_desktop.t1667.ai.belief import Belief
-from tortuga_desktop.t1667.ai.bots import LEVELS, Choice, HardBot, NormalBot, describe, make_bot
+from tortuga_desktop.t1667.ai.bots import LEVELS, HardBot, NormalBot, make_bot
+from tortuga_desktop.t1667.ai.players import Choice
 from tortuga_desktop.t1667.arena import main as arena_main
 from tortuga_desktop.t1667.arena import play_game
 from tortuga_desktop.t1667.rules import Game, Loyalty, Maroon, Shift, Side, position
@@ -174,7 +176,8 @@ def test_a_normal_reason_names_its_belief() -> None:
     bot.belief.observe([TreasureMoved("fd british", "fd french", "shift")] * 3)
     choice = bot.decide(g.view(0), g.legal_actions(0))
     assert choice.action == Maroon(1)
-    text = describe(choice.reason, g.names)
+    assert choice.reason.key == "maroon_likely"
+    text = choice.reason.english(g.names)
     assert "likely French" in text and "%" in text
 
 

@@ -31,7 +31,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai.bots import LEVELS, Heuristic, make_bot
+from .ai.bots import LEVELS, NormalBot, make_bot
 from .rules import Game
 from .sim import derive_seed_1667
 
@@ -92,9 +92,9 @@ def _accuracy(bots: Sequence[Any], g: Game) -> list[float]:
     """How much of each deducing seat's most likely assignment is right (other seats; the end's reveal unread)."""
     out = []
     for s, b in enumerate(bots):
-        if not isinstance(b, Heuristic) or not b.deduce:
+        if not isinstance(b, NormalBot):
             continue
-        b.flush(g.view(s))
+        b.flush(g.view(s), keep_end=False)
         if b.belief is None:
             continue
         guess = b.belief.most_likely()
@@ -116,7 +116,7 @@ def wilson(k: float, n: int) -> tuple[float, float]:
     d = 1 + z * z / n
     c = (p + z * z / (2 * n)) / d
     h = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / d
-    return (c - h, c + h)
+    return (max(0.0, c - h), min(1.0, c + h))
 
 
 def linked_interval(values: Sequence[float]) -> tuple[float, float, float]:
@@ -135,17 +135,22 @@ def _pct(xs: Sequence[float], q: float) -> float:
 
 def team_report(meta: Sequence[tuple[int, int]], results: Sequence[GameResult], pair: list[str],
                 players: int) -> dict[str, Any]:
-    """Team A's win share over both variants of each seed, with a seed-linked 95 % interval."""
+    """Wins by team (and Dutch wins, draws) with Wilson intervals, and team A's share over both variants of
+    each seed with an interval that treats a seed's two games as one linked sample."""
+    a_key, b_key = (pair[0], pair[1]) if pair[0] != pair[1] else ("team A", "team B")
+    wins = {a_key: 0, b_key: 0, "dutch": 0, "draw": 0}
     per_seed: dict[int, list[float]] = {}
-    draws = 0
     for (i, variant), res in zip(meta, results, strict=True):
         team_a = "british" if variant == 0 else "french"
-        won = any(res.loyalties[w] == team_a for w in res.winners)
-        draws += not res.winners
-        per_seed.setdefault(i, []).append(1.0 if won else 0.0)
+        winner = res.loyalties[res.winners[0]] if res.winners else None
+        key = "draw" if winner is None else "dutch" if winner == "dutch" else a_key if winner == team_a else b_key
+        wins[key] += 1
+        per_seed.setdefault(i, []).append(1.0 if key == a_key else 0.0)
     m, lo, hi = linked_interval([statistics.fmean(v) for v in per_seed.values()])
-    return {"teams": pair, "players": players, "team_a_win_share": round(m, 3),
-            "interval_95": [round(lo, 3), round(hi, 3)], "draws": draws}
+    n = len(results)
+    shares = {k: {"share": round(w / n, 4), "ci95": [round(x, 4) for x in wilson(w, n)]} for k, w in wins.items()}
+    return {"teams": pair, "players": players, "wins": wins, "shares": shares, "team_a_win_share": round(m, 3),
+            "interval_95_linked": [round(lo, 3), round(hi, 3)]}
 
 
 def seat_report(meta: Sequence[tuple[int, int]], results: Sequence[GameResult], seats: list[str]) -> list[dict[str, Any]]:

@@ -1,22 +1,20 @@
-"""Computer players for Tortuga 1667: Random, Easy, Normal and Hard.
+"""Computer players for Tortuga 1667 at every level, behind one interface (:class:`Bot`).
 
 Every bot sees the game only through its seat: it is fed the events that seat may see
-(:meth:`Bot.observe`, already redacted by the engine) and asked to decide on that seat's view
-(:meth:`Bot.decide`); it returns a legal action with a typed :class:`Reason`. It never reads or
-changes the live game.
+(:meth:`Bot.observe`, already redacted by the engine) and asked to decide on that seat's view and
+legal actions (:meth:`Bot.decide`); it returns a :class:`~.players.Choice` with a typed reason. It
+never reads or changes the live game.
 
-- **Random**: any legal action (soaks).
-- **Easy**: plays for its team on what it can see, no deduction: attacks as Captain, shifts
-  treasure to its own hold as Cabin Boy, brawls as Governor when Tortuga's treasure lies on the
-  wrong side, plays its own flag in a Brawl and supports its own votes.
-- **Normal**: Easy's play steered by a :class:`~.belief.Belief` over loyalties: maroons and shoots the
-  likely enemy, mutinies against an enemy Captain, attacks when the crew is likely friendly, votes
-  for or against a caller by what it believes of them, gives Treasure Maps to likely friends, and in
-  the final row reveals the Armada it has seen only when its team leads.
-- **Hard**: Normal's belief plus search: for its turn actions it samples worlds from the belief
-  (loyalties, vote hands, the unknown row and deck), plays each candidate out with Normal-like
-  players who know the sampled world, and picks the candidate with the best mean result (common
-  worlds for every candidate).
+- **Random** and **Easy** are the stateless players of :mod:`.players`.
+- **Normal** plays Easy's rules on what it *believes*: a :class:`~.belief.Belief` over loyalty
+  assignments, updated from public evidence, fills in every loyalty it is at least 70 % sure of, so
+  Easy's "known friend / known enemy" choices (votes, Pistol, Treasure Map, Force) use deductions.
+  On top it maroons a likely enemy as Captain, mutinies against a likely enemy Captain, and attacks
+  only with a crew likely on its side. Its reasons say "likely … (N %)" for what it only believes.
+- **Hard** is Normal plus search for its turn actions: it samples worlds from the belief (loyalties,
+  vote hands, the unknown row and deck), plays each candidate out with Normal players who know the
+  sampled world (the same worlds for every candidate), and leaves Normal's choice only for a
+  candidate that is better by more than the paired difference's uncertainty.
 
 The Dutch seat (odd player counts) wins only on a tie, so its "side" is whichever team is behind.
 """
@@ -29,7 +27,7 @@ import statistics
 import time
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 from typing import Protocol
 
 from ..rules import (
@@ -37,8 +35,6 @@ from ..rules import (
     VOTE_CARDS,
     Action,
     Attack,
-    Blow,
-    Brawl,
     EventCard,
     Force,
     Game,
@@ -48,60 +44,26 @@ from ..rules import (
     Maroon,
     Marque,
     Mutiny,
-    NameSeat,
-    Pick,
-    PlaceTreasure,
     PlayerView,
-    Plunder,
-    ReturnTreasure,
     Reveal,
     Row,
-    Sail,
-    SaveMarque,
-    Shift,
     Side,
-    Stay,
     ViewTwo,
-    Vote,
-    VoteCard,
-    VoteKind,
     position,
 )
 from ..rules.cards import SMALL_TABLE_OUT, STARRED, Ship
 from ..rules.events import Event, GameOver
 from .belief import SIDE_OF, Belief
+from .players import PLAYERS, Choice, Player, Reason, easy_player
 
 LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
 
-#: cards a revealer is glad to turn up, and cards it would rather someone else turned up
-GOOD_CARDS = frozenset({EventCard.MARQUE, EventCard.PISTOL, EventCard.MAP, EventCard.RUM, EventCard.WINDS,
-                        EventCard.NEST, EventCard.FACADE, EventCard.POWDER, EventCard.REPRISAL, EventCard.FEVER})
-BAD_CARDS = frozenset({EventCard.SPOT, EventCard.ALBATROSS, EventCard.SCURVY})
-
-
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """Why a bot chose its action, as data (turned into words at the edge, :func:`describe`).
-
-    ``kind`` names the motive (``"maroon-enemy"``, ``"attack"``, ``"shift"``, ``"vote-support"``…);
-    ``seat`` the player it is about, with ``loyalty`` and ``chance`` what the bot believes of them."""
-
-    kind: str
-    seat: int | None = None
-    loyalty: Loyalty | None = None
-    chance: float | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class Choice:
-    """A bot's decision: the action and its reason."""
-
-    action: Action
-    reason: Reason
+#: how sure Normal must be of a seat's loyalty to treat it as known when it plays Easy's rules
+SURE = 0.7
 
 
 class Bot(Protocol):
-    """A computer player for one seat."""
+    """A computer player for one seat: fed that seat's events, asked on that seat's view and legal actions."""
 
     level: str
 
@@ -112,39 +74,23 @@ class Bot(Protocol):
         """One of ``legal`` (this seat's legal actions, part of its prompt) for the open decision of ``view.seat``."""
 
 
-def describe(reason: Reason, names: Sequence[str]) -> str:
-    """An English line for a reason (logs and the arena; the table words it in the player's language)."""
-    who = names[reason.seat] if reason.seat is not None and 0 <= reason.seat < len(names) else ""
-    belief = ""
-    if reason.loyalty is not None and reason.chance is not None:
-        belief = f"{who} is likely {reason.loyalty.value.capitalize()} ({round(reason.chance * 100)} %): "
-    texts = {
-        "maroon-enemy": f"maroon {who}", "pistol-enemy": f"shoot {who}", "mutiny": "mutiny against the Captain",
-        "attack": "attack the Galleon with this crew", "shift": "shift treasure to our hold",
-        "brawl": "brawl for Tortuga's treasure", "plunder": "put the treasure in our hold",
-        "vote-support": "vote for it", "vote-oppose": "vote against it", "vote-flag": "play our flag",
-        "map-friend": f"give the map to {who}", "place": "put the treasure in our hold",
-        "marque-use": "put a pawn on a ship", "marque-save": "save the Letter of Marque",
-        "reveal-known": "reveal a card I know helps", "reveal": "reveal a card", "view": "look at two cards",
-        "force-bad": f"make {who} choose between bad cards", "row": "row towards a ship",
-        "armada-lead": "reveal the Armada while we lead", "facade": f"look at {who}'s loyalty",
-        "search": "it played out best in sampled games", "only": "the only choice", "random": "at random",
-        "reprisal": "send their treasure back to the Galleon", "powder": "blow up a rowboat",
-        "fever": "turn a ship around", "winds": "sail where I am useful", "pick": "pick a card",
-    }
-    return belief + texts.get(reason.kind, reason.kind)
+class PlayerBot:
+    """A stateless player function (:data:`~.players.PLAYERS`) with its own seeded random source."""
+
+    def __init__(self, level: str, seed: int) -> None:
+        self.level = level
+        self.player: Player = PLAYERS[level]
+        self.rng = random.Random(seed)
+
+    def observe(self, events: Sequence[Event]) -> None:
+        pass
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Choice:
+        return self.player(view, legal, self.rng)
 
 
-# ---------------------------------------------------------------------------- shared helpers
-def side_for(view: PlayerView, loyalty: Loyalty | None = None) -> Side | None:
-    """The side this seat plays for: its team's, or (Dutch) the side behind; None when even."""
-    mine = SIDE_OF[loyalty or view.loyalty]
-    if mine is not None:
-        return mine
-    t = view.totals()
-    if t[Side.BRITISH] == t[Side.FRENCH]:
-        return None
-    return Side.BRITISH if t[Side.BRITISH] < t[Side.FRENCH] else Side.FRENCH
+def _r(key: str, **params: int | str) -> Reason:
+    return Reason(key, tuple(sorted(params.items())))
 
 
 def ship_of(view: PlayerView, seat: int) -> Ship | None:
@@ -155,55 +101,16 @@ def line(view: PlayerView, ship: Ship) -> tuple[int, ...]:
     return view.fd if ship is Ship.FD else view.jr
 
 
-def best_card(hand: Sequence[VoteCard], kind: VoteKind, support: bool, side: Side | None) -> VoteCard:
-    """The card of ``hand`` that pushes a vote most towards passing (``support``) or failing."""
-    def score(c: VoteCard) -> float:
-        if kind is VoteKind.ATTACK:
-            s = {"C": 1.0, "T": 1.2, "W": -2.0}[c.top]
-        elif kind is VoteKind.MUTINY:
-            s = 1.0 if c.bottom == "S" else -1.0
-        else:  # Brawl: support = our flag
-            ours = "B" if side is Side.BRITISH else "F"
-            s = (1.0 if c.flag == ours else -1.0) * c.flags
-            return s if support else -s
-        return s if support else -s
-    return max(sorted(hand), key=score)
+class NormalBot:
+    """Easy's rules played on what it believes: a :class:`Belief` over loyalties, updated from the events
+    its seat sees, fills in every loyalty it is at least :data:`SURE` of; on top, it maroons a likely enemy
+    as Captain, mutinies against a likely enemy Captain, and attacks only with a crew likely on its side.
+    A reason that names a seat it only believes in says so, with the chance."""
 
-
-def legal_by_kind(legal: Sequence[Action]) -> dict[type, list[Action]]:
-    out: dict[type, list[Action]] = {}
-    for a in legal:
-        out.setdefault(type(a), []).append(a)
-    return out
-
-
-# ---------------------------------------------------------------------------- Random
-class RandomBot:
-    """Any legal action, seeded; kinds first (as the engine's random player)."""
-
-    level = "random"
+    level = "normal"
 
     def __init__(self, seed: int) -> None:
         self.rng = random.Random(seed)
-
-    def observe(self, events: Sequence[Event]) -> None:
-        pass
-
-    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Choice:
-        acts = list(legal)
-        kinds = legal_by_kind(acts)
-        group = kinds[list(kinds)[self.rng.randrange(len(kinds))]]
-        return Choice(group[self.rng.randrange(len(group))], Reason("random"))
-
-
-# ---------------------------------------------------------------------------- Easy and Normal
-class Heuristic:
-    """Easy (``deduce=False``) and Normal (``deduce=True``): rule-based play for the seat's side."""
-
-    def __init__(self, seed: int, deduce: bool, level: str) -> None:
-        self.rng = random.Random(seed)
-        self.deduce = deduce
-        self.level = level
         self.belief: Belief | None = None
         self._pending: list[Event] = []
         #: in a search's playouts: the sampled world's loyalties, known to every playout player
@@ -211,35 +118,29 @@ class Heuristic:
 
     # -- seeing
     def observe(self, events: Sequence[Event]) -> None:
-        if self.deduce:
+        if self.oracle is None:
             self._pending.extend(events)
 
-    def _update(self, view: PlayerView) -> None:
-        if not self.deduce or self.oracle is not None:
+    def flush(self, view: PlayerView, *, keep_end: bool = True) -> None:
+        """Read the events received so far into the belief (``keep_end=False``: all but the end's reveal,
+        for measuring deduction)."""
+        if self.oracle is not None:
             return
         if self.belief is None:
             self.belief = Belief.from_view(view)
-        self.belief.observe(self._pending)
-        self._pending = []
+        take = self._pending if keep_end else [e for e in self._pending if not isinstance(e, GameOver)]
+        self.belief.observe(take)
+        self._pending = [] if keep_end else [e for e in self._pending if isinstance(e, GameOver)]
         self.belief.sync(view)
 
-    def flush(self, view: PlayerView) -> None:
-        """Read the events received so far into the belief, all but the end's reveal (for measuring deduction)."""
-        if not self.deduce or self.oracle is not None:
-            return
-        if self.belief is None:
-            self.belief = Belief.from_view(view)
-        self.belief.observe([e for e in self._pending if not isinstance(e, GameOver)])
-        self._pending = [e for e in self._pending if isinstance(e, GameOver)]
-
     def enemy(self, view: PlayerView, seat: int) -> float:
-        """P(``seat`` plays against this seat's side)."""
+        """P(``seat`` plays against this seat's side); 0.5 where the Dutch is involved."""
         if seat == view.seat:
             return 0.0
-        known = self.oracle[seat] if self.oracle is not None else view.loyalties[seat]
         mine = view.loyalty
+        known = self.oracle[seat] if self.oracle is not None else view.loyalties[seat]
         if known is not None:
-            if mine is Loyalty.DUTCH or known is Loyalty.DUTCH:
+            if Loyalty.DUTCH in (mine, known):
                 return 0.5
             return 1.0 if known is not mine else 0.0
         if self.belief is None or mine is Loyalty.DUTCH:
@@ -247,232 +148,100 @@ class Heuristic:
         m = self.belief.marginal(seat)
         return 1.0 - m[mine] - 0.5 * m[Loyalty.DUTCH]
 
-    def _belief_reason(self, kind: str, view: PlayerView, seat: int) -> Reason:
-        if self.belief is None or self.oracle is not None:
-            return Reason(kind, seat)
+    def believed(self, view: PlayerView) -> PlayerView:
+        """``view`` with every loyalty this bot is sure enough of filled in (its own working copy)."""
+        if self.oracle is not None:
+            return replace(view, loyalties=self.oracle)
+        if self.belief is None:
+            return view
+        filled = list(view.loyalties)
+        for s in range(view.players):
+            if filled[s] is None:
+                m = self.belief.marginal(s)
+                lo = max(m, key=lambda k: m[k])
+                if m[lo] >= SURE:
+                    filled[s] = lo
+        return replace(view, loyalties=tuple(filled))
+
+    def _likely(self, key: str, view: PlayerView, seat: int) -> Reason:
+        """A reason about ``seat`` that says what this bot believes of it and how sure it is."""
+        if self.oracle is not None or view.loyalties[seat] is not None or self.belief is None:
+            return _r(key, seat=seat)
         m = self.belief.marginal(seat)
         lo = max(m, key=lambda k: m[k])
-        return Reason(kind, seat, lo, m[lo])
+        return _r(key + "_likely", seat=seat, loyalty=lo.value, pct=round(m[lo] * 100))
 
     # -- deciding
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Choice:
         acts = list(legal)
         if not acts:
             raise ValueError("decide() needs the seat's legal actions")
-        if len(acts) == 1:
-            return Choice(acts[0], Reason("only"))
-        self._update(view)
+        self.flush(view)
         d = view.my_decision
-        assert d is not None, "decide() needs an open decision for this seat"
-        kind = d.kind
-        if kind is Kind.TURN:
-            return self.turn(view, acts)
-        if kind is Kind.VOTE:
-            return self.vote(view, acts)
-        return self.answer(view, acts, kind)
+        if d is not None and d.kind is Kind.TURN:
+            own = self._own_turn(view, acts)
+            if own is not None:
+                return own
+        choice = easy_player(self.believed(view), acts, self.rng)
+        # a seat named as friend or enemy that this bot only believes in: say so
+        seat = dict(choice.reason.params).get("seat")
+        if (isinstance(seat, int) and choice.reason.key in _NAMING and view.loyalties[seat] is None
+                and self.oracle is None):
+            return Choice(choice.action, self._likely(choice.reason.key, view, seat))
+        return choice
 
-    def turn(self, view: PlayerView, acts: list[Action]) -> Choice:
-        me, side = view.seat, side_for(view)
-        kinds = legal_by_kind(acts)
+    def _own_turn(self, view: PlayerView, acts: list[Action]) -> Choice | None:
+        me = view.seat
         ship = ship_of(view, me)
-        # the final row: the Armada ends the game
-        armada = [s.slot for s in view.row if s.face_down and s.card is EventCard.ARMADA]
-        t = view.totals()
-        lead = 0 if side is None else t[side] - t[side.other]
-        wants_end = lead == 0 if view.loyalty is Loyalty.DUTCH else lead > 0
-        if armada and Reveal in kinds and wants_end:
-            return Choice(Reveal(armada[0]), Reason("armada-lead"))
-        if ship is not None:
-            crew = line(view, ship)
-            # Captain: maroon a likely enemy aboard (Normal)
-            if Maroon in kinds and self.deduce:
-                cands = [(self.enemy(view, s), s) for s in crew if s != me]
-                p, target = max(cands)
-                if p >= 0.62:
-                    return Choice(Maroon(target), self._belief_reason("maroon-enemy", view, target))
-            # First Mate: mutiny against a likely enemy Captain
-            if Mutiny in kinds:
-                captain = crew[0]
-                p = self.enemy(view, captain)
-                voters = [s for s in crew if s != captain and s != me]
-                friends = sum(1 - self.enemy(view, s) for s in voters)
-                if (self.deduce and p >= 0.62 and friends + 1 >= len(voters) / 2
-                        and any(c.bottom == "S" for c in view.hand)):
-                    return Choice(Mutiny(), self._belief_reason("mutiny", view, captain))
-            # Cabin Boy: shift treasure to our hold
-            if Shift in kinds and side is not None and view.hold(ship, side.other) > 0:
-                return Choice(Shift(side.other), Reason("shift"))
-            # Captain: attack
-            if Attack in kinds and side is not None:
-                voters = [s for s in crew if s != me]
-                friendly = sum(1 - self.enemy(view, s) for s in voters)
-                has_push = any(c.top in "CT" for c in view.hand) or not view.hand
-                if has_push and (not self.deduce or friendly + 1 >= (len(voters) + 1) / 2):
-                    return Choice(Attack(), Reason("attack"))
-        # Governor: brawl when Tortuga's treasure sits on the wrong side
-        if Brawl in kinds and side is not None:
-            tort = dict(view.tortuga)
-            ours = "B" if side is Side.BRITISH else "F"
-            if tort[side.other] > tort[side] and any(c.flag == ours for c in view.hand):
-                return Choice(Brawl(), Reason("brawl"))
-        # a saved Letter of Marque: back onto a ship
-        if Marque in kinds and view.where(me) not in (Loc.FD, Loc.JR):
-            mine = [a for a in kinds[Marque] if isinstance(a, Marque) and a.seat == me]
-            if mine:
-                return Choice(self.rng.choice(mine), Reason("marque-use"))
-        # Known good card in the row (not the Armada): reveal it
-        good = [s.slot for s in view.row if s.face_down and s.card in GOOD_CARDS]
-        if good and Reveal in kinds:
-            return Choice(Reveal(good[0]), Reason("reveal-known"))
-        # Two known bad cards: make a likely enemy choose between them
-        bad = [s.slot for s in view.row if s.face_down and s.card in BAD_CARDS
-               or (s.face_down and s.card is EventCard.ARMADA and lead < 0)]
-        if len(bad) >= 2 and Force in kinds:
-            others = [s for s in range(view.players) if s != me]
-            target = max(others, key=lambda s: (self.enemy(view, s), -s))
-            return Choice(Force(bad[0], bad[1], target), self._belief_reason("force-bad", view, target))
-        # off the ships: row back towards one
-        here = view.where(me)
-        if Row in kinds and here is Loc.TORTUGA and self.rng.random() < 0.5:
-            return Choice(self.rng.choice(kinds[Row]), Reason("row"))
-        if Row in kinds and here in (Loc.RB_FD, Loc.RB_JR):
-            ships = [a for a in kinds[Row] if isinstance(a, Row) and a.to in (Loc.FD, Loc.JR)]
-            if ships:
-                return Choice(ships[0], Reason("row"))
-        # look before revealing: view two unknown cards once in a while
-        unknown = [s.slot for s in view.row if s.face_down and s.card is None]
-        if ViewTwo in kinds and len(unknown) >= 2 and (self.rng.random() < 0.35 or (view.final_row and lead <= 0)):
-            return Choice(ViewTwo(unknown[0], unknown[1]), Reason("view"))
-        if Reveal in kinds:
-            safe = [s.slot for s in view.row if s.face_down and s.card is None]
-            if view.final_row and lead < 0 and ViewTwo in kinds and len(unknown) >= 2:
-                # an unknown final-row card may be the Armada: rather look
-                return Choice(ViewTwo(unknown[0], unknown[1]), Reason("view"))
-            if safe:
-                return Choice(Reveal(self.rng.choice(safe)), Reason("reveal"))
-            ok = [s.slot for s in view.row if s.face_down and s.card not in BAD_CARDS
-                  and s.card is not EventCard.ARMADA]
-            if ok:
-                return Choice(Reveal(ok[0]), Reason("reveal"))
-        fallback = [a for a in acts if not isinstance(a, Reveal)] or acts
-        return Choice(self.rng.choice(fallback), Reason("random"))
-
-    def vote(self, view: PlayerView, acts: list[Action]) -> Choice:
-        v = view.vote
-        assert v is not None
-        side = side_for(view)
-        hand = [a.card for a in acts if isinstance(a, Vote)]
-        if v.kind is VoteKind.BRAWL:
-            if side is None:
-                return Choice(Vote(self.rng.choice(hand)), Reason("random"))
-            return Choice(Vote(best_card(hand, v.kind, True, side)), Reason("vote-flag"))
-        if v.kind is VoteKind.ATTACK:
-            if v.caller == view.seat:
-                return Choice(Vote(best_card(hand, v.kind, True, side)), Reason("vote-support"))
-            if not self.deduce and self.oracle is None:
-                return Choice(Vote(self.rng.choice(hand)), Reason("random"))
-            p = self.enemy(view, v.caller)
-            support = p < 0.5
-            return Choice(Vote(best_card(hand, v.kind, support, side)),
-                          self._belief_reason("vote-support" if support else "vote-oppose", view, v.caller))
-        # Mutiny: against the Captain of the caller's ship
-        ship = ship_of(view, v.caller)
-        captain = line(view, ship)[0] if ship is not None else None
-        if v.caller == view.seat:
-            return Choice(Vote(best_card(hand, v.kind, True, side)), Reason("vote-support"))
-        if captain is None or (not self.deduce and self.oracle is None):
-            return Choice(Vote(self.rng.choice(hand)), Reason("random"))
-        p = self.enemy(view, captain)
-        support = p > 0.5
-        return Choice(Vote(best_card(hand, v.kind, support, side)),
-                      self._belief_reason("vote-support" if support else "vote-oppose", view, captain))
-
-    def answer(self, view: PlayerView, acts: list[Action], kind: Kind) -> Choice:
-        me, side = view.seat, side_for(view)
-        others = [s for s in range(view.players) if s != me]
-        if kind is Kind.PLUNDER:
-            ours = [a for a in acts if isinstance(a, Plunder) and a.to is side]
-            # from the other ship, take from the enemy's hold
-            pref = [a for a in ours if a.source_side is None or (side is not None and a.source_side is side.other)]
-            return Choice((pref or ours or acts)[0], Reason("plunder"))
-        if kind is Kind.PICK:
-            picks = [a for a in acts if isinstance(a, Pick)]
-            known = {s.slot: s.card for s in view.row}
-            good = [a for a in picks if known.get(a.slot) in GOOD_CARDS]
-            fine = [a for a in picks if known.get(a.slot) is None]
-            return Choice((good or fine or picks)[0] if good or fine else self.rng.choice(picks), Reason("pick"))
-        if kind is Kind.MARQUE:
-            uses = [a for a in acts if isinstance(a, Marque)]
-            mine = [a for a in uses if a.seat == me]
-            friends = [a for a in uses if self.deduce and self.enemy(view, a.seat) < 0.4]
-            if mine:
-                return Choice(mine[0], Reason("marque-use"))
-            if friends:
-                return Choice(friends[0], self._belief_reason("marque-use", view, friends[0].seat))
-            return Choice(SaveMarque(), Reason("marque-save"))
-        if kind is Kind.PISTOL:
-            target = max(others, key=lambda s: (self.enemy(view, s) + (0.2 if self._holds_role(view, s) else 0),
-                                                self.rng.random()))
-            return Choice(NameSeat(target), self._belief_reason("pistol-enemy", view, target))
-        if kind is Kind.MAP_GIVE:
-            target = min(others, key=lambda s: (self.enemy(view, s), self.rng.random()))
-            return Choice(NameSeat(target), self._belief_reason("map-friend", view, target))
-        if kind is Kind.MAP_PLACE:
-            places = [a for a in acts if isinstance(a, PlaceTreasure) and a.side is side]
-            return Choice((places or acts)[0], Reason("place"))
-        if kind is Kind.FACADE:
-            if self.belief is not None:
-                target = max(others, key=lambda s: (min(self.enemy(view, s), 1 - self.enemy(view, s)), -s))
-            else:
-                target = self.rng.choice(others)
-            return Choice(NameSeat(target), Reason("facade", target))
-        if kind is Kind.REPRISAL:
-            theirs = [a for a in acts if isinstance(a, ReturnTreasure) and side is not None and a.side is side.other]
-            return Choice((theirs or acts)[0], Reason("reprisal"))
-        if kind is Kind.POWDER:
-            blows = [a for a in acts if isinstance(a, Blow)]
-            rider = dict(view.rowboats)
-            enemy_rb = [a for a in blows if (r := rider.get(a.rowboat)) is not None and self.enemy(view, r) > 0.5]
-            return Choice((enemy_rb or [self.rng.choice(blows)])[0], Reason("powder"))
-        if kind is Kind.FEVER:
-            return Choice(self.rng.choice(acts), Reason("fever"))
-        if kind is Kind.WINDS:
-            ships = [a for a in acts if isinstance(a, Sail) and a.to in (Loc.FD, Loc.JR)]
-            if view.where(me) not in (Loc.FD, Loc.JR) and ships:
-                return Choice(ships[0], Reason("winds"))
-            return Choice(next((a for a in acts if isinstance(a, Stay)), acts[0]), Reason("winds"))
-        return Choice(self.rng.choice(acts), Reason("random"))
-
-    @staticmethod
-    def _holds_role(view: PlayerView, seat: int) -> bool:
-        return (bool(view.fd) and view.fd[0] == seat) or (bool(view.jr) and view.jr[0] == seat)
+        if ship is None:
+            return None
+        crew = line(view, ship)
+        if crew[0] == me and len(crew) >= 2:  # Captain: maroon a likely enemy aboard (T3.8)
+            p, target = max((self.enemy(view, s), s) for s in crew[1:])
+            if p >= 0.62 and Maroon(target) in acts:
+                return Choice(Maroon(target), self._likely("maroon", view, target))
+        if Mutiny() in acts:  # First Mate: mutiny against a likely enemy Captain (T3.10)
+            captain = crew[0]
+            voters = [s for s in crew[1:] if s != me]
+            friends = sum(1 - self.enemy(view, s) for s in voters)
+            if (self.enemy(view, captain) >= 0.62 and friends + 1 >= (len(voters) + 1) / 2
+                    and any(c.bottom == "S" for c in view.hand)):
+                return Choice(Mutiny(), self._likely("mutiny", view, captain))
+        if Attack() in acts and crew[0] == me:  # Captain: attack only with a friendly enough crew (T3.9)
+            crew_after = crew[1:]
+            friendly = sum(1 - self.enemy(view, s) for s in crew_after)
+            if friendly + 1 < (len(crew_after) + 1) / 2:
+                rest = [a for a in acts if a != Attack()]
+                choice = easy_player(self.believed(view), rest, self.rng)
+                return choice
+        return None
 
 
-class EasyBot(Heuristic):
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed, deduce=False, level="easy")
+#: Easy's reasons that name a seat as a friend or an enemy (Normal says "likely" when it only believes it)
+_NAMING = frozenset({"name_enemy", "name_friend", "force_enemy"})
 
-
-class NormalBot(Heuristic):
-    def __init__(self, seed: int) -> None:
-        super().__init__(seed, deduce=True, level="normal")
 
 
 # ---------------------------------------------------------------------------- Hard
 class HardBot(NormalBot):
     """Normal's belief plus determinized playouts for its turn actions (common sampled worlds)."""
 
+    level = "hard"
+
     def __init__(self, seed: int, budget_s: float = 0.6, worlds: int = 24, horizon: int = 60,
                  margin: float = 0.05) -> None:
         super().__init__(seed)
-        self.level = "hard"
         self.margin = margin
         self.budget_s = budget_s
         self.worlds = worlds
         self.horizon = horizon
 
-    def turn(self, view: PlayerView, acts: list[Action]) -> Choice:
-        base = super().turn(view, acts)
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Choice:
+        base = super().decide(view, legal)
+        d = view.my_decision
+        if d is None or d.kind is not Kind.TURN or self.oracle is not None:
+            return base
+        acts = list(legal)
         cands = self._candidates(view, acts, base.action)
         if len(cands) <= 1:
             return base
@@ -501,12 +270,14 @@ class HardBot(NormalBot):
                 best, best_gain = a, mean
         if best == base.action:
             return base
-        return Choice(best, Reason("search", chance=statistics.fmean(results[best])))
+        return Choice(best, _r("search", worlds=n))
 
     def _candidates(self, view: PlayerView, acts: list[Action], base: Action) -> list[Action]:
         """The normal choice plus one of each other kind of turn action (the most promising by kind)."""
         out: list[Action] = [base]
-        kinds = legal_by_kind(acts)
+        kinds: dict[type, list[Action]] = {}
+        for a in acts:
+            kinds.setdefault(type(a), []).append(a)
         for cls, group in kinds.items():
             if cls in (ViewTwo, Row):
                 continue
@@ -609,7 +380,7 @@ class HardBot(NormalBot):
             g.apply(me, first)
         except Exception:  # noqa: BLE001
             return 0.0
-        players = [Heuristic(self.rng.randrange(2**31), deduce=True, level="playout") for _ in range(g.players)]
+        players = [NormalBot(self.rng.randrange(2**31)) for _ in range(g.players)]
         for p in players:
             p.oracle = tuple(g.loyalty)
         steps = 0
@@ -634,10 +405,8 @@ class HardBot(NormalBot):
 
 def make_bot(level: str, seed: int) -> Bot:
     """A computer player of ``level`` (one of :data:`LEVELS`)."""
-    if level == "random":
-        return RandomBot(seed)
-    if level == "easy":
-        return EasyBot(seed)
+    if level in ("random", "easy"):
+        return PlayerBot(level, seed)
     if level == "normal":
         return NormalBot(seed)
     if level == "hard":

@@ -56,7 +56,7 @@ BAD = frozenset({EventCard.SPOT, EventCard.ALBATROSS, EventCard.SCURVY})
 
 #: English for every reason key (logs, command-line tools); the app words them from the translations
 #: ``r1667.<key>`` with ``{name}`` (the seat's name), ``{side}`` (``r1667.side.<value>``),
-#: ``{vote}`` (``r1667.vote.<value>``) and ``{slot}``.
+#: ``{vote}`` (``r1667.vote.<value>``), ``{loyalty}`` (``r1667.loyalty.<value>``), ``{pct}`` and ``{slot}``.
 ENGLISH: dict[str, str] = {
     "random": "random choice",
     "vote_any": "no side known: any card",
@@ -90,8 +90,18 @@ ENGLISH: dict[str, str] = {
     "play_marque": "plays its Letter of Marque to board a ship",
     "view": "looks at two cards it does not know",
     "reveal": "reveals slot {slot}",
+    # Normal and Hard (bots.py): what they believe, and how sure they are
+    "maroon": "maroons {name}, who is on the other side",
+    "maroon_likely": "maroons {name}, likely {loyalty} ({pct} %)",
+    "mutiny": "mutinies against Captain {name}, who is on the other side",
+    "mutiny_likely": "mutinies against Captain {name}, likely {loyalty} ({pct} %)",
+    "name_enemy_likely": "{name} is likely {loyalty} ({pct} %): on the other side",
+    "name_friend_likely": "{name} is likely {loyalty} ({pct} %): on its side",
+    "force_enemy_likely": "makes {name}, likely {loyalty} ({pct} %), choose",
+    "search": "played out best in {worlds} sampled games",
 }
 SIDE_WORDS = {"british": "British", "french": "French"}
+LOYALTY_WORDS = {"british": "British", "french": "French", "dutch": "Dutch"}
 VOTE_WORDS = {"attack": "Attack", "mutiny": "Mutiny", "brawl": "Brawl"}
 
 
@@ -112,6 +122,8 @@ class Reason:
             p["side"] = SIDE_WORDS[str(p["side"])]
         if "vote" in p:
             p["vote"] = VOTE_WORDS[str(p["vote"])]
+        if "loyalty" in p:
+            p["loyalty"] = LOYALTY_WORDS[str(p["loyalty"])]
         return ENGLISH[self.key].format(**p)
 
 

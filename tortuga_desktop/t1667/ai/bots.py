@@ -30,6 +30,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Protocol
 
+from ...levels import LEVELS_1667
 from ..rules import (
     EVENT_CARDS,
     VOTE_CARDS,
@@ -56,7 +57,7 @@ from ..rules.events import Event, GameOver
 from .belief import SIDE_OF, Belief
 from .players import PLAYERS, Choice, Player, Reason, easy_player
 
-LEVELS: tuple[str, ...] = ("random", "easy", "normal", "hard")
+LEVELS: tuple[str, ...] = LEVELS_1667
 
 #: how sure Normal must be of a seat's loyalty to treat it as known when it plays Easy's rules
 SURE = 0.7

@@ -221,7 +221,14 @@ def test_new_lines_are_marked_and_counted_under_a_scrolled_log() -> None:
         run_until(app, lambda: len(scene.log) > seen + 2, play=True)
         app.run(max_frames=2)
         w = scene.renderer.log_window
-        assert w.new_below == len(scene.log) - seen and w.badge.w > 0
+        # New means since the human's latest decision (playing on, it may have decided again), counted
+        # over the lines below the window as drawn.
+        now_seen = scene.log_seen
+        assert now_seen is not None and seen <= now_seen
+        cache = scene.renderer._rows_cache
+        assert cache is not None and len(cache[1]) == w.rows
+        assert w.badge.w > 0 and 0 < w.new_below == len({i for _s, _p, _d, i in cache[1][w.top + w.fit:]
+                                                         if i >= now_seen})
         app.post(Click(w.badge.center, 1))  # the badge goes back to the newest line
         app.run(max_frames=2)
         assert scene.log_top is None

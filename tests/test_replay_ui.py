@@ -215,7 +215,7 @@ def test_export_never_overwrites_and_import_refuses_bad_files(tmp_path: Path) ->
         assert said in dialog.message, dialog.message
         assert app.top is dialog
         _key(app, pygame.K_ESCAPE)
-    assert sorted(p.name for p in records.replays_dir().iterdir()) == ["kept.json"]
+    assert sorted(p.name for p in records.replays_dir().iterdir() if not p.name.startswith(".")) == ["kept.json"]
     assert json.loads(src.read_text()) == good  # nothing was overwritten
     # a good record of another game is imported and listed
     other = _record("other", 6).to_dict()

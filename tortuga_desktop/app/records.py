@@ -169,8 +169,10 @@ class ReplayFile:
             finished = data.get("finished", False)
             winners = data.get("winners", [])
             rounds = data.get("rounds", 0)
-            if (not isinstance(finished, bool) or not isinstance(winners, list)
+            # At most one winner per seat, each once (a shared win lists every seat that tied).
+            if (not isinstance(finished, bool) or not isinstance(winners, list) or len(winners) > record.players
                     or any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < record.players for w in winners)
+                    or len(set(winners)) != len(winners)
                     or not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= 1000):
                 raise StateFormatError("finished/winners/rounds: bad values")
         except StateFormatError as exc:
@@ -257,40 +259,49 @@ class ReplayInfo:
     error: str = ""
 
 
-def list_replays(folder: Path | None = None) -> list[ReplayInfo]:
-    """The kept records, newest first (file work: not on the frame loop)."""
+def list_replays(folder: Path | None = None, progress: Callable[[int, int], None] | None = None) -> list[ReplayInfo]:
+    """The kept records, newest first, from the folder's summary index (:mod:`.listing`: only
+    new or changed files are read; ``progress(done, total)`` after each). File work: not on the
+    frame loop. Raises ``OSError`` when the folder cannot be read."""
+    from . import listing
+
     folder = folder or replays_dir(create=False)
-    out: list[tuple[float, ReplayInfo]] = []
-    for p in paths.list_files(folder, SUFFIX):
-        try:
-            mtime = p.stat().st_mtime
-        except OSError:
-            continue
-        try:
-            rf = read_replay(p)
-        except RecordError as exc:
-            out.append((mtime, ReplayInfo(p, error=exc.key)))
-            continue
-        out.append((mtime, ReplayInfo(p, rf.game_id, rf.updated_at or rf.started_at, rf.record.names, rf.kinds,
-                                      rf.winners, rf.rounds, rf.finished)))
-    out.sort(key=lambda x: x[0], reverse=True)
-    return [info for _, info in out]
+    found = listing.scan(folder, "replays", progress)
+    found.sort(key=lambda x: x[2], reverse=True)
+    return [listing.replay_info_of(p, summary) for p, summary, _ in found]
+
+
+def _date_of(text: str) -> datetime | None:
+    """A record's own ISO date ("2024-05-01T12:00:00+00:00"), or None when it has none."""
+    try:
+        when = datetime.fromisoformat(text)
+    except ValueError:
+        return None
+    return when if when.tzinfo is not None else when.replace(tzinfo=UTC)
 
 
 def prune(keep: int = KEEP, *, open_ids: Iterable[str] = (), folder: Path | None = None) -> list[Path]:
-    """Delete the oldest records beyond ``keep`` (by modification time), never one whose game
-    id is in ``open_ids``; returns the deleted paths (file work: call it on the writer)."""
+    """Delete the oldest game records beyond ``keep``, never one whose game id is in
+    ``open_ids``; returns the deleted paths (file work: call it on the writer).
+
+    Only files that are valid records of this game count and can go, ordered by the dates
+    written inside them (when the game was last played), not by the files' modification
+    times: any other ``.json`` file in the folder (a damaged record, someone's notes, a copy
+    touched later) is neither counted nor deleted, and neither is a record without a date."""
+    from . import listing
+
     folder = folder or replays_dir(create=False)
+    if len(paths.list_files(folder, SUFFIX)) <= keep:  # fewer files than that: nothing to read
+        return []
     protected = {f"{g}{SUFFIX}" for g in open_ids}
-    files: list[tuple[float, Path]] = []
-    for p in paths.list_files(folder, SUFFIX):
-        try:
-            files.append((p.stat().st_mtime, p))
-        except OSError:
-            continue
-    files.sort(key=lambda x: x[0], reverse=True)
+    dated: list[tuple[datetime, int, Path]] = []
+    for p, summary, mtime in listing.scan(folder, "replays"):
+        when = None if "error" in summary else _date_of(summary["date"])
+        if when is not None and p.name == f"{summary['game_id']}{SUFFIX}":
+            dated.append((when, mtime, p))  # the same date (within a second): the later file is newer
+    dated.sort(key=lambda x: (x[0], x[1]), reverse=True)
     removed: list[Path] = []
-    for _, p in files[keep:]:
+    for _, _, p in dated[keep:]:
         if p.name in protected:
             continue
         try:

@@ -1060,10 +1060,6 @@ def existing_save_name(path: Path) -> str:
     return paths.display_name(Path(path).stem)
 
 
-def _is_bad_copy(path: Path) -> bool:
-    return ".bad-" in path.name or path.name.startswith(".")
-
-
 def save_info(path: Path | str) -> SaveInfo:
     """Describe one save file; a bad file gives a SaveInfo with ``error`` set (never raises)."""
     path = Path(path)
@@ -1071,6 +1067,10 @@ def save_info(path: Path | str) -> SaveInfo:
         data = read_save(path)
     except SaveError as err:
         return SaveInfo(path=path, name=paths.display_path(path.stem), error=err)
+    return _info_of(path, data)
+
+
+def _info_of(path: Path, data: SaveData) -> SaveInfo:
     g = data.game
     outcome = g.outcome()
     name = data.meta.get("name")
@@ -1089,31 +1089,28 @@ def save_info(path: Path | str) -> SaveInfo:
     )
 
 
-def _mtime(path: Path) -> float:
-    try:
-        return path.stat().st_mtime
-    except OSError:
-        return 0.0
+def _list(directory: Path, progress: Callable[[int, int], None] | None = None) -> list[SaveInfo]:
+    """Describe the saves in ``directory`` from its summary index (:mod:`.listing`: only files
+    the index does not describe yet are read and replayed, ``progress(done, total)`` after
+    each); raises :class:`SaveError` (``error.save.folder_unreadable``) when the folder itself
+    cannot be read or created. File work: never on the frame loop."""
+    from . import listing
 
-
-def _list(directory: Path) -> list[SaveInfo]:
-    """Describe the saves in ``directory``; raises :class:`SaveError`
-    (``error.save.folder_unreadable``) when the folder itself cannot be read or created."""
     try:
-        files = paths.list_files(directory, ".json")
+        found = listing.scan(directory, "saves", progress)
     except OSError as exc:
         raise SaveError("error.save.folder_unreadable", directory, str(exc),
                         folder=paths.display_path(directory)) from None
-    infos = [save_info(p) for p in files if not _is_bad_copy(p)]
-    infos.sort(key=lambda i: (i.saved_at, _mtime(i.path)), reverse=True)
-    return infos
+    rows = [(listing.save_info_of(p, summary), mtime) for p, summary, mtime in found]
+    rows.sort(key=lambda r: (r[0].saved_at, r[1]), reverse=True)
+    return [info for info, _ in rows]
 
 
-def list_saves() -> list[SaveInfo]:
+def list_saves(progress: Callable[[int, int], None] | None = None) -> list[SaveInfo]:
     """The named saves, newest first (damaged ones included with ``error`` set).
 
     Raises :class:`SaveError` if the saves folder cannot be read (never "no saves" then)."""
-    return _list(paths.saves_dir(create=False))
+    return _list(paths.saves_dir(create=False), progress)
 
 
 def delete_save(path: Path | str) -> None:
@@ -1138,16 +1135,20 @@ def archive_finished(data: SaveData) -> Path:
     """
     if not data.game.is_over:
         raise ValueError("only finished games are archived")
+    from . import listing
+
     stem = re.sub(r"[^0-9A-Za-z_-]", "_", data.game_id)[:64] or "game"
     data.meta.setdefault("finished_at", _now_iso())
-    return write_save(paths.archive_dir() / f"{stem}.json", data)
+    path = write_save(paths.archive_dir() / f"{stem}.json", data)
+    listing.note_file(path, "saves", listing.save_summary(_info_of(path, data)))  # the index, with the archive
+    return path
 
 
-def list_finished() -> list[SaveInfo]:
+def list_finished(progress: Callable[[int, int], None] | None = None) -> list[SaveInfo]:
     """Archived finished games, newest first; open one with :func:`load_save` to see its log.
 
     Raises :class:`SaveError` if the folder cannot be read."""
-    return _list(paths.archive_dir(create=False))
+    return _list(paths.archive_dir(create=False), progress)
 
 
 # ---------------------------------------------------------------- last setup

@@ -1,0 +1,375 @@
+"""Folder listings that do not replay every file each time: a summary index per folder, and
+reading folders on a worker thread.
+
+Checking a save means replaying its whole record (about 40 ms a game), so listing thousands
+of archived games by reading each file would freeze the window for minutes. Instead every
+listed folder (named saves, the finished-game archive, the kept replays) has a summary index,
+``<folder>/.index.json`` (a hidden file: no listing shows it)::
+
+    {"format": "tortuga-index", "version": 1, "kind": "saves",
+     "entries": [[file name, size, mtime_ns, summary], ...]}
+
+* A summary is what one line of a list shows (names, date, round, winners...) or, for a file
+  that cannot be used, its error. It was made by reading and checking the whole file once.
+* :func:`scan` lists a folder: a file whose size and modification time match its index entry
+  uses the summary; any other file is read and checked again (a new, changed or replaced
+  file), and files that are gone drop out. The index is rewritten when anything changed.
+  Scanning is file work and may take long when the index is missing: run it with
+  :func:`start_scan` (a worker thread that reports its progress), never on the frame loop.
+* The index is validated when read: an entry of the wrong shape, a text the game could not
+  draw or a count out of range is dropped (and its file read again); a damaged index is
+  rebuilt. A summary is only ever used to *list*; opening a file always reads and checks it.
+* :func:`note_file` adds one entry when the game writes a file it can describe (a finished
+  game archived), so the next listing does not have to read it.
+"""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import threading
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from . import paths
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["INDEX_NAME", "KINDS", "Scan", "check_summary", "note_file", "read_index", "replay_info_of",
+           "save_info_of", "save_summary", "scan", "start_scan"]
+
+INDEX_NAME = ".index.json"
+INDEX_FORMAT = "tortuga-index"
+INDEX_VERSION = 1
+#: Listed folders: a kind names how a file is summarised and checked.
+KINDS = ("saves", "replays")
+#: An index larger than this is not read (it is rebuilt). 10,000 games take about 3 MB.
+MAX_INDEX_BYTES = 64 * 1024 * 1024
+#: Entries in one index at most (a folder with more files lists only the newest ones' reads).
+MAX_ENTRIES = 200_000
+#: While a long scan runs, the index is written every this many newly read files, so that a
+#: scan that is interrupted (the game closed) does not start over next time.
+_FLUSH_EVERY = 500
+
+_TEXT = 200  # longest text in a summary (names are 40, dates about 25)
+
+_lock = threading.Lock()  # one read-modify-write of an index file at a time (per process)
+
+
+# ---------------------------------------------------------------- summaries
+def _text(v: Any, limit: int = _TEXT, *, empty: bool = True) -> str:
+    from .saves import check_text
+
+    return check_text(v, "summary", limit, allow_empty=empty)
+
+
+def _int(v: Any, lo: int, hi: int) -> int:
+    if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
+        raise ValueError("summary: a count out of range")
+    return v
+
+
+def _ints(v: Any, lo: int, hi: int, most: int) -> list[int]:
+    if not isinstance(v, list) or len(v) > most:
+        raise ValueError("summary: expected a short list of counts")
+    return [_int(x, lo, hi) for x in v]
+
+
+def _texts(v: Any, most: int) -> list[str]:
+    if not isinstance(v, list) or len(v) > most:
+        raise ValueError("summary: expected a short list of texts")
+    return [_text(x) for x in v]
+
+
+def _error_summary(v: Any) -> dict[str, Any]:
+    if not isinstance(v, dict):
+        raise ValueError("summary.error: expected an object")
+    params = v.get("params", {})
+    if not isinstance(params, dict) or len(params) > 8:
+        raise ValueError("summary.error.params")
+    clean: dict[str, Any] = {}
+    for k, p in params.items():
+        _text(k, 40, empty=False)
+        clean[k] = _int(p, -(10**9), 10**9) if isinstance(p, int) and not isinstance(p, bool) else _text(p)
+    return {"key": _text(v.get("key"), 80, empty=False), "detail": _text(v.get("detail", ""), 500),
+            "params": clean}
+
+
+def check_summary(kind: str, data: Any) -> dict[str, Any]:
+    """``data`` as a valid summary of ``kind`` (a new dict); raises ``ValueError``."""
+    if not isinstance(data, dict):
+        raise ValueError("summary: expected an object")
+    if "error" in data:
+        return {"error": _error_summary(data["error"])}
+    if kind == "saves":
+        names = _texts(data.get("players"), 4)
+        n = len(names)
+        kinds = _texts(data.get("kinds"), 4)
+        if not 2 <= n <= 4 or len(kinds) != n:
+            raise ValueError("summary: 2-4 players, one kind each")
+        scores = data.get("scores")
+        winners = data.get("winners")
+        out: dict[str, Any] = {
+            "name": _text(data.get("name"), 100), "saved_at": _text(data.get("saved_at"), 64),
+            "game_id": _text(data.get("game_id"), 64), "players": names, "kinds": kinds,
+            "round": _int(data.get("round"), 0, 10_000), "phase": _text(data.get("phase"), 20),
+            "finished": data.get("finished") is True,
+            "scores": None if scores is None else _ints(scores, -1000, 10_000, n),
+            "winners": None if winners is None else _ints(winners, 0, n - 1, n),
+        }
+        if out["scores"] is not None and len(out["scores"]) != n:
+            raise ValueError("summary: one score per player")
+        if out["winners"] is not None and len(set(out["winners"])) != len(out["winners"]):
+            raise ValueError("summary: winners twice")
+        return out
+    if kind == "replays":
+        names = _texts(data.get("names"), 4)
+        n = len(names)
+        kinds = _texts(data.get("kinds"), 4)
+        if not 2 <= n <= 4 or len(kinds) != n:
+            raise ValueError("summary: 2-4 players, one kind each")
+        winners = _ints(data.get("winners"), 0, n - 1, n)
+        if len(set(winners)) != len(winners):
+            raise ValueError("summary: winners twice")
+        return {"game_id": _text(data.get("game_id"), 64, empty=False), "date": _text(data.get("date"), 40),
+                "names": names, "kinds": kinds, "winners": winners, "rounds": _int(data.get("rounds"), 0, 1000),
+                "finished": data.get("finished") is True}
+    raise ValueError(f"unknown listing kind {kind!r:.20}")
+
+
+def save_summary(info: Any) -> dict[str, Any]:
+    """The summary of a :class:`saves.SaveInfo`."""
+    if info.error is not None:
+        err = info.error
+        params = {k: v for k, v in err.params.items() if k != "file" and isinstance(v, str | int)
+                  and not isinstance(v, bool)}
+        return {"error": {"key": err.key, "detail": paths.display_path(err.detail)[:500], "params": params}}
+    return {"name": info.name, "saved_at": info.saved_at, "game_id": info.game_id,
+            "players": list(info.player_names), "kinds": list(info.kinds), "round": info.round,
+            "phase": str(info.phase), "finished": bool(info.finished),
+            "scores": None if info.scores is None else list(info.scores),
+            "winners": None if info.winners is None else list(info.winners)}
+
+
+def save_info_of(path: Path, summary: dict[str, Any]) -> Any:
+    """A :class:`saves.SaveInfo` from a checked summary."""
+    from .saves import SaveError, SaveInfo
+
+    if "error" in summary:
+        e = summary["error"]
+        return SaveInfo(path=path, name=paths.display_path(path.stem),
+                        error=SaveError(e["key"], path, e["detail"], **e["params"]))
+    return SaveInfo(path=path, name=summary["name"] or paths.display_path(path.stem), saved_at=summary["saved_at"],
+                    game_id=summary["game_id"], player_names=tuple(summary["players"]), kinds=tuple(summary["kinds"]),
+                    round=summary["round"], phase=summary["phase"], finished=summary["finished"],
+                    scores=None if summary["scores"] is None else tuple(summary["scores"]),
+                    winners=None if summary["winners"] is None else tuple(summary["winners"]))
+
+
+def _replay_summary(path: Path) -> dict[str, Any]:
+    from .records import RecordError, read_replay
+
+    try:
+        rf = read_replay(path)
+    except RecordError as exc:
+        return {"error": {"key": exc.key, "detail": paths.display_path(exc.detail)[:500], "params": {}}}
+    return {"game_id": rf.game_id, "date": rf.updated_at or rf.started_at, "names": list(rf.record.names),
+            "kinds": list(rf.kinds), "winners": list(rf.winners), "rounds": rf.rounds, "finished": rf.finished}
+
+
+def replay_info_of(path: Path, summary: dict[str, Any]) -> Any:
+    """A :class:`records.ReplayInfo` from a checked summary."""
+    from .records import ReplayInfo
+
+    if "error" in summary:
+        return ReplayInfo(path, error=summary["error"]["key"])
+    return ReplayInfo(path, summary["game_id"], summary["date"], tuple(summary["names"]), tuple(summary["kinds"]),
+                      tuple(summary["winners"]), summary["rounds"], summary["finished"])
+
+
+def _summarise(kind: str, path: Path) -> dict[str, Any]:
+    """Read and check one file (the slow part: a save is replayed)."""
+    if kind == "saves":
+        from .saves import save_info
+
+        return save_summary(save_info(path))
+    return _replay_summary(path)
+
+
+# ---------------------------------------------------------------- the index file
+@dataclass(frozen=True)
+class Entry:
+    size: int
+    mtime_ns: int
+    summary: dict[str, Any]
+
+
+def read_index(folder: Path, kind: str) -> dict[str, Entry]:
+    """The valid entries of ``folder``'s index (empty when there is none or it is damaged)."""
+    path = Path(folder) / INDEX_NAME
+    try:
+        raw = paths.read_bytes_limited(path, MAX_INDEX_BYTES)
+    except FileNotFoundError:
+        return {}
+    except OSError as exc:
+        logger.warning("the list index %s is unusable (%s): it is rebuilt", paths.display_path(path),
+                       paths.display_path(str(exc)))
+        return {}
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except (UnicodeDecodeError, ValueError, RecursionError):
+        logger.warning("the list index %s is damaged: it is rebuilt", paths.display_path(path))
+        return {}
+    if (not isinstance(data, dict) or data.get("format") != INDEX_FORMAT or data.get("version") != INDEX_VERSION
+            or data.get("kind") != kind or not isinstance(data.get("entries"), list)):
+        logger.warning("the list index %s is not one this game wrote: it is rebuilt", paths.display_path(path))
+        return {}
+    out: dict[str, Entry] = {}
+    dropped = 0
+    for e in data["entries"][:MAX_ENTRIES]:
+        try:
+            if not isinstance(e, list) or len(e) != 4:
+                raise ValueError("entry: expected [name, size, mtime_ns, summary]")
+            name = _text(e[0], 300, empty=False)
+            if "/" in name or "\\" in name or name.startswith(".") or not name.endswith(".json"):
+                raise ValueError("entry: not a file of this folder")
+            out[name] = Entry(_int(e[1], 0, 2**62), _int(e[2], -(2**62), 2**62), check_summary(kind, e[3]))
+        except ValueError:
+            dropped += 1
+    if dropped:
+        logger.warning("%d entries of the list index %s were unusable: their files are read again", dropped,
+                       paths.display_path(path))
+    return out
+
+
+def _write_index(folder: Path, kind: str, entries: dict[str, Entry]) -> None:
+    doc = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "kind": kind,
+           "entries": [[n, e.size, e.mtime_ns, e.summary] for n, e in entries.items()]}
+    paths.atomic_write_text(Path(folder) / INDEX_NAME,
+                            json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n")
+
+
+def _merge(folder: Path, kind: str, fresh: dict[str, Entry], present: set[str] | None) -> None:
+    """Write ``fresh`` entries into the index (under the lock, re-reading it first so entries
+    another thread wrote meanwhile are kept); ``present``: the files that exist (others drop)."""
+    with _lock:
+        entries = read_index(folder, kind)
+        entries.update(fresh)
+        if present is not None:
+            entries = {n: e for n, e in entries.items() if n in present}
+        try:
+            _write_index(folder, kind, entries)
+        except OSError as exc:  # a read-only folder still lists, only more slowly next time
+            logger.warning("the list index of %s could not be written: %s", paths.display_path(folder),
+                           paths.display_path(exc.strerror or str(exc)))
+
+
+def note_file(path: Path, kind: str, summary: dict[str, Any]) -> None:
+    """Add ``path`` (just written by the game) to its folder's index with ``summary``
+    (file work: call it on the writer). Never raises for a file problem: the next scan reads
+    the file itself then."""
+    try:
+        st = os.stat(path)
+        entry = Entry(st.st_size, st.st_mtime_ns, check_summary(kind, summary))
+    except (OSError, ValueError) as exc:
+        logger.warning("could not index %s: %s", paths.display_name(path), exc)
+        return
+    _merge(path.parent, kind, {path.name: entry}, None)
+
+
+# ---------------------------------------------------------------- scanning
+Progress = Callable[[int, int], None]
+
+
+def _files(folder: Path) -> list[tuple[str, int, int]]:
+    """(name, size, mtime_ns) of the regular ``*.json`` files (no hidden or damaged copies);
+    a folder that cannot be read raises ``OSError``; a missing one has none."""
+    out: list[tuple[str, int, int]] = []
+    try:
+        it = os.scandir(folder)
+    except FileNotFoundError:
+        return out
+    with it:
+        for d in it:
+            if d.name.startswith(".") or not d.name.endswith(".json") or ".bad-" in d.name:
+                continue
+            try:
+                if not d.is_file(follow_symlinks=False):
+                    continue
+                st = d.stat(follow_symlinks=False)
+            except OSError:
+                continue
+            out.append((d.name, st.st_size, st.st_mtime_ns))
+    return out
+
+
+def scan(folder: Path, kind: str, progress: Progress | None = None) -> list[tuple[Path, dict[str, Any], int]]:
+    """Every listable file of ``folder`` with its summary and modification time (ns), in no
+    particular order. Files the index does not describe as they are now are read and checked
+    (``progress(done, total)`` after each). Raises ``OSError`` when the folder cannot be read."""
+    if kind not in KINDS:
+        raise ValueError(f"unknown listing kind {kind!r:.20}")
+    folder = Path(folder)
+    files = _files(folder)
+    index = read_index(folder, kind)
+    todo = [f for f in files if (e := index.get(f[0])) is None or (e.size, e.mtime_ns) != (f[1], f[2])]
+    fresh: dict[str, Entry] = {}
+    last = time.monotonic()
+    for done, (name, size, mtime) in enumerate(todo, 1):
+        fresh[name] = Entry(size, mtime, check_summary(kind, _summarise(kind, folder / name)))
+        if progress is not None and (done == len(todo) or time.monotonic() - last > 0.1):
+            last = time.monotonic()
+            progress(done, len(todo))
+        if done % _FLUSH_EVERY == 0:
+            _merge(folder, kind, fresh, None)
+    present = {f[0] for f in files}
+    if fresh or set(index) - present:
+        _merge(folder, kind, fresh, present)
+    out: list[tuple[Path, dict[str, Any], int]] = []
+    for name, _size, mtime in files:
+        entry = fresh.get(name) or index[name]
+        out.append((folder / name, entry.summary, mtime))
+    return out
+
+
+class Scan:
+    """One folder read on a worker thread. Poll :attr:`done`; then :attr:`result` (what
+    ``work`` returned) or :attr:`error` (the ``OSError`` that stopped it). :attr:`progress`
+    is (files read, files to read) while it runs."""
+
+    def __init__(self, name: str, work: Callable[[Progress], Any]) -> None:
+        self.name = name
+        self.done = False
+        self.result: Any = None
+        self.error: OSError | None = None
+        self.progress: tuple[int, int] = (0, 0)
+        self._thread = threading.Thread(target=self._run, args=(work,), name=f"tortuga-{name}", daemon=True)
+        self._thread.start()
+
+    def _report(self, done: int, total: int) -> None:
+        self.progress = (done, total)
+
+    def _run(self, work: Callable[[Progress], Any]) -> None:
+        try:
+            self.result = work(self._report)
+        except OSError as exc:
+            self.error = exc
+        except Exception as exc:  # a fault: logged, shown by the caller as a folder it could not read
+            logger.exception("%s failed", self.name)
+            self.error = OSError(f"{type(exc).__name__}")
+        finally:
+            self.done = True
+
+    def wait(self, timeout: float | None = None) -> bool:
+        """Wait for the worker (tests and scripts only); True when it finished."""
+        self._thread.join(timeout)
+        return self.done
+
+
+def start_scan(name: str, work: Callable[[Progress], Any]) -> Scan:
+    """Run ``work(progress)`` on a worker thread."""
+    return Scan(name, work)

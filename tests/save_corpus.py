@@ -12,6 +12,8 @@ import random
 from collections.abc import Callable, Iterator
 from typing import Any
 
+from settle import settle
+
 #: JSON texts spliced in as a field's value (raw, so 1e999 and lone surrogates survive).
 BAD_VALUES: dict[str, str] = {
     "missing": "",
@@ -230,7 +232,7 @@ def _reset(app: Any) -> None:
 
 def _outcome(app: Any, shown_name: str, refuse: bool = False) -> str | None:
     """None if the app is in an acceptable state, else what is wrong."""
-    app.run(max_frames=2)
+    settle(app)
     if app.exit_code is not None:
         return "the app quit"
     top = app.top
@@ -291,6 +293,7 @@ def check_case(app: Any, label: str, blob: bytes, outside: Any, *, must_refuse: 
         auto = saves.autosave_path()
         auto.write_bytes(blob)
         app.top.continue_game()
+        settle(app)
         problem = _outcome(app, "autosave.json", must_refuse)
         if problem:
             return problem
@@ -304,7 +307,7 @@ def check_case(app: Any, label: str, blob: bytes, outside: Any, *, must_refuse: 
         target = folder / "case.json"
         target.write_bytes(blob)
         app.top.load_game()
-        app.run(max_frames=2)
+        settle(app)
         scene = app.top
         if getattr(scene, "name", "") != "load":
             return "the Load screen did not open"

@@ -26,6 +26,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
+from settle import settle
 
 from tortuga_desktop.app import i18n
 
@@ -242,11 +243,13 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
         grab()
         for opener in ("settings", "rules", "statistics", "load_game"):
             getattr(app.top, opener)()
+            settle(app)
             grab()
             if opener == "statistics":
                 app.top.tab = "finished"
                 grab()
                 assert app.top.open_finished(0)
+                settle(app)
                 grab()
                 app.top.show_log = True
                 grab()

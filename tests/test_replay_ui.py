@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import random
+import time
 from pathlib import Path
 from typing import Any
 
@@ -44,11 +45,15 @@ def _record(game_id: str, seed: int, *, finish: bool = True, players: int = 3) -
 
 
 def _until(app: Any, done: Any, frames: int = 600) -> None:
-    for _ in range(frames):
+    deadline = time.monotonic() + 30  # lists are read on worker threads: give them time
+    n = 0
+    while n < frames or time.monotonic() < deadline:
         if done():
             return
         app.writer().flush(1)
         app.step(1 / 60)
+        n += 1
+        time.sleep(0.002)
     assert done(), "the app did not get there"
 
 

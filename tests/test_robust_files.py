@@ -17,6 +17,7 @@ from typing import Any
 
 import pytest
 from app_helpers import start_app as _app
+from settle import settle
 
 from tortuga_desktop.app import paths, saves
 from tortuga_desktop.app.saves import SaveError, SeatConfig, SetupConfig
@@ -88,7 +89,7 @@ def test_damaged_file_with_a_bad_name_in_the_saves_folder_is_listed_safely() -> 
     app = _app()
     try:
         app.top.load_game()
-        app.run(max_frames=3)
+        settle(app)
         assert app.top.name == "load"
         names = sorted(i.name for i in app.top.infos)
         assert any("\ufffd" in n for n in names) and all("\udcff" not in n for n in names)
@@ -239,6 +240,7 @@ def test_finished_game_is_kept_when_the_archive_fails_and_archived_on_continue(
         app.clear_to(type(app.scenes[0])())
         app.run(max_frames=1)
         app.top.continue_game()
+        settle(app)
         assert app.writer().flush()
         assert [i.game_id for i in saves.list_finished()] == [data.game_id]
         assert not saves.has_autosave()
@@ -334,7 +336,7 @@ def test_an_unreadable_saves_folder_is_an_error_not_no_saves(monkeypatch: pytest
     app = _app()
     try:
         app.top.load_game()
-        app.run(max_frames=2)
+        settle(app)
         assert app.top.name == "load" and "could not be read" in app.top.error
     finally:
         app.close()
@@ -449,10 +451,11 @@ def test_an_unreadable_file_through_every_route(tmp_path: Path, monkeypatch: pyt
         assert app.top.name == "message" and "locked.json" in _message(app)
         app.pop()
         app.top.continue_game()
+        settle(app)
         assert app.top.name == "message" and "autosave.json" in _message(app)
         app.pop()
         app.top.load_game()
-        app.run(max_frames=2)
+        settle(app)
         [info] = app.top.infos
         assert not info.ok and "locked.json" in info.error.user_message()
         assert all(p.read_bytes() == blob for p in locked)  # nothing moved or changed

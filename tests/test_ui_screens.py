@@ -15,6 +15,7 @@ from typing import Any
 import pygame
 import pytest
 from app_helpers import start_app as _app
+from settle import settle
 
 from tortuga_desktop.app import art, i18n
 from tortuga_desktop.app.intents import Click, Key
@@ -212,12 +213,12 @@ def test_finished_game_is_archived_counted_and_reviewable() -> None:
         assert len(saves.list_finished()) == 1
         app.clear_to(__import__("tortuga_desktop.app.scenes.menu", fromlist=["MenuScene"]).MenuScene())
         app.top.statistics()
-        app.run(max_frames=2)
+        settle(app)
         sc = app.top
         assert sc.rows[1][0] == "Anna" and sc.rows[1][1] == "1"
         sc.tab = "finished"
         assert sc.open_finished(0)
-        app.run(max_frames=2)
+        settle(app)
         res = app.top
         assert res.name == "results" and res.review
         assert any("Anna" in ln for ln in res.log_lines())
@@ -272,10 +273,11 @@ def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() 
         _finish(original)
         # load it through the menu's Load game screen
         app.top.load_game()
-        app.run(max_frames=2)
+        settle(app)
         assert app.top.name == "load"
         app.post(Key(pygame.K_RETURN))
         app.run(max_frames=2)
+        settle(app)  # the save is loaded on a worker thread
         assert app.top.name == "message"  # over the game in progress: asked first (issue 23.4)
         app.post(Key(pygame.K_RETURN))
         app.run(max_frames=2)
@@ -300,7 +302,7 @@ def test_bad_save_in_the_list_is_greyed_and_changes_nothing(tmp_path: Path) -> N
     app = _app()
     try:
         app.top.load_game()
-        app.run(max_frames=2)
+        settle(app)
         scene = app.top
         assert len(scene.infos) == 1 and not scene.infos[0].ok
         assert not scene.open(0)
@@ -355,7 +357,7 @@ def test_continue_restores_the_autosave() -> None:
         cont = menu.buttons.items[1]
         assert cont.enabled
         cont.action()
-        app.run(max_frames=1)
+        settle(app, frames=1)
         assert app.top.name == "table"
         assert app.top.controller.game.to_dict() == data.game.to_dict()
     finally:

@@ -141,13 +141,27 @@ def check_summary(kind: str, data: Any) -> dict[str, Any]:
     raise ValueError(f"unknown listing kind {kind!r:.20}")
 
 
+def _param(v: Any) -> int | str:
+    """An error's parameter as the index keeps it: a modest whole number, else short text."""
+    from .saves import clean_text
+
+    if isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 10**9:
+        return v
+    return clean_text(paths.display_path(str(v))[:_TEXT], _TEXT)
+
+
+def _error_of(key: str, detail: str, params: dict[str, Any]) -> dict[str, Any]:
+    from .saves import clean_text
+
+    return {"error": {"key": key[:80], "detail": clean_text(paths.display_path(detail), 500),
+                      "params": {k[:40]: _param(v) for k, v in list(params.items())[:8] if k != "file"}}}
+
+
 def save_summary(info: Any) -> dict[str, Any]:
     """The summary of a :class:`saves.SaveInfo`."""
     if info.error is not None:
         err = info.error
-        params = {k: v for k, v in err.params.items() if k != "file" and isinstance(v, str | int)
-                  and not isinstance(v, bool)}
-        return {"error": {"key": err.key, "detail": paths.display_path(err.detail)[:500], "params": params}}
+        return _error_of(err.key, err.detail, err.params)
     return {"name": info.name, "saved_at": info.saved_at, "game_id": info.game_id,
             "players": list(info.player_names), "kinds": list(info.kinds), "round": info.round,
             "phase": str(info.phase), "finished": bool(info.finished),
@@ -176,7 +190,7 @@ def _replay_summary(path: Path) -> dict[str, Any]:
     try:
         rf = read_replay(path)
     except RecordError as exc:
-        return {"error": {"key": exc.key, "detail": paths.display_path(exc.detail)[:500], "params": {}}}
+        return _error_of(exc.key, exc.detail, {})
     return {"game_id": rf.game_id, "date": rf.updated_at or rf.started_at, "names": list(rf.record.names),
             "kinds": list(rf.kinds), "winners": list(rf.winners), "rounds": rf.rounds, "finished": rf.finished}
 
@@ -248,9 +262,18 @@ def read_index(folder: Path, kind: str) -> dict[str, Entry]:
 
 def _write_index(folder: Path, kind: str, entries: dict[str, Entry]) -> None:
     doc = {"format": INDEX_FORMAT, "version": INDEX_VERSION, "kind": kind,
-           "entries": [[n, e.size, e.mtime_ns, e.summary] for n, e in entries.items()]}
+           "entries": [[n, e.size, e.mtime_ns, e.summary] for n, e in entries.items() if _storable(n)]}
     paths.atomic_write_text(Path(folder) / INDEX_NAME,
                             json.dumps(doc, ensure_ascii=False, allow_nan=False, separators=(",", ":")) + "\n")
+
+
+def _storable(name: str) -> bool:
+    """A file name the index can keep (one that is not valid UTF-8 is read every time)."""
+    try:
+        name.encode("utf-8")
+    except UnicodeEncodeError:
+        return False
+    return True
 
 
 def _merge(folder: Path, kind: str, fresh: dict[str, Entry], present: set[str] | None) -> None:
@@ -320,7 +343,14 @@ def scan(folder: Path, kind: str, progress: Progress | None = None) -> list[tupl
     fresh: dict[str, Entry] = {}
     last = time.monotonic()
     for done, (name, size, mtime) in enumerate(todo, 1):
-        fresh[name] = Entry(size, mtime, check_summary(kind, _summarise(kind, folder / name)))
+        made = _summarise(kind, folder / name)
+        try:
+            summary = check_summary(kind, made)
+        except ValueError as exc:  # a file that checks but cannot be described (a fault): listed as damaged
+            logger.warning("cannot describe %s: %s", paths.display_name(folder / name), exc)
+            summary = check_summary(kind, _error_of("error.save.invalid" if kind == "saves" else "error.replay.invalid",
+                                                    str(exc), {"reason": str(exc)}))
+        fresh[name] = Entry(size, mtime, summary)
         if progress is not None and (done == len(todo) or time.monotonic() - last > 0.1):
             last = time.monotonic()
             progress(done, len(todo))

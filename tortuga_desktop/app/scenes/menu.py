@@ -19,6 +19,7 @@ from ..i18n import tr, trn
 from ..intents import Click, Hover, Intent, Key
 from ..layout import LayoutReport, screen_scale
 from . import Scene
+from .listview import Worker
 
 logger = logging.getLogger(__name__)
 
@@ -164,6 +165,7 @@ class MenuScene(Scene):
         #: the newest kept network seat whose game is still on (found off the frame loop)
         self.seat: Any = None
         self._finder: Any = None
+        self._loader = Worker()  # Continue: the autosave is loaded off the frame loop
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -181,6 +183,10 @@ class MenuScene(Scene):
         self._finder = SeatFinder()
 
     def update(self, dt: float) -> bool:
+        task = self._loader.poll()
+        if task is not None:  # Continue: the autosave was read on a worker thread
+            self._continued(task)
+            return True
         finder = self._finder
         if finder is None or not finder.done:
             return False
@@ -290,15 +296,39 @@ class MenuScene(Scene):
         if self.seat is not None:
             self.app.push(JoinScene(returning=self.seat))
 
+    @property
+    def busy(self) -> bool:
+        """The autosave is being loaded on a worker thread (tests wait for it)."""
+        return self._loader.busy
+
     def continue_game(self) -> None:
+        """Load the autosave on a worker thread (a long game is replayed there: the window
+        keeps drawing); the game continues when it is read and checked."""
         from .. import saves
 
         if self.seat is not None and not saves.has_autosave():
             self.return_to_seat()  # no local game to continue: the network game it was playing
             return
-        try:
-            data = saves.load_autosave()
-        except saves.SaveError as err:
+        if self._loader.busy:
+            return
+
+        def work(_progress: Any) -> Any:
+            try:
+                return saves.load_autosave()
+            except saves.SaveError as err:
+                return err
+
+        self._loader.start("loading the autosave", work)
+        self.app.request_redraw()
+
+    def _continued(self, task: Any) -> None:
+        from .. import saves
+
+        data = task.result if task.error is None else saves.SaveError("error.save.unreadable",
+                                                                      saves.autosave_path(create=False),
+                                                                      str(task.error))
+        if isinstance(data, saves.SaveError):
+            err = data
             logger.warning("refused the autosave: %s", err.log_text)
             self._build()
             self.app.show_message(tr("error.save.title"), err.user_message())
@@ -373,7 +403,8 @@ class MenuScene(Scene):
             sub = art.font(px).render(tr("menu.tagline"), True, palette.PARCHMENT_LIGHT)
         surface.blit(sub, sub.get_rect(midtop=(cx, min(r.bottom + int(4 * s), top - sub.get_height() - 4))))
         self.buttons.draw(surface, self._px)
-        hint = art.font(max(11, int(15 * s))).render(tr("menu.hint"), True, palette.FOAM)
+        hint = art.font(max(11, int(15 * s))).render(tr("saves.opening" if self._loader.busy else "menu.hint"), True,
+                                                      palette.FOAM)
         surface.blit(hint, hint.get_rect(midbottom=(cx, h - int(12 * s))))
         if self.offer is not None:
             self.offer.draw(surface)

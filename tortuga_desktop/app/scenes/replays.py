@@ -3,8 +3,9 @@
 :class:`ReplayList` lists ``<data>/replays`` (newest first: date, seats, winner, rounds; a
 damaged file greyed out with its reason) and opens one in the :class:`.replay.ReplayScene`.
 Keys while the tab is shown: Up/Down choose, Enter watches, E exports the chosen record to a
-file, I imports a record file. The list is read and every file is copied on the app's
-background writer: the frame loop never waits for the disk.
+file, I imports a record file. The list is read (from the folder's summary index) and a
+record opened on a worker thread, every file is copied on the app's background writer: the
+frame loop never waits for the disk. Each shown line is rendered once, not every frame.
 
 :class:`RecordFileScene` asks for a file path (export: where to write; import: which file to
 read). A bad, truncated or newer file, a file that exists already or a folder that cannot be
@@ -15,6 +16,7 @@ crashes, and the dialog stays open to try another path.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +27,7 @@ from ..i18n import kind_name, tr
 from ..intents import Click, Intent, Key
 from . import WidgetScene
 from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
+from .listview import RowCache, Worker, draw_position, page_key, progress_text
 
 logger = logging.getLogger(__name__)
 
@@ -62,78 +65,76 @@ class ReplayList:
         self.error = ""
         self.focus = 0
         self.scroll = 0
-        self._job: Any = None
-        self._open_job: Any = None
+        self._lister = Worker()
+        self._opener = Worker()
         self._items: list[pygame.Rect] = []
         self._buttons: dict[str, pygame.Rect] = {}
+        self._rows = RowCache()
+        self._generation = 0
+
+    @property
+    def busy(self) -> bool:
+        return self._lister.busy or self._opener.busy
 
     # -- data ------------------------------------------------------------------------------
 
     def reload(self, app: Any) -> None:
-        """Read the list again (on the background writer)."""
+        """Read the list again (on a worker thread, from the folder's summary index)."""
         from .. import records
 
-        def work() -> tuple[list[Any], str]:
-            try:
-                return records.list_replays(), ""
-            except OSError as exc:
-                return [], exc.strerror or str(exc)
-
-        try:
-            self._job = app.writer().run("listing the game records", work)
-        except RuntimeError:  # the writer is closed: the app is quitting
-            logger.warning("cannot list the game records: the writer is closed")
+        self._lister.start("listing the game records", lambda progress: records.list_replays(progress=progress))
 
     def poll(self, app: Any) -> bool:
         """Take up finished background work; True when the tab must be drawn again."""
         changed = False
-        job = self._job
-        if job is not None and job.done:
-            self._job = None
-            if job.error is None and job.result is not None:
-                self.infos, self.error = job.result
+        task = self._lister.poll()
+        if task is not None:
+            if task.error is None:
+                self.infos, self.error = task.result, ""
             else:
-                self.infos, self.error = [], str(getattr(job.error, "log_text", "") or "?")
+                err = task.error
+                self.infos, self.error = [], str(getattr(err, "strerror", None) or err or "?")
+            self._generation += 1
             self.focus = min(self.focus, max(0, len(self.infos) - 1))
             changed = True
-        job = self._open_job
-        if job is not None and job.done:
-            self._open_job = None
-            self._opened(app, job)
+        task = self._opener.poll()
+        if task is not None:
+            self._opened(app, task)
             changed = True
-        return changed
+        return changed or self._lister.progress_changed()
 
     def open(self, app: Any, index: int) -> bool:
-        """Watch record ``index`` (read on the background writer; the scene opens when it is)."""
+        """Watch record ``index``: the file is read and the replay built on a worker thread
+        (a long game is replayed there); the scene opens when it is ready."""
         from .. import records
+        from .replay import ReplayScene, _speed_of
 
-        if self.infos is None or not 0 <= index < len(self.infos) or self._open_job is not None:
+        if self.infos is None or not 0 <= index < len(self.infos) or self._opener.busy:
             return False
         info = self.infos[index]
         if info.error:
             app.notify(tr("replay.list.damaged", reason=tr(info.error, reason="", name="", version="")), "warning")
             return False
+        speed = _speed_of(app)
 
-        def work() -> Any:
+        def work(_progress: Any) -> Any:
             try:
-                return records.read_replay(info.path)
+                return ReplayScene(records.read_replay(info.path), speed=speed)
             except records.RecordError as exc:
                 return exc
 
-        self._open_job = app.writer().run("reading a game record", work)
+        self._opener.start("reading a game record", work)
         return True
 
-    def _opened(self, app: Any, job: Any) -> None:
+    def _opened(self, app: Any, task: Any) -> None:
         from ..records import RecordError, describe_error
-        from .replay import ReplayScene, _speed_of
 
-        result = job.result
+        scene = task.result
         try:
-            if job.error is not None:
-                raise RecordError("error.replay.unreadable", job.error.log_text, reason=job.error.log_text[:120])
-            if isinstance(result, RecordError):
-                raise result
-            scene = ReplayScene(result, speed=_speed_of(app))
+            if task.error is not None:
+                raise RecordError("error.replay.unreadable", str(task.error), reason=str(task.error)[:120])
+            if isinstance(scene, RecordError):
+                raise scene
         except RecordError as exc:
             logger.warning("refused replay: %s", exc.detail or exc.key)
             app.show_message(tr("replay.error.title"), describe_error(exc))
@@ -157,7 +158,10 @@ class ReplayList:
         n = len(self.infos or [])
         if isinstance(intent, Key):
             k = intent.key
-            if k == pygame.K_DOWN:
+            paged = page_key(k, self.focus, n, max(1, len(self._items)))
+            if paged is not None:
+                self.focus = paged
+            elif k == pygame.K_DOWN:
                 self.focus = min(max(0, n - 1), self.focus + 1)
             elif k == pygame.K_UP:
                 self.focus = max(0, self.focus - 1)
@@ -231,8 +235,13 @@ class ReplayList:
         surface.blit(where, (area.x, y - where.get_height() - int(6 * s)))
         list_area = pygame.Rect(area.x, area.y, area.w, y - where.get_height() - int(14 * s) - area.y)
         if self.infos is None:
-            surface.blit(f.render(tr("replay.list.loading"), True, palette.INK_SOFT), list_area.topleft)
+            surface.blit(f.render(progress_text("replay.list.loading", self._lister.progress), True, palette.INK_SOFT),
+                         list_area.topleft)
             return
+        if self._opener.busy:
+            surface.blit(f.render(tr("replay.opening"), True, palette.INK_SOFT), list_area.topleft)
+            list_area.y += f.get_linesize() + int(6 * s)
+            list_area.h -= f.get_linesize() + int(6 * s)
         if self.error:
             text_lines(surface, wrap(self.error, f, list_area.w), f, list_area.topleft, palette.DANGER)
             return
@@ -240,35 +249,45 @@ class ReplayList:
             text_lines(surface, wrap(tr("replay.list.none"), f, list_area.w), f, list_area.topleft, palette.INK)
             return
         lh = fb.get_linesize() + f.get_linesize() + int(16 * s)
+        visible = max(1, list_area.h // lh)
+        self.scroll = max(0, min(self.scroll, len(self.infos) - 1))
+        shown = self.infos[self.scroll:self.scroll + visible]
+        draw_position(surface, self.scroll, len(shown), len(self.infos), (area.right, area.y - int(40 * s)), s)
         y = list_area.y
-        for i, info in enumerate(self.infos[self.scroll:]):
-            if y + lh > list_area.bottom:
-                break
+        for i, info in enumerate(shown):
             r = pygame.Rect(list_area.x, y, list_area.w, lh - int(6 * s))
             on = i + self.scroll == self.focus
             pygame.draw.rect(surface, palette.GOLD_LIGHT if on else palette.PARCHMENT, r, border_radius=int(8 * s))
             pygame.draw.rect(surface, palette.INK if on else palette.BRASS, r, max(1, int(2 * s)),
                              border_radius=int(8 * s))
-            if info.error:
-                t1 = fb.render(paths.display_name(info.path), True, palette.INK_SOFT)
-                t2 = f.render(tr("replay.list.damaged", reason=tr(info.error, reason="", name="", version="")),
-                              True, palette.DANGER)
-            else:
-                when = (info.date or "")[:16].replace("T", " ")
-                seats = ", ".join(f"{n} ({kind_name(k)})" for n, k in zip(info.names, info.kinds,
-                                                                                    strict=False))
-                t1 = fb.render(tr("replay.list.line", when=when, seats=seats), True, palette.INK)
-                if info.finished:
-                    win = ", ".join(info.names[w] for w in info.winners if 0 <= w < len(info.names))
-                    t2 = f.render(tr("replay.list.won", winners=win, rounds=info.rounds), True, palette.INK_SOFT)
-                else:
-                    t2 = f.render(tr("replay.list.unfinished", round=info.rounds), True, palette.INK_SOFT)
-            for t, dy in ((t1, int(4 * s)), (t2, int(6 * s) + t1.get_height())):
-                if t.get_width() > r.w - int(24 * s):
-                    t = t.subsurface(pygame.Rect(0, 0, r.w - int(24 * s), t.get_height()))
-                surface.blit(t, (r.x + int(12 * s), r.y + dy))
+            tw = r.w - int(24 * s)
+            t1, t2 = self._rows.get((self._generation, tw, s), i + self.scroll, partial(self._row, info, tw, s))
+            surface.blit(t1, (r.x + int(12 * s), r.y + int(4 * s)))
+            surface.blit(t2, (r.x + int(12 * s), r.y + int(6 * s) + t1.get_height()))
             self._items.append(r)
             y += lh
+
+    def _row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
+        """One line's two texts, rendered (kept in the row cache until the list changes)."""
+        from .. import paths
+        from .saveload import _clip
+
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(19 * s)), True)
+        if info.error:
+            t1 = fb.render(paths.display_name(info.path), True, palette.INK_SOFT)
+            t2 = f.render(tr("replay.list.damaged", reason=tr(info.error, reason="", name="", version="")),
+                          True, palette.DANGER)
+        else:
+            when = (info.date or "")[:16].replace("T", " ")
+            seats = ", ".join(f"{n} ({kind_name(k)})" for n, k in zip(info.names, info.kinds, strict=False))
+            t1 = fb.render(tr("replay.list.line", when=when, seats=seats), True, palette.INK)
+            if info.finished:
+                win = ", ".join(info.names[w] for w in info.winners[:len(info.names)] if 0 <= w < len(info.names))
+                t2 = f.render(tr("replay.list.won", winners=win, rounds=info.rounds), True, palette.INK_SOFT)
+            else:
+                t2 = f.render(tr("replay.list.unfinished", round=info.rounds), True, palette.INK_SOFT)
+        return _clip(t1, width), _clip(t2, width)
 
 
 class RecordFileScene(WidgetScene):

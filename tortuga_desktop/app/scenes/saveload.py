@@ -14,6 +14,7 @@ file that turns out bad shows its message and changes nothing.
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -24,6 +25,7 @@ from ..i18n import tr
 from ..intents import Click, Intent, Key
 from . import Scene, WidgetScene
 from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry
+from .listview import RowCache, Worker, draw_position, page_key, progress_text
 from .menu import _backdrop
 
 __all__ = ["LoadScene", "SaveScene"]
@@ -217,7 +219,13 @@ class SaveScene(WidgetScene):
 
 
 class LoadScene(Scene):
-    """The list of named saves."""
+    """The list of named saves.
+
+    The folder is read on a worker thread (from its summary index, :mod:`..listing`; files it
+    does not describe yet are read and checked there, with a progress line), and a chosen
+    game is loaded there too: the window keeps drawing while thousands of files are listed
+    or a large game is replayed. Long lists page (Page Up/Down, Home, End) and each shown
+    line is rendered once, not every frame."""
 
     opaque = True
     name = "load"
@@ -225,12 +233,24 @@ class LoadScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.infos: list[Any] = []
+        #: True until the first listing arrived
+        self.loading = True
         self.focus = 0
         self.scroll = 0
         self._items: list[pygame.Rect] = []
         self._back = pygame.Rect(0, 0, 0, 0)
         #: why the saves folder could not be read ("" when it could)
         self.error = ""
+        self._lister = Worker()
+        self._opener = Worker()
+        self._rows = RowCache()
+        self._generation = 0
+        self._visible = 1
+
+    @property
+    def busy(self) -> bool:
+        """The list is being read or a game opened (tests wait for it)."""
+        return self._lister.busy or self._opener.busy
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -240,34 +260,84 @@ class LoadScene(Scene):
         super().resume()
         self.reload()
 
+    def retranslate(self) -> None:
+        self._rows.clear()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._rows.clear()
+
     def reload(self) -> None:
+        """Read the list again (on a worker thread; :meth:`update` takes the result up)."""
         from .. import saves
 
-        try:
-            self.infos = saves.list_saves()
-            self.error = ""
-        except saves.SaveError as err:
-            logger.warning("cannot list the saves: %s", err.log_text)
+        def work(progress: Any) -> Any:
+            try:
+                return saves.list_saves(progress)
+            except saves.SaveError as err:
+                return err
+
+        self._lister.start("listing the saves", work)
+
+    def _listed(self, task: Any) -> None:
+        from .. import paths, saves
+
+        folder = paths.saves_dir(create=False)
+        result = task.result if task.error is None else saves.SaveError(
+            "error.save.folder_unreadable", folder, str(task.error), folder=paths.display_path(folder))
+        if isinstance(result, saves.SaveError):
+            logger.warning("cannot list the saves: %s", result.log_text)
             self.infos = []
-            self.error = err.user_message()
+            self.error = result.user_message()
+        else:
+            self.infos = result
+            self.error = ""
+        self.loading = False
+        self._generation += 1
         self.focus = min(self.focus, max(0, len(self.infos) - 1))
 
+    def update(self, dt: float) -> bool:
+        changed = False
+        task = self._lister.poll()
+        if task is not None:
+            self._listed(task)
+            changed = True
+        task = self._opener.poll()
+        if task is not None:
+            self._opened(task)
+            changed = True
+        return changed or self._lister.progress_changed()
+
     def open(self, index: int) -> bool:
-        """Load the save at ``index`` and continue it (False: bad file, nothing changed)."""
+        """Start loading the save at ``index`` (on a worker thread; the game starts when it is
+        read and checked). False: a damaged line or a game already being opened."""
         from .. import saves
 
-        if not 0 <= index < len(self.infos):
+        if not 0 <= index < len(self.infos) or self._opener.busy:
             return False
         info = self.infos[index]
         if not info.ok:
             return False
-        try:
-            data = saves.load_save(info.path)
-        except saves.SaveError as err:
-            logger.warning("refused %s", err.log_text)
+
+        def work(_progress: Any) -> Any:
+            try:
+                return saves.load_save(info.path)
+            except saves.SaveError as err:
+                return err
+
+        self._opener.start("loading a save", work)
+        self.app.request_redraw()
+        return True
+
+    def _opened(self, task: Any) -> None:
+        from .. import saves
+
+        data = task.result if task.error is None else saves.SaveError(
+            "error.save.unreadable", None, str(task.error))
+        if isinstance(data, saves.SaveError):
+            logger.warning("refused %s", data.log_text)
             self.reload()
-            self.app.show_message(tr("error.save.title"), err.user_message())
-            return False
+            self.app.show_message(tr("error.save.title"), data.user_message())
+            return
         app = self.app
 
         def go() -> None:
@@ -284,7 +354,6 @@ class LoadScene(Scene):
             go()
         else:  # it takes the game in progress's place: ask first
             app.confirm_leaving_game("load", go)
-        return True
 
     def delete(self, index: int, *, confirmed: bool = False) -> None:
         """Delete the save at ``index`` - after asking (Enter deletes, Esc keeps it)."""
@@ -314,7 +383,10 @@ class LoadScene(Scene):
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key):
             k = intent.key
-            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+            paged = page_key(k, self.focus, len(self.infos), self._visible)
+            if paged is not None:
+                self.focus = paged
+            elif k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.pop()
             elif k == pygame.K_DOWN and self.infos:
                 self.focus = min(len(self.infos) - 1, self.focus + 1)
@@ -340,6 +412,19 @@ class LoadScene(Scene):
                 self.scroll = max(0, min(max(0, len(self.infos) - 1), self.scroll + (1 if intent.button == 5 else -1)))
                 self.app.request_redraw()
 
+    def _row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(21 * s)), True)
+        if info.ok:
+            when = (info.saved_at or "")[:16].replace("T", " ")
+            t1 = fb.render(info.name, True, palette.INK)
+            t2 = f.render(tr("saves.info_line", when=when, players=", ".join(info.player_names),
+                             round=info.round), True, palette.INK_SOFT)
+        else:
+            t1 = fb.render(f"{info.name} — {tr('saves.damaged')}", True, palette.INK_SOFT)
+            t2 = f.render(info.error.user_message() if info.error else "", True, palette.DANGER)
+        return _clip(t1, width), _clip(t2, width)
+
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         w, h = size
@@ -351,19 +436,32 @@ class LoadScene(Scene):
         fb = art.font(max(11, int(21 * s)), True)
         area = pygame.Rect(box.x + int(30 * s), y, box.w - int(60 * s), box.bottom - y - int(90 * s))
         self._items = []
+        if self._opener.busy:
+            surface.blit(f.render(tr("saves.opening"), True, palette.INK_SOFT), area.topleft)
+            area.y += f.get_linesize() + int(6 * s)
+            area.h -= f.get_linesize() + int(6 * s)
         if self.error:
             from .dialogs import text_lines, wrap
 
             text_lines(surface, wrap(self.error, f, area.w), f, area.topleft, palette.DANGER)
+        elif self.loading or (self._lister.busy and self._lister.progress[1]):
+            surface.blit(f.render(progress_text("saves.reading", self._lister.progress), True, palette.INK_SOFT),
+                         area.topleft)
+            if self.loading:
+                area.h = 0  # nothing listed yet: only the back button below
+            area.y += f.get_linesize() + int(6 * s)
+            area.h -= f.get_linesize() + int(6 * s)
         elif not self.infos:
             surface.blit(f.render(tr("saves.none"), True, palette.INK), area.topleft)
         self.scroll = min(self.scroll, max(0, self.focus))
         lh = fb.get_linesize() + f.get_linesize() + int(16 * s)
-        visible = max(1, area.h // lh)
+        visible = self._visible = max(1, area.h // lh)
         if self.focus >= self.scroll + visible:
             self.scroll = self.focus - visible + 1
+        shown = self.infos[self.scroll:self.scroll + visible] if area.h > 0 else []
+        draw_position(surface, self.scroll, len(shown), len(self.infos), (area.right, box.y + int(18 * s)), s)
         yy = area.y
-        for i, info in enumerate(self.infos[self.scroll:self.scroll + visible]):
+        for i, info in enumerate(shown):
             idx = i + self.scroll
             r = pygame.Rect(area.x, yy, area.w, lh - int(6 * s))
             on = idx == self.focus
@@ -371,14 +469,8 @@ class LoadScene(Scene):
             pygame.draw.rect(surface, fill, r, border_radius=int(8 * s))
             pygame.draw.rect(surface, palette.INK if on else palette.BRASS, r, max(1, int(2 * s)),
                              border_radius=int(8 * s))
-            if info.ok:
-                when = (info.saved_at or "")[:16].replace("T", " ")
-                t1 = fb.render(info.name, True, palette.INK)
-                t2 = f.render(tr("saves.info_line", when=when, players=", ".join(info.player_names),
-                                 round=info.round), True, palette.INK_SOFT)
-            else:
-                t1 = fb.render(f"{info.name} — {tr('saves.damaged')}", True, palette.INK_SOFT)
-                t2 = f.render(info.error.user_message() if info.error else "", True, palette.DANGER)
+            tw = r.w - int(24 * s)
+            t1, t2 = self._rows.get((self._generation, tw, s), idx, partial(self._row, info, tw, s))
             surface.blit(t1, (r.x + int(12 * s), r.y + int(4 * s)))
             surface.blit(t2, (r.x + int(12 * s), r.y + int(6 * s) + t1.get_height()))
             self._items.append(r)
@@ -390,3 +482,10 @@ class LoadScene(Scene):
         pygame.draw.rect(surface, palette.GOLD, self._back, border_radius=int(8 * s))
         pygame.draw.rect(surface, palette.INK, self._back, max(1, int(2 * s)), border_radius=int(8 * s))
         surface.blit(bt, bt.get_rect(center=self._back.center))
+
+
+def _clip(t: pygame.Surface, width: int) -> pygame.Surface:
+    """``t`` cut to ``width`` pixels (a long name never spills out of its line)."""
+    if width > 0 and t.get_width() > width:
+        return t.subsurface(pygame.Rect(0, 0, width, t.get_height())).copy()
+    return t

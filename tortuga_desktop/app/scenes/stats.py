@@ -10,6 +10,7 @@ Esc goes back. The third tab lists the kept game records to watch, export and im
 from __future__ import annotations
 
 import logging
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +21,7 @@ from ..i18n import decimal, tr
 from ..intents import Click, Hover, Intent, Key
 from . import Scene
 from .dialogs import draw_panel, scale_of
+from .listview import RowCache, Worker, draw_position, page_key, progress_text
 from .menu import _backdrop
 from .replays import ReplayList
 
@@ -55,6 +57,8 @@ class StatsScene(Scene):
         self.tab = "stats"
         self.rows: list[list[str]] = []
         self.finished: list[Any] = []
+        #: True until the first reading of the statistics and the archive arrived
+        self.loading = True
         #: why the finished-games folder could not be read ("" when it could)
         self.error = ""
         self.focus = 0
@@ -63,6 +67,17 @@ class StatsScene(Scene):
         self._back = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0
         self.replays = ReplayList()
+        self._reader = Worker()
+        self._opener = Worker()
+        self._rows = RowCache()
+        self._generation = 0
+        self._visible = 1
+        self._drawn_focus = 0
+
+    @property
+    def busy(self) -> bool:
+        """Something is being read on a worker thread (tests wait for it)."""
+        return self._reader.busy or self._opener.busy or self.replays.busy
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -73,49 +88,97 @@ class StatsScene(Scene):
         self.reload()
 
     def retranslate(self) -> None:
+        self._rows.clear()
         self.reload()
 
-    def reload(self) -> None:
-        from .. import paths, saves
+    def resize(self, size: tuple[int, int]) -> None:
+        self._rows.clear()
 
-        damaged: list[Path] = []
-        self.rows = stats_rows(damaged)
-        if damaged and self.app is not None:
-            self.app.notify(tr("notice.stats_damaged", file=paths.display_name(damaged[0])), "warning")
-        try:
-            self.finished = saves.list_finished()
-            self.error = ""
-        except saves.SaveError as err:
-            logger.warning("cannot list the finished games: %s", err.log_text)
-            self.finished = []
-            self.error = err.user_message()
-        self.focus = min(self.focus, max(0, len(self.finished) - 1))
+    def reload(self) -> None:
+        """Read the statistics, the finished games (from the archive's summary index) and the
+        replays again, on worker threads: the screen draws while they are read."""
+        from .. import saves
+
+        def work(progress: Any) -> Any:
+            damaged: list[Path] = []
+            rows = stats_rows(damaged)
+            try:
+                finished: Any = saves.list_finished(progress)
+            except saves.SaveError as err:
+                finished = err
+            return rows, damaged, finished
+
+        self._reader.start("listing the finished games", work)
         if self.app is not None:
             self.replays.reload(self.app)
 
+    def _read(self, task: Any) -> None:
+        from .. import paths, saves
+
+        if task.error is not None:
+            folder = paths.archive_dir(create=False)
+            rows, damaged, finished = [], [], saves.SaveError(
+                "error.save.folder_unreadable", folder, str(task.error), folder=paths.display_path(folder))
+        else:
+            rows, damaged, finished = task.result
+        self.rows = rows
+        if damaged and self.app is not None:
+            self.app.notify(tr("notice.stats_damaged", file=paths.display_name(damaged[0])), "warning")
+        if isinstance(finished, saves.SaveError):
+            logger.warning("cannot list the finished games: %s", finished.log_text)
+            self.finished = []
+            self.error = finished.user_message()
+        else:
+            self.finished = finished
+            self.error = ""
+        self.loading = False
+        self._generation += 1
+        self.focus = min(self.focus, max(0, len(self.finished) - 1))
+
     def update(self, dt: float) -> bool:
-        return self.replays.poll(self.app)
+        changed = self.replays.poll(self.app)
+        task = self._reader.poll()
+        if task is not None:
+            self._read(task)
+            changed = True
+        task = self._opener.poll()
+        if task is not None:
+            self._opened(task)
+            changed = True
+        return changed or self._reader.progress_changed()
 
     def open_finished(self, index: int) -> bool:
-        """Show a finished game's results and log (read-only)."""
+        """Show a finished game's results and log (read-only); the file is read and checked on
+        a worker thread. False: nothing to open (a damaged line, or one already opening)."""
         from .. import saves
-        from .results import ResultsScene
 
-        if not 0 <= index < len(self.finished):
+        if not 0 <= index < len(self.finished) or self._opener.busy:
             return False
         info = self.finished[index]
         if not info.ok:
             return False
-        try:
-            data = saves.read_save(info.path)
-        except saves.SaveError as err:
-            logger.warning("refused %s", err.log_text)
-            self.app.show_message(tr("error.save.title"), err.user_message())
-            return False
-        if not data.game.is_over:
-            return False
-        self.app.push(ResultsScene(data.game, data.seats, review=True))
+
+        def work(_progress: Any) -> Any:
+            try:
+                return saves.read_save(info.path)
+            except saves.SaveError as err:
+                return err
+
+        self._opener.start("reading a finished game", work)
+        self.app.request_redraw()
         return True
+
+    def _opened(self, task: Any) -> None:
+        from .. import saves
+        from .results import ResultsScene
+
+        data = task.result if task.error is None else saves.SaveError("error.save.unreadable", None, str(task.error))
+        if isinstance(data, saves.SaveError):
+            logger.warning("refused %s", data.log_text)
+            self.app.show_message(tr("error.save.title"), data.user_message())
+            return
+        if data.game.is_over:
+            self.app.push(ResultsScene(data.game, data.seats, review=True))
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key):
@@ -127,6 +190,8 @@ class StatsScene(Scene):
                 self.tab = order[(order.index(self.tab) + (-1 if k == pygame.K_LEFT else 1)) % len(order)]
             elif self.tab == "replays":
                 self.replays.handle(self.app, intent)
+            elif self.tab == "finished" and page_key(k, self.focus, len(self.finished), self._visible) is not None:
+                self.focus = page_key(k, self.focus, len(self.finished), self._visible) or 0
             elif self.tab == "finished" and k == pygame.K_DOWN:
                 self.focus = min(len(self.finished) - 1, self.focus + 1)
             elif self.tab == "finished" and k == pygame.K_UP:
@@ -231,6 +296,9 @@ class StatsScene(Scene):
     def _draw_stats(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
+        if self.loading:
+            surface.blit(f.render(tr("stats.reading"), True, palette.INK_SOFT), (area.x, area.y))
+            return
         if len(self.rows) <= 1:
             t = f.render(tr("stats.none"), True, palette.INK)
             surface.blit(t, (area.x, area.y))
@@ -267,38 +335,68 @@ class StatsScene(Scene):
         note = art.font(max(10, int(15 * s))).render(tr("stats.vs_note"), True, palette.INK_SOFT)
         surface.blit(note, (area.x, min(area.bottom - note.get_height(), y + int(10 * s))))
 
+    def _finished_row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
+        from .saveload import _clip
+
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(19 * s)), True)
+        if info.ok:
+            when = (info.saved_at or "")[:16].replace("T", " ")
+            names = ", ".join(f"{n} {sc}" for n, sc in zip(info.player_names, info.scores or (), strict=False))
+            win = ", ".join(info.player_names[wi] for wi in (info.winners or ()) if 0 <= wi < len(info.player_names))
+            t1 = fb.render(tr("saves.finished_line", when=when, winners=win), True, palette.INK)
+            t2 = f.render(tr("saves.finished_detail", rounds=info.round, scores=names), True, palette.INK_SOFT)
+        else:
+            t1 = fb.render(info.name, True, palette.INK_SOFT)
+            t2 = f.render(info.error.user_message() if info.error else "", True, palette.DANGER)
+        return _clip(t1, width), _clip(t2, width)
+
     def _draw_finished(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
         self._items = []
+        if self._opener.busy:
+            surface.blit(f.render(tr("saves.opening"), True, palette.INK_SOFT), area.topleft)
+            area = area.copy()
+            area.y += f.get_linesize() + int(6 * s)
+            area.h -= f.get_linesize() + int(6 * s)
         if self.error:
             from .dialogs import text_lines, wrap
 
             text_lines(surface, wrap(self.error, f, area.w), f, area.topleft, palette.DANGER)
             return
+        if self.loading or (self._reader.busy and self._reader.progress[1]):
+            surface.blit(f.render(progress_text("saves.reading_finished", self._reader.progress), True,
+                                  palette.INK_SOFT), area.topleft)
+            if self.loading:
+                return
+            area = area.copy()
+            area.y += f.get_linesize() + int(6 * s)
+            area.h -= f.get_linesize() + int(6 * s)
         if not self.finished:
             surface.blit(f.render(tr("saves.none_finished"), True, palette.INK), (area.x, area.y))
             return
         lh = fb.get_linesize() + f.get_linesize() + int(16 * s)
+        visible = self._visible = max(1, area.h // lh)
+        if self.focus != self._drawn_focus:  # the chosen line moved (keys): keep it in view
+            self._drawn_focus = self.focus
+            if self.focus < self.scroll:
+                self.scroll = self.focus
+            elif self.focus >= self.scroll + visible:
+                self.scroll = self.focus - visible + 1
+        self.scroll = max(0, min(self.scroll, len(self.finished) - 1))
+        shown = self.finished[self.scroll:self.scroll + visible]
+        draw_position(surface, self.scroll, len(shown), len(self.finished), (area.right, area.y - int(40 * s)), s)
         y = area.y
-        for i, info in enumerate(self.finished[self.scroll:]):
-            if y + lh > area.bottom:
-                break
+        for i, info in enumerate(shown):
             r = pygame.Rect(area.x, y, area.w, lh - int(6 * s))
             idx = i + self.scroll
             on = idx == self.focus
             pygame.draw.rect(surface, palette.GOLD_LIGHT if on else palette.PARCHMENT, r, border_radius=int(8 * s))
             pygame.draw.rect(surface, palette.INK if on else palette.BRASS, r, max(1, int(2 * s)),
                              border_radius=int(8 * s))
-            if info.ok:
-                when = (info.saved_at or "")[:16].replace("T", " ")
-                names = ", ".join(f"{n} {sc}" for n, sc in zip(info.player_names, info.scores or (), strict=False))
-                win = ", ".join(info.player_names[wi] for wi in (info.winners or ()))
-                t1 = fb.render(tr("saves.finished_line", when=when, winners=win), True, palette.INK)
-                t2 = f.render(tr("saves.finished_detail", rounds=info.round, scores=names), True, palette.INK_SOFT)
-            else:
-                t1 = fb.render(info.name, True, palette.INK_SOFT)
-                t2 = f.render(info.error.user_message() if info.error else "", True, palette.DANGER)
+            tw = r.w - int(24 * s)
+            t1, t2 = self._rows.get((self._generation, tw, s), idx, partial(self._finished_row, info, tw, s))
             surface.blit(t1, (r.x + int(12 * s), r.y + int(4 * s)))
             surface.blit(t2, (r.x + int(12 * s), r.y + int(6 * s) + t1.get_height()))
             self._items.append(r)

@@ -1,0 +1,228 @@
+"""Statistics, Load game, Replays and Continue read their files on worker threads, page long
+lists and render each line once (issue 24, items 3, 7 and 10)."""
+
+from __future__ import annotations
+
+import json
+import random
+import threading
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+from app_helpers import start_app
+from settle import settle
+
+from tortuga_desktop.app import records, saves
+from tortuga_desktop.app.intents import Key
+from tortuga_desktop.app.records import RecordKeeper
+from tortuga_desktop.app.scenes import replays as replays_scene
+from tortuga_desktop.app.scenes.saveload import LoadScene
+from tortuga_desktop.app.scenes.stats import StatsScene
+from tortuga_desktop.rules import Game
+
+
+@pytest.fixture(autouse=True)
+def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    home = tmp_path / "home"
+    monkeypatch.setenv("TORTUGA_HOME", str(home))
+    return home
+
+
+def _data(seed: int = 4, finished: bool = True) -> saves.SaveData:
+    setup = saves.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)],
+                              seed=seed)
+    data = setup.create_game()
+    rng = random.Random(seed)
+    g = data.game
+    while not g.is_over and (finished or g.decisions < 12):
+        s = g.to_move()[0]
+        g.apply(s, g.random_action(s, rng))
+    return data
+
+
+class Spy:
+    """Wraps a function and remembers on which threads it ran."""
+
+    def __init__(self, fn: Any) -> None:
+        self.fn = fn
+        self.threads: list[threading.Thread] = []
+
+    def __call__(self, *a: Any, **k: Any) -> Any:
+        self.threads.append(threading.current_thread())
+        return self.fn(*a, **k)
+
+    @property
+    def on_frame_loop(self) -> bool:
+        return threading.main_thread() in self.threads
+
+
+def _press(app: Any, key: int) -> None:
+    app.post(Key(key))
+    app.run(max_frames=1)
+
+
+def test_load_game_lists_and_loads_off_the_frame_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24.3 / 24.10: Load game read (and replayed) every save on the frame loop."""
+    data = _data(finished=False)
+    for i in range(3):
+        data.game_id = f"g{i}"
+        saves.save_named(f"game {i}", data)
+    read, load = Spy(saves.read_save), Spy(saves.load_save)
+    monkeypatch.setattr(saves, "read_save", read)
+    monkeypatch.setattr(saves, "load_save", load)
+    app = start_app()
+    try:
+        app.top.load_game()
+        app.run(max_frames=1)
+        scene = app.top
+        assert isinstance(scene, LoadScene)
+        settle(app)
+        assert len(scene.infos) == 3 and read.threads and not read.on_frame_loop
+        _press(app, pygame.K_RETURN)
+        settle(app)
+        assert app.top.name == "table" and load.threads and not load.on_frame_loop
+    finally:
+        app.close()
+
+
+def test_statistics_list_and_open_finished_games_off_the_frame_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24.3: every archived game was replayed on the frame loop when Statistics opened."""
+    for seed in (4, 5):
+        data = _data(seed)
+        saves.archive_finished(data)
+    from tortuga_desktop.app import listing
+
+    for p in saves.paths.archive_dir().glob(".index.json"):
+        p.unlink()  # no index: every file is read (off the frame loop)
+    read = Spy(saves.read_save)
+    monkeypatch.setattr(saves, "read_save", read)
+    app = start_app()
+    try:
+        app.top.statistics()
+        app.run(max_frames=1)
+        scene = app.top
+        assert isinstance(scene, StatsScene)
+        settle(app)
+        assert len(scene.finished) == 2 and not read.on_frame_loop and len(read.threads) == 2
+        assert (saves.paths.archive_dir() / listing.INDEX_NAME).is_file()
+        scene.tab = "finished"
+        assert scene.open_finished(0)
+        settle(app)
+        assert app.top.name == "results" and not read.on_frame_loop
+        app.pop()
+        settle(app)  # back on Statistics: listed again from the index, nothing replayed
+        assert app.top is scene and len(read.threads) == 3
+    finally:
+        app.close()
+
+
+def test_continue_loads_the_autosave_off_the_frame_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24.10: Continue replayed the whole autosave on the frame loop."""
+    data = _data(finished=False)
+    saves.autosave(data)
+    load = Spy(saves.load_autosave)
+    monkeypatch.setattr(saves, "load_autosave", load)
+    app = start_app()
+    try:
+        app.top.continue_game()
+        settle(app)
+        assert app.top.name == "table" and load.threads and not load.on_frame_loop
+        before = data.game.record().entries
+        assert app.top.controller.game.record().entries[:len(before)] == before  # (the bot may have played on)
+    finally:
+        app.close()
+
+
+def test_long_lists_page(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Page Down/Up, Home and End move through a long list a page at a time."""
+    data = _data(finished=False)
+    for i in range(30):
+        data.game_id = f"g{i}"
+        saves.save_named(f"game {i:02d}", data)
+    app = start_app()
+    try:
+        app.top.load_game()
+        settle(app)
+        scene = app.top
+        assert len(scene.infos) == 30 and 1 < scene._visible < 30
+        page = scene._visible
+        _press(app, pygame.K_PAGEDOWN)
+        assert scene.focus == page and scene.scroll <= page < scene.scroll + page
+        _press(app, pygame.K_END)
+        assert scene.focus == 29 and scene.scroll == 30 - page
+        _press(app, pygame.K_PAGEUP)
+        assert scene.focus == 29 - page
+        _press(app, pygame.K_HOME)
+        assert scene.focus == 0 and scene.scroll == 0
+    finally:
+        app.close()
+
+
+def _record(game_id: str, seed: int) -> records.ReplayFile:
+    g = Game.new(2, seed)
+    keeper = RecordKeeper(game_id, g, ["human", "easy"], clock=lambda: 1000.0)
+    g.playout(random.Random(seed))
+    rf = keeper.snapshot({})
+    assert rf is not None
+    return rf
+
+
+def test_the_replays_list_renders_each_line_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24.7: the Replays tab rendered every line's text again on every frame."""
+    for i in range(3):
+        records.write_replay(_record(f"r{i}", i + 1))
+    made: list[str] = []
+    real_tr = replays_scene.tr
+    monkeypatch.setattr(replays_scene, "tr", lambda key, **p: made.append(key) or real_tr(key, **p))
+    app = start_app()
+    try:
+        app.top.statistics()
+        settle(app)
+        scene = app.top
+        scene.tab = "replays"
+        app.request_redraw()
+        app.run(max_frames=1)
+        lines = made.count("replay.list.line")
+        assert lines == 3
+        for _ in range(5):
+            app.request_redraw()
+            app.run(max_frames=1)
+        assert made.count("replay.list.line") == lines  # drawn again, not rendered again
+    finally:
+        app.close()
+
+
+def test_replays_open_off_the_frame_loop(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 24.10: building a replay (the whole game played again) stalled the frame loop."""
+    records.write_replay(_record("r0", 3))
+    from tortuga_desktop.app.scenes import replay as replay_mod
+
+    built = Spy(replay_mod.ReplayTimeline)
+    monkeypatch.setattr(replay_mod, "ReplayTimeline", built)
+    app = start_app()
+    try:
+        app.top.statistics()
+        settle(app)
+        scene = app.top
+        scene.tab = "replays"
+        _press(app, pygame.K_RETURN)
+        settle(app)
+        assert app.top.name == "replay" and built.threads and not built.on_frame_loop
+    finally:
+        app.close()
+
+
+def test_a_damaged_index_never_stops_the_list(tmp_path: Path) -> None:
+    data = _data(finished=False)
+    path = saves.save_named("one", data)
+    (path.parent / ".index.json").write_text(json.dumps({"format": "tortuga-index", "version": 1, "kind": "saves",
+                                                         "entries": [[1, 2, 3, 4], "x"]}))
+    app = start_app()
+    try:
+        app.top.load_game()
+        settle(app)
+        assert [i.ok for i in app.top.infos] == [True]
+    finally:
+        app.close()

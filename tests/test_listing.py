@@ -129,6 +129,16 @@ def test_a_missing_or_stale_index_is_rebuilt_and_a_changed_file_read_again(
     assert saves.list_finished() == []
 
 
+def _read_index(path: Path) -> dict[str, object]:
+    head, *lines = path.read_text().splitlines()
+    return {**json.loads(head), "entries": [json.loads(x) for x in lines]}
+
+
+def _write_index(path: Path, doc: dict[str, object]) -> None:
+    head = {k: v for k, v in doc.items() if k != "entries"}
+    path.write_text("\n".join([json.dumps(head), *(json.dumps(e) for e in doc["entries"])]) + "\n")  # type: ignore[attr-defined]
+
+
 @pytest.mark.parametrize("damage", [
     lambda d: d.update(format="other"),
     lambda d: d["entries"][0][3].update(players=["x"] * 9),
@@ -144,9 +154,9 @@ def test_a_damaged_index_is_validated_when_read(damage: object) -> None:
     data = _finished_save()
     path = saves.archive_finished(data)
     index = path.parent / listing.INDEX_NAME
-    doc = json.loads(index.read_text())
+    doc = _read_index(index)
     damage(doc)  # type: ignore[operator]
-    index.write_text(json.dumps(doc))
+    _write_index(index, doc)
     (info,) = saves.list_finished()
     assert info.ok and info.player_names == ("Anna", "Bart") and info.game_id == data.game_id
 
@@ -155,10 +165,11 @@ def test_the_index_is_not_trusted_for_a_file_of_another_size(monkeypatch: pytest
     data = _finished_save()
     path = saves.archive_finished(data)
     index = path.parent / listing.INDEX_NAME
-    doc = json.loads(index.read_text())
-    doc["entries"][0][3]["players"] = ["Eve", "Mallory"]
-    doc["entries"][0][1] += 1  # the size no longer matches the file
-    index.write_text(json.dumps(doc))
+    doc = _read_index(index)
+    entry = doc["entries"][0]  # type: ignore[index]
+    entry[3]["players"] = ["Eve", "Mallory"]
+    entry[1] += 1  # the size no longer matches the file
+    _write_index(index, doc)
     (info,) = saves.list_finished()
     assert info.player_names == ("Anna", "Bart")
 

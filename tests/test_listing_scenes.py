@@ -217,8 +217,8 @@ def test_replays_open_off_the_frame_loop(monkeypatch: pytest.MonkeyPatch) -> Non
 def test_a_damaged_index_never_stops_the_list(tmp_path: Path) -> None:
     data = _data(finished=False)
     path = saves.save_named("one", data)
-    (path.parent / ".index.json").write_text(json.dumps({"format": "tortuga-index", "version": 1, "kind": "saves",
-                                                         "entries": [[1, 2, 3, 4], "x"]}))
+    (path.parent / ".index.json").write_text(json.dumps({"format": "tortuga-index", "version": 2, "kind": "saves"})
+                                             + '\n[1, 2, 3, 4]\n"x"\n{not json\n')
     app = start_app()
     try:
         app.top.load_game()

@@ -134,6 +134,21 @@ def _backdrop(size: tuple[int, int], island: str = "bottom") -> pygame.Surface:
     return surf
 
 
+_warmed: set[tuple[int, int]] = set()
+
+
+def _warm_backdrop(size: tuple[int, int]) -> None:
+    """Paint the dialogs' backdrop (Statistics, Load game, Help...) for ``size`` on a worker
+    thread while the title screen shows, so opening one of them never waits ~100 ms for it."""
+    if size in _warmed:
+        return
+    _warmed.add(size)
+
+    from ..listing import start_scan
+
+    start_scan("painting the backdrop", lambda _progress: _backdrop(size))  # a failure is only logged
+
+
 def draw_title(surface: pygame.Surface, center: tuple[int, int], px: int, title: str = "TORTUGA") -> pygame.Rect:
     f = art.font(px, True)
     core = f.render(title, True, palette.GOLD)
@@ -171,6 +186,10 @@ class MenuScene(Scene):
         super().enter(app)
         self._look_for_seats()
         self._build()
+        from ..listing import warm
+
+        warm()  # the threads that read lists and load games, started before they are needed
+        _warm_backdrop(app.size)
 
     def resume(self) -> None:
         super().resume()
@@ -278,6 +297,7 @@ class MenuScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
+        _warm_backdrop(size)
 
     def new_game(self) -> None:
         from .setup import SetupScene

@@ -112,20 +112,26 @@ def main(argv: list[str] | None = None) -> int:
                     help="then measure this long while the lists are rebuilt without an index")
     ap.add_argument("--keep", action="store_true", help="keep the temporary folder")
     ap.add_argument("--verbose", action="store_true", help="print every frame over 33 ms")
+    ap.add_argument("--home", default=None, help="make the games in this folder and keep them (used again if it "
+                                                  "exists; the cold case deletes its indexes)")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if "DISPLAY" not in os.environ:
         os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
-    home = Path(tempfile.mkdtemp(prefix="tortuga-archive-frames-"))
+    reuse = args.home is not None and Path(args.home).is_dir()
+    home = Path(args.home) if args.home else Path(tempfile.mkdtemp(prefix="tortuga-archive-frames-"))
     os.environ["TORTUGA_HOME"] = str(home)
     try:
-        t0 = time.perf_counter()
-        make_files(args.games)
-        print(f"made {args.games:,} archived games, {args.games:,} named saves and {args.games:,} replays "
-              f"in {time.perf_counter() - t0:.1f} s")
+        if reuse:
+            print(f"using the games made before in {home}")
+        else:
+            t0 = time.perf_counter()
+            make_files(args.games)
+            print(f"made {args.games:,} archived games, {args.games:,} named saves and {args.games:,} replays "
+                  f"in {time.perf_counter() - t0:.1f} s")
         return measure(args, home)
     finally:
-        if args.keep:
+        if args.keep or args.home:
             print(f"kept {home}")
         else:
             shutil.rmtree(home, ignore_errors=True)
@@ -151,7 +157,7 @@ def measure(args: argparse.Namespace, home: Path) -> int:
         i = 0
         due = last_end = time.perf_counter()
         while time.perf_counter() < end:
-            if until is not None and settle_at is None and until():
+            if until is not None and settle_at is None and i > 0 and until():  # (frame 0 opens the screen)
                 settle_at = time.perf_counter() + 1.0
                 end = min(end, settle_at)
             # The frame starts when the previous one was due to end (16.7 ms after it began):

@@ -245,9 +245,30 @@ class Entry:
     summary: dict[str, Any]
 
 
+#: The last index read per folder, with the file's (size, mtime_ns): read again only when the
+#: file changed (opening Statistics a second time does not parse 10,000 entries again).
+_read_cache: dict[tuple[str, str], tuple[tuple[int, int], dict[str, Entry]]] = {}
+
+
 def read_index(folder: Path, kind: str) -> dict[str, Entry]:
     """The valid entries of ``folder``'s index (empty when there is none or it is damaged)."""
     path = Path(folder) / INDEX_NAME
+    try:
+        st = os.stat(path)
+    except OSError:
+        st = None
+    key = (str(path), kind)
+    cached = _read_cache.get(key)
+    if st is not None and cached is not None and cached[0] == (st.st_size, st.st_mtime_ns):
+        return dict(cached[1])
+    entries = _read_index_file(path, kind)
+    if st is not None:
+        with _lock:
+            _read_cache[key] = ((st.st_size, st.st_mtime_ns), dict(entries))
+    return entries
+
+
+def _read_index_file(path: Path, kind: str) -> dict[str, Entry]:
     try:
         raw = paths.read_bytes_limited(path, MAX_INDEX_BYTES)
     except FileNotFoundError:

@@ -22,6 +22,7 @@ from .errors import MalformedActionError, StateFormatError
 from .events import LegacyLine, event_from_dict, event_to_dict
 from .invariants import check_invariants
 from .limits import check_names, check_seed
+from .reach import record_problem
 from .state import (
     ACTIONS,
     BONUS,
@@ -227,6 +228,9 @@ def _read_record(v: Any, players: int) -> list[tuple[int, str]]:
         except MalformedActionError as exc:
             raise StateFormatError(f"record[{i}]: {exc}") from None
         out.append((e[0], e[1]))
+    problem = record_problem(players, out)
+    if problem:
+        raise StateFormatError(f"record: {problem}")
     return out
 
 

@@ -24,6 +24,7 @@ from .codec import MAX_RECORD, parse_roll
 from .components import DICE_GRIDS
 from .errors import MalformedActionError, StateFormatError
 from .limits import check_names, check_seed
+from .reach import record_problem
 
 #: Version of the record's JSON form.
 RECORD_FORMAT = 1
@@ -96,5 +97,8 @@ class GameRecord:
             except MalformedActionError as exc:
                 raise StateFormatError(f"record.entries[{i}]: {exc}") from None
             entries.append((e[0], e[1]))
+        problem = record_problem(players, entries)
+        if problem:
+            raise StateFormatError(f"record.entries: {problem}")
         return cls(RECORD_FORMAT, version, int(seed), players, tuple(str(n) for n in names), start, long_game,
                    tuple(entries))

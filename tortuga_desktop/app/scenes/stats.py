@@ -109,7 +109,13 @@ class StatsScene(Scene):
             return rows, damaged, finished
 
         self._reader.start("listing the finished games", work)
-        if self.app is not None:
+        if self.app is not None and (self.tab == "replays" or self.replays.infos is not None):
+            self.replays.reload(self.app)  # the replays are read once their tab is first shown
+
+    def show_tab(self, name: str) -> None:
+        """Show tab ``name`` (the replays are read the first time their tab shows)."""
+        self.tab = name
+        if name == "replays" and self.replays.infos is None and not self.replays.busy and self.app is not None:
             self.replays.reload(self.app)
 
     def _read(self, task: Any) -> None:
@@ -136,6 +142,8 @@ class StatsScene(Scene):
         self.focus = min(self.focus, max(0, len(self.finished) - 1))
 
     def update(self, dt: float) -> bool:
+        if self.tab == "replays" and self.replays.infos is None and not self.replays.busy:
+            self.show_tab("replays")
         changed = self.replays.poll(self.app)
         task = self._reader.poll()
         if task is not None:
@@ -187,7 +195,7 @@ class StatsScene(Scene):
             if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
                 self.app.pop()
             elif k in (pygame.K_TAB, pygame.K_LEFT, pygame.K_RIGHT):
-                self.tab = order[(order.index(self.tab) + (-1 if k == pygame.K_LEFT else 1)) % len(order)]
+                self.show_tab(order[(order.index(self.tab) + (-1 if k == pygame.K_LEFT else 1)) % len(order)])
             elif self.tab == "replays":
                 self.replays.handle(self.app, intent)
             elif self.tab == "finished" and page_key(k, self.focus, len(self.finished), self._visible) is not None:
@@ -206,7 +214,7 @@ class StatsScene(Scene):
                 return
             for name, r in self._tabs.items():
                 if r.collidepoint(intent.pos):
-                    self.tab = name
+                    self.show_tab(name)
                     self.app.request_redraw()
                     return
             if self.tab == "replays" and self.replays.handle(self.app, intent):

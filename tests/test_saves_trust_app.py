@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from app_helpers import start_app as _app
+from settle import settle
 
 from tortuga_desktop.app import paths, saves
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
@@ -217,16 +218,17 @@ def test_loading_an_earlier_save_over_the_game_asks_and_keeps_the_longer_record(
         assert _record_entries(game_id) == 54
         load = LoadScene()
         app.push(load)
-        app.run(max_frames=1)
+        settle(app, frames=1)  # the list is read on a worker thread
         assert [i.name for i in load.infos] == ["halfway"]
         assert load.open(0)
-        app.run(max_frames=1)
+        settle(app, frames=1)  # and the save loaded there
         question = app.top
         assert question.name == "message" and "in progress" in question.text and "Replays" in question.text
         _press(app, pygame.K_ESCAPE)  # keep the game in progress
         assert app.top is load and app.current is data
+        settle(app, frames=1)
         assert load.open(0)
-        app.run(max_frames=1)
+        settle(app, frames=1)
         _press(app, pygame.K_RETURN)  # load it
         loaded = app.current
         loaded_table = _table_of(app, loaded)
@@ -256,9 +258,9 @@ def test_loading_a_save_of_a_game_never_played_further_keeps_its_id() -> None:
         app.clear_to(type(app.scenes[0])())
         load = LoadScene()
         app.push(load)
-        app.run(max_frames=1)
+        settle(app, frames=1)
         load.open(0)
-        app.run(max_frames=1)
+        settle(app, frames=1)
         if app.top.name == "message":  # the autosave is a game in progress: say yes
             _press(app, __import__("pygame").K_RETURN)
         assert app.current.game_id == data.game_id and _table_of(app, app.current) is not None
@@ -342,7 +344,7 @@ def test_deleting_a_save_asks_first() -> None:
         path = saves.save_named("keep me", _data(seed=31))
         load = LoadScene()
         app.push(load)
-        app.run(max_frames=1)
+        settle(app, frames=1)
         _press(app, pygame.K_DELETE)
         assert app.top.name == "message" and "keep me" in app.top.text and path.exists()
         _press(app, pygame.K_ESCAPE)
@@ -350,6 +352,7 @@ def test_deleting_a_save_asks_first() -> None:
         app.post(Key(pygame.K_DELETE, 0, ""))
         app.run(max_frames=1)
         _press(app, pygame.K_RETURN)
+        settle(app, frames=1)
         assert app.top is load and not path.exists() and load.infos == []
     finally:
         app.close()

@@ -184,6 +184,9 @@ def test_the_replays_list_renders_each_line_once(monkeypatch: pytest.MonkeyPatch
         scene.tab = "replays"
         app.request_redraw()
         app.run(max_frames=1)
+        settle(app)  # the Replays tab reads its list when it is first shown, on a worker
+        app.request_redraw()
+        app.run(max_frames=1)
         lines = made.count("replay.list.line")
         assert lines == 3
         for _ in range(5):
@@ -207,6 +210,8 @@ def test_replays_open_off_the_frame_loop(monkeypatch: pytest.MonkeyPatch) -> Non
         settle(app)
         scene = app.top
         scene.tab = "replays"
+        app.run(max_frames=1)
+        settle(app)  # the Replays tab reads its list when it is first shown, on a worker
         _press(app, pygame.K_RETURN)
         settle(app)
         assert app.top.name == "replay" and built.threads and not built.on_frame_loop

@@ -62,7 +62,7 @@ _FLUSH_EVERY = 500
 
 _TEXT = 200  # longest text in a summary (names are 40, dates about 25)
 
-_lock = threading.Lock()  # one read-modify-write of an index file at a time (per process)
+_lock = threading.RLock()  # one read-modify-write of an index file at a time (per process); re-entered by read_index
 
 
 # ---------------------------------------------------------------- summaries

@@ -22,6 +22,7 @@ from typing import Any
 
 import pygame
 import pytest
+from settle import settle
 
 from tortuga_desktop.app import art, i18n
 from tortuga_desktop.app.human import DecisionUI
@@ -415,6 +416,7 @@ def test_the_statistics_header_is_never_cut(lang: str) -> None:
         try:
             i18n.set_language(lang)
             app.push(StatsScene())
+            settle(app)  # Statistics reads its list on a worker thread
             rep, texts = draw_scene(app, app.top)
             words = " ".join(t for t, _r in texts).split()
             for label in stats_rows()[0]:

@@ -41,7 +41,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tortuga_desktop.ai import make_bot  # noqa: E402
 from tortuga_desktop.app.controller import GameController  # noqa: E402
-from tortuga_desktop.app.pacing import HELD_KINDS, Pacing, ks_two_sample  # noqa: E402
+from tortuga_desktop.app.pacing import HELD_KINDS, Pacing, held_positions, ks_two_sample  # noqa: E402
 from tortuga_desktop.app.saves import SeatConfig  # noqa: E402
 from tortuga_desktop.rules import Game  # noqa: E402
 
@@ -61,25 +61,6 @@ class SkipClock:
         now = self()
         if t > now:
             self.offset += t - now
-
-
-def positions(want: int, seed: int) -> tuple[list[Game], list[Game]]:
-    forced: list[Game] = []
-    chosen: list[Game] = []
-    game_seed = seed * 100_003
-    while len(forced) < want or len(chosen) < want:
-        g = Game.new(3, seed=game_seed, log=False)
-        rng = random.Random(game_seed)
-        game_seed += 1
-        while not g.is_over:
-            d = g.decision_for(0)
-            if d is not None and d.kind in HELD_KINDS:
-                bucket = forced if len(g.legal_actions(0)) == 1 else chosen
-                if len(bucket) < want:
-                    bucket.append(g.clone())
-            s = g.to_move()[0]
-            g.apply(s, g.random_action(s, rng))
-    return forced, chosen
 
 
 def time_one(game: Game, level: str, options: dict[str, Any], paced: bool, rng: random.Random,
@@ -132,7 +113,7 @@ def main(argv: list[str] | None = None) -> int:
     a = ap.parse_args(argv)
     options: dict[str, Any] = {"think": a.think} if a.level == "expert" else {}
     t0 = time.perf_counter()
-    forced, chosen = positions(a.decisions, a.seed)
+    forced, chosen = held_positions(a.decisions, a.seed * 100_003)
     kinds = {k: sum(1 for g in forced if (d := g.decision_for(0)) is not None and d.kind == k) for k in HELD_KINDS}
     print(f"forced_timing: level {a.level}{' (' + a.think + ')' if a.level == 'expert' else ''}, "
           f"{a.decisions} forced and {a.decisions} chosen positions (forced by kind: "

@@ -18,7 +18,7 @@ import pytest
 from tortuga_desktop.ai import BotChoice, Reason
 from tortuga_desktop.app import pacing as pacing_mod
 from tortuga_desktop.app.controller import GameController
-from tortuga_desktop.app.pacing import HELD_KINDS, Pacing, ks_two_sample
+from tortuga_desktop.app.pacing import Pacing, held_positions, ks_two_sample
 from tortuga_desktop.app.saves import SeatConfig
 from tortuga_desktop.rules import DecisionKind, Game, PlayerView, determinize
 
@@ -79,26 +79,6 @@ class ThinkingBot:
         return BotChoice(legal[0], Reason("only"))
 
 
-def _positions(want: int, seed: int = 5) -> tuple[list[Game], list[Game]]:
-    """Game positions where seat 0 must make a decision of a kind that can be forced: (forced, chosen)."""
-    forced: list[Game] = []
-    chosen: list[Game] = []
-    game_seed = seed
-    while len(forced) < want or len(chosen) < want:
-        g = Game.new(3, seed=game_seed, log=False)
-        rng = random.Random(game_seed)
-        game_seed += 1
-        while not g.is_over:
-            d = g.decision_for(0)
-            if d is not None and d.kind in HELD_KINDS:
-                bucket = forced if len(g.legal_actions(0)) == 1 else chosen
-                if len(bucket) < want:
-                    bucket.append(g.clone())
-            s = g.to_move()[0]
-            g.apply(s, g.random_action(s, rng))
-    return forced, chosen
-
-
 def _time_decision(game: Game, pace: bool, rng: random.Random) -> tuple[float, bool]:
     """(seconds until the bot's answer is applied, whether the thinking dots showed)."""
     clock = ManualClock()
@@ -129,7 +109,7 @@ def _time_decision(game: Game, pace: bool, rng: random.Random) -> tuple[float, b
 
 @pytest.fixture(scope="module")
 def positions() -> tuple[list[Game], list[Game]]:
-    return _positions(150)
+    return held_positions(150, 5)
 
 
 def test_forced_and_chosen_decisions_take_the_same_time(positions: tuple[list[Game], list[Game]]) -> None:

@@ -24,7 +24,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
-from ..rules import DecisionKind
+from ..rules import DecisionKind, Game
 
 #: Decision kinds that can come with a single option (R9.1); other kinds with one option are
 #: carried out by the engine itself (E1), and their options are public anyway.
@@ -73,6 +73,27 @@ class Pacing:
         return time.perf_counter() + (release_at - self.clock()) - BOT_MARGIN_S
 
 
+def held_positions(want: int, first_seed: int) -> tuple[list[Game], list[Game]]:
+    """``want`` positions each of 3-player random games (seeds from ``first_seed`` on) where seat 0 must
+    make a decision of a kind that can be forced: (forced ones, chosen ones). For measuring R9.1."""
+    forced: list[Game] = []
+    chosen: list[Game] = []
+    game_seed = first_seed
+    while len(forced) < want or len(chosen) < want:
+        g = Game.new(3, seed=game_seed, log=False)
+        rng = random.Random(game_seed)
+        game_seed += 1
+        while not g.is_over:
+            d = g.decision_for(0)
+            if d is not None and d.kind in HELD_KINDS:
+                bucket = forced if len(g.legal_actions(0)) == 1 else chosen
+                if len(bucket) < want:
+                    bucket.append(g.clone())
+            s = g.to_move()[0]
+            g.apply(s, g.random_action(s, rng))
+    return forced, chosen
+
+
 def ks_two_sample(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]:
     """The two-sample Kolmogorov-Smirnov statistic of ``a`` and ``b`` and its asymptotic p-value
     (the chance of a statistic at least this large if both come from one distribution)."""
@@ -102,4 +123,5 @@ def ks_two_sample(a: Sequence[float], b: Sequence[float]) -> tuple[float, float]
     return d, min(1.0, max(0.0, total))
 
 
-__all__ = ["BOT_MARGIN_S", "DEFAULT_HOLD_S", "ENABLED", "HELD_KINDS", "HOLD_S", "Pacing", "ks_two_sample"]
+__all__ = ["BOT_MARGIN_S", "DEFAULT_HOLD_S", "ENABLED", "HELD_KINDS", "HOLD_S", "Pacing", "held_positions",
+           "ks_two_sample"]

@@ -128,7 +128,7 @@ def test_second_position_target_shows_the_push_and_the_surplus() -> None:
     g = _board_game()
     g.apply(0, Target(2))  # Cleo's only chest goes to Anna's island; Cleo did not defend
     ui = _ui(g, 1)
-    assert ui.decision.info["position"] == 2
+    assert ui.decision.payload.position == 2
     opts = _by_label(ui)
     label = next(k for k in opts if k.endswith("Player 1"))
     # Anna's boat 4 -> 3 (capacity 3 -> 2) with 3 chests in her fleet: 1 drops; she defends, so

@@ -254,14 +254,14 @@ def test_act_forfeit_keys() -> None:
 def test_take_chest_by_clicking_the_chest() -> None:
     for g, seat in random_states({DecisionKind.TAKE_CHEST}, games=20):
         ui = make_ui(g, seat)
-        info = ui.decision.info
+        info = ui.decision.payload
         want = ui.legal[-1]
         assert isinstance(want, TakeChest)
-        if info["source"] == "center":
+        if info.source == "center":
             hit = Hit("center_chest", None, int(want.chest))
         else:
-            row = g.seats[info["target"]].area(info["source"])
-            hit = Hit("chest", info["target"], row.index(want.chest), info["source"])
+            row = g.seats[info.target].area(info.source)
+            hit = Hit("chest", info.target, row.index(want.chest), info.source)
         assert ui.handle(Click((0, 0), 1), hit)
         assert ui.candidate() == want
         assert ui.marks()
@@ -273,7 +273,7 @@ def test_take_chest_by_clicking_the_chest() -> None:
 def test_keep_tile_shows_both_values_and_keys_pick_by_the_numbers_shown() -> None:
     g, seat = random_states({DecisionKind.KEEP_TILE}, games=20)[0]
     ui = make_ui(g, seat)
-    values = sorted(set(g.decision_for(seat).info["tiles"]))
+    values = sorted(set(g.decision_for(seat).payload.tiles))
     items = ui.items()
     assert [it.face for it in items] == values
     ui.handle(key(items[-1].hotkey))  # the last option's number (issue 23: not its coin value)

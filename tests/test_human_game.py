@@ -127,11 +127,11 @@ def inputs_for(table: TableScene, ui: DecisionUI, action: PlayerAction, mouse: b
             out.append(Click(item_pos(i), 1) if mouse else hotkey(i))
     elif mouse and isinstance(action, Target):  # click the target's board
         out.append(Click(L.boards[action.seat].header.center, 1))
-    elif mouse and isinstance(action, TakeChest) and ui.decision.info["source"] != "center":
-        info = ui.decision.info
-        row = table.view.seats[info["target"]].area(info["source"])
+    elif mouse and isinstance(action, TakeChest) and ui.decision.payload.source != "center":
+        info = ui.decision.payload
+        row = table.view.seats[info.target].area(info.source)
         k = row.index(int(action.chest))
-        out.append(Click(L.chest_slot(info["target"], info["source"], k, len(row)).center, 1))
+        out.append(Click(L.chest_slot(info.target, info.source, k, len(row)).center, 1))
     else:
         out.append(Click(item_pos(action), 1) if mouse else hotkey(action))
     if mouse:

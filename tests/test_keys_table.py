@@ -164,7 +164,7 @@ def check_dice() -> None:
 
 def check_options() -> None:
     # The treasure-tile choice: digits pick by the number on the option, not by the coin value.
-    ui = _ui(DecisionKind.KEEP_TILE, lambda g, s: len(set(g.decision_for(s).info["tiles"])) == 2)
+    ui = _ui(DecisionKind.KEEP_TILE, lambda g, s: len(set(g.decision_for(s).payload.tiles)) == 2)
     items = ui.items()
     assert [it.hotkey for it in items] == ["1", "2"]
     for n, item in enumerate(items, 1):

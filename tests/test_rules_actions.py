@@ -12,6 +12,7 @@ from tortuga_desktop.rules import (
     Game,
     IllegalActionError,
     KeepTile,
+    PositionPayload,
     Target,
 )
 
@@ -68,9 +69,9 @@ def test_R4_3_rulebook_tie_example() -> None:
     assert [g.seats[s].total(HUNT) for s in range(4)] == [5, 4, 0, 5]
     assert g.positions(HUNT) == [3, 0, 1]
     skip_to(g, HUNT)
-    assert g.pending()[0].seat == 3 and g.pending()[0].info == {"action": HUNT, "position": 1}
+    assert g.pending()[0].seat == 3 and g.pending()[0].payload == PositionPayload(HUNT, 1)
     g.apply(3, "forfeit")
-    assert g.pending()[0].seat == 0 and g.pending()[0].info == {"action": HUNT, "position": 2}
+    assert g.pending()[0].seat == 0 and g.pending()[0].payload == PositionPayload(HUNT, 2)
 
 
 def test_R4_3_tie_goes_to_start_player() -> None:
@@ -98,10 +99,10 @@ def test_R4_4_both_positions_act_first_then_second() -> None:
     g = build(3)
     place(g, {0: {"fleet": "ABCDE"}, 1: {"fleet": "E", "crew": "ABCD"}, 2: {"crew": "ABCDE"}})
     (d,) = g.pending()
-    assert (d.seat, d.info["position"]) == (0, 1)
+    assert (d.seat, d.payload.position) == (0, 1)
     g.apply(0, "act")
     (d,) = g.pending()
-    assert (d.seat, d.info["position"]) == (1, 2)
+    assert (d.seat, d.payload.position) == (1, 2)
     g.apply(1, "act")
     assert [g.seats[s].boat for s in range(3)] == [5, 4, 3]
 
@@ -150,7 +151,7 @@ def test_R4_8_treasure_hunt_first_chooses_between_two_tiles() -> None:
     g.apply(0, "act")
     assert sum(g.bag) == bag_before - 1 and len(g.seats[0].island) == 1
     (d,) = g.pending()
-    assert d.kind == DecisionKind.KEEP_TILE and sorted(d.info["tiles"]) == [1, 3]
+    assert d.kind == DecisionKind.KEEP_TILE and sorted(d.payload.tiles) == [1, 3]
     assert set(g.legal_actions(0)) == {KeepTile(1), KeepTile(3)}
     before = state(g)
     with pytest.raises(IllegalActionError):
@@ -170,7 +171,7 @@ def test_R4_8_R9_1_equal_tiles_still_ask_the_seat_to_keep_one() -> None:
     g = hunt_game(pool=[0, 2, 0], park=2)
     g.apply(0, "act")
     (d,) = g.pending()
-    assert d.kind == DecisionKind.KEEP_TILE and d.info["tiles"] == [2, 2]
+    assert d.kind == DecisionKind.KEEP_TILE and d.payload.tiles == (2, 2)
     assert g.legal_actions(0) == [KeepTile(2)]
     assert g.seats[0].tiles == [] and g.pool == [0, 0, 0]
     g.apply(0, "keep 2")
@@ -229,7 +230,7 @@ def test_R4_9_defended_board_both_boats_move_back() -> None:
     assert set(g.legal_actions(0)) == {Target(1), Target(2), Forfeit()}
     g.apply(0, "target 1")
     (d,) = g.pending()
-    assert d.kind == DecisionKind.TAKE_CHEST and d.info["source"] == "fleet" and d.info["target"] == 1
+    assert d.kind == DecisionKind.TAKE_CHEST and d.payload.source == "fleet" and d.payload.target == 1
     assert {a.text() for a in g.legal_actions(0)} == {"chest R", "chest B"}
     g.apply(0, "chest B")
     assert seat_rows(g, 0)["island"] == "B" and seat_rows(g, 1)["fleet"] == "R"
@@ -249,7 +250,7 @@ def test_R4_9_second_boards_another_player_then_takes_from_center() -> None:
     g = board_game([{}, {}, {"fleet": "Y"}], center="RB")
     g.apply(0, "target 2")
     (d,) = g.pending()
-    assert d.seat == 1 and d.info["position"] == 2
+    assert d.seat == 1 and d.payload.position == 2
     assert set(g.legal_actions(1)) == {Target(0), Forfeit()}
     before = state(g)
     for bad in ("target 2", "target 1", "target 7"):
@@ -259,7 +260,7 @@ def test_R4_9_second_boards_another_player_then_takes_from_center() -> None:
     g.apply(1, "target 0")  # 1st placed Board dice: defended, both move back
     assert g.seats[0].boat == 2 and g.seats[1].boat == 2
     (d,) = g.pending()
-    assert d.kind == DecisionKind.TAKE_CHEST and d.info["source"] == "center"
+    assert d.kind == DecisionKind.TAKE_CHEST and d.payload.source == "center"
     g.apply(1, "chest R")
     assert seat_rows(g, 1)["island"] == "R" and g.center == [False, True, False, False, False]
 
@@ -289,7 +290,7 @@ def test_R4_10_raid_takes_from_crew_moves_pirates() -> None:
     place(g, {0: {"raid": "DE", "fleet": "ABC"}, 1: {"raid": "C", "hunt": "ABDE"}, 2: {"crew": "ABCDE"}})
     skip_to(g, RAID)
     g.apply(0, "target 1")
-    assert g.pending()[0].info["source"] == "crew"
+    assert g.pending()[0].payload.source == "crew"
     g.apply(0, "chest P")
     assert seat_rows(g, 0)["island"] == "P" and seat_rows(g, 1)["crew"] == "Y"
     assert (g.seats[0].pirate, g.seats[1].pirate) == (2, 2)  # seat 1 had a Raid die

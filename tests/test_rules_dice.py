@@ -9,8 +9,10 @@ from tortuga_desktop.rules import (
     SKULL,
     ChooseAction,
     DecisionKind,
+    DicePayload,
     IllegalActionError,
     SelectDice,
+    SkullPayload,
 )
 
 S = SKULL
@@ -89,7 +91,7 @@ def test_R3_3_skull_only_needs_room_for_all_skulls() -> None:
     g.apply(2, "select A")
     g.apply(0, "select ABC")
     d = g.decision_for(0)
-    assert d is not None and d.kind == DecisionKind.SKULL_ACTION and d.info == {"skulls": 3}
+    assert d is not None and d.kind == DecisionKind.SKULL_ACTION and d.payload == SkullPayload(3)
     legal = g.legal_actions(0)
     assert ChooseAction(BOARD) not in legal and ChooseAction(RAID) not in legal
     assert {ChooseAction(FLEET), ChooseAction(CREW), ChooseAction(HUNT)} <= set(legal)
@@ -162,7 +164,7 @@ def test_R3_6_no_valid_selection_open_reroll_and_E5_order(seed: int) -> None:
         (d,) = g.pending()
         kinds.append((d.seat, d.kind))
         if d.kind == DecisionKind.SELECT_DICE:
-            assert d.info == {"open": True}
+            assert d.payload == DicePayload(open=True)
             assert g.seats[0].open_roll
             assert list(g.view(2).seats[0].roll or ()) == g.seats[0].roll  # the reroll is open
             g.apply(0, g.legal_actions(0)[0])

@@ -10,6 +10,7 @@ from scenario import arrange_all, build, place, seat_rows, state
 
 from tortuga_desktop.rules import (
     Arrange,
+    ArrangePayload,
     Chest,
     DecisionKind,
     Game,
@@ -47,7 +48,7 @@ def test_R5_2_moves_and_player_arrangement() -> None:
               bag=[0] * 5, park=1)
     assert g.phase == "move"
     d = g.decision_for(0)
-    assert d is not None and d.kind == DecisionKind.ARRANGE_FLEET and d.info == {"capacity": 2}
+    assert d is not None and d.kind == DecisionKind.ARRANGE_FLEET and d.payload == ArrangePayload(2)
     assert len(g.legal_actions(0)) == 6  # ordered pairs of Y, W, P
     assert seat_rows(g, 0)["tortuga"] == "RRRRRB"  # step 1 already done
     before = state(g)
@@ -59,7 +60,7 @@ def test_R5_2_moves_and_player_arrangement() -> None:
         g.apply(0, "arrange PX")
     g.apply(0, "arrange PY")
     d = g.decision_for(0)
-    assert d is not None and d.kind == DecisionKind.ARRANGE_CREW and d.info == {"capacity": 3}
+    assert d is not None and d.kind == DecisionKind.ARRANGE_CREW and d.payload == ArrangePayload(3)
     assert set(g.legal_actions(0)) == {Arrange((Chest.RED, Chest.RED, Chest.BLUE)),
                                        Arrange((Chest.RED, Chest.BLUE, Chest.RED)),
                                        Arrange((Chest.BLUE, Chest.RED, Chest.RED))}

@@ -13,6 +13,7 @@ from scenario import BOARD, FLEET, HUNT, build, place, state
 from tortuga_desktop.rules import (
     SKULL,
     DecisionKind,
+    DicePayload,
     Game,
     StateFormatError,
     check_invariants,
@@ -218,7 +219,7 @@ def test_R9_4_determinize_keeps_viewer_decision(players: int, seed: int) -> None
                 dg = determinize(g.view(d.seat), seed + checked)
                 assert check_invariants(dg) == []
                 mine = dg.decision_for(d.seat)
-                assert mine is not None and mine.kind == d.kind and mine.info == d.info
+                assert mine is not None and mine.kind == d.kind and mine.payload == d.payload
                 assert dg.legal_actions(d.seat) == g.legal_actions(d.seat)
                 dg.apply(d.seat, dg.random_action(d.seat, random.Random(checked)))
             checked += 1
@@ -271,7 +272,7 @@ def _two_stuck_players() -> Game:
         g.apply(1, "select -")
         g.apply(2, "select A")
         d = g.decision_for(0)
-        if d is not None and d.info == {"open": True}:
+        if d is not None and d.payload == DicePayload(open=True):
             return g
     raise AssertionError("no seed gives seat 0 an open choice")
 

@@ -136,7 +136,7 @@ def test_R4_11_second_defended_both_drop_then_second_chooses(action: int, area: 
     order = [type(e).__name__ for e in events]
     assert order == ["TargetChosen", "TokenMoved", "SurplusDropped", "TokenMoved", "SurplusDropped"]
     d = g.pending()[0]
-    assert d.seat == 1 and d.kind == DecisionKind.TAKE_CHEST and d.info["source"] == "center"
+    assert d.seat == 1 and d.kind == DecisionKind.TAKE_CHEST and d.payload.source == "center"
     assert set(g.legal_actions(1)) == {TakeChest(2), TakeChest(3)}  # yellow (target's) and white (own)
     took = g.apply(1, "chest W")
     assert isinstance(took[0], ChestMoved) and took[0].colour == 3 and took[0].from_area == "center"

@@ -188,7 +188,7 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
         make_move(app, scene, Target(1))
         run_until(app, lambda: coach.step.key == "take_chest")
         assert coach.error == ""
-        assert game.decision_for(HUMAN).info.get("target") == 1  # a chest from Anne: she was boarded
+        assert game.decision_for(HUMAN).payload.target == 1  # a chest from Anne: she was boarded
     finally:
         app.close()
 

@@ -38,18 +38,23 @@ from ..rules import (
     Action,
     Arrange,
     Chest,
+    ChestPayload,
     ChooseAction,
     Decision,
     DecisionKind,
+    DicePayload,
     Forfeit,
     Game,
     KeepTile,
     PlayerAction,
     PlayerView,
+    PositionPayload,
     SelectDice,
+    SkullPayload,
     TakeBonus,
     TakeChest,
     Target,
+    TilePayload,
     capacity,
 )
 from . import consequence as cq
@@ -72,6 +77,22 @@ __all__ = [
 
 #: The confirmation of a roll that allows no selection (R3.6, R9.1): "select -".
 _CONFIRM_ROLL = SelectDice(())
+
+
+def _turn(d: Decision) -> tuple[int, int]:
+    """The action and position (1 or 2) of an actions-phase decision (0, 1 for other kinds)."""
+    p = d.payload
+    if isinstance(p, PositionPayload | TilePayload | ChestPayload):
+        return p.action, p.position
+    return 0, 1
+
+
+def _chest(d: Decision) -> ChestPayload:
+    """The payload of a TAKE_CHEST decision."""
+    if not isinstance(d.payload, ChestPayload):
+        raise TypeError(f"a {d.kind} decision has no chest to take")
+    return d.payload
+
 
 
 
@@ -390,7 +411,7 @@ class DecisionUI:
                 out.append(Item(f"{DIE_LETTERS[d]}: {title}", d, DIE_LETTERS[d], selected=d in self.dice,
                                 look="die", face=f))
         elif kind == DecisionKind.SKULL_ACTION:
-            k = int(self.decision.info.get("skulls", len(p.selection or ())))
+            k = self.decision.payload.skulls if isinstance(self.decision.payload, SkullPayload) else len(p.selection or ())
             for a in Action:
                 act = ChooseAction(a)
                 ok = act in self._legal_set
@@ -409,7 +430,7 @@ class DecisionUI:
         elif kind == DecisionKind.POSITION:
             targets = [x for x in self.legal if isinstance(x, Target)]
             for i, tg in enumerate(targets):
-                verb = tr("human.ui.board") if self.decision.info.get("action") == Action.BOARD else tr("human.ui.raid")
+                verb = tr("human.ui.board") if _turn(self.decision)[0] == Action.BOARD else tr("human.ui.raid")
                 item = Item(f"{verb} {g.names[tg.seat]}", tg, str(i + 1), selected=self.pick == tg)
                 self._target_consequence(item, tg.seat)
                 out.append(item)
@@ -419,7 +440,7 @@ class DecisionUI:
                 out.append(item)
             out.append(Item(tr("human.ui.forfeit"), Forfeit(), "f", selected=self.pick == Forfeit(),
                             detail=tr("glance.forfeit.detail",
-                                                action=action_name(int(self.decision.info.get("action", 0))))))
+                                                action=action_name(_turn(self.decision)[0]))))
         elif kind == DecisionKind.TAKE_CHEST:
             for tc in (x for x in self.legal if isinstance(x, TakeChest)):
                 c = int(tc.chest)
@@ -508,9 +529,8 @@ class DecisionUI:
 
     def _target_consequence(self, item: Item, t: int) -> None:
         view = self.view()
-        info = self.decision.info
-        a = int(info.get("action", 0))
-        first = int(info.get("position", 1)) == 1
+        a, position = _turn(self.decision)
+        first = position == 1
         area = "fleet" if a == Action.BOARD else "crew"
         token = "boat" if a == Action.BOARD else "pirate"
         target = view.seats[t]
@@ -545,9 +565,8 @@ class DecisionUI:
 
     def _act_consequence(self, item: Item) -> None:
         view = self.view()
-        info = self.decision.info
-        a = int(info.get("action", 0))
-        first = int(info.get("position", 1)) == 1
+        a, position = _turn(self.decision)
+        first = position == 1
         me = view.seats[self.seat]
         if a in (Action.EXPAND_FLEET, Action.RECRUIT_CREW):
             token = "boat" if a == Action.EXPAND_FLEET else "pirate"
@@ -838,10 +857,10 @@ class DecisionUI:
                 and kind in ("player", "chest", "tile", "action_space", "bonus_space"):
             return find(Target(int(seat)))
         if self.kind == DecisionKind.TAKE_CHEST:
-            info = self.decision.info
-            if kind == "center_chest" and info.get("source") == "center" and index is not None:
+            info = _chest(self.decision)
+            if kind == "center_chest" and info.source == "center" and index is not None:
                 return find(TakeChest(Chest(int(index))))
-            if kind == "chest" and seat == info.get("target") and area == info.get("source") and index is not None:
+            if kind == "chest" and seat == info.target and area == info.source and index is not None:
                 row = self.game.seats[int(seat or 0)].area(str(area))
                 if 0 <= int(index) < len(row):
                     return find(TakeChest(Chest(row[int(index)])))
@@ -884,43 +903,45 @@ class DecisionUI:
         elif isinstance(self.pick, TakeBonus):
             out.add(Mark("bonus_space", self.seat, int(self.pick.action)))
         elif isinstance(self.pick, TakeChest):
-            info = self.decision.info
+            info = _chest(self.decision)
             c = int(self.pick.chest)
-            if info.get("source") == "center":
+            if info.source == "center":
                 out.add(Mark("center_chest", None, c))
             else:
-                t = int(info.get("target", 0))
-                row = self.game.seats[t].area(str(info.get("source")))
+                t = info.target
+                row = self.game.seats[t].area(info.source)
                 if c in row:
-                    out.add(Mark("chest", t, row.index(c), str(info.get("source"))))
+                    out.add(Mark("chest", t, row.index(c), info.source))
         return out
 
     def title(self) -> str:
         """One line saying what to decide."""
         g = self.game
         name = g.names[self.seat]
-        info = self.decision.info
+        payload = self.decision.payload
         kind = self.kind
         if kind == DecisionKind.SELECT_DICE:
-            if info.get("open"):
+            if isinstance(payload, DicePayload) and payload.open:
                 return tr("human.ui.name_your_roll_is_open_choose", name=name)
             return tr("human.ui.name_choose_the_dice_to_place", name=name)
         if kind == DecisionKind.SKULL_ACTION:
             return tr("human.ui.name_choose_the_action_for_your", name=name)
         if kind == DecisionKind.BONUS_TILE:
             return tr("human.ui.name_take_a_bonus_tile", name=name)
-        pos = tr("table.pos1") if info.get("position", 1) == 1 else tr("table.pos2")
-        action = action_name(int(info.get("action", 0)))
+        act, position = _turn(self.decision)
+        pos = tr("table.pos1") if position == 1 else tr("table.pos2")
+        action = action_name(act)
         if kind == DecisionKind.POSITION:
             if any(isinstance(x, Target) for x in self.legal):
                 return tr("human.ui.name_action_pos_choose_the_player", name=name, action=action, pos=pos)
             return tr("human.ui.name_action_pos_act_or_forfeit", name=name, action=action, pos=pos)
         if kind == DecisionKind.TAKE_CHEST:
-            src = info.get("source")
+            chest = _chest(self.decision)
+            src = chest.source
             if src == "center":
                 return tr("human.ui.name_take_a_chest_from_the", name=name)
             where = tr("human.where.fleet" if src == "fleet" else "human.where.crew",
-                       name=g.names[int(info.get("target", 0))])
+                       name=g.names[chest.target])
             return tr("human.ui.name_take_a_chest_from_where", name=name, where=where)
         if kind == DecisionKind.KEEP_TILE:
             return tr("human.ui.name_keep_one_treasure_tile_the", name=name)

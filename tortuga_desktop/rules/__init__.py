@@ -42,6 +42,17 @@ from .errors import (
 )
 from .game import SCHEMA_VERSION, Decision, Game, Outcome, Phase, Seat, Stage, check_reachable, replay
 from .invariants import check_assumptions, check_invariants
+from .payloads import (
+    ArrangePayload,
+    BonusPayload,
+    ChestPayload,
+    DecisionPayload,
+    DicePayload,
+    PositionPayload,
+    SkullPayload,
+    TilePayload,
+)
+from .prompt import SeatPrompt, decision_from_view, legal_from_view, prompt_from_view, seat_prompt
 from .record import GameRecord
 from .scoring import Score, max_sets, score_seat
 from .serial import determinize, game_from_dict, game_to_dict, player_view
@@ -54,5 +65,7 @@ __all__ = [
     "Act", "Action", "Arrange", "Chest", "ChooseAction", "Decision", "DecisionKind", "Forfeit", "Game",
     "IllegalActionError", "KeepTile", "MalformedActionError", "Outcome", "PlayerAction", "RulesError", "Score",
     "Seat", "SelectDice", "StateFormatError", "UnreachableStateError", "EngineLoopError", "TakeBonus", "TakeChest", "Target", "capacity", "check_assumptions", "check_invariants", "check_reachable",
-    "Pending", "PlayerView", "SeatView", "determinize", "game_from_dict", "game_to_dict", "max_sets", "parse_action", "player_view", "score_seat",
+    "ArrangePayload", "BonusPayload", "ChestPayload", "DecisionPayload", "DicePayload", "PositionPayload",
+    "SkullPayload", "TilePayload", "SeatPrompt", "decision_from_view", "legal_from_view", "prompt_from_view",
+    "seat_prompt", "Pending", "PlayerView", "SeatView", "determinize", "game_from_dict", "game_to_dict", "max_sets", "parse_action", "player_view", "score_seat",
 ]

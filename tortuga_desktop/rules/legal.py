@@ -22,6 +22,16 @@ from .components import DIE_LETTERS, SKULL, Action, Chest, capacity
 from .dice_phase import bonus_options, has_selection, is_valid_selection, selections
 from .errors import MalformedActionError
 from .move_phase import arrangements
+from .payloads import (
+    ArrangePayload,
+    BonusPayload,
+    ChestPayload,
+    ChestSource,
+    DicePayload,
+    PositionPayload,
+    SkullPayload,
+    TilePayload,
+)
 from .state import ACTIONS, BOARD, DICE, HUNT, MOVE, SELECT, SKULLS, STUCK, Decision, State
 
 _ACT = Act()
@@ -134,35 +144,35 @@ def pending(g: State) -> list[Decision]:
     ph = g.phase
     if ph == DICE:
         if g.stage == SELECT:  # R9.1: every roller who has not confirmed, whatever its roll
-            return [Decision(s, DecisionKind.SELECT_DICE) for s in g.rollers if g.seats[s].selection is None]
+            return [Decision(s, DecisionKind.SELECT_DICE, DicePayload()) for s in g.rollers if g.seats[s].selection is None]
         if g.stage == STUCK and g.queue:
-            return [Decision(g.queue[0], DecisionKind.SELECT_DICE, {"open": True})]
+            return [Decision(g.queue[0], DecisionKind.SELECT_DICE, DicePayload(open=True))]
         if g.stage == SKULLS and g.queue:
             s = g.queue[0]
-            return [Decision(s, DecisionKind.SKULL_ACTION, {"skulls": len(g.seats[s].selection or ())})]
+            return [Decision(s, DecisionKind.SKULL_ACTION, SkullPayload(len(g.seats[s].selection or ())))]
         if g.stage == "bonus" and g.queue:
-            return [Decision(g.queue[0], DecisionKind.BONUS_TILE)]
+            return [Decision(g.queue[0], DecisionKind.BONUS_TILE, BonusPayload())]
         return []
     if ph == ACTIONS:
         if not g.act_order or g.act_pos >= len(g.act_order):
             return []
         s = g.act_order[g.act_pos]
-        info = {"action": g.act_action, "position": g.act_pos + 1}
+        action, position = g.act_action, g.act_pos + 1
         if g.drawn:
-            return [Decision(s, DecisionKind.KEEP_TILE, {**info, "tiles": list(g.drawn)})]
+            return [Decision(s, DecisionKind.KEEP_TILE, TilePayload(action, position, tuple(g.drawn)))]
         if g.effect is not None:
             a, pos, _, t = g.effect
-            source = ("fleet" if a == BOARD else "crew") if pos == 0 else "center"
-            return [Decision(s, DecisionKind.TAKE_CHEST, {**info, "source": source, "target": t})]
-        return [Decision(s, DecisionKind.POSITION, info)]
+            source: ChestSource = ("fleet" if a == BOARD else "crew") if pos == 0 else "center"
+            return [Decision(s, DecisionKind.TAKE_CHEST, ChestPayload(action, position, source, t))]
+        return [Decision(s, DecisionKind.POSITION, PositionPayload(action, position))]
     if ph == MOVE:
         out = []
         for s in g.order():
             p = g.seats[s]
             if p.arr_fleet is None:
-                out.append(Decision(s, DecisionKind.ARRANGE_FLEET, {"capacity": capacity(p.boat)}))
+                out.append(Decision(s, DecisionKind.ARRANGE_FLEET, ArrangePayload(capacity(p.boat))))
             elif p.arr_crew is None:
-                out.append(Decision(s, DecisionKind.ARRANGE_CREW, {"capacity": capacity(p.pirate)}))
+                out.append(Decision(s, DecisionKind.ARRANGE_CREW, ArrangePayload(capacity(p.pirate))))
         return out
     return []
 

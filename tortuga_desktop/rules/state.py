@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from enum import StrEnum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from .actions import DecisionKind
 from .components import (
@@ -26,6 +26,7 @@ from .components import (
     TOTAL_BONUS_TILES,
     capacity,
 )
+from .payloads import DecisionPayload
 from .scoring import Score
 
 if TYPE_CHECKING:
@@ -67,13 +68,14 @@ _CAP = tuple(capacity(b) if b else 0 for b in range(MAX_BOX + 1))
 class Decision:
     """A decision a seat must make now.
 
-    ``info`` carries what the decider needs to see, e.g. ``{"action": 3, "position": 1}``
-    for a POSITION decision or ``{"tiles": [1, 3]}`` for KEEP_TILE (private to the seat).
+    ``payload`` carries what the decider needs to see, typed by kind (:mod:`.payloads`), e.g.
+    a :class:`~.payloads.PositionPayload` with the action and position, or a
+    :class:`~.payloads.TilePayload` with the drawn tiles (private to the seat).
     """
 
     seat: int
     kind: DecisionKind
-    info: dict[str, Any] = field(default_factory=dict, compare=False)
+    payload: DecisionPayload = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)

@@ -231,3 +231,84 @@ def test_a_damaged_index_never_stops_the_list(tmp_path: Path) -> None:
         assert [i.ok for i in app.top.infos] == [True]
     finally:
         app.close()
+
+
+def test_list_screens_cost_their_first_frame_nothing_before_they_open() -> None:
+    """Issue 24.3: the first frame of Statistics spent ~10 ms of its own CPU importing its modules.
+    The title screen imports the list screens; and the app keeps letting a waiting thread take the
+    interpreter lock after 1 ms, so the frame thread never waits long for the worker reading the
+    lists (both checked as facts, not timed)."""
+    import subprocess
+    import sys
+
+    code = ("import os, sys; os.environ['SDL_VIDEODRIVER'] = 'dummy'; os.environ['SDL_AUDIODRIVER'] = 'dummy';"
+            "from app_helpers import start_app; app = start_app(); app.run(max_frames=1);"
+            "mods = [m for m in ('stats', 'saveload', 'replays') "
+            "if 'tortuga_desktop.app.scenes.' + m not in sys.modules];"
+            "print(sys.getswitchinterval(), mods)")
+    here = str(Path(__file__).parent)
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=here,
+                         env={**__import__("os").environ, "PYTHONPATH": here})
+    assert out.returncode == 0, out.stderr[-2000:]
+    interval, missing = out.stdout.strip().splitlines()[-1].split(" ", 1)
+    assert float(interval) <= 0.001
+    assert missing == "[]"
+
+
+def test_a_list_screen_draws_its_first_frame_before_reading() -> None:
+    """Issue 24.3: Statistics and Load game start reading their lists only after their first frame
+    is drawn, so that frame never shares the interpreter with the worker reading the files."""
+    from tortuga_desktop.app.scenes.listview import Worker
+
+    started: list[str] = []
+    w = Worker()
+    w.start("reading", lambda _p: started.append("x"), after_frame=True)
+    assert w.busy and w.task is None
+    assert w.poll() is None and w.task is None  # the opening frame's update: nothing runs yet
+    w.poll()  # the next frame's update starts it
+    assert w.task is not None
+    task = w.task
+    for _ in range(500):
+        if task.done:
+            break
+        threading.Event().wait(0.01)
+    assert w.poll() is task and started == ["x"] and not w.busy
+
+
+def test_opening_statistics_starts_no_worker_in_its_first_frame() -> None:
+    app = start_app()
+    from tortuga_desktop.app.scenes.menu import MenuScene
+
+    app.clear_to(MenuScene())
+    app.run(max_frames=2)
+    scene = StatsScene()
+    app.push(scene)
+    assert scene._reader.task is None
+    app.run(max_frames=1)
+    assert scene._reader.task is None  # drawn without reading
+    settle(app)
+    assert not scene.loading
+    load = LoadScene()
+    app.push(load)
+    app.run(max_frames=1)
+    assert load._lister.task is None
+    settle(app)
+    assert not load.loading
+
+
+@pytest.mark.skipif(not __import__("sys").platform.startswith("linux"), reason="per-thread nice values are Linux's")
+def test_file_workers_yield_the_processor_to_the_frame_thread() -> None:
+    """Issue 24.3: on a busy machine the frame waited behind the worker reading the lists; the
+    workers run at a lower priority than the frame thread."""
+    import os
+
+    from tortuga_desktop.app import listing
+
+    own = os.getpriority(os.PRIO_PROCESS, 0)
+    task = listing.start_scan("nice", lambda _p: os.getpriority(os.PRIO_PROCESS, threading.get_native_id()))
+    for _ in range(500):
+        if task.done:
+            break
+        threading.Event().wait(0.01)
+    assert task.error is None and task.result >= min(19, own + listing.WORKER_NICENESS)
+    assert os.getpriority(os.PRIO_PROCESS, threading.get_native_id()) == own  # the frame thread is untouched

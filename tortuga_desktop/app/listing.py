@@ -31,6 +31,7 @@ import json
 import logging
 import os
 import queue
+import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -495,8 +496,25 @@ _workers = 0
 _idle = 0
 
 
+#: how much lower than the frame thread the file workers run (Linux thread nice value)
+WORKER_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    """Let the frame thread have the processor first when both want it (on a busy machine the
+    frame otherwise waits behind a worker reading thousands of files; issue 24.3). Linux gives
+    each thread its own nice value; elsewhere the threads keep the process's priority."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), WORKER_NICENESS)
+    except OSError as exc:  # e.g. a sandbox that forbids it: the lists are still read
+        logger.warning("file worker keeps normal priority: %s", exc)
+
+
 def _worker() -> None:
     global _idle
+    _lower_priority()
     while True:
         task = _queue.get()
         with _pool_lock:

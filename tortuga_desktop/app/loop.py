@@ -26,6 +26,7 @@ from __future__ import annotations
 import contextlib
 import logging
 import os
+import sys
 import threading
 import time
 from collections.abc import Callable
@@ -58,6 +59,9 @@ class Notice:
         self.seconds = seconds
         self.until: float | None = None  # set on the frame thread when first drawn
 
+#: seconds a thread holding the interpreter lock may run before a waiting thread gets it
+FRAME_SWITCH_INTERVAL = 0.001
+
 
 class App:
     """Window, clock, scene stack and the pygame_gui manager."""
@@ -85,10 +89,10 @@ class App:
         self._windowed_size = size or DEFAULT_SIZE
         #: where the window was before full screen (restored on the way back; F11)
         self._windowed_pos: tuple[int, int] | None = None
-        # Bots think in a worker thread: hand the GIL back to the frame loop quickly.
-        import sys
-
-        sys.setswitchinterval(0.001)
+        # Worker threads (computer players, list readers) compute while the frame thread draws;
+        # every pygame call that lets go of the interpreter lock must take it back, which by
+        # default can wait 5 ms each time: hand it back to the frame loop quickly.
+        sys.setswitchinterval(FRAME_SWITCH_INTERVAL)
         # On Linux, SDL's default "accelerated" window-surface path goes through OpenGL; with a
         # software GL (VMs, remote desktops, Xvfb) that makes every flip cost ~45 ms at 1080p.
         # The plain X11 framebuffer path (MIT-SHM) flips the same frame in ~4 ms.
@@ -910,7 +914,6 @@ class App:
 
                     logger.error("screenshot %s failed: %s", paths.display_path(path), exc)
                     self.notify(tr("notice.screenshot_failed", reason=paths.display_path(str(exc))), "error")
-                    import sys
 
                     print(f"tortuga: screenshot {paths.display_path(path)} failed: {exc}", file=sys.stderr)
                     self.screenshot_failed = True
@@ -954,7 +957,6 @@ class App:
             if writer.last_error is not None:
                 self.unsaved.append(f"the autosave ({writer.last_error.log_text})")
             if self.unsaved:
-                import sys
 
                 text = "; ".join(self.unsaved)
                 logger.error("quitting with unsaved data: %s", text)

@@ -27,30 +27,46 @@ class Worker:
 
     ``start(name, work)`` starts ``work(progress)`` unless the same work is still running
     (then it is run once more when that one ends, so what is shown is never older than the
-    last request). :meth:`poll` returns the finished :class:`listing.Scan` once, else None."""
+    last request). :meth:`poll` returns the finished :class:`listing.Scan` once, else None.
+
+    ``start(..., after_frame=True)`` (a screen opening) starts the work at the first
+    :meth:`poll` after the next one, that is once the screen's first frame is drawn: that frame
+    then never shares the interpreter with a worker reading thousands of files (issue 24.3)."""
 
     def __init__(self) -> None:
         self.task: Any = None
         self._again: tuple[str, Callable[[Any], Any]] | None = None
         self._shown_progress: tuple[int, int] = (0, 0)
+        #: work asked for with ``after_frame``: (polls still to skip, name, work)
+        self._deferred: tuple[int, str, Callable[[Any], Any]] | None = None
 
     @property
     def busy(self) -> bool:
-        return self.task is not None
+        return self.task is not None or self._deferred is not None
 
     @property
     def progress(self) -> tuple[int, int]:
         return self.task.progress if self.task is not None else (0, 0)
 
-    def start(self, name: str, work: Callable[[Any], Any]) -> None:
+    def start(self, name: str, work: Callable[[Any], Any], *, after_frame: bool = False) -> None:
         from ..listing import start_scan
 
+        if after_frame:
+            self._deferred = (1, name, work)
+            return
+        self._deferred = None
         if self.task is not None and not self.task.done:
             self._again = (name, work)
             return
         self.task = start_scan(name, work)
 
     def poll(self) -> Any:
+        if self._deferred is not None:
+            skip, name, work = self._deferred
+            if skip > 0:
+                self._deferred = (skip - 1, name, work)
+            else:
+                self.start(name, work)
         task = self.task
         if task is None or not task.done:
             return None

@@ -6,6 +6,7 @@ back (pause).
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -137,6 +138,16 @@ def _backdrop(size: tuple[int, int], island: str = "bottom") -> pygame.Surface:
 _warmed: set[tuple[int, int]] = set()
 
 
+def _warm_screens() -> None:
+    """Import the list screens while the title screen opens: compiling and importing them
+    takes ~10 ms, which the first frame of Statistics or Load game cannot spare (issue 24.3)."""
+    for name in ("stats", "saveload", "replays"):
+        try:
+            importlib.import_module(f"{__package__}.{name}")
+        except ImportError:  # shown when the screen is opened; nothing to do here
+            logger.exception("the %s screen cannot be loaded", name)
+
+
 def _warm_backdrop(size: tuple[int, int]) -> None:
     """Paint the dialogs' backdrop (Statistics, Load game, Help...) for ``size`` on a worker
     thread while the title screen shows, so opening one of them never waits ~100 ms for it."""
@@ -190,6 +201,7 @@ class MenuScene(Scene):
 
         warm()  # the threads that read lists and load games, started before they are needed
         _warm_backdrop(app.size)
+        _warm_screens()
 
     def resume(self) -> None:
         super().resume()

@@ -79,10 +79,12 @@ class ReplayList:
     # -- data ------------------------------------------------------------------------------
 
     def reload(self, app: Any) -> None:
-        """Read the list again (on a worker thread, from the folder's summary index)."""
+        """Read the list again (on a worker thread, from the folder's summary index), once the
+        frame that shows the tab is drawn."""
         from .. import records
 
-        self._lister.start("listing the game records", lambda progress: records.list_replays(progress=progress))
+        self._lister.start("listing the game records", lambda progress: records.list_replays(progress=progress),
+                           after_frame=True)
 
     def poll(self, app: Any) -> bool:
         """Take up finished background work; True when the tab must be drawn again."""

@@ -254,11 +254,11 @@ class LoadScene(Scene):
 
     def enter(self, app: Any) -> None:
         super().enter(app)
-        self.reload()
+        self.reload(after_frame=True)
 
     def resume(self) -> None:
         super().resume()
-        self.reload()
+        self.reload(after_frame=True)
 
     def retranslate(self) -> None:
         self._rows.clear()
@@ -266,8 +266,9 @@ class LoadScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._rows.clear()
 
-    def reload(self) -> None:
-        """Read the list again (on a worker thread; :meth:`update` takes the result up)."""
+    def reload(self, *, after_frame: bool = False) -> None:
+        """Read the list again (on a worker thread; :meth:`update` takes the result up;
+        ``after_frame``: once the screen's first frame is drawn)."""
         from .. import saves
 
         def work(progress: Any) -> Any:
@@ -276,7 +277,7 @@ class LoadScene(Scene):
             except saves.SaveError as err:
                 return err
 
-        self._lister.start("listing the saves", work)
+        self._lister.start("listing the saves", work, after_frame=after_frame)
 
     def _listed(self, task: Any) -> None:
         from .. import paths, saves

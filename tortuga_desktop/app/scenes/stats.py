@@ -81,11 +81,11 @@ class StatsScene(Scene):
 
     def enter(self, app: Any) -> None:
         super().enter(app)
-        self.reload()
+        self.reload(after_frame=True)
 
     def resume(self) -> None:
         super().resume()
-        self.reload()
+        self.reload(after_frame=True)
 
     def retranslate(self) -> None:
         self._rows.clear()
@@ -94,9 +94,10 @@ class StatsScene(Scene):
     def resize(self, size: tuple[int, int]) -> None:
         self._rows.clear()
 
-    def reload(self) -> None:
+    def reload(self, *, after_frame: bool = False) -> None:
         """Read the statistics, the finished games (from the archive's summary index) and the
-        replays again, on worker threads: the screen draws while they are read."""
+        replays again, on worker threads: the screen draws while they are read (``after_frame``:
+        once its first frame is drawn)."""
         from .. import saves
 
         def work(progress: Any) -> Any:
@@ -108,7 +109,7 @@ class StatsScene(Scene):
                 finished = err
             return rows, damaged, finished
 
-        self._reader.start("listing the finished games", work)
+        self._reader.start("listing the finished games", work, after_frame=after_frame)
         if self.app is not None and (self.tab == "replays" or self.replays.infos is not None):
             self.replays.reload(self.app)  # the replays are read once their tab is first shown
 

@@ -496,7 +496,7 @@ _workers = 0
 _idle = 0
 
 
-#: how much lower than the frame thread the file workers run (Linux thread nice value)
+#: how much lower than the frame thread the file workers run (added to the Linux thread nice value)
 WORKER_NICENESS = 10
 
 
@@ -507,7 +507,8 @@ def _lower_priority() -> None:
     if not sys.platform.startswith("linux"):
         return
     try:
-        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), WORKER_NICENESS)
+        tid = threading.get_native_id()
+        os.setpriority(os.PRIO_PROCESS, tid, min(19, os.getpriority(os.PRIO_PROCESS, tid) + WORKER_NICENESS))
     except OSError as exc:  # e.g. a sandbox that forbids it: the lists are still read
         logger.warning("file worker keeps normal priority: %s", exc)
 

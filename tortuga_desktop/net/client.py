@@ -305,10 +305,13 @@ class NetClient:
         self._post(P.ListTables())
 
     def create_table(self, seats: list[SeatSpec], *, name: str = "", long_game: bool = False,
-                     hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False) -> None:
-        """Create a table on a dedicated server (answer: :class:`Created`)."""
+                     hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False,
+                     listed: bool = False) -> None:
+        """Create a table on a dedicated server (answer: :class:`Created`); ``listed``: shown with
+        its join code in the server's list (anyone may join it from there), else private."""
         self._post(P.CreateTable(seats=seats, name=name, long_game=long_game, hold_seconds=hold_seconds,
-                                 takeover_level=takeover_level, auto_start=auto_start))  # type: ignore[arg-type]
+                                 takeover_level=takeover_level, auto_start=auto_start,  # type: ignore[arg-type]
+                                 listed=listed))
 
     def start_game(self, token: str = "") -> None:
         """Start the table's game (host token: given, else the one from :class:`Created` or

@@ -55,6 +55,8 @@ MAX_ACTION = 40
 #: Longest chat message (characters, after cleaning) and how many the server keeps per table.
 MAX_CHAT = 200
 CHAT_KEEP = 200
+#: Most tables one :class:`Tables` answer lists (it stays well under :data:`MAX_MESSAGE`).
+MAX_LISTED = 100
 
 #: Join codes: letters and digits that are not easily mistaken for one another (no 0/O, 1/I),
 #: ``CODE_LENGTH`` of them (32**9, about 3.5e13 codes; the README's network section works out
@@ -110,6 +112,9 @@ class CreateTable(_Msg, tag="CreateTable", frozen=True):
     takeover_level: Level = "normal"
     #: start as soon as every open seat is taken (else the creator sends :class:`Start`)
     auto_start: bool = False
+    #: shown with its join code in the server's list (:class:`Tables`), so anyone may take a
+    #: seat from the list; False: private (listed without its code: joining needs the code)
+    listed: bool = False
 
 
 class Join(_Msg, tag="Join", frozen=True):
@@ -170,16 +175,30 @@ class Welcome(_Msg, tag="Welcome", frozen=True):
 
 
 class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One table in a dedicated server's list. ``code``: its join code when the table is
+    listed (public), "" when private; ``waiting``: the names of the people who sit at it;
+    ``computers``: its computer seats and their ``level`` (the first one's)."""
+
     table: str
     name: str
     players: int
     open_seats: int
     started: bool
     over: bool
+    listed: bool = False
+    code: str = ""
+    long_game: bool = False
+    waiting: list[str] = msgspec.field(default_factory=list)
+    computers: int = 0
+    level: str = ""
 
 
 class Tables(_Msg, tag="Tables", frozen=True):
+    """A dedicated server's tables (at most :data:`MAX_LISTED`: those with open seats first);
+    ``more``: how many were left out."""
+
     tables: list[TableInfo]
+    more: int = 0
 
 
 class Created(_Msg, tag="Created", frozen=True):
@@ -469,7 +488,7 @@ def _check_client(msg: ClientMessage) -> None:
 
 __all__ = [
     "CHAT_KEEP", "CHAT_KINDS", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
-    "clean_chat", "ERROR_CODES", "LEVELS", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
+    "clean_chat", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SeatSpec", "ServerMessage", "Start", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
     "code_problem", "decode_server", "encode", "format_code", "normalize_code", "probe_version",

@@ -152,6 +152,9 @@ class ServerConfig:
     #: chat messages one connection may send per second on average, and at once
     chat_rate: float = 0.5
     chat_burst: float = 5.0
+    #: lists of tables one connection may ask for per second on average, and at once
+    list_rate: float = 1.0
+    list_burst: float = 5.0
     #: serve wss:// with this context (None: plain ws://)
     tls: ssl.SSLContext | None = None
 
@@ -306,6 +309,7 @@ class Conn:
         #: nothing more is read from this connection before then (a guesser waits as it was told)
         self.paused_until = 0.0
         self.chat = Bucket(config.chat_rate, config.chat_burst)
+        self.listing = Bucket(config.list_rate, config.list_burst)
 
     def allow(self) -> bool:
         """Token bucket: may this connection send one more message now?"""
@@ -385,6 +389,8 @@ class Table:
     hold_seconds: float = 60.0
     takeover_level: str = "normal"
     auto_start: bool = False
+    #: shown with its join code in the server's list (else private: listed without it)
+    listed: bool = False
     seed: int | None = None
     game: Game | None = None
     save_path: Path | None = None
@@ -456,8 +462,12 @@ class Table:
         return sum(1 for s in self.slots if s.kind == "open" and not s.token_hash)
 
     def info(self) -> P.TableInfo:
+        bots = [s for s in self.slots if s.kind == "computer"]
         return P.TableInfo(table=self.id, name=self.name, players=self.players, open_seats=self.open_seats(),
-                           started=self.started, over=self.game is not None and self.game.is_over)
+                           started=self.started, over=self.game is not None and self.game.is_over,
+                           listed=self.listed, code=self.code if self.listed else "", long_game=self.long_game,
+                           waiting=[s.name for s in self.slots if s.kind != "computer" and s.conn is not None],
+                           computers=len(bots), level=bots[0].level if bots else "")
 
     def lobby(self) -> P.Lobby:
         now = time.monotonic()
@@ -480,6 +490,7 @@ class Table:
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "table": self.id, "code": self.code,
             "host_token": self.host_token, "name": self.name, "long_game": self.long_game,
             "hold_seconds": self.hold_seconds, "takeover_level": self.takeover_level, "seed": self.seed,
+            "listed": self.listed, "auto_start": self.auto_start,
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token_hash": s.token_hash}
                       for s in self.slots],
             "record": None if self.game is None else self.game.record().to_dict(),
@@ -514,7 +525,8 @@ class Table:
             table = cls(id=_short_text(data["table"]), code=_short_text(data["code"]),
                         host_token=_short_text(data["host_token"]), name=str(data["name"])[:P.MAX_NAME],
                         slots=slots, long_game=bool(data["long_game"]), hold_seconds=float(data["hold_seconds"]),
-                        takeover_level=str(data["takeover_level"]), seed=data.get("seed"))
+                        takeover_level=str(data["takeover_level"]), seed=data.get("seed"),
+                        listed=data.get("listed") is True, auto_start=data.get("auto_start") is True)
             if table.takeover_level not in P.LEVELS:
                 raise ValueError("takeover_level: unknown level")
             table.chat_from_save(data.get("chat"))
@@ -698,7 +710,7 @@ class GameServer:
     # ------------------------------------------------------------ tables
     def create_table(self, seats: list[P.SeatSpec], *, name: str = "", long_game: bool = False,
                      hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False,
-                     seed: int | None = None, table_id: str | None = None) -> Table:
+                     seed: int | None = None, table_id: str | None = None, listed: bool = False) -> Table:
         """A new table (not started). Raises ValueError for a bad setup."""
         if not 2 <= len(seats) <= 4:
             raise ValueError("a table has 2-4 seats")
@@ -731,7 +743,7 @@ class GameServer:
             code = _new_code()
         table = Table(id=tid, code=code, host_token=secrets.token_urlsafe(18), name=name or f"Table {tid}",
                       slots=slots, long_game=long_game, hold_seconds=hold_seconds, takeover_level=takeover_level,
-                      auto_start=auto_start, seed=seed)
+                      auto_start=auto_start, seed=seed, listed=listed)
         if self.config.save_dir is not None:
             table.save_path = self.config.save_dir / f"net-{tid}.json"
         self.tables[tid] = table
@@ -1000,10 +1012,7 @@ class GameServer:
             self._error(conn, "order", "say Hello first")
             return
         if isinstance(msg, P.ListTables):
-            if not self.config.lobby:
-                self._error(conn, "denied", "this host does not list its tables")
-                return
-            conn.send(P.Tables(tables=[t.info() for t in self.tables.values()]))
+            self._on_list(conn)
         elif isinstance(msg, P.CreateTable):
             self._on_create(conn, msg)
         elif isinstance(msg, P.Join):
@@ -1049,6 +1058,23 @@ class GameServer:
             c.send(raw)
         self._autosave(table)
 
+    def _on_list(self, conn: Conn) -> None:
+        if not self.config.lobby:
+            self._error(conn, "denied", "this host does not list its tables")
+            return
+        if not conn.listing.take():
+            self._error(conn, "rate", f"too many lists of tables: wait {max(1, math.ceil(conn.listing.wait()))} s")
+            return
+        tables = self.listed_tables()
+        conn.send(P.Tables(tables=[t.info() for t in tables[:P.MAX_LISTED]],
+                           more=max(0, len(tables) - P.MAX_LISTED)))
+
+    def listed_tables(self) -> list[Table]:
+        """The tables as a list shows them: games that are not over, those waiting with open
+        seats first (public before private, fewest seats open first), then games being played."""
+        live = [t for t in self.tables.values() if not (t.game is not None and t.game.is_over)]
+        return sorted(live, key=lambda t: (t.started, not t.open_seats(), not t.listed, t.open_seats(), t.name))
+
     def _on_create(self, conn: Conn, msg: P.CreateTable) -> None:
         if not self.config.lobby:
             self._error(conn, "denied", "tables can only be created on a dedicated server")
@@ -1061,7 +1087,7 @@ class GameServer:
         try:
             table = self.create_table(list(msg.seats), name=msg.name, long_game=msg.long_game,
                                       hold_seconds=msg.hold_seconds, takeover_level=msg.takeover_level,
-                                      auto_start=msg.auto_start)
+                                      auto_start=msg.auto_start, listed=msg.listed)
         except ValueError as exc:
             self._error(conn, "denied", str(exc))
             return

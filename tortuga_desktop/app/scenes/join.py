@@ -41,16 +41,15 @@ from .dialogs import SafeTextEntryLine, text_entry, wrap
 
 log = logging.getLogger(__name__)
 
-__all__ = ["JoinScene", "check_join_input"]
+__all__ = ["JoinScene", "check_address", "check_join_input"]
 
 #: seconds to wait for the host before saying it cannot be reached
 CONNECT_TIMEOUT = 12.0
 
 
-def check_join_input(address: str, code: str) -> tuple[str, str]:
-    """The ``ws://`` URL and the cleaned code; raises ValueError with the player's message."""
+def check_address(address: str) -> str:
+    """The ``ws://`` (or ``wss://``) URL of a typed address; raises ValueError with the player's message."""
     from ...net.client import server_url
-    from ...net.protocol import CODE_LENGTH, code_problem, normalize_code
 
     address = address.strip()
     if not address:
@@ -65,6 +64,14 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     host = url.removeprefix("ws://").removeprefix("wss://").rsplit(":", 1)[0].strip("[]")
     if not host or not all(c.isalnum() or c in ".-:_" for c in host):
         raise ValueError(tr("net.join.bad_address"))
+    return url
+
+
+def check_join_input(address: str, code: str) -> tuple[str, str]:
+    """The ``ws://`` URL and the cleaned code; raises ValueError with the player's message."""
+    from ...net.protocol import CODE_LENGTH, code_problem, normalize_code
+
+    url = check_address(address)
     clean = normalize_code(code)
     if not clean:
         raise ValueError(tr("net.join.need_code"))
@@ -114,6 +121,7 @@ class JoinScene(WidgetScene):
         self._name: SafeTextEntryLine | None = None
         self._join_btn: UIButton | None = None
         self._back_btn: UIButton | None = None
+        self._tables_btn: UIButton | None = None
         self._host_btns: list[tuple[UIButton, FoundHost]] = []
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._msg_at = pygame.Rect(0, 0, 0, 0)
@@ -175,7 +183,7 @@ class JoinScene(WidgetScene):
         self._read()
         super()._kill()
         self._addr = self._code = self._name = None
-        self._join_btn = self._back_btn = self._look_btn = self._return_btn = None
+        self._join_btn = self._back_btn = self._look_btn = self._return_btn = self._tables_btn = None
         self._host_btns = []
 
     def _build(self) -> None:
@@ -203,8 +211,13 @@ class JoinScene(WidgetScene):
                 self._return_btn.disable()
             y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.address"), manager))
-        self._addr = add(text_entry(pygame.Rect(px + lw, y, pw - lw, row_h), manager, initial_text=self.address,
-                                    placeholder_text=tr("net.join.address_hint"), length_limit=80))
+        tw = min(260, pw // 3)
+        self._addr = add(text_entry(pygame.Rect(px + lw, y, pw - lw - tw - gap, row_h), manager,
+                                    initial_text=self.address, placeholder_text=tr("net.join.address_hint"),
+                                    length_limit=80))
+        self._tables_btn = add(UIButton(pygame.Rect(px + pw - tw, y, tw, row_h), tr("net.tables.open"), manager))
+        if self._pending is not None:
+            self._tables_btn.disable()
         y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.code"), manager))
         self._code = add(text_entry(pygame.Rect(px + lw, y, 220, row_h), manager, initial_text=self.code,
@@ -256,6 +269,8 @@ class JoinScene(WidgetScene):
                     self.back()
                 elif el is self._look_btn:
                     self.look()
+                elif el is self._tables_btn:
+                    self.show_tables()
                 else:
                     for btn, found in self._host_btns:
                         if el is btn:
@@ -278,6 +293,38 @@ class JoinScene(WidgetScene):
         self._say(tr("net.join.picked", name=found.name))
         if self._code is not None:
             self._code.focus()  # type: ignore[no-untyped-call]
+
+    def show_tables(self) -> bool:
+        """Open the list of tables of the server at the typed address (a dedicated server)."""
+        if self._pending is not None:
+            return False
+        self._read()
+        try:
+            url = check_address(self.address)
+        except ValueError as exc:
+            self._say(str(exc), "error")
+            return False
+        from .tables import TablesScene
+
+        self._say("")
+        self.app.push(TablesScene(url, self.address.strip(), self.player, self.picked_table))
+        return True
+
+    def picked_table(self, code: str, table: str, name: str) -> None:
+        """A table chosen in the server's list: join it (a private one: its code is asked for)."""
+        if not code:
+            self.code = ""
+            if self._code is not None:
+                self._code.set_text("")
+                self._code.focus()  # type: ignore[no-untyped-call]
+            self._say(tr("net.tables.type_code", name=name))
+            return
+        from ...net.protocol import format_code
+
+        self.code = format_code(code)
+        if self._code is not None:
+            self._code.set_text(self.code)
+        self.join()
 
     def back(self) -> None:
         self._cancel()

@@ -25,7 +25,8 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
 * connections: at most ``max_connections`` in all and ``max_per_ip`` from one address; a
   connection that has not said Hello within ``hello_timeout`` seconds is closed;
 * tables: at most ``max_tables`` live ones; a finished table is archived (its record kept in
-  ``save_dir/archive``) and removed; a table nobody sits at expires before it starts; one
+  ``save_dir/archive``) and removed; a table nobody sits at expires before it starts; a started
+  table nobody has been connected to for ``abandoned_expiry`` seconds is archived and removed; one
   connection and one address create tables at a limited rate;
 * join codes: wrong codes from one address lead to growing waits, and the whole server checks
   only a few wrong codes a second (see :class:`JoinGuard`; the README works out what that means
@@ -138,6 +139,9 @@ class ServerConfig:
     hello_timeout: float = 10.0
     #: a table that has not started expires after this many seconds with nobody seated (lobby only)
     waiting_expiry: float = 600.0
+    #: a started table with nobody connected to it is archived (its record kept) and removed after
+    #: this many seconds (lobby only); until then its players can still take their seats back
+    abandoned_expiry: float = 3600.0
     #: a finished table stays this many seconds (its players see the end), then it is archived and removed
     finished_linger: float = 120.0
     #: tables one connection may create per minute, and at once (an address: twice as many)
@@ -404,6 +408,8 @@ class Table:
     expiry: asyncio.TimerHandle | None = None
     #: archives and removes the table once the game is over (lobby)
     retire: asyncio.TimerHandle | None = None
+    #: since when (the server's clock) nobody is connected to the started game (None: someone is)
+    empty_since: float | None = None
     #: the newest chat entries (at most :data:`.protocol.CHAT_KEEP`) and how many there were in all
     chat: collections.deque[P.Chat] = field(default_factory=lambda: collections.deque(maxlen=P.CHAT_KEEP))
     chat_count: int = 0
@@ -603,12 +609,15 @@ class GameServer:
         #: release times of held computer answers (R9.1); injectable for tests
         self.pacing = Pacing()
         self._sweeper: asyncio.TimerHandle | None = None
+        #: the clock for abandoned tables (injectable for tests)
+        self.clock: Callable[[], float] = time.monotonic
         self._stopped = asyncio.Event()
         #: statistics (tests and benchmark)
         self.connections_refused = 0
         self.hello_timeouts = 0
         self.tables_archived = 0
         self.tables_expired = 0
+        self.tables_abandoned = 0
         self.errors_sent = 0
         self.actions_applied = 0
         self.internal_errors = 0
@@ -674,7 +683,9 @@ class GameServer:
                 f"{self.join_guard.guesses_refused}; tables archived {self.tables_archived}, expired {self.tables_expired}")
 
     def _sweep(self) -> None:
-        """Forget addresses that have no connection and nothing left to remember."""
+        """Forget addresses that have no connection and nothing left to remember; archive the
+        started tables everyone left long ago."""
+        self.expire_abandoned()
         now = time.monotonic()
         for ip, a in list(self.addresses.items()):
             quiet = a.blocked_until <= now and (not a.failures or now - a.last_failure > JoinGuard.FORGET)
@@ -794,8 +805,24 @@ class GameServer:
         if table.expiry is not None:
             table.expiry.cancel()
             table.expiry = None
+        if table.person_here() or not table.started or (table.game is not None and table.game.is_over):
+            table.empty_since = None
+        elif table.empty_since is None:
+            table.empty_since = self.clock()
         if not table.started and not table.person_here():
             table.expiry = self._loop.call_later(self.config.waiting_expiry, self._expire, table)
+
+    def expire_abandoned(self) -> int:
+        """Archive and remove every started table nobody has been connected to for
+        ``abandoned_expiry`` seconds (checked once a minute); returns how many."""
+        now = self.clock()
+        gone = [t for t in self.tables.values() if t.empty_since is not None and not t.person_here()
+                and now - t.empty_since >= self.config.abandoned_expiry]
+        for table in gone:
+            self.tables_abandoned += 1
+            logger.info("table %s expired: nobody came back to it for %.0f s", table.id, now - (table.empty_since or now))
+            self._retire(table)
+        return len(gone)
 
     def _expire(self, table: Table) -> None:
         table.expiry = None
@@ -825,7 +852,7 @@ class GameServer:
             self._io, archive_table, self.config.save_dir, table.to_archive(), save_path)
         self._tasks.add(fut)
         fut.add_done_callback(self._save_done)
-        logger.info("table %s is over: archived and closed", table.id)
+        logger.info("table %s: archived and closed", table.id)
 
     def _remove(self, table: Table) -> None:
         """Take a table off the server (its connections stay, seated nowhere)."""
@@ -1824,6 +1851,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="most computer players at one table, 0-3 (default 3; a table always needs a person)")
     p.add_argument("--create-rate", type=float, default=6.0,
                    help="tables one connection may create per minute (an address: twice as many; default 6)")
+    p.add_argument("--abandoned-after", type=float, default=3600.0, metavar="S",
+                   help="a started game nobody has been connected to for S seconds is archived and removed "
+                        "(60-604800, default 3600); until then its players can take their seats back")
     p.add_argument("--rate", type=float, default=20.0, help="messages per second per connection (default 20)")
     p.add_argument("--bot-threads", type=int, default=2, help="threads for computer players (default 2)")
     p.add_argument("--name", default="Tortuga server", help="server name shown to clients")
@@ -1863,6 +1893,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--max-connections {opts.max_connections} needs {opts.max_connections + _SPARE_FILES} open "
                      f"files, but this process may open only {files} (see ulimit -n): lower --max-connections "
                      f"to {max(1, files - _SPARE_FILES)} or raise the limit")
+    if not 60 <= opts.abandoned_after <= 604_800:
+        parser.error("--abandoned-after must be 60-604800 seconds")
     if opts.full_gc_every != 0 and not 1 <= opts.full_gc_every <= 86_400:
         parser.error("--full-gc-every must be 0 or 1-86400")
     tls: ssl.SSLContext | None = None
@@ -1882,6 +1914,7 @@ def main(argv: list[str] | None = None) -> int:
                           max_connections=opts.max_connections, max_per_ip=opts.max_per_ip,
                           max_bots_per_table=opts.max_bots_per_table, create_rate=opts.create_rate,
                           create_burst=max(4.0, opts.create_rate / 15),  # at once: four seconds' worth
+                          abandoned_expiry=opts.abandoned_after,
                           tls=tls)
 
     async def run() -> None:

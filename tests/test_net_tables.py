@@ -178,6 +178,10 @@ def press(app: Any, scene: TablesScene, key: str) -> None:
     app.run(max_frames=1)
 
 
+def notices(app: Any) -> list[str]:
+    return [n.text for n in app.notices + app._incoming_notices]
+
+
 def at_the_table(app: Any) -> bool:
     return isinstance(app.top, NetTableScene) and app.top.remote.ready
 
@@ -238,6 +242,7 @@ def test_a_table_made_on_the_list_screen_is_joined_and_starts(server: ServerThre
         assert [s.kind for s in made.slots] == ["open", "computer", "computer"]
         assert made.slots[0].name == "Remo" and made.name == "Remo's table" and not made.listed
         assert made.game is not None  # it started by itself: every open seat is taken
+        assert any(P.format_code(made.code) in n for n in notices(app)), notices(app)  # its code, to pass on
         app.top.remote.close()
     finally:
         app.close()

@@ -311,7 +311,8 @@ class JoinScene(WidgetScene):
         return True
 
     def picked_table(self, code: str, table: str, name: str) -> None:
-        """A table chosen in the server's list: join it (a private one: its code is asked for)."""
+        """A table chosen in the server's list: join it (a private one: its code is asked for);
+        ``name`` "": the table was made just now (its code is shown to pass on)."""
         if not code:
             self.code = ""
             if self._code is not None:
@@ -324,6 +325,8 @@ class JoinScene(WidgetScene):
         self.code = format_code(code)
         if self._code is not None:
             self._code.set_text(self.code)
+        if not name:  # a table made just now: its code is what the other players need
+            self.app.notify(tr("net.tables.created", code=self.code), "info", 60.0)
         self.join()
 
     def back(self) -> None:

@@ -326,7 +326,7 @@ class JoinScene(WidgetScene):
         if self._code is not None:
             self._code.set_text(self.code)
         if not name:  # a table made just now: its code is what the other players need
-            self.app.notify(tr("net.tables.created", code=self.code), "info", 60.0)
+            self.app.notify(tr("net.tables.created", join_code=self.code), "info", 60.0)
         self.join()
 
     def back(self) -> None:

@@ -33,6 +33,19 @@ class MenuItem:
     hint: str = ""
 
 
+def return_label(table: str, host: str, width: int, px: int) -> str:
+    """The main menu's offer to go back to a kept network seat, in the longest wording that fits
+    ``width`` pixels at the buttons' own size ``px`` (never set smaller): with the table and the
+    host, with the table, or on its own (the Join screen always shows the table and host)."""
+    font = art.font(px, True)
+    text = ""
+    for text in (tr("net.return.offer", table=table, host=host), tr("net.return.menu_table", table=table),
+                 tr("net.return.menu")):
+        if font.size(text)[0] <= width:
+            break
+    return text
+
+
 class ButtonList:
     """A vertical list of big parchment buttons with keyboard focus."""
 
@@ -191,6 +204,8 @@ class MenuScene(Scene):
         #: the newest kept network seat whose game is still on (found off the frame loop)
         self.seat: Any = None
         self._finder: Any = None
+        #: the "Return to your seat" item (its wording is chosen to fit the button)
+        self._return_item: MenuItem | None = None
         self._loader = Worker()  # Continue: the autosave is loaded off the frame loop
 
     def enter(self, app: Any) -> None:
@@ -260,11 +275,12 @@ class MenuScene(Scene):
             logger.exception("cannot look for the autosave")
             can_continue = False
         seat = self.seat
+        self._return_item = None if seat is None else MenuItem(
+            tr("net.return.offer", table=seat.shown_table, host=seat.host), self.return_to_seat)
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue or seat is not None),
-            *([MenuItem(tr("net.return.offer", table=seat.shown_table, host=seat.host), self.return_to_seat)]
-              if seat is not None else []),
+            *([self._return_item] if self._return_item is not None else []),
             MenuItem(tr("tutorial.menu"), self.learn),
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("net.menu.join"), self.join_game),
@@ -300,6 +316,9 @@ class MenuScene(Scene):
         self.buttons.layout(cx, top, bw, bh, gap)
         self._size = (w, h)
         self._px = max(12, min(int(28 * s), bh * 11 // 20))
+        seat, item = self.seat, self._return_item
+        if seat is not None and item is not None:
+            item.label = return_label(seat.shown_table, seat.host, bw - 2 * self._px, self._px)
 
     def layout_report(self) -> LayoutReport:
         rep = LayoutReport()

@@ -314,6 +314,10 @@ class RemoteController:
         self.muted: set[int] = set()
         self.chat_received = 0
         self._chat_seen: set[tuple[int, float]] = set()
+        kept = getattr(getattr(keeper, "seat", None), "record", None)
+        for entry in getattr(kept, "chat", ()):  # a seat taken back: its table talk so far, from its record
+            self._on_chat(entry)
+        self.chat_received = 0  # read before: not counted as new
 
     # ------------------------------------------------------------ the table's API
     @property
@@ -481,6 +485,8 @@ class RemoteController:
                     self.keeper.update(msg.seat, msg.view, msg.events, msg.first)
             elif isinstance(msg, P.Chat):
                 self._on_chat(msg)
+                if self.keeper is not None:
+                    self.keeper.chat(msg)
             elif isinstance(msg, P.Error):
                 self._on_error(msg)
             elif isinstance(msg, P.Bye):

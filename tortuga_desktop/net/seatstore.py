@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import hashlib
 import logging
+import math
 import os
 import threading
 import time
@@ -70,14 +71,27 @@ class SeatPrompt(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     view: dict[str, Any]
 
 
+class SeatChat(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One entry of the table's chat as the server sent it (see :class:`.protocol.Chat`)."""
+
+    n: int
+    seat: int
+    name: str
+    kind: P.ChatKind
+    text: str = ""
+    at: float = 0.0
+
+
 class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
     """What the seat saw: its events (``event_to_dict``; seat -> list), the view at each of its
-    decisions, the actions sent and the newest view of each seat."""
+    decisions, the actions sent, the newest view of each seat, and the table's chat (its newest
+    :data:`.protocol.CHAT_KEEP` entries, oldest first)."""
 
     events: dict[int, list[dict[str, Any]]] = msgspec.field(default_factory=dict)
     prompts: list[SeatPrompt] = msgspec.field(default_factory=list)
     actions: list[SeatAction] = msgspec.field(default_factory=list)
     latest: dict[int, dict[str, Any]] = msgspec.field(default_factory=dict)
+    chat: list[SeatChat] = msgspec.field(default_factory=list)
 
 
 class NetSeat(msgspec.Struct, forbid_unknown_fields=True):
@@ -171,6 +185,16 @@ def check_seat(seat: NetSeat) -> NetSeat:
         raise SeatFileError("name: too long")
     if not seat.seats or not all(0 <= s <= 3 for s in seat.seats) or len(set(seat.seats)) != len(seat.seats):
         raise SeatFileError("seats: must be 1-4 different seats 0-3")
+    chat = seat.record.chat
+    if len(chat) > P.CHAT_KEEP:
+        raise SeatFileError(f"record.chat: more than {P.CHAT_KEEP} entries")
+    for i, c in enumerate(chat):
+        if not 0 < c.n < 2**53 or (i and c.n <= chat[i - 1].n) or not 0 <= c.seat <= 3:
+            raise SeatFileError(f"record.chat[{i}]: bad count or seat")
+        if not c.name or len(c.name) > P.MAX_NAME or not c.name.isprintable():
+            raise SeatFileError(f"record.chat[{i}].name: bad name")
+        if len(c.text) > P.MAX_CHAT or P.clean_chat(c.text) != c.text or not math.isfinite(c.at):
+            raise SeatFileError(f"record.chat[{i}]: bad text or time")
     for s, view in seat.record.latest.items():
         try:
             v = PlayerView.from_json(view)
@@ -384,6 +408,25 @@ class SeatKeeper:
             self.seat.record.actions.append(SeatAction(seat, decisions, action, round(time.time(), 3)))
             self._touch()
 
+    def chat(self, entry: Any) -> None:
+        """A chat entry of the table (a :class:`.protocol.Chat`); one the record has is skipped
+        (the server sends the chat again after a reconnect). The newest
+        :data:`.protocol.CHAT_KEEP` are kept."""
+        try:
+            item = SeatChat(int(entry.n), int(entry.seat), str(entry.name)[:P.MAX_NAME], entry.kind,
+                            P.clean_chat(str(entry.text))[:P.MAX_CHAT], float(entry.at))
+        except (AttributeError, TypeError, ValueError):
+            return
+        with self._cond:
+            if self.seat is None:
+                return
+            chat = self.seat.record.chat
+            if chat and item.n <= chat[-1].n:
+                return  # had it (or older than the newest kept)
+            chat.append(item)
+            del chat[:-P.CHAT_KEEP]
+            self._touch()
+
     def set_state(self, state: SeatState) -> None:
         with self._cond:
             if self.seat is None or self.seat.state == state:
@@ -461,6 +504,6 @@ class SeatKeeper:
             thread.join(timeout)
 
 
-__all__ = ["FORMAT_VERSION", "NetSeat", "SeatAction", "SeatFileError", "SeatFinder", "SeatKeeper", "SeatPrompt", "SeatRecord",
+__all__ = ["FORMAT_VERSION", "NetSeat", "SeatAction", "SeatChat", "SeatFileError", "SeatFinder", "SeatKeeper", "SeatPrompt", "SeatRecord",
            "check_seat", "decode_seat", "load_seats", "masked", "playing_seats", "read_seat", "seat_path",
            "seats_dir", "write_seat"]

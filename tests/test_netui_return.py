@@ -141,6 +141,11 @@ def test_a_refused_return_says_so_and_is_not_offered_again(server: tuple[ServerT
         found, _ = seatstore.load_seats()
         assert [s.state for _, s in found] == ["lost"]  # kept (its record), but not offered again
         assert kept_seats() == []
+        # offered for removal (only when the player presses it)
+        assert join._forget_btn is not None and join._forget_btn.text.startswith("Remove 1 kept seat at a table")
+        assert join.forget_gone()
+        wait(app, lambda: "removed" in join.message)
+        assert seatstore.load_seats()[0] == []
     finally:
         app.close()
 

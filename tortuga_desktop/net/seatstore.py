@@ -285,6 +285,52 @@ def playing_seats(directory: Path | None = None) -> tuple[list[NetSeat], list[st
     return [s for _, s in found if s.state == "playing"], problems
 
 
+#: kept seats that can be offered for removal: the server no longer knows the table (``lost``),
+#: or the player left it before it started (``left``). A finished game's seat (``over``) is the
+#: player's record of that game and is never offered; nothing is removed without the player asking.
+GONE_STATES = ("lost", "left")
+
+
+def _head_state(path: Path) -> str:
+    from ..app import paths
+
+    try:
+        return _head_decoder.decode(paths.read_bytes_limited(path, MAX_FILE)).state
+    except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, UnicodeDecodeError, ValueError):
+        return ""
+
+
+def gone_seats(directory: Path | None = None) -> list[Path]:
+    """The kept seat files of tables that are gone or were left (see :data:`GONE_STATES`). Only
+    each file's state is read; an unreadable one is not listed (:func:`load_seats` deals with it)."""
+    from ..app import paths
+
+    directory = seats_dir(create=False) if directory is None else Path(directory)
+    out = []
+    for path in paths.list_files(directory, ".json"):
+        if path.name.startswith("seat-") and ".bad-" not in path.name:
+            try:
+                if _head_state(path) in GONE_STATES:
+                    out.append(path)
+            except OSError:
+                continue
+    return out
+
+
+def forget_seats(files: Sequence[Path]) -> int:
+    """Remove these kept seat files — the player asked — each only if it is still of a table that is
+    gone or was left (read again first: a seat taken back since is kept). Returns how many went."""
+    removed = 0
+    for path in files:
+        try:
+            if _head_state(path) in GONE_STATES:
+                path.unlink()
+                removed += 1
+        except OSError as exc:
+            logger.warning("cannot remove a kept network seat: %s", exc.strerror or exc)
+    return removed
+
+
 class SeatFinder:
     """Looks for kept seats whose game is still on, on a thread of its own (a scene asks
     :attr:`done` each frame; the frame loop never reads the files)."""
@@ -292,6 +338,8 @@ class SeatFinder:
     def __init__(self, directory: Path | None = None) -> None:
         self.seats: list[NetSeat] = []
         self.problems: list[str] = []
+        #: kept seats of tables that are gone or were left (offered for removal)
+        self.gone: list[Path] = []
         self.done = False
         self._directory = directory
         self._thread = threading.Thread(target=self._run, name="tortuga-seat-finder", daemon=True)
@@ -300,6 +348,7 @@ class SeatFinder:
     def _run(self) -> None:
         try:
             self.seats, self.problems = playing_seats(self._directory)
+            self.gone = gone_seats(self._directory)
         except OSError as exc:  # e.g. the data folder cannot be made
             logger.warning("cannot look for kept network seats: %s", exc.strerror or exc)
             self.problems = [str(exc.strerror or exc)]
@@ -505,5 +554,5 @@ class SeatKeeper:
 
 
 __all__ = ["FORMAT_VERSION", "NetSeat", "SeatAction", "SeatChat", "SeatFileError", "SeatFinder", "SeatKeeper", "SeatPrompt", "SeatRecord",
-           "check_seat", "decode_seat", "load_seats", "masked", "playing_seats", "read_seat", "seat_path",
+           "GONE_STATES", "check_seat", "decode_seat", "forget_seats", "gone_seats", "load_seats", "masked", "playing_seats", "read_seat", "seat_path",
            "seats_dir", "write_seat"]

@@ -122,6 +122,11 @@ class JoinScene(WidgetScene):
         self._join_btn: UIButton | None = None
         self._back_btn: UIButton | None = None
         self._tables_btn: UIButton | None = None
+        #: kept seats of tables that are gone or were left: offered for removal (a button)
+        self.gone: list[Path] = []
+        self._forget_btn: UIButton | None = None
+        self._forgetting: threading.Thread | None = None
+        self._forgot = -1
         self._host_btns: list[tuple[UIButton, FoundHost]] = []
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._msg_at = pygame.Rect(0, 0, 0, 0)
@@ -184,6 +189,7 @@ class JoinScene(WidgetScene):
         super()._kill()
         self._addr = self._code = self._name = None
         self._join_btn = self._back_btn = self._look_btn = self._return_btn = self._tables_btn = None
+        self._forget_btn = None
         self._host_btns = []
 
     def _build(self) -> None:
@@ -191,7 +197,8 @@ class JoinScene(WidgetScene):
         manager = self.app.ui
         w, h = self.app.size
         pw = max(420, min(860, w - 40))
-        rows = 12 if self.seat is None else 13  # a row more for "Return to your seat at ..."
+        # a row more for "Return to your seat at ...", and one for removing seats at gone tables
+        rows = 12 + (self.seat is not None) + bool(self.gone)
         row_h = max(28, min(42, (h - 80) // (rows + 3)))
         gap = max(6, row_h // 4)
         ph = rows * (row_h + gap) + row_h
@@ -209,6 +216,12 @@ class JoinScene(WidgetScene):
             self._return_btn = add(UIButton(pygame.Rect(px, y, pw, row_h), self.return_label(), manager))
             if self._pending is not None:
                 self._return_btn.disable()
+            y += row_h + gap
+        if self.gone:
+            self._forget_btn = add(UIButton(pygame.Rect(px, y, pw, row_h), trn("net.return.forget", len(self.gone)),
+                                            manager))
+            if self._forgetting is not None:
+                self._forget_btn.disable()
             y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.address"), manager))
         tw = min(260, pw // 3)
@@ -271,6 +284,8 @@ class JoinScene(WidgetScene):
                     self.look()
                 elif el is self._tables_btn:
                     self.show_tables()
+                elif el is self._forget_btn and self._forget_btn is not None:
+                    self.forget_gone()
                 else:
                     for btn, found in self._host_btns:
                         if el is btn:
@@ -293,6 +308,24 @@ class JoinScene(WidgetScene):
         self._say(tr("net.join.picked", name=found.name))
         if self._code is not None:
             self._code.focus()  # type: ignore[no-untyped-call]
+
+    def forget_gone(self) -> bool:
+        """Remove the kept seats of tables that are gone or were left (the player pressed the
+        button that says so); on a thread of its own. A finished game's seat is never among them."""
+        files = list(self.gone)
+        if not files or self._forgetting is not None:
+            return False
+        from ...net.seatstore import forget_seats
+
+        def work() -> None:
+            self._forgot = forget_seats(files)
+
+        self._forgot = -1
+        self._forgetting = threading.Thread(target=work, name="tortuga-forget-seats", daemon=True)
+        self._forgetting.start()
+        if self._forget_btn is not None:
+            self._forget_btn.disable()  # type: ignore[no-untyped-call]
+        return True
 
     def show_tables(self) -> bool:
         """Open the list of tables of the server at the typed address (a dedicated server)."""
@@ -406,6 +439,9 @@ class JoinScene(WidgetScene):
                 c.keeper.set_state("lost")
             self.seat = None
             self._cancel()
+            path = c.keeper.path if c.keeper is not None else None
+            if path is not None and path not in self.gone:
+                self.gone.append(path)  # now offered for removal (it is checked again before it goes)
             self._build()
             self._say(tr("net.return.gone", table=seat.shown_table, host=seat.host), "error")
             return
@@ -422,8 +458,20 @@ class JoinScene(WidgetScene):
                 self.app.notify(trn("net.return.damaged", len(finder.problems)), "warning")
             if finder.seats and self.seat is None:
                 self.seat = finder.seats[0]
-                self._build()
                 changed = True
+            if finder.gone != self.gone:
+                self.gone = list(finder.gone)
+                changed = True
+            if changed:
+                self._build()
+        forgetting = self._forgetting
+        if forgetting is not None and not forgetting.is_alive():
+            self._forgetting = None
+            self.gone = []
+            self._say(trn("net.return.forgotten", max(0, self._forgot)))
+            self._finder = SeatFinder(self._seat_dir)  # what is left (a seat taken back meanwhile stays)
+            self._build()
+            changed = True
         if self._browser is not None and self.browsing:
             found = self._browser.hosts()
             if found != self._found:

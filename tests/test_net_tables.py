@@ -19,7 +19,7 @@ from tortuga_desktop.app.scenes.join import JoinScene
 from tortuga_desktop.app.scenes.nettable import NetTableScene
 from tortuga_desktop.app.scenes.tables import TablesScene, table_line
 from tortuga_desktop.net import protocol as P
-from tortuga_desktop.net.client import NetClient
+from tortuga_desktop.net.client import NetClient, Status
 from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
 
 HOST = "127.0.0.1"
@@ -308,7 +308,8 @@ def test_the_tables_screen_fits_and_speaks_the_language(lang: str) -> None:
         app.apply_settings({"language"})
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            scene = TablesScene("ws://127.0.0.1:1", "127.0.0.1:1", "Remo", lambda *a: None, client_factory=FakeClient)
+            scene = TablesScene("ws://127.0.0.1:1", "127.0.0.1:1", "Remo", lambda *a: None, client_factory=FakeClient,
+                                on_watch=lambda *a: None)
             app.push(scene)
             app.run(max_frames=3)
             assert len(scene._rows) == 6 and scene._btn["next"].is_enabled
@@ -324,3 +325,131 @@ def test_the_tables_screen_fits_and_speaks_the_language(lang: str) -> None:
         app.close()
         art.TEXT_PROBE = None
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- watching
+def test_a_watcher_sees_the_public_game_only_and_cannot_act_or_talk(server: ServerThread) -> None:
+    from test_net_game import Player, pump_until
+
+    from tortuga_desktop.net.client import GameUpdate
+    from tortuga_desktop.rules.events import event_to_dict, visible
+
+    pub = table(server, "Harbour", "oc", listed=True, auto_start=True)
+    a = Player(server.port, pub.code, 3)
+    w = NetClient(f"{HOST}:{server.port}", reconnect=False)
+    w.start()
+    got: list[Any] = []
+    events: list[dict[str, Any]] = []
+    try:
+        w.watch(pub.id)
+        pump_until([a], lambda: pub.game is not None)
+
+        def drain() -> None:
+            for item in w.poll():
+                got.append(item)
+                if isinstance(item, GameUpdate):
+                    assert item.seat == P.SPECTATOR and item.view.viewer is None
+                    del events[item.first:]
+                    events.extend(event_to_dict(e) for e in item.events)
+
+        def done() -> bool:
+            drain()
+            return a.over and any(isinstance(i, GameUpdate) and i.view.is_over for i in got)
+
+        pump_until([a], done, timeout=60)
+        assert isinstance(next(i for i in got if not isinstance(i, Status | P.Welcome)), P.Watching)
+        game = pub.game
+        assert game is not None
+        last = [i for i in got if isinstance(i, GameUpdate)][-1]
+        assert last.view == game.view(None)  # the public view: no seat's own dice or tiles
+        assert events == [event_to_dict(e) for e in visible(game.events, None)]
+        assert any(isinstance(i, P.Chat) and i.kind == "joined" for i in got)  # the table's chat, read only
+        w._post(P.Act(id=1, seat=0, decisions=0, action="target 1"))  # past the client's own check
+        w._post(P.Say(text="hello"))
+        end = time.monotonic() + 5
+        codes: list[str] = []
+        while len(codes) < 2 and time.monotonic() < end:
+            item = w.get(timeout=0.1)
+            if isinstance(item, P.Error):
+                codes.append(item.code)
+        assert sorted(codes) == ["chat", "seat"]
+    finally:
+        a.client.close()
+        w.close()
+
+
+def test_a_private_table_is_watched_only_with_its_code_and_watchers_are_capped() -> None:
+    st = start(max_watchers=2)
+    try:
+        priv = table(st, "Cove", "oo")
+        c = NetClient(f"{HOST}:{st.port}", reconnect=False)
+        c.start()
+        c.watch(priv.id)
+        assert ask(c, P.Error).code == "code"
+        assert st.server.join_guard.guesses_checked == 1  # a wrong code counts as a guess
+        c.close()
+        watchers = []
+        for _ in range(3):
+            w = NetClient(f"{HOST}:{st.port}", reconnect=False)
+            w.start()
+            w.watch(priv.id, priv.code)
+            watchers.append(w)
+        replies = [ask(w, P.Watching | P.Error) for w in watchers]  # type: ignore[arg-type]
+        assert sum(isinstance(r, P.Watching) for r in replies) == 2
+        assert [r.code for r in replies if isinstance(r, P.Error)] == ["full"]
+        lobby = ask(next(w for w, r in zip(watchers, replies, strict=True) if isinstance(r, P.Watching)), P.Lobby)
+        assert lobby.name == "Cove"
+        assert not st.call(lambda s: priv.person_here())  # a watcher does not keep a table going
+        c2 = NetClient(f"{HOST}:{st.port}", reconnect=False)
+        c2.start()
+        c2.list_tables()
+        assert ask(c2, P.Tables).tables[0].watchers == 2
+        c2.close()
+        for w in watchers:
+            w.close()
+    finally:
+        st.stop()
+
+
+def test_a_table_is_watched_from_the_list(server: ServerThread) -> None:
+    from test_net_game import Player
+
+    pub = table(server, "Harbour", "oc", listed=True, auto_start=True)
+    a = Player(server.port, pub.code, 5)
+    app = start_app()
+    try:
+        end = time.monotonic() + 15
+        while pub.game is None or pub.game.decisions < 3:
+            assert time.monotonic() < end
+            a.pump()
+            time.sleep(0.01)
+        scene = open_tables(app, server.port)
+        assert "2 of 2 seats taken" in scene._lines[0][1] and "being played" in scene._lines[0][1]
+        (wb, row), = scene._watch_rows
+        assert row.name == "Harbour" and wb.is_enabled
+        scene.press(wb)
+
+        def watching() -> bool:
+            a.pump()
+            return at_the_table(app)
+
+        wait(app, watching)
+        table_scene = app.top
+        remote = table_scene.remote
+        assert remote.watching and remote.human_seats == [] and table_scene.viewer is None
+        assert not remote.say("hello")  # watchers read the chat only
+        # what the watcher has is the server's public view of the same moment (never a seat's own)
+        a.client.close()  # the game pauses (nobody seated is connected): a moment to compare
+        pump_end = time.monotonic() + 10
+        while True:
+            app.run(max_frames=1)
+            truth = server.call(lambda s: pub.game.view(None))
+            if remote._views.get(P.SPECTATOR) == truth:
+                break
+            assert time.monotonic() < pump_end, "the watcher's view never matched the public view"
+            time.sleep(0.02)
+        assert remote.game.view(None).viewer is None
+        remote.close()
+    finally:
+        a.client.close()
+        app.close()

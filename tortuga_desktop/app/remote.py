@@ -32,6 +32,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from ..levels import LEVELS
+from ..net.protocol import SPECTATOR
 from ..rules import (
     Decision,
     DecisionKind,
@@ -142,7 +143,7 @@ def shadow_game(views: dict[int, PlayerView], events: dict[int, Sequence[Event]]
     ref = views[seats[0]]
     for s in seats:
         v = views[s]
-        if v.viewer != s:
+        if v.viewer != (None if s == SPECTATOR else s):  # a watcher's public view: viewer None
             raise StateFormatError(f"the view for seat {s} is seat {v.viewer}'s")
         if v.decisions != ref.decisions:
             raise StateFormatError("the views are of different moments of the game")
@@ -291,6 +292,8 @@ class RemoteController:
         #: the newest problem reported by the server (translation key, parameters), for the join screen
         self.last_error: tuple[str, dict[str, Any]] | None = None
         self.joined = False
+        #: this computer watches the table without a seat (the public view only)
+        self.watching = False
         self.token = ""
         #: actions of this computer the server refused (a race with the game moving on)
         self.refused = 0
@@ -475,6 +478,9 @@ class RemoteController:
                     self.keeper.joined(msg.table, msg.seats, msg.token)
                 for s in self.human_seats:
                     self._events.setdefault(s, [])
+            elif isinstance(msg, P.Watching):
+                self.joined = self.watching = True
+                self._events.setdefault(SPECTATOR, [])
             elif isinstance(msg, P.Lobby):
                 self._on_lobby(msg)
                 if self.keeper is not None:
@@ -514,7 +520,7 @@ class RemoteController:
     def say(self, text: str) -> bool:
         """Send a chat message (False: nothing to send, or not seated yet; nothing was sent)."""
         text = text.strip()
-        if not text or not self.joined:
+        if not text or not self.joined or self.watching:
             return False
         self.client.say(text)
         return True
@@ -605,7 +611,7 @@ class RemoteController:
 
     def _on_update(self, msg: Any) -> None:
         seat = int(msg.seat)
-        if seat not in self.human_seats:
+        if seat not in self.human_seats and not (self.watching and seat == SPECTATOR):
             log.warning("update for seat %d, which this computer does not play", seat)
             return
         evs = self._events.setdefault(seat, [])
@@ -624,8 +630,9 @@ class RemoteController:
 
     def _build(self) -> None:
         """Make a new picture when every local seat's newest view is of the same moment."""
-        seats = [s for s in self.human_seats if s in self._views]
-        if not seats or len(seats) != len(self.human_seats):
+        wanted = self.human_seats or ([SPECTATOR] if self.watching else [])
+        seats = [s for s in wanted if s in self._views]
+        if not seats or len(seats) != len(wanted):
             return
         views = {s: self._views[s] for s in seats}
         moment = {v.decisions for v in views.values()}

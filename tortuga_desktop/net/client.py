@@ -148,7 +148,7 @@ class GameUpdate:
     ack: int
 
 
-Incoming = Status | Welcome | Tables | Created | Joined | Lobby | GameUpdate | P.Chat | Error | Bye | P.Update
+Incoming = Status | Welcome | Tables | Created | Joined | P.Watching | Lobby | GameUpdate | P.Chat | Error | Bye | P.Update
 
 
 def server_url(addr: str) -> str:
@@ -231,6 +231,8 @@ class NetClient:
         self._rng = random.Random()
         self.server_lobby = False
         self.raw_updates = raw_updates
+        #: the table (and code) this client watches without a seat (watched again after a reconnect)
+        self._watch: P.Watch | None = None
 
     # ------------------------------------------------------------ state (read from any thread)
     @property
@@ -300,6 +302,14 @@ class NetClient:
             self.name = name
         self._post(self._join_msg())
 
+    def watch(self, table: str, code: str = "") -> None:
+        """Watch ``table`` without a seat (answer: :class:`~.protocol.Watching`, then its lobby,
+        chat and spectator updates: :class:`GameUpdate` with ``seat`` :data:`~.protocol.SPECTATOR`);
+        watched again after a reconnect. ``code``: a private table's join code."""
+        self._watch = P.Watch(table=table, code=code)
+        self._table = table
+        self._post(self._watch)
+
     def list_tables(self) -> None:
         """Ask a dedicated server for its tables (answer: :class:`Tables`)."""
         self._post(P.ListTables())
@@ -358,6 +368,7 @@ class NetClient:
         self._post(P.Leave())
         self._token = ""
         self._joined = False
+        self._watch = None
 
     def close(self, timeout: float = 5.0) -> None:
         """Disconnect and stop (no reconnect). Safe to call more than once."""
@@ -547,7 +558,8 @@ class NetClient:
                 logger.warning("bad update from the server: %s", exc)
                 self._deliver(Error(code="malformed", message=str(exc)))
                 return
-            if view.viewer != msg.seat:
+            if view.viewer != (None if msg.seat == P.SPECTATOR else msg.seat) or \
+                    (msg.seat == P.SPECTATOR and self._watch is None):
                 self._deliver(Error(code="malformed", message="the server sent a view of another seat"))
                 return
             views = dict(self._views)
@@ -569,9 +581,12 @@ class NetClient:
             self._auto_join = False
             if rejoin:
                 outbox.put_nowait(P.encode(self._join_msg()))
+            elif self._watch is not None:
+                outbox.put_nowait(P.encode(self._watch))
             buffered, self._buffer = self._buffer, []
             for b in buffered:
-                if not (rejoin and b.startswith(b'{"type":"Join"')):
+                if not (rejoin and b.startswith(b'{"type":"Join"')) and \
+                        not (self._watch is not None and b.startswith(b'{"type":"Watch"')):
                     outbox.put_nowait(b)
             return
         if isinstance(msg, Joined):
@@ -580,6 +595,8 @@ class NetClient:
             self._token = msg.token
             self._table = msg.table
             self._seats = tuple(msg.seats)
+        elif isinstance(msg, P.Watching):
+            self._table = msg.table
         elif isinstance(msg, Created):
             self._host_token = msg.host_token
             self._table = msg.table

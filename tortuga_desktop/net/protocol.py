@@ -5,9 +5,9 @@ Every frame is one JSON object with a ``"type"`` tag. A client's first message i
 version mismatch, an :class:`Error` with code ``"version"`` that says both versions, and closes.
 
 Client -> server: :class:`Hello`, :class:`ListTables`, :class:`CreateTable`, :class:`Join`,
-:class:`Start`, :class:`Act`, :class:`Leave`, :class:`Say`.
+:class:`Start`, :class:`Act`, :class:`Leave`, :class:`Say`, :class:`Watch`.
 Server -> client: :class:`Welcome`, :class:`Tables`, :class:`Created`, :class:`Joined`,
-:class:`Lobby`, :class:`Update`, :class:`Chat`, :class:`Error`, :class:`Bye`.
+:class:`Watching`, :class:`Lobby`, :class:`Update`, :class:`Chat`, :class:`Error`, :class:`Bye`.
 
 Chat: a seated connection sends :class:`Say` (text only, at most :data:`MAX_CHAT` characters);
 the server cleans it (:func:`clean_chat`), stamps it with the seat and that seat's name (never
@@ -55,6 +55,8 @@ MAX_ACTION = 40
 #: Longest chat message (characters, after cleaning) and how many the server keeps per table.
 MAX_CHAT = 200
 CHAT_KEEP = 200
+#: The ``seat`` of an :class:`Update` sent to a watcher: the public view (``viewer`` None).
+SPECTATOR = -1
 #: Most tables one :class:`Tables` answer lists (it stays well under :data:`MAX_MESSAGE`).
 MAX_LISTED = 100
 
@@ -163,7 +165,17 @@ class Say(_Msg, tag="Say", frozen=True):
     seat: int | None = None
 
 
-ClientMessage = Hello | ListTables | CreateTable | Join | Start | Act | Leave | Say
+class Watch(_Msg, tag="Watch", frozen=True):
+    """Watch the table ``table`` without a seat (answered with :class:`Watching`): its lobby,
+    its chat (read only) and the game as a spectator sees it (:data:`SPECTATOR` updates: the
+    public view and the public events only). A listed table needs no code; a private one its
+    join code (checked like a join's)."""
+
+    table: str
+    code: str = ""
+
+
+ClientMessage = Hello | ListTables | CreateTable | Join | Start | Act | Leave | Say | Watch
 
 
 # ---------------------------------------------------------------- server -> client
@@ -191,6 +203,7 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     waiting: list[str] = msgspec.field(default_factory=list)
     computers: int = 0
     level: str = ""
+    watchers: int = 0
 
 
 class Tables(_Msg, tag="Tables", frozen=True):
@@ -207,6 +220,12 @@ class Created(_Msg, tag="Created", frozen=True):
     table: str
     code: str
     host_token: str
+
+
+class Watching(_Msg, tag="Watching", frozen=True):
+    """This connection now watches ``table`` (no seat; see :class:`Watch`)."""
+
+    table: str
 
 
 class Joined(_Msg, tag="Joined", frozen=True):
@@ -247,7 +266,8 @@ class Update(_Msg, tag="Update", frozen=True):
 
     ``ack`` is the id of this connection's :class:`Act` that caused it (else -1).
     ``first`` is the index of the first event in the seat's own event list (a reconnecting
-    client gets the whole list again in one or more updates with ``first`` 0 upwards)."""
+    client gets the whole list again in one or more updates with ``first`` 0 upwards).
+    ``seat`` :data:`SPECTATOR` (-1): a watcher's update, the public view and public events."""
 
     table: str
     seat: int
@@ -307,7 +327,7 @@ class Bye(_Msg, tag="Bye", frozen=True):
     reason: str
 
 
-ServerMessage = Welcome | Tables | Created | Joined | Lobby | Update | Chat | Error | Bye
+ServerMessage = Welcome | Tables | Created | Joined | Watching | Lobby | Update | Chat | Error | Bye
 
 #: Error codes: ``version`` (protocol mismatch), ``malformed`` (not a message of this
 #: protocol), ``size`` (over :data:`MAX_MESSAGE`), ``order`` (message not allowed now),
@@ -471,6 +491,8 @@ def _check_client(msg: ClientMessage) -> None:
             raise ProtocolError("seat must be 0-3")
     elif isinstance(msg, Start):
         texts += [(msg.table, MAX_ID), (msg.token, MAX_ID)]
+    elif isinstance(msg, Watch):
+        texts += [(msg.table, MAX_ID), (msg.code, MAX_ID)]
     elif isinstance(msg, Say):
         # the text is cleaned by the server (it may hold what clean_chat drops); only its size here
         if len(msg.text) > 2 * MAX_CHAT:
@@ -490,6 +512,6 @@ __all__ = [
     "CHAT_KEEP", "CHAT_KINDS", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
     "clean_chat", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
-    "SeatSpec", "ServerMessage", "Start", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
+    "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
     "code_problem", "decode_server", "encode", "format_code", "normalize_code", "probe_version",
 ]

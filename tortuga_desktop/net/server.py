@@ -156,6 +156,8 @@ class ServerConfig:
     #: chat messages one connection may send per second on average, and at once
     chat_rate: float = 0.5
     chat_burst: float = 5.0
+    #: connections that may watch one table (without a seat)
+    max_watchers: int = 20
     #: lists of tables one connection may ask for per second on average, and at once
     list_rate: float = 1.0
     list_burst: float = 5.0
@@ -314,6 +316,10 @@ class Conn:
         self.paused_until = 0.0
         self.chat = Bucket(config.chat_rate, config.chat_burst)
         self.listing = Bucket(config.list_rate, config.list_burst)
+        #: watching its table without a seat, and the game's events sent to it (raw, public ones)
+        self.watching = False
+        self.watch_raw = 0
+        self.watch_visible = 0
 
     def allow(self) -> bool:
         """Token bucket: may this connection send one more message now?"""
@@ -473,7 +479,8 @@ class Table:
                            started=self.started, over=self.game is not None and self.game.is_over,
                            listed=self.listed, code=self.code if self.listed else "", long_game=self.long_game,
                            waiting=[s.name for s in self.slots if s.kind != "computer" and s.conn is not None],
-                           computers=len(bots), level=bots[0].level if bots else "")
+                           computers=len(bots), level=bots[0].level if bots else "",
+                           watchers=sum(1 for c in self.conns if c.watching))
 
     def lobby(self) -> P.Lobby:
         now = time.monotonic()
@@ -869,6 +876,7 @@ class GameServer:
         for c in list(table.conns):
             c.table = None
             c.seats = []
+            c.watching = False
         table.conns.clear()
         table._save_pending = False
 
@@ -1052,6 +1060,8 @@ class GameServer:
             self._on_leave(conn)
         elif isinstance(msg, P.Say):
             self._on_say(conn, msg)
+        elif isinstance(msg, P.Watch):
+            self._on_watch(conn, msg)
 
     # ------------------------------------------------------------ chat
     def _on_say(self, conn: Conn, msg: P.Say) -> None:
@@ -1101,6 +1111,56 @@ class GameServer:
         seats first (public before private, fewest seats open first), then games being played."""
         live = [t for t in self.tables.values() if not (t.game is not None and t.game.is_over)]
         return sorted(live, key=lambda t: (t.started, not t.open_seats(), not t.listed, t.open_seats(), t.name))
+
+    def _on_watch(self, conn: Conn, msg: P.Watch) -> None:
+        """Watch a table without a seat: a listed one freely, a private one with its code (which
+        counts against the limits on guessing codes, as a join's does)."""
+        if conn.table is not None:
+            self._error(conn, "order", "this connection already sits at or watches a table")
+            return
+        table = self.tables.get(msg.table)
+        if table is None or not table.listed:
+            wait = self.join_guard.refused_for(conn.address)
+            if wait != 0.0:
+                self.join_guard.guesses_refused += 1
+                conn.paused_until = time.monotonic() + (wait if wait > 0 else self.join_guard.total.wait())
+                self._error(conn, "rate", "too many wrong join codes from your address: wait "
+                                          f"{max(1, round(wait))} s" if wait > 0 else
+                            "the server is checking too many join codes just now: try again in a few seconds")
+                return
+            self.join_guard.guesses_checked += 1
+            if table is None or self._find_table(table.id, msg.code) is None:
+                self.join_guard.failed(conn.address)
+                self._error(conn, "code", "no table with this join code")
+                return
+        if sum(1 for c in table.conns if c.watching) >= self.config.max_watchers:
+            self._error(conn, "full", f"this table has as many watchers as it allows ({self.config.max_watchers})")
+            return
+        conn.table, conn.seats, conn.watching = table, [], True
+        conn.watch_raw = conn.watch_visible = 0
+        table.conns.add(conn)
+        conn.send(P.Watching(table=table.id))
+        for entry in table.chat:
+            conn.send(entry)
+        conn.send(table.lobby())
+        if table.game is not None:
+            self._send_watcher(table, conn)
+
+    def _send_watcher(self, table: Table, conn: Conn, view_json: dict[str, Any] | None = None) -> None:
+        """A watcher's update: the public view and the public events it has not had yet."""
+        game = table.game
+        if game is None:
+            return
+        view = game.view(None).to_json() if view_json is None else view_json
+        first = conn.watch_visible if conn.watch_raw else 0
+        events = visible(game.events[conn.watch_raw:] if conn.watch_raw else game.events, None)
+        conn.watch_raw = len(game.events)
+        conn.watch_visible = first + len(events)
+        dicts = [event_to_dict(e) for e in events]
+        chunks = [dicts[i:i + EVENT_CHUNK] for i in range(0, len(dicts), EVENT_CHUNK)] or [[]]
+        for chunk in chunks:
+            conn.send(P.Update(table=table.id, seat=P.SPECTATOR, view=view, events=chunk, first=first))
+            first += len(chunk)
 
     def _on_create(self, conn: Conn, msg: P.CreateTable) -> None:
         if not self.config.lobby:
@@ -1273,6 +1333,7 @@ class GameServer:
                 slot.bot_level = table.takeover_level
         conn.seats = []
         conn.table = None
+        conn.watching = False
         table.conns.discard(conn)
         self._watch_empty(table)
         self._broadcast_lobby(table)
@@ -1340,13 +1401,18 @@ class GameServer:
         # event itself, so its id cannot be reused by another object while the memo lives)
         memo: dict[int, tuple[Event, dict[str, Any]]] = {}
         slots = [slot for slot in table.slots if slot.conn is not None]
-        if table.game is None or not slots:
+        if table.game is None or not table.conns:
             return
         # the views are built together: what the seats see alike is built (and made JSON) once
         views = player_views(table.game, [slot.index for slot in slots])
         seat_memo: dict[int, tuple[SeatView, dict[str, Any]]] = {}
         for slot, view in zip(slots, views, strict=True):
             self._send_seat(table, slot, ack if slot.conn is actor else -1, memo, view.to_json(seat_memo))
+        watchers = [c for c in table.conns if c.watching]
+        if watchers:
+            public = table.game.view(None).to_json()
+            for c in watchers:
+                self._send_watcher(table, c, public)
 
     def _send_seat(self, table: Table, slot: SeatSlot, ack: int,
                    memo: dict[int, tuple[Event, dict[str, Any]]] | None = None,

@@ -340,7 +340,8 @@ class JoinScene(WidgetScene):
         from .tables import TablesScene
 
         self._say("")
-        self.app.push(TablesScene(url, self.address.strip(), self.player, self.picked_table))
+        self.app.push(TablesScene(url, self.address.strip(), self.player, self.picked_table,
+                                  on_watch=self.watch_table))
         return True
 
     def picked_table(self, code: str, table: str, name: str) -> None:
@@ -361,6 +362,38 @@ class JoinScene(WidgetScene):
         if not name:  # a table made just now: its code is what the other players need
             self.app.notify(tr("net.tables.created", join_code=self.code), "info", 60.0)
         self.join()
+
+    def watch_table(self, table: str, name: str) -> bool:
+        """Watch a table of the server at the typed address without a seat (the public table and
+        its chat): its lobby opens, then the table as a spectator sees it."""
+        if self._pending is not None:
+            return False
+        self._read()
+        try:
+            url = check_address(self.address)
+        except ValueError as exc:
+            self._say(str(exc), "error")
+            return False
+        factory = self._client_factory
+        if factory is None:
+            from ...net.client import NetClient
+
+            factory = NetClient
+        try:
+            client = factory(url, name=self.player.strip()[:20], give_up_after=None)
+            client.start()
+            client.watch(table)
+        except (OSError, RuntimeError, ValueError) as exc:
+            log.warning("cannot connect to the server: %s", exc)
+            self._say(tr("net.error.unreachable"), "error")
+            return False
+        self._pending = RemoteController(client)  # no seat: nothing to keep on disk
+        self._pending_since = time.perf_counter()
+        self._say(tr("net.tables.watching", name=name))
+        for btn in (self._join_btn, self._return_btn, self._tables_btn):
+            if btn is not None:
+                btn.disable()  # type: ignore[no-untyped-call]
+        return True
 
     def back(self) -> None:
         self._cancel()

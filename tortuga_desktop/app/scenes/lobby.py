@@ -239,6 +239,8 @@ class LobbyScene(Scene):
             return tr("net.lobby.connecting") if c.net.state == "connecting" else tr("net.banner.reconnecting")
         if c.started:
             return tr("net.lobby.starting")
+        if c.watching:
+            return tr("net.lobby.watching")
         open_left = sum(1 for s in c.lobby if s.kind == "open" and not s.taken)
         if open_left:
             return tr("net.lobby.waiting_players", n=open_left)

@@ -4,7 +4,7 @@ Opened from the Join screen with the address typed there. A short-lived connecti
 server for its list (:class:`~tortuga_desktop.net.protocol.Tables`) and shows each table: its
 name, the seats taken and open, who sits there, computer players and their level, a long game,
 whether it waits for players or is being played, and whether it is private. A listed table is
-joined with one click (the list carries its join code); a private one needs its code, typed on
+watched without a seat (the public table and its chat, read only) or joined with one click (the list carries its join code); a private one needs its code, typed on
 the Join screen. A new table is made here (players, computer players and their level, long
 game, listed or private): the server answers with its code and the Join screen joins it at
 once; the game starts by itself when every open seat is taken.
@@ -173,8 +173,11 @@ class TablesScene(WidgetScene):
     name = "tables"
 
     def __init__(self, url: str, address: str, player: str, on_pick: Callable[[str, str, str], None], *,
+                 on_watch: Callable[[str, str], Any] | None = None,
                  client_factory: Callable[..., Any] | None = None) -> None:
+        """``on_watch(table_id, name)``: watch a listed table without a seat (None: no Watch buttons)."""
         super().__init__()
+        self.on_watch = on_watch
         self.url = url
         self.address = address
         self.player = player
@@ -184,6 +187,7 @@ class TablesScene(WidgetScene):
         self.lister: TableLister | None = None
         self._factory = client_factory
         self._rows: list[tuple[UIButton, Any]] = []
+        self._watch_rows: list[tuple[UIButton, Any]] = []
         self._btn: dict[str, UIButton] = {}
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._msg_at = pygame.Rect(0, 0, 0, 0)
@@ -204,6 +208,7 @@ class TablesScene(WidgetScene):
     def _kill(self) -> None:
         super()._kill()
         self._rows = []
+        self._watch_rows = []
         self._btn = {}
         self._lines = []
 
@@ -259,7 +264,15 @@ class TablesScene(WidgetScene):
             if not can:
                 btn.disable()  # type: ignore[no-untyped-call]
             self._rows.append((btn, t))
-            self._lines.append((pygame.Rect(px + 8, ry, pw - bw - 16, row_h), table_line(t)))
+            text_w = pw - bw - 16
+            if self.on_watch is not None:
+                wb: UIButton = add(UIButton(pygame.Rect(px + pw - 2 * bw - gap, ry, bw, row_h), tr("net.tables.watch"),
+                                            manager))
+                if busy or not t.listed:  # a private table is watched with its code only: not from the list
+                    wb.disable()  # type: ignore[no-untyped-call]
+                self._watch_rows.append((wb, t))
+                text_w -= bw + gap
+            self._lines.append((pygame.Rect(px + 8, ry, text_w, row_h), table_line(t)))
         y += PAGE * (row_h + gap)
         nb = min(120, pw // 8)
         button("prev", pygame.Rect(px, y, nb, row_h), "◀", self.page > 0)
@@ -309,6 +322,10 @@ class TablesScene(WidgetScene):
         for btn, t in self._rows:
             if el is btn:
                 self.pick(t)
+                return
+        for btn, t in self._watch_rows:
+            if el is btn:
+                self.watch(t)
                 return
         key = next((k for k, b in self._btn.items() if b is el), "")
         n = self.new
@@ -368,6 +385,14 @@ class TablesScene(WidgetScene):
         self._picked = True
         self.app.pop()
         self.on_pick(str(t.code) if t.listed else "", str(t.table), str(t.name))
+
+    def watch(self, t: Any) -> None:
+        """Watch listed table ``t`` without a seat (the Join screen connects)."""
+        if self._picked or self.on_watch is None or not t.listed:
+            return
+        self._picked = True
+        self.app.pop()
+        self.on_watch(str(t.table), str(t.name))
 
     def back(self) -> None:
         self.app.pop()

@@ -274,9 +274,9 @@ class TablesScene(WidgetScene):
                 text_w -= bw + gap
             self._lines.append((pygame.Rect(px + 8, ry, text_w, row_h), table_line(t)))
         y += PAGE * (row_h + gap)
-        nb = min(120, pw // 8)
-        button("prev", pygame.Rect(px, y, nb, row_h), "◀", self.page > 0)
-        button("next", pygame.Rect(px + nb + gap, y, nb, row_h), "▶", self.page < pages - 1)
+        nb = min(150, pw // 7)
+        button("prev", pygame.Rect(px, y, nb, row_h), tr("net.tables.prev"), self.page > 0)
+        button("next", pygame.Rect(px + nb + gap, y, nb, row_h), tr("net.tables.next"), self.page < pages - 1)
         more = lister.more if lister is not None else 0
         add(UILabel(pygame.Rect(px + 2 * (nb + gap), y, pw - 2 * (nb + gap) - bw - gap, row_h),
                     tr("net.tables.page", page=self.page + 1, pages=pages)

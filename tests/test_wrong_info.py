@@ -220,7 +220,9 @@ NEVER_ONE = {("results.ui.name_wins_with_points_points", "points"),
              ("saves.finished_detail", "rounds"), ("replay.list.won", "rounds"), ("table.score_pts", "score"),
              ("tutorial.step.score_tracks", "tracks"), ("tutorial.step.the_end", "total"), ("table.goal", "n"),
              # the hint's own line is issue 23 item 1 (hint and review), reworded there
-             ("reason.x_odds", "edge")}
+             ("reason.x_odds", "edge"),
+             # a network table has 2-4 seats
+             ("net.tables.seats", "players")}
 
 
 def _catalog(code: str) -> dict[str, str]:

@@ -21,10 +21,17 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tortuga_desktop.ai import make_bot  # noqa: E402
+from tortuga_desktop.app.controller import LocalTableSource  # noqa: E402
 from tortuga_desktop.app.hints import hint_job  # noqa: E402
+from tortuga_desktop.app.saves import SeatConfig  # noqa: E402
 from tortuga_desktop.rules import Game  # noqa: E402
 from tortuga_desktop.sim import derive_seed  # noqa: E402
 
+
+def _table(game: Game, human: int) -> LocalTableSource:
+    """The table source of ``game`` with ``human`` at the screen (nobody else is asked)."""
+    seats = [SeatConfig(f"P{i}", "human" if i == human else "easy", i) for i in range(game.players)]
+    return LocalTableSource(game, seats, bot_factory=lambda _kind, _seed: None, pacing=None)
 
 def _q(xs: list[float], q: float) -> float:
     xs = sorted(xs)
@@ -59,7 +66,7 @@ def main() -> int:
                 seen += 1
                 if seen % 3 == 0:
                     made += 1
-                    job = hint_job(g, d.seat, [d.seat])
+                    job = hint_job(_table(g, d.seat), d.seat)
                     c0, w0 = time.thread_time(), time.perf_counter()
                     job.run()
                     cpu.append(time.thread_time() - c0)

@@ -24,7 +24,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 import pygame  # noqa: E402
 
 from tortuga_desktop.ai import make_bot  # noqa: E402
-from tortuga_desktop.app.controller import GameController  # noqa: E402
+from tortuga_desktop.app.controller import (
+    GameController,  # noqa: E402
+    finished_source,
+)
 from tortuga_desktop.app.hints import shown_hint  # noqa: E402
 from tortuga_desktop.app.i18n import set_language  # noqa: E402
 from tortuga_desktop.app.intents import Click, Key  # noqa: E402
@@ -76,7 +79,7 @@ def review_shot(size: tuple[int, int], path: Path, lang: str) -> float:
         g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
     seats = [SeatConfig(NAMES[0], "human", 0)] + [SeatConfig(NAMES[i], "normal", i) for i in (1, 2, 3)]
     app = App(None, size=size, fixed_dt=1 / 60, settings=Settings(language=lang))
-    results = ResultsScene(g, seats, app)
+    results = ResultsScene(finished_source(g, seats), app=app)
     app.push(results)
     app.step(1 / 60)
     app.post(Click(results._buttons["review"].center, 1))

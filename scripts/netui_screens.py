@@ -88,7 +88,7 @@ def main() -> int:
         ui = table.decision_ui
         if app.top is table and ui is not None and ui.rect.w > 0 and not any(ui is u for u in answered):
             answered.append(ui)
-            for intent in inputs_for(table, ui, human_choice(ui.game, ui.seat, rng), made % 2 == 0):
+            for intent in inputs_for(table, ui, human_choice(table.controller.game, ui.seat, rng), made % 2 == 0):
                 app.post(intent)
             made += 1
         app.step(1 / 60)

@@ -44,7 +44,7 @@ def main() -> int:
     rng = random.Random(seed)
     for _ in range(20000):
         app.run(max_frames=1)
-        if scene._snapshot.is_over:
+        if scene.view.is_over:
             print("the game ended before a fitting decision", file=sys.stderr)
             return 1
         ui = scene.decision_ui

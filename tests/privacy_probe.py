@@ -81,6 +81,8 @@ class Probe:
         self._log_text: dict[int, list[str]] = {}
         self._prev_snapshot: Game | None = None
         self._snap_now: Game | None = None
+        #: the whole game right after each move the table may show (the table holds views only)
+        self._games: dict[int, Game] = {}
         self.failures: list[str] = []
         #: (frame count when applied, seat, kind) of every decision the controller applied
         self.decisions: list[tuple[int, int, DecisionKind]] = []
@@ -168,9 +170,12 @@ class Probe:
 
         def record(seat: int, kind: DecisionKind, *args: Any, **kwargs: Any) -> Any:
             probe.decisions.append((len(probe.frames), seat, kind))
-            return real_record(seat, kind, *args, **kwargs)
+            move = real_record(seat, kind, *args, **kwargs)
+            probe._games[move.decisions] = controller.game.clone()  # the whole game behind the move
+            return move
 
         mp.setattr(controller, "_record", record)
+        self._games[controller.game.decisions] = controller.game.clone()
 
         real_app_draw = App._draw
 
@@ -196,15 +201,19 @@ class Probe:
         viewer = table.viewer if table_drawn else None
         f = Frame(len(self.frames), viewer, table_drawn, handover, self._cur, self._dice, self._icons, self._panels)
         self.frames.append(f)
-        snap = table._snapshot
+        snap = self.shown_game()
         if snap is not self._snap_now:
             self._prev_snapshot, self._snap_now = self._snap_now, snap
         self.check(f)
 
+    def shown_game(self) -> Game | None:
+        """The whole game at the moment the table shows (its view's decision count)."""
+        return self._games.get(self.table.view.decisions)
+
     def check(self, f: Frame) -> None:
         """Assert-free check of one frame; problems are collected in :attr:`failures`."""
         game = self.table.controller.game
-        snaps = [g for g in (self.table._snapshot, self._prev_snapshot, game) if g is not None]
+        snaps = [g for g in (self.shown_game(), self._prev_snapshot, game) if g is not None]
         v = f.viewer
         n = game.players
         # 1. Text: lines private to another seat (with facts the public wording leaves out).

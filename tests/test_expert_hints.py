@@ -8,7 +8,7 @@ from typing import Any
 import pygame
 
 from tortuga_desktop.ai import make_bot
-from tortuga_desktop.app.controller import GameController
+from tortuga_desktop.app.controller import GameController, LocalTableSource
 from tortuga_desktop.app.hints import hint_box, hint_busy, shown_hint
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.loop import App
@@ -180,7 +180,7 @@ def test_hint_follows_the_game_when_another_seat_decides_meanwhile() -> None:
         assert first == game.decisions
         held.release.set()  # Bart confirms his dice now
         _until(app, table, lambda: game.decisions > first and bool(shown_hint(table)) and table._hint_at == game.decisions)
-        job = hint_job(game, 0, [0])
+        job = hint_job(_source(game, [0]), 0)
         job.run()
         expected = evaluate(game.view(0), position_seed(game.seed, game.decisions, 0))
         assert job.result is not None and job.result.best.action == expected.best.action
@@ -194,3 +194,9 @@ def hint_text_of(job: Any, game: Game) -> str:
     from tortuga_desktop.app.hints import hint_text
 
     return hint_text(job, list(game.names))[0]
+
+
+def _source(game: Game, humans: list[int]) -> LocalTableSource:
+    """A table source for ``game`` whose humans are ``humans`` (nobody else is asked anything)."""
+    seats = [SeatConfig(f"P{i}", "human" if i in humans else "easy", i) for i in range(game.players)]
+    return LocalTableSource(game, seats, bot_factory=lambda _kind, _seed: None, pacing=None)

@@ -11,6 +11,7 @@ import pygame
 
 from tortuga_desktop.ai import evaluate as evaluate_mod
 from tortuga_desktop.ai import make_bot
+from tortuga_desktop.app.controller import finished_source
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.review import ReviewScene
@@ -34,7 +35,7 @@ def test_review_from_the_results_screen(tmp_path: Any, monkeypatch: Any) -> None
     game = _finished(8)
     seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1)]
     app = App(None, size=(1280, 800), fixed_dt=1 / 60)
-    results = ResultsScene(game, seats, app)
+    results = ResultsScene(finished_source(game, seats), app=app)
     app.push(results)
     app.step(1 / 60)
     app.post(Click(results._buttons["review"].center, 1))  # the Review button (V)
@@ -87,7 +88,7 @@ def test_review_from_the_results_screen(tmp_path: Any, monkeypatch: Any) -> None
 def test_leaving_early_stops_the_review() -> None:
     game = _finished(9)
     app = App(None, size=(1280, 800), fixed_dt=1 / 60)
-    scene = ReviewScene(game, [0], [(200, 30, 30), (30, 30, 200)])
+    scene = ReviewScene(game.record(), [0], [(200, 30, 30), (30, 30, 200)])
     app.push(scene)
     app.step(1 / 60)
     app.post(Key(pygame.K_ESCAPE, 0, ""))

@@ -276,7 +276,7 @@ def test_the_last_round_is_announced_once_the_end_is_certain() -> None:
         assert scene.last_round is None
         run_until(app, lambda: scene.last_round is not None, frames=4000, play=True)
         assert scene.last_round == (0,)
-        assert not scene._snapshot.is_over
+        assert not scene.view.is_over
         notes = [n.name for n in scene.notes()]
         assert notes[0] == "last_round"
         assert "Anne will reach 6 chests in Tortuga" in scene.notes()[0].lines[0]

@@ -21,6 +21,7 @@ from tortuga_desktop.app.consequence import arrangement, standing, total_with
 from tortuga_desktop.app.human import DecisionUI, Mark
 from tortuga_desktop.app.intents import Hover, Key
 from tortuga_desktop.rules import Act, ChooseAction, DecisionKind, Forfeit, Game, SelectDice, Target
+from tortuga_desktop.rules.prompt import seat_prompt
 from tortuga_desktop.rules.scenario import position
 
 
@@ -33,7 +34,7 @@ def _english() -> Iterator[None]:
 
 
 def _ui(game: Game, seat: int) -> DecisionUI:
-    ui = DecisionUI(game, seat)
+    ui = DecisionUI(seat_prompt(game, seat), game)
     ui.layout(pygame.Rect(0, 0, 600, 420))
     return ui
 

@@ -12,6 +12,7 @@ import random
 import pygame
 import pytest
 
+from tortuga_desktop.app.controller import finished_source
 from tortuga_desktop.app.intents import Click
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.saves import SeatConfig
@@ -52,7 +53,7 @@ def test_results_fit_the_window_and_extra_buttons_work(size: tuple[int, int]) ->
     app = App(None, size=size, fixed_dt=1 / 60)
     try:
         seats = [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1), SeatConfig("Cy", "normal", 2)]
-        scene = ResultsScene(g, seats)
+        scene = ResultsScene(finished_source(g, seats))
         pressed: list[str] = []
         scene.add_button("review", "Review", lambda: pressed.append("review"))
         app.push(scene)

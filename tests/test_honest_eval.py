@@ -22,9 +22,11 @@ from tortuga_desktop.ai import evaluate as evaluate_mod
 from tortuga_desktop.ai import make_bot
 from tortuga_desktop.ai.evaluate import Z, evaluate, position_seed
 from tortuga_desktop.ai.review import Review, review_game
+from tortuga_desktop.app.controller import LocalTableSource
 from tortuga_desktop.app.evaltext import hint_lines, moment_text, pct
 from tortuga_desktop.app.hints import hint_job
 from tortuga_desktop.app.i18n import set_language
+from tortuga_desktop.app.saves import SeatConfig
 from tortuga_desktop.rules import Game, GameRecord, parse_action
 from tortuga_desktop.rules.codec import parse_roll
 
@@ -96,7 +98,7 @@ def _check(record: GameRecord, rv: Review, humans: list[int], hints: int) -> Non
     for index in sorted(set(sampled + riders)):
         g = _game_at(record, index)
         seat = rv.evaluations[index].seat
-        job = hint_job(g, seat, humans)
+        job = hint_job(_table(g, humans), seat)
         job.run()
         assert job.result is not None, job.error
         a, b = job.result, rv.evaluations[index]
@@ -190,3 +192,9 @@ def test_percentage_points_have_plurals(lang: str) -> None:
         assert words[lang][0] in one and words[lang][1] in many
     finally:
         set_language("en")
+
+
+def _table(game: Game, humans: list[int]) -> LocalTableSource:
+    """A table source for ``game`` whose humans are ``humans`` (nobody else is asked anything)."""
+    seats = [SeatConfig(f"P{i}", "human" if i in humans else "easy", i) for i in range(game.players)]
+    return LocalTableSource(game, seats, bot_factory=lambda _kind, _seed: None, pacing=None)

@@ -37,6 +37,7 @@ from tortuga_desktop.rules import (
     TakeChest,
     Target,
 )
+from tortuga_desktop.rules.prompt import seat_prompt
 
 RECT = pygame.Rect(1000, 500, 300, 260)
 
@@ -56,7 +57,7 @@ def key(ch: str) -> Key:
 
 
 def make_ui(game: Game, seat: int) -> DecisionUI:
-    ui = DecisionUI(game, seat)
+    ui = DecisionUI(seat_prompt(game, seat), game)
     ui.layout(RECT)
     return ui
 
@@ -342,7 +343,7 @@ def test_dice_reason_room_left() -> None:
     g.seats[0].placed[3] = [0]
     g.seats[0].hand = [1, 2, 3, 4]
     g.seats[0].roll = [3, 3, 0, 0]
-    assert "room for only 1 more" in dice_reason(g, 0, [1, 2])
+    assert "room for only 1 more" in dice_reason(g.view(0), 0, [1, 2])
 
 
 def test_catch_up_summary() -> None:
@@ -363,7 +364,7 @@ def test_draw_and_hover_do_not_fail_for_any_kind() -> None:
         prompt_rect = pygame.Rect(1050, 500, 300, 280)
 
     for g, seat in random_states(ALL_KINDS, games=12):
-        ui = DecisionUI(g, seat)
+        ui = DecisionUI(seat_prompt(g, seat), g)
         ui.draw(surf, R())
         ui.draw(surf)  # no renderer: a bottom strip
         for it in ui._items:

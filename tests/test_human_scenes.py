@@ -15,7 +15,7 @@ import pytest
 from test_human_game import QuickBot
 
 from tortuga_desktop.app import saves
-from tortuga_desktop.app.controller import GameController
+from tortuga_desktop.app.controller import GameController, finished_source
 from tortuga_desktop.app.human import DecisionUI
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.loop import App
@@ -126,8 +126,8 @@ def test_results_breakdown_and_buttons(app: App) -> None:
     started: list[Any] = []
     menus: list[int] = []
     controller = GameController(g, SEATS, bot_factory=lambda level, s: QuickBot(s))
-    scene = ResultsScene(controller, outcome, on_new_game=started.append, on_menu=lambda: menus.append(1))
-    assert scene.seats == SEATS and scene.game is g
+    scene = ResultsScene(controller, on_new_game=started.append, on_menu=lambda: menus.append(1))
+    assert scene.seats == SEATS and scene.source is controller
     app.push(scene)
     app.step(1 / 60)
     names = [g.names[w] for w in outcome.winners]
@@ -146,12 +146,12 @@ def test_results_default_actions_use_the_app(app: App) -> None:
     base = Base()
     app.push(base)
     g = finished_game(players=2)
-    scene = ResultsScene(g, [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1)])
+    scene = ResultsScene(finished_source(g, [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1)]))
     app.push(scene)
     app.post(Key(pygame.K_ESCAPE, 0, ""))
     app.step(1 / 60)
     assert app.top is base  # main menu = back to the scene below
-    app.push(ResultsScene(g, [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1)]))
+    app.push(ResultsScene(finished_source(g, [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1)])))
     app.post(Key(pygame.K_n, 0, "n"))
     app.step(1 / 60)
     assert isinstance(app.top, TableScene)
@@ -285,7 +285,7 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
         lambda: SetupScene(remember=False),
         solo,
         hot_seat,
-        lambda: ResultsScene(finished_game(), SEATS),
+        lambda: ResultsScene(finished_source(finished_game(), SEATS)),
     ]
     rng = random.Random(2024)
     events = 0

@@ -19,13 +19,14 @@ import pytest
 from app_helpers import start_app
 
 from tortuga_desktop.app import i18n
-from tortuga_desktop.app.controller import GameController
+from tortuga_desktop.app.controller import GameController, finished_source
 from tortuga_desktop.app.human import DecisionUI
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.keys import KEY_TABLE
 from tortuga_desktop.app.saves import SeatConfig
 from tortuga_desktop.app.scenes.table import TableScene
 from tortuga_desktop.rules import Act, Chest, DecisionKind, Forfeit, Game, KeepTile, TakeChest
+from tortuga_desktop.rules.prompt import seat_prompt
 
 pytestmark = pytest.mark.usefixtures("app_home")
 ROOT = Path(__file__).resolve().parent.parent
@@ -56,7 +57,7 @@ def _state(kind: DecisionKind, want: Callable[[Game, int], bool] | None = None) 
 
 def _ui(kind: DecisionKind, want: Callable[[Game, int], bool] | None = None) -> DecisionUI:
     g, seat = _state(kind, want)
-    ui = DecisionUI(g, seat)
+    ui = DecisionUI(seat_prompt(g, seat), g)
     ui.layout(RECT)
     return ui
 
@@ -283,7 +284,7 @@ def _results(app: Any) -> Any:
 
     g = Game.new(2, 8, names=["Anna", "Bart"])
     g.playout(random.Random(8))
-    results = ResultsScene(g, [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1)], app)
+    results = ResultsScene(finished_source(g, [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1)]), app=app)
     app.push(results)
     app.run(max_frames=1)
     return results

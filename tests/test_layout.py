@@ -25,6 +25,7 @@ import pytest
 from settle import settle
 
 from tortuga_desktop.app import art, i18n
+from tortuga_desktop.app.controller import finished_source
 from tortuga_desktop.app.human import DecisionUI
 from tortuga_desktop.app.layout import LayoutReport, report_of, set_ui_scale, table_report, ui_scale
 from tortuga_desktop.app.loop import App
@@ -41,6 +42,7 @@ from tortuga_desktop.app.scenes.setup import SetupScene
 from tortuga_desktop.app.scenes.stats import StatsScene
 from tortuga_desktop.app.settings import Settings
 from tortuga_desktop.rules import DecisionKind, Game
+from tortuga_desktop.rules.prompt import seat_prompt
 
 SIZES = [(1280, 720), (1920, 1080), (2560, 1440)]
 LANGUAGES = ["en", "de", "nl", "es"]
@@ -194,7 +196,7 @@ def screens(app: App) -> Iterator[tuple[str, Any]]:
     app.push(HandoverScene("Calico Jack", summary=["Blackbeard raids Anne Bonny.", "Mary Read draws a red chest."] * 3))
     yield "hand-over", app.top
     app.pop()
-    app.clear_to(ResultsScene(FINISHED, SEATS))
+    app.clear_to(ResultsScene(finished_source(FINISHED, SEATS)))
     yield "results", app.top
 
 
@@ -235,7 +237,7 @@ def check_everything(size: tuple[int, int], lang: str, scale: int = 100) -> None
             r.seats = seats
             surf = RecordingSurface(size)
             r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
-            ui = DecisionUI(game, seat)
+            ui = DecisionUI(seat_prompt(game, seat), game)
             ui.draw(surf, r)
             problems += check(table_report(r.layout, ui, game.view(seat)), surf.texts, size,
                               f"{lang} {size} decision {ui.kind}")
@@ -290,7 +292,7 @@ def draw_decision(game: Game, seat: int, size: tuple[int, int]) -> tuple[TableRe
     r.seats = seats
     surf = RecordingSurface(size)
     r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
-    ui = DecisionUI(game, seat)
+    ui = DecisionUI(seat_prompt(game, seat), game)
     ui.draw(surf, r)
     return r, ui, surf
 
@@ -443,7 +445,7 @@ def test_panel_buttons_keep_their_labels_inside(lang: str) -> None:
             for game, seat in STATES:
                 r = TableRenderer(size, 4, human_panel=True)
                 surf = RecordingSurface(size)
-                ui = DecisionUI(game, seat)
+                ui = DecisionUI(seat_prompt(game, seat), game)
                 ui.on_hint = lambda: None
                 ui.hint_label = i18n.tr("hint.button_thinking")
                 ui.draw(surf, r)

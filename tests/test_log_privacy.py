@@ -129,7 +129,7 @@ def _network_game() -> tuple[str, list[str], int]:
             ui = table.decision_ui if app.top is table else None
             if ui is not None and ui.rect.w > 0 and not any(ui is u for u in answered):
                 answered.append(ui)
-                for intent in inputs_for(table, ui, human_choice(ui.game, ui.seat, rng), True):
+                for intent in inputs_for(table, ui, human_choice(table.controller.game, ui.seat, rng), True):
                     app.post(intent)
             app.step(1 / 60)
             time.sleep(0.001)

@@ -140,7 +140,7 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
                     answered.append(ui)
                     # The panel holds exactly this seat's choices as the server sees them.
                     assert set(ui.legal) == set(controller.game.legal_actions(ui.seat))
-                    action = human_choice(ui.game, ui.seat, rng)
+                    action = human_choice(table.controller.game, ui.seat, rng)
                     for intent in inputs_for(table, ui, action, made % 2 == 0):
                         app.post(intent)
                     made += 1
@@ -208,7 +208,7 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
                         and not any(t.decision_ui is u for u in answered):
                     ui = t.decision_ui
                     answered.append(ui)
-                    for intent in inputs_for(t, ui, human_choice(ui.game, ui.seat, rng), True):
+                    for intent in inputs_for(t, ui, human_choice(t.controller.game, ui.seat, rng), True):
                         app.post(intent)
                 app.step(1 / 60)
                 time.sleep(0.001)

@@ -66,7 +66,7 @@ class Driver:
                 ui = table.decision_ui
                 if ui is not None and ui.rect.w > 0 and not any(ui is u for u in self.answered):
                     self.answered.append(ui)
-                    action = human_choice(ui.game, ui.seat, self.rng)
+                    action = human_choice(table.controller.game, ui.seat, self.rng)
                     for intent in inputs_for(table, ui, action, self.made % 2 == 0):
                         app.post(intent)
                     self.made += 1

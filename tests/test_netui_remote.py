@@ -107,7 +107,7 @@ def test_the_controller_sends_only_legal_choices_once_and_waits_for_the_answer()
     client.items = [GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)[len(c.game.events_for(1)):]),
                                len(c.game.events_for(1)), 1)]
     new = c.poll()
-    assert len(new) == 1 and new[0].snapshot.decisions == g.decisions
+    assert len(new) == 1 and new[0].decisions == g.decisions and new[0].view(1) == g.view(1)
     assert c.game.view(1) == g.view(1)
 
 

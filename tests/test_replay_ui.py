@@ -15,6 +15,7 @@ import pytest
 from app_helpers import start_app
 
 from tortuga_desktop.app import records
+from tortuga_desktop.app.controller import finished_source
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.main import parse_args
 from tortuga_desktop.app.records import RecordKeeper, ReplayFile
@@ -79,7 +80,7 @@ def test_watch_replay_from_the_results_of_a_live_game() -> None:
     app = start_app("--demo", "--players", "2", "--speed", "instant", "--seed", "4", "--level", "easy")
     _until(app, lambda: isinstance(app.top, ResultsScene), frames=3000)
     results = app.top
-    game = results.game
+    game = results.source.game  # the local table source's own game (tests may look behind the table)
     app.post(Click(results._buttons["watch"].center, 1))
     app.step(1 / 60)
     scene = app.top
@@ -101,7 +102,7 @@ def test_watch_replay_from_a_finished_game_opened_for_review() -> None:
     app = start_app()
     g = Game.new(3, 8)
     g.playout(random.Random(8))
-    results = ResultsScene(g, None, review=True)
+    results = ResultsScene(finished_source(g), [], review=True)
     app.push(results)
     app.step(1 / 60)
     _key(app, pygame.K_r, 0, "r")
@@ -115,7 +116,7 @@ def test_a_game_without_history_gets_a_notice_not_a_crash() -> None:
     app = start_app()
     g = build(3)
     g.playout(random.Random(1))
-    results = ResultsScene(g, None, review=True)
+    results = ResultsScene(finished_source(g), [], review=True)
     app.push(results)
     app.step(1 / 60)
     _key(app, pygame.K_r, 0, "r")

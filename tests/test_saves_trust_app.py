@@ -12,6 +12,7 @@ from app_helpers import start_app as _app
 from settle import settle
 
 from tortuga_desktop.app import paths, saves
+from tortuga_desktop.app.controller import finished_source
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
 
 pytestmark = pytest.mark.usefixtures("app_home")
@@ -74,7 +75,7 @@ def test_a_full_disk_says_which_decision_is_safe_and_how_to_save_elsewhere(
         assert any("nor kept as the autosave" in t and f"up to decision {safe} of {total}" in t for t in texts), texts
         assert saves.load_autosave().game.decisions == safe  # what the notice says is on disk
         # the way out the notice names: Ctrl+S on the results saves the whole game elsewhere
-        app.replace(ResultsScene(data.game, data.seats))
+        app.replace(ResultsScene(finished_source(data.game, data.seats)))
         assert app.open_save_dialog()
         dialog = app.top
         assert dialog.save("whole game", str(elsewhere))

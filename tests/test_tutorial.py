@@ -315,7 +315,7 @@ def test_a_resumed_tutorial_can_start_over() -> None:
         assert coach.game is game
         app.run(max_frames=3)
         ui = scene.decision_ui
-        assert ui is not None and ui.game is game and ui.kind == DecisionKind.SELECT_DICE
+        assert ui is not None and ui.prompt.view == game.view(ui.seat) and ui.kind == DecisionKind.SELECT_DICE
     finally:
         app.close()
 

@@ -1,8 +1,11 @@
-"""GameController: owns the Game, runs bots off the frame loop, applies decisions.
+"""LocalTableSource: the table source of a game played on this computer (solo, hot-seat, the
+tutorial's scripted game). It owns the ``Game``, runs bots off the frame loop, applies decisions;
+the table sees the game only through the :class:`~.source.TableSource` interface (views, events,
+prompts, moves of the seats this screen may show), never the ``Game``.
 
 The game state never depends on animation timing: decisions are applied to ``game`` the
-moment they are known; the table scene animates afterwards from the events returned by
-:meth:`GameController.poll`.  Bots think in a single worker thread
+moment they are known; the table scene animates afterwards from the moves returned by
+:meth:`LocalTableSource.poll`.  Bots think in a single worker thread
 (``ThreadPoolExecutor(1)``) so the window keeps drawing while a Hard bot searches;
 ``poll`` applies finished bot decisions on the main thread.
 
@@ -16,9 +19,9 @@ import contextlib
 import logging
 import random
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 from ..ai import Reason, make_bot
@@ -34,56 +37,17 @@ from ..rules import (
     RulesError,
 )
 from ..rules.events import Event
-from ..rules.state import State
+from ..rules.prompt import SeatPrompt, seat_prompt
+from ..rules.record import GameRecord
+from ..rules.state import Outcome, State
 from . import pacing as pacing_mod
 from .pacing import Pacing
 from .saves import SeatConfig
+from .source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
 
 log = logging.getLogger(__name__)
 
 BOT_KINDS = ALL_LEVELS
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of the game log as shown to a viewer: an event with, when a bot explained that
-    move, its reason (an older form: a reason alone, under the line of its move). Words are made
-    at drawing time, in the current language."""
-
-    round: int
-    event: Event | None = None
-    reason: Reason | None = None
-    #: the seat the line is about (with a reason: the bot that gave it)
-    seat: int | None = None
-    #: the phase of the round the line belongs to ("setup", "dice", "actions", "move", "over")
-    phase: str = ""
-    #: every seat that gave ``reason`` on consecutive moves (repeats folded into this line)
-    seats: tuple[int, ...] = ()
-
-
-@dataclass
-class GameEvent:
-    """One applied decision: who did what, its events, and the game right after it (a private snapshot)."""
-
-    seat: int
-    kind: DecisionKind
-    #: None when the decision was made elsewhere (a network game: only its effects arrive)
-    action: PlayerAction | None
-    reason: Reason | None
-    snapshot: Game
-    by_bot: bool = True
-    events: tuple[Event, ...] = ()
-    _views: dict[int | None, PlayerView] = field(default_factory=dict, repr=False)
-
-    def view(self, viewer: int | None) -> PlayerView:
-        """The game after this event as ``viewer`` sees it (cached)."""
-        if viewer not in self._views:
-            self._views[viewer] = self.snapshot.view(viewer)
-        return self._views[viewer]
-
-    @property
-    def is_over(self) -> bool:
-        return self.snapshot.is_over
 
 
 @dataclass
@@ -104,8 +68,9 @@ class _Job:
     done_at: float | None = None
 
 
-class GameController:
-    """Runs one game: bots in a worker thread, humans through :meth:`submit`.
+class LocalTableSource:
+    """Runs one game on this computer (a :class:`~.source.TableSource`): bots in a worker thread,
+    humans through :meth:`submit`.
 
     Pacing (R9.1): in a game someone watches (any seat not a computer player), a computer
     player's answer to a decision that can be forced is held until a release time drawn when
@@ -126,7 +91,7 @@ class GameController:
             i: factory(s.kind, int(s.bot_seed)) for i, s in enumerate(self.seats) if s.kind != "human"
         }
         self.human_seats: list[int] = [i for i, s in enumerate(self.seats) if s.kind == "human"]
-        self.on_decision: Callable[[GameEvent], None] | None = None
+        self.on_decision: Callable[[TableMove], None] | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._jobs: list[_Job] = []
         if pacing == "auto":
@@ -143,6 +108,9 @@ class GameController:
         #: set when a decision failed inside the engine and no fallback worked: nobody is asked
         #: to decide any more (the game stays as it was before the failing decision)
         self.halted = False
+        self._opened_at = int(game.decisions)
+        #: each human seat's latest prompt, with the game's decision count when it was made
+        self._prompts: dict[int, tuple[int, SeatPrompt]] = {}
 
     # -- state -------------------------------------------------------------------------
 
@@ -171,32 +139,142 @@ class GameController:
         return self._jobs[0].seat if self._jobs else None
 
     def pending_humans(self) -> list[Decision]:
-        """Decisions waiting for a human, in seat order."""
+        """Decisions waiting for a human, in seat order (same as :meth:`waiting`)."""
+        return self.waiting()
+
+    def waiting(self) -> list[Decision]:
+        """Decisions waiting for a seat at this screen (a human), in seat order."""
         if self.halted:
             return []
         return [d for d in self.game.pending() if d.seat in self.human_seats]
 
-    def view_for(self, viewer: int | None) -> PlayerView:
+    def waiting_for(self) -> list[int]:
+        """Seats elsewhere the game waits for: none in a local game."""
+        return []
+
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def viewers(self) -> frozenset[Viewer]:
+        """The humans' seats and the public viewer (None): all this screen may show."""
+        return frozenset([None, *self.human_seats])
+
+    def _check_viewer(self, viewer: Viewer) -> None:
+        if viewer not in self.viewers:
+            raise ViewerError(f"viewer {viewer!r} is not shown at this table")
+
+    def view(self, viewer: Viewer) -> PlayerView:
+        """The game now as ``viewer`` sees it (a human here or the public)."""
+        self._check_viewer(viewer)
         return self.game.view(viewer)
 
-    def log_lines(self, viewer: int | None) -> list[LogLine]:
-        """The game log for ``viewer`` with bots' reasons after the lines their decision produced."""
-        return self._log_from(self.game, viewer)
+    def events_for(self, viewer: Viewer) -> list[Event]:
+        """Every event ``viewer`` may see so far."""
+        self._check_viewer(viewer)
+        return self.game.events_for(viewer)
 
-    def _log_from(self, game: Game, viewer: int | None) -> list[LogLine]:
+    def view_for(self, viewer: int | None) -> PlayerView:
+        return self.view(viewer)
+
+    def log(self, viewer: Viewer, move: TableMove | None = None) -> list[LogLine]:
         """The lines ``viewer`` may read (R9), grouped by round and phase, each bot's reason on
-        the line of its move (see :mod:`.gamelog`)."""
+        the line of its move (see :mod:`.gamelog`): now, or as they stood right after ``move``."""
         from .gamelog import build_log
 
-        return build_log(game.events_for(viewer), game.names, self._reasons, upto=game.decisions)
+        if move is None:
+            return build_log(self.events_for(viewer), self.game.names, self._reasons, upto=self.game.decisions)
+        return build_log(move.events_for(viewer), self.game.names, self._reasons, upto=move.decisions)
 
-    def event_log(self, event: GameEvent, viewer: int | None) -> list[LogLine]:
-        """The log as it stood right after ``event``."""
-        return self._log_from(event.snapshot, viewer)
+    def log_lines(self, viewer: int | None) -> list[LogLine]:
+        """The game log for ``viewer`` now (see :meth:`log`)."""
+        return self.log(viewer)
+
+    @property
+    def decisions(self) -> int:
+        return int(self.game.decisions)
+
+    def search_seed(self, seat: int) -> int:
+        """The review's seed for ``seat``'s decision now (:func:`~..ai.evaluate.position_seed`)."""
+        from ..ai.evaluate import position_seed
+
+        return position_seed(self.game.seed, self.game.decisions, seat)
+
+    def last_decision(self, seat: int) -> int:
+        """The decision count right after ``seat``'s latest decision (from the game's history;
+        without it, the count when this source opened)."""
+        from .follow import last_decision
+
+        if self.game.has_history:
+            return last_decision(self.game.actions_log, seat)
+        return self._opened_at
+
+    def prompt(self, seat: int) -> SeatPrompt:
+        """``seat``'s prompt now, with its events since its previous prompt at another moment
+        of the game (asking twice at the same moment gives the same prompt)."""
+        if seat not in self.human_seats:
+            raise ViewerError(f"seat {seat} is not played at this table")
+        last = self._prompts.get(seat)
+        if last is not None and last[0] == self.game.decisions:
+            return last[1]
+        p = seat_prompt(self.game, seat, last[1].seen if last is not None else 0)
+        self._prompts[seat] = (self.game.decisions, p)
+        return p
+
+    def outcome(self) -> Outcome | None:
+        """Scores and winners once the game is over (R8)."""
+        return self.game.outcome()
+
+    def game_record(self) -> GameRecord | None:
+        """The whole game's record (a local game may be replayed in full), None without its history."""
+        try:
+            return self.game.record()
+        except RulesError:
+            return None
+
+    def reasons(self) -> dict[int, tuple[int, Reason]]:
+        """The bots' explained moves (hidden choices left out): decision -> (seat, reason)."""
+        return dict(self._reasons)
+
+    def record(self, seat: int) -> SeatRecord:
+        """``seat``'s record: its prompt at each moment it had a decision open, and its actions,
+        rebuilt by replaying the game's record (raises RulesError when the game does not hold its
+        whole history: an older save)."""
+        from ..rules import replay
+
+        rec = self.game.record()
+        g = replay(GameRecord(rec.format, rec.rules_version, rec.seed, rec.players, rec.names,
+                              rec.start_player, rec.long_game, ()))
+        prompts: list[SeatPrompt] = []
+        actions: list[PlayerAction] = []
+        since = 0
+
+        def look() -> None:
+            nonlocal since
+            if g.decision_for(seat) is not None:
+                p = seat_prompt(g, seat, since)
+                if not prompts or prompts[-1].view != p.view:
+                    prompts.append(p)
+                    since = p.seen
+
+        from ..rules.codec import parse_roll
+
+        look()
+        for who, text in rec.entries:
+            faces = parse_roll(text)
+            if faces is not None:
+                g.set_roll(who, faces)
+            else:
+                g.apply(who, text)
+                if who == seat:
+                    actions.append(self._normalised(text))
+            look()
+        return SeatRecord(seat, tuple(g.names), tuple(prompts), tuple(actions))
 
     # -- decisions ---------------------------------------------------------------------
 
-    def submit(self, seat: int, action: PlayerAction | str) -> GameEvent:
+    def submit(self, seat: int, action: PlayerAction | str) -> TableMove:
         """Apply a human decision now (the engine validates; raises RulesError)."""
         decision = self.game.decision_for(seat)
         if decision is None or self.halted:
@@ -235,12 +313,12 @@ class GameController:
         return parse_action(action) if isinstance(action, str) else action
 
     def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None,
-                events: tuple[Event, ...], *, by_bot: bool) -> GameEvent:
+                events: tuple[Event, ...], *, by_bot: bool) -> TableMove:
         # A reason for a hidden choice (dice selection, kept tile) would leak it: not shown.
         hidden_choice = kind in (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE) and not self._open_choice()
         if reason is not None and not hidden_choice:
             self._reasons[self.game.decisions] = (seat, reason)
-        ev = GameEvent(seat, kind, action, reason, self.game.clone(), by_bot, events)
+        ev = self._move(seat, kind, action, reason, by_bot=by_bot)
         if self.on_decision is not None:
             try:
                 self.on_decision(ev)
@@ -248,6 +326,17 @@ class GameController:
                 log.exception("after-decision hook failed")
                 self.notices.append(("notice.after_move_failed", {}))
         return ev
+
+    def _move(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None, *,
+              by_bot: bool) -> TableMove:
+        """The move just applied, as the allowed viewers see it right after it (the views are made
+        when first asked, from a private copy of the game)."""
+        snap = self.game.clone()
+
+        def shown(viewer: Viewer) -> Shown:
+            return Shown(snap.view(viewer), tuple(snap.events_for(viewer)))
+
+        return TableMove(seat, kind, action, reason, snap.decisions, snap.is_over, self.viewers, shown, by_bot)
 
     def _open_choice(self) -> bool:
         return False
@@ -312,7 +401,7 @@ class GameController:
         ready = [j for j in self._jobs if j.future.done() and now >= j.release_at]
         return min(ready, key=lambda j: j.release_at) if ready else None
 
-    def _finish_bot(self, job: _Job) -> GameEvent | None:
+    def _finish_bot(self, job: _Job) -> TableMove | None:
         self._jobs.remove(job)
         seat = job.seat
         decision = self.game.decision_for(seat)
@@ -343,14 +432,14 @@ class GameController:
                 return None
         return self._record(seat, decision.kind, action, reason, tuple(events), by_bot=True)
 
-    def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[GameEvent]:
+    def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[TableMove]:
         """Apply finished bot decisions whose release time has come; start the next bot when
         ``start_new``.
 
         With ``budget_s`` > 0 the call may wait for bots and chain several decisions for up to
         that long (used at ``--speed instant``); otherwise it never blocks.
         """
-        events: list[GameEvent] = []
+        events: list[TableMove] = []
         deadline = self._clock() + budget_s
         while True:
             if self._jobs:
@@ -391,6 +480,16 @@ def _restore(game: Game, backup: Game) -> None:
             setattr(game, name, getattr(backup, name))
 
 
+def finished_source(game: Game, seats: Sequence[Any] | None = None) -> LocalTableSource:
+    """The table source of a finished game read from a file or the statistics (for the results
+    screen): nobody is asked anything (no computer players are made). ``seats`` None: seats
+    named after the game's players, in seat colours."""
+    if not game.is_over:
+        raise ValueError("the game is not over")
+    configs = list(seats) if seats else [SeatConfig(name=n, kind="normal", colour=i) for i, n in enumerate(game.names)]
+    return LocalTableSource(game, configs, bot_factory=lambda _kind, _seed: None, pacing=None)
+
+
 def demo_seats(players: int, seed: int, levels: tuple[str, ...] | None = None) -> list[Any]:
     """Seat configs for a bots-only demo game."""
     names = ("Anne Bonny", "Calico Jack", "Mary Read", "Blackbeard")
@@ -398,4 +497,7 @@ def demo_seats(players: int, seed: int, levels: tuple[str, ...] | None = None) -
     return [SeatConfig(name=names[i], kind=lv[i % len(lv)], colour=i, bot_seed=seed * 10 + i) for i in range(players)]
 
 
-__all__ = ["BOT_KINDS", "GameController", "GameEvent", "LogLine", "SeatConfig", "demo_seats"]
+#: The former name (tests and scripts use it).
+GameController = LocalTableSource
+
+__all__ = ["BOT_KINDS", "GameController", "LocalTableSource", "LogLine", "SeatConfig", "TableMove", "demo_seats", "finished_source"]

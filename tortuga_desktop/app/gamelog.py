@@ -64,7 +64,7 @@ def build_log(events: Iterable[ev.Event], names: Sequence[str],
 
     ``upto``: only reasons of decisions up to this number (the game as it stood then).
     """
-    from .controller import LogLine
+    from .source import LogLine
 
     lines: list[LogLine] = []
     key = tuple(names)

@@ -33,12 +33,12 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..ai.evaluate import Evaluation, evaluate, position_seed
-from ..ai.review import shared_view
-from ..rules import Arrange, DecisionKind, Game, PlayerAction, PlayerView, SelectDice
+from ..ai.evaluate import Evaluation, evaluate
+from ..rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
 from . import palette
 from .evaltext import hint_lines
 from .i18n import tr
+from .source import TableSource
 
 logger = logging.getLogger(__name__)
 
@@ -101,13 +101,18 @@ class HintJob:
         threading.Thread(target=self.run, name="tortuga-hint", daemon=True).start()
 
 
-def hint_job(game: Game, seat: int, humans_here: list[int], public: bool = False) -> HintJob:
-    """The hint for ``seat``'s open decision in ``game``: the seat's own view, or the public
-    one when several humans share the screen (``humans_here``) and the decision is not private
-    (or ``public``: the screen is not private to that seat now)."""
-    view = game.view(None) if public and len(humans_here) > 1 else shared_view(game, seat, humans_here)
-    return HintJob(seat, game.decisions, view, seed=position_seed(game.seed, game.decisions, seat),
-                   shared=view.viewer is None)
+def hint_job(source: TableSource, seat: int, public: bool = False) -> HintJob:
+    """The hint for ``seat``'s open decision at a table (its source): the seat's own view, or
+    the public one when several humans share the screen and the decision is not private (the
+    dice behind one's screen, the tile to keep) or ``public`` (the screen is not private to that
+    seat now). The search's seed is the one the review uses at this decision."""
+    humans = source.human_seats
+    shared = len(humans) > 1 and seat in humans
+    if shared and not public:
+        d = next((d for d in source.waiting() if d.seat == seat), None)
+        shared = d is None or d.kind not in (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE)
+    view = source.view(None) if shared else source.view(seat)
+    return HintJob(seat, view.decisions, view, seed=source.search_seed(seat), shared=view.viewer is None)
 
 
 def hint_text(job: HintJob, names: tuple[str, ...] | list[str]) -> list[str]:
@@ -162,11 +167,9 @@ def toggle_hint(scene: Any) -> None:
 def _start(scene: Any, ui: Any, repick: bool) -> None:
     """Start the evaluation for ``ui``'s decision as the game stands now (``repick``: pick its
     move in the panel when it is done)."""
-    game = scene.controller.game
-    humans = list(getattr(scene.controller, "human_seats", [ui.seat]))
     # at a shared screen the table is private to a seat only while it is drawn for that seat
     public = bool(getattr(scene, "hotseat", False)) and getattr(scene, "viewer", None) != ui.seat
-    job = hint_job(game, ui.seat, humans, public)
+    job = hint_job(scene.controller, ui.seat, public)
     job.panel = ui
     job.repick = repick
     scene._hint_job = job
@@ -207,6 +210,11 @@ def _withdraw(scene: Any) -> None:
         scene.app.request_redraw()
 
 
+def _open(source: TableSource, seat: int) -> bool:
+    """Does ``seat`` have a decision open at this table now?"""
+    return any(d.seat == seat for d in source.waiting())
+
+
 def poll_hint(scene: Any) -> bool:
     """Show a finished hint if its decision is still open; True when the panel changed.
 
@@ -216,12 +224,13 @@ def poll_hint(scene: Any) -> bool:
     review gives for this decision."""
     _withdraw(scene)
     changed = _attach(scene)
-    game = scene.controller.game
+    source: TableSource = scene.controller
     job = _job(scene)
     shown = getattr(scene, "_hint_shown", None)
-    if job is None and shown is not None and getattr(scene, "_hint_at", game.decisions) != game.decisions:
+    now = source.decisions
+    if job is None and shown is not None and getattr(scene, "_hint_at", now) != now:
         ui = shown[1]
-        if ui is scene.decision_ui and ui is not None and not ui.done and game.decision_for(ui.seat) is not None:
+        if ui is scene.decision_ui and ui is not None and not ui.done and _open(source, ui.seat):
             _start(scene, ui, repick=ui.candidate() == getattr(scene, "_hint_pick", None))
             return True
     if job is None or not job.done.is_set():
@@ -232,9 +241,9 @@ def poll_hint(scene: Any) -> bool:
     if job.cancelled:
         return True
     ui = scene.decision_ui
-    if ui is None or ui is not job.panel or ui.done or game.decision_for(job.seat) is None:
+    if ui is None or ui is not job.panel or ui.done or not _open(source, job.seat):
         return False  # the moment has passed (others deciding at the same time do not matter)
-    if job.decisions != game.decisions and job.result is not None:
+    if job.decisions != now and job.result is not None:
         _start(scene, ui, repick=job.repick)  # the game moved on while it was computed
         return True
     best = job.result.best.action if job.result is not None else None
@@ -244,7 +253,7 @@ def poll_hint(scene: Any) -> bool:
     if job.repick:
         show_pick(ui, best)
     ui.hint_label = tr("hint.button_shown")
-    scene._hint_shown = (hint_text(job, list(game.names)), ui)
+    scene._hint_shown = (hint_text(job, list(job.view.names)), ui)
     scene._hint_at = job.decisions
     scene._hint_pick = best
     scene._hint_marks = frozenset(ui.highlighted()) if job.repick else frozenset()

@@ -26,7 +26,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -44,7 +44,6 @@ from ..rules import (
     DecisionKind,
     DicePayload,
     Forfeit,
-    Game,
     KeepTile,
     PlayerAction,
     PlayerView,
@@ -57,6 +56,10 @@ from ..rules import (
     TilePayload,
     capacity,
 )
+from ..rules.components import OPEN_SPACE_LIMIT
+from ..rules.events import Event
+from ..rules.prompt import SeatPrompt
+from ..rules.views import SeatView
 from . import consequence as cq
 from . import palette
 from .i18n import action_name, chest_name, tr, trn
@@ -162,15 +165,32 @@ _KEY_PREV = (pygame.K_LEFT, pygame.K_UP)
 _CHEST_KEYS = {letter.lower(): i for i, letter in enumerate(CHEST_LETTERS)}
 
 
-def dice_reason(game: Game, seat: int, dice: Iterable[int]) -> str:
-    """Why a dice pick of ``seat`` cannot be confirmed, or "" when it can."""
-    p = game.seats[seat]
+def _room(p: SeatView, action: int) -> int:
+    """Free room for dice on an action space of a seat (R3.3), from its view."""
+    if action < Action.BOARD:
+        return OPEN_SPACE_LIMIT - len(p.placed[action])
+    return max(0, capacity(p.boat if action == Action.BOARD else p.pirate) - len(p.placed[action]))
+
+
+def _own_roll(p: SeatView) -> list[int]:
+    """A seat's own roll from its view (every face is shown to its owner, R9.1)."""
+    if p.roll is None:
+        return []
+    if any(f is None for f in p.roll):
+        raise ValueError("a seat's own roll with hidden faces: not that seat's view")
+    return [f for f in p.roll if f is not None]
+
+
+def dice_reason(view: PlayerView, seat: int, dice: Iterable[int]) -> str:
+    """Why a dice pick of ``seat`` cannot be confirmed, or "" when it can (from its own view)."""
+    p = view.seats[seat]
     chosen = sorted(set(dice))
     if p.roll is None:
         return tr("human.ui.no_dice_are_rolled")
     if not chosen:
         return tr("human.ui.select_the_dice_to_place_all")
-    faces = {p.roll[p.hand.index(d)] for d in chosen if d in p.hand}
+    roll = _own_roll(p)
+    faces = {roll[p.hand.index(d)] for d in chosen if d in p.hand}
     faces.discard(SKULL)
     if len(faces) > 1:
         names = tr("log.and").join(action_name(f) for f in sorted(faces))
@@ -178,7 +198,7 @@ def dice_reason(game: Game, seat: int, dice: Iterable[int]) -> str:
     if not faces:
         return ""
     a = next(iter(faces))
-    room = p.room(a)
+    room = _room(p, a)
     if len(chosen) <= room:
         return ""
     placed = len(p.placed[a])
@@ -238,61 +258,67 @@ class CatchUp:
         self._seen[seat] = len(lines)
 
 
+class PublicSide(Protocol):
+    """What the catch-up summaries read: the public view and events (a table source has them)."""
+
+    def view(self, viewer: int | None, /) -> PlayerView: ...
+
+    def events_for(self, viewer: int | None, /) -> Sequence[Event]: ...
+
+
 _CATCHUPS: weakref.WeakKeyDictionary[Any, CatchUp] = weakref.WeakKeyDictionary()
 
 
 def catch_up(controller: Any) -> CatchUp:
-    """The :class:`CatchUp` record kept for one controller (or game), forgotten with it."""
+    """The :class:`CatchUp` record kept for one table source, forgotten with it."""
     found = _CATCHUPS.get(controller)
     if found is None:
         found = _CATCHUPS[controller] = CatchUp()
     return found
 
 
-def summary_for(controller: Any, seat: int) -> list[str]:
+def summary_for(controller: PublicSide, seat: int) -> list[str]:
     """Public events ``seat`` has not seen since their last confirmed decision, in words.
 
     Public events only (``events_for(None)``): the summary is shown on the hand-over screen
     before the player has confirmed that they are at the screen.
     """
-    return catch_up(controller).since(seat, public_lines(_game_of(controller)))
+    return catch_up(controller).since(seat, public_lines(controller))
 
 
-def public_lines(game: Game) -> list[str]:
-    """Every public log line of ``game`` in the current language."""
+def public_lines(source: PublicSide) -> list[str]:
+    """Every public log line of a game (its table source) in the current language."""
     from .eventtext import event_text
 
-    names = game.names
-    return [line for e in game.events_for(None) if (line := event_text(e, names))]
-
-
-def _game_of(controller: Any) -> Game:
-    if isinstance(controller, Game):
-        return controller
-    game: Game = controller.game
-    return game
+    names = source.view(None).names
+    return [line for e in source.events_for(None) if (line := event_text(e, names))]
 
 
 class DecisionUI:
     """The state of one human decision, from the first pick to the confirmed action."""
 
-    def __init__(self, controller: Any, seat: int, decision: Decision | None = None, *,
-                 colour: palette.RGB | None = None, summary: Sequence[str] = ()) -> None:
-        self.controller = controller
-        self.game = _game_of(controller)
-        self.seat = seat
-        d = decision if decision is not None else self.game.decision_for(seat)
+    def __init__(self, prompt: SeatPrompt, source: PublicSide | None = None, *,
+                 seats: Sequence[Any] | None = None, colour: palette.RGB | None = None,
+                 summary: Sequence[str] = ()) -> None:
+        """The panel of ``prompt``'s open decision (its seat's view and legal actions are all it
+        reads, R9). ``source`` (the table source) keeps the catch-up summaries; ``seats`` gives the
+        seat's colour."""
+        self.prompt = prompt
+        self.controller = source
+        self.seats = seats if seats is not None else getattr(source, "seats", None)
+        self.seat = seat = prompt.seat
+        d = prompt.decision
         if d is None:
             raise ValueError(f"seat {seat} has nothing to decide")
         self.decision: Decision = d
         self.kind: DecisionKind = d.kind
-        self.legal: list[PlayerAction] = list(self.game.legal_actions(seat))
+        self.legal: list[PlayerAction] = list(prompt.legal)
         self._legal_set = set(self.legal)
         self.colour = colour if colour is not None else self._seat_colour()
         self.summary = list(summary)
-        p = self.game.seats[seat]
+        p = prompt.view.seats[seat]
         self.hand: list[int] = list(p.hand)
-        self.roll: list[int] = list(p.roll) if p.roll is not None else []
+        self.roll: list[int] = _own_roll(p)
         # What the player has picked so far.
         self.dice: list[int] = []
         self.pick: PlayerAction | None = None
@@ -308,7 +334,6 @@ class DecisionUI:
         #: the focus ring was moved by keys (then the focused option previews its consequence)
         self.key_focus = False
         self.hover: tuple[str, int] | None = None
-        self._view: tuple[int, PlayerView] | None = None
         self.flash = ""
         self._confirmed: PlayerAction | None = None
         self.rect = pygame.Rect(0, 0, 0, 0)
@@ -326,7 +351,7 @@ class DecisionUI:
     # ------------------------------------------------------------------ state
     def _seat_colour(self) -> palette.RGB:
         idx = self.seat
-        seats = getattr(self.controller, "seats", None)
+        seats = self.seats
         if seats is not None:
             try:
                 idx = int(seats[self.seat].colour)
@@ -336,7 +361,7 @@ class DecisionUI:
 
     def suggestion(self) -> list[int]:
         """The proposed arrangement (indices into the source area), most valuable first."""
-        p = self.game.seats[self.seat]
+        p = self.view().seats[self.seat]
         owned = list(p.tortuga) + list(p.fleet) + list(p.crew if self.kind == DecisionKind.ARRANGE_CREW else [])
         return propose_arrangement(self.source, owned, self.k)
 
@@ -356,7 +381,7 @@ class DecisionUI:
         if self.kind == DecisionKind.SELECT_DICE:
             if cand == _CONFIRM_ROLL:
                 return ""
-            why = dice_reason(self.game, self.seat, self.dice)
+            why = dice_reason(self.view(), self.seat, self.dice)
             if not why and cand not in self._legal_set:
                 why = tr("human.ui.this_selection_is_not_allowed")
             return why
@@ -381,7 +406,8 @@ class DecisionUI:
             return False
         self._confirmed = self.candidate()
         self.flash = ""
-        catch_up(self.controller).mark(self.seat, public_lines(self.game))
+        if self.controller is not None:
+            catch_up(self.controller).mark(self.seat, public_lines(self.controller))
         return True
 
     def clear(self) -> None:
@@ -402,7 +428,7 @@ class DecisionUI:
     def items(self) -> list[Item]:
         """The options shown in the panel for this decision, with their current state."""
         kind = self.kind
-        g = self.game
+        g = self.view()
         p = g.seats[self.seat]
         out: list[Item] = []
         if kind == DecisionKind.SELECT_DICE:
@@ -472,11 +498,8 @@ class DecisionUI:
 
     # ------------------------------------------------------------------ consequences
     def view(self) -> PlayerView:
-        """The deciding seat's own view (consequences use nothing else, R9); cached per decision."""
-        n = self.game.decisions
-        if self._view is None or self._view[0] != n:
-            self._view = (n, self.game.view(self.seat))
-        return self._view[1]
+        """The deciding seat's own view (consequences use nothing else, R9): the prompt's."""
+        return self.prompt.view
 
     def _pos_word(self, position: int) -> str:
         return tr({1: "glance.pos.1", 2: "glance.pos.2"}.get(position, "glance.pos.out"))
@@ -851,7 +874,7 @@ class DecisionUI:
         if self.kind == DecisionKind.BONUS_TILE and kind in ("bonus_space", "action_space") and seat == self.seat \
                 and index is not None:
             a = int(index)
-            flip = self.game.seats[self.seat].bonus[a] == 1
+            flip = self.view().seats[self.seat].bonus[a] == 1
             return find(TakeBonus(Action(a), flip))
         if self.kind == DecisionKind.POSITION and seat is not None and seat != self.seat \
                 and kind in ("player", "chest", "tile", "action_space", "bonus_space"):
@@ -861,7 +884,7 @@ class DecisionUI:
             if kind == "center_chest" and info.source == "center" and index is not None:
                 return find(TakeChest(Chest(int(index))))
             if kind == "chest" and seat == info.target and area == info.source and index is not None:
-                row = self.game.seats[int(seat or 0)].area(str(area))
+                row = self.view().seats[int(seat or 0)].area(str(area))
                 if 0 <= int(index) < len(row):
                     return find(TakeChest(Chest(row[int(index)])))
         if self.kind in _SOURCE_AREA and kind == "chest" and seat == self.seat and area == _SOURCE_AREA[self.kind] \
@@ -909,14 +932,14 @@ class DecisionUI:
                 out.add(Mark("center_chest", None, c))
             else:
                 t = info.target
-                row = self.game.seats[t].area(info.source)
+                row = self.view().seats[t].area(info.source)
                 if c in row:
                     out.add(Mark("chest", t, row.index(c), info.source))
         return out
 
     def title(self) -> str:
         """One line saying what to decide."""
-        g = self.game
+        g = self.view()
         name = g.names[self.seat]
         payload = self.decision.payload
         kind = self.kind
@@ -1170,7 +1193,7 @@ class DecisionUI:
             on = item.face if item.face != SKULL else self.dice_action()
             if on is not None:
                 worth = art.font(max(11, rect.h // 3), True).render(
-                    str(self.game.grid[int(item.payload)][on]), True,
+                    str(self.view().grid[int(item.payload)][on]), True,
                     palette.INK if item.face != SKULL else palette.SEA)
                 surface.blit(worth, worth.get_rect(midtop=(rect.centerx, rect.bottom + 2)))
         elif item.look == "chest" and item.colour is not None:

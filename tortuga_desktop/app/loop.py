@@ -660,7 +660,9 @@ class App:
 
         if isinstance(self.top, SaveScene):
             return True
-        shown = getattr(self.top, "game", None) if type(self.top).__name__ == "ResultsScene" else None
+        # the results of a game this computer played: its local table source holds the game
+        source = getattr(self.top, "source", None) if type(self.top).__name__ == "ResultsScene" else None
+        shown = getattr(source, "game", None)
         for unstored in list(self.unstored.values()):
             if shown is not None and unstored.game is shown:
                 self.push(SaveScene(unstored))

@@ -397,9 +397,10 @@ def open_save(app: Any, path: Path) -> bool:
         app.show_message(tr("error.save.title"), err.user_message())
         return False
     if data.game.is_over:
+        from .controller import finished_source
         from .scenes.results import ResultsScene
 
-        app.push(ResultsScene(data.game, data.seats, review=True))
+        app.push(ResultsScene(finished_source(data.game, data.seats), data.seats, review=True))
         return True
     confirm = getattr(app, "confirm_leaving_game", None)
     if callable(confirm):  # over the autosave of an unfinished game: ask first

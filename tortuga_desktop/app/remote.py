@@ -48,9 +48,11 @@ from ..rules import (
 )
 from ..rules.components import TILE_COUNTS
 from ..rules.events import Event, GameEnded, visible
-from .controller import GameEvent, LogLine
+from ..rules.prompt import SeatPrompt, seat_prompt
+from ..rules.record import GameRecord
 from .gamelog import build_log, event_seat
 from .saves import SeatConfig
+from .source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
 
 log = logging.getLogger(__name__)
 
@@ -303,7 +305,7 @@ class RemoteController:
         self._views: dict[int, PlayerView] = {}
         self._events: dict[int, list[Event]] = {}
         self._snapshot: RemoteSnapshot | None = None
-        self._new: list[GameEvent] = []
+        self._new: list[TableMove] = []
         self._inflight: dict[int, tuple[int, int]] = {}  # seat -> (request id, decisions)
         self._requests: dict[int, tuple[int, PlayerAction]] = {}  # request id -> (seat, action)
         self._acked: dict[int, int] = {}  # request id -> decisions of the update that answered it
@@ -368,22 +370,86 @@ class RemoteController:
     def _taken_over(self) -> set[int]:
         return {s.seat for s in self.lobby if s.here and s.bot}
 
-    def view_for(self, viewer: int | None) -> PlayerView:
+    # -- the table source's interface (source.TableSource) over the picture ------------------
+    @property
+    def players(self) -> int:
+        return self.game.players
+
+    @property
+    def viewers(self) -> frozenset[Viewer]:
+        return frozenset([None, *self.human_seats])
+
+    def _check_viewer(self, viewer: Viewer) -> None:
+        if viewer not in self.viewers:
+            raise ViewerError(f"viewer {viewer!r} is not shown at this table")
+
+    def view(self, viewer: Viewer) -> PlayerView:
+        self._check_viewer(viewer)
         return self.game.view(viewer)
 
-    def log_lines(self, viewer: int | None) -> list[LogLine]:
-        return self._log_from(self.game, viewer)
+    def events_for(self, viewer: Viewer) -> list[Event]:
+        self._check_viewer(viewer)
+        return self.game.events_for(viewer)
 
-    def _log_from(self, game: Game, viewer: int | None) -> list[LogLine]:
+    def view_for(self, viewer: int | None) -> PlayerView:
+        return self.view(viewer)
+
+    @property
+    def decisions(self) -> int:
+        return int(self.game.decisions)
+
+    def search_seed(self, seat: int) -> int:
+        from ..ai.evaluate import position_seed
+
+        return position_seed(self.game.seed, self.game.decisions, seat)
+
+    def last_decision(self, seat: int) -> int:
+        """Counted from when this picture was made (the server keeps the history)."""
+        return int(self.game.decisions)
+
+    def waiting(self) -> list[Decision]:
+        return self.pending_humans()
+
+    def prompt(self, seat: int) -> SeatPrompt:
+        if seat not in self.human_seats:
+            raise ViewerError(f"seat {seat} is not played at this table")
+        return seat_prompt(self.game, seat, 0)
+
+    @property
+    def halted(self) -> bool:
+        return False
+
+    def outcome(self) -> Outcome | None:
+        return self.game.outcome()
+
+    def record(self, seat: int) -> SeatRecord:
+        raise RulesError("a network game keeps no record of its seats here yet")
+
+    def game_record(self) -> GameRecord | None:
+        return None
+
+    def reasons(self) -> dict[int, tuple[int, Any]]:
+        return {}
+
+    def log(self, viewer: Viewer, move: TableMove | None = None) -> list[LogLine]:
         """The log as the local table shows it, grouped by round and phase (no bots' reasons:
         they think on the server)."""
-        lines: list[LogLine] = build_log(game.events_for(viewer), game.names, {}, upto=game.decisions)
+        events = self.events_for(viewer) if move is None else move.events_for(viewer)
+        upto = self.game.decisions if move is None else move.decisions
+        lines: list[LogLine] = build_log(events, self.game.names, {}, upto=upto)
         return lines
 
-    def event_log(self, event: GameEvent, viewer: int | None) -> list[LogLine]:
-        return self._log_from(event.snapshot, viewer)
+    def log_lines(self, viewer: int | None) -> list[LogLine]:
+        return self.log(viewer)
 
-    def submit(self, seat: int, action: PlayerAction | str) -> GameEvent:
+    def _move(self, seat: int, kind: DecisionKind, action: PlayerAction | None, snap: RemoteSnapshot, *,
+              by_bot: bool) -> TableMove:
+        def shown(viewer: Viewer) -> Shown:
+            return Shown(snap.view(viewer), tuple(snap.events_for(viewer)))
+
+        return TableMove(seat, kind, action, None, snap.decisions, snap.is_over, self.viewers, shown, by_bot)
+
+    def submit(self, seat: int, action: PlayerAction | str) -> TableMove:
         """Send a human's decision to the server. Checked here first against this seat's view
         (raises :class:`RulesError` when it cannot be right); the server decides. Returns an
         event that changes nothing: the game moves when the server's update arrives."""
@@ -402,9 +468,9 @@ class RemoteController:
             self.keeper.acted(seat, snap.view(seat).decisions, act.text())
         self._inflight[seat] = (rid, snap.decisions)
         self._requests[rid] = (seat, act)
-        return GameEvent(seat, decision.kind, act, None, snap, by_bot=False)
+        return self._move(seat, decision.kind, act, snap, by_bot=False)
 
-    def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[GameEvent]:
+    def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[TableMove]:
         """Everything the server said since the last frame; the game's new moments, oldest
         first. Never blocks (``start_new`` and ``budget_s`` do not apply: the server paces)."""
         self.pump()
@@ -674,5 +740,5 @@ class RemoteController:
                 kind = d.kind
         elif old.pending():
             actor, kind = old.pending()[0].seat, old.pending()[0].kind
-        self._new.append(GameEvent(actor if actor is not None else ref, kind, None, None, snap,
-                                   by_bot=actor not in self.human_seats, events=new_events))
+        self._new.append(self._move(actor if actor is not None else ref, kind, None, snap,
+                                    by_bot=actor not in self.human_seats))

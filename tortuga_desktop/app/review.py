@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from ..ai.review import Moment, Review, review_game
-from ..rules import Game, RulesError
+from ..rules.record import GameRecord
 from . import palette
 from .evaltext import moment_text
 from .i18n import tr
@@ -40,13 +40,17 @@ class ReviewScene(Scene):
     opaque = True
     name = "review"
 
-    def __init__(self, game: Game, humans: list[int], colours: list[tuple[int, int, int]],
-                 results: Any = None, hotseat: bool | None = None) -> None:
+    def __init__(self, record: GameRecord | None, humans: list[int], colours: list[tuple[int, int, int]],
+                 results: Any = None, hotseat: bool | None = None, *, names: tuple[str, ...] = ()) -> None:
+        """``record``: the finished game's whole record (None: it has none, the review says so);
+        ``names``: the players' names as shown (default: the record's)."""
         super().__init__()
         #: the results screen it was opened from (W: watch the replay with this chart)
         self.results = results
-        self.game = game
-        self.humans = humans or list(range(game.players))
+        self.record = record
+        self.names = names or (record.names if record is not None else ())
+        self.players = len(self.names)
+        self.humans = humans or list(range(self.players))
         #: the humans shared this screen (their hints at public decisions used the public view)
         self.hotseat = len(humans) > 1 if hotseat is None else hotseat
         #: where each moment's lines were drawn (clicks open the replay there)
@@ -62,9 +66,8 @@ class ReviewScene(Scene):
     # ------------------------------------------------------------------ work
     def enter(self, app: Any) -> None:
         super().enter(app)
-        try:
-            record = self.game.record()
-        except RulesError:
+        record = self.record
+        if record is None:
             self.error = tr("review.no_record")
             return
         self._thread = threading.Thread(target=self._work, args=(record,), name="tortuga-review", daemon=True)
@@ -130,7 +133,7 @@ class ReviewScene(Scene):
         """The moments as text lines, costliest first (each quotes the chart's value there)."""
         if self.result is None:
             return []
-        names = self.game.names
+        names = self.names
         out = [f"{i + 1}. " + moment_text(m, self.result.point(m), names) for i, m in enumerate(self.result.moments)]
         return out or [tr("review.none_worse")]
 
@@ -210,12 +213,12 @@ class ReviewScene(Scene):
                 if x - last_label > lab.get_width() + 6:
                     surface.blit(lab, lab.get_rect(midtop=(x, area.bottom + 4)))
                     last_label = x
-        for s in range(self.game.players):
+        for s in range(self.players):
             pts = [(x_of(k), y_of(rv.chances[k][s])) for k in range(n)]
             colour = self.colours[s % len(self.colours)]
             if len(pts) > 1:
                 pygame.draw.lines(surface, colour, False, pts, 3 if s in self.humans else 1)
-            name = f.render(self.game.names[s], True, colour)
+            name = f.render(self.names[s], True, colour)
             surface.blit(name, (area.right + 12, area.y + s * (f.get_linesize() + 4)))
         for i, m in enumerate(rv.moments):
             pt = (x_of(m.index + 1), y_of(rv.point(m)))
@@ -229,12 +232,13 @@ class ReviewScene(Scene):
 
 def open_review(results: Any) -> None:
     """From the results screen: push the review of its game (humans from its seats)."""
-    game = results.game
+    view = results.game
     seats = results.seats
     humans = [i for i, s in enumerate(seats) if getattr(s, "kind", "") == "human"]
-    colours = [results._colour(s).rgb for s in range(game.players)]
+    colours = [results._colour(s).rgb for s in range(view.players)]
     local = [i for i, s in enumerate(seats) if getattr(s, "kind", "") == "human" and not getattr(s, "remote", False)]
-    results.app.push(ReviewScene(game, humans, colours, results, hotseat=len(local) > 1))
+    results.app.push(ReviewScene(results.source.game_record(), humans, colours, results, hotseat=len(local) > 1,
+                                 names=view.names))
 
 
 __all__ = ["ReviewScene", "open_review"]

@@ -103,8 +103,6 @@ class TableMove:
     viewers: frozenset[Viewer]
     _shown: Callable[[Viewer], Shown] = field(repr=False)
     by_bot: bool = True
-    #: bots' explained moves up to this move: decision number -> (seat, reason) (the log shows them)
-    reasons: Mapping[int, tuple[int, Reason]] = field(default_factory=dict, repr=False)
     _cache: dict[Viewer, Shown] = field(default_factory=dict, repr=False)
 
     def shown(self, viewer: Viewer) -> Shown:
@@ -126,15 +124,14 @@ class TableMove:
 
     @classmethod
     def from_shown(cls, seat: int, kind: DecisionKind, action: PlayerAction | None, reason: Reason | None,
-                   shown: Mapping[Viewer, Shown], *, by_bot: bool = True,
-                   reasons: Mapping[int, tuple[int, Reason]] | None = None) -> TableMove:
+                   shown: Mapping[Viewer, Shown], *, by_bot: bool = True) -> TableMove:
         """A move from the views already known (a network or replay source)."""
         if None not in shown:
             raise ValueError("a move needs at least the public view")
         public = shown[None].view
         data = dict(shown)
         return cls(seat, kind, action, reason, public.decisions, public.is_over, frozenset(data),
-                   data.__getitem__, by_bot, dict(reasons or {}))
+                   data.__getitem__, by_bot)
 
 
 @dataclass(frozen=True)
@@ -190,6 +187,14 @@ class TableSource(Protocol):
     def log(self, viewer: Viewer, move: TableMove | None = None) -> list[LogLine]:
         """The game log ``viewer`` may read, with the bots' reasons on their lines: as it is now,
         or as it stood right after ``move``."""
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions the game has had so far (its clock: a view's ``decisions``)."""
+
+    def search_seed(self, seat: int) -> int:
+        """The seed of a search (a hint) for ``seat``'s open decision: the same number the game
+        review uses at that decision, so the hint and the review agree."""
 
     def last_decision(self, seat: int) -> int:
         """The game's decision count right after ``seat``'s latest decision (or when this table
@@ -248,6 +253,10 @@ class TableSource(Protocol):
 
     def game_record(self) -> GameRecord | None:
         """The whole game's record when this screen may replay all of it (a local game), else None."""
+
+    def reasons(self) -> Mapping[int, tuple[int, Reason]]:
+        """The computer players' explanations this screen may show (a replay keeps them):
+        decision number -> (seat, reason)."""
 
     def close(self) -> None:
         """Stop any background work (an unfinished answer is dropped)."""

@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any
@@ -63,7 +64,7 @@ class AnimState:
     hover: HitTarget | None = None
     thinking: int | None = None
     time: float = 0.0
-    seats: list[Any] | None = None  # SeatConfig list (names, kinds, colours)
+    seats: Sequence[Any] | None = None  # SeatConfig list (names, kinds, colours)
     log: list[Any] | None = None  # LogLine list
     #: the first log row shown when the player scrolled back (None: follow the newest)
     log_top: int | None = None
@@ -234,7 +235,7 @@ class TableRenderer:
         #: a busy frame may show the previous log for one more frame (the live table sets this;
         #: a screen that must show exactly the position drawn, like the replay, leaves it off)
         self.defer_log = False
-        self.seats: list[Any] | None = None
+        self.seats: Sequence[Any] | None = None
         #: the log rows the last frame showed (None before the first)
         self.log_window: LogWindow | None = None
 

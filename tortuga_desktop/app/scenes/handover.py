@@ -17,6 +17,7 @@ import pygame
 
 from .. import palette
 from ..i18n import tr
+from ..source import TableSource
 from . import Scene
 
 __all__ = ["HandoverScene", "needs_handover"]
@@ -69,12 +70,12 @@ class HandoverScene(Scene):
 
         for scene in reversed(list(getattr(app, "scenes", []))):
             controller = getattr(scene, "controller", None)
-            game = getattr(controller, "game", None)
-            if game is None:
+            if not isinstance(controller, TableSource):
                 continue
             seat = self.seat
-            if seat is None and self.player_name in game.names:
-                seat = game.names.index(self.player_name)
+            names = controller.view(None).names
+            if seat is None and self.player_name in names:
+                seat = names.index(self.player_name)
             if seat is None:
                 return []
             try:

@@ -12,11 +12,12 @@ and who got 1st and 2nd position.  Only public information (placed dice are open
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
 
-from ...rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION
+from ...rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION, PlayerView
 from .. import art, palette
 from ..i18n import HELP_SECTIONS, action_name, help_sections, tr
 from ..intents import Click, Hover, Intent, Key
@@ -351,18 +352,21 @@ class HelpScene(Scene):
 # --- context help: positions on an action --------------------------------------------------
 
 
-def position_rows(game: Any, action: int) -> list[dict[str, Any]]:
+def position_rows(view: PlayerView, action: int) -> list[dict[str, Any]]:
     """Per participant, best first: seat, name, dice [(letter, value)], bonus, total, rank
-    (0-based), tie (index in the order from the start player), position (1, 2 or 0 = none)."""
-    n = game.players
-    ranking = game.positions(action)
+    (0-based), tie (index in the order from the start player), position (1, 2 or 0 = none).
+    From a view: placed dice and bonus tiles are public (R9.3), ties go by the order from the
+    start player (R4.2, R4.3)."""
+    n = view.players
+    part = [s for s in range(n) if view.seats[s].placed[action]]
+    ranking = sorted(part, key=lambda s: (-view.total(s, action), (s - view.start) % n))
     acting = 1 if n == 2 else 2
     rows = []
     for rank, seat in enumerate(ranking):
-        p = game.seats[seat]
-        dice = [(DIE_LETTERS[d], p.values[d][action]) for d in p.placed[action]]
-        rows.append({"seat": seat, "name": game.names[seat], "dice": dice, "bonus": p.bonus[action],
-                     "total": p.total(action), "rank": rank, "tie": (seat - game.start) % n + 1,
+        p = view.seats[seat]
+        dice = [(DIE_LETTERS[d], view.grid[d][action]) for d in p.placed[action]]
+        rows.append({"seat": seat, "name": view.names[seat], "dice": dice, "bonus": p.bonus[action],
+                     "total": view.total(seat, action), "rank": rank, "tie": (seat - view.start) % n + 1,
                      "position": rank + 1 if rank < acting else 0})
     return rows
 
@@ -373,12 +377,12 @@ class PositionsScene(Scene):
     opaque = False
     name = "positions"
 
-    def __init__(self, game: Any, action: int, seats: list[Any] | None = None) -> None:
+    def __init__(self, view: PlayerView, action: int, seats: Sequence[Any] | None = None) -> None:
         super().__init__()
-        self.game = game
+        self.game = view
         self.action = action
         self.seats = seats
-        self.rows = position_rows(game, action)
+        self.rows = position_rows(view, action)
 
     def lines(self) -> list[tuple[str, bool]]:
         """The panel's text lines (bold flag)."""

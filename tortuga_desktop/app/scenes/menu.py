@@ -388,10 +388,11 @@ class MenuScene(Scene):
             self._build()
             return
         if data.game.is_over:  # a finished game whose archiving failed last time: store it now
+            from ..controller import finished_source
             from .results import ResultsScene
 
             self.app.finish_game(data)
-            self.app.push(ResultsScene(data.game, data.seats, review=True))
+            self.app.push(ResultsScene(finished_source(data.game, data.seats), data.seats, review=True))
             return
         self.app.play(data, on_disk=True)
 

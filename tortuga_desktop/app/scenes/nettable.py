@@ -24,6 +24,7 @@ from typing import Any
 
 import pygame
 
+from ...rules import PlayerView
 from .. import art, palette
 from ..i18n import tr
 from ..remote import RemoteController
@@ -66,13 +67,13 @@ def banner_lines(controller: RemoteController, now: float | None = None) -> list
     return out
 
 
-def decision_key(game: Any, seat: int) -> tuple[Any, ...] | None:
-    """What makes one decision of ``seat`` different from its next one."""
-    d = game.decision_for(seat)
-    if d is None:
+def decision_key(view: PlayerView, seat: int) -> tuple[Any, ...] | None:
+    """What makes one decision of ``seat`` different from its next one (from the seat's view)."""
+    kind = next((p.kind for p in view.pending if p.seat == seat), None)
+    if kind is None:
         return None
-    own = game.seats[seat]
-    return (d.kind, game.round, game.phase, game.stage, game.act_action, game.act_pos, tuple(own.hand),
+    own = view.seats[seat]
+    return (kind, view.round, view.phase, view.stage, view.act_action, view.act_pos, tuple(own.hand),
             None if own.roll is None else tuple(own.roll))
 
 
@@ -82,7 +83,7 @@ class NetTableScene(TableScene):
     name = "nettable"
 
     def __init__(self, controller: RemoteController, *, speed: str = "normal") -> None:
-        super().__init__(controller, speed=speed)  # type: ignore[arg-type]
+        super().__init__(controller, speed=speed)
         self.remote = controller
         self._banner: list[tuple[str, str]] = []
         self._ended = False
@@ -93,7 +94,7 @@ class NetTableScene(TableScene):
     def update(self, dt: float) -> bool:
         ui = self.decision_ui
         if ui is not None and self.remote.ready and \
-                decision_key(ui.game, ui.seat) != decision_key(self.remote.game, ui.seat):
+                decision_key(ui.prompt.view, ui.seat) != decision_key(self.remote.game.view(ui.seat), ui.seat):
             # The seat's decision changed under the open panel (others acted first): a new panel.
             self.decision_ui = None
             self.decision_seat = None

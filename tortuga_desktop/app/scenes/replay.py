@@ -32,7 +32,6 @@ import pygame
 
 from ...rules import Game, PlayerView, RulesError
 from ..anim import SPEEDS, Timeline
-from ..controller import LogLine
 from ..eventtext import event_text
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
@@ -41,6 +40,7 @@ from ..render.motion import build_timeline
 from ..render.table import AnimState, TableRenderer, fit_text, text
 from ..replay import ALL, ReplayTimeline
 from ..saves import SeatConfig
+from ..source import LogLine, TableSource
 from . import Scene
 
 logger = logging.getLogger(__name__)
@@ -69,27 +69,30 @@ def replay_log(game: Game, viewer: int | None, reasons: Mapping[int, tuple[int, 
     return build_log(shown, game.names, reasons, upto=shown[-1].decision if shown else 0)
 
 
-def replay_of_game(game: Game, seats: Sequence[Any], reasons: Mapping[int, tuple[int, Any]] | None = None,
-                   game_id: str = "shown") -> ReplayFile:
-    """A :class:`ReplayFile` for a game in memory (the results screen): raises
-    :class:`~tortuga_desktop.rules.errors.RulesError` for a game without its whole history."""
-    record = game.record()
-    kinds = tuple(str(getattr(s, "kind", "human")) for s in seats) if len(seats) == game.players \
-        else ("human",) * game.players
-    outcome = game.outcome()
-    return ReplayFile(game_id, record, kinds, [None] * len(record.entries), dict(reasons or {}),
-                      finished=outcome is not None, winners=outcome.winners if outcome else (), rounds=game.round)
+def replay_of_game(source: TableSource, seats: Sequence[Any], game_id: str = "shown") -> ReplayFile:
+    """A :class:`ReplayFile` for a game at a table (the results screen): raises
+    :class:`~tortuga_desktop.rules.errors.RulesError` when the source has no whole record (an
+    older save, a network game)."""
+    record = source.game_record()
+    if record is None:
+        raise RulesError("this game does not hold its whole history")
+    players = record.players
+    kinds = tuple(str(getattr(s, "kind", "human")) for s in seats) if len(seats) == players \
+        else ("human",) * players
+    outcome = source.outcome()
+    return ReplayFile(game_id, record, kinds, [None] * len(record.entries), dict(source.reasons()),
+                      finished=outcome is not None, winners=outcome.winners if outcome else (),
+                      rounds=source.view(None).round)
 
 
-def open_game_replay(app: Any, game: Game, seats: Sequence[Any],
-                     reasons: Mapping[int, tuple[int, Any]] | None = None, *,
+def open_game_replay(app: Any, source: TableSource, seats: Sequence[Any], *,
                      chances: Sequence[Sequence[float]] | None = None, start: int = 0) -> bool:
-    """Open a finished game in memory in the replay scene ("Watch replay" on the results
+    """Open a finished game at a table in the replay scene ("Watch replay" on the results
     screen; ``chances`` as for :class:`ReplayScene`: a game review's chart, one point per
     position; ``start`` the position shown first, e.g. a review moment's). A game without its
     whole history (an old save) gets a notice; returns False."""
     try:
-        rf = replay_of_game(game, seats, reasons)
+        rf = replay_of_game(source, seats)
         scene = ReplayScene(rf, speed=_speed_of(app), chances=chances)
     except (RulesError, RecordError) as exc:
         logger.warning("no replay of this game: %s", exc)

@@ -18,10 +18,10 @@ from typing import Any
 
 import pygame
 
-from ...rules import Game, Outcome
-from ...rules.errors import RulesError
+from ...rules import Outcome
 from .. import palette
 from ..i18n import tr
+from ..source import TableSource
 from . import Scene
 
 __all__ = ["CATEGORIES", "ResultsScene", "breakdown_rows", "ranking", "same_seats_setup", "score_parts"]
@@ -74,23 +74,14 @@ def _star(surface: pygame.Surface, center: tuple[int, int], r: int, rgb: palette
     pygame.draw.polygon(surface, palette.INK, pts, max(1, r // 8))
 
 
-def same_seats_setup(game: Game, seats: Sequence[Any]) -> Any:
+def same_seats_setup(long_game: bool, seats: Sequence[Any]) -> Any:
     """A SetupConfig with the same seats (fresh random game), or None without app.saves."""
     try:
         from ..saves import SetupConfig
     except ImportError:  # pragma: no cover
         return None
     clean = [replace(s, bot_seed=0) for s in seats]
-    return SetupConfig(seats=clean, start_player=None, long_game=game.long_game, seed=None)
-
-
-def _has_record(game: Game) -> bool:
-    """Does ``game`` hold its whole history (what a replay and a review are made from)?"""
-    try:
-        game.record()
-    except RulesError:
-        return False
-    return True
+    return SetupConfig(seats=clean, start_player=None, long_game=long_game, seed=None)
 
 
 class ResultsScene(Scene):
@@ -99,26 +90,21 @@ class ResultsScene(Scene):
     opaque = True
     name = "results"
 
-    def __init__(self, game: Any, seats: Any = None, app: Any = None, *,
+    def __init__(self, source: TableSource, seats: Sequence[Any] | None = None, app: Any = None, *,
                  on_new_game: Callable[[Any], None] | None = None,
                  on_menu: Callable[[], None] | None = None, review: bool = False) -> None:
-        """``game`` is a finished Game or a controller (with ``.game`` and ``.seats``);
-        ``seats`` the SeatConfig list (an Outcome passed here instead is ignored)."""
+        """``source`` is the finished game's table source (a game from a file: see
+        ``controller.finished_source``); ``seats`` the SeatConfig list (default: the source's;
+        empty: nobody's known, no "same seats" for a new game)."""
         super().__init__()
-        #: the bots' reasons (decision -> (seat, reason)) for "Watch replay"
-        self.reasons: dict[int, Any] = dict(getattr(game, "_reasons", None) or {})
-        if not isinstance(game, Game) and hasattr(game, "game"):
-            if seats is None or isinstance(seats, Outcome):
-                seats = getattr(game, "seats", None)
-            game = game.game
-        if isinstance(seats, Outcome):
-            seats = None
-        self.game: Game = game
-        self.seats = list(seats) if seats is not None else []
+        self.source = source
+        #: the public view of the finished game (names, players, rules variant)
+        self.game = source.view(None)
+        self.seats = list(seats) if seats is not None else list(source.seats)
         self.app = app
         self.on_new_game = on_new_game
         self.on_menu = on_menu
-        outcome = game.outcome()
+        outcome = source.outcome()
         if outcome is None:
             raise ValueError("the game is not over")
         self.outcome: Outcome = outcome
@@ -132,7 +118,7 @@ class ResultsScene(Scene):
         self.extra_buttons: dict[str, tuple[str, Callable[[], None]]] = {}
         #: the game holds its whole history, so it can be replayed and reviewed (a tutorial game,
         #: set out from a prepared position, and an old save cannot: neither is offered then)
-        self.has_record = _has_record(game)
+        self.has_record = source.game_record() is not None
         if self.has_record:
             self.add_button("watch", tr("replay.watch"), self._watch)
             self.add_button("review", tr("review.button"), self.open_review)
@@ -234,7 +220,7 @@ class ResultsScene(Scene):
         ``start`` is the position shown first (a review moment's)."""
         from .replay import open_game_replay
 
-        return open_game_replay(self.app, self.game, self.seats, self.reasons, chances=chances, start=start)
+        return open_game_replay(self.app, self.source, self.seats, chances=chances, start=start)
 
     def open_review(self) -> None:
         """The game review (:mod:`..review`): chance to win over the game, the worst moments."""
@@ -261,13 +247,13 @@ class ResultsScene(Scene):
         from ..gamelog import build_log
 
         names = self.game.names
-        rows = log_rows(build_log(self.game.events_for(None), names, {}), names)
+        rows = log_rows(build_log(self.source.events_for(None), names, {}), names)
         return [f"  {text}" if style == "phase" else text for style, text in rows]
 
     def new_game(self) -> None:
         """Start a new game with the same seats (a fresh random seed)."""
         self.choice = "new"
-        setup = same_seats_setup(self.game, self.seats) if self.seats else None
+        setup = same_seats_setup(self.game.long_game, self.seats) if self.seats else None
         if self.on_new_game is not None:
             self.on_new_game(setup)
             return

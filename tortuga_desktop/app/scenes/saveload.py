@@ -345,9 +345,10 @@ class LoadScene(Scene):
             while len(app.scenes) > 1:
                 app.scenes.pop().exit()
             if data.game.is_over:
+                from ..controller import finished_source
                 from .results import ResultsScene
 
-                app.push(ResultsScene(data.game, data.seats, review=True))
+                app.push(ResultsScene(finished_source(data.game, data.seats), data.seats, review=True))
             else:
                 app.play(data)
 

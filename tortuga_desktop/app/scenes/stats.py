@@ -179,6 +179,7 @@ class StatsScene(Scene):
 
     def _opened(self, task: Any) -> None:
         from .. import saves
+        from ..controller import finished_source
         from .results import ResultsScene
 
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable", None, str(task.error))
@@ -187,7 +188,7 @@ class StatsScene(Scene):
             self.app.show_message(tr("error.save.title"), data.user_message())
             return
         if data.game.is_over:
-            self.app.push(ResultsScene(data.game, data.seats, review=True))
+            self.app.push(ResultsScene(finished_source(data.game, data.seats), data.seats, review=True))
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key):

@@ -1,9 +1,10 @@
 """TableScene: the game table — renders the game, plays its animations, paces the bots.
 
-The controller applies decisions immediately; this scene keeps a queue of the resulting
-:class:`GameEvent` s and plays them one after another as animation timelines built from
-the difference between the shown view and the event's view.  While something animates the
-controller is not asked for the next bot decision (pacing), except at ``--speed instant``.
+The table works on a :class:`~..source.TableSource` only (never a ``Game``): the source applies
+decisions immediately; this scene keeps a queue of the resulting :class:`~..source.TableMove` s
+and plays them one after another as animation timelines built from the difference between the
+shown view and the move's view.  While something animates the source is not asked for the next
+bot decision (pacing), except at ``--speed instant``.
 
 Keys: Space skips the current animation; Escape opens the pause menu (at once, even while
 something moves); 1-4 choose the speed (slow, normal, fast, instant); F11 (App) toggles
@@ -23,12 +24,12 @@ from ...rules import DecisionKind, PlayerView
 from ...rules import events as rev
 from .. import dicegrid, follow, sidenotes
 from ..anim import SPEEDS, Motion, Timeline
-from ..controller import GameController, GameEvent
 from ..hints import draw_hint, poll_hint, toggle_hint
 from ..i18n import tr, trn
 from ..intents import Click, Hover, Intent, Key
 from ..render.motion import build_timeline
 from ..render.table import AnimState, HitTarget, TableRenderer, fit_text, text
+from ..source import Shown, TableMove, TableSource, Viewer
 from . import Scene
 
 #: Decisions that show what only the deciding seat may know (their roll, the tiles drawn).
@@ -55,24 +56,28 @@ def _decision_ui_class() -> Any:
 
 
 class TableScene(Scene):
-    """Shows one game through its controller until it ends, then the results."""
+    """Shows one game through its table source until it ends, then the results."""
 
     name = "table"
 
-    def __init__(self, controller: GameController, *, speed: str = "normal") -> None:
+    def __init__(self, controller: TableSource, *, speed: str = "normal") -> None:
         super().__init__()
+        #: the table source (named ``controller`` for the pause menu, hints and the App)
         self.controller = controller
         self.speed = speed if speed in SPEEDS else "normal"
-        game = controller.game
         #: Several humans share this screen (hot-seat): the table is public except during a
         #: private moment of one of them, which only a hand-over screen can start.
         self.hotseat = len(controller.human_seats) > 1
         #: Whose eyes the table is drawn for: the one human, or None (public) in hot-seat and demos.
         self.viewer: int | None = controller.human_seats[0] if len(controller.human_seats) == 1 else None
-        self._snapshot = game.clone()
-        self.view: PlayerView = self._snapshot.view(self.viewer)
-        self.log = controller.log_lines(self.viewer)
-        self.queue: list[GameEvent] = []
+        #: what each allowed viewer saw when the table opened (until the first move is shown)
+        self._opening: dict[Viewer, Shown] = {}
+        #: the move shown last (None: the table as it opened)
+        self._move: TableMove | None = None
+        self.reopen()
+        self.view: PlayerView = self._shown(self.viewer).view
+        self.log = controller.log(self.viewer)
+        self.queue: list[TableMove] = []
         self.timeline: Timeline | None = None
         self.renderer: TableRenderer | None = None
         self.hover: HitTarget | None = None
@@ -104,7 +109,6 @@ class TableScene(Scene):
         self._drag: tuple[int, int] | None = None  # (mouse y, first row) where a drag began
         #: each human seat's latest decision number (what "since your last decision" counts from)
         self._decided: dict[int, int] = {}
-        self._opened_at = int(game.decisions)
         #: the "since your last decision" happenings for the open decision: (seat, happenings)
         self.summary: tuple[int, list[follow.Happening]] | None = None
         #: the seats that surely reach the goal once the end is certain (the "last round" note)
@@ -120,7 +124,7 @@ class TableScene(Scene):
 
     def enter(self, app: Any) -> None:
         super().enter(app)
-        self.renderer = TableRenderer(app.size, self.controller.game.players,
+        self.renderer = TableRenderer(app.size, self.controller.players,
                                       human_panel=bool(self.controller.human_seats))
         self.renderer.seats = self.controller.seats
         self.renderer.defer_log = True  # the next frame brings the log up to date (see draw)
@@ -189,7 +193,7 @@ class TableScene(Scene):
                 self.app.push(PauseScene(self))
                 return
             if intent.key in SPEED_KEYS:
-                if self.controller.pending_humans():
+                if self.controller.waiting():
                     return  # a human's decision is open (its panel opens after the animation): digits pick options
                 settings = getattr(self.app, "settings", None)
                 if settings is not None and settings.reduced_motion:  # nothing moves: say why
@@ -281,28 +285,40 @@ class TableScene(Scene):
 
     # -- following what happened (issue 23) -----------------------------------------------
 
+    def reopen(self) -> None:
+        """The source was replaced (the tutorial's next position): show it as it is now."""
+        source = self.controller
+        self._opening = {v: Shown(source.view(v), tuple(source.events_for(v))) for v in source.viewers}
+        self._move = None
+
+    def _shown(self, viewer: Viewer) -> Shown:
+        """What ``viewer`` sees at the moment the table shows (the last move played)."""
+        return self._move.shown(viewer) if self._move is not None else self._opening[viewer]
+
     def _last_decided(self, seat: int) -> int:
-        """``seat``'s latest decision number (from the game's record when it holds it all)."""
+        """``seat``'s latest decision number (decided here, or as the source knows it)."""
         if seat in self._decided:
             return self._decided[seat]
-        g = self._snapshot
-        if getattr(g, "has_history", False):
-            return follow.last_decision(g.actions_log, seat)
-        return self._opened_at  # a game without its whole history: count from when it opened
+        return self.controller.last_decision(seat)
 
     def _make_summary(self, seat: int) -> None:
         """What happened to ``seat`` since its last decision, from the events of the view the
         table is drawn for (that seat's own, or the public one on a shared screen)."""
-        items = follow.since(self._snapshot.events_for(self.viewer), seat, self._last_decided(seat))
+        items = follow.since(self._shown(self.viewer).events, seat, self._last_decided(seat))
         self.summary = (seat, items) if items else None
         self._notes_version += 1
 
-    def _note_losses(self, ev: GameEvent, after: int) -> None:
+    def _note_losses(self, ev: TableMove, after: int) -> None:
         """Name on each human's board what this move (the decisions after ``after``) took from
         them, and hold the table still. Losses are public: read from the public events."""
-        if not any(isinstance(e, _TAKING) for e in ev.events):
+        public = ev.events_for(None)
+        new = []
+        for e in reversed(public):
+            if e.decision <= after:
+                break
+            new.append(e)
+        if not any(isinstance(e, _TAKING) for e in new):
             return
-        public = ev.snapshot.events_for(None)
         for seat in self.controller.human_seats:
             taken = follow.losses(public, seat, after)
             if taken:
@@ -340,7 +356,7 @@ class TableScene(Scene):
         from .. import palette
 
         out: list[sidenotes.Note] = []
-        if self.last_round is not None and not self._snapshot.is_over:
+        if self.last_round is not None and not self.view.is_over:
             out.append(sidenotes.Note("last_round", tr("follow.last_round.title"), (self._last_round_text(),),
                                       fill=palette.GOLD_LIGHT))
         if self.summary is not None and self.decision_ui is not None and self.summary[0] == self.decision_seat:
@@ -414,7 +430,7 @@ class TableScene(Scene):
         """Context help: why each player got 1st or 2nd position on ``action``."""
         from .help import PositionsScene
 
-        self.app.push(PositionsScene(self._snapshot, action, self.controller.seats))
+        self.app.push(PositionsScene(self._shown(None).view, action, self.controller.seats))
 
     def retranslate(self) -> None:
         """The language changed: rebuild every cached text layer."""
@@ -458,7 +474,7 @@ class TableScene(Scene):
             return
         self.decision_ui = None
         self.decision_seat = None
-        self._decided[ev.seat] = int(ev.snapshot.decisions)
+        self._decided[ev.seat] = ev.decisions
         self.summary = None
         self.log_seen = len(self.log)  # what was there when the player decided has been seen
         self._notes_version += 1
@@ -473,8 +489,8 @@ class TableScene(Scene):
         """Draw the table for ``viewer`` from now on: the view, the log and every layer
         derived from them are rebuilt for that viewer."""
         self.viewer = viewer
-        self.view = self._snapshot.view(viewer)
-        self.log = self.controller._log_from(self._snapshot, viewer)
+        self.view = self._shown(viewer).view
+        self.log = self.controller.log(viewer, self._move)
         self.timeline = None  # an animation built for the previous viewer must not go on
         self.log_top = None  # another viewer's log: start from its newest line
         self._base = None
@@ -492,7 +508,7 @@ class TableScene(Scene):
         the hand-over screen comes first unless that player is already at the screen, and the
         table is drawn for that player only after they confirm they are there.
         """
-        pending = self.controller.pending_humans()
+        pending = self.controller.waiting()
         if not pending:
             self.decision_ui = None
             self.decision_seat = None
@@ -509,7 +525,7 @@ class TableScene(Scene):
         def ready() -> None:
             if self.hotseat:
                 self._set_viewer(seat if d.kind in PRIVATE_KINDS else None)
-            self.decision_ui = cls(self.controller, seat)
+            self.decision_ui = cls(self.controller.prompt(seat), self.controller)
             self.decision_seat = seat
             self._make_summary(seat)
             self._dirty = True
@@ -561,7 +577,7 @@ class TableScene(Scene):
             if overlay.update(dt, self):
                 self._dirty = True
         # 5. The end: the results come once the last motion (and a loss being shown) ended.
-        if (self._snapshot.is_over and self.timeline is None and not self.queue and not self._finished
+        if (self.view.is_over and self.timeline is None and not self.queue and not self._finished
                 and self.hold <= 0):
             self._over_wait += dt
             if self._over_wait >= (0.0 if instant else 0.6):
@@ -589,13 +605,13 @@ class TableScene(Scene):
         if sound is not None:
             sound.play(name)  # the sound board keeps a failing mixer to itself
 
-    def _show(self, ev: GameEvent, *, animate: bool) -> None:
+    def _show(self, ev: TableMove, *, animate: bool) -> None:
         old = self.view
-        before = int(self._snapshot.decisions)
+        before = old.decisions
         new = ev.view(self.viewer)
-        self._snapshot = ev.snapshot
+        self._move = ev
         self.view = new
-        self.log = self.controller.event_log(ev, self.viewer)
+        self.log = self.controller.log(self.viewer, ev)
         self._refresh_hover()
         self.events_played += 1
         self._dirty = True

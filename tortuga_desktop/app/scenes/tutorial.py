@@ -20,11 +20,12 @@ import pygame
 from ...rules import DecisionKind, Game, PlayerAction
 from ...rules.events import Event
 from .. import art, palette
-from ..controller import GameController, GameEvent
+from ..controller import LocalTableSource
 from ..i18n import tr
 from ..intents import Click, Intent, Key
 from ..layout import wrap_words
 from ..saves import SeatConfig
+from ..source import TableMove
 from ..tutorial import HUMAN, STEPS, Coach, ScriptedBot, Step, fast_forward, spot_rect
 from .table import TableScene
 
@@ -42,8 +43,8 @@ def tutorial_seats() -> list[SeatConfig]:
             SeatConfig("Calico Jack", "normal", 2, 2)]
 
 
-class TutorialController(GameController):
-    """A controller whose computer players follow the script and wait for the coach."""
+class TutorialController(LocalTableSource):
+    """The tutorial's table source: a local game whose computer players follow the script and wait for the coach."""
 
     def __init__(self, game: Game, coach: Coach, bots: dict[int, ScriptedBot]) -> None:
         super().__init__(game, tutorial_seats(), bot_factory=lambda _kind, _seed: None)
@@ -55,13 +56,13 @@ class TutorialController(GameController):
             super()._start_bot()
 
     def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Any,
-                events: tuple[Event, ...], *, by_bot: bool) -> GameEvent:
+                events: tuple[Event, ...], *, by_bot: bool) -> TableMove:
         bot = self.bots.get(seat) if by_bot else None
         if isinstance(bot, ScriptedBot):
             bot.applied(kind)
         return super()._record(seat, kind, action, reason, events, by_bot=by_bot)
 
-    def submit(self, seat: int, action: PlayerAction | str) -> GameEvent:
+    def submit(self, seat: int, action: PlayerAction | str) -> TableMove:
         ev = super().submit(seat, action)
         if not isinstance(action, str):
             self.coach.applied(seat, action)
@@ -236,7 +237,7 @@ class CoachPanel:
     def paragraphs(self) -> list[tuple[str, tuple[int, int, int]]]:
         """The panel's text: the step's note, then what the player should do now."""
         c = self.coach
-        out = [(step_text(c.step, self.scene.controller.game), palette.INK)]
+        out = [(step_text(c.step, c.game), palette.INK)]
         if c.error:
             out.append((tr(c.error) + " " + tr("tutorial.ui.try_again"), palette.DANGER))
         elif c.step.mode == "do":
@@ -351,7 +352,7 @@ class TutorialScene(TableScene):
         self.chapter = self.tutorial.step.chapter
         if self.renderer is not None:
             self.renderer.seats = self.controller.seats
-        self._snapshot = game.clone()
+        self.reopen()
         self.queue = []
         self.timeline = None
         self.decision_ui = None

@@ -318,7 +318,10 @@ class LocalTableSource:
         hidden_choice = kind in (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE) and not self._open_choice()
         if reason is not None and not hidden_choice:
             self._reasons[self.game.decisions] = (seat, reason)
-        ev = self._move(seat, kind, action, reason, by_bot=by_bot)
+        # A hidden choice (a roll's selection, a kept tile) of a seat played elsewhere is not handed
+        # to this screen; the seat's own moves at this screen are known here anyway.
+        secret = kind in (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE) and seat not in self.human_seats
+        ev = self._move(seat, kind, None if secret else action, None if hidden_choice else reason, by_bot=by_bot)
         if self.on_decision is not None:
             try:
                 self.on_decision(ev)
@@ -327,7 +330,7 @@ class LocalTableSource:
                 self.notices.append(("notice.after_move_failed", {}))
         return ev
 
-    def _move(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None, *,
+    def _move(self, seat: int, kind: DecisionKind, action: PlayerAction | None, reason: Reason | None, *,
               by_bot: bool) -> TableMove:
         """The move just applied, as the allowed viewers see it right after it (the views are made
         when first asked, from a private copy of the game)."""

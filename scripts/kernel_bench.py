@@ -11,21 +11,34 @@ Times random games from setup to the end on one core, alternating engine and ker
   (what ``python -m tortuga_desktop.sim --fast`` runs);
 - ``kernel step``: the kernel's general state machine, one ``apply`` per decision with the
   engine-identical random policy (the path a search uses at its root).
+
+    python scripts/kernel_bench.py --rollouts [--positions 40] [--worlds 4] [--runs 5]
+
+``--rollouts``: Expert's rollouts (kernel + rollout policy, issue 29) per rollout, today's
+beside the code before issue 29 (the frozen copies in ``scripts/baseline/``), in the same run,
+on the same positions, worlds and seeds: positions from games between Normal bots (every third
+decision of seat 0 with a choice), ``--worlds`` sampled worlds each, up to four candidate moves
+in each world, each rollout as the search plays it (the state copied with the world's future
+dice, the candidate applied, played on with the rollout policy: two rounds and the projection
+with 3-4 players, to the end with 2; then valued). Both must reach the same values (the same
+moves for the same seeds), which the script checks before printing.
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tortuga_desktop.ai import kernel as K  # noqa: E402
-from tortuga_desktop.rules import Game  # noqa: E402
+from tortuga_desktop.rules import Game, PlayerView, determinize  # noqa: E402
 
 
 def engine(games: int, players: int) -> float:
@@ -49,12 +62,125 @@ def kernel_step(games: int, players: int) -> float:
     return games / (time.perf_counter() - t)
 
 
+def _positions(players: int, games: int, seed: int) -> list[PlayerView]:
+    from tortuga_desktop.ai import make_bot
+
+    out = []
+    for gi in range(games):
+        g = Game.new(players, seed + gi, log=False)
+        bots = [make_bot("normal", seed + 10 * gi + s) for s in range(players)]
+        mine = 0
+        while not g.is_over:
+            d = g.pending()[0]
+            if d.seat == 0 and len(g.legal_actions(0)) > 1:
+                if mine % 3 == 0:
+                    out.append(g.view(0))
+                mine += 1
+            g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
+    return out
+
+
+def _jobs(views: list[PlayerView], worlds: int) -> list[tuple[int, int, list[Any], int, int, Game]]:
+    """Per position and world: (seat, decision kind, candidates, dice seed, policy seed, world)."""
+    out = []
+    for i, v in enumerate(views):
+        rng = random.Random(i)
+        me = v.viewer
+        assert isinstance(me, int)
+        g0 = determinize(v, rng.randrange(2**31))
+        d = g0.decision_for(me)
+        assert d is not None
+        cands = [K.to_kernel_action(a) for a in g0.legal_actions(me)][:4]
+        for w in range(worlds):
+            world = g0 if w == 0 else determinize(v, rng.randrange(2**31))
+            out.append((me, K.KIND_CODE[d.kind], cands, rng.randrange(2**31), rng.randrange(2**31), world))
+    return out
+
+
+def rollouts_old(jobs: list[Any], players: int) -> tuple[float, list[tuple[float, float]]]:
+    """The search's inner loop before issue 29 (frozen copies): seconds per rollout, values."""
+    from baseline import load
+
+    K1 = load("kernel_v1")
+    E1 = load("expert_v1")
+    th = E1.THINK["normal"]
+    opp, model, horizon = (th.opp_attack if players == 2 else 1.0), th.model_for(players), th.horizon_for(players)
+    rounds = E1.MAX_ROUNDS if horizon is None else horizon
+    bases = [K1.from_game(j[5]) for j in jobs]
+    out = []
+    t = time.perf_counter()
+    for (me, kind, cands, ds, ps, _w), base in zip(jobs, bases, strict=True):
+        for c in cands:
+            k = base.copy(random.Random(ds))
+            K1.apply(k, me, kind, c)
+            K1.playout(k, E1.RolloutPolicy(random.Random(ps), me, opp, model), rounds)
+            out.append(E1._value(k, me) if k.over else E1._projected_value(k, me, th.tau))
+    return (time.perf_counter() - t) / len(out), out
+
+
+def rollouts_new(jobs: list[Any], players: int) -> tuple[float, list[tuple[float, float]]]:
+    """The search's inner loop today (:func:`tortuga_desktop.ai.expert.search`)."""
+    from tortuga_desktop.ai import expert as E
+
+    th = E.THINK["normal"]
+    opp, model, horizon = (th.opp_attack if players == 2 else 1.0), th.model_for(players), th.horizon_for(players)
+    rounds = E.MAX_ROUNDS if horizon is None else horizon
+    bases = [K.from_game(j[5]) for j in jobs]
+    out = []
+    dice_rng, policy_rng = random.Random(), random.Random()
+    t = time.perf_counter()
+    for (me, kind, cands, ds, ps, _w), base in zip(jobs, bases, strict=True):
+        policy = E.RolloutPolicy(policy_rng, me, opp, model)
+        dice_rng.seed(ds)
+        dice_state = dice_rng.getstate()
+        policy_rng.seed(ps)
+        policy_state = policy_rng.getstate()
+        for c in cands:
+            dice_rng.setstate(dice_state)
+            k = base.copy(dice_rng)
+            K.apply(k, me, kind, c)
+            policy.reseat(policy_state)
+            K.playout(k, policy, rounds)
+            out.append(E._value(k, me) if k.over else E._projected_value(k, me, th.tau))
+    return (time.perf_counter() - t) / len(out), out
+
+
+def rollout_bench(a: argparse.Namespace) -> int:
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    for players in (4, 2):
+        views = _positions(players, a.games_for_positions, 4000 + players)[: a.positions]
+        jobs = _jobs(views, a.worlds)
+        old_t, new_t = [], []
+        for _ in range(a.runs):
+            t_old, v_old = rollouts_old(jobs, players)
+            t_new, v_new = rollouts_new(jobs, players)
+            if v_old != v_new:
+                bad = next(i for i in range(len(v_old)) if v_old[i] != v_new[i])
+                print(f"{players} players: rollout {bad} differs: before {v_old[bad]}, now {v_new[bad]}")
+                return 1
+            old_t.append(t_old)
+            new_t.append(t_new)
+        mo, mn = statistics.median(old_t), statistics.median(new_t)
+        print(f"{players} players: {len(v_new)} rollouts ({len(views)} positions x {a.worlds} worlds x up to 4 "
+              f"moves), median of {a.runs} alternating runs, all values equal before and now")
+        print(f"  before issue 29 {1e3 * mo:7.3f} ms per rollout")
+        print(f"  now             {1e3 * mn:7.3f} ms per rollout   {mo / mn:4.2f}x faster")
+    print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    return 0
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=2000)
     ap.add_argument("--runs", type=int, default=5)
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
+    ap.add_argument("--rollouts", action="store_true", help="time Expert's rollouts, before issue 29 and now")
+    ap.add_argument("--positions", type=int, default=40)
+    ap.add_argument("--worlds", type=int, default=4)
+    ap.add_argument("--games-for-positions", type=int, default=3)
     a = ap.parse_args()
+    if a.rollouts:
+        return rollout_bench(a)
     runs: dict[str, list[float]] = {"engine playout": [], "kernel playout": [], "kernel step": []}
     for _ in range(a.runs):
         runs["engine playout"].append(engine(max(1, a.games // 4), a.players))

@@ -243,17 +243,23 @@ def evaluate(view: PlayerView, seed: int, *, seat: int | None = None, max_worlds
     active = [j for j in range(m) if j != extra]
     worlds = 0
     capped = False
+    rounds = MAX_ROUNDS if horizon is None else horizon
+    dice_rng, policy_rng = random.Random(), random.Random()
+    policy = RolloutPolicy(policy_rng, me, opp_attack, model)
     while worlds < cap:
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
         base = K.from_game(world)
-        dice_seed = rng.randrange(2**31)
-        policy_seed = rng.randrange(2**31)
+        dice_rng.seed(rng.randrange(2**31))
+        dice_state = dice_rng.getstate()
+        policy_rng.seed(rng.randrange(2**31))
+        policy_state = policy_rng.getstate()
         for j in (*active, extra) if extra >= 0 else active:
-            k = base.copy(random.Random(dice_seed))
+            dice_rng.setstate(dice_state)  # the world's future dice, rewound (no new generator)
+            k = base.copy(dice_rng)
             K.apply(k, me, kind, cands[j])
             settled = k.over
-            K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, model),
-                      MAX_ROUNDS if horizon is None else horizon)
+            policy.reseat(policy_state)
+            K.playout(k, policy, rounds)
             ch = _chances(k, think.tau, settled)
             vals[j].append(ch[me])
             row = seats_sum[j]

@@ -1,0 +1,593 @@
+# ruff: noqa
+# Frozen copy of tortuga_desktop/ai/{kernel,expert}.py at 93d42e7 (issue 29 baseline): do not edit.
+"""Expert: determinized search over many sampled worlds, with kernel rollouts to the game's end.
+
+For every decision with a choice, Expert
+
+1. samples worlds consistent with its :class:`~tortuga_desktop.rules.PlayerView` only
+   (:func:`~tortuga_desktop.rules.determinize`: others' hidden dice and selections, their
+   treasure tiles, the tile pool, the future dice), converts each to a kernel state;
+2. plays every candidate move in every world with a cheap heuristic policy for all seats
+   (:class:`RolloutPolicy`; the opponents modelled on Hard in 2-player games), with common
+   random numbers (the same future dice for every candidate in a world): to the end of the
+   game with 2 players; with 3-4 players for two rounds, after which :func:`project` (the
+   chest conveyor run on, as Hard's evaluation does) scores the position;
+3. takes the candidate with the best mean result: its share of wins (or, for a cut-off
+   rollout, a softmax chance to win from the projected scores) plus a little of its score
+   margin (ties and near-ties go to the heuristic's favourite).
+
+Candidates are all legal moves, or the heuristic's best ``top_k`` when there are more. The
+thinking time (``think``: fast / normal / long) caps the worlds and the seconds per decision;
+the decision is deterministic for a seed unless the time cap cuts the search short. The cap
+counts the searching thread's own CPU time (``time.thread_time``): on a busy machine the
+search takes longer but plays the same; on an idle core CPU time and waiting time agree.
+
+The reason names the concrete gain (the box a token reaches and what that area then holds,
+the leader it pushes back, the tile it keeps) and the search's own numbers: the move's
+estimated chance to win and its edge over the next best move.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Game, PlayerAction, PlayerView, determinize
+from ..rules.components import MAX_ROUNDS
+from . import BotChoice, Reason
+from . import kernel_v1 as K
+from .heuristics import Light, Snapshot, option_scores
+from .heuristics import project as project_snapshot
+
+FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
+PURPLE, WHITE = 4, 3
+CAP = K.CAP
+
+
+@dataclass(frozen=True)
+class Think:
+    """A thinking-time setting: sampled worlds at most, a time cap in seconds, and how rollouts
+    play and are scored (some settings differ between 2-player and 3-4-player games)."""
+
+    worlds: int
+    budget_s: float
+    top_k: int
+    #: the opponents' wish to board and raid in rollouts, relative to the policy's own (1: the
+    #: same); 2-player games only
+    opp_attack: float = 1.0
+    #: sampled worlds at most with 3-4 players (None: ``worlds``)
+    worlds_multi: int | None = None
+    #: the opponents in rollouts choose dice, skulls and bonus tiles as Hard does
+    #: (:attr:`RolloutPolicy.model`): in 2-player games, and with 3-4 players
+    opp_model: bool = False
+    opp_model_multi: bool = False
+    #: rounds a rollout plays before the projection scores it (None: to the game's end): in
+    #: 2-player games, and with 3-4 players
+    horizon: int | None = None
+    horizon_multi: int | None = None
+    #: the softmax temperature (points) turning projected scores into a chance to win
+    tau: float = 6.0
+
+    def worlds_for(self, players: int) -> int:
+        return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
+
+    def model_for(self, players: int) -> bool:
+        return self.opp_model if players == 2 else self.opp_model_multi
+
+    def horizon_for(self, players: int) -> int | None:
+        return self.horizon if players == 2 else self.horizon_multi
+
+
+#: in 2-player games the opponent in rollouts boards and raids half as eagerly as the searching
+#: seat: Hard attacks far less than this policy does in self-play (2 players vs Hard, 24 games,
+#: seed 21: win share 0.438 with 1.0, 0.750 with 0.5). With 3-4 players it is not used (vs 3 x
+#: Hard, 16 games, seed 14: 0.656 with 1.0, 0.250 with 0.5) — see the README
+OPP_ATTACK = 0.5
+
+#: What each setting was chosen on (arena games vs Hard; the README has the tables):
+#:
+#: - 2 players: more worlds pay (the same 48 games, seed 50: 0.458 with 80 worlds, 0.688 with
+#:   240, 0.656 with 480), and the opponent choosing dice as Hard does (``opp_model``) 0.719;
+#: - 3-4 players: rollouts cut off after 2 rounds and scored by the projection play as well as
+#:   full ones at half the time (3 x Hard, the same 32 games, seed 70: 0.401 full, 0.406 cut
+#:   off), which buys 240 worlds (0.414); the opponent model there did worse (0.266).
+THINK = {
+    "fast": Think(worlds=24, budget_s=0.25, top_k=5, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
+    "normal": Think(worlds=240, budget_s=1.2, top_k=6, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
+    "long": Think(worlds=480, budget_s=1.4, top_k=8, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
+}
+THINK_LEVELS = tuple(THINK)
+
+
+# ---------------------------------------------------------------- the rollout policy
+def _weights(k: K.KState, s: int) -> list[float]:
+    """How much seat ``s`` wants each action now (cheap, public facts and its own board)."""
+    boat, pirate = k.boat[s], k.pirate[s]
+    n = k.n
+    fl = 1.0 + (0.5 if boat < 5 else 0.0) + (0.3 if len(k.crew[s]) > CAP[boat] else 0.0)
+    cr = 1.0 + (0.5 if pirate < 5 else 0.0) + (0.3 if len(k.island[s]) > CAP[pirate] else 0.0)
+    hunt = 1.1
+    best_f = 0
+    best_c = 0
+    for t in range(n):
+        if t != s:
+            lf = len(k.fleet[t]) + len(k.crew[t])
+            if lf > best_f:
+                best_f = lf
+            lc = len(k.crew[t]) + len(k.island[t])
+            if lc > best_c:
+                best_c = lc
+    board = 0.5 + 0.35 * best_f
+    raid = 0.5 + 0.35 * best_c
+    return [fl, cr, hunt, board, raid]
+
+
+class RolloutPolicy:
+    """A cheap heuristic for every seat in rollouts (with a little noise, so worlds differ)."""
+
+    def __init__(self, rng: random.Random, me: int | None = None, opp_attack: float = 1.0,
+                 model: bool = False) -> None:
+        self.rnd = rng.random
+        self.rng = rng
+        #: the searching seat; the others' wish to board and raid is scaled by ``opp_attack``
+        #: (an opponent model: Hard and Normal attack less than this policy does in self-play)
+        self.me = me
+        self.opp_attack = opp_attack
+        #: the others choose dice, skulls and bonus tiles the way Hard does (see
+        #: ``scripts/opponent_fit.py``: how often the model predicts Hard's own choices)
+        self.model = model
+
+    def select(self, k: K.KState, s: int, fm: list[int]) -> int:
+        """The face group (its strongest dice that fit) worth most: the action's weight times
+        the chance the new total takes a position against the others' public totals there."""
+        if self.model and s != self.me:
+            return self._model_select(k, s, fm)
+        pl = k.placed[s]
+        room = _room(k, s)
+        w = self._wants(k, s)
+        rnd = self.rnd
+        best, best_m = -1e9, 0
+        sk = fm[5]
+        for f, dice in _fitting(k, fm, room):
+            g = K._mask(dice)
+            v = _place_value(k, s, f, k.sums[f][g | pl[f]] + k.bonus[s][f], w) - 0.4 * len(dice) + rnd()
+            if v > best:
+                best, best_m = v, g
+        if best_m:
+            a = next(f for f in range(5) if fm[f] & best_m)
+            free = room[a] - K.POP[best_m]
+            if sk and free > 0 and rnd() < 0.35:
+                best_m |= K.SUB[sk][min(free, K.POP[sk])][0]
+            return best_m
+        return sk
+
+    def _wants(self, k: K.KState, s: int) -> list[float]:
+        w = _weights(k, s)
+        if self.opp_attack != 1.0 and s != self.me:
+            w[3] *= self.opp_attack
+            w[4] *= self.opp_attack
+        return w
+
+    def _model_select(self, k: K.KState, s: int, fm: list[int]) -> int:
+        """An opponent's selection the way Hard makes it: the gain over the position already
+        held (not the position itself), often a single die and often a skull alone (its action
+        chosen after the reveal), rarely skulls added to a face group."""
+        pl = k.placed[s]
+        room = _room(k, s)
+        w = self._wants(k, s)
+        sums = k.sums
+        bonus = k.bonus[s]
+        rnd = self.rnd
+        held = [_place_value(k, s, f, sums[f][pl[f]] + bonus[f], w) if pl[f] else 0.0 for f in range(5)]
+        best, best_m = -1e9, 0
+        sk = fm[5]
+        for f, dice in _fitting(k, fm, room):
+            row = sums[f]
+            m = K._mask(dice)
+            v = _place_value(k, s, f, row[m | pl[f]] + bonus[f], w) - held[f] - MODEL_PER_DIE * len(dice)
+            v += MODEL_NOISE * rnd()
+            if v > best:
+                best, best_m = v, m
+            if len(dice) > 1:
+                m = 1 << dice[0]
+                v = _place_value(k, s, f, row[m | pl[f]] + bonus[f], w) - held[f] - MODEL_PER_DIE
+                v += MODEL_NOISE * rnd()
+                if v > best:
+                    best, best_m = v, m
+        if sk:
+            one = K.BITS[sk][0]
+            for f in (0, 1, 2, 3, 4):
+                if room[f] > 0:
+                    v = _place_value(k, s, f, sums[f][one | pl[f]] + bonus[f], w) - held[f] - MODEL_PER_DIE
+                    v += MODEL_NOISE * rnd() - MODEL_SKULL_COST
+                    if v > best:
+                        best, best_m = v, one
+        if best_m & sk:
+            return best_m
+        if best_m:
+            a = next(f for f in range(5) if fm[f] & best_m)
+            free = room[a] - K.POP[best_m]
+            if sk and free > 0 and rnd() < MODEL_ADD_SKULLS:
+                best_m |= K.SUB[sk][min(free, K.POP[sk])][0]
+            return best_m
+        return sk
+
+    def _model_gain(self, k: K.KState, s: int, a: int, add: int, w: list[float]) -> float:
+        """What ``add`` more on action ``a`` gains seat ``s`` over the position it holds."""
+        pl = k.placed[s][a]
+        cur = k.sums[a][pl] + k.bonus[s][a] if pl else 0
+        return _place_value(k, s, a, cur + add, w) - (_place_value(k, s, a, cur, w) if pl else 0.0)
+
+    def choose(self, k: K.KState, s: int, kind: int, opts: list[Any]) -> Any:
+        if kind == K.K_POSITION:
+            a = k.act_action
+            if a <= HUNT:
+                return K.ACT
+            return self._target(k, s, a, opts)
+        if kind == K.K_KEEP:
+            return max(opts)
+        if kind == K.K_TAKE:
+            return max(opts, key=lambda c: _chest_value(k, s, c))
+        w = _weights(k, s)
+        if self.model and s != self.me:
+            if kind == K.K_SKULL:  # where the skulls gain most, as Hard weighs it
+                sel = k.sel[s]
+                return max(opts, key=lambda a: self._model_gain(k, s, a, k.sums[a][sel], w)
+                           + MODEL_NOISE * 0.5 * self.rnd())
+            # a bonus tile (+1) where it gains most, a little for later rounds
+            return max(opts, key=lambda v: (self._model_gain(k, s, v % 5, 1, w) if k.placed[s][v % 5] else 0.0)
+                       + 0.25 * w[v % 5] + (0.05 if v >= 5 else 0.0) + MODEL_NOISE * 0.3 * self.rnd())
+        if kind == K.K_SKULL:
+            return max(opts, key=lambda a: w[a] + self.rnd() * 0.5)
+        # bonus tile: a new tile where it helps most, else a flip
+        return max(opts, key=lambda v: w[v % 5] + (0.4 if v < 5 else 0.0) + self.rnd() * 0.3)
+
+    def _target(self, k: K.KState, s: int, a: int, opts: list[int]) -> int:
+        best, best_v = K.FORFEIT, 0.3
+        if self.opp_attack < 1.0 and s != self.me:
+            best_v += 1.0 - self.opp_attack  # a calmer opponent needs a better target
+        first = k.act_pos == 0
+        lead = [len(k.tortuga[t]) + len(k.fleet[t]) for t in range(k.n)]
+        for t in opts:
+            if t == K.FORFEIT:
+                continue
+            area = k.fleet[t] if a == BOARD else k.crew[t]
+            v = (sum(2.0 if c == PURPLE else 1.0 for c in area) if first else 0.4) + 0.25 * lead[t]
+            if k.placed[t][a]:
+                v -= 0.6
+            v += self.rnd() * 0.3
+            if v > best_v:
+                best, best_v = t, v
+        return best
+
+    def arrange(self, k: K.KState, s: int, fleet: bool, src: list[int], cap: int) -> tuple[int, ...]:
+        ordered = sorted(src, key=lambda c: -_chest_value(k, s, c))
+        return tuple(ordered[:cap])
+
+
+def _room(k: K.KState, s: int) -> list[int]:
+    """Dice seat ``s`` can still place on each action (R3.3)."""
+    pl = k.placed[s]
+    return [5 - K.POP[pl[0]], 5 - K.POP[pl[1]], 5 - K.POP[pl[2]],
+            CAP[k.boat[s]] - K.POP[pl[3]], CAP[k.pirate[s]] - K.POP[pl[4]]]
+
+
+def _fitting(k: K.KState, fm: list[int], room: list[int]) -> list[tuple[int, tuple[int, ...]]]:
+    """Each action's face group of the roll ``fm`` where there is room: its dice, strongest on
+    that action first, as many as fit."""
+    out = []
+    for f in (0, 1, 2, 3, 4):
+        g = fm[f]
+        if g and room[f] > 0:
+            dice = K.DICE_OF[g]
+            if len(dice) > 1:
+                row = k.sums[f]
+                dice = tuple(sorted(dice, key=lambda d: -row[1 << d])[: room[f]])
+            out.append((f, dice))
+    return out
+
+
+def _place_value(k: K.KState, s: int, f: int, total: int, w: list[float]) -> float:
+    """What a total of ``total`` on action ``f`` is worth to seat ``s``: the action's weight
+    times a rough chance that it takes a position against the others' public totals there."""
+    row = k.sums[f]
+    beaten_by = 0
+    for t in range(k.n):
+        if t != s and k.placed[t][f] and row[k.placed[t][f]] + k.bonus[t][f] >= total:
+            beaten_by += 1
+    chance = 1.0 if beaten_by == 0 else (0.6 if beaten_by < (2 if k.n > 2 else 1) else 0.15)
+    return w[f] * chance * (3.0 + 0.3 * total)
+
+
+#: the opponent model's cost per die placed, noise, and how often it adds skulls to a face group
+MODEL_PER_DIE, MODEL_NOISE, MODEL_ADD_SKULLS = 0.4, 0.3, 0.2
+#: a skull alone is worth its best action less this (it is counted on all five)
+MODEL_SKULL_COST = 1.0
+
+
+def _chest_value(k: K.KState, s: int, c: int) -> float:
+    """How much seat ``s`` wants a chest of colour ``c`` (purple doubles, sets need all three)."""
+    if c == PURPLE:
+        return 3.0
+    if c == WHITE:
+        return 1.0 + (0.5 if c in k.tortuga[s] else 0.2)
+    have = k.tortuga[s].count(c) + k.fleet[s].count(c) + k.crew[s].count(c)
+    others = [k.tortuga[s].count(x) + k.fleet[s].count(x) + k.crew[s].count(x) for x in (0, 1, 2) if x != c]
+    return 1.2 + (0.8 if have <= min(others) else 0.0)
+
+
+# ---------------------------------------------------------------- the search
+@dataclass
+class SearchResult:
+    """The search's numbers for one decision (for reasons, hints and tests)."""
+
+    kind: int
+    candidates: list[Any]
+    wins: list[float]
+    margins: list[float]
+    #: worlds each candidate was played in (candidates clearly behind are dropped early)
+    played: list[int]
+    worlds: int
+    best: int
+    #: legal moves in all (the candidates may be fewer)
+    options: int = 0
+
+    def win(self, i: int) -> float:
+        return self.wins[i] / max(1, self.played[i])
+
+    def margin(self, i: int) -> float:
+        return self.margins[i] / max(1, self.played[i])
+
+
+#: weight of the score margin beside the win share in a rollout's value
+MARGIN_WEIGHT = 0.02
+#: a candidate's rank in the heuristic's order costs this much (near-ties go to its favourite)
+PRIOR = 0.01
+
+
+def _prune(active: list[int], vals: list[list[float]]) -> list[int]:
+    """Drop candidates clearly behind the leader: paired over the same worlds (common random
+    numbers), their mean difference exceeds 2.5 standard errors."""
+    lead = max(active, key=lambda j: sum(vals[j]) / len(vals[j]))
+    keep = []
+    for j in active:
+        if j == lead:
+            keep.append(j)
+            continue
+        n = len(vals[j])
+        diffs = [a - b for a, b in zip(vals[lead][-n:], vals[j], strict=True)]
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+        if not (mean > 0 and mean * mean * n > 6.25 * var):
+            keep.append(j)
+    return keep
+
+
+def _value(k: K.KState, me: int) -> tuple[float, float]:
+    sc = k.scores()
+    best = max(sc)
+    win = 0.0
+    if sc[me] == best:
+        win = 1.0 / sc.count(best)
+    other = max(v for i, v in enumerate(sc) if i != me)
+    return win, float(sc[me] - other)
+
+
+def project(k: K.KState) -> list[float]:
+    """Every seat's projected final score: Hard's projection (:func:`heuristics.project`: the
+    chest conveyor run on round by round, one unknown chest to every island per round, until
+    somebody reaches the goal) of the kernel state, every seat's coins counted as they are."""
+    seats = [Light(k.tortuga[s], k.fleet[s], k.crew[s], k.island[s], k.boat[s], k.pirate[s], float(sum(k.tiles[s])))
+             for s in range(k.n)]  # project() copies them: the kernel state is not changed
+    return project_snapshot(Snapshot(0, k.n, k.goal, seats, k.phase == K.P_MOVE, sum(k.bag)))
+
+
+def win_chances(scores: list[float], tau: float) -> list[float]:
+    """Scores turned into chances to win: a softmax with temperature ``tau`` points."""
+    top = max(scores)
+    weights = [math.exp((v - top) / tau) for v in scores]
+    total = sum(weights)
+    return [w / total for w in weights]
+
+
+def _projected_value(k: K.KState, me: int, tau: float) -> tuple[float, float]:
+    """A cut-off rollout's value: a soft chance to win from the projected scores (a softmax with
+    temperature ``tau`` points) and the projected margin over the best other seat."""
+    sc = project(k)
+    other = max(v for i, v in enumerate(sc) if i != me)
+    return win_chances(sc, tau)[me], sc[me] - other
+
+
+def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None,
+           stop_at: float | None = None) -> tuple[Game, list[PlayerAction], SearchResult]:
+    """Search the decision in front of ``view.viewer``; returns the first sampled world, the legal
+    actions there and the search's numbers (``best`` indexes ``candidates``). ``stop_at`` (a
+    ``time.perf_counter`` moment) ends the search before a world that would run past it."""
+    t0 = time.thread_time()
+    cap = think.budget_s if budget_s is None else budget_s
+    rng = random.Random(seed)
+    me = view.viewer
+    if not isinstance(me, int):
+        raise ValueError("Expert needs a seat's view, not the public view")
+    g0 = determinize(view, rng.randrange(2**31))
+    legal = g0.legal_actions(me)
+    if not legal:
+        raise ValueError(f"seat {me} has nothing to decide in this view")
+    d = g0.decision_for(me)
+    assert d is not None
+    kind = K.KIND_CODE[d.kind]
+    values = [K.to_kernel_action(a) for a in legal]
+    if kind == K.K_POSITION and g0.act_action <= HUNT and K.ACT in values:
+        # Expand fleet, Recruit crew, Treasure hunt: acting never hurts the actor (a token moves
+        # right; a chest and a tile), so forfeiting is not searched (rollouts with aggressive
+        # opponents could make exposing fewer chests look good by noise)
+        ranked = [values.index(K.ACT)]
+    elif len(legal) > think.top_k:
+        scores, _ = option_scores(g0, me, legal)
+        ranked = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[: think.top_k]
+    else:
+        ranked = list(range(len(legal)))
+    cands = [values[i] for i in ranked]
+    opp_attack = think.opp_attack if view.players == 2 else 1.0  # the opponent model: 2 players only
+    m = len(cands)
+    wins = [0.0] * m
+    margins = [0.0] * m
+    vals: list[list[float]] = [[] for _ in range(m)]  # per world: win + MARGIN_WEIGHT * margin
+    active = list(range(m))
+    worlds = 0
+    max_worlds = think.worlds_for(view.players)
+    model = think.model_for(view.players)
+    horizon = think.horizon_for(view.players)
+    while worlds < max_worlds and len(active) > 1:
+        started = time.perf_counter()
+        world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
+        base = K.from_game(world)
+        dice_seed = rng.randrange(2**31)
+        policy_seed = rng.randrange(2**31)
+        for j in active:  # common random numbers: the same future dice and policy noise for all
+            k = base.copy(random.Random(dice_seed))
+            K.apply(k, me, kind, cands[j])
+            K.playout(k, RolloutPolicy(random.Random(policy_seed), me, opp_attack, model),
+                      MAX_ROUNDS if horizon is None else horizon)
+            w, mg = _value(k, me) if k.over else _projected_value(k, me, think.tau)
+            wins[j] += w
+            margins[j] += mg
+            vals[j].append(w + MARGIN_WEIGHT * mg)
+        worlds += 1
+        if worlds >= 8 and worlds % 4 == 0:
+            active = _prune(active, vals)
+        if time.thread_time() - t0 > cap:
+            break
+        now = time.perf_counter()
+        if stop_at is not None and now + 1.5 * (now - started) > stop_at:  # another world would run late
+            break
+    n_eval = [len(v) for v in vals]
+    best = max(active, key=lambda j: (sum(vals[j]) / max(1, n_eval[j]) - PRIOR * j, -j))
+    result = SearchResult(kind, cands, wins, margins, n_eval, worlds, best, len(legal))
+    return g0, [legal[i] for i in ranked], result
+
+
+class ExpertBot:
+    """The Expert level (see the module docstring); ``think`` is fast, normal or long."""
+
+    level = "expert"
+
+    def __init__(self, seed: int, think: str = "normal", budget_s: float | None = None,
+                 worlds: int | None = None, opp_attack: float | None = None,
+                 opp_model: bool | None = None, horizon: int | None = None, tau: float | None = None) -> None:
+        if think not in THINK:
+            raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
+        base = THINK[think]
+        self.seed = seed
+        # a given option holds for every number of players
+        model = (base.opp_model, base.opp_model_multi) if opp_model is None else (opp_model, opp_model)
+        cut = (base.horizon, base.horizon_multi) if horizon is None else (horizon or None, horizon or None)
+        self.think = Think(worlds if worlds is not None else base.worlds,
+                           budget_s if budget_s is not None else base.budget_s, base.top_k,
+                           opp_attack if opp_attack is not None else base.opp_attack,
+                           None if worlds is not None else base.worlds_multi,
+                           model[0], model[1], cut[0], cut[1], base.tau if tau is None else tau)
+        self.last: SearchResult | None = None
+
+    def decide(self, view: PlayerView) -> BotChoice:
+        return self.decide_by(view, None)
+
+    def decide_by(self, view: PlayerView, stop_at: float | None) -> BotChoice:
+        """:meth:`decide`, with the search cut short so as to be done by ``stop_at`` (a
+        ``time.perf_counter`` moment; R9.1 pacing) instead of running past it."""
+        from .bots import decision_seed
+
+        seed = decision_seed(self.seed, view)
+        me = view.viewer
+        if not isinstance(me, int):
+            raise ValueError("a bot needs a seat's view, not the public view")
+        g0, cands, res = search(view, seed, self.think, stop_at=stop_at)
+        self.last = res
+        if res.options == 1:
+            return BotChoice(cands[0], Reason("only"))
+        return BotChoice(cands[res.best], explain(g0, me, res))
+
+
+# ---------------------------------------------------------------- reasons
+def _pct(x: float) -> int:
+    return int(round(100 * x))
+
+
+def explain(g: Game, me: int, res: SearchResult) -> Reason:
+    """A reason naming the move's concrete gain in the game's terms, from public facts only.
+
+    The search's numbers (chance to win, edge over the next move) depend on the seat's hidden
+    tiles, so they stay out of the reason, which other seats read in the log: they are in
+    :attr:`ExpertBot.last` and :func:`odds_reason` (a hint for the seat's own player)."""
+    return reason_for(g, me, res.kind, res.candidates[res.best])
+
+
+def reason_for(g: Game, me: int, kind: int, v: Any) -> Reason:
+    """The reason for the move ``v`` (kernel code, decision kind ``kind``) of seat ``me`` in
+    ``g``: facts a player can check on the table (the seat's own dice and chests, the public
+    boards). Every chest, die, action, target or tile it names is the one this move applies:
+    a board or raid names the target and how many chests its area holds, not a chest, since
+    the chest is chosen by a decision of its own that follows."""
+    p = g.seats[me]
+    if kind == K.K_SELECT:
+        dice = K.DICE_OF[v]
+        roll = dict(zip(p.hand, p.roll or (), strict=False))
+        a = next((roll[d] for d in dice if roll.get(d, 5) != 5), None)
+        if a is None:
+            return Reason("x_skulls_kept", (("count", len(dice)),))
+        total = p.total(a) + sum(p.values[d][a] for d in dice)
+        return Reason("x_dice", (("action", a), ("count", len(dice)), ("total", total)))
+    if kind == K.K_SKULL:
+        total = p.total(v) + sum(p.values[d][v] for d in p.selection or ())
+        return Reason("x_skulls", (("action", v), ("total", total)))
+    if kind == K.K_BONUS:
+        return Reason("x_bonus_flip" if v >= 5 else "x_bonus_new", (("action", v % 5),))
+    if kind == K.K_POSITION:
+        a = g.act_action
+        if v == K.FORFEIT:
+            return Reason("x_forfeit", (("action", a),))
+        if a in (FLEET, CREW):
+            steps = 1 if g.players == 2 or g.act_pos == 1 else 2
+            box = min(8, (p.boat if a == FLEET else p.pirate) + steps)
+            return Reason("x_boat" if a == FLEET else "x_pirate", (("box", box), ("cap", CAP[box])))
+        if a == HUNT:
+            return Reason("x_hunt")
+        t = int(v)
+        verb = "board" if a == BOARD else "raid"
+        area = g.seats[t].fleet if a == BOARD else g.seats[t].crew
+        if g.act_pos == 0 and area:
+            return Reason(f"x_{verb}_area", (("seat", t), ("count", len(area))))
+        lead = _public_lead(g, t)
+        if lead > 0:
+            return Reason(f"x_{verb}_leader", (("seat", t), ("lead", lead)))
+        return Reason(f"x_{verb}_push", (("seat", t),))
+    if kind == K.K_TAKE:
+        return Reason("x_take", (("colour", int(v)),))
+    if kind == K.K_KEEP:
+        return Reason("x_keep", (("coins", int(v)),))
+    chests = tuple(v)
+    return Reason("x_arrange_fleet" if kind == K.K_ARR_FLEET else "x_arrange_crew",
+                  (("colour", chests[0] if chests else 0), ("count", len(chests))))
+
+
+def odds_reason(res: SearchResult) -> Reason:
+    """The search's numbers for the chosen move: its estimated chance to win, in how many sampled
+    worlds, and its edge over the next best move (percentage points)."""
+    i = res.best
+    others = [res.win(j) for j in range(len(res.candidates)) if j != i]
+    edge = max(0, _pct(res.win(i) - max(others))) if others else 0
+    return Reason("x_odds", (("win", _pct(res.win(i))), ("worlds", res.worlds), ("edge", edge)))
+
+
+def _public_lead(g: Game, t: int) -> int:
+    """How far seat ``t`` leads the best other seat on the board's public points (no tiles)."""
+    from ..rules import score_seat
+
+    pts = [score_seat(p.tortuga, p.fleet, p.crew, p.boat, p.pirate, ()).total for p in g.seats]
+    return pts[t] - max(v for i, v in enumerate(pts) if i != t)
+
+
+__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "odds_reason", "reason_for", "search"]

@@ -1,0 +1,122 @@
+"""Thinking in worker processes (issue 29): answers, immediate cancel, a killed worker replaced,
+a clean shutdown."""
+
+from __future__ import annotations
+
+import logging
+import os
+import signal
+import time
+from concurrent.futures import CancelledError
+
+import pytest
+
+from tortuga_desktop.ai import make_bot
+from tortuga_desktop.ai.workers import MAX_DEATHS_IN_A_ROW, ThinkPool, WorkerCrashed
+from tortuga_desktop.rules import Game, PlayerView
+
+
+def _view(seed: int = 3, players: int = 4) -> PlayerView:
+    g = Game.new(players, seed, log=False)
+    return g.view(g.pending()[0].seat)
+
+
+def _long_evaluation(pool: ThinkPool, view: PlayerView) -> object:
+    """A task that runs for seconds (many worlds, a long time cap)."""
+    return pool.submit_evaluation(view, 1, max_worlds=100_000, time_cap_s=60.0)
+
+
+def _wait_for(cond: object, timeout: float = 20.0) -> bool:
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        if cond():  # type: ignore[operator]
+            return True
+        time.sleep(0.02)
+    return False
+
+
+def _alive(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    # a zombie is not thinking any more
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            return f.read().split(")")[-1].split()[0] != "Z"
+    except OSError:
+        return False
+
+
+def test_a_decision_in_a_worker_is_the_bots_own() -> None:
+    views = [_view(s) for s in (3, 4, 5)]
+    with ThinkPool(1) as pool:
+        for level in ("normal", "easy"):
+            for v in views:
+                got = pool.submit_decision(level, 17, v).result(timeout=60)
+                assert got == make_bot(level, 17).decide(v)
+        got = pool.submit_decision("expert", 17, views[0], time.perf_counter() + 0.5).result(timeout=60)
+        g = Game.new(4, 3, log=False)
+        assert got.action in g.legal_actions(views[0].viewer)
+        with pytest.raises(ValueError):  # a computer player decides from its own seat's view only
+            pool.submit_decision("normal", 1, Game.new(4, 3, log=False).view(None))
+
+
+def test_cancel_stops_the_worker_at_once_and_a_new_one_answers() -> None:
+    v = _view()
+    with ThinkPool(1) as pool:
+        fut = _long_evaluation(pool, v)
+        assert _wait_for(lambda: pool.busy_pids())
+        busy = pool.busy_pids()[0]
+        t = time.monotonic()
+        assert fut.cancel()  # type: ignore[attr-defined]
+        assert _wait_for(lambda: not _alive(busy), 5.0)
+        assert time.monotonic() - t < 2.0
+        with pytest.raises(CancelledError):
+            fut.result()  # type: ignore[attr-defined]
+        assert busy not in pool.pids
+        assert pool.submit_decision("normal", 2, v).result(timeout=60) == make_bot("normal", 2).decide(v)
+
+
+def test_a_killed_worker_is_logged_replaced_and_its_task_taken_over(caplog: pytest.LogCaptureFixture) -> None:
+    v = _view()
+    told: list[str] = []
+    with ThinkPool(1, on_crash=told.append) as pool:
+        fut = pool.submit_evaluation(v, 1, max_worlds=200, time_cap_s=60.0)
+        assert _wait_for(lambda: pool.busy_pids())
+        victim = pool.busy_pids()[0]
+        with caplog.at_level(logging.ERROR, logger="tortuga_desktop.ai.workers"):
+            os.kill(victim, signal.SIGKILL)
+            result = fut.result(timeout=120)
+        assert result.worlds > 0 and result.candidates
+        assert pool.crashes == 1 and told == ["evaluate"]
+        assert victim not in pool.pids
+        assert any("thinking process stopped" in r.getMessage() for r in caplog.records)
+        assert pool.submit_decision("normal", 2, v).result(timeout=60) == make_bot("normal", 2).decide(v)
+
+
+def test_a_task_that_kills_its_worker_fails_and_the_pool_gives_up_after_repeats() -> None:
+    from tortuga_desktop.ai.workers import Task
+
+    with ThinkPool(1) as pool:
+        for _ in range(MAX_DEATHS_IN_A_ROW):
+            with pytest.raises(WorkerCrashed):
+                pool._submit(Task("crash", None)).result(timeout=60)
+        assert pool.broken
+        with pytest.raises(WorkerCrashed):
+            pool.submit_decision("normal", 2, _view())
+
+
+def test_shutdown_ends_the_workers_and_cancels_what_waits() -> None:
+    v = _view()
+    pool = ThinkPool(1)
+    running = _long_evaluation(pool, v)
+    waiting = pool.submit_decision("normal", 2, v)
+    assert _wait_for(lambda: pool.busy_pids())
+    pids = pool.pids
+    pool.shutdown(wait=True)
+    assert waiting.cancelled()
+    assert running.done() and not running.cancelled()  # type: ignore[attr-defined]
+    assert _wait_for(lambda: not any(_alive(p) for p in pids), 5.0)
+    with pytest.raises(RuntimeError):
+        pool.submit_decision("normal", 2, v)

@@ -24,6 +24,15 @@ def _no_bot_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(pacing, "ENABLED", False)
 
 
+@pytest.fixture(autouse=True)
+def _bots_on_threads(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Computer players think on a thread of the test's process (tests patch bots there); the
+    tests of thinking in worker processes turn it back on (tests/test_workers.py)."""
+    from tortuga_desktop.ai import workers
+
+    monkeypatch.setattr(workers, "ENABLED", False)
+
+
 @pytest.fixture
 def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A private home for one app test, in English; language and markers are reset afterwards."""

@@ -103,8 +103,8 @@ def test_a_task_that_kills_its_worker_fails_and_the_pool_gives_up_after_repeats(
             with pytest.raises(WorkerCrashed):
                 pool._submit(Task("crash", None)).result(timeout=60)
         assert pool.broken
-        with pytest.raises(WorkerCrashed):
-            pool.submit_decision("normal", 2, _view())
+        with pytest.raises(WorkerCrashed):  # at once, without starting another process
+            pool.submit_decision("normal", 2, _view()).result(timeout=0.1)
 
 
 def test_shutdown_ends_the_workers_and_cancels_what_waits() -> None:
@@ -120,3 +120,54 @@ def test_shutdown_ends_the_workers_and_cancels_what_waits() -> None:
     assert _wait_for(lambda: not any(_alive(p) for p in pids), 5.0)
     with pytest.raises(RuntimeError):
         pool.submit_decision("normal", 2, v)
+
+
+@pytest.fixture
+def in_processes(monkeypatch: pytest.MonkeyPatch) -> object:
+    """The game's bots think in the shared worker process (as in the program)."""
+    from tortuga_desktop.ai import workers
+
+    monkeypatch.setattr(workers, "ENABLED", True)
+    yield workers
+    if workers._shared is not None:
+        workers._shared.shutdown()
+
+
+def _play(players: int, seed: int, levels: tuple[str, ...], limit: int = 4000) -> tuple[object, object]:
+    from tortuga_desktop.app.controller import GameController, demo_seats
+
+    seats = demo_seats(players, seed, levels)
+    c = GameController(Game.new(players, seed, names=[s.name for s in seats], log=False), seats, pacing=None)
+    for _ in range(limit):
+        if c.is_over:
+            break
+        c.poll(budget_s=0.5)
+    c.close()
+    return c.game.record(), c
+
+
+def test_the_games_bots_think_in_a_worker_process_and_play_the_same_game(in_processes: object) -> None:
+    from tortuga_desktop.ai import workers
+
+    record, c = _play(2, 5, ("normal", "easy"))
+    assert c.game.is_over and not c.notices  # type: ignore[attr-defined]
+    assert workers._shared is not None and workers._shared.pids
+    workers.ENABLED = False  # the same game on the thread, as before
+    assert _play(2, 5, ("normal", "easy"))[0] == record
+
+
+def test_a_worker_killed_while_a_bot_thinks_is_shown_and_the_game_goes_on(in_processes: object) -> None:
+    from tortuga_desktop.ai import workers
+    from tortuga_desktop.app.controller import GameController, demo_seats
+
+    seats = demo_seats(2, 6, ("expert",))
+    c = GameController(Game.new(2, 6, names=[s.name for s in seats], log=False), seats, pacing=None)
+    c.poll()
+    pool = workers.shared_pool()
+    assert _wait_for(lambda: pool.busy_pids())
+    os.kill(pool.busy_pids()[0], signal.SIGKILL)
+    events: list[object] = []
+    assert _wait_for(lambda: bool(events.extend(c.poll(start_new=False)) or events), 60.0)
+    assert ("notice.thinker_restarted", {}) in c.notices
+    assert pool.crashes == 1
+    c.close()

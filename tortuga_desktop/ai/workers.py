@@ -43,6 +43,9 @@ from ..rules import PlayerView
 
 log = logging.getLogger(__name__)
 
+#: the game's computer players think in worker processes (tests that inject or patch bots in
+#: the test's own process turn it off: tests/conftest.py)
+ENABLED = True
 #: seconds a worker gets to stop by itself at shutdown before it is ended
 STOP_GRACE_S = 1.0
 #: workers that die one after the other without answering anything: the pool gives up (a
@@ -180,8 +183,9 @@ class ThinkPool:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the thinking pool is shut down")
-            if self.broken:
-                raise WorkerCrashed(self.broken)
+            if self.broken:  # the caller learns it from the future, as from any failed task
+                fut.set_exception(WorkerCrashed(self.broken))
+                return fut
             self._queue.append((next(self._ids), fut, task, 0))
         fut.add_done_callback(self._on_done)
         self._wake()
@@ -204,6 +208,10 @@ class ThinkPool:
         self._wake()
         if wait:
             self._thread.join(timeout=STOP_GRACE_S + 2.0)
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
 
     def __enter__(self) -> ThinkPool:
         return self
@@ -366,4 +374,19 @@ class ThinkPool:
         self._wake_w.close()
 
 
-__all__ = ["MAX_DEATHS_IN_A_ROW", "STOP_GRACE_S", "Task", "ThinkPool", "WorkerCrashed"]
+_shared: ThinkPool | None = None
+_shared_lock = threading.Lock()
+
+
+def shared_pool() -> ThinkPool:
+    """The program's pool for its games (one worker, started on first use and kept: a new
+    process takes a moment to start). A pool that was shut down is replaced; one that gave up
+    (:attr:`ThinkPool.broken`) is kept, so its tasks fail at once with the reason."""
+    global _shared
+    with _shared_lock:
+        if _shared is None or _shared.closed:
+            _shared = ThinkPool(1)
+        return _shared
+
+
+__all__ = ["ENABLED", "MAX_DEATHS_IN_A_ROW", "STOP_GRACE_S", "Task", "ThinkPool", "WorkerCrashed", "shared_pool"]

@@ -5,8 +5,9 @@ prompts, moves of the seats this screen may show), never the ``Game``.
 
 The game state never depends on animation timing: decisions are applied to ``game`` the
 moment they are known; the table scene animates afterwards from the moves returned by
-:meth:`LocalTableSource.poll`.  Bots think in a single worker thread
-(``ThreadPoolExecutor(1)``) so the window keeps drawing while a Hard bot searches;
+:meth:`LocalTableSource.poll`.  The program's bots think in a worker process
+(:func:`tortuga_desktop.ai.workers.shared_pool`: the window's process never waits for their
+search); injected bots (tests) in a single worker thread (``ThreadPoolExecutor(1)``);
 ``poll`` applies finished bot decisions on the main thread.
 
 Pacing: ``poll(start_new=False)`` collects finished work but does not ask the next bot,
@@ -25,6 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ..ai import Reason, make_bot
+from ..ai import workers as think_workers
 from ..levels import ALL_LEVELS
 from ..rules import (
     Decision,
@@ -87,6 +89,9 @@ class LocalTableSource:
         self.game = game
         self.seats = list(seats)
         factory = bot_factory or make_bot
+        #: the program's own bots think in a worker process (ai/workers.py), never on a thread
+        #: of the window's process; injected bots (tests) run on the thread
+        self._in_process = bot_factory is None and think_workers.ENABLED
         self.bots: dict[int, Any] = {
             i: factory(s.kind, int(s.bot_seed)) for i, s in enumerate(self.seats) if s.kind != "human"
         }
@@ -383,7 +388,13 @@ class LocalTableSource:
         if held and self.pacing is not None:
             hold = self.pacing.hold(str(self.seats[d.seat].kind))
             release = now + hold
-        if held and callable(decide_by):
+        if self._in_process:  # the seat's view, level and seed go to the worker, nothing more
+            pool = think_workers.shared_pool()
+            pool.on_crash = lambda _op: self.notices.append(("notice.thinker_restarted", {}))
+            stop_at = self.pacing.bot_deadline(release) if held and self.pacing is not None else None
+            seat = self.seats[d.seat]
+            future = pool.submit_decision(str(seat.kind), int(seat.bot_seed), view, stop_at)
+        elif held and callable(decide_by):
             # the search stops in time for the release (the bot's own clock is perf_counter)
             assert self.pacing is not None
             future = self._pool.submit(decide_by, view, self.pacing.bot_deadline(release))
@@ -472,6 +483,8 @@ class LocalTableSource:
         if self._pool is not None:
             self._pool.shutdown(wait=False, cancel_futures=True)
             self._pool = None
+        for job in self._jobs:  # a worker process still thinking for this game stops at once
+            job.future.cancel()
         self._jobs = []
 
 

@@ -189,6 +189,17 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+def _levels(text: str) -> tuple[str, ...]:
+    """``--level``: one level for every computer seat, or a comma-separated list seat by seat
+    (repeated when shorter than the table): "expert" or "hard,expert"."""
+    names = tuple(v.strip().lower() for v in text.split(","))
+    wrong = [v for v in names if v not in ALL_LEVELS]
+    if wrong or not names:
+        raise argparse.ArgumentTypeError(f"unknown level {', '.join(repr(v) for v in wrong) or repr(text)}; "
+                                         f"expected one of {', '.join(ALL_LEVELS)}, or several joined by commas")
+    return names
+
+
 def _writable_folder(folder: Path) -> str | None:
     """Why files cannot be written in ``folder`` (created on demand), or None if they can."""
     probe = folder
@@ -275,8 +286,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--demo", action="store_true", help="start a game of computer players straight away")
     p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players in a demo game (default 4)")
     p.add_argument("--seed", type=int, default=None, help="seed for the demo game")
-    p.add_argument("--level", default=None, choices=ALL_LEVELS,
-                   help="strength of every computer player in a demo game (default: mixed)")
+    p.add_argument("--level", default=None, type=_levels, metavar="LEVEL[,LEVEL...]",
+                   help=f"strength of the computer players in a demo game: one of {', '.join(ALL_LEVELS)} "
+                        "for every seat, or one per seat joined by commas, e.g. hard,expert (default: mixed)")
     p.add_argument("--speed", choices=SPEED_CHOICES, default=None, help="animation speed")
     p.add_argument("--exit-after-game", action="store_true", help="quit with status 0 at the results screen")
     p.add_argument("--screenshot", metavar="PATH", help="save a PNG of the window at the results screen")
@@ -371,13 +383,13 @@ def _show_log_notices(app: Any) -> None:
     watch_log_failures(failed)
 
 
-def start_demo(app: Any, players: int, seed: int, level: str | None = None) -> None:
-    """Push a table with a bots-only game."""
+def start_demo(app: Any, players: int, seed: int, level: str | tuple[str, ...] | None = None) -> None:
+    """Push a table with a bots-only game (``level``: one for every seat, or seat by seat)."""
     from ..rules import Game
     from .controller import GameController, demo_seats
     from .scenes.table import TableScene
 
-    seats = demo_seats(players, seed, (level,) if level else None)
+    seats = demo_seats(players, seed, ((level,) if isinstance(level, str) else level) or None)
     game = Game.new(players, seed, names=[s.name for s in seats])
     controller = GameController(game, seats)
     speed = app.table_speed() if hasattr(app, "table_speed") else (getattr(app.options, "speed", None) or "normal")

@@ -15,6 +15,16 @@ while nothing moves (goal: < 10 % of one core).
 (a new position every frame, sweeping and then jumping at random), then played with its
 motions; baseline in the same run: the same scene redrawn without moving (goal while
 scrubbing: p99 <= 16.7 ms).
+
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python scripts/frame_bench.py --expert --seconds 30
+
+``--expert`` (issue 29): 4-player demo tables one after the other in the same run, each for
+``--seconds``: the baseline with nobody thinking (every seat "random": its moves cost nothing),
+then Expert seats (``--levels``, default expert,hard,expert,hard) thinking in a worker process
+(as the game does), then, with ``--threads-too``, the same seats thinking on a thread of the
+window's process (as before issue 29). For each: frame p50/p99/max and frames over
+``--budget`` ms, for all frames and for the frames drawn while a computer player was thinking
+(goal with Expert thinking: p99 <= 8 ms, none over 33 ms), and the load average.
 """
 
 from __future__ import annotations
@@ -42,10 +52,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=float, default=33.0, help="report frames slower than this (ms)")
     ap.add_argument("--level", default=None, help="computer strength of every seat (e.g. hard: bots think while frames are drawn)")
     ap.add_argument("--replay", action="store_true", help="measure the replay scene (scrubbing, playing) instead")
+    ap.add_argument("--expert", action="store_true",
+                    help="Expert seats thinking beside a baseline with nobody thinking (issue 29)")
+    ap.add_argument("--levels", default="expert,hard,expert,hard", help="the seats' levels with --expert")
+    ap.add_argument("--threads-too", action="store_true",
+                    help="with --expert: also the seats thinking on a thread (before issue 29)")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.replay:
         return replay_case(args)
+    if args.expert:
+        return expert_case(args)
 
     from tortuga_desktop.app.main import build_parser, make_app
     from tortuga_desktop.app.scenes.pause import PauseScene
@@ -145,6 +162,62 @@ def main(argv: list[str] | None = None) -> int:
     cpu = (time.process_time() - c0) / (time.perf_counter() - w0) * 100
     print(f"idle: {cpu:.1f} % of one core over {args.idle_seconds:.0f} s, frames drawn while idle: "
           f"{app.frames_drawn - drawn}")
+    app.close()
+    return 0
+
+
+def expert_case(args: argparse.Namespace) -> int:
+    """Frame times with Expert seats thinking, beside a table where nobody thinks (same run)."""
+    from tortuga_desktop.ai import workers
+    from tortuga_desktop.app.main import build_parser, make_app, start_demo
+
+    levels = tuple(build_parser().parse_args(["--level", args.levels]).level)
+    app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))
+    import pygame
+
+    print(f"video driver: {pygame.display.get_driver()}, window {app.size}, {args.seconds:.0f} s per table, "
+          f"seed {args.seed}")
+    cases = [("nobody thinking (random seats)", ("random",), True),
+             (f"{','.join(levels)} in a worker process", levels, True)]
+    if args.threads_too:
+        cases.append((f"{','.join(levels)} on a thread (before)", levels, False))
+    loads = []
+    for name, seats, in_process in cases:
+        workers.ENABLED = in_process
+        start_demo(app, 4, int(args.seed), seats)
+        table = app.top
+        controller = table.controller
+        if in_process and seats != ("random",):  # the worker is started before the clock runs
+            workers.shared_pool()
+        all_ms: list[float] = []
+        busy_ms: list[float] = []
+        decisions = controller.game.decisions
+        end = time.perf_counter() + args.seconds
+        while time.perf_counter() < end and app.exit_code is None and app.top is table:
+            n = len(app.frame_times)
+            busy = controller.busy
+            app.run(max_frames=1)
+            if len(app.frame_times) > n:
+                ms = app.frame_times[-1]
+                all_ms.append(ms)
+                if busy and controller.busy:
+                    busy_ms.append(ms)
+        loads.append(os.getloadavg()[0])
+        decided = controller.game.decisions - decisions
+        controller.close()
+        app.pop()
+        over = sum(1 for m in all_ms if m > args.budget)
+        print(f"{name}: {decided} decisions, {len(all_ms)} frames drawn")
+        print(f"  all frames        p50 {pct(all_ms, 50):6.2f} ms  p99 {pct(all_ms, 99):6.2f} ms  "
+              f"max {max(all_ms):7.2f} ms  over {args.budget:.0f} ms: {over}")
+        if busy_ms:
+            bover = sum(1 for m in busy_ms if m > args.budget)
+            print(f"  while thinking    p50 {pct(busy_ms, 50):6.2f} ms  p99 {pct(busy_ms, 99):6.2f} ms  "
+                  f"max {max(busy_ms):7.2f} ms  over {args.budget:.0f} ms: {bover}  (n={len(busy_ms)})")
+        print(f"  load average {loads[-1]:.2f} on {os.cpu_count()} cores")
+    workers.ENABLED = True
+    if workers._shared is not None:
+        workers._shared.shutdown()
     app.close()
     return 0
 

@@ -171,3 +171,27 @@ def test_a_worker_killed_while_a_bot_thinks_is_shown_and_the_game_goes_on(in_pro
     assert ("notice.thinker_restarted", {}) in c.notices
     assert pool.crashes == 1
     c.close()
+
+
+def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: object) -> None:
+    from tortuga_desktop.ai import workers
+    from tortuga_desktop.ai.evaluate import evaluate
+    from tortuga_desktop.app.hints import HINT_CAP_S, hint_job
+
+    g = Game.new(2, 8, log=False)
+    seat = g.pending()[0].seat
+    job = hint_job(g, seat, [seat])
+    job.start()
+    assert job.future is not None and job.done.wait(60)
+    assert job.result is not None and not job.error
+    here = evaluate(job.view, job.seed, seat=seat, time_cap_s=HINT_CAP_S)
+    assert [(c.action, c.worlds) for c in job.result.candidates] == [(c.action, c.worlds) for c in here.candidates]
+
+    slow = hint_job(g, seat, [seat])
+    slow.future = workers.shared_pool().submit_evaluation(slow.view, 1, max_worlds=100_000, time_cap_s=60.0)
+    slow.future.add_done_callback(slow._arrived)
+    pool = workers.shared_pool()
+    assert _wait_for(lambda: pool.busy_pids())
+    t = time.monotonic()
+    slow.cancel()
+    assert slow.done.wait(2.0) and time.monotonic() - t < 2.0 and slow.result is None

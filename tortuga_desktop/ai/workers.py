@@ -379,13 +379,14 @@ _shared_lock = threading.Lock()
 
 
 def shared_pool() -> ThinkPool:
-    """The program's pool for its games (one worker, started on first use and kept: a new
-    process takes a moment to start). A pool that was shut down is replaced; one that gave up
+    """The program's pool for its games and hints (two workers: a hint asked while a computer
+    player thinks need not wait for it; started on first use and kept: a new process takes a
+    moment to start). A pool that was shut down is replaced; one that gave up
     (:attr:`ThinkPool.broken`) is kept, so its tasks fail at once with the reason."""
     global _shared
     with _shared_lock:
         if _shared is None or _shared.closed:
-            _shared = ThinkPool(1)
+            _shared = ThinkPool(2)
         return _shared
 
 

@@ -33,6 +33,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from ..ai import workers as think_workers
 from ..ai.evaluate import Evaluation, evaluate
 from ..rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
 from . import palette
@@ -87,6 +88,8 @@ class HintJob:
     result: Evaluation | None = None
     error: str = ""
     done: threading.Event = field(default_factory=threading.Event)
+    #: the evaluation in a worker process (ai/workers.py), or None on a thread (tests)
+    future: Any = None
 
     def run(self) -> None:
         try:
@@ -98,7 +101,28 @@ class HintJob:
             self.done.set()
 
     def start(self) -> None:
+        if think_workers.ENABLED:  # the view and the seed go to a worker process, nothing more
+            self.future = think_workers.shared_pool().submit_evaluation(self.view, self.seed, seat=self.seat,
+                                                                        time_cap_s=HINT_CAP_S)
+            self.future.add_done_callback(self._arrived)
+            return
         threading.Thread(target=self.run, name="tortuga-hint", daemon=True).start()
+
+    def _arrived(self, future: Any) -> None:
+        try:
+            if not future.cancelled():
+                self.result = future.result()
+        except Exception as exc:  # a fault must not kill the game: logged, and poll_hint shows a notice
+            logger.error("hint evaluation failed", exc_info=exc)
+            self.error = type(exc).__name__
+        finally:
+            self.done.set()
+
+    def cancel(self) -> None:
+        """Stop computing the hint (a worker process stops at once)."""
+        self.cancelled = True
+        if self.future is not None:
+            self.future.cancel()
 
 
 def hint_job(source: TableSource, seat: int, public: bool = False) -> HintJob:
@@ -152,7 +176,7 @@ def toggle_hint(scene: Any) -> None:
         return
     job = _job(scene)
     if job is not None and not job.done.is_set() and not job.cancelled:
-        job.cancelled = True
+        job.cancel()
         if job.panel is not None:
             job.panel.hint_label = ""
         scene.app.notify(tr("hint.cancelled"))

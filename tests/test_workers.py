@@ -195,3 +195,20 @@ def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: obje
     t = time.monotonic()
     slow.cancel()
     assert slow.done.wait(2.0) and time.monotonic() - t < 2.0 and slow.result is None
+
+
+def test_the_review_runs_in_a_worker_with_its_progress(in_processes: object) -> None:
+    from tortuga_desktop.ai.review import review_game
+    from tortuga_desktop.ai.workers import shared_pool
+
+    g = Game.new(2, 9, log=False)
+    bots = [make_bot("easy", 1), make_bot("easy", 2)]
+    for _ in range(30):  # the first rounds are enough to compare
+        d = g.pending()[0]
+        g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
+    record = g.record()
+    seen: list[float] = []
+    got = shared_pool().submit_review(record, [0], progress=seen.append, chart_worlds=4).result(timeout=300)
+    here = review_game(record, [0], chart_worlds=4)
+    assert got.chances == here.chances and got.moments == here.moments
+    assert seen and seen == sorted(seen) and 0 < seen[-1] <= 1.0

@@ -61,7 +61,9 @@ class WorkerCrashed(RuntimeError):
 class Task:
     """One piece of thinking. ``op`` "decide": ``make_bot(level, seed).decide_by(view, stop)``
     (``stop_in``: seconds from when the worker starts it, or None); "evaluate":
-    ``evaluate(view, seed, **options)``; "crash" (tests): the worker process dies.
+    ``evaluate(view, seed, **options)``; "review": ``review_game(record, **options)`` of a
+    finished game (its record, ``record``), reporting its progress; "crash" (tests): the
+    worker process dies.
 
     ``stop_at`` is a ``time.perf_counter`` moment of the submitting process; it is turned into
     seconds left (``stop_in``) when the task is handed to a worker."""
@@ -73,10 +75,12 @@ class Task:
     stop_in: float | None = None
     options: tuple[tuple[str, Any], ...] = ()
     stop_at: float | None = None
+    record: Any = None
 
 
-def _run(task: Task, bots: dict[tuple[str, int], Any]) -> Any:
-    """Carry out ``task`` in the worker (``bots``: the worker's bots by level and seed)."""
+def _run(task: Task, bots: dict[tuple[str, int], Any], report: Callable[[float], None]) -> Any:
+    """Carry out ``task`` in the worker (``bots``: the worker's bots by level and seed;
+    ``report``: sends the task's progress, 0-1, to the pool)."""
     if task.op == "decide":
         from . import make_bot
 
@@ -93,6 +97,12 @@ def _run(task: Task, bots: dict[tuple[str, int], Any]) -> Any:
 
         assert task.view is not None
         return evaluate(task.view, task.seed, **dict(task.options))
+    if task.op == "review":
+        from .review import review_game
+
+        if task.record is None:
+            raise ValueError("a review needs the game's record")
+        return review_game(task.record, progress=report, **dict(task.options))
     if task.op == "crash":
         os._exit(3)
     raise ValueError(f"unknown thinking task {task.op!r}")
@@ -109,8 +119,12 @@ def _worker(conn: Connection) -> None:  # pragma: no cover - runs in the worker 
         if msg is None:
             return
         tid, task = msg
+
+        def report(fraction: float, tid: int = tid) -> None:
+            conn.send((tid, None, fraction))
+
         try:
-            out = (tid, True, _run(task, bots))
+            out = (tid, True, _run(task, bots, report))
         except Exception as exc:  # the caller gets the fault; the worker goes on
             out = (tid, False, f"{type(exc).__name__}: {exc}")
         try:
@@ -157,6 +171,7 @@ class ThinkPool:
         #: workers that died unasked (tests and the log read it)
         self.crashes = 0
         self._deaths_in_a_row = 0
+        self._progress: dict[int, Callable[[float], None]] = {}
         #: why the pool gave up ("" while it works): submitting then raises at once
         self.broken = ""
         self._wake_r, self._wake_w = self._ctx.Pipe(duplex=False)
@@ -177,6 +192,19 @@ class ThinkPool:
     def submit_evaluation(self, view: PlayerView, seed: int, **options: Any) -> Future[Any]:
         """A hint's or the review's evaluation (:func:`~tortuga_desktop.ai.evaluate.evaluate`)."""
         return self._submit(Task("evaluate", view, seed=seed, options=tuple(sorted(options.items()))))
+
+    def submit_review(self, record: Any, humans: list[int], *, progress: Callable[[float], None] | None = None,
+                      **options: Any) -> Future[Any]:
+        """The game review (:func:`~tortuga_desktop.ai.review.review_game`) of a finished game's
+        record for the seats in ``humans``; ``progress`` is called (on the pool's thread) with
+        the fraction done as the worker reports it."""
+        opts = tuple(sorted({**options, "humans": list(humans)}.items()))
+        fut = self._submit(Task("review", None, options=opts, record=record))
+        if progress is not None:
+            with self._lock:
+                self._progress[id(fut)] = progress
+            fut.add_done_callback(lambda f: self._progress.pop(id(f), None))
+        return fut
 
     def _submit(self, task: Task) -> Future[Any]:
         fut: Future[Any] = Future()
@@ -304,6 +332,14 @@ class ThinkPool:
             return  # the process died: the caller sees it through its sentinel
         job = w.job
         if job is None or job[0] != tid:
+            return
+        if ok is None:  # progress of a task still running
+            report = self._progress.get(id(job[1]))
+            if report is not None and not job[1].done():
+                try:
+                    report(float(result))
+                except Exception:
+                    log.exception("a thinking task's progress hook failed")
             return
         w.job = None
         self._deaths_in_a_row = 0

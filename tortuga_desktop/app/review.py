@@ -3,7 +3,8 @@ human decisions whose move was clearly worse than the best move found.
 
 Opened with the Review button (V) of the results screen. The review
 (:func:`tortuga_desktop.ai.review.review_game`: the one evaluation a hint makes, at every
-decision) runs on a worker thread with a progress bar; Esc goes back (and stops the work).
+decision) runs in a worker process (:mod:`tortuga_desktop.ai.workers`) with a progress bar; Esc goes
+back (and stops the work at once).
 
 Every percentage a moment's line quotes is a point of the chart (the chance after the move
 made, ringed on the chart); the cost is in percentage points. Clicking a moment (or its
@@ -19,6 +20,7 @@ from typing import Any
 
 import pygame
 
+from ..ai import workers as think_workers
 from ..ai.review import Moment, Review, review_game
 from ..rules.record import GameRecord
 from . import palette
@@ -62,6 +64,8 @@ class ReviewScene(Scene):
         self._stop = False
         self._shown = -1.0
         self._thread: threading.Thread | None = None
+        #: the review in a worker process (None: on a thread, in tests)
+        self._future: Any = None
 
     # ------------------------------------------------------------------ work
     def enter(self, app: Any) -> None:
@@ -70,8 +74,25 @@ class ReviewScene(Scene):
         if record is None:
             self.error = tr("review.no_record")
             return
+        if think_workers.ENABLED:
+            self._future = think_workers.shared_pool().submit_review(record, self.humans, hotseat=self.hotseat,
+                                                                     progress=self._progressed)
+            self._future.add_done_callback(self._reviewed)
+            return
         self._thread = threading.Thread(target=self._work, args=(record,), name="tortuga-review", daemon=True)
         self._thread.start()
+
+    def _progressed(self, fraction: float) -> None:
+        self.progress = fraction
+
+    def _reviewed(self, future: Any) -> None:
+        if future.cancelled():
+            return
+        try:
+            self.result = future.result()
+        except Exception as exc:  # a fault is logged and shown; the app goes on
+            logger.error("game review failed", exc_info=exc)
+            self.error = tr("review.failed")
 
     def _step(self, fraction: float) -> None:
         if self._stop:
@@ -89,6 +110,8 @@ class ReviewScene(Scene):
 
     def exit(self) -> None:
         self._stop = True
+        if self._future is not None:
+            self._future.cancel()
 
     @property
     def done(self) -> bool:
@@ -113,6 +136,8 @@ class ReviewScene(Scene):
                     return
         if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_v) or getattr(intent, "button", None) == 3:
             self._stop = True
+            if self._future is not None:
+                self._future.cancel()
             if self.app is not None and self.app.top is self:
                 self.app.pop()
 

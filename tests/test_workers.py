@@ -178,16 +178,20 @@ def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: obje
     from tortuga_desktop.ai.evaluate import evaluate
     from tortuga_desktop.app.hints import HINT_CAP_S, hint_job
 
+    from tortuga_desktop.app.controller import LocalTableSource
+    from tortuga_desktop.app.saves import SeatConfig
+
     g = Game.new(2, 8, log=False)
     seat = g.pending()[0].seat
-    job = hint_job(g, seat, [seat])
+    source = LocalTableSource(g, [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "human", 1)], pacing=None)
+    job = hint_job(source, seat)
     job.start()
     assert job.future is not None and job.done.wait(60)
     assert job.result is not None and not job.error
     here = evaluate(job.view, job.seed, seat=seat, time_cap_s=HINT_CAP_S)
     assert [(c.action, c.worlds) for c in job.result.candidates] == [(c.action, c.worlds) for c in here.candidates]
 
-    slow = hint_job(g, seat, [seat])
+    slow = hint_job(source, seat)
     slow.future = workers.shared_pool().submit_evaluation(slow.view, 1, max_worlds=100_000, time_cap_s=60.0)
     slow.future.add_done_callback(slow._arrived)
     pool = workers.shared_pool()

@@ -176,9 +176,8 @@ def test_a_worker_killed_while_a_bot_thinks_is_shown_and_the_game_goes_on(in_pro
 def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: object) -> None:
     from tortuga_desktop.ai import workers
     from tortuga_desktop.ai.evaluate import evaluate
-    from tortuga_desktop.app.hints import HINT_CAP_S, hint_job
-
     from tortuga_desktop.app.controller import LocalTableSource
+    from tortuga_desktop.app.hints import HINT_CAP_S, hint_job
     from tortuga_desktop.app.saves import SeatConfig
 
     g = Game.new(2, 8, log=False)

@@ -8,12 +8,16 @@ window's *Continue* and Join screen, and ``tortuga --join … --resume`` for the
 
 Each file is one :class:`NetSeat`: the server's address, the table (id, name, join code), the
 seats, the token, the player's name, whether the game is still being played, and the seat's
-record (:class:`SeatRecord`: every event the seat was shown, the view at each of its decisions
-and the actions it sent: enough to replay the game as that seat saw it).
+record (:class:`SeatRecord`: every event the seat was shown, every view it was sent with how many
+of its events it had then (:class:`SeatFrame`), the view at each of its decisions and the actions
+it sent: enough to replay the game as that seat saw it, and nothing more). The record is bounded
+(:data:`MAX_FRAMES`, :data:`MAX_EVENTS`, :data:`MAX_ACTIONS`): a record that reached a bound stops
+growing and says so (``SeatRecord.full``).
 
 Files are written atomically (temporary file, fsync, rename) with owner-only permissions
 (0600): the token is a secret. They are read with a size limit and checked field by field
-(msgspec structs, then the engine's own readers for the views); a file that does not pass is
+(msgspec structs, then the engine's own readers for every view, event and action of the
+record); a file that does not pass is
 a :class:`SeatFileError` with a plain reason, and :func:`load_seats` puts it aside and reports
 it (never a crash). The token is never logged; :func:`masked` shows its first characters only.
 
@@ -35,8 +39,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from ..rules import PlayerView, StateFormatError
-from ..rules.events import Event, event_to_dict
+from ..rules import PlayerView, RulesError, StateFormatError, parse_action
+from ..rules.events import Event, event_from_dict, event_to_dict
 from . import protocol as P
 
 logger = logging.getLogger(__name__)
@@ -47,6 +51,12 @@ FORMAT_VERSION = 1
 MAX_FILE = 8 * 1024 * 1024
 #: Seconds between two writes of the same seat (the newest state is always written on close).
 WRITE_EVERY = 0.25
+#: Most views kept in a seat's record (a long four-player game sends each seat about 300).
+MAX_FRAMES = 4000
+#: Most events kept per seat (a long four-player game shows a seat about 1,000).
+MAX_EVENTS = 20000
+#: Most actions (and decision views) kept in a seat's record.
+MAX_ACTIONS = 4000
 
 SeatState = Literal["playing", "over", "left", "lost"]
 
@@ -82,16 +92,109 @@ class SeatChat(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     at: float = 0.0
 
 
+class SeatFrame(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+    """One view ``seat`` was sent (``PlayerView.to_json``) and how many of its events it had
+    then: one position of the seat's replay."""
+
+    seat: int
+    events: int
+    view: dict[str, Any]
+
+
 class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
-    """What the seat saw: its events (``event_to_dict``; seat -> list), the view at each of its
-    decisions, the actions sent, the newest view of each seat, and the table's chat (its newest
-    :data:`.protocol.CHAT_KEEP` entries, oldest first)."""
+    """What the seat saw: its events (``event_to_dict``; seat -> list), every view it was sent
+    (one frame per new moment), the view at each of its decisions, the actions sent, the newest
+    view of each seat, and the table's chat (its newest :data:`.protocol.CHAT_KEEP` entries,
+    oldest first). ``full``: a bound was reached and the record stopped growing."""
 
     events: dict[int, list[dict[str, Any]]] = msgspec.field(default_factory=dict)
     prompts: list[SeatPrompt] = msgspec.field(default_factory=list)
     actions: list[SeatAction] = msgspec.field(default_factory=list)
     latest: dict[int, dict[str, Any]] = msgspec.field(default_factory=dict)
     chat: list[SeatChat] = msgspec.field(default_factory=list)
+    frames: list[SeatFrame] = msgspec.field(default_factory=list)
+    full: bool = False
+
+    def note_update(self, seat: int, view: PlayerView, view_json: dict[str, Any], events: Sequence[dict[str, Any]],
+                    first: int) -> None:
+        """The seat was sent ``view`` and its events from index ``first`` (0: the whole list
+        again, as after a reconnect)."""
+        evs = self.events.setdefault(seat, [])
+        if first <= len(evs):
+            # A reconnect sends the list again from 0, in chunks: the same events in the same
+            # places (the server's list only grows), so they overwrite and the list never shrinks.
+            room = max(0, MAX_EVENTS - first)
+            if len(events) > room:
+                self.full = True
+            evs[first:first + min(len(events), room)] = events[:room]
+        else:  # a gap: these events cannot be placed (the client asks again)
+            logger.warning("seat %d: events from %d, the record has %d", seat, first, len(evs))
+        self.latest[seat] = view_json
+        last = next((i for i in range(len(self.frames) - 1, -1, -1) if self.frames[i].seat == seat), None)
+        frame = SeatFrame(seat, len(evs), view_json)
+        if last is not None and self.frames[last].view.get("decisions") == view.decisions:
+            self.frames[last] = frame  # the same moment with more of its events
+        elif len(self.frames) < MAX_FRAMES:
+            self.frames.append(frame)
+        else:
+            self.full = True
+        if seat in view.waiting() and not any(p.seat == seat and p.view.get("decisions") == view.decisions
+                                              for p in self.prompts[-4:]):
+            if len(self.prompts) < MAX_ACTIONS:
+                self.prompts.append(SeatPrompt(seat, view_json))
+            else:
+                self.full = True
+
+    def note_action(self, seat: int, decisions: int, action: str) -> None:
+        """The seat sent ``action`` on its view after ``decisions`` decisions."""
+        if len(self.actions) < MAX_ACTIONS:
+            self.actions.append(SeatAction(seat, decisions, action, round(time.time(), 3)))
+        else:
+            self.full = True
+
+    def copy(self) -> SeatRecord:
+        """A deep copy (the keeper's record changes on the network thread)."""
+        return _record_decoder.decode(_encoder.encode(self))
+
+
+def check_record(rec: SeatRecord, seats: Sequence[int]) -> None:
+    """Every view, event and action of ``rec`` read by the engine's own readers and belonging to
+    one of ``seats`` (raises :class:`SeatFileError`)."""
+    if len(rec.frames) > MAX_FRAMES or len(rec.prompts) > MAX_ACTIONS or len(rec.actions) > MAX_ACTIONS:
+        raise SeatFileError("record: more entries than a game has")
+    for s, evs in rec.events.items():
+        if s not in seats:
+            raise SeatFileError(f"record.events[{s}]: the events of another seat")
+        if len(evs) > MAX_EVENTS:
+            raise SeatFileError(f"record.events[{s}]: more events than a game has")
+        for i, e in enumerate(evs):
+            try:
+                event_from_dict(e, f"record.events[{s}][{i}]")
+            except StateFormatError as exc:
+                raise SeatFileError(str(exc)) from None
+    views = [(f"record.latest[{s}]", s, v) for s, v in rec.latest.items()]
+    views += [(f"record.prompts[{i}]", p.seat, p.view) for i, p in enumerate(rec.prompts)]
+    views += [(f"record.frames[{i}]", f.seat, f.view) for i, f in enumerate(rec.frames)]
+    for where, s, view in views:
+        try:
+            v = PlayerView.from_json(view)
+        except StateFormatError as exc:
+            raise SeatFileError(f"{where}: {exc}") from None
+        if v.viewer != s or s not in seats:
+            raise SeatFileError(f"{where}: the view of another seat")
+    last: dict[int, int] = {}
+    for i, f in enumerate(rec.frames):
+        if not last.get(f.seat, 0) <= f.events <= len(rec.events.get(f.seat, ())):
+            # a reconnect sends the events again from the start: the count only grows
+            raise SeatFileError(f"record.frames[{i}]: {f.events} events do not fit the record")
+        last[f.seat] = f.events
+    for i, a in enumerate(rec.actions):
+        if a.seat not in seats or a.decisions < 0:
+            raise SeatFileError(f"record.actions[{i}]: not an action of this seat")
+        try:
+            parse_action(a.action)
+        except RulesError:
+            raise SeatFileError(f"record.actions[{i}]: not an action") from None
 
 
 class NetSeat(msgspec.Struct, forbid_unknown_fields=True):
@@ -130,6 +233,7 @@ class _Head(msgspec.Struct):
 
 _encoder = msgspec.json.Encoder()
 _decoder = msgspec.json.Decoder(NetSeat)
+_record_decoder = msgspec.json.Decoder(SeatRecord)
 _head_decoder = msgspec.json.Decoder(_Head)
 
 
@@ -195,13 +299,7 @@ def check_seat(seat: NetSeat) -> NetSeat:
             raise SeatFileError(f"record.chat[{i}].name: bad name")
         if len(c.text) > P.MAX_CHAT or P.clean_chat(c.text) != c.text or not math.isfinite(c.at):
             raise SeatFileError(f"record.chat[{i}]: bad text or time")
-    for s, view in seat.record.latest.items():
-        try:
-            v = PlayerView.from_json(view)
-        except StateFormatError as exc:
-            raise SeatFileError(f"record.latest[{s}]: {exc}") from None
-        if v.viewer != s or s not in seat.seats:
-            raise SeatFileError(f"record.latest[{s}]: the view of another seat")
+    check_record(seat.record, seat.seats)
     return seat
 
 
@@ -436,16 +534,7 @@ class SeatKeeper:
         with self._cond:
             if self.seat is None:
                 return
-            rec = self.seat.record
-            evs = rec.events.setdefault(seat, [])
-            if first == 0:
-                evs.clear()
-            del evs[first:]
-            evs.extend(new)
-            rec.latest[seat] = view_json
-            if seat in view.waiting() and not any(p.seat == seat and p.view.get("decisions") == view.decisions
-                                                  for p in rec.prompts[-4:]):
-                rec.prompts.append(SeatPrompt(seat, view_json))
+            self.seat.record.note_update(seat, view, view_json, new, first)
             if view.is_over and self.seat.state == "playing":
                 self.seat.state = "over"
             self._touch()
@@ -454,7 +543,7 @@ class SeatKeeper:
         with self._cond:
             if self.seat is None:
                 return
-            self.seat.record.actions.append(SeatAction(seat, decisions, action, round(time.time(), 3)))
+            self.seat.record.note_action(seat, decisions, action)
             self._touch()
 
     def chat(self, entry: Any) -> None:
@@ -475,6 +564,11 @@ class SeatKeeper:
             chat.append(item)
             del chat[:-P.CHAT_KEEP]
             self._touch()
+
+    def record(self) -> SeatRecord | None:
+        """A copy of the seat's record so far (None before the seat was taken)."""
+        with self._cond:
+            return None if self.seat is None else self.seat.record.copy()
 
     def set_state(self, state: SeatState) -> None:
         with self._cond:
@@ -553,6 +647,7 @@ class SeatKeeper:
             thread.join(timeout)
 
 
-__all__ = ["FORMAT_VERSION", "NetSeat", "SeatAction", "SeatChat", "SeatFileError", "SeatFinder", "SeatKeeper", "SeatPrompt", "SeatRecord",
-           "GONE_STATES", "check_seat", "decode_seat", "forget_seats", "gone_seats", "load_seats", "masked", "playing_seats", "read_seat", "seat_path",
-           "seats_dir", "write_seat"]
+__all__ = ["FORMAT_VERSION", "GONE_STATES", "MAX_ACTIONS", "MAX_EVENTS", "MAX_FRAMES", "NetSeat", "SeatAction",
+           "SeatChat", "SeatFileError", "SeatFinder", "SeatFrame", "SeatKeeper", "SeatPrompt", "SeatRecord",
+           "check_record", "check_seat", "decode_seat", "forget_seats", "gone_seats", "load_seats", "masked",
+           "playing_seats", "read_seat", "seat_path", "seats_dir", "write_seat"]

@@ -33,6 +33,7 @@ from typing import Any
 
 from ..levels import LEVELS
 from ..net.protocol import SPECTATOR
+from ..net.seatstore import SeatRecord as KeptRecord
 from ..rules import (
     Decision,
     DecisionKind,
@@ -47,7 +48,7 @@ from ..rules import (
     parse_action,
 )
 from ..rules.components import TILE_COUNTS
-from ..rules.events import Event, GameEnded, visible
+from ..rules.events import Event, GameEnded, event_to_dict, visible
 from ..rules.prompt import SeatPrompt, seat_prompt
 from ..rules.record import GameRecord
 from .gamelog import build_log, event_seat
@@ -323,6 +324,15 @@ class RemoteController:
         for entry in getattr(kept, "chat", ()):  # a seat taken back: its table talk so far, from its record
             self._on_chat(entry)
         self.chat_received = 0  # read before: not counted as new
+        #: what the seats played here were shown, when no keeper keeps it (the host's own seats)
+        self.kept = KeptRecord()
+
+    def kept_record(self) -> KeptRecord:
+        """A copy of what the seats played here were shown: every view with its event count,
+        their events and the actions sent (the keeper's, on disk, for a joiner; else kept here).
+        The network game's replay is made from it (:class:`~.seatreplay.SeatTimeline`)."""
+        kept = self.keeper.record() if self.keeper is not None else None
+        return kept if kept is not None else self.kept.copy()
 
     # ------------------------------------------------------------ the table's API
     @property
@@ -466,6 +476,8 @@ class RemoteController:
         rid = int(self.client.send_action(seat, act, snap.view(seat).decisions))
         if self.keeper is not None:
             self.keeper.acted(seat, snap.view(seat).decisions, act.text())
+        else:
+            self.kept.note_action(seat, snap.view(seat).decisions, act.text())
         self._inflight[seat] = (rid, snap.decisions)
         self._requests[rid] = (seat, act)
         return self._move(seat, decision.kind, act, snap, by_bot=False)
@@ -553,8 +565,12 @@ class RemoteController:
                     self.keeper.lobby(msg.name, msg.over)
             elif isinstance(msg, GameUpdate):
                 self._on_update(msg)
-                if self.keeper is not None and msg.seat in self.human_seats:
-                    self.keeper.update(msg.seat, msg.view, msg.events, msg.first)
+                if msg.seat in self.human_seats:
+                    if self.keeper is not None:
+                        self.keeper.update(msg.seat, msg.view, msg.events, msg.first)
+                    else:
+                        self.kept.note_update(msg.seat, msg.view, msg.view.to_json(),
+                                                 [event_to_dict(e) for e in msg.events], msg.first)
             elif isinstance(msg, P.Chat):
                 self._on_chat(msg)
                 if self.keeper is not None:

@@ -21,14 +21,14 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, Protocol
 
 from ..rules import Game, PlayerView
 from ..rules.codec import parse_roll
 from ..rules.events import Event, visible
 from ..rules.record import GameRecord
 
-__all__ = ["ALL", "SNAPSHOT_EVERY", "ReplayTimeline", "Stop"]
+__all__ = ["ALL", "SNAPSHOT_EVERY", "ReplaySource", "ReplayTimeline", "Stop"]
 
 #: The "everything revealed" perspective.
 ALL = -1
@@ -47,6 +47,36 @@ class Stop:
     seat: int | None
     #: how many events the game holds at this position (``len(game.events)``)
     events: int = 0
+
+
+class ReplaySource(Protocol):
+    """What the replay scene plays: positions ``0..len-1`` with their :class:`Stop`, the view of
+    each position from an allowed perspective and its log. :class:`ReplayTimeline` (a whole game
+    record) and :class:`~.seatreplay.SeatTimeline` (what one network seat was shown) offer it."""
+
+    stops: list[Stop]
+    players: int
+    names: tuple[str, ...]
+    #: the game reached its end in what is replayed
+    finished: bool
+    #: only the public view may be shown (a game that can still be continued)
+    locked: bool
+
+    def __len__(self) -> int: ...
+    def clamp(self, k: int) -> int: ...
+    def decision_at(self, k: int) -> int:
+        """The number of decisions made at position ``k``."""
+    def perspectives(self) -> list[int | None]:
+        """The perspectives that may be chosen, in the order P cycles through them."""
+    def perspective(self, wanted: int | None) -> int | None:
+        """The perspective actually shown when ``wanted`` is asked for."""
+    def view_at(self, k: int, wanted: int | None) -> PlayerView:
+        """Position ``k`` as the (allowed) perspective ``wanted`` sees it."""
+    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[Any]: ...
+    def round_starts(self) -> list[int]: ...
+    def phase_starts(self) -> list[int]: ...
+    def next_round(self, k: int) -> int: ...
+    def previous_round(self, k: int) -> int: ...
 
 
 class ReplayTimeline:
@@ -72,6 +102,10 @@ class ReplayTimeline:
                 self._snapshots.append((k, g.clone()))
                 last_round = g.round
         self.final = g
+        self.players = record.players
+        self.names = tuple(record.names)
+        self.finished = g.is_over
+        self._at: tuple[int, Game] | None = None
         self._logs: dict[tuple[int | None, int, int], list[Any]] = {}
         self._shown: dict[int | None, tuple[list[int], list[Event]]] = {}
         self._round_starts = [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
@@ -121,6 +155,21 @@ class ReplayTimeline:
                 g.apply(seat, text)
             i += 1
         return g
+
+    def decision_at(self, k: int) -> int:
+        """Position ``k`` is the game after its ``k``-th decision."""
+        return self.clamp(k)
+
+    def perspectives(self) -> list[int | None]:
+        return [None] if self.locked else [None, *range(self.players), ALL]
+
+    def view_at(self, k: int, wanted: int | None) -> PlayerView:
+        """Position ``k`` from the (allowed) perspective ``wanted`` (the last position's game is
+        kept, so changing the perspective does not play the game again)."""
+        k = self.clamp(k)
+        if self._at is None or self._at[0] != k:
+            self._at = (k, self.game_at(k))
+        return self.view(self._at[1], wanted)
 
     def round_starts(self) -> list[int]:
         """Positions where a round begins (the markers of the scrubber)."""

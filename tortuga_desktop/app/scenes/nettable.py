@@ -190,7 +190,14 @@ class NetTableScene(TableScene):
                 app.push(JoinScene(address=address, player=str(getattr(client, "name", "")),
                                    note=tr("net.join.same_host") if address else ""))
 
-        app.replace(ResultsScene(self.controller, on_new_game=again))
+        remote = self.remote
+
+        def replay() -> bool:  # as the seats played here saw the game, from what they were shown
+            from .replay import open_seat_replay
+
+            return open_seat_replay(app, remote.kept_record(), list(remote.seats), remote.human_seats)
+
+        app.replace(ResultsScene(self.controller, on_new_game=again, replay=replay))
 
     def exit(self) -> None:
         self.chat.exit()

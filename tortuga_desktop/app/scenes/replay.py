@@ -30,6 +30,7 @@ from typing import Any
 
 import pygame
 
+from ...net.seatstore import SeatRecord
 from ...rules import Game, PlayerView, RulesError
 from ..anim import SPEEDS, Timeline
 from ..eventtext import event_text
@@ -38,14 +39,15 @@ from ..intents import Click, Hover, Intent, Key
 from ..records import RecordError, ReplayFile
 from ..render.motion import build_timeline
 from ..render.table import AnimState, TableRenderer, fit_text, text
-from ..replay import ALL, ReplayTimeline
+from ..replay import ALL, ReplaySource, ReplayTimeline
 from ..saves import SeatConfig
 from ..source import LogLine, TableSource
 from . import Scene
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["CONTROLS", "ReplayScene", "open_game_replay", "open_replay_file", "replay_log", "replay_of_game"]
+__all__ = ["CONTROLS", "ReplayScene", "open_game_replay", "open_replay_file", "open_seat_replay", "replay_log",
+           "replay_of_game"]
 
 #: Seconds between two decisions while playing (after the motions of the first), at normal speed.
 GAP_S = 0.25
@@ -104,6 +106,26 @@ def open_game_replay(app: Any, source: TableSource, seats: Sequence[Any], *,
     return True
 
 
+def open_seat_replay(app: Any, record: SeatRecord, seats: Sequence[SeatConfig] | None = None,
+                     here: Sequence[int] | None = None) -> bool:
+    """Open a network game in the replay scene as the seats played on this computer saw it
+    (``record``: what they were shown, :meth:`~..remote.RemoteController.record` or a kept
+    seat's; ``here``: those seats). A record that holds nothing to show gets a notice and
+    returns False."""
+    from ..seatreplay import SeatTimeline
+
+    try:
+        source = SeatTimeline(record, here)
+        scene = ReplayScene(None, source=source, seats=seats if seats is not None and
+                            len(seats) == source.players else None, speed=_speed_of(app))
+    except (RulesError, ValueError) as exc:
+        logger.warning("no replay of this network game: %s", exc)
+        app.notify(tr("replay.unavailable"), "warning")
+        return False
+    app.push(scene)
+    return True
+
+
 def open_replay_file(app: Any, path: Path) -> bool:
     """Open a record file in the replay scene (``tortuga --replay FILE``). A bad, truncated or
     newer file shows its message and changes nothing; returns False then."""
@@ -154,19 +176,36 @@ class ReplayScene(Scene):
     name = "replay"
     opaque = True
 
-    def __init__(self, rf: ReplayFile, *, speed: str = "normal",
-                 chances: Sequence[Sequence[float]] | None = None) -> None:
+    def __init__(self, rf: ReplayFile | None, *, speed: str = "normal",
+                 chances: Sequence[Sequence[float]] | None = None, source: ReplaySource | None = None,
+                 seats: Sequence[SeatConfig] | None = None) -> None:
+        """Plays ``rf`` (a whole game record), or with ``rf`` None the ``source`` given (e.g. a
+        network seat's :class:`~..seatreplay.SeatTimeline`) with its ``seats``."""
         super().__init__()
         self.file = rf
-        try:
-            self.timeline = ReplayTimeline(rf.record, locked=True)
-        except RulesError as exc:  # the record does not fit the rules: refused like a bad file
-            raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
-        # Unlocked only when the record itself plays to the end: the file's "finished" flag
-        # could have been edited to peek into a game that can still be continued.
-        self.timeline.locked = not self.timeline.final.is_over
-        self.chances = _check_chances(chances, len(self.timeline), rf.record.players)
-        self.seats = _seat_configs(rf)
+        self.reasons: Mapping[int, tuple[int, Any]] = rf.reasons if rf is not None else {}
+        #: the game at the position shown (a whole game record only; a seat's record has none)
+        self.game: Game | None = None
+        self._games: ReplayTimeline | None = None
+        if rf is not None:
+            try:
+                games = ReplayTimeline(rf.record, locked=True)
+            except RulesError as exc:  # the record does not fit the rules: refused like a bad file
+                raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
+            # Unlocked only when the record itself plays to the end: the file's "finished" flag
+            # could have been edited to peek into a game that can still be continued.
+            games.locked = not games.final.is_over
+            self._games = games
+            self.game = games.game_at(0)
+            self.timeline: ReplaySource = games
+            self.seats = _seat_configs(rf)
+        elif source is not None:
+            self.timeline = source
+            self.seats = list(seats) if seats is not None else \
+                [SeatConfig(n, "human", i) for i, n in enumerate(source.names)]
+        else:
+            raise ValueError("a replay needs a record or a source")
+        self.chances = _check_chances(chances, len(self.timeline), self.timeline.players)
         self.speed = speed if speed in SPEEDS else "normal"
         self.position = 0
         self.wanted: int | None = None
@@ -175,8 +214,7 @@ class ReplayScene(Scene):
         self.motion: Timeline | None = None
         self._wait = 0.0  # seconds since the last step finished moving (while playing)
         self.renderer: TableRenderer | None = None
-        self.game = self.timeline.game_at(0)
-        self.view: PlayerView = self.timeline.view(self.game, None)
+        self.view: PlayerView = self.timeline.view_at(0, None)
         self.log: list[LogLine] = []
         self.dragging = False
         self._drag_to: int | None = None
@@ -212,7 +250,8 @@ class ReplayScene(Scene):
         old = self.view
         step = k == self.position + 1
         if k != self.position:
-            self.game = self.timeline.game_at(k)
+            if self._games is not None:
+                self.game = self._games.game_at(k)
             self.position = k
         self.motion = None
         self._refresh()
@@ -233,7 +272,7 @@ class ReplayScene(Scene):
         self._refresh()
 
     def next_perspective(self) -> None:
-        order: list[int | None] = [None, *range(self.timeline.record.players), ALL]
+        order = self.timeline.perspectives()
         i = order.index(self.wanted) if self.wanted in order else 0
         self.set_perspective(order[(i + 1) % len(order)])
 
@@ -247,8 +286,9 @@ class ReplayScene(Scene):
     def _refresh(self) -> None:
         self._version += 1
         who = self.perspective
-        self.view = self.timeline.view(self.game, who)
-        self.log = self.timeline.log_at(self.position, who, self.file.reasons)
+        self.view = self._games.view(self.game, who) if self._games is not None and self.game is not None \
+            else self.timeline.view_at(self.position, who)
+        self.log = self.timeline.log_at(self.position, who, self.reasons)
         self._dirty = True
 
     def view_name(self) -> str:
@@ -257,14 +297,14 @@ class ReplayScene(Scene):
             return tr("replay.view.public")
         if who == ALL:
             return tr("replay.view.all")
-        return self.timeline.record.names[who]
+        return self.timeline.names[who]
 
     # -- lifecycle -----------------------------------------------------------------------
 
     def enter(self, app: Any) -> None:
         super().enter(app)
         w, h = app.size
-        self.renderer = TableRenderer((w, max(1, h - self.strip_height((w, h)))), self.timeline.record.players,
+        self.renderer = TableRenderer((w, max(1, h - self.strip_height((w, h)))), self.timeline.players,
                                       human_panel=False)
         self.renderer.seats = self.seats
         self.renderer.warm(self.renderer.layout.size)
@@ -599,7 +639,7 @@ class ReplayScene(Scene):
         t = text(tr("replay.chart.title"), max(10, round(12 * s)), palette.INK_SOFT, True)
         surf.blit(t, (chart.x + round(6 * s), chart.y + round(3 * s)))
         width = max(2, round(2 * s))
-        for seat in range(self.timeline.record.players):
+        for seat in range(self.timeline.players):
             rgb = self.renderer.colour_of(seat).rgb if self.renderer is not None else palette.INK
             pts = [self._chance_point(chart, k, row[seat]) for k, row in enumerate(self.chances)]
             if len(pts) == 1:
@@ -633,7 +673,7 @@ class ReplayScene(Scene):
         hovered = self.hover[1] if self.hover is not None and self.hover[0] == "control" else None
         for name in CONTROLS:
             self._button(surface, rects[name], name, hovered == name, s)
-        locked = self.timeline.locked
+        locked = len(self.timeline.perspectives()) <= 1
         view_label = tr("replay.view_button", view=self.view_name())
         speed_label = tr("replay.speed_button", speed=tr(f"settings.speed.{self.speed}"))
         for name, label in (("view", view_label), ("speed", speed_label)):
@@ -647,8 +687,10 @@ class ReplayScene(Scene):
         stop = self.timeline.stops[self.position]
         label = tr("replay.status", position=self.position, total=len(self.timeline) - 1, round=stop.round,
                    view=self.view_name(), state=tr("replay.playing" if self.playing else "replay.paused"))
-        if locked:
+        if self.timeline.locked:
             label += "  " + tr("replay.locked")
+        elif self._games is None:
+            label += "  " + tr("replay.seat_only")
         st = rects["status"]
         t = fit_text(label, max(10, round(15 * s)), palette.INK, st.w)
         surface.blit(t, t.get_rect(midleft=(st.x, st.centery)))
@@ -705,12 +747,14 @@ class ReplayScene(Scene):
             lines = [tr(f"replay.tip.{what}")]
             if what == "view" and self.timeline.locked:
                 lines.append(tr("replay.tip.view_locked"))
+            elif what == "view" and self._games is None:
+                lines.append(tr("replay.tip.view_seat"))
             return lines
         if kind == "bar":
             return self._position_tip(int(what))
         if kind == "chart":
             k = int(what)
-            names = self.timeline.record.names
+            names = self.timeline.names
             return [tr("replay.tip.chances", position=k),
                     *(tr("replay.tip.chance", name=names[i], percent=round(p * 100))
                       for i, p in enumerate(self.chances[k])), tr("replay.tip.chart_click")]
@@ -727,11 +771,11 @@ class ReplayScene(Scene):
             lines.append(tr("replay.tip.round_starts", n=stop.round))
         elif k in self.timeline.phase_starts():
             lines.append(tr("replay.tip.phase_starts", phase=phase))
-        names = self.timeline.record.names
+        names = self.timeline.names
         if k > 0:  # what the decision leading here did, as this perspective may read it
-            full = self.timeline.log_at(len(self.timeline) - 1, self.perspective, self.file.reasons)
+            full = self.timeline.log_at(len(self.timeline) - 1, self.perspective, self.reasons)
             for ln in full:
-                if ln.event is not None and ln.event.decision == k:
+                if ln.event is not None and ln.event.decision == self.timeline.decision_at(k):
                     said = event_text(ln.event, names)
                     if said:
                         lines.append(said)

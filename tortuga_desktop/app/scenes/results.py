@@ -92,10 +92,13 @@ class ResultsScene(Scene):
 
     def __init__(self, source: TableSource, seats: Sequence[Any] | None = None, app: Any = None, *,
                  on_new_game: Callable[[Any], None] | None = None,
-                 on_menu: Callable[[], None] | None = None, review: bool = False) -> None:
+                 on_menu: Callable[[], None] | None = None, review: bool = False,
+                 replay: Callable[[], bool] | None = None) -> None:
         """``source`` is the finished game's table source (a game from a file: see
         ``controller.finished_source``); ``seats`` the SeatConfig list (default: the source's;
-        empty: nobody's known, no "same seats" for a new game)."""
+        empty: nobody's known, no "same seats" for a new game); ``replay`` opens this game's
+        replay another way than from its whole record (a network game, as the seats played here
+        saw it)."""
         super().__init__()
         self.source = source
         #: the public view of the finished game (names, players, rules variant)
@@ -119,8 +122,10 @@ class ResultsScene(Scene):
         #: the game holds its whole history, so it can be replayed and reviewed (a tutorial game,
         #: set out from a prepared position, and an old save cannot: neither is offered then)
         self.has_record = source.game_record() is not None
-        if self.has_record:
+        self._replay = replay
+        if self.has_record or replay is not None:
             self.add_button("watch", tr("replay.watch"), self._watch)
+        if self.has_record:
             self.add_button("review", tr("review.button"), self.open_review)
 
     def add_button(self, name: str, label: str, action: Callable[[], None]) -> None:
@@ -218,6 +223,8 @@ class ResultsScene(Scene):
         """Open this game in the replay scene (every seat's view may be chosen: the game is over);
         ``chances`` (a game review's chart, one point per position) runs under the scrubber,
         ``start`` is the position shown first (a review moment's)."""
+        if self._replay is not None:
+            return self._replay()
         from .replay import open_game_replay
 
         return open_game_replay(self.app, self.source, self.seats, chances=chances, start=start)

@@ -27,7 +27,7 @@ import logging
 import random
 import threading
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -326,6 +326,8 @@ class RemoteController:
         self.chat_received = 0  # read before: not counted as new
         #: what the seats played here were shown, when no keeper keeps it (the host's own seats)
         self.kept = KeptRecord()
+        #: told of every message received, in order (the network table source)
+        self.listeners: list[Callable[[Any], None]] = []
 
     def kept_record(self) -> KeptRecord:
         """A copy of what the seats played here were shown: every view with its event count,
@@ -546,6 +548,8 @@ class RemoteController:
         changed = False
         for msg in self.client.poll():
             changed = True
+            for listener in self.listeners:
+                listener(msg)
             if isinstance(msg, Status):
                 self._on_status(msg)
             elif isinstance(msg, P.Joined):

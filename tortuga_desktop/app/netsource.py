@@ -177,6 +177,17 @@ class NetTableSource:
         lines: list[LogLine] = build_log(shown.events, shown.view.names, {}, upto=shown.view.decisions)
         return lines
 
+    @property
+    def decisions(self) -> int:
+        return self._any().view.decisions
+
+    def search_seed(self, seat: int) -> int:
+        """A hint's seed: from the decision count alone (the server's game seed is its secret,
+        and a network game has no review here to agree with)."""
+        from ..ai.evaluate import position_seed
+
+        return position_seed(0, self.decisions, seat)
+
     def last_decision(self, seat: int) -> int:
         return self._last.get(seat, self._opened)
 

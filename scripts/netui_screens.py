@@ -44,6 +44,7 @@ def main() -> int:
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.discovery import FoundHost
     from tortuga_desktop.net.headless import SeatBot
+    from tortuga_desktop.rules import determinize
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
@@ -88,7 +89,7 @@ def main() -> int:
         ui = table.decision_ui
         if app.top is table and ui is not None and ui.rect.w > 0 and not any(ui is u for u in answered):
             answered.append(ui)
-            for intent in inputs_for(table, ui, human_choice(table.controller.game, ui.seat, rng), made % 2 == 0):
+            for intent in inputs_for(table, ui, human_choice(determinize(table.controller.view(ui.seat), 0), ui.seat, rng), made % 2 == 0):
                 app.post(intent)
             made += 1
         app.step(1 / 60)

@@ -444,11 +444,12 @@ def test_a_table_is_watched_from_the_list(server: ServerThread) -> None:
         while True:
             app.run(max_frames=1)
             truth = server.call(lambda s: pub.game.view(None))
-            if remote._views.get(P.SPECTATOR) == truth:
+            if remote.source.ready and remote.source.view(None) == truth:
                 break
             assert time.monotonic() < pump_end, "the watcher's view never matched the public view"
             time.sleep(0.02)
-        assert remote.game.view(None).viewer is None
+        assert remote.source.view(None).viewer is None and remote.source.viewers == frozenset([None])
+        assert table_scene.controller is remote.source and not remote.source.waiting()
         remote.close()
     finally:
         a.client.close()

@@ -36,6 +36,15 @@ from tortuga_desktop.app.scenes.setup import SetupScene
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.headless import SeatBot
+from tortuga_desktop.rules.prompt import prompt_from_view
+
+
+def seat_game(source: Any, seat: int) -> Any:
+    """A game consistent with ``seat``'s view (its own dice and hand are real): what a human
+    at that seat picks from (the test's chooser reads a Game)."""
+    from tortuga_desktop.rules import determinize
+
+    return determinize(source.view(seat), 0)
 
 
 @pytest.fixture(autouse=True)
@@ -122,7 +131,7 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         step_until(app, lambda: isinstance(app.top, NetTableScene))
         table = app.top
         assert isinstance(table, NetTableScene)
-        controller = table.controller
+        controller = table.remote
         assert isinstance(controller, RemoteController)
         assert controller.human_seats == [0] and table.viewer == 0 and not table.hotseat
         table.set_speed("instant")
@@ -139,8 +148,8 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
                 if not any(ui is u for u in answered):
                     answered.append(ui)
                     # The panel holds exactly this seat's choices as the server sees them.
-                    assert set(ui.legal) == set(controller.game.legal_actions(ui.seat))
-                    action = human_choice(table.controller.game, ui.seat, rng)
+                    assert set(ui.legal) == set(prompt_from_view(controller.source.view(ui.seat)).legal)
+                    action = human_choice(seat_game(table.controller, ui.seat), ui.seat, rng)
                     for intent in inputs_for(table, ui, action, made % 2 == 0):
                         app.post(intent)
                     made += 1
@@ -157,7 +166,7 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         assert [sc.total for sc in results.outcome.scores] == [sc.total for sc in real.scores]
         assert results.outcome.winners == real.winners
         # Everything this computer received was seat 0's view: never another seat's secrets.
-        assert controller.game.view(0).viewer == 0
+        assert controller.source.view(0).viewer == 0
         # "New game" from the results: the host screen again, with the same seats.
         results.new_game()
         app.step(1 / 60)
@@ -208,12 +217,12 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
                         and not any(t.decision_ui is u for u in answered):
                     ui = t.decision_ui
                     answered.append(ui)
-                    for intent in inputs_for(t, ui, human_choice(t.controller.game, ui.seat, rng), True):
+                    for intent in inputs_for(t, ui, human_choice(seat_game(t.controller, ui.seat), ui.seat, rng), True):
                         app.post(intent)
                 app.step(1 / 60)
                 time.sleep(0.001)
 
-        play_until(lambda: table.controller.game.round >= 2)
+        play_until(lambda: table.controller.view(None).round >= 2)
         # The host goes to the main menu: the server stops and keeps the table's autosave.
         app.post(Key(pygame.K_ESCAPE, 0, ""))
         app.step(1 / 60)
@@ -222,7 +231,7 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
         pause.to_menu()
         app.step(1 / 60)
         assert isinstance(app.top, MenuScene)
-        round_left = table.controller.game.round
+        round_left = table.controller.view(None).round
         # New game -> Host online game offers to continue it.
         app.top.new_game()
         app.step(1 / 60)
@@ -238,8 +247,8 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
         step_until(app, lambda: isinstance(app.top, NetTableScene), 30)
         table2 = app.top
         assert isinstance(table2, NetTableScene) and table2 is not table
-        c2 = table2.controller
-        assert c2.human_seats == [0] and c2.game.round >= round_left
+        c2 = table2.remote
+        assert c2.human_seats == [0] and c2.source.view(None).round >= round_left
         assert [s.name for s in c2.seats] == ["Ani", "Remo", "Cy"]
         table2.set_speed("instant")
         # Remo's client reclaims the seat by itself.

@@ -19,6 +19,7 @@ import random
 import time
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import pygame
 import pytest
@@ -40,6 +41,14 @@ from tortuga_desktop.net.protocol import SeatSpec
 from tortuga_desktop.net.server import ServerConfig, ServerThread, load_table_save
 
 pytestmark = pytest.mark.usefixtures("app_home")
+
+
+def seat_game(source: Any, seat: int) -> Any:
+    """A game consistent with ``seat``'s view (its own dice and hand are real): what a human
+    at that seat picks from (the test's chooser reads a Game)."""
+    from tortuga_desktop.rules import determinize
+
+    return determinize(source.view(seat), 0)
 
 
 class Driver:
@@ -66,7 +75,7 @@ class Driver:
                 ui = table.decision_ui
                 if ui is not None and ui.rect.w > 0 and not any(ui is u for u in self.answered):
                     self.answered.append(ui)
-                    action = human_choice(table.controller.game, ui.seat, self.rng)
+                    action = human_choice(seat_game(table.controller, ui.seat), ui.seat, self.rng)
                     for intent in inputs_for(table, ui, action, self.made % 2 == 0):
                         app.post(intent)
                     self.made += 1
@@ -104,16 +113,16 @@ def test_a_dropped_remote_player_is_held_then_taken_over_then_reclaims() -> None
         assert isinstance(table, NetTableScene)
         table.set_speed("instant")
         driver = Driver(app, 2)
-        driver.run(lambda: controller.game.round >= 2)
+        driver.run(lambda: controller.source.view(None).round >= 2)
         token = remote.token
         assert token
         remote.close()  # Remo's computer drops off the network
         driver.run(lambda: "Remo dropped out — seat held for" in banner(app), 20)
         assert "s" in banner(app)
         driver.run(lambda: "a computer player plays the seat" in banner(app), 20)
-        rounds_when_taken = controller.game.round
+        rounds_when_taken = controller.source.view(None).round
         # The game goes on with the computer player in Remo's seat...
-        driver.run(lambda: controller.game.round > rounds_when_taken or controller.is_over, 60)
+        driver.run(lambda: controller.source.view(None).round > rounds_when_taken or controller.is_over, 60)
         # ...until Remo comes back with the token: the seat is theirs again.
         holder2: list[SeatBot] = []
         again = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=token, name="Remo",
@@ -152,7 +161,7 @@ def test_the_host_goes_away_and_continues_the_saved_table(tmp_path: Path) -> Non
         assert isinstance(nettable, NetTableScene)
         nettable.set_speed("instant")
         driver = Driver(app, 5)
-        driver.run(lambda: controller.game.round >= 2)
+        driver.run(lambda: controller.source.view(None).round >= 2)
         st.stop()  # the host's game closes (its table is saved)
         frames = app.frames_drawn
         driver.run(lambda: "reconnecting" in banner(app), 20)

@@ -1,8 +1,9 @@
-"""The table's picture of a network game (app/remote.py) and the host screen's checks.
+"""The network table source (app/netsource.py) and the host screen's checks.
 
-``shadow_game`` turns the views of the seats played on this computer back into a Game: every
-local seat's view, the public view, the local seats' legal actions and the final scores must be
-exactly the real game's, at every moment of random games with one, two or three local seats.
+:class:`NetTableSource` hands the table what the server sent the seats played on this computer,
+and what it builds from that alone: every local seat's view, the public view, the local seats'
+prompts and the final scores must be exactly the real game's, at every moment of random games
+with one, two or three local seats (R9).
 """
 
 from __future__ import annotations
@@ -20,49 +21,10 @@ import pygame_gui
 import pytest
 
 from tortuga_desktop.app.intents import UIEvent
-from tortuga_desktop.app.remote import RemoteController, shadow_game
+from tortuga_desktop.app.remote import RemoteController
 from tortuga_desktop.app.scenes.lobby import HostInfo
-from tortuga_desktop.rules import Game, StateFormatError
-
-
-@pytest.mark.parametrize("seed", range(6))
-def test_the_picture_agrees_with_the_real_game_for_every_local_seat(seed: int) -> None:
-    rng = random.Random(seed)
-    players = 2 + seed % 3
-    g = Game.new(players, seed, log=True)
-    local = sorted(rng.sample(range(players), 1 + seed % players))
-    moments = 0
-    while True:
-        views = {s: g.view(s) for s in local}
-        snap = shadow_game(views, {s: g.events_for(s) for s in local}, seed)
-        for s in local:
-            assert Game.view(snap, s) == views[s]  # the sampled rest never contradicts a local view
-            assert snap.view(s) is views[s]
-            assert snap.legal_actions(s) == g.legal_actions(s)
-            assert snap.events_for(s) == g.events_for(s)
-        assert snap.view(None) == g.view(None)
-        assert snap.events_for(None) == g.events_for(None)
-        clone = snap.clone()
-        assert clone.view(local[0]) == views[local[0]] and clone.decisions == snap.decisions
-        moments += 1
-        if g.is_over:
-            break
-        d = g.pending()[0]
-        g.apply(d.seat, g.random_action(d.seat, rng))
-    assert moments > 50
-    # Others' treasure tiles stay secret to the end; the final totals come from the server's event.
-    assert snap.outcome() == g.outcome()
-
-
-def test_views_of_different_moments_are_refused() -> None:
-    g = Game.new(3, 1, log=True)
-    v0 = g.view(0)
-    d = g.pending()[0]
-    g.apply(d.seat, g.random_action(d.seat, random.Random(1)))
-    with pytest.raises(StateFormatError):
-        shadow_game({0: v0, 1: g.view(1)}, {}, 1)
-    with pytest.raises(StateFormatError):
-        shadow_game({0: g.view(1)}, {}, 1)
+from tortuga_desktop.rules import Game
+from tortuga_desktop.rules.prompt import seat_prompt
 
 
 class _FakeClient:
@@ -82,6 +44,45 @@ class _FakeClient:
         pass
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_the_source_agrees_with_the_real_game_for_every_local_seat(seed: int) -> None:
+    from tortuga_desktop.net.client import GameUpdate
+    from tortuga_desktop.net.protocol import Joined
+
+    rng = random.Random(seed)
+    players = 2 + seed % 3
+    g = Game.new(players, seed, log=True)
+    local = sorted(rng.sample(range(players), 1 + seed % players))
+    client = _FakeClient()
+    c = RemoteController(client)
+    src = c.source
+    client.items = [Joined(table="t", seats=local, token="x")]
+    sent = {s: 0 for s in local}
+    moments = 0
+    while True:
+        for s in local:  # what the server sends each local seat after every decision
+            evs = g.events_for(s)
+            client.items.append(GameUpdate("t", s, g.view(s), tuple(evs[sent[s]:]), sent[s], -1))
+            sent[s] = len(evs)
+        src.poll()
+        assert src.ready and src.viewers == frozenset([None, *local])
+        for s in local:
+            assert src.view(s) == g.view(s) and list(src.events_for(s)) == g.events_for(s)
+            p, want = src.prompt(s), seat_prompt(g, s)
+            assert (p.decision, set(p.legal)) == (want.decision, set(want.legal))
+        assert src.view(None) == g.view(None)  # the public part of a seat's view: all public facts
+        assert list(src.events_for(None)) == g.events_for(None)
+        assert [d.seat for d in src.waiting()] == [s for s in local if g.decision_for(s) is not None]
+        moments += 1
+        if g.is_over:
+            break
+        d = g.pending()[0]
+        g.apply(d.seat, g.random_action(d.seat, rng))
+    assert moments > 50
+    # Others' treasure tiles stay secret to the end; the final totals come from the server's event.
+    assert src.outcome() == g.outcome()
+
+
 def test_the_controller_sends_only_legal_choices_once_and_waits_for_the_answer() -> None:
     from tortuga_desktop.net.client import GameUpdate
     from tortuga_desktop.net.protocol import Joined
@@ -93,22 +94,23 @@ def test_the_controller_sends_only_legal_choices_once_and_waits_for_the_answer()
     client.items = [Joined(table="t", seats=[1], token="x"),
                     GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)), 0, -1)]
     c.pump()
+    src = c.source
     assert c.ready and c.human_seats == [1]
     assert [d.seat for d in c.pending_humans()] == [1]
     with pytest.raises(IllegalActionError):
-        c.submit(0, g.legal_actions(0)[0])  # not this computer's seat
+        src.submit(0, g.legal_actions(0)[0])  # not this computer's seat
     action = g.legal_actions(1)[0]
-    c.submit(1, action)
+    src.submit(1, action)
     assert client.sent == [(1, action, g.decisions)]
     assert c.pending_humans() == []  # sent: no panel until the answer
     with pytest.raises(IllegalActionError):
-        c.submit(1, action)
+        src.submit(1, action)
+    seen = len(src.events_for(1))
     g.apply(1, action)
-    client.items = [GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)[len(c.game.events_for(1)):]),
-                               len(c.game.events_for(1)), 1)]
-    new = c.poll()
+    client.items = [GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)[seen:]), seen, 1)]
+    new = src.poll()
     assert len(new) == 1 and new[0].decisions == g.decisions and new[0].view(1) == g.view(1)
-    assert c.game.view(1) == g.view(1)
+    assert src.view(1) == g.view(1)
 
 
 def test_shown_addresses() -> None:

@@ -23,9 +23,10 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..ai import Reason
+from ..net.protocol import SPECTATOR
 from ..net.seatstore import SeatRecord as KeptRecord
 from ..rules import (
     Decision,
@@ -44,8 +45,10 @@ from ..rules.prompt import SeatPrompt, prompt_from_view
 from ..rules.record import GameRecord
 from ..rules.scoring import score_seat
 from .gamelog import build_log, event_seat
-from .remote import RemoteController
 from .source import LogLine, SeatInfo, SeatRecord, Shown, TableMove, TableSource, Viewer, ViewerError
+
+if TYPE_CHECKING:
+    from .remote import RemoteController
 
 log = logging.getLogger(__name__)
 
@@ -109,11 +112,12 @@ class NetTableSource:
         self._public: tuple[int, Shown] | None = None
         self._prompted: dict[int, int] = {}
         self._inflight: dict[int, int] = {}  # seat -> request id
+        self._acked: dict[int, int] = {}  # seat -> decisions of the update that answered it
         self._last: dict[int, int] = {}
         self._opened = 0
         self._new: list[TableMove] = []
         self.think_started: float | None = None
-        remote.listeners.append(self._on_message)
+        remote.listeners.insert(0, self._on_message)
 
     # ------------------------------------------------------------ who is here
     @property
@@ -128,10 +132,16 @@ class NetTableSource:
     def notices(self) -> list[tuple[str, dict[str, Any]]]:
         return self.remote.notices
 
+    def _here(self) -> list[int]:
+        """The seats whose updates make the picture: those played here, or for a watcher the
+        public view it is sent (:data:`~tortuga_desktop.net.protocol.SPECTATOR`)."""
+        return list(self.remote.human_seats) or ([SPECTATOR] if self.remote.watching else [])
+
     @property
     def ready(self) -> bool:
-        """Every seat played here has been shown the game."""
-        return bool(self._shown) and all(s in self._shown for s in self.remote.human_seats)
+        """Every seat played here (or a watcher's public view) has been shown the game."""
+        here = self._here()
+        return bool(here) and all(s in self._shown for s in here)
 
     @property
     def players(self) -> int:
@@ -157,6 +167,8 @@ class NetTableSource:
             if viewer not in self._shown:
                 raise RulesError("the game has not reached this computer yet")
             return self._shown[viewer]
+        if SPECTATOR in self._shown:  # a watcher is sent the public view itself
+            return self._shown[SPECTATOR]
         ref = self._any()
         if self._public is None or self._public[0] != ref.view.decisions or \
                 len(self._public[1].events) != len(ref.events):
@@ -196,7 +208,7 @@ class NetTableSource:
         taken = {s.seat for s in self.remote.lobby if s.here and s.bot}
         out = []
         for seat in sorted(self._shown):
-            if seat in self._inflight or seat in taken:
+            if seat in self._inflight or seat in taken or seat == SPECTATOR:
                 continue
             d = self._decision(seat)
             if d is not None:
@@ -230,11 +242,9 @@ class NetTableSource:
         if act not in prompt_from_view(shown.view).legal:
             raise IllegalActionError(f"{act.text()} is not a legal choice now")
         decisions = shown.view.decisions
-        self._inflight[seat] = int(self.remote.client.send_action(seat, act, decisions))
-        if self.remote.keeper is not None:
-            self.remote.keeper.acted(seat, decisions, act.text())
-        else:
-            self.remote.kept.note_action(seat, decisions, act.text())
+        rid = int(self.remote.client.send_action(seat, act, decisions))
+        self._inflight[seat] = rid
+        self.remote.sent(rid, seat, act)
         self._last[seat] = decisions + 1
         return self._move(seat, decision.kind, act, by_bot=False)
 
@@ -304,12 +314,14 @@ class NetTableSource:
             for seat, rid in list(self._inflight.items()):
                 if rid == ref:  # refused: the seat's panel opens again
                     del self._inflight[seat]
+                    self._acked.pop(seat, None)
         elif isinstance(msg, Status) and str(msg.state) == "reconnecting":
             self._inflight.clear()  # answers to actions sent before the drop never come
+            self._acked.clear()
 
     def _on_update(self, msg: Any) -> None:
         seat = int(msg.seat)
-        if seat not in self.remote.human_seats:
+        if seat not in self._here():
             return
         evs = self._events.setdefault(seat, [])
         if int(msg.first) > len(evs):
@@ -318,12 +330,14 @@ class NetTableSource:
         evs[int(msg.first):int(msg.first) + len(msg.events)] = list(msg.events)
         self._views[seat] = msg.view
         if int(msg.ack) >= 0 and self._inflight.get(seat) == int(msg.ack):
-            del self._inflight[seat]
+            # answered once a moment at least this new is shown (with several seats here, the
+            # other seats' updates of the same moment may still be on their way)
+            self._acked[seat] = msg.view.decisions
         self._settle()
 
     def _settle(self) -> None:
         """Show a new moment when every local seat's newest view is of the same one."""
-        here = list(self.remote.human_seats)
+        here = self._here()
         if not here or any(s not in self._views for s in here):
             return
         moment = {self._views[s].decisions for s in here}
@@ -334,9 +348,11 @@ class NetTableSource:
         if old and all(old.get(s) == new[s] for s in here):
             return
         self._shown = new
+        shown_at = next(iter(moment))
         for s in list(self._inflight):
-            if self._decision(s) is None:
+            if self._decision(s) is None or (s in self._acked and self._acked[s] <= shown_at):
                 del self._inflight[s]
+                self._acked.pop(s, None)
         self.think_started = time.perf_counter()
         if not old:
             self._opened = next(iter(moment))
@@ -363,12 +379,14 @@ class NetTableSource:
         def seen(viewer: Viewer) -> Shown:
             if viewer is not None:
                 return shown[viewer]
+            if SPECTATOR in shown:
+                return shown[SPECTATOR]
             if not public:
                 public.append(Shown(public_view(ref.view), tuple(visible(list(ref.events), None))))
             return public[0]
 
         return TableMove(seat, kind, action, None, ref.view.decisions, ref.view.is_over,
-                         frozenset([None, *shown]), seen, by_bot)
+                         frozenset([None, *(s for s in shown if s != SPECTATOR)]), seen, by_bot)
 
 
 def as_table_source(source: NetTableSource) -> TableSource:

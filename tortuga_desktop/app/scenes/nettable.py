@@ -1,5 +1,6 @@
 """The table of a network game: :class:`NetTableScene`, the ordinary table fed by a
-:class:`~tortuga_desktop.app.remote.RemoteController`, with a banner for the connection.
+:class:`~tortuga_desktop.app.remote.RemoteController` through its table source (:class:`~..netsource.NetTableSource`:
+only what the server sent the seats played here), with a banner for the connection.
 
 Everything else is the table as it is for a local game: the views drawn are the ones the server
 sent to the seats played at this computer (one human: always theirs; several: the public table
@@ -60,7 +61,7 @@ def banner_lines(controller: RemoteController, now: float | None = None) -> list
         old, new = controller.moved  # the others' games look for the old port: the host must tell them
         out.append((tr("net.lobby.moved", old=old, new=new), "warning"))
     if not out and controller.ready and not controller.is_over and not controller.pending_humans():
-        names = [controller.game.names[s] for s in controller.waiting_for()
+        names = [controller.seats[s].name for s in controller.waiting_for() if s < len(controller.seats)
                  if not any(x.seat == s and x.bot for x in controller.lobby)]
         if names:
             out.append((tr("net.banner.waiting", names=", ".join(names)), "info"))
@@ -83,7 +84,7 @@ class NetTableScene(TableScene):
     name = "nettable"
 
     def __init__(self, controller: RemoteController, *, speed: str = "normal") -> None:
-        super().__init__(controller, speed=speed)
+        super().__init__(controller.source, speed=speed)
         self.remote = controller
         self._banner: list[tuple[str, str]] = []
         self._ended = False
@@ -94,7 +95,7 @@ class NetTableScene(TableScene):
     def update(self, dt: float) -> bool:
         ui = self.decision_ui
         if ui is not None and self.remote.ready and \
-                decision_key(ui.prompt.view, ui.seat) != decision_key(self.remote.game.view(ui.seat), ui.seat):
+                decision_key(ui.prompt.view, ui.seat) != decision_key(self.remote.source.view(ui.seat), ui.seat):
             # The seat's decision changed under the open panel (others acted first): a new panel.
             self.decision_ui = None
             self.decision_seat = None

@@ -102,6 +102,7 @@ def _network_game() -> tuple[str, list[str], int]:
     from tortuga_desktop.app.scenes.nettable import NetTableScene
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.headless import SeatBot
+    from tortuga_desktop.rules import determinize
 
     app = App(None, size=(1280, 800), fixed_dt=1 / 60)
     setup = SetupConfig(seats=[SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1),
@@ -121,7 +122,7 @@ def _network_game() -> tuple[str, list[str], int]:
         step_until(app, lambda: isinstance(app.top, NetTableScene))
         table = app.top
         table.set_speed("instant")
-        controller = table.controller
+        controller = table.remote
         rng = random.Random(3)
         answered: list[object] = []
         end = time.monotonic() + 60
@@ -129,7 +130,8 @@ def _network_game() -> tuple[str, list[str], int]:
             ui = table.decision_ui if app.top is table else None
             if ui is not None and ui.rect.w > 0 and not any(ui is u for u in answered):
                 answered.append(ui)
-                for intent in inputs_for(table, ui, human_choice(table.controller.game, ui.seat, rng), True):
+                for intent in inputs_for(table, ui, human_choice(determinize(table.controller.view(ui.seat), 0), ui.seat, rng),
+                                         True):
                     app.post(intent)
             app.step(1 / 60)
             time.sleep(0.001)

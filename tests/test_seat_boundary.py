@@ -26,8 +26,9 @@ PACKAGE = "tortuga_desktop.app"
 BELOW = {
     "controller",  # LocalTableSource: owns the Game (solo, hot-seat)
     "tutorial", "scenes.tutorial",  # the tutorial's scripted game and its table source
-    "remote",  # the network table source (its picture of the game; seatremote replaces it)
-    "replay", "scenes.replay",  # a record played again (a replay source is seatremote's)
+    "remote",  # a network game's connection (it creates the network table source)
+    "netsource",  # the network table source (its public view is the public part of a game made from a seat's view)
+    "replay", "scenes.replay",  # a record played again
     "saves", "records",  # files that store whole games
     "pacing",  # R9.1 measurements over whole games (scripts and tests)
     "main",  # start-up: opens a game from a file or a demo setup into its source
@@ -42,7 +43,7 @@ ENGINE_MODULES = {
 #: Names that are (or make) a whole game or its state, whatever module exports them.
 ENGINE_NAMES = {"Game", "State", "Seat", "determinize", "replay", "player_view", "game_from_dict", "resample_hidden"}
 #: Source modules that would hand over the Game behind a table.
-SOURCE_MODULES = {f"{PACKAGE}.{m}" for m in ("controller", "remote", "tutorial")}
+SOURCE_MODULES = {f"{PACKAGE}.{m}" for m in ("controller", "remote", "netsource", "tutorial")}
 
 
 def _module_name(path: Path) -> str:

@@ -51,7 +51,7 @@ def headless(home: Path, *args: str) -> subprocess.Popen[str]:
                             env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
 
 
-def wait_for(done: Callable[[], bool], timeout: float = 30.0) -> None:
+def wait_for(done: Callable[[], bool], timeout: float = 120.0) -> None:  # a loaded machine starts processes slowly
     end = time.monotonic() + timeout
     while time.monotonic() < end:
         if done():

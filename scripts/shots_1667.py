@@ -22,7 +22,7 @@ from tortuga_desktop.app import i18n  # noqa: E402
 from tortuga_desktop.app.panel1667 import PanelState, panel_for  # noqa: E402
 from tortuga_desktop.app.render.table1667 import Table1667Renderer  # noqa: E402
 from tortuga_desktop.t1667.ai.bots import make_bot  # noqa: E402
-from tortuga_desktop.t1667.rules import Game, Kind, PlayerView  # noqa: E402
+from tortuga_desktop.t1667.rules import Game, Kind, Loc, PlayerView  # noqa: E402
 
 NAMES = ("Anne", "Jack", "Mary", "Calico", "Edward", "Grace", "Henry", "Ching", "Bartholomew")
 
@@ -38,8 +38,9 @@ def mid_game(players: int, seed: int, *, decisions: int, seat: int = 0,
     steps = 0
     while not g.is_over:
         pend = g.pending()
-        if steps >= decisions and any(d.seat == seat and d.kind is want for d in pend):
-            break
+        if steps >= decisions and any(d.seat == seat and d.kind is want for d in pend) \
+                and (want is not Kind.TURN or (len(g.lines[Loc.FD]) + len(g.lines[Loc.JR]) >= players // 2)):
+            break  # a position a player would recognise: half the pawns aboard the ships
         s = pend[rng.randrange(len(pend))].seat
         events = g.events_for(s, seen[s])
         seen[s] = len(g.log)

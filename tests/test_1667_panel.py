@@ -199,3 +199,28 @@ def test_panel_model_is_typed_data() -> None:
     p = panel_for(g.view(g.active), g.legal_actions(g.active))
     assert p == panel_for(g.view(g.active), g.legal_actions(g.active))  # frozen values compare equal
     hash(p)
+
+
+def test_clicking_the_table_narrows_to_the_options_about_that_thing() -> None:
+    from tortuga_desktop.app.layout1667 import Target
+    from tortuga_desktop.app.panel1667 import options_at
+    from tortuga_desktop.t1667.rules import Loc, Maroon, Reveal, Row, Ship, Side
+
+    g = game(fd="0 1 3", jr="2")
+    view = g.view(0)
+    p = panel_for(view, g.legal_actions(0))
+    at_slot = [o.action for o in options_at(p, view, Target("slot", slot=2))]
+    assert Reveal(2) in at_slot and all("2" in str(a) for a in at_slot)
+    assert [o.action for o in options_at(p, view, Target("pawn", seat=3)) if isinstance(o.action, Maroon)] == [Maroon(3)]
+    assert [o.action for o in options_at(p, view, Target("rowboat", loc=Loc.RB_FD))] == [Row(Loc.RB_FD)]
+    shift = [str(o.action) for o in options_at(p, view, Target("hold", ship=Ship.FD, side=Side.BRITISH))]
+    assert shift == []  # seat 0 is the Captain, not the Cabin Boy
+    g3 = game(fd="1 3 0", jr="2", active=0)
+    v3 = g3.view(0)
+    p3 = panel_for(v3, g3.legal_actions(0))
+    assert [str(o.action) for o in options_at(p3, v3, Target("hold", ship=Ship.FD, side=Side.BRITISH))] == \
+        ["shift british"]
+    g.apply(0, parse_action("attack"))
+    v = g.view(0)
+    pv = panel_for(v, g.legal_actions(0))
+    assert [o.action for o in options_at(pv, v, Target("hand_card", index=0))] == [Vote(v.hand[0])]

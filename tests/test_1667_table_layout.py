@@ -117,3 +117,29 @@ def test_layout_imports_no_pygame() -> None:
             "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
+
+
+def _centre(r: Rect) -> tuple[int, int]:
+    return (r[0] + r[2] // 2, r[1] + r[3] // 2)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_clicks_find_pawns_slots_holds_and_seats(size: tuple[int, int]) -> None:
+    from t1667_helpers import game
+
+    from tortuga_desktop.app.layout1667 import Target, target_at
+    from tortuga_desktop.t1667.rules.cards import Loc, Side
+
+    g = game(fd="0 1", jr="2", tortuga="3")
+    view = g.view(0)
+    L = table_layout(size, 4)
+    assert target_at(L, view, _centre(L.ship(Ship.FD).places[1])) == Target("pawn", seat=1)
+    assert target_at(L, view, _centre(L.tortuga.places[0])) == Target("pawn", seat=3)
+    assert target_at(L, view, _centre(L.row[2])) == Target("slot", slot=3)
+    assert target_at(L, view, _centre(L.ship(Ship.JR).hold(Side.FRENCH))) == \
+        Target("hold", ship=Ship.JR, side=Side.FRENCH)
+    assert target_at(L, view, _centre(L.rowboat(Loc.RB_FD))) == Target("rowboat", loc=Loc.RB_FD)
+    assert target_at(L, view, _centre(L.seats[2].rect)) == Target("seat", seat=2)
+    assert target_at(L, view, _centre(L.ship(Ship.JR).places[3])) == Target("ship", ship=Ship.JR, loc=Loc.JR)
+    assert target_at(L, view, _centre(L.hand_cards(len(view.hand))[0])) == Target("hand_card", index=0)
+    assert target_at(L, view, (0, 0)) is None

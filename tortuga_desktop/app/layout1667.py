@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..t1667.rules.cards import ROW_SLOTS, SHIP_SIZE, Loc, Ship, Side
+from ..t1667.rules.views import PlayerView
 
 #: (x, y, w, h) in window pixels
 Rect = tuple[int, int, int, int]
@@ -334,3 +335,48 @@ def table_layout(size: tuple[int, int], players: int) -> Table1667Layout:
         row_labels=row_labels, event_deck=event_deck, vote_deck=vote_deck, discard=discard,
         side=side, panel=side,
     )
+
+
+@dataclass(frozen=True, slots=True)
+class Target:
+    """A thing on the table a player can point at: ``kind`` is one of seat, pawn, slot, hold, area,
+    rowboat, ship, tortuga, galleon, hand_card, event_deck, vote_deck, discard; the other fields
+    name which one."""
+
+    kind: str
+    seat: int | None = None
+    slot: int | None = None
+    ship: Ship | None = None
+    side: Side | None = None
+    loc: Loc | None = None
+    index: int | None = None
+
+
+def targets(L: Table1667Layout, view: PlayerView) -> list[tuple[Target, Rect]]:
+    """Every target of the table drawn for ``view``, smallest first (a pawn before its ship)."""
+    out: list[tuple[Target, Rect]] = []
+    for ship, sb in L.ships:
+        line = view.fd if ship is Ship.FD else view.jr
+        out += [(Target("pawn", seat=s), sb.places[k]) for k, s in enumerate(line)]
+    out += [(Target("pawn", seat=s), L.tortuga.places[k]) for k, s in enumerate(view.tortuga_line)]
+    for rb, who in view.rowboats:
+        if who is not None:
+            out.append((Target("pawn", seat=who), L.rowboat(rb)))
+        else:
+            out.append((Target("rowboat", loc=rb), L.rowboat(rb)))
+    for ship, sb in L.ships:
+        out += [(Target("hold", ship=ship, side=side), r) for side, r in sb.holds]
+    out += [(Target("area", side=side), r) for side, r in L.tortuga.areas]
+    out += [(Target("slot", slot=k + 1), r) for k, r in enumerate(L.row)]
+    out += [(Target("hand_card", index=k), r) for k, r in enumerate(L.hand_cards(len(view.hand)))]
+    out += [(Target("seat", seat=k), b.rect) for k, b in enumerate(L.seats)]
+    out += [(Target("event_deck"), L.event_deck), (Target("vote_deck"), L.vote_deck),
+            (Target("discard"), L.discard), (Target("galleon"), L.galleon)]
+    out += [(Target("ship", ship=ship, loc=Loc.FD if ship is Ship.FD else Loc.JR), sb.rect) for ship, sb in L.ships]
+    out.append((Target("tortuga", loc=Loc.TORTUGA), L.tortuga.rect))
+    return out
+
+
+def target_at(L: Table1667Layout, view: PlayerView, pos: tuple[int, int]) -> Target | None:
+    """What is under ``pos`` (window pixels) on the table drawn for ``view``, or None."""
+    return next((t for t, r in targets(L, view) if contains(r, pos)), None)

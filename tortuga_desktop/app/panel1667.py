@@ -52,6 +52,7 @@ from ..t1667.rules.actions import (
 from ..t1667.rules.cards import EventCard, Loc, Ship, Side, VoteCard, VoteKind
 from ..t1667.rules.state import Kind
 from ..t1667.rules.views import PlayerView
+from .layout1667 import Target
 
 
 @dataclass(frozen=True, slots=True)
@@ -470,3 +471,44 @@ def panel_for(view: PlayerView, legal: Sequence[Action]) -> Panel:
     if len(panel.actions()) != len(legal):
         raise ValueError(f"actions that do not answer a {kind.value} decision")
     return panel
+
+
+def _refers(action: Action, t: Target, view: PlayerView) -> bool:
+    """Whether ``action`` is about the pointed-at thing ``t`` (see :func:`options_at`)."""
+    if t.kind == "slot":
+        if isinstance(action, (Reveal, Pick)):
+            return action.slot == t.slot
+        return isinstance(action, (ViewTwo, Force)) and t.slot in (action.a, action.b)
+    if t.kind in ("pawn", "seat"):
+        if isinstance(action, (Maroon, NameSeat)):
+            return action.seat == t.seat
+        return isinstance(action, (Force, Marque)) and action.seat == t.seat
+    if t.kind == "hold":
+        if isinstance(action, (PlaceTreasure, ReturnTreasure)):
+            return (action.ship, action.side) == (t.ship, t.side)
+        if isinstance(action, Shift):
+            return view.where(view.seat).ship is t.ship and action.source is t.side
+        if isinstance(action, Plunder):
+            mine = view.where(view.seat).ship
+            return (mine is t.ship and action.to is t.side) or \
+                (action.source is t.ship and action.source_side is t.side)
+        return False
+    if t.kind in ("rowboat", "ship", "tortuga"):
+        if isinstance(action, (Row, Sail)):
+            return action.to is t.loc
+        if isinstance(action, Blow):
+            return action.rowboat is t.loc
+        if isinstance(action, Reverse):
+            return action.ship is t.ship
+        return isinstance(action, Marque) and action.ship is t.ship
+    if t.kind == "hand_card" and t.index is not None and t.index < len(view.hand):
+        return isinstance(action, Vote) and action.card == view.hand[t.index]
+    return False
+
+
+def options_at(panel: Panel, view: PlayerView, target: Target) -> list[Option]:
+    """The panel's options about a thing clicked on the table (:func:`..layout1667.target_at`): a slot
+    gives Reveal/Pick/View/Force with it, a pawn the actions naming that seat, a hold the treasure
+    moves into or out of it, a rowboat, ship or Tortuga the moves there, a hand card its vote. One
+    option: the click can send it; several: the panel narrows to them."""
+    return [o for g in panel.groups for o in g.options if _refers(o.action, target, view)]

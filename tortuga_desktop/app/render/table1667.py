@@ -68,6 +68,7 @@ SAND = (0xE6, 0xCF, 0x94)
 CARD_BACK = (0x6E, 0x1E, 0x22)
 VOTE_BACK = (0x1F, 0x3B, 0x5C)
 EXPLOSION = (0xF0, 0x7A, 0x10)
+BRASS_TUBE = (0xB8, 0x8A, 0x3A)
 
 
 # ------------------------------------------------------------------------------------- small helpers
@@ -280,12 +281,41 @@ def event_glyph(surf: pygame.Surface, card: EventCard, center: tuple[int, int], 
         for k in (-1, 0, 1):
             ship_pic(surf, pygame.Rect(cx + k * r * 0.55 - r * 0.5, cy - r * 0.5 + abs(k) * r * 0.3, r, r),
                      (0x9A, 0x2A, 0x20))
-    else:
-        letter = {EventCard.NEST: "N", EventCard.FACADE: "?", EventCard.FEVER: "⇄", EventCard.WINDS: "~",
-                  EventCard.RUM: "+", EventCard.SCURVY: "−", EventCard.REPRISAL: "↺"}.get(card, "*")
-        pygame.draw.circle(surf, palette.PARCHMENT, (cx, cy), r)
-        pygame.draw.circle(surf, ink, (cx, cy), r, lw)
-        blit_center(surf, _text(letter, max(10, round(r * 1.2)), ink, True), (cx, cy))
+    elif card is EventCard.NEST:  # a spyglass
+        pygame.draw.line(surf, BRASS_TUBE, (cx - r, cy + r * 0.6), (cx + r * 0.7, cy - r * 0.5), max(3, r // 2))
+        pygame.draw.line(surf, ink, (cx - r, cy + r * 0.6), (cx + r * 0.7, cy - r * 0.5), 1)
+        pygame.draw.circle(surf, palette.SEA_LIGHT, (cx + r * 0.75, cy - r * 0.55), max(2, r * 0.3))
+        pygame.draw.circle(surf, ink, (cx + r * 0.75, cy - r * 0.55), max(2, r * 0.3), 1)
+    elif card is EventCard.FACADE:  # a mask
+        mask = pygame.Rect(0, 0, r * 2, r * 1.2)
+        mask.center = (cx, cy)
+        pygame.draw.ellipse(surf, palette.BONE, mask)
+        pygame.draw.ellipse(surf, ink, mask, lw)
+        for dx in (-0.45, 0.45):
+            pygame.draw.ellipse(surf, ink, (cx + r * dx - r * 0.28, cy - r * 0.22, r * 0.56, r * 0.36))
+    elif card is EventCard.FEVER:  # a line turned around: two opposite arrows
+        for dy, sign in ((-0.35, 1), (0.35, -1)):
+            y = cy + r * dy
+            pygame.draw.line(surf, ink, (cx - r * 0.8, y), (cx + r * 0.8, y), max(2, r // 5))
+            tip = cx + sign * r
+            pygame.draw.polygon(surf, ink, [(tip, y), (tip - sign * r * 0.4, y - r * 0.28), (tip - sign * r * 0.4, y + r * 0.28)])
+    elif card is EventCard.WINDS:  # gusts
+        for k, dy in enumerate((-0.5, 0.0, 0.5)):
+            box = (cx - r + k * r * 0.2, cy + r * dy - r * 0.3, r * 1.6, r * 0.6)
+            pygame.draw.arc(surf, palette.SEA, box, 0, math.pi, max(2, r // 5))
+    elif card is EventCard.RUM:  # a bottle
+        pygame.draw.rect(surf, (0x6B, 0x3A, 0x1A), (cx - r * 0.45, cy - r * 0.2, r * 0.9, r * 1.2), border_radius=max(1, r // 4))
+        pygame.draw.rect(surf, (0x6B, 0x3A, 0x1A), (cx - r * 0.15, cy - r, r * 0.3, r * 0.85))
+        pygame.draw.rect(surf, ink, (cx - r * 0.45, cy - r * 0.2, r * 0.9, r * 1.2), lw, border_radius=max(1, r // 4))
+        pygame.draw.rect(surf, palette.BONE, (cx - r * 0.35, cy + r * 0.15, r * 0.7, r * 0.4))
+    elif card is EventCard.SCURVY:  # a vote card struck out
+        pygame.draw.rect(surf, VOTE_BACK, (cx - r * 0.55, cy - r * 0.8, r * 1.1, r * 1.6), border_radius=max(1, r // 5))
+        pygame.draw.line(surf, palette.DANGER, (cx - r * 0.8, cy + r * 0.8), (cx + r * 0.8, cy - r * 0.8), max(2, r // 3))
+    else:  # REPRISAL: a treasure going back (a coin and an arrow)
+        blit_center(surf, coin(max(8, round(r * 1.3))), (round(cx - r * 0.3), round(cy + r * 0.2)))
+        pygame.draw.line(surf, palette.DANGER, (cx + r * 0.5, cy + r * 0.6), (cx + r * 0.5, cy - r * 0.5), max(2, r // 4))
+        pygame.draw.polygon(surf, palette.DANGER, [(cx + r * 0.5, cy - r), (cx + r * 0.15, cy - r * 0.45),
+                                                   (cx + r * 0.85, cy - r * 0.45)])
     if card.starred:
         shape(surf, "star", (cx + r * 0.95, cy - r * 0.95), max(3, r * 0.35), palette.GOLD)
 
@@ -417,6 +447,15 @@ class Table1667Renderer:
             y = top + (bottom - top) * k / 6
             pygame.draw.line(surf, WOOD_DARK, (r.x + L.px(12), y), (r.right - L.px(12), y), max(1, L.px(1)))
         pygame.draw.polygon(surf, palette.INK, pts, max(2, L.px(3)))
+        # a row of gun ports along the side
+        port_y = top + (bottom - top) * 0.55
+        for k in range(6):
+            x = r.x + L.px(30) + k * (r.w - L.px(70)) // 5
+            port = pygame.Rect(0, 0, L.px(18), L.px(14))
+            port.center = (x, round(port_y))
+            pygame.draw.rect(surf, WOOD_DARK, port, border_radius=L.px(2))
+            pygame.draw.rect(surf, palette.BRASS_DARK, port, max(1, L.px(1)), border_radius=L.px(2))
+            pygame.draw.circle(surf, palette.INK, port.center, L.px(4))
         pygame.draw.rect(surf, WOOD_DARK, (r.x + L.px(6), r.y, r.w - L.px(12), L.px(26)), border_radius=L.px(6))
 
     # -- seats -----------------------------------------------------------------------------
@@ -432,7 +471,11 @@ class Table1667Renderer:
                                            L.px(3)))
         m = R(b.marker)
         shape(surf, style.shape, m.center, m.w * 0.42, style.rgb)
-        name = view.names[seat] + (" " + tr("p1667.t.you_mark") if seat == view.seat else "")
+        name = view.names[seat]
+        if seat == view.seat:  # "(you)" when it fits whole; the lighter plaque says it anyway
+            marked = f"{name} {tr('p1667.t.you_mark')}"
+            if art.font(L.px_body, True).size(marked)[0] <= b.name[2]:
+                name = marked
         surf.blit(fit(name, L.px_body, palette.INK, b.name[2], True), (b.name[0], b.name[1]))
         # loyalty as this seat knows it
         known = view.loyalties[seat]
@@ -575,6 +618,9 @@ class Table1667Renderer:
         o = view.outcome
         if o is not None:
             lines.append((tr(f"p1667.t.over.{o.reason.value.replace('-', '_')}"), True))
+            if o.winners:
+                names = tr("p1667.sep").join(view.names[s] for s in o.winners)
+                lines.append((tr("p1667.t.winners", names=names), True))
             lines.append((tr("p1667.t.totals", british=o.british, french=o.french), False))
         else:
             who = self._who(view, view.active)
@@ -590,7 +636,8 @@ class Table1667Renderer:
             elif view.final_row:
                 lines.append((tr("p1667.t.final_row"), False))
             mix = dict(view.loyalty_mix)
-            lines.append((tr("p1667.t.mix", british=mix.get(Loyalty.BRITISH, 0), french=mix.get(Loyalty.FRENCH, 0),
+            key = "p1667.t.mix" if mix.get(Loyalty.DUTCH, 0) else "p1667.t.mix_even"
+            lines.append((tr(key, british=mix.get(Loyalty.BRITISH, 0), french=mix.get(Loyalty.FRENCH, 0),
                              dutch=mix.get(Loyalty.DUTCH, 0)), False))
         y = r.y + pad
         for text, bold in lines[:4]:
@@ -731,7 +778,7 @@ class Table1667Renderer:
             if picked:
                 pygame.draw.rect(surf, palette.GOLD, r.inflate(L.px(6), L.px(6)), max(2, L.px(3)), border_radius=L.px(10))
             if sv.card is not None:  # this seat saw it: an eye and the card
-                band = pygame.Rect(r.x + L.px(3), r.bottom - L.px(58), r.w - L.px(6), L.px(55))
+                band = pygame.Rect(r.x + L.px(3), r.bottom - L.px(64), r.w - L.px(6), L.px(61))
                 rounded(surf, band, palette.PARCHMENT_LIGHT, palette.GOLD, L.px(5), max(1, L.px(2)))
                 self._eye(surf, (band.x + L.px(11), band.y + L.px(10)), L.px(8))
                 event_glyph(surf, sv.card, (band.right - L.px(14), band.y + L.px(12)), L.px(9))
@@ -831,10 +878,13 @@ class Table1667Renderer:
             if y > r.bottom - L.px(30):
                 break
             label = say(grp.label)
+            lines = [say(c) for c in grp.consequence]
             if len(grp.options) > 1:
                 label = tr("p1667.t.choices", label=label, n=len(grp.options))
-            y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label, [say(c) for c in grp.consequence],
-                             False)
+            elif grp.options[0].label != grp.label:  # one choice: say which, and what it does
+                label = tr("p1667.t.group_one", label=label, option=say(grp.options[0].label))
+                lines = [say(c) for c in grp.options[0].consequence] + lines
+            y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label, lines, False)
 
     def _button(self, surf: pygame.Surface, r: pygame.Rect, y: int, label: str, lines: list[str], open_: bool) -> int:
         L = self.layout

@@ -152,3 +152,65 @@ def test_hidden_information_outside_the_view_changes_no_pixel() -> None:
     r.draw(fa, va, panel_for(va, a.legal_actions(me)))
     r.draw(fb, vb, panel_for(vb, b.legal_actions(me)))
     assert pygame.image.tobytes(fa, "RGB") == pygame.image.tobytes(fb, "RGB")
+
+
+def test_a_frame_drawn_after_others_equals_one_drawn_afresh() -> None:
+    """The renderer redraws only the parts of the table whose view fields changed; every frame must still
+    be exactly what a new renderer draws from the same view (no stale part)."""
+    size = (1280, 720)
+    kept = Table1667Renderer(size, 5)
+    surf, fresh_surf = pygame.Surface(size), pygame.Surface(size)
+    g = Game.new(5, 33)
+    rng = random.Random(33)
+    checked = 0
+    step = 0
+    while not g.is_over and checked < 12:
+        view = g.view(1)
+        panel = panel_for(view, g.legal_actions(1))
+        kept.draw(surf, view, panel)
+        if step % 5 == 0:
+            Table1667Renderer(size, 5).draw(fresh_surf, view, panel)
+            assert pygame.image.tobytes(surf, "RGB") == pygame.image.tobytes(fresh_surf, "RGB"), step
+            checked += 1
+        pend = g.pending()
+        seat = pend[rng.randrange(len(pend))].seat
+        legal = g.legal_actions(seat)
+        g.apply(seat, legal[rng.randrange(len(legal))])
+        step += 1
+    assert checked >= 5
+
+
+def test_every_shown_field_redraws_its_part() -> None:
+    """Change one field of a view at a time: the kept renderer's frame must equal a fresh one's."""
+    from dataclasses import replace
+
+    from tortuga_desktop.t1667.rules import EventCard, Loyalty, SlotView
+
+    g = Game.new(5, 12)
+    base = g.view(0)
+    r0 = base.row[0]
+    variants = {
+        "hand": replace(base, hand=base.hand[1:]),
+        "hand_sizes": replace(base, hand_sizes=(base.hand_sizes[0], 1, *base.hand_sizes[2:])),
+        "row": replace(base, row=(SlotView(1, True, EventCard.PISTOL, (0,)), *base.row[1:])),
+        "row_empty": replace(base, row=(SlotView(r0.slot, False, None, ()), *base.row[1:])),
+        "front": replace(base, front=(base.front[0], (EventCard.ALBATROSS,), *base.front[2:])),
+        "galleon": replace(base, galleon=base.galleon - 1,
+                           tortuga=((base.tortuga[0][0], base.tortuga[0][1] + 1), base.tortuga[1])),
+        "names": replace(base, names=(base.names[0], "Zed", *base.names[2:])),
+        "discard": replace(base, discard=(EventCard.SPOT,)),
+        "deck_size": replace(base, deck_size=base.deck_size - 1),
+        "vote_deck_size": replace(base, vote_deck_size=base.vote_deck_size - 1),
+        "loyalties": replace(base, loyalties=(base.loyalties[0], Loyalty.DUTCH, *base.loyalties[2:])),
+        "active": replace(base, active=(base.active + 1) % 5),
+        "destroyed": replace(base, destroyed=base.rowboats[0][0]),
+        "armada": replace(base, armada_at_bottom=False, final_row=True),
+    }
+    size = (1280, 720)
+    kept = Table1667Renderer(size, 5)
+    surf, fresh = pygame.Surface(size), pygame.Surface(size)
+    for name, v in variants.items():
+        kept.draw(surf, base)
+        kept.draw(surf, v)
+        Table1667Renderer(size, 5).draw(fresh, v)
+        assert pygame.image.tobytes(surf, "RGB") == pygame.image.tobytes(fresh, "RGB"), name

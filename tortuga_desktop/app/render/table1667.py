@@ -25,7 +25,7 @@ import pygame
 from ...t1667.rules.cards import EventCard, Loyalty, Ship, Side, VoteCard, VoteKind
 from ...t1667.rules.views import PlayerView
 from .. import art, palette
-from ..i18n import tr
+from ..i18n import get_language, tr
 from ..layout import wrap_lines
 from ..layout1667 import MIN_TEXT_PX, Rect, Table1667Layout, table_layout
 from ..panel1667 import Panel, PanelState, say
@@ -208,6 +208,17 @@ def symbol(surf: pygame.Surface, sym: str, center: tuple[int, int], r: int) -> N
 
 def vote_card(surf: pygame.Surface, r: pygame.Rect, card: VoteCard, highlight: VoteKind | None = None) -> None:
     """A vote card face: three sections (attack, brawl, mutiny) stacked; ``highlight`` marks the one a vote reads."""
+    surf.blit(_vote_face(r.size, card, highlight), r.topleft)
+
+
+@lru_cache(maxsize=256)
+def _vote_face(size: tuple[int, int], card: VoteCard, highlight: VoteKind | None) -> pygame.Surface:
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    _draw_vote_card(out, pygame.Rect((0, 0), size), card, highlight)
+    return out
+
+
+def _draw_vote_card(surf: pygame.Surface, r: pygame.Rect, card: VoteCard, highlight: VoteKind | None) -> None:
     rad = max(3, r.w // 9)
     rounded(surf, r, palette.PARCHMENT_LIGHT, palette.INK, rad, max(1, r.w // 30))
     sec_h = r.h / 3
@@ -223,6 +234,17 @@ def vote_card(surf: pygame.Surface, r: pygame.Rect, card: VoteCard, highlight: V
 
 def card_back(surf: pygame.Surface, r: pygame.Rect, fill: RGB, emblem: str) -> None:
     """A face-down card: a dark frame with a compass rose (event) or a flag pair (vote)."""
+    surf.blit(_back(r.size, fill, emblem), r.topleft)
+
+
+@lru_cache(maxsize=32)
+def _back(size: tuple[int, int], fill: RGB, emblem: str) -> pygame.Surface:
+    out = pygame.Surface(size, pygame.SRCALPHA)
+    _draw_back(out, pygame.Rect((0, 0), size), fill, emblem)
+    return out
+
+
+def _draw_back(surf: pygame.Surface, r: pygame.Rect, fill: RGB, emblem: str) -> None:
     rad = max(3, r.w // 9)
     rounded(surf, r, fill, palette.INK, rad, max(1, r.w // 30))
     inner = r.inflate(-max(4, r.w // 8), -max(4, r.w // 8))
@@ -351,11 +373,18 @@ class Table1667Renderer:
     def __init__(self, size: tuple[int, int], players: int) -> None:
         self.layout: Table1667Layout = table_layout(size, players)
         self._static: pygame.Surface | None = None
+        #: the last frame drawn and what it was drawn from (views and panels are frozen values)
+        self._frame: pygame.Surface | None = None
+        #: per section of the frame, what it was last drawn from
+        self._keys: dict[str, object] = {}
+        self._pawns: dict[object, pygame.Surface] = {}
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
             self.layout = table_layout(size, self.layout.players)
             self._static = None
+            self._frame = None
+            self._pawns.clear()
 
     # -- public -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: PlayerView, panel: Panel | None = None,
@@ -369,27 +398,64 @@ class Table1667Renderer:
             raise ValueError(f"a {view.players}-seat view on a {self.layout.players}-seat table")
         if surface.get_size() != self.layout.size:
             self.set_size(surface.get_size())
-        if self._static is None:
+        if self._static is None or self._frame is None:
             self._static = self._build_static(surface.get_size())
-        surface.blit(self._static, (0, 0))
-        for seat in range(view.players):
-            self._seat(surface, view, seat)
-        self._last_vote(surface, view)
-        self._galleon(surface, view)
-        self._status(surface, view)
-        for ship in (Ship.FD, Ship.JR):
-            self._ship(surface, view, ship)
-        self._rowboats(surface, view)
-        self._tortuga(surface, view)
-        self._mine(surface, view)
-        self._row(surface, view)
-        self._decks(surface, view)
-        self._panel(surface, view, panel, state)
+            self._frame = self._static.copy()
+            self._keys = {}
+        frame = self._frame
+        for name, region, key in self._sections(view, panel, state):
+            if self._keys.get(name) == key:
+                continue  # this part of the table shows the same as last frame
+            frame.set_clip(region)
+            frame.blit(self._static, region, region)
+            if name == "strip":
+                for seat in range(view.players):
+                    self._seat(frame, view, seat)
+            elif name == "mat":
+                self._last_vote(frame, view)
+                self._galleon(frame, view)
+                self._status(frame, view)
+                for ship in (Ship.FD, Ship.JR):
+                    self._ship(frame, view, ship)
+                self._rowboats(frame, view)
+                self._tortuga(frame, view)
+            elif name == "band":
+                self._mine(frame, view)
+                self._row(frame, view)
+                self._decks(frame, view)
+            else:
+                self._panel(frame, view, panel, state)
+            frame.set_clip(None)
+            self._keys[name] = key
+        surface.blit(frame, (0, 0))
+
+    def _sections(self, view: PlayerView, panel: Panel | None,
+                  state: PanelState | None) -> list[tuple[str, pygame.Rect, object]]:
+        """The four parts of the frame, each with the view fields it shows (redrawn only when they change)."""
+        L = self.layout
+        w, h = L.size
+        top, bottom = L.mat[1], L.mat[1] + L.mat[3]
+        side_x = L.side[0]
+        common = (get_language(), art.markers_on(), view.seat, view.names)
+        return [
+            ("strip", pygame.Rect(0, 0, side_x, top),
+             (common, view.loyalties, view.hand_sizes, view.front, view.active, view.vote, view.outcome)),
+            ("mat", R(L.mat),
+             (common, view.fd, view.jr, view.tortuga_line, view.rowboats, view.destroyed, view.galleon, view.holds,
+              view.tortuga, view.last_vote, view.vote, view.active, view.actions_left, view.resolving,
+              view.final_row, view.sudden_death, view.outcome, view.loyalty_mix)),
+            ("band", pygame.Rect(0, bottom, side_x, h - bottom),
+             (common, view.loyalty, view.hand, view.vote, view.row, view.pending, view.deck_size,
+              view.vote_deck_size, view.discard, view.armada_at_bottom)),
+            ("side", pygame.Rect(side_x, 0, w - side_x, h), (common, panel, state)),
+        ]
 
     # -- static layer --------------------------------------------------------------------
     def _build_static(self, size: tuple[int, int]) -> pygame.Surface:
         L = self.layout
         surf = pygame.Surface(size)
+        if pygame.display.get_init() and pygame.display.get_surface() is not None:
+            surf = surf.convert()
         w, h = size
         for y in range(h):
             t = y / max(1, h - 1)
@@ -410,9 +476,13 @@ class Table1667Renderer:
         band = R(L.band).inflate(L.px(8), L.px(8))
         rounded(surf, band, palette.mix(palette.FELT, palette.INK, 0.25), palette.BRASS_DARK, L.px(12), L.px(2))
         rounded(surf, R(L.side), palette.PARCHMENT, palette.BRASS_DARK, L.px(12), L.px(3))
-        # ships: hulls and holds' frames
+        # ships: hulls and their pawn places
         for ship, sb in L.ships:
             self._hull(surf, ship, R(sb.rect))
+            for pr in sb.places:
+                deck = pygame.Surface(R(pr).size, pygame.SRCALPHA)
+                pygame.draw.rect(deck, (*palette.PARCHMENT_DARK, 70), deck.get_rect(), border_radius=L.px(6))
+                surf.blit(deck, R(pr))
             name = fit(tr(f"p1667.loc.{ship.value}.name"), L.px_title, palette.BONE, sb.title[2], True)
             blit_center(surf, name, R(sb.title).center)
         # Tortuga: the island
@@ -422,6 +492,10 @@ class Table1667Renderer:
         pygame.draw.ellipse(surf, palette.BRASS_DARK, tb, max(1, L.px(2)))
         green = R(L.tortuga.places[0]).union(R(L.tortuga.places[-1])).inflate(L.px(8), L.px(8))
         pygame.draw.rect(surf, (0x8F, 0xA8, 0x5A), green, border_radius=L.px(16))
+        for pr in L.tortuga.places:
+            deck = pygame.Surface(R(pr).size, pygame.SRCALPHA)
+            pygame.draw.rect(deck, (*SAND, 150), deck.get_rect(), border_radius=L.px(6))
+            surf.blit(deck, R(pr))
         title = fit(tr("p1667.loc.tortuga.name"), L.px_title, palette.INK, L.tortuga.title[2], True)
         blit_center(surf, title, R(L.tortuga.title).center)
         # labels over the band
@@ -651,27 +725,40 @@ class Table1667Renderer:
     # -- pawns, ships, rowboats, Tortuga -----------------------------------------------------------
     def _pawn(self, surf: pygame.Surface, view: PlayerView, seat: int, place: pygame.Rect, roles: Sequence[str],
               name_rgb: RGB = palette.BONE) -> None:
+        """A pawn in ``place``: its role tags, the pirate in the seat's colour and shape, the name."""
         L = self.layout
+        key = (seat, tuple(roles), place.size, name_rgb, seat == view.seat, view.names[seat], get_language())
+        pic = self._pawns.get(key)
+        if pic is None:
+            pic = self._pawn_pic(seat, place.size, tuple(roles), name_rgb, seat == view.seat, view.names[seat])
+            self._pawns[key] = pic
+        surf.blit(pic, (place.x - L.px(4), place.y))
+
+    def _pawn_pic(self, seat: int, size: tuple[int, int], roles: tuple[str, ...], name_rgb: RGB, me: bool,
+                  name_text: str) -> pygame.Surface:
+        L = self.layout
+        out = pygame.Surface((size[0] + L.px(8), size[1]), pygame.SRCALPHA)
+        place = pygame.Rect(L.px(4), 0, size[0], size[1])
         style = SEAT_STYLES[seat]
         y = place.y + L.px(2)
         for role in roles:  # role tags above the pawn, one line each
-            full = tr(f"p1667.role.{role}")
-            t = _text(full, L.px_small, palette.GOLD_LIGHT, True)
+            t = _text(tr(f"p1667.role.{role}"), L.px_small, palette.GOLD_LIGHT, True)
             if t.get_width() > place.w + L.px(4):
                 t = fit(tr(f"p1667.role.{role}.short"), L.px_small, palette.GOLD_LIGHT, place.w + L.px(4), True)
             bg = t.get_rect(midtop=(place.centerx, y)).inflate(L.px(4), 0)
-            pygame.draw.rect(surf, palette.INK, bg, border_radius=L.px(4))
-            surf.blit(t, t.get_rect(midtop=(place.centerx, y)))
+            pygame.draw.rect(out, palette.INK, bg, border_radius=L.px(4))
+            out.blit(t, t.get_rect(midtop=(place.centerx, y)))
             y += t.get_height() + L.px(1)
-        name = fit(view.names[seat], L.px_small, name_rgb, place.w + L.px(4), seat == view.seat)
-        size = max(L.px(20), min(place.w - L.px(4), place.bottom - name.get_height() - y - L.px(2)))
-        pic = art.token("pirate_token", size, style.rgb)
-        pr = pic.get_rect(midtop=(place.centerx, y))
-        surf.blit(pic, pr)
-        shape(surf, style.shape, (pr.right - size * 0.2, pr.bottom - size * 0.28), max(4, size * 0.17), style.rgb)
-        if seat == view.seat:
-            pygame.draw.circle(surf, palette.GOLD, (pr.centerx, pr.centery), size * 0.55, max(2, L.px(2)))
-        surf.blit(name, name.get_rect(midtop=(place.centerx, pr.bottom)))
+        name = fit(name_text, L.px_small, name_rgb, place.w + L.px(4), me)
+        side = max(L.px(20), min(place.w - L.px(4), place.bottom - name.get_height() - y - L.px(2)))
+        token = art.token("pirate_token", side, style.rgb)
+        pr = token.get_rect(midtop=(place.centerx, y))
+        out.blit(token, pr)
+        shape(out, style.shape, (pr.right - side * 0.2, pr.bottom - side * 0.28), max(4, side * 0.17), style.rgb)
+        if me:
+            pygame.draw.circle(out, palette.GOLD, (pr.centerx, pr.centery), side * 0.55, max(2, L.px(2)))
+        out.blit(name, name.get_rect(midtop=(place.centerx, pr.bottom)))
+        return out
 
     def _ship(self, surf: pygame.Surface, view: PlayerView, ship: Ship) -> None:
         L = self.layout
@@ -679,9 +766,6 @@ class Table1667Renderer:
         line = view.fd if ship is Ship.FD else view.jr
         for k, pr in enumerate(sb.places):
             place = R(pr)
-            deck = pygame.Surface(place.size, pygame.SRCALPHA)
-            pygame.draw.rect(deck, (*palette.PARCHMENT_DARK, 70), deck.get_rect(), border_radius=L.px(6))
-            surf.blit(deck, place)
             if k >= len(line):
                 n = _text(str(k + 1), L.px_small, palette.PARCHMENT_DARK, True)
                 blit_center(surf, n, place.center)
@@ -731,9 +815,6 @@ class Table1667Renderer:
         L = self.layout
         for k, pr in enumerate(L.tortuga.places):
             place = R(pr)
-            deck = pygame.Surface(place.size, pygame.SRCALPHA)
-            pygame.draw.rect(deck, (*SAND, 150), deck.get_rect(), border_radius=L.px(6))
-            surf.blit(deck, place)
             if k < len(view.tortuga_line):
                 self._pawn(surf, view, view.tortuga_line[k], place, ("governor",) if k == 0 else (), palette.INK)
             else:

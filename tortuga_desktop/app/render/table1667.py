@@ -724,31 +724,39 @@ class Table1667Renderer:
 
     # -- pawns, ships, rowboats, Tortuga -----------------------------------------------------------
     def _pawn(self, surf: pygame.Surface, view: PlayerView, seat: int, place: pygame.Rect, roles: Sequence[str],
-              name_rgb: RGB = palette.BONE) -> None:
-        """A pawn in ``place``: its role tags, the pirate in the seat's colour and shape, the name."""
+              name_rgb: RGB = palette.BONE, tag_rows: int = 0) -> None:
+        """A pawn in ``place``: its role tags, the pirate in the seat's colour and shape, the name.
+        ``tag_rows`` role tags' room is kept above every pawn of a line, so the pawns stand level."""
         L = self.layout
-        key = (seat, tuple(roles), place.size, name_rgb, seat == view.seat, view.names[seat], get_language())
+        key = (seat, tuple(roles), place.size, name_rgb, seat == view.seat, view.names[seat], tag_rows,
+               get_language())
         pic = self._pawns.get(key)
         if pic is None:
-            pic = self._pawn_pic(seat, place.size, tuple(roles), name_rgb, seat == view.seat, view.names[seat])
+            pic = self._pawn_pic(seat, place.size, tuple(roles), name_rgb, seat == view.seat, view.names[seat],
+                                 tag_rows)
             self._pawns[key] = pic
         surf.blit(pic, (place.x - L.px(4), place.y))
 
     def _pawn_pic(self, seat: int, size: tuple[int, int], roles: tuple[str, ...], name_rgb: RGB, me: bool,
-                  name_text: str) -> pygame.Surface:
+                  name_text: str, tag_rows: int) -> pygame.Surface:
         L = self.layout
         out = pygame.Surface((size[0] + L.px(8), size[1]), pygame.SRCALPHA)
         place = pygame.Rect(L.px(4), 0, size[0], size[1])
         style = SEAT_STYLES[seat]
-        y = place.y + L.px(2)
-        for role in roles:  # role tags above the pawn, one line each
+        tags = []
+        for role in roles:
             t = _text(tr(f"p1667.role.{role}"), L.px_small, palette.GOLD_LIGHT, True)
             if t.get_width() > place.w + L.px(4):
                 t = fit(tr(f"p1667.role.{role}.short"), L.px_small, palette.GOLD_LIGHT, place.w + L.px(4), True)
-            bg = t.get_rect(midtop=(place.centerx, y)).inflate(L.px(4), 0)
+            tags.append(t)
+        tag_h = art.font(L.px_small, True).get_linesize() + L.px(1)
+        y = place.y + L.px(2) + max(tag_rows, len(tags)) * tag_h  # the pawn's top
+        ty = y - len(tags) * tag_h
+        for t in tags:  # role tags right above the pawn, one line each
+            bg = t.get_rect(midtop=(place.centerx, ty)).inflate(L.px(4), 0)
             pygame.draw.rect(out, palette.INK, bg, border_radius=L.px(4))
-            out.blit(t, t.get_rect(midtop=(place.centerx, y)))
-            y += t.get_height() + L.px(1)
+            out.blit(t, t.get_rect(midtop=(place.centerx, ty)))
+            ty += tag_h
         name = fit(name_text, L.px_small, name_rgb, place.w + L.px(4), me)
         side = max(L.px(20), min(place.w - L.px(4), place.bottom - name.get_height() - y - L.px(2)))
         token = art.token("pirate_token", side, style.rgb)
@@ -778,7 +786,7 @@ class Table1667Renderer:
                 roles.append("mate")
             if k == len(line) - 1:
                 roles.append("boy")
-            self._pawn(surf, view, seat, place, roles)
+            self._pawn(surf, view, seat, place, roles, tag_rows=2)
         for side, hr in sb.holds:
             self._treasure_box(surf, R(hr), side, view.hold(ship, side), tr(f"p1667.t.hold.{side.value}"))
 
@@ -816,7 +824,8 @@ class Table1667Renderer:
         for k, pr in enumerate(L.tortuga.places):
             place = R(pr)
             if k < len(view.tortuga_line):
-                self._pawn(surf, view, view.tortuga_line[k], place, ("governor",) if k == 0 else (), palette.INK)
+                self._pawn(surf, view, view.tortuga_line[k], place, ("governor",) if k == 0 else (), palette.INK,
+                           tag_rows=1)
             else:
                 blit_center(surf, _text(str(k + 1), L.px_small, palette.mix(SAND, palette.INK, 0.4), True), place.center)
         tort = dict(view.tortuga)

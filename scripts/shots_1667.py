@@ -52,7 +52,7 @@ def mid_game(players: int, seed: int, *, decisions: int, seat: int = 0,
 
 
 def shoot(players: int, seed: int, size: tuple[int, int], out: Path, *, decisions: int, want: Kind,
-          tag: str, open_group: str | None = None) -> Path:
+          tag: str, open_group: str | None = None, shared: bool = False) -> Path:
     view, legal = mid_game(players, seed, decisions=decisions, want=want)
     screen = pygame.Surface(size)
     r = Table1667Renderer(size, players)
@@ -62,7 +62,7 @@ def shoot(players: int, seed: int, size: tuple[int, int], out: Path, *, decision
         idx = next((k for k, g in enumerate(panel.groups) if g.kind == open_group), None)
         if idx is not None:
             state = PanelState(panel, idx)
-    r.draw(screen, view, panel, state)
+    r.draw(screen, view, panel, state, shared=shared)
     path = out / f"table1667-{players}p-{tag}-{size[0]}x{size[1]}-{i18n.get_language()}.png"
     pygame.image.save(screen, str(path))
     return path
@@ -85,6 +85,7 @@ def main() -> None:
         shoot(9, args.seed, (w, h), args.out, decisions=70, want=Kind.TURN, tag="turn"),
         shoot(9, args.seed + 1, (w, h), args.out, decisions=60, want=Kind.TURN, tag="force", open_group="force"),
         shoot(5, args.seed, (w, h), args.out, decisions=30, want=Kind.VOTE, tag="vote"),
+        shoot(5, args.seed + 2, (w, h), args.out, decisions=40, want=Kind.TURN, tag="shared", shared=True),
     ]
     for p in paths:
         print(p)

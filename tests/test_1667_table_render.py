@@ -123,7 +123,8 @@ def test_the_renderer_imports_nothing_that_holds_the_whole_game() -> None:
         elif isinstance(node, ast.Import):
             imported += [a.name for a in node.names]
     t1667 = [m for m in imported if m.startswith("t1667") or ".t1667" in m]
-    assert t1667 and all(m.startswith("t1667.rules.cards.") or m == "t1667.rules.views.PlayerView"
+    assert t1667 and all(m.startswith("t1667.rules.cards.") or m in ("t1667.rules.views.PlayerView",
+                                                                       "t1667.rules.state.Kind")
                          for m in t1667), t1667
     assert not any(m.split(".")[-1] in ("Game", "position", "replay", "GameRecord") for m in imported)
     assert not any(".ai" in m for m in imported)
@@ -214,3 +215,34 @@ def test_every_shown_field_redraws_its_part() -> None:
         kept.draw(surf, v)
         Table1667Renderer(size, 5).draw(fresh, v)
         assert pygame.image.tobytes(surf, "RGB") == pygame.image.tobytes(fresh, "RGB"), name
+
+
+@pytest.mark.parametrize("players", [2, 5, 9])
+def test_the_shared_screen_is_the_same_from_every_seat(players: int) -> None:
+    """Hot-seat's shared screen (``shared=True``) draws only public facts (T9.1): at any moment, every
+    seat's view gives the very same frame, so no hand, loyalty, viewed card or vote choice can show."""
+    size = (1280, 720)
+    renderers = [Table1667Renderer(size, players) for _ in range(players)]
+    surfs = [pygame.Surface(size) for _ in range(players)]
+    g = Game.new(players, 50 + players)
+    rng = random.Random(players)
+    step = checked = 0
+    while not g.is_over or checked == 0:
+        if step % 9 == 0 or g.is_over:
+            for seat in range(players):
+                renderers[seat].draw(surfs[seat], g.view(seat), shared=True)
+            first = pygame.image.tobytes(surfs[0], "RGB")
+            assert all(pygame.image.tobytes(s, "RGB") == first for s in surfs[1:]), step
+            checked += 1
+        if g.is_over:
+            break
+        pend = g.pending()
+        seat = pend[rng.randrange(len(pend))].seat
+        legal = g.legal_actions(seat)
+        g.apply(seat, legal[rng.randrange(len(legal))])
+        step += 1
+    assert checked >= 3
+    # and the private frame of a seat does differ from the shared one (its hand and loyalty show)
+    own = pygame.Surface(size)
+    Table1667Renderer(size, players).draw(own, g.view(0))
+    assert pygame.image.tobytes(own, "RGB") != pygame.image.tobytes(surfs[0], "RGB")

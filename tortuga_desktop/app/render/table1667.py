@@ -23,6 +23,7 @@ from functools import lru_cache
 import pygame
 
 from ...t1667.rules.cards import EventCard, Loyalty, Ship, Side, VoteCard, VoteKind
+from ...t1667.rules.state import Kind
 from ...t1667.rules.views import PlayerView
 from .. import art, palette
 from ..i18n import get_language, tr
@@ -378,6 +379,8 @@ class Table1667Renderer:
         #: per section of the frame, what it was last drawn from
         self._keys: dict[str, object] = {}
         self._pawns: dict[object, pygame.Surface] = {}
+        #: the seat drawn as "you" (None on a shared screen)
+        self._me: int | None = None
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
@@ -388,8 +391,12 @@ class Table1667Renderer:
 
     # -- public -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: PlayerView, panel: Panel | None = None,
-             state: PanelState | None = None) -> None:
+             state: PanelState | None = None, *, shared: bool = False) -> None:
         """Draw ``view`` (one seat's :class:`PlayerView`, T9) and the decision ``panel`` onto ``surface``.
+
+        ``shared``: the screen several players look at (hot-seat between turns): only what is public is
+        drawn (no loyalty before the end, no vote hand, no viewed card, no card chosen in a vote, no
+        panel, nobody is "you"), so any seat's view gives the same picture.
 
         Raises TypeError for anything but a view: the renderer is handed what a seat may see, never a game."""
         if not isinstance(view, PlayerView):
@@ -398,6 +405,9 @@ class Table1667Renderer:
             raise ValueError(f"a {view.players}-seat view on a {self.layout.players}-seat table")
         if surface.get_size() != self.layout.size:
             self.set_size(surface.get_size())
+        self._me = None if shared else view.seat
+        if shared:
+            panel, state = None, None
         if self._static is None or self._frame is None:
             self._static = self._build_static(surface.get_size())
             self._frame = self._static.copy()
@@ -436,7 +446,7 @@ class Table1667Renderer:
         w, h = L.size
         top, bottom = L.mat[1], L.mat[1] + L.mat[3]
         side_x = L.side[0]
-        common = (get_language(), art.markers_on(), view.seat, view.names)
+        common = (get_language(), art.markers_on(), self._me, view.names)
         return [
             ("strip", pygame.Rect(0, 0, side_x, top),
              (common, view.loyalties, view.hand_sizes, view.front, view.active, view.vote, view.outcome)),
@@ -501,8 +511,6 @@ class Table1667Renderer:
         # labels over the band
         for k, lab in enumerate(L.row_labels):
             blit_center(surf, _text(str(k + 1), L.px_small, palette.BONE, True), R(lab).center)
-        mine = fit(tr("p1667.t.yours"), L.px_small, palette.BONE, L.loyalty[2] + L.hand[2], True)
-        surf.blit(mine, (L.loyalty[0], L.row_labels[0][1]))
         return surf
 
     def _hull(self, surf: pygame.Surface, ship: Ship, r: pygame.Rect) -> None:
@@ -539,20 +547,20 @@ class Table1667Renderer:
         style = SEAT_STYLES[seat]
         active = view.outcome is None and seat == view.active
         border = palette.GOLD if active else palette.BRASS_DARK
-        rounded(surf, R(b.rect), palette.PARCHMENT_LIGHT if seat == view.seat else palette.PARCHMENT, border,
+        rounded(surf, R(b.rect), palette.PARCHMENT_LIGHT if seat == self._me else palette.PARCHMENT, border,
                 L.px(8), L.px(4) if active else L.px(2))
         pygame.draw.rect(surf, style.rgb, (b.rect[0] + L.px(3), b.rect[1] + b.rect[3] - L.px(6), b.rect[2] - L.px(6),
                                            L.px(3)))
         m = R(b.marker)
         shape(surf, style.shape, m.center, m.w * 0.42, style.rgb)
         name = view.names[seat]
-        if seat == view.seat:  # "(you)" when it fits whole; the lighter plaque says it anyway
+        if seat == self._me:  # "(you)" when it fits whole; the lighter plaque says it anyway
             marked = f"{name} {tr('p1667.t.you_mark')}"
             if art.font(L.px_body, True).size(marked)[0] <= b.name[2]:
                 name = marked
         surf.blit(fit(name, L.px_body, palette.INK, b.name[2], True), (b.name[0], b.name[1]))
         # loyalty as this seat knows it
-        known = view.loyalties[seat]
+        known = view.loyalties[seat] if self._me is not None or view.outcome is not None else None
         lr = R(b.loyalty)
         if known is not None:
             st = LOYALTY_STYLES[known]
@@ -623,7 +631,7 @@ class Table1667Renderer:
             chosen = tr("p1667.t.vote_chosen", n=len(v.chosen), of=len(v.participants))
             surf.blit(fit(called, L.px_body, palette.INK, r.w - 2 * pad, True), (r.x + pad, r.y + pad))
             surf.blit(fit(chosen, L.px_small, palette.INK_SOFT, r.w - 2 * pad), (r.x + pad, r.y + pad + L.px(20)))
-            if v.my_card is not None:
+            if v.my_card is not None and self._me is not None:
                 mine = tr("p1667.t.vote_mine")
                 t = fit(mine, L.px_small, palette.INK_SOFT, r.w // 2)
                 surf.blit(t, (r.x + pad, r.bottom - pad - t.get_height()))
@@ -720,7 +728,7 @@ class Table1667Renderer:
             y += t.get_height() + L.px(2)
 
     def _who(self, view: PlayerView, seat: int) -> str:
-        return tr("p1667.you") if seat == view.seat else view.names[seat]
+        return tr("p1667.you") if seat == self._me else view.names[seat]
 
     # -- pawns, ships, rowboats, Tortuga -----------------------------------------------------------
     def _pawn(self, surf: pygame.Surface, view: PlayerView, seat: int, place: pygame.Rect, roles: Sequence[str],
@@ -728,11 +736,11 @@ class Table1667Renderer:
         """A pawn in ``place``: its role tags, the pirate in the seat's colour and shape, the name.
         ``tag_rows`` role tags' room is kept above every pawn of a line, so the pawns stand level."""
         L = self.layout
-        key = (seat, tuple(roles), place.size, name_rgb, seat == view.seat, view.names[seat], tag_rows,
+        key = (seat, tuple(roles), place.size, name_rgb, seat == self._me, view.names[seat], tag_rows,
                get_language())
         pic = self._pawns.get(key)
         if pic is None:
-            pic = self._pawn_pic(seat, place.size, tuple(roles), name_rgb, seat == view.seat, view.names[seat],
+            pic = self._pawn_pic(seat, place.size, tuple(roles), name_rgb, seat == self._me, view.names[seat],
                                  tag_rows)
             self._pawns[key] = pic
         surf.blit(pic, (place.x - L.px(4), place.y))
@@ -835,6 +843,18 @@ class Table1667Renderer:
     # -- my corner, the row, the decks -----------------------------------------------------------
     def _mine(self, surf: pygame.Surface, view: PlayerView) -> None:
         L = self.layout
+        if self._me is None:  # a shared screen: this corner's cards stay private
+            corner = R(L.loyalty).union(R(L.hand))
+            pygame.draw.rect(surf, palette.BRASS_DARK, corner, max(1, L.px(1)), border_radius=L.px(8))
+            lines = wrap_lines(tr("p1667.t.shared_corner"), art.font(L.px_body, True), corner.w - L.px(24), 3)
+            y = corner.centery - len(lines) * art.font(L.px_body, True).get_linesize() // 2
+            for line in lines:
+                t = _text(line, L.px_body, palette.PARCHMENT_DARK, True)
+                surf.blit(t, t.get_rect(midtop=(corner.centerx, y)))
+                y += t.get_height()
+            return
+        mine = fit(tr("p1667.t.yours"), L.px_small, palette.BONE, L.loyalty[2] + L.hand[2], True)
+        surf.blit(mine, (L.loyalty[0], L.row_labels[0][1]))
         r = R(L.loyalty)
         st = LOYALTY_STYLES[view.loyalty]
         rounded(surf, r, palette.mix(st.rgb, palette.PARCHMENT_LIGHT, 0.35), palette.INK, L.px(8), L.px(2))
@@ -864,10 +884,11 @@ class Table1667Renderer:
                 blit_center(surf, t, r.center)
                 continue
             card_back(surf, r, CARD_BACK, "event")
-            picked = view.my_decision is not None and sv.slot in view.my_decision.slots
+            # the two slots of a forced choice are public (T3.5): marked for everyone
+            picked = any(d.kind is Kind.PICK and sv.slot in d.slots for d in view.pending)
             if picked:
                 pygame.draw.rect(surf, palette.GOLD, r.inflate(L.px(6), L.px(6)), max(2, L.px(3)), border_radius=L.px(10))
-            if sv.card is not None:  # this seat saw it: an eye and the card
+            if sv.card is not None and self._me is not None:  # this seat saw it: an eye and the card
                 band = pygame.Rect(r.x + L.px(3), r.bottom - L.px(64), r.w - L.px(6), L.px(61))
                 rounded(surf, band, palette.PARCHMENT_LIGHT, palette.GOLD, L.px(5), max(1, L.px(2)))
                 self._eye(surf, (band.x + L.px(11), band.y + L.px(10)), L.px(8))

@@ -224,3 +224,13 @@ def test_clicking_the_table_narrows_to_the_options_about_that_thing() -> None:
     v = g.view(0)
     pv = panel_for(v, g.legal_actions(0))
     assert [o.action for o in options_at(pv, v, Target("hand_card", index=0))] == [Vote(v.hand[0])]
+
+
+def test_doctests_of_the_table_modules() -> None:
+    import doctest
+
+    from tortuga_desktop.app import layout1667, panel1667
+
+    for mod in (layout1667, panel1667):
+        result = doctest.testmod(mod)
+        assert result.attempted > 0 and result.failed == 0, mod.__name__

@@ -10,14 +10,11 @@ groups that need a second choice: which slots, whom, where). Words are typed val
 Everything said is read from the view: who votes, how much treasure is where, what this seat saw in
 a slot. A pick (:class:`PanelState`) says what a press selects and what confirming would send.
 
->>> from ..t1667.rules import Game
+>>> from tortuga_desktop.t1667.rules import Game
 >>> g = Game.new(players=4, seed=3)
 >>> p = panel_for(g.view(g.active), g.legal_actions(g.active))
->>> sorted({grp.kind for grp in p.groups}) == sorted({'view', 'reveal', 'force', 'row', 'attack', 'maroon',
-...                                                   'shift'} & {grp.kind for grp in p.groups})
-True
->>> sum(len(grp.options) for grp in p.groups) == len(g.legal_actions(g.active))
-True
+>>> [grp.kind for grp in p.groups][-3:], len(p.actions()) == len(g.legal_actions(g.active))
+(['view', 'reveal', 'force'], True)
 """
 
 from __future__ import annotations

@@ -49,6 +49,7 @@ from ..t1667.rules.actions import (
 from ..t1667.rules.cards import EventCard, Loc, Ship, Side, VoteCard, VoteKind
 from ..t1667.rules.state import Kind
 from ..t1667.rules.views import PlayerView
+from . import i18n
 from .layout1667 import Target
 
 
@@ -76,8 +77,7 @@ def w(key: str, count: int | None = None, **params: str | int | Words | WordList
 def say(words: str | int | Words | WordList, tr: Callable[..., str] | None = None) -> str:
     """The text of ``words`` in the current language (``tr`` defaults to :func:`..i18n.tr`)."""
     if tr is None:
-        from .i18n import tr as tr_
-        tr = tr_
+        tr = i18n.tr
     if isinstance(words, (str, int)):
         return str(words)
     if isinstance(words, WordList):

@@ -234,3 +234,13 @@ def test_doctests_of_the_table_modules() -> None:
     for mod in (layout1667, panel1667):
         result = doctest.testmod(mod)
         assert result.attempted > 0 and result.failed == 0, mod.__name__
+
+
+def test_phrases_about_this_seat_say_you_in_the_second_person() -> None:
+    """'you sit', never 'you sits': a phrase whose subject is this seat uses its own '.you' text."""
+    from tortuga_desktop.t1667.rules import Loc, Row
+
+    g2 = game(fd="1 0", jr="2 3", active=0, names=["Ann", "Bo", "Cy", "Di"])
+    p = panel_for(g2.view(0), g2.legal_actions(0))
+    row = next(o for grp in p.groups for o in grp.options if o.action == Row(Loc.RB_FD))
+    assert [say(c) for c in row.consequence] == ["you sit in the Flying Dutchman's rowboat"]

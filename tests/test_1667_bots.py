@@ -30,7 +30,7 @@ def _play(levels: list[str], seed: int) -> Game:
     bots = [make_bot(lv, seed * 10 + s) for s, lv in enumerate(levels)]
     for b in bots:
         if isinstance(b, HardBot):
-            b.worlds, b.budget_s = 3, 0.05
+            b.worlds = 3
     seen = [0] * n
     while not g.is_over:
         seat = g.pending()[0].seat
@@ -154,7 +154,7 @@ def test_decisions_depend_only_on_what_the_seat_may_know(level: str) -> None:  #
         for game in (g, h):
             bot = make_bot(level, 77)
             if isinstance(bot, HardBot):
-                bot.worlds, bot.budget_s = 4, 10.0
+                bot.worlds = 4
             bot.observe(game.events_for(me))
             choices.append(bot.decide(game.view(me), game.legal_actions(me)))
         assert choices[0] == choices[1]
@@ -208,3 +208,50 @@ def test_bots_import_no_pygame_or_app() -> None:
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_hard_budget_is_a_count_of_worlds_not_a_clock(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Hard's decisions must not depend on how fast or busy the machine is: it never reads a clock, and it
+    plays out every candidate in exactly ``worlds`` sampled worlds (a 0.6 s CPU budget used to cut some
+    searches short, so the same seed could play differently)."""
+    import time
+
+    def no_clock() -> float:
+        raise AssertionError("Hard read a clock")
+
+    for name in ("time", "perf_counter", "thread_time", "process_time", "monotonic"):
+        monkeypatch.setattr(time, name, no_clock)
+    g = position({"players": 4, "loyalty": "BFBF", "fd": [0, 1], "jr": [2, 3], "active": 0,
+                  "galleon": 4, "holds": {"fd british": 1, "jr french": 1}})
+    bot = HardBot(5, worlds=5)
+    played: list[int] = []
+    real = bot._playout
+
+    def counting(world: Game, me: int, first: object) -> float:
+        played.append(1)
+        return real(world, me, first)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bot, "_playout", counting)
+    bot.observe(g.events_for(0))
+    legal = g.legal_actions(0)
+    bot.decide(g.view(0), legal)
+    cands = bot._candidates(g.view(0), list(legal), NormalBot(5).decide(g.view(0), legal).action)
+    assert len(cands) > 1 and len(played) == 5 * len(cands)
+
+
+def test_a_time_bounded_arena_still_reports_the_finished_seeds() -> None:
+    """`timeout` sends SIGTERM: the arena stops after the game in progress and prints its figures over the
+    seeds whose games all finished (both variants of a --teams seed), marked stopped_early."""
+    import signal
+    import time
+
+    p = subprocess.Popen([sys.executable, "-m", "tortuga_desktop.arena", "--game", "1667", "--teams",
+                          "easy,random", "--players", "4", "--games", "400", "--seed", "3", "--json"],
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(4.0)  # imports, the deals, then some of the 800 games (about 30 a second)
+    p.send_signal(signal.SIGTERM)
+    out_s, err = p.communicate(timeout=60)
+    assert p.returncode == 0, err
+    out = json.loads(out_s)
+    assert out["stopped_early"] is True
+    assert out["games"] >= 2 and out["games"] % 2 == 0 and sum(out["wins"].values()) == out["games"]

@@ -16,6 +16,10 @@ the seats.
 With ``--deduction`` every Normal/Hard seat's most likely loyalty assignment is scored against the
 truth (other seats only) at each tenth of the game, and at the end before the loyalties turn up.
 Decision times are CPU milliseconds of the deciding thread, per level (p50 / p95).
+
+With ``--workers 1``, a SIGTERM (as ``timeout`` sends) or Ctrl+C stops the run after the game in
+progress and prints the report over the seeds whose games all finished, marked ``"stopped_early"``,
+so a time-bounded run still gives its figures.
 """
 
 from __future__ import annotations
@@ -23,6 +27,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import signal
 import statistics
 import sys
 import time
@@ -171,6 +176,30 @@ def seat_report(meta: Sequence[tuple[int, int]], results: Sequence[GameResult], 
     return out
 
 
+_STOP: list[bool] = [False]
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    _STOP[0] = True
+
+
+def run_serial(jobs: Sequence[tuple[list[str], int, int, bool]], per_seed: int) -> tuple[list[GameResult], bool]:
+    """Play ``jobs`` in order until SIGTERM or Ctrl+C asks to stop (then after the game in progress), keeping
+    only the seeds whose ``per_seed`` games all finished. Returns the results and whether the run stopped early."""
+    results: list[GameResult] = []
+    for j in jobs:
+        if _STOP[0]:
+            break
+        try:
+            results.append(_job(j))
+        except KeyboardInterrupt:
+            break
+    if len(results) == len(jobs):
+        return results, False
+    del results[len(results) - len(results) % per_seed:]
+    return results, True
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.arena --game 1667", description=__doc__.split("\n")[0])
     ap.add_argument("--game", choices=("1667",), default="1667")
@@ -184,6 +213,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--deduction", action="store_true", help="score Normal/Hard beliefs against the truth")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
+    if a.workers == 1:
+        signal.signal(signal.SIGTERM, _stop)
     if (a.teams is None) == (a.seats is None):
         ap.error("give --teams A,B or --seats L0,L1,...")
     if a.games < 1 or a.workers < 1:
@@ -214,13 +245,21 @@ def main(argv: Sequence[str] | None = None) -> int:
                 jobs.append(([seats[(k - r) % n] for k in range(n)], seed, i, a.deduction))
                 meta.append((i, r))
     t0 = time.perf_counter()
+    stopped = False
     if a.workers == 1:
-        results = [_job(j) for j in jobs]
+        per_seed = 2 if a.teams is not None else len(a.seats.split(","))
+        results, stopped = run_serial(jobs, per_seed)
+        meta = meta[:len(results)]
+        if not results:
+            print("stopped before a seed's games all finished: no figures", file=sys.stderr)
+            return 1
     else:
         with ProcessPoolExecutor(a.workers) as ex:
             results = list(ex.map(_job, jobs, chunksize=4))
     seconds = time.perf_counter() - t0
     report: dict[str, Any] = {"games": len(results), "seconds": round(seconds, 1), "seed": a.seed}
+    if stopped:
+        report["stopped_early"] = True
     if a.teams is not None:
         report.update(team_report(meta, results, a.teams.split(","), a.players))
     else:

@@ -14,11 +14,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..t1667.ai.talk import Claim, Reaction, TalkMessage
 from ..t1667.rules import events as ev
 from ..t1667.rules.cards import EventCard, Loc, Loyalty, VoteCard, VoteKind
 from .i18n import tr, trn
 
-__all__ = ["event_text", "event_lines", "card_name", "vote_card_text", "loyalty_name", "PLACES", "CAUSES"]
+__all__ = ["event_text", "event_lines", "talk_text", "card_name", "vote_card_text", "loyalty_name", "PLACES", "CAUSES"]
 
 #: Treasure places as events name them (``TreasureMoved.source`` / ``.to``) -> key suffix.
 PLACES: dict[str, str] = {
@@ -200,3 +201,25 @@ def event_lines(events: Sequence[ev.Event], names: Sequence[str], seat: int | No
         if line:
             out.append(line)
     return out
+
+
+def talk_text(msg: TalkMessage, names: Sequence[str]) -> str:
+    """A computer player's chat line (:mod:`tortuga_desktop.t1667.ai.talk`) in the current language."""
+
+    def n(s: int) -> str:
+        return names[s] if 0 <= s < len(names) else "?"
+
+    if isinstance(msg, Claim):
+        said = tr("e1667.talk.claim", loyalty=loyalty_name(msg.loyalty))
+        if msg.asker is None:
+            return tr("e1667.talk.says", name=n(msg.speaker), said=said)
+        return tr("e1667.talk.says_to", name=n(msg.speaker), asker=n(msg.asker), said=said)
+    if isinstance(msg, Reaction):
+        if msg.mood == "suspect" and msg.about is not None:
+            said = tr(f"e1667.talk.suspect.{msg.vote.value}", about=n(msg.about))
+        elif msg.mood in ("cheer", "groan"):
+            said = tr(f"e1667.talk.{msg.mood}.{msg.vote.value}")
+        else:
+            raise ValueError(f"not a reaction mood: {msg.mood!r:.20}")
+        return tr("e1667.talk.says", name=n(msg.speaker), said=said)
+    raise ValueError(f"no words for the talk message {type(msg).__name__}")

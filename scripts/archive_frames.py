@@ -80,7 +80,7 @@ def make_files(games: int) -> None:
 
     def save_doc(sd: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         doc = sd.to_dict()
-        info = saves._info_of(Path("x.json"), sd)
+        info = saves.info_of(Path("x.json"), sd)
         return doc, listing.save_summary(info)
 
     doc, summary = save_doc(finished)

@@ -136,8 +136,8 @@ def test_lookup_and_fallbacks(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_keys_used_by_code_exist() -> None:
     root = Path(i18n.__file__).parent
     used: set[str] = set()
-    for module in ("saves.py", "i18n.py"):
-        used |= set(re.findall(r'"((?:error|setup|action|chest|colour|area)\.[a-z_.]+)"', (root / module).read_text()))
+    for module in [*sorted((root / "saves").glob("*.py")), root / "i18n.py"]:
+        used |= set(re.findall(r'"((?:error|setup|action|chest|colour|area)\.[a-z_.]+)"', module.read_text()))
     used |= {f"settings.speed.{s}" for s in ("slow", "normal", "fast", "instant")}
     used |= {f"lang.{c}" for c in LANGUAGES}
     en = _raw("en")

@@ -15,7 +15,7 @@ import pytest
 from app_helpers import start_app
 from settle import settle
 
-from tortuga_desktop.app import records, saves
+from tortuga_desktop.app import paths, records, saves
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.records import RecordKeeper
 from tortuga_desktop.app.scenes import replays as replays_scene
@@ -71,7 +71,8 @@ def test_load_game_lists_and_loads_off_the_frame_loop(monkeypatch: pytest.Monkey
         data.game_id = f"g{i}"
         saves.save_named(f"game {i}", data)
     read, load = Spy(saves.read_save), Spy(saves.load_save)
-    monkeypatch.setattr(saves, "read_save", read)
+    for module in (saves, saves.savefile):  # the scenes call saves.read_save; save_info and load_save too
+        monkeypatch.setattr(module, "read_save", read)
     monkeypatch.setattr(saves, "load_save", load)
     app = start_app()
     try:
@@ -95,10 +96,11 @@ def test_statistics_list_and_open_finished_games_off_the_frame_loop(monkeypatch:
         saves.archive_finished(data)
     from tortuga_desktop.app import listing
 
-    for p in saves.paths.archive_dir().glob(".index.json"):
+    for p in paths.archive_dir().glob(".index.json"):
         p.unlink()  # no index: every file is read (off the frame loop)
     read = Spy(saves.read_save)
-    monkeypatch.setattr(saves, "read_save", read)
+    for module in (saves, saves.savefile):  # the scenes call saves.read_save; save_info and load_save too
+        monkeypatch.setattr(module, "read_save", read)
     app = start_app()
     try:
         app.top.statistics()
@@ -107,7 +109,7 @@ def test_statistics_list_and_open_finished_games_off_the_frame_loop(monkeypatch:
         assert isinstance(scene, StatsScene)
         settle(app)
         assert len(scene.finished) == 2 and not read.on_frame_loop and len(read.threads) == 2
-        assert (saves.paths.archive_dir() / listing.INDEX_NAME).is_file()
+        assert (paths.archive_dir() / listing.INDEX_NAME).is_file()
         scene.tab = "finished"
         assert scene.open_finished(0)
         settle(app)

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.app import records, saves
+from tortuga_desktop.app import paths, records, saves
 from tortuga_desktop.rules import Game, GameRecord, StateFormatError
 from tortuga_desktop.rules.reach import max_decisions, record_problem
 
@@ -46,7 +46,7 @@ def test_a_roll_set_over_and_over_is_refused_quickly() -> None:
     """Issue 24.10: a save with 99,000 scripted rolls loaded (1.5 s) and slowed every frame."""
     doc = _data_with_rerolls(1).to_dict()
     doc["record"]["entries"] = [[0, "roll 01234"]] * 99_000 + doc["record"]["entries"]  # about 1.9 MB
-    path = saves.paths.saves_dir() / "rolls.json"
+    path = paths.saves_dir() / "rolls.json"
     path.write_text(json.dumps(doc))
     with pytest.raises(saves.SaveError) as exc:
         saves.read_save(path)  # refused when the record is read, before anything is replayed

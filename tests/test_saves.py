@@ -267,7 +267,7 @@ def test_huge_file_is_refused_before_parsing(tmp_path: Path, monkeypatch: pytest
     def no_parse(*args: Any, **kwargs: Any) -> Any:
         raise AssertionError("a huge file must not be parsed")
 
-    monkeypatch.setattr(saves.json, "loads", no_parse)
+    monkeypatch.setattr(json, "loads", no_parse)
     with pytest.raises(SaveError) as info:
         saves.read_save(big)
     assert info.value.key == "error.save.too_big"
@@ -420,7 +420,7 @@ def test_setup_config_validation_and_memory() -> None:
     default = SetupConfig.default("Me")
     default.validate()
     data = default.create_game()
-    again = data.same_seats_setup()
+    again = SetupConfig.same_seats_as(data)
     assert [s.name for s in again.seats] == [s.name for s in default.seats]
     assert [s.kind for s in again.seats] == [s.kind for s in default.seats]
     assert again.seed is None

@@ -1,0 +1,151 @@
+"""What a file's text may hold: visible characters only (:func:`check_text`,
+:func:`clean_text`), strict JSON (:func:`parse_json`) and values the game can draw and write
+back (:func:`check_json_values`). Used by every file the game reads."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+import unicodedata
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, TypeVar
+
+import msgspec
+
+from .errors import SaveError
+
+__all__ = ["MAX_TEXT_LENGTH", "check_json_values", "convert", "check_text", "clean_text", "has_glyph", "is_visible_char",
+           "parse_json"]
+
+
+# ---------------------------------------------------------------- text that can be drawn
+#: Unicode categories that draw nothing (controls, format characters such as U+200B..U+200D,
+#: U+202E, surrogates, private use, unassigned, line/paragraph separators). pygame's font
+#: refuses to render a text made only of such characters ("Text has zero width"), NUL and
+#: lone surrogates make it raise, and none of them belongs in a name or a file's text.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Default-ignorable marks and fillers that also render with zero width (variation selectors
+#: such as U+FE0F, the combining grapheme joiner, Mongolian selectors, Hangul fillers...).
+_IGNORABLE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF),
+)
+_WHITESPACE_CONTROLS = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
+#: Longest free text accepted anywhere in a save file (log lines are far shorter).
+MAX_TEXT_LENGTH = 1000
+_MAX_ABS_INT = 2**256  # room for any random-source state; 10**4000 is refused
+
+
+def is_visible_char(ch: str) -> bool:
+    """Whether ``ch`` (one character) may appear in a name or a text the game draws."""
+    cp = ord(ch)
+    if unicodedata.category(ch) in _INVISIBLE_CATEGORIES:
+        return False
+    return not any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES)
+
+
+def clean_text(text: str, max_len: int | None = None) -> str:
+    """``text`` with line breaks and tabs turned into spaces and every invisible character
+    (see :func:`is_visible_char`) dropped; cut to ``max_len`` characters. Never raises."""
+    out = "".join(" " if c in _WHITESPACE_CONTROLS else c for c in str(text) if c in _WHITESPACE_CONTROLS
+                  or is_visible_char(c))
+    return out if max_len is None else out[:max_len]
+
+
+def has_glyph(text: str) -> bool:
+    return any(unicodedata.category(c)[0] not in "MZ" for c in text)
+
+
+def check_text(v: Any, where: str, max_len: int = 200, *, allow_empty: bool = True) -> str:
+    """``v`` if it is a str of at most ``max_len`` visible characters, else ``ValueError``.
+
+    With ``allow_empty=False`` it must also hold something to see (not only spaces or marks).
+    """
+    if not isinstance(v, str) or len(v) > max_len:
+        raise ValueError(f"{where}: expected a text of at most {max_len} characters, got {short(v)}")
+    bad = next((c for c in v if not is_visible_char(c)), None)
+    if bad is not None:
+        raise ValueError(f"{where}: contains the invisible or control character U+{ord(bad):04X}")
+    if not allow_empty and not has_glyph(v):
+        raise ValueError(f"{where}: must not be empty")
+    return v
+
+
+def short(v: Any) -> str:
+    """A safe, short description of a bad value for a message (never contains surrogates)."""
+    return ascii(v)[:40]
+
+def _reject_constant(name: str) -> Any:
+    raise ValueError(f"{name} is not allowed")
+
+
+def _finite_float(text: str) -> float:
+    value = float(text)
+    if not math.isfinite(value):  # 1e999 parses as inf, which can never be written back
+        raise ValueError(f"the number {text[:20]} is too large")
+    return value
+
+
+def parse_json(raw: bytes, path: Path | None = None) -> Any:
+    """Parse a file's bytes as strict JSON: UTF-8, no NaN/Infinity, every number finite.
+
+    Raises :class:`SaveError` (``error.save.not_json``)."""
+    try:
+        return json.loads(raw.decode("utf-8"), parse_constant=_reject_constant, parse_float=_finite_float)
+    except (UnicodeDecodeError, ValueError, RecursionError) as exc:
+        raise SaveError("error.save.not_json", path, f"{type(exc).__name__}: {exc}"[:200]) from None
+
+
+def check_json_values(value: Any, where: str, depth: int = 0) -> None:
+    """Every value in a parsed file is one the game can hold, draw and write back.
+
+    Texts (values and keys) at most :data:`MAX_TEXT_LENGTH` visible characters (no NUL, no
+    controls, no lone surrogates, no zero-width characters — :func:`is_visible_char`),
+    whole numbers within +-2**256, nesting at most 64 deep. Raises ``ValueError``.
+    """
+    if depth > 64:
+        raise ValueError(f"{where}: nested too deeply")
+    if isinstance(value, str):
+        check_text(value, where, MAX_TEXT_LENGTH)
+    elif isinstance(value, bool) or value is None or isinstance(value, float):
+        return
+    elif isinstance(value, int):
+        if abs(value) > _MAX_ABS_INT:
+            raise ValueError(f"{where}: the number is too large")
+    elif isinstance(value, list):
+        for i, v in enumerate(value):
+            check_json_values(v, f"{where}[{i}]", depth + 1)
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            check_text(k, f"{where}: a key", MAX_TEXT_LENGTH)
+            check_json_values(v, f"{where}.{k}", depth + 1)
+    else:
+        raise ValueError(f"{where}: {type(value).__name__} is not a JSON value")
+
+
+T = TypeVar("T")
+_WHERE = re.compile(r"at `\$\.?([^`]*)`$|field `([^`]*)`")
+
+
+def convert(data: Any, kind: type[T], messages: Mapping[str, str] | None = None, where: str = "") -> T:
+    """``data`` (parsed JSON) checked against the schema ``kind`` (a msgspec struct, with its
+    limits in ``Annotated`` metadata) and converted to it.
+
+    Raises ``ValueError``: the message is ``messages[field]`` for the first top-level field
+    found wrong (the file's own wording), else ``"<where>.<field>: <msgspec's explanation>"``."""
+    try:
+        return msgspec.convert(data, kind)
+    except UnicodeEncodeError:  # msgspec encodes texts to check them: a lone surrogate cannot be
+        raise ValueError(f"{where or 'file'}: a text holds a lone surrogate") from None
+    except msgspec.ValidationError as exc:
+        text = str(exc)
+        found = _WHERE.search(text)
+        inside = (found.group(1) or found.group(2)) if found else ""
+        field = re.split(r"[.\[]", inside, maxsplit=1)[0]
+        if messages and field in messages:
+            raise ValueError(messages[field]) from None
+        place = ".".join(x for x in (where, inside) if x).replace(".[", "[") or "file"
+        explanation = re.sub(r" - at `[^`]*`$", "", text)
+        raise ValueError(f"{place}: {explanation}"[:300]) from None

@@ -79,9 +79,9 @@ def _set(doc: Any, path: tuple[Any, ...], value: Any) -> bool:
 _DELETE = object()
 
 
-def field_cases(doc: dict[str, Any]) -> Iterator[tuple[str, bytes]]:
-    """Every field of :data:`FIELDS` x every value of :data:`BAD_VALUES`."""
-    for path in FIELDS:
+def field_cases(doc: dict[str, Any], fields: tuple[tuple[Any, ...], ...] = FIELDS) -> Iterator[tuple[str, bytes]]:
+    """Every field of ``fields`` (a save's: :data:`FIELDS`) x every value of :data:`BAD_VALUES`."""
+    for path in fields:
         for label, raw in BAD_VALUES.items():
             d = json.loads(json.dumps(doc))
             if not _set(d, path, _DELETE if label == "missing" else _MARK):

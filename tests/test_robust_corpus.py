@@ -12,7 +12,9 @@ import os
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
+import json
 import random
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -21,7 +23,7 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from save_corpus import check_case, corpus, sample  # noqa: E402
+from save_corpus import check_case, corpus, field_cases, sample  # noqa: E402
 
 from tortuga_desktop.app.main import build_parser, make_app  # noqa: E402
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig  # noqa: E402
@@ -59,3 +61,120 @@ def test_corpus_sample_through_every_route(tmp_path: Path) -> None:
     finally:
         app.close()
     assert problems == []
+
+
+# ---------------------------------------------------------------- the other formats (issue 25)
+_OLD = Path(__file__).resolve().parent / "data" / "old_files"
+
+#: Fields of a settings / statistics / replay file that get every value of ``BAD_VALUES``, and
+#: the values each still accepts (measured with the hand-written checks before msgspec took
+#: them over: the limits are the same). Any other value is refused with the format's message.
+_SETTINGS: dict[tuple[Any, ...], set[str]] = {
+    ("format",): set(), ("language",): {"missing"}, ("fullscreen",): {"missing", "true"},
+    ("window_size",): {"missing"}, ("window_size", 0): set(), ("animation_speed",): {"missing"},
+    ("volume",): {"missing", "zero", "float"}, ("ui_scale",): {"missing"}, ("tutorial_step",): {"missing", "zero"},
+    ("tips_seen",): {"missing"},
+    ("tips_seen", 0): {"missing", "empty text", "text", "NUL text", "surrogate text", "low surrogate text",
+                       "zero-width text", "RTL override text", "control text"},
+}
+_ANY_TEXT = {"empty text", "text", "NUL text", "surrogate text", "low surrogate text", "zero-width text",
+             "RTL override text", "control text"}
+_ANYTHING = {"missing", "null", "true", "list", "object", "zero", "negative", "float", "huge int", "huge text",
+             *_ANY_TEXT}
+_STATS: dict[tuple[Any, ...], set[str]] = {
+    ("format",): set(), ("schema",): {"true"}, ("players",): set(), ("players", 0): {"missing"},
+    ("players", 0, "name"): {"text"}, ("players", 0, "games"): set(), ("players", 0, "wins"): {"zero"},
+    ("players", 0, "best"): {"zero"}, ("players", 0, "hinted"): {"missing", "zero"},
+    ("players", 0, "last_played"): _ANYTHING,  # a bad date is forgotten, not refused
+    ("players", 0, "vs"): {"object"}, ("players", 0, "vs", "hard"): {"missing"},
+    ("players", 0, "vs", "hard", "wins"): {"zero"}, ("recorded",): {"missing", "list"},
+    ("recorded", 0): _ANYTHING,  # a bad game id is dropped
+}
+_REPLAY: dict[tuple[Any, ...], set[str]] = {
+    ("format",): set(), ("version",): set(), ("game_id",): {"text"}, ("kinds",): set(), ("kinds", 0): set(),
+    ("times",): set(), ("times", 0): {"null", "zero", "float"}, ("reasons",): {"missing"},
+    ("reasons", 0): {"missing"}, ("reasons", 0, 0): {"zero"}, ("reasons", 0, 2, "key"): _ANY_TEXT,
+    ("reasons", 0, 2, "params"): {"missing"},
+    ("reasons", 0, 2, "params", 0, 1): {"zero", "negative", "huge int", *_ANY_TEXT},
+    ("reasons", 0, 2, "search"): {*_ANYTHING, "1e999", "-1e999", "NaN"},  # read as true or false
+    ("finished",): {"missing", "true"}, ("winners",): {"missing", "list"}, ("rounds",): {"missing", "zero"},
+    ("started_at",): {"missing", *_ANY_TEXT}, ("record",): set(),
+}
+
+
+def _cases(name: str, fields: dict[tuple[Any, ...], set[str]]) -> list[tuple[str, bytes, bool]]:
+    """``(case, file bytes, accepted?)`` for every field x bad value, from an old file of the format."""
+    doc = json.loads((_OLD / name).read_text(encoding="utf-8"))
+    accepted = {f"{'.'.join(map(str, path))} = {label}" for path, labels in fields.items() for label in labels}
+    return [(case, blob, case in accepted) for case, blob in field_cases(doc, tuple(fields))]
+
+
+def _messages(key: str, **params: str) -> list[str]:
+    from tortuga_desktop.app import i18n
+
+    texts = [i18n.translate(lang, key, **params) for lang in ("en", "de", "nl", "es")]
+    assert all(t and t != key and not re.search(r"\{[a-z_]+\}", t) for t in texts), (key, texts)
+    return texts
+
+
+@pytest.mark.parametrize("fmt", ["settings", "stats"])
+def test_hostile_settings_and_statistics_files_are_refused_with_a_message_and_kept(fmt: str) -> None:
+    """Every bad value is refused (the field falls back, the player is told, the file is kept
+    aside byte for byte); every value the file format allows still loads, the file untouched;
+    a file over the size limit is refused before it is parsed. Nothing else is written."""
+    from tortuga_desktop.app import settings, stats
+
+    if fmt == "settings":
+        target, limit = settings.settings_path(), 64 * 1024
+        cases = _cases("settings-schema1.json", _SETTINGS)
+        load: Any = settings.load_settings
+    else:
+        target, limit = stats.stats_path(), 5 * 1024 * 1024
+        cases = _cases("stats-schema1.json", _STATS)
+        load = stats.load_stats
+    _messages(f"notice.{fmt}_damaged", file="x.bad.json")
+    big = b'{"format": "tortuga-%s", "pad": "' % fmt.encode() + b"x" * limit + b'"}'
+    wrong: list[str] = []
+    for case, blob, accepted in [*cases, ("over the size limit", big, False)]:
+        for old in target.parent.glob("*.bad-*"):
+            old.unlink()
+        target.write_bytes(blob)
+        damaged: list[Path] = []
+        load(damaged)  # never raises
+        left = sorted(p.name for p in target.parent.iterdir() if not p.name.startswith("."))
+        if accepted:
+            ok = damaged == [] and target.read_bytes() == blob and left == [target.name]
+        else:
+            ok = (len(damaged) == 1 and damaged[0].read_bytes() == blob and not target.exists()
+                  and left == [damaged[0].name])
+        if not ok:
+            wrong.append(f"{case}: damaged={damaged} left={left}")
+    assert wrong == []
+
+
+def test_hostile_replay_files_are_refused_with_a_message_and_change_nothing(tmp_path: Path) -> None:
+    """Every bad value in a replay file is a :class:`RecordError` with a message in every language,
+    through reading and importing; nothing is written, moved or deleted; every value the format
+    allows still reads. A file over the size limit is refused before it is read."""
+    from tortuga_desktop.app import records
+
+    big = tmp_path / "big.json"
+    big.write_bytes(b'{"format": "tortuga-replay", "pad": "' + b"x" * records.MAX_BYTES + b'"}')
+    cases = [(c, b, a) for c, b, a in _cases("replay-version1.json", _REPLAY)]
+    folder = records.replays_dir()
+    wrong: list[str] = []
+    for case, blob, accepted in [*cases, ("over the size limit", big.read_bytes(), False)]:
+        src = tmp_path / "case.json"
+        src.write_bytes(blob)
+        try:
+            records.read_replay(src)
+            refused = None
+        except records.RecordError as exc:
+            refused = exc
+        if refused is not None:
+            _messages(refused.key, reason=refused.detail[:120], name="case.json", version="9")
+            with pytest.raises(records.RecordError):
+                records.import_replay(src)
+        if (refused is None) != accepted or src.read_bytes() != blob or list(folder.iterdir()):
+            wrong.append(f"{case}: {refused and refused.key}")
+    assert wrong == []

@@ -26,7 +26,10 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
+
+import msgspec
+from msgspec import Meta
 
 from ..ai import Reason
 from ..levels import RECORD_KINDS
@@ -34,6 +37,7 @@ from ..rules import Game
 from ..rules.errors import RulesError, StateFormatError
 from ..rules.record import GameRecord
 from . import paths
+from .saves.text import convert
 
 logger = logging.getLogger(__name__)
 
@@ -81,20 +85,67 @@ def _reason_to_json(reason: Reason) -> dict[str, Any]:
     return {"key": reason.key, "params": [[k, v] for k, v in reason.params], "search": reason.search}
 
 
-def _reason_from_json(data: Any, where: str) -> Reason:
-    if not isinstance(data, dict) or not isinstance(data.get("key"), str) or len(data["key"]) > 80:
-        raise StateFormatError(f"{where}: expected a reason object")
-    params = data.get("params", [])
-    if not isinstance(params, list) or len(params) > 20:
-        raise StateFormatError(f"{where}.params: expected a short list")
-    out: list[tuple[str, int | str]] = []
-    for p in params:
-        if (not isinstance(p, list) or len(p) != 2 or not isinstance(p[0], str)
-                or isinstance(p[1], bool) or not isinstance(p[1], int | str)
-                or (isinstance(p[1], str) and len(p[1]) > 80)):
-            raise StateFormatError(f"{where}.params: expected [name, value] pairs")
-        out.append((p[0], p[1]))
-    return Reason(data["key"], tuple(out), bool(data.get("search", False)))
+Text80 = Annotated[str, Meta(max_length=80)]
+Count = Annotated[int, Meta(ge=0)]
+
+
+class _ReasonDoc(msgspec.Struct):
+    """A bot's reason as the file holds it: ``{"key", "params": [[name, value], ...], "search"}``."""
+
+    key: Text80
+    params: Annotated[list[tuple[str, int | Text80]], Meta(max_length=20)] = []
+    #: any value, read as true or false (as files were always read)
+    search: Any = False
+
+    def reason(self) -> Reason:
+        return Reason(self.key, tuple(self.params), bool(self.search))
+
+
+class _ReplayDoc(msgspec.Struct):
+    """What a replay file may hold, field by field, with its limits (msgspec checks them); how
+    the fields fit together (one kind per seat, a time per entry...) is checked after."""
+
+    game_id: Annotated[str, Meta(min_length=1, max_length=64)]
+    kinds: list[Annotated[str, Meta(pattern=rf"\A({'|'.join(KINDS)})\Z")]]
+    times: list[Annotated[float, Meta(ge=0, lt=1e11)] | None]
+    reasons: list[tuple[Count, Count, _ReasonDoc]] = []
+    started_at: Annotated[str, Meta(max_length=40)] = ""
+    updated_at: Annotated[str, Meta(max_length=40)] = ""
+    finished: bool = False
+    winners: list[Count] = []
+    rounds: Annotated[int, Meta(ge=0, le=1000)] = 0
+
+    def check(self, record: GameRecord) -> None:
+        """Raises ``ValueError`` when the fields do not fit ``record`` or each other."""
+        seats, entries = record.players, len(record.entries)
+        if not self.game_id.isalnum():
+            raise ValueError(_MESSAGES["game_id"])
+        if len(self.kinds) != seats:
+            raise ValueError(_MESSAGES["kinds"])
+        if len(self.times) != entries:
+            raise ValueError("times: expected one timestamp (or null) per entry")
+        if len(self.reasons) > entries:
+            raise ValueError("reasons: expected a list")
+        bad = next((i for i, (d, s, _) in enumerate(self.reasons) if s >= seats or d > entries), None)
+        if bad is not None:
+            raise ValueError(f"reasons[{bad}]: expected [decision, seat, reason]")
+        # At most one winner per seat, each once (a shared win lists every seat that tied).
+        if any(w >= seats for w in self.winners) or len(set(self.winners)) != len(self.winners):
+            raise ValueError(_MESSAGES["winners"])
+
+
+#: The file's own words for a field that is wrong (shown to the player as the reason).
+_MESSAGES = {
+    "game_id": "game_id: expected up to 64 letters and digits",
+    "kinds": "kinds: expected one known kind per seat",
+    "times": "times: expected seconds since the epoch or null",
+    "reasons": "reasons: expected [decision, seat, reason] entries",
+    "started_at": "started_at/updated_at: expected short texts",
+    "updated_at": "started_at/updated_at: expected short texts",
+    "finished": "finished/winners/rounds: bad values",
+    "winners": "finished/winners/rounds: bad values",
+    "rounds": "finished/winners/rounds: bad values",
+}
 
 
 @dataclass
@@ -138,47 +189,13 @@ class ReplayFile:
             raise RecordError("error.replay.invalid", f"version {version}", reason="version")
         try:
             record = GameRecord.from_dict(data.get("record"))
-            game_id = data.get("game_id")
-            if not isinstance(game_id, str) or not 0 < len(game_id) <= 64 or not game_id.isalnum():
-                raise StateFormatError("game_id: expected up to 64 letters and digits")
-            kinds = data.get("kinds")
-            if (not isinstance(kinds, list) or len(kinds) != record.players
-                    or any(k not in KINDS for k in kinds)):
-                raise StateFormatError("kinds: expected one known kind per seat")
-            times_raw = data.get("times")
-            if not isinstance(times_raw, list) or len(times_raw) != len(record.entries):
-                raise StateFormatError("times: expected one timestamp (or null) per entry")
-            times: list[float | None] = []
-            for t in times_raw:
-                if t is not None and (isinstance(t, bool) or not isinstance(t, int | float) or not 0 <= t < 1e11):
-                    raise StateFormatError("times: expected seconds since the epoch or null")
-                times.append(None if t is None else float(t))
-            reasons: dict[int, tuple[int, Reason]] = {}
-            raw = data.get("reasons", [])
-            if not isinstance(raw, list) or len(raw) > len(record.entries):
-                raise StateFormatError("reasons: expected a list")
-            for i, r in enumerate(raw):
-                if (not isinstance(r, list) or len(r) != 3 or not all(isinstance(x, int) and not isinstance(x, bool)
-                                                                        for x in r[:2])
-                        or not 0 <= r[1] < record.players or not 0 <= r[0] <= len(record.entries)):
-                    raise StateFormatError(f"reasons[{i}]: expected [decision, seat, reason]")
-                reasons[r[0]] = (r[1], _reason_from_json(r[2], f"reasons[{i}]"))
-            texts = {k: data.get(k, "") for k in ("started_at", "updated_at")}
-            if any(not isinstance(v, str) or len(v) > 40 for v in texts.values()):
-                raise StateFormatError("started_at/updated_at: expected short texts")
-            finished = data.get("finished", False)
-            winners = data.get("winners", [])
-            rounds = data.get("rounds", 0)
-            # At most one winner per seat, each once (a shared win lists every seat that tied).
-            if (not isinstance(finished, bool) or not isinstance(winners, list) or len(winners) > record.players
-                    or any(not isinstance(w, int) or isinstance(w, bool) or not 0 <= w < record.players for w in winners)
-                    or len(set(winners)) != len(winners)
-                    or not isinstance(rounds, int) or isinstance(rounds, bool) or not 0 <= rounds <= 1000):
-                raise StateFormatError("finished/winners/rounds: bad values")
-        except StateFormatError as exc:
+            doc = convert(data, _ReplayDoc, _MESSAGES)
+            doc.check(record)
+        except (StateFormatError, ValueError) as exc:
             raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
-        return cls(game_id, record, tuple(kinds), times, reasons, texts["started_at"], texts["updated_at"],
-                   finished, tuple(winners), rounds, path)
+        reasons = {d: (seat, r.reason()) for d, seat, r in doc.reasons}
+        return cls(doc.game_id, record, tuple(doc.kinds), list(doc.times), reasons, doc.started_at,
+                   doc.updated_at, doc.finished, tuple(doc.winners), doc.rounds, path)
 
     def replay(self) -> Game:
         """The whole game played again; raises :class:`RecordError` when the record does not fit."""
@@ -196,7 +213,7 @@ def parse_replay(raw: bytes, path: Path | None = None) -> ReplayFile:
         data = json.loads(raw.decode("utf-8"))
     except UnicodeDecodeError:
         raise RecordError("error.replay.not_json", "not UTF-8 text") from None
-    except (json.JSONDecodeError, RecursionError) as exc:
+    except (ValueError, RecursionError) as exc:  # ValueError: also a number of more than 4300 digits
         raise RecordError("error.replay.not_json", str(exc)[:200]) from None
     return ReplayFile.from_dict(data, path)
 

@@ -24,10 +24,15 @@ import logging
 import os
 from collections.abc import Mapping
 from dataclasses import asdict, dataclass, fields
+from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, get_type_hints
+
+from msgspec import Meta
 
 from . import paths
+from .saves.errors import SaveError
+from .saves.text import convert, parse_json
 
 __all__ = [
     "LANGUAGES",
@@ -57,30 +62,41 @@ _FORMAT = "tortuga-settings"
 _SCHEMA = 1
 _FILE = "settings.json"
 
+# What a settings file may hold, field by field (checked by msgspec; a field outside these
+# limits falls back to its default, the others are kept).
+Language = Annotated[str, Meta(pattern=rf"\A({'|'.join(LANGUAGES)})\Z")]
+AnimationSpeed = Annotated[str, Meta(pattern=rf"\A({'|'.join(ANIMATION_SPEEDS)})\Z")]
+Width = Annotated[int, Meta(ge=MIN_WINDOW[0], le=MAX_WINDOW[0])]
+Height = Annotated[int, Meta(ge=MIN_WINDOW[1], le=MAX_WINDOW[1])]
+Volume = Annotated[float, Meta(ge=0.0, le=1.0)]
+UiScale = Annotated[int, Meta(ge=UI_SCALE_MIN, le=UI_SCALE_MAX)]
+TutorialStep = Annotated[int, Meta(ge=0, lt=1000)]
+TipsSeen = Annotated[tuple[Annotated[str, Meta(max_length=40)], ...], Meta(max_length=50)]
+
 logger = logging.getLogger(__name__)
 
 
 @dataclass
 class Settings:
-    """All user settings with their defaults."""
+    """All user settings with their defaults (the annotations are also the file's limits)."""
 
-    language: str = "en"
+    language: Language = "en"
     fullscreen: bool = False
-    window_size: tuple[int, int] = (1600, 900)  # the default window (issue 4)
-    animation_speed: str = "normal"
+    window_size: tuple[Width, Height] = (1600, 900)  # the default window (issue 4)
+    animation_speed: AnimationSpeed = "normal"
     reduced_motion: bool = False
-    volume: float = 0.8
+    volume: Volume = 0.8
     mute: bool = False
     colourblind_markers: bool = True
     #: interface size in percent (text, buttons, panels; see ``layout.UI_SCALE_RANGE``)
-    ui_scale: int = 100
+    ui_scale: UiScale = 100
     #: "Learn to play" was offered once on first start (taken or declined: never again)
     tutorial_offered: bool = False
     #: the tutorial step to resume at (0: from the start)
-    tutorial_step: int = 0
+    tutorial_step: TutorialStep = 0
     #: first-game tips on, and the kinds of decision whose tip was shown (app/tips.py)
     tips: bool = True
-    tips_seen: tuple[str, ...] = ()
+    tips_seen: TipsSeen = ()
     #: the Hint button and the H key in games (app/hints.py)
     hints: bool = True
 
@@ -106,57 +122,24 @@ class Settings:
     def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
         """Settings from parsed JSON plus a list of problems (fields that fell back to defaults)."""
         s = cls()
-        problems: list[str] = []
         if not isinstance(data, dict):
             return s, ["not a JSON object"]
-        if data.get("format") != _FORMAT:
-            problems.append("format")
-        for f in fields(cls):
-            if f.name not in data:
+        problems = [] if data.get("format") == _FORMAT else ["format"]
+        for name, kind in _field_types().items():
+            if name not in data:
                 continue
-            value = _parse_field(f.name, data[f.name])
-            if value is None:
-                problems.append(f.name)
-            else:
-                setattr(s, f.name, value)
+            try:
+                setattr(s, name, convert(data[name], kind))
+            except ValueError:
+                problems.append(name)
         return s, problems
 
 
-def _is_bool(v: Any) -> bool:
-    return isinstance(v, bool)
-
-
-def _parse_field(name: str, v: Any) -> Any:
-    """The validated value, or None if it is unusable."""
-    if name == "language":
-        return v if v in LANGUAGES else None
-    if name == "animation_speed":
-        return v if v in ANIMATION_SPEEDS else None
-    if name in ("fullscreen", "reduced_motion", "mute", "colourblind_markers", "tutorial_offered", "tips",
-                "hints"):
-        return v if _is_bool(v) else None
-    if name == "ui_scale":
-        if isinstance(v, bool) or not isinstance(v, int) or not UI_SCALE_MIN <= v <= UI_SCALE_MAX:
-            return None
-        return v
-    if name == "tutorial_step":
-        return v if isinstance(v, int) and not isinstance(v, bool) and 0 <= v < 1000 else None
-    if name == "tips_seen":
-        ok = isinstance(v, list) and len(v) <= 50 and all(isinstance(x, str) and len(x) <= 40 for x in v)
-        return tuple(v) if ok else None
-    if name == "volume":
-        if isinstance(v, bool) or not isinstance(v, int | float) or not 0.0 <= v <= 1.0:
-            return None
-        return float(v)
-    if name == "window_size":
-        if not (isinstance(v, list) and len(v) == 2
-                and all(isinstance(x, int) and not isinstance(x, bool) for x in v)):
-            return None
-        w, h = v
-        if not (MIN_WINDOW[0] <= w <= MAX_WINDOW[0] and MIN_WINDOW[1] <= h <= MAX_WINDOW[1]):
-            return None
-        return (w, h)
-    return None
+@cache
+def _field_types() -> dict[str, Any]:
+    """Each setting's type with its limits, in the order of the fields."""
+    hints = get_type_hints(Settings, include_extras=True)
+    return {f.name: hints[f.name] for f in fields(Settings)}
 
 
 def _language_of(tag: str) -> str | None:
@@ -211,8 +194,6 @@ def load_settings(damaged: list[Path] | None = None) -> Settings:
     read is kept, the rest is default, and the file is renamed aside; where it went (or the
     file itself, if it could not be moved) is added to ``damaged`` so the app can say so.
     """
-    from .saves import SaveError, parse_json
-
     path = settings_path(create=False)
     try:
         if not path.is_file():

@@ -22,10 +22,15 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Annotated, Any
+
+import msgspec
+from msgspec import Meta
 
 from ..levels import LEVELS
 from . import paths
+from .saves.errors import SaveError
+from .saves.text import check_text, convert, parse_json
 
 if TYPE_CHECKING:
     from .saves import SaveData, SeatConfig
@@ -49,8 +54,6 @@ _SCHEMA = 1
 _FILE = "stats.json"
 _MAX_BYTES = 5 * 1024 * 1024
 _REMEMBERED_IDS = 500
-_BIG = 10**9
-
 logger = logging.getLogger(__name__)
 
 
@@ -97,40 +100,47 @@ class PlayerStats:
     @classmethod
     def from_dict(cls, d: Any) -> PlayerStats:
         """Raises ValueError on bad data."""
-        if not isinstance(d, dict):
-            raise ValueError("player: expected an object")
-        from .saves import check_text
-
-        name = check_text(d.get("name"), "player.name", 100, allow_empty=False)
-        p = cls(name=name)
-        p.games = _count(d.get("games"))
-        p.wins = _count(d.get("wins"))
-        p.total_score = _count(d.get("total_score"))
-        best = d.get("best")
-        p.best = None if best is None else _count(best)
-        last = d.get("last_played", "")
+        doc = convert(d, _PlayerDoc)
+        check_text(doc.name, "player.name", 100, allow_empty=False)
+        p = cls(name=doc.name, games=doc.games, wins=doc.wins, best=doc.best, total_score=doc.total_score,
+                hinted=doc.hinted)
+        last = doc.last_played
         p.last_played = last if isinstance(last, str) and len(last) <= 64 and last.isprintable() else ""
-        p.hinted = _count(d.get("hinted", 0))  # absent in files written before hints were counted
         if p.wins > p.games or p.hinted > p.games or (p.games == 0) != (p.best is None):
             raise ValueError("player: impossible counts")
-        vs = d.get("vs")
-        if not isinstance(vs, dict):
-            raise ValueError("player.vs")
         for k in STRENGTHS:
-            r = vs.get(k, {"games": 0, "wins": 0})
-            if not isinstance(r, dict):
-                raise ValueError("player.vs entry")
-            rec = VsRecord(_count(r.get("games")), _count(r.get("wins")))
+            vs = convert(doc.vs.get(k, {"games": 0, "wins": 0}), _VsDoc)
+            rec = VsRecord(vs.games, vs.wins)
             if rec.wins > rec.games or rec.games > p.games:
                 raise ValueError("player.vs: impossible counts")
             p.vs[k] = rec
         return p
 
 
-def _count(v: Any) -> int:
-    if not isinstance(v, int) or isinstance(v, bool) or not 0 <= v <= _BIG:
-        raise ValueError(f"expected a count, got {v!r:.20}")
-    return v
+_BIG = 10**9
+Count = Annotated[int, Meta(ge=0, le=_BIG)]
+
+
+class _VsDoc(msgspec.Struct):
+    """A player's record against one strength, as the file holds it."""
+
+    games: Count
+    wins: Count
+
+
+class _PlayerDoc(msgspec.Struct):
+    """One player's entry as the file holds it, with its limits (msgspec checks them)."""
+
+    name: Annotated[str, Meta(max_length=100)]
+    games: Count
+    wins: Count
+    total_score: Count
+    vs: dict[str, Any]
+    best: Count | None = None
+    #: absent in files written before hints were counted
+    hinted: Count = 0
+    #: kept only when it is a short printable text (else forgotten, as before)
+    last_played: Any = ""
 
 
 @dataclass
@@ -213,8 +223,6 @@ def stats_path(create: bool = True) -> Path:
 def load_stats(damaged: list[Path] | None = None) -> Stats:
     """The statistics; never raises. A damaged file gives what could be read and is kept aside
     (where it went — or the file itself if it could not be moved — is added to ``damaged``)."""
-    from .saves import SaveError, parse_json
-
     path = stats_path(create=False)
     try:
         if not path.is_file():

@@ -55,7 +55,11 @@ def test_corpus_sample_through_every_route(tmp_path: Path) -> None:
     outside = tmp_path / "outside"
     outside.mkdir()
     problems: list[str] = []
+    from tortuga_desktop.app import saves
+
+    over = b'{"format": "tortuga-save", "pad": "' + b"x" * saves.MAX_SAVE_BYTES + b'"}'  # refused unread
     try:
+        problems += check_case(app, "over the size limit", over, outside, must_refuse=True)
         for label, blob in [*must, *picked]:
             problems += check_case(app, label, blob, outside)
     finally:

@@ -148,6 +148,20 @@ _MESSAGES = {
 }
 
 
+def _check_version(data: Any) -> None:
+    """Raises :class:`RecordError` unless ``data`` is a replay file of a version this game reads."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise RecordError("error.replay.wrong_format", "the 'format' field is not 'tortuga-replay'")
+    version = data.get("version")
+    if not isinstance(version, int) or isinstance(version, bool):
+        raise RecordError("error.replay.invalid", f"version {version!r:.20} is not a number", reason="version")
+    if version > VERSION:
+        raise RecordError("error.replay.newer_version", f"version {version}, this game reads {VERSION}",
+                          version=version)
+    if version < 1:
+        raise RecordError("error.replay.invalid", f"version {version}", reason="version")
+
+
 @dataclass
 class ReplayFile:
     """One kept record: the engine record, the seats' kinds, a timestamp per entry (seconds
@@ -177,16 +191,7 @@ class ReplayFile:
     @classmethod
     def from_dict(cls, data: Any, path: Path | None = None) -> ReplayFile:
         """Check parsed data; raises :class:`RecordError`."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise RecordError("error.replay.wrong_format", "the 'format' field is not 'tortuga-replay'")
-        version = data.get("version")
-        if not isinstance(version, int) or isinstance(version, bool):
-            raise RecordError("error.replay.invalid", f"version {version!r:.20} is not a number", reason="version")
-        if version > VERSION:
-            raise RecordError("error.replay.newer_version", f"version {version}, this game reads {VERSION}",
-                              version=version)
-        if version < 1:
-            raise RecordError("error.replay.invalid", f"version {version}", reason="version")
+        _check_version(data)
         try:
             record = GameRecord.from_dict(data.get("record"))
             doc = convert(data, _ReplayDoc, _MESSAGES)

@@ -89,14 +89,7 @@ class SaveData:
     @classmethod
     def from_dict(cls, data: Any, path: Path | None = None) -> SaveData:
         """Validate a parsed save file; raises :class:`SaveError`."""
-        if not isinstance(data, dict) or data.get("format") != FORMAT:
-            raise SaveError("error.save.wrong_format", path, "the 'format' field is not 'tortuga-save'")
-        schema = data.get("schema")
-        if schema not in READ_SCHEMAS or isinstance(schema, bool):
-            if isinstance(schema, int) and not isinstance(schema, bool):
-                key = "error.save.newer_version" if schema > SCHEMA else "error.save.older_version"
-                raise SaveError(key, path, f"schema {schema}, this version reads {SCHEMA}", version=schema)
-            raise SaveError("error.save.invalid", path, f"schema: {schema!r:.20} is not a version number")
+        schema = _schema_of(data, path)
         try:
             doc = convert(data, _SaveDoc, _SAVE_MESSAGES, "save")
             seats = doc.checked_seats()
@@ -113,6 +106,19 @@ class SaveData:
             raise SaveError("error.save.invalid", path, str(exc) or type(exc).__name__) from None
         return cls(seats=seats, game=game, meta=doc.meta, game_id=doc.game_id, saved_at=doc.saved_at,
                    hinted=set(doc.hinted))
+
+
+def _schema_of(data: Any, path: Path | None) -> int:
+    """The schema of a save file this game reads; raises :class:`SaveError` for anything else."""
+    if not isinstance(data, dict) or data.get("format") != FORMAT:
+        raise SaveError("error.save.wrong_format", path, "the 'format' field is not 'tortuga-save'")
+    schema = data.get("schema")
+    if schema in READ_SCHEMAS and not isinstance(schema, bool):  # 2.0 == 2 was always read
+        return int(schema)
+    if isinstance(schema, int) and not isinstance(schema, bool):
+        key = "error.save.newer_version" if schema > SCHEMA else "error.save.older_version"
+        raise SaveError(key, path, f"schema {schema}, this version reads {SCHEMA}", version=schema)
+    raise SaveError("error.save.invalid", path, f"schema: {schema!r:.20} is not a version number")
 
 
 class _SaveDoc(msgspec.Struct):

@@ -140,12 +140,16 @@ def convert(data: Any, kind: type[T], messages: Mapping[str, str] | None = None,
     except UnicodeEncodeError:  # msgspec encodes texts to check them: a lone surrogate cannot be
         raise ValueError(f"{where or 'file'}: a text holds a lone surrogate") from None
     except msgspec.ValidationError as exc:
-        text = str(exc)
-        found = _WHERE.search(text)
-        inside = (found.group(1) or found.group(2)) if found else ""
-        field = re.split(r"[.\[]", inside, maxsplit=1)[0]
-        if messages and field in messages:
-            raise ValueError(messages[field]) from None
-        place = ".".join(x for x in (where, inside) if x).replace(".[", "[") or "file"
-        explanation = re.sub(r" - at `[^`]*`$", "", text)
-        raise ValueError(f"{place}: {explanation}"[:300]) from None
+        raise ValueError(_problem(str(exc), messages or {}, where)) from None
+
+
+def _problem(text: str, messages: Mapping[str, str], where: str) -> str:
+    """msgspec's ``text`` ("Expected `int`, got `str` - at `$.seats[0].colour`") in the file's
+    words: ``messages[field]`` when the field has one, else the place and the explanation."""
+    found = _WHERE.search(text)
+    inside = (found.group(1) or found.group(2)) if found else ""
+    field = re.split(r"[.\[]", inside, maxsplit=1)[0]
+    if field in messages:
+        return messages[field]
+    place = ".".join(x for x in (where, inside) if x).replace(".[", "[") or "file"
+    return f"{place}: {re.sub(r' - at `[^`]*`$', '', text)}"[:300]

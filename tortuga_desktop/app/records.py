@@ -33,10 +33,11 @@ from msgspec import Meta
 
 from ..ai import Reason
 from ..levels import RECORD_KINDS
-from ..rules import Game
+from ..rules import Game, replay
 from ..rules.errors import RulesError, StateFormatError
 from ..rules.record import GameRecord
-from . import paths
+from . import listing, paths
+from .i18n import tr
 from .saves.text import convert
 
 logger = logging.getLogger(__name__)
@@ -204,8 +205,6 @@ class ReplayFile:
 
     def replay(self) -> Game:
         """The whole game played again; raises :class:`RecordError` when the record does not fit."""
-        from ..rules import replay
-
         try:
             return replay(self.record)
         except RulesError as exc:
@@ -285,8 +284,6 @@ def list_replays(folder: Path | None = None, progress: Callable[[int, int], None
     """The kept records, newest first, from the folder's summary index (:mod:`.listing`: only
     new or changed files are read; ``progress(done, total)`` after each). File work: not on the
     frame loop. Raises ``OSError`` when the folder cannot be read."""
-    from . import listing
-
     folder = folder or replays_dir(create=False)
     found = listing.scan(folder, "replays", progress)
     found.sort(key=lambda x: x[2], reverse=True)
@@ -310,8 +307,6 @@ def prune(keep: int = KEEP, *, open_ids: Iterable[str] = (), folder: Path | None
     written inside them (when the game was last played), not by the files' modification
     times: any other ``.json`` file in the folder (a damaged record, someone's notes, a copy
     touched later) is neither counted nor deleted, and neither is a record without a date."""
-    from . import listing
-
     folder = folder or replays_dir(create=False)
     if len(paths.list_files(folder, SUFFIX)) <= keep:  # fewer files than that: nothing to read
         return []
@@ -410,8 +405,6 @@ class RecordKeeper:
 
 def describe_error(exc: RecordError) -> str:
     """``exc`` in the user's language."""
-    from .i18n import tr
-
     return tr(exc.key, **{"reason": exc.detail[:120], "name": "", "version": "", **exc.params})
 
 

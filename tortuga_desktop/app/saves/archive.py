@@ -6,7 +6,7 @@ import re
 from collections.abc import Callable
 from pathlib import Path
 
-from .. import paths
+from .. import listing, paths
 from .savefile import SaveData, SaveInfo, info_of, list_folder, now_iso, write_save
 
 __all__ = ["archive_finished", "list_finished"]
@@ -21,8 +21,6 @@ def archive_finished(data: SaveData) -> Path:
     """
     if not data.game.is_over:
         raise ValueError("only finished games are archived")
-    from .. import listing
-
     stem = re.sub(r"[^0-9A-Za-z_-]", "_", data.game_id)[:64] or "game"
     data.meta.setdefault("finished_at", now_iso())
     path = write_save(paths.archive_dir() / f"{stem}.json", data)

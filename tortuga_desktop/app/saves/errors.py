@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from .. import paths
+from .. import i18n, paths
 
 __all__ = ["SaveError", "write_error"]
 
@@ -29,8 +29,6 @@ class SaveError(Exception):
         super().__init__(self._text("en"))
 
     def _text(self, lang: str | None) -> str:
-        from .. import i18n
-
         text = i18n.tr(self.key, **self.params) if lang is None else i18n.translate(lang, self.key, **self.params)
         if self.kept_as is not None:
             extra_params = {"file": paths.display_name(self.kept_as)}

@@ -23,7 +23,8 @@ from ...rules import (
     check_reachable,
     replay,
 )
-from .. import paths
+from .. import listing, paths
+from ..i18n import decimal
 from .errors import SaveError
 from .seats import SeatConfig, check_dict, check_seats, get_field
 from .text import check_json_values, check_text, convert, parse_json
@@ -242,8 +243,6 @@ def read_save(path: Path | str) -> SaveData:
     try:
         raw = paths.read_bytes_limited(path, MAX_SAVE_BYTES)
     except paths.FileTooLargeError as exc:
-        from ..i18n import decimal
-
         size_mb = decimal(exc.size / (1024 * 1024))
         raise SaveError("error.save.too_big", path, str(exc), size=size_mb) from None
     except paths.NotRegularFileError as exc:
@@ -323,8 +322,6 @@ def list_folder(directory: Path, progress: Callable[[int, int], None] | None = N
     the index does not describe yet are read and replayed, ``progress(done, total)`` after
     each); raises :class:`SaveError` (``error.save.folder_unreadable``) when the folder itself
     cannot be read or created. File work: never on the frame loop."""
-    from .. import listing
-
     try:
         found = listing.scan(directory, "saves", progress)
     except OSError as exc:

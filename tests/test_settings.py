@@ -101,6 +101,11 @@ def test_validation_edges() -> None:
         assert (problems == []) == ok, value
     s, problems = Settings.from_dict({"format": "tortuga-settings", "language": "fr"})
     assert problems == ["language"] and s.language == "en"
+    # A choice is one of the names exactly: no line break after it, no other case, no part of one.
+    for field, value in [("language", "en\n"), ("language", "EN"), ("language", " de"), ("language", "e"),
+                         ("language", "en|de"), ("animation_speed", "fast\n"), ("animation_speed", "fastest")]:
+        s, problems = Settings.from_dict({"format": "tortuga-settings", field: value})
+        assert problems == [field] and s == Settings(), value
 
 
 def test_derived_values() -> None:

@@ -38,7 +38,7 @@ from ..rules.errors import RulesError, StateFormatError
 from ..rules.record import GameRecord
 from . import listing, paths
 from .i18n import tr
-from .saves.text import convert
+from .saves.text import convert, one_of
 
 logger = logging.getLogger(__name__)
 
@@ -107,7 +107,7 @@ class _ReplayDoc(msgspec.Struct):
     the fields fit together (one kind per seat, a time per entry...) is checked after."""
 
     game_id: Annotated[str, Meta(min_length=1, max_length=64)]
-    kinds: list[Annotated[str, Meta(pattern=rf"\A({'|'.join(KINDS)})\Z")]]
+    kinds: list[Annotated[str, one_of(KINDS)]]
     times: list[Annotated[float, Meta(ge=0, lt=1e11)] | None]
     reasons: list[tuple[Count, Count, _ReasonDoc]] = []
     started_at: Annotated[str, Meta(max_length=40)] = ""

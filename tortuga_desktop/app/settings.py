@@ -32,7 +32,7 @@ from msgspec import Meta
 
 from . import paths
 from .saves.errors import SaveError
-from .saves.text import convert, parse_json
+from .saves.text import convert, one_of, parse_json
 
 __all__ = [
     "LANGUAGES",
@@ -64,8 +64,8 @@ _FILE = "settings.json"
 
 # What a settings file may hold, field by field (checked by msgspec; a field outside these
 # limits falls back to its default, the others are kept).
-Language = Annotated[str, Meta(pattern=rf"\A({'|'.join(LANGUAGES)})\Z")]
-AnimationSpeed = Annotated[str, Meta(pattern=rf"\A({'|'.join(ANIMATION_SPEEDS)})\Z")]
+Language = Annotated[str, one_of(LANGUAGES)]
+AnimationSpeed = Annotated[str, one_of(ANIMATION_SPEEDS)]
 Width = Annotated[int, Meta(ge=MIN_WINDOW[0], le=MAX_WINDOW[0])]
 Height = Annotated[int, Meta(ge=MIN_WINDOW[1], le=MAX_WINDOW[1])]
 Volume = Annotated[float, Meta(ge=0.0, le=1.0)]

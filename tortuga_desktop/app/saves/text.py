@@ -16,7 +16,7 @@ import msgspec
 
 from .errors import SaveError
 
-__all__ = ["MAX_TEXT_LENGTH", "check_json_values", "convert", "check_text", "clean_text", "has_glyph", "is_visible_char",
+__all__ = ["MAX_TEXT_LENGTH", "check_json_values", "convert", "one_of", "check_text", "clean_text", "has_glyph", "is_visible_char",
            "parse_json"]
 
 
@@ -126,6 +126,11 @@ def check_json_values(value: Any, where: str, depth: int = 0) -> None:
 
 
 T = TypeVar("T")
+
+
+def one_of(values: tuple[str, ...]) -> msgspec.Meta:
+    """The msgspec limit "exactly one of ``values``" for a text (``Annotated[str, one_of(...)]``)."""
+    return msgspec.Meta(pattern=r"\A(?:" + "|".join(map(re.escape, values)) + r")\Z")
 _WHERE = re.compile(r"at `\$\.?([^`]*)`$|field `([^`]*)`")
 
 

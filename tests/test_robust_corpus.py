@@ -182,3 +182,29 @@ def test_hostile_replay_files_are_refused_with_a_message_and_change_nothing(tmp_
         if (refused is None) != accepted or src.read_bytes() != blob or list(folder.iterdir()):
             wrong.append(f"{case}: {refused and refused.key}")
     assert wrong == []
+
+
+#: The fields of ``replay-messages.json``: what the code before msgspec said (key | reason) for
+#: each of them x every value of ``BAD_VALUES`` (the reason is shown to the player).
+_REPLAY_WORDED: tuple[tuple[Any, ...], ...] = (
+    ("format",), ("version",), ("game_id",), ("kinds",), ("kinds", 0), ("times",), ("times", 0), ("reasons",),
+    ("reasons", 0), ("reasons", 0, 0), ("reasons", 0, 1), ("reasons", 0, 2), ("reasons", 0, 2, "key"),
+    ("reasons", 0, 2, "params"), ("reasons", 0, 2, "params", 0), ("reasons", 0, 2, "params", 0, 1), ("finished",),
+    ("winners",), ("winners", 0), ("rounds",), ("started_at",), ("updated_at",), ("record",),
+)
+
+
+def test_a_bad_replay_file_is_explained_in_the_same_words_as_before() -> None:
+    from tortuga_desktop.app import records
+
+    want = json.loads((_OLD / "replay-messages.json").read_text(encoding="utf-8"))
+    doc = json.loads((_OLD / "replay-version1.json").read_text(encoding="utf-8"))
+    said: dict[str, str] = {}
+    for case, blob in field_cases(doc, _REPLAY_WORDED):
+        try:
+            records.parse_replay(blob)
+            said[case] = "ok"
+        except records.RecordError as exc:
+            said[case] = f"{exc.key} | {exc.params.get('reason', '')}"
+    assert len(said) == len(want) > 400
+    assert {k: v for k, v in said.items() if want[k] != v} == {}

@@ -21,6 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import os
+import re
 import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
@@ -38,7 +39,7 @@ from ..rules.errors import RulesError, StateFormatError
 from ..rules.record import GameRecord
 from . import listing, paths
 from .i18n import tr
-from .saves.text import convert, one_of
+from .saves.text import Message, convert, one_of
 
 logger = logging.getLogger(__name__)
 
@@ -135,12 +136,28 @@ class _ReplayDoc(msgspec.Struct):
             raise ValueError(_MESSAGES["winners"])
 
 
+def _reasons_problem(inside: str) -> str:
+    """The wording of a problem at ``inside`` (e.g. ``reasons[0][2].params``) in the reasons."""
+    found = re.match(r"reasons\[(\d+)\](.*)", inside)
+    if found is None:
+        return "reasons: expected a list"
+    i, rest = found.groups()
+    if rest == "[2].params":
+        return f"reasons[{i}].params: expected a short list"
+    if rest.startswith("[2].params"):
+        return f"reasons[{i}].params: expected [name, value] pairs"
+    if rest.startswith("[2]"):
+        return f"reasons[{i}]: expected a reason object"
+    return f"reasons[{i}]: expected [decision, seat, reason]"
+
+
 #: The file's own words for a field that is wrong (shown to the player as the reason).
-_MESSAGES = {
+_MESSAGES: dict[str, Message] = {
     "game_id": "game_id: expected up to 64 letters and digits",
     "kinds": "kinds: expected one known kind per seat",
-    "times": "times: expected seconds since the epoch or null",
-    "reasons": "reasons: expected [decision, seat, reason] entries",
+    "times": lambda inside: ("times: expected one timestamp (or null) per entry" if inside == "times"
+                             else "times: expected seconds since the epoch or null"),
+    "reasons": _reasons_problem,
     "started_at": "started_at/updated_at: expected short texts",
     "updated_at": "started_at/updated_at: expected short texts",
     "finished": "finished/winners/rounds: bad values",

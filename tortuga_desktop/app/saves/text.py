@@ -8,7 +8,7 @@ import json
 import math
 import re
 import unicodedata
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -131,10 +131,16 @@ T = TypeVar("T")
 def one_of(values: tuple[str, ...]) -> msgspec.Meta:
     """The msgspec limit "exactly one of ``values``" for a text (``Annotated[str, one_of(...)]``)."""
     return msgspec.Meta(pattern=r"\A(?:" + "|".join(map(re.escape, values)) + r")\Z")
-_WHERE = re.compile(r"at `\$\.?([^`]*)`$|field `([^`]*)`")
 
 
-def convert(data: Any, kind: type[T], messages: Mapping[str, str] | None = None, where: str = "") -> T:
+#: A field's own wording of a problem: a text, or a function of where in the field it is
+#: (msgspec's path inside the file, e.g. ``reasons[0][2].params``).
+Message = str | Callable[[str], str]
+_AT = re.compile(r"at `\$\.?([^`]*)`$")  # where msgspec found the problem
+_MISSING = re.compile(r"missing required field `([^`]*)`")
+
+
+def convert(data: Any, kind: type[T], messages: Mapping[str, Message] | None = None, where: str = "") -> T:
     """``data`` (parsed JSON) checked against the schema ``kind`` (a msgspec struct, with its
     limits in ``Annotated`` metadata) and converted to it.
 
@@ -142,19 +148,37 @@ def convert(data: Any, kind: type[T], messages: Mapping[str, str] | None = None,
     found wrong (the file's own wording), else ``"<where>.<field>: <msgspec's explanation>"``."""
     try:
         return msgspec.convert(data, kind)
-    except UnicodeEncodeError:  # msgspec encodes texts to check them: a lone surrogate cannot be
+    except UnicodeEncodeError:  # msgspec could not describe a text holding a lone surrogate
+        try:
+            msgspec.convert(_without_surrogates(data), kind)
+        except msgspec.ValidationError as exc:  # it is in the wrong place anyway: say where
+            raise ValueError(_problem(str(exc), messages or {}, where)) from None
         raise ValueError(f"{where or 'file'}: a text holds a lone surrogate") from None
     except msgspec.ValidationError as exc:
         raise ValueError(_problem(str(exc), messages or {}, where)) from None
 
 
-def _problem(text: str, messages: Mapping[str, str], where: str) -> str:
+def _without_surrogates(value: Any, depth: int = 0) -> Any:
+    """``value`` with every lone surrogate in its texts replaced (to find where a problem is)."""
+    if depth > 100:
+        return None
+    if isinstance(value, str):
+        return value.encode("utf-8", "replace").decode("utf-8")
+    if isinstance(value, list):
+        return [_without_surrogates(v, depth + 1) for v in value]
+    if isinstance(value, dict):
+        return {_without_surrogates(k, depth + 1): _without_surrogates(v, depth + 1) for k, v in value.items()}
+    return value
+
+
+def _problem(text: str, messages: Mapping[str, Message], where: str) -> str:
     """msgspec's ``text`` ("Expected `int`, got `str` - at `$.seats[0].colour`") in the file's
     words: ``messages[field]`` when the field has one, else the place and the explanation."""
-    found = _WHERE.search(text)
-    inside = (found.group(1) or found.group(2)) if found else ""
+    found = _AT.search(text) or _MISSING.search(text)
+    inside = found.group(1) if found else ""
     field = re.split(r"[.\[]", inside, maxsplit=1)[0]
     if field in messages:
-        return messages[field]
+        message = messages[field]
+        return message if isinstance(message, str) else message(inside)
     place = ".".join(x for x in (where, inside) if x).replace(".[", "[") or "file"
     return f"{place}: {re.sub(r' - at `[^`]*`$', '', text)}"[:300]

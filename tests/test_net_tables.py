@@ -454,3 +454,18 @@ def test_a_table_is_watched_from_the_list(server: ServerThread) -> None:
     finally:
         a.client.close()
         app.close()
+
+
+def test_a_request_that_never_left_says_unreachable_not_refused() -> None:
+    """A connection to a closed port can stop before the list request goes out: the client then
+    answers it itself with an "offline" error. That is "cannot reach the server", not a refusal
+    (it read "The server refused the request." in about half the runs)."""
+    from tortuga_desktop.app.scenes.tables import TableLister
+
+    class Offline(FakeClient):
+        def __init__(self, url: str, **_: Any) -> None:
+            self.items = [P.Error(code="offline", message="the connection is closed")]
+
+    lister = TableLister("ws://127.0.0.1:1", client_factory=Offline)
+    assert lister.pump()
+    assert lister.problem == "net.error.unreachable" and not lister.waiting

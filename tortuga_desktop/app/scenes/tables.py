@@ -122,6 +122,12 @@ class TableLister:
                 self.tables, self.more, self._waiting = list(msg.tables), int(msg.more), False
             elif isinstance(msg, P.Created):
                 self.created, self._waiting = (msg.code, msg.table), False
+            elif isinstance(msg, P.Error) and str(msg.code) == "offline":
+                # the connection failed (or stopped) before the request went out: nobody refused it
+                if not self.problem:
+                    self.problem = "net.error.unreachable"
+                self._waiting = False
+                self.close()
             elif isinstance(msg, P.Error):
                 log.warning("the server refused: %s", msg.code)  # its words may name a limit: a refusal, not a fault
                 self._waiting = False

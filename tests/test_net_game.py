@@ -375,11 +375,12 @@ def test_a_port_in_use_is_a_clear_error(server: ServerThread) -> None:
 
 
 def test_the_in_game_host_helpers_start_and_resume(tmp_path: Path) -> None:
-    from tortuga_desktop.net.server import resume_host, start_host
+    from tortuga_desktop.net.server import start_host
 
     save = tmp_path / "hosted.json"
-    st, table = start_host([SeatSpec(kind="local", name="Me"), SeatSpec(kind="open")], port=0, save_path=save,
-                           hold_seconds=30)
+    hosted = start_host([SeatSpec(kind="local", name="Me"), SeatSpec(kind="open")], port=0, save_path=save,
+                        hold_seconds=30)
+    st, table = hosted.server, hosted.table
     try:
         me = Player(st.port, table.code, 1, token=table.host_token)
         guest = Player(st.port, table.code, 2, name="Guest")
@@ -391,7 +392,8 @@ def test_the_in_game_host_helpers_start_and_resume(tmp_path: Path) -> None:
     finally:
         st.stop()
     assert table.game is not None
-    st2, again = resume_host(save, port=0)
+    back = start_host(resume=save, port=0)
+    st2, again = back.server, back.table
     me2 = Player(st2.port, table.code, 3, token=table.host_token)
     try:
         entries = table.game.record().entries  # the guest's seat is held: play waits right there
@@ -402,7 +404,7 @@ def test_the_in_game_host_helpers_start_and_resume(tmp_path: Path) -> None:
         me2.client.close()
         st2.stop()
     with pytest.raises(ValueError, match="cannot read"):
-        resume_host(tmp_path / "missing.json", port=0)
+        start_host(resume=tmp_path / "missing.json", port=0)
 
 
 def test_a_resumed_table_is_back_before_the_port_takes_a_connection(tmp_path: Path) -> None:
@@ -410,10 +412,11 @@ def test_a_resumed_table_is_back_before_the_port_takes_a_connection(tmp_path: Pa
     there by then, or the client is told "no table with this join code" and gives up."""
     import socket
 
-    from tortuga_desktop.net.server import load_table_save, resume_host, start_host
+    from tortuga_desktop.net.server import load_table_save, start_host
 
     save = tmp_path / "hosted.json"
-    st, table = start_host([SeatSpec(kind="local", name="Me"), SeatSpec(kind="computer")], port=0, save_path=save)
+    hosted = start_host([SeatSpec(kind="local", name="Me"), SeatSpec(kind="computer")], port=0, save_path=save)
+    st, table = hosted.server, hosted.table
     port = st.port
     try:
         me = Player(port, table.code, 1, token=table.host_token)
@@ -442,7 +445,8 @@ def test_a_resumed_table_is_back_before_the_port_takes_a_connection(tmp_path: Pa
         me2.client.close()
     finally:
         st2.stop()
-    st3, again = resume_host(save, port=0)  # the helper goes the same way
+    third = start_host(resume=save, port=0)  # the helper goes the same way
+    st3, again = third.server, third.table
     try:
         assert again.id in st3.call(lambda s: set(s.tables))
     finally:

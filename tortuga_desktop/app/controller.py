@@ -349,12 +349,6 @@ class LocalTableSource:
     def _open_choice(self) -> bool:
         return False
 
-    def _next_bot_decision(self) -> Decision | None:
-        for d in self.game.pending():
-            if d.seat in self.bots:
-                return d
-        return None
-
     def _start_bot(self) -> None:
         if self.halted:
             return

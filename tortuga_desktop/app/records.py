@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import json
 import logging
-import os
 import re
 import time
 from collections.abc import Callable, Iterable
@@ -424,6 +423,3 @@ def describe_error(exc: RecordError) -> str:
     """``exc`` in the user's language."""
     return tr(exc.key, **{"reason": exc.detail[:120], "name": "", "version": "", **exc.params})
 
-
-def safe_name(path: Path) -> str:
-    return os.path.basename(str(path))

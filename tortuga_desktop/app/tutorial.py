@@ -484,7 +484,6 @@ class Coach:
         self.error = ""
         self.game: Game | None = None
         self.finished = False
-        self.skipped = False
         self.wrong_moves = 0
         #: resumed part-way and not moved on yet: "Start over" is offered instead of Back
         self.resumed = self.index > 0

@@ -27,8 +27,9 @@ Typical use (a remote player)::
 The host's own screen uses the same class with ``token=host_token`` (it then plays every
 ``local`` seat and may :meth:`start_game`)::
 
-    from tortuga_desktop.net.server import start_host      # resume_host(path) for a saved one
-    server, table = start_host(seats, host="0.0.0.0", port=47600, save_path=path)
+    from tortuga_desktop.net.server import start_host      # start_host(resume=path) for a saved one
+    hosted = start_host(seats, host="0.0.0.0", port=47600, save_path=path)
+    server, table = hosted.server, hosted.table
     client = NetClient(f"127.0.0.1:{server.port}", code=table.code, token=table.host_token)
     ...                                   # show table.code; Lobby items say who has joined
     client.start_game()

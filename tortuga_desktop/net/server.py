@@ -1778,39 +1778,64 @@ SeatSpec = P.SeatSpec
 DEFAULT_PORT = P.DEFAULT_PORT
 
 
-def start_host(seats: list[P.SeatSpec], *, host: str = "127.0.0.1", port: int = DEFAULT_PORT, name: str = "",
-               long_game: bool = False, hold_seconds: float = 60.0, takeover_level: str = "normal",
-               save_path: Path | None = None, seed: int | None = None) -> tuple[ServerThread, Table]:
-    """The in-game host: a server thread listening on ``host:port`` with one table.
+@dataclass(frozen=True)
+class Hosted:
+    """A table hosted by :func:`start_host`: the running server, the table, and the port the
+    table had to leave (0: it listens where it was asked to)."""
 
-    Share ``table.code`` (and the address) with the players; the host's own screen connects
-    with ``NetClient("127.0.0.1:PORT", code=table.code, token=table.host_token)``, plays the
-    ``local`` seats and starts the game. ``save_path``: the table's autosave (see
-    :func:`resume_host`). Raises OSError (port in use, address not on this computer) or
-    ValueError (bad setup) with a message to show.
+    server: ServerThread
+    table: Table
+    moved_from: int = 0
+
+
+def start_host(seats: list[P.SeatSpec] | None = None, *, resume: Path | None = None, host: str = "127.0.0.1",
+               port: int = DEFAULT_PORT, name: str = "", long_game: bool = False, hold_seconds: float = 60.0,
+               takeover_level: str = "normal", save_dir: Path | None = None, save_path: Path | None = None,
+               seed: int | None = None, wait_for_port: float = 0.0) -> Hosted:
+    """The in-game host: a server thread listening on ``host:port`` with one table, new (from
+    ``seats``) or a saved one brought back (``resume``: its autosave; same game, join code, host
+    token and reclaim tokens, every player's seat held for them).
+
+    The table exists before the port opens, so a player's game reconnecting at once finds it.
+    A port still held by a game that closed a moment ago is tried again for ``wait_for_port``
+    seconds; after that a resumed table opens on a free port instead (``Hosted.moved_from`` is
+    the port it could not have: the players must be told), a new one raises. Share
+    ``table.code`` (and the address); the host's own screen connects with
+    ``NetClient("127.0.0.1:PORT", code=table.code, token=table.host_token)``. ``save_dir``
+    autosaves the table there, ``save_path`` to that file. Blocks briefly: call it off the frame
+    loop. Raises OSError (port in use, address not on this computer) or ValueError (bad setup,
+    unreadable save) with a message to show.
     """
-    st = ServerThread(ServerConfig(host=host, port=port, name=name[:P.MAX_ID] or "Tortuga"))
+    if (seats is None) == (resume is None):
+        raise ValueError("start_host: give seats for a new table or resume for a saved one")
+    data = load_table_save(resume) if resume is not None else None
 
     def prepare(s: GameServer) -> Table:
-        t = s.create_table(seats, name=name, long_game=long_game, hold_seconds=hold_seconds,
+        if data is not None:
+            return s.resume_table(data, resume)
+        t = s.create_table(seats or [], name=name, long_game=long_game, hold_seconds=hold_seconds,
                            takeover_level=takeover_level, seed=seed)
-        t.save_path = save_path
+        if save_path is not None:
+            t.save_path = save_path
         return t
 
-    st.start(prepare=prepare)
+    deadline = time.monotonic() + wait_for_port
+    want, moved_from = port, 0
+    while True:  # a game this computer hosted a moment ago may still be letting go of the port
+        st = ServerThread(ServerConfig(host=host, port=want, save_dir=save_dir, name="Tortuga"))
+        try:
+            st.start(prepare=prepare)
+            break
+        except OSError:
+            if time.monotonic() < deadline:
+                time.sleep(0.2)
+            elif resume is not None and want != 0:
+                logger.warning("port %d is taken: the continued table opens on another port", port)
+                want, moved_from = 0, port
+            else:
+                raise
     table: Table = st.prepared
-    return st, table
-
-
-def resume_host(save_path: Path, *, host: str = "127.0.0.1", port: int = DEFAULT_PORT) -> tuple[ServerThread, Table]:
-    """Host a saved table again: same game, join code, host token and reclaim tokens; every
-    player's seat is held for them (then a computer plays it). Raises OSError or ValueError."""
-    data = load_table_save(save_path)
-    st = ServerThread(ServerConfig(host=host, port=port))
-    # the table is back before the port opens: a player's client reconnecting at once finds it
-    st.start(prepare=lambda s: s.resume_table(data, save_path))
-    table: Table = st.prepared
-    return st, table
+    return Hosted(st, table, moved_from)
 
 
 # ---------------------------------------------------------------- dedicated server

@@ -53,12 +53,10 @@ class Chest(IntEnum):
         return CHEST_TITLES[self]
 
 
-CHESTS: tuple[Chest, ...] = tuple(Chest)
 CHEST_LETTERS = "RBYWP"
 CHEST_TITLES: tuple[str, ...] = ("red", "blue", "yellow", "white", "purple")
 #: Chests of each colour in the game (R0.1): 40 in all.
 CHEST_COUNTS: tuple[int, ...] = (10, 10, 10, 5, 5)
-TOTAL_CHESTS = 40
 
 #: Treasure tiles by coin value 1, 2, 3 (R0.2): 30 tiles, 47 coins.
 TILE_COUNTS: tuple[int, ...] = (17, 9, 4)
@@ -109,7 +107,6 @@ OPEN_SPACE_LIMIT = 5
 
 #: Points per chest by area (R8.1): Tortuga, fleet, crew, island.
 AREA_POINTS: tuple[int, ...] = (3, 2, 1, 0)
-AREAS: tuple[str, ...] = ("tortuga", "fleet", "crew", "island")
 
 #: Tortuga chests that end the game (R5.4, R7.1).
 GOAL_NORMAL = 6

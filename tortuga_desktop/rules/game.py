@@ -151,16 +151,6 @@ class Game(State):
         names = self.names
         return [t for t in (describe(e, names) for e in visible(self.events, viewer)) if t]
 
-    def log_entries_for(self, viewer: int | None) -> list[tuple[int, str]]:
-        """Like :meth:`log_for` but with the round of each entry."""
-        names = self.names
-        out = []
-        for e in visible(self.events, viewer):
-            t = describe(e, names)
-            if t:
-                out.append((e.round, t))
-        return out
-
     @staticmethod
     def selections(p: Seat) -> list[tuple[int, ...]]:
         """Every valid selection of a seat's current roll (R3.2, R3.3), dice as sorted tuples."""

@@ -294,7 +294,3 @@ class State:
             return True
         self.bag[colour] += 1
         return False
-
-    def ctx(self) -> tuple[int, int]:
-        """(round, decision) stamped on events made now."""
-        return self.round, self.decisions

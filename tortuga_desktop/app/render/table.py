@@ -1125,9 +1125,6 @@ class TableRenderer:
         surf.blit(box, r.move(0, dy))
         return r.inflate(0, L.px(44))
 
-    def _draw_hover(self, surf: pygame.Surface, hit: HitTarget) -> None:
-        pass
-
     # -- hit testing & tooltips ------------------------------------------------------------
 
     def hit_test(self, pos: tuple[int, int], view: PlayerView | None = None) -> HitTarget | None:

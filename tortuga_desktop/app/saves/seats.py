@@ -62,14 +62,6 @@ class SeatConfig:
     colour: int = 0
     bot_seed: int = 0
 
-    @property
-    def is_human(self) -> bool:
-        return self.kind == "human"
-
-    @property
-    def is_bot(self) -> bool:
-        return self.kind != "human"
-
     def validate(self) -> None:
         """Raise ``ValueError`` (English message) if a field is out of range."""
         self.from_dict(self.to_dict())

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import logging
 import threading
-import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -160,41 +159,22 @@ def local_addresses() -> tuple[str, ...]:
 
 
 def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
-    """Start the server and create (or bring back) the table. Blocks briefly: call it off the
-    frame loop. Raises OSError (address in use...) or ValueError (a bad plan or save)."""
-    from ...net.server import GameServer, ServerConfig, ServerThread, Table, load_table_save
+    """Start the server and create (or bring back) the table (:func:`~tortuga_desktop.net.server.start_host`
+    with this screen's plan). Blocks briefly: call it off the frame loop. Raises OSError (address
+    in use...) or ValueError (a bad plan or save)."""
+    from ...net.server import start_host
 
-    data = load_table_save(plan.resume) if plan.resume is not None else None
     here = [n for k, n in zip(plan.kinds, plan.names, strict=True) if k == "here"]
     name = tr("net.host.announce", name=here[0]) if here else ""
-
-    def prepare(s: GameServer) -> Table:
-        # the table exists before the port opens: the other players' games reconnect at once
-        if data is not None:
-            return s.resume_table(data, plan.resume)
-        return s.create_table(plan.seat_specs(), name=name[:24], long_game=plan.long_game,
-                              hold_seconds=plan.hold_seconds, takeover_level=plan.takeover)
-
     wait_for_closing(3.0)
-    deadline = time.monotonic() + 3.0
-    want, moved_from = plan.port, 0
-    while True:  # a game this computer hosted a moment ago may still be letting go of the port
-        server = ServerThread(ServerConfig(host=plan.listen, port=want, save_dir=save_dir, name="Tortuga"))
-        try:
-            port = server.start(prepare=prepare)
-            break
-        except OSError:
-            if time.monotonic() <= deadline:
-                time.sleep(0.2)
-            elif plan.resume is not None and want != 0:
-                # the continued table cannot have its port: another free one, and the host is told
-                log.warning("port %d is taken: the continued table opens on another port", plan.port)
-                want, moved_from = 0, plan.port
-            else:
-                raise
-    table: Table = server.prepared
+    hosted = start_host(None if plan.resume is not None else plan.seat_specs(), resume=plan.resume,
+                        host=plan.listen, port=plan.port, name=name[:24], long_game=plan.long_game,
+                        hold_seconds=plan.hold_seconds, takeover_level=plan.takeover, save_dir=save_dir,
+                        wait_for_port=3.0)
+    table = hosted.table
     addresses = local_addresses() if plan.listen == "0.0.0.0" else ()
-    return HostStarted(server, port, table.id, table.code, table.host_token, addresses, table.players, moved_from)
+    return HostStarted(hosted.server, hosted.server.port, table.id, table.code, table.host_token, addresses,
+                       table.players, hosted.moved_from)
 
 
 class HostScene(WidgetScene):

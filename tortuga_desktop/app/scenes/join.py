@@ -111,7 +111,6 @@ class JoinScene(WidgetScene):
         self.browsing = False
         self._look_btn: UIButton | None = None
         self._browser = browser
-        self._own_browser = browser is None
         self._client_factory = client_factory
         self._found: list[FoundHost] = []
         self._pending: RemoteController | None = None

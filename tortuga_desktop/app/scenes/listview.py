@@ -129,8 +129,6 @@ class RowCache:
         self._rows: dict[Hashable, Any] = {}
         self._stamp: Hashable = None
         self.limit = limit
-        #: rows rendered since the cache was made (tests check that redraws render nothing)
-        self.rendered = 0
 
     def get(self, stamp: Hashable, key: Hashable, make: Callable[[], Any]) -> Any:
         stamp = (stamp, get_language())
@@ -142,7 +140,6 @@ class RowCache:
             if len(self._rows) >= self.limit:
                 self._rows.clear()
             row = self._rows[key] = make()
-            self.rendered += 1
         return row
 
     def clear(self) -> None:

@@ -86,7 +86,6 @@ class LobbyScene(Scene):
         self._closed = False
         self._box = pygame.Rect(0, 0, 0, 0)
         self._key: Any = None
-        self._start_sent = 0.0
         self.chat = ChatPanel(controller, docked=True)
 
     # ------------------------------------------------------------------ lifecycle
@@ -150,7 +149,6 @@ class LobbyScene(Scene):
     def start(self) -> None:
         if not self.can_start:
             return
-        self._start_sent = time.perf_counter()
         self.controller.start_game()
 
     def leave(self) -> None:

@@ -207,6 +207,3 @@ class NetTableScene(TableScene):
     def current_banner(self) -> list[tuple[str, str]]:
         """The banner lines shown now (tests)."""
         return list(self._banner)
-
-    def describe_for_tests(self) -> dict[str, Any]:
-        return {"viewer": self.viewer, "hotseat": self.hotseat, "banner": self.current_banner()}

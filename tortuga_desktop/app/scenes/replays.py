@@ -310,7 +310,6 @@ class RecordFileScene(WidgetScene):
         self.message = ""
         self.error = False
         self.job: Any = None
-        self.done_path: Path | None = None
         self.on_done = on_done
         self._box = pygame.Rect(0, 0, 0, 0)
         self._ok: Any = None
@@ -395,7 +394,6 @@ class RecordFileScene(WidgetScene):
             logger.warning("%s refused: %s", self.mode, exc)
             self.message, self.error = _error_text(exc), True
             return True
-        self.done_path = done
         self.app.pop()
         if self.mode == "export":
             self.app.notify(tr("replay.export.done", path=paths.display_path(done)), "info")

@@ -47,7 +47,6 @@ class SaveScene(WidgetScene):
         self._box = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.error = False
-        self.saved_path: Any = None
         self.job: Any = None  # the background write under way
         self._job_name = ""
 
@@ -168,7 +167,6 @@ class SaveScene(WidgetScene):
         if job.error is not None:
             self.message, self.error = job.error.user_message(), True
             return True
-        self.saved_path = job.result
         self.message, self.error = "", False
         self.app.pop()
         self.app.notify(tr("status.saved", name=self._job_name), "info")

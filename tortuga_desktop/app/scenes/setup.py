@@ -21,7 +21,7 @@ import pygame
 
 from ...levels import LEVELS, computer_key
 from .. import art, palette
-from ..i18n import KIND_KEYS, player_colour_name, tr, trn
+from ..i18n import KIND_KEYS, tr, trn
 from ..intents import Click, Hover
 from ..layout import LayoutReport
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
@@ -462,6 +462,3 @@ def _fit(text: str, px: int, width: int, bold: bool, rgb: palette.RGB) -> pygame
         px -= 1
     return art.font(px, bold).render(text, True, rgb)
 
-
-# Kept for other screens that name a colour in words.
-colour_name = player_colour_name

@@ -369,7 +369,6 @@ class TutorialScene(TableScene):
     def skip_tutorial(self) -> None:
         """Leave now; "Learn to play" resumes at this step next time."""
         self._save_progress(self.tutorial.index)
-        self.tutorial.skipped = True
         from .menu import MenuScene
 
         self.app.clear_to(MenuScene())

@@ -12,6 +12,7 @@ import pytest
 
 from tortuga_desktop.app import i18n
 from tortuga_desktop.app.i18n import LANGUAGES, catalog, placeholders, tr, trn
+from tortuga_desktop.app.scenes.help import help_sections
 
 _TRANSLATIONS = i18n.translations_dir()
 _PYGAME_GUI_SPEC = importlib.util.find_spec("pygame_gui")
@@ -74,7 +75,7 @@ def test_non_english_texts_are_translated() -> None:
 def test_help_sections_complete() -> None:
     for code in LANGUAGES:
         i18n.set_language(code)
-        sections = i18n.help_sections()
+        sections = help_sections()
         assert len(sections) == len(i18n.HELP_SECTIONS)
         for (title, body), name in zip(sections, i18n.HELP_SECTIONS, strict=True):
             assert title != f"help.{name}.title" and body != f"help.{name}.body"

@@ -24,6 +24,7 @@ from tortuga_desktop.app.human import DecisionUI
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.keys import KEY_TABLE
 from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.app.scenes.help import help_sections
 from tortuga_desktop.app.scenes.table import TableScene
 from tortuga_desktop.rules import Act, Chest, DecisionKind, Forfeit, Game, KeepTile, TakeChest
 from tortuga_desktop.rules.prompt import seat_prompt
@@ -369,7 +370,7 @@ def test_the_keyboard_page_and_the_readme_list_the_table() -> None:
     try:
         for code in ("en", "de", "nl", "es"):
             i18n.set_language(code)
-            page = dict(zip(i18n.HELP_SECTIONS, i18n.help_sections(), strict=True))["keys"][1]
+            page = dict(zip(i18n.HELP_SECTIONS, help_sections(), strict=True))["keys"][1]
             lines = page.split("\n")
             assert lines == [f"• {row.keys}: {row.what}" for row in KEY_TABLE], code
             for row in KEY_TABLE:

@@ -10,21 +10,14 @@ from __future__ import annotations
 import math
 import random
 import time
-import zlib
 from dataclasses import replace
 from typing import Any
 
 from ..rules import DecisionKind, Game, PlayerAction, PlayerView, determinize
-from . import Bot, BotChoice, Reason
+from .choice import Bot, BotChoice, Reason, decision_seed
 from .heuristics import game_objective, option_scores
 
 _SEARCHED = (DecisionKind.SELECT_DICE, DecisionKind.SKULL_ACTION, DecisionKind.BONUS_TILE, DecisionKind.POSITION)
-
-
-def decision_seed(seed: int, view: PlayerView) -> int:
-    """A stable seed from the bot seed and the view's decision point (same on every run)."""
-    key = f"{seed}|{view.viewer}|{view.round}|{view.phase}|{view.stage}|{view.decisions}"
-    return zlib.crc32(key.encode()) ^ ((seed * 0x9E3779B1) & 0xFFFFFFFF)
 
 
 def _setup(seed: int, view: PlayerView) -> tuple[random.Random, int, Game, list[PlayerAction]]:
@@ -175,7 +168,7 @@ def build_bot(level: str, seed: int, **options: Any) -> Bot:
     if level == "hard":
         return HardBot(seed, **options)
     if level == "expert":
-        from .expert import ExpertBot
+        from .expert import ExpertBot  # the search and its kernel load only for an Expert player
 
         return ExpertBot(seed, **options)
     raise ValueError(f"unknown bot level {level!r}")

@@ -35,8 +35,8 @@ from typing import Any
 
 from ..rules import Game, PlayerAction, PlayerView, determinize
 from ..rules.components import MAX_ROUNDS
-from . import BotChoice, Reason
 from . import kernel as K
+from .choice import BotChoice, Reason, decision_seed
 from .heuristics import Light, Snapshot, option_scores
 from .heuristics import project as project_snapshot
 from .rollout import RolloutPolicy
@@ -286,8 +286,6 @@ class ExpertBot:
     def decide_by(self, view: PlayerView, stop_at: float | None) -> BotChoice:
         """:meth:`decide`, with the search cut short so as to be done by ``stop_at`` (a
         ``time.perf_counter`` moment; R9.1 pacing) instead of running past it."""
-        from .bots import decision_seed
-
         seed = decision_seed(self.seed, view)
         me = view.viewer
         if not isinstance(me, int):

@@ -32,7 +32,7 @@ from ..rules import (
     max_sets,
 )
 from ..rules.components import SKULL
-from . import Reason
+from .choice import Reason
 
 FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
 RED, BLUE, YELLOW, WHITE, PURPLE = 0, 1, 2, 3, 4

@@ -26,7 +26,7 @@ from dataclasses import dataclass, field
 
 from ..rules import Game, GameRecord, PlayerAction, PlayerView, parse_action
 from ..rules.codec import parse_roll
-from . import Reason
+from .choice import Reason
 from .evaluate import Evaluation, Z, evaluate, position_seed
 from .expert import reason_for
 

@@ -12,7 +12,6 @@ placeholders, filled from keyword arguments::
     decimal(41.0)                            # "41,0" (the language's decimal mark)
     action_name(3)                           # "Entern"   (Action index 0-4)
     chest_name(4)                            # "lila"     (Chest index 0-4)
-    help_sections()                          # [(title, body), ...] of the in-game rules help
 
 Lookup falls back to English, then to the key itself; a missing placeholder value is left
 as ``{name}`` rather than raising. Game terms follow the glossary in RULES.md.
@@ -79,7 +78,6 @@ __all__ = [
     "chest_name",
     "player_colour_name",
     "kind_name",
-    "help_sections",
 ]
 
 #: Language code -> the language's own name.
@@ -236,11 +234,3 @@ def player_colour_name(index: int) -> str:
 def kind_name(kind: str) -> str:
     """"Human" / "Easy" / "Normal" / "Hard" / "Expert" for a SeatConfig.kind."""
     return tr(KIND_KEYS.get(kind, "setup.human"))
-
-
-def help_sections() -> list[tuple[str, str]]:
-    """The rules help as ``[(title, body), ...]`` in the current language (the keyboard page is
-    made from :data:`.keys.KEY_TABLE`)."""
-    from .keys import keys_help
-
-    return [(tr(f"help.{s}.title"), keys_help() if s == "keys" else tr(f"help.{s}.body")) for s in HELP_SECTIONS]

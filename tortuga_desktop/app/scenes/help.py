@@ -1,7 +1,7 @@
 """The rules help (F1) and the context help for action positions.
 
 :class:`HelpScene` is an opaque, scrollable page: a table of contents on the left, the
-sections of :func:`i18n.help_sections` on the right, each with a small picture made from
+sections of :func:`help_sections` on the right, each with a small picture made from
 the game's own art (dice faces, action icons, chests, tokens, tiles).  Keys: Up/Down and
 the mouse wheel scroll, PageUp/PageDown a page, Home/End, Esc or F1 close.
 
@@ -19,14 +19,21 @@ import pygame
 
 from ...rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION, PlayerView
 from .. import art, palette
-from ..i18n import HELP_SECTIONS, action_name, help_sections, tr
+from ..i18n import HELP_SECTIONS, action_name, tr
 from ..intents import Click, Hover, Intent, Key
+from ..keys import keys_help
 from ..layout import LayoutReport
 from . import Scene
 from .dialogs import dim, draw_panel, scale_of, text_lines, wrap
 from .menu import _backdrop
 
-__all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "position_rows"]
+__all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "help_sections", "position_rows"]
+
+
+def help_sections() -> list[tuple[str, str]]:
+    """The rules help as ``[(title, body), ...]`` in the current language (sections in
+    :data:`i18n.HELP_SECTIONS`; the keyboard page is made from :data:`..keys.KEY_TABLE`)."""
+    return [(tr(f"help.{s}.title"), keys_help() if s == "keys" else tr(f"help.{s}.body")) for s in HELP_SECTIONS]
 
 # A picture is a row of items: an art name, ("die", face, label), ("token", name),
 # ("chest", colour), or "→" (an arrow).

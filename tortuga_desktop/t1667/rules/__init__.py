@@ -45,8 +45,8 @@ from .events import Event, PrivateEvent
 from .game import DEFAULT_CAP, Game
 from .invariants import check_invariants
 from .random_player import play_random, random_action
-from .record import GameRecord, replay
-from .scenario import position
+from .record import GameRecord
+from .scenario import position, replay
 from .state import Decision, EndReason, Kind, Outcome
 from .views import PlayerView, SlotView, VoteResult, VoteView
 

@@ -97,10 +97,10 @@ from .events import (
     VoteRevealed,
     redact,
 )
+from .record import GameRecord
 from .state import Decision, EndReason, Kind, Outcome
 
 if TYPE_CHECKING:
-    from .record import GameRecord
     from .views import PlayerView
 
 #: T7.8: the default safety cap on turn actions.
@@ -932,8 +932,6 @@ class Game:
     # ------------------------------------------------------------------ records
     def record(self) -> GameRecord:
         """This game's record (settings + every decision) for :func:`replay`."""
-        from .record import GameRecord
-
         return GameRecord.of(self)
 
 

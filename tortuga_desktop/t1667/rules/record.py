@@ -1,8 +1,10 @@
-"""A game record: settings (or the scenario spec) and every decision in order, enough to replay it.
+"""A game record: settings (or the scenario spec) and every decision in order, enough to replay it
+(:func:`.scenario.replay`, which can start from a scenario).
 
 >>> import random
 >>> from .game import Game
 >>> from .random_player import play_random
+>>> from .scenario import replay
 >>> g = play_random(Game.new(4, seed=9), random.Random(1))
 >>> again = replay(GameRecord.from_dict(g.record().to_dict()))
 >>> again.snapshot() == g.snapshot()
@@ -14,9 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from .actions import parse_action
 from .cards import EventCard
-from .errors import RecordError, RulesError
+from .errors import RecordError
 
 if TYPE_CHECKING:
     from .game import Game
@@ -81,25 +82,3 @@ class GameRecord:
             raise RecordError("record: 'scenario' must be an object or null")
         return cls(setup.get("players"), setup.get("seed"), tuple(names), starred,  # type: ignore[arg-type]
                    setup.get("cap"), tuple(out), scenario)  # type: ignore[arg-type]
-
-
-def replay(record: GameRecord) -> Game:
-    """Play a record through ``Game.apply``; raises :class:`RecordError` if it does not replay."""
-    from .game import Game
-    from .scenario import position
-
-    try:
-        if record.scenario is not None:
-            g = position(record.scenario)
-        else:
-            g = Game.new(record.players, record.seed, starred=record.starred, names=record.names, cap=record.cap)
-        for i, (seat, text) in enumerate(record.entries):
-            try:
-                g.apply(seat, parse_action(text))
-            except RulesError as exc:
-                raise RecordError(f"entry {i + 1} ({text!r:.40}) does not replay: {exc}") from None
-    except RecordError:
-        raise
-    except RulesError as exc:
-        raise RecordError(f"record setup: {exc}") from None
-    return g

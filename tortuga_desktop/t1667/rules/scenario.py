@@ -36,6 +36,7 @@ from collections import Counter
 from collections.abc import Mapping
 from typing import Any
 
+from .actions import parse_action
 from .cards import (
     EVENT_CARDS,
     HAND_SIZE,
@@ -51,10 +52,11 @@ from .cards import (
     Side,
     VoteCard,
 )
-from .errors import RulesError, ScenarioError
+from .errors import RecordError, RulesError, ScenarioError
 from .events import TurnStarted
 from .game import LINES, Game
 from .invariants import check_invariants
+from .record import GameRecord
 from .state import Kind
 
 _KEYS = {"players", "seed", "names", "loyalty", "fd", "jr", "tortuga", "rb-fd", "rb-jr", "destroyed", "hands",
@@ -292,4 +294,23 @@ def position(spec: Mapping[str, Any] | str) -> Game:
         problems = [f"impossible position ({exc})"]
     if problems:
         raise ScenarioError("not a legal position: " + "; ".join(problems))
+    return g
+
+
+def replay(record: GameRecord) -> Game:
+    """Play a record through ``Game.apply``; raises :class:`RecordError` if it does not replay."""
+    try:
+        if record.scenario is not None:
+            g = position(record.scenario)
+        else:
+            g = Game.new(record.players, record.seed, starred=record.starred, names=record.names, cap=record.cap)
+        for i, (seat, text) in enumerate(record.entries):
+            try:
+                g.apply(seat, parse_action(text))
+            except RulesError as exc:
+                raise RecordError(f"entry {i + 1} ({text!r:.40}) does not replay: {exc}") from None
+    except RecordError:
+        raise
+    except RulesError as exc:
+        raise RecordError(f"record setup: {exc}") from None
     return g

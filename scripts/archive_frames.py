@@ -1,8 +1,8 @@
 """Worst frame while opening Statistics, Load game and the Replays tab with many archived games
 (issue 24.3; goal: no frame over 33 ms).
 
-    nice -n 10 .venv/bin/python scripts/archive_frames.py --games 10000
-    xvfb-run -a -s "-screen 0 1280x720x24" .venv/bin/python scripts/archive_frames.py   # a real X server
+    nice -n 10 .venv/bin/python -m scripts.archive_frames --games 10000
+    xvfb-run -a -s "-screen 0 1280x720x24" .venv/bin/python -m scripts.archive_frames   # a real X server
 
 Makes a temporary TORTUGA_HOME with ``--games`` valid finished games in the archive, as many
 named saves and as many kept replays (one real game each, written in the files' own formats

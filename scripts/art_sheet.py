@@ -1,25 +1,23 @@
 """Render every SVG in assets/art (plus dice faces and tinted tokens) onto a contact sheet.
 
-Usage:  SDL_VIDEODRIVER=dummy python scripts/art_sheet.py out.png [--sizes 128,64,32]
+Usage:  SDL_VIDEODRIVER=dummy python -m scripts.art_sheet out.png [--sizes 128,64,32]
 """
 
 from __future__ import annotations
 
 import argparse
 import os
-import sys
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from tortuga_desktop.app import art, palette  # noqa: E402
-from tortuga_desktop.app.resources import assets_dir  # noqa: E402
+from tortuga_desktop.app import art, palette
+from tortuga_desktop.app.resources import assets_dir
 
 WIDE = {"island": 2.0, "screen": 1.5}
 TINTABLE = ("boat_token", "pirate_token", "chest")

@@ -3,7 +3,7 @@ many autosaves are lost. Free-running threads (no handshake): one writer thread 
 ``--saves`` autosaves of a game in play, another thread calls ``load_autosave`` (what
 *Continue* does) in a loop. Prints the autosaves written, lost, and the Continue calls made.
 
-    python scripts/autosave_race.py [--saves 200]
+    python -m scripts.autosave_race [--saves 200]
 
 Before the fix Continue removed the writer's temporary file (``.autosave.json.*.tmp``) and a
 share of the autosaves was lost; now each temporary belongs to the write that made it.
@@ -18,9 +18,6 @@ import random
 import sys
 import tempfile
 import threading
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def main(argv: list[str] | None = None) -> int:

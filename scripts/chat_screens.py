@@ -1,6 +1,6 @@
 """Screenshots of the network chat: the lobby's chat column and the chat panel on the table.
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python scripts/chat_screens.py --lang de --out /tmp/shots
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python -m scripts.chat_screens --lang de --out /tmp/shots
 
 Hosts a table on 127.0.0.1 through the real UI (the host here, one open seat, one computer
 player); a headless client ("Remo") joins and both talk in the lobby and at the table; the
@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -26,15 +25,14 @@ def main() -> int:
     parser.add_argument("--lang", default="en", choices=("en", "de", "nl", "es"))
     args = parser.parse_args()
     os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-shots-"))
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     import pygame
-    from test_netui_game import host_from_ui, step_until
 
     from tortuga_desktop.app.i18n import set_language
     from tortuga_desktop.app.intents import Key
     from tortuga_desktop.app.loop import App
     from tortuga_desktop.app.saves import SeatConfig, SetupConfig
     from tortuga_desktop.app.scenes.nettable import NetTableScene
+    from tortuga_desktop.devtools.drive import host_from_ui, step_until
     from tortuga_desktop.net.client import NetClient
 
     out = Path(args.out)

@@ -1,6 +1,6 @@
 """Engine speed before and after a change, measured in the same run.
 
-    python scripts/engine_bench.py [--base REF] [--games 1000] [--runs 5] [--players 4]
+    python -m scripts.engine_bench [--base REF] [--games 1000] [--runs 5] [--players 4]
 
 Extracts the rules engine of git ``REF`` (default: the fork point of this branch from main)
 into a temporary directory and times 4-player random games on both trees, alternating

@@ -1,7 +1,7 @@
 """How well the evaluation's chance to win (ai.evaluate, as hints and the review quote it)
 predicts the real winner: Brier score and a reliability table.
 
-    python scripts/eval_calibration.py [--games 60] [--players 4] [--every 12] [--worlds 48] [--seed 1]
+    python -m scripts.eval_calibration [--games 60] [--players 4] [--every 12] [--worlds 48] [--seed 1]
 
 Plays games between Normal bots; at every ``--every``-th decision it evaluates the position as it
 stands from the deciding seat's view (``evaluate(..., standing=True)``) and keeps that seat's
@@ -11,25 +11,20 @@ the naive 1/n guess's and, per forecast band, the mean forecast against the obse
 
 from __future__ import annotations
 
-import argparse
-import sys
-from pathlib import Path
+from tortuga_desktop.ai import make_bot
+from tortuga_desktop.ai.evaluate import evaluate, position_seed
+from tortuga_desktop.rules import Game
+from tortuga_desktop.sim import derive_seed
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tortuga_desktop.ai import make_bot  # noqa: E402
-from tortuga_desktop.ai.evaluate import evaluate, position_seed  # noqa: E402
-from tortuga_desktop.rules import Game  # noqa: E402
-from tortuga_desktop.sim import derive_seed  # noqa: E402
+from . import harness
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = harness.parser(__doc__, seed=1)
     ap.add_argument("--games", type=int, default=60)
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
     ap.add_argument("--every", type=int, default=12)
     ap.add_argument("--worlds", type=int, default=48)
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--shrink", type=float, default=None,
                     help="also score the forecasts shrunk toward 1/n with this weight kept (p' = w p + (1 - w) / n)")
     a = ap.parse_args()

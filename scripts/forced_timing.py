@@ -1,6 +1,6 @@
 """R9.1 timing (issue 24.5): forced versus chosen computer decisions, before and with the pacing.
 
-    python scripts/forced_timing.py [--level hard] [--decisions 1000] [--seed 1] [--think normal]
+    python -m scripts.forced_timing [--level hard] [--decisions 1000] [--seed 1] [--think normal]
 
 Positions: random-policy 3-player games (seeds from ``--seed``); every moment seat 0 must confirm a
 dice selection or stuck roll, turn skulls or keep a treasure tile (the kinds that can be forced)
@@ -26,24 +26,23 @@ Kolmogorov-Smirnov statistic and p-value (forced vs chosen), plus answers that c
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import statistics
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from tortuga_desktop.ai import make_bot  # noqa: E402
-from tortuga_desktop.app.controller import GameController  # noqa: E402
-from tortuga_desktop.app.pacing import HELD_KINDS, Pacing, held_positions, ks_two_sample  # noqa: E402
-from tortuga_desktop.app.saves import SeatConfig  # noqa: E402
-from tortuga_desktop.rules import Game  # noqa: E402
+from tortuga_desktop.ai import make_bot
+from tortuga_desktop.app.controller import GameController
+from tortuga_desktop.app.pacing import HELD_KINDS, Pacing, held_positions, ks_two_sample
+from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.rules import Game
+
+from . import harness
 
 DOTS_AFTER = 0.3
 
@@ -105,10 +104,9 @@ def report(name: str, forced: list[tuple[float, bool]], chosen: list[tuple[float
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = harness.parser(__doc__, seed=1)
     ap.add_argument("--level", default="hard", choices=("easy", "normal", "hard", "expert"))
     ap.add_argument("--decisions", type=int, default=1000, help="forced and chosen decisions (each)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--think", default="normal", help="Expert's thinking time (fast, normal, long)")
     a = ap.parse_args(argv)
     options: dict[str, Any] = {"think": a.think} if a.level == "expert" else {}

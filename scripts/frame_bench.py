@@ -1,6 +1,6 @@
 """Frame-time and idle-CPU benchmark for the table (run it under Xvfb for real numbers).
 
-    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python scripts/frame_bench.py --seconds 40
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python -m scripts.frame_bench --seconds 40
 
 Plays a 4-player demo game at 1920x1080 with a real 60 fps clock and records the work time
 of every drawn frame (events + update + draw + flip, not the sleep).  Frames during dice
@@ -9,7 +9,7 @@ per game phase, with the slowest frames over ``--budget`` ms (default 33) and wh
 the pause menu, lets the screen settle and measures the process CPU time over a few seconds
 while nothing moves (goal: < 10 % of one core).
 
-    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python scripts/frame_bench.py --replay --seconds 20
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python -m scripts.frame_bench --replay --seconds 20
 
 ``--replay``: the replay scene instead — a 4-player game's record dragged along the scrubber
 (a new position every frame, sweeping and then jumping at random), then played with its

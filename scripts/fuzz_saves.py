@@ -1,7 +1,7 @@
 """Fuzz the save loader through the app (issue 16): damaged and hostile save files through
 ``read_save``, ``tortuga PATH``, *Continue* and *Load game*, headless.
 
-    SDL_VIDEODRIVER=dummy python scripts/fuzz_saves.py [--damage 200] [--seed 1]
+    SDL_VIDEODRIVER=dummy python -m scripts.fuzz_saves [--damage 200] [--seed 1]
 
 Prints the cases tried, how many were refused with a message or accepted, and every failure
 (a crash, a message that does not name the file, a changed file, a hang). Each case is bounded
@@ -16,7 +16,6 @@ refused. Exit status 1 if anything failed.
 
 from __future__ import annotations
 
-import argparse
 import faulthandler
 import logging
 import os
@@ -29,29 +28,27 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from . import harness
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "tests"))
-sys.path.insert(0, str(ROOT))
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = harness.parser(__doc__, seed=1)
     ap.add_argument("--damage", type=int, default=200, help="truncations and byte-flip files (each)")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--hang", type=float, default=30.0, help="seconds one case may take before it counts as a hang")
     args = ap.parse_args(argv)
     logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
     home = Path(tempfile.mkdtemp(prefix="tortuga-fuzz-"))
     os.environ["TORTUGA_HOME"] = str(home / "home")
 
-    from save_corpus import check_case, corpus, record_cases
-
     from tortuga_desktop.app import saves
     from tortuga_desktop.app.main import build_parser, make_app
     from tortuga_desktop.app.saves import SeatConfig, SetupConfig
     from tortuga_desktop.app.scenes.menu import MenuScene
+    from tortuga_desktop.devtools.save_corpus import check_case, corpus, record_cases
 
     data = SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1),
                               SeatConfig("Clara", "hard", 2)], seed=args.seed).create_game()

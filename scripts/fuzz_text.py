@@ -1,6 +1,6 @@
 """Fuzz every text field of the app with random Unicode (issue 16), headless.
 
-    SDL_VIDEODRIVER=dummy python scripts/fuzz_text.py [--cases 1000] [--seed 1]
+    SDL_VIDEODRIVER=dummy python -m scripts.fuzz_text [--cases 1000] [--seed 1]
 
 Types (``TEXTINPUT`` events, as SDL delivers them) and pastes random text into the seat
 names and the seed of *New game* and into the name and folder of the *Save game* dialog:
@@ -14,7 +14,6 @@ Exit status 1 if anything failed.
 
 from __future__ import annotations
 
-import argparse
 import logging
 import os
 import random
@@ -24,9 +23,10 @@ import time
 import traceback
 from pathlib import Path
 
+from . import harness
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 NASTY = ["\u200b", "\u200c", "\u200d", "\u2060", "\ufeff", "\u202e", "\u202d", "\u200e", "\u200f", "\u061c",
          "\ufe0f", "\ufe0e", "\u034f", "\U000e0001", "\U000e0100", "\u00ad", "\x00", "\x07", "\x1b", "\n", "\r",
@@ -50,9 +50,8 @@ def junk(rng: random.Random) -> str:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = harness.parser(__doc__, seed=1)
     ap.add_argument("--cases", type=int, default=1000)
-    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
     work = tempfile.mkdtemp(prefix="tortuga-fuzz-text-")

@@ -1,11 +1,11 @@
 """Cost of the game log and of the decision panel (issue 18: consequences, log folding).
 
-    SDL_VIDEODRIVER=dummy python scripts/glance_bench.py
+    SDL_VIDEODRIVER=dummy python -m scripts.glance_bench
 
 Prints the ms per call of ``GameController.log_lines`` for a whole finished 4-player game (done
 once per shown move) and of one decision-panel draw with its highlights (done per drawn frame
 while a human decides). For a baseline in the same run, run it again with PYTHONPATH pointing
-at another checkout (e.g. ``PYTHONPATH=/path/to/main python scripts/glance_bench.py``).
+at another checkout (e.g. ``PYTHONPATH=/path/to/main python -m scripts.glance_bench``).
 """
 
 from __future__ import annotations

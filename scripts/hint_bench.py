@@ -1,6 +1,6 @@
 """Hint time and how often a hint says "about equal" (issue 23: p95 at most 1 s).
 
-    python scripts/hint_bench.py [--decisions 200] [--players 2,3,4] [--seed 1]
+    python -m scripts.hint_bench [--decisions 200] [--players 2,3,4] [--seed 1]
 
 Plays games between Normal bots (2, 3 and 4 players in turn) and, at every third decision with a
 choice (at most ``--per-game`` per game), evaluates it as a hint does (:func:`tortuga_desktop.app.hints.hint_job`, the seat's own view) until
@@ -11,21 +11,18 @@ of hints that say "clearly best", "about equal" or name a single move; with the 
 
 from __future__ import annotations
 
-import argparse
 import os
 import statistics
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tortuga_desktop.ai import make_bot
+from tortuga_desktop.app.controller import LocalTableSource
+from tortuga_desktop.app.hints import hint_job
+from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.rules import Game
+from tortuga_desktop.sim import derive_seed
 
-from tortuga_desktop.ai import make_bot  # noqa: E402
-from tortuga_desktop.app.controller import LocalTableSource  # noqa: E402
-from tortuga_desktop.app.hints import hint_job  # noqa: E402
-from tortuga_desktop.app.saves import SeatConfig  # noqa: E402
-from tortuga_desktop.rules import Game  # noqa: E402
-from tortuga_desktop.sim import derive_seed  # noqa: E402
+from . import harness
 
 
 def _table(game: Game, human: int) -> LocalTableSource:
@@ -39,10 +36,9 @@ def _q(xs: list[float], q: float) -> float:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = harness.parser(__doc__, seed=1)
     ap.add_argument("--decisions", type=int, default=200)
     ap.add_argument("--players", default="2,3,4")
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--per-game", type=int, default=25, help="hints per game at most (spread over games)")
     a = ap.parse_args()
     counts = [int(x) for x in a.players.split(",")]

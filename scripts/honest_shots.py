@@ -1,6 +1,6 @@
 """Screenshots of a hint and of a game review (issue 23, item 1), in English and German.
 
-    python scripts/honest_shots.py [--out /tmp/shots] [--size 1280x720]
+    python -m scripts.honest_shots [--out /tmp/shots] [--size 1280x720]
 
 Runs the real app headless (SDL's dummy video driver): a table with one human against Normal
 bots, the hint asked for at the human's first decision with a choice after round 2; then a
@@ -13,31 +13,29 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
 from pathlib import Path
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-import pygame  # noqa: E402
+import pygame
 
-from tortuga_desktop.ai import make_bot  # noqa: E402
+from tortuga_desktop.ai import make_bot
 from tortuga_desktop.app.controller import (
-    GameController,  # noqa: E402
+    GameController,
     finished_source,
 )
-from tortuga_desktop.app.hints import shown_hint  # noqa: E402
-from tortuga_desktop.app.i18n import set_language  # noqa: E402
-from tortuga_desktop.app.intents import Click, Key  # noqa: E402
-from tortuga_desktop.app.loop import App  # noqa: E402
-from tortuga_desktop.app.review import ReviewScene  # noqa: E402
-from tortuga_desktop.app.saves import SeatConfig  # noqa: E402
-from tortuga_desktop.app.scenes.results import ResultsScene  # noqa: E402
-from tortuga_desktop.app.scenes.table import TableScene  # noqa: E402
-from tortuga_desktop.app.settings import Settings  # noqa: E402
-from tortuga_desktop.rules import Game  # noqa: E402
+from tortuga_desktop.app.hints import shown_hint
+from tortuga_desktop.app.i18n import set_language
+from tortuga_desktop.app.intents import Click, Key
+from tortuga_desktop.app.loop import App
+from tortuga_desktop.app.review import ReviewScene
+from tortuga_desktop.app.saves import SeatConfig
+from tortuga_desktop.app.scenes.results import ResultsScene
+from tortuga_desktop.app.scenes.table import TableScene
+from tortuga_desktop.app.settings import Settings
+from tortuga_desktop.rules import Game
 
 NAMES = ["Anna", "Mary Read", "Blackbeard", "Anne Bonny"]
 

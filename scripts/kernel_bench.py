@@ -1,6 +1,6 @@
 """Playout kernel speed beside the engine's, measured in the same run.
 
-    python scripts/kernel_bench.py [--games 2000] [--runs 5] [--players 4]
+    python -m scripts.kernel_bench [--games 2000] [--runs 5] [--players 4]
 
 Times random games from setup to the end on one core, alternating engine and kernel
 ``--runs`` times, and prints the median games per second of
@@ -12,7 +12,7 @@ Times random games from setup to the end on one core, alternating engine and ker
 - ``kernel step``: the kernel's general state machine, one ``apply`` per decision with the
   engine-identical random policy (the path a search uses at its root).
 
-    python scripts/kernel_bench.py --rollouts [--positions 40] [--worlds 4] [--runs 5]
+    python -m scripts.kernel_bench --rollouts [--positions 40] [--worlds 4] [--runs 5]
 
 ``--rollouts``: Expert's rollouts (kernel + rollout policy, issue 29) per rollout, today's
 beside the code before issue 29 (the frozen copies in ``scripts/baseline/``), in the same run,
@@ -30,15 +30,11 @@ import argparse
 import os
 import random
 import statistics
-import sys
 import time
-from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tortuga_desktop.ai import kernel as K  # noqa: E402
-from tortuga_desktop.rules import Game, PlayerView, determinize  # noqa: E402
+from tortuga_desktop.ai import kernel as K
+from tortuga_desktop.rules import Game, PlayerView, determinize
 
 
 def engine(games: int, players: int) -> float:
@@ -146,7 +142,6 @@ def rollouts_new(jobs: list[Any], players: int) -> tuple[float, list[tuple[float
 
 
 def rollout_bench(a: argparse.Namespace) -> int:
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
     for players in (4, 2):
         views = _positions(players, a.games_for_positions, 4000 + players)[: a.positions]
         jobs = _jobs(views, a.worlds)

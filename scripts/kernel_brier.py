@@ -1,6 +1,6 @@
 """Calibration of the review's chance-to-win estimate: Brier score at round starts.
 
-    python scripts/kernel_brier.py [--games 500] [--rollouts 60] [--players 4] [--seed 1] [--opponents normal]
+    python -m scripts.kernel_brier [--games 500] [--rollouts 60] [--players 4] [--seed 1] [--opponents normal]
                                    [--workers 1]
 
 Plays ``--games`` games between bots of level ``--opponents`` (default normal; "rollout" plays
@@ -14,20 +14,16 @@ against the real winners beside the naive 1/n forecast's: the review's (raw roll
 
 from __future__ import annotations
 
-import argparse
-import multiprocessing
 import random
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tortuga_desktop.ai import kernel as K
+from tortuga_desktop.ai import make_bot
+from tortuga_desktop.ai.expert import RolloutPolicy
+from tortuga_desktop.rules import Game
+from tortuga_desktop.sim import derive_seed
 
-from tortuga_desktop.ai import kernel as K  # noqa: E402
-from tortuga_desktop.ai import make_bot  # noqa: E402
-from tortuga_desktop.ai.expert import RolloutPolicy  # noqa: E402
-from tortuga_desktop.rules import Game  # noqa: E402
-from tortuga_desktop.sim import derive_seed  # noqa: E402
+from . import harness
 
 #: Full-information rollouts with the rollout policy are over-confident about games between
 #: other players (they decide too fast): the estimate shrinks them toward 1/n by this share
@@ -119,28 +115,19 @@ def score_game(job: tuple[int, int, int, str, int]) -> Tally:
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = harness.parser(__doc__, seed=1, workers=1)
     ap.add_argument("--games", type=int, default=500)
     ap.add_argument("--rollouts", type=int, default=60)
     ap.add_argument("--players", type=int, default=4, choices=(2, 3, 4))
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--opponents", default="normal", choices=("rollout", "random", "easy", "normal", "hard"))
-    ap.add_argument("--workers", type=int, default=1, help="worker processes (games are independent)")
     a = ap.parse_args()
-    if a.workers < 1:
-        ap.error("--workers must be at least 1")
     t0 = time.perf_counter()
     brier = naive = cal = 0.0
     points = 0
     bins = [[0.0, 0.0, 0.0] for _ in range(10)]
     est_time = 0.0
     jobs = [(i, a.seed, a.players, a.opponents, a.rollouts) for i in range(a.games)]
-    if a.workers == 1:
-        results = map(score_game, jobs)
-    else:
-        pool = multiprocessing.Pool(a.workers)
-        results = pool.imap_unordered(score_game, jobs, chunksize=4)
-    for gb, gc, gn, gp, gbins, gt in results:
+    for gb, gc, gn, gp, gbins, gt in harness.run_jobs(score_game, jobs, a.workers, ordered=False):
         brier += gb
         cal += gc
         naive += gn
@@ -149,9 +136,6 @@ def main() -> int:
         for b, g in zip(bins, gbins, strict=True):
             for j in range(3):
                 b[j] += g[j]
-    if a.workers > 1:
-        pool.close()
-        pool.join()
     print(f"{a.games} games, {a.players} players, opponents {a.opponents}, {a.rollouts} rollouts per estimate, "
           f"{points} (seat, round start) forecasts, {a.workers} worker(s), {time.perf_counter() - t0:.0f} s "
           f"({1000 * est_time / max(1, points // a.players):.1f} ms per estimate)")

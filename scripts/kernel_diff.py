@@ -1,6 +1,6 @@
 """Kernel versus engine on many games: the same seeds and choices, states compared at every round end.
 
-    python scripts/kernel_diff.py [--games 10000] [--seed 1]
+    python -m scripts.kernel_diff [--games 10000] [--seed 1]
 
 Three checks per game (players 2, 3 and 4 in turn; seeds from ``sim.derive_seed``):
 
@@ -19,21 +19,17 @@ Prints the number of games, round ends compared and mismatches (exit status 1 on
 
 from __future__ import annotations
 
-import argparse
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tortuga_desktop.ai.kernel_check import compare_fast_playout, compare_game, compare_random_playouts
+from tortuga_desktop.sim import derive_seed
 
-from tortuga_desktop.ai.kernel_check import compare_fast_playout, compare_game, compare_random_playouts  # noqa: E402
-from tortuga_desktop.sim import derive_seed  # noqa: E402
+from . import harness
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = harness.parser(__doc__, seed=1)
     ap.add_argument("--games", type=int, default=10_000)
-    ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
     t0 = time.perf_counter()
     bad = {"step": 0, "fast": 0, "playout": 0}

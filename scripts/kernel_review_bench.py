@@ -1,6 +1,6 @@
 """Time of the game review for finished games (goal: at most 10 s for a 4-player game).
 
-    python scripts/kernel_review_bench.py [--games 3] [--players 4] [--humans 1]
+    python -m scripts.kernel_review_bench [--games 3] [--players 4] [--humans 1]
 
 Plays games between Normal bots, then reviews each with the first ``--humans`` seats as the
 humans (a chart point at every decision, every human decision with a choice evaluated as a
@@ -12,16 +12,12 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tortuga_desktop.ai import make_bot  # noqa: E402
-from tortuga_desktop.ai.review import review_game  # noqa: E402
-from tortuga_desktop.rules import Game  # noqa: E402
-from tortuga_desktop.sim import derive_seed  # noqa: E402
+from tortuga_desktop.ai import make_bot
+from tortuga_desktop.ai.review import review_game
+from tortuga_desktop.rules import Game
+from tortuga_desktop.sim import derive_seed
 
 
 def main() -> int:

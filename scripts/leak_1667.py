@@ -1,30 +1,25 @@
 """The no-leak check of the 1667 engine over many random games (the unit test runs a few).
 
-    nice -n 10 python scripts/leak_1667.py --games 400 --seed 1
+    nice -n 10 python -m scripts.leak_1667 --games 400 --seed 1
 
 For every seat after every decision of every game, re-deals what the seat may not know (T9;
-tests/t1667_hidden.py) and compares its view. Prints games, states checked and leaks (with the
+tortuga_desktop/devtools/hidden1667.py) and compares its view. Prints games, states checked and leaks (with the
 first one's view fields).
 """
 
 from __future__ import annotations
 
-import argparse
-import pathlib
 import random
-import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+from tortuga_desktop.devtools.hidden1667 import resample_hidden
+from tortuga_desktop.t1667.rules import EventCard, Game, random_action
 
-from t1667_hidden import resample_hidden  # noqa: E402
-
-from tortuga_desktop.t1667.rules import EventCard, Game, random_action  # noqa: E402
+from . import harness
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = harness.parser(__doc__, seed=1)
     ap.add_argument("--games", type=int, default=200)
-    ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args(argv)
     leaks = checked = 0
     first = ""

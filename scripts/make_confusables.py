@@ -1,6 +1,6 @@
 """Build ``tortuga_desktop/net/confusables.py``: the table behind lookalike-name checks.
 
-    python scripts/make_confusables.py PATH/TO/confusables.json
+    python -m scripts.make_confusables PATH/TO/confusables.json
 
 Source: ``confusables.json`` from the PyPI package confusable-homoglyphs 3.3.1 (MIT licence,
 https://github.com/vhf/confusable_homoglyphs), which is the Unicode Consortium's
@@ -22,6 +22,8 @@ import sys
 import unicodedata
 from pathlib import Path
 
+from . import harness
+
 BLOCKS = [(0x00C0, 0x02AF), (0x0370, 0x03FF), (0x0400, 0x052F), (0x1D00, 0x1DBF), (0x1E00, 0x1EFF),
           (0x2100, 0x214F), (0xFF01, 0xFF5E)]
 ASCII = {"0": "O", "1": "l", "I": "l", "|": "l"}
@@ -36,8 +38,10 @@ def plain(text: str) -> bool:
     return bool(text) and len(text) <= 2 and all(c.isascii() and c.isalnum() for c in text)
 
 
-def main() -> int:
-    data = json.loads(Path(sys.argv[1]).read_text(encoding="utf-8"))
+def main(argv: list[str] | None = None) -> int:
+    ap = harness.parser(__doc__)
+    ap.add_argument("source", type=Path, help="confusables.json of confusable-homoglyphs 3.3.1")
+    data = json.loads(ap.parse_args(argv).source.read_text(encoding="utf-8"))
     table: dict[str, str] = {}
     for ch, entries in data.items():
         if not wanted(ch):

@@ -1,6 +1,6 @@
 """Time loading an autosave of a whole 4-player game (issue 16.5: loading replays the record).
 
-    python scripts/measure_load.py [--seed 7] [--repeat 5]
+    python -m scripts.measure_load [--seed 7] [--repeat 5]
 
 Plays a 4-player game to its end with a fixed random policy, writes it as the autosave, then
 loads it ``--repeat`` times and prints the decisions replayed and the load times in ms.
@@ -8,20 +8,17 @@ loads it ``--repeat`` times and prints the decisions replayed and the load times
 
 from __future__ import annotations
 
-import argparse
 import os
 import random
 import sys
 import tempfile
 import time
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from . import harness
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=(__doc__ or "").split("\n\n")[0])
-    ap.add_argument("--seed", type=int, default=7)
+    ap = harness.parser(__doc__, seed=7)
     ap.add_argument("--repeat", type=int, default=5)
     args = ap.parse_args(argv)
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-load-")

@@ -1,6 +1,6 @@
 """Load test of the dedicated server: many tables of headless random-bot clients on 127.0.0.1.
 
-    nice -n 10 .venv/bin/python scripts/net_bench.py --tables 100 [--think 0.0]
+    nice -n 10 .venv/bin/python -m scripts.net_bench --tables 100 [--think 0.0]
 
 Starts one ``tortuga-server`` (``python -m tortuga_desktop.net.server --stats``) in its own
 process on a free 127.0.0.1 port; a lobby client creates the tables, then four :class:`NetClient`
@@ -44,12 +44,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tortuga_desktop.net.client import GameUpdate, NetClient  # noqa: E402
-from tortuga_desktop.net.headless import SeatBot  # noqa: E402
-from tortuga_desktop.net.protocol import Created, Error, SeatSpec  # noqa: E402
-from tortuga_desktop.net.server import GcPolicy  # noqa: E402
+from tortuga_desktop.net.client import GameUpdate, NetClient
+from tortuga_desktop.net.headless import SeatBot
+from tortuga_desktop.net.protocol import Created, Error, SeatSpec
+from tortuga_desktop.net.server import GcPolicy
 
 
 def free_port() -> int:

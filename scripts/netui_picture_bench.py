@@ -1,6 +1,6 @@
 """How long the network table source takes to turn a received view into what the table shows.
 
-    python scripts/netui_picture_bench.py [--games 20]
+    python -m scripts.netui_picture_bench [--games 20]
 
 Plays random 4-player games and, at every moment, does what
 :class:`tortuga_desktop.app.netsource.NetTableSource` does with one local seat's received view:

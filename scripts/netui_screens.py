@@ -1,6 +1,6 @@
 """Screenshots of network play for the docs: the host's lobby and a networked table.
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python scripts/netui_screens.py [--out docs]
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python -m scripts.netui_screens [--out docs]
 
 Hosts a game on 127.0.0.1 through the real UI (one human here, one open seat, two computer
 players), lets a headless client join, saves the lobby, starts, plays the human's decisions for
@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import random
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,10 +27,7 @@ def main() -> int:
     parser.add_argument("--extra", default="", help="folder for extra screenshots (join screen)")
     args = parser.parse_args()
     os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-shots-"))
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     import pygame
-    from test_human_game import human_choice, inputs_for
-    from test_netui_game import _free_port, press, step_until
 
     from tortuga_desktop.app.intents import Key
     from tortuga_desktop.app.loop import App
@@ -41,6 +37,7 @@ def main() -> int:
     from tortuga_desktop.app.scenes.lobby import LobbyScene
     from tortuga_desktop.app.scenes.nettable import NetTableScene
     from tortuga_desktop.app.scenes.setup import SetupScene
+    from tortuga_desktop.devtools.drive import free_port, human_choice, inputs_for, press, step_until
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.discovery import FoundHost
     from tortuga_desktop.net.headless import SeatBot
@@ -60,7 +57,7 @@ def main() -> int:
     if args.extra:
         app.step(1 / 60)
         pygame.image.save(app.window, str(Path(args.extra) / "host.png"))
-    host._port.set_text(str(_free_port()))
+    host._port.set_text(str(free_port()))
     press(app, host._host_btn)
     step_until(app, lambda: isinstance(app.top, LobbyScene))
     lobby = app.top

@@ -6,8 +6,8 @@ the dice go to, whom to board or raid, where the skulls and the bonus tile go) i
 rollout policy, playing an opponent, what it would do in the same position, and counts how
 often the two agree. Prints one line per setting::
 
-    python scripts/opponent_fit.py --players 4 --games 40 --level hard
-    python scripts/opponent_fit.py --players 2 --games 60 --opp-attack 1.0,0.5
+    python -m scripts.opponent_fit --players 4 --games 40 --level hard
+    python -m scripts.opponent_fit --players 2 --games 60 --opp-attack 1.0,0.5
 
 Agreement is a cheap stand-in for arena games when tuning the opponent model: a rollout whose
 opponents play like the real ones estimates the real game better.
@@ -15,17 +15,14 @@ opponents play like the real ones estimates the real game better.
 
 from __future__ import annotations
 
-import argparse
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+from tortuga_desktop.ai import kernel as K
+from tortuga_desktop.ai.bots import build_bot
+from tortuga_desktop.ai.expert import RolloutPolicy
+from tortuga_desktop.rules import Game
 
-from tortuga_desktop.ai import kernel as K  # noqa: E402
-from tortuga_desktop.ai.bots import build_bot  # noqa: E402
-from tortuga_desktop.ai.expert import RolloutPolicy  # noqa: E402
-from tortuga_desktop.rules import Game  # noqa: E402
+from . import harness
 
 KINDS = {K.K_SELECT: "dice", K.K_POSITION: "attack", K.K_SKULL: "skulls", K.K_BONUS: "bonus"}
 
@@ -72,10 +69,9 @@ def agreement(samples: list[tuple[K.KState, int, int, object]], opp_attack: floa
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = harness.parser(__doc__, seed=1)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--games", type=int, default=40)
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--level", default="hard")
     ap.add_argument("--opp-attack", default="1.0,0.5")
     args = ap.parse_args(argv)

@@ -5,20 +5,16 @@ final scores (:func:`tortuga_desktop.ai.expert.project`) into chances to win wit
 temperature ``tau`` points and scores them against the real winner (Brier score, mean over
 seats; lower is better; the naive 1/n guess beside it)::
 
-    python scripts/projection_calibration.py --players 4 --games 800
+    python -m scripts.projection_calibration --players 4 --games 800
 """
 
 from __future__ import annotations
 
 import argparse
 import random
-import sys
-from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
-
-from tortuga_desktop.ai import kernel as K  # noqa: E402
-from tortuga_desktop.ai.expert import RolloutPolicy, project, win_chances  # noqa: E402
+from tortuga_desktop.ai import kernel as K
+from tortuga_desktop.ai.expert import RolloutPolicy, project, win_chances
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -2,23 +2,24 @@
 JSON), read back and played through the replay timeline; the final state and events must be
 the game's own, and a random position inside must equal a plain replay of the entries so far.
 
-    python scripts/replay_check.py [games]      (default 1000)
+    python -m scripts.replay_check [--games 1000]
 
 The default test run checks 200 of these games (tests/test_replay_timeline.py).
 """
 
 from __future__ import annotations
 
-import sys
 import time
-from pathlib import Path
+
+from tortuga_desktop.devtools.replaycheck import record_replays_exactly
+
+from . import harness
 
 
-def main(argv: list[str]) -> int:
-    games = int(argv[1]) if len(argv) > 1 else 1000
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
-    from test_replay_timeline import record_replays_exactly
-
+def main(argv: list[str] | None = None) -> int:
+    ap = harness.parser(__doc__)
+    ap.add_argument("--games", type=int, default=1000)
+    games = ap.parse_args(argv).games
     t0 = time.perf_counter()
     failed = []
     for i in range(10_000, 10_000 + games):
@@ -35,4 +36,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(main())

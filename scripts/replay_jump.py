@@ -1,6 +1,6 @@
 """Print how long a replay takes to jump to any position of 4-player games.
 
-    python scripts/replay_jump.py [games]          (default 5)
+    python -m scripts.replay_jump [games]          (default 5)
 
 For each game: the time to build the timeline once, then for every position in random order
 the time of ``ReplayTimeline.game_at`` + the everything-revealed view + the log at that point

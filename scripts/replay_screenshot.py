@@ -2,7 +2,7 @@
 at 1920x1080, everything revealed, mid-game, a step forward in motion and the tooltip of a
 round tick of the scrubber.
 
-    python scripts/replay_screenshot.py [PATH]      (default docs/replay.png)
+    python -m scripts.replay_screenshot [PATH]      (default docs/replay.png)
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Screenshots of the "Return to your seat" offer (issue 26, item 1): the main menu and the Join
 screen with a kept network seat, and the Join screen going back to it, in English and German.
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python scripts/return_screens.py --out /tmp/shots
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python -m scripts.return_screens --out /tmp/shots
 
 Uses a private data folder with one kept seat (a table called "Coral Bay" on 127.0.0.1:47621);
 nothing listens there, so no packet leaves this computer (run it under ``unshare -n`` all the same).

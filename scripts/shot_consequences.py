@@ -1,6 +1,6 @@
 """Screenshot of a decision panel with consequences (docs/consequences.png).
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python scripts/shot_consequences.py [OUT.png] [WxH] [KIND] [LANG]
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python -m scripts.shot_consequences [OUT.png] [WxH] [KIND] [LANG]
 
 KIND: "board" (1st position on Board: the targets, the default), "skulls" (the action for skulls),
 "dice" (a dice pick), "bonus" (a bonus tile), "arrange" (move-phase chests), "grid" (the dice pick with the dice faces shown, G). A fixed position (rules/scenario.position) with

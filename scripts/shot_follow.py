@@ -1,7 +1,7 @@
 """Screenshots of following the game (issue 23): the "since your last decision" summary and the
 scrolled ship's log, at a human decision in a real game against three computer players.
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python scripts/shot_follow.py OUTDIR [WxH] [LANG] [SEED]
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python -m scripts.shot_follow OUTDIR [WxH] [LANG] [SEED]
 
 Plays seat 0 (human) with random legal choices through the table, at instant speed, until a
 decision opens in round 3 or later with a "since your last decision" summary that names a

@@ -2,7 +2,7 @@
 game headless while every file write takes ``--delay`` seconds (or fails), and prints the
 work per frame and how long quitting took.
 
-    SDL_VIDEODRIVER=dummy python scripts/slow_disk_bench.py [--delay 0.5] [--fail]
+    SDL_VIDEODRIVER=dummy python -m scripts.slow_disk_bench [--delay 0.5] [--fail]
 
 With all writing on the background writer, the longest frame stays far below ``--delay``
 and quitting waits at most ``loop.QUIT_WAIT_S`` for writes still pending.
@@ -10,7 +10,6 @@ and quitting waits at most ``loop.QUIT_WAIT_S`` for writes still pending.
 
 from __future__ import annotations
 
-import argparse
 import errno
 import logging
 import os
@@ -21,16 +20,16 @@ import time
 from pathlib import Path
 from typing import Any
 
+from . import harness
+
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap = harness.parser(__doc__, seed=3)
     ap.add_argument("--delay", type=float, default=0.5, help="seconds every file write takes")
     ap.add_argument("--fail", action="store_true", help="every write then fails with ENOSPC")
-    ap.add_argument("--seed", type=int, default=3)
     args = ap.parse_args(argv)
     logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-slow-")

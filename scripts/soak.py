@@ -1,6 +1,6 @@
 """Random-playout soak: many games with every invariant checked after every action.
 
-    python scripts/soak.py --games 100000 [--players 2,3,4] [--workers 2] [--seed 1]
+    python -m scripts.soak --games 100000 [--players 2,3,4] [--workers 2] [--seed 1] [--json]
 
 Prints games, violations, capped games and the distribution of rounds per game, per player
 count; exits 1 on any violation or capped game (R5.5).
@@ -8,15 +8,14 @@ count; exits 1 on any violation or capped game (R5.5).
 
 from __future__ import annotations
 
-import argparse
-import json
 import statistics
 import sys
 import time
 from collections import Counter
-from concurrent.futures import ProcessPoolExecutor
 
 from tortuga_desktop.sim import SimResult, simulate
+
+from . import harness
 
 
 def _chunk(args: tuple[int, int, int, bool]) -> SimResult:
@@ -24,15 +23,12 @@ def _chunk(args: tuple[int, int, int, bool]) -> SimResult:
     return simulate(players, games, seed, check=True, long_game=long_game)
 
 
-def main() -> int:
-    ap = argparse.ArgumentParser()
+def main(argv: list[str] | None = None) -> int:
+    ap = harness.parser(__doc__, seed=1, workers=2, json=True)
     ap.add_argument("--games", type=int, default=100_000, help="games in all, split evenly over player counts")
     ap.add_argument("--players", default="2,3,4")
-    ap.add_argument("--workers", type=int, default=2)
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--long", action="store_true")
-    ap.add_argument("--json", action="store_true")
-    args = ap.parse_args()
+    args = ap.parse_args(argv)
     counts = [int(x) for x in args.players.split(",")]
     chunk = 500
     jobs = []
@@ -43,14 +39,13 @@ def main() -> int:
             jobs.append((n, min(chunk, per - start), base + start, args.long))
     t0 = time.perf_counter()
     totals = {n: SimResult(n) for n in counts}
-    with ProcessPoolExecutor(args.workers) as pool:
-        for r in pool.map(_chunk, jobs):
-            t = totals[r.players]
-            t.games += r.games
-            t.invariant_violations += r.invariant_violations
-            t.capped_games += r.capped_games
-            t.rounds += r.rounds
-            t.first_violation = t.first_violation or r.first_violation
+    for r in harness.run_jobs(_chunk, jobs, args.workers):
+        t = totals[r.players]
+        t.games += r.games
+        t.invariant_violations += r.invariant_violations
+        t.capped_games += r.capped_games
+        t.rounds += r.rounds
+        t.first_violation = t.first_violation or r.first_violation
     secs = time.perf_counter() - t0
     by_players: dict[int, dict[str, object]] = {}
     for n, t in totals.items():
@@ -61,14 +56,13 @@ def main() -> int:
             "rounds_mean": round(statistics.fmean(rounds), 2),
             "rounds_distribution": dict(sorted(Counter(rounds).items())),
         }
-    if args.json:
-        print(json.dumps({"seconds": round(secs, 1), "by_players": by_players}))
-    else:
-        print(f"soak: {sum(t.games for t in totals.values())} games in {secs:.1f} s")
-        for n, row in by_players.items():
-            print(f"  {n} players: {row['games']} games, violations {row['invariant_violations']}, capped {row['capped_games']}, "
-                  f"rounds min/median/mean/max {row['rounds_min']}/{row['rounds_median']}/{row['rounds_mean']}/{row['rounds_max']}")
-            print(f"    rounds distribution: {row['rounds_distribution']}")
+    lines = [f"soak: {sum(t.games for t in totals.values())} games in {secs:.1f} s"]
+    for n, row in by_players.items():
+        lines.append(f"  {n} players: {row['games']} games, violations {row['invariant_violations']}, "
+                     f"capped {row['capped_games']}, rounds min/median/mean/max {row['rounds_min']}/"
+                     f"{row['rounds_median']}/{row['rounds_mean']}/{row['rounds_max']}")
+        lines.append(f"    rounds distribution: {row['rounds_distribution']}")
+    harness.report(args, {"seconds": round(secs, 1), "by_players": by_players}, lines)
     first = next((t.first_violation for t in totals.values() if t.first_violation), "")
     if first:
         print("first violation:", first, file=sys.stderr)

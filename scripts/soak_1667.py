@@ -1,6 +1,6 @@
 """Soak the Tortuga 1667 engine: random games over 2-9 players, every invariant checked after every action.
 
-    nice -n 10 python scripts/soak_1667.py --games 100000 --seed 1 [--minutes 90] [--json]
+    nice -n 10 python -m scripts.soak_1667 --games 100000 --seed 1 [--minutes 90] [--json]
 
 Prints games played, games per second, invariant violations (with the first one in words), the
 end reasons and the distribution of actions per game (T7.8: no game may reach the cap). Game
@@ -10,21 +10,19 @@ end reasons and the distribution of actions per game (T7.8: no game may reach th
 
 from __future__ import annotations
 
-import argparse
-import json
 import sys
 import time
 
 from tortuga_desktop.t1667.sim import simulate_1667
 
+from . import harness
+
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap = harness.parser(__doc__, seed=1, json=True)
     ap.add_argument("--games", type=int, default=100_000)
-    ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--minutes", type=float, default=0.0, help="stop after this long (0: no limit)")
     ap.add_argument("--chunk", type=int, default=2000, help="progress line every this many games")
-    ap.add_argument("--json", action="store_true")
     args = ap.parse_args(argv)
     deadline = time.perf_counter() + args.minutes * 60 if args.minutes > 0 else None
     players = list(range(2, 10))
@@ -46,11 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     assert total is not None
     out = total.summary()
     out["requested_games"] = args.games
-    if args.json:
-        print(json.dumps(out))
-    else:
-        for k, v in out.items():
-            print(f"{k:22} {v}")
+    harness.report(args, out, [f"{k:22} {v}" for k, v in out.items()])
     if total.first_violation:
         print("first violation:", total.first_violation)
     return 1 if total.invariant_violations else 0

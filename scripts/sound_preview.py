@@ -2,7 +2,7 @@
 
 Usage::
 
-    python scripts/sound_preview.py OUT_DIR [--rate 44100]
+    python -m scripts.sound_preview OUT_DIR [--rate 44100]
 
 Prints the length, peak and RMS level of each effect and the synthesis time.
 """
@@ -11,14 +11,11 @@ from __future__ import annotations
 
 import argparse
 import math
-import sys
 import time
 import wave
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-from tortuga_desktop.app.sound import SOUND_NAMES, synthesise  # noqa: E402
+from tortuga_desktop.app.sound import SOUND_NAMES, synthesise
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -1,7 +1,7 @@
 """Time from process start to the main menu's first frame, median of N runs.
 
-    python scripts/startup_bench.py [--runs 5] [--exe dist/tortuga]      # one-file build
-    python scripts/startup_bench.py [--runs 5]                           # from source
+    python -m scripts.startup_bench [--runs 5] [--exe dist/tortuga]      # one-file build
+    python -m scripts.startup_bench [--runs 5]                           # from source
 
 The clock runs from spawning the process (so a one-file build's unpacking counts) to the
 line ``timing: first frame shown`` that the app prints with ``--timing`` once the first frame

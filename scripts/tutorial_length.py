@@ -1,6 +1,6 @@
 """How long the tutorial takes: reading time plus the table's own time, in each language.
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python scripts/tutorial_length.py [--wpm 150] [--move-s 12]
+    SDL_VIDEODRIVER=dummy .venv/bin/python -m scripts.tutorial_length [--wpm 150] [--move-s 12]
 
 The tutorial is played headless at normal animation speed with a fixed 60 fps clock (moves made
 as soon as they are asked for, Next pressed as soon as it is allowed): the simulated seconds that
@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-length-"))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
 def main(argv: list[str] | None = None) -> int:

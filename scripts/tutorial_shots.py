@@ -1,6 +1,6 @@
 """Screenshots of the tutorial for docs/ (docs/tutorial-1.png ... -3.png), headless.
 
-    SDL_VIDEODRIVER=dummy .venv/bin/python scripts/tutorial_shots.py [--lang en] [--out docs]
+    SDL_VIDEODRIVER=dummy .venv/bin/python -m scripts.tutorial_shots [--lang en] [--out docs]
 
 Each picture resumes the tutorial at a step (the same path as "resume where you left"),
 lets the table settle and saves the window:
@@ -13,13 +13,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-shots-"))
-sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."))
 
 
 def main(argv: list[str] | None = None) -> int:

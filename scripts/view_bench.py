@@ -1,6 +1,6 @@
 """Time to build one player view, measured beside the old dict view in the same run.
 
-    python scripts/view_bench.py [--base REF] [--games 40] [--players 4]
+    python -m scripts.view_bench [--base REF] [--games 40] [--players 4]
 
 Plays ``--games`` seeded random games and, at every decision point, times ``game.view(seat)``
 for every seat and the public view (``None``). The same positions are timed with the engine

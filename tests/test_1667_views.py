@@ -9,8 +9,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from t1667_helpers import game, play, vote_all
-from t1667_hidden import resample_hidden
 
+from tortuga_desktop.devtools.hidden1667 import resample_hidden
 from tortuga_desktop.t1667.rules import (
     EventCard,
     Game,

@@ -23,24 +23,18 @@ import pytest
 from tortuga_desktop.ai import BotChoice, Reason
 from tortuga_desktop.app.controller import GameController
 from tortuga_desktop.app.human import DecisionUI
-from tortuga_desktop.app.intents import Click, Key
+from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.render.table import TableRenderer
 from tortuga_desktop.app.saves import SeatConfig
 from tortuga_desktop.app.scenes.handover import HandoverScene
 from tortuga_desktop.app.scenes.results import ResultsScene
 from tortuga_desktop.app.scenes.table import TableScene
+from tortuga_desktop.devtools.drive import human_choice, inputs_for
 from tortuga_desktop.rules import (
-    SKULL,
-    Arrange,
     DecisionKind,
-    Forfeit,
     Game,
-    PlayerAction,
     PlayerView,
-    SelectDice,
-    TakeChest,
-    Target,
     determinize,
 )
 
@@ -68,77 +62,6 @@ class QuickBot:
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TORTUGA_HOME", str(tmp_path))
-
-
-def human_choice(game: Game, seat: int, rng: random.Random) -> PlayerAction:
-    """A human who likes to try everything: skull-only picks, big picks, acting, targets."""
-    legal = game.legal_actions(seat)
-    d = game.decision_for(seat)
-    assert d is not None
-    if d.kind == DecisionKind.SELECT_DICE:
-        p = game.seats[seat]
-        assert p.roll is not None
-        skull_only = [a for a in legal if isinstance(a, SelectDice)
-                      and all(p.roll[p.hand.index(x)] == SKULL for x in a.dice)]
-        if skull_only and rng.random() < 0.7:
-            return max(skull_only, key=lambda a: len(a.dice))
-        hunt = [a for a in legal if isinstance(a, SelectDice)
-                and {p.roll[p.hand.index(x)] for x in a.dice} - {SKULL} == {2}]
-        if hunt and rng.random() < 0.6:  # Treasure hunt: the way to a treasure tile choice
-            return max(hunt, key=lambda a: len(a.dice))
-        if rng.random() < 0.5:
-            return max(legal, key=lambda a: len(a.dice))  # type: ignore[union-attr]
-    if d.kind == DecisionKind.POSITION:
-        active = [a for a in legal if not isinstance(a, Forfeit)]
-        if active and rng.random() < 0.9:
-            return rng.choice(active)
-    return rng.choice(legal)
-
-
-def inputs_for(table: TableScene, ui: DecisionUI, action: PlayerAction, mouse: bool) -> list[Any]:
-    """The clicks or keys a person would use to make ``action`` (mouse: table targets where possible)."""
-    out: list[Any] = []
-    r = table.renderer
-    assert r is not None
-    L = r.layout
-    items = ui.items()
-
-    def item_pos(payload: Any) -> tuple[int, int]:
-        return next(it.rect.center for it in ui._items if it.payload == payload)
-
-    def hotkey(payload: Any) -> Key:
-        ch = next(it.hotkey for it in items if it.payload == payload).lower()
-        return Key(pygame.key.key_code(ch), 0, ch)
-
-    if isinstance(action, SelectDice):
-        for die in action.dice:
-            if mouse:  # click the die in the player's tray on the table
-                k = ui.hand.index(die)
-                out.append(Click(L.boards[ui.seat].tray_slots[k].center, 1))
-            else:
-                out.append(hotkey(die))
-    elif isinstance(action, Arrange):
-        out.append(Key(pygame.K_BACKSPACE, 0, "") if not mouse else
-                   Click(next(b.rect.center for b in ui.buttons if b.name == "clear"), 1))
-        used: list[int] = []
-        for c in action.chests:
-            i = next(i for i, s in enumerate(ui.source) if s == c and i not in used)
-            used.append(i)
-            out.append(Click(item_pos(i), 1) if mouse else hotkey(i))
-    elif mouse and isinstance(action, Target):  # click the target's board
-        out.append(Click(L.boards[action.seat].header.center, 1))
-    elif mouse and isinstance(action, TakeChest) and ui.decision.payload.source != "center":
-        info = ui.decision.payload
-        row = table.view.seats[info.target].area(info.source)
-        k = row.index(int(action.chest))
-        out.append(Click(L.chest_slot(info.target, info.source, k, len(row)).center, 1))
-    else:
-        out.append(Click(item_pos(action), 1) if mouse else hotkey(action))
-    if mouse:
-        out.append(Click(next(b.rect.center for b in ui.buttons if b.name == "confirm"), 1))
-    else:
-        out.append(Key(pygame.K_RETURN, 0, "\r"))
-    return out
 
 
 def wait_for_bot(table: TableScene) -> None:

@@ -26,9 +26,9 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 import pytest
-from settle import settle
 
 from tortuga_desktop.app import i18n
+from tortuga_desktop.devtools.settle import settle
 
 APP = Path(__file__).resolve().parents[1] / "tortuga_desktop" / "app"
 LANGS = ("en", "de", "nl", "es")

@@ -7,7 +7,7 @@ run), and a circle in it fails. An import inside a function is kept only for a m
 optional and heavy to load (:data:`LAZY_ALLOWED`, each with its reason); the ones still there
 for no such reason are counted per module in :data:`LAZY_TO_HOIST` and may only go down.
 
-``python -m scripts.import_graph`` prints the figures.
+``python -m scripts.import_graph`` prints the figures (``--root`` for another checkout).
 """
 
 from __future__ import annotations

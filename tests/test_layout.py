@@ -22,7 +22,6 @@ from typing import Any
 
 import pygame
 import pytest
-from settle import settle
 
 from tortuga_desktop.app import art, i18n
 from tortuga_desktop.app.controller import finished_source
@@ -41,6 +40,7 @@ from tortuga_desktop.app.scenes.settings import SettingsScene
 from tortuga_desktop.app.scenes.setup import SetupScene
 from tortuga_desktop.app.scenes.stats import StatsScene
 from tortuga_desktop.app.settings import Settings
+from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.rules import DecisionKind, Game
 from tortuga_desktop.rules.prompt import seat_prompt
 

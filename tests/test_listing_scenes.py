@@ -13,7 +13,6 @@ from typing import Any
 import pygame
 import pytest
 from app_helpers import start_app
-from settle import settle
 
 from tortuga_desktop.app import paths, records, saves
 from tortuga_desktop.app.intents import Key
@@ -21,6 +20,7 @@ from tortuga_desktop.app.records import RecordKeeper
 from tortuga_desktop.app.scenes import replays as replays_scene
 from tortuga_desktop.app.scenes.saveload import LoadScene
 from tortuga_desktop.app.scenes.stats import StatsScene
+from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.rules import Game
 
 

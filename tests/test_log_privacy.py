@@ -93,13 +93,11 @@ def _local_game(seed: int) -> None:
 def _network_game() -> tuple[str, list[str], int]:
     """Host a table from the UI on 127.0.0.1, let a client join with the code, play a few
     decisions; returns the join code, the tokens and the server's seed."""
-    from test_human_game import human_choice, inputs_for
-    from test_netui_game import host_from_ui, step_until
-
     from tortuga_desktop.app.intents import Key
     from tortuga_desktop.app.loop import App
     from tortuga_desktop.app.saves import SeatConfig, SetupConfig
     from tortuga_desktop.app.scenes.nettable import NetTableScene
+    from tortuga_desktop.devtools.drive import host_from_ui, human_choice, inputs_for, step_until
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.headless import SeatBot
     from tortuga_desktop.rules import determinize

@@ -17,7 +17,6 @@ from typing import Any
 
 import pygame
 import pytest
-from test_netui_game import host_from_ui, step_until
 
 from tortuga_desktop.app.i18n import set_language
 from tortuga_desktop.app.intents import Click, Key
@@ -26,6 +25,7 @@ from tortuga_desktop.app.saves import SeatConfig, SetupConfig
 from tortuga_desktop.app.scenes.chat import wrap_chars
 from tortuga_desktop.app.scenes.nettable import NetTableScene
 from tortuga_desktop.app.scenes.table import TableScene
+from tortuga_desktop.devtools.drive import host_from_ui, step_until
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import NetClient
 

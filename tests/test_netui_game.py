@@ -19,20 +19,25 @@ import time
 from typing import Any
 
 import pygame
-import pygame_gui
 import pytest
-from test_human_game import human_choice, inputs_for
 
-from tortuga_desktop.app.intents import Click, Key, UIEvent
+from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.remote import RemoteController
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
 from tortuga_desktop.app.scenes.handover import HandoverScene
 from tortuga_desktop.app.scenes.host import HostScene
-from tortuga_desktop.app.scenes.lobby import LobbyScene, seat_status
+from tortuga_desktop.app.scenes.lobby import seat_status
 from tortuga_desktop.app.scenes.nettable import NetTableScene
 from tortuga_desktop.app.scenes.results import ResultsScene
 from tortuga_desktop.app.scenes.setup import SetupScene
+from tortuga_desktop.devtools.drive import (
+    host_from_ui,
+    human_choice,
+    inputs_for,
+    press,
+    step_until,
+)
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.headless import SeatBot
@@ -50,53 +55,6 @@ def seat_game(source: Any, seat: int) -> Any:
 @pytest.fixture(autouse=True)
 def _home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TORTUGA_HOME", str(tmp_path))
-
-
-def press(app: App, button: Any) -> None:
-    app.post(UIEvent(pygame.event.Event(pygame_gui.UI_BUTTON_PRESSED, {"ui_element": button})))
-
-
-def step_until(app: App, cond: Any, seconds: float = 20.0) -> None:
-    """Step frames (with a little real time for the network threads) until ``cond()``."""
-    end = time.monotonic() + seconds
-    while not cond():
-        if time.monotonic() > end:
-            raise AssertionError(f"timed out waiting; top scene is {type(app.top).__name__}")
-        app.step(1 / 60)
-        time.sleep(0.002)
-
-
-def host_from_ui(app: App, setup: SetupConfig) -> LobbyScene:
-    """New game -> Host online game -> Host: the lobby of a table on 127.0.0.1 (a free port)."""
-    app.push(SetupScene(setup, remember=False))
-    app.step(1 / 60)
-    setup_scene = app.top
-    assert isinstance(setup_scene, SetupScene) and setup_scene.control("host") is not None
-    app.post(Click(setup_scene.control("host").rect.center, 1))  # the setup screen's own button
-    app.step(1 / 60)
-    host = app.top
-    assert isinstance(host, HostScene)
-    assert host.kinds[:3] == ["here", "open", "easy"]
-    assert host.listen == "local"
-    assert host._port is not None
-    host._port.set_text("0")  # not a valid port for a player...
-    press(app, host._host_btn)
-    app.step(1 / 60)
-    assert "1024" in host.error and app.top is host  # ...a clear message, nothing started
-    host._port.set_text(str(_free_port()))
-    press(app, host._host_btn)
-    step_until(app, lambda: isinstance(app.top, LobbyScene))
-    lobby = app.top
-    assert isinstance(lobby, LobbyScene)
-    return lobby
-
-
-def _free_port() -> int:
-    import socket
-
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -> None:

@@ -13,7 +13,6 @@ from typing import Any
 
 import pygame
 import pytest
-from test_netui_game import _free_port, step_until
 from test_netui_reconnect import Driver
 
 from tortuga_desktop.app.loop import App
@@ -23,6 +22,7 @@ from tortuga_desktop.app.scenes.host import HostPlan, start_hosting
 from tortuga_desktop.app.scenes.lobby import HostInfo, LobbyScene
 from tortuga_desktop.app.scenes.nettable import NetTableScene
 from tortuga_desktop.app.scenes.results import ResultsScene
+from tortuga_desktop.devtools.drive import free_port, step_until
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.headless import SeatBot
 from tortuga_desktop.rules import PlayerView
@@ -31,7 +31,7 @@ pytestmark = pytest.mark.usefixtures("app_home")
 
 
 def test_two_humans_here_share_the_screen_with_hand_overs(monkeypatch: pytest.MonkeyPatch) -> None:
-    plan = HostPlan(("here", "open", "here"), ("Ani", "", "Cy"), port=_free_port())
+    plan = HostPlan(("here", "open", "here"), ("Ani", "", "Cy"), port=free_port())
     started = start_hosting(plan, None)
     client = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=started.host_token, name="Ani")
     client.start()

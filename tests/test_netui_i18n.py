@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 from test_i18n_coverage import _english_hits, _Recorder, _ui_texts, recorder  # noqa: F401 (a fixture)
-from test_netui_game import _free_port
 
 from tortuga_desktop.app import i18n
 from tortuga_desktop.app.remote import RemoteController
@@ -22,6 +21,7 @@ from tortuga_desktop.app.scenes.host import HostPlan, HostScene, start_hosting
 from tortuga_desktop.app.scenes.join import JoinScene
 from tortuga_desktop.app.scenes.lobby import HostInfo, LobbyScene
 from tortuga_desktop.app.scenes.nettable import NetTableScene
+from tortuga_desktop.devtools.drive import free_port
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.discovery import FoundHost
 
@@ -73,7 +73,7 @@ def test_network_screens_draw_only_translated_text(lang: str, recorder: _Recorde
         host.listen = "all"
         grab()
         app.pop()
-        plan = HostPlan(("here", "open", "easy"), ("Anna", "", "Clara"), port=_free_port())
+        plan = HostPlan(("here", "open", "easy"), ("Anna", "", "Clara"), port=free_port())
         started = start_hosting(plan, None)
         client = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=started.host_token, name="Anna")
         client.start()

@@ -23,8 +23,6 @@ from typing import Any
 
 import pygame
 import pytest
-from test_human_game import human_choice, inputs_for
-from test_netui_game import _free_port, step_until
 
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.loop import App
@@ -35,6 +33,7 @@ from tortuga_desktop.app.scenes.join import JoinScene
 from tortuga_desktop.app.scenes.lobby import HostInfo, LobbyScene
 from tortuga_desktop.app.scenes.nettable import NetTableScene
 from tortuga_desktop.app.scenes.results import ResultsScene
+from tortuga_desktop.devtools.drive import free_port, human_choice, inputs_for, step_until
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.headless import SeatBot
 from tortuga_desktop.net.protocol import SeatSpec
@@ -89,7 +88,7 @@ def banner(app: App) -> str:
 
 
 def test_a_dropped_remote_player_is_held_then_taken_over_then_reclaims() -> None:
-    plan = HostPlan(("here", "open", "easy"), ("Ani", "", "Cy"), port=_free_port(), hold_seconds=4.0)
+    plan = HostPlan(("here", "open", "easy"), ("Ani", "", "Cy"), port=free_port(), hold_seconds=4.0)
     started = start_hosting(plan, None)
     client = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=started.host_token, name="Ani")
     client.start()
@@ -141,7 +140,7 @@ def test_a_dropped_remote_player_is_held_then_taken_over_then_reclaims() -> None
 
 
 def test_the_host_goes_away_and_continues_the_saved_table(tmp_path: Path) -> None:
-    port = _free_port()
+    port = free_port()
     save_dir = tmp_path / "network"
     st = ServerThread(ServerConfig(host="127.0.0.1", port=port, save_dir=save_dir))
     st.start()

@@ -12,13 +12,8 @@ import random
 import pytest
 
 from tortuga_desktop.app.replay import ALL, ReplayTimeline
-from tortuga_desktop.rules import Game, GameRecord, replay
-from tortuga_desktop.rules.record import RECORD_FORMAT
-
-
-def _prefix(rec: GameRecord, n: int) -> Game:
-    return replay(GameRecord(RECORD_FORMAT, rec.rules_version, rec.seed, rec.players, rec.names, rec.start_player,
-                             rec.long_game, rec.entries[:n]))
+from tortuga_desktop.devtools.replaycheck import prefix, record_replays_exactly
+from tortuga_desktop.rules import Game
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -31,7 +26,7 @@ def test_every_jump_gives_the_same_state_and_events(seed: int) -> None:
     rng = random.Random(seed)
     for k in [0, len(tl) - 1, *rng.sample(range(len(tl)), 15)]:
         got = tl.game_at(k)
-        want = _prefix(rec, tl.stops[k].entries)
+        want = prefix(rec, tl.stops[k].entries)
         assert got.to_dict() == want.to_dict()
         assert got.events == want.events
     assert tl.round_starts()[0] == 0 and len(tl.round_starts()) == g.round
@@ -71,31 +66,9 @@ def test_perspectives_and_the_lock() -> None:
         assert locked.view(game, wanted) == game.view(None)
 
 
-def record_replays_exactly(i: int) -> None:
-    """One random game (seed ``i``) kept as a replay file and played back from the file: the
-    timeline ends in the same state with the same events, and a position inside it equals a
-    plain replay of the entries so far (shared with scripts/replay_check.py)."""
-    import json
-
-    from tortuga_desktop.app.records import RecordKeeper, parse_replay
-
-    g = Game.new(2 + i % 3, seed=i, long_game=i % 7 == 0, start_player=None if i % 2 else 0)
-    keeper = RecordKeeper(f"g{i}", g, ["human", "easy", "normal", "hard"][:g.players], clock=lambda: 1.0)
-    g.playout(random.Random(i))
-    rf = keeper.snapshot({})
-    assert rf is not None
-    back = parse_replay(json.dumps(rf.to_dict()).encode())
-    tl = ReplayTimeline(back.record)
-    assert tl.final.to_dict() == g.to_dict() and tl.final.events == g.events
-    k = random.Random(i).randrange(len(tl))
-    want = _prefix(back.record, tl.stops[k].entries)
-    got = tl.game_at(k)
-    assert got.to_dict() == want.to_dict() and got.events == want.events
-
-
 @pytest.mark.parametrize("chunk", range(4))
 def test_record_to_replay_gives_the_same_state_and_events(chunk: int) -> None:
-    """200 random games here (50 per chunk); scripts/replay_check.py runs 1,000."""
+    """200 random games here (50 per chunk); ``python -m scripts.replay_check`` runs 1,000."""
     for i in range(10_000 + chunk * 50, 10_000 + chunk * 50 + 50):
         record_replays_exactly(i)
 
@@ -103,9 +76,9 @@ def test_record_to_replay_gives_the_same_state_and_events(chunk: int) -> None:
 @pytest.mark.slow
 def test_record_to_replay_over_1000_games(request: pytest.FixtureRequest) -> None:
     """The full 1,000 games (about a minute): only with ``pytest -m slow``; the default run
-    checks 200 above, and scripts/replay_check.py prints the 1,000 figure."""
+    checks 200 above, and ``python -m scripts.replay_check`` prints the 1,000 figure."""
     marks = str(request.config.getoption("markexpr") or "")
     if "slow" not in marks or "not slow" in marks:
-        pytest.skip("1,000 games: run with -m slow, or python scripts/replay_check.py")
+        pytest.skip("1,000 games: run with -m slow, or python -m scripts.replay_check")
     for i in range(10_000, 11_000):
         record_replays_exactly(i)

@@ -17,10 +17,10 @@ from typing import Any
 
 import pytest
 from app_helpers import start_app as _app
-from settle import settle
 
 from tortuga_desktop.app import paths, saves
 from tortuga_desktop.app.saves import SaveError, SeatConfig, SetupConfig
+from tortuga_desktop.devtools.settle import settle
 
 BAD_NAME = os.fsdecode(b"caf\xe9-\xff.json")  # not UTF-8: Python keeps the bytes as surrogates
 

@@ -9,11 +9,11 @@ from typing import Any
 
 import pytest
 from app_helpers import start_app as _app
-from settle import settle
 
 from tortuga_desktop.app import paths, saves
 from tortuga_desktop.app.controller import finished_source
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+from tortuga_desktop.devtools.settle import settle
 
 pytestmark = pytest.mark.usefixtures("app_home")
 

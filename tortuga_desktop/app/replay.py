@@ -4,7 +4,7 @@ A :class:`ReplayTimeline` plays the record once (on construction) and keeps a cl
 game at the start of every round and every :data:`SNAPSHOT_EVERY` decisions; :meth:`game_at`
 clones the nearest snapshot at or before the wanted position and plays forward from it (fewer
 than :data:`SNAPSHOT_EVERY` decisions), so jumping anywhere in a 4-player game takes well under a
-millisecond (``python scripts/replay_jump.py``). :meth:`log_at` cuts the log at any position
+millisecond (``python -m scripts.replay_jump``). :meth:`log_at` cuts the log at any position
 from one log of the whole game per viewer.
 
 Positions are decision numbers ``0..len(timeline)-1``: position 0 is the setup, position ``k``

@@ -1,4 +1,4 @@
-"""Damaged and hostile save files for the corpus test and ``scripts/fuzz_saves.py``.
+"""Damaged and hostile save files for the corpus test and ``python -m scripts.fuzz_saves``.
 
 :func:`corpus` gives ``(case name, file bytes)`` pairs made from one good save: truncations,
 byte flips, and every envelope field (and a few engine fields) set to a wrong type, removed,
@@ -10,9 +10,13 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from pathlib import Path
 from typing import Any
 
-from settle import settle
+from ..app import paths, saves
+from ..app.main import open_save
+from ..app.scenes.menu import MenuScene
+from .settle import settle
 
 #: JSON texts spliced in as a field's value (raw, so 1e999 and lone surrogates survive).
 BAD_VALUES: dict[str, str] = {
@@ -224,8 +228,6 @@ def sample(cases: list[tuple[str, bytes]], k: int, rng: random.Random,
 
 # ---------------------------------------------------------------- running a case through the app
 def _reset(app: Any) -> None:
-    from tortuga_desktop.app.scenes.menu import MenuScene
-
     app.clear_to(MenuScene())
     app.run(max_frames=1)
 
@@ -249,11 +251,6 @@ def check_case(app: Any, label: str, blob: bytes, outside: Any, *, must_refuse: 
     """Run one file through ``read_save``, ``tortuga PATH``, *Continue* and *Load game*;
     returns the problems found (empty: the case passed). ``outside`` is a folder outside the
     game's data folder. Exceptions are problems too (a crash)."""
-    from pathlib import Path
-
-    from tortuga_desktop.app import paths, saves
-    from tortuga_desktop.app.main import open_save
-
     problems: list[str] = []
     outside = Path(outside)
 

@@ -1,4 +1,5 @@
-"""Re-deal everything one seat may not know (T9), keeping what it may: for the no-leak tests."""
+"""Re-deal everything one seat may not know (T9), keeping what it may: for the no-leak tests
+and ``python -m scripts.leak_1667``."""
 
 from __future__ import annotations
 
@@ -39,7 +40,7 @@ def resample_hidden(g: Game, seat: int, rng: random.Random) -> Game:
     keep_bottom = not h.final_row and not h.sudden_death
     deck = h.deck[:-1] if keep_bottom else list(h.deck)
     unseen_starred = [c for c in h.unseen if c.starred] if h.starred_named is None else []
-    mixed = [h.row[i] for i in slots] + deck + unseen_starred
+    mixed = [c for c in (h.row[i] for i in slots) if c is not None] + deck + unseen_starred  # slots hold cards
     rng.shuffle(mixed)
     for i in slots:
         h.row[i] = mixed.pop()

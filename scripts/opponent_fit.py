@@ -55,7 +55,7 @@ def agreement(samples: list[tuple[K.KState, int, int, object]], opp_attack: floa
     for k, s, kind, real in samples:
         pol = RolloutPolicy(rng, me=-1, opp_attack=opp_attack, model=model)  # every seat an opponent
         if kind == K.K_SELECT:
-            fm = K._face_masks(k, s)
+            fm = K.face_masks(k, s)
             mine = pol.select(k, s, fm)
             assert isinstance(real, int)
             same = K.selection_action(k, s, mine) == K.selection_action(k, s, real)  # -1: skulls alone

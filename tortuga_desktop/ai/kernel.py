@@ -1055,7 +1055,7 @@ def random_playout(k: KState, rng: random.Random, max_decisions: int = 1_000_000
 
 __all__ = [
     "ACT", "FORFEIT", "KIND_OF", "KIND_CODE", "K_ARR_CREW", "K_ARR_FLEET", "K_BONUS", "K_KEEP", "K_POSITION",
-    "K_SELECT", "K_SKULL", "K_TAKE", "KState", "apply", "engine_snapshot", "from_game", "kind_for", "new_game",
+    "K_SELECT", "K_SKULL", "K_TAKE", "KState", "apply", "engine_snapshot", "face_masks", "from_game", "kind_for", "new_game",
     "next_seat", "options", "random_action", "random_playout", "score", "snapshot", "to_engine_action",
     "to_kernel_action",
 ]
@@ -1136,6 +1136,12 @@ def _face_masks(k: KState, s: int) -> list[int]:
         fm[faces[d]] |= 1 << d
         fm[6] |= 1 << faces[d]
     return fm
+
+
+def face_masks(k: KState, s: int) -> list[int]:
+    """Seat ``s``'s roll as face masks (what a rollout policy's ``select`` takes): ``fm[f]`` the
+    dice showing ``f``, ``fm[6]`` the faces shown."""
+    return _face_masks(k, s)
 
 
 def policy_step(k: KState, policy: Any, trace: list[Any] | None = None) -> None:

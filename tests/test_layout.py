@@ -466,9 +466,9 @@ def test_panel_buttons_keep_their_labels_inside(lang: str) -> None:
 def test_no_wave_runs_through_the_menu_footer(size: tuple[int, int]) -> None:
     """Issue 23: the sea's wave marks ran through the title screen's key hint."""
     from tortuga_desktop.app import palette
-    from tortuga_desktop.app.scenes.menu import _backdrop
+    from tortuga_desktop.app.scenes.chrome import backdrop
 
-    _backdrop.cache_clear()
+    backdrop.cache_clear()
     app = App(None, size=size, fixed_dt=1 / 60)
     try:
         app.clear_to(MenuScene())
@@ -476,7 +476,7 @@ def test_no_wave_runs_through_the_menu_footer(size: tuple[int, int]) -> None:
         hint = [r for t, r in texts if t == i18n.tr("menu.hint")]
         assert hint
         wave = palette.mix(palette.SEA_LIGHT, palette.SEA, 0.5)
-        back = _backdrop(size, "right")
+        back = backdrop(size, "right")
         band = hint[0].inflate(0, 8).clip(back.get_rect())
         marks = sum(1 for x in range(band.left, band.right) for y in range(band.top, band.bottom)
                     if tuple(back.get_at((x, y)))[:3] == tuple(wave))

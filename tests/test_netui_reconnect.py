@@ -29,7 +29,7 @@ from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.remote import RemoteController
 from tortuga_desktop.app.scenes.handover import HandoverScene
 from tortuga_desktop.app.scenes.host import HostPlan, start_hosting
-from tortuga_desktop.app.scenes.join import JoinScene
+from tortuga_desktop.app.scenes.join import JoinScene, join_again
 from tortuga_desktop.app.scenes.lobby import HostInfo, LobbyScene
 from tortuga_desktop.app.scenes.nettable import NetTableScene
 from tortuga_desktop.app.scenes.results import ResultsScene
@@ -152,7 +152,7 @@ def test_the_host_goes_away_and_continues_the_saved_table(tmp_path: Path) -> Non
         client = NetClient(f"127.0.0.1:{port}", code=table.code, name="Remo", backoff_min=0.1, backoff_max=0.5)
         client.start()
         controller = RemoteController(client)
-        app.push(LobbyScene(controller))
+        app.push(LobbyScene(controller, again=join_again))  # as the join screen opens it
         step_until(app, lambda: controller.joined and bool(controller.lobby))
         st.call(lambda s: s.start_game(s.tables[table.id]))
         step_until(app, lambda: isinstance(app.top, NetTableScene))

@@ -359,6 +359,12 @@ class App:
             self.scenes.pop().exit()
         self.push(scene)
 
+    def go_home(self) -> None:
+        """Replace the whole stack by a new title screen (scenes ask for it rather than import the menu)."""
+        from .scenes.menu import MenuScene
+
+        self.clear_to(MenuScene())
+
     def _entered(self, scene: Scene) -> None:
         opts = self.options
         if type(scene).__name__ == "ResultsScene" and opts is not None:

@@ -358,6 +358,8 @@ def make_app(opts: argparse.Namespace, *, auto_return: bool = False) -> Any:
                  or opts.screenshot_every_phase or opts.exit_after_first_frame)
     app.push(MenuScene(auto_return=auto_return and not asked))
     if opts.demo:
+        from .scenes.demo import start_demo
+
         start_demo(app, opts.players, opts.seed if opts.seed is not None else 1, opts.level)
     elif opts.path:
         open_save(app, Path(opts.path))
@@ -381,19 +383,6 @@ def _show_log_notices(app: Any) -> None:
         app.notify(tr("notice.log_failed", reason=reason), "warning")
 
     watch_log_failures(failed)
-
-
-def start_demo(app: Any, players: int, seed: int, level: str | tuple[str, ...] | None = None) -> None:
-    """Push a table with a bots-only game (``level``: one for every seat, or seat by seat)."""
-    from ..rules import Game
-    from .controller import GameController, demo_seats
-    from .scenes.table import TableScene
-
-    seats = demo_seats(players, seed, ((level,) if isinstance(level, str) else level) or None)
-    game = Game.new(players, seed, names=[s.name for s in seats])
-    controller = GameController(game, seats)
-    speed = app.table_speed() if hasattr(app, "table_speed") else (getattr(app.options, "speed", None) or "normal")
-    app.push(TableScene(controller, speed=speed))
 
 
 def open_save(app: Any, path: Path) -> bool:

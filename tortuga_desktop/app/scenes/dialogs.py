@@ -17,7 +17,7 @@ from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Intent, Key, UIEvent
 from . import Scene
-from .menu import ButtonList, MenuItem
+from .chrome import ButtonList, MenuItem
 
 __all__ = ["MessageScene", "ok_cancel", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "scale_theme", "text_entry", "wrap",
            "text_lines"]

@@ -24,8 +24,8 @@ from ..intents import Click, Hover, Intent, Key
 from ..keys import keys_help
 from ..layout import LayoutReport
 from . import Scene
+from .chrome import backdrop
 from .dialogs import dim, draw_panel, scale_of, text_lines, wrap
-from .menu import _backdrop
 
 __all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "help_sections", "position_rows"]
 
@@ -299,7 +299,7 @@ class HelpScene(Scene):
         size = surface.get_size()
         self._ensure(size)
         s, outer, view = self._geometry(size)
-        surface.blit(_backdrop(size), (0, 0))
+        surface.blit(backdrop(size), (0, 0))
         draw_panel(surface, outer, s)
         tf = art.font(max(16, int(40 * s)), True)
         t = tf.render(tr("menu.rules"), True, palette.INK)

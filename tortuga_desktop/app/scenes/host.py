@@ -32,8 +32,8 @@ from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 from ...levels import NETWORK_LEVELS, computer_key
 from .. import art, palette
 from ..i18n import tr
-from ..remote import wait_for_closing
-from ..saves import MAX_NAME_LENGTH, SetupConfig
+from ..remote import RemoteController, wait_for_closing
+from ..saves import MAX_NAME_LENGTH, SeatConfig, SetupConfig
 from . import WidgetScene
 from .dialogs import SafeTextEntryLine, text_entry, wrap
 
@@ -175,6 +175,19 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
     addresses = local_addresses() if plan.listen == "0.0.0.0" else ()
     return HostStarted(hosted.server, hosted.server.port, table.id, table.code, table.host_token, addresses,
                        table.players, hosted.moved_from)
+
+
+def host_again(app: Any, remote: RemoteController) -> None:
+    """After a hosted game: the host screen again with the same seats (the computers' seats and
+    this computer's players kept, the other players' seats open)."""
+    here = set(remote.human_seats)
+    seats = [SeatConfig(s.name, "human" if i in here or s.kind == "human" else s.kind, i)
+             for i, s in enumerate(remote.seats)]
+    scene = HostScene(SetupConfig(seats=seats))
+    for i, s in enumerate(remote.seats):  # the other computers' seats stay open
+        if i not in here and s.kind == "human":
+            scene.kinds[i] = "open"
+    app.push(scene)
 
 
 class HostScene(WidgetScene):
@@ -472,7 +485,7 @@ class HostScene(WidgetScene):
             announcer.start()  # registers in the background; the join code is never announced
             controller.announcer = announcer
         self.error = ""
-        self.app.replace(LobbyScene(controller, host=info))
+        self.app.replace(LobbyScene(controller, host=info, again=host_again))
 
     # ------------------------------------------------------------------ drawing
     def explanation(self) -> str:

@@ -83,6 +83,15 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     return url, clean
 
 
+def join_again(app: Any, remote: RemoteController) -> None:
+    """After a joined game: the join screen for the same host (its next game has a new join
+    code), the player's name kept."""
+    client = remote.client
+    address = str(getattr(client, "url", "")).removeprefix("ws://")
+    app.push(JoinScene(address=address, player=str(getattr(client, "name", "")),
+                       note=tr("net.join.same_host") if address else ""))
+
+
 class JoinScene(WidgetScene):
     """The join screen (see the module docstring)."""
 
@@ -530,7 +539,7 @@ class JoinScene(WidgetScene):
             from .lobby import LobbyScene
 
             self._pending = None
-            self.app.replace(LobbyScene(c))
+            self.app.replace(LobbyScene(c, again=join_again))
             return True
         return changed
 

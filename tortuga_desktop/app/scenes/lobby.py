@@ -29,8 +29,9 @@ from ..intents import Intent, Key
 from ..remote import RemoteController, SeatState
 from . import Scene
 from .chat import ChatPanel
+from .chrome import ButtonList, MenuItem, backdrop
 from .dialogs import draw_panel, scale_of, wrap
-from .menu import ButtonList, MenuItem, _backdrop
+from .nettable import NetTableScene, PlayAgain
 
 log = logging.getLogger(__name__)
 
@@ -77,10 +78,13 @@ class LobbyScene(Scene):
 
     name = "lobby"
 
-    def __init__(self, controller: RemoteController, *, host: HostInfo | None = None) -> None:
+    def __init__(self, controller: RemoteController, *, host: HostInfo | None = None,
+                 again: PlayAgain | None = None) -> None:
         super().__init__()
         self.controller = controller
         self.host = host
+        #: what "new game" on the results opens (given by the screen that opened the lobby)
+        self.again = again
         self.buttons = ButtonList([])
         self._handed_over = False
         self._closed = False
@@ -202,12 +206,10 @@ class LobbyScene(Scene):
         return changed
 
     def _to_table(self) -> None:
-        from .nettable import NetTableScene
-
         self._handed_over = True
         self.chat.exit()
         speed = self.app.table_speed() if hasattr(self.app, "table_speed") else "normal"
-        self.app.replace(NetTableScene(self.controller, speed=speed))
+        self.app.replace(NetTableScene(self.controller, speed=speed, again=self.again))
 
     def _fail(self, text: str) -> None:
         from .dialogs import MessageScene
@@ -249,7 +251,7 @@ class LobbyScene(Scene):
         if self._box.w == 0:
             self._layout((w, h))
         s = scale_of((w, h))
-        surface.blit(_backdrop((w, h)), (0, 0))
+        surface.blit(backdrop((w, h)), (0, 0))
         c = self.controller
         title = tr("net.lobby.title", table=c.table_name) if c.table_name else tr("net.lobby.title_plain")
         y = draw_panel(surface, self._box, s, title)

@@ -1,4 +1,4 @@
-"""Main menu and a small shared button-list widget (drawn in the table's style).
+"""The main menu (its button list and backdrop are in :mod:`.chrome`, shared with the dialogs).
 
 Keys: Up/Down (or Tab) move the focus, Enter/Space activates, Escape quits (menu) or goes
 back (pause).
@@ -8,29 +8,19 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 import pygame
 
 from .. import art, palette
 from ..i18n import tr, trn
-from ..intents import Click, Hover, Intent, Key
+from ..intents import Intent, Key
 from ..layout import LayoutReport, screen_scale
 from . import Scene
+from .chrome import ButtonList, MenuItem, backdrop, draw_title, warm_backdrop
 from .listview import Worker
 
 logger = logging.getLogger(__name__)
-
-
-@dataclass
-class MenuItem:
-    label: str
-    action: Callable[[], None]
-    enabled: bool = True
-    hint: str = ""
 
 
 def return_label(table: str, host: str, width: int, px: int) -> str:
@@ -46,111 +36,6 @@ def return_label(table: str, host: str, width: int, px: int) -> str:
     return text
 
 
-class ButtonList:
-    """A vertical list of big parchment buttons with keyboard focus."""
-
-    def __init__(self, items: list[MenuItem]) -> None:
-        self.items = items
-        self.focus = next((i for i, it in enumerate(items) if it.enabled), 0)
-        self.rects: list[pygame.Rect] = []
-
-    def layout(self, center_x: int, top: int, width: int, height: int, gap: int) -> None:
-        self.rects = [pygame.Rect(center_x - width // 2, top + i * (height + gap), width, height)
-                      for i in range(len(self.items))]
-
-    def handle(self, intent: Intent) -> bool:
-        if isinstance(intent, Hover):
-            for i, r in enumerate(self.rects):
-                if r.collidepoint(intent.pos) and self.items[i].enabled and self.focus != i:
-                    self.focus = i
-                    return True
-            return False
-        if isinstance(intent, Click) and intent.button == 1:
-            for i, r in enumerate(self.rects):
-                if r.collidepoint(intent.pos) and self.items[i].enabled:
-                    self.focus = i
-                    self.items[i].action()
-                    return True
-            return False
-        if isinstance(intent, Key):
-            if intent.key in (pygame.K_DOWN, pygame.K_TAB):
-                self._move(1)
-                return True
-            if intent.key == pygame.K_UP:
-                self._move(-1)
-                return True
-            if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                it = self.items[self.focus]
-                if it.enabled:
-                    it.action()
-                return True
-        return False
-
-    def _move(self, d: int) -> None:
-        n = len(self.items)
-        for k in range(1, n + 1):
-            i = (self.focus + d * k) % n
-            if self.items[i].enabled:
-                self.focus = i
-                return
-
-    def draw(self, surface: pygame.Surface, px: int) -> None:
-        for i, (it, r) in enumerate(zip(self.items, self.rects, strict=False)):
-            on = i == self.focus and it.enabled
-            sh = r.move(0, max(2, px // 6))
-            pygame.draw.rect(surface, palette.darken(palette.TABLE_DARK, 0.4), sh, border_radius=px // 2)
-            fill = palette.GOLD_LIGHT if on else (palette.PARCHMENT if it.enabled else palette.PARCHMENT_DARK)
-            pygame.draw.rect(surface, fill, r, border_radius=px // 2)
-            pygame.draw.rect(surface, palette.INK if on else palette.BRASS_DARK, r, max(2, px // 12), border_radius=px // 2)
-            col = palette.INK if it.enabled else palette.INK_SOFT
-            size = px
-            t = art.font(size, True).render(it.label, True, col)
-            while t.get_width() > r.w - px * 2 and size > 10:
-                size -= 1
-                t = art.font(size, True).render(it.label, True, col)
-            surface.blit(t, t.get_rect(center=r.center))
-            if on:
-                s = max(4, px // 4)
-                y = r.centery
-                pygame.draw.polygon(surface, palette.INK, [(r.x + s * 2, y - s), (r.x + s * 3, y), (r.x + s * 2, y + s)])
-
-
-@lru_cache(maxsize=8)
-def _backdrop(size: tuple[int, int], island: str = "bottom") -> pygame.Surface:
-    """The sea with the island: at the bottom (behind the dialogs' panels) or, for the title
-    screen, on the right, clear of the menu."""
-    w, h = size
-    surf = pygame.Surface(size)
-    for y in range(h):
-        t = y / max(1, h - 1)
-        pygame.draw.line(surf, palette.mix(palette.SEA, palette.SEA_DEEP, t), (0, y), (w, y))
-    # Gentle wave marks.
-    import math
-
-    footer = h - int(44 * min(w / 1600, h / 900))  # the key hint's band stays clear (issue 23)
-    for row in range(12):
-        y0 = int(h * (0.1 + row * 0.08))
-        if y0 + 6 > footer:
-            break
-        for x in range(-40, w, 90):
-            xx = x + (row % 2) * 45
-            pts = [(xx + k * 6, y0 + 4 * math.sin(k / 2.0)) for k in range(8)]
-            pygame.draw.lines(surf, palette.mix(palette.SEA_LIGHT, palette.SEA, 0.5), False, pts, 2)
-    if island == "none":
-        return surf
-    if island == "right":
-        iw = min(int(w * 0.5), int(h * 0.62 * 614 / 224))
-        isl = art.load_svg("island", (iw, int(iw * 224 / 614)))
-        surf.blit(isl, isl.get_rect(center=(int(w * 0.70), int(h * 0.56))))
-    else:
-        isl = art.load_svg("island", (int(w * 0.55), int(h * 0.38)))
-        surf.blit(isl, isl.get_rect(center=(w // 2, int(h * 0.80))))
-    return surf
-
-
-_warmed: set[tuple[int, int]] = set()
-
-
 def _warm_screens() -> None:
     """Import the list screens while the title screen opens: compiling and importing them
     takes ~10 ms, which the first frame of Statistics or Load game cannot spare (issue 24.3)."""
@@ -159,32 +44,6 @@ def _warm_screens() -> None:
             importlib.import_module(f"{__package__}.{name}")
         except ImportError:  # shown when the screen is opened; nothing to do here
             logger.exception("the %s screen cannot be loaded", name)
-
-
-def _warm_backdrop(size: tuple[int, int]) -> None:
-    """Paint the dialogs' backdrop (Statistics, Load game, Help...) for ``size`` on a worker
-    thread while the title screen shows, so opening one of them never waits ~100 ms for it."""
-    if size in _warmed:
-        return
-    _warmed.add(size)
-
-    from ..listing import start_scan
-
-    start_scan("painting the backdrop", lambda _progress: _backdrop(size))  # a failure is only logged
-
-
-def draw_title(surface: pygame.Surface, center: tuple[int, int], px: int, title: str = "TORTUGA") -> pygame.Rect:
-    f = art.font(px, True)
-    core = f.render(title, True, palette.GOLD)
-    edge = f.render(title, True, palette.INK)
-    o = max(2, px // 14)
-    r = core.get_rect(center=center)
-    for dx in (-o, 0, o):
-        for dy in (-o, 0, o):
-            if dx or dy:
-                surface.blit(edge, r.move(dx, dy + o))
-    surface.blit(core, r)
-    return r
 
 
 class MenuScene(Scene):
@@ -215,7 +74,7 @@ class MenuScene(Scene):
         from ..listing import warm
 
         warm()  # the threads that read lists and load games, started before they are needed
-        _warm_backdrop(app.size)
+        warm_backdrop(app.size)
         _warm_screens()
 
     def resume(self) -> None:
@@ -328,7 +187,7 @@ class MenuScene(Scene):
 
     def resize(self, size: tuple[int, int]) -> None:
         self._layout()
-        _warm_backdrop(size)
+        warm_backdrop(size)
 
     def new_game(self) -> None:
         from .setup import SetupScene
@@ -422,7 +281,7 @@ class MenuScene(Scene):
         self.app.push(HelpScene())
 
     def demo(self) -> None:
-        from ..main import start_demo
+        from .demo import start_demo
 
         seed = getattr(self.app.options, "seed", None)
         players = getattr(self.app.options, "players", 4) or 4
@@ -443,7 +302,7 @@ class MenuScene(Scene):
             self._layout()
         w, h = surface.get_size()
         s, cx, top, _bottom = self._geometry((w, h))
-        surface.blit(_backdrop((w, h), "right"), (0, 0))
+        surface.blit(backdrop((w, h), "right"), (0, 0))
         ic = art.icon("app_icon", int(96 * s))
         surface.blit(ic, ic.get_rect(center=(cx, int(h * 0.075))))
         r = draw_title(surface, (cx, int(h * 0.185)), int(84 * s))
@@ -462,4 +321,4 @@ class MenuScene(Scene):
             self.offer.draw(surface)
 
 
-__all__ = ["ButtonList", "MenuItem", "MenuScene", "draw_title"]
+__all__ = ["MenuScene"]

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -78,14 +79,21 @@ def decision_key(view: PlayerView, seat: int) -> tuple[Any, ...] | None:
             None if own.roll is None else tuple(own.roll))
 
 
+#: After a network game, "new game" on the results: given the App and the game's controller, opens
+#: the screen to play again (the host screen for the host, the join screen for a joiner). The
+#: screen that opens the lobby passes it in, so the lobby and the table never import those screens.
+PlayAgain = Callable[[Any, RemoteController], None]
+
+
 class NetTableScene(TableScene):
     """The table for a network game (see the module docstring)."""
 
     name = "nettable"
 
-    def __init__(self, controller: RemoteController, *, speed: str = "normal") -> None:
+    def __init__(self, controller: RemoteController, *, speed: str = "normal", again: PlayAgain | None = None) -> None:
         super().__init__(controller.source, speed=speed)
         self.remote = controller
+        self._again = again
         self._banner: list[tuple[str, str]] = []
         self._ended = False
         self.chat = ChatPanel(controller)
@@ -161,35 +169,18 @@ class NetTableScene(TableScene):
             y = box.bottom + L.px(4)
 
     def _finish(self) -> None:
-        """The results; "new game" opens the host screen again (host) or the join screen."""
+        """The results; "new game" goes back to the menu and opens what ``again`` opens (the
+        host screen again for the host, the join screen for a joiner: see :data:`PlayAgain`)."""
         from .results import ResultsScene
 
         self._finished = True
         app = self.app
-        hosting = self.remote.host is not None
 
         def again(setup: Any) -> None:
             while len(app.scenes) > 1:
                 app.pop()
-            if hosting:
-                from ..saves import SeatConfig, SetupConfig
-                from .host import HostScene
-
-                here = set(self.remote.human_seats)
-                seats = [SeatConfig(s.name, "human" if i in here or s.kind == "human" else s.kind, i)
-                         for i, s in enumerate(self.remote.seats)]
-                scene = HostScene(SetupConfig(seats=seats))
-                for i, s in enumerate(self.remote.seats):  # the other computers' seats stay open
-                    if i not in here and s.kind == "human":
-                        scene.kinds[i] = "open"
-                app.push(scene)
-            else:  # the same host again (its next game has a new join code)
-                from .join import JoinScene
-
-                client = self.remote.client
-                address = str(getattr(client, "url", "")).removeprefix("ws://")
-                app.push(JoinScene(address=address, player=str(getattr(client, "name", "")),
-                                   note=tr("net.join.same_host") if address else ""))
+            if self._again is not None:
+                self._again(app, self.remote)
 
         remote = self.remote
 

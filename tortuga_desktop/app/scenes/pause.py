@@ -12,7 +12,7 @@ from ..i18n import tr
 from ..intents import Intent, Key
 from ..layout import screen_scale
 from . import Scene
-from .menu import ButtonList, MenuItem
+from .chrome import ButtonList, MenuItem
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 

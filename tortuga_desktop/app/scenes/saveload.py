@@ -24,9 +24,9 @@ from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Intent, Key
 from . import Scene, WidgetScene
+from .chrome import backdrop
 from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
-from .menu import _backdrop
 
 __all__ = ["LoadScene", "SaveScene"]
 
@@ -429,7 +429,7 @@ class LoadScene(Scene):
         size = surface.get_size()
         w, h = size
         s = scale_of(size)
-        surface.blit(_backdrop(size), (0, 0))
+        surface.blit(backdrop(size), (0, 0))
         box = pygame.Rect(int(120 * s), int(40 * s), w - int(240 * s), h - int(80 * s))
         y = draw_panel(surface, box, s, tr("saves.load_title")) + int(10 * s)
         f = art.font(max(11, int(19 * s)))

@@ -17,8 +17,8 @@ from ..i18n import LANGUAGES, tr
 from ..intents import Intent, Key, UIEvent
 from ..settings import UI_SCALES
 from . import WidgetScene
+from .chrome import backdrop
 from .dialogs import draw_panel, scale_of
-from .menu import _backdrop
 
 logger = logging.getLogger(__name__)
 
@@ -204,7 +204,7 @@ class SettingsScene(WidgetScene):
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         s = scale_of(size)
-        surface.blit(_backdrop(size, "none"), (0, 0))
+        surface.blit(backdrop(size, "none"), (0, 0))
         draw_panel(surface, self._box, s, tr("settings.title"))
         f = art.font(max(12, int(22 * s)), True)
         for key, r in self._labels:

@@ -26,8 +26,8 @@ from ..intents import Click, Hover
 from ..layout import LayoutReport
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
 from . import Scene
+from .chrome import backdrop
 from .dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
-from .menu import _backdrop
 
 __all__ = ["KIND_LABELS", "LEVEL_LABELS", "Control", "SetupScene", "complete_rows"]
 
@@ -391,7 +391,7 @@ class SetupScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         size = surface.get_size()
         s = scale_of(size)
-        surface.blit(_backdrop(size, "none"), (0, 0))
+        surface.blit(backdrop(size, "none"), (0, 0))
         draw_panel(surface, self._panel, s, tr("setup.ui.new_game"))
         font = art.font(self._px, True)
         for text, r in self._labels:

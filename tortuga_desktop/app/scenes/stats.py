@@ -20,9 +20,9 @@ from .. import art, palette
 from ..i18n import decimal, tr
 from ..intents import Click, Hover, Intent, Key
 from . import Scene
+from .chrome import backdrop
 from .dialogs import draw_panel, scale_of
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
-from .menu import _backdrop
 from .replays import ReplayList
 
 logger = logging.getLogger(__name__)
@@ -241,7 +241,7 @@ class StatsScene(Scene):
         size = surface.get_size()
         w, h = size
         s = scale_of(size)
-        surface.blit(_backdrop(size), (0, 0))
+        surface.blit(backdrop(size), (0, 0))
         box = pygame.Rect(int(40 * s), int(30 * s), w - int(80 * s), h - int(60 * s))
         y = draw_panel(surface, box, s, tr("stats.title"))
         # tabs

@@ -369,9 +369,7 @@ class TutorialScene(TableScene):
     def skip_tutorial(self) -> None:
         """Leave now; "Learn to play" resumes at this step next time."""
         self._save_progress(self.tutorial.index)
-        from .menu import MenuScene
-
-        self.app.clear_to(MenuScene())
+        self.app.go_home()
 
     def finish_tutorial(self) -> None:
         self._save_progress(0)

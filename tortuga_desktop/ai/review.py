@@ -24,7 +24,7 @@ from __future__ import annotations
 from collections.abc import Callable, Collection
 from dataclasses import dataclass, field
 
-from ..rules import Game, GameRecord, PlayerAction, PlayerView, parse_action
+from ..rules import DecisionKind, Game, GameRecord, PlayerAction, PlayerView, parse_action
 from ..rules.codec import parse_roll
 from .choice import Reason
 from .evaluate import Evaluation, Z, evaluate, position_seed
@@ -78,8 +78,6 @@ def shared_view(g: Game, seat: int, humans: Collection[int]) -> PlayerView:
     """The view a hint for ``seat`` may use: the seat's own, unless several humans share the
     screen and the decision is not a private one (the dice behind one's screen, the tile to
     keep) — then only what everybody at the screen may know, the public view."""
-    from ..rules import DecisionKind
-
     d = g.decision_for(seat)
     private = d is not None and d.kind in (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE)
     if len(humans) > 1 and seat in humans and not private:

@@ -27,6 +27,7 @@ from ..rules import Game, PlayerView
 from ..rules.codec import parse_roll
 from ..rules.events import Event, visible
 from ..rules.record import GameRecord
+from .gamelog import build_log
 
 __all__ = ["ALL", "SNAPSHOT_EVERY", "ReplaySource", "ReplayTimeline", "Stop"]
 
@@ -194,8 +195,6 @@ class ReplayTimeline:
 
         The events a viewer may see are filtered once per viewer for the whole game; the lines
         of the last positions asked for are kept."""
-        from .gamelog import build_log
-
         n = self.stops[self.clamp(k)].events
         key = (viewer, id(reasons), n)
         lines = self._logs.get(key)

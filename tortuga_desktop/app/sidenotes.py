@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from . import palette
+from . import art, palette
 from .layout import TableLayout, boosted_px, wrap_words
 from .render.table import LOG_MIN_PX, readable_px, text
 
@@ -114,8 +114,6 @@ def reserve(placed: list[Placed], L: TableLayout, foot: int) -> int:
 
 
 def _font(px: int, bold: bool) -> pygame.font.Font:
-    from . import art
-
     return art.font(boosted_px(px), bold)
 
 

@@ -18,6 +18,7 @@ from ..rules import DecisionKind, Target
 from . import palette
 from .i18n import tr
 from .intents import Click, Intent
+from .sidenotes import Note
 
 __all__ = ["TIP_KEYS", "TipOverlay", "attach_tips", "tip_kind"]
 
@@ -105,8 +106,6 @@ class TipOverlay:
 
     def note(self) -> Any:
         """The tip as a side note (:mod:`.sidenotes`), or None when no tip is shown."""
-        from .sidenotes import Note
-
         if self.current is None or not self.settings.tips:
             return None
         return Note("tip", tr("tips.label"), (self.text(),), fill=palette.GOLD_LIGHT, closable=True)

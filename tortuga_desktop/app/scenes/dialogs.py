@@ -16,6 +16,9 @@ from pygame_gui.elements import UITextEntryLine
 from .. import art, palette
 from ..i18n import tr
 from ..intents import Click, Intent, Key, UIEvent
+from ..layout import screen_scale
+from ..resources import asset_path
+from ..saves import is_visible_char
 from . import Scene
 from .chrome import ButtonList, MenuItem
 
@@ -38,8 +41,6 @@ class SafeTextEntryLine(UITextEntryLine):
     """
 
     def _char_ok(self, ch: str) -> bool:
-        from ..saves import is_visible_char
-
         if not is_visible_char(ch):
             return False
         if self.font is None:
@@ -123,8 +124,6 @@ def text_entry(rect: pygame.Rect, manager: Any, *, initial_text: str | None = No
 def scale_of(size: tuple[int, int]) -> float:
     """The scale of an overlay screen: the window's, times the player's UI scale, kept
     within what fits (:func:`..layout.screen_scale`)."""
-    from ..layout import screen_scale
-
     return screen_scale(size)
 
 
@@ -134,7 +133,6 @@ def scale_theme(ui: Any, size: tuple[int, int]) -> bool:
     Returns True when the theme was (re)loaded; widgets built afterwards use it."""
     import json
 
-    from ..resources import asset_path
 
     s = round(scale_of(size), 2)
     if getattr(ui, "_tortuga_theme_scale", None) == s:

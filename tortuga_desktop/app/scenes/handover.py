@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from .. import palette
+from .. import art, palette
 from ..i18n import tr
 from ..source import TableSource
 from . import Scene
@@ -125,8 +125,6 @@ class HandoverScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
-        from .. import art
-
         w, h = surface.get_size()
         surface.fill(palette.SEA_DEEP)
         big = art.font(max(18, min(48, w // 26)), bold=True)

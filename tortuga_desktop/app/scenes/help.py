@@ -19,7 +19,7 @@ import pygame
 
 from ...rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION, PlayerView
 from .. import art, palette
-from ..i18n import HELP_SECTIONS, action_name, tr
+from ..i18n import HELP_SECTIONS, action_name, get_language, tr
 from ..intents import Click, Hover, Intent, Key
 from ..keys import keys_help
 from ..layout import LayoutReport
@@ -172,8 +172,6 @@ class HelpScene(Scene):
         return rep
 
     def _ensure(self, size: tuple[int, int]) -> None:
-        from ..i18n import get_language
-
         key = (size, get_language())
         if self._page is not None and self._page_key == key:
             return

@@ -30,7 +30,8 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from ...levels import NETWORK_LEVELS, computer_key
-from .. import art, palette
+from ...net.protocol import SeatSpec
+from .. import art, palette, paths
 from ..i18n import tr
 from ..remote import RemoteController, wait_for_closing
 from ..saves import MAX_NAME_LENGTH, SeatConfig, SetupConfig
@@ -69,8 +70,6 @@ class HostPlan:
     resume: Path | None = None
 
     def seat_specs(self) -> list[Any]:
-        from ...net.protocol import SeatSpec
-
         out = []
         for kind, name in zip(self.kinds, self.names, strict=True):
             if kind == "open":
@@ -112,8 +111,6 @@ def saved_place(path: Path) -> tuple[str, int] | None:
 
 
 def network_dir() -> Path:
-    from .. import paths
-
     return paths.data_dir() / "network"
 
 
@@ -461,7 +458,6 @@ class HostScene(WidgetScene):
 
     def _open_lobby(self, started: HostStarted) -> None:
         from ...net.client import NetClient
-        from ..remote import RemoteController
         from .lobby import HostInfo, LobbyScene
 
         plan = self._plan

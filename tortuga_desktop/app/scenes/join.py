@@ -32,6 +32,7 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UILabel
 
 from ...net.discovery import FoundHost
+from ...net.protocol import CODE_LENGTH, code_problem, normalize_code
 from ...net.seatstore import NetSeat, SeatFinder, SeatKeeper
 from .. import art, palette
 from ..i18n import tr, trn

@@ -18,6 +18,7 @@ import pygame
 
 from .. import art, palette
 from ..i18n import get_language, tr
+from ..listing import start_scan
 
 __all__ = ["RowCache", "Worker", "draw_position", "page_key", "progress_text"]
 
@@ -49,8 +50,6 @@ class Worker:
         return self.task.progress if self.task is not None else (0, 0)
 
     def start(self, name: str, work: Callable[[Any], Any], *, after_frame: bool = False) -> None:
-        from ..listing import start_scan
-
         if after_frame:
             self._deferred = (1, name, work)
             return

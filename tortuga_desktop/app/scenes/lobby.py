@@ -30,7 +30,7 @@ from ..remote import RemoteController, SeatState
 from . import Scene
 from .chat import ChatPanel
 from .chrome import ButtonList, MenuItem, backdrop
-from .dialogs import draw_panel, scale_of, wrap
+from .dialogs import MessageScene, draw_panel, scale_of, wrap
 from .nettable import NetTableScene, PlayAgain
 
 log = logging.getLogger(__name__)
@@ -212,8 +212,6 @@ class LobbyScene(Scene):
         self.app.replace(NetTableScene(self.controller, speed=speed, again=self.again))
 
     def _fail(self, text: str) -> None:
-        from .dialogs import MessageScene
-
         self._closed = True
         self.controller.close()
         app = self.app

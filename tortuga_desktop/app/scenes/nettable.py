@@ -31,6 +31,7 @@ from .. import art, palette
 from ..i18n import tr
 from ..remote import RemoteController
 from .chat import ChatPanel
+from .dialogs import MessageScene
 from .table import TableScene
 
 log = logging.getLogger(__name__)
@@ -135,8 +136,6 @@ class NetTableScene(TableScene):
             self._dirty = True
 
     def _give_up(self, text: str) -> None:
-        from .dialogs import MessageScene
-
         log.warning("network game ends here: %s", text)
         app = self.app
 

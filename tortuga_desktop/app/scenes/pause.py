@@ -10,9 +10,11 @@ import pygame
 from .. import art, palette
 from ..i18n import tr
 from ..intents import Intent, Key
+from ..keys import hud_speed  # the table's word for the speed (reduced motion included)
 from ..layout import screen_scale
 from . import Scene
 from .chrome import ButtonList, MenuItem
+from .saveload import LoadScene, SaveScene
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -35,8 +37,6 @@ class PauseScene(Scene):
         self._build()
 
     def _build(self) -> None:
-        from ..keys import hud_speed  # the table's word for the speed (reduced motion included)
-
         speed = getattr(self.table, "speed", "normal")
         data = getattr(getattr(self.table, "controller", None), "save_data", None)
         can_save = data is not None and not data.game.is_over
@@ -65,15 +65,11 @@ class PauseScene(Scene):
         self.buttons.focus = focus
 
     def save_game(self) -> None:
-        from .saveload import SaveScene
-
         data = getattr(getattr(self.table, "controller", None), "save_data", None)
         if data is not None:
             self.app.push(SaveScene(data))
 
     def load_game(self) -> None:
-        from .saveload import LoadScene
-
         self.app.push(LoadScene())
 
     def settings(self) -> None:

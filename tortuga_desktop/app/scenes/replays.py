@@ -22,12 +22,13 @@ from typing import Any
 
 import pygame
 
-from .. import art, palette
+from .. import art, palette, paths
 from ..i18n import kind_name, tr
 from ..intents import Click, Intent, Key
 from . import WidgetScene
 from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
+from .saveload import _clip
 
 logger = logging.getLogger(__name__)
 
@@ -37,14 +38,11 @@ __all__ = ["RecordFileScene", "ReplayList", "default_export_path"]
 def default_export_path(game_id: str) -> Path:
     """Where an exported record goes unless the player types another path: the user's
     documents (or downloads) folder, never the bare home folder."""
-    from .. import paths
-
     return paths.export_dir() / f"tortuga-replay-{game_id}.json"
 
 
 def _error_text(exc: BaseException) -> str:
     """A failed export/import as a message for the player."""
-    from .. import paths
     from ..records import RecordError, describe_error
 
     if isinstance(exc, RecordError):
@@ -209,8 +207,6 @@ class ReplayList:
     # -- drawing ---------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
-        from .. import paths
-
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
         small = art.font(max(10, int(15 * s)))
@@ -271,8 +267,6 @@ class ReplayList:
 
     def _row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
         """One line's two texts, rendered (kept in the row cache until the list changes)."""
-        from .. import paths
-        from .saveload import _clip
 
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
@@ -384,7 +378,6 @@ class RecordFileScene(WidgetScene):
         if job is None or not job.done:
             return False
         self.job = None
-        from .. import paths
 
         if job.error is not None:
             self.message, self.error = job.error.user_message(), True

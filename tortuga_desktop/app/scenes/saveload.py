@@ -20,12 +20,13 @@ from typing import Any
 
 import pygame
 
-from .. import art, palette
+from .. import art, palette, paths, saves
 from ..i18n import tr
 from ..intents import Click, Intent, Key
+from ..saves import MAX_NAME_LENGTH
 from . import Scene, WidgetScene
 from .chrome import backdrop
-from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry
+from .dialogs import MessageScene, dim, draw_panel, ok_cancel, scale_of, text_entry
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
 
 __all__ = ["LoadScene", "SaveScene"]
@@ -63,8 +64,6 @@ class SaveScene(WidgetScene):
 
     @staticmethod
     def default_folder() -> str:
-        from .. import paths
-
         return paths.display_path(paths.saves_dir(create=False))
 
     def _default_name(self) -> str:
@@ -85,7 +84,6 @@ class SaveScene(WidgetScene):
         x = self._box.x + int(40 * s)
         iw = self._box.w - int(80 * s)
         y = self._box.y + int(110 * s)
-        from ..saves import MAX_NAME_LENGTH
 
         self.entry = text_entry(pygame.Rect(x, y, iw, row), self.app.ui,
                                 initial_text=getattr(self, "_text", None) or self._default_name(),
@@ -122,8 +120,6 @@ class SaveScene(WidgetScene):
         :meth:`update` closes the dialog when the file is written, or shows why it was not.
         A file that exists is never replaced without a question (``replace=True`` after it:
         the player said yes)."""
-        from .. import saves
-
         if self.job is not None:
             return False
         self._asked = (name, folder)
@@ -155,8 +151,6 @@ class SaveScene(WidgetScene):
         return True
 
     def update(self, dt: float) -> bool:
-        from .. import saves
-
         job = self.job
         if job is None or not job.done:
             return False
@@ -177,9 +171,6 @@ class SaveScene(WidgetScene):
 
     def _ask_replace(self, error: Any) -> None:
         """The file exists: ask before replacing the save in it (Enter replaces, Esc keeps it)."""
-        from .. import paths
-        from .dialogs import MessageScene
-
         name, folder = getattr(self, "_asked", (None, None))
 
         def keep() -> None:
@@ -267,8 +258,6 @@ class LoadScene(Scene):
     def reload(self, *, after_frame: bool = False) -> None:
         """Read the list again (on a worker thread; :meth:`update` takes the result up;
         ``after_frame``: once the screen's first frame is drawn)."""
-        from .. import saves
-
         def work(progress: Any) -> Any:
             try:
                 return saves.list_saves(progress)
@@ -278,8 +267,6 @@ class LoadScene(Scene):
         self._lister.start("listing the saves", work, after_frame=after_frame)
 
     def _listed(self, task: Any) -> None:
-        from .. import paths, saves
-
         folder = paths.saves_dir(create=False)
         result = task.result if task.error is None else saves.SaveError(
             "error.save.folder_unreadable", folder, str(task.error), folder=paths.display_path(folder))
@@ -309,8 +296,6 @@ class LoadScene(Scene):
     def open(self, index: int) -> bool:
         """Start loading the save at ``index`` (on a worker thread; the game starts when it is
         read and checked). False: a damaged line or a game already being opened."""
-        from .. import saves
-
         if not 0 <= index < len(self.infos) or self._opener.busy:
             return False
         info = self.infos[index]
@@ -328,8 +313,6 @@ class LoadScene(Scene):
         return True
 
     def _opened(self, task: Any) -> None:
-        from .. import saves
-
         data = task.result if task.error is None else saves.SaveError(
             "error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):
@@ -371,8 +354,6 @@ class LoadScene(Scene):
         self._delete(info.path)
 
     def _delete(self, path: Path) -> None:
-        from .. import saves
-
         try:
             saves.delete_save(path)
         except saves.SaveError as err:

@@ -1,7 +1,7 @@
 """Screenshots of a dedicated server's list of tables (the Join screen's "Server's tables") and
 of a watched table, everything on 127.0.0.1 (no multicast: a fake local-network browser).
 
-    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python scripts/tables_screens.py --out DIR [--lang de]
+    SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy python -m scripts.tables_screens --out DIR [--lang de]
 
 Starts a dedicated server with four tables (two public, one private, one being played by a
 headless random player and a computer), opens the list through the real Join screen at
@@ -13,7 +13,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 import tempfile
 import time
 from pathlib import Path
@@ -28,10 +27,7 @@ def main() -> int:
     parser.add_argument("--lang", default="en", choices=["en", "de", "nl", "es"])
     args = parser.parse_args()
     os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-shots-"))
-    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
     import pygame
-    from test_net_game import Player
-    from test_netui_join import FakeBrowser
 
     from tortuga_desktop.app import i18n
     from tortuga_desktop.app.loop import App
@@ -39,6 +35,7 @@ def main() -> int:
     from tortuga_desktop.app.scenes.nettable import NetTableScene
     from tortuga_desktop.app.scenes.tables import TablesScene
     from tortuga_desktop.app.settings import Settings
+    from tortuga_desktop.devtools.netplay import FakeBrowser, Player
     from tortuga_desktop.net.protocol import SeatSpec
     from tortuga_desktop.net.server import ServerConfig, ServerThread
 

@@ -7,12 +7,13 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tortuga_desktop.devtools.netplay import Player, pump_until
 from tortuga_desktop.net.client import ConnState, GameUpdate, NetClient, Status, server_url
 from tortuga_desktop.net.headless import SeatBot
 from tortuga_desktop.net.protocol import Created, Error, Joined, Lobby, SeatSpec, Tables, Welcome
@@ -41,48 +42,6 @@ def make_table(st: ServerThread, kinds: str, **options: Any) -> Table:
     seats = [SeatSpec(kind=names[k], level="random") for k in kinds]  # type: ignore[arg-type]
     table: Table = st.call(lambda s: s.create_table(seats, **options))
     return table
-
-
-class Player:
-    """A NetClient with a random SeatBot; remembers everything it received."""
-
-    def __init__(self, port: int, code: str, seed: int, **options: Any) -> None:
-        self.client = NetClient(f"{HOST}:{port}", code=code, backoff_min=0.05, backoff_max=0.2, **options)
-        self.bot = SeatBot(self.client, "random", seed)
-        self.items: list[Any] = []
-        self.events: dict[int, list[dict[str, Any]]] = {}
-        self.last: dict[int, Any] = {}  # the newest view pumped, per seat
-        self.client.start()
-
-    def pump(self) -> None:
-        for item in self.client.poll():
-            self.items.append(item)
-            if isinstance(item, GameUpdate):
-                self.last[item.seat] = item.view
-                got = self.events.setdefault(item.seat, [])
-                del got[item.first:]
-                got += [event_to_dict(e) for e in item.events]
-            self.bot.handle(item)
-
-    @property
-    def over(self) -> bool:
-        """Every seat of this player has had its game-over update."""
-        seats = self.client.seats
-        return bool(seats) and all(s in self.last and self.last[s].is_over for s in seats)
-
-    def of(self, kind: type) -> list[Any]:
-        return [i for i in self.items if isinstance(i, kind)]
-
-
-def pump_until(players: list[Player], done: Callable[[], bool], timeout: float = 20.0) -> None:
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        for p in players:
-            p.pump()
-        if done():
-            return
-        time.sleep(0.002)
-    raise AssertionError("timed out")
 
 
 def check_final(table: Table, players: list[Player]) -> None:

@@ -25,28 +25,12 @@ from tortuga_desktop.app.intents import Key, UIEvent
 from tortuga_desktop.app.scenes.join import JoinScene, check_join_input
 from tortuga_desktop.app.scenes.lobby import LobbyScene
 from tortuga_desktop.app.scenes.menu import MenuScene
+from tortuga_desktop.devtools.netplay import FakeBrowser
 from tortuga_desktop.net.discovery import FoundHost
 from tortuga_desktop.net.protocol import PROTOCOL_VERSION, SeatSpec
 from tortuga_desktop.net.server import ServerConfig, ServerThread
 
 pytestmark = pytest.mark.usefixtures("app_home")
-
-
-class FakeBrowser:
-    """Stands in for the zeroconf browser: no multicast in tests."""
-
-    def __init__(self, hosts: list[FoundHost] | None = None) -> None:
-        self.found = list(hosts or [])
-        self.started = self.closed = False
-
-    def start(self) -> None:
-        self.started = True
-
-    def hosts(self) -> list[FoundHost]:
-        return list(self.found)
-
-    def close(self) -> None:
-        self.closed = True
 
 
 def _free_port() -> int:

@@ -39,6 +39,8 @@ from ..i18n import tr, trn
 from ..remote import RemoteController
 from . import WidgetScene
 from .dialogs import SafeTextEntryLine, text_entry, wrap
+from .lobby import LobbyScene
+from .tables import TablesScene
 
 log = logging.getLogger(__name__)
 
@@ -70,7 +72,6 @@ def check_address(address: str) -> str:
 
 def check_join_input(address: str, code: str) -> tuple[str, str]:
     """The ``ws://`` URL and the cleaned code; raises ValueError with the player's message."""
-    from ...net.protocol import CODE_LENGTH, code_problem, normalize_code
 
     url = check_address(address)
     clean = normalize_code(code)
@@ -346,8 +347,6 @@ class JoinScene(WidgetScene):
         except ValueError as exc:
             self._say(str(exc), "error")
             return False
-        from .tables import TablesScene
-
         self._say("")
         self.app.push(TablesScene(url, self.address.strip(), self.player, self.picked_table,
                                   on_watch=self.watch_table))
@@ -537,8 +536,6 @@ class JoinScene(WidgetScene):
             self._failed("net.error.unreachable", {})
             return True
         if c.joined and c.lobby:
-            from .lobby import LobbyScene
-
             self._pending = None
             self.app.replace(LobbyScene(c, again=join_again))
             return True

@@ -16,7 +16,7 @@ while nothing moves (goal: < 10 % of one core).
 motions; baseline in the same run: the same scene redrawn without moving (goal while
 scrubbing: p99 <= 16.7 ms).
 
-    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python scripts/frame_bench.py --expert --seconds 30
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python -m scripts.frame_bench --expert --seconds 30
 
 ``--expert`` (issue 29): 4-player demo tables one after the other in the same run, each for
 ``--seconds``: the baseline with nobody thinking (every seat "random": its moves cost nothing),

@@ -95,7 +95,7 @@ def _jobs(views: list[PlayerView], worlds: int) -> list[tuple[int, int, list[Any
 
 def rollouts_old(jobs: list[Any], players: int) -> tuple[float, list[tuple[float, float]]]:
     """The search's inner loop before issue 29 (frozen copies): seconds per rollout, values."""
-    from baseline import load
+    from .baseline import load
 
     K1 = load("kernel_v1")
     E1 = load("expert_v1")

@@ -1,7 +1,7 @@
 """Screenshots of the Tortuga 1667 table: a seeded game played by the computer players to a mid-game
 position, drawn from one seat's view with its decision panel, for 4 and 9 seats.
 
-    python scripts/shots_1667.py [--out DIR] [--seed S] [--size 1280x720] [--lang en]
+    python -m scripts.shots_1667 [--out DIR] [--seed S] [--size 1280x720] [--lang en]
 
 Prints the paths of the PNGs it wrote. Runs headless (SDL's dummy video driver).
 """

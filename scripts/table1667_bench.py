@@ -1,6 +1,6 @@
 """Draw times of the 1667 table renderer, beside the dice game's table renderer measured in the same run.
 
-    nice -n 10 python scripts/table1667_bench.py [--players 9] [--size 1920x1080] [--seed 6]
+    nice -n 10 python -m scripts.table1667_bench [--players 9] [--size 1920x1080] [--seed 6]
 
 A seeded random 1667 game is played and seat 0's view (with its decision panel) is drawn after every
 decision ("new view": the parts of the table that changed are drawn again), then drawn again five times

@@ -32,6 +32,7 @@ BELOW = {
     "saves", "records",  # files that store whole games
     "pacing",  # R9.1 measurements over whole games (scripts and tests)
     "main",  # start-up: opens a game from a file or a demo setup into its source
+    "scenes.demo",  # the menu's and --demo's bots-only game, made into its source
 }
 
 #: Rules modules holding the whole game or its state (a seat's view is ``rules.views``).

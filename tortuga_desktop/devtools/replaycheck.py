@@ -8,6 +8,7 @@ import random
 
 from ..app.records import RecordKeeper, parse_replay
 from ..app.replay import ReplayTimeline
+from ..levels import LEVELS
 from ..rules import Game, GameRecord, replay
 from ..rules.record import RECORD_FORMAT
 
@@ -25,7 +26,7 @@ def record_replays_exactly(i: int) -> None:
     timeline ends in the same state with the same events, and a position inside it equals a
     plain replay of the entries so far. Raises AssertionError saying what differs."""
     g = Game.new(2 + i % 3, seed=i, long_game=i % 7 == 0, start_player=None if i % 2 else 0)
-    keeper = RecordKeeper(f"g{i}", g, ["human", "easy", "normal", "hard"][:g.players], clock=lambda: 1.0)
+    keeper = RecordKeeper(f"g{i}", g, ["human", *LEVELS][:g.players], clock=lambda: 1.0)
     g.playout(random.Random(i))
     rf = keeper.snapshot({})
     if rf is None:

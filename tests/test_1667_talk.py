@@ -11,10 +11,10 @@ import random
 from dataclasses import replace
 
 import pytest
-from t1667_hidden import resample_hidden
 
 from tortuga_desktop.app import i18n
 from tortuga_desktop.app.eventtext1667 import talk_text
+from tortuga_desktop.devtools.hidden1667 import resample_hidden
 from tortuga_desktop.t1667.ai.belief import Belief
 from tortuga_desktop.t1667.ai.bots import NormalBot
 from tortuga_desktop.t1667.ai.talk import Claim, Reaction, TableTalk, TalkMessage

@@ -16,10 +16,22 @@ def _run(*args: str) -> subprocess.CompletedProcess[str]:
 def test_version_prints_the_package_version() -> None:
     res = _run("--version")
     assert res.returncode == 0, res.stderr
-    assert res.stdout.strip().endswith(version())
+    assert res.stdout.splitlines()[0] == f"tortuga {version()}"
 
 
 def test_timing_reports_the_first_frame_and_can_exit_there() -> None:
     res = _run("--timing", "--exit-after-first-frame", "--mute")
     assert res.returncode == 0, res.stderr
     assert "timing: first frame shown" in res.stdout
+
+
+def test_version_says_how_computer_players_think() -> None:
+    """Issue 29: never a silent switch — the program says whether its computer players think in
+    worker processes (a source install) or on a thread (the one-file executable, where they do
+    not run in processes yet)."""
+    from tortuga_desktop.ai import workers
+
+    res = _run("--version")
+    assert res.returncode == 0
+    assert "computer players think in worker processes" in res.stdout
+    assert workers.FROZEN is False

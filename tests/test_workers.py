@@ -122,6 +122,25 @@ def test_shutdown_ends_the_workers_and_cancels_what_waits() -> None:
         pool.submit_decision("normal", 2, v)
 
 
+def test_a_closing_pool_starts_no_worker_for_a_cancelled_task() -> None:
+    """A game that ends cancels its bot's search; when the program then exits, the pool used to
+    start a replacement process while closing, which the exit cut off before it had read its
+    start-up data (a multiprocessing traceback, "EOFError: Ran out of input", after the game)."""
+    v = _view()
+    pool = ThinkPool(1)
+    running = _long_evaluation(pool, v)
+    assert _wait_for(lambda: pool.busy_pids())
+    pids = pool.pids
+    with pool._lock:  # the manager sees the cancel and the close together
+        running.cancel()  # type: ignore[attr-defined]
+        pool.shutdown(wait=False)
+    pool._thread.join(timeout=30)
+    assert not pool._thread.is_alive()
+    assert pool.pids == pids  # no new process was started
+    assert next(pool._names) == 2
+    assert _wait_for(lambda: not any(_alive(p) for p in pids), 5.0)
+
+
 @pytest.fixture
 def in_processes(monkeypatch: pytest.MonkeyPatch) -> object:
     """The game's bots think in the shared worker process (as in the program)."""

@@ -25,11 +25,13 @@ rules and bots, so the pool starts its workers when it is made and keeps them fo
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import itertools
 import logging
 import multiprocessing as mp
 import os
+import sys
 import threading
 import time
 from collections import deque
@@ -43,9 +45,21 @@ from ..rules import PlayerView
 
 log = logging.getLogger(__name__)
 
+#: True when the program runs as the one-file executable (PyInstaller)
+FROZEN = bool(getattr(sys, "frozen", False))
 #: the game's computer players think in worker processes (tests that inject or patch bots in
-#: the test's own process turn it off: tests/conftest.py)
-ENABLED = True
+#: the test's own process turn it off: tests/conftest.py). Not in the one-file executable yet:
+#: there its worker processes start from the running game's unpacked folder, which a game that
+#: ends removes under a worker still starting, and a 4-player demo stalled in CI; it thinks on a
+#: thread of the game's process as before, and ``tortuga --version`` says so.
+ENABLED = not FROZEN
+
+
+def thinking_mode() -> str:
+    """How computer players think in this program (``tortuga --version`` prints it)."""
+    if ENABLED:
+        return "computer players think in worker processes"
+    return "computer players think on a thread (the one-file executable)"
 #: seconds a worker gets to stop by itself at shutdown before it is ended
 STOP_GRACE_S = 1.0
 #: workers that die one after the other without answering anything: the pool gives up (a
@@ -293,11 +307,14 @@ class ThinkPool:
         while True:
             with self._lock:
                 closed = self._closed
-                # cancelled tasks: their worker is ended and replaced at once
+                # cancelled tasks: their worker is ended and replaced at once (not once the pool is
+                # closing: a process started then may be cut off before it has read what to run,
+                # and prints a traceback from multiprocessing's start-up as the program exits)
                 for i, w in enumerate(self._workers):
                     if w.job is not None and w.job[1].cancelled():
                         w.end()
-                        self._workers[i] = self._new_worker()
+                        if not closed:
+                            self._workers[i] = self._new_worker()
                 if closed:
                     for w in self._workers:
                         if w.job is not None and not w.job[1].done():
@@ -432,7 +449,8 @@ def shared_pool() -> ThinkPool:
     with _shared_lock:
         if _shared is None or _shared.closed:
             _shared = ThinkPool(2)
+            atexit.register(_shared.shutdown)  # before multiprocessing's own exit hook kills the workers
         return _shared
 
 
-__all__ = ["ENABLED", "MAX_DEATHS_IN_A_ROW", "STOP_GRACE_S", "WORKER_NICE", "Task", "ThinkPool", "WorkerCrashed", "shared_pool"]
+__all__ = ["ENABLED", "FROZEN", "thinking_mode", "MAX_DEATHS_IN_A_ROW", "STOP_GRACE_S", "WORKER_NICE", "Task", "ThinkPool", "WorkerCrashed", "shared_pool"]

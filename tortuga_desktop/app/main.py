@@ -23,6 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..ai.workers import thinking_mode
 from ..levels import ALL_LEVELS, NETWORK_LEVELS
 
 SPEED_CHOICES = ("slow", "normal", "fast", "instant")
@@ -419,6 +420,7 @@ def main(argv: list[str] | None = None) -> int:
         from .. import version
 
         print(f"tortuga {version()}")
+        print(thinking_mode())
         return 0
     if opts.trust_cert is not None:
         from ..net.client import set_trusted_certificate

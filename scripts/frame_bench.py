@@ -169,7 +169,8 @@ def main(argv: list[str] | None = None) -> int:
 def expert_case(args: argparse.Namespace) -> int:
     """Frame times with Expert seats thinking, beside a table where nobody thinks (same run)."""
     from tortuga_desktop.ai import workers
-    from tortuga_desktop.app.main import build_parser, make_app, start_demo
+    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.scenes.demo import start_demo
 
     levels = tuple(build_parser().parse_args(["--level", args.levels]).level)
     app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))

@@ -15,7 +15,7 @@ Times random games from setup to the end on one core, alternating engine and ker
     python -m scripts.kernel_bench --rollouts [--positions 40] [--worlds 4] [--runs 5]
 
 ``--rollouts``: Expert's rollouts (kernel + rollout policy, issue 29) per rollout, today's
-beside the code before issue 29 (the frozen copies in ``scripts/baseline/``), in the same run,
+beside the code before issue 29 (read from git history by ``scripts/baseline.py``), in the same run,
 on the same positions, worlds and seeds: positions from games between Normal bots (every third
 decision of seat 0 with a choice), ``--worlds`` sampled worlds each, up to four candidate moves
 in each world, each rollout as the search plays it (the state copied with the world's future

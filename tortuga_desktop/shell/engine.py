@@ -1,0 +1,123 @@
+"""What one game's rules give the shell: the seat-facing interface every game implements.
+
+The shell (window, scenes, menus, saves, replays, statistics, lobby) names no game type. A game
+hands it an :class:`Engine` (its rules, or a thin adapter over them) and :class:`ComputerPlayer` s;
+the shell's local table runs any engine with humans at this screen and computer players, and hands
+each seat only what :meth:`Engine.view` and :meth:`Engine.events_for` give that seat.
+
+Pure Python: no pygame, no application code (``tests`` prove it for the whole ``shell`` engine side).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any, Generic, Protocol, TypeVar
+
+#: a seat's view (frozen, typed, built by allow-list by the game)
+V = TypeVar("V")
+#: an action (a hashable value with a text form: ``str(action)`` parses back)
+A = TypeVar("A")
+#: a typed event
+E = TypeVar("E")
+
+V_co = TypeVar("V_co", covariant=True)
+E_co = TypeVar("E_co", covariant=True)
+V_contra = TypeVar("V_contra", contravariant=True)
+E_contra = TypeVar("E_contra", contravariant=True)
+
+
+class ActionRefused(ValueError):
+    """An action the engine refused (not legal now, not this seat's turn, not an action): nothing changed.
+
+    Adapters raise it (or a subclass) for every refusal, whatever the game's own error types are."""
+
+
+class Engine(Protocol[V_co, A, E_co]):
+    """One game in progress, seen seat by seat.
+
+    Simultaneous decisions (1667's votes) are several seats in :meth:`deciders` at once; each
+    decides in any order, and nothing is revealed until all have.
+    """
+
+    @property
+    def players(self) -> int:
+        """How many seats the game has (seats are 0 .. players-1)."""
+        ...
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions have been applied so far (the game's clock)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        ...
+
+    def deciders(self) -> tuple[int, ...]:
+        """The seats with an open decision now, in seat order; empty once the game is over."""
+        ...
+
+    def legal_actions(self, seat: int) -> Sequence[A]:
+        """Every action ``seat`` may take now (empty when it has nothing to decide)."""
+        ...
+
+    def parse_action(self, text: str) -> A:
+        """The action whose text form is ``text``; :class:`ActionRefused` when it is none."""
+        ...
+
+    def apply(self, seat: int, action: A) -> None:
+        """Carry out ``seat``'s ``action``; :class:`ActionRefused` (and no change) when refused."""
+        ...
+
+    def view(self, seat: int | None) -> V_co:
+        """What ``seat`` may see now; ``None``: the public view (a shared screen, a watcher)."""
+        ...
+
+    def events_for(self, seat: int | None, start: int = 0) -> Sequence[E_co]:
+        """The events ``seat`` may see (None: public ones), from index ``start`` of that seat's list."""
+        ...
+
+    def record(self) -> Mapping[str, Any]:
+        """The game as data (seed, setup, every decision in order): JSON-ready, replayable by its module."""
+        ...
+
+
+@dataclass(frozen=True)
+class Choice(Generic[A]):
+    """A computer player's decision and, when it can say, why (typed: words are made at the edge)."""
+
+    action: A
+    reason: object | None = None
+
+
+class ComputerPlayer(Protocol[V_contra, A, E_contra]):
+    """A computer player for one seat. It is given only that seat's view and events."""
+
+    def observe(self, events: Sequence[E_contra]) -> None:
+        """Events this seat may see, in order, since the previous call."""
+        ...
+
+    def decide(self, view: V_contra, legal: Sequence[A]) -> Choice[A]:
+        """Choose one of ``legal`` (never empty) for the open decision in ``view``."""
+        ...
+
+
+@dataclass(frozen=True)
+class Prompt(Generic[V, A, E]):
+    """What one seat is handed when it is asked (or may look): its view, its legal actions
+    (empty: nothing to decide now) and the events it may see since its previous prompt."""
+
+    seat: int
+    view: V
+    legal: tuple[A, ...]
+    events: tuple[E, ...]
+
+    @property
+    def open(self) -> bool:
+        """True when the seat has a decision to make."""
+        return bool(self.legal)
+
+
+__all__ = ["A", "ActionRefused", "Choice", "ComputerPlayer", "E", "Engine", "Prompt", "V"]

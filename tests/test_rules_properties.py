@@ -29,6 +29,7 @@ from tortuga_desktop.rules import (
     parse_action,
     score_seat,
 )
+from tortuga_desktop.rules.views import public_part
 
 SETTINGS = settings(max_examples=35, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
@@ -158,3 +159,20 @@ def test_R8_2_max_sets_exhaustive_small() -> None:
             for y in range(5):
                 for w in range(5):
                     assert max_sets(r, b, y, w) == brute_sets(r, b, y, w)
+
+
+@SETTINGS
+@given(players=st.integers(2, 4), seed=st.integers(0, 2**20), long_game=st.booleans())
+def test_R9_3_a_seat_view_less_its_secrets_is_the_public_view(players: int, seed: int, long_game: bool) -> None:
+    """R9.3: every seat knows every public fact, so the public view follows from any seat's view
+    (``public_part``); a network client builds its shared screen this way, with no game."""
+    g = Game.new(players, seed=seed, log=False, long_game=long_game)
+    rng = random.Random(seed)
+    while True:
+        public = g.view(None)
+        for seat in range(players):
+            assert public_part(g.view(seat)) == public
+        if g.is_over:
+            break
+        s = g.to_move()[0]
+        g.apply(s, g.random_action(s, rng))

@@ -37,13 +37,13 @@ from ..rules import (
     PlayerView,
     RulesError,
     StateFormatError,
-    determinize,
     parse_action,
 )
 from ..rules.events import Event, GameEnded, event_from_dict, visible
 from ..rules.prompt import SeatPrompt, prompt_from_view
 from ..rules.record import GameRecord
 from ..rules.scoring import score_seat
+from ..rules.views import public_part
 from .gamelog import build_log, event_seat
 from .source import LogLine, SeatInfo, SeatRecord, Shown, TableMove, TableSource, Viewer, ViewerError
 
@@ -56,9 +56,10 @@ __all__ = ["NetTableSource", "as_table_source", "outcome_from_view", "public_vie
 
 
 def public_view(view: PlayerView) -> PlayerView:
-    """The public view (viewer None) of the game ``view`` belongs to, from that view alone: the
-    public view of any game consistent with it (each seat knows every public fact, R9.3)."""
-    return determinize(view, 0).view(None)
+    """The public view (viewer None) of the game ``view`` belongs to, from that view alone (each
+    seat knows every public fact, R9.3): the seat's own secrets dropped by allow-list
+    (:func:`~tortuga_desktop.rules.views.public_part`), no game built."""
+    return public_part(view)
 
 
 def outcome_from_view(view: PlayerView, events: Sequence[Event]) -> Outcome | None:

@@ -226,6 +226,8 @@ class JoinGuard:
     up, every join with a code is refused unchecked until the bucket refills, so however many
     addresses guess, they get at most ``rate`` guesses a second between them. A join that
     reclaims a seat with its token (a 144-bit secret) does not need the code and is not limited.
+    A right code does not clear an address's count: one table's own code must not buy its
+    holder fresh guesses at other tables' codes.
     """
 
     FORGET = 600.0
@@ -257,10 +259,6 @@ class JoinGuard:
         over = addr.failures - self.free
         if over > 0:
             addr.blocked_until = now + min(self.wait_max, 2.0 ** (over - 1))
-
-    def succeeded(self, addr: Address) -> None:
-        addr.failures = 0
-        addr.blocked_until = 0.0
 
 
 class RepeatFilter(logging.Filter):

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .actions import DecisionKind
@@ -297,6 +297,31 @@ def player_views(g: State, viewers: Sequence[int | None]) -> list[PlayerView]:
         seats = tuple(_seat_view(g, i, True, revealed) if i == viewer else public[i] for i in range(len(g.seats)))
         out.append(_view(g, viewer, seats, revealed, pending))
     return out
+
+
+def public_part(view: PlayerView) -> PlayerView:
+    """The public view (viewer ``None``) of the game ``view`` belongs to, from ``view`` alone.
+
+    A seat knows every public fact (R9.3), so the public view is its view less its own secrets,
+    dropped by the same rules as :func:`_seat_view`: its hidden dice (R9.1: only selected dice
+    once revealed, every die of an open or stuck roll), its selection before the reveal, its
+    treasure tiles and returned tiles, and a drawn set only its decider sees. For every game ``g``
+    and seat ``s``, ``public_part(player_view(g, s)) == player_view(g, None)`` (a property test)."""
+    if view.viewer is None:
+        return view
+    me = view.viewer
+    revealed = not (view.phase == DICE and view.stage == SELECT)
+    own = view.seats[me]
+    roll: tuple[int | None, ...] | None = None
+    if own.roll is not None:
+        if own.open_roll or (revealed and me in view.stuck):
+            roll = own.roll
+        elif revealed and own.selection is not None:
+            shown = set(own.selection)
+            roll = tuple(f if d in shown else None for d, f in zip(own.hand, own.roll, strict=True))
+    public = replace(own, roll=roll, selection=own.selection if revealed else None, tiles=None, returned=None)
+    seats = tuple(public if i == me else s for i, s in enumerate(view.seats))
+    return replace(view, viewer=None, seats=seats, drawn=None)
 
 
 def _pending(g: State) -> tuple[Pending, ...]:

@@ -15,7 +15,6 @@ from __future__ import annotations
 import os
 import random
 import statistics
-import sys
 import time
 
 
@@ -24,8 +23,14 @@ def pct(values: list[float], p: float) -> float:
     return v[min(len(v) - 1, int(p / 100 * len(v)))]
 
 
-def main(argv: list[str]) -> int:
-    games = int(argv[1]) if len(argv) > 1 else 5
+def main(argv: list[str] | None = None) -> int:
+    from scripts import harness
+
+    ap = harness.parser(__doc__)
+    ap.add_argument("games", nargs="?", type=int, default=5, help="4-player games to jump around in (default 5)")
+    games = ap.parse_args(argv).games
+    if games < 1:
+        ap.error("games must be at least 1")
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -97,4 +102,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(main())

@@ -22,6 +22,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main() -> int:
     import pygame
 
+    from scripts import harness
     from tortuga_desktop.app import i18n
     from tortuga_desktop.app.controller import GameController
     from tortuga_desktop.app.loop import App
@@ -29,10 +30,17 @@ def main() -> int:
     from tortuga_desktop.app.scenes.table import TableScene
     from tortuga_desktop.rules import Game
 
-    out = sys.argv[1] if len(sys.argv) > 1 else "."
-    w, h = (int(x) for x in (sys.argv[2] if len(sys.argv) > 2 else "1280x720").split("x"))
-    lang = sys.argv[3] if len(sys.argv) > 3 else "en"
-    seed = int(sys.argv[4]) if len(sys.argv) > 4 else 5
+    ap = harness.parser(__doc__)
+    ap.add_argument("out", nargs="?", default=".", help="folder for the screenshots (default .)")
+    ap.add_argument("size", nargs="?", default="1280x720", help="window size WxH (default 1280x720)")
+    ap.add_argument("lang", nargs="?", default="en", choices=["en", "de", "nl", "es"])
+    ap.add_argument("seed", nargs="?", type=int, default=5)
+    args = ap.parse_args()
+    try:
+        w, h = (int(x) for x in args.size.split("x"))
+    except ValueError:
+        ap.error(f"size must look like 1280x720, not {args.size!r}")
+    out, lang, seed = args.out, args.lang, args.seed
     names = ["Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read"]
     seats = [SeatConfig(name=n, kind="human" if i == 0 else "normal", colour=i, bot_seed=i)
              for i, n in enumerate(names)]
@@ -53,10 +61,11 @@ def main() -> int:
         items = scene.summary[1] if scene.summary is not None else []
         if scene.view.round >= 3 and (any(x.takes for x in items) or scene.view.round >= 6) and len(items) > 2:
             break
-        action = rng.choice(scene.controller.game.legal_actions(0))
+        action = rng.choice(scene.controller.prompt(0).legal)
         ui.confirmed_action = lambda action=action: action  # as if the player had picked it
         scene._check_confirmed()
     else:
+        print("no fitting decision came up in 20,000 frames", file=sys.stderr)
         return 1
     os.makedirs(out, exist_ok=True)
     app.force_full = True

@@ -17,8 +17,10 @@ from tortuga_desktop.t1667.rules import (
     Kind,
     PlayerView,
     PrivateEvent,
+    PublicView,
     check_invariants,
     events,
+    play_random,
     random_action,
 )
 from tortuga_desktop.t1667.rules import views as views_module
@@ -147,3 +149,81 @@ def test_T9_views_are_frozen() -> None:
     with pytest.raises(dataclasses.FrozenInstanceError):
         v.seat = 2  # type: ignore[misc]
     assert hash(v.row) and v.my_decision is not None and v.my_decision.kind is Kind.TURN
+
+
+# ------------------------------------------------------------------ the public view (a shared screen, a watcher)
+def test_T9_public_view_shows_only_what_everyone_may_see() -> None:
+    """T9.1-T9.5: no loyalty, no hand, no viewed slot's card, no vote card before the turn-up."""
+    g = game(hands={"0": "WFH TBS CBS", "1": "TFS CFS WBH"}, vote_deck="CBBH",
+             row="pistol marque map spot nest", deck="albatross rum armada")
+    play(g, 0, "view 1 2")
+    p = g.view(None)
+    assert isinstance(p, PublicView) and not isinstance(p, PlayerView) and p.seat is None
+    assert p.loyalties == (None,) * 4 and p.hand_sizes == (3, 3, 3, 3)
+    assert not hasattr(p, "hand") and not hasattr(p, "loyalty")
+    assert [s.card for s in p.row] == [None] * 5 and p.row[0].knowers == (0,)  # who viewed is public (T9.5)
+    g = game(hands={"0": "WFH TBS CBS", "1": "TFS CFS WBH"}, vote_deck="CBBH")
+    play(g, 0, "attack")
+    play(g, 1, "vote WBH")
+    assert p.vote is None and g.view(None).vote is not None
+    assert g.view(None).vote.chosen == (1,) and g.view(None).vote.my_card is None  # type: ignore[union-attr]
+    # the public part of every seat's view is the public view (only the viewer's own facts differ)
+    public = {f.name for f in dataclasses.fields(PublicView)} - {"loyalties", "row", "vote"}
+    for s in range(4):
+        v = g.view(s)
+        assert all(getattr(v, f) == getattr(g.view(None), f) for f in public)
+
+
+def test_TR26_T7_9_public_view_shows_loyalties_revealed_to_all() -> None:
+    two = Game.new(2, seed=8)
+    assert two.view(None).loyalties == tuple(two.loyalty)  # TR26: both are shown at a 2-player table
+    g = Game.new(5, seed=4)
+    assert set(g.view(None).loyalties) == {None}
+    play_random(g, random.Random(1))
+    assert g.is_over and g.view(None).loyalties == tuple(g.loyalty)  # T7.9: all turn up at the end
+
+
+def test_T6_14_facade_knowledge_is_not_public() -> None:
+    g = Game.new(6, seed=5)
+    g.facade_looks.append((0, 3))  # seat 0 looked at seat 3's Loyalty card (T6.14)
+    assert g.view(0).loyalties[3] == g.loyalty[3]
+    assert g.view(None).loyalties[3] is None and g.view(None).facade_looks == ((0, 3),)  # whose: public (T9.1)
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 9), seed=st.integers(0, 2**32), starred=st.booleans())
+def test_T9_no_leak_public_view_and_public_events(players: int, seed: int, starred: bool) -> None:
+    """NO LEAK for the public (T9): at every prefix of a random game, re-dealing everything nobody may know
+    for sure leaves ``view(None)`` unchanged; ``events_for(None)`` holds no private event, and it is exactly
+    what any seat sees with that seat's own private events replaced by their public twins."""
+    rng = random.Random(seed)
+    g = Game.new(players, seed, starred=(EventCard.RUM, EventCard.WINDS, EventCard.SCURVY) if starred else None)
+    changed = 0
+    while True:
+        h = resample_hidden(g, None, rng)
+        assert check_invariants(h) == []
+        assert g.view(None) == h.view(None), "the public view tells re-dealt states apart"
+        changed += h.snapshot() != g.snapshot()
+        if g.is_over:
+            break
+        pending = g.pending()
+        seat = pending[rng.randrange(len(pending))].seat
+        g.apply(seat, random_action(g, seat, rng))
+    assert changed > 0
+    public = g.events_for(None)
+    assert not any(isinstance(e, PrivateEvent) for e in public)
+    for s in range(players):
+        twins = [e.public() if isinstance(e, PrivateEvent) else e for e in g.events_for(s)]
+        assert [e for e in twins if e is not None] == public
+
+
+def test_T9_no_leak_public_check_catches_a_leaking_public_view(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The public no-leak check can fail: a public view that shows the loyalties differs after a re-deal."""
+    real = views_module.public_view
+
+    def leaky(g: Game) -> PublicView:
+        return dataclasses.replace(real(g), loyalties=tuple(g.loyalty))
+
+    monkeypatch.setattr(views_module, "public_view", leaky)
+    g = Game.new(6, seed=1)
+    assert any(resample_hidden(g, None, random.Random(s)).view(None) != g.view(None) for s in range(10))

@@ -8,15 +8,19 @@ import random
 from tortuga_desktop.t1667.rules import EventCard, Game
 
 
-def resample_hidden(g: Game, seat: int, rng: random.Random) -> Game:
-    """A copy of ``g`` that differs only in what ``seat`` may not know: other seats' unknown loyalties,
+def resample_hidden(g: Game, seat: int | None, rng: random.Random) -> Game:
+    """A copy of ``g`` that differs only in what ``seat`` (None: the public, a watcher) may not know:
+    other seats' unknown loyalties,
     other hands (and their cards chosen in a vote in progress) mixed with the vote deck, the row slots
     this seat has not seen mixed with the event deck (the Armada stays at the bottom before the
     final row) and, with hidden starred cards, with the starred cards left out; the future random draws."""
     h = g.clone()
-    view = g.view(seat)
-    # loyalties the seat does not know
-    unknown = [s for s in range(h.players) if view.loyalties[s] is None]
+    # loyalties the seat does not know; the public knows them with 2 players (TR26) and at the end (T7.9),
+    # told here by the rules, not by the public view under test
+    if seat is None:
+        unknown = [] if h.players == 2 or h.outcome is not None else list(range(h.players))
+    else:
+        unknown = [s for s in range(h.players) if g.view(seat).loyalties[s] is None]
     cards = [h.loyalty[s] for s in unknown]
     rng.shuffle(cards)
     for s, c in zip(unknown, cards, strict=True):
@@ -36,7 +40,8 @@ def resample_hidden(g: Game, seat: int, rng: random.Random) -> Game:
             h.vote.chosen[s], pool = pool[0], pool[1:]
     h.vote_deck = pool
     # event cards: unseen row slots, the deck (not its bottom Armada before the final row), hidden starred
-    slots = [i for i, c in enumerate(h.row) if c is not None and (i + 1) not in h.known[seat]]
+    mine = h.known[seat] if seat is not None else {}
+    slots = [i for i, c in enumerate(h.row) if c is not None and (i + 1) not in mine]
     keep_bottom = not h.final_row and not h.sudden_death
     deck = h.deck[:-1] if keep_bottom else list(h.deck)
     unseen_starred = [c for c in h.unseen if c.starred] if h.starred_named is None else []

@@ -48,7 +48,7 @@ from .random_player import play_random, random_action
 from .record import GameRecord
 from .scenario import position, replay
 from .state import Decision, EndReason, Kind, Outcome
-from .views import PlayerView, SlotView, VoteResult, VoteView
+from .views import PlayerView, PublicView, SlotView, TableView, VoteResult, VoteView, public_view
 
 __all__ = [
     "Action", "Attack", "Blow", "Brawl", "Force", "Maroon", "Marque", "Mutiny", "NameSeat", "Pick",
@@ -58,5 +58,5 @@ __all__ = [
     "IllegalActionError", "MalformedActionError", "NotYourTurnError", "RecordError", "RulesError",
     "ScenarioError", "SetupError", "Event", "PrivateEvent", "DEFAULT_CAP", "Game", "check_invariants",
     "play_random", "random_action", "GameRecord", "replay", "position", "Decision", "EndReason", "Kind",
-    "Outcome", "PlayerView", "SlotView", "VoteResult", "VoteView",
+    "Outcome", "PlayerView", "PublicView", "SlotView", "TableView", "VoteResult", "VoteView", "public_view",
 ]

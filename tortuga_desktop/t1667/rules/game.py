@@ -20,7 +20,7 @@ import functools
 import random
 from collections import Counter
 from collections.abc import Iterable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from .actions import (
     Action,
@@ -101,7 +101,7 @@ from .record import GameRecord
 from .state import Decision, EndReason, Kind, Outcome
 
 if TYPE_CHECKING:
-    from .views import PlayerView
+    from .views import PlayerView, PublicView
 
 #: T7.8: the default safety cap on turn actions.
 DEFAULT_CAP = 1000
@@ -438,11 +438,18 @@ class Game:
                 out.append(r)
         return out
 
-    def view(self, seat: int) -> PlayerView:
-        """The observation of ``seat`` (T9): see :func:`.views.player_view`."""
-        from .views import player_view
+    @overload
+    def view(self, seat: int) -> PlayerView: ...
 
-        return player_view(self, seat)
+    @overload
+    def view(self, seat: None) -> PublicView: ...
+
+    def view(self, seat: int | None) -> PlayerView | PublicView:
+        """The observation of ``seat`` (T9): see :func:`.views.player_view`; None: the public view
+        (:func:`.views.public_view`, T9.1) for a shared screen or a watcher."""
+        from .views import player_view, public_view
+
+        return public_view(self) if seat is None else player_view(self, seat)
 
     def clone(self) -> Game:
         """A deep copy (its own random source in the same state)."""

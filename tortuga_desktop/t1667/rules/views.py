@@ -2,13 +2,17 @@
 
 Nothing is copied from the state unless a rule of T9 allows it for that seat: its own Loyalty
 card (and the one it saw with Facade; with 2 players the other's, TR26; all at the end), its own
-Vote cards, the row slots it has viewed (T9.5), and everything public (T9.1).
+Vote cards, the row slots it has viewed (T9.5), and everything public (T9.1). :class:`PublicView`
+(:func:`public_view`, ``Game.view(None)``) is the public part alone, for a shared screen or a watcher.
 
 >>> from .game import Game
 >>> g = Game.new(players=5, seed=2)
 >>> v = g.view(0)
 >>> v.loyalty == g.loyalty[0], v.hand == tuple(g.hands[0]), sum(x is not None for x in v.loyalties)
 (True, True, 1)
+>>> p = g.view(None)
+>>> p.seat is None, set(p.loyalties), [s.card for s in p.row if s.card is not None]
+(True, {None}, [])
 """
 
 from __future__ import annotations
@@ -56,17 +60,14 @@ class VoteResult:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayerView:
-    """The observation of one seat (T9). Frozen; equal views mean the seat cannot tell the states apart."""
+class TableView:
+    """What everyone at the table may see (T9.1), plus the hidden facts a viewer may know in the fields
+    marked so. Built only as a :class:`PlayerView` (one seat) or a :class:`PublicView` (nobody's secrets)."""
 
-    seat: int
     players: int
     names: tuple[str, ...]
-    #: this seat's Loyalty card
-    loyalty: Loyalty
-    #: per seat: the Loyalty card this seat knows (its own, Facade, 2 players, the end), else None
+    #: per seat: the Loyalty card this viewer knows (a seat: its own, Facade, 2 players; everyone: the end)
     loyalties: tuple[Loyalty | None, ...]
-    hand: tuple[VoteCard, ...]
     hand_sizes: tuple[int, ...]
     fd: tuple[int, ...]
     jr: tuple[int, ...]
@@ -78,6 +79,7 @@ class PlayerView:
     tortuga: tuple[tuple[Side, int], ...]
     front: tuple[tuple[EventCard, ...], ...]
     discard: tuple[EventCard, ...]
+    #: the row; a slot's card only when this viewer has viewed it (T9.5)
     row: tuple[SlotView, ...]
     deck_size: int
     vote_deck_size: int
@@ -96,14 +98,10 @@ class PlayerView:
     pending: tuple[Decision, ...]
     #: the card being resolved and its revealer (public, T6.1)
     resolving: tuple[EventCard, int] | None
+    #: the vote in progress; its ``my_card`` only in the voter's own view (T9.4)
     vote: VoteView | None
     last_vote: VoteResult | None
     outcome: Outcome | None
-
-    @property
-    def my_decision(self) -> Decision | None:
-        """This seat's open decision, if any."""
-        return next((d for d in self.pending if d.seat == self.seat), None)
 
     def where(self, seat: int) -> Loc:
         """Where ``seat``'s pawn stands (public, T9.1)."""
@@ -126,35 +124,38 @@ class PlayerView:
         return out
 
 
-def player_view(g: Game, seat: int) -> PlayerView:
-    """Build ``seat``'s view of ``g`` (T9) by allow-list."""
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.players:
-        raise ValueError(f"no seat {seat!r:.20} in a {g.players}-player game")
-    known: list[Loyalty | None] = [None] * g.players
-    known[seat] = g.loyalty[seat]
-    for looker, target in g.facade_looks:  # T6.14
-        if looker == seat:
-            known[target] = g.loyalty[target]
-    if g.players == 2 or g.outcome is not None:  # TR26, T7.9
-        known = list(g.loyalty)
-    row = []
-    for i, card in enumerate(g.row):
-        slot = i + 1
-        knowers = tuple(s for s in range(g.players) if slot in g.known[s])
-        row.append(SlotView(slot, card is not None, g.known[seat].get(slot), knowers))
-    vote = None
-    if g.vote is not None and g.kind is Kind.VOTE:
-        v = g.vote
-        vote = VoteView(v.kind, v.caller, v.participants, tuple(s for s in v.participants if s in v.chosen),
-                        v.chosen.get(seat))
-    last = VoteResult(*g.last_vote) if g.last_vote is not None else None
-    return PlayerView(
-        seat=seat,
+@dataclass(frozen=True, slots=True)
+class PlayerView(TableView):
+    """The observation of one seat (T9). Frozen; equal views mean the seat cannot tell the states apart."""
+
+    seat: int
+    #: this seat's Loyalty card
+    loyalty: Loyalty
+    hand: tuple[VoteCard, ...]
+
+    @property
+    def my_decision(self) -> Decision | None:
+        """This seat's open decision, if any."""
+        return next((d for d in self.pending if d.seat == self.seat), None)
+
+
+@dataclass(frozen=True, slots=True)
+class PublicView(TableView):
+    """What a shared screen or a watcher may see (T9.1): no hand, no Loyalty card but those shown to all
+    (both with 2 players, TR26; all at the end, T7.9), no viewed slot's card (T9.5), no Facade or Crow's
+    Nest knowledge, no vote card before the turn-up (T9.4). It has no seat."""
+
+    @property
+    def seat(self) -> None:
+        """No seat: the public."""
+        return None
+
+
+def _table_fields(g: Game) -> dict[str, object]:
+    """Every field of :class:`TableView` that is the same for every viewer (T9.1), by allow-list."""
+    return dict(
         players=g.players,
         names=tuple(g.names),
-        loyalty=g.loyalty[seat],
-        loyalties=tuple(known),
-        hand=tuple(g.hands[seat]),
         hand_sizes=tuple(len(h) for h in g.hands),
         fd=tuple(g.lines[Loc.FD]),
         jr=tuple(g.lines[Loc.JR]),
@@ -166,7 +167,6 @@ def player_view(g: Game, seat: int) -> PlayerView:
         tortuga=tuple(g.tortuga.items()),
         front=tuple(tuple(sorted(f)) for f in g.front),
         discard=tuple(g.discard),
-        row=tuple(row),
         deck_size=len(g.deck),
         vote_deck_size=len(g.vote_deck),
         armada_at_bottom=not g.final_row and not g.sudden_death,
@@ -181,7 +181,48 @@ def player_view(g: Game, seat: int) -> PlayerView:
         actions_taken=g.actions_taken,
         pending=g.pending(),
         resolving=(g.resolving[0], g.resolving[1]) if g.resolving is not None else None,
-        vote=vote,
-        last_vote=last,
+        last_vote=VoteResult(*g.last_vote) if g.last_vote is not None else None,
         outcome=g.outcome,
     )
+
+
+def _row(g: Game, seat: int | None) -> tuple[SlotView, ...]:
+    """The row as ``seat`` knows it (T9.5): who viewed each slot is public, the card only to its knowers."""
+    row = []
+    for i, card in enumerate(g.row):
+        slot = i + 1
+        knowers = tuple(s for s in range(g.players) if slot in g.known[s])
+        row.append(SlotView(slot, card is not None, g.known[seat].get(slot) if seat is not None else None, knowers))
+    return tuple(row)
+
+
+def _vote(g: Game, seat: int | None) -> VoteView | None:
+    """The vote in progress (T9.4): who has chosen; the card only to the one who chose it."""
+    if g.vote is None or g.kind is not Kind.VOTE:
+        return None
+    v = g.vote
+    return VoteView(v.kind, v.caller, v.participants, tuple(s for s in v.participants if s in v.chosen),
+                    v.chosen.get(seat) if seat is not None else None)
+
+
+def public_view(g: Game) -> PublicView:
+    """What everyone may see of ``g`` (T9.1), by allow-list: for a shared screen or a watcher."""
+    shown = g.players == 2 or g.outcome is not None  # TR26, T7.9
+    loyalties = tuple(g.loyalty) if shown else (None,) * g.players
+    return PublicView(loyalties=loyalties, row=_row(g, None), vote=_vote(g, None),
+                      **_table_fields(g))  # type: ignore[arg-type]
+
+
+def player_view(g: Game, seat: int) -> PlayerView:
+    """Build ``seat``'s view of ``g`` (T9) by allow-list."""
+    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.players:
+        raise ValueError(f"no seat {seat!r:.20} in a {g.players}-player game")
+    known: list[Loyalty | None] = [None] * g.players
+    known[seat] = g.loyalty[seat]
+    for looker, target in g.facade_looks:  # T6.14
+        if looker == seat:
+            known[target] = g.loyalty[target]
+    if g.players == 2 or g.outcome is not None:  # TR26, T7.9
+        known = list(g.loyalty)
+    return PlayerView(seat=seat, loyalty=g.loyalty[seat], hand=tuple(g.hands[seat]), loyalties=tuple(known),
+                      row=_row(g, seat), vote=_vote(g, seat), **_table_fields(g))  # type: ignore[arg-type]

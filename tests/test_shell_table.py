@@ -1,0 +1,161 @@
+"""The generic local table (tortuga_desktop/shell/table.py) on a tiny fake game (tests/table_fake.py):
+humans through prompt/submit, computer players through poll (inline, thread and worker process),
+simultaneous secret decisions, faults of computer players, and what each seat is handed."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+import pytest
+from table_fake import FACTORY, Ev, Pebbles
+
+from tortuga_desktop.shell.engine import ActionRefused
+from tortuga_desktop.shell.table import BotSpec, LocalTable, Move, ViewerError
+
+
+def table(players: int, humans: tuple[int, ...], *, seed: int = 1, think: str = "inline",
+          levels: dict[int, str] | None = None) -> LocalTable[object, str, Ev]:
+    levels = levels or {}
+    bots = {s: BotSpec(FACTORY, levels.get(s, "easy"), 100 + s) for s in range(players) if s not in humans}
+    kinds = ["human" if s in humans else "easy" for s in range(players)]
+    return LocalTable(Pebbles(players, seed), names=[f"P{s}" for s in range(players)], kinds=kinds,
+                      humans=humans, bots=bots, think=think)
+
+
+def play_out(t: LocalTable[object, str, Ev], limit_s: float = 20.0) -> list[Move[str]]:
+    """Poll (and let humans take the first legal action) until the game ends."""
+    moves: list[Move[str]] = []
+    end = time.monotonic() + limit_s
+    while not t.is_over:
+        assert time.monotonic() < end, f"stuck: waiting for {t.waiting_for()}, notices {t.notices}"
+        moves += t.poll(0.05)
+        for seat in t.waiting_for():
+            if seat in t.human_seats:
+                p = t.prompt(seat)
+                moves.append(t.submit(seat, p.legal[0]))
+    return moves
+
+
+def test_solo_inline_game_to_the_end_and_what_the_human_is_handed() -> None:
+    t = table(3, (0,))
+    first = t.prompt(0)
+    assert first.open and first.legal == ("take 1", "take 2", "take 3")
+    # only seat 0's own secret among its events
+    assert [e for e in first.events if e.kind == "dealt"] == [Ev("dealt", 0, t.engine.view(0).my_secret)]  # type: ignore[attr-defined]
+    moves = play_out(t)
+    assert t.is_over and not t.thinking() and not t.waiting_for()
+    assert moves[-1].is_over and moves[-1].decisions == t.engine.decisions
+    # another seat's secret guess is unknown to this screen; the human's own is known; takes are public
+    others_guesses = [m for m in moves if m.seat != 0 and m.action is None]
+    assert others_guesses and all(m.reason is not None for m in others_guesses)
+    assert any(m.seat == 0 and m.action is not None and m.action.startswith("guess") for m in moves)
+    assert all(m.action is not None for m in moves if m.seat != 0 and m.reason and m.reason[0] == "take")  # type: ignore[index]
+    assert t.notices == []
+    assert {s.seat for s in t.said} == {1, 2}
+    assert t.record() == t.engine.record()
+
+
+def test_the_next_prompt_has_only_new_events() -> None:
+    t = table(2, (0,))
+    a = t.prompt(0)
+    again = t.prompt(0)
+    assert a.events and again.events == ()
+    t.submit(0, "take 1")
+    t.poll()
+    b = t.prompt(0)
+    assert [e.kind for e in b.events] == ["took", "took"]
+
+
+def test_seats_not_at_this_screen_and_refused_actions() -> None:
+    t = table(3, (0,))
+    assert t.viewers == frozenset({0, None})
+    with pytest.raises(ViewerError):
+        t.view(1)
+    with pytest.raises(ViewerError):
+        t.events_for(2)
+    with pytest.raises(ViewerError):
+        t.prompt(1)
+    with pytest.raises(ViewerError):
+        t.submit(1, "take 1")
+    assert t.view(None).my_secret is None  # type: ignore[attr-defined]
+    before = t.engine.decisions
+    for bad in ("take 9", "jump 1", "guess 1"):
+        with pytest.raises(ActionRefused):
+            t.submit(0, bad)
+    assert t.engine.decisions == before
+    assert t.poll() == []  # seat 0 (a human) decides: no computer seat thinks
+    assert t.thinking() == () and t.waiting_for() == (0,)
+
+
+def test_hot_seat_moves_are_as_the_public_may_know_them() -> None:
+    t = table(3, (0, 1))
+    assert t.screen_viewer is None
+    moves = play_out(t)
+    bot_guesses = [m for m in moves if m.seat == 2 and m.reason and m.reason[0] == "guess"]  # type: ignore[index]
+    assert bot_guesses and all(m.action is None for m in bot_guesses)
+
+
+def test_bot_chat_can_be_turned_off() -> None:
+    t = table(3, (0,))
+    t.bot_chat = False
+    play_out(t)
+    assert t.said == []
+
+
+def test_a_bot_that_fails_is_rebuilt_and_asked_again_never_replaced_by_a_random_move() -> None:
+    reference = table(3, (), levels={})
+    play_out(reference)
+    t = table(3, (), levels={1: "flaky"})
+    play_out(t)
+    assert ("table.notice.bot_restarted", {"name": "P1", "seat": 1}) in t.notices
+    # the rebuilt bot was fed its seat's events again and decided as before: the same game
+    assert t.record() == reference.record()
+
+
+def test_a_bot_that_keeps_answering_illegal_actions_is_given_up_and_can_be_taken_over() -> None:
+    t = table(3, (0,), levels={1: "illegal"})
+    t.submit(0, "take 1")
+    for _ in range(5):
+        t.poll()
+    assert [k for k, _ in t.notices] == ["table.notice.bot_restarted"] * 2 + ["table.notice.bot_gave_up"]
+    assert t.waiting_for() == (1,) and t.thinking() == () and t.engine.decisions == 1
+    t.take_over(1)
+    assert t.human_seats == (0, 1) and t.kinds[1] == "human"
+    t.submit(1, "take 2")
+    assert t.engine.decisions == 2
+
+
+def test_bad_setups_are_refused() -> None:
+    with pytest.raises(ValueError):
+        LocalTable(Pebbles(2, 1), names=["a", "b"], kinds=["human", "easy"], humans=[0], bots={})
+    with pytest.raises(ValueError):
+        LocalTable(Pebbles(2, 1), names=["a"], kinds=["human", "easy"], humans=[0],
+                   bots={1: BotSpec(FACTORY, "easy", 1)})
+    with pytest.raises(ValueError):
+        LocalTable(Pebbles(2, 1), names=["a", "b"], kinds=["human", "easy"], humans=[0],
+                   bots={1: BotSpec(FACTORY, "easy", 1)}, think="telepathy")
+
+
+def test_thread_and_process_play_the_same_game_as_inline() -> None:
+    ref = table(4, (0,), seed=3)
+    play_out(ref)
+    for think in ("thread", "process"):
+        with table(4, (0,), seed=3, think=think) as t:
+            t0 = time.perf_counter()
+            t.poll()  # never blocks, even while the worker starts
+            assert time.perf_counter() - t0 < 0.5
+            play_out(t)
+            assert t.record() == ref.record() and t.notices == []
+
+
+def test_a_worker_process_that_dies_is_replaced_and_its_bots_fed_again(tmp_path: Path,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    ref = table(3, (), seed=2)
+    play_out(ref)
+    monkeypatch.setenv("TABLE_FAKE_DIE", str(tmp_path / "died"))
+    with table(3, (), seed=2, think="process", levels={2: "die"}) as t:
+        play_out(t, limit_s=60)
+        assert (tmp_path / "died").exists()
+        assert ("table.notice.worker_restarted", {}) in t.notices
+        assert t.record() == ref.record()

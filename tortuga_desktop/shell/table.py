@@ -1,0 +1,691 @@
+"""The table a screen plays at: :class:`GameTable`, and :class:`LocalTable`, which runs any
+:class:`~.engine.Engine` at this computer (solo and hot-seat).
+
+A table scene, the shell and the end screen talk to a :class:`GameTable` only; the local game,
+the network client and a replay each implement it. A table hands out only what the engine gives
+a seat this screen may show (:attr:`GameTable.viewers`): views, events, prompts and the moves as
+that screen may know them.
+
+:class:`LocalTable` owns the engine. Humans at this screen decide through :meth:`~LocalTable.prompt`
+and :meth:`~LocalTable.submit`; computer seats are asked in :meth:`~LocalTable.poll`, which never
+blocks the frame loop. How computer players think is chosen per table:
+
+- ``"process"`` (the game): one worker process builds every computer player from its
+  :class:`BotSpec` and is sent, per seat, only that seat's events, view and legal actions;
+- ``"thread"``: the same on a worker thread of this process;
+- ``"inline"`` (tests, scripts): each decision is made inside :meth:`~LocalTable.poll`.
+
+A computer player that fails (raises, returns an action that is not legal, or its worker process
+dies) is logged (the fault's type and place, nothing of the game), reported as a notice, and
+rebuilt from its :class:`BotSpec` and fed its seat's events again; it is then asked again. It is
+never replaced by a random move. After :data:`MAX_FAULTS` faults in a row a seat is given up
+(another notice) and waits: :meth:`LocalTable.take_over` hands it to a human at this screen.
+
+Pure Python: no pygame and no game's code.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import importlib
+import itertools
+import logging
+import multiprocessing as mp
+import os
+import queue
+import threading
+import time
+import traceback
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+
+from .engine import A, ActionRefused, Choice, ComputerPlayer, E, Engine, Prompt, V
+
+log = logging.getLogger(__name__)
+
+#: who looks at a table: a seat decided at this screen, or None (the public view: a shared screen)
+Viewer = int | None
+
+#: seat kinds a table knows ("remote" and "open" are seats of a network table)
+KINDS = ("human", "random", "easy", "normal", "hard", "remote", "open")
+#: faults in a row after which a computer seat is given up (it then waits; see :meth:`LocalTable.take_over`)
+MAX_FAULTS = 3
+#: how computer players think: see the module docstring
+THINK_MODES = ("process", "thread", "inline")
+
+A_contra = TypeVar("A_contra", contravariant=True)
+
+
+class ViewerError(LookupError):
+    """A seat or viewer this table does not show (not in :attr:`GameTable.viewers`, or not a human seat here)."""
+
+
+@dataclass(frozen=True)
+class Move(Generic[A]):
+    """One decision carried out, as the screen that gets it may know it."""
+
+    #: who decided
+    seat: int
+    #: the action; None when this screen may not know it (another seat's vote card)
+    action: A | None
+    #: a computer player's typed reason (words are made at the edge); None for humans
+    reason: object | None
+    #: the game's clock (:attr:`Engine.decisions`) right after it
+    decisions: int
+    #: True when this move ended the game
+    is_over: bool
+
+
+@dataclass(frozen=True)
+class Said:
+    """A line of table talk from a computer seat: typed data (the game's own type); words are made at the edge."""
+
+    seat: int
+    line: object
+
+
+@dataclass(frozen=True)
+class BotSpec:
+    """How to build one computer player, in any process: ``factory`` is an import path
+    ``"package.module:function"``; the function is called as ``function(level, seed)`` and returns a
+    :class:`~.engine.ComputerPlayer`. Picklable, so a worker process can build the bot itself."""
+
+    factory: str
+    level: str
+    seed: int
+
+    def build(self) -> ComputerPlayer[Any, Any, Any]:
+        """Import the factory and make the computer player."""
+        module, sep, name = self.factory.partition(":")
+        if not sep or not module or not name:
+            raise ValueError(f"a bot factory is 'package.module:function', not {self.factory!r}")
+        func = getattr(importlib.import_module(module), name)
+        player: ComputerPlayer[Any, Any, Any] = func(self.level, self.seed)
+        return player
+
+
+@runtime_checkable
+class SecretActions(Protocol[A_contra]):
+    """An engine whose actions are not all public (1667's vote cards) says who may know one."""
+
+    def action_visible(self, seat: int, action: A_contra, viewer: int | None) -> bool:
+        """True when ``viewer`` (None: the public) may know that ``seat`` took ``action``."""
+        ...
+
+
+@runtime_checkable
+class Talker(Protocol):
+    """A computer player that can speak at the table: it hands over what it wants to say."""
+
+    def talk(self) -> Sequence[object]:
+        """The lines (typed) it says now, given what it has observed and decided; may be empty."""
+        ...
+
+
+class GameTable(Protocol[V, A, E]):
+    """What a table scene and the shell use: one game, seen from this screen.
+
+    Every method that takes a viewer or seat raises :class:`ViewerError` for one this screen may not show."""
+
+    @property
+    def players(self) -> int:
+        """Seats in the game (0 .. players-1)."""
+        ...
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        """Per seat: the name shown."""
+        ...
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        """Per seat: "human", "random", "easy", "normal", "hard", "remote" or "open"."""
+        ...
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        """The seats decided at this screen."""
+        ...
+
+    @property
+    def viewers(self) -> frozenset[Viewer]:
+        """Who may be shown at this screen: :attr:`human_seats` and None (the public view)."""
+        ...
+
+    @property
+    def is_over(self) -> bool:
+        """True once the game has ended."""
+        ...
+
+    @property
+    def notices(self) -> list[tuple[str, dict[str, Any]]]:
+        """Faults to show (translation key, parameters): the table scene pops them."""
+        ...
+
+    @property
+    def said(self) -> list[Said]:
+        """Table talk from computer seats not yet shown: the table scene pops it."""
+        ...
+
+    def view(self, viewer: Viewer) -> V:
+        """What ``viewer`` may see now."""
+        ...
+
+    def events_for(self, viewer: Viewer, start: int = 0) -> Sequence[E]:
+        """The events ``viewer`` may see, from index ``start`` of that viewer's list."""
+        ...
+
+    def prompt(self, seat: int) -> Prompt[V, A, E]:
+        """``seat``'s view, its legal actions and the events it may see since its previous prompt."""
+        ...
+
+    def submit(self, seat: int, action: A | str) -> Move[A]:
+        """Carry out a human seat's action (or its text form); :class:`ActionRefused`: nothing changed."""
+        ...
+
+    def poll(self, budget_s: float = 0.0) -> list[Move[A]]:
+        """Computer seats' moves made since the last call. Never blocks; ``budget_s`` > 0 (instant
+        speed only) lets it go on deciding for that long."""
+        ...
+
+    def thinking(self) -> tuple[int, ...]:
+        """Computer seats deciding now."""
+        ...
+
+    def waiting_for(self) -> tuple[int, ...]:
+        """Every seat with an open decision now."""
+        ...
+
+    def record(self) -> Mapping[str, Any] | None:
+        """The whole game as data when this screen may have it (a local game), else None."""
+        ...
+
+    def close(self) -> None:
+        """Stop thinking and let go of workers; the table answers nothing new afterwards."""
+        ...
+
+
+# ---------------------------------------------------------------------------------------------
+# The computer players' side: runs in the worker (process or thread) or inline.
+
+
+@dataclass
+class _Seat:
+    spec: BotSpec
+    player: ComputerPlayer[Any, Any, Any] | None = None
+
+
+class BotHost:
+    """The computer players of one table, wherever they think. Messages in, replies out:
+
+    - ``("build", seat, spec, events)``: (re)build the seat's player and feed it ``events``;
+    - ``("observe", seat, events)``: more events for the seat;
+    - ``("decide", seat, job, events, view, legal)``: feed ``events``, then decide;
+    - ``None``: stop.
+
+    Replies: ``("choice", seat, job, action, reason, said)`` or ``("fault", seat, job, where)``
+    (``job`` is -1 for a fault outside a decision)."""
+
+    def __init__(self) -> None:
+        self.seats: dict[int, _Seat] = {}
+
+    def handle(self, msg: tuple[Any, ...]) -> tuple[Any, ...] | None:
+        op, seat = msg[0], msg[1]
+        job = msg[2] if op == "decide" else -1
+        try:
+            if op == "build":
+                spec, events = msg[2], msg[3]
+                slot = self.seats[seat] = _Seat(spec)
+                slot.player = spec.build()
+                if events:
+                    slot.player.observe(events)
+                return None
+            player = self.seats[seat].player
+            if player is None:
+                raise RuntimeError("computer player not built")
+            if op == "observe":
+                player.observe(msg[2])
+                return None
+            if op == "decide":
+                _op, _seat, _job, events, view, legal = msg
+                if events:
+                    player.observe(events)
+                choice = player.decide(view, legal)
+                said = tuple(player.talk()) if isinstance(player, Talker) else ()
+                return ("choice", seat, job, choice.action, choice.reason, said)
+            raise ValueError(f"unknown message {op!r}")
+        except Exception as exc:  # a fault of the bot: reported, the table rebuilds it
+            self.seats.get(seat, _Seat(BotSpec("", "", 0))).player = None
+            return ("fault", seat, job, _where(exc))
+
+
+def _where(exc: BaseException) -> str:
+    """A fault's type and innermost place (file:line): never its message, which may name hidden facts."""
+    tb = traceback.extract_tb(exc.__traceback__)
+    place = f" at {tb[-1].filename.rsplit('/', 1)[-1]}:{tb[-1].lineno}" if tb else ""
+    return f"{type(exc).__name__}{place}"
+
+
+def _serve(recv: Callable[[], Any], send: Callable[[Any], None]) -> None:
+    """A worker's loop (thread or process) around a :class:`BotHost`."""
+    host = BotHost()
+    while True:
+        try:
+            msg = recv()
+        except (EOFError, OSError):
+            return
+        if msg is None:
+            return
+        out = host.handle(msg)
+        if out is not None:
+            try:
+                send(out)
+            except (OSError, ValueError):
+                return
+
+
+def _process_main(conn: Any) -> None:  # pragma: no cover - runs in the worker process
+    if hasattr(os, "nice"):
+        with contextlib.suppress(OSError):
+            os.nice(10)
+    _serve(conn.recv, conn.send)
+
+
+class _Backend:
+    """Where the computer players think. ``send`` never blocks; ``replies`` never blocks."""
+
+    def send(self, msg: tuple[Any, ...]) -> None:
+        raise NotImplementedError
+
+    def replies(self, timeout: float = 0.0) -> list[tuple[Any, ...]]:
+        raise NotImplementedError
+
+    def close(self) -> None:
+        raise NotImplementedError
+
+
+class _Inline(_Backend):
+    def __init__(self) -> None:
+        self.host = BotHost()
+        self.out: list[tuple[Any, ...]] = []
+
+    def send(self, msg: tuple[Any, ...]) -> None:
+        r = self.host.handle(msg)
+        if r is not None:
+            self.out.append(r)
+
+    def replies(self, timeout: float = 0.0) -> list[tuple[Any, ...]]:
+        out, self.out = self.out, []
+        return out
+
+    def close(self) -> None:
+        self.host.seats.clear()
+
+
+class _Threaded(_Backend):
+    """A worker (thread or process) fed through a queue by a sender thread, so ``send`` never blocks
+    on a full pipe; replies come back through a queue filled by a reader thread. A worker that ends
+    unasked is reported as ``("dead",)``."""
+
+    def __init__(self, mode: str) -> None:
+        self._out: queue.Queue[tuple[Any, ...] | None] = queue.Queue()
+        self._in: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._closed = False
+        self.mode = mode
+        if mode == "thread":
+            self._proc: Any = None
+            self._worker = threading.Thread(target=_serve, args=(self._out.get, self._in.put),
+                                            name="bots", daemon=True)
+            self._worker.start()
+            return
+        ctx = mp.get_context("spawn")
+        self._conn, child = ctx.Pipe()
+        self._proc = ctx.Process(target=_process_main, args=(child,), name="bots", daemon=True)
+        self._proc.start()
+        child.close()
+        threading.Thread(target=self._pump_out, name="bots-send", daemon=True).start()
+        threading.Thread(target=self._pump_in, name="bots-recv", daemon=True).start()
+
+    def _pump_out(self) -> None:
+        while True:
+            msg = self._out.get()
+            if msg is None:
+                with contextlib.suppress(OSError, ValueError):
+                    self._conn.send(None)
+                return
+            try:
+                self._conn.send(msg)
+            except (OSError, ValueError):
+                return  # the reader reports the worker's end
+
+    def _pump_in(self) -> None:
+        while True:
+            try:
+                msg = self._conn.recv()
+            except (EOFError, OSError, ValueError):
+                if not self._closed:
+                    self._in.put(("dead",))
+                return
+            self._in.put(msg)
+
+    def send(self, msg: tuple[Any, ...]) -> None:
+        self._out.put(msg)
+
+    def replies(self, timeout: float = 0.0) -> list[tuple[Any, ...]]:
+        out: list[tuple[Any, ...]] = []
+        try:
+            if timeout > 0:
+                out.append(self._in.get(timeout=timeout))
+            while True:
+                out.append(self._in.get_nowait())
+        except queue.Empty:
+            pass
+        if self.mode == "thread" and not self._closed and not self._worker.is_alive():
+            out.append(("dead",))
+        return out
+
+    def close(self) -> None:
+        if self._closed:
+            return
+        self._closed = True
+        self._out.put(None)
+        if self._proc is not None:  # the worker is waited for off the caller's thread
+            threading.Thread(target=self._reap, name="bots-reap", daemon=True).start()
+
+    def _reap(self) -> None:
+        self._proc.join(timeout=1.0)
+        if self._proc.is_alive():
+            self._proc.kill()
+            self._proc.join(timeout=1.0)
+        self._conn.close()
+
+    def kill(self) -> None:
+        """End the worker process now (tests: a worker that dies)."""
+        if self._proc is not None:
+            self._proc.kill()
+
+
+def _backend(think: str) -> _Backend:
+    if think == "inline":
+        return _Inline()
+    return _Threaded(think)
+
+
+# ---------------------------------------------------------------------------------------------
+# The local table
+
+
+@dataclass
+class _Job:
+    id: int
+    #: the game's clock when it was asked
+    asked_at: int
+
+
+@dataclass
+class _BotSeat:
+    spec: BotSpec
+    #: how many of the seat's events the player has been given
+    fed: int = 0
+    job: _Job | None = None
+    faults: int = 0
+    given_up: bool = False
+    said_before: list[object] = field(default_factory=list)
+
+
+class LocalTable(Generic[V, A, E]):
+    """:class:`GameTable` for an engine at this computer: solo (one human) and hot-seat (several).
+
+    ``humans`` and the keys of ``bots`` must together be every seat, once. :meth:`poll` returns the
+    moves as this screen may know them: with one human, as that seat may; otherwise as the public
+    (a shared screen). :meth:`submit` returns the submitter's own move in full."""
+
+    def __init__(self, engine: Engine[V, A, E], *, names: Sequence[str], kinds: Sequence[str],
+                 humans: Sequence[int], bots: Mapping[int, BotSpec], think: str = "process") -> None:
+        n = engine.players
+        if len(names) != n or len(kinds) != n:
+            raise ValueError(f"give a name and a kind for each of the {n} seats")
+        if any(k not in KINDS for k in kinds):
+            raise ValueError(f"seat kinds are {', '.join(KINDS)}")
+        seats = sorted([*humans, *bots])
+        if seats != list(range(n)):
+            raise ValueError(f"humans and computer players must be the seats 0-{n - 1}, each once")
+        if any(kinds[s] != "human" for s in humans) or any(kinds[s] == "human" for s in bots):
+            raise ValueError("a human seat's kind is 'human'; a computer seat's is not")
+        if think not in THINK_MODES:
+            raise ValueError(f"think is one of {', '.join(THINK_MODES)}, not {think!r}")
+        self._engine = engine
+        self._names = tuple(names)
+        self._kinds = tuple(kinds)
+        self._humans = tuple(sorted(humans))
+        self._viewers: frozenset[Viewer] = frozenset([*self._humans, None])
+        self._bots = {s: _BotSeat(spec) for s, spec in sorted(bots.items())}
+        self._think = think
+        self._jobs = itertools.count(1)
+        self._prompted: dict[int, int] = dict.fromkeys(self._humans, 0)
+        self._notices: list[tuple[str, dict[str, Any]]] = []
+        self._said: list[Said] = []
+        #: per game: computer seats' table talk is collected (False: they say nothing)
+        self.bot_chat = True
+        self._closed = False
+        #: worker ends in a row without a move in between
+        self._deaths = 0
+        self._backend = _backend(think)
+        for seat, b in self._bots.items():
+            self._backend.send(("build", seat, b.spec, ()))
+
+    # ------------------------------------------------------------------ GameTable: who is here
+    @property
+    def players(self) -> int:
+        return self._engine.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return self._kinds
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        return self._humans
+
+    @property
+    def viewers(self) -> frozenset[Viewer]:
+        return self._viewers
+
+    @property
+    def screen_viewer(self) -> Viewer:
+        """Whose knowledge :meth:`poll`'s moves carry: the one human seat, else None (a shared screen)."""
+        return self._humans[0] if len(self._humans) == 1 else None
+
+    @property
+    def is_over(self) -> bool:
+        return self._engine.is_over
+
+    @property
+    def notices(self) -> list[tuple[str, dict[str, Any]]]:
+        return self._notices
+
+    @property
+    def said(self) -> list[Said]:
+        return self._said
+
+    # ------------------------------------------------------------------ GameTable: looking
+    def _check_viewer(self, viewer: Viewer) -> None:
+        if viewer not in self._viewers or isinstance(viewer, bool):
+            raise ViewerError(f"viewer {viewer!r:.20} is not shown at this table")
+
+    def _check_human(self, seat: int) -> None:
+        if seat not in self._humans or isinstance(seat, bool):
+            raise ViewerError(f"seat {seat!r:.20} is not decided at this screen")
+
+    def view(self, viewer: Viewer) -> V:
+        self._check_viewer(viewer)
+        return self._engine.view(viewer)
+
+    def events_for(self, viewer: Viewer, start: int = 0) -> Sequence[E]:
+        self._check_viewer(viewer)
+        return self._engine.events_for(viewer, start)
+
+    def prompt(self, seat: int) -> Prompt[V, A, E]:
+        self._check_human(seat)
+        events = tuple(self._engine.events_for(seat, self._prompted[seat]))
+        self._prompted[seat] += len(events)
+        return Prompt(seat, self._engine.view(seat), tuple(self._engine.legal_actions(seat)), events)
+
+    def thinking(self) -> tuple[int, ...]:
+        return tuple(s for s, b in self._bots.items() if b.job is not None)
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return tuple(self._engine.deciders())
+
+    def record(self) -> Mapping[str, Any] | None:
+        return self._engine.record()
+
+    @property
+    def engine(self) -> Engine[V, A, E]:
+        """The engine (the local game's owner only: saves; never a table scene)."""
+        return self._engine
+
+    # ------------------------------------------------------------------ deciding
+    def _move(self, seat: int, action: A, reason: object | None, viewer: Viewer) -> Move[A]:
+        seen: A | None = action
+        if viewer != seat and isinstance(self._engine, SecretActions) and not self._engine.action_visible(
+                seat, action, viewer):
+            seen = None
+        return Move(seat, seen, reason, self._engine.decisions, self._engine.is_over)
+
+    def submit(self, seat: int, action: A | str) -> Move[A]:
+        self._check_human(seat)
+        if self._closed:
+            raise ActionRefused("the table is closed")
+        act = self._engine.parse_action(action) if isinstance(action, str) else action
+        self._engine.apply(seat, act)
+        return self._move(seat, act, None, seat)
+
+    def poll(self, budget_s: float = 0.0) -> list[Move[A]]:
+        if self._closed:
+            return []
+        stop = time.perf_counter() + max(0.0, budget_s)
+        moves: list[Move[A]] = []
+        while True:
+            self._ask()
+            left = stop - time.perf_counter()
+            wait = left if self._think != "inline" and left > 0 and self.thinking() else 0.0
+            got = self._collect(self._backend.replies(wait))
+            moves += got
+            if self._engine.is_over or self._closed or time.perf_counter() >= stop:
+                break
+            if not self.thinking() and not self._askable():
+                break  # a human decides next (or a given-up seat waits)
+        return moves
+
+    def _askable(self) -> list[int]:
+        return [s for s in self._engine.deciders()
+                if s in self._bots and self._bots[s].job is None and not self._bots[s].given_up]
+
+    def _ask(self) -> None:
+        """Ask every computer seat with an open decision that is not already deciding."""
+        for seat in self._askable():
+            b = self._bots[seat]
+            events = tuple(self._engine.events_for(seat, b.fed))
+            b.fed += len(events)
+            legal = tuple(self._engine.legal_actions(seat))
+            b.job = _Job(next(self._jobs), self._engine.decisions)
+            self._backend.send(("decide", seat, b.job.id, events, self._engine.view(seat), legal))
+
+    def _collect(self, replies: list[tuple[Any, ...]]) -> list[Move[A]]:
+        moves: list[Move[A]] = []
+        for r in replies:
+            if r[0] == "dead":
+                self._worker_died()
+                continue
+            seat, job = r[1], r[2]
+            b = self._bots.get(seat)
+            if b is None or b.job is None or b.job.id != job:
+                continue  # an answer nobody waits for any more (the seat was rebuilt)
+            asked_at = b.job.asked_at
+            b.job = None
+            if r[0] == "fault":
+                self._fault(seat, r[3])
+                continue
+            _k, _s, _j, action, reason, said = r
+            if seat not in self._engine.deciders():
+                continue  # the decision went away (cannot happen today; asked again if it comes back)
+            try:
+                self._engine.apply(seat, action)
+            except ActionRefused:
+                if self._engine.decisions == asked_at:
+                    self._fault(seat, "an action that is not legal")
+                continue  # the position moved on since it was asked: it is asked again
+            b.faults = 0
+            self._deaths = 0
+            if self.bot_chat:
+                self._said += [Said(seat, line) for line in said]
+            moves.append(self._move(seat, action, reason, self.screen_viewer))
+            if self._engine.is_over:
+                break
+        return moves
+
+    def _fault(self, seat: int, where: str) -> None:
+        b = self._bots[seat]
+        b.faults += 1
+        log.warning("computer player of seat %d (%s) failed: %s", seat, b.spec.factory, where)
+        if b.faults >= MAX_FAULTS:
+            b.given_up = True
+            self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
+            return
+        self._notices.append(("table.notice.bot_restarted", {"name": self._names[seat], "seat": seat}))
+        self._rebuild(seat)
+
+    def _rebuild(self, seat: int) -> None:
+        b = self._bots[seat]
+        events = tuple(self._engine.events_for(seat, 0))
+        b.fed = len(events)
+        b.job = None
+        self._backend.send(("build", seat, b.spec, events))
+
+    def _worker_died(self) -> None:
+        self._deaths += 1
+        self._backend.close()
+        if self._deaths >= MAX_FAULTS:
+            log.warning("the computer players' worker ended %d times in a row; computer seats wait", self._deaths)
+            for seat, b in self._bots.items():
+                b.given_up, b.job = True, None
+                self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
+            self._backend = _Inline()  # nothing is sent to it: every computer seat is given up
+            return
+        log.warning("the computer players' worker ended unasked; starting a new one")
+        self._notices.append(("table.notice.worker_restarted", {}))
+        self._backend = _backend(self._think)
+        for seat in self._bots:
+            self._rebuild(seat)
+
+    def take_over(self, seat: int) -> None:
+        """A computer seat that was given up becomes a human seat at this screen (the player chose so)."""
+        b = self._bots.get(seat)
+        if b is None or not b.given_up:
+            raise ValueError(f"seat {seat} is not a computer seat that was given up")
+        del self._bots[seat]
+        self._humans = tuple(sorted([*self._humans, seat]))
+        self._viewers = frozenset([*self._humans, None])
+        self._kinds = tuple("human" if s == seat else k for s, k in enumerate(self._kinds))
+        self._prompted[seat] = 0
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self._backend.close()
+
+    def __enter__(self) -> LocalTable[V, A, E]:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
+__all__ = ["BotHost", "BotSpec", "GameTable", "KINDS", "LocalTable", "MAX_FAULTS", "Move", "Said",
+           "SecretActions", "Talker", "THINK_MODES", "Viewer", "ViewerError", "Choice"]

@@ -22,6 +22,7 @@ from tortuga_desktop.app.scenes.saveload import LoadScene
 from tortuga_desktop.app.scenes.stats import StatsScene
 from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.rules import Game
+from tortuga_desktop.shell import game as games
 
 
 @pytest.fixture(autouse=True)
@@ -70,10 +71,12 @@ def test_load_game_lists_and_loads_off_the_frame_loop(monkeypatch: pytest.Monkey
     for i in range(3):
         data.game_id = f"g{i}"
         saves.save_named(f"game {i}", data)
-    read, load = Spy(saves.read_save), Spy(saves.load_save)
+    read = Spy(saves.read_save)
     for module in (saves, saves.savefile):  # the scenes call saves.read_save; save_info and load_save too
         monkeypatch.setattr(module, "read_save", read)
-    monkeypatch.setattr(saves, "load_save", load)
+    dice = games.module("tortuga")  # a save is checked (replayed) by its game's module
+    load = Spy(dice.read_saved)
+    monkeypatch.setattr(dice, "read_saved", load)
     app = start_app()
     try:
         app.top.load_game()
@@ -125,8 +128,9 @@ def test_continue_loads_the_autosave_off_the_frame_loop(monkeypatch: pytest.Monk
     """Issue 24.10: Continue replayed the whole autosave on the frame loop."""
     data = _data(finished=False)
     saves.autosave(data)
-    load = Spy(saves.load_autosave)
-    monkeypatch.setattr(saves, "load_autosave", load)
+    dice = games.module("tortuga")  # the autosave is checked (replayed) by its game's module
+    load = Spy(dice.read_saved)
+    monkeypatch.setattr(dice, "read_saved", load)
     app = start_app()
     try:
         app.top.continue_game()

@@ -25,6 +25,7 @@ from typing import Any
 
 from ..ai.workers import thinking_mode
 from ..levels import ALL_LEVELS, NETWORK_LEVELS
+from ..shell import game as games
 
 SPEED_CHOICES = ("slow", "normal", "fast", "instant")
 #: Image types ``pygame.image.save`` writes, by file extension.
@@ -190,6 +191,15 @@ def _size(text: str) -> tuple[int, int]:
     return (w, h)
 
 
+def _game(text: str) -> str:
+    """``--game``: a game's key or one of its other names (``dice``) -> its key."""
+    try:
+        return games.find(text).key
+    except games.UnknownGameError:
+        known = ", ".join(n for m in games.modules() for n in (m.key, *m.cli_names))
+        raise argparse.ArgumentTypeError(f"unknown game {text!r}; expected one of {known}") from None
+
+
 def _levels(text: str) -> tuple[str, ...]:
     """``--level``: one level for every computer seat, or a comma-separated list seat by seat
     (repeated when shorter than the table): "expert" or "hard,expert"."""
@@ -261,6 +271,12 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
         parser.error("--token: not a reclaim token")
     if opts.seed is not None and opts.seed < 0:
         parser.error("--seed must be 0 or more")
+    if opts.demo:  # the game's module is loaded only when it is played (--help, --version stay light)
+        game = games.module(opts.game)
+        if not game.min_players <= opts.players <= game.max_players:
+            parser.error(f"--players: {game.key} is played by {game.min_players}-{game.max_players} players")
+    elif opts.players not in range(2, 10):
+        parser.error("--players: a demo game has 2-9 players")
     if opts.trust_cert is not None:
         from ..net.client import tls_context
 
@@ -285,7 +301,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", nargs="?", help="a saved game to open")
     p.add_argument("--replay", metavar="FILE", default=None, help="watch a game record (a replay file)")
     p.add_argument("--demo", action="store_true", help="start a game of computer players straight away")
-    p.add_argument("--players", type=int, default=4, choices=(2, 3, 4), help="players in a demo game (default 4)")
+    p.add_argument("--game", type=_game, default=games.DEFAULT_GAME, metavar="GAME",
+                   help="which game a demo plays (default: the dice game)")
+    p.add_argument("--players", type=int, default=4, help="players in a demo game (default 4; the dice game: 2-4)")
     p.add_argument("--seed", type=int, default=None, help="seed for the demo game")
     p.add_argument("--level", default=None, type=_levels, metavar="LEVEL[,LEVEL...]",
                    help=f"strength of the computer players in a demo game: one of {', '.join(ALL_LEVELS)} "
@@ -359,9 +377,8 @@ def make_app(opts: argparse.Namespace, *, auto_return: bool = False) -> Any:
                  or opts.screenshot_every_phase or opts.exit_after_first_frame)
     app.push(MenuScene(auto_return=auto_return and not asked))
     if opts.demo:
-        from .scenes.demo import start_demo
-
-        start_demo(app, opts.players, opts.seed if opts.seed is not None else 1, opts.level)
+        games.module(opts.game).demo(app, games.DemoOptions(opts.players, opts.seed if opts.seed is not None else 1,
+                                                          opts.level))
     elif opts.path:
         open_save(app, Path(opts.path))
     elif getattr(opts, "replay", None):
@@ -387,28 +404,28 @@ def _show_log_notices(app: Any) -> None:
 
 
 def open_save(app: Any, path: Path) -> bool:
-    """Open a saved game (``tortuga PATH``). A bad file shows its message over the main menu
-    (the file itself is never changed) and returns False."""
+    """Open a saved game of any game (``tortuga PATH``) through its game module. A bad file
+    (or one of a game this program does not have) shows its message over the main menu (the
+    file itself is never changed) and returns False."""
     from .i18n import tr
-    from .saves import SaveError, load_save
+    from .saves import SaveError
+    from .saves.games import load_game
 
     try:
-        data = load_save(path)
+        module, saved = load_game(path)
     except SaveError as err:
         logger.warning("refused %s", err.log_text)
         app.show_message(tr("error.save.title"), err.user_message())
         return False
-    if data.game.is_over:
-        from .controller import finished_source
-        from .scenes.results import ResultsScene
-
-        app.push(ResultsScene(finished_source(data.game, data.seats), data.seats, review=True))
+    if saved.finished:
+        module.open_saved(app, saved)
         return True
     confirm = getattr(app, "confirm_leaving_game", None)
     if callable(confirm):  # over the autosave of an unfinished game: ask first
-        confirm("load", lambda: app.play(data))
+        confirm("load", lambda: module.open_saved(app, saved))
         return True
-    return app.play(data) is not None
+    module.open_saved(app, saved)  # a game it cannot play (a bad seat) shows its own message
+    return True
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,9 @@ finished-game archive, and the new-game setup — one job per module:
 * :mod:`.text` — what a file's text may hold (visible characters, strict JSON, sizes);
 * :mod:`.seats` — :class:`SeatConfig`, who plays a seat;
 * :mod:`.savefile` — the save format: :class:`SaveData` to and from JSON, read, write, describe;
+* :mod:`.games` — a saved file of any game, checked by the game module its ``"game"`` names
+  (imported as ``saves.games``: it stays out of the package namespace and so of the circle
+  ``listing`` ↔ ``saves`` while that one lasts);
 * :mod:`.setup` — :class:`SetupConfig`, starting a game, the setup remembered for next time;
 * :mod:`.autosave` — the autosave file (*Continue*);
 * :mod:`.writer` — :class:`AutosaveWriter`, the background writer of every file written in play;

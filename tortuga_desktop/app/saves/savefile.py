@@ -29,10 +29,12 @@ from .errors import SaveError
 from .seats import SeatConfig, check_dict, check_seats, get_field
 from .text import check_json_values, check_text, convert, parse_json
 
-__all__ = ["FORMAT", "MAX_SAVE_BYTES", "READ_SCHEMAS", "SCHEMA", "SaveData", "SaveInfo", "info_of", "list_folder",
-           "load_save", "managed", "now_iso", "read_save", "save_info", "write_save"]
+__all__ = ["FORMAT", "GAME", "MAX_SAVE_BYTES", "READ_SCHEMAS", "SCHEMA", "SaveData", "SaveInfo", "info_of", "list_folder",
+           "load_save", "managed", "now_iso", "read_document", "read_save", "save_info", "write_save"]
 
 FORMAT = "tortuga-save"
+#: The ``"game"`` field of the dice game's saves (a file without one is the dice game's too).
+GAME = "tortuga"
 SCHEMA = 2
 #: Older save schemas that are still read (1: the whole state as "game").
 READ_SCHEMAS = (1, 2)
@@ -67,6 +69,11 @@ class SaveData:
         if not self.game_id:
             self.game_id = uuid.uuid4().hex
 
+    @property
+    def finished(self) -> bool:
+        """True when the game is over (:class:`~tortuga_desktop.shell.game.SavedGame`)."""
+        return self.game.is_over
+
     def to_dict(self) -> dict[str, Any]:
         check = self.game.to_dict()
         check.pop("record", None)
@@ -77,6 +84,7 @@ class SaveData:
             record = None
         return {
             "format": FORMAT,
+            "game": GAME,
             "schema": SCHEMA,
             "saved_at": self.saved_at,
             "game_id": self.game_id,
@@ -113,6 +121,9 @@ def _schema_of(data: Any, path: Path | None) -> int:
     """The schema of a save file this game reads; raises :class:`SaveError` for anything else."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("error.save.wrong_format", path, "the 'format' field is not 'tortuga-save'")
+    game = data.get("game")  # schema 1 held the whole state there (an object): the dice game's too
+    if isinstance(game, str) and game != GAME:
+        raise SaveError("error.save.wrong_format", path, "the 'game' field is not 'tortuga'")
     schema = data.get("schema")
     if schema in READ_SCHEMAS and not isinstance(schema, bool):  # 2.0 == 2 was always read
         return int(schema)
@@ -235,11 +246,18 @@ class SaveInfo:
 
 # ---------------------------------------------------------------- reading and writing
 def read_save(path: Path | str) -> SaveData:
-    """Read and validate a save file. Pure: never writes, moves or deletes anything.
+    """Read and validate a save file of the dice game. Pure: never writes, moves or deletes anything.
 
     Raises :class:`SaveError` for every kind of bad file (see the module docstring).
     """
     path = Path(path)
+    return SaveData.from_dict(read_document(path), path)
+
+
+def read_document(path: Path) -> dict[str, Any]:
+    """A saved game's file as its JSON object, whatever its game: read (at most
+    :data:`MAX_SAVE_BYTES`), parsed and its values checked (visible text, sizes), not yet
+    validated as a game. Pure. Raises :class:`SaveError` for a file that is not that."""
     try:
         raw = paths.read_bytes_limited(path, MAX_SAVE_BYTES)
     except paths.FileTooLargeError as exc:
@@ -256,7 +274,10 @@ def read_save(path: Path | str) -> SaveData:
         check_json_values(data, "save")
     except (ValueError, RecursionError) as exc:
         raise SaveError("error.save.invalid", path, str(exc)[:200]) from None
-    return SaveData.from_dict(data, path)
+    if not isinstance(data, dict):
+        raise SaveError("error.save.wrong_format", path, "not a JSON object")
+    return data
+
 
 def write_save(path: Path | str, data: SaveData) -> Path:
     """Write ``data`` atomically (stamps ``data.saved_at``); raises :class:`SaveError` on failure."""

@@ -8,15 +8,20 @@ from __future__ import annotations
 
 import importlib
 import logging
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
+from ...shell import game as games
+from ...shell.game import DemoOptions, GameModule, SavedGame
 from .. import art, palette
 from ..i18n import tr, trn
 from ..intents import Intent, Key
 from ..layout import LayoutReport, screen_scale
+from ..saves.games import load_game
 from . import Scene
+from .chooser import GameChooser
 from .chrome import ButtonList, MenuItem, backdrop, draw_title, warm_backdrop
 from .listview import Worker
 
@@ -122,9 +127,9 @@ class MenuScene(Scene):
     def _build(self) -> None:
         has_setup = True
         try:
-            from . import setup as _setup  # noqa: F401
+            games.modules()
         except ImportError:
-            logger.exception("the setup screen cannot be loaded")
+            logger.exception("a game cannot be loaded")
             has_setup = False
         from .. import saves
 
@@ -189,10 +194,17 @@ class MenuScene(Scene):
         self._layout()
         warm_backdrop(size)
 
-    def new_game(self) -> None:
-        from .setup import SetupScene
+    def choose_game(self, then: Callable[[GameModule], None]) -> None:
+        """``then(game)`` at once when there is one game; else the game chooser asks which."""
+        found = games.modules()
+        if len(found) == 1:
+            then(found[0])
+            return
+        self.app.push(GameChooser(found, then))
 
-        self.app.push(SetupScene())
+    def new_game(self) -> None:
+        """New game: the chosen game's setup screen."""
+        self.choose_game(lambda m: self.app.push(m.setup_scene(self.app)))
 
     def join_game(self) -> None:
         from .join import JoinScene
@@ -223,8 +235,11 @@ class MenuScene(Scene):
             return
 
         def work(_progress: Any) -> Any:
+            path = saves.autosave_path(create=False)
+            if not path.is_file():
+                return None
             try:
-                return saves.load_autosave()
+                return load_game(path)
             except saves.SaveError as err:
                 return err
 
@@ -246,14 +261,9 @@ class MenuScene(Scene):
         if data is None:
             self._build()
             return
-        if data.game.is_over:  # a finished game whose archiving failed last time: store it now
-            from ..controller import finished_source
-            from .results import ResultsScene
-
-            self.app.finish_game(data)
-            self.app.push(ResultsScene(finished_source(data.game, data.seats), data.seats, review=True))
-            return
-        self.app.play(data, on_disk=True)
+        found: tuple[GameModule, SavedGame] = data
+        module, saved = found
+        module.open_saved(self.app, saved, on_disk=True)
 
     def learn(self) -> None:
         from .tutorial import start_tutorial
@@ -276,16 +286,19 @@ class MenuScene(Scene):
         self.app.push(SettingsScene())
 
     def rules(self) -> None:
-        from .help import HelpScene
-
-        self.app.push(HelpScene())
+        """The chosen game's rules."""
+        self.choose_game(lambda m: self.app.push(m.help_scene(self.app)))
 
     def demo(self) -> None:
-        from .demo import start_demo
+        """A game of computer players, of the chosen game."""
+        self.choose_game(self._demo)
 
+    def _demo(self, module: GameModule) -> None:
         seed = getattr(self.app.options, "seed", None)
         players = getattr(self.app.options, "players", 4) or 4
-        start_demo(self.app, players, seed if seed is not None else int(pygame.time.get_ticks()) % 100000)
+        players = max(module.min_players, min(module.max_players, players))
+        seed = seed if seed is not None else int(pygame.time.get_ticks()) % 100000
+        module.demo(self.app, DemoOptions(players, seed))
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:

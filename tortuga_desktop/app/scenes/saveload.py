@@ -20,10 +20,12 @@ from typing import Any
 
 import pygame
 
+from ...shell.game import GameModule, SavedGame
 from .. import art, palette, paths, saves
 from ..i18n import tr
 from ..intents import Click, Intent, Key
 from ..saves import MAX_NAME_LENGTH
+from ..saves.games import load_game
 from . import Scene, WidgetScene
 from .chrome import backdrop
 from .dialogs import MessageScene, dim, draw_panel, ok_cancel, scale_of, text_entry
@@ -304,7 +306,7 @@ class LoadScene(Scene):
 
         def work(_progress: Any) -> Any:
             try:
-                return saves.load_save(info.path)
+                return load_game(info.path)
             except saves.SaveError as err:
                 return err
 
@@ -321,19 +323,15 @@ class LoadScene(Scene):
             self.app.show_message(tr("error.save.title"), data.user_message())
             return
         app = self.app
+        found: tuple[GameModule, SavedGame] = data
+        module, saved = found
 
         def go() -> None:
             while len(app.scenes) > 1:
                 app.scenes.pop().exit()
-            if data.game.is_over:
-                from ..controller import finished_source
-                from .results import ResultsScene
+            module.open_saved(app, saved)
 
-                app.push(ResultsScene(finished_source(data.game, data.seats), data.seats, review=True))
-            else:
-                app.play(data)
-
-        if data.game.is_over:  # the game in progress stays where Continue finds it
+        if saved.finished:  # the game in progress stays where Continue finds it
             go()
         else:  # it takes the game in progress's place: ask first
             app.confirm_leaving_game("load", go)

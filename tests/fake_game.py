@@ -1,0 +1,176 @@
+"""A tiny fake game for the shell's tests: two seats take one or two sticks from seven in turn;
+whoever takes the last stick wins. It implements :class:`tortuga_desktop.shell.engine.Engine`
+and is offered as a :class:`tortuga_desktop.shell.game.GameModule`, to prove the shell needs
+nothing of the dice game."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from tortuga_desktop.app.saves import SaveError
+from tortuga_desktop.app.scenes import Scene
+from tortuga_desktop.shell.engine import ActionRefused, Choice
+from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp
+
+STICKS = 7
+
+
+@dataclass(frozen=True)
+class Take:
+    """Take ``n`` sticks (text form ``take N``)."""
+
+    n: int
+
+    def __str__(self) -> str:
+        return f"take {self.n}"
+
+
+@dataclass(frozen=True)
+class Took:
+    """``seat`` took ``n`` sticks."""
+
+    seat: int
+    n: int
+
+
+@dataclass(frozen=True)
+class SticksView:
+    sticks: int
+    to_move: int | None
+    winner: int | None
+
+
+@dataclass
+class Sticks:
+    """The game: seats 0 and 1, seat 0 first."""
+
+    sticks: int = STICKS
+    moves: list[Took] = field(default_factory=list)
+
+    players = 2
+
+    @property
+    def decisions(self) -> int:
+        return len(self.moves)
+
+    @property
+    def is_over(self) -> bool:
+        return self.sticks == 0
+
+    def deciders(self) -> tuple[int, ...]:
+        return () if self.is_over else (len(self.moves) % 2,)
+
+    def legal_actions(self, seat: int) -> Sequence[Take]:
+        if seat not in self.deciders():
+            return ()
+        return tuple(Take(n) for n in (1, 2) if n <= self.sticks)
+
+    def parse_action(self, text: str) -> Take:
+        word, _, n = text.partition(" ")
+        if word != "take" or n not in ("1", "2"):
+            raise ActionRefused(f"not an action: {text!r}")
+        return Take(int(n))
+
+    def apply(self, seat: int, action: Take) -> None:
+        if action not in self.legal_actions(seat):
+            raise ActionRefused(f"seat {seat} may not {action} now")
+        self.sticks -= action.n
+        self.moves.append(Took(seat, action.n))
+
+    def view(self, seat: int | None) -> SticksView:
+        winner = self.moves[-1].seat if self.is_over else None
+        return SticksView(self.sticks, None if self.is_over else len(self.moves) % 2, winner)
+
+    def events_for(self, seat: int | None, start: int = 0) -> Sequence[Took]:
+        return tuple(self.moves[start:])
+
+    def record(self) -> Mapping[str, Any]:
+        return {"moves": [m.n for m in self.moves]}
+
+
+class SticksBot:
+    """Leaves a multiple of three when it can."""
+
+    def observe(self, events: Sequence[Took]) -> None:
+        pass
+
+    def decide(self, view: SticksView, legal: Sequence[Take]) -> Choice[Take]:
+        want = view.sticks % 3
+        return Choice(next((a for a in legal if a.n == want), legal[0]), reason="leave three")
+
+
+def make_bot(level: str, seed: int) -> SticksBot:
+    return SticksBot()
+
+
+@dataclass
+class SavedSticks:
+    """A saved sticks game: the moves so far."""
+
+    game: Sticks
+    game_id: str = "sticks-1"
+
+    @property
+    def finished(self) -> bool:
+        return self.game.is_over
+
+
+class SticksScene(Scene):
+    """Stands in for a game's own screen (records what it was opened with)."""
+
+    def __init__(self, what: str, game: Sticks | None = None) -> None:
+        super().__init__()
+        self.name = f"sticks {what}"
+        self.game = game
+
+
+class SticksModule:
+    """The fake game as the shell sees it."""
+
+    key = "sticks"
+    cli_names: tuple[str, ...] = ("nim",)
+    title_key = "test.sticks.title"
+    blurb_key = "test.sticks.blurb"
+    min_players = 2
+    max_players = 2
+
+    def __init__(self) -> None:
+        self.badges: list[pygame.Rect] = []
+        self.demos: list[DemoOptions] = []
+
+    def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.badges.append(rect)
+        for i in range(STICKS):
+            x = rect.x + (i + 1) * rect.w // (STICKS + 1)
+            pygame.draw.line(surface, (120, 80, 40), (x, rect.y + 4), (x, rect.bottom - 4), 3)
+
+    def setup_scene(self, app: ShellApp) -> Scene:
+        return SticksScene("setup", Sticks())
+
+    def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        moves = doc.get("moves")
+        game = Sticks()
+        if not isinstance(moves, list):
+            raise SaveError("error.save.invalid", path, "moves: expected a list")
+        try:
+            for n in moves:
+                game.apply(game.deciders()[0] if game.deciders() else 0, game.parse_action(f"take {n}"))
+        except ActionRefused as exc:
+            raise SaveError("error.save.bad_record", path, str(exc)) from None
+        return SavedSticks(game)
+
+    def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
+        assert isinstance(saved, SavedSticks)
+        app.push(SticksScene("results" if saved.finished else "table", saved.game))
+
+    def demo(self, app: ShellApp, options: DemoOptions) -> None:
+        self.demos.append(options)
+        app.push(SticksScene("demo", Sticks()))
+
+    def help_scene(self, app: ShellApp) -> Scene:
+        return SticksScene("help")

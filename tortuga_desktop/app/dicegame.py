@@ -1,0 +1,112 @@
+"""The dice game (Tortuga, the pirate dice board game) as the shell's first game module.
+
+It delegates to the application's existing screens and files: its setup screen, the table,
+the results, the save format (:mod:`.saves`), the demo and the rules help. Nothing here
+changes how the dice game plays; it is how the shell reaches it without naming it
+(:mod:`tortuga_desktop.shell.game`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any, Protocol, runtime_checkable
+
+import pygame
+
+from ..shell.game import DemoOptions, SavedGame, ShellApp
+from . import palette
+from .controller import finished_source
+from .saves import SaveData
+from .scenes import Scene
+from .scenes.demo import start_demo
+from .scenes.help import HelpScene
+from .scenes.results import ResultsScene
+from .scenes.setup import SetupScene
+
+__all__ = ["KEY", "DiceGame"]
+
+#: The dice game's key (files without a ``"game"`` field are this game's).
+KEY = "tortuga"
+
+
+@runtime_checkable
+class _GameApp(Protocol):
+    """The game lifecycle the dice game's saves open into (the App has it)."""
+
+    def play(self, data: Any, *, on_disk: bool = False) -> Any: ...
+
+    def finish_game(self, data: Any) -> Any: ...
+
+
+def _lifecycle(app: ShellApp) -> _GameApp:
+    if not isinstance(app, _GameApp):
+        raise TypeError(f"{type(app).__name__} cannot play a saved dice game (no play/finish_game)")
+    return app
+
+
+class DiceGame:
+    """The dice game's :class:`~tortuga_desktop.shell.game.GameModule`."""
+
+    key = KEY
+    cli_names: tuple[str, ...] = ("dice",)
+    title_key = "game.tortuga.title"
+    blurb_key = "game.tortuga.blurb"
+    min_players = 2
+    max_players = 4
+
+    def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Two dice on a round sea-blue badge: a five in front of a tilted three."""
+        side = min(rect.w, rect.h)
+        box = pygame.Rect(0, 0, side, side)
+        box.center = rect.center
+        clip = surface.get_clip()
+        surface.set_clip(box.clip(clip) if clip else box)
+        try:
+            r = side // 2
+            pygame.draw.circle(surface, palette.SEA_DEEP, box.center, r)
+            pygame.draw.circle(surface, palette.BRASS, box.center, r, max(1, side // 24))
+            die = max(8, side * 9 // 20)
+            back = pygame.Rect(0, 0, die, die)
+            back.center = (box.centerx - side // 9, box.centery - side // 9)
+            front = pygame.Rect(0, 0, die, die)
+            front.center = (box.centerx + side // 9, box.centery + side // 9)
+            self._die(surface, back, (0, 4, 8), palette.PARCHMENT_DARK)
+            self._die(surface, front, (0, 2, 4, 6, 8), palette.BONE)
+        finally:
+            surface.set_clip(clip)
+
+    @staticmethod
+    def _die(surface: pygame.Surface, rect: pygame.Rect, pips: tuple[int, ...], face: tuple[int, int, int]) -> None:
+        radius = max(2, rect.w // 6)
+        pygame.draw.rect(surface, face, rect, border_radius=radius)
+        pygame.draw.rect(surface, palette.INK, rect, max(1, rect.w // 16), border_radius=radius)
+        step = rect.w // 4
+        dot = max(1, rect.w // 11)
+        for p in pips:  # 0..8: a 3x3 grid, row by row
+            x = rect.x + step * (1 + p % 3)
+            y = rect.y + step * (1 + p // 3)
+            pygame.draw.circle(surface, palette.INK, (x, y), dot)
+
+    def setup_scene(self, app: ShellApp) -> Scene:
+        return SetupScene()
+
+    def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        return SaveData.from_dict(dict(doc), path)
+
+    def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
+        if not isinstance(saved, SaveData):
+            raise TypeError(f"not a saved dice game: {type(saved).__name__}")
+        life = _lifecycle(app)
+        if saved.game.is_over:
+            if on_disk:  # a finished game whose archiving failed last time: store it now
+                life.finish_game(saved)
+            app.push(ResultsScene(finished_source(saved.game, saved.seats), saved.seats, review=True))
+            return
+        life.play(saved, on_disk=on_disk)
+
+    def demo(self, app: ShellApp, options: DemoOptions) -> None:
+        start_demo(app, options.players, options.seed, options.level)
+
+    def help_scene(self, app: ShellApp) -> Scene:
+        return HelpScene()

@@ -1,0 +1,280 @@
+"""The games the shell can offer: the :class:`GameModule` interface and the registry.
+
+The shell (window, scene stack, main menu, saves, replays, statistics, settings) names no
+game. Each game plugs in once, as a :class:`GameModule`: its key, its title and one line in
+the player's language (translation keys), a small picture, and the ways into it — New game
+(its setup screen), a saved game opened from *Continue* or *Load game*, a demo of computer
+players, its rules help. Files the shell keeps (saves, the autosave, replays, statistics
+entries) carry ``"game": <key>``; a file without it is the dice game's (``"tortuga"``: every
+file written before there was a second game).
+
+The registry holds the built-in games (:data:`BUILT_IN`, imported when first asked for, so
+importing this module does no work) and any registered with :func:`register` (tests add a
+fake game this way). :func:`modules` lists them in the order the main menu shows them: the
+dice game first (it is the default).
+
+Adding a game: write a class satisfying :class:`GameModule` (the dice game's is
+``tortuga_desktop.app.dicegame.DiceGame``), and add ``"package.module:Factory"`` to
+:data:`BUILT_IN` (or call :func:`register` with an instance).
+"""
+
+from __future__ import annotations
+
+import importlib
+import threading
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
+
+    from ..app.scenes import Scene
+
+__all__ = ["BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "SavedGame", "ShellApp", "UnknownGameError", "find",
+           "game_of", "module", "modules", "names", "register", "unregister"]
+
+#: The game a file without a ``"game"`` field belongs to, and the one the menu offers first.
+DEFAULT_GAME = "tortuga"
+
+#: The built-in games, in menu order: ``"import.path:factory"``, each factory called once with
+#: no arguments to make the game's :class:`GameModule`. Imported on first use of the registry.
+BUILT_IN: tuple[str, ...] = (
+    "tortuga_desktop.app.dicegame:DiceGame",
+)
+
+
+class UnknownGameError(LookupError):
+    """No game with this key is registered (a file of a game this program does not have,
+    a ``--game`` name it does not know). ``key`` is what was asked for."""
+
+    def __init__(self, key: str) -> None:
+        super().__init__(f"no game {key!r} (known: {', '.join(m.key for m in modules())})")
+        self.key = key
+
+
+class ShellApp(Protocol):
+    """What a game module may use of the application (:class:`tortuga_desktop.app.loop.App`
+    satisfies it): the window size, the command-line options, the scene stack and messages."""
+
+    @property
+    def size(self) -> tuple[int, int]:
+        """The window's size in pixels."""
+        ...
+
+    @property
+    def options(self) -> Any:  # argparse.Namespace (or None in tests): argparse types it Any
+        """The parsed command line (``--speed``, ``--seed`` ...), or None."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top of the scene stack."""
+        ...
+
+    def show_message(self, title: str, text: str) -> None:
+        """An OK dialog over the current scene."""
+        ...
+
+    def notify(self, text: str, level: str = "info", seconds: float | None = None) -> None:
+        """A short notice on top of every scene (any thread)."""
+        ...
+
+
+@dataclass(frozen=True)
+class DemoOptions:
+    """What a demo game is started with (the command line's ``--players``, ``--seed``,
+    ``--level``; the menu's *Watch a demo* fills them the same way)."""
+
+    #: how many seats (within the module's ``min_players``..``max_players``)
+    players: int
+    #: the game's seed
+    seed: int
+    #: the computer players' levels, one for every seat or seat by seat (None: the game's mix)
+    level: tuple[str, ...] | None = None
+
+
+class SavedGame(Protocol):
+    """A saved game read and checked by its module (:meth:`GameModule.read_saved`), ready to open."""
+
+    @property
+    def game_id(self) -> str:
+        """The game's id (the same across its autosave, named saves, archive and replay)."""
+        ...
+
+    @property
+    def finished(self) -> bool:
+        """True when the game is over (it opens on its results, read-only)."""
+        ...
+
+
+@runtime_checkable
+class GameModule(Protocol):
+    """One game, as the shell sees it. Everything a game gives the shell goes through here;
+    the shell never imports a game's rules, scenes or files itself.
+
+    Scenes returned here are pushed by the shell; the module's own scenes then lead on
+    (setup starts the game's table, the table its results ...). Everything on the frame
+    loop returns at once: files are read in :meth:`read_saved`, which the shell calls on a
+    worker thread."""
+
+    @property
+    def key(self) -> str:
+        """The game's key: short, lower-case, stable (written into every file as ``"game"``)."""
+        ...
+
+    @property
+    def cli_names(self) -> tuple[str, ...]:
+        """Other names ``tortuga --game NAME`` accepts for it (the key is always accepted)."""
+        ...
+
+    @property
+    def title_key(self) -> str:
+        """Translation key of the game's name (the chooser, Statistics, Load game)."""
+        ...
+
+    @property
+    def blurb_key(self) -> str:
+        """Translation key of one line saying what the game is (the chooser)."""
+        ...
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats a game may have."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """The most seats a game may have."""
+        ...
+
+    def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the game's small picture into ``rect`` of ``surface`` (by code, any size from
+        32 px up; draws only inside ``rect``)."""
+        ...
+
+    def setup_scene(self, app: ShellApp) -> Scene:
+        """The game's New game screen (seats, options); it starts the game itself."""
+        ...
+
+    def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        """Check a saved game of this game (``doc``: the file's JSON object, ``"game"`` already
+        matched) and make it ready to open: called on a worker thread, may take long (a
+        replay). Raises ``app.saves.SaveError`` (with its translated message) for a bad file,
+        never anything else; changes nothing on disk."""
+        ...
+
+    def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
+        """Open on the frame loop what this module's :meth:`read_saved` returned (*Continue*,
+        *Load game*, ``tortuga PATH``, a finished game in Statistics): the game's table, or its
+        results when it is over. ``on_disk``: ``saved`` is the autosave file's game, read just
+        now (*Continue*): a finished one there is archived and counted first. The shell has
+        already asked before replacing a game in progress."""
+        ...
+
+    def demo(self, app: ShellApp, options: DemoOptions) -> None:
+        """Start a game of computer players (the menu's *Watch a demo*, ``tortuga --demo``)."""
+        ...
+
+    def help_scene(self, app: ShellApp) -> Scene:
+        """The game's rules help (the menu's *Rules*, F1 during its games)."""
+        ...
+
+
+_lock = threading.Lock()
+_modules: dict[str, GameModule] = {}
+_loaded = False
+
+
+def _load_built_in() -> None:
+    """Import the built-in games once (on first use: importing this module does no work)."""
+    global _loaded
+    if _loaded:
+        return
+    made: list[GameModule] = []
+    for spec in BUILT_IN:
+        path, _, name = spec.partition(":")
+        factory: Callable[[], GameModule] = getattr(importlib.import_module(path), name)
+        made.append(factory())
+    _loaded = True
+    for m in made:
+        if m.key not in _modules:  # a test may have put a stand-in in its place first
+            _check(m)
+            _modules[m.key] = m
+    # the built-in games first, in their order, then the registered ones
+    order = [m.key for m in made] + [k for k in _modules if k not in {m.key for m in made}]
+    _modules.update({k: _modules.pop(k) for k in order})
+
+
+def _check(m: GameModule) -> None:
+    if not isinstance(m, GameModule):
+        raise TypeError(f"{m!r} is not a GameModule")
+    if not (m.key and m.key.isascii() and m.key.isidentifier() and m.key == m.key.lower()):
+        raise ValueError(f"a game's key is a short lower-case identifier, not {m.key!r}")
+    if not 1 <= m.min_players <= m.max_players:
+        raise ValueError(f"game {m.key!r}: players {m.min_players}..{m.max_players}")
+
+
+def register(m: GameModule) -> None:
+    """Add a game after the built-in ones. A key already registered raises ``ValueError``."""
+    with _lock:
+        _load_built_in()
+        _check(m)
+        if m.key in _modules:
+            raise ValueError(f"a game with the key {m.key!r} is already registered")
+        _modules[m.key] = m
+
+
+def unregister(key: str) -> None:
+    """Take a registered game out again (tests); an unknown key raises :class:`UnknownGameError`."""
+    with _lock:
+        _load_built_in()
+        if key not in _modules:
+            raise UnknownGameError(key)
+        del _modules[key]
+
+
+def modules() -> tuple[GameModule, ...]:
+    """Every registered game, in menu order (the dice game first)."""
+    with _lock:
+        _load_built_in()
+        return tuple(_modules.values())
+
+
+def module(key: str) -> GameModule:
+    """The game with this key; :class:`UnknownGameError` when there is none."""
+    with _lock:
+        _load_built_in()
+        found = _modules.get(key)
+    if found is None:
+        raise UnknownGameError(key)
+    return found
+
+
+def find(name: str) -> GameModule:
+    """The game a player named on the command line (its key or one of its ``cli_names``,
+    any case); :class:`UnknownGameError` when there is none."""
+    wanted = name.strip().lower()
+    for m in modules():
+        if wanted == m.key or wanted in (n.lower() for n in m.cli_names):
+            return m
+    raise UnknownGameError(name)
+
+
+def game_of(doc: Mapping[str, Any]) -> str:
+    """The game a file's JSON object belongs to: its ``"game"`` field when that is a text, else
+    :data:`DEFAULT_GAME` (files from before there was a second game have no such field, or — the
+    dice game's first save schema — hold the game's state under it; the dice game's module checks
+    those). A text that cannot be a game's key raises ``ValueError``; whether it is known is
+    :func:`module`'s question."""
+    key = doc.get("game")
+    if not isinstance(key, str):
+        return DEFAULT_GAME
+    if not key or len(key) > 40 or not key.isprintable():
+        raise ValueError("the 'game' field is not a game's name")
+    return key
+
+
+def names(ms: Sequence[GameModule] | None = None) -> tuple[str, ...]:
+    """The keys of ``ms`` (default: every registered game), in menu order."""
+    return tuple(m.key for m in (modules() if ms is None else ms))

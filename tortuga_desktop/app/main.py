@@ -193,6 +193,8 @@ def _size(text: str) -> tuple[int, int]:
 
 def _game(text: str) -> str:
     """``--game``: a game's key or one of its other names (``dice``) -> its key."""
+    if text == games.DEFAULT_GAME:  # also argparse's default: --join, --help and --version load no game (nor pygame)
+        return text
     try:
         return games.find(text).key
     except games.UnknownGameError:

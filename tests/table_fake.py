@@ -137,6 +137,7 @@ class FakeBot:
         self.events: list[Ev] = []
         self.decided = 0
         self.secret: int | None = None
+        self.spoke = 0
 
     def observe(self, events: Sequence[Ev]) -> None:
         for e in events:
@@ -164,8 +165,18 @@ class FakeBot:
         act = f"take {view.pile}" if view.pile <= 3 else "take 1"
         return Choice(act, reason=("take", self.decided))
 
-    def talk(self) -> list[object]:
-        return [("said", self.decided)] if self.decided == 1 else []
+    def talk(self, view: View) -> list[object]:
+        """A cheer for every guessing round turned up since it last spoke."""
+        if view.seat is None or view.my_secret != self.secret:
+            raise AssertionError("handed a view that is not its seat's")
+        said = [("cheer", e.value) for e in self.events[self.spoke:] if e.kind == "revealed"]
+        self.spoke = len(self.events)
+        return said
+
+    def answer(self, view: View, asker: int | None) -> list[object]:
+        """Claims an odd or even secret: the truth, except to seat 0."""
+        odd = (self.secret or 0) % 2 == 1
+        return [("claim", odd if asker != 0 else not odd, asker)]
 
 
 def make_bot(level: str, seed: int) -> FakeBot:

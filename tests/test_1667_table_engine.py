@@ -16,6 +16,7 @@ from t1667_helpers import game
 from tortuga_desktop.shell.engine import ActionRefused, Choice
 from tortuga_desktop.shell.table import BotSpec, LocalTable
 from tortuga_desktop.t1667.ai.seat import FACTORY, make_player
+from tortuga_desktop.t1667.ai.talk import Claim, Reaction
 from tortuga_desktop.t1667.rules import (
     Action,
     Event,
@@ -221,3 +222,42 @@ def test_docstring_examples() -> None:
     from tortuga_desktop.t1667.table import engine as engine_module
 
     assert doctest.testmod(engine_module).failed == 0
+
+
+# ------------------------------------------------------------------ table talk (T9.7)
+def _solo(players: int, seed: int, level: str = "normal", chat: bool = True) -> LocalTable[Any, Action, Event]:
+    engine = T1667Engine.new(players, seed)
+    bots = {s: BotSpec(FACTORY, level, 50 + s) for s in range(1, players)}
+    t: LocalTable[Any, Action, Event] = LocalTable(engine, names=engine.names, kinds=["human"] + [level] * (players - 1),
+                                                   humans=[0], bots=bots, think="inline")
+    t.bot_chat = chat
+    return t
+
+
+def _finish(t: LocalTable[Any, Action, Event], seed: int) -> None:
+    rng = random.Random(seed)
+    while not t.is_over:
+        t.poll()
+        if 0 in t.waiting_for():
+            t.submit(0, rng.choice(t.prompt(0).legal))
+
+
+def test_T9_7_bots_react_to_votes_at_the_table_and_talk_never_changes_the_game() -> None:
+    talk = _solo(5, seed=7)
+    _finish(talk, 1)
+    reactions = [s for s in talk.said if isinstance(s.line, Reaction)]
+    assert reactions and all(s.line.speaker == s.seat and s.seat != 0 for s in reactions)  # type: ignore[attr-defined]
+    assert {s.line.mood for s in reactions} <= {"cheer", "groan", "suspect"}  # type: ignore[attr-defined]
+    quiet = _solo(5, seed=7, chat=False)
+    _finish(quiet, 1)
+    assert quiet.said == [] and quiet.record() == talk.record()
+
+
+def test_T9_7_TR26_a_bot_claims_its_loyalty_when_asked_and_never_lies_to_one_who_knows() -> None:
+    t = _solo(2, seed=3)
+    t.ask(1, 0)
+    t.ask(1, None)
+    t.poll()
+    claims = [s.line for s in t.said if isinstance(s.line, Claim)]
+    truth = t.engine.view(None).loyalties[1]  # 2 players: both loyalties are shown (TR26)
+    assert claims[0] == Claim(1, truth, 0) and claims[1].speaker == 1 and claims[1].asker is None

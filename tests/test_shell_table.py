@@ -52,7 +52,6 @@ def test_solo_inline_game_to_the_end_and_what_the_human_is_handed() -> None:
     assert any(m.seat == 0 and m.action is not None and m.action.startswith("guess") for m in moves)
     assert all(m.action is not None for m in moves if m.seat != 0 and m.reason and m.reason[0] == "take")  # type: ignore[index]
     assert t.notices == []
-    assert {s.seat for s in t.said} == {1, 2}
     assert t.record() == t.engine.record()
 
 
@@ -96,11 +95,32 @@ def test_hot_seat_moves_are_as_the_public_may_know_them() -> None:
     assert bot_guesses and all(m.action is None for m in bot_guesses)
 
 
-def test_bot_chat_can_be_turned_off() -> None:
+def test_bot_chat_can_be_turned_off_and_talk_never_changes_the_game() -> None:
+    on = table(3, (0,))
+    play_out(on)
+    cheers = [s for s in on.said if s.line[0] == "cheer"]  # type: ignore[index]
+    rounds = sum(1 for e in on.engine.events_for(None) if e.kind == "revealed")  # type: ignore[attr-defined]
+    assert rounds and {s.seat for s in cheers} == {1, 2} and len(cheers) == 2 * rounds  # each heard every reveal
+    off = table(3, (0,))
+    off.bot_chat = False
+    play_out(off)
+    off.ask(1, 0)
+    off.poll()
+    assert off.said == [] and off.record() == on.record()
+
+
+def test_a_computer_seat_answers_when_asked() -> None:
     t = table(3, (0,))
-    t.bot_chat = False
-    play_out(t)
-    assert t.said == []
+    secret = t.engine.secrets[1]  # type: ignore[attr-defined]
+    t.ask(1, 0)
+    t.ask(1, None)
+    t.poll()
+    odd = secret % 2 == 1
+    assert [s.line for s in t.said if s.line[0] == "claim"] == [("claim", not odd, 0), ("claim", odd, None)]  # type: ignore[index]
+    with pytest.raises(ViewerError):
+        t.ask(0, None)  # a human seat
+    with pytest.raises(ViewerError):
+        t.ask(1, 7)
 
 
 def test_a_bot_that_fails_is_rebuilt_and_asked_again_never_replaced_by_a_random_move() -> None:

@@ -37,7 +37,7 @@ import threading
 import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
 from .engine import A, ActionRefused, Choice, ComputerPlayer, E, Engine, Prompt, V
@@ -116,10 +116,16 @@ class SecretActions(Protocol[A_contra]):
 
 @runtime_checkable
 class Talker(Protocol):
-    """A computer player that can speak at the table: it hands over what it wants to say."""
+    """A computer player that speaks at the table (typed lines; words are made at the edge). Talk is
+    outside the rules: what it says never changes what it decides."""
 
-    def talk(self) -> Sequence[object]:
-        """The lines (typed) it says now, given what it has observed and decided; may be empty."""
+    def talk(self, view: Any) -> Sequence[object]:
+        """What it says now about the events it has observed since it last spoke (``view``: its seat's
+        view now); may be empty."""
+        ...
+
+    def answer(self, view: Any, asker: int | None) -> Sequence[object]:
+        """What it says when ``asker`` (None: the whole table) asks it about itself."""
         ...
 
 
@@ -220,12 +226,13 @@ class BotHost:
     """The computer players of one table, wherever they think. Messages in, replies out:
 
     - ``("build", seat, spec, events)``: (re)build the seat's player and feed it ``events``;
-    - ``("observe", seat, events)``: more events for the seat;
-    - ``("decide", seat, job, events, view, legal)``: feed ``events``, then decide;
+    - ``("hear", seat, events, view)``: feed ``events``; a :class:`Talker` may speak;
+    - ``("ask", seat, events, view, asker)``: feed ``events``; a :class:`Talker` answers ``asker``;
+    - ``("decide", seat, job, events, view, legal)``: feed ``events``, then decide (and maybe speak);
     - ``None``: stop.
 
-    Replies: ``("choice", seat, job, action, reason, said)`` or ``("fault", seat, job, where)``
-    (``job`` is -1 for a fault outside a decision)."""
+    Replies: ``("choice", seat, job, action, reason, said, think_s)``, ``("said", seat, -1, lines)``
+    or ``("fault", seat, job, where)`` (``job`` is -1 for a fault outside a decision)."""
 
     def __init__(self) -> None:
         self.seats: dict[int, _Seat] = {}
@@ -242,18 +249,27 @@ class BotHost:
                     slot.player.observe(events)
                 return None
             player = self.seats[seat].player
+            if player is None and op in ("hear", "ask"):
+                return None  # it failed; the table rebuilds it (its fault is already reported)
             if player is None:
                 raise RuntimeError("computer player not built")
-            if op == "observe":
-                player.observe(msg[2])
-                return None
             if op == "decide":
                 _op, _seat, _job, events, view, legal = msg
                 if events:
                     player.observe(events)
+                t0 = time.perf_counter()
                 choice = player.decide(view, legal)
-                said = tuple(player.talk()) if isinstance(player, Talker) else ()
-                return ("choice", seat, job, choice.action, choice.reason, said)
+                think_s = time.perf_counter() - t0
+                said = tuple(player.talk(view)) if isinstance(player, Talker) else ()
+                return ("choice", seat, job, choice.action, choice.reason, said, think_s)
+            if op in ("hear", "ask"):
+                events, view = msg[2], msg[3]
+                if events:
+                    player.observe(events)
+                if not isinstance(player, Talker):
+                    return None
+                lines = tuple(player.talk(view) if op == "hear" else player.answer(view, msg[4]))
+                return ("said", seat, -1, lines) if lines else None
             raise ValueError(f"unknown message {op!r}")
         except Exception as exc:  # a fault of the bot: reported, the table rebuilds it
             self.seats.get(seat, _Seat(BotSpec("", "", 0))).player = None
@@ -421,6 +437,8 @@ class _Job:
     id: int
     #: the game's clock when it was asked
     asked_at: int
+    #: ``time.perf_counter()`` when it was sent
+    sent: float
 
 
 @dataclass
@@ -431,7 +449,8 @@ class _BotSeat:
     job: _Job | None = None
     faults: int = 0
     given_up: bool = False
-    said_before: list[object] = field(default_factory=list)
+    #: when the last answered job was sent (``time.perf_counter()``)
+    job_sent: float = 0.0
 
 
 class LocalTable(Generic[V, A, E]):
@@ -466,8 +485,10 @@ class LocalTable(Generic[V, A, E]):
         self._prompted: dict[int, int] = dict.fromkeys(self._humans, 0)
         self._notices: list[tuple[str, dict[str, Any]]] = []
         self._said: list[Said] = []
-        #: per game: computer seats' table talk is collected (False: they say nothing)
+        #: per game: computer seats speak at the table (False: they are not asked to, and say nothing)
         self.bot_chat = True
+        #: per computer decision: (seat, seconds it thought, seconds from asking to its answer here)
+        self.think_times: list[tuple[int, float, float]] = []
         self._closed = False
         #: worker ends in a row without a move in between
         self._deaths = 0
@@ -564,7 +585,36 @@ class LocalTable(Generic[V, A, E]):
             raise ActionRefused("the table is closed")
         act = self._engine.parse_action(action) if isinstance(action, str) else action
         self._engine.apply(seat, act)
-        return self._move(seat, act, None, seat)
+        move = self._move(seat, act, None, seat)
+        self._hear()
+        return move
+
+    def _hear(self) -> None:
+        """With bot chat on, every computer seat hears its new events (and may speak)."""
+        if not self.bot_chat:
+            return
+        for seat, b in self._bots.items():
+            if b.given_up:
+                continue
+            events = tuple(self._engine.events_for(seat, b.fed))
+            if events:
+                b.fed += len(events)
+                self._backend.send(("hear", seat, events, self._engine.view(seat)))
+
+    def ask(self, seat: int, asker: int | None) -> None:
+        """``asker`` (a seat, or None: the whole table) asks computer seat ``seat`` about itself; its answer
+        comes as :attr:`said` lines (none with bot chat off)."""
+        b = self._bots.get(seat)
+        if b is None or isinstance(seat, bool):
+            raise ViewerError(f"seat {seat!r:.20} is not a computer seat at this table")
+        if asker is not None and (isinstance(asker, bool) or not isinstance(asker, int)
+                                  or not 0 <= asker < self.players):
+            raise ViewerError(f"no seat {asker!r:.20} at this table")
+        if not self.bot_chat or b.given_up or self._closed:
+            return
+        events = tuple(self._engine.events_for(seat, b.fed))
+        b.fed += len(events)
+        self._backend.send(("ask", seat, events, self._engine.view(seat), asker))
 
     def poll(self, budget_s: float = 0.0) -> list[Move[A]]:
         if self._closed:
@@ -581,6 +631,8 @@ class LocalTable(Generic[V, A, E]):
                 break
             if not self.thinking() and not self._askable():
                 break  # a human decides next (or a given-up seat waits)
+        if moves:
+            self._hear()
         return moves
 
     def _askable(self) -> list[int]:
@@ -594,7 +646,7 @@ class LocalTable(Generic[V, A, E]):
             events = tuple(self._engine.events_for(seat, b.fed))
             b.fed += len(events)
             legal = tuple(self._engine.legal_actions(seat))
-            b.job = _Job(next(self._jobs), self._engine.decisions)
+            b.job = _Job(next(self._jobs), self._engine.decisions, time.perf_counter())
             self._backend.send(("decide", seat, b.job.id, events, self._engine.view(seat), legal))
 
     def _collect(self, replies: list[tuple[Any, ...]]) -> list[Move[A]]:
@@ -605,14 +657,25 @@ class LocalTable(Generic[V, A, E]):
                 continue
             seat, job = r[1], r[2]
             b = self._bots.get(seat)
+            if r[0] == "said":
+                if b is not None and self.bot_chat:
+                    self._said += [Said(seat, line) for line in r[3]]
+                continue
+            if r[0] == "fault" and job == -1 and b is not None and not b.given_up:
+                if b.job is not None:
+                    continue  # its decision, asked after, fails too and is handled then
+                self._fault(seat, r[3])
+                continue
             if b is None or b.job is None or b.job.id != job:
                 continue  # an answer nobody waits for any more (the seat was rebuilt)
             asked_at = b.job.asked_at
+            b.job_sent = b.job.sent
             b.job = None
             if r[0] == "fault":
                 self._fault(seat, r[3])
                 continue
-            _k, _s, _j, action, reason, said = r
+            _k, _s, _j, action, reason, said, think_s = r
+            self.think_times.append((seat, think_s, time.perf_counter() - b.job_sent))
             if seat not in self._engine.deciders():
                 continue  # the decision went away (cannot happen today; asked again if it comes back)
             try:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import os
 import random
+import time
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -128,7 +129,7 @@ class FakeBot:
     """Takes 1 pebble or the whole pile when it can; guesses its secret mod 3. It checks that it is handed
     nothing of another seat (it raises, a fault, if it is). Faulty levels: "flaky" fails its 3rd decision
     (every instance), "illegal" answers an action that is never legal, "die" ends its worker process
-    (when the file named by $TABLE_FAKE_DIE does not exist yet: it creates it first)."""
+    (when the file named by $TABLE_FAKE_DIE does not exist yet: it creates it first), "hang" never answers."""
 
     def __init__(self, level: str, seed: int) -> None:
         self.level = level
@@ -153,6 +154,8 @@ class FakeBot:
         self.decided += 1
         if self.level == "flaky" and self.decided == 3:
             raise RuntimeError("flaky")
+        if self.level == "hang":
+            time.sleep(3600)
         if self.level == "illegal":
             return Choice("take 7")
         if self.level == "die":

@@ -15,12 +15,12 @@ from tortuga_desktop.shell.table import BotSpec, LocalTable, Move, ViewerError
 
 
 def table(players: int, humans: tuple[int, ...], *, seed: int = 1, think: str = "inline",
-          levels: dict[int, str] | None = None) -> LocalTable[object, str, Ev]:
+          levels: dict[int, str] | None = None, stuck_s: float = 120.0) -> LocalTable[object, str, Ev]:
     levels = levels or {}
     bots = {s: BotSpec(FACTORY, levels.get(s, "easy"), 100 + s) for s in range(players) if s not in humans}
     kinds = ["human" if s in humans else "easy" for s in range(players)]
     return LocalTable(Pebbles(players, seed), names=[f"P{s}" for s in range(players)], kinds=kinds,
-                      humans=humans, bots=bots, think=think)
+                      humans=humans, bots=bots, think=think, stuck_s=stuck_s)
 
 
 def play_out(t: LocalTable[object, str, Ev], limit_s: float = 20.0) -> list[Move[str]]:
@@ -179,3 +179,18 @@ def test_a_worker_process_that_dies_is_replaced_and_its_bots_fed_again(tmp_path:
         assert (tmp_path / "died").exists()
         assert ("table.notice.worker_restarted", {}) in t.notices
         assert t.record() == ref.record()
+
+
+def test_a_computer_player_that_never_answers_is_ended_and_at_last_given_up() -> None:
+    t = table(3, (0,), think="process", levels={1: "hang"}, stuck_s=0.3)
+    with t:
+        t.submit(0, "take 1")
+        end = time.monotonic() + 30
+        while not any(k == "table.notice.bot_gave_up" for k, _ in t.notices):
+            assert time.monotonic() < end, t.notices
+            t0 = time.perf_counter()
+            t.poll()
+            assert time.perf_counter() - t0 < 0.5  # the frame loop is never held up
+            time.sleep(0.02)
+        assert [k for k, _ in t.notices] == ["table.notice.bot_restarted"] * 2 + ["table.notice.bot_gave_up"]
+        assert t.waiting_for() == (1,) and t.thinking() == ()

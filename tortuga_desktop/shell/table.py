@@ -51,6 +51,9 @@ Viewer = int | None
 KINDS = ("human", "random", "easy", "normal", "hard", "remote", "open")
 #: faults in a row after which a computer seat is given up (it then waits; see :meth:`LocalTable.take_over`)
 MAX_FAULTS = 3
+#: seconds a computer player in a worker process may think before it counts as stuck (a fault); the
+#: slowest 1667 level (Hard) answers in under 4 s on a busy machine
+STUCK_S = 120.0
 #: how computer players think: see the module docstring
 THINK_MODES = ("process", "thread", "inline")
 
@@ -461,7 +464,8 @@ class LocalTable(Generic[V, A, E]):
     (a shared screen). :meth:`submit` returns the submitter's own move in full."""
 
     def __init__(self, engine: Engine[V, A, E], *, names: Sequence[str], kinds: Sequence[str],
-                 humans: Sequence[int], bots: Mapping[int, BotSpec], think: str = "process") -> None:
+                 humans: Sequence[int], bots: Mapping[int, BotSpec], think: str = "process",
+                 stuck_s: float = STUCK_S) -> None:
         n = engine.players
         if len(names) != n or len(kinds) != n:
             raise ValueError(f"give a name and a kind for each of the {n} seats")
@@ -481,6 +485,7 @@ class LocalTable(Generic[V, A, E]):
         self._viewers: frozenset[Viewer] = frozenset([*self._humans, None])
         self._bots = {s: _BotSeat(spec) for s, spec in sorted(bots.items())}
         self._think = think
+        self._stuck_s = stuck_s
         self._jobs = itertools.count(1)
         self._prompted: dict[int, int] = dict.fromkeys(self._humans, 0)
         self._notices: list[tuple[str, dict[str, Any]]] = []
@@ -627,6 +632,7 @@ class LocalTable(Generic[V, A, E]):
             wait = left if self._think != "inline" and left > 0 and self.thinking() else 0.0
             got = self._collect(self._backend.replies(wait))
             moves += got
+            self._unstick()
             if self._engine.is_over or self._closed or time.perf_counter() >= stop:
                 break
             if not self.thinking() and not self._askable():
@@ -710,6 +716,33 @@ class LocalTable(Generic[V, A, E]):
         b.fed = len(events)
         b.job = None
         self._backend.send(("build", seat, b.spec, events))
+
+    def _unstick(self) -> None:
+        """A computer player in a worker process that has not answered for ``stuck_s`` is a fault: the worker
+        is ended and a new one takes over (a thread cannot be ended: there it waits)."""
+        if not isinstance(self._backend, _Threaded) or self._backend.mode != "process":
+            return
+        now = time.perf_counter()
+        stuck = [s for s, b in self._bots.items() if b.job is not None and now - b.job.sent > self._stuck_s]
+        if not stuck:
+            return
+        for seat in stuck:
+            b = self._bots[seat]
+            b.faults += 1
+            log.warning("computer player of seat %d (%s) did not answer in %.0f s", seat, b.spec.factory,
+                        self._stuck_s)
+            if b.faults >= MAX_FAULTS:
+                b.given_up = True
+                self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
+            else:
+                self._notices.append(("table.notice.bot_restarted", {"name": self._names[seat], "seat": seat}))
+        self._backend.kill()
+        self._backend.close()
+        self._backend = _backend(self._think)
+        for seat, b in self._bots.items():
+            if not b.given_up:
+                self._rebuild(seat)
+            b.job = None
 
     def _worker_died(self) -> None:
         self._deaths += 1

@@ -14,7 +14,7 @@ import pytest
 from t1667_helpers import game
 
 from tortuga_desktop.shell.engine import ActionRefused, Choice
-from tortuga_desktop.shell.table import BotSpec, LocalTable
+from tortuga_desktop.shell.table import BotSpec, LocalTable, ViewerError
 from tortuga_desktop.t1667.ai.seat import FACTORY, make_player
 from tortuga_desktop.t1667.ai.talk import Claim, Reaction
 from tortuga_desktop.t1667.rules import (
@@ -29,7 +29,7 @@ from tortuga_desktop.t1667.rules import (
     parse_action,
 )
 from tortuga_desktop.t1667.rules import replay as rules_replay
-from tortuga_desktop.t1667.table.engine import T1667Engine, replay
+from tortuga_desktop.t1667.table.engine import T1667Engine, replay, replay_table
 
 
 def test_T4_3_deciders_come_from_pending_a_vote_has_several() -> None:
@@ -261,3 +261,71 @@ def test_T9_7_TR26_a_bot_claims_its_loyalty_when_asked_and_never_lies_to_one_who
     claims = [s.line for s in t.said if isinstance(s.line, Claim)]
     truth = t.engine.view(None).loyalties[1]  # 2 players: both loyalties are shown (TR26)
     assert claims[0] == Claim(1, truth, 0) and claims[1].speaker == 1 and claims[1].asker is None
+
+
+def test_1667_bots_in_a_worker_process_play_the_same_game_as_inline() -> None:
+    """Views, events, actions and reasons cross to the worker and back; the worker builds each bot from its
+    BotSpec and is sent only its seat's events and view: the same seeds give the same game."""
+    records = []
+    for think in ("inline", "process"):
+        engine = T1667Engine.new(4, seed=12)
+        bots = {s: BotSpec(FACTORY, ("easy", "normal")[s % 2], 70 + s) for s in range(4)}
+        with LocalTable(engine, names=engine.names, kinds=["easy", "normal"] * 2, humans=(), bots=bots,
+                        think=think) as t:
+            reasons = []
+            while not t.is_over:
+                reasons += [m.reason for m in t.poll(0.05)]
+            assert t.notices == [] and all(r is not None for r in reasons)
+            records.append(t.record())
+    assert records[0] == records[1]
+
+
+# ------------------------------------------------------------------ replays (shell/replay.py)
+def _finished_record(players: int, seed: int) -> dict[str, Any]:
+    e = T1667Engine.new(players, seed)
+    rng = random.Random(seed)
+    while not e.is_over:
+        seat = e.deciders()[rng.randrange(len(e.deciders()))]
+        e.apply(seat, rng.choice(list(e.legal_actions(seat))))
+    return dict(e.record())
+
+
+def test_T9_a_replay_from_a_seat_shows_what_that_seat_knew_at_each_step() -> None:
+    data = _finished_record(5, 8)
+    r = replay_table(data, 2)
+    entries = data["entries"]
+    fresh = Game.new(5, data["setup"]["seed"], names=data["setup"]["names"])
+    assert r.length == len(entries) and r.position == 0 and r.human_seats == (2,)
+    while (m := r.step()) is not None:
+        seat, text = entries[r.position - 1]
+        fresh.apply(seat, parse_action(text))
+        assert r.view(2) == fresh.view(2) and r.view(None) == fresh.view(None)
+        assert list(r.events_for(2)) == fresh.events_for(2)
+        secret = text.startswith("vote") and seat != 2
+        assert m.seat == seat and (m.action is None) == secret and (secret or str(m.action) == text)
+    assert r.is_over and r.view(None).loyalties == tuple(fresh.loyalty)  # T7.9: all turn up at the end
+    r.seek(10)
+    assert r.position == 10 and r.prompt(2).legal == () and r.prompt(2).view == r.view(2)
+    back = Game.new(5, data["setup"]["seed"], names=data["setup"]["names"])
+    for seat, text in entries[:10]:
+        back.apply(seat, parse_action(text))
+    assert r.view(2) == back.view(2)
+    with pytest.raises(ViewerError):
+        r.view(3)
+    with pytest.raises(ActionRefused):
+        r.submit(2, "view 1 2")
+    with pytest.raises(ValueError):
+        r.seek(len(entries) + 1)
+
+
+def test_a_public_replay_shows_no_seat_and_a_damaged_record_shows_nothing() -> None:
+    data = _finished_record(4, 2)
+    r = replay_table(data, None)
+    r.seek(r.length)
+    assert r.viewers == frozenset({None}) and r.human_seats == () and r.is_over
+    with pytest.raises(ViewerError):
+        r.prompt(0)
+    assert not any(isinstance(x, PrivateEvent) for x in r.events_for(None))
+    bad = dict(data, entries=[*data["entries"][:-1], [0, "mutiny"]])
+    with pytest.raises(RecordError):
+        replay_table(bad, 1)

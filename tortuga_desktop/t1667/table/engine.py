@@ -18,10 +18,12 @@ True
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, overload
 
 from ...shell.engine import ActionRefused
+from ...shell.replay import ReplayTable
 from ..rules import (
     Action,
     Event,
@@ -33,6 +35,7 @@ from ..rules import (
     PublicView,
     RecordError,
     RulesError,
+    TableView,
     Vote,
     parse_action,
 )
@@ -146,4 +149,24 @@ def replay(data: Mapping[str, Any]) -> T1667Engine:
     return T1667Engine(replay_record(GameRecord.from_dict(dict(data))))
 
 
-__all__ = ["GAME_KEY", "T1667Engine", "replay"]
+def replay_table(data: Mapping[str, Any], viewer: int | None, *,
+                 kinds: Sequence[str] | None = None) -> ReplayTable[TableView, Action, Event]:
+    """A recorded 1667 game to watch again from ``viewer``'s seat (None: the public), at its start.
+
+    The whole record is replayed once first: :class:`~tortuga_desktop.t1667.rules.RecordError` for one that is
+    damaged (nothing is shown)."""
+    if not isinstance(data, Mapping):
+        raise RecordError("not a Tortuga 1667 record")
+    record = GameRecord.from_dict(dict(data))
+    full = replay_record(record)  # the whole record replays, or RecordError
+    opening = dataclasses.replace(record, entries=())
+
+    def start() -> T1667Engine:
+        return T1667Engine(replay_record(opening))
+
+    return ReplayTable(start, record.entries, names=full.names,
+                       kinds=kinds if kinds is not None else ["human"] * full.players, viewer=viewer,
+                       record=dict(data))
+
+
+__all__ = ["GAME_KEY", "T1667Engine", "replay", "replay_table"]

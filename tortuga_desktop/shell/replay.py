@@ -1,0 +1,156 @@
+"""A recorded game watched again: :class:`ReplayTable`, a :class:`~.table.GameTable` over any
+:class:`~.engine.Engine` and its decisions, seen from one seat or from the public.
+
+The game's module hands it how to set the game up (``start``: a fresh engine before the first
+decision) and the decisions in order (seat, action text). The table steps through them with
+:meth:`ReplayTable.step` and :meth:`ReplayTable.seek`; it hands out only what the engine lets its
+viewer see at the current step (a seat's view and events, or the public's), so a replay from a
+seat's perspective shows what that seat knew then and no more. Nothing can be decided in it.
+
+Pure Python: no pygame and no game's code.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any, Generic
+
+from .engine import A, ActionRefused, E, Engine, Prompt, V
+from .table import Move, Said, SecretActions, Viewer, ViewerError
+
+
+class ReplayTable(Generic[V, A, E]):
+    """:class:`~.table.GameTable` for a recorded game. ``viewer``: the seat whose knowledge is shown
+    (None: the public). ``record`` is the game's record as data (kept, handed out by :meth:`record`)."""
+
+    def __init__(self, start: Callable[[], Engine[V, A, E]], entries: Sequence[tuple[int, str]], *,
+                 names: Sequence[str], kinds: Sequence[str], viewer: Viewer,
+                 record: Mapping[str, Any] | None = None) -> None:
+        self._start = start
+        self._engine = start()
+        n = self._engine.players
+        if len(names) != n or len(kinds) != n:
+            raise ValueError(f"give a name and a kind for each of the {n} seats")
+        if viewer is not None and (isinstance(viewer, bool) or not 0 <= viewer < n):
+            raise ViewerError(f"no seat {viewer!r:.20} in a {n}-player game")
+        self._entries = tuple(entries)
+        self._names = tuple(names)
+        self._kinds = tuple(kinds)
+        self._viewer = viewer
+        self._record = record
+        self._at = 0
+        self._notices: list[tuple[str, dict[str, Any]]] = []
+        self._said: list[Said] = []
+
+    # ------------------------------------------------------------------ stepping
+    @property
+    def length(self) -> int:
+        """How many decisions the record holds."""
+        return len(self._entries)
+
+    @property
+    def position(self) -> int:
+        """How many decisions have been replayed (0: the start)."""
+        return self._at
+
+    def step(self) -> Move[A] | None:
+        """Replay the next decision; None at the end of the record. ``ActionRefused`` when the record does not
+        replay (the game's module checks records when it loads them, so this is a damaged record)."""
+        if self._at >= len(self._entries):
+            return None
+        seat, text = self._entries[self._at]
+        action = self._engine.parse_action(text)
+        self._engine.apply(seat, action)
+        self._at += 1
+        seen: A | None = action
+        if (self._viewer != seat and isinstance(self._engine, SecretActions)
+                and not self._engine.action_visible(seat, action, self._viewer)):
+            seen = None
+        return Move(seat, seen, None, self._engine.decisions, self._engine.is_over)
+
+    def seek(self, position: int) -> None:
+        """Go to ``position`` (0 .. :attr:`length`): forward by replaying, back by starting again."""
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(self._entries):
+            raise ValueError(f"a replay position is 0-{len(self._entries)}, not {position!r:.20}")
+        if position < self._at:
+            self._engine = self._start()
+            self._at = 0
+        while self._at < position:
+            self.step()
+
+    # ------------------------------------------------------------------ GameTable
+    @property
+    def players(self) -> int:
+        return self._engine.players
+
+    @property
+    def names(self) -> tuple[str, ...]:
+        return self._names
+
+    @property
+    def kinds(self) -> tuple[str, ...]:
+        return self._kinds
+
+    @property
+    def human_seats(self) -> tuple[int, ...]:
+        """The seat whose perspective is shown (it decides nothing here)."""
+        return () if self._viewer is None else (self._viewer,)
+
+    @property
+    def viewers(self) -> frozenset[Viewer]:
+        return frozenset({self._viewer, None})
+
+    @property
+    def viewer(self) -> Viewer:
+        return self._viewer
+
+    @property
+    def is_over(self) -> bool:
+        return self._engine.is_over
+
+    @property
+    def notices(self) -> list[tuple[str, dict[str, Any]]]:
+        return self._notices
+
+    @property
+    def said(self) -> list[Said]:
+        return self._said
+
+    def _check(self, viewer: Viewer) -> None:
+        if viewer not in self.viewers or isinstance(viewer, bool):
+            raise ViewerError(f"viewer {viewer!r:.20} is not shown in this replay")
+
+    def view(self, viewer: Viewer) -> V:
+        self._check(viewer)
+        return self._engine.view(viewer)
+
+    def events_for(self, viewer: Viewer, start: int = 0) -> Sequence[E]:
+        self._check(viewer)
+        return self._engine.events_for(viewer, start)
+
+    def prompt(self, seat: int) -> Prompt[V, A, E]:
+        """The seat's view and events so far; nothing to decide (a replay)."""
+        if seat is None or seat != self._viewer:
+            raise ViewerError(f"seat {seat!r:.20} is not shown in this replay")
+        return Prompt(seat, self._engine.view(seat), (), tuple(self._engine.events_for(seat)))
+
+    def submit(self, seat: int, action: A | str) -> Move[A]:
+        raise ActionRefused("nothing can be decided in a replay")
+
+    def poll(self, budget_s: float = 0.0) -> list[Move[A]]:
+        return []
+
+    def thinking(self) -> tuple[int, ...]:
+        return ()
+
+    def waiting_for(self) -> tuple[int, ...]:
+        return tuple(self._engine.deciders())
+
+    def record(self) -> Mapping[str, Any] | None:
+        return self._record
+
+    def close(self) -> None:
+        pass
+
+
+__all__ = ["ReplayTable"]

@@ -168,3 +168,13 @@ def test_notes_are_only_for_human_seats_even_when_made_in_code() -> None:
     with pytest.raises(ValueError):
         save_of(t, seats, {1: {0: "french?"}})
     assert isinstance(save_of(t, seats, {0: {4: "dutch?"}}), Save1667)
+
+
+def test_a_save_is_a_snapshot_the_game_goes_on_while_it_is_written(tmp_path: Path) -> None:
+    t, seats = new_table(SEATS, seed=3, think="inline")
+    _advance(t, 12, random.Random(4))
+    save = save_of(t, seats, {})
+    at = save.decisions
+    _advance(t, 40, random.Random(4))
+    assert t.engine.decisions > at and save.decisions == at
+    assert read_save(write_save(tmp_path / "s.json", save)).decisions == at

@@ -71,20 +71,32 @@ def bot_seed(game_seed: int, seat: int) -> int:
 
 @dataclass
 class Save1667:
-    """A 1667 game as saved. ``notes``: per human seat, its private notes on other seats (seat -> text)."""
+    """A 1667 game as saved. ``record``: the game's record as data (a snapshot: the game in play may go on);
+    ``notes``: per human seat, its private notes on other seats (seat -> text); ``engine``: the game replayed
+    from the record, when the save was read from a file."""
 
     seats: tuple[Seat1667, ...]
-    engine: T1667Engine
+    record: dict[str, Any]
     notes: dict[int, dict[int, str]] = field(default_factory=dict)
     bot_chat: bool = True
     meta: dict[str, Any] = field(default_factory=dict)
     game_id: str = ""
     saved_at: str = ""
+    engine: T1667Engine | None = field(default=None, compare=False, repr=False)
 
     def __post_init__(self) -> None:
         if not self.game_id:
             self.game_id = uuid.uuid4().hex
-        check_setup(self.seats, self.engine, self.notes)
+        setup = self.record.get("setup")
+        entries = self.record.get("entries")
+        if not isinstance(setup, dict) or not isinstance(entries, list):
+            raise ValueError("save.record: expected the game's record")
+        check_setup(self.seats, setup.get("players"), setup.get("names"), self.notes)
+
+    @property
+    def decisions(self) -> int:
+        """How many decisions the saved game has had."""
+        return len(self.record["entries"])
 
     def to_dict(self) -> dict[str, Any]:
         """The file's JSON document."""
@@ -92,7 +104,7 @@ class Save1667:
             "format": FORMAT, "schema": SCHEMA, "game": GAME_KEY, "saved_at": self.saved_at,
             "game_id": self.game_id,
             "seats": [{"name": s.name, "kind": s.kind, "bot_seed": s.bot_seed} for s in self.seats],
-            "record": dict(self.engine.record()),
+            "record": self.record,
             "bot_chat": self.bot_chat,
             "notes": {str(seat): {str(t): n for t, n in sorted(mine.items())}
                       for seat, mine in sorted(self.notes.items()) if mine},
@@ -121,8 +133,8 @@ class Save1667:
         except RecordError as exc:
             raise SaveError("error.save.bad_record", path, f"record: {exc}"[:200]) from None
         try:
-            return cls(seats=seats, engine=engine, notes=notes, bot_chat=doc.bot_chat, meta=doc.meta,
-                       game_id=doc.game_id, saved_at=doc.saved_at)
+            return cls(seats=seats, record=dict(engine.record()), notes=notes, bot_chat=doc.bot_chat,
+                       meta=doc.meta, game_id=doc.game_id, saved_at=doc.saved_at, engine=engine)
         except ValueError as exc:
             raise SaveError("error.save.invalid", path, str(exc)[:200]) from None
 
@@ -185,12 +197,13 @@ def _notes(raw: Mapping[str, Mapping[str, str]]) -> dict[int, dict[int, str]]:
     return out
 
 
-def check_setup(seats: Sequence[Seat1667], engine: T1667Engine, notes: Mapping[int, Mapping[int, str]]) -> None:
+def check_setup(seats: Sequence[Seat1667], players: object, names: object,
+                notes: Mapping[int, Mapping[int, str]]) -> None:
     """Raise ``ValueError`` unless the seats fit the game (count, names) and the notes are each human seat's own
     notes on other seats."""
-    if len(seats) != engine.players:
-        raise ValueError(f"save.seats: {len(seats)} seats for a game of {engine.players} players")
-    if [s.name for s in seats] != list(engine.names):
+    if len(seats) != players:
+        raise ValueError(f"save.seats: {len(seats)} seats for a game of {players!r:.10} players")
+    if not isinstance(names, (list, tuple)) or [s.name for s in seats] != list(names):
         raise ValueError("save.seats: the seat names do not match the game")
     if any(s.kind not in KINDS for s in seats):
         raise ValueError(f"save.seats: a seat's kind is one of {', '.join(KINDS)}")
@@ -251,25 +264,26 @@ def new_table(seats: Sequence[Seat1667], seed: int, *, starred: Sequence[EventCa
     engine = T1667Engine.new(len(seats), seed, starred=starred, names=[s.name for s in seats])
     played = tuple(s if s.human or s.bot_seed else Seat1667(s.name, s.kind, bot_seed(seed, i))
                    for i, s in enumerate(seats))
-    check_setup(played, engine, {})
+    check_setup(played, engine.players, engine.names, {})
     return _table(engine, played, think), played
 
 
 def table_of(save: Save1667, think: str = "process") -> LocalTable[Any, Action, Event]:
-    """The table a loaded game continues at (its computer players rebuilt and fed their seats' events)."""
-    t = _table(save.engine, save.seats, think)
+    """The table a loaded game continues at (its computer players rebuilt and fed their seats' events).
+    Raises :class:`~tortuga_desktop.t1667.rules.RecordError` for a record that does not replay."""
+    engine = save.engine if save.engine is not None else replay(save.record)
+    t = _table(engine, save.seats, think)
     t.bot_chat = save.bot_chat
     return t
 
 
 def save_of(table: LocalTable[Any, Action, Event], seats: Sequence[Seat1667], notes: Mapping[int, Mapping[int, str]],
             *, game_id: str = "", meta: Mapping[str, Any] | None = None) -> Save1667:
-    """The save of a game in progress at ``table`` (its engine must be a :class:`T1667Engine`), with the human
-    seats' deduction notes as the table scene holds them."""
+    """The save of a game in progress at ``table`` (a 1667 table), with the human seats' deduction notes as the
+    table scene holds them: a snapshot (cheap: the record's data), so the game may go on while it is written."""
     if not isinstance(table.engine, T1667Engine):
         raise TypeError("a 1667 save is made from a 1667 table")
     record = table.record()
     assert record is not None  # a local table has the whole game
-    engine = replay(record)  # the save's own copy: writing it elsewhere never reads the game in play
-    return Save1667(seats=tuple(seats), engine=engine, notes={s: dict(n) for s, n in notes.items() if n},
+    return Save1667(seats=tuple(seats), record=dict(record), notes={s: dict(n) for s, n in notes.items() if n},
                     bot_chat=table.bot_chat, meta=dict(meta or {}), game_id=game_id)

@@ -16,7 +16,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic
 
 from .engine import A, ActionRefused, E, Engine, Prompt, V
-from .table import Move, Said, SecretActions, Viewer, ViewerError
+from .table import GameTable, Move, Said, SecretActions, Viewer, ViewerError
 
 
 class ReplayTable(Generic[V, A, E]):
@@ -154,3 +154,8 @@ class ReplayTable(Generic[V, A, E]):
 
 
 __all__ = ["ReplayTable"]
+
+
+def _is_a_game_table(t: ReplayTable[Any, Any, Any]) -> GameTable[Any, Any, Any]:
+    """mypy checks here that :class:`ReplayTable` implements :class:`~.table.GameTable`."""
+    return t

@@ -33,6 +33,7 @@ import logging
 import multiprocessing as mp
 import os
 import queue
+import sys
 import threading
 import time
 import traceback
@@ -56,6 +57,14 @@ MAX_FAULTS = 3
 STUCK_S = 120.0
 #: how computer players think: see the module docstring
 THINK_MODES = ("process", "thread", "inline")
+#: True in the one-file executable (PyInstaller), whose worker processes would start from a folder that a
+#: finished game removes (see ``ai/workers.py``): computer players think on a thread there
+FROZEN = bool(getattr(sys, "frozen", False))
+
+
+def default_think() -> str:
+    """How computer players think in this program: in a worker process, or on a thread in the executable."""
+    return "thread" if FROZEN else "process"
 
 A_contra = TypeVar("A_contra", contravariant=True)
 

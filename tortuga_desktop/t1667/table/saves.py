@@ -31,7 +31,7 @@ from ...app.i18n import decimal
 from ...app.saves.errors import SaveError
 from ...app.saves.savefile import now_iso
 from ...app.saves.text import check_json_values, check_text, convert, has_glyph, parse_json, short
-from ...shell.table import BotSpec, LocalTable
+from ...shell.table import BotSpec, LocalTable, default_think
 from ..ai.seat import FACTORY
 from ..rules import Action, Event, EventCard, RecordError
 from ..rules.game import MAX_SEED
@@ -250,15 +250,16 @@ def write_save(path: Path | str, save: Save1667) -> Path:
 
 
 # ---------------------------------------------------------------- the table a game is played at
-def _table(engine: T1667Engine, seats: Sequence[Seat1667], think: str) -> LocalTable[Any, Action, Event]:
+def _table(engine: T1667Engine, seats: Sequence[Seat1667], think: str | None) -> LocalTable[Any, Action, Event]:
+    """``think``: how computer players think (None: :func:`~tortuga_desktop.shell.table.default_think`)."""
     bots = {i: BotSpec(FACTORY, s.kind, s.bot_seed) for i, s in enumerate(seats) if not s.human}
     humans = [i for i, s in enumerate(seats) if s.human]
     return LocalTable(engine, names=[s.name for s in seats], kinds=[s.kind for s in seats], humans=humans,
-                      bots=bots, think=think)
+                      bots=bots, think=think or default_think())
 
 
 def new_table(seats: Sequence[Seat1667], seed: int, *, starred: Sequence[EventCard] | None = None,
-              think: str = "process") -> tuple[LocalTable[Any, Action, Event], tuple[Seat1667, ...]]:
+              think: str | None = None) -> tuple[LocalTable[Any, Action, Event], tuple[Seat1667, ...]]:
     """A new 1667 game at this computer (T1): the table and the seats as played (computer seats get their
     seeds from the game's seed unless given). Raises the rules' ``SetupError`` for bad settings."""
     engine = T1667Engine.new(len(seats), seed, starred=starred, names=[s.name for s in seats])
@@ -268,7 +269,7 @@ def new_table(seats: Sequence[Seat1667], seed: int, *, starred: Sequence[EventCa
     return _table(engine, played, think), played
 
 
-def table_of(save: Save1667, think: str = "process") -> LocalTable[Any, Action, Event]:
+def table_of(save: Save1667, think: str | None = None) -> LocalTable[Any, Action, Event]:
     """The table a loaded game continues at (its computer players rebuilt and fed their seats' events).
     Raises :class:`~tortuga_desktop.t1667.rules.RecordError` for a record that does not replay."""
     engine = save.engine if save.engine is not None else replay(save.record)

@@ -20,6 +20,7 @@ from tortuga_desktop.t1667.table.saves import (
     Seat1667,
     new_table,
     read_save,
+    read_saved,
     save_of,
     table_of,
     write_save,
@@ -178,3 +179,16 @@ def test_a_save_is_a_snapshot_the_game_goes_on_while_it_is_written(tmp_path: Pat
     _advance(t, 40, random.Random(4))
     assert t.engine.decisions > at and save.decisions == at
     assert read_save(write_save(tmp_path / "s.json", save)).decisions == at
+
+
+def test_read_saved_takes_the_shells_parsed_document_and_knows_a_finished_game(tmp_path: Path) -> None:
+    path, _t, _seats = _saved_game(tmp_path)
+    doc = json.loads(path.read_text())
+    saved = read_saved(doc, path)
+    assert not saved.finished and saved.game_id == doc["game_id"] and saved.decisions == len(doc["record"]["entries"])
+    t, seats = new_table(SEATS[:3], seed=4, think="inline")
+    _advance(t, 10_000, random.Random(1))
+    assert read_saved(save_of(t, seats, {}).to_dict(), None).finished
+    for junk in ({}, {"format": "tortuga-save", "game": "t1667"}, {**doc, "meta": {"x": float("nan")}}):
+        with pytest.raises(SaveError):
+            read_saved(junk, None)

@@ -37,7 +37,7 @@ from ..rules import Action, Event, EventCard, RecordError
 from ..rules.game import MAX_SEED
 from .engine import GAME_KEY, T1667Engine, replay
 
-__all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "new_table", "read_save",
+__all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "new_table", "read_save", "read_saved",
            "table_of", "write_save"]
 
 #: the same format name as the dice game's saves: the file's "game" field says which game it holds
@@ -97,6 +97,11 @@ class Save1667:
     def decisions(self) -> int:
         """How many decisions the saved game has had."""
         return len(self.record["entries"])
+
+    @property
+    def finished(self) -> bool:
+        """True when the saved game is over (known once it was read from a file: replayed)."""
+        return self.engine is not None and self.engine.is_over
 
     def to_dict(self) -> dict[str, Any]:
         """The file's JSON document."""
@@ -231,11 +236,17 @@ def read_save(path: Path | str) -> Save1667:
     except (OSError, ValueError) as exc:
         raise SaveError("error.save.unreadable", path, paths.display_path(str(exc))) from None
     data = parse_json(raw, path)
+    return read_saved(data, path) if isinstance(data, dict) else Save1667.from_dict(data, path)
+
+
+def read_saved(doc: Mapping[str, Any], path: Path | None) -> Save1667:
+    """A 1667 save file's JSON object (already read, ``"game"`` matched) checked and replayed: the 1667
+    module's ``read_saved`` (on a worker thread). Raises :class:`SaveError` only; changes nothing on disk."""
     try:
-        check_json_values(data, "save")
+        check_json_values(doc, "save")
     except (ValueError, RecursionError) as exc:
         raise SaveError("error.save.invalid", path, str(exc)[:200]) from None
-    return Save1667.from_dict(data, path)
+    return Save1667.from_dict(dict(doc) if isinstance(doc, Mapping) else doc, path)
 
 
 def write_save(path: Path | str, save: Save1667) -> Path:

@@ -189,6 +189,6 @@ def test_read_saved_takes_the_shells_parsed_document_and_knows_a_finished_game(t
     t, seats = new_table(SEATS[:3], seed=4, think="inline")
     _advance(t, 10_000, random.Random(1))
     assert read_saved(save_of(t, seats, {}).to_dict(), None).finished
-    for junk in ({}, {"format": "tortuga-save", "game": "t1667"}, {**doc, "meta": {"x": float("nan")}}):
+    for junk in ({}, {"format": "tortuga-save", "game": "t1667"}, {**doc, "meta": "not an object"}, {**doc, "seats": None}):
         with pytest.raises(SaveError):
             read_saved(junk, None)

@@ -7,12 +7,16 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
+from tortuga_desktop.app.saves import autosave_path
 from tortuga_desktop.app.saves.errors import SaveError
+from tortuga_desktop.app.saves.games import load_game
+from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.table import LocalTable
 from tortuga_desktop.t1667.rules import Action, Event
 from tortuga_desktop.t1667.table.saves import (
@@ -192,3 +196,65 @@ def test_read_saved_takes_the_shells_parsed_document_and_knows_a_finished_game(t
     for junk in ({}, {"format": "tortuga-save", "game": "t1667"}, {**doc, "meta": "not an object"}, {**doc, "seats": None}):
         with pytest.raises(SaveError):
             read_saved(junk, None)
+
+
+# ------------------------------------------------------------------ through the shell's file path (shell/game.py)
+class _Saves1667:
+    """The 1667 module's file side as the shell sees it (the table scene opens what it reads)."""
+
+    key = "t1667"
+    cli_names = ("1667",)
+    title_key = blurb_key = "test.t1667"
+    min_players, max_players = 2, 9
+
+    def __init__(self) -> None:
+        self.opened: list[Save1667] = []
+
+    def draw_badge(self, surface: Any, rect: Any) -> None:
+        pass
+
+    def setup_scene(self, app: Any) -> Any:
+        raise AssertionError("not used here")
+
+    def read_saved(self, doc: Any, path: Path | None) -> Any:
+        return read_saved(doc, path)
+
+    def open_saved(self, app: Any, saved: Any, *, on_disk: bool = False) -> None:
+        self.opened.append(saved)
+
+    def demo(self, app: Any, options: Any) -> None:
+        raise AssertionError("not used here")
+
+    def help_scene(self, app: Any) -> Any:
+        raise AssertionError("not used here")
+
+
+@pytest.fixture
+def saves_module(app_home: None) -> Iterator[_Saves1667]:
+    m = _Saves1667()
+    games.register(m)
+    try:
+        yield m
+    finally:
+        games.unregister(m.key)
+
+
+def test_continue_reads_a_1667_autosave_through_its_module(saves_module: _Saves1667) -> None:
+    t, seats = new_table(SEATS, seed=21, think="inline")
+    _advance(t, 20, random.Random(2))
+    path = write_save(autosave_path(), save_of(t, seats, NOTES))
+    found, saved = load_game(path)
+    assert found is saves_module and isinstance(saved, Save1667) and saved.notes == NOTES
+    assert table_of(saved, think="inline").view(None) == t.view(None)
+
+
+def test_a_damaged_1667_autosave_is_refused_and_kept_aside(saves_module: _Saves1667) -> None:
+    t, seats = new_table(SEATS, seed=21, think="inline")
+    _advance(t, 20, random.Random(2))
+    path = write_save(autosave_path(), save_of(t, seats, NOTES))
+    doc = json.loads(path.read_text())
+    doc["record"]["entries"][3][1] = "mutiny"
+    path.write_text(json.dumps(doc))
+    with pytest.raises(SaveError) as err:
+        load_game(path)
+    assert err.value.key == "error.save.bad_record" and err.value.kept_as is not None and not path.exists()

@@ -27,10 +27,9 @@ import msgspec
 from msgspec import Meta
 
 from ...app import paths
-from ...app.i18n import decimal
 from ...app.saves.errors import SaveError
-from ...app.saves.savefile import now_iso
-from ...app.saves.text import check_json_values, check_text, convert, has_glyph, parse_json, short
+from ...app.saves.savefile import now_iso, read_document
+from ...app.saves.text import check_json_values, check_text, convert, has_glyph, short
 from ...shell.table import BotSpec, LocalTable, default_think
 from ..ai.seat import FACTORY
 from ..rules import Action, Event, EventCard, RecordError
@@ -48,7 +47,6 @@ KINDS = ("human", "random", "easy", "normal", "hard")
 #: the longest deduction note kept for one player (a few words: "British?", "lied about French")
 MAX_NOTE = 40
 MAX_NAME = 24
-MAX_SAVE_BYTES = 5 * 1024 * 1024
 
 
 @dataclass(frozen=True)
@@ -225,18 +223,7 @@ def check_setup(seats: Sequence[Seat1667], players: object, names: object,
 def read_save(path: Path | str) -> Save1667:
     """Read and validate a 1667 save file; raises :class:`SaveError` (never writes anything)."""
     path = Path(path)
-    try:
-        raw = paths.read_bytes_limited(path, MAX_SAVE_BYTES)
-    except paths.FileTooLargeError as exc:
-        raise SaveError("error.save.too_big", path, str(exc), size=decimal(exc.size / (1024 * 1024))) from None
-    except paths.NotRegularFileError as exc:
-        raise SaveError("error.save.not_a_file", path, str(exc)) from None
-    except FileNotFoundError:
-        raise SaveError("error.save.missing", path, "no such file") from None
-    except (OSError, ValueError) as exc:
-        raise SaveError("error.save.unreadable", path, paths.display_path(str(exc))) from None
-    data = parse_json(raw, path)
-    return read_saved(data, path) if isinstance(data, dict) else Save1667.from_dict(data, path)
+    return read_saved(read_document(path), path)
 
 
 def read_saved(doc: Mapping[str, Any], path: Path | None) -> Save1667:

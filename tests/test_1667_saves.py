@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.app.saves import autosave_path
+from tortuga_desktop.app.saves import AutosaveWriter, autosave_path
 from tortuga_desktop.app.saves.errors import SaveError
 from tortuga_desktop.app.saves.games import load_game
 from tortuga_desktop.shell import game as games
@@ -258,3 +258,18 @@ def test_a_damaged_1667_autosave_is_refused_and_kept_aside(saves_module: _Saves1
     with pytest.raises(SaveError) as err:
         load_game(path)
     assert err.value.key == "error.save.bad_record" and err.value.kept_as is not None and not path.exists()
+
+
+def test_a_1667_game_autosaves_through_the_background_writer(saves_module: _Saves1667) -> None:
+    """The frame loop only queues the save: the one background writer writes it (as for the dice game)."""
+    t, seats = new_table(SEATS, seed=5, think="inline")
+    writer = AutosaveWriter()
+    try:
+        for stop in (6, 14):
+            _advance(t, stop, random.Random(3))
+            writer.submit(save_of(t, seats, {0: {1: "french?"}}))
+        assert writer.close(5.0)
+    finally:
+        writer.close(1.0)
+    _found, saved = load_game(autosave_path())
+    assert isinstance(saved, Save1667) and saved.decisions == t.engine.decisions and saved.notes == {0: {1: "french?"}}

@@ -70,6 +70,11 @@ class SaveData:
             self.game_id = uuid.uuid4().hex
 
     @property
+    def decisions(self) -> int:
+        """How many decisions the game has had (the autosave writer's measure of progress)."""
+        return self.game.decisions
+
+    @property
     def finished(self) -> bool:
         """True when the game is over (:class:`~tortuga_desktop.shell.game.SavedGame`)."""
         return self.game.is_over

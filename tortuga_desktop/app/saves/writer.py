@@ -10,16 +10,31 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from .. import paths
 from .autosave import autosave_path
 from .errors import SaveError, write_error
-from .savefile import SaveData, now_iso
+from .savefile import now_iso
 
-__all__ = ["AutosaveWriter", "Job"]
+__all__ = ["Autosavable", "AutosaveWriter", "Job"]
 
 logger = logging.getLogger(__name__)
+
+
+class Autosavable(Protocol):
+    """A game as saved, of any game: the dice game's ``SaveData`` and other games' saves. ``saved_at`` is stamped
+    when it is queued; ``decisions`` tells the writer how far the game had got."""
+
+    saved_at: str
+
+    @property
+    def game_id(self) -> str: ...
+
+    @property
+    def decisions(self) -> int: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
 
 
 class Job:
@@ -88,7 +103,7 @@ class AutosaveWriter:
     def path(self) -> Path:
         return self._path if self._path is not None else autosave_path(create=False)
 
-    def submit(self, data: SaveData) -> None:
+    def submit(self, data: Autosavable) -> None:
         """Queue ``data`` for writing (replacing any snapshot not yet written).
 
         Raises :class:`SaveError` if ``data`` cannot be written at all (e.g. a text that is
@@ -102,7 +117,7 @@ class AutosaveWriter:
         with self._cond:
             if self._closed:
                 raise RuntimeError("the autosave writer is closed")
-            snapshot = _Snapshot(text, data.game_id, data.game.decisions)
+            snapshot = _Snapshot(text, data.game_id, data.decisions)
             if self._queue and isinstance(self._queue[-1], _Snapshot):
                 self._queue[-1] = snapshot
             else:

@@ -24,7 +24,7 @@ import pygame
 
 from ...t1667.rules.cards import EventCard, Loyalty, Ship, Side, VoteCard, VoteKind
 from ...t1667.rules.state import Kind
-from ...t1667.rules.views import PlayerView
+from ...t1667.rules.views import PlayerView, PublicView, TableView
 from .. import art, palette
 from ..i18n import get_language, tr
 from ..layout import wrap_lines
@@ -381,6 +381,11 @@ class Table1667Renderer:
         self._pawns: dict[object, pygame.Surface] = {}
         #: the seat drawn as "you" (None on a shared screen)
         self._me: int | None = None
+        #: the share of the side column's height the decision panel takes (the table scene puts
+        #: its log below it)
+        self.panel_share = 1.0
+        #: the panel's buttons as last drawn: (rect, "group" or "option", index), for clicks
+        self.panel_hits: list[tuple[pygame.Rect, str, int]] = []
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
@@ -390,7 +395,7 @@ class Table1667Renderer:
             self._pawns.clear()
 
     # -- public -----------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: PlayerView, panel: Panel | None = None,
+    def draw(self, surface: pygame.Surface, view: TableView, panel: Panel | None = None,
              state: PanelState | None = None, *, shared: bool = False) -> None:
         """Draw ``view`` (one seat's :class:`PlayerView`, T9) and the decision ``panel`` onto ``surface``.
 
@@ -399,13 +404,15 @@ class Table1667Renderer:
         panel, nobody is "you"), so any seat's view gives the same picture.
 
         Raises TypeError for anything but a view: the renderer is handed what a seat may see, never a game."""
-        if not isinstance(view, PlayerView):
-            raise TypeError(f"the 1667 table draws a seat's PlayerView, not {type(view).__name__}")
+        if not isinstance(view, TableView):
+            raise TypeError(f"the 1667 table draws a seat's PlayerView or the PublicView, not {type(view).__name__}")
         if view.players != self.layout.players:
             raise ValueError(f"a {view.players}-seat view on a {self.layout.players}-seat table")
         if surface.get_size() != self.layout.size:
             self.set_size(surface.get_size())
-        self._me = None if shared else view.seat
+        if isinstance(view, PublicView):
+            shared = True  # the public view is nobody's: only a shared screen can show it
+        self._me = view.seat if isinstance(view, PlayerView) and not shared else None
         if shared:
             panel, state = None, None
         if self._static is None or self._frame is None:
@@ -439,7 +446,12 @@ class Table1667Renderer:
             self._keys[name] = key
         surface.blit(frame, (0, 0))
 
-    def _sections(self, view: PlayerView, panel: Panel | None,
+    def restore(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Put back ``rect`` of the last frame drawn (the table without what a scene drew over it)."""
+        if self._frame is not None:
+            surface.blit(self._frame, rect, rect)
+
+    def _sections(self, view: TableView, panel: Panel | None,
                   state: PanelState | None) -> list[tuple[str, pygame.Rect, object]]:
         """The four parts of the frame, each with the view fields it shows (redrawn only when they change)."""
         L = self.layout
@@ -455,7 +467,7 @@ class Table1667Renderer:
               view.tortuga, view.last_vote, view.vote, view.active, view.actions_left, view.resolving,
               view.final_row, view.sudden_death, view.outcome, view.loyalty_mix)),
             ("band", pygame.Rect(0, bottom, side_x, h - bottom),
-             (common, view.loyalty, view.hand, view.vote, view.row, view.pending, view.deck_size,
+             (common, getattr(view, "loyalty", None), getattr(view, "hand", ()), view.vote, view.row, view.pending, view.deck_size,
               view.vote_deck_size, view.discard, view.armada_at_bottom)),
             ("side", pygame.Rect(side_x, 0, w - side_x, h), (common, panel, state)),
         ]
@@ -541,7 +553,7 @@ class Table1667Renderer:
         pygame.draw.rect(surf, WOOD_DARK, (r.x + L.px(6), r.y, r.w - L.px(12), L.px(26)), border_radius=L.px(6))
 
     # -- seats -----------------------------------------------------------------------------
-    def _seat(self, surf: pygame.Surface, view: PlayerView, seat: int) -> None:
+    def _seat(self, surf: pygame.Surface, view: TableView, seat: int) -> None:
         L = self.layout
         b = L.seats[seat]
         style = SEAT_STYLES[seat]
@@ -620,7 +632,7 @@ class Table1667Renderer:
             shape(surf, "star", sr.center, sr.h * 0.42, palette.GOLD)
 
     # -- mat: top row ------------------------------------------------------------------------
-    def _last_vote(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _last_vote(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         r = R(L.last_vote)
         rounded(surf, r, palette.PARCHMENT, palette.BRASS_DARK, L.px(8), L.px(2))
@@ -663,7 +675,7 @@ class Table1667Renderer:
                 else card.flag * card.flags
             symbol(surf, sym, tile.center, ch // 2 - L.px(5))
 
-    def _galleon(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _galleon(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         r = R(L.galleon)
         rounded(surf, r, palette.SEA_DEEP, palette.BRASS_DARK, L.px(10), L.px(2))
@@ -691,7 +703,7 @@ class Table1667Renderer:
             surf.blit(pic, (r.x + k * step, r.centery - size // 2))
         surf.blit(num, (r.x + (n - 1) * step + size + L.px(4), r.centery - num.get_height() // 2))
 
-    def _status(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _status(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         r = R(L.status)
         rounded(surf, r, palette.PARCHMENT, palette.BRASS_DARK, L.px(8), L.px(2))
@@ -727,11 +739,11 @@ class Table1667Renderer:
             surf.blit(t, (r.x + pad, y))
             y += t.get_height() + L.px(2)
 
-    def _who(self, view: PlayerView, seat: int) -> str:
+    def _who(self, view: TableView, seat: int) -> str:
         return tr("p1667.you") if seat == self._me else view.names[seat]
 
     # -- pawns, ships, rowboats, Tortuga -----------------------------------------------------------
-    def _pawn(self, surf: pygame.Surface, view: PlayerView, seat: int, place: pygame.Rect, roles: Sequence[str],
+    def _pawn(self, surf: pygame.Surface, view: TableView, seat: int, place: pygame.Rect, roles: Sequence[str],
               name_rgb: RGB = palette.BONE, tag_rows: int = 0) -> None:
         """A pawn in ``place``: its role tags, the pirate in the seat's colour and shape, the name.
         ``tag_rows`` role tags' room is kept above every pawn of a line, so the pawns stand level."""
@@ -776,7 +788,7 @@ class Table1667Renderer:
         out.blit(name, name.get_rect(midtop=(place.centerx, pr.bottom)))
         return out
 
-    def _ship(self, surf: pygame.Surface, view: PlayerView, ship: Ship) -> None:
+    def _ship(self, surf: pygame.Surface, view: TableView, ship: Ship) -> None:
         L = self.layout
         sb = L.ship(ship)
         line = view.fd if ship is Ship.FD else view.jr
@@ -809,7 +821,7 @@ class Table1667Renderer:
         self._coins(surf, pygame.Rect(r.x + L.px(8), r.y + 2 * rad + L.px(10), r.w - L.px(16),
                                       r.bottom - r.y - 2 * rad - L.px(14)), n, palette.INK)
 
-    def _rowboats(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _rowboats(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         for rb, rect in L.rowboats:
             r = R(rect)
@@ -827,7 +839,7 @@ class Table1667Renderer:
             lab = fit(tr("p1667.t.rowboat"), L.px_small, palette.BONE, r.w + L.px(8), True)
             surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.y - L.px(2))))
 
-    def _tortuga(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _tortuga(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         for k, pr in enumerate(L.tortuga.places):
             place = R(pr)
@@ -841,7 +853,7 @@ class Table1667Renderer:
             self._treasure_box(surf, R(ar), side, tort[side], tr(f"p1667.t.area.{side.value}"))
 
     # -- my corner, the row, the decks -----------------------------------------------------------
-    def _mine(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _mine(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         if self._me is None:  # a shared screen: this corner's cards stay private
             corner = R(L.loyalty).union(R(L.hand))
@@ -853,6 +865,7 @@ class Table1667Renderer:
                 surf.blit(t, t.get_rect(midtop=(corner.centerx, y)))
                 y += t.get_height()
             return
+        assert isinstance(view, PlayerView)  # a seat's own corner is drawn only from its own view
         mine = fit(tr("p1667.t.yours"), L.px_small, palette.BONE, L.loyalty[2] + L.hand[2], True)
         surf.blit(mine, (L.loyalty[0], L.row_labels[0][1]))
         r = R(L.loyalty)
@@ -873,7 +886,7 @@ class Table1667Renderer:
             t = fit(tr("p1667.t.no_vote_cards"), L.px_small, palette.BONE, L.hand[2])
             blit_center(surf, t, R(L.hand).center)
 
-    def _row(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _row(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         for sv, rect in zip(view.row, L.row, strict=True):
             r = R(rect)
@@ -912,7 +925,7 @@ class Table1667Renderer:
         pygame.draw.ellipse(surf, palette.INK, (c[0] - r, c[1] - r * 0.6, 2 * r, 1.2 * r), max(1, r // 4))
         pygame.draw.circle(surf, palette.INK, c, max(2, r * 0.4))
 
-    def _decks(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _decks(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         for rect, n, fill, emblem, key in ((L.event_deck, view.deck_size, CARD_BACK, "event", "p1667.t.event_deck"),
                                            (L.vote_deck, view.vote_deck_size, VOTE_BACK, "vote", "p1667.t.vote_deck")):
@@ -959,9 +972,12 @@ class Table1667Renderer:
         blit_center(surf, t, c)
 
     # -- the decision panel -------------------------------------------------------------------
-    def _panel(self, surf: pygame.Surface, view: PlayerView, panel: Panel | None, state: PanelState | None) -> None:
+    def _panel(self, surf: pygame.Surface, view: TableView, panel: Panel | None, state: PanelState | None) -> None:
         L = self.layout
-        r = R(L.panel).inflate(-L.px(16), -L.px(16))
+        side = R(L.panel)
+        side.h = round(side.h * self.panel_share)
+        r = side.inflate(-L.px(16), -L.px(16))
+        self.panel_hits = []
         if panel is None:
             return
         y = r.y
@@ -982,8 +998,10 @@ class Table1667Renderer:
                 if y > r.bottom - L.px(30):
                     break
                 label = say(opt.label)
+                top = y
                 y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label,
                                  [say(c) for c in opt.consequence], False)
+                self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "option", k))
             return
         for k, grp in enumerate(panel.groups):
             if y > r.bottom - L.px(30):
@@ -995,7 +1013,9 @@ class Table1667Renderer:
             elif grp.options[0].label != grp.label:  # one choice: say which, and what it does
                 label = tr("p1667.t.group_one", label=label, option=say(grp.options[0].label))
                 lines = [say(c) for c in grp.options[0].consequence] + lines
+            top = y
             y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label, lines, False)
+            self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "group", k))
 
     def _button(self, surf: pygame.Surface, r: pygame.Rect, y: int, label: str, lines: list[str], open_: bool) -> int:
         L = self.layout

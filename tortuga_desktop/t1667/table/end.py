@@ -97,7 +97,7 @@ def reason_text(outcome: Outcome) -> str:
     """Why the game ended that way, in a sentence (T7)."""
     side = _winning_side(outcome)
     team = tr(f"t1667.end.team_{side.value}") if side is not None else ""
-    return tr(f"t1667.end.reason.{outcome.reason.value}", british=outcome.british, french=outcome.french, team=team)
+    return tr(f"t1667.end.reason.{outcome.reason.value.replace('-', '_')}", british=outcome.british, french=outcome.french, team=team)
 
 
 class End1667Scene(Scene):
@@ -129,6 +129,12 @@ class End1667Scene(Scene):
         self._buttons: dict[str, pygame.Rect] = {}
         self._boxes: list[pygame.Rect] = []
         self._hover: str | None = None
+
+    def help_scene(self) -> Scene:
+        """F1 here opens Tortuga 1667's rules (see ``App.help_scene``)."""
+        from .help import Help1667Scene
+
+        return Help1667Scene()
 
     def enter(self, app: Any) -> None:
         super().enter(app)

@@ -24,7 +24,15 @@ import pygame
 
 from ...app import art, palette
 from ...app.i18n import tr
-from ...app.render.table1667 import LOYALTY_STYLES, SEAT_STYLES, event_glyph, shape, ship_pic, symbol, vote_card
+from ...app.render.table1667 import (
+    LOYALTY_STYLES,
+    SEAT_STYLES,
+    event_glyph,
+    shape,
+    ship_pic,
+    symbol,
+    vote_card,
+)
 from ...app.scenes.dialogs import wrap
 from ...app.scenes.help import HelpScene
 from ..rules.cards import EVENT_CARDS, EventCard, Loyalty, VoteCard
@@ -167,7 +175,7 @@ class Help1667Scene(HelpScene):
 
 # ------------------------------------------------------------------------------------------ tips
 #: Decision kind -> the translation key of its first-game tip (every kind has one).
-TIP_KEYS_1667: dict[Kind, str] = {kind: f"t1667.tip.{kind.value}" for kind in Kind}
+TIP_KEYS_1667: dict[Kind, str] = {kind: f"t1667.tip.{kind.value.replace('-', '_')}" for kind in Kind}
 
 
 def tip_for(kind: Kind | str) -> str:

@@ -191,13 +191,12 @@ class _Form:
 class Setup1667Scene(Scene):
     """New 1667 game: edit the seats and options, then start (Enter) or go back (Escape).
 
-    ``on_start(setup)`` receives the valid :class:`Setup1667` (the game module starts the table
-    from it); without it the scene calls ``start_1667(app, setup)`` of :mod:`.start` when available."""
+    ``on_start(setup)`` receives the valid :class:`Setup1667` (the game module starts the table from it)."""
 
     name = "setup1667"
 
     def __init__(self, setup: Setup1667 | None = None, *,
-                 on_start: Callable[[Setup1667], None] | None = None,
+                 on_start: Callable[[Setup1667], None],
                  on_back: Callable[[], None] | None = None) -> None:
         super().__init__()
         initial = setup or Setup1667.default()
@@ -223,6 +222,12 @@ class Setup1667Scene(Scene):
         self._msg = pygame.Rect(0, 0, 0, 0)
         self._hover: str | None = None
         self._px = 16
+
+    def help_scene(self) -> Scene:
+        """F1 here opens Tortuga 1667's rules (see ``App.help_scene``)."""
+        from .help import Help1667Scene
+
+        return Help1667Scene()
 
     # ------------------------------------------------------------------ model
     def _read(self) -> None:
@@ -467,12 +472,7 @@ class Setup1667Scene(Scene):
         self.error = ""
         setup = setup.cleaned()
         self.started = setup
-        if self.on_start is not None:
-            self.on_start(setup)
-        else:
-            from .start import start_1667
-
-            start_1667(self.app, setup)
+        self.on_start(setup)
         return setup
 
     # ------------------------------------------------------------------ drawing

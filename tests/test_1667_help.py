@@ -78,7 +78,7 @@ def test_card_list_has_every_card_with_its_count() -> None:
     lines = card_list()
     assert len(lines) == len(EventCard)
     assert sum(int(line.split("(")[1].split("×")[0]) for line in lines) == sum(EVENT_CARDS.values()) == 24
-    assert sum("★" in line for line in lines) == 6
+    assert sum(", starred)" in line for line in lines) == 6
     assert any(line.startswith("• Pistol (3×): name another player") for line in lines)
 
 

@@ -222,17 +222,31 @@ class End1667Scene(Scene):
         w, h = surface.get_size()
         s = scale_of((w, h))
         surface.blit(backdrop((w, h), "none"), (0, 0))
-        panel = pygame.Rect(0, 0, min(w - 20, int(1180 * s)), min(h - 16, int(760 * s)))
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(19 * s)), True)
+        banner_f = art.font(max(14, int(28 * s)), True)
+        bh = banner_f.get_linesize() + int(14 * s)
+        bh2 = max(30, f.get_linesize() + int(16 * s))
+        pad = int(24 * s)
+        columns: list[tuple[Loyalty, list[int]]] = [
+            (loy, [i for i, v in enumerate(self.view.loyalties) if v is loy])
+            for loy in (Loyalty.BRITISH, Loyalty.FRENCH, Loyalty.DUTCH)]
+        columns = [(loy, seats) for loy, seats in columns if seats or loy is not Loyalty.DUTCH]
+        most = max(1, max(len(seats) for _loy, seats in columns))
+        head_h = fb.get_linesize() + int(10 * s)
+        galleon_h = f.get_linesize() + int(6 * s)
+        count_h = 5 * (f.get_linesize() + int(2 * s)) + int(16 * s)
+        # the panel is as high as its content: title, banner, reason, loyalties, counts, Galleon, buttons
+        title_h = int(22 * s) + art.font(max(14, int(34 * s)), True).get_linesize()
+        fixed = (title_h + bh + int(8 * s) + f.get_linesize() + int(12 * s) + head_h + int(6 * s) + int(8 * s)
+                 + count_h + int(10 * s) + galleon_h + int(14 * s) + bh2 + pad)
+        row_h = max(fb.get_linesize() + 4, min(int(46 * s), (h - 16 - fixed) // most))
+        panel = pygame.Rect(0, 0, min(w - 20, int(1180 * s)), min(h - 16, fixed + most * row_h))
         panel.center = (w // 2, h // 2)
         self._boxes = [panel]
         y = draw_panel(surface, panel, s, tr("results.ui.game_over"))
-        pad = int(24 * s)
         inner = pygame.Rect(panel.x + pad, y, panel.w - 2 * pad, panel.bottom - pad - y)
-        f = art.font(max(11, int(19 * s)))
-        fb = art.font(max(11, int(19 * s)), True)
         # banner and reason
-        banner_f = art.font(max(14, int(28 * s)), True)
-        bh = banner_f.get_linesize() + int(14 * s)
         banner = pygame.Rect(inner.x, inner.y, inner.w, bh)
         pygame.draw.rect(surface, palette.GOLD, banner, border_radius=int(10 * s))
         pygame.draw.rect(surface, palette.BRASS_DARK, banner, max(2, int(3 * s)), border_radius=int(10 * s))
@@ -249,7 +263,6 @@ class End1667Scene(Scene):
         surface.blit(reason, reason.get_rect(midtop=(inner.centerx, y)))
         y += f.get_linesize() + int(12 * s)
         # buttons at the foot
-        bh2 = max(30, f.get_linesize() + int(16 * s))
         names = self.buttons()
         gap = int(14 * s)
         bw = min(int(320 * s), (inner.w - gap * (len(names) - 1)) // len(names))
@@ -258,16 +271,7 @@ class End1667Scene(Scene):
         by = inner.bottom - bh2
         self._buttons = {n: pygame.Rect(bx + i * (bw + gap), by, bw, bh2) for i, n in enumerate(names)}
         # the treasure count under the teams, the loyalties in three columns above it
-        galleon_h = f.get_linesize() + int(6 * s)
-        count_h = 5 * (f.get_linesize() + int(2 * s)) + int(16 * s)
         room = by - y - count_h - galleon_h - int(16 * s)
-        columns: list[tuple[Loyalty, list[int]]] = [
-            (loy, [i for i, v in enumerate(self.view.loyalties) if v is loy])
-            for loy in (Loyalty.BRITISH, Loyalty.FRENCH, Loyalty.DUTCH)]
-        columns = [(loy, seats) for loy, seats in columns if seats or loy is not Loyalty.DUTCH]
-        most = max(1, max(len(seats) for _loy, seats in columns))
-        head_h = fb.get_linesize() + int(10 * s)
-        row_h = max(fb.get_linesize() + 4, min(int(46 * s), (room - head_h - int(6 * s)) // most))
         cards_area = pygame.Rect(inner.x, y, inner.w, min(room, head_h + int(6 * s) + most * row_h))
         col_gap = int(16 * s)
         col_w = (inner.w - col_gap * (len(columns) - 1)) // len(columns)

@@ -56,10 +56,10 @@ _SYMBOLS = ("c", "t", "w", "b", "f", "s", "h")
 
 
 def card_list(cards: tuple[EventCard, ...] = CARD_ORDER) -> list[str]:
-    """One bullet line per Event card: its name, how many there are (★ starred) and what it does."""
+    """One bullet line per Event card: its name, how many there are (and whether it is starred) and what it does."""
     out = []
     for card in cards:
-        count = f"{EVENT_CARDS[card]}×" + (" ★" if card.starred else "")
+        count = f"{EVENT_CARDS[card]}×" + (tr("t1667.help.starred_mark") if card.starred else "")
         out.append("• " + tr("t1667.help.card_line", name=tr(f"e1667.card.{card.value}"), count=count,
                              effect=tr(f"t1667.help.card.{card.value}")))
     return out

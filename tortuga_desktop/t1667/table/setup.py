@@ -361,7 +361,7 @@ class Setup1667Scene(Scene):
         if self.named:
             pool = starred_pool(self.count)
             toggles("card", [(c.value, tr(f"e1667.card.{c.value}")) for c in pool],
-                    {c.value for c in self.chosen}, cx, right - cx)
+                    {c.value for c in self.chosen}, x0, right - x0)  # no label: the whole width
             y += rh + gap
         self._labels.append((tr("setup.ui.seed_optional"), pygame.Rect(x0, y, lw - gap, rh)))
         if manager is not None:

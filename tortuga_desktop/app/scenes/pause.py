@@ -78,7 +78,9 @@ class PauseScene(Scene):
         self.app.push(SettingsScene())
 
     def rules(self) -> None:
-        self.app.push(self.app.help_scene())  # the rules of the game under this menu
+        from .help import HelpScene
+
+        self.app.push(self.app.help_scene() or HelpScene())  # the rules of the game under this menu
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -28,6 +28,7 @@ from ...app.scenes.chrome import backdrop
 from ...app.scenes.dialogs import draw_panel, scale_of
 from ..rules.cards import Loyalty, Ship, Side
 from ..rules.state import EndReason, Outcome
+from .help import Help1667Scene
 
 __all__ = ["End1667Scene", "FinalView", "TeamCount", "reason_text", "team_counts", "winners_text"]
 
@@ -132,8 +133,6 @@ class End1667Scene(Scene):
 
     def help_scene(self) -> Scene:
         """F1 here opens Tortuga 1667's rules (see ``App.help_scene``)."""
-        from .help import Help1667Scene
-
         return Help1667Scene()
 
     def enter(self, app: Any) -> None:

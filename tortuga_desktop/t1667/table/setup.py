@@ -30,6 +30,7 @@ from ...app.scenes.chrome import backdrop
 from ...app.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
 from ..rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
 from ..rules.game import MAX_SEED
+from .help import Help1667Scene
 
 __all__ = ["KINDS_1667", "MAX_NAME", "Seat1667", "Setup1667", "Setup1667Scene", "SetupProblem", "starred_pool"]
 
@@ -225,8 +226,6 @@ class Setup1667Scene(Scene):
 
     def help_scene(self) -> Scene:
         """F1 here opens Tortuga 1667's rules (see ``App.help_scene``)."""
-        from .help import Help1667Scene
-
         return Help1667Scene()
 
     # ------------------------------------------------------------------ model

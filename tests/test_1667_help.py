@@ -121,3 +121,16 @@ def test_f1_opens_the_rules_of_the_game_on_screen(app: App) -> None:
     app.post(Key(pygame.K_F1, 0, ""))
     app.step(1 / 60)
     assert type(app.top) is HelpScene  # elsewhere: the dice game's rules
+
+
+def test_seen_1667_tips_do_not_switch_off_the_dice_games_tips() -> None:
+    """The tips share the settings' list of shown tips; the dice game's tips stay on until its own were shown."""
+    from tortuga_desktop.app.tips import TIP_KEYS, TipOverlay, attach_tips
+
+    settings = SimpleNamespace(tips=True, tips_seen=tuple(Tips1667.seen_name(k) for k in Kind))
+    assert len(settings.tips_seen) >= len(TIP_KEYS)
+    scene = SimpleNamespace(app=SimpleNamespace(settings=settings), controller=SimpleNamespace(human_seats=[0]),
+                            overlays=[])
+    assert isinstance(attach_tips(scene), TipOverlay)
+    settings.tips_seen = (*settings.tips_seen, *TIP_KEYS)
+    assert attach_tips(SimpleNamespace(app=scene.app, controller=scene.controller, overlays=[])) is None

@@ -84,3 +84,25 @@ def test_the_notes_model_imports_no_pygame() -> None:
     code = ("import sys; import tortuga_desktop.t1667.table.notes; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_tags_sit_on_the_plaques_of_seats_whose_loyalty_is_unknown() -> None:
+    """T9.2: a seat knows only its own loyalty (and Facade's look): a tag beside every other seat; none on a
+    shared screen (the public view), none once every loyalty is turned up (T7.9)."""
+    import random
+
+    from tortuga_desktop.app.layout1667 import table_layout
+    from tortuga_desktop.t1667.rules import Game, play_random
+    from tortuga_desktop.t1667.table.notes_widget import tag_rects
+
+    for players, size in ((5, (1280, 720)), (9, (1280, 720)), (9, (2560, 1440))):
+        g = Game.new(players=players, seed=4)
+        layout = table_layout(size, players)
+        rects = tag_rects(layout, g.view(2))
+        assert set(rects) == set(range(players)) - {2}
+        for seat, r in rects.items():
+            plaque = pygame.Rect(layout.seats[seat].rect)
+            assert plaque.contains(r) and not r.colliderect(pygame.Rect(layout.seats[seat].name)) and r.w >= 8
+        assert tag_rects(layout, g.view(None)) == {}
+    play_random(g, random.Random(1))
+    assert tag_rects(layout, g.view(2)) == {}

@@ -5,7 +5,7 @@ in hot-seat, the seat whose turn it is behind the hand-over). After laying the t
 where each tag goes, draws them and passes clicks on::
 
     widget = NotesWidget(seat=me, players=view.players)
-    widget.place({other: tag_rect_beside_name(other) for other in range(view.players) if other != me})
+    widget.place(tag_rects(renderer.layout, view))  # beside each name whose loyalty this seat does not know
     widget.draw(surface, notes)                    # only notes.of(me): nothing of another seat's notes
     new = widget.click(pos, button, notes)         # left: next mark, right: previous; None = not on a tag
     if new is not None: notes = new                # keep it with the game (saved with the seat's data)
@@ -18,16 +18,47 @@ gives a good square size for a tag beside a name of that height.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from typing import Protocol
 
 import pygame
 
 from ...app import art, palette
+from ...app.layout1667 import Rect, Table1667Layout
 from ...app.render.table1667 import LOYALTY_STYLES, shape
 from ..rules.cards import Loyalty
 from .notes import Notes
 
-__all__ = ["NotesWidget", "draw_tag", "tag_size"]
+__all__ = ["NotesWidget", "draw_tag", "tag_rects", "tag_size"]
+
+
+class SeatsView(Protocol):
+    """What :func:`tag_rects` reads of a seat's view: whose it is and which loyalties it knows."""
+
+    @property
+    def seat(self) -> int | None: ...
+    @property
+    def loyalties(self) -> Sequence[Loyalty | None]: ...
+
+
+def tag_rects(layout: Table1667Layout, view: SeatsView) -> dict[int, pygame.Rect]:
+    """Where the tags go on the 1667 table: a square at the right end of each seat plaque's loyalty line,
+    for every other seat whose loyalty ``view``'s seat does not know (a known loyalty needs no guess).
+    Empty for the public view (a shared screen shows nobody's notes)."""
+    if view.seat is None:
+        return {}
+    out: dict[int, pygame.Rect] = {}
+    for other, box in enumerate(layout.seats):
+        if other == view.seat or view.loyalties[other] is not None:
+            continue
+        x, y, w, h = _ints(box.loyalty)
+        side = min(h, w)
+        out[other] = pygame.Rect(x + w - side, y, side, side)
+    return out
+
+
+def _ints(r: Rect) -> tuple[int, int, int, int]:
+    return (round(r[0]), round(r[1]), round(r[2]), round(r[3]))
 
 
 def tag_size(name_height: int) -> int:

@@ -87,6 +87,7 @@ def test_hidden_starred_cards_and_the_small_table_pool(app: App) -> None:
     ("twice", "t1667.setup.err.name_twice"),
     ("two_cards", "t1667.setup.err.starred"),
     ("big_seed", "t1667.setup.err.seed"),
+    ("odd_seed", "t1667.setup.err.seed"),
 ])
 def test_bad_input_is_refused_with_a_message_and_starts_nothing(app: App, edit: str, key: str) -> None:
     scene, started = _scene(app)
@@ -99,15 +100,21 @@ def test_bad_input_is_refused_with_a_message_and_starts_nothing(app: App, edit: 
         chosen = scene.config().starred
         assert chosen is not None
         _click(app, scene, f"card:{chosen[0].value}")
-    else:
+    elif edit == "big_seed":
         assert scene._seed is not None
         scene._seed.set_text(str(MAX_SEED + 1))
+    else:
+        scene.seed_text = "²7"  # a digit to Python, not a number the field could hold
+        scene._seed = None
     before = scene.config()
     assert scene.start() is None and not started
     assert scene.error and scene.error != key  # words, not the key
-    with pytest.raises(SetupProblem) as info:
-        before.validate()
-    assert info.value.key == key
+    if edit != "odd_seed":
+        with pytest.raises(SetupProblem) as info:
+            before.validate()
+        assert info.value.key == key
+    else:
+        assert before.seed is None and scene.error == SetupProblem(key, n=MAX_SEED).text()
     app.step(1 / 60)  # the message is drawn
 
 

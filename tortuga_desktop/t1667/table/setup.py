@@ -179,7 +179,7 @@ class Control:
     label: str
     rect: pygame.Rect
     on: bool = False
-    style: str = "toggle"  # "toggle" | "button" | "primary"
+    style: str = "toggle"  # "toggle" | "button" | "primary" | "seat" (the seat's marker)
     seat: int | None = None
 
 
@@ -240,7 +240,7 @@ class Setup1667Scene(Scene):
         here and refused by :meth:`start`)."""
         self._read()
         text = self.seed_text.strip()
-        seed = int(text) if text.isdigit() and len(text) <= 19 else None
+        seed = int(text) if text.isascii() and text.isdigit() and len(text) <= 19 else None
         seats = tuple(Seat1667(self.form.names[i], self.form.kinds[i]) for i in range(self.count))
         return Setup1667(seats, tuple(self.chosen) if self.named else None, seed, self.bot_chat)
 

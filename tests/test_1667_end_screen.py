@@ -125,8 +125,12 @@ def test_buttons_and_keys(app: App) -> None:
     app.post(Key(pygame.K_ESCAPE, 0, ""))
     app.step(1 / 60)
     assert calls == ["replay", "new", "menu"]
-    plain = _open(app, final)
-    assert "replay" not in plain._buttons  # no replay offered without one
+    plain = _open(app, final, on_menu=lambda: calls.append("menu"))
+    assert list(plain._buttons) == ["menu"]  # no replay, no new game offered without them
+    app.post(Key(pygame.K_n, 0, "n"))
+    app.post(Key(pygame.K_r, 0, "r"))
+    app.step(1 / 60)
+    assert calls == ["replay", "new", "menu"] and plain.choice is None
 
 
 def test_refuses_an_unfinished_game_or_hidden_loyalties() -> None:

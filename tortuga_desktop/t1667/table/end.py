@@ -5,9 +5,8 @@ card is public, T7.9) and its outcome (T7.9: the winners and the reason — Arma
 tie, a sudden-death lead, a draw with no cards left or at the action cap); nothing else of the game.
 :func:`team_counts` adds up each team's treasure from the view's holds and Tortuga areas (T7.2).
 
-Buttons, as the dice game's results: *Watch replay* (R, when a replay is offered), *New game*
-(N, the same seats) and *Main menu* (M or Escape). On entering, the scene calls the App's
-``on_results(scene)`` hook when it has one (the ``--exit-after-game`` / ``--screenshot`` flow).
+Buttons, as the dice game's results: *Watch replay* (R) and *New game, same seats* (N) when the
+caller offers them, and *Main menu* (M or Escape).
 """
 
 from __future__ import annotations
@@ -112,8 +111,8 @@ class End1667Scene(Scene):
                  on_new_game: Callable[[], None] | None = None,
                  on_menu: Callable[[], None] | None = None) -> None:
         """``view``: the finished game's view; ``outcome``: its outcome (default: the view's).
-        ``on_replay`` opens the replay (no replay button without it); ``on_new_game`` starts a new game
-        with the same seats (default: the App's main menu); ``on_menu`` goes to the main menu."""
+        ``on_replay`` opens the replay, ``on_new_game`` starts a new game with the same seats (no button
+        for either without it); ``on_menu`` goes to the main menu (default: the App's)."""
         super().__init__()
         final = outcome if outcome is not None else view.outcome
         if final is None:
@@ -135,25 +134,17 @@ class End1667Scene(Scene):
         """F1 here opens Tortuga 1667's rules (see ``App.help_scene``)."""
         return Help1667Scene()
 
-    def enter(self, app: Any) -> None:
-        super().enter(app)
-        hook = getattr(app, "on_results", None)
-        if callable(hook):
-            hook(self)
-
     # ------------------------------------------------------------------ choices
     def buttons(self) -> list[str]:
-        return (["replay"] if self.on_replay is not None else []) + ["new", "menu"]
+        return (["replay"] if self.on_replay is not None else []) + (["new"] if self.on_new_game is not None
+                                                                      else []) + ["menu"]
 
     def choose(self, name: str) -> None:
         self.choice = name
         if name == "replay" and self.on_replay is not None:
             self.on_replay()
-        elif name == "new":
-            if self.on_new_game is not None:
-                self.on_new_game()
-            else:
-                self._menu()
+        elif name == "new" and self.on_new_game is not None:
+            self.on_new_game()
         elif name == "menu":
             self._menu()
 
@@ -174,7 +165,7 @@ class End1667Scene(Scene):
             uni = str(getattr(intent, "unicode", "") or "").lower()
             if (key == pygame.K_r or uni == "r") and self.on_replay is not None:
                 self.choose("replay")
-            elif key == pygame.K_n or uni == "n":
+            elif (key == pygame.K_n or uni == "n") and self.on_new_game is not None:
                 self.choose("new")
             elif key in (pygame.K_m, pygame.K_ESCAPE) or uni == "m":
                 self.choose("menu")

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterator
 from types import SimpleNamespace
 
 import pygame
 import pytest
 
-from tortuga_desktop.app.i18n import LANGUAGES, catalog, set_language, translate
+from tortuga_desktop.app.i18n import LANGUAGES, catalog, set_language, translate, translations_dir
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.scenes.help import HelpScene
@@ -43,7 +44,7 @@ def _keys() -> set[str]:
 
 
 def test_every_key_exists_in_all_four_languages() -> None:
-    english = {k for k in catalog("en") if k.startswith("t1667.")}
+    english = set(json.loads((translations_dir() / "tortuga.en.t67help.json").read_text(encoding="utf-8")))
     assert _keys() <= english
     for code in LANGUAGES:
         own = catalog(code)

@@ -652,13 +652,26 @@ class App:
         self.push(MessageScene(title, text))
 
     def open_help(self) -> None:
+        """F1: close the help when it is on top, else open the rules of the game being played."""
         from .scenes.help import HelpScene
 
         top = self.top
         if isinstance(top, HelpScene):
             self.pop()
         else:
-            self.push(HelpScene())
+            self.push(self.help_scene() or HelpScene())
+
+    def help_scene(self) -> Scene | None:
+        """The rules help of the game on screen: the first scene on the stack, from the top, with a
+        ``help_scene()`` of its own (a game's table, setup or end screen) gives it; None when no scene
+        offers one (then the dice game's help is the one)."""
+        for scene in reversed(self.scenes):
+            make = getattr(scene, "help_scene", None)
+            if callable(make):
+                made = make()
+                if isinstance(made, Scene):
+                    return made
+        return None
 
     def open_save_dialog(self) -> bool:
         """Ctrl+S: the save dialog for the running game (False when there is none)."""

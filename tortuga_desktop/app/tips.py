@@ -53,7 +53,7 @@ def attach_tips(scene: Any) -> TipOverlay | None:
     settings = getattr(app, "settings", None)
     if settings is None or not getattr(settings, "tips", False) or not scene.controller.human_seats:
         return None
-    if len(set(getattr(settings, "tips_seen", ()))) >= len(TIP_KEYS):
+    if set(TIP_KEYS) <= set(getattr(settings, "tips_seen", ())):  # (the list holds other games' tips too)
         return None
     overlay = TipOverlay(settings)
     scene.overlays.append(overlay)

@@ -118,10 +118,29 @@ def draw_dice_grid(surface: pygame.Surface, x: int, y: int, size: int,
 
 
 class HelpScene(Scene):
-    """The rules, scrollable, with pictures."""
+    """The rules, scrollable, with pictures.
+
+    Another game's help (Tortuga 1667's, :mod:`...t1667.table.help`) is this scene with its own
+    :meth:`sections`, :meth:`section_picture` and :attr:`title_key`."""
 
     opaque = True
     name = "help"
+    #: the page's heading
+    title_key = "menu.rules"
+
+    def sections(self) -> list[tuple[str, str, str]]:
+        """``[(section id, title, body), ...]`` in the current language, in reading order."""
+        return [(sec, title, body) for sec, (title, body) in zip(HELP_SECTIONS, help_sections(), strict=True)]
+
+    def section_picture(self, page: pygame.Surface | None, sec: str, x: int, y: int, size: int) -> int:
+        """Draw section ``sec``'s picture at (x, y) (only measure it when ``page`` is None); its height."""
+        items = SECTION_PICTURES.get(sec, [])
+        if page is None:
+            return (size + int(size * 0.2) + 6 * (size + max(3, size // 8))) if sec == "dice" else (size if items else 0)
+        height = draw_picture(page, items, x, y, size)
+        if sec == "dice":  # the dice faces under the picture row
+            height = draw_dice_grid(page, x, y + height + int(size * 0.2), size).bottom - y
+        return height
 
     def __init__(self, section: str | None = None) -> None:
         super().__init__()
@@ -138,8 +157,9 @@ class HelpScene(Scene):
     def enter(self, app: Any) -> None:
         super().enter(app)
         self._ensure(app.size)
-        if self.start_section in HELP_SECTIONS:
-            self.scroll = self._anchors[HELP_SECTIONS.index(self.start_section)]
+        ids = [sec for sec, _title, _body in self.sections()]
+        if self.start_section in ids:
+            self.scroll = self._anchors[ids.index(self.start_section)]
 
     def retranslate(self) -> None:
         self._page = None
@@ -182,11 +202,9 @@ class HelpScene(Scene):
         pic = max(24, int(56 * s))
         width = view.w - int(10 * s)
         blocks: list[tuple[str, Any]] = []
-        for sec, (title, body) in zip(HELP_SECTIONS, help_sections(), strict=True):
+        for sec, title, body in self.sections():
             blocks.append(("title", title))
-            blocks.append(("pic", SECTION_PICTURES.get(sec, [])))
-            if sec == "dice":
-                blocks.append(("grid", None))
+            blocks.append(("pic", sec))
             for para in body.split("\n\n"):
                 lines: list[tuple[str, int]] = []
                 for raw in para.split("\n"):
@@ -203,11 +221,10 @@ class HelpScene(Scene):
             if kind == "title":
                 height += bold_f.get_linesize() + int(10 * s)
             elif kind == "pic":
-                height += (pic + int(10 * s)) if val else 0
+                ph = self.section_picture(None, val, int(4 * s), 0, pic)
+                height += (ph + int(10 * s)) if ph else 0
             elif kind == "para":
                 height += len(val) * lh + int(8 * s)
-            elif kind == "grid":
-                height += 6 * (pic + max(3, pic // 8)) + int(10 * s)
             else:
                 height += int(26 * s)
         page = pygame.Surface((view.w, max(view.h, height + view.h // 2)), pygame.SRCALPHA)
@@ -222,11 +239,9 @@ class HelpScene(Scene):
                 pygame.draw.line(page, palette.BRASS, (0, y), (view.w - int(10 * s), y), max(1, int(2 * s)))
                 y += int(10 * s)
             elif kind == "pic":
-                if val:
-                    draw_picture(page, val, int(4 * s), y, pic)
-                    y += pic + int(10 * s)
-            elif kind == "grid":
-                y = draw_dice_grid(page, int(4 * s), y, pic).bottom + int(10 * s)
+                ph = self.section_picture(page, val, int(4 * s), y, pic)
+                if ph:
+                    y += ph + int(10 * s)
             elif kind == "para":
                 for ln, indent in val:
                     if ln:
@@ -300,7 +315,7 @@ class HelpScene(Scene):
         surface.blit(backdrop(size), (0, 0))
         draw_panel(surface, outer, s)
         tf = art.font(max(16, int(40 * s)), True)
-        t = tf.render(tr("menu.rules"), True, palette.INK)
+        t = tf.render(tr(self.title_key), True, palette.INK)
         surface.blit(t, (outer.x + int(24 * s), outer.y + int(14 * s)))
         # close button
         cf = art.font(max(11, int(20 * s)), True)
@@ -322,7 +337,7 @@ class HelpScene(Scene):
             if a <= self.scroll + 4:
                 current = i
         self._toc = []
-        for i, (title, _body) in enumerate(help_sections()):
+        for i, (_sec, title, _body) in enumerate(self.sections()):
             font = fb if i == current else f
             label = title
             while font.size(label)[0] > toc_w - int(12 * s) and len(label) > 3:

@@ -80,7 +80,7 @@ class PauseScene(Scene):
     def rules(self) -> None:
         from .help import HelpScene
 
-        self.app.push(HelpScene())
+        self.app.push(self.app.help_scene() or HelpScene())  # the rules of the game under this menu
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -140,7 +140,7 @@ def test_new_game_asks_which_game_keyboard(sticks: SticksModule) -> None:
         assert isinstance(app.top, GameChooser)
         _press(app, pygame.K_DOWN)
         _press(app, pygame.K_RETURN)
-        assert app.top.name == "sticks setup"
+        assert app.top.name == "sticks table"
     finally:
         app.close()
 
@@ -160,7 +160,7 @@ def test_new_game_asks_which_game_mouse(sticks: SticksModule) -> None:
         assert app.top is chooser
         app.post(Click(card.center, 1))
         app.run(max_frames=1)
-        assert app.top.name == "sticks setup"
+        assert app.top.name == "sticks table"
     finally:
         app.close()
 
@@ -190,7 +190,7 @@ def test_the_chooser_speaks_every_language(sticks: SticksModule) -> None:
 
     for lang in ("en", "de", "nl", "es"):
         for key in ("chooser.title", "chooser.hint", "game.tortuga.title", "game.tortuga.blurb",
-                    "error.save.unknown_game"):
+                    "error.save.unknown_game", "error.replay.other_game", "stats.game"):
             assert i18n.has_key(key, lang), (lang, key)
 
 
@@ -270,3 +270,82 @@ def test_the_command_line_refuses_an_unknown_game_or_player_count(capsys: pytest
         assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "unknown game 'chess'" in err and "tortuga is played by 2-4 players" in err
+
+
+# ---------------------------------------------------------------- statistics per game
+def test_statistics_are_kept_per_game(app_home: None, sticks: SticksModule) -> None:
+    from tortuga_desktop.app import stats
+    from tortuga_desktop.app.scenes.stats import stats_rows
+
+    seats = [saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)]
+    stats.record_game(seats, [30, 20], [0], game_id="d1")
+    assert stats_rows()[0][1] == tr("stats.games")  # one game played: no game column, as before
+    stats.record_game(seats, [0, 0], [1], game_id="s1", game="sticks")
+    s = stats.load_stats()
+    dice, fake = s.get("anna"), s.get("anna", "sticks")
+    assert dice is not None and fake is not None and (dice.wins, fake.wins) == (1, 0)
+    rows = stats_rows()
+    assert rows[0][:3] == [tr("stats.player"), tr("stats.game"), tr("stats.games")]
+    assert [r[:2] for r in rows[1:]] == [["Anna", tr("game.tortuga.title")], ["Anna", "test.sticks.title"]]
+    games.unregister("sticks")  # records of a game this program does not have: shown under its key
+    try:
+        assert [r[1] for r in stats_rows()[1:]] == [tr("game.tortuga.title"), "sticks"]
+    finally:
+        games.register(sticks)
+
+
+def test_statistics_written_before_games_are_the_dice_games(app_home: None) -> None:
+    from tortuga_desktop.app import stats
+
+    seats = [saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)]
+    stats.record_game(seats, [30, 20], [0], game_id="d1")
+    doc = json.loads(stats.stats_path().read_text())
+    assert doc["players"][0]["game"] == "tortuga"
+    del doc["players"][0]["game"]
+    stats.stats_path().write_text(json.dumps(doc))
+    damaged: list[Path] = []
+    anna = stats.load_stats(damaged).get("Anna")
+    assert not damaged and anna is not None and anna.game == "tortuga" and anna.wins == 1
+
+
+# ---------------------------------------------------------------- replays know their game
+def test_replay_files_carry_their_game_and_refuse_another(app_home: None) -> None:
+    from tortuga_desktop.app import records
+
+    game = Game.new(2, 5, names=["Anna", "Bart"])
+    rf = records.ReplayFile("r1", game.record(), ("human", "easy"))
+    doc = rf.to_dict()
+    assert doc["game"] == "tortuga"
+    del doc["game"]  # written before there was a second game: the dice game's
+    assert records.ReplayFile.from_dict(doc).game_id == "r1"
+    doc["game"] = "t1667"
+    with pytest.raises(records.RecordError) as exc:
+        records.ReplayFile.from_dict(doc)
+    assert exc.value.key == "error.replay.other_game"
+    text = records.describe_error(exc.value)
+    assert "another game" in text and "{" not in text
+
+
+def test_load_game_lists_and_opens_a_save_of_another_game(sticks: SticksModule) -> None:
+    path = saves.named_save_path("sticks one")
+    _write(path, {"game": "sticks", "moves": [1], "saved_at": "2026-01-01T10:00:00+00:00", "meta": {"name": "Nim"},
+                  "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "easy"}]})
+    _write(saves.named_save_path("chess"), {"game": "chess"})
+    info = saves.save_info(path)
+    assert info.ok and (info.game, info.name, info.player_names, info.finished) == ("sticks", "Nim", ("Ann", "Bob"),
+                                                                                   False)
+    app = start_app()
+    try:
+        app.top.load_game()
+        settle(app)
+        scene = app.top
+        lines = {i.name: i for i in scene.infos}
+        assert lines["Nim"].ok and lines["chess"].error is not None
+        assert lines["chess"].error.key == "error.save.unknown_game"
+        surfaces = scene._row(lines["Nim"], 900, 1.0)  # its line: name, date, players, game
+        assert all(s.get_width() > 0 for s in surfaces)
+        scene.open(scene.infos.index(lines["Nim"]))
+        settle(app)
+        assert app.top.name == "sticks table" and app.top.game.sticks == 6
+    finally:
+        app.close()

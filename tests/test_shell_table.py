@@ -166,7 +166,15 @@ def test_thread_and_process_play_the_same_game_as_inline() -> None:
             t.poll()  # never blocks, even while the worker starts
             assert time.perf_counter() - t0 < 0.5
             play_out(t)
-            assert t.record() == ref.record() and t.notices == []
+            assert same_game(t, ref) and t.notices == []
+
+
+def same_game(a: LocalTable[object, str, Ev], b: LocalTable[object, str, Ev]) -> bool:
+    """The same decisions and the same end; within a round of secret guesses (simultaneous) the order in which
+    seats chose may differ with timing (a human here may answer before or after a worker's bots)."""
+    ra, rb = a.record()["entries"], b.record()["entries"]  # type: ignore[index]
+    takes = [[e for e in r if e[1].startswith("take")] for r in (ra, rb)]
+    return takes[0] == takes[1] and sorted(ra) == sorted(rb) and a.view(None) == b.view(None)
 
 
 def test_a_worker_process_that_dies_is_replaced_and_its_bots_fed_again(tmp_path: Path,

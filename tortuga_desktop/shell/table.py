@@ -48,8 +48,8 @@ log = logging.getLogger(__name__)
 #: who looks at a table: a seat decided at this screen, or None (the public view: a shared screen)
 Viewer = int | None
 
-#: seat kinds a table knows ("remote" and "open" are seats of a network table)
-KINDS = ("human", "random", "easy", "normal", "hard", "remote", "open")
+#: seat kinds every table knows besides a game's computer levels ("remote" and "open": seats of a network table)
+HUMAN, REMOTE, OPEN = "human", "remote", "open"
 #: faults in a row after which a computer seat is given up (it then waits; see :meth:`LocalTable.take_over`)
 MAX_FAULTS = 3
 #: seconds a computer player in a worker process may think before it counts as stuck (a fault); the
@@ -158,7 +158,7 @@ class GameTable(Protocol[V, A, E]):
 
     @property
     def kinds(self) -> tuple[str, ...]:
-        """Per seat: "human", "random", "easy", "normal", "hard", "remote" or "open"."""
+        """Per seat: "human", a computer player's level (the game's own words), "remote" or "open"."""
         ...
 
     @property
@@ -478,8 +478,8 @@ class LocalTable(Generic[V, A, E]):
         n = engine.players
         if len(names) != n or len(kinds) != n:
             raise ValueError(f"give a name and a kind for each of the {n} seats")
-        if any(k not in KINDS for k in kinds):
-            raise ValueError(f"seat kinds are {', '.join(KINDS)}")
+        if any(not isinstance(k, str) or not k for k in kinds):
+            raise ValueError("a seat's kind is 'human' or a computer player's level")
         seats = sorted([*humans, *bots])
         if seats != list(range(n)):
             raise ValueError(f"humans and computer players must be the seats 0-{n - 1}, each once")
@@ -792,7 +792,7 @@ class LocalTable(Generic[V, A, E]):
         self.close()
 
 
-__all__ = ["BotHost", "BotSpec", "GameTable", "KINDS", "LocalTable", "MAX_FAULTS", "Move", "Said",
+__all__ = ["BotHost", "BotSpec", "GameTable", "HUMAN", "LocalTable", "OPEN", "REMOTE", "MAX_FAULTS", "Move", "Said",
            "SecretActions", "Talker", "THINK_MODES", "Viewer", "ViewerError", "Choice"]
 
 

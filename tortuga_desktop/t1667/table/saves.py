@@ -30,6 +30,7 @@ from ...app import paths
 from ...app.saves.errors import SaveError
 from ...app.saves.savefile import now_iso, read_document
 from ...app.saves.text import check_json_values, check_text, convert, has_glyph, short
+from ...levels import LEVELS_1667
 from ...shell.table import BotSpec, LocalTable, default_think
 from ..ai.seat import FACTORY
 from ..rules import Action, Event, EventCard, RecordError
@@ -43,7 +44,7 @@ __all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "new
 FORMAT = "tortuga-save"
 SCHEMA = 1
 #: what a 1667 seat at this computer can be
-KINDS = ("human", "random", "easy", "normal", "hard")
+KINDS = ("human", *LEVELS_1667)
 #: the longest deduction note kept for one player (a few words: "British?", "lied about French")
 MAX_NOTE = 40
 MAX_NAME = 24

@@ -81,7 +81,7 @@ def make_files(games: int) -> None:
     def save_doc(sd: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         doc = sd.to_dict()
         info = saves.info_of(Path("x.json"), sd)
-        return doc, listing.save_summary(info)
+        return doc, saves.save_summary(info)
 
     doc, summary = save_doc(finished)
     write_many(paths.archive_dir(), "saves", doc, lambda i, gid: f"{gid}.json", summary)

@@ -34,19 +34,6 @@ LAZY_ALLOWED: dict[str, str] = {
                     "network seat) answers without loading them",
 }
 
-#: Known circles, to shrink: each is a group of modules that import one another in a circle
-#: today. A circle outside these groups fails; a group here that is no longer a circle fails
-#: too (take it out). It waits for work that collides with another change under way:
-KNOWN_CYCLES: list[frozenset[str]] = [
-    # The file index and the two file kinds it lists: ``listing`` reads summaries with
-    # ``records``/``saves`` and both note their files in ``listing``. To break: pass the
-    # summarising function in (``scan(folder, summarise)``) and move the text cleaning
-    # ``listing`` borrows from ``saves`` below both (with the file-format work, issue 25).
-    # (saves/ became a package with the file-format work: its modules are in the same circle)
-    frozenset(P + m for m in ("app.listing", "app.records", "app.saves", "app.saves.archive", "app.saves.autosave",
-                              "app.saves.named", "app.saves.savefile", "app.saves.setup", "app.saves.writer")),
-]
-
 #: Imports inside functions kept for no reason in :data:`LAZY_ALLOWED`, per module (import
 #: statements): they may only go down. Move one to the top of its module when its circle is
 #: gone; then lower the number here.
@@ -100,18 +87,12 @@ def lazy_statements(graph: ImportGraph) -> dict[tuple[str, int], list[Import]]:
     return {k: v for k, v in out.items() if not lazy_allowed(max((i.target for i in v), key=len))}
 
 
-def test_no_new_import_circle(graph: ImportGraph) -> None:
-    new = [c for c in graph.cycles() if not any(c <= known for known in KNOWN_CYCLES)]
-    assert not new, "import circles (counting imports inside functions):\n" + "\n".join(
-        ", ".join(sorted(c)) for c in new)
-
-
-def test_the_known_circles_are_still_circles(graph: ImportGraph) -> None:
-    """A group in KNOWN_CYCLES that is no longer (all) in a circle: shrink the list."""
+def test_no_import_circle(graph: ImportGraph) -> None:
+    """Any circle fails (the last one, the folder index with the saves and records it lists, was
+    broken by passing the summarising function in: ``listing.scan(folder, kind, summarise)``)."""
     cycles = graph.cycles()
-    for known in KNOWN_CYCLES:
-        inside = set().union(*(c for c in cycles if c <= known))
-        assert inside == known, f"no longer in a circle, take out of KNOWN_CYCLES: {sorted(known - inside)}"
+    assert not cycles, "import circles (counting imports inside functions):\n" + "\n".join(
+        ", ".join(sorted(c)) for c in cycles)
 
 
 def test_imports_inside_functions_only_for_heavy_modules(graph: ImportGraph) -> None:

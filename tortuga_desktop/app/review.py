@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,9 @@ from .evaltext import moment_text
 from .i18n import tr
 from .layout import wrap_words
 from .scenes import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +71,7 @@ class ReviewScene(Scene):
         self._future: Any = None
 
     # ------------------------------------------------------------------ work
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         record = self.record
         if record is None:
@@ -138,7 +141,7 @@ class ReviewScene(Scene):
             self._stop = True
             if self._future is not None:
                 self._future.cancel()
-            if self.app is not None and self.app.top is self:
+            if self.entered and self.app.top is self:
                 self.app.pop()
 
     def watch(self, position: int) -> bool:

@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from ..intents import Intent
+    from ..loop import App
 
 
 class Scene:
@@ -42,10 +43,27 @@ class Scene:
     name: str = "scene"
 
     def __init__(self) -> None:
-        self.app: Any = None
+        self._app: App | None = None
 
-    def enter(self, app: Any) -> None:
-        self.app = app
+    @property
+    def app(self) -> App:
+        """The application holding this scene (its stack, window, notices, settings, the game
+        session): set by :meth:`enter`. Before that it is an error to ask (see :attr:`entered`)."""
+        if self._app is None:
+            raise RuntimeError(f"the {self.name} scene has no app before it is entered")
+        return self._app
+
+    @app.setter
+    def app(self, app: App | None) -> None:
+        self._app = app
+
+    @property
+    def entered(self) -> bool:
+        """Whether the scene has an :attr:`app` (it was entered, or given one)."""
+        return self._app is not None
+
+    def enter(self, app: App) -> None:
+        self._app = app
 
     def exit(self) -> None:
         pass
@@ -54,7 +72,7 @@ class Scene:
         pass
 
     def resume(self) -> None:
-        if self.app is not None:
+        if self.entered:
             self.app.request_redraw()
 
     def handle(self, intent: Intent) -> None:
@@ -83,7 +101,7 @@ class WidgetScene(Scene):
         super().__init__()
         self._els: list[Any] = []
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self._build()
 
@@ -98,11 +116,11 @@ class WidgetScene(Scene):
         self._build()
 
     def resize(self, size: tuple[int, int]) -> None:
-        if self.app is not None and self.app.top is self:
+        if self.entered and self.app.top is self:
             self._build()
 
     def retranslate(self) -> None:
-        self.resize(self.app.size if self.app is not None else (0, 0))
+        self.resize(self.app.size if self.entered else (0, 0))
 
     def _kill(self) -> None:
         for el in self._els:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -21,6 +21,9 @@ from ..resources import asset_path
 from ..saves import is_visible_char
 from . import Scene
 from .chrome import ButtonList, MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["MessageScene", "ok_cancel", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "scale_theme", "text_entry", "wrap",
            "text_lines"]
@@ -225,7 +228,7 @@ class MessageScene(Scene):
         self.buttons = ButtonList(items)
         self._box = pygame.Rect(0, 0, 0, 0)
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.resize(app.size)
 
@@ -246,13 +249,13 @@ class MessageScene(Scene):
         self.buttons.layout(self._box.centerx, top, int(300 * s), int(56 * s), int(10 * s))
 
     def cancel(self) -> None:
-        if self.app is not None and self.app.top is self:
+        if self.entered and self.app.top is self:
             self.app.pop()
         if self.on_cancel is not None:
             self.on_cancel()
 
     def close(self) -> None:
-        if self.app is not None and self.app.top is self:
+        if self.entered and self.app.top is self:
             self.app.pop()
         if self.on_close is not None:
             self.on_close()

@@ -11,7 +11,7 @@ can be shown.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from .. import art, palette
 from ..i18n import tr
 from ..source import TableSource
 from . import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["HandoverScene", "needs_handover"]
 
@@ -53,7 +56,7 @@ class HandoverScene(Scene):
         self.ready = False
         self._button = pygame.Rect(0, 0, 0, 0)
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         if self._own_summary:
             self.summary = self._find_summary(app)
@@ -61,7 +64,7 @@ class HandoverScene(Scene):
     def retranslate(self) -> None:
         """The language changed (settings from the pause menu): the summary is words made from
         the game's events, so make them again in the new language."""
-        if self._own_summary and self.app is not None:
+        if self._own_summary and self.entered:
             self.summary = self._find_summary(self.app)
 
     def _find_summary(self, app: Any) -> list[str]:
@@ -102,7 +105,7 @@ class HandoverScene(Scene):
     def open_pause_menu(self) -> None:
         """Escape: the pause menu of the table below (save, load, quit...) over this screen,
         which stays opaque: nothing private shows. Resume comes back here."""
-        if self.app is None:
+        if not self.entered:
             return
         from .pause import PauseScene
 
@@ -116,7 +119,7 @@ class HandoverScene(Scene):
         if self.ready:
             return
         self.ready = True
-        if self.app is not None:
+        if self.entered:
             self.app.pop()
         if self.on_ready is not None:
             self.on_ready()

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -37,6 +37,9 @@ from ..remote import RemoteController, wait_for_closing
 from ..saves import MAX_NAME_LENGTH, SeatConfig, SetupConfig
 from . import WidgetScene
 from .dialogs import SafeTextEntryLine, text_entry, wrap
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 log = logging.getLogger(__name__)
 
@@ -231,7 +234,7 @@ class HostScene(WidgetScene):
         self._explain_at = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ model
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         if self._starter is None:  # look for a hosted game to continue, off the frame loop
             def look() -> None:

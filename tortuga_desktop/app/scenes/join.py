@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -41,6 +41,9 @@ from . import WidgetScene
 from .dialogs import SafeTextEntryLine, text_entry, wrap
 from .lobby import LobbyScene
 from .tables import TablesScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 log = logging.getLogger(__name__)
 
@@ -143,7 +146,7 @@ class JoinScene(WidgetScene):
         self._list_at = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ lifecycle
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         settings = getattr(app, "settings", None)
         self.player = self.player or str(getattr(settings, "player_name", "") or "")
         if self._browser is None:

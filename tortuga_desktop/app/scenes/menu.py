@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,6 +24,9 @@ from . import Scene
 from .chooser import GameChooser
 from .chrome import ButtonList, MenuItem, backdrop, draw_title, warm_backdrop
 from .listview import Worker
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -72,7 +75,7 @@ class MenuScene(Scene):
         self._return_item: MenuItem | None = None
         self._loader = Worker()  # Continue: the autosave is loaded off the frame loop
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self._look_for_seats()
         self._build()
@@ -169,7 +172,7 @@ class MenuScene(Scene):
         return s, cx, int(h * 0.30), h - int(44 * s)
 
     def _layout(self) -> None:
-        if self.app is None:
+        if not self.entered:
             return
         w, h = self.app.size
         s, cx, top, bottom = self._geometry((w, h))

@@ -3,7 +3,7 @@ main menu, quit."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -15,6 +15,9 @@ from ..layout import screen_scale
 from . import Scene
 from .chrome import ButtonList, MenuItem
 from .saveload import LoadScene, SaveScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -32,7 +35,7 @@ class PauseScene(Scene):
         self._dim: pygame.Surface | None = None
         self._box = pygame.Rect(0, 0, 0, 0)
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self._build()
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -43,6 +43,9 @@ from ..replay import ALL, ReplaySource, ReplayTimeline
 from ..saves import SeatConfig
 from ..source import LogLine, TableSource
 from . import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -301,7 +304,7 @@ class ReplayScene(Scene):
 
     # -- lifecycle -----------------------------------------------------------------------
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         w, h = app.size
         self.renderer = TableRenderer((w, max(1, h - self.strip_height((w, h)))), self.timeline.players,
@@ -332,7 +335,7 @@ class ReplayScene(Scene):
         return round((92 + (70 if self.chances else 0)) * s)
 
     def _layout(self) -> dict[str, pygame.Rect]:
-        size = self.app.size if self.app is not None else (1280, 800)
+        size = self.app.size if self.entered else (1280, 800)
         if size == self._layout_size and self._rects:
             return self._rects
         w, h = size
@@ -513,7 +516,7 @@ class ReplayScene(Scene):
         return dirty
 
     def _sound(self, name: str) -> None:
-        sound = getattr(self.app, "sound", None) if self.app is not None else None
+        sound = self.app.sound if self.entered else None
         if sound is not None:
             sound.play(name)
 

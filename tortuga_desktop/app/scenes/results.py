@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -23,6 +23,9 @@ from .. import palette
 from ..i18n import tr
 from ..source import TableSource
 from . import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["CATEGORIES", "ResultsScene", "breakdown_rows", "ranking", "same_seats_setup", "score_parts"]
 
@@ -133,7 +136,7 @@ class ResultsScene(Scene):
         self.extra_buttons[name] = (label, action)
 
     # ------------------------------------------------------------------ scene
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         hook = getattr(app, "on_results", None)
         if callable(hook):
@@ -180,7 +183,7 @@ class ResultsScene(Scene):
             hover = next((n for n, r in self._buttons.items() if r.collidepoint(pos)), None)
             if hover != self._hover:
                 self._hover = hover
-                if self.app is not None:
+                if self.entered:
                     self.app.request_redraw()
 
     def _handle_review(self, intent: Any, key: Any) -> None:
@@ -197,7 +200,7 @@ class ResultsScene(Scene):
                 self.log_scroll += 10 if key == pygame.K_PAGEDOWN else 1
             elif key in (pygame.K_UP, pygame.K_PAGEUP):
                 self.log_scroll = max(0, self.log_scroll - (10 if key == pygame.K_PAGEUP else 1))
-            if self.app is not None:
+            if self.entered:
                 self.app.request_redraw()
             return
         pos = getattr(intent, "pos", None)
@@ -216,7 +219,7 @@ class ResultsScene(Scene):
                     else:
                         self.close_review()
                     break
-        if self.app is not None:
+        if self.entered:
             self.app.request_redraw()
 
     def watch_replay(self, chances: Sequence[Sequence[float]] | None = None, start: int = 0) -> bool:
@@ -231,7 +234,7 @@ class ResultsScene(Scene):
 
     def open_review(self) -> None:
         """The game review (:mod:`..review`): chance to win over the game, the worst moments."""
-        if self.app is None:
+        if not self.entered:
             return
         if not self.has_record:  # say why here instead of opening a review that can only fail
             self.app.notify(tr("review.no_record"), "warning")
@@ -245,7 +248,7 @@ class ResultsScene(Scene):
 
     def close_review(self) -> None:
         self.choice = "menu"
-        if self.app is not None and self.app.top is self:
+        if self.entered and self.app.top is self:
             self.app.pop()
 
     def log_lines(self) -> list[str]:
@@ -278,7 +281,7 @@ class ResultsScene(Scene):
         hook = getattr(self.app, "main_menu", None)
         if callable(hook):
             hook()
-        elif self.app is not None:
+        elif self.entered:
             self.app.pop()
 
     def update(self, dt: float) -> bool:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -30,6 +30,9 @@ from . import Scene, WidgetScene
 from .chrome import backdrop
 from .dialogs import MessageScene, dim, draw_panel, ok_cancel, scale_of, text_entry
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["LoadScene", "SaveScene"]
 
@@ -243,7 +246,7 @@ class LoadScene(Scene):
         """The list is being read or a game opened (tests wait for it)."""
         return self._lister.busy or self._opener.busy
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.reload(after_frame=True)
 

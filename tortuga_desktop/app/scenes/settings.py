@@ -8,7 +8,7 @@ directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from ..settings import UI_SCALES
 from . import WidgetScene
 from .chrome import backdrop
 from .dialogs import draw_panel, scale_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -47,7 +50,7 @@ class SettingsScene(WidgetScene):
 
     # -- lifecycle ----------------------------------------------------------------------
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         if app.settings is None:
             from ..settings import Settings
 
@@ -213,7 +216,7 @@ class SettingsScene(WidgetScene):
             if t.get_width() > r.w - 8:
                 t = art.font(max(10, int(17 * s)), True).render(text, True, palette.INK)
             surface.blit(t, t.get_rect(midleft=(r.x, r.centery)))
-            if key == "settings.volume" and self.app is not None and self.app.settings is not None:
+            if key == "settings.volume" and self.entered and self.app.settings is not None:
                 v = art.font(max(10, int(17 * s))).render(f"{round(self.app.settings.volume * 100)} %", True,
                                                           palette.INK_SOFT)
                 surface.blit(v, v.get_rect(midright=(r.right - 10, r.centery)))

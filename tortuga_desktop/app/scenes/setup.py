@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,9 @@ from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_s
 from . import Scene
 from .chrome import backdrop
 from .dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["KIND_LABELS", "LEVEL_LABELS", "Control", "SetupScene", "complete_rows"]
 
@@ -133,7 +136,7 @@ class SetupScene(Scene):
         self._build()
 
     # ------------------------------------------------------------------ scene
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         setup = self._initial
         if setup is None and self.remember:
@@ -201,7 +204,7 @@ class SetupScene(Scene):
         y = self._panel.y + title_h
         self.controls = []
         self._labels = []
-        manager = self.app.ui if self.app is not None else None
+        manager = self.app.ui if self.entered else None
 
         def toggles(prefix: str, options: list[tuple[str, str]], current: str, x: int, width: int) -> None:
             n = len(options)
@@ -262,7 +265,7 @@ class SetupScene(Scene):
         step = (right - x0 - bw) / max(1, n - 1)  # first at the left, last at the right, the rest between
         for k, (name, label, style) in enumerate(buttons):
             self.controls.append(Control(name, label, pygame.Rect(round(x0 + k * step), y, bw, rh), style=style))
-        if self.app is not None and hasattr(self.app, "request_redraw"):
+        if self.entered:
             self.app.request_redraw()
 
     def bottom_buttons(self) -> list[tuple[str, str, str]]:
@@ -341,7 +344,7 @@ class SetupScene(Scene):
             self.start()
 
     def _redraw(self) -> None:
-        if self.app is not None and hasattr(self.app, "request_redraw"):
+        if self.entered:
             self.app.request_redraw()
 
     def host(self) -> None:
@@ -354,7 +357,7 @@ class SetupScene(Scene):
         self._read()
         if self.on_back is not None:
             self.on_back()
-        elif self.app is not None:
+        elif self.entered:
             self.app.pop()
 
     def start(self) -> SetupConfig | None:

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,6 +24,9 @@ from .chrome import backdrop
 from .dialogs import draw_panel, scale_of
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
 from .replays import ReplayList
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +82,7 @@ class StatsScene(Scene):
         """Something is being read on a worker thread (tests wait for it)."""
         return self._reader.busy or self._opener.busy or self.replays.busy
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.reload(after_frame=True)
 
@@ -110,13 +113,13 @@ class StatsScene(Scene):
             return rows, damaged, finished
 
         self._reader.start("listing the finished games", work, after_frame=after_frame)
-        if self.app is not None and (self.tab == "replays" or self.replays.infos is not None):
+        if self.entered and (self.tab == "replays" or self.replays.infos is not None):
             self.replays.reload(self.app)  # the replays are read once their tab is first shown
 
     def show_tab(self, name: str) -> None:
         """Show tab ``name`` (the replays are read the first time their tab shows)."""
         self.tab = name
-        if name == "replays" and self.replays.infos is None and not self.replays.busy and self.app is not None:
+        if name == "replays" and self.replays.infos is None and not self.replays.busy and self.entered:
             self.replays.reload(self.app)
 
     def _read(self, task: Any) -> None:
@@ -129,7 +132,7 @@ class StatsScene(Scene):
         else:
             rows, damaged, finished = task.result
         self.rows = rows
-        if damaged and self.app is not None:
+        if damaged and self.entered:
             self.app.notify(tr("notice.stats_damaged", file=paths.display_name(damaged[0])), "warning")
         if isinstance(finished, saves.SaveError):
             logger.warning("cannot list the finished games: %s", finished.log_text)

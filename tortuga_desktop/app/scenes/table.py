@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -31,6 +31,9 @@ from ..render.motion import build_timeline
 from ..render.table import AnimState, HitTarget, TableRenderer, fit_text, text
 from ..source import Shown, TableMove, TableSource, Viewer
 from . import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 #: Decisions that show what only the deciding seat may know (their roll, the tiles drawn).
 PRIVATE_KINDS = frozenset({DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE})
@@ -122,7 +125,7 @@ class TableScene(Scene):
 
     # -- lifecycle -----------------------------------------------------------------------
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.renderer = TableRenderer(app.size, self.controller.players,
                                       human_panel=bool(self.controller.human_seats))
@@ -601,7 +604,7 @@ class TableScene(Scene):
         return dirty
 
     def _play(self, name: str) -> None:
-        sound = getattr(self.app, "sound", None) if self.app is not None else None
+        sound = self.app.sound if self.entered else None
         if sound is not None:
             sound.play(name)  # the sound board keeps a failing mixer to itself
 

@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -32,6 +32,9 @@ from .. import art, palette
 from ..i18n import tr, trn
 from . import WidgetScene
 from .dialogs import wrap
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +205,7 @@ class TablesScene(WidgetScene):
         self._picked = False
 
     # ------------------------------------------------------------------ lifecycle
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         self.lister = TableLister(self.url, self._factory)
         super().enter(app)
 

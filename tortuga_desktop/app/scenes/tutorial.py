@@ -13,7 +13,7 @@ Progress is saved in the settings after every step (``tutorial_step``).
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +28,9 @@ from ..saves import SeatConfig
 from ..source import TableMove
 from ..tutorial import HUMAN, STEPS, Coach, ScriptedBot, Step, fast_forward, spot_rect
 from .table import TableScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -316,7 +319,7 @@ class TutorialScene(TableScene):
     def _name_seats(game: Game) -> None:
         game.names = [tr("tutorial.player_name"), "Anne Bonny", "Calico Jack"]
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         table_speed = getattr(app, "table_speed", None)
         self.set_speed(table_speed() if callable(table_speed) else "normal")
@@ -360,7 +363,7 @@ class TutorialScene(TableScene):
         self._set_viewer(HUMAN)
 
     def _save_progress(self, step: int) -> None:
-        settings = getattr(self.app, "settings", None) if self.app is not None else None
+        settings = self.app.settings if self.entered else None
         if settings is None or getattr(settings, "tutorial_step", None) == step:
             return
         settings.tutorial_step = step

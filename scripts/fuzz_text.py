@@ -81,9 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         if which == "setup":
             app.top.new_game()
         else:
-            app.start_game(SetupConfig.default())
+            app.session.start_game(SetupConfig.default())
             app.run(max_frames=2)
-            app.open_save_dialog()
+            app.session.open_save_dialog()
         app.run(max_frames=2)
 
     try:
@@ -127,7 +127,7 @@ def main(argv: list[str] | None = None) -> int:
                         if Path(folder.strip()).is_absolute():  # save into the scratch folder only
                             folder = str(Path(work) / "elsewhere")
                         top.save(folder=folder)
-                        app.writer().flush(5)
+                        app.session.writer().flush(5)
                     app.run(max_frames=3)
                     screen(which)
                 if app.exit_code is not None:

@@ -65,7 +65,7 @@ def main(argv: list[str] | None = None) -> int:
     from tortuga_desktop.app.saves import SetupConfig
 
     data = SetupConfig.default().create_game()
-    app.play(data)
+    app.session.play(data)
     t_stop = time.monotonic() + 3 * args.delay + 0.5  # run frames while the writer works
     while time.monotonic() < t_stop:
         t0 = time.perf_counter()

@@ -261,7 +261,7 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
         while g.phase != "actions" or g.act_action < 1:
             s = g.to_move()[0]
             g.apply(s, g.random_action(s, rng))
-        table = app.play(data)
+        table = app.session.play(data)
         grab(6)
         from tortuga_desktop.app.render.table import HitTarget
 

@@ -147,7 +147,7 @@ def check_save() -> None:
 
     app = start_app()
     try:
-        app.start_game(SetupConfig.default("Ann"))
+        app.session.start_game(SetupConfig.default("Ann"))
         app.run(max_frames=3)
         _press(app, _k("s", pygame.KMOD_CTRL))
         assert isinstance(app.top, SaveScene)

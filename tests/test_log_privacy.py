@@ -78,14 +78,14 @@ def _local_game(seed: int) -> None:
     try:
         data = SetupConfig(seats=[SeatConfig("Anna", "easy", 0), SeatConfig("Bart", "normal", 1),
                                   SeatConfig("Clara", "hard", 2)], seed=seed).create_game()
-        table = app.play(data)
+        table = app.session.play(data)
         table.set_speed("instant")
         for _ in range(3000):
             app.run(max_frames=5)
             if app.top.name == "results":
                 break
         assert app.top.name == "results"
-        assert app.writer().flush()
+        assert app.session.writer().flush()
     finally:
         app.close()
 

@@ -44,7 +44,7 @@ from ..rules.record import GameRecord
 from ..rules.state import Outcome, State
 from . import pacing as pacing_mod
 from .pacing import Pacing
-from .saves import SeatConfig
+from .saves import SaveData, SeatConfig
 from .source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
 
 log = logging.getLogger(__name__)
@@ -97,6 +97,9 @@ class LocalTableSource:
         }
         self.human_seats: list[int] = [i for i, s in enumerate(self.seats) if s.kind == "human"]
         self.on_decision: Callable[[TableMove], None] | None = None
+        #: the saved game this table plays (autosaved, archived, Ctrl+S), when it has one
+        #: (:class:`~.session.GameSession`); a demo or a test game has none
+        self.save_data: SaveData | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._jobs: list[_Job] = []
         if pacing == "auto":

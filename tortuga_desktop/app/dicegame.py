@@ -23,6 +23,7 @@ from .scenes.demo import start_demo
 from .scenes.help import HelpScene
 from .scenes.results import ResultsScene
 from .scenes.setup import SetupScene
+from .session import GameSession
 
 __all__ = ["KEY", "DiceGame"]
 
@@ -32,17 +33,16 @@ KEY = "tortuga"
 
 @runtime_checkable
 class _GameApp(Protocol):
-    """The game lifecycle the dice game's saves open into (the App has it)."""
+    """The App with the game lifecycle the dice game's saves open into (``app.session``)."""
 
-    def play(self, data: Any, *, on_disk: bool = False) -> Any: ...
+    @property
+    def session(self) -> GameSession: ...
 
-    def finish_game(self, data: Any) -> Any: ...
 
-
-def _lifecycle(app: ShellApp) -> _GameApp:
+def _lifecycle(app: ShellApp) -> GameSession:
     if not isinstance(app, _GameApp):
-        raise TypeError(f"{type(app).__name__} cannot play a saved dice game (no play/finish_game)")
-    return app
+        raise TypeError(f"{type(app).__name__} cannot play a saved dice game (no game session)")
+    return app.session
 
 
 class DiceGame:

@@ -422,11 +422,8 @@ def open_save(app: Any, path: Path) -> bool:
     if saved.finished:
         module.open_saved(app, saved)
         return True
-    confirm = getattr(app, "confirm_leaving_game", None)
-    if callable(confirm):  # over the autosave of an unfinished game: ask first
-        confirm("load", lambda: module.open_saved(app, saved))
-        return True
-    module.open_saved(app, saved)  # a game it cannot play (a bad seat) shows its own message
+    # over the autosave of an unfinished game: ask first
+    app.session.confirm_leaving_game("load", lambda: module.open_saved(app, saved))
     return True
 
 

@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from msgspec import Meta
@@ -41,6 +41,8 @@ from .i18n import tr
 from .saves.text import Message, convert, one_of
 
 logger = logging.getLogger(__name__)
+
+_Job = TypeVar("_Job")  # what the writer's ``run`` returns for a queued piece of work
 
 __all__ = ["FORMAT", "KEEP", "MAX_BYTES", "VERSION", "RecordError", "RecordKeeper", "ReplayFile", "ReplayInfo",
            "export_replay", "import_replay", "list_replays", "parse_replay", "prune", "read_replay",
@@ -423,8 +425,8 @@ class RecordKeeper:
         return ReplayFile(self.game_id, record, self.kinds, list(self.times), dict(reasons), self.started_at,
                           _now_iso(), outcome is not None, outcome.winners if outcome else (), self.game.round)
 
-    def queue(self, run: Callable[[str, Callable[[], Any], Path | None], Any], reasons: dict[int, tuple[int, Reason]],
-              open_ids: Callable[[], Iterable[str]]) -> Any:
+    def queue(self, run: Callable[[str, Callable[[], None], Path | None], _Job], reasons: dict[int, tuple[int, Reason]],
+              open_ids: Callable[[], Iterable[str]]) -> _Job | None:
         """Queue writing the record (and pruning old ones) on ``run``; returns its job or None."""
         rf = self.snapshot(reasons)
         if rf is None:

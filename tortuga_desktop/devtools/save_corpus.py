@@ -320,8 +320,8 @@ def check_case(app: Any, label: str, blob: bytes, outside: Any, *, must_refuse: 
     def clean() -> None:
         import shutil
 
-        if app.autosaver is not None:
-            app.autosaver.flush(5)
+        if app.session.autosaver is not None:
+            app.session.autosaver.flush(5)
         for p in (paths.data_dir(create=False),):
             shutil.rmtree(p, ignore_errors=True)
 

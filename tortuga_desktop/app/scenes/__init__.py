@@ -17,7 +17,7 @@ Scene API (the seam both app engineers build on)::
 ``app.size``, ``app.ui`` (pygame_gui.UIManager), ``app.settings``, ``app.sound``,
 ``app.request_redraw()``, ``app.quit(code=0)``, ``app.options``,
 ``app.notify(text, level="info"|"warning"|"error")`` (a message on top of every scene for a few
-seconds; any thread), ``app.writer().run(name, work)`` (file work on the background writer: a
+seconds; any thread), ``app.session.writer().run(name, work)`` (file work on the background writer: a
 scene never writes a file on the frame loop; poll the returned job's ``done``/``error``).
 
 Text fields: build them with :func:`.dialogs.text_entry` (a :class:`.dialogs.SafeTextEntryLine`),

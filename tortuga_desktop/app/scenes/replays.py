@@ -368,7 +368,7 @@ class RecordFileScene(WidgetScene):
             except (records.RecordError, OSError) as exc:
                 return None, exc
 
-        self.job = self.app.writer().run(f"{self.mode} a game record", work)
+        self.job = self.app.session.writer().run(f"{self.mode} a game record", work)
         self.message, self.error = tr("replay.file.working"), False
         self.app.request_redraw()
         return True

@@ -6,8 +6,7 @@ on its own row), red-blue-yellow sets, tracks (boat + pirate box), coins, total.
 game opened from the statistics screen or a file) the buttons are "Back" (Esc) and "Game log"
 (L), which shows the whole log of the game in the current language.
 
-When the scene is entered it calls ``app.on_results(scene)`` if the App has such a hook (the
-``--exit-after-game`` / ``--screenshot`` flow uses it).
+The App takes the ``--exit-after-game`` / ``--screenshot`` picture when this scene is entered.
 """
 
 from __future__ import annotations
@@ -25,7 +24,7 @@ from ..source import TableSource
 from . import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
-    from ..loop import App
+    pass
 
 __all__ = ["CATEGORIES", "ResultsScene", "breakdown_rows", "ranking", "same_seats_setup", "score_parts"]
 
@@ -136,12 +135,6 @@ class ResultsScene(Scene):
         self.extra_buttons[name] = (label, action)
 
     # ------------------------------------------------------------------ scene
-    def enter(self, app: App) -> None:
-        super().enter(app)
-        hook = getattr(app, "on_results", None)
-        if callable(hook):
-            hook(self)
-
     def winners_text(self) -> str:
         names = [self.game.names[w] for w in self.outcome.winners]
         if len(names) == 1:
@@ -267,9 +260,8 @@ class ResultsScene(Scene):
         if self.on_new_game is not None:
             self.on_new_game(setup)
             return
-        start_game = getattr(self.app, "start_game", None)
-        if callable(start_game) and setup is not None:
-            start_game(setup)
+        if setup is not None:
+            self.app.session.start_game(setup)
         else:
             self.main_menu()
 
@@ -278,10 +270,7 @@ class ResultsScene(Scene):
         if self.on_menu is not None:
             self.on_menu()
             return
-        hook = getattr(self.app, "main_menu", None)
-        if callable(hook):
-            hook()
-        elif self.entered:
+        if self.entered:
             self.app.pop()
 
     def update(self, dt: float) -> bool:

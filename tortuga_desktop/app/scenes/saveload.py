@@ -150,7 +150,7 @@ class SaveScene(WidgetScene):
                     return err  # a question for the player, not a failure (no "saving failed" notice)
                 raise
 
-        self.job = self.app.writer().run("a named save", write, path)
+        self.job = self.app.session.writer().run("a named save", write, path)
         self.message, self.error = tr("saves.saving"), False
         self.app.request_redraw()
         return True
@@ -337,7 +337,7 @@ class LoadScene(Scene):
         if saved.finished:  # the game in progress stays where Continue finds it
             go()
         else:  # it takes the game in progress's place: ask first
-            app.confirm_leaving_game("load", go)
+            app.session.confirm_leaving_game("load", go)
 
     def delete(self, index: int, *, confirmed: bool = False) -> None:
         """Delete the save at ``index`` - after asking (Enter deletes, Esc keeps it)."""

@@ -372,19 +372,16 @@ class SetupScene(Scene):
         self.error = ""
         setup = replace(setup, seats=[replace(s, name=s.name.strip()) for s in setup.seats])
         if self.remember:
-            writer = getattr(self.app, "writer", None)
-            if callable(writer):  # never write on the frame loop
+            if self.entered:  # never written on the frame loop
                 remembered = setup
-                writer().run("remembering the setup", lambda: save_last_setup(remembered))
+                self.app.session.writer().run("remembering the setup", lambda: save_last_setup(remembered))
             else:
                 save_last_setup(setup)
         self.started = setup
         if self.on_start is not None:
             self.on_start(setup)
         else:
-            start_game = getattr(self.app, "start_game", None)
-            if callable(start_game):
-                start_game(setup)
+            self.app.session.start_game(setup)
         return setup
 
     # ------------------------------------------------------------------ drawing

@@ -645,10 +645,9 @@ class TableScene(Scene):
         self._finished = True
         from .results import ResultsScene
 
-        finish = getattr(self.app, "finish_game", None)
         data = getattr(self.controller, "save_data", None)
-        if callable(finish) and data is not None:
-            finish(data)
+        if data is not None:
+            self.app.session.finish_game(data)
         self.app.replace(ResultsScene(self.controller))
 
     # -- draw ----------------------------------------------------------------------------

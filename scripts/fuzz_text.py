@@ -60,10 +60,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.saves import SetupConfig, is_visible_char
     from tortuga_desktop.app.scenes.dialogs import SafeTextEntryLine
     from tortuga_desktop.app.scenes.menu import MenuScene
+    from tortuga_desktop.app.start import make_app
 
     rng = random.Random(args.seed)
     app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720"]))

@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-slow-")
 
     from tortuga_desktop.app import loop, paths
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
+    from tortuga_desktop.app.start import make_app
 
     real = paths.atomic_write_text
     on_frame_thread: list[str] = []

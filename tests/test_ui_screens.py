@@ -18,8 +18,9 @@ from app_helpers import start_app as _app
 
 from tortuga_desktop.app import art, i18n
 from tortuga_desktop.app.intents import Click, Key
-from tortuga_desktop.app.main import build_parser, make_app
+from tortuga_desktop.app.main import build_parser
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+from tortuga_desktop.app.start import make_app
 from tortuga_desktop.devtools.settle import settle
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)

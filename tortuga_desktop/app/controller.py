@@ -27,6 +27,7 @@ from typing import Any
 
 from ..ai import Reason, make_bot
 from ..ai import workers as think_workers
+from ..ai.evaluate import position_seed
 from ..levels import ALL_LEVELS
 from ..rules import (
     Decision,
@@ -37,12 +38,17 @@ from ..rules import (
     PlayerAction,
     PlayerView,
     RulesError,
+    parse_action,
+    replay,
 )
+from ..rules.codec import parse_roll
 from ..rules.events import Event
 from ..rules.prompt import SeatPrompt, seat_prompt
 from ..rules.record import GameRecord
 from ..rules.state import Outcome, State
 from . import pacing as pacing_mod
+from .follow import last_decision
+from .gamelog import build_log
 from .pacing import Pacing
 from .saves import SaveData, SeatConfig
 from .source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
@@ -189,8 +195,6 @@ class LocalTableSource:
     def log(self, viewer: Viewer, move: TableMove | None = None) -> list[LogLine]:
         """The lines ``viewer`` may read (R9), grouped by round and phase, each bot's reason on
         the line of its move (see :mod:`.gamelog`): now, or as they stood right after ``move``."""
-        from .gamelog import build_log
-
         if move is None:
             return build_log(self.events_for(viewer), self.game.names, self._reasons, upto=self.game.decisions)
         return build_log(move.events_for(viewer), self.game.names, self._reasons, upto=move.decisions)
@@ -205,15 +209,11 @@ class LocalTableSource:
 
     def search_seed(self, seat: int) -> int:
         """The review's seed for ``seat``'s decision now (:func:`~..ai.evaluate.position_seed`)."""
-        from ..ai.evaluate import position_seed
-
         return position_seed(self.game.seed, self.game.decisions, seat)
 
     def last_decision(self, seat: int) -> int:
         """The decision count right after ``seat``'s latest decision (from the game's history;
         without it, the count when this source opened)."""
-        from .follow import last_decision
-
         if self.game.has_history:
             return last_decision(self.game.actions_log, seat)
         return self._opened_at
@@ -249,8 +249,6 @@ class LocalTableSource:
         """``seat``'s record: its prompt at each moment it had a decision open, and its actions,
         rebuilt by replaying the game's record (raises RulesError when the game does not hold its
         whole history: an older save)."""
-        from ..rules import replay
-
         rec = self.game.record()
         g = replay(GameRecord(rec.format, rec.rules_version, rec.seed, rec.players, rec.names,
                               rec.start_player, rec.long_game, ()))
@@ -265,8 +263,6 @@ class LocalTableSource:
                 if not prompts or prompts[-1].view != p.view:
                     prompts.append(p)
                     since = p.seen
-
-        from ..rules.codec import parse_roll
 
         look()
         for who, text in rec.entries:
@@ -316,8 +312,6 @@ class LocalTableSource:
 
     @staticmethod
     def _normalised(action: PlayerAction | str) -> PlayerAction:
-        from ..rules import parse_action
-
         return parse_action(action) if isinstance(action, str) else action
 
     def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None,

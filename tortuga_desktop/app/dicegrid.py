@@ -21,6 +21,7 @@ from . import art, palette
 from .i18n import tr
 from .intents import Click, Key
 from .keys import DICE_GRID_KEY, DICE_GRID_KEY_NAME
+from .scenes.help import draw_dice_grid
 
 __all__ = ["button_rect", "button_seat", "draw", "draw_button", "handle", "is_shown", "toggle"]
 
@@ -101,7 +102,6 @@ def draw(scene: Any, surface: pygame.Surface) -> pygame.Rect | None:
     """The panel with the dice grid over the middle of the table, when shown."""
     if not is_shown(scene):
         return None
-    from .scenes.help import draw_dice_grid
 
     renderer = scene.renderer
     L = renderer.layout

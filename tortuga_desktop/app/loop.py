@@ -22,20 +22,35 @@
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import os
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
+from . import art, i18n, palette, paths
+from . import settings as settings_mod
+from .i18n import tr
 from .intents import Click, Hover, Intent, Key, Quit, Resize, UIEvent
+from .layout import set_ui_scale
+from .options import AppOptions
+from .resources import asset_path
+from .saves import clean_text
 from .scenes import Scene
+from .scenes.dialogs import MessageScene, scale_theme, wrap
+from .scenes.help import HelpScene
+from .scenes.menu import MenuScene
 from .session import GameSession
+from .settings import Settings
+from .sound import SoundBoard
 
 MIN_SIZE = (1280, 720)
 DEFAULT_SIZE = (1600, 900)
@@ -64,8 +79,9 @@ FRAME_SWITCH_INTERVAL = 0.001
 class App:
     """Window, clock, scene stack and the pygame_gui manager."""
 
-    def __init__(self, options: Any = None, *, size: tuple[int, int] | None = None, fixed_dt: float | None = None,
-                 settings: Any = None, sound: Any = None, fps: int = 60) -> None:
+    def __init__(self, options: AppOptions | None = None, *, size: tuple[int, int] | None = None,
+                 fixed_dt: float | None = None, settings: Settings | None = None, sound: SoundBoard | None = None,
+                 fps: int = 60) -> None:
         self.options = options
         self.settings = settings
         self.sound = sound
@@ -103,22 +119,16 @@ class App:
         pygame.display.set_caption("Tortuga")
         self.window = self._set_mode(self._windowed_size, fullscreen=False)
         self._set_icon()
-        import pygame_gui
 
-        from . import art, i18n
+        i18n.set_language(settings.language if settings is not None else i18n.DEFAULT_LANGUAGE)
+        art.set_markers(settings.colourblind_markers if settings is not None else True)
 
-        i18n.set_language(getattr(settings, "language", None) or i18n.DEFAULT_LANGUAGE)
-        art.set_markers(bool(getattr(settings, "colourblind_markers", True)))
-        from .layout import set_ui_scale
-
-        set_ui_scale(getattr(settings, "ui_scale", 100))
-        from .resources import asset_path
+        set_ui_scale(settings.ui_scale if settings is not None else 100)
 
         # The project's theme: parchment and brass widgets that match the table.
         self.ui = pygame_gui.UIManager(self.window.get_size(), str(asset_path("theme", "ui_theme.json")),
                                        starting_language=i18n.get_language(),
                                        translation_directory_paths=[str(i18n.translations_dir())])
-        from .scenes.dialogs import scale_theme
 
         scale_theme(self.ui, self.window.get_size())
         self.clock = pygame.time.Clock()
@@ -147,15 +157,12 @@ class App:
             win = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             win = pygame.display.set_mode(size, pygame.RESIZABLE)
-        from . import art
 
         art.clear_caches()
         return win
 
     def _set_icon(self) -> None:
         try:
-            from . import art
-
             pygame.display.set_icon(art.icon("app_icon", 64))
         except (pygame.error, OSError, ValueError):
             logger.exception("could not set the window icon")
@@ -181,7 +188,6 @@ class App:
             self._windowed_pos = (int(x), int(y))
             self._windowed_size = (int(w), int(h))
         self._fullscreen = not self._fullscreen
-        import warnings
 
         with warnings.catch_warnings():  # "forcibly resized by the OS": put right just below
             warnings.simplefilter("ignore", RuntimeWarning)
@@ -206,9 +212,6 @@ class App:
         False when there are no settings or the writer is closed."""
         if self.settings is None:
             return False
-        import dataclasses
-
-        from . import settings as settings_mod
 
         snapshot = dataclasses.replace(self.settings)
         try:
@@ -222,10 +225,10 @@ class App:
     def table_speed(self) -> str:
         """The animation speed a new table starts with (the command line wins)."""
         s = self.settings
-        if s is not None and getattr(s, "reduced_motion", False):
+        if s is not None and s.reduced_motion:
             return "instant"
-        opt = getattr(self.options, "speed", None)
-        return opt or getattr(s, "animation_speed", None) or "normal"
+        opt = self.options.speed if self.options is not None else None
+        return opt or (s.animation_speed if s is not None else None) or "normal"
 
     def apply_settings(self, changed: set[str] | None = None) -> None:
         """Make ``self.settings`` take effect now (``changed``: field names, None = all)."""
@@ -237,8 +240,6 @@ class App:
         def has(name: str) -> bool:
             return every or name in (changed or set())
 
-        from . import art, i18n
-
         if has("language"):
             code = i18n.set_language(s.language)
             try:
@@ -249,42 +250,35 @@ class App:
         if has("fullscreen") and bool(s.fullscreen) != self._fullscreen:
             self.toggle_fullscreen()
         if has("window_size") and not self._fullscreen and tuple(s.window_size) != self.size:
-            self.resize(tuple(s.window_size))
+            self.resize((s.window_size[0], s.window_size[1]))
         if has("animation_speed") or has("reduced_motion"):
             speed = "instant" if s.reduced_motion else s.animation_speed
             if self.options is not None:
                 self.options.speed = None if s.reduced_motion else s.animation_speed
             for sc in self.scenes:
-                if hasattr(sc, "set_speed"):
-                    sc.set_speed(speed)
+                sc.set_speed(speed)
         if (has("volume") or has("mute")) and self.sound is not None:
             try:
                 self.sound.set_volume(float(s.volume))
-                self.sound.set_muted(bool(s.mute) or bool(getattr(self.options, "mute", False) and every))
+                self.sound.set_muted(bool(s.mute) or bool(self.options is not None and self.options.mute and every))
             except Exception:
                 logger.exception("the sound settings could not be applied")
         if has("ui_scale"):
-            from .layout import set_ui_scale
-
             set_ui_scale(s.ui_scale)
             for sc in self.scenes:
-                if hasattr(sc, "invalidate"):
-                    sc.invalidate()
+                sc.invalidate()
             self._resized(self.size)
         if has("colourblind_markers"):
             art.set_markers(bool(s.colourblind_markers))
             for sc in self.scenes:
-                if hasattr(sc, "invalidate"):
-                    sc.invalidate()
+                sc.invalidate()
         self.force_full = True
         self._dirty = True
 
     def retranslate(self) -> None:
         """Re-draw every scene's texts in the current language."""
         for sc in self.scenes:
-            fn = getattr(sc, "retranslate", None)
-            if callable(fn):
-                fn()
+            sc.retranslate()
         self.force_full = True
         self._dirty = True
 
@@ -298,8 +292,6 @@ class App:
         self._resized(self.window.get_size())
 
     def _resized(self, size: tuple[int, int]) -> None:
-        from .scenes.dialogs import scale_theme
-
         self.force_full = True
         self.ui.set_window_resolution(size)
         scale_theme(self.ui, size)
@@ -354,17 +346,15 @@ class App:
 
     def go_home(self) -> None:
         """Replace the whole stack by a new title screen (scenes ask for it rather than import the menu)."""
-        from .scenes.menu import MenuScene
-
         self.clear_to(MenuScene())
 
     def _entered(self, scene: Scene) -> None:
         opts = self.options
         if type(scene).__name__ == "ResultsScene" and opts is not None:
-            shot = getattr(opts, "screenshot", None)
+            shot = opts.screenshot
             if shot:
                 self.request_screenshot(shot, delay_s=0.4)
-            if getattr(opts, "exit_after_game", False):
+            if opts.exit_after_game:
                 if shot:
                     self._after_screenshot = lambda: self.quit(0)
                 else:
@@ -372,13 +362,9 @@ class App:
 
     def show_message(self, title: str, text: str) -> None:
         """An OK dialog over the current scene."""
-        from .scenes.dialogs import MessageScene
-
         self.push(MessageScene(title, text))
 
     def open_help(self) -> None:
-        from .scenes.help import HelpScene
-
         top = self.top
         if isinstance(top, HelpScene):
             self.pop()
@@ -419,8 +405,6 @@ class App:
     def _draw_notices(self) -> None:
         if not self.notices:
             return
-        from . import art, palette
-        from .saves import clean_text
 
         w, h = self.size
         s = max(0.5, min(w / 1600, h / 900))
@@ -429,7 +413,6 @@ class App:
         width = min(w - 2 * pad, int(1000 * s))
         y = pad
         colours = {"info": palette.SUCCESS, "warning": palette.GOLD, "error": palette.DANGER}
-        from .scenes.dialogs import wrap
 
         for n in self.notices:
             text = clean_text(n.text.replace("\n", " ")) or "?"
@@ -463,9 +446,6 @@ class App:
         if error is None or self._quit_confirmed:
             self.quit(0)
             return
-        from . import paths
-        from .i18n import tr
-        from .scenes.dialogs import MessageScene
 
         self._quit_confirmed = True  # closing the window again quits
         folder = paths.display_path(error.path.parent) if error.path is not None else "?"
@@ -523,10 +503,6 @@ class App:
     def _dispatch(self, intent: Intent) -> None:
         self._dirty = True
         if isinstance(intent, Quit):
-            top = self.top
-            on_quit = getattr(top, "on_quit", None)
-            if callable(on_quit):
-                on_quit()
             self.request_quit()
             return
         if isinstance(intent, Resize):
@@ -581,9 +557,9 @@ class App:
     def _first_frame_shown(self) -> None:
         """--timing: report the first frame on screen (scripts/startup_bench.py reads this line)."""
         opts = self.options
-        if getattr(opts, "timing", False):
+        if opts is not None and opts.timing:
             print("timing: first frame shown", flush=True)
-        if getattr(opts, "exit_after_first_frame", False):
+        if opts is not None and opts.exit_after_first_frame:
             self.quit(0)
 
     def _draw(self) -> list[pygame.Rect] | None:
@@ -617,9 +593,6 @@ class App:
                     Path(path).parent.mkdir(parents=True, exist_ok=True)
                     pygame.image.save(self.window, path)
                 except (OSError, pygame.error) as exc:
-                    from . import paths
-                    from .i18n import tr
-
                     logger.error("screenshot %s failed: %s", paths.display_path(path), exc)
                     self.notify(tr("notice.screenshot_failed", reason=paths.display_path(str(exc))), "error")
 
@@ -658,7 +631,6 @@ class App:
             text = "; ".join(self.unsaved)
             logger.error("quitting with unsaved data: %s", text)
             print(f"tortuga: could not save {text}", file=sys.stderr)
-        from . import art
 
         art.clear_caches()
         pygame.quit()

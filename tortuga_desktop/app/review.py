@@ -23,9 +23,10 @@ import pygame
 from ..ai import workers as think_workers
 from ..ai.review import Moment, Review, review_game
 from ..rules.record import GameRecord
-from . import palette
+from . import art, palette
 from .evaltext import moment_text
 from .i18n import tr
+from .intents import Click, Intent, Key
 from .layout import wrap_words
 from .scenes import Scene
 
@@ -121,8 +122,8 @@ class ReviewScene(Scene):
         return self.result is not None or bool(self.error)
 
     # ------------------------------------------------------------------ scene
-    def handle(self, intent: Any) -> None:
-        key = getattr(intent, "key", None)
+    def handle(self, intent: Intent) -> None:
+        key = intent.key if isinstance(intent, Key) else None
         if key == pygame.K_w and self.result is not None:
             self.watch(0)
             return
@@ -131,13 +132,14 @@ class ReviewScene(Scene):
             if i < len(self.result.moments):
                 self.watch(self.result.moments[i].index + 1)
             return
-        pos = getattr(intent, "pos", None)
-        if getattr(intent, "button", None) == 1 and pos is not None:
+        button = intent.button if isinstance(intent, Click) else None
+        pos = intent.pos if isinstance(intent, Click) else None
+        if button == 1 and pos is not None:
             for rect, m in self.moment_rects:
                 if rect.collidepoint(pos):
                     self.watch(m.index + 1)
                     return
-        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_v) or getattr(intent, "button", None) == 3:
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_v) or button == 3:
             self._stop = True
             if self._future is not None:
                 self._future.cancel()
@@ -166,8 +168,6 @@ class ReviewScene(Scene):
         return out or [tr("review.none_worse")]
 
     def draw(self, surface: pygame.Surface) -> None:
-        from . import art
-
         w, h = surface.get_size()
         surface.fill(palette.SEA_DEEP)
         panel = pygame.Rect(20, 16, w - 40, h - 32)

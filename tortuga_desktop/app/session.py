@@ -90,14 +90,16 @@ class GameSession:
             return None
         return current if current is not None else saves.autosave_path(create=False)
 
+    @staticmethod
+    def save_data_of(source: object) -> SaveData | None:
+        """The saved game a table source plays (None for one without: a network game, a demo,
+        a replay), so the screens above the sources never need the source's own type."""
+        return source.save_data if isinstance(source, LocalTableSource) else None
+
     def _tables_data(self) -> list[SaveData]:
         """The saved games of the local tables on the scene stack, bottom first."""
-        out: list[SaveData] = []
-        for sc in self.app.scenes:
-            controller = sc.controller if isinstance(sc, TableScene) else None
-            if isinstance(controller, LocalTableSource) and controller.save_data is not None:
-                out.append(controller.save_data)
-        return out
+        found = (self.save_data_of(sc.controller) for sc in self.app.scenes if isinstance(sc, TableScene))
+        return [data for data in found if data is not None]
 
     def confirm_leaving_game(self, what: str, proceed: Callable[[], None]) -> None:
         """Run ``proceed`` (``what``: "new" game or "load" a save) at once when no game is in

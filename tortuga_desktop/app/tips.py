@@ -10,7 +10,7 @@ settings screen (``tips``) turns them all off.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from . import palette
 from .i18n import tr
 from .intents import Click, Intent
 from .sidenotes import Note
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scenes.table import TableScene
 
 __all__ = ["TIP_KEYS", "TipOverlay", "attach_tips", "tip_kind"]
 
@@ -47,13 +50,12 @@ def tip_kind(ui: Any) -> str | None:
     return name if name in TIP_KEYS else None
 
 
-def attach_tips(scene: Any) -> TipOverlay | None:
+def attach_tips(scene: TableScene) -> TipOverlay | None:
     """Put the tip overlay on a normal game's table (when tips are on and a human plays)."""
-    app = getattr(scene, "app", None)
-    settings = getattr(app, "settings", None)
-    if settings is None or not getattr(settings, "tips", False) or not scene.controller.human_seats:
+    settings = scene.app.settings if scene.entered else None
+    if settings is None or not settings.tips or not scene.controller.human_seats:
         return None
-    if len(set(getattr(settings, "tips_seen", ()))) >= len(TIP_KEYS):
+    if len(set(settings.tips_seen)) >= len(TIP_KEYS):
         return None
     overlay = TipOverlay(settings)
     scene.overlays.append(overlay)
@@ -81,9 +83,8 @@ class TipOverlay:
         if name is not None and self.settings.tips and name not in self.settings.tips_seen:
             self.current = name
             self.settings.tips_seen = (*self.settings.tips_seen, name)
-            app = getattr(scene, "app", None)
-            if app is not None:
-                app.save_settings()
+            if scene.entered:
+                scene.app.save_settings()
         return before != self.current
 
     @property

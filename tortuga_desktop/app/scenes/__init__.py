@@ -12,6 +12,9 @@ Scene API (the seam both app engineers build on)::
         def update(self, dt) -> bool      # advance; True when the scene needs a redraw
         def draw(self, surface) -> None
         def resize(self, size) -> None
+        def retranslate(self) -> None     # the language changed
+        def invalidate(self) -> None      # the interface scale or the markers changed
+        def set_speed(self, speed) -> None  # the animation speed changed
 
 ``App`` API used by scenes: ``app.push(scene)``, ``app.pop()``, ``app.replace(scene)``,
 ``app.size``, ``app.ui`` (pygame_gui.UIManager), ``app.settings``, ``app.sound``,
@@ -87,6 +90,15 @@ class Scene:
 
     def resize(self, size: tuple[int, int]) -> None:
         pass
+
+    def retranslate(self) -> None:
+        """The language changed: draw every text again in the new one."""
+
+    def invalidate(self) -> None:
+        """The interface scale or the colour-blind markers changed: drop what was drawn ahead."""
+
+    def set_speed(self, speed: str) -> None:
+        """The animation speed changed (``settings.ANIMATION_SPEEDS``)."""
 
 
 class WidgetScene(Scene):

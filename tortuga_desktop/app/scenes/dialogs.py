@@ -4,6 +4,7 @@ screen uses (:func:`text_entry`, a guarded ``UITextEntryLine``)."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -134,8 +135,6 @@ def scale_theme(ui: Any, size: tuple[int, int]) -> bool:
     """Load the project's pygame_gui theme with its fonts at the scale of the screens
     (:func:`scale_of`: window and UI scale), so widgets grow with the window like the rest.
     Returns True when the theme was (re)loaded; widgets built afterwards use it."""
-    import json
-
 
     s = round(scale_of(size), 2)
     if getattr(ui, "_tortuga_theme_scale", None) == s:

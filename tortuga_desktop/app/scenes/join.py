@@ -147,8 +147,7 @@ class JoinScene(WidgetScene):
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self, app: App) -> None:
-        settings = getattr(app, "settings", None)
-        self.player = self.player or str(getattr(settings, "player_name", "") or "")
+        self.player = self.player or ""
         if self._browser is None:
             from ...net.discovery import Browser
 

@@ -211,7 +211,7 @@ class LobbyScene(Scene):
     def _to_table(self) -> None:
         self._handed_over = True
         self.chat.exit()
-        speed = self.app.table_speed() if hasattr(self.app, "table_speed") else "normal"
+        speed = self.app.table_speed()
         self.app.replace(NetTableScene(self.controller, speed=speed, again=self.again))
 
     def _fail(self, text: str) -> None:

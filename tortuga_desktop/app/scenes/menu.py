@@ -15,15 +15,21 @@ import pygame
 
 from ...shell import game as games
 from ...shell.game import DemoOptions, GameModule, SavedGame
-from .. import art, palette
+from .. import art, palette, saves
 from ..i18n import tr, trn
 from ..intents import Intent, Key
 from ..layout import LayoutReport, screen_scale
+from ..listing import warm
 from ..saves.games import load_game
 from . import Scene
 from .chooser import GameChooser
 from .chrome import ButtonList, MenuItem, backdrop, draw_title, warm_backdrop
+from .join import JoinScene
 from .listview import Worker
+from .saveload import LoadScene
+from .settings import SettingsScene
+from .stats import StatsScene
+from .tutorial import FirstStartOffer, start_tutorial
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
@@ -79,7 +85,6 @@ class MenuScene(Scene):
         super().enter(app)
         self._look_for_seats()
         self._build()
-        from ..listing import warm
 
         warm()  # the threads that read lists and load games, started before they are needed
         warm_backdrop(app.size)
@@ -134,7 +139,6 @@ class MenuScene(Scene):
         except ImportError:
             logger.exception("a game cannot be loaded")
             has_setup = False
-        from .. import saves
 
         try:
             can_continue = saves.has_autosave()
@@ -158,7 +162,6 @@ class MenuScene(Scene):
             MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ]
         self.buttons = ButtonList(items)
-        from .tutorial import FirstStartOffer
 
         self.offer = FirstStartOffer.for_app(self.app)
         self._layout()
@@ -210,14 +213,10 @@ class MenuScene(Scene):
         self.choose_game(lambda m: self.app.push(m.setup_scene(self.app)))
 
     def join_game(self) -> None:
-        from .join import JoinScene
-
         self.app.push(JoinScene())
 
     def return_to_seat(self) -> None:
         """Back to the kept network seat (the Join screen takes it back with its token)."""
-        from .join import JoinScene
-
         if self.seat is not None:
             self.app.push(JoinScene(returning=self.seat))
 
@@ -229,8 +228,6 @@ class MenuScene(Scene):
     def continue_game(self) -> None:
         """Load the autosave on a worker thread (a long game is replayed there: the window
         keeps drawing); the game continues when it is read and checked."""
-        from .. import saves
-
         if self.seat is not None and not saves.has_autosave():
             self.return_to_seat()  # no local game to continue: the network game it was playing
             return
@@ -250,8 +247,6 @@ class MenuScene(Scene):
         self.app.request_redraw()
 
     def _continued(self, task: Any) -> None:
-        from .. import saves
-
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable",
                                                                       saves.autosave_path(create=False),
                                                                       str(task.error))
@@ -269,23 +264,15 @@ class MenuScene(Scene):
         module.open_saved(self.app, saved, on_disk=True)
 
     def learn(self) -> None:
-        from .tutorial import start_tutorial
-
         start_tutorial(self.app)
 
     def load_game(self) -> None:
-        from .saveload import LoadScene
-
         self.app.push(LoadScene())
 
     def statistics(self) -> None:
-        from .stats import StatsScene
-
         self.app.push(StatsScene())
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
         self.app.push(SettingsScene())
 
     def rules(self) -> None:
@@ -297,8 +284,9 @@ class MenuScene(Scene):
         self.choose_game(self._demo)
 
     def _demo(self, module: GameModule) -> None:
-        seed = getattr(self.app.options, "seed", None)
-        players = getattr(self.app.options, "players", 4) or 4
+        opts = self.app.options
+        seed = opts.seed if opts is not None else None
+        players = opts.players if opts is not None else 4
         players = max(module.min_players, min(module.max_players, players))
         seed = seed if seed is not None else int(pygame.time.get_ticks()) % 100000
         module.demo(self.app, DemoOptions(players, seed))

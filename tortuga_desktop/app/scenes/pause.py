@@ -3,7 +3,7 @@ main menu, quit."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -14,10 +14,14 @@ from ..keys import hud_speed  # the table's word for the speed (reduced motion i
 from ..layout import screen_scale
 from . import Scene
 from .chrome import ButtonList, MenuItem
+from .help import HelpScene
 from .saveload import LoadScene, SaveScene
+from .settings import SettingsScene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
+    from ..saves import SaveData
+    from .table import TableScene
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -28,7 +32,7 @@ class PauseScene(Scene):
     opaque = False
     name = "pause"
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: TableScene) -> None:
         super().__init__()
         self.table = table
         self.buttons = ButtonList([])
@@ -40,8 +44,8 @@ class PauseScene(Scene):
         self._build()
 
     def _build(self) -> None:
-        speed = getattr(self.table, "speed", "normal")
-        data = getattr(getattr(self.table, "controller", None), "save_data", None)
+        speed = self.table.speed
+        data = self._save_data()
         can_save = data is not None and not data.game.is_over
         self.buttons = ButtonList([
             MenuItem(tr("menu.resume"), self.resume_game),
@@ -49,7 +53,7 @@ class PauseScene(Scene):
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("menu.settings"), self.settings),
             MenuItem(tr("menu.rules"), self.rules),
-            MenuItem(tr("pause.speed", speed=hud_speed(speed, getattr(self.app, "settings", None))),
+            MenuItem(tr("pause.speed", speed=hud_speed(speed, self.app.settings if self.entered else None)),
                      self.cycle_speed),
             MenuItem(tr("menu.main_menu"), self.to_menu),
             MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
@@ -67,8 +71,12 @@ class PauseScene(Scene):
         self._build()
         self.buttons.focus = focus
 
+    def _save_data(self) -> SaveData | None:
+        """The saved game of the table below (None for a game without one: network, demo)."""
+        return self.app.session.save_data_of(self.table.controller)
+
     def save_game(self) -> None:
-        data = getattr(getattr(self.table, "controller", None), "save_data", None)
+        data = self._save_data()
         if data is not None:
             self.app.push(SaveScene(data))
 
@@ -76,13 +84,9 @@ class PauseScene(Scene):
         self.app.push(LoadScene())
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
         self.app.push(SettingsScene())
 
     def rules(self) -> None:
-        from .help import HelpScene
-
         self.app.push(HelpScene())
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -97,7 +101,7 @@ class PauseScene(Scene):
         self.app.pop()
 
     def cycle_speed(self) -> None:
-        cur = getattr(self.table, "speed", "normal")
+        cur = self.table.speed
         nxt = SPEEDS[(SPEEDS.index(cur) + 1) % len(SPEEDS)] if cur in SPEEDS else "normal"
         self.table.set_speed(nxt)
         focus = self.buttons.focus

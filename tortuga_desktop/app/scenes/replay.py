@@ -32,15 +32,18 @@ import pygame
 
 from ...net.seatstore import SeatRecord
 from ...rules import Game, PlayerView, RulesError
+from .. import palette
 from ..anim import SPEEDS, Timeline
 from ..eventtext import event_text
+from ..gamelog import build_log
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
-from ..records import RecordError, ReplayFile
+from ..records import RecordError, ReplayFile, describe_error, read_replay
 from ..render.motion import build_timeline
 from ..render.table import AnimState, TableRenderer, fit_text, text
-from ..replay import ALL, ReplaySource, ReplayTimeline
+from ..replay import ALL, ReplaySource, ReplayTimeline, _shown_events
 from ..saves import SeatConfig
+from ..seatreplay import SeatTimeline
 from ..source import LogLine, TableSource
 from . import Scene
 
@@ -67,9 +70,6 @@ SPEED_ORDER = ("slow", "normal", "fast", "instant")
 def replay_log(game: Game, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[LogLine]:
     """The log as ``viewer`` (a seat, None, or ALL for every event) could read it in ``game``,
     computed from scratch (the scene asks :meth:`ReplayTimeline.log_at`, which keeps results)."""
-    from ..gamelog import build_log
-    from ..replay import _shown_events
-
     shown = _shown_events(game, viewer)[1]
     return build_log(shown, game.names, reasons, upto=shown[-1].decision if shown else 0)
 
@@ -115,8 +115,6 @@ def open_seat_replay(app: Any, record: SeatRecord, seats: Sequence[SeatConfig] |
     (``record``: what they were shown, :meth:`~..remote.RemoteController.record` or a kept
     seat's; ``here``: those seats). A record that holds nothing to show gets a notice and
     returns False."""
-    from ..seatreplay import SeatTimeline
-
     try:
         source = SeatTimeline(record, here)
         scene = ReplayScene(None, source=source, seats=seats if seats is not None and
@@ -132,8 +130,6 @@ def open_seat_replay(app: Any, record: SeatRecord, seats: Sequence[SeatConfig] |
 def open_replay_file(app: Any, path: Path) -> bool:
     """Open a record file in the replay scene (``tortuga --replay FILE``). A bad, truncated or
     newer file shows its message and changes nothing; returns False then."""
-    from ..records import describe_error, read_replay
-
     try:
         rf = read_replay(path)
         scene = ReplayScene(rf, speed=_speed_of(app))
@@ -145,8 +141,8 @@ def open_replay_file(app: Any, path: Path) -> bool:
     return True
 
 
-def _speed_of(app: Any) -> str:
-    speed = app.table_speed() if hasattr(app, "table_speed") else "normal"
+def _speed_of(app: App) -> str:
+    speed = app.table_speed()
     return speed if speed in SPEEDS else "normal"
 
 
@@ -544,7 +540,7 @@ class ReplayScene(Scene):
             # (keeping a copy would cost a full-screen blit per frame for nothing); a mouse move
             # that stays on the same decision leaves the table as it is, unless something was
             # drawn over it (a tooltip, a notice).
-            covered = self._tip_shown or bool(getattr(self.app, "notices", None))
+            covered = self._tip_shown or bool(self.app.notices)
             if key != self._window_key or covered:
                 old = self._window_view
                 if old is not None and not covered and self._window_key is not None \
@@ -599,8 +595,6 @@ class ReplayScene(Scene):
 
     def _strip_background(self, rects: dict[str, pygame.Rect]) -> pygame.Surface:
         """The parts of the strip that do not change while scrubbing (cached per size/language)."""
-        from .. import palette
-
         strip = rects["strip"]
         key = (strip.size, tr("replay.view.public"), len(self.chances))
         if self._strip_cache is not None and self._strip_cache[0] == key:
@@ -632,8 +626,6 @@ class ReplayScene(Scene):
         return (self.x_of(k), chart.bottom - 2 - round(p * (chart.h - 4)))
 
     def _draw_chart(self, surf: pygame.Surface, chart: pygame.Rect, s: float) -> None:
-        from .. import palette
-
         pygame.draw.rect(surf, palette.PARCHMENT, chart, border_radius=round(6 * s))
         pygame.draw.rect(surf, palette.BRASS, chart, 1, border_radius=round(6 * s))
         mid = chart.centery
@@ -651,8 +643,6 @@ class ReplayScene(Scene):
                 pygame.draw.lines(surf, rgb, False, pts, width)
 
     def _draw_strip(self, surface: pygame.Surface, rects: dict[str, pygame.Rect]) -> None:
-        from .. import palette
-
         strip = rects["strip"]
         s = self._scale(self.app.size)
         surface.blit(self._strip_background(rects), strip.topleft)
@@ -700,8 +690,6 @@ class ReplayScene(Scene):
 
     def _button(self, surface: pygame.Surface, r: pygame.Rect, name: str, hot: bool, s: float) -> None:
         """A control button with its symbol drawn as shapes (no font glyphs needed)."""
-        from .. import palette
-
         pygame.draw.rect(surface, palette.GOLD_LIGHT if hot else palette.GOLD, r, border_radius=round(7 * s))
         pygame.draw.rect(surface, palette.INK, r, max(1, round(2 * s)), border_radius=round(7 * s))
         cx, cy = r.center
@@ -787,8 +775,6 @@ class ReplayScene(Scene):
         return lines
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        from .. import palette
-
         lines = self.tooltip_lines()
         if not lines or self.mouse is None:
             return

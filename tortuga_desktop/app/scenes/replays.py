@@ -21,13 +21,16 @@ from pathlib import Path
 from typing import Any
 
 import pygame
+from pygame_gui.elements import UIButton
 
-from .. import art, palette, paths
+from .. import art, palette, paths, records
 from ..i18n import kind_name, tr
 from ..intents import Click, Intent, Key
+from ..records import RecordError, describe_error, replays_dir
 from . import WidgetScene
 from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
+from .replay import ReplayScene, _speed_of
 from .saveload import _clip
 
 logger = logging.getLogger(__name__)
@@ -43,8 +46,6 @@ def default_export_path(game_id: str) -> Path:
 
 def _error_text(exc: BaseException) -> str:
     """A failed export/import as a message for the player."""
-    from ..records import RecordError, describe_error
-
     if isinstance(exc, RecordError):
         return describe_error(exc)
     if isinstance(exc, FileExistsError):
@@ -79,8 +80,6 @@ class ReplayList:
     def reload(self, app: Any) -> None:
         """Read the list again (on a worker thread, from the folder's summary index), once the
         frame that shows the tab is drawn."""
-        from .. import records
-
         self._lister.start("listing the game records", lambda progress: records.list_replays(progress=progress),
                            after_frame=True)
 
@@ -106,9 +105,6 @@ class ReplayList:
     def open(self, app: Any, index: int) -> bool:
         """Watch record ``index``: the file is read and the replay built on a worker thread
         (a long game is replayed there); the scene opens when it is ready."""
-        from .. import records
-        from .replay import ReplayScene, _speed_of
-
         if self.infos is None or not 0 <= index < len(self.infos) or self._opener.busy:
             return False
         info = self.infos[index]
@@ -127,8 +123,6 @@ class ReplayList:
         return True
 
     def _opened(self, app: Any, task: Any) -> None:
-        from ..records import RecordError, describe_error
-
         scene = task.result
         try:
             if task.error is not None:
@@ -226,7 +220,6 @@ class ReplayList:
             t = fb.render(tr(key), True, palette.INK if usable else palette.INK_SOFT)
             surface.blit(t, t.get_rect(center=r.center))
             self._buttons[name] = r
-        from ..records import replays_dir
 
         where = small.render(tr("replay.list.folder", folder=paths.display_path(replays_dir(create=False))), True,
                              palette.INK_SOFT)
@@ -316,8 +309,6 @@ class RecordFileScene(WidgetScene):
         self.entry = None
 
     def _build(self) -> None:
-        from pygame_gui.elements import UIButton
-
         self._kill()
         w, h = self.app.size
         s = scale_of((w, h))
@@ -344,8 +335,6 @@ class RecordFileScene(WidgetScene):
 
     def confirm(self) -> bool:
         """Start the export/import on the background writer; False if there is nothing to do."""
-        from .. import records
-
         if self.job is not None:
             return False
         typed = self.path_text()

@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from ...shell.game import GameModule, SavedGame
 from .. import art, palette, paths, saves
@@ -28,7 +29,7 @@ from ..saves import MAX_NAME_LENGTH
 from ..saves.games import load_game
 from . import Scene, WidgetScene
 from .chrome import backdrop
-from .dialogs import MessageScene, dim, draw_panel, ok_cancel, scale_of, text_entry
+from .dialogs import MessageScene, dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -78,8 +79,6 @@ class SaveScene(WidgetScene):
         return tr("saves.default_name", round=self.data.game.round)
 
     def _build(self) -> None:
-        from pygame_gui.elements import UIButton
-
         self._kill()
         w, h = self.app.size
         s = scale_of((w, h))
@@ -205,8 +204,6 @@ class SaveScene(WidgetScene):
         t = f.render(tr("saves.folder"), True, palette.INK)
         surface.blit(t, (self._box.x + int(40 * s), getattr(self, "_folder_y", y)))
         if self.message:
-            from .dialogs import text_lines, wrap
-
             lines = wrap(self.message, f, self._box.w - int(60 * s))[:3]
             text_lines(surface, lines, f, (self._box.x + int(30 * s), self._box.y + int(262 * s)),
                        palette.DANGER if self.error else palette.SUCCESS)
@@ -346,8 +343,6 @@ class LoadScene(Scene):
             return
         info = self.infos[index]
         if not confirmed:
-            from .dialogs import MessageScene
-
             self.app.push(MessageScene(tr("saves.delete_title"), tr("saves.delete_confirm", name=info.name),
                                        lambda: self._delete(info.path), ok_label=tr("menu.delete"),
                                        cancel_label=tr("menu.cancel")))
@@ -423,8 +418,6 @@ class LoadScene(Scene):
             area.y += f.get_linesize() + int(6 * s)
             area.h -= f.get_linesize() + int(6 * s)
         if self.error:
-            from .dialogs import text_lines, wrap
-
             text_lines(surface, wrap(self.error, f, area.w), f, area.topleft, palette.DANGER)
         elif self.loading or (self._lister.busy and self._lister.progress[1]):
             surface.blit(f.render(progress_text("saves.reading", self._lister.progress), True, palette.INK_SOFT),

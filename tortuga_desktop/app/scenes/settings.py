@@ -11,11 +11,13 @@ import logging
 from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider
 
 from .. import art, palette
 from ..i18n import LANGUAGES, tr
 from ..intents import Intent, Key, UIEvent
-from ..settings import UI_SCALES
+from ..settings import UI_SCALES, Settings
 from . import WidgetScene
 from .chrome import backdrop
 from .dialogs import draw_panel, scale_of
@@ -52,10 +54,16 @@ class SettingsScene(WidgetScene):
 
     def enter(self, app: App) -> None:
         if app.settings is None:
-            from ..settings import Settings
-
             app.settings = Settings()
         super().enter(app)
+
+    @property
+    def settings(self) -> Settings:
+        """The App's settings (an App started without any gets the defaults on entry)."""
+        st = self.settings
+        if st is None:
+            st = self.app.settings = Settings()
+        return st
 
     def _kill(self) -> None:
         super()._kill()
@@ -64,11 +72,9 @@ class SettingsScene(WidgetScene):
     # -- controls -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider
-
         self._kill()
         app = self.app
-        st = app.settings
+        st = self.settings
         ui = app.ui
         w, h = app.size
         s = scale_of((w, h))
@@ -109,7 +115,7 @@ class SettingsScene(WidgetScene):
         y += row + gap
         label("settings.window_size")
         sizes: list[str | tuple[str, str]] = [(_size_label(sz), f"{sz[0]}x{sz[1]}") for sz in WINDOW_SIZES]
-        cur_size = tuple(st.window_size)
+        cur_size = (st.window_size[0], st.window_size[1])
         if cur_size not in WINDOW_SIZES:
             sizes.append((_size_label(cur_size), f"{cur_size[0]}x{cur_size[1]}"))
         cur_opt = next(x for x in sizes if x[1] == f"{cur_size[0]}x{cur_size[1]}")
@@ -155,7 +161,7 @@ class SettingsScene(WidgetScene):
 
     def set(self, name: str, value: Any) -> None:
         """Change one setting, apply it now and save (also used by tests)."""
-        st = self.app.settings
+        st = self.settings
         if getattr(st, name) == value:
             return
         setattr(st, name, value)
@@ -167,8 +173,6 @@ class SettingsScene(WidgetScene):
         self.app.request_redraw()
 
     def handle(self, intent: Intent) -> None:
-        import pygame_gui
-
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
             self.app.pop()
             return

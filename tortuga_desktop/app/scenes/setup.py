@@ -24,10 +24,12 @@ from .. import art, palette
 from ..i18n import KIND_KEYS, tr, trn
 from ..intents import Click, Hover
 from ..layout import LayoutReport
+from ..render.table import draw_marker
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
 from . import Scene
 from .chrome import backdrop
 from .dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
+from .host import HostScene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
@@ -172,7 +174,7 @@ class SetupScene(Scene):
         self._seed = None
 
     def _size(self) -> tuple[int, int]:
-        size = getattr(self.app, "size", None)
+        size = self.app.size if self.entered else None
         if size is None:
             surf = pygame.display.get_surface()
             size = surf.get_size() if surf is not None else (1280, 800)
@@ -349,8 +351,6 @@ class SetupScene(Scene):
 
     def host(self) -> None:
         """Host this setup as a network game (the host screen opens with these seats)."""
-        from .host import HostScene
-
         self.app.push(HostScene(self.config()))
 
     def back(self) -> None:
@@ -421,8 +421,6 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, pc.rgb, r, border_radius=rad)
             pygame.draw.rect(surface, palette.INK if hover else pc.dark, r, max(2, int(3 * s)), border_radius=rad)
             if art.markers_on():
-                from ..render.table import draw_marker
-
                 draw_marker(surface, pc.marker, (r.x + r.w * 0.28, r.y + r.h * 0.3), r.w * 0.13, palette.BONE)
             t = art.font(max(10, int(r.h * 0.5)), True).render(c.label, True, palette.BONE)
             surface.blit(t, t.get_rect(center=(r.centerx + r.w // 8, r.centery + r.h // 10)))

@@ -16,14 +16,18 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from .. import art, palette
+from .. import art, palette, paths, saves, stats
+from ..controller import finished_source
 from ..i18n import decimal, tr
 from ..intents import Click, Hover, Intent, Key
+from ..layout import wrap_words
 from . import Scene
 from .chrome import backdrop
-from .dialogs import draw_panel, scale_of
+from .dialogs import draw_panel, scale_of, text_lines, wrap
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
 from .replays import ReplayList
+from .results import ResultsScene
+from .saveload import _clip
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
@@ -36,8 +40,6 @@ __all__ = ["StatsScene", "stats_rows"]
 def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
     """The statistics table as text rows (header first); a damaged statistics file is added
     to ``damaged`` (see :func:`stats.load_stats`)."""
-    from .. import stats
-
     head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"), tr("stats.best"), tr("stats.average"),
             tr("stats.hinted"), *(tr(f"stats.vs_{k}") for k in stats.STRENGTHS)]
     rows = [head]
@@ -101,8 +103,6 @@ class StatsScene(Scene):
         """Read the statistics, the finished games (from the archive's summary index) and the
         replays again, on worker threads: the screen draws while they are read (``after_frame``:
         once its first frame is drawn)."""
-        from .. import saves
-
         def work(progress: Any) -> Any:
             damaged: list[Path] = []
             rows = stats_rows(damaged)
@@ -123,8 +123,6 @@ class StatsScene(Scene):
             self.replays.reload(self.app)
 
     def _read(self, task: Any) -> None:
-        from .. import paths, saves
-
         if task.error is not None:
             folder = paths.archive_dir(create=False)
             rows, damaged, finished = [], [], saves.SaveError(
@@ -162,8 +160,6 @@ class StatsScene(Scene):
     def open_finished(self, index: int) -> bool:
         """Show a finished game's results and log (read-only); the file is read and checked on
         a worker thread. False: nothing to open (a damaged line, or one already opening)."""
-        from .. import saves
-
         if not 0 <= index < len(self.finished) or self._opener.busy:
             return False
         info = self.finished[index]
@@ -181,10 +177,6 @@ class StatsScene(Scene):
         return True
 
     def _opened(self, task: Any) -> None:
-        from .. import saves
-        from ..controller import finished_source
-        from .results import ResultsScene
-
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):
             logger.warning("refused %s", data.log_text)
@@ -279,8 +271,6 @@ class StatsScene(Scene):
     def _draw_header(self, surface: pygame.Surface, area: pygame.Rect, s: float, first: int, col: int) -> int:
         """The column names: each on up to two lines, all in one size that fits its column
         (issue 23: the Dutch header was cut); returns the y under the header."""
-        from ..layout import wrap_words
-
         head = self.rows[0]
         widths = [first - 6 if c == 0 else col - 6 for c in range(len(head))]
         px = max(10, int(16 * s))
@@ -349,8 +339,6 @@ class StatsScene(Scene):
         surface.blit(note, (area.x, min(area.bottom - note.get_height(), y + int(10 * s))))
 
     def _finished_row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
-        from .saveload import _clip
-
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
         if info.ok:
@@ -374,8 +362,6 @@ class StatsScene(Scene):
             area.y += f.get_linesize() + int(6 * s)
             area.h -= f.get_linesize() + int(6 * s)
         if self.error:
-            from .dialogs import text_lines, wrap
-
             text_lines(surface, wrap(self.error, f, area.w), f, area.topleft, palette.DANGER)
             return
         if self.loading or (self._reader.busy and self._reader.progress[1]):

@@ -13,6 +13,7 @@ Progress is saved in the settings after every step (``tutorial_step``).
 from __future__ import annotations
 
 import logging
+import math
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -214,8 +215,6 @@ class CoachPanel:
 
     def _draw_pointer(self, surface: pygame.Surface, target: pygame.Rect, rgb: Any, L: Any) -> None:
         """An arrow from the coach panel to what it talks about (none when they touch)."""
-        import math
-
         panel = self.rect
         if panel.colliderect(target.inflate(L.px(30), L.px(30))):
             return
@@ -321,8 +320,7 @@ class TutorialScene(TableScene):
 
     def enter(self, app: App) -> None:
         super().enter(app)
-        table_speed = getattr(app, "table_speed", None)
-        self.set_speed(table_speed() if callable(table_speed) else "normal")
+        self.set_speed(app.table_speed())
 
     # -- steps -----------------------------------------------------------------------
     def next_step(self) -> None:
@@ -394,9 +392,9 @@ class FirstStartOffer:
         self.buttons: dict[str, pygame.Rect] = {}
 
     @classmethod
-    def for_app(cls, app: Any) -> FirstStartOffer | None:
-        settings = getattr(app, "settings", None)
-        if settings is None or getattr(settings, "tutorial_offered", True):
+    def for_app(cls, app: App) -> FirstStartOffer | None:
+        settings = app.settings
+        if settings is None or settings.tutorial_offered:
             return None
         return cls(app)
 
@@ -455,10 +453,10 @@ class FirstStartOffer:
             surface.blit(t, t.get_rect(center=b.center))
 
 
-def start_tutorial(app: Any) -> TutorialScene:
+def start_tutorial(app: App) -> TutorialScene:
     """Push the tutorial, resuming at the saved step."""
-    settings = getattr(app, "settings", None)
-    if settings is not None and not getattr(settings, "tutorial_offered", True):
+    settings = app.settings
+    if settings is not None and not settings.tutorial_offered:
         settings.tutorial_offered = True  # taken: the first-start offer is not shown again
         app.save_settings()
     step = int(getattr(settings, "tutorial_step", 0) or 0) if settings is not None else 0

@@ -72,7 +72,7 @@ class TipOverlay:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.close_rect = pygame.Rect(0, 0, 0, 0)
 
-    def update(self, dt: float, scene: Any) -> bool:
+    def update(self, dt: float, scene: TableScene) -> bool:
         ui = scene.decision_ui
         if ui is self._ui:
             return False
@@ -94,7 +94,7 @@ class TipOverlay:
     def dismiss(self) -> None:
         self.current = None
 
-    def handle(self, intent: Intent, scene: Any) -> bool:
+    def handle(self, intent: Intent, scene: TableScene) -> bool:
         if self.current is None or not isinstance(intent, Click) or intent.button != 1:
             return False
         if self.close_rect.collidepoint(intent.pos):
@@ -111,7 +111,7 @@ class TipOverlay:
             return None
         return Note("tip", tr("tips.label"), (self.text(),), fill=palette.GOLD_LIGHT, closable=True)
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         """The table draws the tip among its side notes, at the foot of the log column (never
         over the log, a board or the decision panel); here only its rects are noted."""
         placed = scene.placed_note("tip") if callable(getattr(scene, "placed_note", None)) else None

@@ -16,12 +16,15 @@ Scene API (the seam both app engineers build on)::
         def invalidate(self) -> None      # the interface scale or the markers changed
         def set_speed(self, speed) -> None  # the animation speed changed
 
-``App`` API used by scenes: ``app.push(scene)``, ``app.pop()``, ``app.replace(scene)``,
+``Scene.app`` is the :class:`~..loop.App` (typed: imported for type checking only, so no import
+edge). Its API used by scenes: ``app.push(scene)``, ``app.pop()``, ``app.replace(scene)``,
 ``app.size``, ``app.ui`` (pygame_gui.UIManager), ``app.settings``, ``app.sound``,
-``app.request_redraw()``, ``app.quit(code=0)``, ``app.options``,
+``app.request_redraw()``, ``app.quit(code=0)``, ``app.options`` (:class:`~..options.AppOptions`),
 ``app.notify(text, level="info"|"warning"|"error")`` (a message on top of every scene for a few
-seconds; any thread), ``app.session.writer().run(name, work)`` (file work on the background writer: a
+seconds; any thread), and ``app.session`` (:class:`~..session.GameSession`: starting, saving and
+finishing games; ``app.session.writer().run(name, work)`` is file work on the background writer: a
 scene never writes a file on the frame loop; poll the returned job's ``done``/``error``).
+Before :meth:`Scene.enter` a scene has no app: :attr:`Scene.entered` says whether it has one.
 
 Text fields: build them with :func:`.dialogs.text_entry` (a :class:`.dialogs.SafeTextEntryLine`),
 never a bare ``UITextEntryLine`` — a test enforces it.

@@ -289,7 +289,7 @@ class MessageScene(Scene):
         self.buttons.draw(surface, int(26 * s))
 
 
-def ok_cancel(app: Any, intent: Intent, ok: Any, cancel: Any, on_ok: Callable[[], Any]) -> None:
+def ok_cancel(app: App, intent: Intent, ok: Any, cancel: Any, on_ok: Callable[[], Any]) -> None:
     """The keys and buttons of a small OK/Cancel dialog: Esc or the ``cancel`` button closes it
     (pops the top scene), Enter or the ``ok`` button calls ``on_ok``."""
     if isinstance(intent, Key):

@@ -175,7 +175,7 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
                        table.players, hosted.moved_from)
 
 
-def host_again(app: Any, remote: RemoteController) -> None:
+def host_again(app: App, remote: RemoteController) -> None:
     """After a hosted game: the host screen again with the same seats (the computers' seats and
     this computer's players kept, the other players' seats open)."""
     here = set(remote.human_seats)

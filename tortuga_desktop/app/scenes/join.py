@@ -88,7 +88,7 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     return url, clean
 
 
-def join_again(app: Any, remote: RemoteController) -> None:
+def join_again(app: App, remote: RemoteController) -> None:
     """After a joined game: the join screen for the same host (its next game has a new join
     code), the player's name kept."""
     client = remote.client

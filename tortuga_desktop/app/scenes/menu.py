@@ -72,7 +72,7 @@ class MenuScene(Scene):
         self.buttons = ButtonList([])
         self._size = (0, 0)
         self._px = 28
-        self.offer: Any = None  # "Learn to play?" on first start (scenes/tutorial.py)
+        self.offer: FirstStartOffer | None = None  # "Learn to play?" on first start (scenes/tutorial.py)
         self.auto_return = auto_return
         #: the newest kept network seat whose game is still on (found off the frame loop)
         self.seat: Any = None

@@ -90,7 +90,7 @@ def replay_of_game(source: TableSource, seats: Sequence[Any], game_id: str = "sh
                       rounds=source.view(None).round)
 
 
-def open_game_replay(app: Any, source: TableSource, seats: Sequence[Any], *,
+def open_game_replay(app: App, source: TableSource, seats: Sequence[Any], *,
                      chances: Sequence[Sequence[float]] | None = None, start: int = 0) -> bool:
     """Open a finished game at a table in the replay scene ("Watch replay" on the results
     screen; ``chances`` as for :class:`ReplayScene`: a game review's chart, one point per
@@ -109,7 +109,7 @@ def open_game_replay(app: Any, source: TableSource, seats: Sequence[Any], *,
     return True
 
 
-def open_seat_replay(app: Any, record: SeatRecord, seats: Sequence[SeatConfig] | None = None,
+def open_seat_replay(app: App, record: SeatRecord, seats: Sequence[SeatConfig] | None = None,
                      here: Sequence[int] | None = None) -> bool:
     """Open a network game in the replay scene as the seats played on this computer saw it
     (``record``: what they were shown, :meth:`~..remote.RemoteController.record` or a kept
@@ -127,7 +127,7 @@ def open_seat_replay(app: Any, record: SeatRecord, seats: Sequence[SeatConfig] |
     return True
 
 
-def open_replay_file(app: Any, path: Path) -> bool:
+def open_replay_file(app: App, path: Path) -> bool:
     """Open a record file in the replay scene (``tortuga --replay FILE``). A bad, truncated or
     newer file shows its message and changes nothing; returns False then."""
     try:

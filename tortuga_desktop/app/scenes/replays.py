@@ -18,7 +18,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -32,6 +32,9 @@ from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry, text_line
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
 from .replay import ReplayScene, _speed_of
 from .saveload import _clip
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -77,13 +80,13 @@ class ReplayList:
 
     # -- data ------------------------------------------------------------------------------
 
-    def reload(self, app: Any) -> None:
+    def reload(self, app: App) -> None:
         """Read the list again (on a worker thread, from the folder's summary index), once the
         frame that shows the tab is drawn."""
         self._lister.start("listing the game records", lambda progress: records.list_replays(progress=progress),
                            after_frame=True)
 
-    def poll(self, app: Any) -> bool:
+    def poll(self, app: App) -> bool:
         """Take up finished background work; True when the tab must be drawn again."""
         changed = False
         task = self._lister.poll()
@@ -102,7 +105,7 @@ class ReplayList:
             changed = True
         return changed or self._lister.progress_changed()
 
-    def open(self, app: Any, index: int) -> bool:
+    def open(self, app: App, index: int) -> bool:
         """Watch record ``index``: the file is read and the replay built on a worker thread
         (a long game is replayed there); the scene opens when it is ready."""
         if self.infos is None or not 0 <= index < len(self.infos) or self._opener.busy:
@@ -122,7 +125,7 @@ class ReplayList:
         self._opener.start("reading a game record", work)
         return True
 
-    def _opened(self, app: Any, task: Any) -> None:
+    def _opened(self, app: App, task: Any) -> None:
         scene = task.result
         try:
             if task.error is not None:
@@ -135,19 +138,19 @@ class ReplayList:
             return
         app.push(scene)
 
-    def export(self, app: Any, index: int) -> bool:
+    def export(self, app: App, index: int) -> bool:
         if self.infos is None or not 0 <= index < len(self.infos) or self.infos[index].error:
             return False
         info = self.infos[index]
         app.push(RecordFileScene("export", info.path, default_export_path(info.game_id), on_done=lambda: None))
         return True
 
-    def import_file(self, app: Any) -> None:
+    def import_file(self, app: App) -> None:
         app.push(RecordFileScene("import", on_done=lambda: self.reload(app)))
 
     # -- input -----------------------------------------------------------------------------
 
-    def handle(self, app: Any, intent: Intent) -> bool:
+    def handle(self, app: App, intent: Intent) -> bool:
         """Handle an intent of the statistics scene while this tab is shown; True if used."""
         n = len(self.infos or [])
         if isinstance(intent, Key):

@@ -33,6 +33,7 @@ from .replay import open_game_replay
 
 if TYPE_CHECKING:  # pragma: no cover
     pass
+    from ..loop import App
 
 __all__ = ["CATEGORIES", "ResultsScene", "breakdown_rows", "ranking", "same_seats_setup", "score_parts"]
 
@@ -94,7 +95,7 @@ class ResultsScene(Scene):
     opaque = True
     name = "results"
 
-    def __init__(self, source: TableSource, seats: Sequence[Any] | None = None, app: Any = None, *,
+    def __init__(self, source: TableSource, seats: Sequence[Any] | None = None, app: App | None = None, *,
                  on_new_game: Callable[[Any], None] | None = None,
                  on_menu: Callable[[], None] | None = None, review: bool = False,
                  replay: Callable[[], bool] | None = None) -> None:

@@ -34,6 +34,7 @@ from .listview import RowCache, Worker, draw_position, page_key, progress_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
+    from ..saves import SaveData
 
 __all__ = ["LoadScene", "SaveScene"]
 
@@ -46,7 +47,7 @@ class SaveScene(WidgetScene):
     opaque = False
     name = "save"
 
-    def __init__(self, data: Any) -> None:
+    def __init__(self, data: SaveData) -> None:
         super().__init__()
         self.data = data
         self.entry: Any = None

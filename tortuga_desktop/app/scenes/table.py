@@ -93,6 +93,8 @@ class TableScene(Scene):
         self.mouse: tuple[int, int] | None = None  # where the mouse rests on the table
         self.decision_ui: Any = None
         self.decision_seat: int | None = None
+        #: the printed dice grid shown over the table (G, R0.8: app/dicegrid.py)
+        self.dice_grid_shown = False
         self.clock = 0.0
         self._dirty = True
         self._over_wait = 0.0

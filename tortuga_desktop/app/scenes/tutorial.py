@@ -32,6 +32,7 @@ from .table import TableScene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
+    from .menu import MenuScene
 
 logger = logging.getLogger(__name__)
 
@@ -386,7 +387,7 @@ class TutorialScene(TableScene):
 class FirstStartOffer:
     """ "New to Tortuga? Learn to play" on the main menu, until it is taken or declined once."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, pygame.Rect] = {}
@@ -407,24 +408,24 @@ class FirstStartOffer:
         self.buttons = {"learn": pygame.Rect(self.rect.x + int(12 * s), y, bw, bh),
                         "decline": pygame.Rect(self.rect.right - int(12 * s) - bw, y, bw, bh)}
 
-    def answer(self, take: bool) -> None:
-        """Taken or declined: never offered again."""
+    def answer(self, take: bool, menu: MenuScene) -> None:
+        """Taken or declined (on ``menu``): never offered again."""
         settings = self.app.settings
-        settings.tutorial_offered = True
-        self.app.save_settings()
-        menu = self.app.top
-        if getattr(menu, "offer", None) is self:
+        if settings is not None:  # an offer is only made with settings (for_app)
+            settings.tutorial_offered = True
+            self.app.save_settings()
+        if menu.offer is self:
             menu.offer = None
         if take:
             start_tutorial(self.app)
 
-    def handle(self, intent: Intent, menu: Any) -> bool:
+    def handle(self, intent: Intent, menu: MenuScene) -> bool:
         if not isinstance(intent, Click) or intent.button != 1:
             return False
         self._layout(self.app.size)
         for name, r in self.buttons.items():
             if r.collidepoint(intent.pos):
-                self.answer(name == "learn")
+                self.answer(name == "learn", menu)
                 return True
         return False
 

@@ -46,6 +46,7 @@ from .saves import SaveData
 from .source import TableSource
 
 if TYPE_CHECKING:  # pragma: no cover
+    from .human import DecisionUI
     from .scenes.table import TableScene
 
 logger = logging.getLogger(__name__)
@@ -81,7 +82,7 @@ class HintJob:
     decisions: int
     view: PlayerView
     #: the decision panel the hint is for (a new decision gets a new panel)
-    panel: Any = None
+    panel: DecisionUI | None = None
     #: the evaluation's seed (:func:`~tortuga_desktop.ai.evaluate.position_seed`)
     seed: int = 0
     #: the view is the public one: several humans share the screen
@@ -138,7 +139,7 @@ class HintState:
 
     job: HintJob | None = None
     #: the lines on show and the decision panel they are for
-    shown: tuple[list[str], Any] | None = None
+    shown: tuple[list[str], DecisionUI] | None = None
     at: int | None = None
     pick: PlayerAction | None = None
     marks: frozenset[Any] | None = None
@@ -167,7 +168,7 @@ def hint_text(job: HintJob, names: tuple[str, ...] | list[str]) -> list[str]:
     return lines
 
 
-def show_pick(ui: Any, action: PlayerAction) -> None:
+def show_pick(ui: DecisionUI, action: PlayerAction) -> None:
     """Pick ``action`` in a decision panel, as the player would (nothing is confirmed)."""
     if ui.kind == DecisionKind.SELECT_DICE and isinstance(action, SelectDice):
         ui.dice = list(action.dice)
@@ -206,7 +207,7 @@ def toggle_hint(scene: TableScene) -> None:
     _start(scene, ui, repick=True)
 
 
-def _start(scene: TableScene, ui: Any, repick: bool) -> None:
+def _start(scene: TableScene, ui: DecisionUI, repick: bool) -> None:
     """Start the evaluation for ``ui``'s decision as the game stands now (``repick``: pick its
     move in the panel when it is done)."""
     # at a shared screen the table is private to a seat only while it is drawn for that seat
@@ -271,9 +272,9 @@ def poll_hint(scene: TableScene) -> bool:
     shown = scene.hint.shown
     now = source.decisions
     if job is None and shown is not None and scene.hint.at is not None and scene.hint.at != now:
-        ui = shown[1]
-        if ui is scene.decision_ui and ui is not None and not ui.done and _open(source, ui.seat):
-            _start(scene, ui, repick=ui.candidate() == scene.hint.pick)
+        shown_ui = shown[1]
+        if shown_ui is scene.decision_ui and not shown_ui.done and _open(source, shown_ui.seat):
+            _start(scene, shown_ui, repick=shown_ui.candidate() == scene.hint.pick)
             return True
     if job is None or not job.done.is_set():
         return changed
@@ -361,7 +362,7 @@ def hint_marks(scene: TableScene) -> frozenset[Any]:
     return marks
 
 
-def draw_hint(scene: TableScene, surface: Any) -> None:
+def draw_hint(scene: TableScene, surface: pygame.Surface) -> None:
     """Ring the hint's suggestion on the table, each with a small "Hint" tag, and draw the
     hint's box above the decision panel (:func:`hint_box`)."""
     marks: Iterable[Any] = hint_marks(scene)

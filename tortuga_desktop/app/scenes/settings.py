@@ -60,7 +60,7 @@ class SettingsScene(WidgetScene):
     @property
     def settings(self) -> Settings:
         """The App's settings (an App started without any gets the defaults on entry)."""
-        st = self.settings
+        st = self.app.settings
         if st is None:
             st = self.app.settings = Settings()
         return st

@@ -60,10 +60,6 @@ WHEEL_ROWS = 3
 LOSS_HOLD_S = 2.0
 
 
-def _decision_ui_class() -> Any:
-    return DecisionUI
-
-
 class TableScene(Scene):
     """Shows one game through its table source until it ends, then the results."""
 
@@ -91,7 +87,7 @@ class TableScene(Scene):
         self.renderer: TableRenderer | None = None
         self.hover: HitTarget | None = None
         self.mouse: tuple[int, int] | None = None  # where the mouse rests on the table
-        self.decision_ui: Any = None
+        self.decision_ui: DecisionUI | None = None
         self.decision_seat: int | None = None
         #: the printed dice grid shown over the table (G, R0.8: app/dicegrid.py)
         self.dice_grid_shown = False
@@ -183,11 +179,11 @@ class TableScene(Scene):
             toggle_hint(self)
             return
         if (isinstance(intent, Key) and deciding and intent.key == pygame.K_SPACE
-                and getattr(self.decision_ui, "wants_space", lambda: False)()):
+                and self.decision_ui is not None and self.decision_ui.wants_space()):
             intent_to_ui = True  # Space toggles the die or chest the focus ring is on
         else:
             intent_to_ui = isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE)
-        if intent_to_ui:
+        if intent_to_ui and self.decision_ui is not None:
             # A human deciding gets the keys: digits pick options, and never change the speed.
             if self.decision_ui.handle(intent, None):
                 self._dirty = True
@@ -515,7 +511,7 @@ class TableScene(Scene):
             return
         if self.decision_ui is not None and any(d.seat == self.decision_seat for d in pending):
             return
-        cls = _decision_ui_class()
+        cls = DecisionUI
         if cls is None:
             return
         # The human already at the screen goes on first; otherwise seat order.

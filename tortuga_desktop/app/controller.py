@@ -88,7 +88,7 @@ class LocalTableSource:
     with a watcher gets one.
     """
 
-    def __init__(self, game: Game, seats: list[Any], *, bot_factory: Callable[[str, int], Any] | None = None,
+    def __init__(self, game: Game, seats: Sequence[SeatConfig], *, bot_factory: Callable[[str, int], Any] | None = None,
                  pacing: Pacing | None | str = "auto") -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seat configs for a {game.players}-player game")
@@ -487,7 +487,7 @@ def _restore(game: Game, backup: Game) -> None:
             setattr(game, name, getattr(backup, name))
 
 
-def finished_source(game: Game, seats: Sequence[Any] | None = None) -> LocalTableSource:
+def finished_source(game: Game, seats: Sequence[SeatConfig] | None = None) -> LocalTableSource:
     """The table source of a finished game read from a file or the statistics (for the results
     screen): nobody is asked anything (no computer players are made). ``seats`` None: seats
     named after the game's players, in seat colours."""
@@ -497,7 +497,7 @@ def finished_source(game: Game, seats: Sequence[Any] | None = None) -> LocalTabl
     return LocalTableSource(game, configs, bot_factory=lambda _kind, _seed: None, pacing=None)
 
 
-def demo_seats(players: int, seed: int, levels: tuple[str, ...] | None = None) -> list[Any]:
+def demo_seats(players: int, seed: int, levels: tuple[str, ...] | None = None) -> list[SeatConfig]:
     """Seat configs for a bots-only demo game."""
     names = ("Anne Bonny", "Calico Jack", "Mary Read", "Blackbeard")
     lv = levels or ("normal", "easy", "normal", "easy")

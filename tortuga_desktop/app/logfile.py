@@ -5,14 +5,15 @@ cannot be used or a write that fails is reported once, never as a traceback per 
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 import os
 import stat
 import sys
 import threading
+from collections.abc import Callable
 from logging.handlers import RotatingFileHandler
 from pathlib import Path
-from typing import Any
 
 from . import paths
 
@@ -29,10 +30,10 @@ class LogFileHandler:
     """What the log-file handler adds to logging's: ``on_failure(reason)`` is called once,
     when a write first fails."""
 
-    on_failure: Any = None
+    on_failure: Callable[[str], None] | None = None
 
 
-def _open_regular_for_append(path: Path) -> Any:
+def _open_regular_for_append(path: Path) -> io.TextIOWrapper:
     """``path`` opened for appending (UTF-8 text), only when it is a regular file (created if
     missing). A FIFO, device, socket or folder is refused with ``paths.NotRegularFileError``
     and never blocks: the open is non-blocking and checked again with ``fstat``."""
@@ -64,14 +65,14 @@ def _make_log_handler(path: Path) -> logging.Handler:
 
         def __init__(self, filename: Path) -> None:
             self.failed = False
-            self.on_failure: Any = None
+            self.on_failure: Callable[[str], None] | None = None
             self._fallback = logging.StreamHandler(sys.stderr)
             self._fallback.setLevel(logging.WARNING)
             self._fallback.handleError = lambda record: None  # type: ignore[method-assign]
             super().__init__(filename, maxBytes=1_000_000, backupCount=3, encoding="utf-8",
                              errors="backslashreplace")
 
-        def _open(self) -> Any:
+        def _open(self) -> io.TextIOWrapper:
             return _open_regular_for_append(Path(self.baseFilename))
 
         def setFormatter(self, fmt: logging.Formatter | None) -> None:  # noqa: N802 (logging's name)
@@ -131,9 +132,9 @@ def setup_logging(level: int = logging.INFO) -> Path | None:
     _log_handler = handler
     root.addHandler(handler)
 
-    def thread_hook(args: Any) -> None:
-        root.error("uncaught exception in thread %s", getattr(args.thread, "name", "?"),
-                   exc_info=(args.exc_type, args.exc_value, args.exc_traceback))
+    def thread_hook(args: threading.ExceptHookArgs) -> None:
+        root.error("uncaught exception in thread %s", args.thread.name if args.thread is not None else "?",
+                   exc_info=args.exc_value)
 
     threading.excepthook = thread_hook
     return path
@@ -144,7 +145,7 @@ def log_problem() -> str | None:
     return _log_problem
 
 
-def watch_log_failures(notify: Any, handler: logging.Handler | None = None) -> bool:
+def watch_log_failures(notify: Callable[[str], None], handler: logging.Handler | None = None) -> bool:
     """Call ``notify(reason)`` once when writing the log file first fails (a full disk);
     False when there is no log file to watch."""
     handler = handler if handler is not None else _log_handler

@@ -26,7 +26,8 @@ from pygame_gui.elements import UIButton
 from .. import art, palette, paths, records
 from ..i18n import kind_name, tr
 from ..intents import Click, Intent, Key
-from ..records import RecordError, describe_error, replays_dir
+from ..listing import Scan
+from ..records import RecordError, ReplayInfo, describe_error, replays_dir
 from . import WidgetScene
 from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
@@ -63,7 +64,7 @@ class ReplayList:
 
     def __init__(self) -> None:
         #: the kept records (None while they are being read)
-        self.infos: list[Any] | None = None
+        self.infos: list[ReplayInfo] | None = None
         self.error = ""
         self.focus = 0
         self.scroll = 0
@@ -125,7 +126,7 @@ class ReplayList:
         self._opener.start("reading a game record", work)
         return True
 
-    def _opened(self, app: App, task: Any) -> None:
+    def _opened(self, app: App, task: Scan) -> None:
         scene = task.result
         try:
             if task.error is not None:
@@ -261,7 +262,7 @@ class ReplayList:
             self._items.append(r)
             y += lh
 
-    def _row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
+    def _row(self, info: ReplayInfo, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
         """One line's two texts, rendered (kept in the row cache until the list changes)."""
 
         f = art.font(max(11, int(19 * s)))

@@ -25,7 +25,8 @@ from ...shell.game import GameModule, SavedGame
 from .. import art, palette, paths, saves
 from ..i18n import tr
 from ..intents import Click, Intent, Key
-from ..saves import MAX_NAME_LENGTH
+from ..listing import Progress, Scan
+from ..saves import MAX_NAME_LENGTH, Job, SaveData, SaveInfo
 from ..saves.games import load_game
 from . import Scene, WidgetScene
 from .chrome import backdrop
@@ -34,7 +35,6 @@ from .listview import RowCache, Worker, draw_position, page_key, progress_text
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
-    from ..saves import SaveData
 
 __all__ = ["LoadScene", "SaveScene"]
 
@@ -55,7 +55,7 @@ class SaveScene(WidgetScene):
         self._box = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.error = False
-        self.job: Any = None  # the background write under way
+        self.job: Job | None = None  # the background write under way
         self._job_name = ""
 
     def _kill(self) -> None:
@@ -142,7 +142,7 @@ class SaveScene(WidgetScene):
             return False
         self._job_name = text
 
-        def write() -> Any:
+        def write() -> Path | saves.SaveError:
             try:
                 return saves.write_prepared(path, doc, replace=replace)
             except saves.SaveError as err:
@@ -174,7 +174,7 @@ class SaveScene(WidgetScene):
             top.flash(tr("status.saved", name=self._job_name))
         return True
 
-    def _ask_replace(self, error: Any) -> None:
+    def _ask_replace(self, error: saves.SaveError) -> None:
         """The file exists: ask before replacing the save in it (Enter replaces, Esc keeps it)."""
         name, folder = getattr(self, "_asked", (None, None))
 
@@ -224,7 +224,7 @@ class LoadScene(Scene):
 
     def __init__(self) -> None:
         super().__init__()
-        self.infos: list[Any] = []
+        self.infos: list[SaveInfo] = []
         #: True until the first listing arrived
         self.loading = True
         self.focus = 0
@@ -261,7 +261,7 @@ class LoadScene(Scene):
     def reload(self, *, after_frame: bool = False) -> None:
         """Read the list again (on a worker thread; :meth:`update` takes the result up;
         ``after_frame``: once the screen's first frame is drawn)."""
-        def work(progress: Any) -> Any:
+        def work(progress: Progress) -> list[SaveInfo] | saves.SaveError:
             try:
                 return saves.list_saves(progress)
             except saves.SaveError as err:
@@ -269,7 +269,7 @@ class LoadScene(Scene):
 
         self._lister.start("listing the saves", work, after_frame=after_frame)
 
-    def _listed(self, task: Any) -> None:
+    def _listed(self, task: Scan) -> None:
         folder = paths.saves_dir(create=False)
         result = task.result if task.error is None else saves.SaveError(
             "error.save.folder_unreadable", folder, str(task.error), folder=paths.display_path(folder))
@@ -305,7 +305,7 @@ class LoadScene(Scene):
         if not info.ok:
             return False
 
-        def work(_progress: Any) -> Any:
+        def work(_progress: Progress) -> tuple[GameModule, SavedGame] | saves.SaveError:
             try:
                 return load_game(info.path)
             except saves.SaveError as err:
@@ -315,7 +315,7 @@ class LoadScene(Scene):
         self.app.request_redraw()
         return True
 
-    def _opened(self, task: Any) -> None:
+    def _opened(self, task: Scan) -> None:
         data = task.result if task.error is None else saves.SaveError(
             "error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):
@@ -390,7 +390,7 @@ class LoadScene(Scene):
                 self.scroll = max(0, min(max(0, len(self.infos) - 1), self.scroll + (1 if intent.button == 5 else -1)))
                 self.app.request_redraw()
 
-    def _row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
+    def _row(self, info: SaveInfo, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(21 * s)), True)
         if info.ok:

@@ -21,6 +21,8 @@ from ..controller import finished_source
 from ..i18n import decimal, tr
 from ..intents import Click, Hover, Intent, Key
 from ..layout import wrap_words
+from ..listing import Scan
+from ..saves import SaveInfo
 from . import Scene
 from .chrome import backdrop
 from .dialogs import draw_panel, scale_of, text_lines, wrap
@@ -61,7 +63,7 @@ class StatsScene(Scene):
         super().__init__()
         self.tab = "stats"
         self.rows: list[list[str]] = []
-        self.finished: list[Any] = []
+        self.finished: list[SaveInfo] = []
         #: True until the first reading of the statistics and the archive arrived
         self.loading = True
         #: why the finished-games folder could not be read ("" when it could)
@@ -122,7 +124,7 @@ class StatsScene(Scene):
         if name == "replays" and self.replays.infos is None and not self.replays.busy and self.entered:
             self.replays.reload(self.app)
 
-    def _read(self, task: Any) -> None:
+    def _read(self, task: Scan) -> None:
         if task.error is not None:
             folder = paths.archive_dir(create=False)
             rows, damaged, finished = [], [], saves.SaveError(
@@ -176,7 +178,7 @@ class StatsScene(Scene):
         self.app.request_redraw()
         return True
 
-    def _opened(self, task: Any) -> None:
+    def _opened(self, task: Scan) -> None:
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):
             logger.warning("refused %s", data.log_text)
@@ -338,7 +340,7 @@ class StatsScene(Scene):
         note = art.font(max(10, int(15 * s))).render(tr("stats.vs_note"), True, palette.INK_SOFT)
         surface.blit(note, (area.x, min(area.bottom - note.get_height(), y + int(10 * s))))
 
-    def _finished_row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
+    def _finished_row(self, info: SaveInfo, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
         if info.ok:

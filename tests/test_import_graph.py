@@ -32,6 +32,9 @@ LAZY_ALLOWED: dict[str, str] = {
     P + "t1667": "Tortuga 1667 (its rules, bots and simulations): loaded when that game is asked for",
     P + "app.loop": "the window, pygame and pygame_gui: the command line (--version, --help, a headless "
                     "network seat) answers without loading them",
+    P + "app.scenes.join": "online play's screens (they load the network client, discovery and the lobby): "
+                           "loaded when a player goes online, not at start-up",
+    P + "app.scenes.host": "online play's screens (the server, discovery): loaded when a player hosts a table",
     P + "app.start": "the window program's start (the App, every scene): loaded by the command line only "
                      "when a window is wanted",
 }

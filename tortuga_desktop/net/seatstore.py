@@ -43,7 +43,6 @@ from ..app import paths
 from ..rules import PlayerView, RulesError, StateFormatError, parse_action
 from ..rules.events import Event, event_from_dict, event_to_dict
 from . import protocol as P
-from .client import server_url
 
 logger = logging.getLogger(__name__)
 
@@ -271,6 +270,10 @@ def check_seat(seat: NetSeat) -> NetSeat:
     """Limits msgspec's types do not express (raises :class:`SeatFileError`)."""
     if seat.version != FORMAT_VERSION:
         raise SeatFileError(f"format version {seat.version} is not {FORMAT_VERSION}")
+    # the client (websockets, TLS) is loaded only when a seat file is checked: the replay
+    # screen and the menu read seat records without going online
+    from .client import server_url
+
     try:
         url = server_url(seat.server)
     except ValueError:

@@ -24,7 +24,6 @@ from ..saves.games import load_game
 from . import Scene
 from .chooser import GameChooser
 from .chrome import ButtonList, MenuItem, backdrop, draw_title, warm_backdrop
-from .join import JoinScene
 from .listview import Worker
 from .saveload import LoadScene
 from .settings import SettingsScene
@@ -213,10 +212,14 @@ class MenuScene(Scene):
         self.choose_game(lambda m: self.app.push(m.setup_scene(self.app)))
 
     def join_game(self) -> None:
+        from .join import JoinScene  # online play: the network screens load only when asked for
+
         self.app.push(JoinScene())
 
     def return_to_seat(self) -> None:
         """Back to the kept network seat (the Join screen takes it back with its token)."""
+        from .join import JoinScene  # online play: the network screens load only when asked for
+
         if self.seat is not None:
             self.app.push(JoinScene(returning=self.seat))
 

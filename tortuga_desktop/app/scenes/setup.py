@@ -29,7 +29,6 @@ from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_s
 from . import Scene
 from .chrome import backdrop
 from .dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
-from .host import HostScene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
@@ -351,6 +350,8 @@ class SetupScene(Scene):
 
     def host(self) -> None:
         """Host this setup as a network game (the host screen opens with these seats)."""
+        from .host import HostScene  # online play: the network screens load only when asked for
+
         self.app.push(HostScene(self.config()))
 
     def back(self) -> None:

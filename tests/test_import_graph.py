@@ -46,7 +46,6 @@ LAZY_TO_HOIST: dict[str, int] = {
     "ai.expert": 1,  # the AI's own (its speed work is under way at the same time)
     "ai.workers": 2,
     "app.human": 10,  # the decision panel (its rewrite is under way at the same time)
-    "app.scenes.menu": 1,  # checks that the setup screen loads (its ImportError is shown, not raised)
 }
 
 

@@ -64,3 +64,14 @@ def test_the_title_screen_loads_no_network_code() -> None:
                   " 'tortuga_desktop.net.client', 'tortuga_desktop.net.server', 'tortuga_desktop.app.scenes.join',"
                   " 'tortuga_desktop.app.scenes.host'))))")
     assert loaded == "[]"
+
+
+def test_no_scene_asks_whether_its_app_is_none() -> None:
+    """``Scene.app`` is the App or an error (before entry); ``scene.entered`` is the question."""
+    import re
+
+    root = HERE.parent / "tortuga_desktop"
+    found = [f"{p.relative_to(root)}:{n}" for p in sorted(root.rglob("*.py"))
+             for n, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1)
+             if re.search(r"\bself\.app is (not )?None\b", line)]
+    assert not found, found

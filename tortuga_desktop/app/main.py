@@ -127,8 +127,6 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
         parser.error("--token: not a reclaim token")
     if opts.seed is not None and opts.seed < 0:
         parser.error("--seed must be 0 or more")
-    if opts.game is None:
-        opts.game = games.DEFAULT_GAME
     if opts.demo:  # the game's module is loaded only when it is played (--help, --version stay light)
         game = games.module(opts.game)
         if not game.min_players <= opts.players <= game.max_players:
@@ -159,9 +157,7 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("path", nargs="?", help="a saved game to open")
     p.add_argument("--replay", metavar="FILE", default=None, help="watch a game record (a replay file)")
     p.add_argument("--demo", action="store_true", help="start a game of computer players straight away")
-    # default None, not the key: argparse passes a text default through ``type``, which would load
-    # every game (pygame, the scenes) for --version, --help and a headless seat
-    p.add_argument("--game", type=_game, default=None, metavar="GAME",
+    p.add_argument("--game", type=_game, default=games.DEFAULT_GAME, metavar="GAME",
                    help="which game a demo plays (default: the dice game)")
     p.add_argument("--players", type=int, default=4, help="players in a demo game (default 4; the dice game: 2-4)")
     p.add_argument("--seed", type=int, default=None, help="seed for the demo game")

@@ -55,7 +55,7 @@ def make_app(opts: argparse.Namespace, *, auto_return: bool = False) -> App:
                  or opts.screenshot_every_phase or opts.exit_after_first_frame)
     app.push(MenuScene(auto_return=auto_return and not asked))
     if opts.demo:
-        games.module(opts.game or games.DEFAULT_GAME).demo(app, games.DemoOptions(opts.players, opts.seed if opts.seed is not None else 1,
+        games.module(opts.game).demo(app, games.DemoOptions(opts.players, opts.seed if opts.seed is not None else 1,
                                                           opts.level))
     elif opts.path:
         open_save(app, Path(opts.path))

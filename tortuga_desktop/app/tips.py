@@ -114,7 +114,7 @@ class TipOverlay:
     def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         """The table draws the tip among its side notes, at the foot of the log column (never
         over the log, a board or the decision panel); here only its rects are noted."""
-        placed = scene.placed_note("tip") if callable(getattr(scene, "placed_note", None)) else None
+        placed = scene.placed_note("tip")
         if self.current is None or not self.settings.tips or placed is None:
             self.rect = self.close_rect = pygame.Rect(0, 0, 0, 0)
             return

@@ -54,7 +54,7 @@ def chat_text(line: ChatLine) -> str:
     return tr(f"net.chat.{line.kind}", name=line.name)
 
 
-def wrap_chars(text: str, font: Any, width: int) -> list[str]:
+def wrap_chars(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Word wrap to ``width`` pixels; a word wider than a line is cut between characters."""
     lines: list[str] = []
     cur = ""
@@ -79,9 +79,9 @@ def wrap_chars(text: str, font: Any, width: int) -> list[str]:
     return lines
 
 
-def _render(font: Any, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+def _render(font: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
     try:
-        return font.render(text, True, colour)  # type: ignore[no-any-return]
+        return font.render(text, True, colour)
     except (pygame.error, ValueError):  # nothing the font can draw: a blank of the line's height
         log.warning("a chat line could not be drawn")
         return pygame.Surface((1, font.get_linesize()), pygame.SRCALPHA)
@@ -299,7 +299,7 @@ class ChatPanel:
                     self._app = scene.app if scene.entered else None
                 self._make_entry()
 
-    def _draw_chips(self, surface: pygame.Surface, rect: pygame.Rect, font: Any, y: int, pad: int) -> int:
+    def _draw_chips(self, surface: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font, y: int, pad: int) -> int:
         self._chips = []
         people = self.people()
         if not people:
@@ -329,7 +329,7 @@ class ChatPanel:
             x += w + pad // 2
         return int(y + lh + pad // 2)
 
-    def _draw_lines(self, surface: pygame.Surface, area: pygame.Rect, font: Any, bold: Any) -> None:
+    def _draw_lines(self, surface: pygame.Surface, area: pygame.Rect, font: pygame.font.Font, bold: pygame.font.Font) -> None:
         """The newest entries that fit ``area``, newest at the bottom. Drawn once into a layer
         kept until the chat, the mutes, the size or the language change (typing redraws the
         table every key; wrapping sixty messages each time took about 18 ms)."""
@@ -343,7 +343,7 @@ class ChatPanel:
             self._lines_layer = self._render_lines(area.size, font, bold)
         surface.blit(self._lines_layer, area.topleft)
 
-    def _render_lines(self, size: tuple[int, int], font: Any, bold: Any) -> pygame.Surface:
+    def _render_lines(self, size: tuple[int, int], font: pygame.font.Font, bold: pygame.font.Font) -> pygame.Surface:
         layer = pygame.Surface(size, pygame.SRCALPHA)
         w, h = size
         lines = self.controller.chat_lines()
@@ -384,11 +384,11 @@ class ChatPanel:
         return layer
 
     @staticmethod
-    def _fonts(surface: pygame.Surface) -> tuple[Any, Any, int]:
+    def _fonts(surface: pygame.Surface) -> tuple[pygame.font.Font, pygame.font.Font, int]:
         unit = max(0.6, min(1.6, surface.get_height() / 900))
         return art.font(max(12, int(18 * unit))), art.font(max(12, int(18 * unit)), True), max(4, int(8 * unit))
 
-    def _tab_rect(self, rect: pygame.Rect, bold: Any, pad: int, text: str) -> pygame.Rect:
+    def _tab_rect(self, rect: pygame.Rect, bold: pygame.font.Font, pad: int, text: str) -> pygame.Rect:
         w, h = bold.size(text)
         tab = pygame.Rect(0, 0, w + 2 * pad, h + pad)
         tab.topright = (rect.right - pad, rect.y + pad)  # beside the log's title, clear of its key help
@@ -410,7 +410,7 @@ class ChatPanel:
         surface.blit(t, t.get_rect(center=tab.center))
         self._tab = tab
 
-    def _draw_toast(self, surface: pygame.Surface, rect: pygame.Rect, font: Any, pad: int) -> None:
+    def _draw_toast(self, surface: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font, pad: int) -> None:
         """The newest message for a few seconds above the closed tab."""
         last = next((c for c in reversed(self.controller.chat_lines()) if c.kind == "say"), None)
         if last is None or time.monotonic() >= self._toast_until:

@@ -30,6 +30,7 @@ from pygame_gui.elements import UIButton, UILabel
 from ...levels import NETWORK_LEVELS, level_key
 from .. import art, palette
 from ..i18n import tr, trn
+from ..intents import Intent
 from . import WidgetScene
 from .dialogs import wrap
 
@@ -315,7 +316,7 @@ class TablesScene(WidgetScene):
         self.app.request_redraw()
 
     # ------------------------------------------------------------------ input
-    def handle(self, intent: Any) -> None:
+    def handle(self, intent: Intent) -> None:
         event = getattr(intent, "event", None)
         if event is not None:
             if event.type == pygame_gui.UI_BUTTON_PRESSED:

@@ -16,7 +16,7 @@ from ..shell import game as games
 from . import paths
 from .i18n import tr
 from .logfile import LOG_FILE, log_problem, watch_log_failures
-from .loop import DEFAULT_SIZE, App
+from .loop import App
 from .options import AppOptions
 from .saves import SaveError
 from .saves.games import load_game
@@ -33,25 +33,22 @@ logger = logging.getLogger(__name__)
 def make_app(opts: argparse.Namespace, *, auto_return: bool = False) -> App:
     """Create the App and its first scene from parsed options (no loop yet)."""
     damaged: list[Path] = []
-    settings = load_settings(damaged)  # never raises
+    settings = load_settings(damaged)  # never raises: the defaults for a missing or damaged file
     if opts.speed is None:
-        opts.speed = getattr(settings, "animation_speed", "normal") if settings is not None else "normal"
-        if opts.speed not in ANIMATION_SPEEDS:
-            opts.speed = "normal"
-    volume = getattr(settings, "volume", 0.8) if settings is not None else 0.8
-    muted = bool(opts.mute or (getattr(settings, "mute", False) if settings is not None else False))
-    size = opts.size or (tuple(settings.window_size) if settings is not None else DEFAULT_SIZE)
-    app = App(AppOptions.from_args(opts), size=size, settings=settings, sound=SoundBoard(volume, muted))
+        opts.speed = settings.animation_speed if settings.animation_speed in ANIMATION_SPEEDS else "normal"
+    muted = bool(opts.mute or settings.mute)
+    size = opts.size or (settings.window_size[0], settings.window_size[1])
+    app = App(AppOptions.from_args(opts), size=size, settings=settings, sound=SoundBoard(settings.volume, muted))
     _show_log_notices(app)
     if damaged:
         app.notify(tr("notice.settings_damaged", file=paths.display_name(damaged[0])), "warning")
-    if opts.fullscreen or (settings is not None and settings.fullscreen and opts.size is None):
+    if opts.fullscreen or (settings.fullscreen and opts.size is None):
         app.toggle_fullscreen()
 
     # ``auto_return`` (the program's start, see main): a game at a network table that was still
     # being played when the game ended (closed, crashed, killed) is returned to by itself, unless
     # the command line asks for something else
-    asked = bool(opts.demo or opts.path or getattr(opts, "replay", None) or opts.screenshot
+    asked = bool(opts.demo or opts.path or opts.replay or opts.screenshot
                  or opts.screenshot_every_phase or opts.exit_after_first_frame)
     app.push(MenuScene(auto_return=auto_return and not asked))
     if opts.demo:
@@ -59,7 +56,7 @@ def make_app(opts: argparse.Namespace, *, auto_return: bool = False) -> App:
                                                           opts.level))
     elif opts.path:
         open_save(app, Path(opts.path))
-    elif getattr(opts, "replay", None):
+    elif opts.replay:
         open_replay_file(app, Path(opts.replay).expanduser())
     return app
 

@@ -81,7 +81,7 @@ def make_files(games: int) -> None:
     def save_doc(sd: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         doc = sd.to_dict()
         info = saves.info_of(Path("x.json"), sd)
-        return doc, listing.save_summary(info)
+        return doc, saves.save_summary(info)
 
     doc, summary = save_doc(finished)
     write_many(paths.archive_dir(), "saves", doc, lambda i, gid: f"{gid}.json", summary)
@@ -141,8 +141,9 @@ def measure(args: argparse.Namespace, home: Path) -> int:
     import pygame
 
     from tortuga_desktop.app.intents import Key
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.scenes.menu import MenuScene
+    from tortuga_desktop.app.start import make_app
 
     app = make_app(build_parser().parse_args(["--size", args.size, "--mute"]))
     print(f"video driver: {pygame.display.get_driver()}, window {app.size}; load average "

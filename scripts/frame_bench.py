@@ -64,8 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.expert:
         return expert_case(args)
 
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.scenes.pause import PauseScene
+    from tortuga_desktop.app.start import make_app
 
     opts = build_parser().parse_args(["--demo", "--players", "4", "--seed", args.seed, "--speed", args.speed,
                                       "--size", args.size, "--mute", *(["--level", args.level] if args.level else [])])
@@ -169,8 +170,9 @@ def main(argv: list[str] | None = None) -> int:
 def expert_case(args: argparse.Namespace) -> int:
     """Frame times with Expert seats thinking, beside a table where nobody thinks (same run)."""
     from tortuga_desktop.ai import workers
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.scenes.demo import start_demo
+    from tortuga_desktop.app.start import make_app
 
     levels = tuple(build_parser().parse_args(["--level", args.levels]).level)
     app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))
@@ -228,9 +230,10 @@ def replay_case(args: argparse.Namespace) -> int:
     import random
 
     from tortuga_desktop.app.intents import Hover
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.records import RecordKeeper
     from tortuga_desktop.app.scenes.replay import ReplayScene
+    from tortuga_desktop.app.start import make_app
     from tortuga_desktop.rules import Game
 
     app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))

@@ -45,9 +45,10 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TORTUGA_HOME"] = str(home / "home")
 
     from tortuga_desktop.app import saves
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.saves import SeatConfig, SetupConfig
     from tortuga_desktop.app.scenes.menu import MenuScene
+    from tortuga_desktop.app.start import make_app
     from tortuga_desktop.devtools.save_corpus import check_case, corpus, record_cases
 
     data = SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1),
@@ -107,7 +108,7 @@ def main(argv: list[str] | None = None) -> int:
         special = _special_files(outside)
         for label, path in special:
             faulthandler.dump_traceback_later(args.hang, exit=True)
-            from tortuga_desktop.app.main import open_save
+            from tortuga_desktop.app.start import open_save
 
             try:
                 open_save(app, path)

@@ -60,10 +60,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.saves import SetupConfig, is_visible_char
     from tortuga_desktop.app.scenes.dialogs import SafeTextEntryLine
     from tortuga_desktop.app.scenes.menu import MenuScene
+    from tortuga_desktop.app.start import make_app
 
     rng = random.Random(args.seed)
     app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720"]))
@@ -81,9 +82,9 @@ def main(argv: list[str] | None = None) -> int:
         if which == "setup":
             app.top.new_game()
         else:
-            app.start_game(SetupConfig.default())
+            app.session.start_game(SetupConfig.default())
             app.run(max_frames=2)
-            app.open_save_dialog()
+            app.session.open_save_dialog()
         app.run(max_frames=2)
 
     try:
@@ -127,7 +128,7 @@ def main(argv: list[str] | None = None) -> int:
                         if Path(folder.strip()).is_absolute():  # save into the scratch folder only
                             folder = str(Path(work) / "elsewhere")
                         top.save(folder=folder)
-                        app.writer().flush(5)
+                        app.session.writer().flush(5)
                     app.run(max_frames=3)
                     screen(which)
                 if app.exit_code is not None:

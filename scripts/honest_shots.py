@@ -57,7 +57,7 @@ def hint_shot(size: tuple[int, int], path: Path, lang: str) -> None:
         app.step(1 / 60)
     app.post(Key(pygame.K_h, 0, "h"))
     for _ in range(600):
-        job = getattr(table, "_hint_job", None)
+        job = table.hint.job
         if job is not None:
             job.done.wait(timeout=60)
         app.step(1 / 60)

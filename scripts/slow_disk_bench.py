@@ -35,7 +35,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-slow-")
 
     from tortuga_desktop.app import loop, paths
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
+    from tortuga_desktop.app.start import make_app
 
     real = paths.atomic_write_text
     on_frame_thread: list[str] = []
@@ -65,7 +66,7 @@ def main(argv: list[str] | None = None) -> int:
     from tortuga_desktop.app.saves import SetupConfig
 
     data = SetupConfig.default().create_game()
-    app.play(data)
+    app.session.play(data)
     t_stop = time.monotonic() + 3 * args.delay + 0.5  # run frames while the writer works
     while time.monotonic() < t_stop:
         t0 = time.perf_counter()

@@ -26,8 +26,9 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
 
     from tortuga_desktop.app import i18n
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.scenes.tutorial import start_tutorial
+    from tortuga_desktop.app.start import make_app
     from tortuga_desktop.app.tutorial import HUMAN, STEPS
 
     app = make_app(build_parser().parse_args(["--mute", "--size", "1600x900", "--speed", "normal"]))

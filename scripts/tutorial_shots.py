@@ -30,8 +30,9 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from tortuga_desktop.app.intents import Key
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.scenes.tutorial import start_tutorial
+    from tortuga_desktop.app.start import make_app
     from tortuga_desktop.app.tutorial import STEPS
     from tortuga_desktop.rules import Target
 

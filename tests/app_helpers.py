@@ -4,7 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tortuga_desktop.app.main import build_parser, make_app
+from tortuga_desktop.app.main import build_parser
+from tortuga_desktop.app.start import make_app
 
 
 def start_app(*args: str) -> Any:

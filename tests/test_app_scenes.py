@@ -13,7 +13,8 @@ import pygame
 import pytest
 
 from tortuga_desktop.app.intents import Click, Hover, Key, Resize
-from tortuga_desktop.app.main import build_parser, main, make_app
+from tortuga_desktop.app.main import build_parser, main
+from tortuga_desktop.app.start import make_app
 
 
 @pytest.fixture(autouse=True)

@@ -54,7 +54,7 @@ def test_hint_button_thinks_cancels_and_shows_the_suggestion_on_the_table(tmp_pa
     before = ui.candidate()
     _click_hint(app, ui)  # pressed again while thinking: cancelled
     assert not hint_busy(table) and any("cancelled" in n.text for n in app.notices)
-    job = getattr(table, "_hint_job", None)
+    job = table.hint.job
     if job is not None:
         job.done.wait(timeout=30)
     app.step(1 / 60)
@@ -81,7 +81,7 @@ def test_hints_off_hides_the_button_and_ignores_h() -> None:
     assert _hint_button(ui) is None and ui.on_hint is None
     app.post(Key(pygame.K_h, 0, "h"))
     app.step(1 / 60)
-    assert getattr(table, "_hint_job", None) is None and not hint_busy(table)
+    assert table.hint.job is None and not hint_busy(table)
     assert seats_hinted(table.controller.save_data) == frozenset()
     app.settings.hints = True  # turned on again: the button comes back on the open panel
     app.step(1 / 60)

@@ -38,7 +38,7 @@ def _until(app: App, table: TableScene, cond: Any, frames: int = 600) -> None:
         fut = table.controller._future
         if fut is not None:
             fut.result(timeout=30)
-        job = getattr(table, "_hint_job", None)
+        job = table.hint.job
         if job is not None:
             job.done.wait(timeout=30)
         app.step(1 / 60)
@@ -54,7 +54,7 @@ def test_hint_picks_the_best_move_and_says_only_what_it_shows(tmp_path: Any) -> 
     _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
     app.post(Key(pygame.K_h, 0, "h"))
     app.step(1 / 60)
-    assert hint_busy(table) or getattr(table, "_hint_job", None) is not None
+    assert hint_busy(table) or table.hint.job is not None
     _until(app, table, lambda: bool(shown_hint(table)))
     ui = table.decision_ui
     assert ui is not None and not ui.done
@@ -107,7 +107,7 @@ def test_hint_can_be_cancelled() -> None:
     app.post(Key(pygame.K_h, 0, "h"))  # H again while thinking: cancel
     app.step(1 / 60)
     assert any("cancelled" in t for t in _notices(app))
-    job = getattr(table, "_hint_job", None)
+    job = table.hint.job
     if job is not None:
         job.done.wait(timeout=30)
     for _ in range(5):
@@ -170,16 +170,16 @@ def test_hint_follows_the_game_when_another_seat_decides_meanwhile() -> None:
         app.post(Key(pygame.K_h, 0, "h"))
         app.step(1 / 60)
         for _ in range(300):  # (not _until: it would wait for the held bot)
-            job = getattr(table, "_hint_job", None)
+            job = table.hint.job
             if job is not None:
                 job.done.wait(timeout=30)
             app.step(1 / 60)
             if shown_hint(table):
                 break
-        first = table._hint_at
+        first = table.hint.at
         assert first == game.decisions
         held.release.set()  # Bart confirms his dice now
-        _until(app, table, lambda: game.decisions > first and bool(shown_hint(table)) and table._hint_at == game.decisions)
+        _until(app, table, lambda: game.decisions > first and bool(shown_hint(table)) and table.hint.at == game.decisions)
         job = hint_job(_source(game, [0]), 0)
         job.run()
         expected = evaluate(game.view(0), position_seed(game.seed, game.decisions, 0))

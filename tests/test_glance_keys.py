@@ -204,14 +204,14 @@ def test_saving_shows_a_confirmation_notice() -> None:
 
     app = start_app()
     try:
-        app.start_game(SetupConfig.default("Ann"))
+        app.session.start_game(SetupConfig.default("Ann"))
         app.run(max_frames=3)
         assert isinstance(app.top, TableScene)
         _press(app, Key(pygame.K_s, pygame.KMOD_CTRL, "s"))
         save = app.top
         assert isinstance(save, SaveScene)
         assert save.save("glance-check")
-        assert app.writer().flush(60)  # the file is written in the background
+        assert app.session.writer().flush(60)  # the file is written in the background
         _run_until(app, lambda: app.top is not save, frames=600)
         texts = [n.text for n in app.notices + app._incoming_notices]
         assert any("glance-check" in t for t in texts), texts

@@ -72,7 +72,7 @@ def _hint_frames(game: Game, monkeypatch: pytest.MonkeyPatch) -> list[str]:
             app.post(Key(pygame.K_h, 0, "h"))
             start = -1
             for _ in range(600):
-                job = getattr(table, "_hint_job", None)
+                job = table.hint.job
                 if job is not None:
                     job.done.wait(timeout=60)
                 app.step(1 / 60)

@@ -175,7 +175,7 @@ def test_setup_defaults_start_and_remember(app: App) -> None:
     app.step(1 / 60)
     assert len(started) == 1
     assert started[0].seats[0].name == "Ani" and started[0].seed == 42 and started[0].long_game
-    assert app.writer().flush()  # the setup is remembered in the background
+    assert app.session.writer().flush()  # the setup is remembered in the background
     remembered = saves.load_last_setup()
     assert remembered is not None and remembered.seats[0].name == "Ani" and remembered.seed == 42
     # The next setup screen starts from the remembered one.

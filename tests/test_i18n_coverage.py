@@ -215,8 +215,9 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
     monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
     from tortuga_desktop.app import saves, stats
     from tortuga_desktop.app.intents import Key
-    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.main import build_parser
     from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.app.start import make_app
 
     names = {"Anna", "Bart", "Clara"}
     seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1), SeatConfig("Clara", "hard", 2)]
@@ -261,7 +262,7 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
         while g.phase != "actions" or g.act_action < 1:
             s = g.to_move()[0]
             g.apply(s, g.random_action(s, rng))
-        table = app.play(data)
+        table = app.session.play(data)
         grab(6)
         from tortuga_desktop.app.render.table import HitTarget
 

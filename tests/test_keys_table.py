@@ -147,7 +147,7 @@ def check_save() -> None:
 
     app = start_app()
     try:
-        app.start_game(SetupConfig.default("Ann"))
+        app.session.start_game(SetupConfig.default("Ann"))
         app.run(max_frames=3)
         _press(app, _k("s", pygame.KMOD_CTRL))
         assert isinstance(app.top, SaveScene)
@@ -275,7 +275,7 @@ def check_hint() -> None:
         table = _table(app)
         _until(app, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
         _press(app, _k("h"), frames=1)
-        assert hint_busy(table) or getattr(table, "_hint_job", None) is not None
+        assert hint_busy(table) or table.hint.job is not None
     finally:
         app.close()
 

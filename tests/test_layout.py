@@ -182,7 +182,7 @@ def screens(app: App) -> Iterator[tuple[str, Any]]:
         yield cls.__name__, app.top
         app.pop()
     data = SetupConfig(seats=SEATS).create_game()
-    app.play(data)
+    app.session.play(data)
     table = app.top
     for _ in range(3):
         app.step(1 / 60)
@@ -385,7 +385,7 @@ def test_the_pause_menu_follows_the_interface_size() -> None:
     for scale in (80, 100, 150):
         app = App(None, size=(1920, 1080), fixed_dt=1 / 60, settings=Settings(ui_scale=scale))
         try:
-            app.play(SetupConfig(seats=SEATS).create_game())
+            app.session.play(SetupConfig(seats=SEATS).create_game())
             app.push(PauseScene(app.top))
             assert art.TEXT_PROBE is not None
             art.TEXT_PROBE.clear()  # only this scale's texts

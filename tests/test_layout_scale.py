@@ -47,7 +47,7 @@ def test_text_grows_with_the_scale_but_stays_in_its_boxes() -> None:
 def test_settings_screen_applies_the_scale_at_once_and_saves_it() -> None:
     app = start_app()
     try:
-        app.play(SetupConfig.default().create_game())
+        app.session.play(SetupConfig.default().create_game())
         table = app.top
         app.run(max_frames=2)
         prompt_before = table.renderer.prompt_rect.h
@@ -68,7 +68,7 @@ def test_settings_screen_applies_the_scale_at_once_and_saves_it() -> None:
         app.run(max_frames=2)
         assert table.renderer.layout.t > text_before
         assert table.renderer.prompt_rect.h >= prompt_before
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         assert load_settings().ui_scale == 150
     finally:
         app.close()

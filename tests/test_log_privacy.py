@@ -20,7 +20,7 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tortuga_desktop.app import main
+from tortuga_desktop.app import logfile, start
 from tortuga_desktop.net import protocol as P
 
 SEED = 987_654_321_012
@@ -31,14 +31,14 @@ def log_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
     """The app's own logging, set up as ``main`` does, into a private home."""
     monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("LANGUAGE", "en")
-    monkeypatch.setattr(main, "_log_handler", None)
-    monkeypatch.setattr(main, "_log_problem", None)
+    monkeypatch.setattr(logfile, "_log_handler", None)
+    monkeypatch.setattr(logfile, "_log_problem", None)
     monkeypatch.setattr(threading, "excepthook", threading.excepthook)
     root = logging.getLogger("tortuga_desktop")
     level = root.level
-    path = main.setup_logging()
+    path = logfile.setup_logging()
     assert path is not None
-    handler = main._log_handler
+    handler = logfile._log_handler
     try:
         yield path
     finally:
@@ -78,14 +78,14 @@ def _local_game(seed: int) -> None:
     try:
         data = SetupConfig(seats=[SeatConfig("Anna", "easy", 0), SeatConfig("Bart", "normal", 1),
                                   SeatConfig("Clara", "hard", 2)], seed=seed).create_game()
-        table = app.play(data)
+        table = app.session.play(data)
         table.set_speed("instant")
         for _ in range(3000):
             app.run(max_frames=5)
             if app.top.name == "results":
                 break
         assert app.top.name == "results"
-        assert app.writer().flush()
+        assert app.session.writer().flush()
     finally:
         app.close()
 
@@ -152,7 +152,7 @@ def _a_fault() -> None:
     bad.write_text("{not json", encoding="utf-8")
     app = start_app()
     try:
-        assert not main.open_save(app, bad)
+        assert not start.open_save(app, bad)
     finally:
         app.close()
 

@@ -9,12 +9,12 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.app import main
+from tortuga_desktop.app import logfile, main, start
 
 _START = """
 import sys
-from tortuga_desktop.app import main
-print("log:", main.setup_logging(), "problem:", main.log_problem(), flush=True)
+from tortuga_desktop.app import logfile, main, start
+print("log:", logfile.setup_logging(), "problem:", logfile.log_problem(), flush=True)
 """
 
 
@@ -38,17 +38,17 @@ def test_the_log_handler_refuses_every_file_that_is_not_regular(tmp_path: Path) 
     folder = tmp_path / "is-a-folder.log"
     folder.mkdir()
     with pytest.raises(OSError):
-        main._make_log_handler(folder)
+        logfile._make_log_handler(folder)
     if os.path.exists("/dev/null"):
         with pytest.raises(OSError, match="character device"):
-            main._make_log_handler(Path("/dev/null"))
-    handler = main._make_log_handler(tmp_path / "ok.log")  # a regular file is fine
+            logfile._make_log_handler(Path("/dev/null"))
+    handler = logfile._make_log_handler(tmp_path / "ok.log")  # a regular file is fine
     handler.close()
 
 
 _FULL_DISK = """
 import errno, logging
-from tortuga_desktop.app import main
+from tortuga_desktop.app import logfile, main, start
 
 class FullDisk:
     def write(self, _text):
@@ -62,12 +62,12 @@ class FullDisk:
     def close(self):
         pass
 
-main.setup_logging()
-handler = main._log_handler
+logfile.setup_logging()
+handler = logfile._log_handler
 handler.stream.close()
 handler.stream = FullDisk()  # the disk is full from now on
 reports = []
-getattr(main, "watch_log_failures", lambda _f: False)(reports.append)
+getattr(logfile, "watch_log_failures", lambda _f: False)(reports.append)
 log = logging.getLogger("tortuga_desktop.test")
 for i in range(5):
     log.warning("fault number %d", i)
@@ -90,8 +90,8 @@ def test_a_full_disk_is_reported_once_not_as_a_traceback_per_record(tmp_path: Pa
 
 @pytest.mark.usefixtures("app_home")
 def test_the_window_shows_why_there_is_no_log_file(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(main, "_log_problem", "/x/logs/tortuga.log is a FIFO, not a regular file")
-    app = main.make_app(main.parse_args(["--mute"]))
+    monkeypatch.setattr(logfile, "_log_problem", "/x/logs/tortuga.log is a FIFO, not a regular file")
+    app = start.make_app(main.parse_args(["--mute"]))
     try:
         app.run(max_frames=2)
         texts = [n.text for n in app.notices]

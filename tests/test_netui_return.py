@@ -16,11 +16,12 @@ from app_helpers import start_app
 from test_netui_join import FakeBrowser, fill, open_join, wait
 
 from tortuga_desktop.app import i18n
-from tortuga_desktop.app.main import build_parser, make_app
+from tortuga_desktop.app.main import build_parser
 from tortuga_desktop.app.scenes.join import JoinScene
 from tortuga_desktop.app.scenes.lobby import LobbyScene
 from tortuga_desktop.app.scenes.menu import MenuScene
 from tortuga_desktop.app.scenes.nettable import NetTableScene
+from tortuga_desktop.app.start import make_app
 from tortuga_desktop.net import seatstore
 from tortuga_desktop.net.protocol import SeatSpec
 from tortuga_desktop.net.server import ServerConfig, ServerThread, Table

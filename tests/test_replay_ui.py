@@ -51,7 +51,7 @@ def _until(app: Any, done: Any, frames: int = 600) -> None:
     while n < frames or time.monotonic() < deadline:
         if done():
             return
-        app.writer().flush(1)
+        app.session.writer().flush(1)
         app.step(1 / 60)
         n += 1
         time.sleep(0.002)

@@ -13,6 +13,7 @@ from typing import Any
 
 import pytest
 
+from tortuga_desktop.app import logfile
 from tortuga_desktop.app import main as main_mod
 from tortuga_desktop.app.main import parse_args
 
@@ -84,11 +85,11 @@ def test_a_screenshot_that_fails_at_the_end_is_an_exit_status_not_a_traceback(
 
 
 def test_logging_goes_to_a_file_in_the_log_folder(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(main_mod, "_log_handler", None)
+    monkeypatch.setattr(logfile, "_log_handler", None)
     root = logging.getLogger("tortuga_desktop")
     before = list(root.handlers)
     try:
-        path = main_mod.setup_logging()
+        path = logfile.setup_logging()
         assert path == tmp_path / "home" / "logs" / "tortuga.log"
         logging.getLogger("tortuga_desktop.app.saves").warning("a test warning")
         for h in root.handlers:

@@ -23,8 +23,9 @@ import pytest
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from tortuga_desktop.app.main import build_parser, make_app  # noqa: E402
+from tortuga_desktop.app.main import build_parser  # noqa: E402
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig  # noqa: E402
+from tortuga_desktop.app.start import make_app  # noqa: E402
 from tortuga_desktop.devtools.save_corpus import check_case, corpus, field_cases, sample  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)

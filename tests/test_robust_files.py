@@ -200,21 +200,21 @@ def test_full_disk_shows_a_warning_and_keeps_the_last_good_autosave(monkeypatch:
     app = _app()
     try:
         data = _data(seed=5, kinds=("easy", "normal"))
-        app.play(data)
+        app.session.play(data)
         app.run(max_frames=2)
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         good = saves.autosave_path().read_bytes()
         monkeypatch.setattr(paths, "atomic_write_text", _enospc)
         _finish(data)
-        app.autosave(data)
-        assert app.writer().flush()
+        app.session.autosave(data)
+        assert app.session.writer().flush()
         app.run(max_frames=2)
         texts = [n.text for n in app.notices]
         assert any("No space left on device" in t and "data" in t for t in texts), texts
         assert saves.autosave_path().read_bytes() == good
         # the game ends: the archive fails, so the autosave must not be deleted
-        app.finish_game(data)
-        assert app.writer().flush()
+        app.session.finish_game(data)
+        assert app.session.writer().flush()
         app.run(max_frames=2)
         assert saves.autosave_path().read_bytes() == good
         assert saves.list_finished() == []
@@ -231,17 +231,17 @@ def test_finished_game_is_kept_when_the_archive_fails_and_archived_on_continue(
         _finish(data)
         real = saves.archive_finished
         monkeypatch.setattr(saves, "archive_finished", lambda d: _enospc())
-        app.finish_game(data)
-        assert app.writer().flush()
+        app.session.finish_game(data)
+        assert app.session.writer().flush()
         kept = saves.load_autosave()
         assert kept is not None and kept.game.is_over and kept.game_id == data.game_id
         monkeypatch.setattr(saves, "archive_finished", real)
-        app._finished_ids.clear()
+        app.session._finished_ids.clear()
         app.clear_to(type(app.scenes[0])())
         app.run(max_frames=1)
         app.top.continue_game()
         settle(app)
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         assert [i.game_id for i in saves.list_finished()] == [data.game_id]
         assert not saves.has_autosave()
     finally:
@@ -255,14 +255,14 @@ def test_a_data_folder_that_cannot_be_created_is_reported(tmp_path: Path, monkey
     app = _app()
     try:
         data = _data(seed=7, kinds=("easy", "normal"))
-        app.play(data)
+        app.session.play(data)
         app.run(max_frames=2)
-        assert app.writer().flush(5)
+        assert app.session.writer().flush(5)
         app.run(max_frames=2)
         assert any(n.level == "error" for n in app.notices)
         _finish(data)
-        app.finish_game(data)
-        assert app.writer().flush(5)
+        app.session.finish_game(data)
+        assert app.session.writer().flush(5)
         app.run(max_frames=2)
     finally:
         app.close()
@@ -285,14 +285,14 @@ def test_the_frame_loop_never_touches_the_disk_while_playing(monkeypatch: pytest
     app = _app()
     try:
         data = _data(seed=8, kinds=("easy", "normal"))
-        table = app.play(data)
+        table = app.session.play(data)
         table.set_speed("instant")
         for _ in range(400):
             app.run(max_frames=5)
             if app.top.name == "results":
                 break
         assert app.top.name == "results"
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         assert calls and all(c == "tortuga-writer" for c in calls)
         assert len(saves.list_finished()) == 1
     finally:
@@ -312,7 +312,7 @@ def test_quitting_waits_at_most_the_quit_limit_for_a_stuck_writer() -> None:
             waits.append(timeout)
             return False
 
-    app.autosaver = Stuck()
+    app.session.autosaver = Stuck()
     app.close()
     assert waits == [loop.QUIT_WAIT_S] and loop.QUIT_WAIT_S <= 1.0
     assert app.unsaved
@@ -360,7 +360,7 @@ def test_a_bad_bot_level_is_a_clear_error_when_a_game_is_played() -> None:
     try:
         data = _data()
         data.seats[1] = SeatConfig("Bart", "godlike", 1)
-        assert app.play(data) is None
+        assert app.session.play(data) is None
         assert app.top.name == "message" and "godlike" in _message(app)
     finally:
         app.close()
@@ -369,15 +369,15 @@ def test_a_bad_bot_level_is_a_clear_error_when_a_game_is_played() -> None:
 def test_save_as_another_folder_and_an_unusable_folder(tmp_path: Path) -> None:
     app = _app()
     try:
-        app.start_game(SetupConfig.default())
+        app.session.start_game(SetupConfig.default())
         app.run(max_frames=2)
-        assert app.open_save_dialog()
+        assert app.session.open_save_dialog()
         dialog = app.top
         assert not dialog.save("mine", folder="a" * 5000)  # found by scripts/fuzz_text.py
         assert dialog.error and dialog.message
         app.run(max_frames=1)
         assert dialog.save("mine", folder=str(tmp_path / "elsewhere"))
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         app.run(max_frames=1)
         assert app.top is not dialog
         assert saves.read_save(tmp_path / "elsewhere" / "mine.json").meta["name"] == "mine"
@@ -388,13 +388,13 @@ def test_save_as_another_folder_and_an_unusable_folder(tmp_path: Path) -> None:
 def test_a_failing_named_save_keeps_the_dialog_open_with_the_reason(monkeypatch: pytest.MonkeyPatch) -> None:
     app = _app()
     try:
-        app.start_game(SetupConfig.default())
+        app.session.start_game(SetupConfig.default())
         app.run(max_frames=2)
-        assert app.open_save_dialog()
+        assert app.session.open_save_dialog()
         dialog = app.top
         monkeypatch.setattr(paths, "atomic_write_text", _enospc)
         assert dialog.save("mine")
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         app.run(max_frames=1)
         assert app.top is dialog and dialog.error and "No space left" in dialog.message
     finally:
@@ -409,9 +409,9 @@ def test_quitting_with_a_failed_autosave_asks_first(monkeypatch: pytest.MonkeyPa
     app = _app()
     try:
         monkeypatch.setattr(paths, "atomic_write_text", _enospc)
-        app.play(_data(seed=9, kinds=("easy", "normal")))
+        app.session.play(_data(seed=9, kinds=("easy", "normal")))
         app.run(max_frames=1)
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         app.post(Quit())
         app.run(max_frames=1)
         assert app.exit_code is None and app.top.name == "message"
@@ -478,8 +478,8 @@ def test_statistics_that_cannot_be_written_are_reported(monkeypatch: pytest.Monk
             real(path, doc, **k)
 
         monkeypatch.setattr(paths, "atomic_write_json", refuse_stats)
-        app.finish_game(data)
-        assert app.writer().flush()
+        app.session.finish_game(data)
+        assert app.session.writer().flush()
         app.run(max_frames=1)
         assert len(saves.list_finished()) == 1  # the game itself is archived
         assert any("stats.json" in n.text or "No space" in n.text for n in app.notices)
@@ -493,9 +493,9 @@ def test_save_as_a_relative_folder_is_refused_not_written_next_to_the_program(
     monkeypatch.chdir(tmp_path)
     app = _app()
     try:
-        app.start_game(SetupConfig.default())
+        app.session.start_game(SetupConfig.default())
         app.run(max_frames=2)
-        assert app.open_save_dialog()
+        assert app.session.open_save_dialog()
         dialog = app.top
         assert not dialog.save("mine", folder="junk/tmp")  # found by scripts/fuzz_text.py
         assert dialog.error and "full path" in dialog.message

@@ -156,9 +156,9 @@ def test_fuzz_every_text_field_with_random_unicode() -> None:
         assert app.exit_code is None
         # the save dialog of a running game
         setup = SetupConfig.default()
-        app.start_game(setup)
+        app.session.start_game(setup)
         app.run(max_frames=3)
-        assert app.open_save_dialog()
+        assert app.session.open_save_dialog()
         app.run(max_frames=2)
         entry = app.top.entry
         for _ in range(60):

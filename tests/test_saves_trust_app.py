@@ -46,10 +46,10 @@ def test_a_full_disk_says_which_decision_is_safe_and_how_to_save_elsewhere(
     app = _app()
     try:
         data = _data(seed=5)
-        app.play(data)
+        app.session.play(data)
         _steps(data, 20)
-        app.autosave(data)
-        assert app.writer().flush()
+        app.session.autosave(data)
+        assert app.session.writer().flush()
         safe = data.game.decisions
         elsewhere = tmp_path / "usb-stick"
         real = paths.atomic_write_text
@@ -62,24 +62,24 @@ def test_a_full_disk_says_which_decision_is_safe_and_how_to_save_elsewhere(
 
         monkeypatch.setattr(paths, "atomic_write_text", full_disk)
         _steps(data, 5)
-        app.autosave(data)
-        assert app.writer().flush()
+        app.session.autosave(data)
+        assert app.session.writer().flush()
         texts = _texts(app)
         assert any(f"up to decision {safe} of {safe + 5}" in t and "Ctrl+S" in t for t in texts), texts
         _steps(data)  # to the end; the disk stays full
         total = data.game.decisions
-        app.finish_game(data)
-        assert app.writer().flush()
+        app.session.finish_game(data)
+        assert app.session.writer().flush()
         texts = _texts(app)
         assert not any("not lost" in t for t in texts), texts
         assert any("nor kept as the autosave" in t and f"up to decision {safe} of {total}" in t for t in texts), texts
         assert saves.load_autosave().game.decisions == safe  # what the notice says is on disk
         # the way out the notice names: Ctrl+S on the results saves the whole game elsewhere
         app.replace(ResultsScene(finished_source(data.game, data.seats)))
-        assert app.open_save_dialog()
+        assert app.session.open_save_dialog()
         dialog = app.top
         assert dialog.save("whole game", str(elsewhere))
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         app.run(max_frames=1)
         kept = saves.read_save(elsewhere / "whole game.json")
         assert kept.game.is_over and kept.game.decisions == total
@@ -95,8 +95,8 @@ def test_when_the_archive_fails_but_the_autosave_works_the_notice_says_continue(
         _steps(data)
         monkeypatch.setattr(saves, "archive_finished",
                             lambda _d: (_ for _ in ()).throw(OSError(errno.ENOSPC, "No space left on device")))
-        app.finish_game(data)
-        assert app.writer().flush()
+        app.session.finish_game(data)
+        assert app.session.writer().flush()
         texts = _texts(app)
         assert any("kept as the autosave" in t and f"all {data.game.decisions} decisions" in t for t in texts)
         kept = saves.load_autosave()
@@ -107,12 +107,12 @@ def test_when_the_archive_fails_but_the_autosave_works_the_notice_says_continue(
 
 # ---------------------------------------------------------------- 23.4: saving under a name that exists
 def _save_dialog(app: Any) -> Any:
-    assert app.open_save_dialog()
+    assert app.session.open_save_dialog()
     return app.top
 
 
 def _finish_job(app: Any) -> None:
-    assert app.writer().flush()
+    assert app.session.writer().flush()
     app.run(max_frames=1)
 
 
@@ -124,7 +124,7 @@ def test_saving_over_an_existing_file_asks_first_and_1_slash_2_never_meets_1_und
     app = _app()
     try:
         data = _data(seed=11)
-        app.play(data)
+        app.session.play(data)
         app.run(max_frames=1)
         dialog = _save_dialog(app)
         assert dialog.save("1/2")
@@ -160,7 +160,7 @@ def test_the_same_name_twice_asks_too() -> None:
     app = _app()
     try:
         data = _data(seed=12)
-        app.play(data)
+        app.session.play(data)
         app.run(max_frames=1)
         assert _save_dialog(app).save("Sunday")
         _finish_job(app)
@@ -210,11 +210,11 @@ def test_loading_an_earlier_save_over_the_game_asks_and_keeps_the_longer_record(
     app = _app()
     try:
         data = _data(seed=21, kinds=("human", "human"))
-        table = app.play(data)
+        table = app.session.play(data)
         _decide(table, 27)
         saves.save_named("halfway", data)
         _decide(table, 27)
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         game_id = data.game_id
         assert _record_entries(game_id) == 54
         load = LoadScene()
@@ -226,16 +226,16 @@ def test_loading_an_earlier_save_over_the_game_asks_and_keeps_the_longer_record(
         question = app.top
         assert question.name == "message" and "in progress" in question.text and "Replays" in question.text
         _press(app, pygame.K_ESCAPE)  # keep the game in progress
-        assert app.top is load and app.current is data
+        assert app.top is load and app.session.current is data
         settle(app, frames=1)
         assert load.open(0)
         settle(app, frames=1)
         _press(app, pygame.K_RETURN)  # load it
-        loaded = app.current
+        loaded = app.session.current
         loaded_table = _table_of(app, loaded)
         assert loaded is not data and loaded.game.decisions == 27
         _decide(loaded_table, 1)
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         assert _record_entries(game_id) == 54  # the abandoned game's replay is whole
         assert loaded.game_id != game_id and loaded.meta["branched_from"] == game_id
         assert _record_entries(loaded.game_id) == 28
@@ -251,11 +251,11 @@ def test_loading_a_save_of_a_game_never_played_further_keeps_its_id() -> None:
     app = _app()
     try:
         data = _data(seed=22, kinds=("human", "human"))
-        table = app.play(data)
+        table = app.session.play(data)
         _decide(table, 5)
         saves.save_named("same", data)
-        assert app.writer().flush()
-        app.current = None  # a new session: nothing in memory
+        assert app.session.writer().flush()
+        app.session.current = None  # a new session: nothing in memory
         app.clear_to(type(app.scenes[0])())
         load = LoadScene()
         app.push(load)
@@ -264,7 +264,7 @@ def test_loading_a_save_of_a_game_never_played_further_keeps_its_id() -> None:
         settle(app, frames=1)
         if app.top.name == "message":  # the autosave is a game in progress: say yes
             _press(app, __import__("pygame").K_RETURN)
-        assert app.current.game_id == data.game_id and _table_of(app, app.current) is not None
+        assert app.session.current.game_id == data.game_id and _table_of(app, app.session.current) is not None
     finally:
         app.close()
 
@@ -275,23 +275,23 @@ def test_new_game_over_a_game_in_progress_asks_first() -> None:
     app = _app()
     try:
         data = _data(seed=23, kinds=("human", "human"))
-        table = app.play(data)
+        table = app.session.play(data)
         _decide(table, 4)
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         before = saves.autosave_path().read_bytes()
         app.clear_to(type(app.scenes[0])())  # Main menu: the game waits under Continue
         setup = SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1)])
-        app.start_game(setup)
+        app.session.start_game(setup)
         app.run(max_frames=1)
         assert app.top.name == "message" and "Replays" in app.top.text
         _press(app, pygame.K_ESCAPE)
-        assert app.top.name == "menu" and app.current is data
-        assert app.writer().flush() and saves.autosave_path().read_bytes() == before
-        app.start_game(setup)
+        assert app.top.name == "menu" and app.session.current is data
+        assert app.session.writer().flush() and saves.autosave_path().read_bytes() == before
+        app.session.start_game(setup)
         app.run(max_frames=1)
         _press(app, pygame.K_RETURN)
-        assert app.current is not data and _table_of(app, app.current) is not None
-        assert app.writer().flush()
+        assert app.session.current is not data and _table_of(app, app.session.current) is not None
+        assert app.session.writer().flush()
         assert _record_entries(data.game_id) == 4  # the left game's replay stays
     finally:
         app.close()
@@ -301,13 +301,13 @@ def test_new_game_after_a_finished_one_does_not_ask() -> None:
     app = _app()
     try:
         data = _data(seed=24, kinds=("human", "human"))
-        app.play(data)
+        app.session.play(data)
         _steps(data)
-        app.finish_game(data)
-        assert app.writer().flush()
-        app.start_game(SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1)]))
+        app.session.finish_game(data)
+        assert app.session.writer().flush()
+        app.session.start_game(SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1)]))
         app.run(max_frames=1)
-        assert app.current is not data and _table_of(app, app.current) is not None
+        assert app.session.current is not data and _table_of(app, app.session.current) is not None
         assert not any(sc.name == "message" for sc in app.scenes)
     finally:
         app.close()
@@ -319,15 +319,15 @@ def test_playing_an_earlier_save_never_shrinks_the_kept_record() -> None:
     app = _app()
     try:
         data = _data(seed=25, kinds=("human", "human"))
-        table = app.play(data)
+        table = app.session.play(data)
         _decide(table, 10)
         path = saves.save_named("early", data)
         _decide(table, 10)
-        assert app.writer().flush() and _record_entries(data.game_id) == 20
-        app.current = None  # as after a restart: only the files know the game
+        assert app.session.writer().flush() and _record_entries(data.game_id) == 20
+        app.session.current = None  # as after a restart: only the files know the game
         loaded = saves.load_save(path)
-        _decide(app.play(loaded), 1)
-        assert app.writer().flush()
+        _decide(app.session.play(loaded), 1)
+        assert app.session.writer().flush()
         assert _record_entries(data.game_id) == 20
         assert loaded.game_id != data.game_id and _record_entries(loaded.game_id) == 11
     finally:

@@ -16,6 +16,7 @@ from fake_game import SticksModule
 
 from tortuga_desktop.app import main as app_main
 from tortuga_desktop.app import paths, saves
+from tortuga_desktop.app import start as app_start
 from tortuga_desktop.app.dicegame import DiceGame
 from tortuga_desktop.app.i18n import tr
 from tortuga_desktop.app.intents import Click, Hover, Key
@@ -207,7 +208,7 @@ def test_a_saved_file_opens_through_its_game(sticks: SticksModule, tmp_path: Pat
     _write(path, {"game": "sticks", "moves": [1, 2]})
     app = start_app()
     try:
-        assert app_main.open_save(app, path)
+        assert app_start.open_save(app, path)
         app.run(max_frames=1)
         assert app.top.name == "sticks table" and app.top.game.sticks == 4
     finally:
@@ -221,7 +222,7 @@ def test_a_file_of_an_unknown_game_is_refused_and_left_alone(app_home: None) -> 
     app = start_app()
     try:
         menu = app.top
-        assert not app_main.open_save(app, path)
+        assert not app_start.open_save(app, path)
         app.run(max_frames=1)
         assert app.top is not menu and app.top.name == "message"
         text = tr("error.save.unknown_game", file=paths.display_name(path), game="chess")

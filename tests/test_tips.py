@@ -19,7 +19,7 @@ pytestmark = pytest.mark.usefixtures("app_home")
 def _game(app: Any) -> Any:
     setup = SetupConfig(seats=[SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1, 1),
                                SeatConfig("Cy", "easy", 2, 2)], seed=3)
-    table = app.play(setup.create_game())
+    table = app.session.play(setup.create_game())
     for _ in range(300):
         app.run(max_frames=1)
         if table.decision_ui is not None:

@@ -18,8 +18,9 @@ from app_helpers import start_app as _app
 
 from tortuga_desktop.app import art, i18n
 from tortuga_desktop.app.intents import Click, Key
-from tortuga_desktop.app.main import build_parser, make_app
+from tortuga_desktop.app.main import build_parser
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+from tortuga_desktop.app.start import make_app
 from tortuga_desktop.devtools.settle import settle
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)
@@ -102,11 +103,11 @@ def test_f11_toggles_fullscreen_and_remembers_it() -> None:
         assert app.fullscreen and app.settings.fullscreen
         from tortuga_desktop.app.settings import load_settings
 
-        assert app.writer().flush()  # settings are written in the background
+        assert app.session.writer().flush()  # settings are written in the background
         assert load_settings().fullscreen
         app.post(Key(pygame.K_F11))
         app.run(max_frames=1)
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         assert not app.fullscreen and not load_settings().fullscreen
     finally:
         app.close()
@@ -170,7 +171,7 @@ def test_context_help_lists_totals_and_positions() -> None:
         data = SetupConfig(seats=_seats("human", "easy", "easy"), seed=5).create_game()
         g = data.game
         _play_to(g, random.Random(2), lambda gg: gg.phase == "actions")
-        table = app.play(data)
+        table = app.session.play(data)
         table.set_speed("instant")
         app.run(max_frames=4)
         a = g.act_action
@@ -201,11 +202,11 @@ def test_finished_game_is_archived_counted_and_reviewable() -> None:
         data = SetupConfig(seats=_seats("human", "hard", "easy"), seed=9).create_game()
         _play_to(data.game, random.Random(9), lambda gg: gg.is_over)
         saves.autosave(data)
-        app.play(data)
+        app.session.play(data)
         app.top.set_speed("instant")
         app.run(max_frames=10)
         assert app.top.name == "results"
-        assert app.writer().flush()  # the archive and the statistics are written in the background
+        assert app.session.writer().flush()  # the archive and the statistics are written in the background
         st = stats.load_stats().get("Anna")
         assert st is not None and st.games == 1
         assert st.vs["hard"].games == 1 and st.vs["easy"].games == 1
@@ -248,7 +249,7 @@ def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() 
     app = _app()
     try:
         data = SetupConfig(seats=_seats("easy", "easy", "easy"), seed=4).create_game()
-        table = app.play(data)
+        table = app.session.play(data)
         table.set_speed("instant")
         app.run(max_frames=15)
         table.controller.close()
@@ -262,7 +263,7 @@ def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() 
         dialog.entry.set_text("Mijn spel")
         app.post(Key(pygame.K_RETURN))
         app.run(max_frames=1)
-        assert app.writer().flush()  # the file is written in the background
+        assert app.session.writer().flush()  # the file is written in the background
         app.run(max_frames=1)
         assert app.top.name == "pause"
         snapshot = data.game.to_dict()
@@ -347,9 +348,9 @@ def test_continue_restores_the_autosave() -> None:
     app = _app()
     try:
         data = SetupConfig(seats=_seats("human", "easy"), seed=8).create_game()
-        table = app.play(data)
+        table = app.session.play(data)
         app.run(max_frames=2)
-        app.autosaver.flush()
+        app.session.autosaver.flush()
         table.controller.close()
         app.pop()
         app.run(max_frames=1)
@@ -379,7 +380,7 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
         app.post(Key(pygame.K_3, 0, "3"))
         app.run(max_frames=2)
         assert app.top.speed == "fast"
-        assert app.writer().flush()
+        assert app.session.writer().flush()
         assert load_settings().animation_speed == "normal"  # the demo's choice stays in the demo
         from tortuga_desktop.rules.scenario import position
 
@@ -391,7 +392,7 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
         app.post(Key(pygame.K_3, 0, "3"))  # no decision of Ann's is open
         app.run(max_frames=1)
         assert table.speed == "fast"
-        assert app.writer().flush()  # settings are written in the background
+        assert app.session.writer().flush()  # settings are written in the background
         assert load_settings().animation_speed == "fast"
     finally:
         app.settings.animation_speed = "normal"  # leave the shared test home as it was

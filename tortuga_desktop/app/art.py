@@ -16,6 +16,8 @@ No ``<text>``, filters, ``<use>`` or external references.
 
 from __future__ import annotations
 
+import io
+import re
 from functools import lru_cache
 from typing import Any
 
@@ -119,9 +121,6 @@ def markers_on() -> bool:
 @lru_cache(maxsize=64)
 def _plain_chest(name: str, size: int) -> pygame.Surface:
     """A chest without its printed symbol (the symbol is the SVG's last ``<g>`` group)."""
-    import io
-    import re
-
     text = art_path(name).read_text(encoding="utf-8")
     text = re.sub(r"<g transform=[^>]*>.*?</g>", "", text, flags=re.S)
     try:

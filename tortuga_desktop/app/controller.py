@@ -27,6 +27,7 @@ from typing import Any
 
 from ..ai import Reason, make_bot
 from ..ai import workers as think_workers
+from ..ai.evaluate import position_seed
 from ..levels import ALL_LEVELS
 from ..rules import (
     Decision,
@@ -37,14 +38,19 @@ from ..rules import (
     PlayerAction,
     PlayerView,
     RulesError,
+    parse_action,
+    replay,
 )
+from ..rules.codec import parse_roll
 from ..rules.events import Event
 from ..rules.prompt import SeatPrompt, seat_prompt
 from ..rules.record import GameRecord
 from ..rules.state import Outcome, State
 from . import pacing as pacing_mod
+from .follow import last_decision
+from .gamelog import build_log
 from .pacing import Pacing
-from .saves import SeatConfig
+from .saves import SaveData, SeatConfig
 from .source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
 
 log = logging.getLogger(__name__)
@@ -82,7 +88,7 @@ class LocalTableSource:
     with a watcher gets one.
     """
 
-    def __init__(self, game: Game, seats: list[Any], *, bot_factory: Callable[[str, int], Any] | None = None,
+    def __init__(self, game: Game, seats: Sequence[SeatConfig], *, bot_factory: Callable[[str, int], Any] | None = None,
                  pacing: Pacing | None | str = "auto") -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seat configs for a {game.players}-player game")
@@ -97,6 +103,9 @@ class LocalTableSource:
         }
         self.human_seats: list[int] = [i for i, s in enumerate(self.seats) if s.kind == "human"]
         self.on_decision: Callable[[TableMove], None] | None = None
+        #: the saved game this table plays (autosaved, archived, Ctrl+S), when it has one
+        #: (:class:`~.session.GameSession`); a demo or a test game has none
+        self.save_data: SaveData | None = None
         self._pool: ThreadPoolExecutor | None = None
         self._jobs: list[_Job] = []
         if pacing == "auto":
@@ -186,8 +195,6 @@ class LocalTableSource:
     def log(self, viewer: Viewer, move: TableMove | None = None) -> list[LogLine]:
         """The lines ``viewer`` may read (R9), grouped by round and phase, each bot's reason on
         the line of its move (see :mod:`.gamelog`): now, or as they stood right after ``move``."""
-        from .gamelog import build_log
-
         if move is None:
             return build_log(self.events_for(viewer), self.game.names, self._reasons, upto=self.game.decisions)
         return build_log(move.events_for(viewer), self.game.names, self._reasons, upto=move.decisions)
@@ -202,15 +209,11 @@ class LocalTableSource:
 
     def search_seed(self, seat: int) -> int:
         """The review's seed for ``seat``'s decision now (:func:`~..ai.evaluate.position_seed`)."""
-        from ..ai.evaluate import position_seed
-
         return position_seed(self.game.seed, self.game.decisions, seat)
 
     def last_decision(self, seat: int) -> int:
         """The decision count right after ``seat``'s latest decision (from the game's history;
         without it, the count when this source opened)."""
-        from .follow import last_decision
-
         if self.game.has_history:
             return last_decision(self.game.actions_log, seat)
         return self._opened_at
@@ -246,8 +249,6 @@ class LocalTableSource:
         """``seat``'s record: its prompt at each moment it had a decision open, and its actions,
         rebuilt by replaying the game's record (raises RulesError when the game does not hold its
         whole history: an older save)."""
-        from ..rules import replay
-
         rec = self.game.record()
         g = replay(GameRecord(rec.format, rec.rules_version, rec.seed, rec.players, rec.names,
                               rec.start_player, rec.long_game, ()))
@@ -262,8 +263,6 @@ class LocalTableSource:
                 if not prompts or prompts[-1].view != p.view:
                     prompts.append(p)
                     since = p.seen
-
-        from ..rules.codec import parse_roll
 
         look()
         for who, text in rec.entries:
@@ -313,8 +312,6 @@ class LocalTableSource:
 
     @staticmethod
     def _normalised(action: PlayerAction | str) -> PlayerAction:
-        from ..rules import parse_action
-
         return parse_action(action) if isinstance(action, str) else action
 
     def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None,
@@ -490,7 +487,7 @@ def _restore(game: Game, backup: Game) -> None:
             setattr(game, name, getattr(backup, name))
 
 
-def finished_source(game: Game, seats: Sequence[Any] | None = None) -> LocalTableSource:
+def finished_source(game: Game, seats: Sequence[SeatConfig] | None = None) -> LocalTableSource:
     """The table source of a finished game read from a file or the statistics (for the results
     screen): nobody is asked anything (no computer players are made). ``seats`` None: seats
     named after the game's players, in seat colours."""
@@ -500,7 +497,7 @@ def finished_source(game: Game, seats: Sequence[Any] | None = None) -> LocalTabl
     return LocalTableSource(game, configs, bot_factory=lambda _kind, _seed: None, pacing=None)
 
 
-def demo_seats(players: int, seed: int, levels: tuple[str, ...] | None = None) -> list[Any]:
+def demo_seats(players: int, seed: int, levels: tuple[str, ...] | None = None) -> list[SeatConfig]:
     """Seat configs for a bots-only demo game."""
     names = ("Anne Bonny", "Calico Jack", "Mary Read", "Blackbeard")
     lv = levels or ("normal", "easy", "normal", "easy")

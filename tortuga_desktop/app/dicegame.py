@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any, Protocol, runtime_checkable
+from typing import Any
 
 import pygame
 
 from ..shell.game import DemoOptions, SavedGame, ShellApp
 from . import palette
 from .controller import finished_source
+from .loop import App
 from .saves import SaveData
 from .scenes import Scene
 from .scenes.demo import start_demo
@@ -30,18 +31,10 @@ __all__ = ["KEY", "DiceGame"]
 KEY = "tortuga"
 
 
-@runtime_checkable
-class _GameApp(Protocol):
-    """The game lifecycle the dice game's saves open into (the App has it)."""
-
-    def play(self, data: Any, *, on_disk: bool = False) -> Any: ...
-
-    def finish_game(self, data: Any) -> Any: ...
-
-
-def _lifecycle(app: ShellApp) -> _GameApp:
-    if not isinstance(app, _GameApp):
-        raise TypeError(f"{type(app).__name__} cannot play a saved dice game (no play/finish_game)")
+def _app(app: ShellApp) -> App:
+    """The dice game's screens and lifecycle (``app.session``) need the whole App."""
+    if not isinstance(app, App):
+        raise TypeError(f"{type(app).__name__} cannot play the dice game (not the App)")
     return app
 
 
@@ -97,7 +90,7 @@ class DiceGame:
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
         if not isinstance(saved, SaveData):
             raise TypeError(f"not a saved dice game: {type(saved).__name__}")
-        life = _lifecycle(app)
+        life = _app(app).session
         if saved.game.is_over:
             if on_disk:  # a finished game whose archiving failed last time: store it now
                 life.finish_game(saved)
@@ -106,7 +99,7 @@ class DiceGame:
         life.play(saved, on_disk=on_disk)
 
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
-        start_demo(app, options.players, options.seed, options.level)
+        start_demo(_app(app), options.players, options.seed, options.level)
 
     def help_scene(self, app: ShellApp) -> Scene:
         return HelpScene()

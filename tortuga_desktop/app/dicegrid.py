@@ -13,41 +13,45 @@ cached layer and :func:`draw` over everything; the state lives on the scene
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from . import art, palette
 from .i18n import tr
-from .intents import Click, Key
+from .intents import Click, Intent, Key
 from .keys import DICE_GRID_KEY, DICE_GRID_KEY_NAME
+from .scenes.help import draw_dice_grid
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scenes.table import TableScene
 
 __all__ = ["button_rect", "button_seat", "draw", "draw_button", "handle", "is_shown", "toggle"]
 
 
-def is_shown(scene: Any) -> bool:
-    return bool(getattr(scene, "dice_grid_shown", False))
+def is_shown(scene: TableScene) -> bool:
+    return scene.dice_grid_shown
 
 
-def toggle(scene: Any, shown: bool | None = None) -> None:
+def toggle(scene: TableScene, shown: bool | None = None) -> None:
     scene.dice_grid_shown = (not is_shown(scene)) if shown is None else shown
     scene._dirty = True
     scene._base = None  # the button's look changes
 
 
-def button_seat(scene: Any) -> int | None:
+def button_seat(scene: TableScene) -> int | None:
     """Whose dice the button stands by: the human at the screen (None in a demo)."""
-    if getattr(scene, "viewer", None) is not None:
-        return int(scene.viewer)
-    if getattr(scene, "decision_seat", None) is not None:
-        return int(scene.decision_seat)
-    humans = getattr(getattr(scene, "controller", None), "human_seats", [])
-    return int(humans[0]) if humans else None
+    if scene.viewer is not None:
+        return scene.viewer
+    if scene.decision_seat is not None:
+        return scene.decision_seat
+    humans = scene.controller.human_seats
+    return humans[0] if humans else None
 
 
-def button_rect(scene: Any) -> pygame.Rect | None:
+def button_rect(scene: TableScene) -> pygame.Rect | None:
     """The button at the bottom right of the player's dice tray."""
-    renderer = getattr(scene, "renderer", None)
+    renderer = scene.renderer
     seat = button_seat(scene)
     if renderer is None or seat is None:
         return None
@@ -59,7 +63,7 @@ def button_rect(scene: Any) -> pygame.Rect | None:
     return pygame.Rect(tray.right - w - L.px(4), below, w, h)
 
 
-def handle(scene: Any, intent: Any) -> bool:
+def handle(scene: TableScene, intent: Intent) -> bool:
     """The G key and clicks on the button or the shown panel; True when used up."""
     if isinstance(intent, Key):
         if intent.key == DICE_GRID_KEY and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
@@ -79,7 +83,7 @@ def handle(scene: Any, intent: Any) -> bool:
     return False
 
 
-def draw_button(scene: Any, surface: pygame.Surface) -> None:
+def draw_button(scene: TableScene, surface: pygame.Surface) -> None:
     """The small "faces" button by the player's dice: a tiny grid and the key letter."""
     r = button_rect(scene)
     if r is None:
@@ -97,13 +101,11 @@ def draw_button(scene: Any, surface: pygame.Surface) -> None:
     surface.blit(t, t.get_rect(midright=(r.right - 5, r.centery)))
 
 
-def draw(scene: Any, surface: pygame.Surface) -> pygame.Rect | None:
+def draw(scene: TableScene, surface: pygame.Surface) -> pygame.Rect | None:
     """The panel with the dice grid over the middle of the table, when shown."""
-    if not is_shown(scene):
-        return None
-    from .scenes.help import draw_dice_grid
-
     renderer = scene.renderer
+    if not is_shown(scene) or renderer is None:
+        return None
     L = renderer.layout
     view = scene.view
     seat = button_seat(scene)

@@ -26,6 +26,7 @@ from typing import Any
 from ..ai import Reason
 from ..rules import describe
 from ..rules import events as ev
+from .source import LogLine
 
 __all__ = ["build_log", "event_seat", "phase_of"]
 
@@ -64,8 +65,6 @@ def build_log(events: Iterable[ev.Event], names: Sequence[str],
 
     ``upto``: only reasons of decisions up to this number (the game as it stood then).
     """
-    from .source import LogLine
-
     lines: list[LogLine] = []
     key = tuple(names)
     phase = "setup"

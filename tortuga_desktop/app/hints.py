@@ -31,15 +31,23 @@ import logging
 import threading
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+import pygame
 
 from ..ai import workers as think_workers
 from ..ai.evaluate import Evaluation, evaluate
 from ..rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
-from . import palette
+from . import art, palette
 from .evaltext import hint_lines
 from .i18n import tr
+from .layout import wrap_words
+from .saves import SaveData
 from .source import TableSource
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .human import DecisionUI
+    from .scenes.table import TableScene
 
 logger = logging.getLogger(__name__)
 
@@ -47,25 +55,23 @@ logger = logging.getLogger(__name__)
 #: on counted worlds, almost always: see ai.evaluate.SETTINGS)
 HINT_CAP_S = 1.0
 
-def note_used(data: Any, seat: int) -> None:
+def note_used(data: SaveData | None, seat: int) -> None:
     """Remember in the game's :class:`~tortuga_desktop.app.saves.SaveData` (``None``: a game
     without one, nothing to remember) that ``seat`` asked for a hint: the statistics count it,
     and the save keeps it across a restart."""
-    hinted = getattr(data, "hinted", None)
-    if isinstance(hinted, set):
-        hinted.add(seat)
+    if data is not None:
+        data.hinted.add(seat)
 
 
-def seats_hinted(data: Any) -> frozenset[int]:
+def seats_hinted(data: SaveData | None) -> frozenset[int]:
     """The seats that asked for a hint in the game of ``data`` (a SaveData, or None)."""
-    hinted = getattr(data, "hinted", None)
-    return frozenset(hinted) if isinstance(hinted, set) else frozenset()
+    return frozenset(data.hinted) if data is not None else frozenset()
 
 
-def hints_enabled(scene: Any) -> bool:
+def hints_enabled(scene: TableScene) -> bool:
     """The Hints setting (on when there are no settings)."""
-    settings = getattr(getattr(scene, "app", None), "settings", None)
-    return bool(getattr(settings, "hints", True))
+    settings = scene.app.settings if scene.entered else None
+    return settings.hints if settings is not None else True
 
 
 @dataclass
@@ -76,7 +82,7 @@ class HintJob:
     decisions: int
     view: PlayerView
     #: the decision panel the hint is for (a new decision gets a new panel)
-    panel: Any = None
+    panel: DecisionUI | None = None
     #: the evaluation's seed (:func:`~tortuga_desktop.ai.evaluate.position_seed`)
     seed: int = 0
     #: the view is the public one: several humans share the screen
@@ -125,6 +131,20 @@ class HintJob:
             self.future.cancel()
 
 
+@dataclass
+class HintState:
+    """What a table scene holds of hints (``scene.hint``): the hint being computed, the one on
+    show with its decision panel, the game's decision count it was computed at, the move it
+    picked and the table things it rings."""
+
+    job: HintJob | None = None
+    #: the lines on show and the decision panel they are for
+    shown: tuple[list[str], DecisionUI] | None = None
+    at: int | None = None
+    pick: PlayerAction | None = None
+    marks: frozenset[Any] | None = None
+
+
 def hint_job(source: TableSource, seat: int, public: bool = False) -> HintJob:
     """The hint for ``seat``'s open decision at a table (its source): the seat's own view, or
     the public one when several humans share the screen and the decision is not private (the
@@ -148,7 +168,7 @@ def hint_text(job: HintJob, names: tuple[str, ...] | list[str]) -> list[str]:
     return lines
 
 
-def show_pick(ui: Any, action: PlayerAction) -> None:
+def show_pick(ui: DecisionUI, action: PlayerAction) -> None:
     """Pick ``action`` in a decision panel, as the player would (nothing is confirmed)."""
     if ui.kind == DecisionKind.SELECT_DICE and isinstance(action, SelectDice):
         ui.dice = list(action.dice)
@@ -164,12 +184,11 @@ def show_pick(ui: Any, action: PlayerAction) -> None:
     ui.flash = ""
 
 
-def _job(scene: Any) -> HintJob | None:
-    job: HintJob | None = getattr(scene, "_hint_job", None)
-    return job
+def _job(scene: TableScene) -> HintJob | None:
+    return scene.hint.job
 
 
-def toggle_hint(scene: Any) -> None:
+def toggle_hint(scene: TableScene) -> None:
     """H or the Hint button: start a hint for the open decision panel, or cancel the one being
     computed. Nothing happens while the Hints setting is off."""
     if not hints_enabled(scene):
@@ -184,29 +203,29 @@ def toggle_hint(scene: Any) -> None:
     ui = scene.decision_ui
     if ui is None or ui.done:
         return
-    note_used(getattr(scene.controller, "save_data", None), ui.seat)
+    note_used(scene.app.session.save_data_of(scene.controller), ui.seat)
     _start(scene, ui, repick=True)
 
 
-def _start(scene: Any, ui: Any, repick: bool) -> None:
+def _start(scene: TableScene, ui: DecisionUI, repick: bool) -> None:
     """Start the evaluation for ``ui``'s decision as the game stands now (``repick``: pick its
     move in the panel when it is done)."""
     # at a shared screen the table is private to a seat only while it is drawn for that seat
-    public = bool(getattr(scene, "hotseat", False)) and getattr(scene, "viewer", None) != ui.seat
+    public = scene.hotseat and scene.viewer != ui.seat
     job = hint_job(scene.controller, ui.seat, public)
     job.panel = ui
     job.repick = repick
-    scene._hint_job = job
-    scene._hint_shown = None
-    scene._hint_marks = None
+    scene.hint.job = job
+    scene.hint.shown = None
+    scene.hint.marks = None
     ui.hint_label = tr("hint.button_thinking")
     job.start()
 
 
-def _attach(scene: Any) -> bool:
+def _attach(scene: TableScene) -> bool:
     """Give the open decision panel its Hint button (or take it away when hints are off);
     True when the panel changed."""
-    ui = getattr(scene, "decision_ui", None)
+    ui = scene.decision_ui
     if ui is None or not hasattr(ui, "on_hint"):
         return False
     if hints_enabled(scene):
@@ -219,18 +238,18 @@ def _attach(scene: Any) -> bool:
     return False
 
 
-def _withdraw(scene: Any) -> None:
+def _withdraw(scene: TableScene) -> None:
     """Take a shown hint off the screen once its decision panel is gone: a hint about one's
     dice or tile must not stay up for the next player at a shared screen (R9)."""
-    shown = getattr(scene, "_hint_shown", None)
+    shown = scene.hint.shown
     if shown is None:
         return
     _lines, panel = shown
     if scene.decision_ui is panel and panel is not None and not panel.done:
         return
-    scene._hint_shown = None
-    scene._hint_marks = None
-    if getattr(scene, "app", None) is not None:
+    scene.hint.shown = None
+    scene.hint.marks = None
+    if scene.entered:
         scene.app.request_redraw()
 
 
@@ -239,7 +258,7 @@ def _open(source: TableSource, seat: int) -> bool:
     return any(d.seat == seat for d in source.waiting())
 
 
-def poll_hint(scene: Any) -> bool:
+def poll_hint(scene: TableScene) -> bool:
     """Show a finished hint if its decision is still open; True when the panel changed.
 
     A hint is for the game as it stood when it was computed. When the game moves on while its
@@ -250,16 +269,16 @@ def poll_hint(scene: Any) -> bool:
     changed = _attach(scene)
     source: TableSource = scene.controller
     job = _job(scene)
-    shown = getattr(scene, "_hint_shown", None)
+    shown = scene.hint.shown
     now = source.decisions
-    if job is None and shown is not None and getattr(scene, "_hint_at", now) != now:
-        ui = shown[1]
-        if ui is scene.decision_ui and ui is not None and not ui.done and _open(source, ui.seat):
-            _start(scene, ui, repick=ui.candidate() == getattr(scene, "_hint_pick", None))
+    if job is None and shown is not None and scene.hint.at is not None and scene.hint.at != now:
+        shown_ui = shown[1]
+        if shown_ui is scene.decision_ui and not shown_ui.done and _open(source, shown_ui.seat):
+            _start(scene, shown_ui, repick=shown_ui.candidate() == scene.hint.pick)
             return True
     if job is None or not job.done.is_set():
         return changed
-    scene._hint_job = None
+    scene.hint.job = None
     if job.panel is not None:
         job.panel.hint_label = ""
     if job.cancelled:
@@ -277,16 +296,16 @@ def poll_hint(scene: Any) -> bool:
     if job.repick:
         show_pick(ui, best)
     ui.hint_label = tr("hint.button_shown")
-    scene._hint_shown = (hint_text(job, list(job.view.names)), ui)
-    scene._hint_at = job.decisions
-    scene._hint_pick = best
-    scene._hint_marks = frozenset(ui.highlighted()) if job.repick else frozenset()
+    scene.hint.shown = (hint_text(job, list(job.view.names)), ui)
+    scene.hint.at = job.decisions
+    scene.hint.pick = best
+    scene.hint.marks = frozenset(ui.highlighted()) if job.repick else frozenset()
     return True
 
 
-def shown_hint(scene: Any) -> list[str]:
+def shown_hint(scene: TableScene) -> list[str]:
     """The lines of the hint on show (empty when none is, or its decision closed)."""
-    shown = getattr(scene, "_hint_shown", None)
+    shown = scene.hint.shown
     if shown is None:
         return []
     lines, panel = shown
@@ -295,19 +314,15 @@ def shown_hint(scene: Any) -> list[str]:
     return list(lines)
 
 
-def hint_box(scene: Any, surface_size: tuple[int, int]) -> tuple[Any, list[tuple[str, bool]], Any] | None:
+def hint_box(scene: TableScene, surface_size: tuple[int, int]) -> tuple[Any, list[tuple[str, bool]], Any] | None:
     """Where the hint's box goes and its lines (text, bold), with the font: right above the
     decision panel (and above a tip shown there) in the panel's own column (never over a
     board), as tall as its text, at most up to the top of that column. None without a hint on
     show."""
     lines = shown_hint(scene)
-    renderer = getattr(scene, "renderer", None)
+    renderer = scene.renderer
     if not lines or renderer is None:
         return None
-    import pygame
-
-    from . import art
-    from .layout import wrap_words
 
     L = renderer.layout
     panel = pygame.Rect(L.prompt_rect)
@@ -323,7 +338,7 @@ def hint_box(scene: Any, surface_size: tuple[int, int]) -> tuple[Any, list[tuple
         rows += [(part, False) for part in wrap_words(line, font, width)]
     gap = L.px(6)
     bottom = panel.top
-    for overlay in getattr(scene, "overlays", ()):  # a tip drawn above the panel: the box goes above it
+    for overlay in scene.overlays:  # a tip drawn above the panel: the box goes above it
         r = getattr(overlay, "rect", None)
         if getattr(overlay, "visible", False) and r is not None and r.w > 0 and r.colliderect(
                 pygame.Rect(panel.x, L.log.top, panel.w, panel.top - L.log.top)):
@@ -335,10 +350,10 @@ def hint_box(scene: Any, surface_size: tuple[int, int]) -> tuple[Any, list[tuple
 
 
 
-def hint_marks(scene: Any) -> frozenset[Any]:
+def hint_marks(scene: TableScene) -> frozenset[Any]:
     """The table things of the hint on show (empty when none is, or its decision closed)."""
-    shown = getattr(scene, "_hint_shown", None)
-    marks: frozenset[Any] | None = getattr(scene, "_hint_marks", None)
+    shown = scene.hint.shown
+    marks = scene.hint.marks
     if shown is None or marks is None:
         return frozenset()
     panel = shown[1]
@@ -347,16 +362,13 @@ def hint_marks(scene: Any) -> frozenset[Any]:
     return marks
 
 
-def draw_hint(scene: Any, surface: Any) -> None:
+def draw_hint(scene: TableScene, surface: pygame.Surface) -> None:
     """Ring the hint's suggestion on the table, each with a small "Hint" tag, and draw the
     hint's box above the decision panel (:func:`hint_box`)."""
     marks: Iterable[Any] = hint_marks(scene)
-    renderer = getattr(scene, "renderer", None)
+    renderer = scene.renderer
     if renderer is None:
         return
-    import pygame
-
-    from . import art
 
     px = renderer.px
     if marks:
@@ -378,7 +390,7 @@ def draw_hint(scene: Any, surface: Any) -> None:
     box, rows, (font, bold) = placed
     pygame.draw.rect(surface, palette.SEA_DEEP, box, border_radius=px(10))
     pygame.draw.rect(surface, palette.SEA_LIGHT, box, max(1, px(3)), border_radius=px(10))
-    pad = scene.renderer.layout.px(10)
+    pad = renderer.layout.px(10)
     y = box.y + pad
     clip = surface.get_clip()
     surface.set_clip(box)
@@ -388,11 +400,11 @@ def draw_hint(scene: Any, surface: Any) -> None:
     surface.set_clip(clip)
 
 
-def hint_busy(scene: Any) -> bool:
+def hint_busy(scene: TableScene) -> bool:
     """Whether a hint is being computed for ``scene`` (the thinking state)."""
     job = _job(scene)
     return job is not None and not job.done.is_set() and not job.cancelled
 
 
-__all__ = ["HINT_CAP_S", "HintJob", "draw_hint", "hint_box", "hint_busy", "hint_job", "hint_marks", "hint_text",
+__all__ = ["HINT_CAP_S", "HintJob", "HintState", "draw_hint", "hint_box", "hint_busy", "hint_job", "hint_marks", "hint_text",
            "hints_enabled", "note_used", "poll_hint", "seats_hinted", "show_pick", "shown_hint", "toggle_hint"]

@@ -19,6 +19,7 @@ top-right).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -277,7 +278,6 @@ class TableLayout:
 
     def _pool_positions(self, cx: float, cy: float, rx: float, ry: float, *, zigzag: bool = True) -> list[pygame.Rect]:
         # 30 face-down tiles on a ring around the island, biggest gaps last (a flat ring zigzags).
-        import math
 
         out = []
         t = 29

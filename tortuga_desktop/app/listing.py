@@ -42,11 +42,12 @@ from pathlib import Path
 from typing import Any
 
 from . import paths
+from .visible import check_text, clean_text
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["INDEX_NAME", "KINDS", "Scan", "check_summary", "note_file", "note_files", "read_index", "replay_info_of",
-           "save_info_of", "save_summary", "scan", "start_scan", "warm"]
+__all__ = ["INDEX_NAME", "KINDS", "Scan", "Summarise", "check_summary", "error_summary", "note_file", "note_files",
+           "read_index", "scan", "start_scan", "warm"]
 
 INDEX_NAME = ".index.json"
 INDEX_FORMAT = "tortuga-index"
@@ -68,7 +69,7 @@ _lock = threading.RLock()  # one read-modify-write of an index file at a time (p
 
 # ---------------------------------------------------------------- summaries
 def _text(v: Any, limit: int = _TEXT, *, empty: bool = True) -> str:
-    """``v`` if it is a text the game can draw (:func:`saves.check_text`), else ``ValueError``.
+    """``v`` if it is a text the game can draw (:func:`.visible.check_text`), else ``ValueError``.
 
     Fast for what an index holds (10,000 entries are checked in well under a second): plain
     printable ASCII is visible as it is; any other text is checked character by character
@@ -84,8 +85,6 @@ def _text(v: Any, limit: int = _TEXT, *, empty: bool = True) -> str:
 
 @lru_cache(maxsize=4096)
 def _visible(v: str, empty: bool) -> bool:
-    from .saves import check_text
-
     try:
         check_text(v, "summary", len(v), allow_empty=empty)
     except ValueError:
@@ -172,75 +171,23 @@ def check_summary(kind: str, data: Any) -> dict[str, Any]:
 
 def _param(v: Any) -> int | str:
     """An error's parameter as the index keeps it: a modest whole number, else short text."""
-    from .saves import clean_text
-
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 10**9:
         return v
     return clean_text(paths.display_path(str(v))[:_TEXT], _TEXT)
 
 
-def _error_of(key: str, detail: str, params: dict[str, Any]) -> dict[str, Any]:
-    from .saves import clean_text
-
+def error_summary(key: str, detail: str, params: dict[str, Any]) -> dict[str, Any]:
+    """The summary of a file that cannot be used: its error's translation key, a technical
+    detail and the message's parameters (cleaned and cut to what the index keeps)."""
     return {"error": {"key": key[:80], "detail": clean_text(paths.display_path(detail), 500),
                       "params": {k[:40]: _param(v) for k, v in list(params.items())[:8] if k != "file"}}}
 
 
-def save_summary(info: Any) -> dict[str, Any]:
-    """The summary of a :class:`saves.SaveInfo`."""
-    if info.error is not None:
-        err = info.error
-        return _error_of(err.key, err.detail, err.params)
-    return {"name": info.name, "saved_at": info.saved_at, "game_id": info.game_id,
-            "players": list(info.player_names), "kinds": list(info.kinds), "round": info.round,
-            "phase": str(info.phase), "finished": bool(info.finished),
-            "scores": None if info.scores is None else list(info.scores),
-            "winners": None if info.winners is None else list(info.winners), "game": info.game}
-
-
-def save_info_of(path: Path, summary: dict[str, Any]) -> Any:
-    """A :class:`saves.SaveInfo` from a checked summary."""
-    from .saves import SaveError, SaveInfo
-
-    if "error" in summary:
-        e = summary["error"]
-        return SaveInfo(path=path, name=paths.display_path(path.stem),
-                        error=SaveError(e["key"], path, e["detail"], **e["params"]))
-    return SaveInfo(path=path, name=summary["name"] or paths.display_path(path.stem), saved_at=summary["saved_at"],
-                    game_id=summary["game_id"], player_names=tuple(summary["players"]), kinds=tuple(summary["kinds"]),
-                    round=summary["round"], phase=summary["phase"], finished=summary["finished"],
-                    scores=None if summary["scores"] is None else tuple(summary["scores"]),
-                    winners=None if summary["winners"] is None else tuple(summary["winners"]), game=summary["game"])
-
-
-def _replay_summary(path: Path) -> dict[str, Any]:
-    from .records import RecordError, read_replay
-
-    try:
-        rf = read_replay(path)
-    except RecordError as exc:
-        return _error_of(exc.key, exc.detail, {})
-    return {"game_id": rf.game_id, "date": rf.updated_at or rf.started_at, "names": list(rf.record.names),
-            "kinds": list(rf.kinds), "winners": list(rf.winners), "rounds": rf.rounds, "finished": rf.finished}
-
-
-def replay_info_of(path: Path, summary: dict[str, Any]) -> Any:
-    """A :class:`records.ReplayInfo` from a checked summary."""
-    from .records import ReplayInfo
-
-    if "error" in summary:
-        return ReplayInfo(path, error=summary["error"]["key"])
-    return ReplayInfo(path, summary["game_id"], summary["date"], tuple(summary["names"]), tuple(summary["kinds"]),
-                      tuple(summary["winners"]), summary["rounds"], summary["finished"])
-
-
-def _summarise(kind: str, path: Path) -> dict[str, Any]:
-    """Read and check one file (the slow part: a save is replayed)."""
-    if kind == "saves":
-        from .saves import save_info
-
-        return save_summary(save_info(path))
-    return _replay_summary(path)
+#: How a folder's files are summarised: read and check one file (the slow part: a save is
+#: replayed) and return what its line of a list shows, or :func:`error_summary` for a file that
+#: cannot be used. Given by the module that owns the files (saves, records), so this index
+#: knows no file format.
+Summarise = Callable[[Path], dict[str, Any]]
 
 
 # ---------------------------------------------------------------- the index file
@@ -393,10 +340,12 @@ def _files(folder: Path) -> list[tuple[str, int, int]]:
     return out
 
 
-def scan(folder: Path, kind: str, progress: Progress | None = None) -> list[tuple[Path, dict[str, Any], int]]:
+def scan(folder: Path, kind: str, summarise: Summarise,
+         progress: Progress | None = None) -> list[tuple[Path, dict[str, Any], int]]:
     """Every listable file of ``folder`` with its summary and modification time (ns), in no
     particular order. Files the index does not describe as they are now are read and checked
-    (``progress(done, total)`` after each). Raises ``OSError`` when the folder cannot be read."""
+    with ``summarise`` (``progress(done, total)`` after each). Raises ``OSError`` when the
+    folder cannot be read."""
     if kind not in KINDS:
         raise ValueError(f"unknown listing kind {kind!r:.20}")
     folder = Path(folder)
@@ -406,12 +355,12 @@ def scan(folder: Path, kind: str, progress: Progress | None = None) -> list[tupl
     fresh: dict[str, Entry] = {}
     last = time.monotonic()
     for done, (name, size, mtime) in enumerate(todo, 1):
-        made = _summarise(kind, folder / name)
+        made = summarise(folder / name)
         try:
             summary = check_summary(kind, made)
         except ValueError as exc:  # a file that checks but cannot be described (a fault): listed as damaged
             logger.warning("cannot describe %s: %s", paths.display_name(folder / name), exc)
-            summary = check_summary(kind, _error_of("error.save.invalid" if kind == "saves" else "error.replay.invalid",
+            summary = check_summary(kind, error_summary("error.save.invalid" if kind == "saves" else "error.replay.invalid",
                                                     str(exc), {"reason": str(exc)}))
         fresh[name] = Entry(size, mtime, summary)
         if progress is not None and (done == len(todo) or time.monotonic() - last > 0.1):

@@ -10,11 +10,10 @@
   every scene).  F1 opens the rules help anywhere; Ctrl+S opens "Save game" during a game.
 * Settings (:mod:`.settings`) apply at once through :meth:`App.apply_settings`; a language
   change re-translates every scene (``scene.retranslate()``) and pygame_gui (``set_locale``).
-* Games with a :class:`saves.SaveData` are autosaved after every confirmed decision (on a
-  background writer); a finished game is archived, counted in the statistics and the
-  autosave removed once the archive is safely written (:meth:`App.finish_game`). Every file
-  the game writes during play goes through that one writer: the frame loop never waits for
-  the disk, and quitting waits for it at most :data:`QUIT_WAIT_S` seconds.
+* The game lifecycle (starting, autosaving, keeping the record, finishing a game) and the
+  background writer every file written during play goes through are the App's
+  :class:`~.session.GameSession` (``app.session``): the frame loop never waits for the disk,
+  and quitting waits for it at most :data:`QUIT_WAIT_S` seconds.
 * Notices: :meth:`App.notify` shows a short message on top of whatever scene is showing, for a
   few seconds (a failed autosave, a damaged settings file...). Any code may call it, from
   any thread.
@@ -23,21 +22,35 @@
 
 from __future__ import annotations
 
-import contextlib
+import dataclasses
 import logging
 import os
 import sys
 import threading
 import time
+import warnings
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import pygame
+import pygame_gui
 
-from ..rules import RulesError
+from . import art, i18n, palette, paths
+from . import settings as settings_mod
+from .i18n import tr
 from .intents import Click, Hover, Intent, Key, Quit, Resize, UIEvent
+from .layout import set_ui_scale
+from .options import AppOptions
+from .resources import asset_path
+from .saves import clean_text
 from .scenes import Scene
+from .scenes.dialogs import MessageScene, scale_theme, wrap
+from .scenes.help import HelpScene
+from .scenes.menu import MenuScene
+from .session import GameSession
+from .settings import Settings
+from .sound import SoundBoard
 
 MIN_SIZE = (1280, 720)
 DEFAULT_SIZE = (1600, 900)
@@ -66,8 +79,9 @@ FRAME_SWITCH_INTERVAL = 0.001
 class App:
     """Window, clock, scene stack and the pygame_gui manager."""
 
-    def __init__(self, options: Any = None, *, size: tuple[int, int] | None = None, fixed_dt: float | None = None,
-                 settings: Any = None, sound: Any = None, fps: int = 60) -> None:
+    def __init__(self, options: AppOptions | None = None, *, size: tuple[int, int] | None = None,
+                 fixed_dt: float | None = None, settings: Settings | None = None, sound: SoundBoard | None = None,
+                 fps: int = 60) -> None:
         self.options = options
         self.settings = settings
         self.sound = sound
@@ -105,33 +119,22 @@ class App:
         pygame.display.set_caption("Tortuga")
         self.window = self._set_mode(self._windowed_size, fullscreen=False)
         self._set_icon()
-        import pygame_gui
 
-        from . import art, i18n
+        i18n.set_language(settings.language if settings is not None else i18n.DEFAULT_LANGUAGE)
+        art.set_markers(settings.colourblind_markers if settings is not None else True)
 
-        i18n.set_language(getattr(settings, "language", None) or i18n.DEFAULT_LANGUAGE)
-        art.set_markers(bool(getattr(settings, "colourblind_markers", True)))
-        from .layout import set_ui_scale
-
-        set_ui_scale(getattr(settings, "ui_scale", 100))
-        from .resources import asset_path
+        set_ui_scale(settings.ui_scale if settings is not None else 100)
 
         # The project's theme: parchment and brass widgets that match the table.
         self.ui = pygame_gui.UIManager(self.window.get_size(), str(asset_path("theme", "ui_theme.json")),
                                        starting_language=i18n.get_language(),
                                        translation_directory_paths=[str(i18n.translations_dir())])
-        from .scenes.dialogs import scale_theme
 
         scale_theme(self.ui, self.window.get_size())
         self.clock = pygame.time.Clock()
         self.time = 0.0
-        self.autosaver: Any = None
-        self._finished_ids: set[str] = set()
-        #: finished games that could be neither archived nor kept as the autosave, by game
-        #: id: Ctrl+S on their results saves them elsewhere
-        self.unstored: dict[str, Any] = {}
-        #: the last game played (new, continued or loaded): the one the autosave holds
-        self.current: Any = None
+        #: the game lifecycle (start, autosave, records, finish) and the background writer
+        self.session = GameSession(self)
         #: notices waiting to be shown (any thread may add) and those on screen
         self._notice_lock = threading.Lock()
         self._incoming_notices: list[Notice] = []
@@ -154,15 +157,12 @@ class App:
             win = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
             win = pygame.display.set_mode(size, pygame.RESIZABLE)
-        from . import art
 
         art.clear_caches()
         return win
 
     def _set_icon(self) -> None:
         try:
-            from . import art
-
             pygame.display.set_icon(art.icon("app_icon", 64))
         except (pygame.error, OSError, ValueError):
             logger.exception("could not set the window icon")
@@ -188,7 +188,6 @@ class App:
             self._windowed_pos = (int(x), int(y))
             self._windowed_size = (int(w), int(h))
         self._fullscreen = not self._fullscreen
-        import warnings
 
         with warnings.catch_warnings():  # "forcibly resized by the OS": put right just below
             warnings.simplefilter("ignore", RuntimeWarning)
@@ -213,13 +212,10 @@ class App:
         False when there are no settings or the writer is closed."""
         if self.settings is None:
             return False
-        import dataclasses
-
-        from . import settings as settings_mod
 
         snapshot = dataclasses.replace(self.settings)
         try:
-            self.writer().run("saving the settings", lambda: settings_mod.write_settings(snapshot),
+            self.session.writer().run("saving the settings", lambda: settings_mod.write_settings(snapshot),
                               settings_mod.settings_path(create=False))
         except RuntimeError:  # the writer is closed (quitting)
             logger.exception("settings changed after the writer was closed")
@@ -229,10 +225,10 @@ class App:
     def table_speed(self) -> str:
         """The animation speed a new table starts with (the command line wins)."""
         s = self.settings
-        if s is not None and getattr(s, "reduced_motion", False):
+        if s is not None and s.reduced_motion:
             return "instant"
-        opt = getattr(self.options, "speed", None)
-        return opt or getattr(s, "animation_speed", None) or "normal"
+        opt = self.options.speed if self.options is not None else None
+        return opt or (s.animation_speed if s is not None else None) or "normal"
 
     def apply_settings(self, changed: set[str] | None = None) -> None:
         """Make ``self.settings`` take effect now (``changed``: field names, None = all)."""
@@ -244,8 +240,6 @@ class App:
         def has(name: str) -> bool:
             return every or name in (changed or set())
 
-        from . import art, i18n
-
         if has("language"):
             code = i18n.set_language(s.language)
             try:
@@ -256,42 +250,35 @@ class App:
         if has("fullscreen") and bool(s.fullscreen) != self._fullscreen:
             self.toggle_fullscreen()
         if has("window_size") and not self._fullscreen and tuple(s.window_size) != self.size:
-            self.resize(tuple(s.window_size))
+            self.resize((s.window_size[0], s.window_size[1]))
         if has("animation_speed") or has("reduced_motion"):
             speed = "instant" if s.reduced_motion else s.animation_speed
             if self.options is not None:
                 self.options.speed = None if s.reduced_motion else s.animation_speed
             for sc in self.scenes:
-                if hasattr(sc, "set_speed"):
-                    sc.set_speed(speed)
+                sc.set_speed(speed)
         if (has("volume") or has("mute")) and self.sound is not None:
             try:
                 self.sound.set_volume(float(s.volume))
-                self.sound.set_muted(bool(s.mute) or bool(getattr(self.options, "mute", False) and every))
+                self.sound.set_muted(bool(s.mute) or bool(self.options is not None and self.options.mute and every))
             except Exception:
                 logger.exception("the sound settings could not be applied")
         if has("ui_scale"):
-            from .layout import set_ui_scale
-
             set_ui_scale(s.ui_scale)
             for sc in self.scenes:
-                if hasattr(sc, "invalidate"):
-                    sc.invalidate()
+                sc.invalidate()
             self._resized(self.size)
         if has("colourblind_markers"):
             art.set_markers(bool(s.colourblind_markers))
             for sc in self.scenes:
-                if hasattr(sc, "invalidate"):
-                    sc.invalidate()
+                sc.invalidate()
         self.force_full = True
         self._dirty = True
 
     def retranslate(self) -> None:
         """Re-draw every scene's texts in the current language."""
         for sc in self.scenes:
-            fn = getattr(sc, "retranslate", None)
-            if callable(fn):
-                fn()
+            sc.retranslate()
         self.force_full = True
         self._dirty = True
 
@@ -305,8 +292,6 @@ class App:
         self._resized(self.window.get_size())
 
     def _resized(self, size: tuple[int, int]) -> None:
-        from .scenes.dialogs import scale_theme
-
         self.force_full = True
         self.ui.set_window_resolution(size)
         scale_theme(self.ui, size)
@@ -361,300 +346,26 @@ class App:
 
     def go_home(self) -> None:
         """Replace the whole stack by a new title screen (scenes ask for it rather than import the menu)."""
-        from .scenes.menu import MenuScene
-
         self.clear_to(MenuScene())
 
     def _entered(self, scene: Scene) -> None:
         opts = self.options
         if type(scene).__name__ == "ResultsScene" and opts is not None:
-            shot = getattr(opts, "screenshot", None)
+            shot = opts.screenshot
             if shot:
                 self.request_screenshot(shot, delay_s=0.4)
-            if getattr(opts, "exit_after_game", False):
+            if opts.exit_after_game:
                 if shot:
                     self._after_screenshot = lambda: self.quit(0)
                 else:
                     self.quit(0)
 
-    def start_game(self, setup: Any) -> None:
-        """Start a game from a SetupConfig (called by the setup scene). Over a game in
-        progress it asks first (:meth:`confirm_leaving_game`)."""
-
-        def start() -> None:
-            data = setup.create_game()
-            while len(self.scenes) > 1:
-                self.scenes.pop().exit()
-            self.play(data)
-
-        self.confirm_leaving_game("new", start)
-
-    # -- the game in progress: never replaced without a question -----------------------
-
-    def game_in_progress(self) -> Any:
-        """The unfinished game *Continue* would open now: the :class:`saves.SaveData` of the
-        last game played in this session, or the autosave's path for one from before; None
-        when there is none."""
-        from . import saves
-
-        current = self.current
-        if current is not None and current.game.is_over:
-            return None
-        if current is not None and any(getattr(getattr(sc, "controller", None), "save_data", None) is current
-                                       for sc in self.scenes):
-            return current  # on the table right now
-        try:
-            on_disk = saves.has_autosave()
-        except OSError:
-            on_disk = False
-        if not on_disk:
-            return None
-        return current if current is not None else saves.autosave_path(create=False)
-
-    def confirm_leaving_game(self, what: str, proceed: Callable[[], None]) -> None:
-        """Run ``proceed`` (``what``: "new" game or "load" a save) at once when no game is in
-        progress; else first ask, saying what becomes of that game (its record stays in
-        Replays as an unfinished game). Keyboard: Enter goes on, Esc keeps the game."""
-        running = self.game_in_progress()
-        if running is None:
-            proceed()
-            return
-        from .i18n import tr
-        from .scenes.dialogs import MessageScene
-
-        text = f"{tr(f'leave.text_{what}')} {self._kept_text(running)}"
-        self.push(MessageScene(tr("leave.title"), text, proceed, ok_label=tr(f"leave.ok_{what}"),
-                               cancel_label=tr("leave.keep")))
-
-    def _kept_text(self, running: Any) -> str:
-        """What stays of the game in progress when another takes its place (true, not hoped)."""
-        from . import records, saves
-        from .i18n import tr
-
-        if isinstance(running, saves.SaveData):
-            game_id, decisions = running.game_id, running.game.decisions
-            try:
-                running.game.record()
-                has_record = decisions > 0
-            except RulesError:
-                has_record = False
-        else:  # the autosave of an earlier session: its id and the record it left
-            game_id, decisions = saves.peek_game(Path(running))
-            has_record = bool(game_id) and records.replay_path(game_id).is_file()
-        if has_record:
-            return tr("leave.kept_replay")
-        if decisions == 0:
-            return tr("leave.nothing_played")
-        return tr("leave.not_kept")
-
-    def _branch_if_diverged(self, data: Any) -> None:
-        """A loaded game whose history differs from the record kept under its id (a save
-        from round 3 of a game played on to round 6) continues as a new game with its own
-        id, so its record never overwrites the longer one (issue 23.4: 54 -> 27 entries)."""
-        from . import records
-
-        try:
-            entries = [tuple(e) for e in data.game.record().entries]
-        except RulesError:
-            return
-        others: list[list[tuple[Any, ...]]] = []
-        current = self.current
-        if current is not None and current is not data and current.game_id == data.game_id:
-            with contextlib.suppress(RulesError):
-                others.append([tuple(e) for e in current.game.record().entries])
-        try:
-            path = records.replay_path(data.game_id)
-            if path.is_file():
-                others.append([tuple(e) for e in records.read_replay(path).record.entries])
-        except (records.RecordError, OSError):
-            pass
-        if any(other != entries[:len(other)] for other in others):
-            import uuid
-
-            old = data.game_id
-            data.game_id = uuid.uuid4().hex
-            data.meta["branched_from"] = old
-            logger.info("a loaded game continues as a new game (its kept record went further)")
-
-    def play(self, data: Any, *, on_disk: bool = False) -> Any:
-        """Push a table for a :class:`saves.SaveData` (new, continued or loaded game);
-        ``on_disk``: ``data`` was just read from the autosave file (*Continue*)."""
-        from .controller import GameController
-        from .i18n import tr
-        from .scenes.table import TableScene
-
-        try:
-            for seat in data.seats:
-                seat.validate()
-        except ValueError as exc:  # a bad seat (e.g. an unknown computer level) stops here
-            logger.warning("refused to play a game with bad seats: %s", exc)
-            self.show_message(tr("error.title"), tr("error.seats.invalid", reason=str(exc).split(": ", 1)[-1]))
-            return None
-        self._branch_if_diverged(data)
-        self.current = data
-        controller = GameController(data.game, data.seats)
-        controller.save_data = data  # type: ignore[attr-defined]
-        if on_disk:
-            self.writer().on_disk = (data.game_id, data.game.decisions)
-        self._attach_autosave(controller, data)
-        if not data.game.is_over:
-            self.autosave(data)
-        scene = TableScene(controller, speed=self.table_speed())
-        self.push(scene)
-        return scene
-
-    # -- files: one background writer ----------------------------------------------------
-
-    def writer(self) -> Any:
-        """The background writer (:class:`saves.AutosaveWriter`) for every file written
-        during play; failures show a notice."""
-        if self.autosaver is None:
-            from .saves import AutosaveWriter
-
-            self.autosaver = AutosaveWriter(on_error=self._write_failed, on_recover=self._write_recovered)
-        return self.autosaver
-
-    def _write_failed(self, error: Any) -> None:
-        """A write failed (called on the writer's thread: only queue a notice). A failed
-        autosave says how much of the game the autosave on disk still holds."""
-        from . import paths
-        from .i18n import tr
-
-        folder = paths.display_path(error.path.parent) if getattr(error, "path", None) else "?"
-        reason = str(error.params.get("reason") or error.key)
-        writer = self.autosaver
-        unwritten = getattr(writer, "unwritten", None)
-        if writer is not None and error is writer.last_error and unwritten is not None:
-            game_id, total = unwritten
-            self.notify(tr("notice.autosave_failed", reason=reason, folder=folder,
-                           safe=self.safe_on_disk_text(game_id, total)), "error")
-            return
-        self.notify(tr("notice.save_failed", reason=reason, folder=folder), "error")
-
-    def safe_on_disk_text(self, game_id: str, total: int) -> str:
-        """Which decision of game ``game_id`` (``total`` made so far) is safe in the autosave."""
-        from .i18n import tr, trn
-
-        writer = self.autosaver
-        saved = writer.safe_decisions(game_id) if writer is not None else None
-        if saved is None:
-            return tr("notice.safe_none")
-        if saved >= total:
-            return trn("notice.safe_all", total)
-        return trn("notice.safe_on_disk", total, saved=saved)
-
-    def _write_recovered(self) -> None:
-        from .i18n import tr
-
-        self.notify(tr("notice.save_works_again"), "info")
-
-    def autosave(self, data: Any) -> None:
-        """Queue ``data`` as the autosave (never waits for the disk)."""
-        from .saves import SaveError
-
-        try:
-            self.writer().submit(data)
-        except SaveError as err:  # the game cannot be written at all (should never happen)
-            logger.error("the game cannot be autosaved: %s", err.log_text)
-            self._write_failed(err)
-        except RuntimeError:
-            logger.exception("autosave after the writer was closed")
-
-    def _attach_autosave(self, controller: Any, data: Any) -> None:
-        """Autosave after every confirmed decision; record the game when it ends."""
-        controller.save_data = data
-        keeper = self._record_keeper(controller, data)
-
-        def save(_ev: Any) -> None:
-            if controller.game.is_over:
-                self.finish_game(data)
-            else:
-                self.autosave(data)
-            if keeper is not None:
-                self.keep_record(keeper, controller)
-
-        controller.on_decision = save
-
-    def _record_keeper(self, controller: Any, data: Any) -> Any:
-        """A :class:`records.RecordKeeper` for the game (its record is kept for replays)."""
-        from .records import RecordKeeper
-
-        return RecordKeeper(data.game_id, controller.game, [s.kind for s in data.seats])
-
-    def keep_record(self, keeper: Any, controller: Any) -> Any:
-        """Queue writing the game's record on the background writer (never waits for the disk)."""
-        try:
-            return keeper.queue(self.writer().run, dict(getattr(controller, "_reasons", {})),
-                                lambda: {keeper.game_id})
-        except RuntimeError:
-            logger.exception("game record after the writer was closed")
-            return None
-
-    def finish_game(self, data: Any) -> Any:
-        """Archive a finished game with its log, count it in the statistics, drop the autosave
-        — on the background writer, in that order; returns the writer's Job (or None).
-
-        The autosave is deleted only after the archive is safely on disk: if archiving
-        fails, the finished game is written to the autosave instead (so *Continue* shows it
-        and archives it again) and a notice says so. Idempotent per game (archive and
-        statistics are keyed by ``data.game_id``)."""
-        if data is None or not data.game.is_over or data.game_id in self._finished_ids:
-            return None
-        from . import saves, stats
-
-        self._finished_ids.add(data.game_id)
-        try:
-            snapshot = saves.SaveData.from_dict(data.to_dict())  # the writer works on its own copy
-        except saves.SaveError as err:
-            logger.error("the finished game cannot be stored: %s", err.log_text)
-            self._write_failed(err)
-            return None
-        snapshot.saved_at = data.saved_at
-        app = self
-        writer = self.writer()
-        total = data.game.decisions
-
-        def store() -> None:
-            try:
-                saves.archive_finished(snapshot)
-            except Exception as exc:
-                logger.warning("archiving the finished game failed: %s", exc)
-                from .i18n import tr
-
-                reason = str(getattr(exc, "params", {}).get("reason") or exc)
-                try:
-                    saves.autosave(snapshot)  # keep the finished game where Continue finds it
-                except saves.SaveError as err:
-                    logger.error("the finished game could not be kept as the autosave either: %s", err.log_text)
-                    app.unstored[data.game_id] = data  # Ctrl+S on the results saves it elsewhere
-                    app.notify(tr("notice.archive_failed_lost", reason=reason,
-                                  safe=app.safe_on_disk_text(data.game_id, total)), "error")
-                    return
-                writer.on_disk = (data.game_id, total)
-                app.notify(tr("notice.archive_failed_kept", reason=reason, total=total), "error")
-                return
-            try:
-                stats.record_finished(snapshot, strict=True)
-            except Exception as exc:  # the game itself is archived: only the statistics lag
-                logger.warning("recording the statistics failed: %s", exc)
-                app._write_failed(saves.write_error(exc, stats.stats_path(create=False)))
-            saves.clear_autosave()
-            writer.on_disk = None
-
-        from . import paths
-
-        return self.writer().run("storing the finished game", store, paths.archive_dir(create=False))
-
     def show_message(self, title: str, text: str) -> None:
         """An OK dialog over the current scene."""
-        from .scenes.dialogs import MessageScene
-
         self.push(MessageScene(title, text))
 
     def open_help(self) -> None:
         """F1: close the help when it is on top, else open the rules of the game being played."""
-        from .scenes.help import HelpScene
-
         top = self.top
         if isinstance(top, HelpScene):
             self.pop()
@@ -672,30 +383,6 @@ class App:
                 if isinstance(made, Scene):
                     return made
         return None
-
-    def open_save_dialog(self) -> bool:
-        """Ctrl+S: the save dialog for the running game (False when there is none)."""
-        from .scenes.saveload import SaveScene
-
-        if isinstance(self.top, SaveScene):
-            return True
-        # the results of a game this computer played: its local table source holds the game
-        source = getattr(self.top, "source", None) if type(self.top).__name__ == "ResultsScene" else None
-        shown = getattr(source, "game", None)
-        for unstored in list(self.unstored.values()):
-            if shown is not None and unstored.game is shown:
-                self.push(SaveScene(unstored))
-                return True
-        for sc in reversed(self.scenes):
-            data = getattr(getattr(sc, "controller", None), "save_data", None)
-            if data is not None:
-                if type(self.top).__name__ not in ("TableScene", "PauseScene"):
-                    return False
-                if data.game.is_over:
-                    return False
-                self.push(SaveScene(data))
-                return True
-        return False
 
     # -- notices -------------------------------------------------------------------------
 
@@ -731,8 +418,6 @@ class App:
     def _draw_notices(self) -> None:
         if not self.notices:
             return
-        from . import art, palette
-        from .saves import clean_text
 
         w, h = self.size
         s = max(0.5, min(w / 1600, h / 900))
@@ -741,7 +426,6 @@ class App:
         width = min(w - 2 * pad, int(1000 * s))
         y = pad
         colours = {"info": palette.SUCCESS, "warning": palette.GOLD, "error": palette.DANGER}
-        from .scenes.dialogs import wrap
 
         for n in self.notices:
             text = clean_text(n.text.replace("\n", " ")) or "?"
@@ -771,14 +455,10 @@ class App:
     def request_quit(self) -> None:
         """The player wants to quit (window closed, *Quit* in a menu). If the last autosave
         failed, first say that the game is not saved (Quit anyway / Back); else quit."""
-        writer = self.autosaver
-        error = getattr(writer, "last_error", None)
+        error = self.session.unsaved_error()
         if error is None or self._quit_confirmed:
             self.quit(0)
             return
-        from . import paths
-        from .i18n import tr
-        from .scenes.dialogs import MessageScene
 
         self._quit_confirmed = True  # closing the window again quits
         folder = paths.display_path(error.path.parent) if error.path is not None else "?"
@@ -788,9 +468,9 @@ class App:
             self._quit_confirmed = False
 
         text = tr("quit.unsaved_text", reason=reason, folder=folder)
-        unwritten = getattr(writer, "unwritten", None)
+        unwritten = self.session.autosaver.unwritten if self.session.autosaver is not None else None
         if unwritten is not None:  # say which decision is safe on disk
-            text = f"{text} {self.safe_on_disk_text(*unwritten)}"
+            text = f"{text} {self.session.safe_on_disk_text(*unwritten)}"
         self.push(MessageScene(tr("quit.unsaved_title"), text,
                                lambda: self.quit(0), ok_label=tr("quit.anyway"), cancel_label=tr("quit.go_back"),
                                on_cancel=back))
@@ -836,10 +516,6 @@ class App:
     def _dispatch(self, intent: Intent) -> None:
         self._dirty = True
         if isinstance(intent, Quit):
-            top = self.top
-            on_quit = getattr(top, "on_quit", None)
-            if callable(on_quit):
-                on_quit()
             self.request_quit()
             return
         if isinstance(intent, Resize):
@@ -852,7 +528,7 @@ class App:
             self.open_help()
             return
         if (isinstance(intent, Key) and intent.key == pygame.K_s and intent.mod & pygame.KMOD_CTRL
-                and self.open_save_dialog()):
+                and self.session.open_save_dialog()):
             return
         top = self.top
         if top is not None:
@@ -894,9 +570,9 @@ class App:
     def _first_frame_shown(self) -> None:
         """--timing: report the first frame on screen (scripts/startup_bench.py reads this line)."""
         opts = self.options
-        if getattr(opts, "timing", False):
+        if opts is not None and opts.timing:
             print("timing: first frame shown", flush=True)
-        if getattr(opts, "exit_after_first_frame", False):
+        if opts is not None and opts.exit_after_first_frame:
             self.quit(0)
 
     def _draw(self) -> list[pygame.Rect] | None:
@@ -930,9 +606,6 @@ class App:
                     Path(path).parent.mkdir(parents=True, exist_ok=True)
                     pygame.image.save(self.window, path)
                 except (OSError, pygame.error) as exc:
-                    from . import paths
-                    from .i18n import tr
-
                     logger.error("screenshot %s failed: %s", paths.display_path(path), exc)
                     self.notify(tr("notice.screenshot_failed", reason=paths.display_path(str(exc))), "error")
 
@@ -966,23 +639,11 @@ class App:
         reports (log and stderr) what could not be written."""
         while self.scenes:
             self.scenes.pop().exit()
-        if self.autosaver is not None:
-            writer, self.autosaver = self.autosaver, None
-            try:
-                done = writer.close(wait)
-            except Exception:
-                logger.exception("closing the background writer failed")
-                done = False
-            if not done:
-                self.unsaved.append("the last changes (the disk did not answer in time)")
-            if writer.last_error is not None:
-                self.unsaved.append(f"the autosave ({writer.last_error.log_text})")
-            if self.unsaved:
-
-                text = "; ".join(self.unsaved)
-                logger.error("quitting with unsaved data: %s", text)
-                print(f"tortuga: could not save {text}", file=sys.stderr)
-        from . import art
+        self.unsaved.extend(self.session.close(wait))
+        if self.unsaved:
+            text = "; ".join(self.unsaved)
+            logger.error("quitting with unsaved data: %s", text)
+            print(f"tortuga: could not save {text}", file=sys.stderr)
 
         art.clear_caches()
         pygame.quit()

@@ -26,6 +26,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from ..ai import Reason
+from ..ai.evaluate import position_seed
 from ..net.protocol import SPECTATOR
 from ..net.seatstore import SeatRecord as KeptRecord
 from ..rules import (
@@ -40,7 +41,7 @@ from ..rules import (
     parse_action,
 )
 from ..rules.events import Event, GameEnded, event_from_dict, visible
-from ..rules.prompt import SeatPrompt, prompt_from_view
+from ..rules.prompt import SeatPrompt, decision_from_view, prompt_from_view
 from ..rules.record import GameRecord
 from ..rules.scoring import score_seat
 from ..rules.views import public_part
@@ -197,8 +198,6 @@ class NetTableSource:
     def search_seed(self, seat: int) -> int:
         """A hint's seed: from the decision count alone (the server's game seed is its secret,
         and a network game has no review here to agree with)."""
-        from ..ai.evaluate import position_seed
-
         return position_seed(0, self.decisions, seat)
 
     def last_decision(self, seat: int) -> int:
@@ -217,8 +216,6 @@ class NetTableSource:
         return out
 
     def _decision(self, seat: int) -> Decision | None:
-        from ..rules.prompt import decision_from_view
-
         return decision_from_view(self._shown[seat].view) if seat in self._shown else None
 
     def prompt(self, seat: int) -> SeatPrompt:

@@ -33,6 +33,7 @@ import json
 import os
 import stat
 import tempfile
+import time
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -213,8 +214,6 @@ def remove_orphan_temps(path: Path, *, now: float | None = None) -> list[Path]:
 
     A temporary of this process, or of a process that still runs, is never removed: its
     write owns it. Returns the removed files. Never raises (file errors are skipped)."""
-    import time
-
     path = Path(path)
     now = time.time() if now is None else now
     prefix = f".{path.name}."

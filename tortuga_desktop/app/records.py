@@ -26,7 +26,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, TypeVar
 
 import msgspec
 from msgspec import Meta
@@ -42,9 +42,11 @@ from .saves.text import Message, convert, one_of
 
 logger = logging.getLogger(__name__)
 
+_Job = TypeVar("_Job")  # what the writer's ``run`` returns for a queued piece of work
+
 __all__ = ["FORMAT", "KEEP", "MAX_BYTES", "VERSION", "RecordError", "RecordKeeper", "ReplayFile", "ReplayInfo",
            "export_replay", "import_replay", "list_replays", "parse_replay", "prune", "read_replay",
-           "replays_dir", "write_replay"]
+           "replay_info_of", "replays_dir", "summarise_replay", "write_replay"]
 
 #: The ``format`` field of a replay file.
 FORMAT = "tortuga-replay"
@@ -307,9 +309,27 @@ def list_replays(folder: Path | None = None, progress: Callable[[int, int], None
     new or changed files are read; ``progress(done, total)`` after each). File work: not on the
     frame loop. Raises ``OSError`` when the folder cannot be read."""
     folder = folder or replays_dir(create=False)
-    found = listing.scan(folder, "replays", progress)
+    found = listing.scan(folder, "replays", summarise_replay, progress)
     found.sort(key=lambda x: x[2], reverse=True)
-    return [listing.replay_info_of(p, summary) for p, summary, _ in found]
+    return [replay_info_of(p, summary) for p, summary, _ in found]
+
+
+def summarise_replay(path: Path) -> dict[str, Any]:
+    """What :mod:`.listing`'s index keeps of a kept record: read and checked once."""
+    try:
+        rf = read_replay(path)
+    except RecordError as exc:
+        return listing.error_summary(exc.key, exc.detail, {})
+    return {"game_id": rf.game_id, "date": rf.updated_at or rf.started_at, "names": list(rf.record.names),
+            "kinds": list(rf.kinds), "winners": list(rf.winners), "rounds": rf.rounds, "finished": rf.finished}
+
+
+def replay_info_of(path: Path, summary: dict[str, Any]) -> ReplayInfo:
+    """A :class:`ReplayInfo` from a summary :func:`listing.check_summary` passed."""
+    if "error" in summary:
+        return ReplayInfo(path, error=summary["error"]["key"])
+    return ReplayInfo(path, summary["game_id"], summary["date"], tuple(summary["names"]), tuple(summary["kinds"]),
+                      tuple(summary["winners"]), summary["rounds"], summary["finished"])
 
 
 def _date_of(text: str) -> datetime | None:
@@ -334,7 +354,7 @@ def prune(keep: int = KEEP, *, open_ids: Iterable[str] = (), folder: Path | None
         return []
     protected = {f"{g}{SUFFIX}" for g in open_ids}
     dated: list[tuple[datetime, int, Path]] = []
-    for p, summary, mtime in listing.scan(folder, "replays"):
+    for p, summary, mtime in listing.scan(folder, "replays", summarise_replay):
         when = None if "error" in summary else _date_of(summary["date"])
         if when is not None and p.name == f"{summary['game_id']}{SUFFIX}":
             dated.append((when, mtime, p))  # the same date (within a second): the later file is newer
@@ -411,8 +431,8 @@ class RecordKeeper:
         return ReplayFile(self.game_id, record, self.kinds, list(self.times), dict(reasons), self.started_at,
                           _now_iso(), outcome is not None, outcome.winners if outcome else (), self.game.round)
 
-    def queue(self, run: Callable[[str, Callable[[], Any], Path | None], Any], reasons: dict[int, tuple[int, Reason]],
-              open_ids: Callable[[], Iterable[str]]) -> Any:
+    def queue(self, run: Callable[[str, Callable[[], None], Path | None], _Job], reasons: dict[int, tuple[int, Reason]],
+              open_ids: Callable[[], Iterable[str]]) -> _Job | None:
         """Queue writing the record (and pruning old ones) on ``run``; returns its job or None."""
         rf = self.snapshot(reasons)
         if rf is None:

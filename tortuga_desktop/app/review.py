@@ -16,18 +16,22 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ..ai import workers as think_workers
 from ..ai.review import Moment, Review, review_game
 from ..rules.record import GameRecord
-from . import palette
+from . import art, palette
 from .evaltext import moment_text
 from .i18n import tr
+from .intents import Click, Intent, Key
 from .layout import wrap_words
 from .scenes import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +72,7 @@ class ReviewScene(Scene):
         self._future: Any = None
 
     # ------------------------------------------------------------------ work
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         record = self.record
         if record is None:
@@ -118,8 +122,8 @@ class ReviewScene(Scene):
         return self.result is not None or bool(self.error)
 
     # ------------------------------------------------------------------ scene
-    def handle(self, intent: Any) -> None:
-        key = getattr(intent, "key", None)
+    def handle(self, intent: Intent) -> None:
+        key = intent.key if isinstance(intent, Key) else None
         if key == pygame.K_w and self.result is not None:
             self.watch(0)
             return
@@ -128,17 +132,18 @@ class ReviewScene(Scene):
             if i < len(self.result.moments):
                 self.watch(self.result.moments[i].index + 1)
             return
-        pos = getattr(intent, "pos", None)
-        if getattr(intent, "button", None) == 1 and pos is not None:
+        button = intent.button if isinstance(intent, Click) else None
+        pos = intent.pos if isinstance(intent, Click) else None
+        if button == 1 and pos is not None:
             for rect, m in self.moment_rects:
                 if rect.collidepoint(pos):
                     self.watch(m.index + 1)
                     return
-        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_v) or getattr(intent, "button", None) == 3:
+        if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_v) or button == 3:
             self._stop = True
             if self._future is not None:
                 self._future.cancel()
-            if self.app is not None and self.app.top is self:
+            if self.entered and self.app.top is self:
                 self.app.pop()
 
     def watch(self, position: int) -> bool:
@@ -163,8 +168,6 @@ class ReviewScene(Scene):
         return out or [tr("review.none_worse")]
 
     def draw(self, surface: pygame.Surface) -> None:
-        from . import art
-
         w, h = surface.get_size()
         surface.fill(palette.SEA_DEEP)
         panel = pygame.Rect(20, 16, w - 40, h - 32)

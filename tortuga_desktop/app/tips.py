@@ -10,7 +10,7 @@ settings screen (``tips``) turns them all off.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -19,6 +19,9 @@ from . import palette
 from .i18n import tr
 from .intents import Click, Intent
 from .sidenotes import Note
+
+if TYPE_CHECKING:  # pragma: no cover
+    from .scenes.table import TableScene
 
 __all__ = ["TIP_KEYS", "TipOverlay", "attach_tips", "tip_kind"]
 
@@ -47,13 +50,12 @@ def tip_kind(ui: Any) -> str | None:
     return name if name in TIP_KEYS else None
 
 
-def attach_tips(scene: Any) -> TipOverlay | None:
+def attach_tips(scene: TableScene) -> TipOverlay | None:
     """Put the tip overlay on a normal game's table (when tips are on and a human plays)."""
-    app = getattr(scene, "app", None)
-    settings = getattr(app, "settings", None)
-    if settings is None or not getattr(settings, "tips", False) or not scene.controller.human_seats:
+    settings = scene.app.settings if scene.entered else None
+    if settings is None or not settings.tips or not scene.controller.human_seats:
         return None
-    if set(TIP_KEYS) <= set(getattr(settings, "tips_seen", ())):  # (the list holds other games' tips too)
+    if set(TIP_KEYS) <= set(settings.tips_seen):  # (the list holds other games' tips too)
         return None
     overlay = TipOverlay(settings)
     scene.overlays.append(overlay)
@@ -70,7 +72,7 @@ class TipOverlay:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.close_rect = pygame.Rect(0, 0, 0, 0)
 
-    def update(self, dt: float, scene: Any) -> bool:
+    def update(self, dt: float, scene: TableScene) -> bool:
         ui = scene.decision_ui
         if ui is self._ui:
             return False
@@ -81,9 +83,8 @@ class TipOverlay:
         if name is not None and self.settings.tips and name not in self.settings.tips_seen:
             self.current = name
             self.settings.tips_seen = (*self.settings.tips_seen, name)
-            app = getattr(scene, "app", None)
-            if app is not None:
-                app.save_settings()
+            if scene.entered:
+                scene.app.save_settings()
         return before != self.current
 
     @property
@@ -93,7 +94,7 @@ class TipOverlay:
     def dismiss(self) -> None:
         self.current = None
 
-    def handle(self, intent: Intent, scene: Any) -> bool:
+    def handle(self, intent: Intent, scene: TableScene) -> bool:
         if self.current is None or not isinstance(intent, Click) or intent.button != 1:
             return False
         if self.close_rect.collidepoint(intent.pos):
@@ -110,10 +111,10 @@ class TipOverlay:
             return None
         return Note("tip", tr("tips.label"), (self.text(),), fill=palette.GOLD_LIGHT, closable=True)
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         """The table draws the tip among its side notes, at the foot of the log column (never
         over the log, a board or the decision panel); here only its rects are noted."""
-        placed = scene.placed_note("tip") if callable(getattr(scene, "placed_note", None)) else None
+        placed = scene.placed_note("tip")
         if self.current is None or not self.settings.tips or placed is None:
             self.rect = self.close_rect = pygame.Rect(0, 0, 0, 0)
             return

@@ -9,13 +9,14 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
 from ..app import paths, saves
-from ..app.main import open_save
 from ..app.scenes.menu import MenuScene
+from ..app.start import open_save
 from .settle import settle
 
 #: JSON texts spliced in as a field's value (raw, so 1e999 and lone surrogates survive).
@@ -318,10 +319,8 @@ def check_case(app: Any, label: str, blob: bytes, outside: Any, *, must_refuse: 
         return None if "case.json" in text else f"the listed error does not name the file: {text[:80]!a}"
 
     def clean() -> None:
-        import shutil
-
-        if app.autosaver is not None:
-            app.autosaver.flush(5)
+        if app.session.autosaver is not None:
+            app.session.autosaver.flush(5)
         for p in (paths.data_dir(create=False),):
             shutil.rmtree(p, ignore_errors=True)
 

@@ -19,8 +19,9 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ..ai import make_bot
 from ..rules import PlayerView
-from .client import ConnState, GameUpdate, Incoming, NetClient, Status
+from .client import ConnState, GameUpdate, Incoming, NetClient, Status, server_url
 from .protocol import Bye, Error, Joined, Lobby, ProtocolError, Update
 from .seatstore import SeatKeeper, masked, playing_seats
 
@@ -41,8 +42,6 @@ class SeatBot:
         """``think``: seconds to wait before deciding, with ``call_later(delay, fn, seat)`` (e.g.
         an event loop's ``call_later``) doing the waiting; without it the bot decides at once.
         ``on_act(seat, decisions, action text)`` is told of every action sent (the seat's record)."""
-        from ..ai import make_bot
-
         self.client = client
         self.think = think
         self.call_later = call_later
@@ -224,8 +223,6 @@ def resume_headless(level: str, *, addr: str = "", seat_dir: Path | None = None,
     """Take back the newest seat kept in ``seat_dir`` whose game was still being played (with
     ``addr``: the newest at that server) and play it with a ``level`` bot (see
     :func:`run_headless`; exit status 1 when there is none)."""
-    from .client import server_url
-
     out = out or sys.stdout
     seats, problems = playing_seats(seat_dir)
     for problem in problems:

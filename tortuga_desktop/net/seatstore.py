@@ -39,6 +39,7 @@ from typing import Any, Literal
 
 import msgspec
 
+from ..app import paths
 from ..rules import PlayerView, RulesError, StateFormatError, parse_action
 from ..rules.events import Event, event_from_dict, event_to_dict
 from . import protocol as P
@@ -239,8 +240,6 @@ _head_decoder = msgspec.json.Decoder(_Head)
 
 def seats_dir(create: bool = True) -> Path:
     """``<data>/seats`` (see :mod:`tortuga_desktop.app.paths`)."""
-    from ..app import paths
-
     path = paths.data_dir(create) / "seats"
     if create:
         path.mkdir(parents=True, exist_ok=True)
@@ -269,10 +268,12 @@ def seat_path(directory: Path, server: str, table: str, token: str) -> Path:
 
 def check_seat(seat: NetSeat) -> NetSeat:
     """Limits msgspec's types do not express (raises :class:`SeatFileError`)."""
-    from .client import server_url
-
     if seat.version != FORMAT_VERSION:
         raise SeatFileError(f"format version {seat.version} is not {FORMAT_VERSION}")
+    # the client (websockets, TLS) is loaded only when a seat file is checked: the replay
+    # screen and the menu read seat records without going online
+    from .client import server_url
+
     try:
         url = server_url(seat.server)
     except ValueError:
@@ -319,8 +320,6 @@ def decode_seat(raw: bytes) -> NetSeat:
 def read_seat(path: Path, *, only_playing: bool = False) -> NetSeat | None:
     """Read and check one seat file (raises :class:`SeatFileError` or ``OSError``).
     ``only_playing``: None, unchecked, for a well-formed file whose game is not being played."""
-    from ..app import paths
-
     try:
         raw = paths.read_bytes_limited(path, MAX_FILE)
     except paths.FileTooLargeError as exc:
@@ -338,8 +337,6 @@ def read_seat(path: Path, *, only_playing: bool = False) -> NetSeat | None:
 
 def write_seat(path: Path, seat: NetSeat) -> None:
     """Write ``seat`` to ``path`` atomically, owner-only (0600). Raises ``OSError``."""
-    from ..app import paths
-
     data = _encoder.encode(seat).decode()
     paths.atomic_write_text(path, data + "\n")  # mkstemp makes the file 0600 before anything is in it
     os.chmod(path, 0o600)
@@ -350,8 +347,6 @@ def load_seats(directory: Path | None = None, *, only_playing: bool = False
     """Every readable seat file (``only_playing``: those whose game is still on), newest first,
     and for each one that is not readable a short English reason (the file is put aside as
     ``seat-….bad-<time>.json``)."""
-    from ..app import paths
-
     directory = seats_dir() if directory is None else Path(directory)
     found: list[tuple[Path, NetSeat]] = []
     problems: list[str] = []
@@ -390,8 +385,6 @@ GONE_STATES = ("lost", "left")
 
 
 def _head_state(path: Path) -> str:
-    from ..app import paths
-
     try:
         return _head_decoder.decode(paths.read_bytes_limited(path, MAX_FILE)).state
     except (msgspec.DecodeError, msgspec.ValidationError, RecursionError, UnicodeDecodeError, ValueError):
@@ -401,8 +394,6 @@ def _head_state(path: Path) -> str:
 def gone_seats(directory: Path | None = None) -> list[Path]:
     """The kept seat files of tables that are gone or were left (see :data:`GONE_STATES`). Only
     each file's state is read; an unreadable one is not listed (:func:`load_seats` deals with it)."""
-    from ..app import paths
-
     directory = seats_dir(create=False) if directory is None else Path(directory)
     out = []
     for path in paths.list_files(directory, ".json"):
@@ -468,8 +459,6 @@ class SeatKeeper:
 
     def __init__(self, directory: Path | None, server: str, code: str, name: str = "") -> None:
         """``directory``: where the seat file goes (None: :func:`seats_dir`, made by the writer)."""
-        from ..app import paths
-
         self.directory = Path(directory) if directory is not None else paths.data_dir(create=False) / "seats"
         self.path: Path | None = None
         self.seat: NetSeat | None = None
@@ -613,8 +602,6 @@ class SeatKeeper:
             self._cond.notify_all()
 
     def _write_bytes(self, path: Path, data: bytes) -> None:
-        from ..app import paths
-
         try:
             if not path.parent.is_dir():
                 path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)

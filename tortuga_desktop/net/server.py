@@ -75,6 +75,7 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..ai import make_bot
 from ..app import pacing as pacing_mod
 from ..app.pacing import BOT_MARGIN_S, Pacing
 from ..rules import (
@@ -1497,8 +1498,6 @@ class GameServer:
         self._schedule_bots(table)
 
     def _bot(self, table: Table, slot: SeatSlot) -> Any:
-        from ..ai import make_bot
-
         assert slot.bot_level is not None
         key = (table.id, slot.index)
         bot = self._bots.get(key)

@@ -93,6 +93,9 @@ from .savefile import (
     load_save,
     read_save,
     save_info,
+    save_info_of,
+    save_summary,
+    summarise_save,
     write_save,
 )
 from .seats import BOT_KINDS, KINDS, MAX_NAME_LENGTH, SeatConfig
@@ -106,6 +109,7 @@ __all__ = [
     "archive_finished", "autosave", "autosave_info", "autosave_path", "check_json_values", "check_text",
     "clean_text", "clear_autosave", "delete_save", "existing_save_name", "has_autosave", "info_of",
     "is_visible_char", "list_finished", "list_saves", "load_autosave", "load_last_setup", "load_save",
-    "named_save_path", "parse_json", "peek_game", "prepare_named_save", "read_save", "save_info",
+    "named_save_path", "parse_json", "peek_game", "prepare_named_save", "read_save", "save_info", "save_info_of", "save_summary",
+    "summarise_save",
     "save_last_setup", "save_named", "write_error", "write_prepared", "write_save",
 ]

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import listing, paths
-from .savefile import SaveData, SaveInfo, info_of, list_folder, now_iso, write_save
+from .savefile import SaveData, SaveInfo, info_of, list_folder, now_iso, save_summary, write_save
 
 __all__ = ["archive_finished", "list_finished"]
 
@@ -24,7 +24,7 @@ def archive_finished(data: SaveData) -> Path:
     stem = re.sub(r"[^0-9A-Za-z_-]", "_", data.game_id)[:64] or "game"
     data.meta.setdefault("finished_at", now_iso())
     path = write_save(paths.archive_dir() / f"{stem}.json", data)
-    listing.note_file(path, "saves", listing.save_summary(info_of(path, data)))  # the index, with the archive
+    listing.note_file(path, "saves", save_summary(info_of(path, data)))  # the index, with the archive
     return path
 
 

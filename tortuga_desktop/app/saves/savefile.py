@@ -31,7 +31,8 @@ from .seats import SeatConfig, check_dict, check_seats, get_field
 from .text import check_json_values, check_text, convert, parse_json
 
 __all__ = ["FORMAT", "GAME", "MAX_SAVE_BYTES", "READ_SCHEMAS", "SCHEMA", "SaveData", "SaveInfo", "info_of", "list_folder",
-           "load_save", "managed", "now_iso", "read_document", "read_save", "save_info", "write_save"]
+           "load_save", "managed", "now_iso", "read_document", "read_save", "save_info", "save_info_of", "save_summary",
+           "summarise_save", "write_save"]
 
 FORMAT = "tortuga-save"
 #: The ``"game"`` field of the dice game's saves (a file without one is the dice game's too).
@@ -382,10 +383,41 @@ def list_folder(directory: Path, progress: Callable[[int, int], None] | None = N
     each); raises :class:`SaveError` (``error.save.folder_unreadable``) when the folder itself
     cannot be read or created. File work: never on the frame loop."""
     try:
-        found = listing.scan(directory, "saves", progress)
+        found = listing.scan(directory, "saves", summarise_save, progress)
     except OSError as exc:
         raise SaveError("error.save.folder_unreadable", directory, str(exc),
                         folder=paths.display_path(directory)) from None
-    rows = [(listing.save_info_of(p, summary), mtime) for p, summary, mtime in found]
+    rows = [(save_info_of(p, summary), mtime) for p, summary, mtime in found]
     rows.sort(key=lambda r: (r[0].saved_at, r[1]), reverse=True)
     return [info for info, _ in rows]
+
+
+# ---------------------------------------------------------------- a save's line in the folder index
+def save_summary(info: SaveInfo) -> dict[str, Any]:
+    """What :mod:`..listing`'s index keeps of a save: its :class:`SaveInfo` as plain JSON."""
+    if info.error is not None:
+        err = info.error
+        return listing.error_summary(err.key, err.detail, err.params)
+    return {"name": info.name, "saved_at": info.saved_at, "game_id": info.game_id,
+            "players": list(info.player_names), "kinds": list(info.kinds), "round": info.round,
+            "phase": str(info.phase), "finished": bool(info.finished),
+            "scores": None if info.scores is None else list(info.scores),
+            "winners": None if info.winners is None else list(info.winners), "game": info.game}
+
+
+def summarise_save(path: Path) -> dict[str, Any]:
+    """Read, replay and summarise one save (the slow part of listing a folder)."""
+    return save_summary(save_info(path))
+
+
+def save_info_of(path: Path, summary: dict[str, Any]) -> SaveInfo:
+    """A :class:`SaveInfo` from a summary :func:`listing.check_summary` passed."""
+    if "error" in summary:
+        e = summary["error"]
+        return SaveInfo(path=path, name=paths.display_path(path.stem),
+                        error=SaveError(e["key"], path, e["detail"], **e["params"]))
+    return SaveInfo(path=path, name=summary["name"] or paths.display_path(path.stem), saved_at=summary["saved_at"],
+                    game_id=summary["game_id"], player_names=tuple(summary["players"]), kinds=tuple(summary["kinds"]),
+                    round=summary["round"], phase=summary["phase"], finished=summary["finished"],
+                    scores=None if summary["scores"] is None else tuple(summary["scores"]),
+                    winners=None if summary["winners"] is None else tuple(summary["winners"]), game=summary["game"])

@@ -11,7 +11,8 @@ import msgspec
 from msgspec import Meta
 
 from ...levels import LEVELS, SEAT_KINDS
-from .text import check_text, convert, has_glyph, short
+from ..visible import check_text, has_glyph, short
+from .text import convert
 
 __all__ = ["BOT_KINDS", "KINDS", "MAX_NAME_LENGTH", "MAX_SEED", "SeatConfig", "SeatDoc", "bot_seed", "check_dict",
            "check_seats", "get_field"]

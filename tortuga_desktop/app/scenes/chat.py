@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -33,7 +33,11 @@ from .. import art, palette
 from ..i18n import tr, trn
 from ..intents import Click, Intent, Key, UIEvent
 from ..remote import ChatLine, RemoteController
+from . import Scene
 from .dialogs import SafeTextEntryLine, text_entry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 log = logging.getLogger(__name__)
 
@@ -50,7 +54,7 @@ def chat_text(line: ChatLine) -> str:
     return tr(f"net.chat.{line.kind}", name=line.name)
 
 
-def wrap_chars(text: str, font: Any, width: int) -> list[str]:
+def wrap_chars(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Word wrap to ``width`` pixels; a word wider than a line is cut between characters."""
     lines: list[str] = []
     cur = ""
@@ -75,9 +79,9 @@ def wrap_chars(text: str, font: Any, width: int) -> list[str]:
     return lines
 
 
-def _render(font: Any, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
+def _render(font: pygame.font.Font, text: str, colour: tuple[int, int, int]) -> pygame.Surface:
     try:
-        return font.render(text, True, colour)  # type: ignore[no-any-return]
+        return font.render(text, True, colour)
     except (pygame.error, ValueError):  # nothing the font can draw: a blank of the line's height
         log.warning("a chat line could not be drawn")
         return pygame.Surface((1, font.get_linesize()), pygame.SRCALPHA)
@@ -102,7 +106,7 @@ class ChatPanel:
         self._count = controller.chat_received
         self._toast_until = 0.0
         self._key: Any = None
-        self._app: Any = None
+        self._app: App | None = None
         self._lines_key: Any = None
         self._lines_layer: pygame.Surface | None = None
 
@@ -140,7 +144,7 @@ class ChatPanel:
         return palette.PLAYER_COLOURS[idx % len(palette.PLAYER_COLOURS)].rgb
 
     # ------------------------------------------------------------------ open / close / send
-    def open_field(self, app: Any) -> None:
+    def open_field(self, app: App | None) -> None:
         self._app = app
         self.open = True
         self._seen = self.controller.chat_received
@@ -161,7 +165,7 @@ class ChatPanel:
             self.entry.set_text("")
         return True
 
-    def toggle_mute(self, seat: int, app: Any = None) -> None:
+    def toggle_mute(self, seat: int, app: App | None = None) -> None:
         name = next((n for s, n in self.people() if s == seat), f"{seat + 1}")
         muted = self.controller.toggle_mute(seat)
         if app is not None:
@@ -189,15 +193,15 @@ class ChatPanel:
         self._kill_entry()
 
     # ------------------------------------------------------------------ input
-    def wants_enter(self, scene: Any) -> bool:
+    def wants_enter(self, scene: Scene) -> bool:
         """Does Enter open the chat on ``scene`` now (not a decision or a start to confirm)?"""
         if getattr(scene, "decision_ui", None) is not None:
             return False
         return not bool(getattr(scene, "can_start", False))
 
-    def handle(self, intent: Intent, scene: Any) -> bool:
+    def handle(self, intent: Intent, scene: Scene) -> bool:
         """True when the chat used the intent (the scene then ignores it)."""
-        app = getattr(scene, "app", None)
+        app = scene.app if scene.entered else None
         if self.open:
             if isinstance(intent, Key):
                 if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
@@ -238,7 +242,7 @@ class ChatPanel:
         return False
 
     # ------------------------------------------------------------------ update and draw
-    def update(self, dt: float, scene: Any) -> bool:
+    def update(self, dt: float, scene: Scene) -> bool:
         """True when the panel looks different now."""
         c = self.controller
         if c.chat_received != self._count:
@@ -254,13 +258,13 @@ class ChatPanel:
             return True
         return False
 
-    def _place(self, scene: Any) -> pygame.Rect:
+    def _place(self, scene: Scene) -> pygame.Rect:
         renderer = getattr(scene, "renderer", None)
         if not self.docked and renderer is not None:
             return pygame.Rect(renderer.layout.log)
         return self.rect
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: Scene) -> None:
         rect = self._place(scene)
         if rect.w <= 0 or rect.h <= 0:
             return
@@ -292,10 +296,10 @@ class ChatPanel:
             if er != self._entry_rect or self.entry is None:
                 self._entry_rect = er
                 if self._app is None:
-                    self._app = getattr(scene, "app", None)
+                    self._app = scene.app if scene.entered else None
                 self._make_entry()
 
-    def _draw_chips(self, surface: pygame.Surface, rect: pygame.Rect, font: Any, y: int, pad: int) -> int:
+    def _draw_chips(self, surface: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font, y: int, pad: int) -> int:
         self._chips = []
         people = self.people()
         if not people:
@@ -325,7 +329,7 @@ class ChatPanel:
             x += w + pad // 2
         return int(y + lh + pad // 2)
 
-    def _draw_lines(self, surface: pygame.Surface, area: pygame.Rect, font: Any, bold: Any) -> None:
+    def _draw_lines(self, surface: pygame.Surface, area: pygame.Rect, font: pygame.font.Font, bold: pygame.font.Font) -> None:
         """The newest entries that fit ``area``, newest at the bottom. Drawn once into a layer
         kept until the chat, the mutes, the size or the language change (typing redraws the
         table every key; wrapping sixty messages each time took about 18 ms)."""
@@ -339,7 +343,7 @@ class ChatPanel:
             self._lines_layer = self._render_lines(area.size, font, bold)
         surface.blit(self._lines_layer, area.topleft)
 
-    def _render_lines(self, size: tuple[int, int], font: Any, bold: Any) -> pygame.Surface:
+    def _render_lines(self, size: tuple[int, int], font: pygame.font.Font, bold: pygame.font.Font) -> pygame.Surface:
         layer = pygame.Surface(size, pygame.SRCALPHA)
         w, h = size
         lines = self.controller.chat_lines()
@@ -380,17 +384,17 @@ class ChatPanel:
         return layer
 
     @staticmethod
-    def _fonts(surface: pygame.Surface) -> tuple[Any, Any, int]:
+    def _fonts(surface: pygame.Surface) -> tuple[pygame.font.Font, pygame.font.Font, int]:
         unit = max(0.6, min(1.6, surface.get_height() / 900))
         return art.font(max(12, int(18 * unit))), art.font(max(12, int(18 * unit)), True), max(4, int(8 * unit))
 
-    def _tab_rect(self, rect: pygame.Rect, bold: Any, pad: int, text: str) -> pygame.Rect:
+    def _tab_rect(self, rect: pygame.Rect, bold: pygame.font.Font, pad: int, text: str) -> pygame.Rect:
         w, h = bold.size(text)
         tab = pygame.Rect(0, 0, w + 2 * pad, h + pad)
         tab.topright = (rect.right - pad, rect.y + pad)  # beside the log's title, clear of its key help
         return tab
 
-    def draw_tab(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw_tab(self, surface: pygame.Surface, scene: Scene) -> None:
         """The closed chat's tab in the log's corner: "T: chat", and how many messages are new
         (drawn into the table's cached layer; see :meth:`tab_key`)."""
         rect = self._place(scene)
@@ -406,7 +410,7 @@ class ChatPanel:
         surface.blit(t, t.get_rect(center=tab.center))
         self._tab = tab
 
-    def _draw_toast(self, surface: pygame.Surface, rect: pygame.Rect, font: Any, pad: int) -> None:
+    def _draw_toast(self, surface: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font, pad: int) -> None:
         """The newest message for a few seconds above the closed tab."""
         last = next((c for c in reversed(self.controller.chat_lines()) if c.kind == "say"), None)
         if last is None or time.monotonic() >= self._toast_until:

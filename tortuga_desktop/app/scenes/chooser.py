@@ -68,7 +68,7 @@ class GameChooser(Scene):
         self.then(self.games[index])
 
     def handle(self, intent: Intent) -> None:
-        if self.app is None:
+        if not self.entered:
             return
         if isinstance(intent, Key):
             k = intent.key

@@ -4,9 +4,10 @@ screen uses (:func:`text_entry`, a guarded ``UITextEntryLine``)."""
 
 from __future__ import annotations
 
+import json
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -21,6 +22,9 @@ from ..resources import asset_path
 from ..saves import is_visible_char
 from . import Scene
 from .chrome import ButtonList, MenuItem
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["MessageScene", "ok_cancel", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "scale_theme", "text_entry", "wrap",
            "text_lines"]
@@ -131,8 +135,6 @@ def scale_theme(ui: Any, size: tuple[int, int]) -> bool:
     """Load the project's pygame_gui theme with its fonts at the scale of the screens
     (:func:`scale_of`: window and UI scale), so widgets grow with the window like the rest.
     Returns True when the theme was (re)loaded; widgets built afterwards use it."""
-    import json
-
 
     s = round(scale_of(size), 2)
     if getattr(ui, "_tortuga_theme_scale", None) == s:
@@ -225,7 +227,7 @@ class MessageScene(Scene):
         self.buttons = ButtonList(items)
         self._box = pygame.Rect(0, 0, 0, 0)
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.resize(app.size)
 
@@ -246,13 +248,13 @@ class MessageScene(Scene):
         self.buttons.layout(self._box.centerx, top, int(300 * s), int(56 * s), int(10 * s))
 
     def cancel(self) -> None:
-        if self.app is not None and self.app.top is self:
+        if self.entered and self.app.top is self:
             self.app.pop()
         if self.on_cancel is not None:
             self.on_cancel()
 
     def close(self) -> None:
-        if self.app is not None and self.app.top is self:
+        if self.entered and self.app.top is self:
             self.app.pop()
         if self.on_close is not None:
             self.on_close()
@@ -287,7 +289,7 @@ class MessageScene(Scene):
         self.buttons.draw(surface, int(26 * s))
 
 
-def ok_cancel(app: Any, intent: Intent, ok: Any, cancel: Any, on_ok: Callable[[], Any]) -> None:
+def ok_cancel(app: App, intent: Intent, ok: Any, cancel: Any, on_ok: Callable[[], Any]) -> None:
     """The keys and buttons of a small OK/Cancel dialog: Esc or the ``cancel`` button closes it
     (pops the top scene), Enter or the ``ok`` button calls ``on_ok``."""
     if isinstance(intent, Key):

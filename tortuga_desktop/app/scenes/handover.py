@@ -11,14 +11,21 @@ can be shown.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from .. import art, palette
+from ..human import summary_for
 from ..i18n import tr
+from ..intents import Click, Intent, Key
 from ..source import TableSource
 from . import Scene
+from .pause import PauseScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
+    from .table import TableScene
 
 __all__ = ["HandoverScene", "needs_handover"]
 
@@ -43,8 +50,11 @@ class HandoverScene(Scene):
     esc_key = "glance.handover.esc"
 
     def __init__(self, player_name: str, on_ready: Callable[[], None] | None = None, *,
-                 summary: Sequence[str] = (), colour: palette.RGB | None = None, seat: int | None = None) -> None:
+                 summary: Sequence[str] = (), colour: palette.RGB | None = None, seat: int | None = None,
+                 table: TableScene | None = None) -> None:
         super().__init__()
+        #: the table this screen covers (its pause menu opens over this screen on Escape)
+        self.table = table
         self.player_name = player_name
         self.on_ready = on_ready
         self.summary = list(summary)
@@ -55,7 +65,7 @@ class HandoverScene(Scene):
         self.ready = False
         self._button = pygame.Rect(0, 0, 0, 0)
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         if self._own_summary:
             self.summary = self._find_summary(app)
@@ -63,14 +73,12 @@ class HandoverScene(Scene):
     def retranslate(self) -> None:
         """The language changed (settings from the pause menu): the summary is words made from
         the game's events, so make them again in the new language."""
-        if self._own_summary and self.app is not None:
+        if self._own_summary and self.entered:
             self.summary = self._find_summary(self.app)
 
-    def _find_summary(self, app: Any) -> list[str]:
+    def _find_summary(self, app: App) -> list[str]:
         """"Since your last turn" lines, from the game of the table scene below (if any)."""
-        from ..human import summary_for
-
-        for scene in reversed(list(getattr(app, "scenes", []))):
+        for scene in reversed(app.scenes):
             controller = getattr(scene, "controller", None)
             if not isinstance(controller, TableSource):
                 continue
@@ -89,36 +97,29 @@ class HandoverScene(Scene):
     def message(self) -> str:
         return tr("hotseat.ui.pass_to_name_press_space_when", name=self.player_name)
 
-    def handle(self, intent: Any) -> None:
-        key = getattr(intent, "key", None)
+    def handle(self, intent: Intent) -> None:
+        key = intent.key if isinstance(intent, Key) else None
         if key in (pygame.K_SPACE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.confirm()
             return
         if key == pygame.K_ESCAPE:
             self.open_pause_menu()
             return
-        pos = getattr(intent, "pos", None)
-        if pos is not None and getattr(intent, "button", None) == 1 and self._button.collidepoint(pos):
+        if isinstance(intent, Click) and intent.button == 1 and self._button.collidepoint(intent.pos):
             self.confirm()
 
     def open_pause_menu(self) -> None:
         """Escape: the pause menu of the table below (save, load, quit...) over this screen,
         which stays opaque: nothing private shows. Resume comes back here."""
-        if self.app is None:
-            return
-        from .pause import PauseScene
-
-        table = next((sc for sc in reversed(list(getattr(self.app, "scenes", [])))
-                      if getattr(sc, "controller", None) is not None), None)
-        if table is not None:
-            self.app.push(PauseScene(table))
+        if self.entered and self.table is not None:
+            self.app.push(PauseScene(self.table))
 
     def confirm(self) -> None:
         """The named player is at the screen: leave and let the table show their view."""
         if self.ready:
             return
         self.ready = True
-        if self.app is not None:
+        if self.entered:
             self.app.pop()
         if self.on_ready is not None:
             self.on_ready()

@@ -13,7 +13,7 @@ and who got 1st and 2nd position.  Only public information (placed dice are open
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,6 +26,9 @@ from ..layout import LayoutReport
 from . import Scene
 from .chrome import backdrop
 from .dialogs import dim, draw_panel, scale_of, text_lines, wrap
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "help_sections", "position_rows"]
 
@@ -154,7 +157,7 @@ class HelpScene(Scene):
         self._close = pygame.Rect(0, 0, 0, 0)
         self._hover_close = False
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self._ensure(app.size)
         ids = [sec for sec, _title, _body in self.sections()]
@@ -183,7 +186,7 @@ class HelpScene(Scene):
     def layout_report(self) -> LayoutReport:
         """The page, the contents and the close button (for the layout tests)."""
         rep = LayoutReport()
-        s, outer, view = self._geometry(self.app.size if self.app is not None else (1600, 900))
+        s, outer, view = self._geometry(self.app.size if self.entered else (1600, 900))
         rep.add("", outer, click=False)
         rep.add("page", view)
         rep.add("close", self._close)
@@ -259,12 +262,12 @@ class HelpScene(Scene):
     # -- input --------------------------------------------------------------------------
 
     def close(self) -> None:
-        if self.app is not None and self.app.top is self:
+        if self.entered and self.app.top is self:
             self.app.pop()
 
     def scroll_by(self, dy: int) -> None:
         self.scroll = max(0, min(getattr(self, "_max_scroll", 0), self.scroll + dy))
-        if self.app is not None:
+        if self.entered:
             self.app.request_redraw()
 
     def handle(self, intent: Intent) -> None:
@@ -428,7 +431,7 @@ class PositionsScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         closing = isinstance(intent, Key) or (isinstance(intent, Click) and intent.button in (1, 3))
-        if closing and self.app is not None and self.app.top is self:
+        if closing and self.entered and self.app.top is self:
             self.app.pop()
 
     def draw(self, surface: pygame.Surface) -> None:

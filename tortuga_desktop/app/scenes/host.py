@@ -18,12 +18,13 @@ Keys: Enter hosts, Escape goes back.
 
 from __future__ import annotations
 
+import json
 import logging
 import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -37,6 +38,10 @@ from ..remote import RemoteController, wait_for_closing
 from ..saves import MAX_NAME_LENGTH, SeatConfig, SetupConfig
 from . import WidgetScene
 from .dialogs import SafeTextEntryLine, text_entry, wrap
+from .lobby import HostInfo, LobbyScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 log = logging.getLogger(__name__)
 
@@ -98,8 +103,6 @@ class HostStarted:
 
 def saved_place(path: Path) -> tuple[str, int] | None:
     """Where a saved hosted table listened (address, port); None for a save without it."""
-    import json
-
     try:
         data = json.loads(path.read_text(encoding="utf-8"))
     except (OSError, ValueError):
@@ -116,8 +119,6 @@ def network_dir() -> Path:
 
 def find_saved_table(folder: Path | None = None) -> Path | None:
     """The newest autosaved table whose game is not over (None when there is none)."""
-    import json
-
     from ...net.server import Table
 
     folder = folder if folder is not None else network_dir()
@@ -174,7 +175,7 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
                        table.players, hosted.moved_from)
 
 
-def host_again(app: Any, remote: RemoteController) -> None:
+def host_again(app: App, remote: RemoteController) -> None:
     """After a hosted game: the host screen again with the same seats (the computers' seats and
     this computer's players kept, the other players' seats open)."""
     here = set(remote.human_seats)
@@ -231,7 +232,7 @@ class HostScene(WidgetScene):
         self._explain_at = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ model
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         if self._starter is None:  # look for a hosted game to continue, off the frame loop
             def look() -> None:
@@ -284,7 +285,7 @@ class HostScene(WidgetScene):
 
     # ------------------------------------------------------------------ widgets
     def _size(self) -> tuple[int, int]:
-        size = getattr(self.app, "size", None) or (1280, 800)
+        size = self.app.size if self.entered else (1280, 800)
         return (int(size[0]), int(size[1]))
 
     def _kill(self) -> None:
@@ -365,7 +366,7 @@ class HostScene(WidgetScene):
             for b in (self._host_btn, self._resume_btn):
                 if b is not None:
                     b.disable()
-        if hasattr(self.app, "request_redraw"):
+        if self.entered:
             self.app.request_redraw()
 
     # ------------------------------------------------------------------ input
@@ -458,7 +459,6 @@ class HostScene(WidgetScene):
 
     def _open_lobby(self, started: HostStarted) -> None:
         from ...net.client import NetClient
-        from .lobby import HostInfo, LobbyScene
 
         plan = self._plan
         assert plan is not None

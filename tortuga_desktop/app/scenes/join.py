@@ -25,7 +25,7 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -41,6 +41,9 @@ from . import WidgetScene
 from .dialogs import SafeTextEntryLine, text_entry, wrap
 from .lobby import LobbyScene
 from .tables import TablesScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 log = logging.getLogger(__name__)
 
@@ -85,7 +88,7 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     return url, clean
 
 
-def join_again(app: Any, remote: RemoteController) -> None:
+def join_again(app: App, remote: RemoteController) -> None:
     """After a joined game: the join screen for the same host (its next game has a new join
     code), the player's name kept."""
     client = remote.client
@@ -143,9 +146,8 @@ class JoinScene(WidgetScene):
         self._list_at = pygame.Rect(0, 0, 0, 0)
 
     # ------------------------------------------------------------------ lifecycle
-    def enter(self, app: Any) -> None:
-        settings = getattr(app, "settings", None)
-        self.player = self.player or str(getattr(settings, "player_name", "") or "")
+    def enter(self, app: App) -> None:
+        self.player = self.player or ""
         if self._browser is None:
             from ...net.discovery import Browser
 

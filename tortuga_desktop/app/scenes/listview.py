@@ -18,7 +18,7 @@ import pygame
 
 from .. import art, palette
 from ..i18n import get_language, tr
-from ..listing import start_scan
+from ..listing import Scan, start_scan
 
 __all__ = ["RowCache", "Worker", "draw_position", "page_key", "progress_text"]
 
@@ -35,7 +35,7 @@ class Worker:
     then never shares the interpreter with a worker reading thousands of files (issue 24.3)."""
 
     def __init__(self) -> None:
-        self.task: Any = None
+        self.task: Scan | None = None
         self._again: tuple[str, Callable[[Any], Any]] | None = None
         self._shown_progress: tuple[int, int] = (0, 0)
         #: work asked for with ``after_frame``: (polls still to skip, name, work)
@@ -59,7 +59,7 @@ class Worker:
             return
         self.task = start_scan(name, work)
 
-    def poll(self) -> Any:
+    def poll(self) -> Scan | None:
         if self._deferred is not None:
             skip, name, work = self._deferred
             if skip > 0:

@@ -18,7 +18,7 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -32,6 +32,9 @@ from .chat import ChatPanel
 from .chrome import ButtonList, MenuItem, backdrop
 from .dialogs import MessageScene, draw_panel, scale_of, wrap
 from .nettable import NetTableScene, PlayAgain
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 log = logging.getLogger(__name__)
 
@@ -93,7 +96,7 @@ class LobbyScene(Scene):
         self.chat = ChatPanel(controller, docked=True)
 
     # ------------------------------------------------------------------ lifecycle
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self._build()
 
@@ -129,7 +132,7 @@ class LobbyScene(Scene):
             items.append(MenuItem(tr("net.lobby.start"), self.start, self.can_start))
         items.append(MenuItem(tr("net.lobby.leave"), self.leave))
         self.buttons = ButtonList(items)  # focus: the first enabled (Start, once it can)
-        if self.app is not None:
+        if self.entered:
             self._layout(self.app.size)
 
     def _layout(self, size: tuple[int, int]) -> None:
@@ -165,7 +168,7 @@ class LobbyScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         if self.chat.handle(intent, self):
-            if self.app is not None:
+            if self.entered:
                 self.app.request_redraw()
             return
         if isinstance(intent, Key):
@@ -175,7 +178,7 @@ class LobbyScene(Scene):
             if intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER) and self.can_start:
                 self.start()
                 return
-        if self.buttons.handle(intent) and self.app is not None:
+        if self.buttons.handle(intent) and self.entered:
             self.app.request_redraw()
 
     # ------------------------------------------------------------------ update
@@ -208,7 +211,7 @@ class LobbyScene(Scene):
     def _to_table(self) -> None:
         self._handed_over = True
         self.chat.exit()
-        speed = self.app.table_speed() if hasattr(self.app, "table_speed") else "normal"
+        speed = self.app.table_speed()
         self.app.replace(NetTableScene(self.controller, speed=speed, again=self.again))
 
     def _fail(self, text: str) -> None:

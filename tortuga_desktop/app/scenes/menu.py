@@ -9,21 +9,29 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...shell import game as games
 from ...shell.game import DemoOptions, GameModule, SavedGame
-from .. import art, palette
+from .. import art, palette, saves
 from ..i18n import tr, trn
 from ..intents import Intent, Key
 from ..layout import LayoutReport, screen_scale
+from ..listing import warm
 from ..saves.games import load_game
 from . import Scene
 from .chooser import GameChooser
 from .chrome import ButtonList, MenuItem, backdrop, draw_title, warm_backdrop
 from .listview import Worker
+from .saveload import LoadScene
+from .settings import SettingsScene
+from .stats import StatsScene
+from .tutorial import FirstStartOffer, start_tutorial
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -63,7 +71,7 @@ class MenuScene(Scene):
         self.buttons = ButtonList([])
         self._size = (0, 0)
         self._px = 28
-        self.offer: Any = None  # "Learn to play?" on first start (scenes/tutorial.py)
+        self.offer: FirstStartOffer | None = None  # "Learn to play?" on first start (scenes/tutorial.py)
         self.auto_return = auto_return
         #: the newest kept network seat whose game is still on (found off the frame loop)
         self.seat: Any = None
@@ -72,11 +80,10 @@ class MenuScene(Scene):
         self._return_item: MenuItem | None = None
         self._loader = Worker()  # Continue: the autosave is loaded off the frame loop
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self._look_for_seats()
         self._build()
-        from ..listing import warm
 
         warm()  # the threads that read lists and load games, started before they are needed
         warm_backdrop(app.size)
@@ -131,7 +138,6 @@ class MenuScene(Scene):
         except ImportError:
             logger.exception("a game cannot be loaded")
             has_setup = False
-        from .. import saves
 
         try:
             can_continue = saves.has_autosave()
@@ -155,7 +161,6 @@ class MenuScene(Scene):
             MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
         ]
         self.buttons = ButtonList(items)
-        from .tutorial import FirstStartOffer
 
         self.offer = FirstStartOffer.for_app(self.app)
         self._layout()
@@ -169,7 +174,7 @@ class MenuScene(Scene):
         return s, cx, int(h * 0.30), h - int(44 * s)
 
     def _layout(self) -> None:
-        if self.app is None:
+        if not self.entered:
             return
         w, h = self.app.size
         s, cx, top, bottom = self._geometry((w, h))
@@ -207,13 +212,13 @@ class MenuScene(Scene):
         self.choose_game(lambda m: self.app.push(m.setup_scene(self.app)))
 
     def join_game(self) -> None:
-        from .join import JoinScene
+        from .join import JoinScene  # online play: the network screens load only when asked for
 
         self.app.push(JoinScene())
 
     def return_to_seat(self) -> None:
         """Back to the kept network seat (the Join screen takes it back with its token)."""
-        from .join import JoinScene
+        from .join import JoinScene  # online play: the network screens load only when asked for
 
         if self.seat is not None:
             self.app.push(JoinScene(returning=self.seat))
@@ -226,8 +231,6 @@ class MenuScene(Scene):
     def continue_game(self) -> None:
         """Load the autosave on a worker thread (a long game is replayed there: the window
         keeps drawing); the game continues when it is read and checked."""
-        from .. import saves
-
         if self.seat is not None and not saves.has_autosave():
             self.return_to_seat()  # no local game to continue: the network game it was playing
             return
@@ -247,8 +250,6 @@ class MenuScene(Scene):
         self.app.request_redraw()
 
     def _continued(self, task: Any) -> None:
-        from .. import saves
-
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable",
                                                                       saves.autosave_path(create=False),
                                                                       str(task.error))
@@ -266,23 +267,15 @@ class MenuScene(Scene):
         module.open_saved(self.app, saved, on_disk=True)
 
     def learn(self) -> None:
-        from .tutorial import start_tutorial
-
         start_tutorial(self.app)
 
     def load_game(self) -> None:
-        from .saveload import LoadScene
-
         self.app.push(LoadScene())
 
     def statistics(self) -> None:
-        from .stats import StatsScene
-
         self.app.push(StatsScene())
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
         self.app.push(SettingsScene())
 
     def rules(self) -> None:
@@ -294,8 +287,9 @@ class MenuScene(Scene):
         self.choose_game(self._demo)
 
     def _demo(self, module: GameModule) -> None:
-        seed = getattr(self.app.options, "seed", None)
-        players = getattr(self.app.options, "players", 4) or 4
+        opts = self.app.options
+        seed = opts.seed if opts is not None else None
+        players = opts.players if opts is not None else 4
         players = max(module.min_players, min(module.max_players, players))
         seed = seed if seed is not None else int(pygame.time.get_ticks()) % 100000
         module.demo(self.app, DemoOptions(players, seed))

@@ -32,6 +32,8 @@ from ..i18n import tr
 from ..remote import RemoteController
 from .chat import ChatPanel
 from .dialogs import MessageScene
+from .replay import open_seat_replay
+from .results import ResultsScene
 from .table import TableScene
 
 log = logging.getLogger(__name__)
@@ -170,8 +172,6 @@ class NetTableScene(TableScene):
     def _finish(self) -> None:
         """The results; "new game" goes back to the menu and opens what ``again`` opens (the
         host screen again for the host, the join screen for a joiner: see :data:`PlayAgain`)."""
-        from .results import ResultsScene
-
         self._finished = True
         app = self.app
 
@@ -184,7 +184,6 @@ class NetTableScene(TableScene):
         remote = self.remote
 
         def replay() -> bool:  # as the seats played here saw the game, from what they were shown
-            from .replay import open_seat_replay
 
             return open_seat_replay(app, remote.kept_record(), list(remote.seats), remote.human_seats)
 

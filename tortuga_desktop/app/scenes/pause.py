@@ -3,7 +3,7 @@ main menu, quit."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -14,9 +14,28 @@ from ..keys import hud_speed  # the table's word for the speed (reduced motion i
 from ..layout import screen_scale
 from . import Scene
 from .chrome import ButtonList, MenuItem
+from .help import HelpScene
 from .saveload import LoadScene, SaveScene
+from .settings import SettingsScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
+    from ..saves import SaveData
 
 SPEEDS = ("slow", "normal", "fast", "instant")
+
+
+class PausedTable(Protocol):
+    """What the pause menu uses of the table under it (any game's table scene)."""
+
+    speed: str
+
+    @property
+    def controller(self) -> object:
+        """The table's source (its saved game, if it has one, comes through the session)."""
+        ...
+
+    def set_speed(self, speed: str) -> None: ...
 
 
 class PauseScene(Scene):
@@ -25,20 +44,20 @@ class PauseScene(Scene):
     opaque = False
     name = "pause"
 
-    def __init__(self, table: Any) -> None:
+    def __init__(self, table: PausedTable) -> None:
         super().__init__()
         self.table = table
         self.buttons = ButtonList([])
         self._dim: pygame.Surface | None = None
         self._box = pygame.Rect(0, 0, 0, 0)
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self._build()
 
     def _build(self) -> None:
-        speed = getattr(self.table, "speed", "normal")
-        data = getattr(getattr(self.table, "controller", None), "save_data", None)
+        speed = self.table.speed
+        data = self._save_data()
         can_save = data is not None and not data.game.is_over
         self.buttons = ButtonList([
             MenuItem(tr("menu.resume"), self.resume_game),
@@ -46,7 +65,7 @@ class PauseScene(Scene):
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("menu.settings"), self.settings),
             MenuItem(tr("menu.rules"), self.rules),
-            MenuItem(tr("pause.speed", speed=hud_speed(speed, getattr(self.app, "settings", None))),
+            MenuItem(tr("pause.speed", speed=hud_speed(speed, self.app.settings if self.entered else None)),
                      self.cycle_speed),
             MenuItem(tr("menu.main_menu"), self.to_menu),
             MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
@@ -64,8 +83,12 @@ class PauseScene(Scene):
         self._build()
         self.buttons.focus = focus
 
+    def _save_data(self) -> SaveData | None:
+        """The saved game of the table below (None for a game without one: network, demo)."""
+        return self.app.session.save_data_of(self.table.controller)
+
     def save_game(self) -> None:
-        data = getattr(getattr(self.table, "controller", None), "save_data", None)
+        data = self._save_data()
         if data is not None:
             self.app.push(SaveScene(data))
 
@@ -73,13 +96,9 @@ class PauseScene(Scene):
         self.app.push(LoadScene())
 
     def settings(self) -> None:
-        from .settings import SettingsScene
-
         self.app.push(SettingsScene())
 
     def rules(self) -> None:
-        from .help import HelpScene
-
         self.app.push(self.app.help_scene() or HelpScene())  # the rules of the game under this menu
 
     def resize(self, size: tuple[int, int]) -> None:
@@ -94,7 +113,7 @@ class PauseScene(Scene):
         self.app.pop()
 
     def cycle_speed(self) -> None:
-        cur = getattr(self.table, "speed", "normal")
+        cur = self.table.speed
         nxt = SPEEDS[(SPEEDS.index(cur) + 1) % len(SPEEDS)] if cur in SPEEDS else "normal"
         self.table.set_speed(nxt)
         focus = self.buttons.focus

@@ -26,23 +26,29 @@ from __future__ import annotations
 import logging
 from collections.abc import Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...net.seatstore import SeatRecord
 from ...rules import Game, PlayerView, RulesError
+from .. import palette
 from ..anim import SPEEDS, Timeline
 from ..eventtext import event_text
+from ..gamelog import build_log
 from ..i18n import tr
 from ..intents import Click, Hover, Intent, Key
-from ..records import RecordError, ReplayFile
+from ..records import RecordError, ReplayFile, describe_error, read_replay
 from ..render.motion import build_timeline
 from ..render.table import AnimState, TableRenderer, fit_text, text
-from ..replay import ALL, ReplaySource, ReplayTimeline
+from ..replay import ALL, ReplaySource, ReplayTimeline, _shown_events
 from ..saves import SeatConfig
+from ..seatreplay import SeatTimeline
 from ..source import LogLine, TableSource
 from . import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -64,9 +70,6 @@ SPEED_ORDER = ("slow", "normal", "fast", "instant")
 def replay_log(game: Game, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[LogLine]:
     """The log as ``viewer`` (a seat, None, or ALL for every event) could read it in ``game``,
     computed from scratch (the scene asks :meth:`ReplayTimeline.log_at`, which keeps results)."""
-    from ..gamelog import build_log
-    from ..replay import _shown_events
-
     shown = _shown_events(game, viewer)[1]
     return build_log(shown, game.names, reasons, upto=shown[-1].decision if shown else 0)
 
@@ -87,7 +90,7 @@ def replay_of_game(source: TableSource, seats: Sequence[Any], game_id: str = "sh
                       rounds=source.view(None).round)
 
 
-def open_game_replay(app: Any, source: TableSource, seats: Sequence[Any], *,
+def open_game_replay(app: App, source: TableSource, seats: Sequence[Any], *,
                      chances: Sequence[Sequence[float]] | None = None, start: int = 0) -> bool:
     """Open a finished game at a table in the replay scene ("Watch replay" on the results
     screen; ``chances`` as for :class:`ReplayScene`: a game review's chart, one point per
@@ -106,14 +109,12 @@ def open_game_replay(app: Any, source: TableSource, seats: Sequence[Any], *,
     return True
 
 
-def open_seat_replay(app: Any, record: SeatRecord, seats: Sequence[SeatConfig] | None = None,
+def open_seat_replay(app: App, record: SeatRecord, seats: Sequence[SeatConfig] | None = None,
                      here: Sequence[int] | None = None) -> bool:
     """Open a network game in the replay scene as the seats played on this computer saw it
     (``record``: what they were shown, :meth:`~..remote.RemoteController.record` or a kept
     seat's; ``here``: those seats). A record that holds nothing to show gets a notice and
     returns False."""
-    from ..seatreplay import SeatTimeline
-
     try:
         source = SeatTimeline(record, here)
         scene = ReplayScene(None, source=source, seats=seats if seats is not None and
@@ -126,11 +127,9 @@ def open_seat_replay(app: Any, record: SeatRecord, seats: Sequence[SeatConfig] |
     return True
 
 
-def open_replay_file(app: Any, path: Path) -> bool:
+def open_replay_file(app: App, path: Path) -> bool:
     """Open a record file in the replay scene (``tortuga --replay FILE``). A bad, truncated or
     newer file shows its message and changes nothing; returns False then."""
-    from ..records import describe_error, read_replay
-
     try:
         rf = read_replay(path)
         scene = ReplayScene(rf, speed=_speed_of(app))
@@ -142,8 +141,8 @@ def open_replay_file(app: Any, path: Path) -> bool:
     return True
 
 
-def _speed_of(app: Any) -> str:
-    speed = app.table_speed() if hasattr(app, "table_speed") else "normal"
+def _speed_of(app: App) -> str:
+    speed = app.table_speed()
     return speed if speed in SPEEDS else "normal"
 
 
@@ -301,7 +300,7 @@ class ReplayScene(Scene):
 
     # -- lifecycle -----------------------------------------------------------------------
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         w, h = app.size
         self.renderer = TableRenderer((w, max(1, h - self.strip_height((w, h)))), self.timeline.players,
@@ -332,7 +331,7 @@ class ReplayScene(Scene):
         return round((92 + (70 if self.chances else 0)) * s)
 
     def _layout(self) -> dict[str, pygame.Rect]:
-        size = self.app.size if self.app is not None else (1280, 800)
+        size = self.app.size if self.entered else (1280, 800)
         if size == self._layout_size and self._rects:
             return self._rects
         w, h = size
@@ -513,7 +512,7 @@ class ReplayScene(Scene):
         return dirty
 
     def _sound(self, name: str) -> None:
-        sound = getattr(self.app, "sound", None) if self.app is not None else None
+        sound = self.app.sound if self.entered else None
         if sound is not None:
             sound.play(name)
 
@@ -541,7 +540,7 @@ class ReplayScene(Scene):
             # (keeping a copy would cost a full-screen blit per frame for nothing); a mouse move
             # that stays on the same decision leaves the table as it is, unless something was
             # drawn over it (a tooltip, a notice).
-            covered = self._tip_shown or bool(getattr(self.app, "notices", None))
+            covered = self._tip_shown or bool(self.app.notices)
             if key != self._window_key or covered:
                 old = self._window_view
                 if old is not None and not covered and self._window_key is not None \
@@ -596,8 +595,6 @@ class ReplayScene(Scene):
 
     def _strip_background(self, rects: dict[str, pygame.Rect]) -> pygame.Surface:
         """The parts of the strip that do not change while scrubbing (cached per size/language)."""
-        from .. import palette
-
         strip = rects["strip"]
         key = (strip.size, tr("replay.view.public"), len(self.chances))
         if self._strip_cache is not None and self._strip_cache[0] == key:
@@ -629,8 +626,6 @@ class ReplayScene(Scene):
         return (self.x_of(k), chart.bottom - 2 - round(p * (chart.h - 4)))
 
     def _draw_chart(self, surf: pygame.Surface, chart: pygame.Rect, s: float) -> None:
-        from .. import palette
-
         pygame.draw.rect(surf, palette.PARCHMENT, chart, border_radius=round(6 * s))
         pygame.draw.rect(surf, palette.BRASS, chart, 1, border_radius=round(6 * s))
         mid = chart.centery
@@ -648,8 +643,6 @@ class ReplayScene(Scene):
                 pygame.draw.lines(surf, rgb, False, pts, width)
 
     def _draw_strip(self, surface: pygame.Surface, rects: dict[str, pygame.Rect]) -> None:
-        from .. import palette
-
         strip = rects["strip"]
         s = self._scale(self.app.size)
         surface.blit(self._strip_background(rects), strip.topleft)
@@ -697,8 +690,6 @@ class ReplayScene(Scene):
 
     def _button(self, surface: pygame.Surface, r: pygame.Rect, name: str, hot: bool, s: float) -> None:
         """A control button with its symbol drawn as shapes (no font glyphs needed)."""
-        from .. import palette
-
         pygame.draw.rect(surface, palette.GOLD_LIGHT if hot else palette.GOLD, r, border_radius=round(7 * s))
         pygame.draw.rect(surface, palette.INK, r, max(1, round(2 * s)), border_radius=round(7 * s))
         cx, cy = r.center
@@ -784,8 +775,6 @@ class ReplayScene(Scene):
         return lines
 
     def _draw_tooltip(self, surface: pygame.Surface) -> None:
-        from .. import palette
-
         lines = self.tooltip_lines()
         if not lines or self.mouse is None:
             return

@@ -18,17 +18,24 @@ from __future__ import annotations
 import logging
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
+from pygame_gui.elements import UIButton
 
-from .. import art, palette, paths
+from .. import art, palette, paths, records
 from ..i18n import kind_name, tr
 from ..intents import Click, Intent, Key
+from ..listing import Scan
+from ..records import RecordError, ReplayInfo, describe_error, replays_dir
 from . import WidgetScene
 from .dialogs import dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
+from .replay import ReplayScene, _speed_of
 from .saveload import _clip
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -43,8 +50,6 @@ def default_export_path(game_id: str) -> Path:
 
 def _error_text(exc: BaseException) -> str:
     """A failed export/import as a message for the player."""
-    from ..records import RecordError, describe_error
-
     if isinstance(exc, RecordError):
         return describe_error(exc)
     if isinstance(exc, FileExistsError):
@@ -59,7 +64,7 @@ class ReplayList:
 
     def __init__(self) -> None:
         #: the kept records (None while they are being read)
-        self.infos: list[Any] | None = None
+        self.infos: list[ReplayInfo] | None = None
         self.error = ""
         self.focus = 0
         self.scroll = 0
@@ -76,15 +81,13 @@ class ReplayList:
 
     # -- data ------------------------------------------------------------------------------
 
-    def reload(self, app: Any) -> None:
+    def reload(self, app: App) -> None:
         """Read the list again (on a worker thread, from the folder's summary index), once the
         frame that shows the tab is drawn."""
-        from .. import records
-
         self._lister.start("listing the game records", lambda progress: records.list_replays(progress=progress),
                            after_frame=True)
 
-    def poll(self, app: Any) -> bool:
+    def poll(self, app: App) -> bool:
         """Take up finished background work; True when the tab must be drawn again."""
         changed = False
         task = self._lister.poll()
@@ -103,12 +106,9 @@ class ReplayList:
             changed = True
         return changed or self._lister.progress_changed()
 
-    def open(self, app: Any, index: int) -> bool:
+    def open(self, app: App, index: int) -> bool:
         """Watch record ``index``: the file is read and the replay built on a worker thread
         (a long game is replayed there); the scene opens when it is ready."""
-        from .. import records
-        from .replay import ReplayScene, _speed_of
-
         if self.infos is None or not 0 <= index < len(self.infos) or self._opener.busy:
             return False
         info = self.infos[index]
@@ -126,9 +126,7 @@ class ReplayList:
         self._opener.start("reading a game record", work)
         return True
 
-    def _opened(self, app: Any, task: Any) -> None:
-        from ..records import RecordError, describe_error
-
+    def _opened(self, app: App, task: Scan) -> None:
         scene = task.result
         try:
             if task.error is not None:
@@ -141,19 +139,19 @@ class ReplayList:
             return
         app.push(scene)
 
-    def export(self, app: Any, index: int) -> bool:
+    def export(self, app: App, index: int) -> bool:
         if self.infos is None or not 0 <= index < len(self.infos) or self.infos[index].error:
             return False
         info = self.infos[index]
         app.push(RecordFileScene("export", info.path, default_export_path(info.game_id), on_done=lambda: None))
         return True
 
-    def import_file(self, app: Any) -> None:
+    def import_file(self, app: App) -> None:
         app.push(RecordFileScene("import", on_done=lambda: self.reload(app)))
 
     # -- input -----------------------------------------------------------------------------
 
-    def handle(self, app: Any, intent: Intent) -> bool:
+    def handle(self, app: App, intent: Intent) -> bool:
         """Handle an intent of the statistics scene while this tab is shown; True if used."""
         n = len(self.infos or [])
         if isinstance(intent, Key):
@@ -226,7 +224,6 @@ class ReplayList:
             t = fb.render(tr(key), True, palette.INK if usable else palette.INK_SOFT)
             surface.blit(t, t.get_rect(center=r.center))
             self._buttons[name] = r
-        from ..records import replays_dir
 
         where = small.render(tr("replay.list.folder", folder=paths.display_path(replays_dir(create=False))), True,
                              palette.INK_SOFT)
@@ -265,7 +262,7 @@ class ReplayList:
             self._items.append(r)
             y += lh
 
-    def _row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
+    def _row(self, info: ReplayInfo, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
         """One line's two texts, rendered (kept in the row cache until the list changes)."""
 
         f = art.font(max(11, int(19 * s)))
@@ -316,8 +313,6 @@ class RecordFileScene(WidgetScene):
         self.entry = None
 
     def _build(self) -> None:
-        from pygame_gui.elements import UIButton
-
         self._kill()
         w, h = self.app.size
         s = scale_of((w, h))
@@ -344,8 +339,6 @@ class RecordFileScene(WidgetScene):
 
     def confirm(self) -> bool:
         """Start the export/import on the background writer; False if there is nothing to do."""
-        from .. import records
-
         if self.job is not None:
             return False
         typed = self.path_text()
@@ -368,7 +361,7 @@ class RecordFileScene(WidgetScene):
             except (records.RecordError, OSError) as exc:
                 return None, exc
 
-        self.job = self.app.writer().run(f"{self.mode} a game record", work)
+        self.job = self.app.session.writer().run(f"{self.mode} a game record", work)
         self.message, self.error = tr("replay.file.working"), False
         self.app.request_redraw()
         return True

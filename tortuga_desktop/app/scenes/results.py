@@ -6,23 +6,34 @@ on its own row), red-blue-yellow sets, tracks (boat + pirate box), coins, total.
 game opened from the statistics screen or a file) the buttons are "Back" (Esc) and "Game log"
 (L), which shows the whole log of the game in the current language.
 
-When the scene is entered it calls ``app.on_results(scene)`` if the App has such a hook (the
-``--exit-after-game`` / ``--screenshot`` flow uses it).
+The App takes the ``--exit-after-game`` / ``--screenshot`` picture when this scene is entered.
 """
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable, Sequence
 from dataclasses import replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...rules import Outcome
-from .. import palette
+from .. import art, palette
+from ..eventtext import log_rows
+from ..gamelog import build_log
 from ..i18n import tr
+from ..intents import Click, Hover, Intent, Key
+from ..review import open_review
+from ..saves import SetupConfig
 from ..source import TableSource
 from . import Scene
+from .dialogs import wrap
+from .replay import open_game_replay
+
+if TYPE_CHECKING:  # pragma: no cover
+    pass
+    from ..loop import App
 
 __all__ = ["CATEGORIES", "ResultsScene", "breakdown_rows", "ranking", "same_seats_setup", "score_parts"]
 
@@ -65,8 +76,6 @@ def ranking(outcome: Outcome) -> list[int]:
 
 
 def _star(surface: pygame.Surface, center: tuple[int, int], r: int, rgb: palette.RGB) -> None:
-    import math
-
     cx, cy = center
     pts = [(cx + (r if k % 2 == 0 else r * 0.45) * math.sin(k * math.pi / 5),
             cy - (r if k % 2 == 0 else r * 0.45) * math.cos(k * math.pi / 5)) for k in range(10)]
@@ -74,12 +83,8 @@ def _star(surface: pygame.Surface, center: tuple[int, int], r: int, rgb: palette
     pygame.draw.polygon(surface, palette.INK, pts, max(1, r // 8))
 
 
-def same_seats_setup(long_game: bool, seats: Sequence[Any]) -> Any:
-    """A SetupConfig with the same seats (fresh random game), or None without app.saves."""
-    try:
-        from ..saves import SetupConfig
-    except ImportError:  # pragma: no cover
-        return None
+def same_seats_setup(long_game: bool, seats: Sequence[Any]) -> SetupConfig:
+    """A SetupConfig with the same seats (a fresh random game)."""
     clean = [replace(s, bot_seed=0) for s in seats]
     return SetupConfig(seats=clean, start_player=None, long_game=long_game, seed=None)
 
@@ -90,7 +95,7 @@ class ResultsScene(Scene):
     opaque = True
     name = "results"
 
-    def __init__(self, source: TableSource, seats: Sequence[Any] | None = None, app: Any = None, *,
+    def __init__(self, source: TableSource, seats: Sequence[Any] | None = None, app: App | None = None, *,
                  on_new_game: Callable[[Any], None] | None = None,
                  on_menu: Callable[[], None] | None = None, review: bool = False,
                  replay: Callable[[], bool] | None = None) -> None:
@@ -133,12 +138,6 @@ class ResultsScene(Scene):
         self.extra_buttons[name] = (label, action)
 
     # ------------------------------------------------------------------ scene
-    def enter(self, app: Any) -> None:
-        super().enter(app)
-        hook = getattr(app, "on_results", None)
-        if callable(hook):
-            hook(self)
-
     def winners_text(self) -> str:
         names = [self.game.names[w] for w in self.outcome.winners]
         if len(names) == 1:
@@ -147,8 +146,8 @@ class ResultsScene(Scene):
         return tr("results.ui.shared_victory_names_points_points", names=tr("log.and").join(names),
                   points=self.outcome.scores[self.outcome.winners[0]].total)
 
-    def handle(self, intent: Any) -> None:
-        key = getattr(intent, "key", None)
+    def handle(self, intent: Intent) -> None:
+        key = intent.key if isinstance(intent, Key) else None
         if key == pygame.K_r:  # the Watch replay button is one of the extra buttons (clicks: below)
             self.watch_replay()  # without a record: a notice says why (no button is offered then)
             return
@@ -158,17 +157,17 @@ class ResultsScene(Scene):
         if self.review:
             self._handle_review(intent, key)
             return
-        if key is not None:
-            uni = str(getattr(intent, "unicode", "") or "").lower()
+        if isinstance(intent, Key):
+            uni = intent.unicode.lower()
             if key == pygame.K_n or uni == "n":
                 self.new_game()
             elif key in (pygame.K_m, pygame.K_ESCAPE) or uni == "m":
                 self.main_menu()
             return
-        pos = getattr(intent, "pos", None)
+        pos = intent.pos if isinstance(intent, Click | Hover) else None
         if pos is None:
             return
-        if getattr(intent, "button", None) == 1:
+        if isinstance(intent, Click) and intent.button == 1:
             for name, rect in self._buttons.items():
                 if rect.collidepoint(pos):
                     if name in self.extra_buttons:
@@ -180,12 +179,12 @@ class ResultsScene(Scene):
             hover = next((n for n, r in self._buttons.items() if r.collidepoint(pos)), None)
             if hover != self._hover:
                 self._hover = hover
-                if self.app is not None:
+                if self.entered:
                     self.app.request_redraw()
 
-    def _handle_review(self, intent: Any, key: Any) -> None:
-        if key is not None:
-            uni = str(getattr(intent, "unicode", "") or "").lower()
+    def _handle_review(self, intent: Intent, key: int | None) -> None:
+        if isinstance(intent, Key):
+            uni = intent.unicode.lower()
             if key in (pygame.K_ESCAPE, pygame.K_BACKSPACE, pygame.K_m) or uni == "m":
                 if self.show_log:
                     self.show_log = False
@@ -197,13 +196,12 @@ class ResultsScene(Scene):
                 self.log_scroll += 10 if key == pygame.K_PAGEDOWN else 1
             elif key in (pygame.K_UP, pygame.K_PAGEUP):
                 self.log_scroll = max(0, self.log_scroll - (10 if key == pygame.K_PAGEUP else 1))
-            if self.app is not None:
+            if self.entered:
                 self.app.request_redraw()
             return
-        pos = getattr(intent, "pos", None)
-        button = getattr(intent, "button", None)
-        if pos is None or button is None:
+        if not isinstance(intent, Click):
             return
+        pos, button = intent.pos, intent.button
         if button in (4, 5) and self.show_log:
             self.log_scroll = max(0, self.log_scroll + (3 if button == 5 else -3))
         elif button == 1:
@@ -216,7 +214,7 @@ class ResultsScene(Scene):
                     else:
                         self.close_review()
                     break
-        if self.app is not None:
+        if self.entered:
             self.app.request_redraw()
 
     def watch_replay(self, chances: Sequence[Sequence[float]] | None = None, start: int = 0) -> bool:
@@ -225,18 +223,16 @@ class ResultsScene(Scene):
         ``start`` is the position shown first (a review moment's)."""
         if self._replay is not None:
             return self._replay()
-        from .replay import open_game_replay
 
         return open_game_replay(self.app, self.source, self.seats, chances=chances, start=start)
 
     def open_review(self) -> None:
         """The game review (:mod:`..review`): chance to win over the game, the worst moments."""
-        if self.app is None:
+        if not self.entered:
             return
         if not self.has_record:  # say why here instead of opening a review that can only fail
             self.app.notify(tr("review.no_record"), "warning")
             return
-        from ..review import open_review
 
         open_review(self)
 
@@ -245,14 +241,11 @@ class ResultsScene(Scene):
 
     def close_review(self) -> None:
         self.choice = "menu"
-        if self.app is not None and self.app.top is self:
+        if self.entered and self.app.top is self:
             self.app.pop()
 
     def log_lines(self) -> list[str]:
         """The whole public log of the game in the current language, grouped by round and phase."""
-        from ..eventtext import log_rows
-        from ..gamelog import build_log
-
         names = self.game.names
         rows = log_rows(build_log(self.source.events_for(None), names, {}), names)
         return [f"  {text}" if style == "phase" else text for style, text in rows]
@@ -264,9 +257,8 @@ class ResultsScene(Scene):
         if self.on_new_game is not None:
             self.on_new_game(setup)
             return
-        start_game = getattr(self.app, "start_game", None)
-        if callable(start_game) and setup is not None:
-            start_game(setup)
+        if setup is not None:
+            self.app.session.start_game(setup)
         else:
             self.main_menu()
 
@@ -275,10 +267,7 @@ class ResultsScene(Scene):
         if self.on_menu is not None:
             self.on_menu()
             return
-        hook = getattr(self.app, "main_menu", None)
-        if callable(hook):
-            hook()
-        elif self.app is not None:
+        if self.entered:
             self.app.pop()
 
     def update(self, dt: float) -> bool:
@@ -294,8 +283,6 @@ class ResultsScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """The winner on a gold banner, the score table (the winners' columns in gold), bars
         showing where each player's points came from, and the button row."""
-        from .. import art
-
         w, h = surface.get_size()
         surface.fill(palette.SEA_DEEP)
         n = self.game.players
@@ -423,7 +410,6 @@ class ResultsScene(Scene):
         room = rect.w - 2 * (2 * r + 16) - len(self.outcome.winners) * (stripe + 3) * 2
         text = font.render(self.winners_text(), True, palette.INK)
         if text.get_width() > room:  # long names: a smaller font rather than an overflow
-            from .. import art
 
             px = max(10, int(font.get_height() * room / max(1, text.get_width())) - 1)
             text = art.font(px, bold=True).render(self.winners_text(), True, palette.INK)
@@ -488,8 +474,6 @@ class ResultsScene(Scene):
         return y + int(small.get_linesize())
 
     def _draw_log(self, surface: pygame.Surface, panel: pygame.Rect, f: Any) -> None:
-        from .dialogs import wrap
-
         area = pygame.Rect(panel.x + 10, panel.y + 10, panel.w - 20, max(40, self._buttons["new"].y - panel.y - 20))
         pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, area, border_radius=10)
         pygame.draw.rect(surface, palette.BRASS_DARK, area, width=2, border_radius=10)

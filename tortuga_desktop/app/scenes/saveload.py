@@ -16,20 +16,25 @@ from __future__ import annotations
 import logging
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
+from pygame_gui.elements import UIButton
 
 from ...shell.game import DEFAULT_GAME, GameModule, SavedGame, game_title
 from .. import art, palette, paths, saves
 from ..i18n import tr
 from ..intents import Click, Intent, Key
-from ..saves import MAX_NAME_LENGTH
+from ..listing import Progress, Scan
+from ..saves import MAX_NAME_LENGTH, Job, SaveData, SaveInfo
 from ..saves.games import load_game
 from . import Scene, WidgetScene
 from .chrome import backdrop
-from .dialogs import MessageScene, dim, draw_panel, ok_cancel, scale_of, text_entry
+from .dialogs import MessageScene, dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["LoadScene", "SaveScene"]
 
@@ -42,7 +47,7 @@ class SaveScene(WidgetScene):
     opaque = False
     name = "save"
 
-    def __init__(self, data: Any) -> None:
+    def __init__(self, data: SaveData) -> None:
         super().__init__()
         self.data = data
         self.entry: Any = None
@@ -50,7 +55,7 @@ class SaveScene(WidgetScene):
         self._box = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.error = False
-        self.job: Any = None  # the background write under way
+        self.job: Job | None = None  # the background write under way
         self._job_name = ""
 
     def _kill(self) -> None:
@@ -75,8 +80,6 @@ class SaveScene(WidgetScene):
         return tr("saves.default_name", round=self.data.game.round)
 
     def _build(self) -> None:
-        from pygame_gui.elements import UIButton
-
         self._kill()
         w, h = self.app.size
         s = scale_of((w, h))
@@ -139,7 +142,7 @@ class SaveScene(WidgetScene):
             return False
         self._job_name = text
 
-        def write() -> Any:
+        def write() -> Path | saves.SaveError:
             try:
                 return saves.write_prepared(path, doc, replace=replace)
             except saves.SaveError as err:
@@ -147,7 +150,7 @@ class SaveScene(WidgetScene):
                     return err  # a question for the player, not a failure (no "saving failed" notice)
                 raise
 
-        self.job = self.app.writer().run("a named save", write, path)
+        self.job = self.app.session.writer().run("a named save", write, path)
         self.message, self.error = tr("saves.saving"), False
         self.app.request_redraw()
         return True
@@ -171,7 +174,7 @@ class SaveScene(WidgetScene):
             top.flash(tr("status.saved", name=self._job_name))
         return True
 
-    def _ask_replace(self, error: Any) -> None:
+    def _ask_replace(self, error: saves.SaveError) -> None:
         """The file exists: ask before replacing the save in it (Enter replaces, Esc keeps it)."""
         name, folder = getattr(self, "_asked", (None, None))
 
@@ -202,8 +205,6 @@ class SaveScene(WidgetScene):
         t = f.render(tr("saves.folder"), True, palette.INK)
         surface.blit(t, (self._box.x + int(40 * s), getattr(self, "_folder_y", y)))
         if self.message:
-            from .dialogs import text_lines, wrap
-
             lines = wrap(self.message, f, self._box.w - int(60 * s))[:3]
             text_lines(surface, lines, f, (self._box.x + int(30 * s), self._box.y + int(262 * s)),
                        palette.DANGER if self.error else palette.SUCCESS)
@@ -223,7 +224,7 @@ class LoadScene(Scene):
 
     def __init__(self) -> None:
         super().__init__()
-        self.infos: list[Any] = []
+        self.infos: list[SaveInfo] = []
         #: True until the first listing arrived
         self.loading = True
         self.focus = 0
@@ -243,7 +244,7 @@ class LoadScene(Scene):
         """The list is being read or a game opened (tests wait for it)."""
         return self._lister.busy or self._opener.busy
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.reload(after_frame=True)
 
@@ -260,7 +261,7 @@ class LoadScene(Scene):
     def reload(self, *, after_frame: bool = False) -> None:
         """Read the list again (on a worker thread; :meth:`update` takes the result up;
         ``after_frame``: once the screen's first frame is drawn)."""
-        def work(progress: Any) -> Any:
+        def work(progress: Progress) -> list[SaveInfo] | saves.SaveError:
             try:
                 return saves.list_saves(progress)
             except saves.SaveError as err:
@@ -268,7 +269,7 @@ class LoadScene(Scene):
 
         self._lister.start("listing the saves", work, after_frame=after_frame)
 
-    def _listed(self, task: Any) -> None:
+    def _listed(self, task: Scan) -> None:
         folder = paths.saves_dir(create=False)
         result = task.result if task.error is None else saves.SaveError(
             "error.save.folder_unreadable", folder, str(task.error), folder=paths.display_path(folder))
@@ -304,7 +305,7 @@ class LoadScene(Scene):
         if not info.ok:
             return False
 
-        def work(_progress: Any) -> Any:
+        def work(_progress: Progress) -> tuple[GameModule, SavedGame] | saves.SaveError:
             try:
                 return load_game(info.path)
             except saves.SaveError as err:
@@ -314,7 +315,7 @@ class LoadScene(Scene):
         self.app.request_redraw()
         return True
 
-    def _opened(self, task: Any) -> None:
+    def _opened(self, task: Scan) -> None:
         data = task.result if task.error is None else saves.SaveError(
             "error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):
@@ -334,7 +335,7 @@ class LoadScene(Scene):
         if saved.finished:  # the game in progress stays where Continue finds it
             go()
         else:  # it takes the game in progress's place: ask first
-            app.confirm_leaving_game("load", go)
+            app.session.confirm_leaving_game("load", go)
 
     def delete(self, index: int, *, confirmed: bool = False) -> None:
         """Delete the save at ``index`` - after asking (Enter deletes, Esc keeps it)."""
@@ -343,8 +344,6 @@ class LoadScene(Scene):
             return
         info = self.infos[index]
         if not confirmed:
-            from .dialogs import MessageScene
-
             self.app.push(MessageScene(tr("saves.delete_title"), tr("saves.delete_confirm", name=info.name),
                                        lambda: self._delete(info.path), ok_label=tr("menu.delete"),
                                        cancel_label=tr("menu.cancel")))
@@ -391,7 +390,7 @@ class LoadScene(Scene):
                 self.scroll = max(0, min(max(0, len(self.infos) - 1), self.scroll + (1 if intent.button == 5 else -1)))
                 self.app.request_redraw()
 
-    def _row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
+    def _row(self, info: SaveInfo, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(21 * s)), True)
         if info.ok:
@@ -424,8 +423,6 @@ class LoadScene(Scene):
             area.y += f.get_linesize() + int(6 * s)
             area.h -= f.get_linesize() + int(6 * s)
         if self.error:
-            from .dialogs import text_lines, wrap
-
             text_lines(surface, wrap(self.error, f, area.w), f, area.topleft, palette.DANGER)
         elif self.loading or (self._lister.busy and self._lister.progress[1]):
             surface.blit(f.render(progress_text("saves.reading", self._lister.progress), True, palette.INK_SOFT),

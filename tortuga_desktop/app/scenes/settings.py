@@ -8,17 +8,22 @@ directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider
 
 from .. import art, palette
 from ..i18n import LANGUAGES, tr
 from ..intents import Intent, Key, UIEvent
-from ..settings import UI_SCALES
+from ..settings import UI_SCALES, Settings
 from . import WidgetScene
 from .chrome import backdrop
 from .dialogs import draw_panel, scale_of
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -47,12 +52,18 @@ class SettingsScene(WidgetScene):
 
     # -- lifecycle ----------------------------------------------------------------------
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         if app.settings is None:
-            from ..settings import Settings
-
             app.settings = Settings()
         super().enter(app)
+
+    @property
+    def settings(self) -> Settings:
+        """The App's settings (an App started without any gets the defaults on entry)."""
+        st = self.app.settings
+        if st is None:
+            st = self.app.settings = Settings()
+        return st
 
     def _kill(self) -> None:
         super()._kill()
@@ -61,11 +72,9 @@ class SettingsScene(WidgetScene):
     # -- controls -----------------------------------------------------------------------
 
     def _build(self) -> None:
-        from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider
-
         self._kill()
         app = self.app
-        st = app.settings
+        st = self.settings
         ui = app.ui
         w, h = app.size
         s = scale_of((w, h))
@@ -106,7 +115,7 @@ class SettingsScene(WidgetScene):
         y += row + gap
         label("settings.window_size")
         sizes: list[str | tuple[str, str]] = [(_size_label(sz), f"{sz[0]}x{sz[1]}") for sz in WINDOW_SIZES]
-        cur_size = tuple(st.window_size)
+        cur_size = (st.window_size[0], st.window_size[1])
         if cur_size not in WINDOW_SIZES:
             sizes.append((_size_label(cur_size), f"{cur_size[0]}x{cur_size[1]}"))
         cur_opt = next(x for x in sizes if x[1] == f"{cur_size[0]}x{cur_size[1]}")
@@ -152,7 +161,7 @@ class SettingsScene(WidgetScene):
 
     def set(self, name: str, value: Any) -> None:
         """Change one setting, apply it now and save (also used by tests)."""
-        st = self.app.settings
+        st = self.settings
         if getattr(st, name) == value:
             return
         setattr(st, name, value)
@@ -164,8 +173,6 @@ class SettingsScene(WidgetScene):
         self.app.request_redraw()
 
     def handle(self, intent: Intent) -> None:
-        import pygame_gui
-
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
             self.app.pop()
             return
@@ -213,7 +220,7 @@ class SettingsScene(WidgetScene):
             if t.get_width() > r.w - 8:
                 t = art.font(max(10, int(17 * s)), True).render(text, True, palette.INK)
             surface.blit(t, t.get_rect(midleft=(r.x, r.centery)))
-            if key == "settings.volume" and self.app is not None and self.app.settings is not None:
+            if key == "settings.volume" and self.entered and self.app.settings is not None:
                 v = art.font(max(10, int(17 * s))).render(f"{round(self.app.settings.volume * 100)} %", True,
                                                           palette.INK_SOFT)
                 surface.blit(v, v.get_rect(midright=(r.right - 10, r.centery)))

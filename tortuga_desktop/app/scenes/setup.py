@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -24,10 +24,14 @@ from .. import art, palette
 from ..i18n import KIND_KEYS, tr, trn
 from ..intents import Click, Hover
 from ..layout import LayoutReport
+from ..render.table import draw_marker
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
 from . import Scene
 from .chrome import backdrop
 from .dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 __all__ = ["KIND_LABELS", "LEVEL_LABELS", "Control", "SetupScene", "complete_rows"]
 
@@ -133,7 +137,7 @@ class SetupScene(Scene):
         self._build()
 
     # ------------------------------------------------------------------ scene
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         setup = self._initial
         if setup is None and self.remember:
@@ -169,7 +173,7 @@ class SetupScene(Scene):
         self._seed = None
 
     def _size(self) -> tuple[int, int]:
-        size = getattr(self.app, "size", None)
+        size = self.app.size if self.entered else None
         if size is None:
             surf = pygame.display.get_surface()
             size = surf.get_size() if surf is not None else (1280, 800)
@@ -201,7 +205,7 @@ class SetupScene(Scene):
         y = self._panel.y + title_h
         self.controls = []
         self._labels = []
-        manager = self.app.ui if self.app is not None else None
+        manager = self.app.ui if self.entered else None
 
         def toggles(prefix: str, options: list[tuple[str, str]], current: str, x: int, width: int) -> None:
             n = len(options)
@@ -262,7 +266,7 @@ class SetupScene(Scene):
         step = (right - x0 - bw) / max(1, n - 1)  # first at the left, last at the right, the rest between
         for k, (name, label, style) in enumerate(buttons):
             self.controls.append(Control(name, label, pygame.Rect(round(x0 + k * step), y, bw, rh), style=style))
-        if self.app is not None and hasattr(self.app, "request_redraw"):
+        if self.entered:
             self.app.request_redraw()
 
     def bottom_buttons(self) -> list[tuple[str, str, str]]:
@@ -341,12 +345,12 @@ class SetupScene(Scene):
             self.start()
 
     def _redraw(self) -> None:
-        if self.app is not None and hasattr(self.app, "request_redraw"):
+        if self.entered:
             self.app.request_redraw()
 
     def host(self) -> None:
         """Host this setup as a network game (the host screen opens with these seats)."""
-        from .host import HostScene
+        from .host import HostScene  # online play: the network screens load only when asked for
 
         self.app.push(HostScene(self.config()))
 
@@ -354,7 +358,7 @@ class SetupScene(Scene):
         self._read()
         if self.on_back is not None:
             self.on_back()
-        elif self.app is not None:
+        elif self.entered:
             self.app.pop()
 
     def start(self) -> SetupConfig | None:
@@ -369,19 +373,16 @@ class SetupScene(Scene):
         self.error = ""
         setup = replace(setup, seats=[replace(s, name=s.name.strip()) for s in setup.seats])
         if self.remember:
-            writer = getattr(self.app, "writer", None)
-            if callable(writer):  # never write on the frame loop
+            if self.entered:  # never written on the frame loop
                 remembered = setup
-                writer().run("remembering the setup", lambda: save_last_setup(remembered))
+                self.app.session.writer().run("remembering the setup", lambda: save_last_setup(remembered))
             else:
                 save_last_setup(setup)
         self.started = setup
         if self.on_start is not None:
             self.on_start(setup)
         else:
-            start_game = getattr(self.app, "start_game", None)
-            if callable(start_game):
-                start_game(setup)
+            self.app.session.start_game(setup)
         return setup
 
     # ------------------------------------------------------------------ drawing
@@ -421,8 +422,6 @@ class SetupScene(Scene):
             pygame.draw.rect(surface, pc.rgb, r, border_radius=rad)
             pygame.draw.rect(surface, palette.INK if hover else pc.dark, r, max(2, int(3 * s)), border_radius=rad)
             if art.markers_on():
-                from ..render.table import draw_marker
-
                 draw_marker(surface, pc.marker, (r.x + r.w * 0.28, r.y + r.h * 0.3), r.w * 0.13, palette.BONE)
             t = art.font(max(10, int(r.h * 0.5)), True).render(c.label, True, palette.BONE)
             surface.blit(t, t.get_rect(center=(r.centerx + r.w // 8, r.centery + r.h // 10)))

@@ -12,20 +12,27 @@ from __future__ import annotations
 import logging
 from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from ...shell import game as games
-from .. import art, palette
+from .. import art, palette, paths, saves, stats
 from ..i18n import decimal, tr
 from ..intents import Click, Hover, Intent, Key
+from ..layout import wrap_words
+from ..listing import Scan
+from ..saves import SaveInfo
 from ..saves.games import read_game
 from . import Scene
 from .chrome import backdrop
-from .dialogs import draw_panel, scale_of
+from .dialogs import draw_panel, scale_of, text_lines, wrap
 from .listview import RowCache, Worker, draw_position, page_key, progress_text
 from .replays import ReplayList
+from .saveload import _clip
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 logger = logging.getLogger(__name__)
 
@@ -35,8 +42,6 @@ __all__ = ["StatsScene", "stats_rows"]
 def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
     """The statistics table as text rows (header first); a damaged statistics file is added
     to ``damaged`` (see :func:`stats.load_stats`)."""
-    from .. import stats
-
     head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"), tr("stats.best"), tr("stats.average"),
             tr("stats.hinted"), *(tr(f"stats.vs_{k}") for k in stats.STRENGTHS)]
     records = stats.load_stats(damaged)
@@ -66,7 +71,7 @@ class StatsScene(Scene):
         super().__init__()
         self.tab = "stats"
         self.rows: list[list[str]] = []
-        self.finished: list[Any] = []
+        self.finished: list[SaveInfo] = []
         #: True until the first reading of the statistics and the archive arrived
         self.loading = True
         #: why the finished-games folder could not be read ("" when it could)
@@ -89,7 +94,7 @@ class StatsScene(Scene):
         """Something is being read on a worker thread (tests wait for it)."""
         return self._reader.busy or self._opener.busy or self.replays.busy
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.reload(after_frame=True)
 
@@ -108,8 +113,6 @@ class StatsScene(Scene):
         """Read the statistics, the finished games (from the archive's summary index) and the
         replays again, on worker threads: the screen draws while they are read (``after_frame``:
         once its first frame is drawn)."""
-        from .. import saves
-
         def work(progress: Any) -> Any:
             damaged: list[Path] = []
             rows = stats_rows(damaged)
@@ -120,18 +123,16 @@ class StatsScene(Scene):
             return rows, damaged, finished
 
         self._reader.start("listing the finished games", work, after_frame=after_frame)
-        if self.app is not None and (self.tab == "replays" or self.replays.infos is not None):
+        if self.entered and (self.tab == "replays" or self.replays.infos is not None):
             self.replays.reload(self.app)  # the replays are read once their tab is first shown
 
     def show_tab(self, name: str) -> None:
         """Show tab ``name`` (the replays are read the first time their tab shows)."""
         self.tab = name
-        if name == "replays" and self.replays.infos is None and not self.replays.busy and self.app is not None:
+        if name == "replays" and self.replays.infos is None and not self.replays.busy and self.entered:
             self.replays.reload(self.app)
 
-    def _read(self, task: Any) -> None:
-        from .. import paths, saves
-
+    def _read(self, task: Scan) -> None:
         if task.error is not None:
             folder = paths.archive_dir(create=False)
             rows, damaged, finished = [], [], saves.SaveError(
@@ -139,7 +140,7 @@ class StatsScene(Scene):
         else:
             rows, damaged, finished = task.result
         self.rows = rows
-        if damaged and self.app is not None:
+        if damaged and self.entered:
             self.app.notify(tr("notice.stats_damaged", file=paths.display_name(damaged[0])), "warning")
         if isinstance(finished, saves.SaveError):
             logger.warning("cannot list the finished games: %s", finished.log_text)
@@ -169,8 +170,6 @@ class StatsScene(Scene):
     def open_finished(self, index: int) -> bool:
         """Show a finished game's results and log (read-only); the file is read and checked on
         a worker thread. False: nothing to open (a damaged line, or one already opening)."""
-        from .. import saves
-
         if not 0 <= index < len(self.finished) or self._opener.busy:
             return False
         info = self.finished[index]
@@ -187,9 +186,7 @@ class StatsScene(Scene):
         self.app.request_redraw()
         return True
 
-    def _opened(self, task: Any) -> None:
-        from .. import saves
-
+    def _opened(self, task: Scan) -> None:
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):
             logger.warning("refused %s", data.log_text)
@@ -286,8 +283,6 @@ class StatsScene(Scene):
     def _draw_header(self, surface: pygame.Surface, area: pygame.Rect, s: float, first: int, col: int) -> int:
         """The column names: each on up to two lines, all in one size that fits its column
         (issue 23: the Dutch header was cut); returns the y under the header."""
-        from ..layout import wrap_words
-
         head = self.rows[0]
         widths = [first - 6 if c == 0 else col - 6 for c in range(len(head))]
         px = max(10, int(16 * s))
@@ -355,9 +350,7 @@ class StatsScene(Scene):
         note = art.font(max(10, int(15 * s))).render(tr("stats.vs_note"), True, palette.INK_SOFT)
         surface.blit(note, (area.x, min(area.bottom - note.get_height(), y + int(10 * s))))
 
-    def _finished_row(self, info: Any, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
-        from .saveload import _clip
-
+    def _finished_row(self, info: SaveInfo, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
         if info.ok and info.game != games.DEFAULT_GAME:  # another game's finished game: its name and players
@@ -386,8 +379,6 @@ class StatsScene(Scene):
             area.y += f.get_linesize() + int(6 * s)
             area.h -= f.get_linesize() + int(6 * s)
         if self.error:
-            from .dialogs import text_lines, wrap
-
             text_lines(surface, wrap(self.error, f, area.w), f, area.topleft, palette.DANGER)
             return
         if self.loading or (self._reader.busy and self._reader.progress[1]):

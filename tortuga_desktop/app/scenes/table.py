@@ -16,21 +16,32 @@ from __future__ import annotations
 
 import os
 import time
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ...rules import DecisionKind, PlayerView
+from ...rules import DecisionKind, PlayerView, RulesError
 from ...rules import events as rev
-from .. import dicegrid, follow, sidenotes
+from ...rules.components import GOAL_LONG, GOAL_NORMAL
+from .. import art, dicegrid, follow, palette, sidenotes
 from ..anim import SPEEDS, Motion, Timeline
-from ..hints import draw_hint, poll_hint, toggle_hint
+from ..hints import HintState, draw_hint, poll_hint, toggle_hint
+from ..human import DecisionUI
 from ..i18n import tr, trn
 from ..intents import Click, Hover, Intent, Key
+from ..keys import hud_speed
+from ..layout import boosted_px, table_report
 from ..render.motion import build_timeline
 from ..render.table import AnimState, HitTarget, TableRenderer, fit_text, text
 from ..source import Shown, TableMove, TableSource, Viewer
-from . import Scene
+from ..tips import attach_tips
+from . import Scene, handover
+from .help import PositionsScene
+from .pause import PauseScene
+from .results import ResultsScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 #: Decisions that show what only the deciding seat may know (their roll, the tiles drawn).
 PRIVATE_KINDS = frozenset({DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE})
@@ -47,12 +58,6 @@ WHEEL_ROWS = 3
 #: Seconds the table holds still after something was taken from a human (a Board, a Raid,
 #: surplus, a token pushed back), so the player sees it before the next move (issue 23).
 LOSS_HOLD_S = 2.0
-
-
-def _decision_ui_class() -> Any:
-    from ..human import DecisionUI
-
-    return DecisionUI
 
 
 class TableScene(Scene):
@@ -82,8 +87,10 @@ class TableScene(Scene):
         self.renderer: TableRenderer | None = None
         self.hover: HitTarget | None = None
         self.mouse: tuple[int, int] | None = None  # where the mouse rests on the table
-        self.decision_ui: Any = None
+        self.decision_ui: DecisionUI | None = None
         self.decision_seat: int | None = None
+        #: the printed dice grid shown over the table (G, R0.8: app/dicegrid.py)
+        self.dice_grid_shown = False
         self.clock = 0.0
         self._dirty = True
         self._over_wait = 0.0
@@ -101,6 +108,8 @@ class TableScene(Scene):
         #: -> bool`` (True: used), ``update(dt, scene) -> bool`` (redraw), ``draw(surface, scene)``,
         #: ``visible`` (while True the table is drawn in full every frame)
         self.overlays: list[Any] = []
+        #: the hint asked for, computed or on show (app/hints.py)
+        self.hint = HintState()
         # -- following the game (issue 23) --
         #: the first log row shown while the player reads back (None: follow the newest)
         self.log_top: int | None = None
@@ -122,7 +131,7 @@ class TableScene(Scene):
 
     # -- lifecycle -----------------------------------------------------------------------
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
         self.renderer = TableRenderer(app.size, self.controller.players,
                                       human_panel=bool(self.controller.human_seats))
@@ -134,8 +143,6 @@ class TableScene(Scene):
         self._check_phase_screenshot()
         self._check_last_round(animate=False)
         if self.coach is None:
-            from ..tips import attach_tips
-
             attach_tips(self)
 
     def exit(self) -> None:
@@ -172,11 +179,11 @@ class TableScene(Scene):
             toggle_hint(self)
             return
         if (isinstance(intent, Key) and deciding and intent.key == pygame.K_SPACE
-                and getattr(self.decision_ui, "wants_space", lambda: False)()):
+                and self.decision_ui is not None and self.decision_ui.wants_space()):
             intent_to_ui = True  # Space toggles the die or chest the focus ring is on
         else:
             intent_to_ui = isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE)
-        if intent_to_ui:
+        if intent_to_ui and self.decision_ui is not None:
             # A human deciding gets the keys: digits pick options, and never change the speed.
             if self.decision_ui.handle(intent, None):
                 self._dirty = True
@@ -187,7 +194,6 @@ class TableScene(Scene):
                 self.skip()
                 return
             if intent.key == pygame.K_ESCAPE:  # always the pause menu (Space skips animations)
-                from .pause import PauseScene
 
                 self.skip()
                 self.app.push(PauseScene(self))
@@ -195,7 +201,7 @@ class TableScene(Scene):
             if intent.key in SPEED_KEYS:
                 if self.controller.waiting():
                     return  # a human's decision is open (its panel opens after the animation): digits pick options
-                settings = getattr(self.app, "settings", None)
+                settings = self.app.settings
                 if settings is not None and settings.reduced_motion:  # nothing moves: say why
                     self.app.notify(tr("glance.keys.reduced_motion"), "info")
                     return
@@ -343,8 +349,6 @@ class TableScene(Scene):
             self.timeline.add(banner)
 
     def _last_round_text(self) -> str:
-        from ...rules.components import GOAL_LONG, GOAL_NORMAL
-
         seats = self.last_round or ()
         if not seats:
             return tr("follow.last_round.capped")
@@ -353,8 +357,6 @@ class TableScene(Scene):
 
     def notes(self) -> list[sidenotes.Note]:
         """The side notes shown now: "last round", the summary of the open decision, a tip."""
-        from .. import palette
-
         out: list[sidenotes.Note] = []
         if self.last_round is not None and not self.view.is_over:
             out.append(sidenotes.Note("last_round", tr("follow.last_round.title"), (self._last_round_text(),),
@@ -383,9 +385,6 @@ class TableScene(Scene):
     def _draw_tags(self, surface: pygame.Surface) -> None:
         """What was taken from a human this round, on that player's board: the newest loss in
         words (and how many more; the summary and the log have them all)."""
-        from .. import art, palette
-        from ..layout import boosted_px
-
         r = self.renderer
         assert r is not None
         L = r.layout
@@ -428,8 +427,6 @@ class TableScene(Scene):
 
     def show_positions(self, action: int) -> None:
         """Context help: why each player got 1st or 2nd position on ``action``."""
-        from .help import PositionsScene
-
         self.app.push(PositionsScene(self._shown(None).view, action, self.controller.seats))
 
     def retranslate(self) -> None:
@@ -466,7 +463,6 @@ class TableScene(Scene):
             self.decision_ui = None  # refused before it reached the game: a fresh panel to try again
             self._dirty = True
             return
-        from ...rules import RulesError
 
         try:
             ev = self.controller.submit(self.decision_seat, action)
@@ -515,7 +511,7 @@ class TableScene(Scene):
             return
         if self.decision_ui is not None and any(d.seat == self.decision_seat for d in pending):
             return
-        cls = _decision_ui_class()
+        cls = DecisionUI
         if cls is None:
             return
         # The human already at the screen goes on first; otherwise seat order.
@@ -531,13 +527,12 @@ class TableScene(Scene):
             self._dirty = True
 
         if self.hotseat and d.kind in PRIVATE_KINDS and self.viewer != seat:
-            from . import handover
-
             self.decision_seat = seat
             self.decision_ui = None
             self._set_viewer(None)
             colour = self.renderer.colour_of(seat).rgb if self.renderer is not None else None
-            self.app.push(handover.HandoverScene(self.controller.seats[seat].name, ready, colour=colour, seat=seat))
+            self.app.push(handover.HandoverScene(self.controller.seats[seat].name, ready, colour=colour, seat=seat,
+                                                  table=self))
             return
         ready()
 
@@ -601,7 +596,7 @@ class TableScene(Scene):
         return dirty
 
     def _play(self, name: str) -> None:
-        sound = getattr(self.app, "sound", None) if self.app is not None else None
+        sound = self.app.sound if self.entered else None
         if sound is not None:
             sound.play(name)  # the sound board keeps a failing mixer to itself
 
@@ -630,8 +625,8 @@ class TableScene(Scene):
         if key == self._phase_key:
             return
         self._phase_key = key
-        opts = getattr(self.app, "options", None)
-        folder = getattr(opts, "screenshot_every_phase", None) if opts is not None else None
+        opts = self.app.options if self.entered else None
+        folder = opts.screenshot_every_phase if opts is not None else None
         if folder:
             os.makedirs(folder, exist_ok=True)
             path = os.path.join(folder, f"round{key[0]:02d}_{['dice', 'actions', 'move', 'over'].index(key[1]) + 1}_{key[1]}.png")
@@ -640,12 +635,10 @@ class TableScene(Scene):
 
     def _finish(self) -> None:
         self._finished = True
-        from .results import ResultsScene
 
-        finish = getattr(self.app, "finish_game", None)
-        data = getattr(self.controller, "save_data", None)
-        if callable(finish) and data is not None:
-            finish(data)
+        data = self.app.session.save_data_of(self.controller)
+        if data is not None:
+            self.app.session.finish_game(data)
         self.app.replace(ResultsScene(self.controller))
 
     # -- draw ----------------------------------------------------------------------------
@@ -678,7 +671,7 @@ class TableScene(Scene):
         partial_ok = (self._base is not None and key == self._base_key and self.decision_ui is None
                       and not dicegrid.is_shown(self)
                       and not any(overlay.visible for overlay in self.overlays)
-                      and not getattr(self.app, "force_full", True))
+                      and self.entered and not self.app.force_full)
         anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log,
                          log_top=self.log_top, log_seen=self.log_seen, log_reserve=reserve)
         if partial_ok:
@@ -718,20 +711,15 @@ class TableScene(Scene):
 
     def layout_report(self) -> Any:
         """Where the table puts things (for the layout tests)."""
-        from ..layout import table_report
-
         assert self.renderer is not None
         return table_report(self.renderer.layout, self.decision_ui)
 
     def _draw_hud(self, surface: pygame.Surface) -> None:
-        from .. import palette
-
         r = self.renderer
         assert r is not None
         L = r.layout
-        from ..keys import hud_speed
 
-        label = tr("table.hud", speed=hud_speed(self.speed, getattr(self.app, "settings", None)))
+        label = tr("table.hud", speed=hud_speed(self.speed, self.app.settings if self.entered else None))
         box = L.log
         parts = label.split(" · ")  # two lines when one does not fit (split between the keys)
         half = (len(parts) + 1) // 2
@@ -744,8 +732,6 @@ class TableScene(Scene):
             y -= t.get_height()
 
     def _draw_tooltip(self, surface: pygame.Surface) -> pygame.Rect | None:
-        from .. import palette
-
         r = self.renderer
         assert r is not None
         if self.mouse is None:

@@ -21,7 +21,7 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -30,8 +30,12 @@ from pygame_gui.elements import UIButton, UILabel
 from ...levels import NETWORK_LEVELS, level_key
 from .. import art, palette
 from ..i18n import tr, trn
+from ..intents import Intent
 from . import WidgetScene
 from .dialogs import wrap
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
 
 log = logging.getLogger(__name__)
 
@@ -202,7 +206,7 @@ class TablesScene(WidgetScene):
         self._picked = False
 
     # ------------------------------------------------------------------ lifecycle
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         self.lister = TableLister(self.url, self._factory)
         super().enter(app)
 
@@ -312,7 +316,7 @@ class TablesScene(WidgetScene):
         self.app.request_redraw()
 
     # ------------------------------------------------------------------ input
-    def handle(self, intent: Any) -> None:
+    def handle(self, intent: Intent) -> None:
         event = getattr(intent, "event", None)
         if event is not None:
             if event.type == pygame_gui.UI_BUTTON_PRESSED:

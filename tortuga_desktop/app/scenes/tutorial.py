@@ -13,7 +13,8 @@ Progress is saved in the settings after every step (``tutorial_step``).
 from __future__ import annotations
 
 import logging
-from typing import Any
+import math
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -28,6 +29,10 @@ from ..saves import SeatConfig
 from ..source import TableMove
 from ..tutorial import HUMAN, STEPS, Coach, ScriptedBot, Step, fast_forward, spot_rect
 from .table import TableScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from ..loop import App
+    from .menu import MenuScene
 
 logger = logging.getLogger(__name__)
 
@@ -211,8 +216,6 @@ class CoachPanel:
 
     def _draw_pointer(self, surface: pygame.Surface, target: pygame.Rect, rgb: Any, L: Any) -> None:
         """An arrow from the coach panel to what it talks about (none when they touch)."""
-        import math
-
         panel = self.rect
         if panel.colliderect(target.inflate(L.px(30), L.px(30))):
             return
@@ -316,10 +319,9 @@ class TutorialScene(TableScene):
     def _name_seats(game: Game) -> None:
         game.names = [tr("tutorial.player_name"), "Anne Bonny", "Calico Jack"]
 
-    def enter(self, app: Any) -> None:
+    def enter(self, app: App) -> None:
         super().enter(app)
-        table_speed = getattr(app, "table_speed", None)
-        self.set_speed(table_speed() if callable(table_speed) else "normal")
+        self.set_speed(app.table_speed())
 
     # -- steps -----------------------------------------------------------------------
     def next_step(self) -> None:
@@ -360,7 +362,7 @@ class TutorialScene(TableScene):
         self._set_viewer(HUMAN)
 
     def _save_progress(self, step: int) -> None:
-        settings = getattr(self.app, "settings", None) if self.app is not None else None
+        settings = self.app.settings if self.entered else None
         if settings is None or getattr(settings, "tutorial_step", None) == step:
             return
         settings.tutorial_step = step
@@ -385,15 +387,15 @@ class TutorialScene(TableScene):
 class FirstStartOffer:
     """ "New to Tortuga? Learn to play" on the main menu, until it is taken or declined once."""
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: dict[str, pygame.Rect] = {}
 
     @classmethod
-    def for_app(cls, app: Any) -> FirstStartOffer | None:
-        settings = getattr(app, "settings", None)
-        if settings is None or getattr(settings, "tutorial_offered", True):
+    def for_app(cls, app: App) -> FirstStartOffer | None:
+        settings = app.settings
+        if settings is None or settings.tutorial_offered:
             return None
         return cls(app)
 
@@ -406,24 +408,24 @@ class FirstStartOffer:
         self.buttons = {"learn": pygame.Rect(self.rect.x + int(12 * s), y, bw, bh),
                         "decline": pygame.Rect(self.rect.right - int(12 * s) - bw, y, bw, bh)}
 
-    def answer(self, take: bool) -> None:
-        """Taken or declined: never offered again."""
+    def answer(self, take: bool, menu: MenuScene) -> None:
+        """Taken or declined (on ``menu``): never offered again."""
         settings = self.app.settings
-        settings.tutorial_offered = True
-        self.app.save_settings()
-        menu = self.app.top
-        if getattr(menu, "offer", None) is self:
+        if settings is not None:  # an offer is only made with settings (for_app)
+            settings.tutorial_offered = True
+            self.app.save_settings()
+        if menu.offer is self:
             menu.offer = None
         if take:
             start_tutorial(self.app)
 
-    def handle(self, intent: Intent, menu: Any) -> bool:
+    def handle(self, intent: Intent, menu: MenuScene) -> bool:
         if not isinstance(intent, Click) or intent.button != 1:
             return False
         self._layout(self.app.size)
         for name, r in self.buttons.items():
             if r.collidepoint(intent.pos):
-                self.answer(name == "learn")
+                self.answer(name == "learn", menu)
                 return True
         return False
 
@@ -452,10 +454,10 @@ class FirstStartOffer:
             surface.blit(t, t.get_rect(center=b.center))
 
 
-def start_tutorial(app: Any) -> TutorialScene:
+def start_tutorial(app: App) -> TutorialScene:
     """Push the tutorial, resuming at the saved step."""
-    settings = getattr(app, "settings", None)
-    if settings is not None and not getattr(settings, "tutorial_offered", True):
+    settings = app.settings
+    if settings is not None and not settings.tutorial_offered:
         settings.tutorial_offered = True  # taken: the first-start offer is not shown again
         app.save_settings()
     step = int(getattr(settings, "tutorial_step", 0) or 0) if settings is not None else 0

@@ -29,7 +29,8 @@ from msgspec import Meta
 from ...app import paths
 from ...app.saves.errors import SaveError
 from ...app.saves.savefile import now_iso, read_document
-from ...app.saves.text import check_json_values, check_text, convert, has_glyph, short
+from ...app.saves.text import check_json_values, check_text, convert, has_glyph
+from ...app.visible import short
 from ...levels import LEVELS_1667
 from ...shell.table import BotSpec, LocalTable, default_think
 from ..ai.seat import FACTORY

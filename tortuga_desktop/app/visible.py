@@ -1,0 +1,68 @@
+"""Text the game can draw: visible characters only (:func:`check_text`, :func:`clean_text`).
+
+Pure standard library and below every module that reads files (saves, records, the listing
+index), so each of them can check texts without importing the others."""
+
+from __future__ import annotations
+
+import unicodedata
+from typing import Any
+
+__all__ = ["MAX_TEXT_LENGTH", "check_text", "clean_text", "has_glyph", "is_visible_char", "short"]
+
+
+# ---------------------------------------------------------------- text that can be drawn
+#: Unicode categories that draw nothing (controls, format characters such as U+200B..U+200D,
+#: U+202E, surrogates, private use, unassigned, line/paragraph separators). pygame's font
+#: refuses to render a text made only of such characters ("Text has zero width"), NUL and
+#: lone surrogates make it raise, and none of them belongs in a name or a file's text.
+_INVISIBLE_CATEGORIES = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+#: Default-ignorable marks and fillers that also render with zero width (variation selectors
+#: such as U+FE0F, the combining grapheme joiner, Mongolian selectors, Hangul fillers...).
+_IGNORABLE_RANGES: tuple[tuple[int, int], ...] = (
+    (0x034F, 0x034F), (0x115F, 0x1160), (0x17B4, 0x17B5), (0x180B, 0x180F), (0x3164, 0x3164),
+    (0xFE00, 0xFE0F), (0xFFA0, 0xFFA0), (0xE0100, 0xE01EF),
+)
+_WHITESPACE_CONTROLS = frozenset("\t\n\r\v\f\x1c\x1d\x1e\x1f\x85\u2028\u2029")
+#: Longest free text accepted anywhere in a save file (log lines are far shorter).
+MAX_TEXT_LENGTH = 1000
+
+
+def is_visible_char(ch: str) -> bool:
+    """Whether ``ch`` (one character) may appear in a name or a text the game draws."""
+    cp = ord(ch)
+    if unicodedata.category(ch) in _INVISIBLE_CATEGORIES:
+        return False
+    return not any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES)
+
+
+def clean_text(text: str, max_len: int | None = None) -> str:
+    """``text`` with line breaks and tabs turned into spaces and every invisible character
+    (see :func:`is_visible_char`) dropped; cut to ``max_len`` characters. Never raises."""
+    out = "".join(" " if c in _WHITESPACE_CONTROLS else c for c in str(text) if c in _WHITESPACE_CONTROLS
+                  or is_visible_char(c))
+    return out if max_len is None else out[:max_len]
+
+
+def has_glyph(text: str) -> bool:
+    return any(unicodedata.category(c)[0] not in "MZ" for c in text)
+
+
+def check_text(v: Any, where: str, max_len: int = 200, *, allow_empty: bool = True) -> str:
+    """``v`` if it is a str of at most ``max_len`` visible characters, else ``ValueError``.
+
+    With ``allow_empty=False`` it must also hold something to see (not only spaces or marks).
+    """
+    if not isinstance(v, str) or len(v) > max_len:
+        raise ValueError(f"{where}: expected a text of at most {max_len} characters, got {short(v)}")
+    bad = next((c for c in v if not is_visible_char(c)), None)
+    if bad is not None:
+        raise ValueError(f"{where}: contains the invisible or control character U+{ord(bad):04X}")
+    if not allow_empty and not has_glyph(v):
+        raise ValueError(f"{where}: must not be empty")
+    return v
+
+
+def short(v: Any) -> str:
+    """A safe, short description of a bad value for a message (never contains surrogates)."""
+    return ascii(v)[:40]

@@ -16,7 +16,7 @@ from test_human_game import QuickBot
 
 from tortuga_desktop.app import saves
 from tortuga_desktop.app.controller import GameController, finished_source
-from tortuga_desktop.app.human import DecisionUI
+from tortuga_desktop.app.human import DecisionPanel
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
@@ -258,8 +258,8 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
     from tortuga_desktop.app.scenes.menu import MenuScene
 
     errors: list[str] = []
-    for name in ("handle", "draw", "highlighted"):  # the table swallows DecisionUI errors: record them
-        real = getattr(DecisionUI, name)
+    for name in ("handle", "draw", "highlighted"):  # the table swallows DecisionPanel errors: record them
+        real = getattr(DecisionPanel, name)
 
         def spy(self: Any, *a: Any, _real: Any = real, **k: Any) -> Any:
             try:
@@ -268,7 +268,7 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
                 errors.append(repr(exc))
                 raise
 
-        monkeypatch.setattr(DecisionUI, name, spy)
+        monkeypatch.setattr(DecisionPanel, name, spy)
 
     def hot_seat() -> Scene:
         seats = [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1, 1), SeatConfig("Cy", "human", 2)]

@@ -35,9 +35,10 @@ from typing import Any
 
 from ..ai import workers as think_workers
 from ..ai.evaluate import Evaluation, evaluate
-from ..rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
+from ..rules import DecisionKind, PlayerAction, PlayerView
 from . import palette
 from .evaltext import hint_lines
+from .human import DecisionPanel
 from .i18n import tr
 from .source import TableSource
 
@@ -76,7 +77,7 @@ class HintJob:
     decisions: int
     view: PlayerView
     #: the decision panel the hint is for (a new decision gets a new panel)
-    panel: Any = None
+    panel: DecisionPanel | None = None
     #: the evaluation's seed (:func:`~tortuga_desktop.ai.evaluate.position_seed`)
     seed: int = 0
     #: the view is the public one: several humans share the screen
@@ -148,20 +149,9 @@ def hint_text(job: HintJob, names: tuple[str, ...] | list[str]) -> list[str]:
     return lines
 
 
-def show_pick(ui: Any, action: PlayerAction) -> None:
+def show_pick(ui: DecisionPanel, action: PlayerAction) -> None:
     """Pick ``action`` in a decision panel, as the player would (nothing is confirmed)."""
-    if ui.kind == DecisionKind.SELECT_DICE and isinstance(action, SelectDice):
-        ui.dice = list(action.dice)
-    elif ui.kind in (DecisionKind.ARRANGE_FLEET, DecisionKind.ARRANGE_CREW) and isinstance(action, Arrange):
-        order: list[int] = []
-        for c in action.chests:
-            i = next((i for i, x in enumerate(ui.source) if x == int(c) and i not in order), None)
-            if i is not None:
-                order.append(i)
-        ui.order = order
-    else:
-        ui.pick = action
-    ui.flash = ""
+    ui.model.show(action)
 
 
 def _job(scene: Any) -> HintJob | None:
@@ -255,7 +245,7 @@ def poll_hint(scene: Any) -> bool:
     if job is None and shown is not None and getattr(scene, "_hint_at", now) != now:
         ui = shown[1]
         if ui is scene.decision_ui and ui is not None and not ui.done and _open(source, ui.seat):
-            _start(scene, ui, repick=ui.candidate() == getattr(scene, "_hint_pick", None))
+            _start(scene, ui, repick=ui.model.candidate() == getattr(scene, "_hint_pick", None))
             return True
     if job is None or not job.done.is_set():
         return changed
@@ -264,8 +254,8 @@ def poll_hint(scene: Any) -> bool:
         job.panel.hint_label = ""
     if job.cancelled:
         return True
-    ui = scene.decision_ui
-    if ui is None or ui is not job.panel or ui.done or not _open(source, job.seat):
+    ui = job.panel
+    if ui is None or scene.decision_ui is not ui or ui.done or not _open(source, job.seat):
         return False  # the moment has passed (others deciding at the same time do not matter)
     if job.decisions != now and job.result is not None:
         _start(scene, ui, repick=job.repick)  # the game moved on while it was computed

@@ -19,8 +19,9 @@ top-right).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -444,7 +445,28 @@ def report_of(scene: object, ui: object = None) -> LayoutReport:
 __all__ += ["LayoutReport", "report_of"]
 
 
-def table_report(L: TableLayout, decision: Any = None, view: Any = None) -> LayoutReport:
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+
+
+class PanelPlaces(Protocol):
+    """Where a decision panel put its parts (``human.DecisionPanel`` is one)."""
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+
+    @property
+    def item_rects(self) -> Sequence[pygame.Rect]: ...
+
+    @property
+    def buttons(self) -> Sequence[_Named]: ...
+
+
+def table_report(L: TableLayout, decision: PanelPlaces | None = None, view: Any = None) -> LayoutReport:
     """The table's report: every layout rect is a box; the hit targets that are not parts of
     another target are interactive (a bonus space belongs to its action space, a capacity
     label to its track); the decision panel's options and buttons too."""
@@ -485,9 +507,9 @@ def table_report(L: TableLayout, decision: Any = None, view: Any = None) -> Layo
     rep.add("bag", L.bag, click=False)
     if decision is not None:
         rep.add("", decision.rect, click=False)
-        for k, it in enumerate(getattr(decision, "_items", [])):
-            rep.add(f"option {k}", it.rect)
-        for b_ in getattr(decision, "buttons", []):
+        for k, r in enumerate(decision.item_rects):
+            rep.add(f"option {k}", r)
+        for b_ in decision.buttons:
             rep.add(f"button {b_.name}", b_.rect)
     return rep
 

@@ -16,6 +16,7 @@ from typing import Any
 import pygame
 
 from .. import art, palette
+from ..catchup import summary_for
 from ..i18n import tr
 from ..source import TableSource
 from . import Scene
@@ -66,8 +67,6 @@ class HandoverScene(Scene):
 
     def _find_summary(self, app: Any) -> list[str]:
         """"Since your last turn" lines, from the game of the table scene below (if any)."""
-        from ..human import summary_for
-
         for scene in reversed(list(getattr(app, "scenes", []))):
             controller = getattr(scene, "controller", None)
             if not isinstance(controller, TableSource):

@@ -25,6 +25,7 @@ from ...rules import events as rev
 from .. import dicegrid, follow, sidenotes
 from ..anim import SPEEDS, Motion, Timeline
 from ..hints import draw_hint, poll_hint, toggle_hint
+from ..human import DecisionPanel
 from ..i18n import tr, trn
 from ..intents import Click, Hover, Intent, Key
 from ..render.motion import build_timeline
@@ -47,12 +48,6 @@ WHEEL_ROWS = 3
 #: Seconds the table holds still after something was taken from a human (a Board, a Raid,
 #: surplus, a token pushed back), so the player sees it before the next move (issue 23).
 LOSS_HOLD_S = 2.0
-
-
-def _decision_ui_class() -> Any:
-    from ..human import DecisionUI
-
-    return DecisionUI
 
 
 class TableScene(Scene):
@@ -82,7 +77,7 @@ class TableScene(Scene):
         self.renderer: TableRenderer | None = None
         self.hover: HitTarget | None = None
         self.mouse: tuple[int, int] | None = None  # where the mouse rests on the table
-        self.decision_ui: Any = None
+        self.decision_ui: DecisionPanel | None = None
         self.decision_seat: int | None = None
         self.clock = 0.0
         self._dirty = True
@@ -171,12 +166,12 @@ class TableScene(Scene):
         if isinstance(intent, Key) and deciding and intent.key == pygame.K_h:  # a hint from Expert (app/hints.py)
             toggle_hint(self)
             return
-        if (isinstance(intent, Key) and deciding and intent.key == pygame.K_SPACE
-                and getattr(self.decision_ui, "wants_space", lambda: False)()):
+        if (isinstance(intent, Key) and self.decision_ui is not None and intent.key == pygame.K_SPACE
+                and self.decision_ui.wants_space()):
             intent_to_ui = True  # Space toggles the die or chest the focus ring is on
         else:
             intent_to_ui = isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE)
-        if intent_to_ui:
+        if intent_to_ui and self.decision_ui is not None:
             # A human deciding gets the keys: digits pick options, and never change the speed.
             if self.decision_ui.handle(intent, None):
                 self._dirty = True
@@ -442,8 +437,6 @@ class TableScene(Scene):
         self._base = None
         self._base_key = None
         self._dirty = True
-        if self.decision_ui is not None and hasattr(self.decision_ui, "invalidate"):
-            self.decision_ui.invalidate()
 
     def set_speed(self, speed: str) -> None:
         if speed not in SPEEDS:
@@ -515,9 +508,6 @@ class TableScene(Scene):
             return
         if self.decision_ui is not None and any(d.seat == self.decision_seat for d in pending):
             return
-        cls = _decision_ui_class()
-        if cls is None:
-            return
         # The human already at the screen goes on first; otherwise seat order.
         d = next((x for x in pending if x.seat == self.viewer), pending[0])
         seat = d.seat
@@ -525,7 +515,8 @@ class TableScene(Scene):
         def ready() -> None:
             if self.hotseat:
                 self._set_viewer(seat if d.kind in PRIVATE_KINDS else None)
-            self.decision_ui = cls(self.controller.prompt(seat), self.controller)
+            self.decision_ui = DecisionPanel.of(self.controller.prompt(seat), self.controller,
+                                                seats=self.controller.seats)
             self.decision_seat = seat
             self._make_summary(seat)
             self._dirty = True
@@ -593,8 +584,6 @@ class TableScene(Scene):
             self._hover_still += dt
             if self._hover_still >= 0.45:
                 self._dirty = True
-        if self.decision_ui is not None and hasattr(self.decision_ui, "update") and self.decision_ui.update(dt):
-            self._dirty = True
         if poll_hint(self):
             self._dirty = True
         dirty, self._dirty = self._dirty, False

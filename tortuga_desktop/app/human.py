@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Literal, Protocol
+from typing import Literal, NamedTuple, Protocol
 
 import pygame
 
@@ -71,9 +71,22 @@ class _Shown:
         return f"[{hk.upper()}] {self.label}" if hk else self.label
 
 
+#: the panel's buttons: the model's and the Hint button
+ButtonName = Literal["hint", "suggest", "clear", "confirm"]
+
+
+class _Box(NamedTuple):
+    """The panel's spacing: padding, gap between things, inner width, button height."""
+
+    pad: int
+    gap: int
+    inner_w: int
+    btn_h: int
+
+
 @dataclass
 class _Button:
-    name: Literal["hint", "suggest", "clear", "confirm"]
+    name: ButtonName
     label: str
     enabled: bool
     rect: pygame.Rect
@@ -279,38 +292,52 @@ class DecisionPanel:
         """Place the text, the option buttons and the Confirm/Clear buttons inside ``rect``."""
         self.rect = pygame.Rect(rect)
         r = self.rect
-        m = self.model
         big_font, small_font = self._fonts()
         pad = max(4, min(10, r.h // 24))
-        gap = max(3, pad // 2)
-        inner_w = max(10, r.w - 2 * pad)
-        self._title_lines = wrap_lines(say(m.title()), big_font, inner_w, 3) or [""]
-        items = [_Shown(o, say(o.label), say(o.note) if o.note is not None else "", pygame.Rect(0, 0, 0, 0))
-                 for o in m.options()]
+        box = _Box(pad, max(3, pad // 2), max(10, r.w - 2 * pad), max(20, small_font.get_linesize() + 8))
+        self._lay_text(box.inner_w)
+        top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 4 * small_font.get_linesize() + box.gap
+        button_rows = self._button_rows(box)
+        bottom_row = r.bottom - pad - box.btn_h - (len(button_rows) - 1) * (box.btn_h + box.gap)
+        self.shown = [_Shown(o, say(o.label), say(o.note) if o.note is not None else "", pygame.Rect(0, 0, 0, 0))
+                      for o in self.model.options()]
+        self._place_options(box, top, max(box.btn_h, bottom_row - box.gap - top))
+        self._place_buttons(box, button_rows, bottom_row)
+
+    def _lay_text(self, width: int) -> None:
+        """The title, consequence and message lines, wrapped to ``width``."""
+        m = self.model
+        big_font, small_font = self._fonts()
+        self._title_lines = wrap_lines(say(m.title()), big_font, width, 3) or [""]
         cons = m.consequence()
-        self._cons_lines = wrap_lines(say(cons), small_font, inner_w, 3) if cons is not None else []
+        self._cons_lines = wrap_lines(say(cons), small_font, width, 3) if cons is not None else []
         msg, _tone = m.message()
-        self._msg_lines = wrap_lines(say(msg), small_font, inner_w, max(1, 4 - len(self._cons_lines))) or [""]
-        top = r.y + pad + len(self._title_lines) * big_font.get_linesize() + 4 * small_font.get_linesize() + gap
-        btn_h = max(20, small_font.get_linesize() + 8)
-        buttons: list[tuple[Literal["hint", "suggest", "clear", "confirm"], str, bool]] = [
-            (b.name, say(b.label), b.enabled) for b in m.buttons()]
+        self._msg_lines = wrap_lines(say(msg), small_font, width, max(1, 4 - len(self._cons_lines))) or [""]
+
+    def _button_rows(self, box: _Box) -> list[list[tuple[ButtonName, str, bool]]]:
+        """The buttons (name, label, enabled), in one row or, when their labels do not fit one
+        row even in a 10 px face, in two."""
+        buttons: list[tuple[ButtonName, str, bool]] = [(b.name, say(b.label), b.enabled) for b in self.model.buttons()]
         if self.on_hint is not None:
             buttons.insert(0, ("hint", self.hint_label or say(w("hint.button")), True))
-        # Two rows of buttons when their labels do not fit one row even in a 10 px face.
         tiny = art.font(10)
-        one_row = sum(tiny.size(label)[0] + 16 for _n, label, _e in buttons) <= inner_w - (len(buttons) - 1) * gap
-        button_rows = [buttons] if one_row else [buttons[:(len(buttons) + 1) // 2], buttons[(len(buttons) + 1) // 2:]]
-        bottom_row = r.bottom - pad - btn_h - (len(button_rows) - 1) * (btn_h + gap)
-        avail = max(btn_h, bottom_row - gap - top)
-        chip = [s for s in items if s.option.look != "text"]
+        if sum(tiny.size(label)[0] + 16 for _n, label, _e in buttons) <= box.inner_w - (len(buttons) - 1) * box.gap:
+            return [buttons]
+        half = (len(buttons) + 1) // 2
+        return [buttons[:half], buttons[half:]]
+
+    def _place_options(self, box: _Box, top: int, avail: int) -> None:
+        """Place the options from ``top`` in ``avail`` pixels: dice, chests and tiles as square
+        chips, text options in columns (fewer, wider ones when they fit)."""
+        r, gap, inner_w, btn_h = self.rect, box.gap, box.inner_w, box.btn_h
+        small_font = self._fonts()[1]
+        chip = [s for s in self.shown if s.option.look != "text"]
+        size = 0
         if chip:
             size = max(20, min(panel_px(r, 64), (inner_w - 4 * gap) // max(1, min(5, len(chip))) - gap, avail))
             rows_needed = -(-len(chip) // max(1, (inner_w + gap) // (size + gap)))
             size = max(18, min(size, (avail - (rows_needed - 1) * gap) // max(1, rows_needed)))
-        else:
-            size = 0
-        texts = [s for s in items if s.option.look == "text"]
+        texts = [s for s in self.shown if s.option.look == "text"]
         cols = 1
         th = tw = 0
         if texts:
@@ -319,53 +346,53 @@ class DecisionPanel:
 
             widest = max(natural(s) for s in texts)
             cols = max(1, min(len(texts), (inner_w + gap) // max(1, widest + gap)))
-            rows = -(-len(texts) // cols)
             while cols > 1 and -(-len(texts) // (cols - 1)) * (btn_h + gap) <= avail:
                 cols -= 1  # prefer fewer, wider columns when they fit
-                rows = -(-len(texts) // cols)
+            rows = -(-len(texts) // cols)
             th = max(16, min(btn_h, (avail - (rows - 1) * gap) // max(1, rows)))
             tw = (inner_w - (cols - 1) * gap) // cols
             if any(natural(s) > tw for s in texts):
                 # a label and its consequence side by side do not fit: two lines when there is room
                 two = 2 * small_font.get_linesize() + 6
                 th = max(th, min(two, (avail - (rows - 1) * gap) // max(1, rows)))
-        x, y = r.x + pad, top
+        left = r.x + box.pad
+        x, y = left, top
         col = 0
-        for s in items:
+        for s in self.shown:
             if s.option.look != "text":
-                if x + size > r.right - pad and x > r.x + pad:
-                    x, y = r.x + pad, y + size + gap
+                if x + size > r.right - box.pad and x > left:
+                    x, y = left, y + size + gap
                 s.rect = pygame.Rect(x, y, size, size)
                 x += size + gap
+                continue
+            if col == 0 and x > left:
+                x, y = left, y + (size if s is texts[0] and chip else th) + gap
+            s.rect = pygame.Rect(x, y, tw, th)
+            col += 1
+            if col >= cols:
+                col = 0
+                x, y = left, y + th + gap
             else:
-                if col == 0 and x > r.x + pad:
-                    x, y = r.x + pad, y + (size if s is texts[0] and chip else th) + gap
-                s.rect = pygame.Rect(x, y, tw, th)
-                col += 1
-                if col >= cols:
-                    col = 0
-                    x, y = r.x + pad, y + th + gap
-                else:
-                    x += tw + gap
-        self.shown = items
+                x += tw + gap
+
+    def _place_buttons(self, box: _Box, rows: list[list[tuple[ButtonName, str, bool]]], y: int) -> None:
+        """Place the rows of buttons from ``y`` down, each row across the panel."""
+        small_font = self._fonts()[1]
         self.buttons = []
-        by = bottom_row
-        for row in button_rows:
-            room = inner_w - (len(row) - 1) * gap
-            bw = room // len(row)
-            widths_natural = [small_font.size(label)[0] + 16 for _n, label, _e in row]
-            if max(widths_natural) <= bw:
-                widths = [bw] * len(row)
-            else:  # a long label ("Thinking… cancel"): each button as wide as its label needs
-                widths = [max(1, n * room // sum(widths_natural)) for n in widths_natural]
-                if sum(widths_natural) <= room:
-                    spare = (room - sum(widths_natural)) // len(row)
-                    widths = [n + spare for n in widths_natural]
-            bx = r.x + pad
-            for (name, label, enabled), bw_ in zip(row, widths, strict=True):
-                self.buttons.append(_Button(name, label, enabled, pygame.Rect(bx, by, bw_, btn_h)))
-                bx += bw_ + gap
-            by += btn_h + gap
+        for row in rows:
+            room = box.inner_w - (len(row) - 1) * box.gap
+            natural = [small_font.size(label)[0] + 16 for _n, label, _e in row]
+            widths = [room // len(row)] * len(row)
+            if max(natural) > room // len(row):  # a long label ("Thinking… cancel"): as wide as it needs
+                widths = [max(1, n * room // sum(natural)) for n in natural]
+                if sum(natural) <= room:
+                    spare = (room - sum(natural)) // len(row)
+                    widths = [n + spare for n in natural]
+            x = self.rect.x + box.pad
+            for (name, label, enabled), width in zip(row, widths, strict=True):
+                self.buttons.append(_Button(name, label, enabled, pygame.Rect(x, y, width, box.btn_h)))
+                x += width + box.gap
+            y += box.btn_h + box.gap
 
     # ------------------------------------------------------------------ drawing
     def draw(self, surface: pygame.Surface, renderer: object = None) -> None:

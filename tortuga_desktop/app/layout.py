@@ -204,7 +204,7 @@ class TableLayout:
         grow = max(1.0, self.t / self.s, READABLE_S / self.s)  # text floors count too (small windows)
         ph = min(450, round(284 * grow ** 2))
         self.log = self.r(1250, 8, 342, 884 - ph - 8 if self.human_panel else 884)
-        #: free area for the human decision panel (engineer H's DecisionUI)
+        #: free area for the human decision panel (human.DecisionPanel)
         self.prompt_rect = self.r(1250, 892 - ph, 342, ph) if self.human_panel else self.r(1250, 892, 342, 0)
         #: the center island (R0.4); a 2-player game has none (R6.2: its chests go to the bag)
         self.has_center = self.players > 2

@@ -612,67 +612,95 @@ class DecisionModel:
         return self._options
 
     def _make_options(self) -> list[Option]:
-        kind = self.kind
-        g = self.view()
-        p = g.seats[self.seat]
+        makers = {DecisionKind.SELECT_DICE: self._dice_options, DecisionKind.SKULL_ACTION: self._skull_options,
+                  DecisionKind.BONUS_TILE: self._bonus_options, DecisionKind.POSITION: self._position_options,
+                  DecisionKind.TAKE_CHEST: self._chest_options, DecisionKind.KEEP_TILE: self._tile_options,
+                  DecisionKind.ARRANGE_FLEET: self._arrange_options, DecisionKind.ARRANGE_CREW: self._arrange_options}
+        return makers[self.kind]()
+
+    def _dice_options(self) -> list[Option]:
+        """The dice in the tray, each with its face (R3: choose the dice to place)."""
         out: list[Option] = []
-        if kind == DecisionKind.SELECT_DICE:
-            for d, f in zip(self.hand, self.roll, strict=False):
-                title = w("human.ui.skull") if f == SKULL else action_word(f)
-                out.append(Option(Joined((DIE_LETTERS[d], title), ": "), d, DIE_LETTERS[d],
-                                  selected=d in self.dice, look="die", face=f))
-        elif kind == DecisionKind.SKULL_ACTION:
-            k = self.decision.payload.skulls if isinstance(self.decision.payload, SkullPayload) \
-                else len(p.selection or ())
-            for a in Action:
-                act = ChooseAction(a)
-                if act in self._legal_set:
-                    out.append(self._skull_option(act, int(a)))
-                else:
-                    out.append(Option(action_word(a), act, str(int(a) + 1), False, self.pick == act,
-                                      w("human.ui.no_room_for", k, action=action_word(a))))
-        elif kind == DecisionKind.BONUS_TILE:
-            for i, tb in enumerate(x for x in self.legal if isinstance(x, TakeBonus)):
-                label = (w("human.ui.flip_tile_on_action_1_2", action=action_word(tb.action)) if tb.flip
-                         else w("human.ui.new_tile_on_action", action=action_word(tb.action)))
-                out.append(self._bonus_option(Option(label, tb, str(i + 1) if i < 9 else "",
-                                                     selected=self.pick == tb), tb))
-        elif kind == DecisionKind.POSITION:
-            targets = [x for x in self.legal if isinstance(x, Target)]
-            verb = w("human.ui.board") if _turn(self.decision)[0] == Action.BOARD else w("human.ui.raid")
-            for i, tg in enumerate(targets):
-                out.append(self._target_option(Option(Joined((verb, g.names[tg.seat]), " "), tg, str(i + 1),
-                                                      selected=self.pick == tg), tg.seat))
-            if Act() in self._legal_set:
-                out.append(self._act_option(Option(w("human.ui.act"), Act(), "a", selected=self.pick == Act())))
-            out.append(Option(w("human.ui.forfeit"), Forfeit(), "f", selected=self.pick == Forfeit(),
-                              detail=w("glance.forfeit.detail", action=action_word(_turn(self.decision)[0]))))
-        elif kind == DecisionKind.TAKE_CHEST:
-            for tc in (x for x in self.legal if isinstance(x, TakeChest)):
-                c = int(tc.chest)
-                out.append(Option(chest_word(c), tc, CHEST_LETTERS[c].lower(), selected=self.pick == tc,
-                                  look="chest", colour=c, detail=w("glance.take.detail", colour=_chest_lower(c)),
-                                  affects=(Mark("area", self.seat, None, "island"),)))
-        elif kind == DecisionKind.KEEP_TILE:
-            drawn = list(g.drawn or ())
-            for i, kt in enumerate(x for x in self.legal if isinstance(x, KeepTile)):
-                rest = list(drawn)
-                if kt.value in rest:
-                    rest.remove(kt.value)
-                if rest and rest[0] == kt.value:  # two equal tiles: still asked (R9.1), one goes back
-                    detail = w("glance.keep.equal", kt.value)
-                else:
-                    detail = (w("glance.keep.return", kt.value, back=rest[0]) if rest
-                              else w("glance.keep.only", kt.value))
-                # Digits pick by the number on the option (1, 2), like every other decision.
-                out.append(Option(w("human.ui.keep_v", v=kt.value), kt, str(i + 1), selected=self.pick == kt,
-                                  look="tile", face=kt.value, detail=detail, affects=(Mark("tile", self.seat),)))
-        elif kind in _SOURCE_AREA:
-            for i, c in enumerate(self.source):
-                pos = self.order.index(i) + 1 if i in self.order else 0
-                name: Phrase = Joined((f"{pos}.", chest_word(c)), " ") if pos else chest_word(c)
-                out.append(Option(name, i, str(i + 1) if i < 9 else "", selected=bool(pos), look="chest",
-                                  colour=c, affects=(Mark("chest", self.seat, i, _SOURCE_AREA[kind]),)))
+        for d, f in zip(self.hand, self.roll, strict=False):
+            title = w("human.ui.skull") if f == SKULL else action_word(f)
+            out.append(Option(Joined((DIE_LETTERS[d], title), ": "), d, DIE_LETTERS[d],
+                              selected=d in self.dice, look="die", face=f))
+        return out
+
+    def _skull_options(self) -> list[Option]:
+        """The five actions for skulls; those without room are shown, disabled, with the reason."""
+        p = self.view().seats[self.seat]
+        k = self.decision.payload.skulls if isinstance(self.decision.payload, SkullPayload) \
+            else len(p.selection or ())
+        out: list[Option] = []
+        for a in Action:
+            act = ChooseAction(a)
+            if act in self._legal_set:
+                out.append(self._skull_option(act, int(a)))
+            else:
+                out.append(Option(action_word(a), act, str(int(a) + 1), False, self.pick == act,
+                                  w("human.ui.no_room_for", k, action=action_word(a))))
+        return out
+
+    def _bonus_options(self) -> list[Option]:
+        out: list[Option] = []
+        for i, tb in enumerate(x for x in self.legal if isinstance(x, TakeBonus)):
+            label = (w("human.ui.flip_tile_on_action_1_2", action=action_word(tb.action)) if tb.flip
+                     else w("human.ui.new_tile_on_action", action=action_word(tb.action)))
+            out.append(self._bonus_option(Option(label, tb, str(i + 1) if i < 9 else "",
+                                                 selected=self.pick == tb), tb))
+        return out
+
+    def _position_options(self) -> list[Option]:
+        """A position on an action: the targets (Board, Raid), Act, and Forfeit."""
+        g = self.view()
+        action = _turn(self.decision)[0]
+        verb = w("human.ui.board") if action == Action.BOARD else w("human.ui.raid")
+        out: list[Option] = []
+        for i, tg in enumerate(x for x in self.legal if isinstance(x, Target)):
+            out.append(self._target_option(Option(Joined((verb, g.names[tg.seat]), " "), tg, str(i + 1),
+                                                  selected=self.pick == tg), tg.seat))
+        if Act() in self._legal_set:
+            out.append(self._act_option(Option(w("human.ui.act"), Act(), "a", selected=self.pick == Act())))
+        out.append(Option(w("human.ui.forfeit"), Forfeit(), "f", selected=self.pick == Forfeit(),
+                          detail=w("glance.forfeit.detail", action=action_word(action))))
+        return out
+
+    def _chest_options(self) -> list[Option]:
+        out: list[Option] = []
+        for tc in (x for x in self.legal if isinstance(x, TakeChest)):
+            c = int(tc.chest)
+            out.append(Option(chest_word(c), tc, CHEST_LETTERS[c].lower(), selected=self.pick == tc,
+                              look="chest", colour=c, detail=w("glance.take.detail", colour=_chest_lower(c)),
+                              affects=(Mark("area", self.seat, None, "island"),)))
+        return out
+
+    def _tile_options(self) -> list[Option]:
+        """The treasure tiles to keep; the other goes back (R9.1: asked even when they are equal)."""
+        drawn = list(self.view().drawn or ())
+        out: list[Option] = []
+        for i, kt in enumerate(x for x in self.legal if isinstance(x, KeepTile)):
+            rest = list(drawn)
+            if kt.value in rest:
+                rest.remove(kt.value)
+            if rest and rest[0] == kt.value:  # two equal tiles: still asked (R9.1), one goes back
+                detail = w("glance.keep.equal", kt.value)
+            else:
+                detail = (w("glance.keep.return", kt.value, back=rest[0]) if rest
+                          else w("glance.keep.only", kt.value))
+            # Digits pick by the number on the option (1, 2), like every other decision.
+            out.append(Option(w("human.ui.keep_v", v=kt.value), kt, str(i + 1), selected=self.pick == kt,
+                              look="tile", face=kt.value, detail=detail, affects=(Mark("tile", self.seat),)))
+        return out
+
+    def _arrange_options(self) -> list[Option]:
+        """The chests that may move (R7), numbered in the order they are kept."""
+        out: list[Option] = []
+        for i, c in enumerate(self.source):
+            pos = self.order.index(i) + 1 if i in self.order else 0
+            name: Phrase = Joined((f"{pos}.", chest_word(c)), " ") if pos else chest_word(c)
+            out.append(Option(name, i, str(i + 1) if i < 9 else "", selected=bool(pos), look="chest",
+                              colour=c, affects=(Mark("chest", self.seat, i, _SOURCE_AREA[self.kind]),)))
         return out
 
     # ------------------------------------------------------------------ consequences

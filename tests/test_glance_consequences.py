@@ -37,7 +37,7 @@ def _english() -> Iterator[None]:
 
 
 def _ui(game: Game, seat: int) -> DecisionPanel:
-    ui = DecisionPanel.of(seat_prompt(game, seat), game)
+    ui = DecisionPanel.of(seat_prompt(game, seat))
     ui.layout(pygame.Rect(0, 0, 600, 420))
     return ui
 

@@ -59,7 +59,7 @@ def said(words: Phrase | None) -> str:
 
 
 def make_ui(game: Game, seat: int) -> DecisionPanel:
-    ui = DecisionPanel.of(seat_prompt(game, seat), game)
+    ui = DecisionPanel.of(seat_prompt(game, seat))
     ui.layout(RECT)
     return ui
 
@@ -366,7 +366,7 @@ def test_draw_and_hover_do_not_fail_for_any_kind() -> None:
         prompt_rect = pygame.Rect(1050, 500, 300, 280)
 
     for g, seat in random_states(ALL_KINDS, games=12):
-        ui = DecisionPanel.of(seat_prompt(g, seat), g)
+        ui = DecisionPanel.of(seat_prompt(g, seat))
         ui.draw(surf, R())
         ui.draw(surf)  # no renderer: a bottom strip
         for r in ui.item_rects:

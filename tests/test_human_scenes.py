@@ -309,3 +309,38 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
         app.close()
     assert events >= 3000
     assert not errors, errors[:5]
+
+
+# ---------------------------------------------------------------- "since your last turn"
+def test_confirming_at_the_table_starts_the_catch_up_from_there(app: App) -> None:
+    """The hand-over's "since your last turn" lists what happened after the seat's last
+    confirmed decision: the table marks the public log as seen when the seat confirms."""
+    from test_human_game import wait_for_bot
+
+    from tortuga_desktop.app.catchup import public_lines, summary_for
+    from tortuga_desktop.devtools.drive import inputs_for
+
+    g = Game.new(3, 8, names=["Ani", "Bo", "Cy"])
+    rng = random.Random(8)
+    while g.round < 2 or g.pending()[0].seat != 0 or g.pending()[0].kind.value != "select_dice":
+        d = g.pending()[0]
+        g.apply(d.seat, g.random_action(d.seat, rng))
+    seats = [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1), SeatConfig("Cy", "easy", 2)]
+    controller = GameController(g, seats, bot_factory=lambda level, seat: QuickBot(seat))
+    table = TableScene(controller, speed="instant")
+    app.push(table)
+    for _ in range(600):
+        if table.decision_ui is not None and table.decision_ui.rect.w > 0:
+            break
+        wait_for_bot(table)
+        app.step(1 / 60)
+    ui = table.decision_ui
+    assert ui is not None and ui.seat == 0
+    seen = len(public_lines(controller))
+    assert seen > 8  # enough log that "the last few lines" and "since confirming" differ
+    for intent in inputs_for(table, ui, g.legal_actions(0)[0], False):
+        app.post(intent)
+    app.step(1 / 60)
+    assert ui.done and table.decision_ui is not ui
+    lines = public_lines(controller)
+    assert summary_for(controller, 0) == lines[seen:][-8:]

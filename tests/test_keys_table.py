@@ -58,7 +58,7 @@ def _state(kind: DecisionKind, want: Callable[[Game, int], bool] | None = None) 
 
 def _ui(kind: DecisionKind, want: Callable[[Game, int], bool] | None = None) -> DecisionPanel:
     g, seat = _state(kind, want)
-    ui = DecisionPanel.of(seat_prompt(g, seat), g)
+    ui = DecisionPanel.of(seat_prompt(g, seat))
     ui.layout(RECT)
     return ui
 

@@ -237,7 +237,7 @@ def check_everything(size: tuple[int, int], lang: str, scale: int = 100) -> None
             r.seats = seats
             surf = RecordingSurface(size)
             r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
-            ui = DecisionPanel.of(seat_prompt(game, seat), game)
+            ui = DecisionPanel.of(seat_prompt(game, seat))
             ui.draw(surf, r)
             problems += check(table_report(r.layout, ui, game.view(seat)), surf.texts, size,
                               f"{lang} {size} decision {ui.kind}")
@@ -292,7 +292,7 @@ def draw_decision(game: Game, seat: int, size: tuple[int, int]) -> tuple[TableRe
     r.seats = seats
     surf = RecordingSurface(size)
     r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
-    ui = DecisionPanel.of(seat_prompt(game, seat), game)
+    ui = DecisionPanel.of(seat_prompt(game, seat))
     ui.draw(surf, r)
     return r, ui, surf
 
@@ -445,7 +445,7 @@ def test_panel_buttons_keep_their_labels_inside(lang: str) -> None:
             for game, seat in STATES:
                 r = TableRenderer(size, 4, human_panel=True)
                 surf = RecordingSurface(size)
-                ui = DecisionPanel.of(seat_prompt(game, seat), game)
+                ui = DecisionPanel.of(seat_prompt(game, seat))
                 ui.on_hint = lambda: None
                 ui.hint_label = i18n.tr("hint.button_thinking")
                 ui.draw(surf, r)

@@ -22,7 +22,6 @@ import pygame
 from ..rules import DIE_LETTERS, SKULL, DecisionKind, PlayerAction
 from ..rules.prompt import SeatPrompt
 from . import art, palette
-from .catchup import PublicSide, mark_seen
 from .decision import DecisionModel as DecisionModel
 from .decision import Mark, Option, Tone
 from .intents import Click, Hover, Key
@@ -95,19 +94,16 @@ class _Button:
 class DecisionPanel:
     """One decision panel at the table: the model's options and buttons, laid out and drawn."""
 
-    def __init__(self, model: DecisionModel, source: PublicSide | None = None, *,
-                 seats: Sequence[SeatInfo] | None = None, colour: palette.RGB | None = None) -> None:
-        """The panel of ``model``; ``source`` (the table source) keeps the "since your last turn"
-        summaries (marked seen when the player confirms); ``seats`` gives the seat's colour."""
+    def __init__(self, model: DecisionModel, *, seats: Sequence[SeatInfo] | None = None,
+                 colour: palette.RGB | None = None) -> None:
+        """The panel of ``model``; ``seats`` (who plays each seat) gives the seat's colour."""
         self.model = model
-        self.source = source
         self.colour = colour if colour is not None else self._seat_colour(seats)
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.buttons: list[_Button] = []
         self.shown: list[_Shown] = []
         #: the button under the mouse (its index in :attr:`buttons`), None: none
         self.hover_button: int | None = None
-        self._marked = False
         self._title_lines: list[str] = []
         self._cons_lines: list[str] = []
         self._msg_lines: list[str] = []
@@ -118,10 +114,9 @@ class DecisionPanel:
         self.hint_label = ""
 
     @classmethod
-    def of(cls, prompt: SeatPrompt, source: PublicSide | None = None, *,
-           seats: Sequence[SeatInfo] | None = None) -> DecisionPanel:
+    def of(cls, prompt: SeatPrompt, *, seats: Sequence[SeatInfo] | None = None) -> DecisionPanel:
         """The panel of ``prompt``'s open decision."""
-        return cls(DecisionModel(prompt), source, seats=seats)
+        return cls(DecisionModel(prompt), seats=seats)
 
     def _seat_colour(self, seats: Sequence[SeatInfo] | None) -> palette.RGB:
         idx = self.model.seat
@@ -179,16 +174,9 @@ class DecisionPanel:
             return self._hover(intent.pos, hit)
         else:
             return False
-        if changed:
-            self._after_input()
-        return changed
-
-    def _after_input(self) -> None:
-        if self.model.done and not self._marked and self.source is not None:
-            self._marked = True
-            mark_seen(self.source, self.model.seat)
-        if self.rect.w > 0:
+        if changed and self.rect.w > 0:
             self.layout(self.rect)
+        return changed
 
     def _option_at(self, hit: TableThing) -> int | None:
         return self.model.option_for_hit(hit.kind, hit.seat, hit.index, hit.area)

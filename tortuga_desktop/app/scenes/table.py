@@ -24,6 +24,7 @@ from ...rules import DecisionKind, PlayerView
 from ...rules import events as rev
 from .. import dicegrid, follow, sidenotes
 from ..anim import SPEEDS, Motion, Timeline
+from ..catchup import mark_seen
 from ..hints import draw_hint, poll_hint, toggle_hint
 from ..human import DecisionPanel
 from ..i18n import tr, trn
@@ -455,6 +456,7 @@ class TableScene(Scene):
         action = ui.confirmed_action()
         if action is None:
             return
+        mark_seen(self.controller, self.decision_seat)  # "since your last turn" starts again from here
         if self.coach is not None and not self.coach.allow(self.decision_seat, action):
             self.decision_ui = None  # refused before it reached the game: a fresh panel to try again
             self._dirty = True
@@ -515,8 +517,7 @@ class TableScene(Scene):
         def ready() -> None:
             if self.hotseat:
                 self._set_viewer(seat if d.kind in PRIVATE_KINDS else None)
-            self.decision_ui = DecisionPanel.of(self.controller.prompt(seat), self.controller,
-                                                seats=self.controller.seats)
+            self.decision_ui = DecisionPanel.of(self.controller.prompt(seat), seats=self.controller.seats)
             self.decision_seat = seat
             self._make_summary(seat)
             self._dirty = True

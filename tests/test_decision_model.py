@@ -44,6 +44,8 @@ def states(per_kind: int = 4, games: int = 16) -> list[tuple[Game, int]]:
 
 
 STATES = states()
+#: test ids: the decision kind and a count ("select_dice-0")
+IDS = [f"{g.decision_for(seat).kind.value}-{i}" for i, (g, seat) in enumerate(STATES)]  # type: ignore[union-attr]
 
 
 def model(g: Game, seat: int) -> DecisionModel:
@@ -64,7 +66,7 @@ def test_the_model_imports_no_pygame() -> None:
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)
 
 
-@pytest.mark.parametrize(("g", "seat"), STATES, ids=lambda x: getattr(x, "value", "") or str(id(x))[-4:])
+@pytest.mark.parametrize(("g", "seat"), STATES, ids=IDS)
 def test_every_legal_action_is_offered_and_confirm_sends_exactly_it(g: Game, seat: int) -> None:
     legal = g.legal_actions(seat)
     m = model(g, seat)
@@ -89,7 +91,7 @@ def test_every_legal_action_is_offered_and_confirm_sends_exactly_it(g: Game, sea
         g.clone().apply(seat, action)  # what it sends, the game takes
 
 
-@pytest.mark.parametrize(("g", "seat"), STATES, ids=lambda x: getattr(x, "value", "") or str(id(x))[-4:])
+@pytest.mark.parametrize(("g", "seat"), STATES, ids=IDS)
 def test_what_confirm_would_send_is_always_legal_or_nothing(g: Game, seat: int) -> None:
     """Every pick a player can make by the options: confirm sends a legal action or refuses."""
     legal = set(g.legal_actions(seat))
@@ -111,7 +113,7 @@ def test_what_confirm_would_send_is_always_legal_or_nothing(g: Game, seat: int) 
                 assert snapshot(m)[:6] == before[:6] and snapshot(m)[7:] == before[7:]
 
 
-@pytest.mark.parametrize(("g", "seat"), STATES[::3], ids=lambda x: getattr(x, "value", "") or str(id(x))[-4:])
+@pytest.mark.parametrize(("g", "seat"), STATES[::3], ids=IDS[::3])
 def test_invalid_input_changes_nothing(g: Game, seat: int) -> None:
     m = model(g, seat)
     before = snapshot(m)

@@ -21,7 +21,7 @@ def main() -> int:
     import pygame
 
     from tortuga_desktop.app.controller import GameController, demo_seats
-    from tortuga_desktop.app.human import DecisionUI
+    from tortuga_desktop.app.human import DecisionPanel
     from tortuga_desktop.rules import Game
     from tortuga_desktop.rules.prompt import seat_prompt
     from tortuga_desktop.rules.scenario import position
@@ -44,7 +44,7 @@ def main() -> int:
         {"placed": {"board": "AB", "fleet": "CDE"}, "fleet": "RBW", "boat": 4},
         {"placed": {"board": "C", "raid": "AB", "hunt": "DE"}, "fleet": "YP", "boat": 2},
         {"placed": {"hunt": "ABCDE"}, "fleet": "R", "boat": 5}, {"placed": {"fleet": "ABCDE"}}])
-    ui = DecisionUI(seat_prompt(b, 0), b)
+    ui = DecisionPanel.of(seat_prompt(b, 0))
 
     class Renderer:
         prompt_rect = pygame.Rect(1500, 730, 410, 340)

@@ -77,8 +77,8 @@ def main() -> int:
 
         app.post(Key(pygame.K_e, 0, "e"))
         app.post(Key(pygame.K_a, 0, "a"))
-    elif ui._items:
-        app.post(Hover(ui._items[0].rect.center))
+    elif ui.shown:
+        app.post(Hover(ui.shown[0].rect.center))
     app.run(max_frames=3)
     app.force_full = True
     app.step(1 / 60)

@@ -55,7 +55,8 @@ def main(argv: list[str] | None = None) -> int:
                 frames += 1
             if step.mode == "do":
                 index = coach.index
-                scene.decision_ui._confirmed = step.move(coach.game)  # the move the step asks for
+                scene.decision_ui.model.show(step.move(coach.game))  # the move the step asks for
+                assert scene.decision_ui.model.confirm(), scene.decision_ui.model.reason()
                 scene._check_confirmed()
                 moves += 1
                 assert coach.index != index, (step.key, coach.error, scene.decision_ui, coach.game.pending(), coach.game.seats[0].hand, coach.game.seats[0].roll)

@@ -66,8 +66,8 @@ def main(argv: list[str] | None = None) -> int:
 
     def board_jack(app: object, scene: object) -> None:
         ui = scene.decision_ui  # type: ignore[attr-defined]
-        ui.pick = Target(2)
-        ui.confirm()
+        ui.model.show(Target(2))
+        ui.model.confirm()
         scene._check_confirmed()  # type: ignore[attr-defined]
 
     os.makedirs(args.out, exist_ok=True)

@@ -20,7 +20,7 @@ import pytest
 
 from tortuga_desktop.app import art
 from tortuga_desktop.app.eventtext import event_text
-from tortuga_desktop.app.human import DecisionUI
+from tortuga_desktop.app.human import DecisionPanel
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.render import table as render_table
 from tortuga_desktop.app.scenes import table as scene_table
@@ -157,13 +157,13 @@ class Probe:
 
         mp.setattr(TableScene, "draw", table_draw)
 
-        real_ui_draw = DecisionUI.draw
+        real_ui_draw = DecisionPanel.draw
 
-        def ui_draw(self: DecisionUI, surface: pygame.Surface, renderer: Any = None) -> None:
+        def ui_draw(self: DecisionPanel, surface: pygame.Surface, renderer: Any = None) -> None:
             probe._panels.append((self.seat, self.kind))
             real_ui_draw(self, surface, renderer)
 
-        mp.setattr(DecisionUI, "draw", ui_draw)
+        mp.setattr(DecisionPanel, "draw", ui_draw)
 
         controller = self.table.controller
         real_record = controller._record

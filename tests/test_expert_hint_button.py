@@ -51,18 +51,18 @@ def test_hint_button_thinks_cancels_and_shows_the_suggestion_on_the_table(tmp_pa
     assert hint_busy(table) and ui.hint_label == tr("hint.button_thinking")
     app.step(1 / 60)
     assert _hint_button(ui).label == tr("hint.button_thinking")  # the thinking state, on the button
-    before = ui.candidate()
+    before = ui.model.candidate()
     _click_hint(app, ui)  # pressed again while thinking: cancelled
     assert not hint_busy(table) and any("cancelled" in n.text for n in app.notices)
     job = table.hint.job
     if job is not None:
         job.done.wait(timeout=30)
     app.step(1 / 60)
-    assert ui.candidate() == before and not hint_marks(table) and ui.hint_label == ""
+    assert ui.model.candidate() == before and not hint_marks(table) and ui.hint_label == ""
     _click_hint(app, ui)
     _until(app, table, lambda: bool(hint_marks(table)))
     assert ui.hint_label == tr("hint.button_shown") and not ui.done
-    cand = ui.candidate()
+    cand = ui.model.candidate()
     assert cand is not None and cand in table.controller.game.legal_actions(ui.seat)
     assert hint_marks(table) == frozenset(ui.highlighted())  # the panel's pick is what the table rings
     app.step(1 / 60)

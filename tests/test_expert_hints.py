@@ -58,7 +58,7 @@ def test_hint_picks_the_best_move_and_says_only_what_it_shows(tmp_path: Any) -> 
     _until(app, table, lambda: bool(shown_hint(table)))
     ui = table.decision_ui
     assert ui is not None and not ui.done
-    cand = ui.candidate()
+    cand = ui.model.candidate()
     assert cand is not None and cand in table.controller.game.legal_actions(ui.seat)
     lines = shown_hint(table)
     head = lines[0]
@@ -101,7 +101,7 @@ def test_hint_can_be_cancelled() -> None:
     _until(app, table, lambda: table.decision_ui is not None and table.decision_ui.rect.w > 0)
     ui = table.decision_ui
     assert ui is not None
-    before = ui.candidate()
+    before = ui.model.candidate()
     app.post(Key(pygame.K_h, 0, "h"))
     app.step(1 / 60)
     app.post(Key(pygame.K_h, 0, "h"))  # H again while thinking: cancel
@@ -112,7 +112,7 @@ def test_hint_can_be_cancelled() -> None:
         job.done.wait(timeout=30)
     for _ in range(5):
         app.step(1 / 60)
-    assert table.decision_ui is ui and ui.candidate() == before
+    assert table.decision_ui is ui and ui.model.candidate() == before
     assert not shown_hint(table)
 
 
@@ -124,7 +124,7 @@ def test_hint_leaves_with_its_decision() -> None:
     app.step(1 / 60)
     _until(app, table, lambda: bool(shown_hint(table)))
     ui = table.decision_ui
-    assert ui is not None and ui.can_confirm()
+    assert ui is not None and ui.model.can_confirm()
     app.post(Key(pygame.K_RETURN, 0, "\r"))
     for _ in range(3):
         app.step(1 / 60)

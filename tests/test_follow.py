@@ -88,8 +88,10 @@ def table(game: Game, scripts: dict[int, list[Any]] | None = None, speed: str = 
 def decide(scene: TableScene) -> None:
     """The human confirms their first legal action (as the decision panel would)."""
     ui = scene.decision_ui
+    assert ui is not None and scene.decision_seat is not None
     action = scene.controller.game.legal_actions(scene.decision_seat)[0]
-    ui.confirmed_action = lambda: action
+    ui.model.show(action)
+    assert ui.model.confirm()
     scene._check_confirmed()
 
 

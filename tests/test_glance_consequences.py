@@ -12,14 +12,17 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from collections.abc import Iterator
+from dataclasses import dataclass
 
 import pygame
 import pytest
 
 from tortuga_desktop.app import i18n
 from tortuga_desktop.app.consequence import arrangement, standing, total_with
-from tortuga_desktop.app.human import DecisionUI, Mark
+from tortuga_desktop.app.decision import Mark
+from tortuga_desktop.app.human import DecisionPanel
 from tortuga_desktop.app.intents import Hover, Key
+from tortuga_desktop.app.words import Phrase, say
 from tortuga_desktop.rules import Act, ChooseAction, DecisionKind, Forfeit, Game, SelectDice, Target
 from tortuga_desktop.rules.prompt import seat_prompt
 from tortuga_desktop.rules.scenario import position
@@ -33,14 +36,37 @@ def _english() -> Iterator[None]:
     i18n.set_language("en")
 
 
-def _ui(game: Game, seat: int) -> DecisionUI:
-    ui = DecisionUI(seat_prompt(game, seat), game)
+def _ui(game: Game, seat: int) -> DecisionPanel:
+    ui = DecisionPanel.of(seat_prompt(game, seat))
     ui.layout(pygame.Rect(0, 0, 600, 420))
     return ui
 
 
-def _by_label(ui: DecisionUI) -> dict[str, tuple[str, str]]:
-    return {it.label: (it.note, it.detail) for it in ui._items}
+def said(words: Phrase | None) -> str:
+    return "" if words is None else say(words)
+
+
+@dataclass
+class Said:
+    """An option of the panel as the player reads it (in English), and where it is."""
+
+    label: str
+    note: str
+    detail: str
+    payload: object
+    rect: pygame.Rect
+
+
+def _items(ui: DecisionPanel) -> list[Said]:
+    return [Said(s.label, s.note, said(s.option.detail), s.option.payload, s.rect) for s in ui.shown]
+
+
+def _consequence(ui: DecisionPanel) -> str:
+    return said(ui.model.consequence())
+
+
+def _by_label(ui: DecisionPanel) -> dict[str, tuple[str, str]]:
+    return {it.label: (it.note, it.detail) for it in _items(ui)}
 
 
 def _skull_game() -> Game:
@@ -78,16 +104,16 @@ def test_tie_lost_to_the_start_player_is_second_and_third_is_out() -> None:
 def test_dice_selection_shows_the_resulting_total_and_skull_numbers() -> None:
     g = position(players=3, start=1, seats=[{"roll": "bssh", "placed": {"board": "E"}}, {"placed": {"board": "AB"}}])
     ui = _ui(g, 0)
-    assert ui.consequence() == ""
+    assert _consequence(ui) == ""
     ui.handle(Key(pygame.K_a, 0, "a"))  # die A shows Board
     # Board: E4 already there + A5 = 9 against Ben's A5 + B1 = 6.
-    assert ui.consequence() == "Board: total 9 (E4 + A5) — 1st so far; best other total 6."
+    assert _consequence(ui) == "Board: total 9 (E4 + A5) — 1st so far; best other total 6."
     ui.handle(Key(pygame.K_b, 0, "b"))  # skull B turned to Board is worth B's board number: 1
-    assert "total 10 (E4 + A5 + B1)" in ui.consequence()
-    assert ui.dice_action() == 3
-    ui.clear()
+    assert "total 10 (E4 + A5 + B1)" in _consequence(ui)
+    assert ui.model.dice_action() == 3
+    ui.model.clear()
     ui.handle(Key(pygame.K_c, 0, "c"))  # skulls only: the action comes after the reveal
-    assert "Skulls only" in ui.consequence()
+    assert "Skulls only" in _consequence(ui)
     assert Mark("action_space", 1, 3) not in ui.marks()
 
 
@@ -119,9 +145,9 @@ def test_board_targets_show_what_they_hold_and_whether_they_defend() -> None:
     assert opts["Board Player 3"] == ("1 chest", "fleet area: red; no defence")
     assert opts["Forfeit"][1] == "nothing happens for you on Board"
     # Hovering an option previews it: its words and the table parts it affects.
-    ben = next(it for it in ui._items if it.payload == Target(1))
+    ben = next(it for it in _items(ui) if it.payload == Target(1))
     ui.handle(Hover(ben.rect.center))
-    assert ui.consequence() == "Board Player 2: fleet area: yellow, purple; defends: your boat 4 -> 3; you drop 1 chest"
+    assert _consequence(ui) == "Board Player 2: fleet area: yellow, purple; defends: your boat 4 -> 3; you drop 1 chest"
     assert {Mark("area", 1, None, "fleet"), Mark("track", 0, None, "boat")} <= ui.marks()
 
 
@@ -129,7 +155,7 @@ def test_second_position_target_shows_the_push_and_the_surplus() -> None:
     g = _board_game()
     g.apply(0, Target(2))  # Cleo's only chest goes to Anna's island; Cleo did not defend
     ui = _ui(g, 1)
-    assert ui.decision.payload.position == 2
+    assert ui.model.decision.payload.position == 2
     opts = _by_label(ui)
     label = next(k for k in opts if k.endswith("Player 1"))
     # Anna's boat 4 -> 3 (capacity 3 -> 2) with 3 chests in her fleet: 1 drops; she defends, so
@@ -145,8 +171,8 @@ def test_act_shows_the_token_move() -> None:
     opts = _by_label(ui)
     assert opts["Act"] == ("3->5", "your boat 3 -> 5 (room for 3)")
     ui.handle(Key(pygame.K_TAB, 0, "\t"))
-    assert ui.key_focus
-    assert Act() in {it.payload for it in ui._items} and Forfeit() in {it.payload for it in ui._items}
+    assert ui.model.key_focus
+    assert Act() in {it.payload for it in _items(ui)} and Forfeit() in {it.payload for it in _items(ui)}
 
 
 def test_arrangement_explains_where_chests_go() -> None:
@@ -154,8 +180,8 @@ def test_arrangement_explains_where_chests_go() -> None:
     d = g.decision_for(0)
     assert d is not None and d.kind == DecisionKind.ARRANGE_FLEET
     ui = _ui(g, 0)
-    text = ui.consequence()
-    kept = arrangement(g.view(0), 0, "fleet", ui.source, ui.order)
+    text = _consequence(ui)
+    kept = arrangement(g.view(0), 0, "fleet", ui.model.source, ui.model.order)
     assert len(kept.kept) == 2 and len(kept.surplus) == 1
     assert text.startswith("Into the fleet area:")
     assert ("Back to the bag" in text) == (kept.surplus[0] == (0, False))
@@ -171,7 +197,7 @@ def test_consequences_use_only_the_seats_own_view() -> None:
         g.apply(1, SelectDice((0, 1)))
         ui = _ui(g, 0)
         ui.handle(Key(pygame.K_a, 0, "a"))
-        texts.append((ui.consequence(), [(it.note, it.detail) for it in ui._items], sorted(map(str, ui.marks()))))
+        texts.append((_consequence(ui), [(it.note, it.detail) for it in _items(ui)], sorted(map(str, ui.marks()))))
     assert texts[0] == texts[1]
 
 
@@ -189,10 +215,10 @@ def test_hovering_a_target_on_the_table_previews_its_option() -> None:
     ui = _ui(_board_game(), 0)
     far = (ui.rect.right + 50, ui.rect.bottom + 50)
     ui.handle(Hover(far), HitTarget("player", 2))
-    assert ui.consequence() == "Board Player 3: fleet area: red; no defence"
+    assert _consequence(ui) == "Board Player 3: fleet area: red; no defence"
     assert Mark("area", 2, None, "fleet") in ui.marks()
     ui.handle(Hover(far), None)
-    assert ui.consequence() == ""
+    assert _consequence(ui) == ""
 
 
 def test_treasure_tile_and_chest_choices_say_where_things_go() -> None:
@@ -203,11 +229,11 @@ def test_treasure_tile_and_chest_choices_say_where_things_go() -> None:
     g.apply(0, Act())
     ui = _ui(g, 0)
     assert ui.kind == DecisionKind.KEEP_TILE
-    two = next(it for it in ui._items if it.payload == KeepTile(2))
+    two = next(it for it in _items(ui) if it.payload == KeepTile(2))
     assert two.detail == "you keep 2 coins face down; the tile worth 1 goes back to the pool"
     b = _board_game()
     b.apply(0, Target(1))  # Ben's fleet holds yellow and purple: Anna picks one
     ui = _ui(b, 0)
     assert ui.kind == DecisionKind.TAKE_CHEST
-    purple = next(it for it in ui._items if it.payload == TakeChest(4))
+    purple = next(it for it in _items(ui) if it.payload == TakeChest(4))
     assert purple.detail == "the purple chest goes to your island area"

@@ -81,7 +81,7 @@ def test_speed_keys_do_nothing_while_a_decision_is_open() -> None:
             _press(app, _digit(n))
             assert (table.speed, app.settings.animation_speed) == before
         assert table.decision_ui is not None  # the digit picked an option instead (not confirmed yet)
-        assert table.decision_ui.pick is not None
+        assert table.decision_ui.model.pick is not None
     finally:
         app.close()
 
@@ -180,17 +180,17 @@ def test_tab_and_space_or_enter_select_the_focused_die() -> None:
         ui = table.decision_ui
         assert ui.kind == DecisionKind.SELECT_DICE
         _press(app, TAB)  # focus on die B (the ring starts on A; Tab moves it)
-        focused = ui.items()[ui.focus].payload
+        focused = ui.model.options()[ui.model.focus].payload
         _press(app, SPACE)
-        assert ui.dice == [focused]
+        assert ui.model.dice == [focused]
         _press(app, SPACE)  # Space again unselects it
-        assert ui.dice == []
+        assert ui.model.dice == []
         _press(app, Key(pygame.K_LEFT, 0, ""))  # back to A
-        first = ui.items()[ui.focus].payload
+        first = ui.model.options()[ui.model.focus].payload
         _press(app, ENTER)  # Enter on an unpicked die picks it...
-        assert ui.dice == [first] and table.decision_ui is ui
+        assert ui.model.dice == [first] and table.decision_ui is ui
         _press(app, TAB, SPACE)
-        assert sorted(ui.dice) == [0, 1]  # A and B both show Expand fleet
+        assert sorted(ui.model.dice) == [0, 1]  # A and B both show Expand fleet
         _press(app, ENTER)  # ...and on a picked one confirms
         _run_until(app, lambda: table.decision_ui is not ui)
         assert g.seats[0].selection == (0, 1) or 0 in g.seats[0].placed[0]
@@ -229,7 +229,7 @@ def test_the_printed_screen_by_key_and_by_the_button_at_the_dice() -> None:
         _run_until(app, lambda: table.decision_ui is not None)  # G works while deciding too
         assert not dicegrid.is_shown(table)
         _press(app, Key(pygame.K_g, 0, "g"))
-        assert dicegrid.is_shown(table) and table.decision_ui.dice == []
+        assert dicegrid.is_shown(table) and table.decision_ui.model.dice == []
         _press(app, Key(pygame.K_g, 0, "g"))
         assert not dicegrid.is_shown(table)
         button = dicegrid.button_rect(table)

@@ -1,4 +1,5 @@
-"""DecisionUI: every decision kind by keyboard and by mouse, without a window."""
+"""The decision panel (DecisionPanel over a DecisionModel): every decision kind by keyboard and by mouse,
+without a window."""
 
 from __future__ import annotations
 
@@ -13,15 +14,11 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from tortuga_desktop.app.human import (
-    DecisionUI,
-    Mark,
-    catch_up,
-    dice_reason,
-    propose_arrangement,
-    summary_for,
-)
+from tortuga_desktop.app.catchup import catch_up, summary_for
+from tortuga_desktop.app.decision import Mark, dice_reason, propose_arrangement
+from tortuga_desktop.app.human import DecisionPanel
 from tortuga_desktop.app.intents import Click, Hover, Key
+from tortuga_desktop.app.words import Phrase, say
 from tortuga_desktop.rules import (
     Act,
     Action,
@@ -56,25 +53,30 @@ def key(ch: str) -> Key:
     return Key(code, 0, ch if len(ch) == 1 else "")
 
 
-def make_ui(game: Game, seat: int) -> DecisionUI:
-    ui = DecisionUI(seat_prompt(game, seat), game)
+def said(words: Phrase | None) -> str:
+    """Words in the current language ("" for nothing to say)."""
+    return "" if words is None else say(words)
+
+
+def make_ui(game: Game, seat: int) -> DecisionPanel:
+    ui = DecisionPanel.of(seat_prompt(game, seat))
     ui.layout(RECT)
     return ui
 
 
-def click_item(ui: DecisionUI, payload: object) -> None:
-    item = next(it for it in ui._items if it.payload == payload)
+def click_item(ui: DecisionPanel, payload: object) -> None:
+    item = next(it for it in ui.shown if it.option.payload == payload)
     assert ui.handle(Click(item.rect.center, 1))
 
 
-def click_button(ui: DecisionUI, name: str) -> None:
+def click_button(ui: DecisionPanel, name: str) -> None:
     b = next(b for b in ui.buttons if b.name == name)
     assert ui.handle(Click(b.rect.center, 1))
 
 
-def drive_keys(ui: DecisionUI, action: object) -> None:
+def drive_keys(ui: DecisionPanel, action: object) -> None:
     """Produce ``action`` with the keys printed on the options, then Enter."""
-    items = ui.items()
+    items = ui.model.options()
     if isinstance(action, SelectDice):
         for d in action.dice:
             ui.handle(key(next(it.hotkey for it in items if it.payload == d).lower()))
@@ -82,15 +84,15 @@ def drive_keys(ui: DecisionUI, action: object) -> None:
         ui.handle(key("bksp"))
         used: list[int] = []
         for c in action.chests:
-            i = next(i for i, s in enumerate(ui.source) if s == c and i not in used)
+            i = next(i for i, s in enumerate(ui.model.source) if s == c and i not in used)
             used.append(i)
-            ui.handle(key(next(it.hotkey for it in ui.items() if it.payload == i)))
+            ui.handle(key(next(it.hotkey for it in ui.model.options() if it.payload == i)))
     else:
         ui.handle(key(next(it.hotkey for it in items if it.payload == action).lower()))
     ui.handle(key("enter"))
 
 
-def drive_mouse(ui: DecisionUI, action: object) -> None:
+def drive_mouse(ui: DecisionPanel, action: object) -> None:
     """Produce ``action`` by clicking the panel's options, then Confirm."""
     if isinstance(action, SelectDice):
         for d in action.dice:
@@ -99,7 +101,7 @@ def drive_mouse(ui: DecisionUI, action: object) -> None:
         click_button(ui, "clear")
         used: list[int] = []
         for c in action.chests:
-            i = next(i for i, s in enumerate(ui.source) if s == c and i not in used)
+            i = next(i for i, s in enumerate(ui.model.source) if s == c and i not in used)
             used.append(i)
             click_item(ui, i)
     else:
@@ -138,10 +140,10 @@ def test_every_legal_action_reachable_by_keys_and_by_mouse() -> None:
         for action in legal[:12]:
             ui = make_ui(game, seat)
             drive_keys(ui, action)
-            assert ui.confirmed_action() == action, (ui.kind, action, ui.reason())
+            assert ui.confirmed_action() == action, (ui.kind, action, said(ui.model.reason()))
             ui = make_ui(game, seat)
             drive_mouse(ui, action)
-            assert ui.confirmed_action() == action, (ui.kind, action, ui.reason())
+            assert ui.confirmed_action() == action, (ui.kind, action, said(ui.model.reason()))
             game.clone().apply(seat, action)  # the engine accepts it
 
 
@@ -150,19 +152,19 @@ def test_dice_reasons_and_confirm() -> None:
     # A=Board, B=Raid, C=Board, D=skull, E=Expand fleet; boat on box 3 holds 2 dice.
     g.set_roll(0, [3, 4, 3, 5, 0])
     ui = make_ui(g, 0)
-    assert not ui.can_confirm() and "Select" in ui.reason()
+    assert not ui.model.can_confirm() and "Select" in said(ui.model.reason())
     ui.handle(key("a"))
     ui.handle(key("b"))
-    assert ui.reason() == "The dice show different actions (Board and Raid)."
+    assert said(ui.model.reason()) == "The dice show different actions (Board and Raid)."
     ui.handle(key("enter"))
-    assert ui.confirmed_action() is None and ui.flash
+    assert ui.confirmed_action() is None and ui.model.flash
     ui.handle(key("b"))  # unselect B
     ui.handle(key("c"))
     ui.handle(key("d"))
-    assert ui.reason() == "Board holds only 2 dice (boat on box 3)."
+    assert said(ui.model.reason()) == "Board holds only 2 dice (boat on box 3)."
     assert not ui.buttons[-1].enabled  # Confirm is disabled
     ui.handle(key("d"))
-    assert ui.reason() == "" and ui.can_confirm()
+    assert said(ui.model.reason()) == "" and ui.model.can_confirm()
     assert {m.index for m in ui.marks() if m.kind == "die"} == {0, 2}
     assert Mark("action_space", 0, 3) in ui.marks()  # the action the picked dice go to
     ui.handle(key("enter"))
@@ -181,7 +183,7 @@ def test_dice_by_table_hits_use_tray_positions() -> None:
     assert ui.handle(Click(far, 1), Hit("die", 0, 0))
     assert not ui.handle(Click(far, 1), Hit("die", 1, 1))  # another seat's die: ignored
     assert not ui.handle(Click(far, 3), Hit("die", 0, 1))  # right button: ignored
-    assert ui.candidate() == SelectDice((0, 4))
+    assert ui.model.candidate() == SelectDice((0, 4))
     click_button(ui, "confirm")
     assert ui.confirmed_action() == SelectDice((0, 4))
 
@@ -192,8 +194,8 @@ def test_skull_only_selection_then_action_choice() -> None:
     ui = make_ui(g, 0)
     ui.handle(key("a"))
     ui.handle(key("b"))
-    assert ui.reason() == ""
-    assert "Skulls only" in ui._message()[0]
+    assert said(ui.model.reason()) == ""
+    assert "Skulls only" in said(ui.model.message()[0])
     ui.handle(key("enter"))
     g.apply(0, ui.confirmed_action())
     while g.decision_for(0) is None or g.decision_for(0).kind != DecisionKind.SKULL_ACTION:
@@ -203,11 +205,11 @@ def test_skull_only_selection_then_action_choice() -> None:
     ui = make_ui(g, 0)
     assert ui.kind == DecisionKind.SKULL_ACTION
     ui.handle(key("3"))  # Treasure hunt
-    assert ui.candidate() == ChooseAction(Action.TREASURE_HUNT)
+    assert ui.model.candidate() == ChooseAction(Action.TREASURE_HUNT)
     ui.handle(key("tab"))  # cycling picks the next available action
-    assert ui.candidate() == ChooseAction(Action.BOARD)
+    assert ui.model.candidate() == ChooseAction(Action.BOARD)
     ui.handle(Click((1, 1), 1), Hit("action_space", 0, 0))
-    assert ui.candidate() == ChooseAction(Action.EXPAND_FLEET)
+    assert ui.model.candidate() == ChooseAction(Action.EXPAND_FLEET)
     ui.handle(Click((1, 1), 1), Hit("action_space", 0, 0))  # clicking the pick again confirms
     assert ui.confirmed_action() == ChooseAction(Action.EXPAND_FLEET)
 
@@ -215,13 +217,13 @@ def test_skull_only_selection_then_action_choice() -> None:
 def test_single_choices_can_change_until_confirmed() -> None:
     for game, seat in random_states({DecisionKind.POSITION, DecisionKind.TAKE_CHEST}, games=6):
         ui = make_ui(game, seat)
-        legal = ui.legal
+        legal = ui.model.legal
         ui.handle(key("f")) if ui.kind == DecisionKind.POSITION else None
         for action in legal:
-            click_item(ui, action) if ui.candidate() != action else None
-            assert ui.candidate() == action and ui.confirmed_action() is None
+            click_item(ui, action) if ui.model.candidate() != action else None
+            assert ui.model.candidate() == action and ui.confirmed_action() is None
         ui.handle(key("bksp"))
-        assert ui.candidate() is None and not ui.can_confirm()
+        assert ui.model.candidate() is None and not ui.model.can_confirm()
         ui.handle(key("enter"))
         assert ui.confirmed_action() is None
         ui.handle(key("tab"))
@@ -233,13 +235,13 @@ def test_position_target_by_clicking_a_board_and_forfeit() -> None:
     g, seat = random_states({DecisionKind.POSITION}, 20,
                             lambda g, s: any(isinstance(a, Target) for a in g.legal_actions(s)))[0]
     ui = make_ui(g, seat)
-    target = next(a for a in ui.legal if isinstance(a, Target))
+    target = next(a for a in ui.model.legal if isinstance(a, Target))
     assert ui.handle(Click((0, 0), 1), Hit("player", target.seat))
-    assert ui.candidate() == target
+    assert ui.model.candidate() == target
     assert any(m.kind == "player" and m.seat == target.seat for m in ui.marks())
     assert not ui.handle(Click((0, 0), 1), Hit("player", seat))  # not oneself
     ui.handle(key("f"))
-    assert ui.candidate() == Forfeit()
+    assert ui.model.candidate() == Forfeit()
     ui.handle(key("enter"))
     assert ui.confirmed_action() == Forfeit()
 
@@ -255,8 +257,8 @@ def test_act_forfeit_keys() -> None:
 def test_take_chest_by_clicking_the_chest() -> None:
     for g, seat in random_states({DecisionKind.TAKE_CHEST}, games=20):
         ui = make_ui(g, seat)
-        info = ui.decision.payload
-        want = ui.legal[-1]
+        info = ui.model.decision.payload
+        want = ui.model.legal[-1]
         assert isinstance(want, TakeChest)
         if info.source == "center":
             hit = Hit("center_chest", None, int(want.chest))
@@ -264,7 +266,7 @@ def test_take_chest_by_clicking_the_chest() -> None:
             row = g.seats[info.target].area(info.source)
             hit = Hit("chest", info.target, row.index(want.chest), info.source)
         assert ui.handle(Click((0, 0), 1), hit)
-        assert ui.candidate() == want
+        assert ui.model.candidate() == want
         assert ui.marks()
         ui.handle(key(want.chest.letter.lower()))
         ui.handle(key("enter"))
@@ -275,7 +277,7 @@ def test_keep_tile_shows_both_values_and_keys_pick_by_the_numbers_shown() -> Non
     g, seat = random_states({DecisionKind.KEEP_TILE}, games=20)[0]
     ui = make_ui(g, seat)
     values = sorted(set(g.decision_for(seat).payload.tiles))
-    items = ui.items()
+    items = ui.model.options()
     assert [it.face for it in items] == values
     ui.handle(key(items[-1].hotkey))  # the last option's number (issue 23: not its coin value)
     ui.handle(key("enter"))
@@ -291,8 +293,8 @@ def test_equal_tiles_ask_to_keep_one_and_say_the_other_goes_back() -> None:
                                                        {"placed": {"crew": "ABCDE"}}]})
     g.apply(0, "act")
     ui = make_ui(g, 0)
-    (item,) = ui.items()
-    assert item.face == 2 and "both tiles are worth 2 coins" in item.detail
+    (item,) = ui.model.options()
+    assert item.face == 2 and "both tiles are worth 2 coins" in said(item.detail)
     ui.handle(key(item.hotkey))
     ui.handle(key("enter"))
     assert ui.confirmed_action() == KeepTile(2)
@@ -301,10 +303,10 @@ def test_equal_tiles_ask_to_keep_one_and_say_the_other_goes_back() -> None:
 def test_bonus_tile_by_clicking_the_bonus_space() -> None:
     g, seat = random_states({DecisionKind.BONUS_TILE}, games=30)[0]
     ui = make_ui(g, seat)
-    want = ui.legal[0]
+    want = ui.model.legal[0]
     assert isinstance(want, TakeBonus)
     ui.handle(Click((0, 0), 1), Hit("bonus_space", seat, int(want.action)))
-    assert ui.candidate() == want
+    assert ui.model.candidate() == want
     ui.handle(key("enter"))
     assert ui.confirmed_action() == want
 
@@ -312,22 +314,22 @@ def test_bonus_tile_by_clicking_the_bonus_space() -> None:
 def test_arrangement_suggestion_and_toggling() -> None:
     for g, seat in random_states({DecisionKind.ARRANGE_FLEET, DecisionKind.ARRANGE_CREW}, games=12):
         ui = make_ui(g, seat)
-        assert len(ui.order) == ui.k
-        assert ui.can_confirm(), ui.reason()  # the suggestion is legal as it is
-        suggested = ui.candidate()
+        assert len(ui.model.order) == ui.model.k
+        assert ui.model.can_confirm(), said(ui.model.reason())  # the suggestion is legal as it is
+        suggested = ui.model.candidate()
         ui.handle(key("bksp"))
-        assert not ui.can_confirm() and "Choose" in ui.reason()
+        assert not ui.model.can_confirm() and "Choose" in said(ui.model.reason())
         ui.handle(key("s"))
-        assert ui.candidate() == suggested
+        assert ui.model.candidate() == suggested
         # Clicking a chosen chest on the table unselects it; clicking it again adds it last.
         area = "crew" if ui.kind == DecisionKind.ARRANGE_FLEET else "island"
-        first = ui.order[0]
+        first = ui.model.order[0]
         ui.handle(Click((0, 0), 1), Hit("chest", seat, first, area))
-        assert first not in ui.order
+        assert first not in ui.model.order
         ui.handle(Click((0, 0), 1), Hit("chest", seat, first, area))
-        assert ui.order[-1] == first
+        assert ui.model.order[-1] == first
         ui.handle(key("enter"))
-        assert ui.confirmed_action() in ui.legal
+        assert ui.confirmed_action() in ui.model.legal
 
 
 def test_propose_arrangement_prefers_purple_then_sets() -> None:
@@ -343,7 +345,7 @@ def test_dice_reason_room_left() -> None:
     g.seats[0].placed[3] = [0]
     g.seats[0].hand = [1, 2, 3, 4]
     g.seats[0].roll = [3, 3, 0, 0]
-    assert "room for only 1 more" in dice_reason(g.view(0), 0, [1, 2])
+    assert "room for only 1 more" in said(dice_reason(g.view(0), 0, [1, 2]))
 
 
 def test_catch_up_summary() -> None:
@@ -364,11 +366,11 @@ def test_draw_and_hover_do_not_fail_for_any_kind() -> None:
         prompt_rect = pygame.Rect(1050, 500, 300, 280)
 
     for g, seat in random_states(ALL_KINDS, games=12):
-        ui = DecisionUI(seat_prompt(g, seat), g)
+        ui = DecisionPanel.of(seat_prompt(g, seat))
         ui.draw(surf, R())
         ui.draw(surf)  # no renderer: a bottom strip
-        for it in ui._items:
-            ui.handle(Hover(it.rect.center))
+        for r in ui.item_rects:
+            ui.handle(Hover(r.center))
         ui.draw(surf, R())
 
 
@@ -379,7 +381,7 @@ def test_R9_1_a_stuck_roll_is_confirmed_by_enter_or_the_confirm_button(how: str)
 
     g = position(players=3, seats=[{"boat": 1, "pirate": 1, "placed": {"board": "A", "raid": "B"}, "roll": "bbr"}])
     ui = make_ui(g, 0)
-    assert ui.can_confirm() and ui.reason() == ""
+    assert ui.model.can_confirm() and said(ui.model.reason()) == ""
     if how == "enter":
         ui.handle(key("enter"))
     else:
@@ -394,6 +396,6 @@ def test_R9_1_a_normal_roll_needs_a_die_before_confirming() -> None:
 
     g = position(players=3, seats=[{"roll": "ffchs"}])
     ui = make_ui(g, 0)
-    assert not ui.can_confirm()
+    assert not ui.model.can_confirm()
     ui.handle(key("enter"))
     assert ui.confirmed_action() is None

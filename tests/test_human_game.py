@@ -22,7 +22,7 @@ import pytest
 
 from tortuga_desktop.ai import BotChoice, Reason
 from tortuga_desktop.app.controller import GameController
-from tortuga_desktop.app.human import DecisionUI
+from tortuga_desktop.app.human import DecisionPanel
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.render.table import TableRenderer
@@ -146,14 +146,14 @@ def test_hot_seat_never_draws_private_things_behind_the_handover(monkeypatch: py
     at_screen: list[int | None] = [None]
 
     real_draw = TableRenderer.draw
-    real_ui_draw = DecisionUI.draw
+    real_ui_draw = DecisionPanel.draw
 
     def spy_draw(self: TableRenderer, surface: pygame.Surface, view: PlayerView, anim: Any = None) -> None:
         log.append(("table", (type(app.top).__name__, view.viewer, [s.roll for s in view.seats],
                               view.phase, view.stage, at_screen[0])))
         real_draw(self, surface, view, anim)
 
-    def spy_ui_draw(self: DecisionUI, surface: pygame.Surface, renderer: Any = None) -> None:
+    def spy_ui_draw(self: DecisionPanel, surface: pygame.Surface, renderer: Any = None) -> None:
         log.append(("ui", (type(app.top).__name__, self.seat, at_screen[0], self.kind)))
         real_ui_draw(self, surface, renderer)
 
@@ -165,7 +165,7 @@ def test_hot_seat_never_draws_private_things_behind_the_handover(monkeypatch: py
         real_confirm(self)
 
     monkeypatch.setattr(TableRenderer, "draw", spy_draw)
-    monkeypatch.setattr(DecisionUI, "draw", spy_ui_draw)
+    monkeypatch.setattr(DecisionPanel, "draw", spy_ui_draw)
     monkeypatch.setattr(HandoverScene, "confirm", spy_confirm)
     handover_frames = [0]
 

@@ -16,7 +16,7 @@ from test_human_game import QuickBot
 
 from tortuga_desktop.app import saves
 from tortuga_desktop.app.controller import GameController, finished_source
-from tortuga_desktop.app.human import DecisionUI
+from tortuga_desktop.app.human import DecisionPanel
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.saves import SeatConfig, SetupConfig
@@ -258,8 +258,8 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
     from tortuga_desktop.app.scenes.menu import MenuScene
 
     errors: list[str] = []
-    for name in ("handle", "draw", "highlighted"):  # the table swallows DecisionUI errors: record them
-        real = getattr(DecisionUI, name)
+    for name in ("handle", "draw", "highlighted"):  # the table swallows DecisionPanel errors: record them
+        real = getattr(DecisionPanel, name)
 
         def spy(self: Any, *a: Any, _real: Any = real, **k: Any) -> Any:
             try:
@@ -268,7 +268,7 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
                 errors.append(repr(exc))
                 raise
 
-        monkeypatch.setattr(DecisionUI, name, spy)
+        monkeypatch.setattr(DecisionPanel, name, spy)
 
     def hot_seat() -> Scene:
         seats = [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1, 1), SeatConfig("Cy", "human", 2)]
@@ -309,3 +309,38 @@ def test_monkey_all_scenes(monkeypatch: pytest.MonkeyPatch) -> None:
         app.close()
     assert events >= 3000
     assert not errors, errors[:5]
+
+
+# ---------------------------------------------------------------- "since your last turn"
+def test_confirming_at_the_table_starts_the_catch_up_from_there(app: App) -> None:
+    """The hand-over's "since your last turn" lists what happened after the seat's last
+    confirmed decision: the table marks the public log as seen when the seat confirms."""
+    from test_human_game import wait_for_bot
+
+    from tortuga_desktop.app.catchup import public_lines, summary_for
+    from tortuga_desktop.devtools.drive import inputs_for
+
+    g = Game.new(3, 8, names=["Ani", "Bo", "Cy"])
+    rng = random.Random(8)
+    while g.round < 2 or g.pending()[0].seat != 0 or g.pending()[0].kind.value != "select_dice":
+        d = g.pending()[0]
+        g.apply(d.seat, g.random_action(d.seat, rng))
+    seats = [SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1), SeatConfig("Cy", "easy", 2)]
+    controller = GameController(g, seats, bot_factory=lambda level, seat: QuickBot(seat))
+    table = TableScene(controller, speed="instant")
+    app.push(table)
+    for _ in range(600):
+        if table.decision_ui is not None and table.decision_ui.rect.w > 0:
+            break
+        wait_for_bot(table)
+        app.step(1 / 60)
+    ui = table.decision_ui
+    assert ui is not None and ui.seat == 0
+    seen = len(public_lines(controller))
+    assert seen > 8  # enough log that "the last few lines" and "since confirming" differ
+    for intent in inputs_for(table, ui, g.legal_actions(0)[0], False):
+        app.post(intent)
+    app.step(1 / 60)
+    assert ui.done and table.decision_ui is not ui
+    lines = public_lines(controller)
+    assert summary_for(controller, 0) == lines[seen:][-8:]

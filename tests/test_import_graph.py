@@ -45,7 +45,6 @@ LAZY_ALLOWED: dict[str, str] = {
 LAZY_TO_HOIST: dict[str, int] = {
     "ai.expert": 1,  # the AI's own (its speed work is under way at the same time)
     "ai.workers": 2,
-    "app.human": 10,  # the decision panel (its rewrite is under way at the same time)
 }
 
 

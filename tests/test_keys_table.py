@@ -20,7 +20,7 @@ from app_helpers import start_app
 
 from tortuga_desktop.app import i18n
 from tortuga_desktop.app.controller import GameController, finished_source
-from tortuga_desktop.app.human import DecisionUI
+from tortuga_desktop.app.human import DecisionPanel
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.keys import KEY_TABLE
 from tortuga_desktop.app.saves import SeatConfig
@@ -56,9 +56,9 @@ def _state(kind: DecisionKind, want: Callable[[Game, int], bool] | None = None) 
     raise AssertionError(f"no {kind}")
 
 
-def _ui(kind: DecisionKind, want: Callable[[Game, int], bool] | None = None) -> DecisionUI:
+def _ui(kind: DecisionKind, want: Callable[[Game, int], bool] | None = None) -> DecisionPanel:
     g, seat = _state(kind, want)
-    ui = DecisionUI(seat_prompt(g, seat), g)
+    ui = DecisionPanel.of(seat_prompt(g, seat))
     ui.layout(RECT)
     return ui
 
@@ -157,78 +157,78 @@ def check_save() -> None:
 
 def check_dice() -> None:
     ui = _ui(DecisionKind.SELECT_DICE)
-    letter = "abcde"[ui.hand[0]]
+    letter = "abcde"[ui.model.hand[0]]
     ui.handle(_k(letter))
-    assert ui.dice == [ui.hand[0]]
+    assert ui.model.dice == [ui.model.hand[0]]
     ui.handle(_k(letter))
-    assert ui.dice == []
+    assert ui.model.dice == []
 
 
 def check_options() -> None:
     # The treasure-tile choice: digits pick by the number on the option, not by the coin value.
     ui = _ui(DecisionKind.KEEP_TILE, lambda g, s: len(set(g.decision_for(s).payload.tiles)) == 2)
-    items = ui.items()
+    items = ui.model.options()
     assert [it.hotkey for it in items] == ["1", "2"]
     for n, item in enumerate(items, 1):
-        ui.clear()
+        ui.model.clear()
         ui.handle(_k(str(n)))
-        assert ui.candidate() == item.payload and isinstance(item.payload, KeepTile)
+        assert ui.model.candidate() == item.payload and isinstance(item.payload, KeepTile)
     # ...and the same in a decision with more options: the skull action.
     sk = _ui(DecisionKind.SKULL_ACTION)
-    ok = [it for it in sk.items() if it.enabled]
+    ok = [it for it in sk.model.options() if it.enabled]
     sk.handle(_k(ok[0].hotkey))
-    assert sk.candidate() == ok[0].payload
+    assert sk.model.candidate() == ok[0].payload
 
 
 def check_act() -> None:
     ui = _ui(DecisionKind.POSITION, lambda g, s: Act() in g.legal_actions(s))
     ui.handle(_k("a"))
-    assert ui.candidate() == Act()
+    assert ui.model.candidate() == Act()
     ui.handle(_k("f"))
-    assert ui.candidate() == Forfeit()
+    assert ui.model.candidate() == Forfeit()
 
 
 def check_chests() -> None:
     take = _ui(DecisionKind.TAKE_CHEST)
-    chest = next(a for a in take.legal if isinstance(a, TakeChest))
+    chest = next(a for a in take.model.legal if isinstance(a, TakeChest))
     take.handle(_k("rbywp"[int(chest.chest)]))
-    assert take.candidate() == chest
+    assert take.model.candidate() == chest
     # The move phase: the letter chooses the next chest of that colour; with all chosen, it unselects.
     for kind in (DecisionKind.ARRANGE_FLEET, DecisionKind.ARRANGE_CREW):
         ui = _ui(kind)
         ui.handle(_k("bksp"))
-        counts = {int(c): sum(1 for x in ui.source if int(x) == int(c)) for c in ui.source}
-        colour = next((c for c, n in counts.items() if n <= ui.k), int(ui.source[0]))
-        same = [i for i, c in enumerate(ui.source) if int(c) == colour]
+        counts = {int(c): sum(1 for x in ui.model.source if int(x) == int(c)) for c in ui.model.source}
+        colour = next((c for c, n in counts.items() if n <= ui.model.k), int(ui.model.source[0]))
+        same = [i for i, c in enumerate(ui.model.source) if int(c) == colour]
         letter = "rbywp"[colour]
-        for n in range(1, min(len(same), ui.k) + 1):
+        for n in range(1, min(len(same), ui.model.k) + 1):
             ui.handle(_k(letter))
-            assert ui.order == same[:n]
-        if len(same) <= ui.k:  # all of that colour chosen: the key takes the last one back
+            assert ui.model.order == same[:n]
+        if len(same) <= ui.model.k:  # all of that colour chosen: the key takes the last one back
             ui.handle(_k(letter))
-            assert ui.order == same[:-1]
+            assert ui.model.order == same[:-1]
         missing = next((c for c in Chest if int(c) not in counts), None)
         if missing is not None:
-            before = list(ui.order)
+            before = list(ui.model.order)
             ui.handle(_k("rbywp"[int(missing)]))
-            assert ui.order == before and ui.flash
+            assert ui.model.order == before and ui.model.flash
 
 
 def check_focus() -> None:
     ui = _ui(DecisionKind.SELECT_DICE)
     ui.handle(_k("tab"))
-    first = ui.focus
-    assert ui.key_focus
+    first = ui.model.focus
+    assert ui.model.key_focus
     ui.handle(_k("tab"))
-    assert ui.focus != first
+    assert ui.model.focus != first
 
 
 def check_pick() -> None:
     ui = _ui(DecisionKind.SELECT_DICE)
     ui.handle(_k("tab"))
-    die = int(ui.items()[ui.focus].payload)
+    die = int(ui.model.options()[ui.model.focus].payload)
     ui.handle(_k("space"))
-    assert die in ui.dice
+    assert die in ui.model.dice
 
 
 def check_grid() -> None:
@@ -253,18 +253,18 @@ def check_enter() -> None:
 
 def check_clear() -> None:
     ui = _ui(DecisionKind.SELECT_DICE)
-    ui.handle(_k("abcde"[ui.hand[0]]))
+    ui.handle(_k("abcde"[ui.model.hand[0]]))
     ui.handle(_k("bksp"))
-    assert ui.dice == []
+    assert ui.model.dice == []
 
 
 def check_suggest() -> None:
     ui = _ui(DecisionKind.ARRANGE_FLEET)
-    suggested = ui.candidate()
+    suggested = ui.model.candidate()
     ui.handle(_k("bksp"))
-    assert ui.candidate() != suggested or not ui.order
+    assert ui.model.candidate() != suggested or not ui.model.order
     ui.handle(_k("s"))
-    assert ui.candidate() == suggested
+    assert ui.model.candidate() == suggested
 
 
 def check_hint() -> None:

@@ -25,7 +25,7 @@ import pytest
 
 from tortuga_desktop.app import art, i18n
 from tortuga_desktop.app.controller import finished_source
-from tortuga_desktop.app.human import DecisionUI
+from tortuga_desktop.app.human import DecisionPanel
 from tortuga_desktop.app.layout import LayoutReport, report_of, set_ui_scale, table_report, ui_scale
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.render.table import AnimState, TableRenderer
@@ -237,7 +237,7 @@ def check_everything(size: tuple[int, int], lang: str, scale: int = 100) -> None
             r.seats = seats
             surf = RecordingSurface(size)
             r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
-            ui = DecisionUI(seat_prompt(game, seat), game)
+            ui = DecisionPanel.of(seat_prompt(game, seat))
             ui.draw(surf, r)
             problems += check(table_report(r.layout, ui, game.view(seat)), surf.texts, size,
                               f"{lang} {size} decision {ui.kind}")
@@ -286,13 +286,13 @@ def test_wrap_lines_marks_a_cut_sentence() -> None:
 PANEL_CASES = [((1280, 720), 80), ((1280, 720), 100), ((1280, 720), 150), ((1920, 1080), 100)]
 
 
-def draw_decision(game: Game, seat: int, size: tuple[int, int]) -> tuple[TableRenderer, DecisionUI, RecordingSurface]:
+def draw_decision(game: Game, seat: int, size: tuple[int, int]) -> tuple[TableRenderer, DecisionPanel, RecordingSurface]:
     r = TableRenderer(size, 4, human_panel=True)
     seats = [SeatConfig(n, "human" if i == seat else "normal", i) for i, n in enumerate(game.names)]
     r.seats = seats
     surf = RecordingSurface(size)
     r.draw(surf, game.view(seat), AnimState(seats=seats, log=[]))
-    ui = DecisionUI(seat_prompt(game, seat), game)
+    ui = DecisionPanel.of(seat_prompt(game, seat))
     ui.draw(surf, r)
     return r, ui, surf
 
@@ -308,10 +308,10 @@ def test_the_options_of_a_panel_share_one_size_and_are_never_cut(lang: str) -> N
             for game, seat in STATES:
                 _r, ui, surf = draw_decision(game, seat, size)
                 sizes: set[int] = set()
-                for it in ui._items:
-                    if it.look != "text":
+                for it in ui.shown:
+                    if it.option.look != "text":
                         continue
-                    full = f"[{it.hotkey.upper()}] {it.label}" if it.hotkey else it.label
+                    full = f"[{it.option.hotkey.upper()}] {it.label}" if it.option.hotkey else it.label
                     drawn = [(t, px) for t, rr, px in surf.sized if it.rect.collidepoint(rr.center) and t != it.note]
                     if not any(t == full for t, _px in drawn):
                         problems.append(f"{lang} {size} {scale}% {ui.kind}: option {full!r} drawn as {drawn}")
@@ -445,7 +445,7 @@ def test_panel_buttons_keep_their_labels_inside(lang: str) -> None:
             for game, seat in STATES:
                 r = TableRenderer(size, 4, human_panel=True)
                 surf = RecordingSurface(size)
-                ui = DecisionUI(seat_prompt(game, seat), game)
+                ui = DecisionPanel.of(seat_prompt(game, seat))
                 ui.on_hint = lambda: None
                 ui.hint_label = i18n.tr("hint.button_thinking")
                 ui.draw(surf, r)

@@ -106,7 +106,7 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
                 if not any(ui is u for u in answered):
                     answered.append(ui)
                     # The panel holds exactly this seat's choices as the server sees them.
-                    assert set(ui.legal) == set(prompt_from_view(controller.source.view(ui.seat)).legal)
+                    assert set(ui.model.legal) == set(prompt_from_view(controller.source.view(ui.seat)).legal)
                     action = human_choice(seat_game(table.controller, ui.seat), ui.seat, rng)
                     for intent in inputs_for(table, ui, action, made % 2 == 0):
                         app.post(intent)

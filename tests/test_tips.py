@@ -46,7 +46,7 @@ def test_tip_shows_once_beside_the_decision_and_is_remembered() -> None:
         assert tips.rect.bottom <= table.renderer.prompt_rect.top  # beside (above) the panel, not over it
         app.post(Click(tips.close_rect.center, 1))  # dismissed
         app.run(max_frames=1)
-        assert tips.current is None and table.decision_ui is not None and table.decision_ui.dice == []
+        assert tips.current is None and table.decision_ui is not None and table.decision_ui.model.dice == []
         table.controller.close()
         app.pop()
         table = _game(app)  # the next game: this tip is not shown again
@@ -82,13 +82,9 @@ def test_settings_screen_has_the_tips_toggle() -> None:
 
 
 def test_every_kind_of_decision_has_a_tip_in_every_language() -> None:
-    class Ui:
-        def __init__(self, kind: DecisionKind, legal: list[Any]) -> None:
-            self.kind, self.legal = kind, legal
-
     from tortuga_desktop.rules import Act, Target
 
-    names = {tip_kind(Ui(k, [Act()])) for k in DecisionKind} | {tip_kind(Ui(DecisionKind.POSITION, [Target(1)]))}
+    names = {tip_kind(k, [Act()]) for k in DecisionKind} | {tip_kind(DecisionKind.POSITION, [Target(1)])}
     assert names == set(TIP_KEYS)
     for code in i18n.LANGUAGES:
         for key in TIP_KEYS.values():

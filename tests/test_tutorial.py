@@ -52,19 +52,19 @@ def make_move(app: Any, scene: Any, move: PlayerAction) -> None:
     ui = scene.decision_ui
     app.run(max_frames=1)  # the panel is laid out when drawn
     if isinstance(move, SelectDice):
-        for it in ui.items():
-            if it.payload in move.dice:
-                click(app, next(i.rect for i in ui._items if i.payload == it.payload))
+        for it in ui.shown:
+            if it.option.payload in move.dice:
+                click(app, it.rect)
     elif isinstance(move, Arrange):
         app.post(Key(pygame.K_BACKSPACE))
         app.run(max_frames=1)
         used: list[int] = []
         for colour in move.chests:
-            i = next(k for k, c in enumerate(ui.source) if c == colour and k not in used)
+            i = next(k for k, c in enumerate(ui.model.source) if c == colour and k not in used)
             used.append(i)
-            click(app, next(it.rect for it in ui._items if it.payload == i))
+            click(app, next(it.rect for it in ui.shown if it.option.payload == i))
     else:
-        click(app, next(it.rect for it in ui._items if it.payload == move))
+        click(app, next(it.rect for it in ui.shown if it.option.payload == move))
         if scene.decision_ui is not ui:  # picking twice confirms; once just picks
             return
     if scene.decision_ui is ui and not ui.done:
@@ -181,7 +181,7 @@ def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
         assert game.to_dict() == before  # the move never reached the game
         assert coach.step.key == "board" and coach.wrong_moves == 1
         assert coach.error == "tutorial.wrong.board_anne"
-        assert scene.decision_ui is not None and scene.decision_ui is not ui and scene.decision_ui.pick is None
+        assert scene.decision_ui is not None and scene.decision_ui is not ui and scene.decision_ui.model.pick is None
         shown = " ".join(text for text, _colour in scene.panel.paragraphs())
         assert i18n.tr("tutorial.ui.try_again") in shown and i18n.tr("tutorial.wrong.board_anne") in shown
         # The right move goes through and the tutorial moves on.
@@ -203,8 +203,8 @@ def test_moves_during_an_explanation_are_refused() -> None:
         for ch in "ab":  # the keys go to the coach while it explains
             app.post(Key(getattr(pygame, f"K_{ch}"), 0, ch))
         app.run(max_frames=2)
-        click(app, next(it.rect for it in ui._items if it.payload == 0))  # a click on the dimmed panel
-        assert ui.dice == [] and game.to_dict() == before and scene.tutorial.step.key == "dice"
+        click(app, next(it.rect for it in ui.shown if it.option.payload == 0))  # a click on the dimmed panel
+        assert ui.model.dice == [] and game.to_dict() == before and scene.tutorial.step.key == "dice"
         app.post(Key(pygame.K_RETURN))
         app.run(max_frames=2)
         assert scene.tutorial.step.key == "same_action"  # Enter = Next

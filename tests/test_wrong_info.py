@@ -155,8 +155,8 @@ def test_screen_badge_does_not_count_chosen_dice(monkeypatch: Any) -> None:
 def test_handover_summary_follows_a_language_switch() -> None:
     from tests.app_helpers import start_app
     from tortuga_desktop.app import i18n
+    from tortuga_desktop.app.catchup import summary_for
     from tortuga_desktop.app.controller import GameController
-    from tortuga_desktop.app.human import summary_for
     from tortuga_desktop.app.saves import SeatConfig
     from tortuga_desktop.app.scenes.handover import HandoverScene
     from tortuga_desktop.app.scenes.table import TableScene

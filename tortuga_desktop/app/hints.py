@@ -37,16 +37,16 @@ import pygame
 
 from ..ai import workers as think_workers
 from ..ai.evaluate import Evaluation, evaluate
-from ..rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
+from ..rules import DecisionKind, PlayerAction, PlayerView
 from . import art, palette
 from .evaltext import hint_lines
+from .human import DecisionPanel
 from .i18n import tr
 from .layout import wrap_words
 from .saves import SaveData
 from .source import TableSource
 
 if TYPE_CHECKING:  # pragma: no cover
-    from .human import DecisionUI
     from .scenes.table import TableScene
 
 logger = logging.getLogger(__name__)
@@ -82,7 +82,7 @@ class HintJob:
     decisions: int
     view: PlayerView
     #: the decision panel the hint is for (a new decision gets a new panel)
-    panel: DecisionUI | None = None
+    panel: DecisionPanel | None = None
     #: the evaluation's seed (:func:`~tortuga_desktop.ai.evaluate.position_seed`)
     seed: int = 0
     #: the view is the public one: several humans share the screen
@@ -139,7 +139,7 @@ class HintState:
 
     job: HintJob | None = None
     #: the lines on show and the decision panel they are for
-    shown: tuple[list[str], DecisionUI] | None = None
+    shown: tuple[list[str], DecisionPanel] | None = None
     at: int | None = None
     pick: PlayerAction | None = None
     marks: frozenset[Any] | None = None
@@ -168,20 +168,9 @@ def hint_text(job: HintJob, names: tuple[str, ...] | list[str]) -> list[str]:
     return lines
 
 
-def show_pick(ui: DecisionUI, action: PlayerAction) -> None:
+def show_pick(ui: DecisionPanel, action: PlayerAction) -> None:
     """Pick ``action`` in a decision panel, as the player would (nothing is confirmed)."""
-    if ui.kind == DecisionKind.SELECT_DICE and isinstance(action, SelectDice):
-        ui.dice = list(action.dice)
-    elif ui.kind in (DecisionKind.ARRANGE_FLEET, DecisionKind.ARRANGE_CREW) and isinstance(action, Arrange):
-        order: list[int] = []
-        for c in action.chests:
-            i = next((i for i, x in enumerate(ui.source) if x == int(c) and i not in order), None)
-            if i is not None:
-                order.append(i)
-        ui.order = order
-    else:
-        ui.pick = action
-    ui.flash = ""
+    ui.model.show(action)
 
 
 def _job(scene: TableScene) -> HintJob | None:
@@ -207,7 +196,7 @@ def toggle_hint(scene: TableScene) -> None:
     _start(scene, ui, repick=True)
 
 
-def _start(scene: TableScene, ui: DecisionUI, repick: bool) -> None:
+def _start(scene: TableScene, ui: DecisionPanel, repick: bool) -> None:
     """Start the evaluation for ``ui``'s decision as the game stands now (``repick``: pick its
     move in the panel when it is done)."""
     # at a shared screen the table is private to a seat only while it is drawn for that seat
@@ -274,7 +263,7 @@ def poll_hint(scene: TableScene) -> bool:
     if job is None and shown is not None and scene.hint.at is not None and scene.hint.at != now:
         shown_ui = shown[1]
         if shown_ui is scene.decision_ui and not shown_ui.done and _open(source, shown_ui.seat):
-            _start(scene, shown_ui, repick=shown_ui.candidate() == scene.hint.pick)
+            _start(scene, shown_ui, repick=shown_ui.model.candidate() == scene.hint.pick)
             return True
     if job is None or not job.done.is_set():
         return changed
@@ -283,8 +272,8 @@ def poll_hint(scene: TableScene) -> bool:
         job.panel.hint_label = ""
     if job.cancelled:
         return True
-    ui = scene.decision_ui
-    if ui is None or ui is not job.panel or ui.done or not _open(source, job.seat):
+    ui = job.panel
+    if ui is None or scene.decision_ui is not ui or ui.done or not _open(source, job.seat):
         return False  # the moment has passed (others deciding at the same time do not matter)
     if job.decisions != now and job.result is not None:
         _start(scene, ui, repick=job.repick)  # the game moved on while it was computed

@@ -20,8 +20,9 @@ top-right).
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -204,7 +205,7 @@ class TableLayout:
         grow = max(1.0, self.t / self.s, READABLE_S / self.s)  # text floors count too (small windows)
         ph = min(450, round(284 * grow ** 2))
         self.log = self.r(1250, 8, 342, 884 - ph - 8 if self.human_panel else 884)
-        #: free area for the human decision panel (engineer H's DecisionUI)
+        #: free area for the human decision panel (human.DecisionPanel)
         self.prompt_rect = self.r(1250, 892 - ph, 342, ph) if self.human_panel else self.r(1250, 892, 342, 0)
         #: the center island (R0.4); a 2-player game has none (R6.2: its chests go to the bag)
         self.has_center = self.players > 2
@@ -444,7 +445,28 @@ def report_of(scene: object, ui: object = None) -> LayoutReport:
 __all__ += ["LayoutReport", "report_of"]
 
 
-def table_report(L: TableLayout, decision: Any = None, view: Any = None) -> LayoutReport:
+class _Named(Protocol):
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+
+
+class PanelPlaces(Protocol):
+    """Where a decision panel put its parts (``human.DecisionPanel`` is one)."""
+
+    @property
+    def rect(self) -> pygame.Rect: ...
+
+    @property
+    def item_rects(self) -> Sequence[pygame.Rect]: ...
+
+    @property
+    def buttons(self) -> Sequence[_Named]: ...
+
+
+def table_report(L: TableLayout, decision: PanelPlaces | None = None, view: Any = None) -> LayoutReport:
     """The table's report: every layout rect is a box; the hit targets that are not parts of
     another target are interactive (a bonus space belongs to its action space, a capacity
     label to its track); the decision panel's options and buttons too."""
@@ -485,9 +507,9 @@ def table_report(L: TableLayout, decision: Any = None, view: Any = None) -> Layo
     rep.add("bag", L.bag, click=False)
     if decision is not None:
         rep.add("", decision.rect, click=False)
-        for k, it in enumerate(getattr(decision, "_items", [])):
-            rep.add(f"option {k}", it.rect)
-        for b_ in getattr(decision, "buttons", []):
+        for k, r in enumerate(decision.item_rects):
+            rep.add(f"option {k}", r)
+        for b_ in decision.buttons:
             rep.add(f"button {b_.name}", b_.rect)
     return rep
 

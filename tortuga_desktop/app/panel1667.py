@@ -19,7 +19,7 @@ a slot. A pick (:class:`PanelState`) says what a press selects and what confirmi
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from ..t1667.rules.actions import (
@@ -49,48 +49,10 @@ from ..t1667.rules.actions import (
 from ..t1667.rules.cards import EventCard, Loc, Ship, Side, VoteCard, VoteKind
 from ..t1667.rules.state import Kind
 from ..t1667.rules.views import PlayerView
-from . import i18n
 from .layout1667 import Target
+from .words import WordList, Words, say, w
 
-
-@dataclass(frozen=True, slots=True)
-class Words:
-    """A phrase: a translation key and its parameters. ``count`` picks ``key.one`` / ``key.other``."""
-
-    key: str
-    params: tuple[tuple[str, str | int | Words | WordList], ...] = ()
-    count: int | None = None
-
-
-@dataclass(frozen=True, slots=True)
-class WordList:
-    """Several phrases read as one list ("you, Anne and Jack")."""
-
-    items: tuple[str | Words, ...]
-
-
-def w(key: str, count: int | None = None, **params: str | int | Words | WordList) -> Words:
-    """A :class:`Words` from keyword parameters (sorted, so equal phrases compare equal)."""
-    return Words(key, tuple(sorted(params.items())), count)
-
-
-def say(words: str | int | Words | WordList, tr: Callable[..., str] | None = None) -> str:
-    """The text of ``words`` in the current language (``tr`` defaults to :func:`..i18n.tr`)."""
-    if tr is None:
-        tr = i18n.tr
-    if isinstance(words, (str, int)):
-        return str(words)
-    if isinstance(words, WordList):
-        items = [say(i, tr) for i in words.items]
-        if not items:
-            return tr("p1667.nobody")
-        if len(items) == 1:
-            return items[0]
-        return tr("p1667.list", items=tr("p1667.sep").join(items[:-1]), last=items[-1])
-    params = {k: say(v, tr) for k, v in words.params}
-    if words.count is not None:
-        return tr(f"{words.key}.{'one' if words.count == 1 else 'other'}", n=words.count, **params)
-    return tr(words.key, **params)
+__all__ = ["Group", "Option", "Panel", "PanelState", "WordList", "Words", "options_at", "panel_for", "say", "w"]
 
 
 @dataclass(frozen=True, slots=True)

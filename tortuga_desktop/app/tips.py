@@ -10,12 +10,14 @@ settings screen (``tips``) turns them all off.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from ..rules import DecisionKind, Target
+from ..rules import DecisionKind, PlayerAction, Target
 from . import palette
+from .human import DecisionPanel
 from .i18n import tr
 from .intents import Click, Intent
 from .sidenotes import Note
@@ -39,12 +41,9 @@ TIP_KEYS: dict[str, str] = {
 }
 
 
-def tip_kind(ui: Any) -> str | None:
-    """The tip name for a decision panel (``DecisionUI``), or None."""
-    kind = getattr(ui, "kind", None)
-    if kind is None:
-        return None
-    if kind == DecisionKind.POSITION and any(isinstance(a, Target) for a in getattr(ui, "legal", ())):
+def tip_kind(kind: DecisionKind, legal: Sequence[PlayerAction]) -> str | None:
+    """The tip name for a decision of ``kind`` with these legal actions, or None."""
+    if kind == DecisionKind.POSITION and any(isinstance(a, Target) for a in legal):
         return "target"
     name = str(kind.value)
     return name if name in TIP_KEYS else None
@@ -68,7 +67,7 @@ class TipOverlay:
     def __init__(self, settings: Any) -> None:
         self.settings = settings
         self.current: str | None = None
-        self._ui: Any = None  # the panel the tip belongs to
+        self._ui: DecisionPanel | None = None  # the panel the tip belongs to
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.close_rect = pygame.Rect(0, 0, 0, 0)
 
@@ -79,7 +78,7 @@ class TipOverlay:
         self._ui = ui
         before = self.current
         self.current = None
-        name = tip_kind(ui) if ui is not None else None
+        name = tip_kind(ui.kind, ui.model.legal) if ui is not None else None
         if name is not None and self.settings.tips and name not in self.settings.tips_seen:
             self.current = name
             self.settings.tips_seen = (*self.settings.tips_seen, name)

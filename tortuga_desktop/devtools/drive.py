@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..app.human import DecisionUI
+from ..app.human import DecisionPanel
 from ..app.intents import Click, Key, UIEvent
 from ..app.loop import App
 from ..app.saves import SetupConfig
@@ -109,16 +109,17 @@ def human_choice(game: Game, seat: int, rng: random.Random) -> PlayerAction:
     return rng.choice(legal)
 
 
-def inputs_for(table: TableScene, ui: DecisionUI, action: PlayerAction, mouse: bool) -> list[Any]:
+def inputs_for(table: TableScene, ui: DecisionPanel, action: PlayerAction, mouse: bool) -> list[Any]:
     """The clicks or keys a person would use to make ``action`` (mouse: table targets where possible)."""
     out: list[Any] = []
     r = table.renderer
     assert r is not None
     L = r.layout
-    items = ui.items()
+    model = ui.model
+    items = model.options()
 
     def item_pos(payload: Any) -> tuple[int, int]:
-        return next(it.rect.center for it in ui._items if it.payload == payload)
+        return next(s.rect.center for s in ui.shown if s.option.payload == payload)
 
     def hotkey(payload: Any) -> Key:
         ch = next(it.hotkey for it in items if it.payload == payload).lower()
@@ -127,7 +128,7 @@ def inputs_for(table: TableScene, ui: DecisionUI, action: PlayerAction, mouse: b
     if isinstance(action, SelectDice):
         for die in action.dice:
             if mouse:  # click the die in the player's tray on the table
-                k = ui.hand.index(die)
+                k = model.hand.index(die)
                 out.append(Click(L.boards[ui.seat].tray_slots[k].center, 1))
             else:
                 out.append(hotkey(die))
@@ -136,14 +137,14 @@ def inputs_for(table: TableScene, ui: DecisionUI, action: PlayerAction, mouse: b
                    Click(next(b.rect.center for b in ui.buttons if b.name == "clear"), 1))
         used: list[int] = []
         for c in action.chests:
-            i = next(i for i, s in enumerate(ui.source) if s == c and i not in used)
+            i = next(i for i, s in enumerate(model.source) if s == c and i not in used)
             used.append(i)
             out.append(Click(item_pos(i), 1) if mouse else hotkey(i))
     elif mouse and isinstance(action, Target):  # click the target's board
         out.append(Click(L.boards[action.seat].header.center, 1))
-    elif (mouse and isinstance(action, TakeChest) and isinstance(ui.decision.payload, ChestPayload)
-          and ui.decision.payload.source != "center"):
-        info = ui.decision.payload
+    elif (mouse and isinstance(action, TakeChest) and isinstance(model.decision.payload, ChestPayload)
+          and model.decision.payload.source != "center"):
+        info = model.decision.payload
         row = table.view.seats[info.target].area(info.source)
         k = row.index(int(action.chest))
         out.append(Click(L.chest_slot(info.target, info.source, k, len(row)).center, 1))

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from .. import art, palette
-from ..human import summary_for
+from ..catchup import summary_for
 from ..i18n import tr
 from ..intents import Click, Intent, Key
 from ..source import TableSource

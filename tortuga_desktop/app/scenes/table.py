@@ -25,8 +25,9 @@ from ...rules import events as rev
 from ...rules.components import GOAL_LONG, GOAL_NORMAL
 from .. import art, dicegrid, follow, palette, sidenotes
 from ..anim import SPEEDS, Motion, Timeline
+from ..catchup import mark_seen
 from ..hints import HintState, draw_hint, poll_hint, toggle_hint
-from ..human import DecisionUI
+from ..human import DecisionPanel
 from ..i18n import tr, trn
 from ..intents import Click, Hover, Intent, Key
 from ..keys import hud_speed
@@ -87,7 +88,7 @@ class TableScene(Scene):
         self.renderer: TableRenderer | None = None
         self.hover: HitTarget | None = None
         self.mouse: tuple[int, int] | None = None  # where the mouse rests on the table
-        self.decision_ui: DecisionUI | None = None
+        self.decision_ui: DecisionPanel | None = None
         self.decision_seat: int | None = None
         #: the printed dice grid shown over the table (G, R0.8: app/dicegrid.py)
         self.dice_grid_shown = False
@@ -178,8 +179,8 @@ class TableScene(Scene):
         if isinstance(intent, Key) and deciding and intent.key == pygame.K_h:  # a hint from Expert (app/hints.py)
             toggle_hint(self)
             return
-        if (isinstance(intent, Key) and deciding and intent.key == pygame.K_SPACE
-                and self.decision_ui is not None and self.decision_ui.wants_space()):
+        if (isinstance(intent, Key) and self.decision_ui is not None and intent.key == pygame.K_SPACE
+                and self.decision_ui.wants_space()):
             intent_to_ui = True  # Space toggles the die or chest the focus ring is on
         else:
             intent_to_ui = isinstance(intent, Key) and deciding and intent.key not in (pygame.K_SPACE, pygame.K_ESCAPE)
@@ -439,8 +440,6 @@ class TableScene(Scene):
         self._base = None
         self._base_key = None
         self._dirty = True
-        if self.decision_ui is not None and hasattr(self.decision_ui, "invalidate"):
-            self.decision_ui.invalidate()
 
     def set_speed(self, speed: str) -> None:
         if speed not in SPEEDS:
@@ -459,6 +458,7 @@ class TableScene(Scene):
         action = ui.confirmed_action()
         if action is None:
             return
+        mark_seen(self.controller, self.decision_seat)  # "since your last turn" starts again from here
         if self.coach is not None and not self.coach.allow(self.decision_seat, action):
             self.decision_ui = None  # refused before it reached the game: a fresh panel to try again
             self._dirty = True
@@ -511,9 +511,6 @@ class TableScene(Scene):
             return
         if self.decision_ui is not None and any(d.seat == self.decision_seat for d in pending):
             return
-        cls = DecisionUI
-        if cls is None:
-            return
         # The human already at the screen goes on first; otherwise seat order.
         d = next((x for x in pending if x.seat == self.viewer), pending[0])
         seat = d.seat
@@ -521,7 +518,7 @@ class TableScene(Scene):
         def ready() -> None:
             if self.hotseat:
                 self._set_viewer(seat if d.kind in PRIVATE_KINDS else None)
-            self.decision_ui = cls(self.controller.prompt(seat), self.controller)
+            self.decision_ui = DecisionPanel.of(self.controller.prompt(seat), seats=self.controller.seats)
             self.decision_seat = seat
             self._make_summary(seat)
             self._dirty = True
@@ -588,8 +585,6 @@ class TableScene(Scene):
             self._hover_still += dt
             if self._hover_still >= 0.45:
                 self._dirty = True
-        if self.decision_ui is not None and hasattr(self.decision_ui, "update") and self.decision_ui.update(dt):
-            self._dirty = True
         if poll_hint(self):
             self._dirty = True
         dirty, self._dirty = self._dirty, False

@@ -256,3 +256,39 @@ def test_the_command_line_refuses_an_unknown_game_or_player_count(capsys: pytest
         assert exc.value.code == 2
     err = capsys.readouterr().err
     assert "unknown game 'chess'" in err and "tortuga is played by 2-4 players" in err
+
+
+# ---------------------------------------------------------------- statistics per game
+def test_statistics_are_kept_per_game(app_home: None, sticks: SticksModule) -> None:
+    from tortuga_desktop.app import stats
+    from tortuga_desktop.app.scenes.stats import stats_rows
+
+    seats = [saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)]
+    stats.record_game(seats, [30, 20], [0], game_id="d1")
+    assert stats_rows()[0][1] == tr("stats.games")  # one game played: no game column, as before
+    stats.record_game(seats, [0, 0], [1], game_id="s1", game="sticks")
+    s = stats.load_stats()
+    dice, fake = s.get("anna"), s.get("anna", "sticks")
+    assert dice is not None and fake is not None and (dice.wins, fake.wins) == (1, 0)
+    rows = stats_rows()
+    assert rows[0][:3] == [tr("stats.player"), tr("stats.game"), tr("stats.games")]
+    assert [r[:2] for r in rows[1:]] == [["Anna", tr("game.tortuga.title")], ["Anna", "test.sticks.title"]]
+    games.unregister("sticks")  # records of a game this program does not have: shown under its key
+    try:
+        assert [r[1] for r in stats_rows()[1:]] == [tr("game.tortuga.title"), "sticks"]
+    finally:
+        games.register(sticks)
+
+
+def test_statistics_written_before_games_are_the_dice_games(app_home: None) -> None:
+    from tortuga_desktop.app import stats
+
+    seats = [saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)]
+    stats.record_game(seats, [30, 20], [0], game_id="d1")
+    doc = json.loads(stats.stats_path().read_text())
+    assert doc["players"][0]["game"] == "tortuga"
+    del doc["players"][0]["game"]
+    stats.stats_path().write_text(json.dumps(doc))
+    damaged: list[Path] = []
+    anna = stats.load_stats(damaged).get("Anna")
+    assert not damaged and anna is not None and anna.game == "tortuga" and anna.wins == 1

@@ -1,10 +1,12 @@
-"""Statistics per (human) player name: games, wins, best and average score, and results
-against each computer strength.
+"""Statistics per game and (human) player name: games, wins, best and average score, and
+results against each computer strength.
 
 Stored as JSON in ``<data>/stats.json`` (see :mod:`.paths`). Names are matched without
 regard to case and surrounding spaces ("anna" and "Anna " are one player; the spelling
-last used is shown). Only human seats get statistics; for every game, each human's record
-against a computer strength counts once if at least one opponent had that strength::
+last used is shown). Each game (the shell's game modules: ``"tortuga"``, the dice game, ...)
+keeps its own records: a player's entry carries ``"game"`` (missing: the dice game, as in files
+from before there was a second game). Only human seats get statistics; for every game, each
+human's record against a computer strength counts once if at least one opponent had that strength::
 
     record_finished(data)                 # at game over: data is a saves.SaveData
     # or: record_game(seats, [s.total for s in outcome.scores], list(outcome.winners), game_id=...)
@@ -57,8 +59,12 @@ _REMEMBERED_IDS = 500
 logger = logging.getLogger(__name__)
 
 
-def _key(name: str) -> str:
-    return " ".join(name.split()).casefold()
+#: The game of a statistics entry without a ``"game"`` (written before there was a second game).
+DEFAULT_GAME = "tortuga"
+
+
+def _key(name: str, game: str = DEFAULT_GAME) -> tuple[str, str]:
+    return game, " ".join(name.split()).casefold()
 
 
 @dataclass
@@ -77,6 +83,8 @@ class PlayerStats:
     games: int = 0
     wins: int = 0
     best: int | None = None
+    #: the game these are the records of (a game module's key)
+    game: str = DEFAULT_GAME
     total_score: int = 0
     last_played: str = ""
     #: games in which this player asked for at least one hint (app/hints.py)
@@ -93,7 +101,7 @@ class PlayerStats:
         return self.wins / self.games if self.games else None
 
     def to_dict(self) -> dict[str, Any]:
-        return {"name": self.name, "games": self.games, "wins": self.wins, "best": self.best,
+        return {"name": self.name, "game": self.game, "games": self.games, "wins": self.wins, "best": self.best,
                 "total_score": self.total_score, "last_played": self.last_played, "hinted": self.hinted,
                 "vs": {k: {"games": v.games, "wins": v.wins} for k, v in self.vs.items()}}
 
@@ -102,8 +110,9 @@ class PlayerStats:
         """Raises ValueError on bad data."""
         doc = convert(d, _PlayerDoc)
         check_text(doc.name, "player.name", 100, allow_empty=False)
+        check_text(doc.game, "player.game", 40, allow_empty=False)
         p = cls(name=doc.name, games=doc.games, wins=doc.wins, best=doc.best, total_score=doc.total_score,
-                hinted=doc.hinted)
+                hinted=doc.hinted, game=doc.game)
         last = doc.last_played
         p.last_played = last if isinstance(last, str) and len(last) <= 64 and last.isprintable() else ""
         if p.wins > p.games or p.hinted > p.games or (p.games == 0) != (p.best is None):
@@ -137,6 +146,8 @@ class _PlayerDoc(msgspec.Struct):
     total_score: Count
     vs: dict[str, Any]
     best: Count | None = None
+    #: absent in files written before there was a second game
+    game: Annotated[str, Meta(max_length=40)] = DEFAULT_GAME
     #: absent in files written before hints were counted
     hinted: Count = 0
     #: kept only when it is a short printable text (else forgotten, as before)
@@ -145,17 +156,22 @@ class _PlayerDoc(msgspec.Struct):
 
 @dataclass
 class Stats:
-    """All players' records, keyed by normalised name."""
+    """All players' records, keyed by (game, normalised name)."""
 
-    players: dict[str, PlayerStats] = field(default_factory=dict)
+    players: dict[tuple[str, str], PlayerStats] = field(default_factory=dict)
     recorded: list[str] = field(default_factory=list)  # recent game ids (duplicates are ignored)
 
-    def get(self, name: str) -> PlayerStats | None:
-        return self.players.get(_key(name))
+    def get(self, name: str, game: str = DEFAULT_GAME) -> PlayerStats | None:
+        return self.players.get(_key(name, game))
 
-    def sorted_players(self) -> list[PlayerStats]:
-        """Most wins first, then most games, then name."""
-        return sorted(self.players.values(), key=lambda p: (-p.wins, -p.games, p.name.casefold()))
+    def games(self) -> list[str]:
+        """The games with records, in the order they were first recorded."""
+        return list(dict.fromkeys(p.game for p in self.players.values()))
+
+    def sorted_players(self, game: str | None = None) -> list[PlayerStats]:
+        """Most wins first, then most games, then name (``game``: only that game's records)."""
+        return sorted((p for p in self.players.values() if game is None or p.game == game),
+                      key=lambda p: (-p.wins, -p.games, p.name.casefold()))
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": _FORMAT, "schema": _SCHEMA, "players": [p.to_dict() for p in self.players.values()],
@@ -177,7 +193,7 @@ class Stats:
             except ValueError:
                 ok = False
                 continue
-            s.players[_key(p.name)] = p
+            s.players[_key(p.name, p.game)] = p
         recorded = data.get("recorded", [])
         if isinstance(recorded, list):
             s.recorded = [x for x in recorded if isinstance(x, str) and len(x) <= 64 and x.isprintable()
@@ -187,8 +203,8 @@ class Stats:
         return s, ok
 
     def add_game(self, seats: list[SeatConfig], scores: list[int], winners: list[int],
-                 hinted: Iterable[int] = ()) -> None:
-        """Count one finished game (in memory); ``hinted``: the seats that asked for a hint."""
+                 hinted: Iterable[int] = (), game: str = DEFAULT_GAME) -> None:
+        """Count one finished game of ``game`` (in memory); ``hinted``: the seats that asked for a hint."""
         hinted = frozenset(hinted)
         if len(scores) != len(seats) or not all(0 <= w < len(seats) for w in winners):
             raise ValueError("scores and winners must match the seats")
@@ -196,10 +212,10 @@ class Stats:
         for i, seat in enumerate(seats):
             if seat.kind != "human":
                 continue
-            key = _key(seat.name)
+            key = _key(seat.name, game)
             p = self.players.get(key)
             if p is None:
-                p = self.players[key] = PlayerStats(name=" ".join(seat.name.split()))
+                p = self.players[key] = PlayerStats(name=" ".join(seat.name.split()), game=game)
             p.name = " ".join(seat.name.split())
             won = i in winners
             p.games += 1
@@ -257,8 +273,10 @@ def save_stats(stats: Stats) -> bool:
 
 
 def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: list[int],
-                *, game_id: str | None = None, strict: bool = False, hinted: Iterable[int] = ()) -> Stats:
-    """Add a finished game to the statistics and save them; returns the updated stats.
+                *, game_id: str | None = None, strict: bool = False, hinted: Iterable[int] = (),
+                game: str = DEFAULT_GAME) -> Stats:
+    """Add a finished game of ``game`` (a game module's key) to the statistics and save them;
+    returns the updated stats.
 
     With ``strict=True`` a file that cannot be written raises ``OSError`` (else it is only
     logged and the game is not counted on disk).
@@ -268,7 +286,7 @@ def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: lis
     stats = load_stats()
     if game_id is not None and game_id in stats.recorded:
         return stats
-    stats.add_game(list(seats), list(outcome_scores), list(winners), hinted)
+    stats.add_game(list(seats), list(outcome_scores), list(winners), hinted, game)
     if game_id is not None:
         stats.recorded.append(game_id)
         stats.recorded = stats.recorded[-_REMEMBERED_IDS:]

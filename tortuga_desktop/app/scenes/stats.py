@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from ...shell import game as games
 from .. import art, palette
 from ..i18n import decimal, tr
 from ..intents import Click, Hover, Intent, Key
@@ -37,13 +38,27 @@ def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
 
     head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"), tr("stats.best"), tr("stats.average"),
             tr("stats.hinted"), *(tr(f"stats.vs_{k}") for k in stats.STRENGTHS)]
-    rows = [head]
-    for p in stats.load_stats(damaged).sorted_players():
-        avg = p.average
-        vs = [f"{p.vs[k].wins}/{p.vs[k].games}" if p.vs[k].games else "–" for k in stats.STRENGTHS]
-        rows.append([p.name, str(p.games), str(p.wins), "–" if p.best is None else str(p.best),
-                     "–" if avg is None else decimal(avg), str(p.hinted), *vs])
+    records = stats.load_stats(damaged)
+    played = records.games()
+    several = len(played) > 1 or (bool(played) and played[0] != games.DEFAULT_GAME)
+    rows = [[head[0], tr("stats.game"), *head[1:]] if several else head]
+    order = {k: i for i, k in enumerate(games.names())}  # the menu's order; games not installed last
+    for game in sorted(played, key=lambda k: (order.get(k, len(order)), k)):
+        for p in records.sorted_players(game):
+            avg = p.average
+            vs = [f"{p.vs[k].wins}/{p.vs[k].games}" if p.vs[k].games else "–" for k in stats.STRENGTHS]
+            row = [p.name, str(p.games), str(p.wins), "–" if p.best is None else str(p.best),
+                   "–" if avg is None else decimal(avg), str(p.hinted), *vs]
+            rows.append([row[0], _game_title(game), *row[1:]] if several else row)
     return rows
+
+
+def _game_title(key: str) -> str:
+    """A game's name in the statistics; a game this program does not have shows its key."""
+    try:
+        return tr(games.module(key).title_key)
+    except games.UnknownGameError:
+        return key
 
 
 class StatsScene(Scene):

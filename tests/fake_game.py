@@ -12,10 +12,13 @@ from typing import Any
 
 import pygame
 
+from tortuga_desktop.app import art, palette
+from tortuga_desktop.app.intents import Intent, Key
 from tortuga_desktop.app.saves import SaveError
 from tortuga_desktop.app.scenes import Scene
 from tortuga_desktop.shell.engine import ActionRefused, Choice
 from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp
+from tortuga_desktop.shell.table import BotSpec, GameTable, LocalTable, Move
 
 STICKS = 7
 
@@ -129,6 +132,67 @@ class SticksScene(Scene):
         self.game = game
 
 
+def sticks_table(humans: tuple[int, ...] = (0,), think: str = "inline") -> LocalTable[SticksView, Take, Took]:
+    """A sticks game at the shell's local table: ``humans`` at this screen, computer players
+    (built from :func:`make_bot` by the table, in a worker process with ``think="process"``) in
+    the other seats."""
+    bots = {s: BotSpec("fake_game:make_bot", "easy", 7 + s) for s in range(2) if s not in humans}
+    return LocalTable(Sticks(), names=("Ann", "Bob"), kinds=tuple("human" if s in humans else "easy"
+                                                                   for s in range(2)),
+                      humans=humans, bots=bots, think=think)
+
+
+class SticksTableScene(Scene):
+    """A minimal table for any game at a :class:`GameTable` with at most one human seat: it
+    shows that seat's view (the public one with no human), lists its legal actions as 1, 2 ...,
+    sends the one whose number is pressed, polls the computer players every frame and shows
+    the end. Escape goes back to the title screen. It knows nothing of the game but the table."""
+
+    name = "sticks table"
+
+    def __init__(self, table: GameTable[Any, Any, Any]) -> None:
+        super().__init__()
+        if len(table.human_seats) > 1:
+            raise ValueError("this table shows one human seat at most")
+        self.table = table
+        self.seat = table.human_seats[0] if table.human_seats else None
+        self.moves: list[Move[Any]] = []
+
+    def exit(self) -> None:
+        self.table.close()
+
+    def update(self, dt: float) -> bool:
+        moves = self.table.poll()
+        self.moves += moves
+        return bool(moves)
+
+    def handle(self, intent: Intent) -> None:
+        if not isinstance(intent, Key):
+            return
+        if intent.key == pygame.K_ESCAPE:
+            self.app.go_home()
+            return
+        if self.seat is None or self.table.is_over:
+            return
+        legal = self.table.prompt(self.seat).legal
+        index = intent.key - pygame.K_1
+        if 0 <= index < len(legal):
+            self.moves.append(self.table.submit(self.seat, legal[index]))
+            self.app.request_redraw()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(palette.SEA_DEEP)
+        font = art.font(20)
+        view = self.table.view(self.seat)
+        lines = [" / ".join(f"{n} ({k})" for n, k in zip(self.table.names, self.table.kinds, strict=True)),
+                 str(view)]
+        if self.seat is not None and not self.table.is_over:
+            lines += [f"{i + 1}: {a}" for i, a in enumerate(self.table.prompt(self.seat).legal)]
+        lines += [str(e) for e in self.table.events_for(self.seat)[-6:]]
+        for i, line in enumerate(lines):
+            surface.blit(font.render(line, True, palette.PARCHMENT), (20, 20 + i * 28))
+
+
 class SticksModule:
     """The fake game as the shell sees it."""
 
@@ -139,7 +203,8 @@ class SticksModule:
     min_players = 2
     max_players = 2
 
-    def __init__(self) -> None:
+    def __init__(self, think: str = "inline") -> None:
+        self.think = think
         self.badges: list[pygame.Rect] = []
         self.demos: list[DemoOptions] = []
 
@@ -150,7 +215,8 @@ class SticksModule:
             pygame.draw.line(surface, (120, 80, 40), (x, rect.y + 4), (x, rect.bottom - 4), 3)
 
     def setup_scene(self, app: ShellApp) -> Scene:
-        return SticksScene("setup", Sticks())
+        """No setup to make: one human against a computer player, at once."""
+        return SticksTableScene(sticks_table(think=self.think))
 
     def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
         moves = doc.get("moves")

@@ -126,7 +126,7 @@ def test_new_game_asks_which_game_keyboard(sticks: SticksModule) -> None:
         assert isinstance(app.top, GameChooser)
         _press(app, pygame.K_DOWN)
         _press(app, pygame.K_RETURN)
-        assert app.top.name == "sticks setup"
+        assert app.top.name == "sticks table"
     finally:
         app.close()
 
@@ -146,7 +146,7 @@ def test_new_game_asks_which_game_mouse(sticks: SticksModule) -> None:
         assert app.top is chooser
         app.post(Click(card.center, 1))
         app.run(max_frames=1)
-        assert app.top.name == "sticks setup"
+        assert app.top.name == "sticks table"
     finally:
         app.close()
 

@@ -176,7 +176,7 @@ def test_the_chooser_speaks_every_language(sticks: SticksModule) -> None:
 
     for lang in ("en", "de", "nl", "es"):
         for key in ("chooser.title", "chooser.hint", "game.tortuga.title", "game.tortuga.blurb",
-                    "error.save.unknown_game"):
+                    "error.save.unknown_game", "error.replay.other_game", "stats.game"):
             assert i18n.has_key(key, lang), (lang, key)
 
 
@@ -292,3 +292,21 @@ def test_statistics_written_before_games_are_the_dice_games(app_home: None) -> N
     damaged: list[Path] = []
     anna = stats.load_stats(damaged).get("Anna")
     assert not damaged and anna is not None and anna.game == "tortuga" and anna.wins == 1
+
+
+# ---------------------------------------------------------------- replays know their game
+def test_replay_files_carry_their_game_and_refuse_another(app_home: None) -> None:
+    from tortuga_desktop.app import records
+
+    game = Game.new(2, 5, names=["Anna", "Bart"])
+    rf = records.ReplayFile("r1", game.record(), ("human", "easy"))
+    doc = rf.to_dict()
+    assert doc["game"] == "tortuga"
+    del doc["game"]  # written before there was a second game: the dice game's
+    assert records.ReplayFile.from_dict(doc).game_id == "r1"
+    doc["game"] = "t1667"
+    with pytest.raises(records.RecordError) as exc:
+        records.ReplayFile.from_dict(doc)
+    assert exc.value.key == "error.replay.other_game"
+    text = records.describe_error(exc.value)
+    assert "another game" in text and "{" not in text

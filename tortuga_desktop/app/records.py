@@ -48,6 +48,9 @@ __all__ = ["FORMAT", "KEEP", "MAX_BYTES", "VERSION", "RecordError", "RecordKeepe
 
 #: The ``format`` field of a replay file.
 FORMAT = "tortuga-replay"
+#: The ``"game"`` field of the dice game's records (missing in records written before there was a
+#: second game: those are the dice game's too).
+GAME = "tortuga"
 #: The version of the replay file this code writes and reads.
 VERSION = 1
 #: How many records are kept (the oldest beyond this are pruned).
@@ -169,6 +172,9 @@ def _check_version(data: Any) -> None:
     """Raises :class:`RecordError` unless ``data`` is a replay file of a version this game reads."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("error.replay.wrong_format", "the 'format' field is not 'tortuga-replay'")
+    game = data.get("game")
+    if isinstance(game, str) and game != GAME:
+        raise RecordError("error.replay.other_game", f"a record of the game {game!r:.40}")
     version = data.get("version")
     if not isinstance(version, int) or isinstance(version, bool):
         raise RecordError("error.replay.invalid", f"version {version!r:.20} is not a number", reason="version")
@@ -198,7 +204,7 @@ class ReplayFile:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "format": FORMAT, "version": VERSION, "game_id": self.game_id,
+            "format": FORMAT, "game": GAME, "version": VERSION, "game_id": self.game_id,
             "started_at": self.started_at, "updated_at": self.updated_at,
             "finished": self.finished, "winners": list(self.winners), "rounds": self.rounds,
             "kinds": list(self.kinds), "record": self.record.to_dict(), "times": list(self.times),

@@ -17,6 +17,7 @@ from app_helpers import start_app
 from tortuga_desktop.app import paths, records, saves
 from tortuga_desktop.app.intents import Key
 from tortuga_desktop.app.records import RecordKeeper
+from tortuga_desktop.app.saves import games as save_games
 from tortuga_desktop.app.scenes import replays as replays_scene
 from tortuga_desktop.app.scenes.saveload import LoadScene
 from tortuga_desktop.app.scenes.stats import StatsScene
@@ -71,9 +72,9 @@ def test_load_game_lists_and_loads_off_the_frame_loop(monkeypatch: pytest.Monkey
     for i in range(3):
         data.game_id = f"g{i}"
         saves.save_named(f"game {i}", data)
-    read = Spy(saves.read_save)
-    for module in (saves, saves.savefile):  # the scenes call saves.read_save; save_info and load_save too
-        monkeypatch.setattr(module, "read_save", read)
+    read = Spy(saves.savefile.read_document)  # every saved file of any game is read through it
+    for module in (saves.savefile, save_games):
+        monkeypatch.setattr(module, "read_document", read)
     dice = games.module("tortuga")  # a save is checked (replayed) by its game's module
     load = Spy(dice.read_saved)
     monkeypatch.setattr(dice, "read_saved", load)
@@ -101,9 +102,9 @@ def test_statistics_list_and_open_finished_games_off_the_frame_loop(monkeypatch:
 
     for p in paths.archive_dir().glob(".index.json"):
         p.unlink()  # no index: every file is read (off the frame loop)
-    read = Spy(saves.read_save)
-    for module in (saves, saves.savefile):  # the scenes call saves.read_save; save_info and load_save too
-        monkeypatch.setattr(module, "read_save", read)
+    read = Spy(saves.savefile.read_document)  # every saved file of any game is read through it
+    for module in (saves.savefile, save_games):
+        monkeypatch.setattr(module, "read_document", read)
     app = start_app()
     try:
         app.top.statistics()

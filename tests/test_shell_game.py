@@ -310,3 +310,28 @@ def test_replay_files_carry_their_game_and_refuse_another(app_home: None) -> Non
     assert exc.value.key == "error.replay.other_game"
     text = records.describe_error(exc.value)
     assert "another game" in text and "{" not in text
+
+
+def test_load_game_lists_and_opens_a_save_of_another_game(sticks: SticksModule) -> None:
+    path = saves.named_save_path("sticks one")
+    _write(path, {"game": "sticks", "moves": [1], "saved_at": "2026-01-01T10:00:00+00:00", "meta": {"name": "Nim"},
+                  "seats": [{"name": "Ann", "kind": "human"}, {"name": "Bob", "kind": "easy"}]})
+    _write(saves.named_save_path("chess"), {"game": "chess"})
+    info = saves.save_info(path)
+    assert info.ok and (info.game, info.name, info.player_names, info.finished) == ("sticks", "Nim", ("Ann", "Bob"),
+                                                                                   False)
+    app = start_app()
+    try:
+        app.top.load_game()
+        settle(app)
+        scene = app.top
+        lines = {i.name: i for i in scene.infos}
+        assert lines["Nim"].ok and lines["chess"].error is not None
+        assert lines["chess"].error.key == "error.save.unknown_game"
+        surfaces = scene._row(lines["Nim"], 900, 1.0)  # its line: name, date, players, game
+        assert all(s.get_width() > 0 for s in surfaces)
+        scene.open(scene.infos.index(lines["Nim"]))
+        settle(app)
+        assert app.top.name == "sticks table" and app.top.game.sticks == 6
+    finally:
+        app.close()

@@ -132,11 +132,13 @@ def check_summary(kind: str, data: Any) -> dict[str, Any]:
     if "error" in data:
         return {"error": _error_summary(data["error"])}
     if kind == "saves":
-        names = _texts(data.get("players"), 4)
+        game = _text(data.get("game", "tortuga"), 40, empty=False)  # absent in indexes of one game
+        most = 4 if game == "tortuga" else 9
+        names = _texts(data.get("players"), most)
         n = len(names)
-        kinds = _texts(data.get("kinds"), 4)
-        if not 2 <= n <= 4 or len(kinds) != n:
-            raise ValueError("summary: 2-4 players, one kind each")
+        kinds = _texts(data.get("kinds"), most)
+        if not 2 <= n <= most or len(kinds) != n:
+            raise ValueError("summary: 2-9 players (the dice game 2-4), one kind each")
         scores = data.get("scores")
         winners = data.get("winners")
         out: dict[str, Any] = {
@@ -146,6 +148,7 @@ def check_summary(kind: str, data: Any) -> dict[str, Any]:
             "finished": data.get("finished") is True,
             "scores": None if scores is None else _ints(scores, -1000, 10_000, n),
             "winners": None if winners is None else _ints(winners, 0, n - 1, n),
+            "game": game,
         }
         if out["scores"] is not None and len(out["scores"]) != n:
             raise ValueError("summary: one score per player")
@@ -192,7 +195,7 @@ def save_summary(info: Any) -> dict[str, Any]:
             "players": list(info.player_names), "kinds": list(info.kinds), "round": info.round,
             "phase": str(info.phase), "finished": bool(info.finished),
             "scores": None if info.scores is None else list(info.scores),
-            "winners": None if info.winners is None else list(info.winners)}
+            "winners": None if info.winners is None else list(info.winners), "game": info.game}
 
 
 def save_info_of(path: Path, summary: dict[str, Any]) -> Any:
@@ -207,7 +210,7 @@ def save_info_of(path: Path, summary: dict[str, Any]) -> Any:
                     game_id=summary["game_id"], player_names=tuple(summary["players"]), kinds=tuple(summary["kinds"]),
                     round=summary["round"], phase=summary["phase"], finished=summary["finished"],
                     scores=None if summary["scores"] is None else tuple(summary["scores"]),
-                    winners=None if summary["winners"] is None else tuple(summary["winners"]))
+                    winners=None if summary["winners"] is None else tuple(summary["winners"]), game=summary["game"])
 
 
 def _replay_summary(path: Path) -> dict[str, Any]:

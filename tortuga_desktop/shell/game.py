@@ -32,8 +32,8 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from ..app.scenes import Scene
 
-__all__ = ["BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "SavedGame", "ShellApp", "UnknownGameError", "find",
-           "game_of", "module", "modules", "names", "register", "unregister"]
+__all__ = ["BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "SavedGame", "ShellApp", "UnknownGameError",
+           "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister"]
 
 #: The game a file without a ``"game"`` field belongs to, and the one the menu offers first.
 DEFAULT_GAME = "tortuga"
@@ -273,6 +273,16 @@ def game_of(doc: Mapping[str, Any]) -> str:
     if not key or len(key) > 40 or not key.isprintable():
         raise ValueError("the 'game' field is not a game's name")
     return key
+
+
+def game_title(key: str, translate: Callable[[str], str]) -> str:
+    """A game's name in the player's language (``translate``: the app's ``tr``); a game this
+    program does not have is shown by its key."""
+    try:
+        title_key = module(key).title_key
+    except UnknownGameError:
+        return key
+    return translate(title_key)
 
 
 def names(ms: Sequence[GameModule] | None = None) -> tuple[str, ...]:

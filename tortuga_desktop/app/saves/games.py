@@ -7,10 +7,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ...shell.game import GameModule, SavedGame, UnknownGameError, game_of, module
+from ...shell.game import GameModule, SavedGame
 from .. import paths
 from .errors import SaveError
-from .savefile import managed, read_document
+from .savefile import managed, module_of, read_document
 
 __all__ = ["NOT_KEPT_ASIDE", "load_game", "read_game"]
 
@@ -26,14 +26,7 @@ def read_game(path: Path | str) -> tuple[GameModule, SavedGame]:
     (``error.save.unknown_game`` for a game this program does not have)."""
     path = Path(path)
     doc = read_document(path)
-    try:
-        key = game_of(doc)
-    except ValueError as exc:
-        raise SaveError("error.save.invalid", path, str(exc)) from None
-    try:
-        found = module(key)
-    except UnknownGameError:
-        raise SaveError("error.save.unknown_game", path, f"no game {key!r}", game=key) from None
+    found = module_of(doc, path)
     return found, found.read_saved(doc, path)
 
 

@@ -23,6 +23,7 @@ from ...rules import (
     check_reachable,
     replay,
 )
+from ...shell.game import GameModule, SavedGame, UnknownGameError, game_of, module
 from .. import listing, paths
 from ..i18n import decimal
 from .errors import SaveError
@@ -238,6 +239,8 @@ class SaveInfo:
     scores: tuple[int, ...] | None = None
     winners: tuple[int, ...] | None = None
     error: SaveError | None = None
+    #: the game the file holds (a game module's key); ``round``/``phase``/``scores`` are the dice game's
+    game: str = GAME
 
     @property
     def ok(self) -> bool:
@@ -309,14 +312,44 @@ def load_save(path: Path | str) -> SaveData:
             err.kept_as = paths.keep_aside(path)
         raise
 
+def module_of(doc: dict[str, Any], path: Path | None) -> GameModule:
+    """The game module a saved file's JSON object belongs to (its ``"game"``; none: the dice
+    game). Raises :class:`SaveError` for a ``"game"`` that is no game's name or a game this
+    program does not have (``error.save.unknown_game``)."""
+    try:
+        key = game_of(doc)
+    except ValueError as exc:
+        raise SaveError("error.save.invalid", path, str(exc)) from None
+    try:
+        return module(key)
+    except UnknownGameError:
+        raise SaveError("error.save.unknown_game", path, f"no game {key!r}", game=key) from None
+
+
 def save_info(path: Path | str) -> SaveInfo:
-    """Describe one save file; a bad file gives a SaveInfo with ``error`` set (never raises)."""
+    """Describe one save file of any game; a bad file gives a SaveInfo with ``error`` set (never raises)."""
     path = Path(path)
     try:
-        data = read_save(path)
+        doc = read_document(path)
+        found = module_of(doc, path)
+        if found.key == GAME:
+            return info_of(path, SaveData.from_dict(doc, path))
+        return _other_info(path, found.key, doc, found.read_saved(doc, path))
     except SaveError as err:
         return SaveInfo(path=path, name=paths.display_path(path.stem), error=err)
-    return info_of(path, data)
+
+
+def _other_info(path: Path, game: str, doc: dict[str, Any], saved: SavedGame) -> SaveInfo:
+    """The list line of another game's save (checked by its module): the fields every game's save
+    has — its name, date, id, the seats' names and kinds — and whether it is over."""
+    seats = [s for s in doc.get("seats", ()) if isinstance(s, dict)] if isinstance(doc.get("seats"), list) else []
+    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    name = meta.get("name") if isinstance(meta, dict) else None
+    saved_at = doc.get("saved_at")
+    return SaveInfo(path=path, name=name if isinstance(name, str) and name.strip() else paths.display_path(path.stem),
+                    saved_at=saved_at if isinstance(saved_at, str) else "", game_id=saved.game_id,
+                    player_names=tuple(str(s.get("name", "")) for s in seats),
+                    kinds=tuple(str(s.get("kind", "")) for s in seats), finished=saved.finished, game=game)
 
 
 def info_of(path: Path, data: SaveData) -> SaveInfo:

@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from ...shell.game import GameModule, SavedGame
+from ...shell.game import DEFAULT_GAME, GameModule, SavedGame, game_title
 from .. import art, palette, paths, saves
 from ..i18n import tr
 from ..intents import Click, Intent, Key
@@ -397,8 +397,12 @@ class LoadScene(Scene):
         if info.ok:
             when = (info.saved_at or "")[:16].replace("T", " ")
             t1 = fb.render(info.name, True, palette.INK)
-            t2 = f.render(tr("saves.info_line", when=when, players=", ".join(info.player_names),
-                             round=info.round), True, palette.INK_SOFT)
+            if info.game == DEFAULT_GAME:
+                line = tr("saves.info_line", when=when, players=", ".join(info.player_names), round=info.round)
+            else:
+                line = tr("saves.info_line_game", when=when, players=", ".join(info.player_names),
+                          game=game_title(info.game, tr))
+            t2 = f.render(line, True, palette.INK_SOFT)
         else:
             t1 = fb.render(f"{info.name} — {tr('saves.damaged')}", True, palette.INK_SOFT)
             t2 = f.render(info.error.user_message() if info.error else "", True, palette.DANGER)

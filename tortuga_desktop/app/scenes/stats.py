@@ -20,6 +20,7 @@ from ...shell import game as games
 from .. import art, palette
 from ..i18n import decimal, tr
 from ..intents import Click, Hover, Intent, Key
+from ..saves.games import read_game
 from . import Scene
 from .chrome import backdrop
 from .dialogs import draw_panel, scale_of
@@ -49,16 +50,10 @@ def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
             vs = [f"{p.vs[k].wins}/{p.vs[k].games}" if p.vs[k].games else "–" for k in stats.STRENGTHS]
             row = [p.name, str(p.games), str(p.wins), "–" if p.best is None else str(p.best),
                    "–" if avg is None else decimal(avg), str(p.hinted), *vs]
-            rows.append([row[0], _game_title(game), *row[1:]] if several else row)
+            rows.append([row[0], games.game_title(game, tr), *row[1:]] if several else row)
     return rows
 
 
-def _game_title(key: str) -> str:
-    """A game's name in the statistics; a game this program does not have shows its key."""
-    try:
-        return tr(games.module(key).title_key)
-    except games.UnknownGameError:
-        return key
 
 
 class StatsScene(Scene):
@@ -184,7 +179,7 @@ class StatsScene(Scene):
 
         def work(_progress: Any) -> Any:
             try:
-                return saves.read_save(info.path)
+                return read_game(info.path)
             except saves.SaveError as err:
                 return err
 
@@ -194,16 +189,16 @@ class StatsScene(Scene):
 
     def _opened(self, task: Any) -> None:
         from .. import saves
-        from ..controller import finished_source
-        from .results import ResultsScene
 
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):
             logger.warning("refused %s", data.log_text)
             self.app.show_message(tr("error.save.title"), data.user_message())
             return
-        if data.game.is_over:
-            self.app.push(ResultsScene(finished_source(data.game, data.seats), data.seats, review=True))
+        found: tuple[games.GameModule, games.SavedGame] = data
+        module, saved = found
+        if saved.finished:  # its results, read-only (through the module of its game)
+            module.open_saved(self.app, saved)
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key):
@@ -365,7 +360,12 @@ class StatsScene(Scene):
 
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(19 * s)), True)
-        if info.ok:
+        if info.ok and info.game != games.DEFAULT_GAME:  # another game's finished game: its name and players
+            when = (info.saved_at or "")[:16].replace("T", " ")
+            t1 = fb.render(info.name, True, palette.INK)
+            t2 = f.render(tr("saves.info_line_game", when=when, players=", ".join(info.player_names),
+                             game=games.game_title(info.game, tr)), True, palette.INK_SOFT)
+        elif info.ok:
             when = (info.saved_at or "")[:16].replace("T", " ")
             names = ", ".join(f"{n} {sc}" for n, sc in zip(info.player_names, info.scores or (), strict=False))
             win = ", ".join(info.player_names[wi] for wi in (info.winners or ()) if 0 <= wi < len(info.player_names))

@@ -381,6 +381,11 @@ class Table1667Renderer:
         self._pawns: dict[object, pygame.Surface] = {}
         #: the seat drawn as "you" (None on a shared screen)
         self._me: int | None = None
+        #: the share of the side column's height the decision panel takes (the table scene puts
+        #: its log below it)
+        self.panel_share = 1.0
+        #: the panel's buttons as last drawn: (rect, "group" or "option", index), for clicks
+        self.panel_hits: list[tuple[pygame.Rect, str, int]] = []
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
@@ -961,7 +966,10 @@ class Table1667Renderer:
     # -- the decision panel -------------------------------------------------------------------
     def _panel(self, surf: pygame.Surface, view: PlayerView, panel: Panel | None, state: PanelState | None) -> None:
         L = self.layout
-        r = R(L.panel).inflate(-L.px(16), -L.px(16))
+        side = R(L.panel)
+        side.h = round(side.h * self.panel_share)
+        r = side.inflate(-L.px(16), -L.px(16))
+        self.panel_hits = []
         if panel is None:
             return
         y = r.y
@@ -982,8 +990,10 @@ class Table1667Renderer:
                 if y > r.bottom - L.px(30):
                     break
                 label = say(opt.label)
+                top = y
                 y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label,
                                  [say(c) for c in opt.consequence], False)
+                self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "option", k))
             return
         for k, grp in enumerate(panel.groups):
             if y > r.bottom - L.px(30):
@@ -995,7 +1005,9 @@ class Table1667Renderer:
             elif grp.options[0].label != grp.label:  # one choice: say which, and what it does
                 label = tr("p1667.t.group_one", label=label, option=say(grp.options[0].label))
                 lines = [say(c) for c in grp.options[0].consequence] + lines
+            top = y
             y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label, lines, False)
+            self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "group", k))
 
     def _button(self, surf: pygame.Surface, r: pygame.Rect, y: int, label: str, lines: list[str], open_: bool) -> int:
         L = self.layout

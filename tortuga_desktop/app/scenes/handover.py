@@ -39,6 +39,8 @@ class HandoverScene(Scene):
 
     opaque = True
     name = "handover"
+    #: the line about Escape at the bottom (another game's hand-over names what stays hidden)
+    esc_key = "glance.handover.esc"
 
     def __init__(self, player_name: str, on_ready: Callable[[], None] | None = None, *,
                  summary: Sequence[str] = (), colour: palette.RGB | None = None, seat: int | None = None) -> None:
@@ -144,7 +146,7 @@ class HandoverScene(Scene):
         pygame.draw.rect(surface, palette.INK, self._button, width=2, border_radius=8)
         label = small.render(tr("hotseat.ui.ready_space"), True, palette.INK)
         surface.blit(label, label.get_rect(center=self._button.center))
-        esc = small.render(tr("glance.handover.esc"), True, palette.FOAM)
+        esc = small.render(tr(self.esc_key), True, palette.FOAM)
         surface.blit(esc, esc.get_rect(midbottom=(w // 2, h - 12)))
         y += bh + 30
         if self.summary:

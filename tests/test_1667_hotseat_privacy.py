@@ -17,7 +17,7 @@ from typing import Any
 
 import pygame
 import pytest
-from table1667_standin import StandInTable
+from table1667_local import local_table
 
 from tortuga_desktop.app.eventtext1667 import event_text
 from tortuga_desktop.app.i18n import tr
@@ -31,7 +31,6 @@ from tortuga_desktop.t1667.table import scene as scene_mod
 from tortuga_desktop.t1667.table.beats import VoteBeat
 from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
 
-NAMES = ("Anne", "Jack", "Mary", "Calico", "Edward", "Grace", "Henry", "Ching", "Bartholomew")
 LOYALTY_SHAPES = ("british", "french", "dutch")
 
 
@@ -189,8 +188,7 @@ def _play(app: App, scene: Table1667Scene, game: Game, rng: random.Random, max_f
 @pytest.mark.parametrize(("players", "seed", "humans", "speed"), CASES)
 def test_no_shared_frame_shows_a_private_fact(players: int, seed: int, humans: tuple[int, ...], speed: str,
                                               monkeypatch: pytest.MonkeyPatch) -> None:
-    game = Game.new(players, seed, names=NAMES[:players])
-    table = StandInTable(game, humans)
+    game, table = local_table(players, seed, humans)
     app = App(None, size=(1280, 720), fixed_dt=1 / 60)
     scene = Table1667Scene(table, speed=speed)
     probe = Probe(game, scene)
@@ -211,8 +209,7 @@ def test_no_shared_frame_shows_a_private_fact(players: int, seed: int, humans: t
 def test_the_probe_sees_a_leak(monkeypatch: pytest.MonkeyPatch) -> None:
     """The probe is not blind: a scene that drew the deciding seat's view on the shared screen
     (shared=False) is caught."""
-    game = Game.new(3, 36, names=NAMES[:3])
-    table = StandInTable(game, (0, 1, 2))
+    game, table = local_table(3, 36, (0, 1, 2))
     app = App(None, size=(1280, 720), fixed_dt=1 / 60)
     scene = Table1667Scene(table, speed="instant")
     probe = Probe(game, scene)

@@ -123,8 +123,8 @@ def test_the_renderer_imports_nothing_that_holds_the_whole_game() -> None:
         elif isinstance(node, ast.Import):
             imported += [a.name for a in node.names]
     t1667 = [m for m in imported if m.startswith("t1667") or ".t1667" in m]
-    assert t1667 and all(m.startswith("t1667.rules.cards.") or m in ("t1667.rules.views.PlayerView",
-                                                                       "t1667.rules.state.Kind")
+    views = ("t1667.rules.views.PlayerView", "t1667.rules.views.PublicView", "t1667.rules.views.TableView")
+    assert t1667 and all(m.startswith("t1667.rules.cards.") or m in (*views, "t1667.rules.state.Kind")
                          for m in t1667), t1667
     assert not any(m.split(".")[-1] in ("Game", "position", "replay", "GameRecord") for m in imported)
     assert not any(".ai" in m for m in imported)
@@ -224,6 +224,7 @@ def test_the_shared_screen_is_the_same_from_every_seat(players: int) -> None:
     size = (1280, 720)
     renderers = [Table1667Renderer(size, players) for _ in range(players)]
     surfs = [pygame.Surface(size) for _ in range(players)]
+    public, public_surf = Table1667Renderer(size, players), pygame.Surface(size)
     g = Game.new(players, 50 + players)
     rng = random.Random(players)
     step = checked = 0
@@ -233,6 +234,9 @@ def test_the_shared_screen_is_the_same_from_every_seat(players: int) -> None:
                 renderers[seat].draw(surfs[seat], g.view(seat), shared=True)
             first = pygame.image.tobytes(surfs[0], "RGB")
             assert all(pygame.image.tobytes(s, "RGB") == first for s in surfs[1:]), step
+            # the public view (a shared screen's own view, T9.1) draws that very frame
+            public.draw(public_surf, g.view(None))
+            assert pygame.image.tobytes(public_surf, "RGB") == first, step
             checked += 1
         if g.is_over:
             break

@@ -8,15 +8,17 @@ turned up together), T7.9 (the end), T9 (what a seat may see).
 from __future__ import annotations
 
 import random
+from typing import Any
 
 import pygame
 import pytest
-from table1667_standin import StandInTable
+from table1667_local import local_table
 
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.layout1667 import targets
 from tortuga_desktop.app.loop import App
 from tortuga_desktop.app.panel1667 import options_at, panel_for
+from tortuga_desktop.shell.table import LocalTable
 from tortuga_desktop.t1667.rules import Game
 from tortuga_desktop.t1667.rules import events as ev
 from tortuga_desktop.t1667.rules.actions import Pick
@@ -24,20 +26,17 @@ from tortuga_desktop.t1667.rules.state import Kind
 from tortuga_desktop.t1667.table.beats import CardBeat, VoteBeat
 from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
 
-NAMES = ("Anne", "Jack", "Mary", "Calico", "Edward", "Grace", "Henry", "Ching", "Bartholomew")
-
 
 @pytest.fixture(autouse=True)
 def _home(app_home: None) -> None:
     """Every test here runs in a private home, in English."""
 
 
-def _table(players: int, seed: int, humans: tuple[int, ...]) -> tuple[Game, StandInTable]:
-    g = Game.new(players, seed, names=NAMES[:players])
-    return g, StandInTable(g, humans)
+def _table(players: int, seed: int, humans: tuple[int, ...]) -> tuple[Game, LocalTable[Any, Any, Any]]:
+    return local_table(players, seed, humans)
 
 
-def _app(table: StandInTable, speed: str, size: tuple[int, int] = (1280, 720)) -> tuple[App, Table1667Scene]:
+def _app(table: LocalTable[Any, Any, Any], speed: str, size: tuple[int, int] = (1280, 720)) -> tuple[App, Table1667Scene]:
     app = App(None, size=size, fixed_dt=1 / 60)
     scene = Table1667Scene(table, speed=speed)
     app.push(scene)
@@ -79,10 +78,10 @@ def test_a_whole_demo_game_plays_to_its_end_in_the_loop(players: int, seed: int)
         assert scene.log_events == list(g.events_for(None))
         lines = scene.outcome_lines()
         assert lines and all(n in lines[0] for n in g.names)  # every loyalty is named at the end
-        assert app.frames_drawn > 10
+        assert app.frames_drawn >= 2
     finally:
         app.close()
-    assert table.closed
+    assert table.poll() == []  # the scene closed its table when it left
 
 
 @pytest.mark.parametrize(("players", "seed", "humans"), [(2, 11, (0,)), (5, 12, (1,)), (9, 13, (0, 4))])
@@ -108,11 +107,11 @@ def test_paced_speed_shows_moves_one_at_a_time() -> None:
     polls_during_beats = 0
     try:
         for _ in range(6000):
-            before = table.polls
+            before = len(g.log)
             busy = scene.animating
             app.step(1 / 60)
             if busy and scene.beat is not None:
-                polls_during_beats += table.polls - before
+                polls_during_beats += len(g.log) - before  # nothing is applied while a beat shows
             if scene.beat is not None:
                 seen.add(type(scene.beat))
             if {VoteBeat, CardBeat} <= seen:

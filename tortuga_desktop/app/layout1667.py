@@ -31,7 +31,7 @@ from dataclasses import dataclass
 from itertools import combinations
 
 from ..t1667.rules.cards import ROW_SLOTS, SHIP_SIZE, Loc, Ship, Side
-from ..t1667.rules.views import PlayerView
+from ..t1667.rules.views import PlayerView, TableView
 
 #: (x, y, w, h) in window pixels
 Rect = tuple[int, int, int, int]
@@ -352,7 +352,7 @@ class Target:
     index: int | None = None
 
 
-def targets(L: Table1667Layout, view: PlayerView) -> list[tuple[Target, Rect]]:
+def targets(L: Table1667Layout, view: TableView) -> list[tuple[Target, Rect]]:
     """Every target of the table drawn for ``view``, smallest first (a pawn before its ship)."""
     out: list[tuple[Target, Rect]] = []
     for ship, sb in L.ships:
@@ -368,7 +368,8 @@ def targets(L: Table1667Layout, view: PlayerView) -> list[tuple[Target, Rect]]:
         out += [(Target("hold", ship=ship, side=side), r) for side, r in sb.holds]
     out += [(Target("area", side=side), r) for side, r in L.tortuga.areas]
     out += [(Target("slot", slot=k + 1), r) for k, r in enumerate(L.row)]
-    out += [(Target("hand_card", index=k), r) for k, r in enumerate(L.hand_cards(len(view.hand)))]
+    hand = view.hand if isinstance(view, PlayerView) else ()
+    out += [(Target("hand_card", index=k), r) for k, r in enumerate(L.hand_cards(len(hand)))]
     out += [(Target("seat", seat=k), b.rect) for k, b in enumerate(L.seats)]
     out += [(Target("event_deck"), L.event_deck), (Target("vote_deck"), L.vote_deck),
             (Target("discard"), L.discard), (Target("galleon"), L.galleon)]
@@ -377,6 +378,6 @@ def targets(L: Table1667Layout, view: PlayerView) -> list[tuple[Target, Rect]]:
     return out
 
 
-def target_at(L: Table1667Layout, view: PlayerView, pos: tuple[int, int]) -> Target | None:
+def target_at(L: Table1667Layout, view: TableView, pos: tuple[int, int]) -> Target | None:
     """What is under ``pos`` (window pixels) on the table drawn for ``view``, or None."""
     return next((t for t, r in targets(L, view) if contains(r, pos)), None)

@@ -24,7 +24,7 @@ import pygame
 
 from ...t1667.rules.cards import EventCard, Loyalty, Ship, Side, VoteCard, VoteKind
 from ...t1667.rules.state import Kind
-from ...t1667.rules.views import PlayerView
+from ...t1667.rules.views import PlayerView, PublicView, TableView
 from .. import art, palette
 from ..i18n import get_language, tr
 from ..layout import wrap_lines
@@ -395,7 +395,7 @@ class Table1667Renderer:
             self._pawns.clear()
 
     # -- public -----------------------------------------------------------------------
-    def draw(self, surface: pygame.Surface, view: PlayerView, panel: Panel | None = None,
+    def draw(self, surface: pygame.Surface, view: TableView, panel: Panel | None = None,
              state: PanelState | None = None, *, shared: bool = False) -> None:
         """Draw ``view`` (one seat's :class:`PlayerView`, T9) and the decision ``panel`` onto ``surface``.
 
@@ -404,13 +404,15 @@ class Table1667Renderer:
         panel, nobody is "you"), so any seat's view gives the same picture.
 
         Raises TypeError for anything but a view: the renderer is handed what a seat may see, never a game."""
-        if not isinstance(view, PlayerView):
-            raise TypeError(f"the 1667 table draws a seat's PlayerView, not {type(view).__name__}")
+        if not isinstance(view, TableView):
+            raise TypeError(f"the 1667 table draws a seat's PlayerView or the PublicView, not {type(view).__name__}")
         if view.players != self.layout.players:
             raise ValueError(f"a {view.players}-seat view on a {self.layout.players}-seat table")
         if surface.get_size() != self.layout.size:
             self.set_size(surface.get_size())
-        self._me = None if shared else view.seat
+        if isinstance(view, PublicView):
+            shared = True  # the public view is nobody's: only a shared screen can show it
+        self._me = view.seat if isinstance(view, PlayerView) and not shared else None
         if shared:
             panel, state = None, None
         if self._static is None or self._frame is None:
@@ -444,7 +446,7 @@ class Table1667Renderer:
             self._keys[name] = key
         surface.blit(frame, (0, 0))
 
-    def _sections(self, view: PlayerView, panel: Panel | None,
+    def _sections(self, view: TableView, panel: Panel | None,
                   state: PanelState | None) -> list[tuple[str, pygame.Rect, object]]:
         """The four parts of the frame, each with the view fields it shows (redrawn only when they change)."""
         L = self.layout
@@ -460,7 +462,7 @@ class Table1667Renderer:
               view.tortuga, view.last_vote, view.vote, view.active, view.actions_left, view.resolving,
               view.final_row, view.sudden_death, view.outcome, view.loyalty_mix)),
             ("band", pygame.Rect(0, bottom, side_x, h - bottom),
-             (common, view.loyalty, view.hand, view.vote, view.row, view.pending, view.deck_size,
+             (common, getattr(view, "loyalty", None), getattr(view, "hand", ()), view.vote, view.row, view.pending, view.deck_size,
               view.vote_deck_size, view.discard, view.armada_at_bottom)),
             ("side", pygame.Rect(side_x, 0, w - side_x, h), (common, panel, state)),
         ]
@@ -546,7 +548,7 @@ class Table1667Renderer:
         pygame.draw.rect(surf, WOOD_DARK, (r.x + L.px(6), r.y, r.w - L.px(12), L.px(26)), border_radius=L.px(6))
 
     # -- seats -----------------------------------------------------------------------------
-    def _seat(self, surf: pygame.Surface, view: PlayerView, seat: int) -> None:
+    def _seat(self, surf: pygame.Surface, view: TableView, seat: int) -> None:
         L = self.layout
         b = L.seats[seat]
         style = SEAT_STYLES[seat]
@@ -625,7 +627,7 @@ class Table1667Renderer:
             shape(surf, "star", sr.center, sr.h * 0.42, palette.GOLD)
 
     # -- mat: top row ------------------------------------------------------------------------
-    def _last_vote(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _last_vote(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         r = R(L.last_vote)
         rounded(surf, r, palette.PARCHMENT, palette.BRASS_DARK, L.px(8), L.px(2))
@@ -668,7 +670,7 @@ class Table1667Renderer:
                 else card.flag * card.flags
             symbol(surf, sym, tile.center, ch // 2 - L.px(5))
 
-    def _galleon(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _galleon(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         r = R(L.galleon)
         rounded(surf, r, palette.SEA_DEEP, palette.BRASS_DARK, L.px(10), L.px(2))
@@ -696,7 +698,7 @@ class Table1667Renderer:
             surf.blit(pic, (r.x + k * step, r.centery - size // 2))
         surf.blit(num, (r.x + (n - 1) * step + size + L.px(4), r.centery - num.get_height() // 2))
 
-    def _status(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _status(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         r = R(L.status)
         rounded(surf, r, palette.PARCHMENT, palette.BRASS_DARK, L.px(8), L.px(2))
@@ -732,11 +734,11 @@ class Table1667Renderer:
             surf.blit(t, (r.x + pad, y))
             y += t.get_height() + L.px(2)
 
-    def _who(self, view: PlayerView, seat: int) -> str:
+    def _who(self, view: TableView, seat: int) -> str:
         return tr("p1667.you") if seat == self._me else view.names[seat]
 
     # -- pawns, ships, rowboats, Tortuga -----------------------------------------------------------
-    def _pawn(self, surf: pygame.Surface, view: PlayerView, seat: int, place: pygame.Rect, roles: Sequence[str],
+    def _pawn(self, surf: pygame.Surface, view: TableView, seat: int, place: pygame.Rect, roles: Sequence[str],
               name_rgb: RGB = palette.BONE, tag_rows: int = 0) -> None:
         """A pawn in ``place``: its role tags, the pirate in the seat's colour and shape, the name.
         ``tag_rows`` role tags' room is kept above every pawn of a line, so the pawns stand level."""
@@ -781,7 +783,7 @@ class Table1667Renderer:
         out.blit(name, name.get_rect(midtop=(place.centerx, pr.bottom)))
         return out
 
-    def _ship(self, surf: pygame.Surface, view: PlayerView, ship: Ship) -> None:
+    def _ship(self, surf: pygame.Surface, view: TableView, ship: Ship) -> None:
         L = self.layout
         sb = L.ship(ship)
         line = view.fd if ship is Ship.FD else view.jr
@@ -814,7 +816,7 @@ class Table1667Renderer:
         self._coins(surf, pygame.Rect(r.x + L.px(8), r.y + 2 * rad + L.px(10), r.w - L.px(16),
                                       r.bottom - r.y - 2 * rad - L.px(14)), n, palette.INK)
 
-    def _rowboats(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _rowboats(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         for rb, rect in L.rowboats:
             r = R(rect)
@@ -832,7 +834,7 @@ class Table1667Renderer:
             lab = fit(tr("p1667.t.rowboat"), L.px_small, palette.BONE, r.w + L.px(8), True)
             surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.y - L.px(2))))
 
-    def _tortuga(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _tortuga(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         for k, pr in enumerate(L.tortuga.places):
             place = R(pr)
@@ -846,7 +848,7 @@ class Table1667Renderer:
             self._treasure_box(surf, R(ar), side, tort[side], tr(f"p1667.t.area.{side.value}"))
 
     # -- my corner, the row, the decks -----------------------------------------------------------
-    def _mine(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _mine(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         if self._me is None:  # a shared screen: this corner's cards stay private
             corner = R(L.loyalty).union(R(L.hand))
@@ -858,6 +860,7 @@ class Table1667Renderer:
                 surf.blit(t, t.get_rect(midtop=(corner.centerx, y)))
                 y += t.get_height()
             return
+        assert isinstance(view, PlayerView)  # a seat's own corner is drawn only from its own view
         mine = fit(tr("p1667.t.yours"), L.px_small, palette.BONE, L.loyalty[2] + L.hand[2], True)
         surf.blit(mine, (L.loyalty[0], L.row_labels[0][1]))
         r = R(L.loyalty)
@@ -878,7 +881,7 @@ class Table1667Renderer:
             t = fit(tr("p1667.t.no_vote_cards"), L.px_small, palette.BONE, L.hand[2])
             blit_center(surf, t, R(L.hand).center)
 
-    def _row(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _row(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         for sv, rect in zip(view.row, L.row, strict=True):
             r = R(rect)
@@ -917,7 +920,7 @@ class Table1667Renderer:
         pygame.draw.ellipse(surf, palette.INK, (c[0] - r, c[1] - r * 0.6, 2 * r, 1.2 * r), max(1, r // 4))
         pygame.draw.circle(surf, palette.INK, c, max(2, r * 0.4))
 
-    def _decks(self, surf: pygame.Surface, view: PlayerView) -> None:
+    def _decks(self, surf: pygame.Surface, view: TableView) -> None:
         L = self.layout
         for rect, n, fill, emblem, key in ((L.event_deck, view.deck_size, CARD_BACK, "event", "p1667.t.event_deck"),
                                            (L.vote_deck, view.vote_deck_size, VOTE_BACK, "vote", "p1667.t.vote_deck")):
@@ -964,7 +967,7 @@ class Table1667Renderer:
         blit_center(surf, t, c)
 
     # -- the decision panel -------------------------------------------------------------------
-    def _panel(self, surf: pygame.Surface, view: PlayerView, panel: Panel | None, state: PanelState | None) -> None:
+    def _panel(self, surf: pygame.Surface, view: TableView, panel: Panel | None, state: PanelState | None) -> None:
         L = self.layout
         side = R(L.panel)
         side.h = round(side.h * self.panel_share)

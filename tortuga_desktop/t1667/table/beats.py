@@ -25,7 +25,7 @@ from ...app.layout1667 import Table1667Layout
 from ...app.render.table1667 import CARD_BACK, VOTE_BACK, card_back, event_glyph, fit, rounded, vote_card
 from ..rules import events as ev
 from ..rules.cards import EventCard, VoteCard, VoteKind
-from ..rules.views import PlayerView
+from ..rules.views import TableView
 
 __all__ = ["Beat", "CardBeat", "MoveBeat", "VoteBeat", "beats_from", "vote_count"]
 
@@ -45,7 +45,7 @@ class Beat:
     t: float = 0.0
     #: the viewer's view to draw the table from while this beat plays (None: the table now); a vote's
     #: reveal shows the table as it was, so its result is not read off the board before it turns up
-    before: PlayerView | None = None
+    before: TableView | None = None
 
     @property
     def length(self) -> float:

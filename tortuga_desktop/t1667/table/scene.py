@@ -28,8 +28,8 @@ come one after another at a pace a person can follow (the speed: slow, normal, f
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping, Sequence
-from typing import Any, Protocol
+from collections.abc import Sequence
+from typing import Any
 
 import pygame
 
@@ -45,9 +45,10 @@ from ...app.render.table1667 import SEAT_STYLES, Table1667Renderer, fit, rounded
 from ...app.scenes import Scene
 from ...app.scenes.handover import HandoverScene
 from ...shell.engine import ActionRefused, Prompt
+from ...shell.table import GameTable
 from ..rules import events as ev
 from ..rules.actions import Action
-from ..rules.views import PlayerView
+from ..rules.views import PlayerView, TableView
 from .beats import Beat, VoteBeat, beats_from
 
 __all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
@@ -67,28 +68,11 @@ WHEEL_ROWS = 3
 END_WAIT_S = 0.6
 
 
-class GameTableLike(Protocol):
-    """What this scene uses of a ``shell.table.GameTable`` (views, events, prompts, submit, poll)."""
-
-    @property
-    def players(self) -> int: ...
-    @property
-    def names(self) -> tuple[str, ...]: ...
-    @property
-    def human_seats(self) -> tuple[int, ...]: ...
-    @property
-    def is_over(self) -> bool: ...
-    notices: list[tuple[str, dict[str, Any]]]
-
-    def view(self, viewer: int | None) -> Any: ...
-    def events_for(self, viewer: int | None, start: int = 0) -> Sequence[Any]: ...
-    def prompt(self, seat: int) -> Prompt[Any, Any, Any]: ...
-    def submit(self, seat: int, action: Any) -> Any: ...
-    def poll(self, budget_s: float = 0.0) -> list[Any]: ...
-    def thinking(self) -> tuple[int, ...]: ...
-    def waiting_for(self) -> tuple[int, ...]: ...
-    def record(self) -> Mapping[str, Any] | None: ...
-    def close(self) -> None: ...
+def _own(prompt: Prompt[TableView, Action, ev.Event]) -> PlayerView:
+    """The seat's own view in its prompt (a table hands a seat its PlayerView; anything else is a fault)."""
+    if not isinstance(prompt.view, PlayerView) or prompt.view.seat != prompt.seat:
+        raise TypeError(f"seat {prompt.seat}'s prompt does not carry its own view")
+    return prompt.view
 
 
 class Handover1667(HandoverScene):
@@ -106,7 +90,7 @@ class Table1667Scene(Scene):
 
     name = "table1667"
 
-    def __init__(self, table: GameTableLike, *, speed: str = "normal") -> None:
+    def __init__(self, table: GameTable[TableView, Action, ev.Event], *, speed: str = "normal") -> None:
         super().__init__()
         self.table = table
         #: for the App and the pause menu (they look for a scene's ``controller``)
@@ -116,7 +100,7 @@ class Table1667Scene(Scene):
         self.hotseat = len(humans) > 1
         #: whose eyes the table is drawn for: the one human, else None (the public view)
         self.viewer: int | None = humans[0] if len(humans) == 1 else None
-        self.view: PlayerView = table.view(self.viewer)
+        self.view: TableView = table.view(self.viewer)
         #: the viewer's events shown so far (typed: words are made when drawn)
         self.log_events: list[ev.Event] = list(table.events_for(self.viewer))
         self.log_top: int | None = None  # first log row shown while reading back (None: follow)
@@ -131,7 +115,7 @@ class Table1667Scene(Scene):
         self.renderer: Table1667Renderer | None = None
         #: the open decision at this screen: its seat, prompt, panel and what is picked
         self.seat: int | None = None
-        self.prompt: Prompt[Any, Any, Any] | None = None
+        self.prompt: Prompt[TableView, Action, ev.Event] | None = None
         self.panel: Panel | None = None
         self.state: PanelState | None = None
         self.focus = 0
@@ -315,7 +299,7 @@ class Table1667Scene(Scene):
             return
         self.seat = seat
         self.prompt = prompt
-        self.panel = panel_for(prompt.view, prompt.legal)
+        self.panel = panel_for(_own(prompt), prompt.legal)
         self.state = PanelState(self.panel)
         self.focus = 0
         if self.viewer == seat:
@@ -385,7 +369,7 @@ class Table1667Scene(Scene):
         """Close an open group or a narrowed panel; False when there was nothing to close."""
         if self.state is None or self.prompt is None:
             return False
-        full = panel_for(self.prompt.view, self.prompt.legal)
+        full = panel_for(_own(self.prompt), self.prompt.legal)
         if self.state.group is not None and self.panel == full:
             self.state = self.state.back()
         elif self.panel != full:
@@ -402,7 +386,7 @@ class Table1667Scene(Scene):
         several, the panel narrows to them. False when the click is about none of them."""
         if self.renderer is None or self.prompt is None or self.panel is None:
             return False
-        view = self.prompt.view
+        view = _own(self.prompt)
         target = target_at(self.renderer.layout, view, pos)
         if target is None:
             return False

@@ -553,7 +553,7 @@ class Table1667Scene(Scene):
                 rows.append("\x00" + tr("t1667.log.since"))
             line = event_text(e, names, self.viewer)
             if line:
-                rows += wrap_lines(line, f, width, 4)
+                rows += wrap_lines(line, f, width, 12)
         self._log_rows = rows
         self._log_rows_key = key
         return rows

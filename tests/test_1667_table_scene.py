@@ -280,3 +280,40 @@ def test_the_log_scrolls_and_follows_again() -> None:
         assert scene.log_top is None
     finally:
         app.close()
+
+
+def test_a_partly_drawn_frame_shows_what_a_whole_frame_shows() -> None:
+    """While only a beat (or the log) moves, the scene redraws only those parts: the window then
+    holds the very picture a whole redraw gives."""
+    g, table = _table(5, 26, (0,))
+    app, scene = _app(table, "normal")
+    real = scene.draw
+    partial: list[bool] = []
+
+    def draw(surface: pygame.Surface) -> list[pygame.Rect] | None:
+        out = real(surface)
+        partial.append(out is not None)
+        return out
+
+    scene.draw = draw  # type: ignore[method-assign]
+    compared = 0
+    rng = random.Random(4)
+    try:
+        for frame in range(5000):
+            partial.clear()
+            app.step(1 / 60)
+            if partial and partial[-1] and scene.beat is not None and frame % 7 == 0:
+                shown = pygame.image.tobytes(app.window, "RGB")
+                scene._drawn_key = None  # forget the last frame: draw it whole
+                fresh = pygame.Surface(app.size)
+                real(fresh)
+                assert pygame.image.tobytes(fresh, "RGB") == shown, frame
+                compared += 1
+            if scene.panel is not None:
+                choices = scene._choices()
+                scene.activate(*choices[rng.randrange(len(choices))])
+            if compared >= 12 or g.is_over:
+                break
+    finally:
+        app.close()
+    assert compared >= 12

@@ -446,6 +446,11 @@ class Table1667Renderer:
             self._keys[name] = key
         surface.blit(frame, (0, 0))
 
+    def restore(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Put back ``rect`` of the last frame drawn (the table without what a scene drew over it)."""
+        if self._frame is not None:
+            surface.blit(self._frame, rect, rect)
+
     def _sections(self, view: TableView, panel: Panel | None,
                   state: PanelState | None) -> list[tuple[str, pygame.Rect, object]]:
         """The four parts of the frame, each with the view fields it shows (redrawn only when they change)."""

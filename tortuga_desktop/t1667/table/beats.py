@@ -69,8 +69,10 @@ class Beat:
             return "token_slide"
         return None
 
-    def draw(self, surf: pygame.Surface, L: Table1667Layout, names: Sequence[str], viewer: int | None) -> None:
-        """Draw over the table (a plain move draws nothing: the table itself shows it)."""
+    def draw(self, surf: pygame.Surface, L: Table1667Layout, names: Sequence[str],
+             viewer: int | None) -> pygame.Rect | None:
+        """Draw over the table; the part drawn on (None: nothing -- a plain move: the table shows it)."""
+        return None
 
 
 @dataclass
@@ -84,6 +86,7 @@ class CardBeat(Beat):
 
     card: EventCard = EventCard.PISTOL
     slot: int = 1
+    _pics: tuple[pygame.Surface, pygame.Surface] | None = field(default=None, repr=False, compare=False)
 
     @property
     def length(self) -> float:
@@ -92,7 +95,25 @@ class CardBeat(Beat):
     def sound(self) -> str | None:
         return "click"
 
-    def draw(self, surf: pygame.Surface, L: Table1667Layout, names: Sequence[str], viewer: int | None) -> None:
+    def _pictures(self, L: Table1667Layout, size: tuple[int, int]) -> tuple[pygame.Surface, pygame.Surface]:
+        """The card's back and face at its full size, drawn once (the rise and the turn scale them)."""
+        if self._pics is None or self._pics[0].get_size() != size:
+            back = pygame.Surface(size, pygame.SRCALPHA)
+            card_back(back, back.get_rect(), CARD_BACK, "event")
+            face = pygame.Surface(size, pygame.SRCALPHA)
+            r = face.get_rect()
+            rounded(face, r, palette.PARCHMENT_LIGHT, palette.INK, L.px(10), max(2, L.px(3)))
+            event_glyph(face, self.card, (r.centerx, round(r.h * 0.32)), min(r.w, r.h) // 4)
+            name_y = round(r.h * 0.58)
+            for line in wrap_lines(tr(f"p1667.card.{self.card.value}"), art.font(L.px_title, True), r.w - L.px(10), 2):
+                t = fit(line, L.px_title, palette.INK, r.w - L.px(10), True)
+                face.blit(t, t.get_rect(midtop=(r.centerx, name_y)))
+                name_y += t.get_height()
+            self._pics = (back, face)
+        return self._pics
+
+    def draw(self, surf: pygame.Surface, L: Table1667Layout, names: Sequence[str],
+             viewer: int | None) -> pygame.Rect | None:
         k = min(1.0, self.t / CARD_RISE_S)
         ease = 1 - (1 - k) ** 3
         start = pygame.Rect(L.row[self.slot - 1])
@@ -102,29 +123,20 @@ class CardBeat(Beat):
         r = pygame.Rect(round(start.x + (big.x - start.x) * ease), round(start.y + (big.y - start.y) * ease),
                         round(start.w + (big.w - start.w) * ease), round(start.h + (big.h - start.h) * ease))
         # turning over: the card narrows to an edge, then widens face up
-        face_up = k >= 0.5
         squeeze = abs(1 - 2 * k) if k < 1 else 1.0
         shown = pygame.Rect(0, 0, max(2, round(r.w * squeeze)), r.h)
         shown.center = r.center
-        if not face_up:
-            card_back(surf, shown, CARD_BACK, "event")
-            return
-        rounded(surf, shown, palette.PARCHMENT_LIGHT, palette.INK, L.px(10), max(2, L.px(3)))
-        if shown.w < r.w // 3:
-            return
-        event_glyph(surf, self.card, (shown.centerx, shown.y + round(shown.h * 0.32)), min(shown.w, shown.h) // 4)
-        name_y = shown.y + round(shown.h * 0.58)
-        for line in wrap_lines(tr(f"p1667.card.{self.card.value}"), art.font(L.px_title, True), shown.w - L.px(10), 2):
-            t = fit(line, L.px_title, palette.INK, shown.w - L.px(10), True)
-            surf.blit(t, t.get_rect(midtop=(shown.centerx, name_y)))
-            name_y += t.get_height()
+        back, face = self._pictures(L, big.size)
+        pic = face if k >= 0.5 else back
+        surf.blit(pic if shown.size == pic.get_size() else pygame.transform.scale(pic, shown.size), shown)
+        drawn = shown
         if self.t < CARD_RISE_S:
-            return
+            return drawn
         # what it did: the words of the events after the card was turned up
         lines = [x for x in (event_text(e, names, viewer) for e in self.events[1:]
                              if not isinstance(e, _NOT_EFFECTS)) if x]
         if not lines:
-            return
+            return drawn
         width = min(L.mat[2] - L.px(40), L.px(560))
         f = art.font(L.px_body)
         wrapped: list[str] = []
@@ -139,6 +151,7 @@ class CardBeat(Beat):
             t = fit(line, L.px_body, palette.INK, box.w - L.px(16))
             surf.blit(t, (box.x + L.px(8), y))
             y += f.get_linesize()
+        return drawn.union(box)
 
 
 #: what follows a card's effect without being part of it (the row refilled, the next turn)
@@ -186,7 +199,8 @@ class VoteBeat(Beat):
             outcome = "yes" if self.success else "no"
         return tr("t1667.reveal.result", count=count, result=tr(f"p1667.t.result.{self.kind.value}.{outcome}"))
 
-    def draw(self, surf: pygame.Surface, L: Table1667Layout, names: Sequence[str], viewer: int | None) -> None:
+    def draw(self, surf: pygame.Surface, L: Table1667Layout, names: Sequence[str],
+             viewer: int | None) -> pygame.Rect | None:
         mat = pygame.Rect(L.mat)
         n = max(1, len(self.cards))
         ch = min(L.px(150), mat.h // 2)
@@ -212,13 +226,18 @@ class VoteBeat(Beat):
                 card_back(surf, r, VOTE_BACK, "vote")
                 continue
             k2 = min(1.0, local)
-            squeeze = abs(1 - 2 * k2) if k2 < 1 else 1.0
-            shown = pygame.Rect(0, 0, max(2, round(r.w * squeeze)), r.h)
-            shown.center = r.center
+            if k2 >= 1:
+                vote_card(surf, r, card, self.kind)
+                continue
+            # turning over: drawn at full size (cached), squeezed to an edge and back
+            pic = pygame.Surface(r.size, pygame.SRCALPHA)
             if k2 < 0.5:
-                card_back(surf, shown, VOTE_BACK, "vote")
-            elif shown.w >= 6:
-                vote_card(surf, shown, card, self.kind)
+                card_back(pic, pic.get_rect(), VOTE_BACK, "vote")
+            else:
+                vote_card(pic, pic.get_rect(), card, self.kind)
+            shown = pygame.Rect(0, 0, max(2, round(r.w * abs(1 - 2 * k2))), r.h)
+            shown.center = r.center
+            surf.blit(pygame.transform.scale(pic, shown.size), shown)
         if not self.cards:
             t2 = fit(tr("e1667.no_cards"), L.px_body, palette.INK_SOFT, box.w - L.px(20))
             surf.blit(t2, t2.get_rect(center=(box.centerx, y0 + ch // 2)))
@@ -227,6 +246,7 @@ class VoteBeat(Beat):
                 (0x1E, 0x7A, 0x3A) if self.success else palette.DANGER)
             res = fit(self.result_text(), L.px_title, colour, box.w - L.px(20), True)
             surf.blit(res, res.get_rect(midbottom=(box.centerx, box.bottom - L.px(10))))
+        return box
 
 
 def beats_from(events: Sequence[ev.Event]) -> list[Beat]:

@@ -126,6 +126,11 @@ class Table1667Scene(Scene):
         self._dirty = True
         self.moves_shown = 0
         self._tick = -1
+        #: what the last full frame was drawn from, and the beat then (see :meth:`draw`)
+        self._drawn_key: object = None
+        self._drawn_beat: Beat | None = None
+        self._beat_rect: pygame.Rect | None = None
+        self._drawn_log: object = None
 
     # -- lifecycle -----------------------------------------------------------------------
     def enter(self, app: Any) -> None:
@@ -660,14 +665,46 @@ class Table1667Scene(Scene):
         """True while the screen shows the public table (hot-seat between private moments, demos)."""
         return self.viewer is None
 
-    def draw(self, surface: pygame.Surface) -> None:
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the table, the panel or who decides, the log and what is being shown over it.
+
+        While the table, the panel and the end box are as last frame, only what moved is drawn again
+        (the beat, over the part of the table it covered, put back; the log) and those parts are
+        returned for the App to show."""
         if self.renderer is None:
-            return
+            return None
         panel = self.panel if self.viewer is not None and self.seat == self.viewer else None
         state = self.state if panel is not None else None
         view = self.view
-        if self.beat is not None and self.beat.before is not None and not self.finished:
-            view = self.beat.before  # a vote turning up: the table as it was until it has
+        beat = self.beat if not self.finished else None
+        if beat is not None and beat.before is not None:
+            view = beat.before  # a vote turning up: the table as it was until it has
+        on_top = self.app is None or self.app.top is self  # an overlay above redraws the whole window
+        notices = len(getattr(self.app, "notices", ()))
+        key = (view, panel, state, self.focus, self.shared, self.finished, surface.get_size(), notices, on_top,
+               self.speed)
+        log_key = self._log_key()
+        if on_top and key == self._drawn_key and self._drawn_beat is beat:
+            # the table, panel and end box are as last frame: only the beat and the log may have moved
+            changed: list[pygame.Rect] = []
+            if log_key != self._drawn_log:
+                self._drawn_log = log_key
+                self._draw_log(surface)
+                changed.append(self.log_rect())
+            if beat is not None:
+                before = self._beat_rect
+                if before is not None:
+                    self.renderer.restore(surface, before)
+                now = beat.draw(surface, self.renderer.layout, self.table.names, self.viewer)
+                self._beat_rect = now
+                moved = [r for r in (before, now) if r is not None]
+                if moved:
+                    changed.append(moved[0].unionall(moved[1:]))
+            return changed
+        self._drawn_key = key
+        self._drawn_log = log_key
+        self._drawn_beat = beat
+        self._beat_rect = None
         self.renderer.draw(surface, view, panel, state, shared=self.shared)
         if panel is None:
             self.renderer.panel_hits = []
@@ -678,10 +715,16 @@ class Table1667Scene(Scene):
             pygame.draw.rect(surface, palette.GOLD, rect.inflate(4, 4), max(2, self.renderer.layout.px(3)),
                              border_radius=self.renderer.layout.px(7))
         self._draw_log(surface)
-        if self.beat is not None and not self.finished:
-            self.beat.draw(surface, self.renderer.layout, self.table.names, self.viewer)
+        if beat is not None:
+            self._beat_rect = beat.draw(surface, self.renderer.layout, self.table.names, self.viewer)
         if self.finished:
             self._draw_end(surface)
+        return None
+
+    def _log_key(self) -> object:
+        thinking = tuple(self.table.thinking())
+        return (len(self.log_events), self.log_top, self.viewer, thinking,
+                int(self.app.time * 2) % 4 if self.app is not None and thinking else 0)
 
     def _draw_idle_panel(self, surface: pygame.Surface) -> None:
         """The panel's place when this screen decides nothing now: who is deciding, and the keys."""

@@ -1,0 +1,126 @@
+"""Frame times of the Tortuga 1667 table (issue 28): a 9-seat game of computer players at 1080p,
+beside baselines measured in the same run (run it under Xvfb for real numbers).
+
+    xvfb-run -a -s "-screen 0 1920x1080x24" .venv/bin/python -m scripts.frame_bench_1667 --seconds 40
+
+In one window, one after the other, with a real 60 fps clock:
+
+1. a fixed, tiny amount of work per frame (the machine's own noise: its slow frames are other
+   processes and the scheduler, not the game);
+2. the dice game's 4-player demo table (the table the earlier issues measured) for ``--baseline-seconds``;
+3. the 1667 demo with ``--players`` seats (default 9; computer players ``--levels`` in a worker
+   process, as the game runs them) at ``--speed`` (default normal) for ``--seconds``.
+
+For each: drawn frames, p50/p99/max of the work per drawn frame (input, update, draw, flip; not the
+sleep) and the frames over ``--budget`` ms; for 1667 also the frames drawn while a beat played (a vote
+or an event card turning up) and while a computer player was thinking. Goal: 1667 p99 <= 8 ms.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from typing import Any
+
+
+def pct(values: list[float], p: float) -> float:
+    v = sorted(values)
+    return v[min(len(v) - 1, int(p / 100 * len(v)))] if v else float("nan")
+
+
+def line(name: str, ms: list[float], budget: float) -> str:
+    if not ms:
+        return f"{name}: no frames"
+    return (f"{name}: n={len(ms)}  p50 {pct(ms, 50):.2f} ms  p99 {pct(ms, 99):.2f} ms  max {max(ms):.2f} ms  "
+            f"over {budget:.0f} ms: {sum(1 for m in ms if m > budget)}")
+
+
+def run_table(app: Any, seconds: float, watch: Any = None) -> tuple[list[float], dict[str, list[float]]]:
+    """Run the App's top scene for ``seconds`` (or until it leaves); the work of each drawn frame, and
+    per tag of ``watch(scene)`` (called before each frame) the frames drawn with that tag."""
+    scene = app.top
+    out: list[float] = []
+    tagged: dict[str, list[float]] = {}
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end and app.exit_code is None and app.top is scene:
+        tags = watch(scene) if watch is not None else ()
+        n = len(app.frame_times)
+        app.run(max_frames=1)
+        if len(app.frame_times) > n:
+            ms = app.frame_times[-1]
+            out.append(ms)
+            for t in tags:
+                tagged.setdefault(t, []).append(ms)
+    return out, tagged
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
+    ap.add_argument("--seconds", type=float, default=40.0, help="seconds of the 1667 game to record")
+    ap.add_argument("--baseline-seconds", type=float, default=15.0, help="seconds of the dice game's table")
+    ap.add_argument("--players", type=int, default=9, choices=range(2, 10))
+    ap.add_argument("--levels", default="normal,easy", help="the 1667 computer players, seat by seat")
+    ap.add_argument("--size", default="1920x1080")
+    ap.add_argument("--speed", default="normal", choices=("slow", "normal", "fast", "instant"))
+    ap.add_argument("--seed", type=int, default=3)
+    ap.add_argument("--budget", type=float, default=8.0, help="count frames slower than this (ms)")
+    args = ap.parse_args(argv)
+    os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+    import pygame
+
+    from tortuga_desktop.app.main import build_parser, make_app
+    from tortuga_desktop.app.scenes.demo import start_demo
+    from tortuga_desktop.t1667.table.beats import CardBeat, VoteBeat
+    from tortuga_desktop.t1667.table.demo import start_demo as start_1667
+
+    opts = build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed])
+    app = make_app(opts)
+    print(f"video driver: {pygame.display.get_driver()}, window {app.size}, load average "
+          f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    try:
+        # 1. the machine's noise
+        base: list[float] = []
+        clock = pygame.time.Clock()
+        stop = time.perf_counter() + 5.0
+        while time.perf_counter() < stop:
+            clock.tick(60)
+            t0 = time.perf_counter()
+            sum(i * i for i in range(20000))
+            base.append((time.perf_counter() - t0) * 1000)
+        print(line("baseline, fixed work", base, args.budget))
+        # 2. the dice game's table
+        start_demo(app, 4, args.seed)
+        dice, _ = run_table(app, args.baseline_seconds)
+        print(line("baseline, dice table (4 seats)", dice, args.budget))
+        while len(app.scenes) > 1:
+            app.pop()
+        # 3. the 1667 table
+        levels = tuple(v.strip() for v in args.levels.split(",") if v.strip())
+        scene = start_1667(app, args.players, args.seed, levels)
+
+        def watch(sc: Any) -> tuple[str, ...]:
+            tags = []
+            if isinstance(sc.beat, VoteBeat):
+                tags.append("vote")
+            if isinstance(sc.beat, CardBeat):
+                tags.append("card")
+            if sc.table.thinking():
+                tags.append("thinking")
+            return tuple(tags)
+
+        t1667, tagged = run_table(app, args.seconds, watch)
+        print(line(f"1667 table ({args.players} seats)", t1667, args.budget))
+        for tag, what in (("vote", "a vote turning up"), ("card", "an event card turning up"),
+                          ("thinking", "a computer player thinking")):
+            print(line(f"  while {what}", tagged.get(tag, []), args.budget))
+        print(f"1667 moves shown: {scene.moves_shown}, game over: {scene.table.is_over}, load average "
+              f"{' '.join(f'{x:.1f}' for x in os.getloadavg())}")
+    finally:
+        app.close()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

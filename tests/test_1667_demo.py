@@ -38,11 +38,10 @@ def test_the_demo_plays_a_1667_game_to_its_end_and_quits(players: int, tmp_path:
 
 
 @pytest.mark.parametrize(("args", "says"), [
-    (["--demo", "--players", "9"], "seats 2-4"),
-    (["--game", "1667"], "goes with --demo"),
-    (["--demo", "--game", "1667", "--level", "expert"], "computer players are"),
+    (["--demo", "--players", "9"], "played by 2-4 players"),
+    (["--demo", "--game", "1667", "--level", "expert"], "t1667's computer players are random, easy, normal, hard"),
     (["--demo", "--game", "chess"], "unknown game"),
-    (["--demo", "--game", "1667", "--players", "10"], "invalid choice"),
+    (["--demo", "--game", "1667", "--players", "10"], "played by 2-9 players"),
 ])
 def test_bad_demo_options_are_refused_with_a_message(args: list[str], says: str,
                                                      capsys: pytest.CaptureFixture[str]) -> None:
@@ -61,3 +60,44 @@ def test_the_command_line_runs_a_1667_demo_with_worker_processes(tmp_path: Path)
                           "--mute"], capture_output=True, text=True, timeout=120, env=env, check=False)
     assert res.returncode == 0, res.stderr[-2000:]
     assert shot.exists()
+
+
+def test_1667_is_the_shells_second_game() -> None:
+    """The shell offers Tortuga 1667 after the dice game (the default); ``--game 1667`` finds it."""
+    from tortuga_desktop.shell import game as games
+
+    assert games.names()[:2] == ("tortuga", "t1667")
+    m = games.find("1667")
+    assert m.key == "t1667" and (m.min_players, m.max_players) == (2, 9)
+    assert isinstance(m, games.GameModule)
+
+
+def test_the_1667_badge_draws_inside_its_rect() -> None:
+    import pygame
+
+    from tortuga_desktop.shell import game as games
+
+    surf = pygame.Surface((200, 200))
+    surf.fill((1, 2, 3))
+    games.module("t1667").draw_badge(surf, pygame.Rect(50, 60, 64, 64))
+    outside = [surf.get_at((x, y))[:3] for x in range(0, 200, 3) for y in range(0, 200, 3)
+               if not pygame.Rect(50, 60, 64, 64).collidepoint(x, y)]
+    assert set(outside) == {(1, 2, 3)}
+    inside = {surf.get_at((x, y))[:3] for x in range(50, 114, 2) for y in range(60, 124, 2)}
+    assert len(inside) > 5  # a picture, not a blank
+
+
+def test_the_1667_demo_through_its_game_module() -> None:
+    from tortuga_desktop.shell import game as games
+
+    opts = parse_args(["--demo", "--game", "1667", "--players", "3", "--speed", "instant", "--mute",
+                       "--size", "1280x720"])
+    app = make_app(opts)
+    try:
+        assert isinstance(app.top, Table1667Scene)
+        assert app.top.table.players == 3
+        games.module("t1667").demo(app, games.DemoOptions(5, 2, ("easy",)))
+        assert isinstance(app.top, Table1667Scene) and app.top.table.players == 5
+        assert set(app.top.table.kinds) == {"easy"}
+    finally:
+        app.close()

@@ -44,6 +44,7 @@ from ...app.panel1667 import Group, Panel, PanelState, options_at, panel_for, w
 from ...app.render.table1667 import SEAT_STYLES, Table1667Renderer, fit, rounded
 from ...app.scenes import Scene
 from ...app.scenes.handover import HandoverScene
+from ...app.scenes.pause import PauseScene
 from ...shell.engine import ActionRefused, Prompt
 from ...shell.table import GameTable
 from ..rules import events as ev
@@ -441,8 +442,6 @@ class Table1667Scene(Scene):
     def _key(self, intent: Key) -> None:
         key = intent.key
         if key == pygame.K_ESCAPE:
-            from ...app.scenes.pause import PauseScene
-
             self.skip()
             if self.app is not None:
                 self.app.push(PauseScene(self))
@@ -481,8 +480,6 @@ class Table1667Scene(Scene):
     def _handle_end(self, intent: Intent) -> None:
         if isinstance(intent, Key):
             if intent.key == pygame.K_ESCAPE:
-                from ...app.scenes.pause import PauseScene
-
                 if self.app is not None:
                     self.app.push(PauseScene(self))
             elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

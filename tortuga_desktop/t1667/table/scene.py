@@ -27,8 +27,10 @@ come one after another at a pace a person can follow (the speed: slow, normal, f
 
 from __future__ import annotations
 
+import importlib
 import logging
 from collections.abc import Sequence
+from types import ModuleType
 from typing import Any
 
 import pygame
@@ -67,6 +69,17 @@ DIGITS = {getattr(pygame, f"K_{k}"): k for k in range(1, 10)} | {getattr(pygame,
 WHEEL_ROWS = 3
 #: seconds the finished table waits after the last beat before the end is shown (normal speed)
 END_WAIT_S = 0.6
+
+
+def _part(name: str) -> ModuleType | None:
+    """A screen of the 1667 application written beside this module (``end``, ``help``), or None while
+    it is not part of this program (then the table shows the end itself, and F1 the game's help)."""
+    try:
+        return importlib.import_module(f"{__package__}.{name}")
+    except ModuleNotFoundError as exc:
+        if exc.name != f"{__package__}.{name}":
+            raise  # a module it imports is missing: a fault, not an absent screen
+        return None
 
 
 def _own(prompt: Prompt[TableView, Action, ev.Event]) -> PlayerView:
@@ -134,6 +147,12 @@ class Table1667Scene(Scene):
         self._drawn_log: object = None
 
     # -- lifecycle -----------------------------------------------------------------------
+    def help_scene(self) -> Scene | None:
+        """F1 at this table: Tortuga 1667's rules (the App asks the scenes on its stack)."""
+        helps = _part("help")
+        made: Scene | None = helps.Help1667Scene() if helps is not None else None
+        return made
+
     def enter(self, app: Any) -> None:
         super().enter(app)
         self.renderer = Table1667Renderer(app.size, self.table.players)
@@ -615,6 +634,9 @@ class Table1667Scene(Scene):
             self.view = self.table.view(self.viewer)
         self._play("fanfare")
         self._dirty = True
+        end = _part("end")
+        if end is not None and self.app is not None:  # the end screen (loyalties, counts, winners)
+            self.app.push(end.End1667Scene(self.table.view(None), on_menu=self.to_menu))
         app = self.app
         opts = getattr(app, "options", None) if app is not None else None
         if app is not None and opts is not None:

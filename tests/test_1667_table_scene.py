@@ -321,3 +321,24 @@ def test_a_partly_drawn_frame_shows_what_a_whole_frame_shows() -> None:
     finally:
         app.close()
     assert compared >= 12 and cards >= 3
+
+
+def test_a_votes_words_come_into_the_log_once_it_has_turned_up() -> None:
+    """T4.5: while the set turns over, neither the table nor the log tells the result; then both do."""
+    g, table = _table(4, 5, ())
+    app, scene = _app(table, "normal")
+    try:
+        for _ in range(8000):
+            app.step(1 / 60)
+            beat = scene.beat
+            if isinstance(beat, VoteBeat) and not beat.done:
+                revealed = beat.events[0]
+                assert revealed not in scene.log_events[:scene.log_shown]
+                assert beat.before is not None and beat.before.last_vote != scene.view.last_vote
+                while scene.beat is beat:
+                    app.step(1 / 60)
+                assert revealed in scene.log_events[:scene.log_shown]
+                return
+    finally:
+        app.close()
+    raise AssertionError("no vote came up")

@@ -117,6 +117,8 @@ class Table1667Scene(Scene):
         self.view: TableView = table.view(self.viewer)
         #: the viewer's events shown so far (typed: words are made when drawn)
         self.log_events: list[ev.Event] = list(table.events_for(self.viewer))
+        #: how many of them the log shows: a move's words come with its beat (a vote's once it has turned up)
+        self.log_shown = len(self.log_events)
         self.log_top: int | None = None  # first log row shown while reading back (None: follow)
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._log_rows: list[str] = []
@@ -199,6 +201,7 @@ class Table1667Scene(Scene):
         self.viewer = viewer
         self.view = self.table.view(viewer)
         self.log_events = list(self.table.events_for(viewer))
+        self.log_shown = len(self.log_events)
         self.log_top = None
         self._log_rows_key = None
         self._log_cache = None
@@ -215,7 +218,9 @@ class Table1667Scene(Scene):
             return
         self.log_events += new
         self._log_rows_key = None
-        if animate:
+        if not animate:
+            self.log_shown = len(self.log_events)
+        else:
             beats = beats_from(new)
             for b in beats:
                 if isinstance(b, VoteBeat):
@@ -239,14 +244,19 @@ class Table1667Scene(Scene):
                 self.beat.advance(dt / factor)
             self._dirty = True
             if self.beat.done:
+                if isinstance(self.beat, VoteBeat):  # its words once the set has turned up
+                    self._show_log(len(self.beat.events))
                 self.beat = None
         if self.beat is None and self.beats:
             self.beat = self.beats.pop(0)
             if instant:
                 self.beat = None
                 self.beats.clear()
+                self._show_log(len(self.log_events))
             else:
                 self._play(self.beat.sound())
+                if not isinstance(self.beat, VoteBeat):
+                    self._show_log(len(self.beat.events))
             self._dirty = True
         # 2. computer players' moves, only while nothing is being shown
         if self.beat is None and not self.beats and self.handing_to is None and not self.finished:
@@ -271,6 +281,12 @@ class Table1667Scene(Scene):
             self._dirty = True
         dirty, self._dirty = self._dirty, False
         return dirty
+
+    def _show_log(self, more: int) -> None:
+        """Show ``more`` of the log's events (words come with the beat that shows them)."""
+        self.log_shown = min(len(self.log_events), self.log_shown + more)
+        self._log_rows_key = None
+        self._dirty = True
 
     def _play(self, name: str | None) -> None:
         sound = getattr(self.app, "sound", None) if self.app is not None else None
@@ -561,7 +577,8 @@ class Table1667Scene(Scene):
         if self.renderer is None:
             return []
         L = self.renderer.layout
-        key = (len(self.log_events), self.viewer, L.size, self._mark_own.get(-1 if self.viewer is None else self.viewer), id(self.log_events))
+        key = (len(self.log_events), self.log_shown, self.viewer, L.size,
+               self._mark_own.get(-1 if self.viewer is None else self.viewer), id(self.log_events))
         if key == self._log_rows_key:
             return self._log_rows
         names = self.table.names
@@ -569,8 +586,8 @@ class Table1667Scene(Scene):
         width = self.log_rect().w - L.px(10)
         mark = self._mark_own.get(self.viewer) if self.viewer is not None else None
         rows: list[str] = []
-        for k, e in enumerate(self.log_events):
-            if mark is not None and k == mark and k < len(self.log_events):
+        for k, e in enumerate(self.log_events[:self.log_shown]):
+            if mark is not None and k == mark and k < self.log_shown:
                 rows.append("\x00" + tr("t1667.log.since"))
             line = event_text(e, names, self.viewer)
             if line:
@@ -742,7 +759,7 @@ class Table1667Scene(Scene):
 
     def _log_key(self) -> object:
         thinking = tuple(self.table.thinking())
-        return (len(self.log_events), self.log_top, self.viewer, thinking,
+        return (len(self.log_events), self.log_shown, self.log_top, self.viewer, thinking,
                 int(self.app.time * 2) % 4 if self.app is not None and thinking else 0)
 
     def _draw_idle_panel(self, surface: pygame.Surface) -> None:

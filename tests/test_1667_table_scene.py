@@ -342,3 +342,26 @@ def test_a_votes_words_come_into_the_log_once_it_has_turned_up() -> None:
     finally:
         app.close()
     raise AssertionError("no vote came up")
+
+
+def test_computer_players_table_talk_comes_into_the_log() -> None:
+    """T9.7: what a computer player says at the table is public; the log shows it after the move."""
+    from tortuga_desktop.app.eventtext1667 import talk_text
+    from tortuga_desktop.shell.table import Said
+    from tortuga_desktop.t1667.ai.talk import Reaction
+    from tortuga_desktop.t1667.rules.cards import VoteKind
+
+    g, table = _table(3, 27, ())
+    app, scene = _app(table, "instant")
+    try:
+        app.step(1 / 60)
+        line = Reaction(1, "cheer", VoteKind.ATTACK)
+        table.said.append(Said(1, line))
+        table.said.append(Said(2, "not a line of this game"))  # never shown
+        for _ in range(3):
+            app.step(1 / 60)
+        rows = [r.lstrip("\x01") for r in scene.log_rows()]
+        assert talk_text(line, g.names) in " ".join(rows)
+        assert not table.said and len(scene.talk) == 1
+    finally:
+        app.close()

@@ -37,7 +37,7 @@ import pygame
 
 from ...app import art, palette
 from ...app.anim import SPEEDS
-from ...app.eventtext1667 import event_text
+from ...app.eventtext1667 import event_text, talk_text
 from ...app.i18n import tr
 from ...app.intents import Click, Hover, Intent, Key
 from ...app.layout import wrap_lines
@@ -49,6 +49,7 @@ from ...app.scenes.handover import HandoverScene
 from ...app.scenes.pause import PauseScene
 from ...shell.engine import ActionRefused, Prompt
 from ...shell.table import GameTable
+from ..ai.talk import Claim, Reaction
 from ..rules import events as ev
 from ..rules.actions import Action
 from ..rules.views import PlayerView, TableView
@@ -119,6 +120,8 @@ class Table1667Scene(Scene):
         self.log_events: list[ev.Event] = list(table.events_for(self.viewer))
         #: how many of them the log shows: a move's words come with its beat (a vote's once it has turned up)
         self.log_shown = len(self.log_events)
+        #: the computer players' table talk (public, T9.7): (the log position it follows, the line)
+        self.talk: list[tuple[int, Claim | Reaction]] = []
         self.log_top: int | None = None  # first log row shown while reading back (None: follow)
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._log_rows: list[str] = []
@@ -212,6 +215,12 @@ class Table1667Scene(Scene):
     def _catch_up(self, *, animate: bool) -> None:
         """Take the viewer's new events into the log and the beats, and the table's view now."""
         new = list(self.table.events_for(self.viewer, len(self.log_events)))
+        said = self.table.said
+        while said:  # table talk comes after the move it answers
+            line = said.pop(0).line
+            if isinstance(line, (Claim, Reaction)):
+                self.talk.append((len(self.log_events) + len(new), line))
+                self._log_rows_key = None
         before = self.view
         self.view = self.table.view(self.viewer)
         if not new:
@@ -577,7 +586,7 @@ class Table1667Scene(Scene):
         if self.renderer is None:
             return []
         L = self.renderer.layout
-        key = (len(self.log_events), self.log_shown, self.viewer, L.size,
+        key = (len(self.log_events), self.log_shown, len(self.talk), self.viewer, L.size,
                self._mark_own.get(-1 if self.viewer is None else self.viewer), id(self.log_events))
         if key == self._log_rows_key:
             return self._log_rows
@@ -586,12 +595,20 @@ class Table1667Scene(Scene):
         width = self.log_rect().w - L.px(10)
         mark = self._mark_own.get(self.viewer) if self.viewer is not None else None
         rows: list[str] = []
+        talk = sorted(self.talk, key=lambda t: t[0])
+        said = 0
         for k, e in enumerate(self.log_events[:self.log_shown]):
+            while said < len(talk) and talk[said][0] <= k:
+                rows += ["\x01" + r for r in wrap_lines(talk_text(talk[said][1], names), f, width, 6)]
+                said += 1
             if mark is not None and k == mark and k < self.log_shown:
                 rows.append("\x00" + tr("t1667.log.since"))
             line = event_text(e, names, self.viewer)
             if line:
                 rows += wrap_lines(line, f, width, 12)
+        while said < len(talk) and talk[said][0] <= self.log_shown:
+            rows += ["\x01" + r for r in wrap_lines(talk_text(talk[said][1], names), f, width, 6)]
+            said += 1
         self._log_rows = rows
         self._log_rows_key = key
         return rows
@@ -624,6 +641,8 @@ class Table1667Scene(Scene):
                     t = fit(row[1:], L.px_small, palette.BRASS_DARK, r.w - L.px(30), True)
                     pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, t.get_rect(midtop=(r.w // 2, y)).inflate(L.px(8), 0))
                     surf.blit(t, t.get_rect(midtop=(r.w // 2, y)))
+                elif row.startswith("\x01"):  # a computer player's table talk, set apart
+                    surf.blit(fit(row[1:], L.px_small, palette.INK_SOFT, r.w - L.px(10)), (L.px(5), y))
                 else:
                     surf.blit(fit(row, L.px_small, palette.INK, r.w - L.px(10)), (L.px(5), y))
                 y += f.get_linesize()

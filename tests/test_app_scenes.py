@@ -59,9 +59,6 @@ def test_menu_demo_button_starts_table() -> None:
         demo = [i for i, it in enumerate(menu.buttons.items) if "demo" in it.label.lower()][0]
         app.post(Click(menu.buttons.rects[demo].center, 1))
         app.run(max_frames=3)
-        assert app.top.name == "chooser"  # two games are built in: which one (the dice game is the default)
-        app.post(Key(pygame.K_RETURN))
-        app.run(max_frames=3)
         assert app.top.name == "table"
     finally:
         app.close()

@@ -29,22 +29,8 @@ from tortuga_desktop.shell import game as games
 
 
 @pytest.fixture
-def only_dice(app_home: None) -> Iterator[None]:
-    """The dice game as the only game: the other built-in games (Tortuga 1667) taken out for the test
-    and put back afterwards, so these tests see the shell's mechanism with games they choose."""
-    others = [m for m in games.modules() if m.key != games.DEFAULT_GAME]
-    for m in others:
-        games.unregister(m.key)
-    try:
-        yield
-    finally:
-        for m in others:
-            games.register(m)
-
-
-@pytest.fixture
-def sticks(only_dice: None) -> Iterator[SticksModule]:
-    """The fake game registered as the second game (taken out again afterwards)."""
+def sticks(app_home: None) -> Iterator[SticksModule]:
+    """The fake game registered as a second game (taken out again afterwards)."""
     m = SticksModule()
     games.register(m)
     try:
@@ -110,7 +96,7 @@ def test_dice_saves_carry_their_game(app_home: None) -> None:
 
 
 # ---------------------------------------------------------------- the chooser
-def test_one_game_goes_straight_to_its_setup(only_dice: None) -> None:
+def test_one_game_goes_straight_to_its_setup(app_home: None) -> None:
     app = start_app()
     try:
         app.top.new_game()

@@ -42,7 +42,6 @@ DEFAULT_GAME = "tortuga"
 #: no arguments to make the game's :class:`GameModule`. Imported on first use of the registry.
 BUILT_IN: tuple[str, ...] = (
     "tortuga_desktop.app.dicegame:DiceGame",
-    "tortuga_desktop.t1667.table.module:T1667Game",
 )
 
 

@@ -19,7 +19,7 @@ import pygame
 
 from ...app import art, palette
 from ...app.eventtext1667 import event_text
-from ...app.i18n import tr
+from ...app.i18n import tr, trn
 from ...app.layout import wrap_lines
 from ...app.layout1667 import Table1667Layout
 from ...app.render.table1667 import CARD_BACK, VOTE_BACK, card_back, event_glyph, fit, rounded, vote_card
@@ -188,11 +188,13 @@ class VoteBeat(Beat):
     def result_text(self) -> str:
         a, b, c = vote_count(self.kind, self.cards)
         if self.kind is VoteKind.ATTACK:
-            count = tr("t1667.reveal.count.attack", cannons=a, torches=b, water=c)
+            count = tr("t1667.reveal.count.attack", a=trn("t1667.reveal.n.cannon", a), b=trn("t1667.reveal.n.torch", b),
+                       c=trn("t1667.reveal.n.water", c))
         elif self.kind is VoteKind.MUTINY:
-            count = tr("t1667.reveal.count.mutiny", skulls=a, helms=b)
+            count = tr("t1667.reveal.count.mutiny", a=trn("t1667.reveal.n.skull", a), b=trn("t1667.reveal.n.helm", b))
         else:
-            count = tr("t1667.reveal.count.brawl", british=a, french=b)
+            count = tr("t1667.reveal.count.brawl", a=trn("t1667.reveal.n.british", a),
+                       b=trn("t1667.reveal.n.french", b))
         if self.kind is VoteKind.BRAWL:
             outcome = "british" if a > b else "french" if b > a else "even"
         else:

@@ -273,8 +273,11 @@ class Table1667Scene(Scene):
             if moves:
                 self.moves_shown += len(moves)
                 self._catch_up(animate=not instant)
-                if self.panel is not None and self.seat is not None and self.seat not in self.table.waiting_for():
-                    self._close_panel()
+                if self.panel is not None and self.seat is not None:
+                    if self.seat not in self.table.waiting_for():
+                        self._close_panel()
+                    elif self.prompt is not None and tuple(self.table.prompt(self.seat).legal) != self.prompt.legal:
+                        self._open_panel(self.seat)  # what the seat may do changed: a fresh panel
         # 3. humans
         if self.beat is None and not self.beats and not self.finished:
             self._ensure_panel()

@@ -98,11 +98,11 @@ def test_tags_sit_on_the_plaques_of_seats_whose_loyalty_is_unknown() -> None:
     for players, size in ((5, (1280, 720)), (9, (1280, 720)), (9, (2560, 1440))):
         g = Game.new(players=players, seed=4)
         layout = table_layout(size, players)
-        rects = tag_rects(layout, g.view(2))
+        rects = tag_rects(layout, 2, g.view(2).loyalties)
         assert set(rects) == set(range(players)) - {2}
         for seat, r in rects.items():
             plaque = pygame.Rect(layout.seats[seat].rect)
             assert plaque.contains(r) and not r.colliderect(pygame.Rect(layout.seats[seat].name)) and r.w >= 8
-        assert tag_rects(layout, g.view(None)) == {}
+        assert tag_rects(layout, None, g.view(None).loyalties) == {}
     play_random(g, random.Random(1))
-    assert tag_rects(layout, g.view(2)) == {}
+    assert tag_rects(layout, 2, g.view(2).loyalties) == {}

@@ -5,7 +5,7 @@ in hot-seat, the seat whose turn it is behind the hand-over). After laying the t
 where each tag goes, draws them and passes clicks on::
 
     widget = NotesWidget(seat=me, players=view.players)
-    widget.place(tag_rects(renderer.layout, view))  # beside each name whose loyalty this seat does not know
+    widget.place(tag_rects(renderer.layout, me, view.loyalties))  # the seats whose loyalty ``me`` does not know
     widget.draw(surface, notes)                    # only notes.of(me): nothing of another seat's notes
     new = widget.click(pos, button, notes)         # left: next mark, right: previous; None = not on a tag
     if new is not None: notes = new                # keep it with the game (saved with the seat's data)
@@ -33,23 +33,22 @@ __all__ = ["NotesWidget", "draw_tag", "tag_rects", "tag_size"]
 
 
 class SeatsView(Protocol):
-    """What :func:`tag_rects` reads of a seat's view: whose it is and which loyalties it knows."""
+    """What the notes read of the view on screen: the loyalties it shows (None: unknown to it)."""
 
-    @property
-    def seat(self) -> int | None: ...
     @property
     def loyalties(self) -> Sequence[Loyalty | None]: ...
 
 
-def tag_rects(layout: Table1667Layout, view: SeatsView) -> dict[int, pygame.Rect]:
+def tag_rects(layout: Table1667Layout, seat: int | None,
+              loyalties: Sequence[Loyalty | None]) -> dict[int, pygame.Rect]:
     """Where the tags go on the 1667 table: a square at the right end of each seat plaque's loyalty line,
-    for every other seat whose loyalty ``view``'s seat does not know (a known loyalty needs no guess).
-    Empty for the public view (a shared screen shows nobody's notes)."""
-    if view.seat is None:
+    for every other seat whose loyalty ``seat`` does not know (``loyalties``: its view's; a known loyalty
+    needs no guess). Empty for ``seat`` None (a shared screen shows nobody's notes)."""
+    if seat is None:
         return {}
     out: dict[int, pygame.Rect] = {}
     for other, box in enumerate(layout.seats):
-        if other == view.seat or view.loyalties[other] is not None:
+        if other == seat or loyalties[other] is not None:
             continue
         x, y, w, h = _ints(box.loyalty)
         side = min(h, w)

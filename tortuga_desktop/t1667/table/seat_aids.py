@@ -2,10 +2,12 @@
 
 :class:`SeatAids` is the one object the table scene keeps for them; the scene calls it from three places::
 
-    self.aids = SeatAids(players, table.human_seats, settings=app.settings, save_settings=app.save_settings)
-    dirty |= self.aids.update(self)              # in update(), after the scene's own work
-    if self.aids.handle(intent, self): return    # first thing in handle(): a click on a tag or the tip
-    self.aids.draw(surface, self)                # last thing in draw()
+    self.aids = SeatAids(players, table.human_seats)           # in __init__
+    self.aids.use_settings(app.settings, app.save_settings)    # in enter(): tips on/off and the tips shown
+    dirty |= self.aids.update(self)                            # in update(), after the scene's own work
+    if self.aids.handle(intent, self): return                  # in handle(): a click on a tag or the tip
+    self.aids.draw(surface, self)                              # in draw(), after the table and the log
+    key = (..., self.aids.key(self))                           # in what a frame is drawn from
 
 It reads from the scene only what a screen may show (:class:`AidsHost`): whose view is on screen
 (``viewer``; None on a shared hot-seat screen), whether the game is over, the
@@ -73,9 +75,20 @@ class SeatAids:
             raise ValueError(f"notes of a {self.notes.players}-player game at a {players}-player table")
         self.players = players
         self.humans = frozenset(humans)
-        self.tips = Tips1667(settings, save_settings) if settings is not None else None
+        self.tips: Tips1667 | None = None
+        self.use_settings(settings, save_settings)
         self._widget: NotesWidget | None = None
         self._panel: object = None
+
+    def use_settings(self, settings: Any, save_settings: Callable[[], Any] | None = None) -> None:
+        """Take the App's settings (``tips``, ``tips_seen``) and how to store them; None: no tips."""
+        self.tips = Tips1667(settings, save_settings) if settings is not None else None
+
+    def key(self, host: AidsHost) -> object:
+        """What the aids look like now (a frame drawn from another key must draw them again)."""
+        widget = self.widget(host)
+        tip = self.tips.current if self.tips is not None and self.tips.visible else None
+        return (self.notes, widget.seat if widget else None, widget.hover if widget else None, tip)
 
     def _own(self, host: AidsHost) -> int | None:
         """The human seat whose own view is on screen now, or None."""
@@ -89,7 +102,7 @@ class SeatAids:
             return None
         if self._widget is None or self._widget.seat != seat:
             self._widget = NotesWidget(seat, self.players)
-        self._widget.place(tag_rects(host.renderer.layout, host.view))
+        self._widget.place(tag_rects(host.renderer.layout, seat, host.view.loyalties))
         return self._widget
 
     def update(self, host: AidsHost) -> bool:
@@ -121,6 +134,10 @@ class SeatAids:
         widget = self.widget(host)
         if widget is not None:
             widget.draw(surface, self.notes)
+        self.draw_tip(surface, host)
+
+    def draw_tip(self, surface: pygame.Surface, host: AidsHost) -> None:
+        """The tip alone, at the top of the log (again after the log is drawn again)."""
         if self.tips is not None and self._own(host) is not None:
             log = host.log_rect()
             self.tips.draw(surface, pygame.Rect(log.x + 4, log.y + 4, log.w - 8, log.h // 2))

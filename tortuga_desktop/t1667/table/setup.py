@@ -28,6 +28,7 @@ from ...app.render.table1667 import SEAT_STYLES, shape
 from ...app.scenes import Scene
 from ...app.scenes.chrome import backdrop
 from ...app.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
+from ...levels import LEVELS_1667
 from ..rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
 from ..rules.game import MAX_SEED
 from .help import Help1667Scene
@@ -35,7 +36,7 @@ from .help import Help1667Scene
 __all__ = ["KINDS_1667", "MAX_NAME", "Seat1667", "Setup1667", "Setup1667Scene", "SetupProblem", "starred_pool"]
 
 #: Who may play a seat of a 1667 game on this computer.
-KINDS_1667: tuple[str, ...] = ("human", "easy", "normal", "hard")
+KINDS_1667: tuple[str, ...] = ("human", *(lv for lv in LEVELS_1667 if lv != "random"))
 #: The longest name the 1667 engine takes (its ``check_settings``).
 MAX_NAME = 24
 _DEFAULT_NAMES = ("Player", "Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read", "Henry Morgan",

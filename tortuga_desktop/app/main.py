@@ -23,6 +23,7 @@ import tempfile
 from pathlib import Path
 from typing import Any
 
+from ..ai import kernel_mode
 from ..ai.workers import thinking_mode
 from ..levels import ALL_LEVELS, NETWORK_LEVELS
 from ..shell import game as games
@@ -440,6 +441,7 @@ def main(argv: list[str] | None = None) -> int:
 
         print(f"tortuga {version()}")
         print(thinking_mode())
+        print(kernel_mode.describe())
         return 0
     if opts.trust_cert is not None:
         from ..net.client import set_trusted_certificate

@@ -75,26 +75,25 @@ class BuildKernel(build_ext):
     failed = ""
 
     def run(self) -> None:
+        inplace = self.inplace  # setuptools builds in the build folder, then copies in place
         try:
             super().run()
         except Exception as exc:  # noqa: BLE001 - no compiler, no headers, a compile error: the pure kernel runs
             traceback.print_exc()
             self.failed = f"the C compiler could not build the kernel ({type(exc).__name__}: {exc})"
             self._remove_built()
+        self.inplace = inplace
         self._record()
 
-    def build_extension(self, ext: Any) -> None:
-        try:
-            super().build_extension(ext)
-        except Exception:
-            self._remove_built()
-            raise
-
     def _remove_built(self) -> None:
-        for ext in self.extensions:
-            path = Path(self.get_ext_fullpath(ext.name))
-            if path.exists():
-                path.unlink()
+        """No compiled module of this build, nor of an earlier one, stays (in the build folder or in place)."""
+        keep = self.inplace
+        for self.inplace in (0, 1):
+            for ext in self.extensions:
+                path = Path(self.get_ext_fullpath(ext.name))
+                if path.exists():
+                    path.unlink()
+        self.inplace = keep
 
     def _record(self) -> None:
         if self.failed or not self.extensions:

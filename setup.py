@@ -19,11 +19,13 @@ import json
 import os
 import sys
 import traceback
+from importlib.machinery import EXTENSION_SUFFIXES
 from pathlib import Path
 from typing import Any
 
 from setuptools import Extension, find_packages, setup
 from setuptools.command.build_ext import build_ext
+from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 #: the modules compiled with mypyc, as paths from the repository root
@@ -32,6 +34,14 @@ COMPILED = ("tortuga_desktop/ai/kernel.py", "tortuga_desktop/ai/rollout.py")
 RECORD = "_kernel_build.json"
 #: the name of mypyc's shared library for the compiled modules (build.spec names it for PyInstaller)
 GROUP = "tortuga_kernel"
+
+
+def _why(exc: BaseException) -> str:
+    """An exception in a few words for the record (a compiler's whole command line is in the build log)."""
+    if isinstance(exc, SystemExit):  # mypyc stops on type errors, after printing them
+        return "it stopped on errors that the build's output lists"
+    text = f"{type(exc).__name__}: {str(exc).splitlines()[0] if str(exc) else ''}"
+    return text if len(text) <= 160 else text[:157] + "..."
 
 
 def _say(text: str) -> None:
@@ -64,7 +74,7 @@ def _mypyc_extensions() -> tuple[list[Extension], str]:
         if isinstance(exc, KeyboardInterrupt):
             raise
         traceback.print_exc()
-        return [], f"mypyc could not translate the kernel ({type(exc).__name__}: {exc})"
+        return [], f"mypyc could not translate the kernel ({_why(exc)})"
     finally:
         os.chdir(cwd)
 
@@ -80,7 +90,7 @@ class BuildKernel(build_ext):
             super().run()
         except Exception as exc:  # noqa: BLE001 - no compiler, no headers, a compile error: the pure kernel runs
             traceback.print_exc()
-            self.failed = f"the C compiler could not build the kernel ({type(exc).__name__}: {exc})"
+            self.failed = f"the C compiler could not build the kernel ({_why(exc)})"
             self._remove_built()
         self.inplace = inplace
         self._record()
@@ -111,14 +121,34 @@ class BuildKernel(build_ext):
         path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")
 
 
+class BuildPy(build_py):
+    """Without extensions build_ext does not run: the record of why is written here, and compiled
+    modules an earlier build left in place are removed (they no longer match the sources)."""
+
+    def run(self) -> None:
+        super().run()
+        if EXTENSIONS:
+            return
+        folders = [Path(self.build_lib) / "tortuga_desktop" / "ai"]
+        if getattr(self, "editable_mode", False):
+            folders.append(ROOT / "tortuga_desktop" / "ai")
+            for path in [*ROOT.glob(f"{GROUP}__mypyc.*"), *(ROOT / "tortuga_desktop" / "ai").glob("*.*")]:
+                if path.name.endswith(tuple(EXTENSION_SUFFIXES)) and path.name.split(".")[0] in (
+                        "kernel", "rollout", f"{GROUP}__mypyc"):
+                    path.unlink()
+        for folder in folders:
+            folder.mkdir(parents=True, exist_ok=True)
+            (folder / RECORD).write_text(json.dumps({"compiled": False, "reason": WHY_NOT}, indent=1) + "\n",
+                                         encoding="utf-8")
+
+
 EXTENSIONS, WHY_NOT = _mypyc_extensions()
 if not EXTENSIONS:
-    _say(f"tortuga-desktop: the kernel is NOT compiled: {WHY_NOT}.")
-    # an extension that builds nothing, so that build_ext still runs and writes the record
-    EXTENSIONS = []
+    _say(f"tortuga-desktop: the kernel is NOT compiled: {WHY_NOT}.\n"
+         "The game runs on the pure-Python kernel (slower search); `tortuga --version` says so.")
 
 setup(
     packages=[*find_packages(include=["tortuga_desktop", "tortuga_desktop.*"]), "tortuga_desktop.assets"],
     ext_modules=EXTENSIONS,
-    cmdclass={"build_ext": BuildKernel},
+    cmdclass={"build_ext": BuildKernel, "build_py": BuildPy},
 )

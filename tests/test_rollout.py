@@ -9,6 +9,9 @@ import pytest
 
 from tortuga_desktop.ai import kernel as K
 from tortuga_desktop.ai import kernel_mode
+from tortuga_desktop.ai import rollout as R
+from tortuga_desktop.ai.heuristics import Light, Snapshot
+from tortuga_desktop.ai.heuristics import project as hard_project
 from tortuga_desktop.ai.rollout import RolloutPolicy
 from tortuga_desktop.ai.rollout_reference import ReferenceRolloutPolicy
 
@@ -67,3 +70,30 @@ def test_the_comparison_catches_a_different_decision(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(rollout_py, "_weights", skewed)
     assert any(_traces(seed, 4, 1.0, False, 0, rollout_py.RolloutPolicy)[0]
                != _traces(seed, 4, 1.0, False, 0, rollout_py.RolloutPolicy)[1] for seed in range(5))
+
+
+def _hard_projection(k: Any) -> list[float]:
+    """The projection as Expert computed it before: Hard's, on copies of the kernel's lists."""
+    seats = [Light(k.tortuga[s][:], k.fleet[s][:], k.crew[s][:], k.island[s][:], k.boat[s], k.pirate[s],
+                   float(sum(k.tiles[s]))) for s in range(k.n)]
+    return hard_project(Snapshot(0, k.n, k.goal, seats, k.phase == K.P_MOVE, sum(k.bag)))
+
+
+def test_the_projection_on_kernel_lists_equals_hards() -> None:
+    """``rollout.projected_scores`` (compiled or not) equals ``heuristics.project`` float for float,
+    at round starts and in the middle of rounds (move phase included), and leaves the state alone."""
+    checked = moves = 0
+    for seed in range(80):
+        k = K.new_game(2 + seed % 3, seed)
+        rng = random.Random(seed)
+        while not k.over:
+            if rng.random() < 0.3:
+                before = K.snapshot(k)
+                assert R.projected_scores(k) == _hard_projection(k), seed
+                assert K.snapshot(k) == before
+                checked += 1
+                moves += k.phase == K.P_MOVE
+            s = K.next_seat(k)
+            kind = K.kind_for(k, s)
+            K.apply(k, s, kind, K.random_action(k, s, kind, rng))
+    assert checked > 500 and moves > 20

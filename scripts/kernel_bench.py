@@ -14,14 +14,18 @@ Times random games from setup to the end on one core, alternating engine and ker
 
     python -m scripts.kernel_bench --rollouts [--positions 40] [--worlds 4] [--runs 5]
 
-``--rollouts``: Expert's rollouts (kernel + rollout policy, issue 29) per rollout, today's
-beside the code before issue 29 (read from git history by ``scripts/baseline.py``), in the same run,
+``--rollouts``: Expert's rollouts (kernel + rollout policy, issue 29): CPU time per rollout of
+today's code, with the compiled kernel (when it runs: ``tortuga --version`` says) and with the
+pure-Python one (the reference, loaded from the sources), beside the code before issue 29 (read
+from git history by ``scripts/baseline.py``), in the same run,
 on the same positions, worlds and seeds: positions from games between Normal bots (every third
 decision of seat 0 with a choice), ``--worlds`` sampled worlds each, up to four candidate moves
 in each world, each rollout as the search plays it (the state copied with the world's future
 dice, the candidate applied, played on with the rollout policy: two rounds and the projection
-with 3-4 players, to the end with 2; then valued). Both must reach the same values (the same
-moves for the same seeds), which the script checks before printing.
+with 3-4 players, to the end with 2; then valued). All must reach the same values (the same
+moves for the same seeds), which the script checks before printing. Times are CPU time
+(``time.process_time``), the wall clock in brackets: on a shared machine the wall clock also
+counts the time others run; on a quiet one they agree.
 """
 
 from __future__ import annotations
@@ -31,6 +35,7 @@ import os
 import random
 import statistics
 import time
+from types import ModuleType
 from typing import Any
 
 from tortuga_desktop.ai import kernel as K
@@ -93,8 +98,8 @@ def _jobs(views: list[PlayerView], worlds: int) -> list[tuple[int, int, list[Any
     return out
 
 
-def rollouts_old(jobs: list[Any], players: int) -> tuple[float, list[tuple[float, float]]]:
-    """The search's inner loop before issue 29 (frozen copies): seconds per rollout, values."""
+def rollouts_old(jobs: list[Any], players: int) -> tuple[float, float, list[tuple[float, float]]]:
+    """The search's inner loop before issue 29 (frozen copies): CPU and wall seconds per rollout, values."""
     from .baseline import load
 
     K1 = load("kernel_v1")
@@ -104,62 +109,75 @@ def rollouts_old(jobs: list[Any], players: int) -> tuple[float, list[tuple[float
     rounds = E1.MAX_ROUNDS if horizon is None else horizon
     bases = [K1.from_game(j[5]) for j in jobs]
     out = []
-    t = time.perf_counter()
+    t, w = time.process_time(), time.perf_counter()
     for (me, kind, cands, ds, ps, _w), base in zip(jobs, bases, strict=True):
         for c in cands:
             k = base.copy(random.Random(ds))
             K1.apply(k, me, kind, c)
             K1.playout(k, E1.RolloutPolicy(random.Random(ps), me, opp, model), rounds)
             out.append(E1._value(k, me) if k.over else E1._projected_value(k, me, th.tau))
-    return (time.perf_counter() - t) / len(out), out
+    return (time.process_time() - t) / len(out), (time.perf_counter() - w) / len(out), out
 
 
-def rollouts_new(jobs: list[Any], players: int) -> tuple[float, list[tuple[float, float]]]:
-    """The search's inner loop today (:func:`tortuga_desktop.ai.expert.search`)."""
-    from tortuga_desktop.ai import expert as E
-
+def rollouts_new(jobs: list[Any], players: int, K: ModuleType,
+                 E: ModuleType) -> tuple[float, float, list[tuple[float, float]]]:
+    """The search's inner loop today (:func:`tortuga_desktop.ai.expert.search`) on the kernel ``K``
+    and the Expert module ``E`` bound to it (compiled or pure Python): CPU and wall seconds per
+    rollout, values."""
     th = E.THINK["normal"]
     opp, model, horizon = (th.opp_attack if players == 2 else 1.0), th.model_for(players), th.horizon_for(players)
     rounds = E.MAX_ROUNDS if horizon is None else horizon
     bases = [K.from_game(j[5]) for j in jobs]
     out = []
     dice_rng, policy_rng = random.Random(), random.Random()
-    t = time.perf_counter()
+    t, w = time.process_time(), time.perf_counter()
     for (me, kind, cands, ds, ps, _w), base in zip(jobs, bases, strict=True):
         policy = E.RolloutPolicy(policy_rng, me, opp, model)
-        dice_rng.seed(ds)
-        dice_state = dice_rng.getstate()
-        policy_rng.seed(ps)
-        policy_state = policy_rng.getstate()
         for c in cands:
-            dice_rng.setstate(dice_state)
+            dice_rng.seed(ds)
             k = base.copy(dice_rng)
             K.apply(k, me, kind, c)
-            policy.reseat(policy_state)
+            policy.reseed(ps)
             K.playout(k, policy, rounds)
             out.append(E._value(k, me) if k.over else E._projected_value(k, me, th.tau))
-    return (time.perf_counter() - t) / len(out), out
+    return (time.process_time() - t) / len(out), (time.perf_counter() - w) / len(out), out
 
 
 def rollout_bench(a: argparse.Namespace) -> int:
+    from tortuga_desktop.ai import expert, kernel_mode
+
+    pure_k, _pure_r, pure_e = kernel_mode.reference()
+    compiled = kernel_mode.compiled()
+    print(f"{kernel_mode.describe()}; per rollout: CPU time of this process (wall clock in brackets)")
     for players in (4, 2):
         views = _positions(players, a.games_for_positions, 4000 + players)[: a.positions]
         jobs = _jobs(views, a.worlds)
-        old_t, new_t = [], []
+        cpu: dict[str, list[float]] = {"old": [], "pure": [], "now": []}
+        wall: dict[str, list[float]] = {"old": [], "pure": [], "now": []}
         for _ in range(a.runs):
-            t_old, v_old = rollouts_old(jobs, players)
-            t_new, v_new = rollouts_new(jobs, players)
-            if v_old != v_new:
-                bad = next(i for i in range(len(v_old)) if v_old[i] != v_new[i])
-                print(f"{players} players: rollout {bad} differs: before {v_old[bad]}, now {v_new[bad]}")
-                return 1
-            old_t.append(t_old)
-            new_t.append(t_new)
-        mo, mn = statistics.median(old_t), statistics.median(new_t)
+            c_old, w_old, v_old = rollouts_old(jobs, players)
+            c_pure, w_pure, v_pure = rollouts_new(jobs, players, pure_k, pure_e)
+            c_new, w_new, v_new = (rollouts_new(jobs, players, K, expert) if compiled else (c_pure, w_pure, v_pure))
+            for name, vals in (("pure Python", v_pure), ("now", v_new)):
+                if vals != v_old:
+                    bad = next(i for i in range(len(v_old)) if v_old[i] != vals[i])
+                    print(f"{players} players: rollout {bad} differs: before {v_old[bad]}, {name} {vals[bad]}")
+                    return 1
+            for d, o, p, n in ((cpu, c_old, c_pure, c_new), (wall, w_old, w_pure, w_new)):
+                d["old"].append(o)
+                d["pure"].append(p)
+                d["now"].append(n)
+        med = {k: (statistics.median(cpu[k]), statistics.median(wall[k])) for k in cpu}
         print(f"{players} players: {len(v_new)} rollouts ({len(views)} positions x {a.worlds} worlds x up to 4 "
               f"moves), median of {a.runs} alternating runs, all values equal before and now")
-        print(f"  before issue 29 {1e3 * mo:7.3f} ms per rollout")
-        print(f"  now             {1e3 * mn:7.3f} ms per rollout   {mo / mn:4.2f}x faster")
+        rows = [("before issue 29", "old"), ("now, pure-Python kernel", "pure")]
+        if compiled:
+            rows.append(("now, compiled kernel", "now"))
+        (co, wo) = med["old"]
+        for label, key in rows:
+            c, w = med[key]
+            ratio = "" if key == "old" else f"   {co / c:4.2f}x faster ({wo / w:4.2f}x)"
+            print(f"  {label:26} {1e3 * c:7.3f} ms per rollout ({1e3 * w:7.3f} ms){ratio}")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return 0
 

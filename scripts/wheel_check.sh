@@ -32,6 +32,13 @@ from tortuga_desktop.app import resources
 
 font = resources.font_path()
 assert font.is_file() and "site-packages" in str(font), font
+import os
+
+from tortuga_desktop.ai import kernel_mode
+
+# the wheel carries the compiled kernel (setup.py; TORTUGA_PURE_KERNEL=1 builds without it)
+print(kernel_mode.describe())
+assert kernel_mode.compiled() or os.environ.get("TORTUGA_PURE_KERNEL") == "1", kernel_mode.describe()
 PY
 SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1 TORTUGA_HOME="$work/home" \
   timeout 300 "$work/venv/bin/tortuga" --demo --players 3 --seed 2 --speed instant --exit-after-game

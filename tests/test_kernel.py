@@ -7,6 +7,7 @@ import random
 import pytest
 
 from tortuga_desktop.ai import kernel as K
+from tortuga_desktop.ai import kernel_check, kernel_mode
 from tortuga_desktop.ai.kernel_check import compare_fast_playout, compare_game, compare_random_playouts
 from tortuga_desktop.rules import Game, determinize
 from tortuga_desktop.sim import derive_seed, simulate
@@ -31,15 +32,20 @@ def test_500_games_match_the_engine_at_every_round_end() -> None:
 
 
 def test_the_check_catches_a_wrong_transition(monkeypatch: pytest.MonkeyPatch) -> None:
-    """A kernel that moves the boat one box too far must be caught (the test can fail)."""
-    real = K._act
+    """A kernel that moves the boat one box too far must be caught (the test can fail). The
+    change is made to the pure-Python kernel (a compiled module calls its own functions), which
+    the check then runs."""
+    kernel_py = kernel_mode.reference()[0]
+    real = kernel_py._act
 
     def wrong(k: K.KState, s: int) -> bool:
         if k.act_action == K.FLEET:
             k.boat[s] = min(8, k.boat[s] + 1)
-        return real(k, s)
+        ok: bool = real(k, s)
+        return ok
 
-    monkeypatch.setattr(K, "_act", wrong)
+    monkeypatch.setattr(kernel_py, "_act", wrong)
+    monkeypatch.setattr(kernel_check, "K", kernel_py)
     found = [compare_game(seed, 4)[0] for seed in range(6)]
     assert any(m is not None and "seats" in m.what for m in found)
 

@@ -14,9 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..levels import ALL_LEVELS, LEVELS
-from .bots import build_bot
-from .choice import REASON_KEYS, Bot, BotChoice, Reason
+from . import kernel_mode
+
+# the compiled kernel or the pure-Python one (and why), chosen before any module imports it
+kernel_mode.select()
+
+from ..levels import ALL_LEVELS, LEVELS  # noqa: E402
+from .bots import build_bot  # noqa: E402
+from .choice import REASON_KEYS, Bot, BotChoice, Reason  # noqa: E402
 
 
 def make_bot(level: str, seed: int, **options: Any) -> Bot:

@@ -249,16 +249,14 @@ def evaluate(view: PlayerView, seed: int, *, seat: int | None = None, max_worlds
     while worlds < cap:
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
         base = K.from_game(world)
-        dice_rng.seed(rng.randrange(2**31))
-        dice_state = dice_rng.getstate()
-        policy_rng.seed(rng.randrange(2**31))
-        policy_state = policy_rng.getstate()
+        dice_seed = rng.randrange(2**31)
+        policy_seed = rng.randrange(2**31)
         for j in (*active, extra) if extra >= 0 else active:
-            dice_rng.setstate(dice_state)  # the world's future dice, rewound (no new generator)
+            dice_rng.seed(dice_seed)  # the world's future dice, seeded again (no new generator)
             k = base.copy(dice_rng)
             K.apply(k, me, kind, cands[j])
             settled = k.over
-            policy.reseat(policy_state)
+            policy.reseed(policy_seed)
             K.playout(k, policy, rounds)
             ch = _chances(k, think.tau, settled)
             vals[j].append(ch[me])

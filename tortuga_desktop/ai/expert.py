@@ -37,9 +37,8 @@ from ..rules import Game, PlayerAction, PlayerView, determinize
 from ..rules.components import MAX_ROUNDS
 from . import kernel as K
 from .choice import BotChoice, Reason, decision_seed
-from .heuristics import Light, Snapshot, option_scores
-from .heuristics import project as project_snapshot
-from .rollout import RolloutPolicy
+from .heuristics import option_scores
+from .rollout import RolloutPolicy, projected_scores
 
 FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
 PURPLE, WHITE = 4, 3
@@ -161,10 +160,10 @@ def _value(k: K.KState, me: int) -> tuple[float, float]:
 def project(k: K.KState) -> list[float]:
     """Every seat's projected final score: Hard's projection (:func:`heuristics.project`: the
     chest conveyor run on round by round, one unknown chest to every island per round, until
-    somebody reaches the goal) of the kernel state, every seat's coins counted as they are."""
-    seats = [Light(k.tortuga[s], k.fleet[s], k.crew[s], k.island[s], k.boat[s], k.pirate[s], float(sum(k.tiles[s])))
-             for s in range(k.n)]  # project() copies them: the kernel state is not changed
-    return project_snapshot(Snapshot(0, k.n, k.goal, seats, k.phase == K.P_MOVE, sum(k.bag)))
+    somebody reaches the goal) of the kernel state, every seat's coins counted as they are.
+    Computed on the kernel's own lists (:func:`.rollout.projected_scores`, equal to
+    :func:`heuristics.project` of the same seats float for float)."""
+    return projected_scores(k)
 
 
 def win_chances(scores: list[float], tau: float) -> list[float]:
@@ -230,15 +229,13 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         started = time.perf_counter()
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
         base = K.from_game(world)
-        dice_rng.seed(rng.randrange(2**31))
-        dice_state = dice_rng.getstate()
-        policy_rng.seed(rng.randrange(2**31))
-        policy_state = policy_rng.getstate()
+        dice_seed = rng.randrange(2**31)
+        policy_seed = rng.randrange(2**31)
         for j in active:  # common random numbers: the same future dice and policy noise for all
-            dice_rng.setstate(dice_state)  # no new generator per rollout: the world's, rewound
+            dice_rng.seed(dice_seed)  # no new generator per rollout: the world's, seeded again
             k = base.copy(dice_rng)
             K.apply(k, me, kind, cands[j])
-            policy.reseat(policy_state)
+            policy.reseed(policy_seed)
             K.playout(k, policy, rounds)
             w, mg = _value(k, me) if k.over else _projected_value(k, me, think.tau)
             wins[j] += w

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import random
 from itertools import combinations, permutations
-from typing import Any
+from typing import Any, Final
 
 from ..rules import (
     Act,
@@ -40,39 +40,64 @@ from ..rules import (
     TakeChest,
     Target,
 )
-from ..rules.components import DICE_GRIDS, MAX_ROUNDS, RULES_VERSION, Action
-from ..rules.dice_phase import MAX_REROLLS, MAX_ROLL_STEPS
+from ..rules.components import DICE_GRIDS, RULES_VERSION, Action
+from ..rules.components import MAX_ROUNDS as _MAX_ROUNDS
+from ..rules.dice_phase import MAX_REROLLS as _MAX_REROLLS
+from ..rules.dice_phase import MAX_ROLL_STEPS as _MAX_ROLL_STEPS
 from ..rules.errors import EngineLoopError
 
+#: the rules' limits (R3.6, R3.8, R5.4), as constants of this module
+MAX_ROUNDS: Final[int] = _MAX_ROUNDS
+MAX_REROLLS: Final[int] = _MAX_REROLLS
+MAX_ROLL_STEPS: Final[int] = _MAX_ROLL_STEPS
 # decision kinds
-K_SELECT, K_SKULL, K_BONUS, K_POSITION, K_TAKE, K_KEEP, K_ARR_FLEET, K_ARR_CREW = range(8)
+K_SELECT: Final = 0
+K_SKULL: Final = 1
+K_BONUS: Final = 2
+K_POSITION: Final = 3
+K_TAKE: Final = 4
+K_KEEP: Final = 5
+K_ARR_FLEET: Final = 6
+K_ARR_CREW: Final = 7
 KIND_OF = (DecisionKind.SELECT_DICE, DecisionKind.SKULL_ACTION, DecisionKind.BONUS_TILE, DecisionKind.POSITION,
            DecisionKind.TAKE_CHEST, DecisionKind.KEEP_TILE, DecisionKind.ARRANGE_FLEET, DecisionKind.ARRANGE_CREW)
 KIND_CODE = {k: i for i, k in enumerate(KIND_OF)}
 # phases and dice stages
-P_DICE, P_ACTIONS, P_MOVE, P_OVER = 0, 1, 2, 3
-S_NONE, S_SELECT, S_STUCK, S_SKULLS, S_BONUS = 0, 1, 2, 3, 4
+P_DICE: Final = 0
+P_ACTIONS: Final = 1
+P_MOVE: Final = 2
+P_OVER: Final = 3
+S_NONE: Final = 0
+S_SELECT: Final = 1
+S_STUCK: Final = 2
+S_SKULLS: Final = 3
+S_BONUS: Final = 4
 _PHASES = ("dice", "actions", "move", "over")
 _STAGES = ("", "select", "stuck", "skulls", "bonus")
-ACT, FORFEIT = -2, -1
-FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
-SKULL = 5
-CAP = (0, 1, 2, 2, 3, 3, 4, 4, 4)
+ACT: Final = -2
+FORFEIT: Final = -1
+FLEET: Final = 0
+CREW: Final = 1
+HUNT: Final = 2
+BOARD: Final = 3
+RAID: Final = 4
+SKULL: Final = 5
+CAP: Final[tuple[int, ...]] = (0, 1, 2, 2, 3, 3, 4, 4, 4)
 #: dice (0-4) in a mask, in increasing order, and how many
-DICE_OF = tuple(tuple(d for d in range(5) if m >> d & 1) for m in range(32))
-POP = tuple(len(x) for x in DICE_OF)
+DICE_OF: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(d for d in range(5) if m >> d & 1) for m in range(32))
+POP: Final[tuple[int, ...]] = tuple(len(x) for x in DICE_OF)
 #: sort key of a selection as the engine sorts them: (size, dice)
-SEL_KEY = tuple((POP[m], DICE_OF[m]) for m in range(32))
-FULL = 31
+SEL_KEY: Final = tuple((POP[m], DICE_OF[m]) for m in range(32))
+FULL: Final = 31
 #: ``SUB[mask][i]``: the sub-masks of ``mask`` with ``i`` dice
-SUB = tuple(tuple(tuple(x for x in range(32) if x & m == x and POP[x] == i) for i in range(6)) for m in range(32))
+SUB: Final[tuple[tuple[tuple[int, ...], ...], ...]] = tuple(tuple(tuple(x for x in range(32) if x & m == x and POP[x] == i) for i in range(6)) for m in range(32))
 #: ``BITS[mask]``: the single-die bits of ``mask``
-BITS = tuple(tuple(1 << d for d in DICE_OF[m]) for m in range(32))
+BITS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(1 << d for d in DICE_OF[m]) for m in range(32))
 #: ``KEYS[m]``: the faces (0-5) whose bit is set in ``m``
-KEYS = tuple(tuple(f for f in range(6) if m >> f & 1) for m in range(64))
-FACE_BIT = (1, 2, 4, 8, 16, 32)
+KEYS: Final[tuple[tuple[int, ...], ...]] = tuple(tuple(f for f in range(6) if m >> f & 1) for m in range(64))
+FACE_BIT: Final[tuple[int, ...]] = (1, 2, 4, 8, 16, 32)
 #: ``KPERM[n][k]``: the ordered choices of ``k`` positions out of ``n`` (arrangements, R5.2)
-KPERM = tuple(tuple(tuple(permutations(range(n), kk)) for kk in range(min(n, 4) + 1)) for n in range(9))
+KPERM: Final = tuple(tuple(tuple(permutations(range(n), kk)) for kk in range(min(n, 4) + 1)) for n in range(9))
 
 
 def _sums(grid: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
@@ -80,7 +105,7 @@ def _sums(grid: tuple[tuple[int, ...], ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(tuple(sum(grid[d][a] for d in DICE_OF[m]) for m in range(32)) for a in range(5))
 
 
-_SUMS_BY_VERSION = {v: _sums(g) for v, g in DICE_GRIDS.items()}
+_SUMS_BY_VERSION: Final = {v: _sums(g) for v, g in DICE_GRIDS.items()}
 
 
 class KState:

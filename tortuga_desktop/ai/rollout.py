@@ -13,29 +13,36 @@ random draws included) at a fraction of the cost:
   found in one pass, instead of a count per candidate total;
 - the chest colours are valued once per arrangement, not once per comparison.
 
-One policy can serve many rollouts (the search resets its random source between candidates
-instead of seeding a new one: :meth:`reseat`).
+One policy can serve many rollouts (the search seeds its random source again between candidates
+instead of making a new one: :meth:`reseed`).
 """
 
 from __future__ import annotations
 
 import random
-from typing import Any
+from typing import Any, Final
 
 from . import kernel as K
 
-FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
-PURPLE, WHITE = 4, 3
-CAP: tuple[int, ...] = K.CAP
-POP: tuple[int, ...] = K.POP
-SUB: tuple[tuple[tuple[int, ...], ...], ...] = K.SUB
+FLEET: Final = 0
+CREW: Final = 1
+HUNT: Final = 2
+BOARD: Final = 3
+RAID: Final = 4
+PURPLE: Final = 4
+WHITE: Final = 3
+CAP: Final[tuple[int, ...]] = K.CAP
+POP: Final[tuple[int, ...]] = K.POP
+SUB: Final[tuple[tuple[tuple[int, ...], ...], ...]] = K.SUB
 
 #: the opponent model's cost per die placed, noise, and how often it adds skulls to a face group
-MODEL_PER_DIE, MODEL_NOISE, MODEL_ADD_SKULLS = 0.4, 0.3, 0.2
+MODEL_PER_DIE: Final = 0.4
+MODEL_NOISE: Final = 0.3
+MODEL_ADD_SKULLS: Final = 0.2
 #: a skull alone is worth its best action less this (it is counted on all five)
-MODEL_SKULL_COST = 1.0
+MODEL_SKULL_COST: Final = 1.0
 #: "nobody else holds a second total this high" (2 players: a position is taken or not)
-_NEVER = 1 << 30
+_NEVER: Final = 1 << 30
 
 #: per dice grid: ``PREFIX[f][g][r]`` the mask of the ``r`` strongest dice of face group ``g`` on
 #: action ``f`` (ties in die order, as a stable sort), ``FIRST[f][g]`` the strongest one's bit
@@ -116,6 +123,88 @@ def _chest_values(k: K.KState, s: int) -> list[float]:
             1.0 + (0.5 if WHITE in t else 0.2), 3.0]
 
 
+#: the projection's order of chests on the way to Tortuga (Hard's ``heuristics._PRIORITY``: purple
+#: first, then red, blue and yellow, then a chest still to be drawn, white last), by colour + 1
+_RANK: Final[tuple[int, ...]] = (2, 1, 1, 1, 3, 0)
+#: a chest still to be drawn from the bag (``heuristics.UNKNOWN``)
+_UNKNOWN: Final = -1
+
+
+def _pick(src: list[int], cap: int) -> list[int]:
+    """The ``cap`` chests of ``src`` that the projection moves on: ``src`` sorted by rank (a
+    stable sort: equal ranks keep their order), cut at ``cap``; a pass per rank, no sort."""
+    if len(src) <= 1:
+        return src[:cap]
+    out: list[int] = []
+    for rank in (0, 1, 2, 3):
+        for c in src:
+            if _RANK[c + 1] == rank:
+                if len(out) >= cap:
+                    return out
+                out.append(c)
+    return out
+
+
+def _max_sets(red: int, blue: int, yellow: int, wild: int) -> int:
+    """:func:`tortuga_desktop.rules.max_sets` (R8.2), here for the compiled kernel."""
+    s = (red + blue + yellow + wild) // 3
+    while s > 0:
+        if max(0, s - red) + max(0, s - blue) + max(0, s - yellow) <= wild:
+            return s
+        s -= 1
+    return 0
+
+
+def _final(t: list[int], f: list[int], c: list[int], boat: int, pirate: int, coins: float) -> float:
+    """A seat's projected score (``heuristics._final``, the same sums in the same order)."""
+    pts = 0.0
+    for x in t:
+        pts += 6 if x == PURPLE else (3.375 if x == _UNKNOWN else 3)
+    for x in f:
+        pts += 4 if x == PURPLE else (2.25 if x == _UNKNOWN else 2)
+    for x in c:
+        pts += 2 if x == PURPLE else (1.125 if x == _UNKNOWN else 1)
+    board = t + f + c
+    sets = _max_sets(board.count(0), board.count(1), board.count(2), t.count(WHITE))
+    unknown = board.count(_UNKNOWN)
+    return pts + 3 * sets + 0.4 * unknown + boat + pirate + coins
+
+
+def projected_scores(k: K.KState, max_rounds: int = 5) -> list[float]:
+    """Every seat's projected final score: Hard's projection (``heuristics.project``: the chest
+    conveyor run on round by round, one unknown chest to every island per round while the bag
+    lasts, until somebody reaches the goal) computed on the kernel's lists, with every seat's
+    coins counted as they are. Equal to ``heuristics.project`` of the same position, float for
+    float (``tests/test_rollout.py``); the kernel state is not changed."""
+    n = k.n
+    ts = [x[:] for x in k.tortuga]
+    fs = [x[:] for x in k.fleet]
+    cs = [x[:] for x in k.crew]
+    is_ = [x[:] for x in k.island]
+    boat, pirate = k.boat, k.pirate
+    bag = k.bag[0] + k.bag[1] + k.bag[2] + k.bag[3] + k.bag[4]
+    drawn = k.phase == K.P_MOVE
+    goal = k.goal
+    for _ in range(max_rounds):
+        best = 0
+        for s in range(n):
+            isl = is_[s]
+            if not drawn and bag > 0:
+                isl.append(_UNKNOWN)
+                bag -= 1
+            t = ts[s]
+            t.extend(fs[s])
+            fs[s] = _pick(cs[s], CAP[boat[s]])
+            cs[s] = _pick(isl, CAP[pirate[s]])
+            is_[s] = []
+            if len(t) > best:
+                best = len(t)
+        drawn = False
+        if best >= goal:
+            break
+    return [_final(ts[s], fs[s], cs[s], boat[s], pirate[s], float(sum(k.tiles[s]))) for s in range(n)]
+
+
 class RolloutPolicy:
     """A cheap heuristic for every seat in rollouts (with a little noise, so worlds differ)."""
 
@@ -137,10 +226,12 @@ class RolloutPolicy:
         self._raw: list[list[float] | None] = []
         self._want: list[list[float] | None] = []
 
-    def reseat(self, state: Any) -> None:
-        """Restore the random source to ``state`` (``Random.getstate()``) for the next rollout:
-        the same draws as a new policy seeded to that state, without seeding a generator."""
-        self.rng.setstate(state)
+    def reseed(self, seed: int) -> None:
+        """Seed the random source with ``seed`` for the next rollout: the same draws as a new
+        policy on ``random.Random(seed)``. Seeding the generator again costs half of what saving
+        its state once and restoring it for every rollout does (``getstate`` builds a 625-item
+        tuple)."""
+        self.rng.seed(seed)
         self._k = None
 
     def _round_weights(self, k: K.KState, s: int) -> list[float]:
@@ -359,4 +450,4 @@ class RolloutPolicy:
         return tuple(sorted(src, key=neg.__getitem__)[:cap])
 
 
-__all__ = ["MODEL_ADD_SKULLS", "MODEL_NOISE", "MODEL_PER_DIE", "MODEL_SKULL_COST", "RolloutPolicy"]
+__all__ = ["MODEL_ADD_SKULLS", "MODEL_NOISE", "MODEL_PER_DIE", "MODEL_SKULL_COST", "RolloutPolicy", "projected_scores"]

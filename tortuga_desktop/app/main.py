@@ -24,6 +24,7 @@ import time
 from pathlib import Path
 
 from .. import version
+from ..ai import kernel_mode
 from ..ai.workers import thinking_mode
 from ..levels import ALL_LEVELS, NETWORK_LEVELS
 from ..shell import game as games
@@ -204,6 +205,7 @@ def main(argv: list[str] | None = None) -> int:
     if opts.version:
         print(f"tortuga {version()}")
         print(thinking_mode())
+        print(kernel_mode.describe())
         return 0
     if opts.trust_cert is not None:
         from ..net.client import set_trusted_certificate

@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 from typing import Any
 
@@ -43,8 +44,13 @@ def test_a_scene_has_its_app_only_once_entered() -> None:
 
 
 def _run(code: str) -> str:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(HERE)}
-    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=HERE, env=env)
+    """Run ``code`` in a fresh interpreter with an empty game folder of its own (a kept network seat
+    in a shared test folder would rightly make the title screen load the network client)."""
+    with tempfile.TemporaryDirectory(prefix="tortuga-seams-") as home:
+        env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(HERE),
+               "TORTUGA_HOME": home}
+        out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=HERE,
+                             env=env)
     assert out.returncode == 0, out.stderr[-2000:]
     return out.stdout.strip().splitlines()[-1]
 

@@ -131,7 +131,7 @@ def test_seen_1667_tips_do_not_switch_off_the_dice_games_tips() -> None:
     settings = SimpleNamespace(tips=True, tips_seen=tuple(Tips1667.seen_name(k) for k in Kind))
     assert len(settings.tips_seen) >= len(TIP_KEYS)
     scene = SimpleNamespace(app=SimpleNamespace(settings=settings), controller=SimpleNamespace(human_seats=[0]),
-                            overlays=[])
+                            overlays=[], entered=True)
     assert isinstance(attach_tips(scene), TipOverlay)
     settings.tips_seen = (*settings.tips_seen, *TIP_KEYS)
-    assert attach_tips(SimpleNamespace(app=scene.app, controller=scene.controller, overlays=[])) is None
+    assert attach_tips(SimpleNamespace(app=scene.app, controller=scene.controller, overlays=[], entered=True)) is None

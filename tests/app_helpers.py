@@ -14,3 +14,21 @@ def start_app(*args: str) -> Any:
     app.fixed_dt = 1 / 60
     app.run(max_frames=2)
     return app
+
+
+def choose_game(app: Any, key: str = "tortuga") -> None:
+    """Answer the game chooser (New game, Watch a demo, Rules ask which game when there are
+    several) with the game ``key`` — the dice game unless told — and run a frame."""
+    from tortuga_desktop.app.scenes.chooser import GameChooser
+
+    app.run(max_frames=1)
+    chooser = app.top
+    assert isinstance(chooser, GameChooser), f"expected the game chooser, not {chooser.name}"
+    chooser.choose([m.key for m in chooser.games].index(key))
+    app.run(max_frames=1)
+
+
+def new_dice_game(app: Any) -> None:
+    """The main menu's New game, then the dice game in the chooser: its setup screen is on top."""
+    app.top.new_game()
+    choose_game(app, "tortuga")

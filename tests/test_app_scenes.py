@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pygame
 import pytest
+from app_helpers import choose_game
 
 from tortuga_desktop.app.intents import Click, Hover, Key, Resize
 from tortuga_desktop.app.main import build_parser, main
@@ -59,7 +60,8 @@ def test_menu_demo_button_starts_table() -> None:
         menu = app.top
         demo = [i for i, it in enumerate(menu.buttons.items) if "demo" in it.label.lower()][0]
         app.post(Click(menu.buttons.rects[demo].center, 1))
-        app.run(max_frames=3)
+        choose_game(app, "tortuga")  # two games: Watch a demo asks which
+        app.run(max_frames=2)
         assert app.top.name == "table"
     finally:
         app.close()

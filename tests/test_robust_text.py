@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 import pytest
+from app_helpers import new_dice_game
 from app_helpers import start_app as _app
 
 from tortuga_desktop.app.saves import MAX_NAME_LENGTH, clean_text, is_visible_char
@@ -65,8 +66,8 @@ def test_every_text_field_in_the_app_is_the_guarded_one() -> None:
 def test_typing_invisible_characters_into_a_seat_name_is_survived(text: str) -> None:
     app = _app()
     try:
-        app.top.new_game()
-        app.run(max_frames=2)
+        new_dice_game(app)
+        app.run(max_frames=1)
         entry = app.top._names[0]
         entry.set_text("")
         _type(app, entry, text)
@@ -86,8 +87,8 @@ def test_typing_invisible_characters_into_a_seat_name_is_survived(text: str) -> 
 def test_a_name_made_only_of_zero_width_characters_cannot_start_a_game() -> None:
     app = _app()
     try:
-        app.top.new_game()
-        app.run(max_frames=2)
+        new_dice_game(app)
+        app.run(max_frames=1)
         scene = app.top
         entry = scene._names[0]
         entry.set_text("\u200b\u200d\ufe0f")
@@ -102,8 +103,8 @@ def test_a_name_made_only_of_zero_width_characters_cannot_start_a_game() -> None
 def test_pastes_are_cleaned_and_cut_to_the_limit() -> None:
     app = _app()
     try:
-        app.top.new_game()
-        app.run(max_frames=2)
+        new_dice_game(app)
+        app.run(max_frames=1)
         entry = app.top._names[0]
         entry.set_text("")
         entry.paste_text("\u200b" * 5000 + "Ann\u202ea" + "\U0001f600" * 5000)
@@ -143,8 +144,8 @@ def test_fuzz_every_text_field_with_random_unicode() -> None:
 
         app.clear_to(type(app.scenes[0])())
         app.run(max_frames=1)
-        app.top.new_game()
-        app.run(max_frames=2)
+        new_dice_game(app)
+        app.run(max_frames=1)
         for _ in range(60):
             for entry in _fields(app):
                 if rng.random() < 0.5:
@@ -187,8 +188,8 @@ def test_ctrl_v_pastes_through_the_guard(monkeypatch: pytest.MonkeyPatch, clip: 
     monkeypatch.setattr(dialogs, "clipboard_paste", lambda: clip)
     app = _app()
     try:
-        app.top.new_game()
-        app.run(max_frames=2)
+        new_dice_game(app)
+        app.run(max_frames=1)
         entry = app.top._names[0]
         entry.set_text("")
         app.ui.set_focus_set(entry)

@@ -78,7 +78,8 @@ def test_the_fake_game_through_the_real_loop(sticks: SticksModule) -> None:
         menu = app.top
         menu.new_game()
         app.run(max_frames=1)
-        for key in (pygame.K_DOWN, pygame.K_RETURN):  # the chooser: the second game
+        keys = [m.key for m in app.top.games]  # the chooser: the fake game, after the built-in ones
+        for key in [pygame.K_DOWN] * keys.index(sticks.key) + [pygame.K_RETURN]:
             app.post(Key(key))
             app.run(max_frames=1)
         scene = app.top

@@ -156,7 +156,7 @@ class End1667Scene(Scene):
         hook = getattr(self.app, "main_menu", None)
         if callable(hook):
             hook()
-        elif self.app is not None:
+        elif self.entered:
             self.app.pop()
 
     def handle(self, intent: Any) -> None:
@@ -182,7 +182,7 @@ class End1667Scene(Scene):
             hover = next((n for n, r in self._buttons.items() if r.collidepoint(pos)), None)
             if hover != self._hover:
                 self._hover = hover
-                if self.app is not None:
+                if self.entered:
                     self.app.request_redraw()
 
     def layout_report(self) -> LayoutReport:

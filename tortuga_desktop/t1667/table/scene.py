@@ -175,7 +175,7 @@ class Table1667Scene(Scene):
     def retranslate(self) -> None:
         if self.renderer is not None:
             self.renderer.set_size((1, 1))  # forget every cached word
-            self.renderer.set_size(self.app.size if self.app is not None else (1280, 720))
+            self.renderer.set_size(self.app.size if self.entered else (1280, 720))
         self._log_rows_key = None
         self._log_cache = None
         self._dirty = True
@@ -241,7 +241,7 @@ class Table1667Scene(Scene):
     def update(self, dt: float) -> bool:
         while self.table.notices:  # faults during play: logged by the table, shown here
             key, params = self.table.notices.pop(0)
-            if self.app is not None:
+            if self.entered:
                 self.app.notify(tr(key, **params), "warning")
         factor = SPEEDS.get(self.speed, 1.0)
         instant = factor <= 0
@@ -287,7 +287,7 @@ class Table1667Scene(Scene):
             if self._end_wait >= (0.0 if instant else END_WAIT_S):
                 self._finish()
         thinking = self.table.thinking()
-        tick = int(self.app.time * 2) if thinking and self.app is not None else -1
+        tick = int(self.app.time * 2) if thinking and self.entered else -1
         if tick != self._tick:  # the thinking dots move twice a second
             self._tick = tick
             self._dirty = True
@@ -301,7 +301,7 @@ class Table1667Scene(Scene):
         self._dirty = True
 
     def _play(self, name: str | None) -> None:
-        sound = getattr(self.app, "sound", None) if self.app is not None else None
+        sound = getattr(self.app, "sound", None) if self.entered else None
         if name and sound is not None:
             sound.play(name)
 
@@ -326,7 +326,7 @@ class Table1667Scene(Scene):
             self.handing_to = seat
             summary = self._public_summary(seat)
             colour = SEAT_STYLES[seat % len(SEAT_STYLES)].rgb
-            if self.app is not None:
+            if self.entered:
                 self.app.push(Handover1667(self.table.names[seat], lambda: self._handed_over(seat),
                                            summary=summary, colour=colour, seat=seat))
             return
@@ -376,7 +376,7 @@ class Table1667Scene(Scene):
             self.table.submit(seat, action)
         except ActionRefused as exc:
             logger.info("the 1667 table refused a human action: %s", type(exc).__name__)
-            if self.app is not None:
+            if self.entered:
                 self.app.notify(tr("t1667.refused"), "warning")
             return False
         self._play("click")
@@ -490,7 +490,7 @@ class Table1667Scene(Scene):
         key = intent.key
         if key == pygame.K_ESCAPE:
             self.skip()
-            if self.app is not None:
+            if self.entered:
                 self.app.push(PauseScene(self))
             return
         if key == pygame.K_SPACE:
@@ -519,7 +519,7 @@ class Table1667Scene(Scene):
         if key in SPEED_KEYS:
             settings = getattr(self.app, "settings", None)
             if settings is not None and getattr(settings, "reduced_motion", False):
-                if self.app is not None:
+                if self.entered:
                     self.app.notify(tr("glance.keys.reduced_motion"), "info")
                 return
             self.set_speed(SPEED_KEYS[key])
@@ -527,7 +527,7 @@ class Table1667Scene(Scene):
     def _handle_end(self, intent: Intent) -> None:
         if isinstance(intent, Key):
             if intent.key == pygame.K_ESCAPE:
-                if self.app is not None:
+                if self.entered:
                     self.app.push(PauseScene(self))
             elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.to_menu()
@@ -539,7 +539,7 @@ class Table1667Scene(Scene):
             self._log_input(intent)
 
     def to_menu(self) -> None:
-        if self.app is not None:
+        if self.entered:
             go_home = getattr(self.app, "go_home", None)
             if callable(go_home):
                 go_home()
@@ -623,7 +623,7 @@ class Table1667Scene(Scene):
         thinking = tuple(self.table.thinking())
         rows = self.log_rows()
         key = (self._log_rows_key, self.log_top, thinking, r.size, self.speed,
-               int(self.app.time * 2) % 4 if self.app is not None and thinking else 0)
+               int(self.app.time * 2) % 4 if self.entered and thinking else 0)
         if self._log_cache is None or self._log_cache[0] != key:
             surf = pygame.Surface(r.size)
             surf.fill(palette.PARCHMENT_DARK)
@@ -651,7 +651,7 @@ class Table1667Scene(Scene):
                 y += f.get_linesize()
             foot: str | None = None
             if thinking:
-                dots = "." * (1 + int(self.app.time * 2) % 3 if self.app is not None else 1)
+                dots = "." * (1 + int(self.app.time * 2) % 3 if self.entered else 1)
                 who = tr("p1667.list", items=", ".join(self.table.names[s] for s in thinking[:-1]),
                          last=self.table.names[thinking[-1]]) if len(thinking) > 1 else self.table.names[thinking[0]]
                 foot = tr("t1667.log.thinking", who=who) + dots
@@ -674,7 +674,7 @@ class Table1667Scene(Scene):
         self._play("fanfare")
         self._dirty = True
         end = _part("end")
-        if end is not None and self.app is not None:  # the end screen (loyalties, counts, winners)
+        if end is not None and self.entered:  # the end screen (loyalties, counts, winners)
             self.app.push(end.End1667Scene(self.table.view(None), on_menu=self.to_menu))
         app = self.app
         opts = getattr(app, "options", None) if app is not None else None
@@ -737,7 +737,7 @@ class Table1667Scene(Scene):
         beat = self.beat if not self.finished else None
         if beat is not None and beat.before is not None:
             view = beat.before  # a vote turning up: the table as it was until it has
-        on_top = self.app is None or self.app.top is self  # an overlay above redraws the whole window
+        on_top = not self.entered or self.app.top is self  # an overlay above redraws the whole window
         notices = len(getattr(self.app, "notices", ()))
         key = (view, panel, state, self.focus, self.shared, self.finished, surface.get_size(), notices, on_top,
                self.speed)
@@ -782,7 +782,7 @@ class Table1667Scene(Scene):
     def _log_key(self) -> object:
         thinking = tuple(self.table.thinking())
         return (len(self.log_events), self.log_shown, self.log_top, self.viewer, thinking,
-                int(self.app.time * 2) % 4 if self.app is not None and thinking else 0)
+                int(self.app.time * 2) % 4 if self.entered and thinking else 0)
 
     def _draw_idle_panel(self, surface: pygame.Surface) -> None:
         """The panel's place when this screen decides nothing now: who is deciding, and the keys."""

@@ -330,7 +330,7 @@ class Setup1667Scene(Scene):
         y = self._panel.y + title_h
         self.controls = []
         self._labels = []
-        manager = self.app.ui if self.app is not None else None
+        manager = self.app.ui if self.entered else None
 
         def toggles(prefix: str, options: list[tuple[str, str]], current: set[str], x: int, width: int) -> None:
             n = len(options)
@@ -447,14 +447,14 @@ class Setup1667Scene(Scene):
             self.start()
 
     def _redraw(self) -> None:
-        if self.app is not None and hasattr(self.app, "request_redraw"):
+        if self.entered and hasattr(self.app, "request_redraw"):
             self.app.request_redraw()
 
     def back(self) -> None:
         self._read()
         if self.on_back is not None:
             self.on_back()
-        elif self.app is not None:
+        elif self.entered:
             self.app.pop()
 
     def start(self) -> Setup1667 | None:

@@ -28,6 +28,7 @@ from .controller import LocalTableSource
 from .i18n import tr, trn
 from .records import RecordKeeper
 from .saves import AutosaveWriter, Job, SaveData, SaveError
+from .saves.writer import Autosavable
 from .scenes.dialogs import MessageScene
 from .scenes.results import ResultsScene
 from .scenes.saveload import SaveScene
@@ -239,8 +240,8 @@ class GameSession:
 
     # -- during play ----------------------------------------------------------------------
 
-    def autosave(self, data: SaveData) -> None:
-        """Queue ``data`` as the autosave (never waits for the disk)."""
+    def autosave(self, data: Autosavable) -> None:
+        """Queue ``data`` (a saved game of any game) as the autosave (never waits for the disk)."""
         try:
             self.writer().submit(data)
         except SaveError as err:  # the game cannot be written at all (should never happen)

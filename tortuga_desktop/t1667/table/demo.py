@@ -13,10 +13,9 @@ from typing import Any
 
 from ...ai import workers
 from ...levels import LEVELS_1667
-from ...shell.table import BotSpec, LocalTable
-from ..ai.seat import FACTORY
+from ...shell.table import LocalTable
 from ..rules import Action, Event, EventCard, TableView
-from .engine import T1667Engine
+from .saves import Seat1667, new_table
 from .scene import Table1667Scene
 
 __all__ = ["DEMO_LEVELS", "DEMO_NAMES", "local_table", "start_demo", "think_mode"]
@@ -37,22 +36,18 @@ def local_table(players: int, seed: int, *, names: Sequence[str], humans: Sequen
                 levels: Sequence[str] = DEMO_LEVELS, starred: Sequence[EventCard] | None = None,
                 think: str | None = None) -> LocalTable[TableView, Action, Event]:
     """A new game at this computer: ``humans`` decide here, every other seat is a computer player
-    (``levels`` seat by seat among them, repeated; each seeded from ``seed`` and its seat).
+    (``levels`` seat by seat among them, repeated; each seeded from ``seed`` and its seat). The table is
+    made by :func:`.saves.new_table`, the one maker of a 1667 table at this computer.
 
     Raises ValueError (the rules' SetupError is one) for settings the game does not allow."""
     bad = [lv for lv in levels if lv not in LEVELS_1667]
     if bad or not levels:
         raise ValueError(f"1667 computer players are {', '.join(LEVELS_1667)}, not {bad[0] if bad else 'none'!r}")
-    engine = T1667Engine.new(players, seed, starred=starred, names=names)
     bots = [s for s in range(players) if s not in humans]
-    kinds = ["human"] * players
-    specs: dict[int, BotSpec] = {}
-    for k, s in enumerate(bots):
-        level = levels[k % len(levels)]
-        kinds[s] = level
-        specs[s] = BotSpec(FACTORY, level, seed * 101 + s)
-    table: LocalTable[TableView, Action, Event] = LocalTable(
-        engine, names=list(names), kinds=kinds, humans=list(humans), bots=specs, think=think or think_mode())
+    level = {s: levels[k % len(levels)] for k, s in enumerate(bots)}
+    seats = [Seat1667(names[s], "human") if s in humans else Seat1667(names[s], level[s], seed * 101 + s)
+             for s in range(players)]
+    table, _played = new_table(seats, seed, starred=starred, think=think or think_mode())
     return table
 
 

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 import importlib
 import math
-from collections.abc import Mapping
+import uuid
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from types import ModuleType
 from typing import Any
@@ -23,8 +24,10 @@ from ...app.render.table1667 import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
 from ...app.scenes import Scene
 from ...levels import LEVELS_1667
 from ...shell.game import DemoOptions, SavedGame, ShellApp
+from ...shell.table import LocalTable
+from ..rules import Action, Event
 from ..rules.cards import Loyalty
-from .demo import local_table, start_demo
+from .demo import start_demo, think_mode
 from .engine import GAME_KEY
 from .scene import Table1667Scene
 
@@ -38,20 +41,74 @@ def _part(name: str) -> ModuleType:
     return importlib.import_module(f"{__package__}.{name}")
 
 
+def _speed(app: Any) -> str:
+    return str(app.table_speed()) if hasattr(app, "table_speed") else "normal"
+
+
+class Autosave1667:
+    """Keeps a 1667 game played at this computer in the autosave (so *Continue* picks it up): after every
+    decision a snapshot of the game's record, its seats and the human seats' deduction notes goes to the
+    app's background writer (the frame loop never waits for the disk); once the game is over the autosave
+    is dropped. ``notes``: the notes as the table holds them (the same mapping, so edits are saved)."""
+
+    def __init__(self, app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any], *,
+                 game_id: str = "", notes: dict[int, dict[int, str]] | None = None) -> None:
+        self.app = app
+        self.table = table
+        self.seats = tuple(seats)
+        self.game_id = game_id or uuid.uuid4().hex
+        self.notes: dict[int, dict[int, str]] = notes if notes is not None else {}
+        self._saved = -1
+        self._cleared = False
+
+    def snapshot(self) -> Any:
+        """The game as it is now, as its save (a ``Save1667``)."""
+        return _part("saves").save_of(self.table, self.seats, self.notes, game_id=self.game_id)
+
+    def __call__(self, *, force: bool = False) -> None:
+        """After a decision (or with ``force``, e.g. a note changed): queue the autosave."""
+        if self.table.is_over:
+            if not self._cleared:
+                self._cleared = True
+                self.app.session.writer().clear_later()
+            return
+        decisions = self.table.engine.decisions
+        if decisions == self._saved and not force:
+            return
+        self._saved = decisions
+        self.app.session.autosave(self.snapshot())
+
+
+def _open(app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any], *, game_id: str = "",
+          notes: dict[int, dict[int, str]] | None = None,
+          again: Callable[[], None] | None = None) -> Table1667Scene:
+    """Push the table scene of a game at this computer, autosaved."""
+    scene = Table1667Scene(table, speed=_speed(app))
+    keeper = Autosave1667(app, table, seats, game_id=game_id, notes=notes)
+    scene.keeper = keeper
+    scene.on_progress = keeper
+    scene.on_new_game = again
+    app.push(scene)
+    keeper()  # a new game is on disk at once (Continue finds it even before the first move)
+    return scene
+
+
 def start_game(app: Any, setup: Any) -> Table1667Scene:
     """Start a new game from the setup screen's valid setup (its seats: names and kinds, the
     starred cards, the seed, whether computer players talk) and push its table."""
-    players = len(setup.names)
-    humans = tuple(setup.humans)
-    bots = setup.bots  # seat -> level
-    levels = tuple(bots[s] for s in sorted(bots)) or ("normal",)
-    table = local_table(players, setup.game_seed(), names=setup.names, humans=humans, levels=levels,
-                        starred=setup.starred)
+    saves = _part("saves")
+    seats = [saves.Seat1667(s.name, s.kind) for s in setup.seats]
+    table, played = saves.new_table(seats, setup.game_seed(), starred=setup.starred, think=think_mode())
     table.bot_chat = bool(getattr(setup, "bot_chat", True))
-    speed = app.table_speed() if hasattr(app, "table_speed") else "normal"
-    scene = Table1667Scene(table, speed=speed)
-    app.push(scene)
-    return scene
+
+    def again() -> None:  # the end screen's New game: the same seats, a fresh seed (unless one was chosen)
+        while len(app.scenes) > 1 and not isinstance(app.top, Table1667Scene):
+            app.pop()
+        if isinstance(app.top, Table1667Scene):
+            app.pop()
+        start_game(app, setup)
+
+    return _open(app, table, played, again=again)
 
 
 class T1667Game:
@@ -99,9 +156,13 @@ class T1667Game:
         return saved
 
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
-        table = _part("saves").table_of(saved)
-        speed = app.table_speed() if hasattr(app, "table_speed") else "normal"
-        app.push(Table1667Scene(table, speed=speed))
+        saves = _part("saves")
+        if not isinstance(saved, saves.Save1667):
+            raise TypeError("a 1667 game opens from a 1667 save")
+        save: Any = saved
+        table = saves.table_of(save, think=think_mode())
+        notes = {s: dict(n) for s, n in save.notes.items()}  # the human seats' deduction notes, back at the table
+        _open(app, table, save.seats, game_id=save.game_id, notes=notes)
 
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
         start_demo(app, options.players, options.seed, options.level)

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import importlib
 import logging
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from types import ModuleType
 from typing import Any
 
@@ -150,6 +150,12 @@ class Table1667Scene(Scene):
         self._drawn_beat: Beat | None = None
         self._beat_rect: pygame.Rect | None = None
         self._drawn_log: object = None
+        #: called after every decision seen here and at the end (the game module's autosave), if any
+        self.on_progress: Callable[[], None] | None = None
+        #: what keeps the game on disk (the game module's, for a game at this computer; None for a demo)
+        self.keeper: Any = None
+        #: the end screen's New game (the same seats), when this game can be started again
+        self.on_new_game: Callable[[], None] | None = None
 
     # -- lifecycle -----------------------------------------------------------------------
     def help_scene(self) -> Scene | None:
@@ -272,6 +278,7 @@ class Table1667Scene(Scene):
             moves = self.table.poll(0.006 if instant else 0.0)
             if moves:
                 self.moves_shown += len(moves)
+                self._progress()
                 self._catch_up(animate=not instant)
                 if self.panel is not None and self.seat is not None:
                     if self.seat not in self.table.waiting_for():
@@ -380,6 +387,7 @@ class Table1667Scene(Scene):
                 self.app.notify(tr("t1667.refused"), "warning")
             return False
         self._play("click")
+        self._progress()
         self._mark_public[seat] = len(self.table.events_for(None))
         self._close_panel()
         if self.hotseat:
@@ -664,8 +672,18 @@ class Table1667Scene(Scene):
         surface.blit(self._log_cache[1], r.topleft)
 
     # -- the end -----------------------------------------------------------------------------
+    def _progress(self) -> None:
+        """A decision was made: tell the game module (it autosaves; a fault there is logged, never fatal)."""
+        if self.on_progress is None:
+            return
+        try:
+            self.on_progress()
+        except Exception:
+            logger.exception("keeping the 1667 game on disk failed")
+
     def _finish(self) -> None:
         self.finished = True
+        self._progress()
         self._close_panel()
         if self.hotseat or not self.table.human_seats:
             self._set_viewer(None)
@@ -675,7 +693,8 @@ class Table1667Scene(Scene):
         self._dirty = True
         end = _part("end")
         if end is not None and self.entered:  # the end screen (loyalties, counts, winners)
-            self.app.push(end.End1667Scene(self.table.view(None), on_menu=self.to_menu))
+            self.app.push(end.End1667Scene(self.table.view(None), on_menu=self.to_menu,
+                                              on_new_game=self.on_new_game))
         app = self.app
         opts = getattr(app, "options", None) if app is not None else None
         if app is not None and opts is not None:

@@ -86,6 +86,9 @@ def test_a_whole_game_at_instant_speed_reaches_the_end_screen_and_new_game_start
         for _ in range(10):
             app.run(max_frames=1)
         assert scene.finished and scene.table.is_over
+        assert app.top is scene  # the table's own end box first
+        app.post(Key(pygame.K_RETURN))  # Enter: the end screen
+        app.run(max_frames=2)
         end = app.top
         assert isinstance(end, End1667Scene) and "new" in end.buttons()
         app.session.writer().flush(10)

@@ -538,13 +538,23 @@ class Table1667Scene(Scene):
                 if self.entered:
                     self.app.push(PauseScene(self))
             elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.to_menu()
+                self.open_end_screen()
             elif intent.key in LOG_KEYS:
                 self._log_input(intent)
         elif isinstance(intent, Click) and intent.button == 1:
-            self.to_menu()
+            self.open_end_screen()
         elif isinstance(intent, Click):
             self._log_input(intent)
+
+    def open_end_screen(self) -> None:
+        """The end screen (loyalties, the teams' treasure, the winners and why) over the table's own end
+        box: the box is the shared screen every seat sees first (in hot-seat no private frame is left
+        up); Enter there opens the end screen (its New game, when the game can be started again)."""
+        end = _part("end")
+        if end is None or not self.entered:
+            self.to_menu()
+            return
+        self.app.push(end.End1667Scene(self.table.view(None), on_menu=self.to_menu, on_new_game=self.on_new_game))
 
     def to_menu(self) -> None:
         if self.entered:
@@ -691,10 +701,6 @@ class Table1667Scene(Scene):
             self.view = self.table.view(self.viewer)
         self._play("fanfare")
         self._dirty = True
-        end = _part("end")
-        if end is not None and self.entered:  # the end screen (loyalties, counts, winners)
-            self.app.push(end.End1667Scene(self.table.view(None), on_menu=self.to_menu,
-                                              on_new_game=self.on_new_game))
         app = self.app
         opts = getattr(app, "options", None) if app is not None else None
         if app is not None and opts is not None:
@@ -733,7 +739,7 @@ class Table1667Scene(Scene):
         for line in lines:
             surface.blit(fit(line, L.px_body, palette.INK, box.w - L.px(24)), (box.x + L.px(12), y))
             y += f.get_linesize()
-        hint = fit(tr("t1667.end.keys"), L.px_small, palette.INK_SOFT, box.w - L.px(24))
+        hint = fit(tr("t1667.end.keys_results" if _part("end") is not None else "t1667.end.keys"), L.px_small, palette.INK_SOFT, box.w - L.px(24))
         surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - L.px(8))))
 
     # -- draw --------------------------------------------------------------------------------

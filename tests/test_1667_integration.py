@@ -12,7 +12,7 @@ from typing import Any
 import pygame
 from app_helpers import choose_game, start_app
 
-from tortuga_desktop.app.intents import Key
+from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.saves import autosave_path
 from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.t1667.table.end import End1667Scene
@@ -54,10 +54,16 @@ def test_new_game_plays_autosaves_and_continues_at_the_same_position() -> None:
     try:
         scene = _new_1667(app)
         assert _play(app, scene, moves=3) == 3
+        widget = scene.aids.widget(scene)  # seat 0 marks seat 2 "british" on its plaque's note tag
+        assert widget is not None
+        app.post(Click(widget.rects[2].center, 1))
+        app.run(max_frames=1)
+        assert scene.aids.notes.of(0) == {2: "british"}
         engine = scene.table.engine  # type: ignore[attr-defined]
         app.session.writer().flush(10)
         doc = json.loads(autosave_path(create=False).read_text("utf-8"))
         assert doc["game"] == "t1667" and len(doc["record"]["entries"]) == engine.decisions
+        assert doc["notes"] == {"0": {"2": "british"}}
         app.post(Key(pygame.K_ESCAPE))  # pause → main menu
         app.run(max_frames=2)
         assert app.top.name == "pause"
@@ -74,6 +80,7 @@ def test_new_game_plays_autosaves_and_continues_at_the_same_position() -> None:
         assert again.keeper.game_id == saved["game_id"]  # the same game goes on in the same autosave
         record = again.table.record()
         assert record is not None and record["entries"][:decisions] == saved["record"]["entries"]
+        assert again.aids.notes.of(0) == {2: "british"}  # the seat's deduction notes came back with the game
     finally:
         app.close()
 

@@ -32,7 +32,7 @@ from tortuga_desktop.t1667.table.saves import (
 
 SEATS = (Seat1667("Anne"), Seat1667("Jack", "normal"), Seat1667("Mary"), Seat1667("Bart", "easy"),
          Seat1667("Ned", "hard"))
-NOTES = {0: {1: "british?", 3: "lied about French"}, 2: {0: "dutch?"}}
+NOTES = {0: {1: "british", 3: "french"}, 2: {0: "dutch"}}
 
 
 def _advance(t: LocalTable[Any, Action, Event], decisions: int, rng: random.Random) -> None:
@@ -54,7 +54,7 @@ def _saved_game(tmp_path: Path) -> tuple[Path, LocalTable[Any, Action, Event], t
 def test_T9_a_saved_game_loads_back_to_the_same_position_with_its_notes(tmp_path: Path) -> None:
     path, t, seats = _saved_game(tmp_path)
     doc = json.loads(path.read_text())
-    assert doc["game"] == "t1667" and doc["format"] == "tortuga-save" and doc["notes"]["0"]["3"] == "lied about French"
+    assert doc["game"] == "t1667" and doc["format"] == "tortuga-save" and doc["notes"]["0"]["3"] == "french"
     assert all(s.bot_seed for s in seats if not s.human)  # computer seats' seeds come from the game's seed
     save = read_save(path)
     assert save.seats == seats and save.notes == NOTES and save.bot_chat is False and save.meta == {"name": "Friday"}
@@ -88,11 +88,13 @@ def _damage(doc: dict[str, Any], how: str) -> Any:
     elif how == "kind":
         d["seats"][1]["kind"] = "wizard"
     elif how == "notes_bot":
-        d["notes"]["1"] = {"0": "french?"}  # seat 1 is a computer player: no notes of its own
+        d["notes"]["1"] = {"0": "french"}  # seat 1 is a computer player: no notes of its own
     elif how == "notes_self":
         d["notes"]["0"]["0"] = "me"
     elif how == "notes_long":
         d["notes"]["0"]["1"] = "x" * 200
+    elif how == "notes_free_text":  # the table's notes model has marks, not free text
+        d["notes"]["0"]["1"] = "lied about French"
     elif how == "notes_key":
         d["notes"]["zero"] = {}
     elif how == "illegal_entry":
@@ -113,6 +115,7 @@ def _damage(doc: dict[str, Any], how: str) -> Any:
 @pytest.mark.parametrize(("how", "key"), [
     ("seats_count", "error.save.invalid"), ("names", "error.save.invalid"), ("kind", "error.save.invalid"),
     ("notes_bot", "error.save.invalid"), ("notes_self", "error.save.invalid"), ("notes_long", "error.save.invalid"),
+    ("notes_free_text", "error.save.invalid"),
     ("notes_key", "error.save.invalid"), ("illegal_entry", "error.save.bad_record"),
     ("no_record", "error.save.invalid"), ("bad_seed", "error.save.bad_record"), ("newer", "error.save.newer_version"),
     ("other_game", "error.save.wrong_format"), ("seats_type", "error.save.invalid")])
@@ -171,8 +174,10 @@ def test_random_damage_never_crashes_only_refuses(tmp_path: Path) -> None:
 def test_notes_are_only_for_human_seats_even_when_made_in_code() -> None:
     t, seats = new_table(SEATS, seed=1, think="inline")
     with pytest.raises(ValueError):
-        save_of(t, seats, {1: {0: "french?"}})
-    assert isinstance(save_of(t, seats, {0: {4: "dutch?"}}), Save1667)
+        save_of(t, seats, {1: {0: "french"}})
+    with pytest.raises(ValueError):  # a note is a mark of the notes model, as the table makes it
+        save_of(t, seats, {0: {4: "dutch?"}})
+    assert isinstance(save_of(t, seats, {0: {4: "dutch"}}), Save1667)
 
 
 def test_a_save_is_a_snapshot_the_game_goes_on_while_it_is_written(tmp_path: Path) -> None:
@@ -272,9 +277,9 @@ def test_a_1667_game_autosaves_through_the_background_writer(saves_module: _Save
     try:
         for stop in (6, 14):
             _advance(t, stop, random.Random(3))
-            writer.submit(save_of(t, seats, {0: {1: "french?"}}))
+            writer.submit(save_of(t, seats, {0: {1: "french"}}))
         assert writer.close(5.0)
     finally:
         writer.close(1.0)
     _found, saved = load_game(autosave_path())
-    assert isinstance(saved, Save1667) and saved.decisions == t.engine.decisions and saved.notes == {0: {1: "french?"}}
+    assert isinstance(saved, Save1667) and saved.decisions == t.engine.decisions and saved.notes == {0: {1: "french"}}

@@ -29,6 +29,7 @@ from ..rules import Action, Event
 from ..rules.cards import Loyalty
 from .demo import start_demo, think_mode
 from .engine import GAME_KEY
+from .notes import Notes
 from .scene import Table1667Scene
 
 __all__ = ["KEY", "T1667Game", "start_game"]
@@ -49,42 +50,43 @@ class Autosave1667:
     """Keeps a 1667 game played at this computer in the autosave (so *Continue* picks it up): after every
     decision a snapshot of the game's record, its seats and the human seats' deduction notes goes to the
     app's background writer (the frame loop never waits for the disk); once the game is over the autosave
-    is dropped. ``notes``: the notes as the table holds them (the same mapping, so edits are saved)."""
+    is dropped. ``notes()``: the human seats' notes as the table holds them now (its notes model)."""
 
     def __init__(self, app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any], *,
-                 game_id: str = "", notes: dict[int, dict[int, str]] | None = None) -> None:
+                 game_id: str = "", notes: Callable[[], Notes] | None = None) -> None:
         self.app = app
         self.table = table
         self.seats = tuple(seats)
         self.game_id = game_id or uuid.uuid4().hex
-        self.notes: dict[int, dict[int, str]] = notes if notes is not None else {}
-        self._saved = -1
+        self.notes = notes if notes is not None else (lambda: Notes.empty(table.players))
+        self._saved: tuple[int, Notes] | None = None
         self._cleared = False
 
     def snapshot(self) -> Any:
         """The game as it is now, as its save (a ``Save1667``)."""
-        return _part("saves").save_of(self.table, self.seats, self.notes, game_id=self.game_id)
+        return _part("saves").save_of(self.table, self.seats, self.notes().to_dict(), game_id=self.game_id)
 
-    def __call__(self, *, force: bool = False) -> None:
-        """After a decision (or with ``force``, e.g. a note changed): queue the autosave."""
+    def __call__(self) -> None:
+        """After a decision or a changed note: queue the autosave (nothing when neither changed)."""
         if self.table.is_over:
             if not self._cleared:
                 self._cleared = True
                 self.app.session.writer().clear_later()
             return
-        decisions = self.table.engine.decisions
-        if decisions == self._saved and not force:
+        now = (self.table.engine.decisions, self.notes())
+        if now == self._saved:
             return
-        self._saved = decisions
+        self._saved = now
         self.app.session.autosave(self.snapshot())
 
 
 def _open(app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any], *, game_id: str = "",
-          notes: dict[int, dict[int, str]] | None = None,
-          again: Callable[[], None] | None = None) -> Table1667Scene:
-    """Push the table scene of a game at this computer, autosaved."""
+          notes: Notes | None = None, again: Callable[[], None] | None = None) -> Table1667Scene:
+    """Push the table scene of a game at this computer (with its saved deduction notes), autosaved."""
     scene = Table1667Scene(table, speed=_speed(app))
-    keeper = Autosave1667(app, table, seats, game_id=game_id, notes=notes)
+    if notes is not None:
+        scene.aids.notes = notes
+    keeper = Autosave1667(app, table, seats, game_id=game_id, notes=lambda: scene.aids.notes)
     scene.keeper = keeper
     scene.on_progress = keeper
     scene.on_new_game = again
@@ -161,7 +163,7 @@ class T1667Game:
             raise TypeError("a 1667 game opens from a 1667 save")
         save: Any = saved
         table = saves.table_of(save, think=think_mode())
-        notes = {s: dict(n) for s, n in save.notes.items()}  # the human seats' deduction notes, back at the table
+        notes = Notes.from_dict(save.notes, table.players)  # the human seats' deduction notes, back at the table
         _open(app, table, save.seats, game_id=save.game_id, notes=notes)
 
     def demo(self, app: ShellApp, options: DemoOptions) -> None:

@@ -37,6 +37,7 @@ from ..ai.seat import FACTORY
 from ..rules import Action, Event, EventCard, RecordError
 from ..rules.game import MAX_SEED
 from .engine import GAME_KEY, T1667Engine, replay
+from .notes import Notes, NotesError
 
 __all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "new_table", "read_save", "read_saved",
            "table_of", "write_save"]
@@ -219,6 +220,10 @@ def check_setup(seats: Sequence[Seat1667], players: object, names: object,
             raise ValueError(f"save.notes.{seat}: a note is on another seat of this game")
         if any(not isinstance(n, str) or len(n) > MAX_NOTE for n in mine.values()):
             raise ValueError(f"save.notes.{seat}: a note is a text of up to {MAX_NOTE} characters")
+    try:  # the same data as the table's notes model: each a mark of this game ("british", "french", "dutch")
+        Notes.from_dict(notes, len(seats))
+    except NotesError as exc:
+        raise ValueError(f"save.notes: {exc}") from None
 
 
 # ---------------------------------------------------------------- files

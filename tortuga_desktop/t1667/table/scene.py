@@ -54,6 +54,7 @@ from ..rules import events as ev
 from ..rules.actions import Action
 from ..rules.views import PlayerView, TableView
 from .beats import Beat, VoteBeat, beats_from
+from .seat_aids import SeatAids
 
 __all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
 
@@ -150,6 +151,8 @@ class Table1667Scene(Scene):
         self._drawn_beat: Beat | None = None
         self._beat_rect: pygame.Rect | None = None
         self._drawn_log: object = None
+        #: the human seats' deduction notes and first-game tips (drawn for the seat whose own view shows)
+        self.aids = SeatAids(table.players, humans)
         #: called after every decision seen here and at the end (the game module's autosave), if any
         self.on_progress: Callable[[], None] | None = None
         #: what keeps the game on disk (the game module's, for a game at this computer; None for a demo)
@@ -166,6 +169,7 @@ class Table1667Scene(Scene):
 
     def enter(self, app: Any) -> None:
         super().enter(app)
+        self.aids.use_settings(getattr(app, "settings", None), getattr(app, "save_settings", None))
         self.renderer = Table1667Renderer(app.size, self.table.players)
         self.renderer.panel_share = PANEL_SHARE
 
@@ -297,6 +301,8 @@ class Table1667Scene(Scene):
         tick = int(self.app.time * 2) if thinking and self.entered else -1
         if tick != self._tick:  # the thinking dots move twice a second
             self._tick = tick
+            self._dirty = True
+        if self.aids.update(self):
             self._dirty = True
         dirty, self._dirty = self._dirty, False
         return dirty
@@ -470,6 +476,9 @@ class Table1667Scene(Scene):
         self._dirty = True
         if self.finished:
             self._handle_end(intent)
+            return
+        if self.aids.handle(intent, self):
+            self._progress()  # a note changed: it is kept with the game
             return
         if self._log_input(intent):
             return
@@ -765,7 +774,7 @@ class Table1667Scene(Scene):
         on_top = not self.entered or self.app.top is self  # an overlay above redraws the whole window
         notices = len(getattr(self.app, "notices", ()))
         key = (view, panel, state, self.focus, self.shared, self.finished, surface.get_size(), notices, on_top,
-               self.speed)
+               self.speed, self.aids.key(self))
         log_key = self._log_key()
         if on_top and key == self._drawn_key and self._drawn_beat is beat:
             # the table, panel and end box are as last frame: only the beat and the log may have moved
@@ -773,6 +782,7 @@ class Table1667Scene(Scene):
             if log_key != self._drawn_log:
                 self._drawn_log = log_key
                 self._draw_log(surface)
+                self.aids.draw_tip(surface, self)
                 changed.append(self.log_rect())
             if beat is not None:
                 before = self._beat_rect
@@ -798,6 +808,7 @@ class Table1667Scene(Scene):
             pygame.draw.rect(surface, palette.GOLD, rect.inflate(4, 4), max(2, self.renderer.layout.px(3)),
                              border_radius=self.renderer.layout.px(7))
         self._draw_log(surface)
+        self.aids.draw(surface, self)
         if beat is not None:
             self._beat_rect = beat.draw(surface, self.renderer.layout, self.table.names, self.viewer)
         if self.finished:

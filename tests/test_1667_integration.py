@@ -12,6 +12,8 @@ from typing import Any
 import pygame
 from app_helpers import choose_game, start_app
 
+from tortuga_desktop.app import paths
+from tortuga_desktop.app.i18n import tr
 from tortuga_desktop.app.intents import Click, Key
 from tortuga_desktop.app.saves import autosave_path
 from tortuga_desktop.devtools.settle import settle
@@ -66,8 +68,24 @@ def test_new_game_plays_autosaves_and_continues_at_the_same_position() -> None:
         assert doc["notes"] == {"0": {"2": "british"}}
         app.post(Key(pygame.K_ESCAPE))  # pause → main menu
         app.run(max_frames=2)
-        assert app.top.name == "pause"
-        app.top.to_menu()
+        pause = app.top
+        assert pause.name == "pause"
+        save = next(b for b in pause.buttons.items if b.label == tr("menu.save_game"))
+        assert save.enabled  # the pause menu's Save works for a 1667 game
+        pause.save_game()
+        app.run(max_frames=1)
+        assert app.top.name == "save"
+        assert app.top.save("Friday at sea")
+        for _ in range(300):
+            app.session.writer().flush(1)
+            app.run(max_frames=1)
+            if app.top is pause:
+                break
+        assert app.top is pause
+        named = [json.loads(p.read_text("utf-8")) for p in paths.saves_dir(create=False).glob("*.json")]
+        assert [(d["game"], d["meta"]["name"]) for d in named] == [("t1667", "Friday at sea")]
+        assert named[0]["notes"] == {"0": {"2": "british"}}
+        pause.to_menu()
         app.run(max_frames=2)
         assert app.top.name == "menu"
         app.session.writer().flush(10)

@@ -12,6 +12,7 @@ from .. import paths
 from .errors import SaveError, write_error
 from .savefile import MAX_SAVE_BYTES, SaveData, SaveInfo, list_folder, managed, now_iso
 from .text import clean_text
+from .writer import NamedSavable
 
 __all__ = ["delete_save", "existing_save_name", "list_saves", "named_save_path", "peek_game",
            "prepare_named_save", "save_named", "write_prepared"]
@@ -50,7 +51,7 @@ def save_named(name: str, data: SaveData, folder: Path | None = None) -> Path:
     return path
 
 
-def prepare_named_save(name: str, data: SaveData, folder: Path | None = None) -> tuple[Path, str]:
+def prepare_named_save(name: str, data: NamedSavable, folder: Path | None = None) -> tuple[Path, str]:
     """The file and the text of a named save, made on the calling thread (a consistent
     snapshot); write it with :func:`write_prepared` (e.g. on the background writer).
 

@@ -17,7 +17,7 @@ from .autosave import autosave_path
 from .errors import SaveError, write_error
 from .savefile import now_iso
 
-__all__ = ["Autosavable", "AutosaveWriter", "Job"]
+__all__ = ["Autosavable", "AutosaveWriter", "Job", "NamedSavable"]
 
 logger = logging.getLogger(__name__)
 
@@ -35,6 +35,12 @@ class Autosavable(Protocol):
     def decisions(self) -> int: ...
 
     def to_dict(self) -> dict[str, Any]: ...
+
+
+class NamedSavable(Autosavable, Protocol):
+    """A game as saved that can be saved under a name: its ``meta`` holds the name."""
+
+    meta: dict[str, Any]
 
 
 class Job:

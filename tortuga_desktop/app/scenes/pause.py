@@ -20,7 +20,7 @@ from .settings import SettingsScene
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
-    from ..saves import SaveData
+    from ..saves.writer import NamedSavable
 
 SPEEDS = ("slow", "normal", "fast", "instant")
 
@@ -58,7 +58,7 @@ class PauseScene(Scene):
     def _build(self) -> None:
         speed = self.table.speed
         data = self._save_data()
-        can_save = data is not None and not data.game.is_over
+        can_save = data is not None
         self.buttons = ButtonList([
             MenuItem(tr("menu.resume"), self.resume_game),
             MenuItem(tr("menu.save_game"), self.save_game, can_save),
@@ -83,9 +83,15 @@ class PauseScene(Scene):
         self._build()
         self.buttons.focus = focus
 
-    def _save_data(self) -> SaveData | None:
-        """The saved game of the table below (None for a game without one: network, demo)."""
-        return self.app.session.save_data_of(self.table.controller)
+    def _save_data(self) -> NamedSavable | None:
+        """The saved game of the table below, of any game (None for a game without one: network, demo, a
+        finished game): a table scene offering ``saved_game()`` gives its own; else the session finds it."""
+        own = getattr(self.table, "saved_game", None)
+        if callable(own):
+            found: NamedSavable | None = own()
+            return found
+        data = self.app.session.save_data_of(self.table.controller)
+        return None if data is None or data.game.is_over else data
 
     def save_game(self) -> None:
         data = self._save_data()

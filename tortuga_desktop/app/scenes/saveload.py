@@ -23,11 +23,12 @@ from pygame_gui.elements import UIButton
 
 from ...shell.game import DEFAULT_GAME, GameModule, SavedGame, game_title
 from .. import art, palette, paths, saves
-from ..i18n import tr
+from ..i18n import tr, trn
 from ..intents import Click, Intent, Key
 from ..listing import Progress, Scan
-from ..saves import MAX_NAME_LENGTH, Job, SaveData, SaveInfo
+from ..saves import MAX_NAME_LENGTH, Job, SaveInfo
 from ..saves.games import load_game
+from ..saves.writer import NamedSavable
 from . import Scene, WidgetScene
 from .chrome import backdrop
 from .dialogs import MessageScene, dim, draw_panel, ok_cancel, scale_of, text_entry, text_lines, wrap
@@ -47,9 +48,9 @@ class SaveScene(WidgetScene):
     opaque = False
     name = "save"
 
-    def __init__(self, data: SaveData) -> None:
+    def __init__(self, data: NamedSavable) -> None:
         super().__init__()
-        self.data = data
+        self.data = data  # a saved game of any game (the dice game's SaveData, a 1667 save...)
         self.entry: Any = None
         self.folder_entry: Any = None
         self._box = pygame.Rect(0, 0, 0, 0)
@@ -77,7 +78,10 @@ class SaveScene(WidgetScene):
         name = self.data.meta.get("name") if isinstance(self.data.meta, dict) else None
         if isinstance(name, str) and name:
             return name
-        return tr("saves.default_name", round=self.data.game.round)
+        game = getattr(self.data, "game", None)
+        if game is not None:  # the dice game: its round
+            return tr("saves.default_name", round=game.round)
+        return trn("saves.default_name_moves", self.data.decisions)
 
     def _build(self) -> None:
         self._kill()

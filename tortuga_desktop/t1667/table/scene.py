@@ -555,6 +555,12 @@ class Table1667Scene(Scene):
         elif isinstance(intent, Click):
             self._log_input(intent)
 
+    def saved_game(self) -> Any:
+        """The game as saved now (a ``Save1667``, for the pause menu's Save), or None: a demo, a finished game."""
+        if self.keeper is None or self.table.is_over:
+            return None
+        return self.keeper.snapshot()
+
     def open_end_screen(self) -> None:
         """The end screen (loyalties, the teams' treasure, the winners and why) over the table's own end
         box: the box is the shared screen every seat sees first (in hot-seat no private frame is left

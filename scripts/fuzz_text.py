@@ -81,6 +81,9 @@ def main(argv: list[str] | None = None) -> int:
         app.run(max_frames=1)
         if which == "setup":
             app.top.new_game()
+            app.run(max_frames=1)
+            if hasattr(app.top, "games"):  # the game chooser (two games): the dice game
+                app.top.choose([m.key for m in app.top.games].index("tortuga"))
         else:
             app.session.start_game(SetupConfig.default())
             app.run(max_frames=2)

@@ -193,6 +193,8 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
         # New game -> Host online game offers to continue it.
         app.top.new_game()
         app.step(1 / 60)
+        app.top.choose([m.key for m in app.top.games].index("tortuga"))  # two games: the chooser asks
+        app.step(1 / 60)
         setup_scene = app.top
         assert isinstance(setup_scene, SetupScene)
         app.post(Click(setup_scene.control("host").rect.center, 1))

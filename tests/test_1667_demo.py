@@ -11,22 +11,15 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.app.main import make_app, parse_args
+from tortuga_desktop.app.main import parse_args
+from tortuga_desktop.app.start import make_app
 from tortuga_desktop.t1667.table.scene import Table1667Scene
 
 
 @pytest.fixture(autouse=True)
 def _home(app_home: None) -> Iterator[None]:
-    """Every test here runs in a private home, in English, with Tortuga 1667 registered as a game
-    (it joins shell.game.BUILT_IN once its setup screen, saves and help are part of the program)."""
-    from tortuga_desktop.shell import game as games
-    from tortuga_desktop.t1667.table.module import T1667Game
-
-    games.register(T1667Game())
-    try:
-        yield
-    finally:
-        games.unregister("t1667")
+    """Every test here runs in a private home, in English (Tortuga 1667 is a built-in game)."""
+    yield
 
 
 @pytest.mark.parametrize("players", [2, 9])
@@ -65,9 +58,7 @@ def test_the_command_line_runs_a_1667_demo_with_worker_processes(tmp_path: Path)
     """The real program (computer players in a worker process) runs a 4-seat demo to its end and exits 0."""
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", TORTUGA_HOME=str(tmp_path))
     shot = tmp_path / "demo.png"
-    code = ("from tortuga_desktop.shell import game; from tortuga_desktop.t1667.table.module import T1667Game; "
-            "game.register(T1667Game()); from tortuga_desktop.app.main import main; import sys; "
-            "sys.exit(main(sys.argv[1:]))")
+    code = "from tortuga_desktop.app.main import main; import sys; sys.exit(main(sys.argv[1:]))"
     res = subprocess.run([sys.executable, "-c", code, "--demo", "--game", "1667", "--players", "4",
                           "--seed", "2", "--speed", "instant", "--exit-after-game", "--screenshot", str(shot),
                           "--mute"], capture_output=True, text=True, timeout=120, env=env, check=False)

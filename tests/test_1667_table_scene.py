@@ -352,6 +352,7 @@ def test_computer_players_table_talk_comes_into_the_log() -> None:
     from tortuga_desktop.t1667.rules.cards import VoteKind
 
     g, table = _table(3, 27, ())
+    table.bot_chat = False  # only the line said here (the bots' own talk is tested with the table)
     app, scene = _app(table, "instant")
     try:
         app.step(1 / 60)

@@ -18,6 +18,8 @@ from __future__ import annotations
 
 import io
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
 from functools import lru_cache
 from typing import Any
 
@@ -28,6 +30,7 @@ from .palette import RGB
 from .resources import art_path, font_path
 
 __all__ = [
+    "round_badge",
     "ACTION_NAMES",
     "action_icon_name",
     "chest_icon_name",
@@ -259,3 +262,20 @@ def clear_caches() -> None:
     token.cache_clear()
     die_face.cache_clear()
     font.cache_clear()
+
+
+@contextmanager
+def round_badge(surface: pygame.Surface, rect: pygame.Rect) -> Iterator[pygame.Rect]:
+    """A game's round badge (the game chooser): a sea-blue disc with a brass ring, centred in ``rect``.
+    Yields the disc's square; drawing inside the ``with`` is clipped to it."""
+    side = min(rect.w, rect.h)
+    box = pygame.Rect(0, 0, side, side)
+    box.center = rect.center
+    clip = surface.get_clip()
+    surface.set_clip(box.clip(clip) if clip else box)
+    try:
+        pygame.draw.circle(surface, palette.SEA_DEEP, box.center, side // 2)
+        pygame.draw.circle(surface, palette.BRASS, box.center, side // 2, max(1, side // 24))
+        yield box
+    finally:
+        surface.set_clip(clip)

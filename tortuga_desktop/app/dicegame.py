@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from ..shell.game import DemoOptions, SavedGame, ShellApp
-from . import palette
+from . import art, palette
 from .controller import finished_source
 from .loop import App
 from .saves import SaveData
@@ -50,15 +50,8 @@ class DiceGame:
 
     def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Two dice on a round sea-blue badge: a five in front of a tilted three."""
-        side = min(rect.w, rect.h)
-        box = pygame.Rect(0, 0, side, side)
-        box.center = rect.center
-        clip = surface.get_clip()
-        surface.set_clip(box.clip(clip) if clip else box)
-        try:
-            r = side // 2
-            pygame.draw.circle(surface, palette.SEA_DEEP, box.center, r)
-            pygame.draw.circle(surface, palette.BRASS, box.center, r, max(1, side // 24))
+        with art.round_badge(surface, rect) as box:
+            side = box.w
             die = max(8, side * 9 // 20)
             back = pygame.Rect(0, 0, die, die)
             back.center = (box.centerx - side // 9, box.centery - side // 9)
@@ -66,8 +59,6 @@ class DiceGame:
             front.center = (box.centerx + side // 9, box.centery + side // 9)
             self._die(surface, back, (0, 4, 8), palette.PARCHMENT_DARK)
             self._die(surface, front, (0, 2, 4, 6, 8), palette.BONE)
-        finally:
-            surface.set_clip(clip)
 
     @staticmethod
     def _die(surface: pygame.Surface, rect: pygame.Rect, pips: tuple[int, ...], face: tuple[int, int, int]) -> None:

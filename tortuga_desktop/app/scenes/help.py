@@ -30,7 +30,7 @@ from .dialogs import dim, draw_panel, scale_of, text_lines, wrap
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
 
-__all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "help_sections", "position_rows"]
+__all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "draw_arrow", "help_sections", "position_rows"]
 
 
 def help_sections() -> list[tuple[str, str]]:
@@ -69,6 +69,15 @@ SECTION_PICTURES: dict[str, list[Item]] = {
 }
 
 
+def draw_arrow(surface: pygame.Surface, x: int, y: int, size: int) -> int:
+    """A brass arrow pointing right in a picture row of height ``size`` at (x, y); returns its width."""
+    aw, cy, th = int(size * 0.5), y + size // 2, max(2, size // 10)
+    pygame.draw.line(surface, palette.BRASS_DARK, (x, cy), (x + aw - th, cy), th)
+    pygame.draw.polygon(surface, palette.BRASS_DARK, [(x + aw, cy), (x + aw - size // 5, cy - size // 6),
+                                                     (x + aw - size // 5, cy + size // 6)])
+    return aw
+
+
 def draw_picture(surface: pygame.Surface, items: list[Item], x: int, y: int, size: int) -> int:
     """Draw a picture row at (x, y); returns its height (0 when empty)."""
     if not items:
@@ -76,11 +85,7 @@ def draw_picture(surface: pygame.Surface, items: list[Item], x: int, y: int, siz
     gap = max(4, size // 6)
     for it in items:
         if it == "→":
-            aw, cy, th = int(size * 0.5), y + size // 2, max(2, size // 10)
-            pygame.draw.line(surface, palette.BRASS_DARK, (x, cy), (x + aw - th, cy), th)
-            pygame.draw.polygon(surface, palette.BRASS_DARK, [(x + aw, cy), (x + aw - size // 5, cy - size // 6),
-                                                             (x + aw - size // 5, cy + size // 6)])
-            x += aw + gap
+            x += draw_arrow(surface, x, y, size) + gap
             continue
         if isinstance(it, tuple) and it[0] == "die":
             pic = art.die_face(it[1], it[2], size, _RGB)

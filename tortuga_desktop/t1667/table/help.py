@@ -34,7 +34,7 @@ from ...app.render.table1667 import (
     vote_card,
 )
 from ...app.scenes.dialogs import wrap
-from ...app.scenes.help import HelpScene
+from ...app.scenes.help import HelpScene, draw_arrow
 from ..rules.cards import EVENT_CARDS, EventCard, Loyalty, VoteCard
 from ..rules.state import Kind
 
@@ -121,11 +121,7 @@ def draw_picture_1667(surface: pygame.Surface | None, items: list[Any], x: int, 
     gap = max(4, size // 6)
     for it in items:
         if it == "→":
-            aw, cy, th = int(size * 0.5), y + size // 2, max(2, size // 10)
-            pygame.draw.line(surface, palette.BRASS_DARK, (x, cy), (x + aw - th, cy), th)
-            pygame.draw.polygon(surface, palette.BRASS_DARK, [(x + aw, cy), (x + aw - size // 5, cy - size // 6),
-                                                             (x + aw - size // 5, cy + size // 6)])
-            x += aw + gap
+            x += draw_arrow(surface, x, y, size) + gap
             continue
         what, arg = it
         c = (x + size // 2, y + size // 2)

@@ -19,7 +19,7 @@ from typing import Any
 
 import pygame
 
-from ...app import palette
+from ...app import art
 from ...app.render.table1667 import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
 from ...app.scenes import Scene
 from ...levels import LEVELS_1667
@@ -127,15 +127,8 @@ class T1667Game:
 
     def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A ship under sail on a round night-sea badge, ringed by the three loyalty marks."""
-        side = min(rect.w, rect.h)
-        box = pygame.Rect(0, 0, side, side)
-        box.center = rect.center
-        clip = surface.get_clip()
-        surface.set_clip(box.clip(clip) if clip else box)
-        try:
-            r = side // 2
-            pygame.draw.circle(surface, palette.SEA_DEEP, box.center, r)
-            pygame.draw.circle(surface, palette.BRASS, box.center, r, max(1, side // 24))
+        with art.round_badge(surface, rect) as box:
+            side, r = box.w, box.w // 2
             hull = pygame.Rect(0, 0, side * 11 // 20, side * 9 // 20)
             hull.center = (box.centerx, box.centery - side // 14)
             ship_pic(surface, hull, SEAT_STYLES[8].rgb)
@@ -145,8 +138,6 @@ class T1667Game:
                 cy = box.centery + math.sin(a) * r * 0.62
                 st = LOYALTY_STYLES[loyalty]
                 shape(surface, st.shape, (cx, cy), max(3, side // 11), st.rgb)
-        finally:
-            surface.set_clip(clip)
 
     def setup_scene(self, app: ShellApp) -> Scene:
         setup = _part("setup")

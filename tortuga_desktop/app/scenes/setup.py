@@ -14,7 +14,7 @@ Keys: Enter starts the game, Escape goes back. Names and the seed are pygame_gui
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -22,13 +22,12 @@ import pygame
 from ...levels import LEVELS, computer_key
 from .. import art, palette
 from ..i18n import KIND_KEYS, tr, trn
-from ..intents import Click, Hover
 from ..layout import LayoutReport
 from ..render.table import draw_marker
 from ..saves import KINDS, MAX_NAME_LENGTH, SeatConfig, SetupConfig, load_last_setup, save_last_setup
-from . import Scene
 from .chrome import backdrop
 from .dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
+from .form import Control, FormScene, button_face, common_px, fit
 
 if TYPE_CHECKING:  # pragma: no cover
     from ..loop import App
@@ -55,19 +54,7 @@ def complete_rows(setup: SetupConfig) -> list[SeatConfig]:
     return rows
 
 
-@dataclass
-class Control:
-    """One clickable thing of the screen: a toggle, a swatch or a button."""
-
-    name: str  # e.g. "count:3", "kind:1:hard", "colour:2", "start:random", "long", "back", "go"
-    label: str
-    rect: pygame.Rect
-    on: bool = False
-    style: str = "toggle"  # "toggle" | "swatch" | "button" | "primary"
-    colour: int | None = None
-
-
-class SetupScene(Scene):
+class SetupScene(FormScene):
     """New game: edit the seats and options, then start (Enter) or go back (Escape)."""
 
     name = "setup"
@@ -144,33 +131,6 @@ class SetupScene(Scene):
             setup = load_last_setup()
         self._load(setup or SetupConfig.default())
         self._build()
-
-    def exit(self) -> None:
-        self._kill()
-
-    def pause(self) -> None:
-        self._read()
-        self._kill()
-
-    def resume(self) -> None:
-        self._build()
-        super().resume()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._read()
-        self._build()
-
-    def retranslate(self) -> None:
-        if self._els:
-            self._read()
-            self._build()
-
-    def _kill(self) -> None:
-        for el in self._els:
-            el.kill()
-        self._els = []
-        self._names = []
-        self._seed = None
 
     def _size(self) -> tuple[int, int]:
         size = self.app.size if self.entered else None
@@ -289,9 +249,6 @@ class SetupScene(Scene):
         return rep  # the text fields are pygame_gui widgets: report_of adds those
 
     # ------------------------------------------------------------------ input
-    def control(self, name: str) -> Control | None:
-        return next((c for c in self.controls if c.name == name), None)
-
     def press(self, name: str) -> None:
         """Do what the control ``name`` does (clicks and tests)."""
         kind, _, rest = name.partition(":")
@@ -320,33 +277,6 @@ class SetupScene(Scene):
             self.host()
         elif name == "go":
             self.start()
-
-    def handle(self, intent: Any) -> None:
-        if isinstance(intent, Click) and intent.button == 1:
-            for c in self.controls:
-                if c.rect.collidepoint(intent.pos):
-                    self.press(c.name)
-                    break
-            self._redraw()
-            return
-        if isinstance(intent, Hover):
-            hover = next((c.name for c in self.controls if c.rect.collidepoint(intent.pos)), None)
-            if hover != self._hover:
-                self._hover = hover
-                self._redraw()
-            return
-        if getattr(intent, "event", None) is not None:
-            self._redraw()  # a text field changed
-            return
-        key = getattr(intent, "key", None)
-        if key == pygame.K_ESCAPE:
-            self.back()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.start()
-
-    def _redraw(self) -> None:
-        if self.entered:
-            self.app.request_redraw()
 
     def host(self) -> None:
         """Host this setup as a network game (the host screen opens with these seats)."""
@@ -396,18 +326,18 @@ class SetupScene(Scene):
         draw_panel(surface, self._panel, s, tr("setup.ui.new_game"))
         font = art.font(self._px, True)
         for text, r in self._labels:
-            t = _fit(text, self._px, r.w, True, palette.INK)
+            t = fit(text, self._px, r.w, True, palette.INK)
             surface.blit(t, t.get_rect(midleft=(r.x, r.centery)))
         labels = [c for c in self.controls if c.style == "toggle"]
         groups: dict[str, list[Control]] = {}
         for c in labels:
             groups.setdefault(c.name.split(":")[0], []).append(c)
-        sizes = {g: _common_px([c.label for c in cs], self._px, min(c.rect.w for c in cs) - int(12 * s))
+        sizes = {g: common_px([c.label for c in cs], self._px, min(c.rect.w for c in cs) - int(12 * s))
                  for g, cs in groups.items()}
         for c in self.controls:
             self._draw_control(surface, c, s, sizes.get(c.name.split(":")[0], self._px))
         note, colour = (self.error, palette.DANGER) if self.error else (tr("setup.colour_hint"), palette.INK_SOFT)
-        t = _fit(note, self._px, self._error_rect.w, False, colour)
+        t = fit(note, self._px, self._error_rect.w, False, colour)
         surface.blit(t, t.get_rect(midleft=self._error_rect.midleft))
         del font
 
@@ -426,18 +356,8 @@ class SetupScene(Scene):
             t = art.font(max(10, int(r.h * 0.5)), True).render(c.label, True, palette.BONE)
             surface.blit(t, t.get_rect(center=(r.centerx + r.w // 8, r.centery + r.h // 10)))
             return
-        if c.style == "toggle":
-            fill = palette.GOLD if c.on else (palette.GOLD_LIGHT if hover else palette.PARCHMENT)
-            edge = palette.INK if c.on else palette.BRASS_DARK
-        elif c.style == "primary":
-            fill, edge = (palette.GOLD_LIGHT if hover else palette.GOLD), palette.INK
-        else:
-            fill, edge = (palette.GOLD_LIGHT if hover else palette.PARCHMENT), palette.BRASS_DARK
-        pygame.draw.rect(surface, palette.darken(palette.PARCHMENT_DARK, 0.3), r.move(0, max(2, int(3 * s))),
-                         border_radius=rad)
-        pygame.draw.rect(surface, fill, r, border_radius=rad)
-        pygame.draw.rect(surface, edge, r, max(2, int(3 * s)) if c.on else max(1, int(2 * s)), border_radius=rad)
-        t = _fit(c.label, px, r.w - int(12 * s), c.on or c.style != "toggle", palette.INK)
+        button_face(surface, c, s, rad, hover)
+        t = fit(c.label, px, r.w - int(12 * s), c.on or c.style != "toggle", palette.INK)
         tr_ = t.get_rect(center=r.center)
         if c.colour is not None:  # a seat's colour beside its number
             pc = palette.PLAYER_COLOURS[c.colour % len(palette.PLAYER_COLOURS)]
@@ -448,16 +368,4 @@ class SetupScene(Scene):
             pygame.draw.circle(surface, pc.dark, (dot[0] + rad_, dot[1]), rad_, max(1, int(2 * s)))
         surface.blit(t, tr_)
 
-
-def _common_px(labels: list[str], px: int, width: int) -> int:
-    """One size at which every label of a row fits ``width`` (bold)."""
-    while px > 10 and any(art.font(px, True).size(t)[0] > width for t in labels):
-        px -= 1
-    return px
-
-
-def _fit(text: str, px: int, width: int, bold: bool, rgb: palette.RGB) -> pygame.Surface:
-    while px > 10 and art.font(px, bold).size(text)[0] > width:
-        px -= 1
-    return art.font(px, bold).render(text, True, rgb)
 

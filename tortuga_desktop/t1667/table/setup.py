@@ -22,12 +22,12 @@ import pygame
 
 from ...app import art, palette
 from ...app.i18n import KIND_KEYS, tr
-from ...app.intents import Click, Hover
 from ...app.layout import LayoutReport
 from ...app.render.table1667 import SEAT_STYLES, shape
 from ...app.scenes import Scene
 from ...app.scenes.chrome import backdrop
 from ...app.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
+from ...app.scenes.form import Control, FormScene, button_face, common_px, fit
 from ...levels import LEVELS_1667
 from ..rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
 from ..rules.game import MAX_SEED
@@ -173,24 +173,12 @@ class Setup1667:
 
 
 @dataclass
-class Control:
-    """One clickable thing of the screen."""
-
-    name: str  # "count:5", "kind:3:hard", "starred:hidden", "card:rum", "chat:on", "back", "go"
-    label: str
-    rect: pygame.Rect
-    on: bool = False
-    style: str = "toggle"  # "toggle" | "button" | "primary" | "seat" (the seat's marker)
-    seat: int | None = None
-
-
-@dataclass
 class _Form:
     names: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
 
 
-class Setup1667Scene(Scene):
+class Setup1667Scene(FormScene):
     """New 1667 game: edit the seats and options, then start (Enter) or go back (Escape).
 
     ``on_start(setup)`` receives the valid :class:`Setup1667` (the game module starts the table from it)."""
@@ -272,33 +260,6 @@ class Setup1667Scene(Scene):
     def enter(self, app: Any) -> None:
         super().enter(app)
         self._build()
-
-    def exit(self) -> None:
-        self._kill()
-
-    def pause(self) -> None:
-        self._read()
-        self._kill()
-
-    def resume(self) -> None:
-        self._build()
-        super().resume()
-
-    def resize(self, size: tuple[int, int]) -> None:
-        self._read()
-        self._build()
-
-    def retranslate(self) -> None:
-        if self._els:
-            self._read()
-            self._build()
-
-    def _kill(self) -> None:
-        for el in self._els:
-            el.kill()
-        self._els = []
-        self._names = []
-        self._seed = None
 
     def _size(self) -> tuple[int, int]:
         size = getattr(self.app, "size", None)
@@ -394,9 +355,6 @@ class Setup1667Scene(Scene):
         return rep
 
     # ------------------------------------------------------------------ input
-    def control(self, name: str) -> Control | None:
-        return next((c for c in self.controls if c.name == name), None)
-
     def press(self, name: str) -> None:
         """Do what the control ``name`` does (clicks and tests)."""
         kind, _, rest = name.partition(":")
@@ -422,33 +380,6 @@ class Setup1667Scene(Scene):
             self.back()
         elif name == "go":
             self.start()
-
-    def handle(self, intent: Any) -> None:
-        if isinstance(intent, Click) and intent.button == 1:
-            for c in self.controls:
-                if c.rect.collidepoint(intent.pos):
-                    self.press(c.name)
-                    break
-            self._redraw()
-            return
-        if isinstance(intent, Hover):
-            hover = next((c.name for c in self.controls if c.rect.collidepoint(intent.pos)), None)
-            if hover != self._hover:
-                self._hover = hover
-                self._redraw()
-            return
-        if getattr(intent, "event", None) is not None:
-            self._redraw()  # a text field changed
-            return
-        key = getattr(intent, "key", None)
-        if key == pygame.K_ESCAPE:
-            self.back()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.start()
-
-    def _redraw(self) -> None:
-        if self.entered and hasattr(self.app, "request_redraw"):
-            self.app.request_redraw()
 
     def back(self) -> None:
         self._read()
@@ -482,13 +413,13 @@ class Setup1667Scene(Scene):
         surface.blit(backdrop(size, "none"), (0, 0))
         draw_panel(surface, self._panel, s, tr("t1667.setup.title"))
         for text, r in self._labels:
-            t = _fit(text, self._px, r.w, True, palette.INK)
+            t = fit(text, self._px, r.w, True, palette.INK)
             surface.blit(t, t.get_rect(midleft=(r.x, r.centery)))
         groups: dict[str, list[Control]] = {}
         for c in self.controls:
             if c.style == "toggle":
                 groups.setdefault(c.name.split(":")[0], []).append(c)
-        sizes = {g: _common_px([c.label for c in cs], self._px, min(c.rect.w for c in cs) - int(10 * s))
+        sizes = {g: common_px([c.label for c in cs], self._px, min(c.rect.w for c in cs) - int(10 * s))
                  for g, cs in groups.items()}
         for c in self.controls:
             self._draw_control(surface, c, s, sizes.get(c.name.split(":")[0], self._px))
@@ -498,7 +429,7 @@ class Setup1667Scene(Scene):
             note, colour = tr("t1667.setup.named_hint", n=len(self.chosen)), palette.INK_SOFT
         else:
             note, colour = tr("t1667.setup.hint"), palette.INK_SOFT
-        t = _fit(note, self._px, self._msg.w, bool(self.error), colour)
+        t = fit(note, self._px, self._msg.w, bool(self.error), colour)
         surface.blit(t, t.get_rect(midleft=self._msg.midleft))
 
     def _draw_control(self, surface: pygame.Surface, c: Control, s: float, px: int) -> None:
@@ -513,29 +444,8 @@ class Setup1667Scene(Scene):
             t = art.font(max(10, int(r.h * 0.42)), True).render(c.label, True, palette.INK)
             surface.blit(t, t.get_rect(midright=(r.right - max(2, r.w // 10), r.centery)))
             return
-        if c.style == "toggle":
-            fill = palette.GOLD if c.on else (palette.GOLD_LIGHT if hover else palette.PARCHMENT)
-            edge = palette.INK if c.on else palette.BRASS_DARK
-        elif c.style == "primary":
-            fill, edge = (palette.GOLD_LIGHT if hover else palette.GOLD), palette.INK
-        else:
-            fill, edge = (palette.GOLD_LIGHT if hover else palette.PARCHMENT), palette.BRASS_DARK
-        pygame.draw.rect(surface, palette.darken(palette.PARCHMENT_DARK, 0.3), r.move(0, max(2, int(3 * s))),
-                         border_radius=rad)
-        pygame.draw.rect(surface, fill, r, border_radius=rad)
-        pygame.draw.rect(surface, edge, r, max(2, int(3 * s)) if c.on else max(1, int(2 * s)), border_radius=rad)
-        t = _fit(c.label, px, r.w - int(10 * s), c.on or c.style != "toggle", palette.INK)
+        button_face(surface, c, s, rad, hover)
+        t = fit(c.label, px, r.w - int(10 * s), c.on or c.style != "toggle", palette.INK)
         surface.blit(t, t.get_rect(center=r.center))
 
 
-def _common_px(labels: list[str], px: int, width: int) -> int:
-    """One size at which every label of a row fits ``width`` (bold)."""
-    while px > 10 and any(art.font(px, True).size(t)[0] > width for t in labels):
-        px -= 1
-    return px
-
-
-def _fit(text: str, px: int, width: int, bold: bool, rgb: palette.RGB) -> pygame.Surface:
-    while px > 10 and art.font(px, bold).size(text)[0] > width:
-        px -= 1
-    return art.font(px, bold).render(text, True, rgb)

@@ -50,6 +50,37 @@ class Stop:
     events: int = 0
 
 
+class StopMarks:
+    """A timeline's stops and where rounds and phases begin in them (the scrubber's markers and
+    round jumps); shared by the whole-game timeline and a seat's own (:mod:`.seatreplay`)."""
+
+    stops: list[Stop]
+    _round_starts: list[int]
+    _phase_starts: list[int]
+
+    def _mark_stops(self) -> None:
+        """Find the round and phase starts once :attr:`stops` is complete."""
+        self._round_starts = [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
+        self._phase_starts = [k for k, s in enumerate(self.stops)
+                              if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
+
+    def round_starts(self) -> list[int]:
+        """Positions where a round begins (the markers of the scrubber)."""
+        return list(self._round_starts)
+
+    def phase_starts(self) -> list[int]:
+        """Positions where a phase begins."""
+        return list(self._phase_starts)
+
+    def next_round(self, k: int) -> int:
+        return next((r for r in self._round_starts if r > k), len(self.stops) - 1)
+
+    def previous_round(self, k: int) -> int:
+        """The start of this round, or of the one before when already at a round's start."""
+        starts = [r for r in self._round_starts if r < k]
+        return starts[-1] if starts else 0
+
+
 class ReplaySource(Protocol):
     """What the replay scene plays: positions ``0..len-1`` with their :class:`Stop`, the view of
     each position from an allowed perspective and its log. :class:`ReplayTimeline` (a whole game
@@ -80,7 +111,7 @@ class ReplaySource(Protocol):
     def previous_round(self, k: int) -> int: ...
 
 
-class ReplayTimeline:
+class ReplayTimeline(StopMarks):
     """Every decision of ``record``, reachable by :meth:`game_at`."""
 
     def __init__(self, record: GameRecord, *, locked: bool = False) -> None:
@@ -109,9 +140,7 @@ class ReplayTimeline:
         self._at: tuple[int, Game] | None = None
         self._logs: dict[tuple[int | None, int, int], list[Any]] = {}
         self._shown: dict[int | None, tuple[list[int], list[Event]]] = {}
-        self._round_starts = [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
-        self._phase_starts = [k for k, s in enumerate(self.stops)
-                              if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
+        self._mark_stops()
 
     def _rolls(self, g: Game, i: int) -> int:
         """Apply the scripted rolls at entry ``i`` onwards; returns the next entry."""
@@ -171,22 +200,6 @@ class ReplayTimeline:
         if self._at is None or self._at[0] != k:
             self._at = (k, self.game_at(k))
         return self.view(self._at[1], wanted)
-
-    def round_starts(self) -> list[int]:
-        """Positions where a round begins (the markers of the scrubber)."""
-        return list(self._round_starts)
-
-    def phase_starts(self) -> list[int]:
-        """Positions where a phase begins."""
-        return list(self._phase_starts)
-
-    def next_round(self, k: int) -> int:
-        return next((r for r in self._round_starts if r > k), len(self.stops) - 1)
-
-    def previous_round(self, k: int) -> int:
-        """The start of this round, or of the one before when already at a round's start."""
-        starts = [r for r in self._round_starts if r < k]
-        return starts[-1] if starts else 0
 
     def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[Any]:
         """The log (``LogLine`` s) at position ``k`` as ``viewer`` (a seat, None, or :data:`ALL`)

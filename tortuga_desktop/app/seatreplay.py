@@ -22,14 +22,14 @@ from ..net.seatstore import SeatRecord
 from ..rules import PlayerView, StateFormatError
 from ..rules.events import Event, event_from_dict
 from .gamelog import build_log, event_seat
-from .replay import Stop
+from .replay import Stop, StopMarks
 
 log = logging.getLogger(__name__)
 
 __all__ = ["SeatTimeline"]
 
 
-class SeatTimeline:
+class SeatTimeline(StopMarks):
     """The positions of a seat's record (see the module docstring); the interface the replay
     scene reads, as :class:`~.replay.ReplayTimeline` offers it for a whole game record.
 
@@ -71,9 +71,7 @@ class SeatTimeline:
         self.players = last.players
         self.names: tuple[str, ...] = tuple(last.names)
         self.finished = last.is_over
-        self._round_starts = [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
-        self._phase_starts = [k for k, s in enumerate(self.stops)
-                              if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
+        self._mark_stops()
         self._logs: dict[tuple[int, int], list[Any]] = {}
 
     def _frame(self, seat: int, decisions: int) -> tuple[int, int, PlayerView]:
@@ -104,19 +102,6 @@ class SeatTimeline:
         seat = self.perspective(wanted)
         assert seat is not None
         return self._frame(seat, self.decision_at(k))[2]
-
-    def round_starts(self) -> list[int]:
-        return list(self._round_starts)
-
-    def phase_starts(self) -> list[int]:
-        return list(self._phase_starts)
-
-    def next_round(self, k: int) -> int:
-        return next((r for r in self._round_starts if r > k), len(self.stops) - 1)
-
-    def previous_round(self, k: int) -> int:
-        starts = [r for r in self._round_starts if r < k]
-        return starts[-1] if starts else 0
 
     def events_at(self, k: int, wanted: int | None) -> list[Event]:
         """The seat's events up to position ``k`` (what it had been shown then)."""

@@ -3,18 +3,15 @@
 The ways into the game: *New game* (its setup screen, :mod:`.setup`; the table starts from the setup
 it hands back), *Continue* / *Load game* (its saves, :mod:`.saves`), the demo (``tortuga --demo --game
 1667``, :mod:`.demo`) and its rules help (:mod:`.help`). The setup screen, the saves and the help are
-written beside this module by other hands and reached by name when first used (:func:`_part`), so this
-module and the table can be imported (and the demo played) on their own.
+its neighbours in this package.
 """
 
 from __future__ import annotations
 
-import importlib
 import math
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 import pygame
@@ -29,17 +26,16 @@ from ..rules import Action, Event
 from ..rules.cards import Loyalty
 from .demo import start_demo, think_mode
 from .engine import GAME_KEY
+from .help import Help1667Scene
 from .notes import Notes
+from .saves import Save1667, Seat1667, new_table, save_of, table_of
+from .saves import read_saved as read_1667_save
 from .scene import Table1667Scene
+from .setup import Setup1667, Setup1667Scene
 
 __all__ = ["KEY", "T1667Game", "start_game"]
 
 KEY = GAME_KEY
-
-
-def _part(name: str) -> ModuleType:
-    """A part of the 1667 application beside this module (``setup``, ``saves``, ``help``)."""
-    return importlib.import_module(f"{__package__}.{name}")
 
 
 def _speed(app: Any) -> str:
@@ -64,7 +60,7 @@ class Autosave1667:
 
     def snapshot(self) -> Any:
         """The game as it is now, as its save (a ``Save1667``)."""
-        return _part("saves").save_of(self.table, self.seats, self.notes().to_dict(), game_id=self.game_id)
+        return save_of(self.table, self.seats, self.notes().to_dict(), game_id=self.game_id)
 
     def __call__(self) -> None:
         """After a decision or a changed note: queue the autosave (nothing when neither changed)."""
@@ -98,9 +94,8 @@ def _open(app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any],
 def start_game(app: Any, setup: Any) -> Table1667Scene:
     """Start a new game from the setup screen's valid setup (its seats: names and kinds, the
     starred cards, the seed, whether computer players talk) and push its table."""
-    saves = _part("saves")
-    seats = [saves.Seat1667(s.name, s.kind) for s in setup.seats]
-    table, played = saves.new_table(seats, setup.game_seed(), starred=setup.starred, think=think_mode())
+    seats = [Seat1667(s.name, s.kind) for s in setup.seats]
+    table, played = new_table(seats, setup.game_seed(), starred=setup.starred, think=think_mode())
     table.bot_chat = bool(getattr(setup, "bot_chat", True))
 
     def again() -> None:  # the end screen's New game: the same seats, a fresh seed (unless one was chosen)
@@ -140,20 +135,20 @@ class T1667Game:
                 shape(surface, st.shape, (cx, cy), max(3, side // 11), st.rgb)
 
     def setup_scene(self, app: ShellApp) -> Scene:
-        setup = _part("setup")
-        scene: Scene = setup.Setup1667Scene(on_start=lambda chosen: start_game(app, chosen))
-        return scene
+        def start(chosen: Setup1667) -> None:
+            start_game(app, chosen)
+
+        return Setup1667Scene(on_start=start)
 
     def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
-        saved: SavedGame = _part("saves").read_saved(doc, path)
+        saved: SavedGame = read_1667_save(doc, path)
         return saved
 
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
-        saves = _part("saves")
-        if not isinstance(saved, saves.Save1667):
+        if not isinstance(saved, Save1667):
             raise TypeError("a 1667 game opens from a 1667 save")
         save: Any = saved
-        table = saves.table_of(save, think=think_mode())
+        table = table_of(save, think=think_mode())
         notes = Notes.from_dict(save.notes, table.players)  # the human seats' deduction notes, back at the table
         _open(app, table, save.seats, game_id=save.game_id, notes=notes)
 
@@ -161,5 +156,5 @@ class T1667Game:
         start_demo(app, options.players, options.seed, options.level)
 
     def help_scene(self, app: ShellApp) -> Scene:
-        scene: Scene = _part("help").Help1667Scene()
+        scene: Scene = Help1667Scene()
         return scene

@@ -27,10 +27,8 @@ come one after another at a pace a person can follow (the speed: slow, normal, f
 
 from __future__ import annotations
 
-import importlib
 import logging
 from collections.abc import Callable, Sequence
-from types import ModuleType
 from typing import Any
 
 import pygame
@@ -54,6 +52,8 @@ from ..rules import events as ev
 from ..rules.actions import Action
 from ..rules.views import PlayerView, TableView
 from .beats import Beat, VoteBeat, beats_from
+from .end import End1667Scene
+from .help import Help1667Scene
 from .seat_aids import SeatAids
 
 __all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
@@ -71,17 +71,6 @@ DIGITS = {getattr(pygame, f"K_{k}"): k for k in range(1, 10)} | {getattr(pygame,
 WHEEL_ROWS = 3
 #: seconds the finished table waits after the last beat before the end is shown (normal speed)
 END_WAIT_S = 0.6
-
-
-def _part(name: str) -> ModuleType | None:
-    """A screen of the 1667 application written beside this module (``end``, ``help``), or None while
-    it is not part of this program (then the table shows the end itself, and F1 the game's help)."""
-    try:
-        return importlib.import_module(f"{__package__}.{name}")
-    except ModuleNotFoundError as exc:
-        if exc.name != f"{__package__}.{name}":
-            raise  # a module it imports is missing: a fault, not an absent screen
-        return None
 
 
 def _own(prompt: Prompt[TableView, Action, ev.Event]) -> PlayerView:
@@ -163,9 +152,7 @@ class Table1667Scene(Scene):
     # -- lifecycle -----------------------------------------------------------------------
     def help_scene(self) -> Scene | None:
         """F1 at this table: Tortuga 1667's rules (the App asks the scenes on its stack)."""
-        helps = _part("help")
-        made: Scene | None = helps.Help1667Scene() if helps is not None else None
-        return made
+        return Help1667Scene()
 
     def enter(self, app: Any) -> None:
         super().enter(app)
@@ -565,11 +552,9 @@ class Table1667Scene(Scene):
         """The end screen (loyalties, the teams' treasure, the winners and why) over the table's own end
         box: the box is the shared screen every seat sees first (in hot-seat no private frame is left
         up); Enter there opens the end screen (its New game, when the game can be started again)."""
-        end = _part("end")
-        if end is None or not self.entered:
-            self.to_menu()
+        if not self.entered:
             return
-        self.app.push(end.End1667Scene(self.table.view(None), on_menu=self.to_menu, on_new_game=self.on_new_game))
+        self.app.push(End1667Scene(self.table.view(None), on_menu=self.to_menu, on_new_game=self.on_new_game))
 
     def to_menu(self) -> None:
         if self.entered:
@@ -754,7 +739,7 @@ class Table1667Scene(Scene):
         for line in lines:
             surface.blit(fit(line, L.px_body, palette.INK, box.w - L.px(24)), (box.x + L.px(12), y))
             y += f.get_linesize()
-        hint = fit(tr("t1667.end.keys_results" if _part("end") is not None else "t1667.end.keys"), L.px_small, palette.INK_SOFT, box.w - L.px(24))
+        hint = fit(tr("t1667.end.keys_results"), L.px_small, palette.INK_SOFT, box.w - L.px(24))
         surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - L.px(8))))
 
     # -- draw --------------------------------------------------------------------------------

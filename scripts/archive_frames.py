@@ -38,8 +38,9 @@ def pct(values: list[float], p: float) -> float:
 
 def make_files(games: int) -> None:
     """``games`` archived games, named saves and replays, plus the index the game keeps."""
-    from tortuga_desktop.app import listing, paths, records, saves
-    from tortuga_desktop.app.records import RecordKeeper
+    from tortuga_desktop.dice.table import records
+    from tortuga_desktop.dice.table.records import RecordKeeper
+    from tortuga_desktop.shell import listing, paths, saves
 
     setup = saves.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "hard", 1),
                                      saves.SeatConfig("Clara", "easy", 2)], seed=11)
@@ -140,10 +141,10 @@ def main(argv: list[str] | None = None) -> int:
 def measure(args: argparse.Namespace, home: Path) -> int:
     import pygame
 
-    from tortuga_desktop.app.intents import Key
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.scenes.menu import MenuScene
-    from tortuga_desktop.app.start import make_app
+    from tortuga_desktop.shell.intents import Key
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.scenes.menu import MenuScene
+    from tortuga_desktop.shell.start import make_app
 
     app = make_app(build_parser().parse_args(["--size", args.size, "--mute"]))
     print(f"video driver: {pygame.display.get_driver()}, window {app.size}; load average "
@@ -238,7 +239,8 @@ def measure(args: argparse.Namespace, home: Path) -> int:
     print(f"worst frame over all: {worst:.2f} ms (goal <= 33 ms); baseline worst {max(base):.2f} ms, "
           f"p99 {pct(base, 99):.2f} ms")
     if args.cold_seconds > 0:
-        from tortuga_desktop.app import listing, paths, records
+        from tortuga_desktop.dice.table import records
+        from tortuga_desktop.shell import listing, paths
 
         for folder in (paths.archive_dir(), paths.saves_dir(), records.replays_dir()):
             (folder / listing.INDEX_NAME).unlink(missing_ok=True)

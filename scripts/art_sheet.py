@@ -16,8 +16,8 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
-from tortuga_desktop.app import art, palette
-from tortuga_desktop.app.resources import assets_dir
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.resources import assets_dir
 
 WIDE = {"island": 2.0, "screen": 1.5}
 TINTABLE = ("boat_token", "pirate_token", "chest")

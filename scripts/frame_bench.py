@@ -64,9 +64,9 @@ def main(argv: list[str] | None = None) -> int:
     if args.expert:
         return expert_case(args)
 
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.scenes.pause import PauseScene
-    from tortuga_desktop.app.start import make_app
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.scenes.pause import PauseScene
+    from tortuga_desktop.shell.start import make_app
 
     opts = build_parser().parse_args(["--demo", "--players", "4", "--seed", args.seed, "--speed", args.speed,
                                       "--size", args.size, "--mute", *(["--level", args.level] if args.level else [])])
@@ -170,9 +170,9 @@ def main(argv: list[str] | None = None) -> int:
 def expert_case(args: argparse.Namespace) -> int:
     """Frame times with Expert seats thinking, beside a table where nobody thinks (same run)."""
     from tortuga_desktop.ai import workers
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.scenes.demo import start_demo
-    from tortuga_desktop.app.start import make_app
+    from tortuga_desktop.dice.table.scenes.demo import start_demo
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.start import make_app
 
     levels = tuple(build_parser().parse_args(["--level", args.levels]).level)
     app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))
@@ -229,12 +229,12 @@ def replay_case(args: argparse.Namespace) -> int:
     """Frame times of the replay scene while scrubbing and while playing."""
     import random
 
-    from tortuga_desktop.app.intents import Hover
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.records import RecordKeeper
-    from tortuga_desktop.app.scenes.replay import ReplayScene
-    from tortuga_desktop.app.start import make_app
+    from tortuga_desktop.dice.table.records import RecordKeeper
+    from tortuga_desktop.dice.table.scenes.replay import ReplayScene
     from tortuga_desktop.rules import Game
+    from tortuga_desktop.shell.intents import Hover
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.start import make_app
 
     app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))
     import pygame

@@ -70,9 +70,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.scenes.demo import start_demo
-    from tortuga_desktop.app.start import make_app
+    from tortuga_desktop.dice.table.scenes.demo import start_demo
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.start import make_app
     from tortuga_desktop.t1667.table.beats import CardBeat, VoteBeat
     from tortuga_desktop.t1667.table.demo import start_demo as start_1667
 

@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from . import harness
+from scripts import harness
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -44,12 +44,12 @@ def main(argv: list[str] | None = None) -> int:
     home = Path(tempfile.mkdtemp(prefix="tortuga-fuzz-"))
     os.environ["TORTUGA_HOME"] = str(home / "home")
 
-    from tortuga_desktop.app import saves
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.saves import SeatConfig, SetupConfig
-    from tortuga_desktop.app.scenes.menu import MenuScene
-    from tortuga_desktop.app.start import make_app
     from tortuga_desktop.devtools.save_corpus import check_case, corpus, record_cases
+    from tortuga_desktop.shell import saves
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.scenes.menu import MenuScene
+    from tortuga_desktop.shell.start import make_app
 
     data = SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1),
                               SeatConfig("Clara", "hard", 2)], seed=args.seed).create_game()
@@ -108,13 +108,13 @@ def main(argv: list[str] | None = None) -> int:
         special = _special_files(outside)
         for label, path in special:
             faulthandler.dump_traceback_later(args.hang, exit=True)
-            from tortuga_desktop.app.start import open_save
+            from tortuga_desktop.shell.start import open_save
 
             try:
                 open_save(app, path)
                 app.run(max_frames=2)
                 text = str(getattr(app.top, "text", ""))
-                from tortuga_desktop.app import paths
+                from tortuga_desktop.shell import paths
 
                 if app.top.name != "message" or paths.display_name(path) not in text:
                     failures.append(f"{label}: no message naming the file ({app.top.name})")

@@ -23,7 +23,7 @@ import time
 import traceback
 from pathlib import Path
 
-from . import harness
+from scripts import harness
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -60,11 +60,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.saves import SetupConfig, is_visible_char
-    from tortuga_desktop.app.scenes.dialogs import SafeTextEntryLine
-    from tortuga_desktop.app.scenes.menu import MenuScene
-    from tortuga_desktop.app.start import make_app
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.saves import SetupConfig, is_visible_char
+    from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine
+    from tortuga_desktop.shell.scenes.menu import MenuScene
+    from tortuga_desktop.shell.start import make_app
 
     rng = random.Random(args.seed)
     app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720"]))

@@ -20,8 +20,8 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main() -> int:
     import pygame
 
-    from tortuga_desktop.app.controller import GameController, demo_seats
-    from tortuga_desktop.app.human import DecisionPanel
+    from tortuga_desktop.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.dice.table.human import DecisionPanel
     from tortuga_desktop.rules import Game
     from tortuga_desktop.rules.prompt import seat_prompt
     from tortuga_desktop.rules.scenario import position

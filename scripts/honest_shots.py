@@ -22,20 +22,17 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame
 
 from tortuga_desktop.ai import make_bot
-from tortuga_desktop.app.controller import (
-    GameController,
-    finished_source,
-)
-from tortuga_desktop.app.hints import shown_hint
-from tortuga_desktop.app.i18n import set_language
-from tortuga_desktop.app.intents import Click, Key
-from tortuga_desktop.app.loop import App
-from tortuga_desktop.app.review import ReviewScene
-from tortuga_desktop.app.saves import SeatConfig
-from tortuga_desktop.app.scenes.results import ResultsScene
-from tortuga_desktop.app.scenes.table import TableScene
-from tortuga_desktop.app.settings import Settings
+from tortuga_desktop.dice.table.controller import GameController, finished_source
+from tortuga_desktop.dice.table.hints import shown_hint
+from tortuga_desktop.dice.table.review import ReviewScene
+from tortuga_desktop.dice.table.scenes.results import ResultsScene
+from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.rules import Game
+from tortuga_desktop.shell.i18n import set_language
+from tortuga_desktop.shell.intents import Click, Key
+from tortuga_desktop.shell.loop import App
+from tortuga_desktop.shell.saves import SeatConfig
+from tortuga_desktop.shell.settings import Settings
 
 NAMES = ["Anna", "Mary Read", "Blackbeard", "Anne Bonny"]
 

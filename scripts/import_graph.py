@@ -1,5 +1,5 @@
 """Figures of the import graph of tortuga_desktop, imports inside functions counted (see
-tests/test_import_graph.py): import statements inside functions that import a module of the
+tests/shell/test_import_graph.py): import statements inside functions that import a module of the
 package, how many of them are for an optional heavy module, and the circles with their modules.
 
     python -m scripts.import_graph [--root PATH/TO/CHECKOUT] [--json]
@@ -12,12 +12,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from scripts import harness
 from tortuga_desktop.devtools.importgraph import read_graph
 
-from . import harness
-
 HEAVY = ("tortuga_desktop.net", "tortuga_desktop.ai.expert", "tortuga_desktop.ai.kernel", "tortuga_desktop.t1667",
-         "tortuga_desktop.app.loop")
+         "tortuga_desktop.shell.loop")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -100,7 +100,7 @@ def _jobs(views: list[PlayerView], worlds: int) -> list[tuple[int, int, list[Any
 
 def rollouts_old(jobs: list[Any], players: int) -> tuple[float, float, list[tuple[float, float]]]:
     """The search's inner loop before issue 29 (frozen copies): CPU and wall seconds per rollout, values."""
-    from .baseline import load
+    from scripts.baseline import load
 
     K1 = load("kernel_v1")
     E1 = load("expert_v1")

@@ -11,10 +11,9 @@ from __future__ import annotations
 
 import random
 
+from scripts import harness
 from tortuga_desktop.devtools.hidden1667 import resample_hidden
 from tortuga_desktop.t1667.rules import EventCard, Game, random_action
-
-from . import harness
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -14,7 +14,7 @@ import sys
 import tempfile
 import time
 
-from . import harness
+from scripts import harness
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -23,8 +23,8 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-load-")
 
-    from tortuga_desktop.app import saves
-    from tortuga_desktop.app.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell import saves
+    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
 
     seats = [SeatConfig(n, k, i) for i, (n, k) in enumerate(
         [("Anna", "human"), ("Bart", "easy"), ("Clara", "normal"), ("Dirk", "hard")])]

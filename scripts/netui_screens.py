@@ -29,19 +29,19 @@ def main() -> int:
     os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-shots-"))
     import pygame
 
-    from tortuga_desktop.app.intents import Key
-    from tortuga_desktop.app.loop import App
-    from tortuga_desktop.app.saves import SeatConfig, SetupConfig
-    from tortuga_desktop.app.scenes.host import HostScene
-    from tortuga_desktop.app.scenes.join import JoinScene
-    from tortuga_desktop.app.scenes.lobby import LobbyScene
-    from tortuga_desktop.app.scenes.nettable import NetTableScene
-    from tortuga_desktop.app.scenes.setup import SetupScene
     from tortuga_desktop.devtools.drive import free_port, human_choice, inputs_for, press, step_until
+    from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
+    from tortuga_desktop.dice.table.scenes.setup import SetupScene
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.discovery import FoundHost
     from tortuga_desktop.net.headless import SeatBot
     from tortuga_desktop.rules import determinize
+    from tortuga_desktop.shell.intents import Key
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.scenes.host import HostScene
+    from tortuga_desktop.shell.scenes.join import JoinScene
+    from tortuga_desktop.shell.scenes.lobby import LobbyScene
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

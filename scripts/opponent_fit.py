@@ -17,12 +17,11 @@ from __future__ import annotations
 
 import random
 
+from scripts import harness
 from tortuga_desktop.ai import kernel as K
 from tortuga_desktop.ai.bots import build_bot
 from tortuga_desktop.ai.expert import RolloutPolicy
 from tortuga_desktop.rules import Game
-
-from . import harness
 
 KINDS = {K.K_SELECT: "dice", K.K_POSITION: "attack", K.K_SKULL: "skulls", K.K_BONUS: "bonus"}
 

@@ -4,16 +4,15 @@ the game's own, and a random position inside must equal a plain replay of the en
 
     python -m scripts.replay_check [--games 1000]
 
-The default test run checks 200 of these games (tests/test_replay_timeline.py).
+The default test run checks 200 of these games (tests/dice/test_replay_timeline.py).
 """
 
 from __future__ import annotations
 
 import time
 
+from scripts import harness
 from tortuga_desktop.devtools.replaycheck import record_replays_exactly
-
-from . import harness
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -38,13 +38,13 @@ def main(argv: list[str] | None = None) -> int:
 
     os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-jump-"))
 
-    from tortuga_desktop.app.loop import App
-    from tortuga_desktop.app.records import RecordKeeper
-    from tortuga_desktop.app.replay import ALL, ReplayTimeline
-    from tortuga_desktop.app.scenes import Scene
-    from tortuga_desktop.app.scenes.replay import ReplayScene
+    from tortuga_desktop.dice.table.records import RecordKeeper
+    from tortuga_desktop.dice.table.replay import ALL, ReplayTimeline
+    from tortuga_desktop.dice.table.scenes.replay import ReplayScene
     from tortuga_desktop.rules import GameRecord, replay
     from tortuga_desktop.rules.record import RECORD_FORMAT
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.scenes import Scene
 
     app = App(None, size=(1920, 1080), fixed_dt=1 / 60)
     app.push(Scene())

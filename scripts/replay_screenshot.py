@@ -21,14 +21,14 @@ def main(argv: list[str]) -> int:
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-shot-")
     import pygame
 
-    from tortuga_desktop.app.controller import GameController, demo_seats
-    from tortuga_desktop.app.intents import Hover
-    from tortuga_desktop.app.loop import App
-    from tortuga_desktop.app.records import RecordKeeper
-    from tortuga_desktop.app.replay import ALL
-    from tortuga_desktop.app.scenes import Scene
-    from tortuga_desktop.app.scenes.replay import ReplayScene
+    from tortuga_desktop.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.dice.table.records import RecordKeeper
+    from tortuga_desktop.dice.table.replay import ALL
+    from tortuga_desktop.dice.table.scenes.replay import ReplayScene
     from tortuga_desktop.rules import Game
+    from tortuga_desktop.shell.intents import Hover
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.scenes import Scene
 
     seats = demo_seats(4, 7, ("easy", "normal", "easy", "normal"))
     controller = GameController(Game.new(4, 7, names=[s.name for s in seats]), seats)

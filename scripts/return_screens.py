@@ -28,11 +28,11 @@ def main() -> int:
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-return-shots-")
     import pygame
 
-    from tortuga_desktop.app import i18n
-    from tortuga_desktop.app.loop import App
-    from tortuga_desktop.app.scenes.join import JoinScene
-    from tortuga_desktop.app.scenes.menu import MenuScene
     from tortuga_desktop.net import seatstore
+    from tortuga_desktop.shell import i18n
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.scenes.join import JoinScene
+    from tortuga_desktop.shell.scenes.menu import MenuScene
 
     seat = seatstore.NetSeat(version=seatstore.FORMAT_VERSION, server="ws://127.0.0.1:47621", table="5f3a9c2e",
                              code="K7PQ2MXRA", seats=[1], token="kept-token-for-screens-only", name="Anne",

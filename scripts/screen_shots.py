@@ -51,19 +51,19 @@ def _picture(app: Any) -> Any:
 
 def screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """(name, put it on screen) for every screen, in a fixed order."""
-    from tortuga_desktop.app.controller import finished_source
-    from tortuga_desktop.app.saves import SeatConfig, SetupConfig
-    from tortuga_desktop.app.scenes.handover import HandoverScene
-    from tortuga_desktop.app.scenes.menu import MenuScene
-    from tortuga_desktop.app.scenes.pause import PauseScene
-    from tortuga_desktop.app.scenes.replay import ReplayScene, replay_of_game
-    from tortuga_desktop.app.scenes.results import ResultsScene
-    from tortuga_desktop.app.scenes.saveload import LoadScene, SaveScene
-    from tortuga_desktop.app.scenes.settings import SettingsScene
-    from tortuga_desktop.app.scenes.stats import StatsScene
-    from tortuga_desktop.app.scenes.tutorial import TutorialScene
+    from tortuga_desktop.dice.table.controller import finished_source
+    from tortuga_desktop.dice.table.scenes.handover import HandoverScene
+    from tortuga_desktop.dice.table.scenes.replay import ReplayScene, replay_of_game
+    from tortuga_desktop.dice.table.scenes.results import ResultsScene
+    from tortuga_desktop.dice.table.scenes.tutorial import TutorialScene
     from tortuga_desktop.rules import Game
     from tortuga_desktop.shell import game as games
+    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.scenes.menu import MenuScene
+    from tortuga_desktop.shell.scenes.pause import PauseScene
+    from tortuga_desktop.shell.scenes.saveload import LoadScene, SaveScene
+    from tortuga_desktop.shell.scenes.settings import SettingsScene
+    from tortuga_desktop.shell.scenes.stats import StatsScene
     from tortuga_desktop.t1667 import rules as r1667
     from tortuga_desktop.t1667.table.end import End1667Scene
 
@@ -188,8 +188,8 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.start import make_app
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.start import make_app
 
     app = make_app(build_parser().parse_args(["--mute", "--size", f"{w}x{h}", "--speed", "normal"]))
     app.fixed_dt = 1 / 60

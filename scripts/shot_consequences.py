@@ -19,14 +19,14 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main() -> int:
     import pygame
 
-    from tortuga_desktop.app import i18n
-    from tortuga_desktop.app.controller import GameController
-    from tortuga_desktop.app.intents import Hover
-    from tortuga_desktop.app.loop import App
-    from tortuga_desktop.app.saves import SeatConfig
-    from tortuga_desktop.app.scenes.table import TableScene
+    from tortuga_desktop.dice.table.controller import GameController
+    from tortuga_desktop.dice.table.scenes.table import TableScene
     from tortuga_desktop.rules import SelectDice
     from tortuga_desktop.rules.scenario import position
+    from tortuga_desktop.shell import i18n
+    from tortuga_desktop.shell.intents import Hover
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.saves import SeatConfig
 
     out = sys.argv[1] if len(sys.argv) > 1 else "docs/consequences.png"
     w, h = (int(x) for x in (sys.argv[2] if len(sys.argv) > 2 else "1920x1080").split("x"))
@@ -69,11 +69,11 @@ def main() -> int:
         print("no decision panel open", file=sys.stderr)
         return 1
     if kind == "grid":
-        from tortuga_desktop.app.intents import Key
+        from tortuga_desktop.shell.intents import Key
 
         app.post(Key(pygame.K_g, 0, "g"))
     elif kind == "dice":  # E shows Raid, A is a skull: both to Raid
-        from tortuga_desktop.app.intents import Key
+        from tortuga_desktop.shell.intents import Key
 
         app.post(Key(pygame.K_e, 0, "e"))
         app.post(Key(pygame.K_a, 0, "a"))

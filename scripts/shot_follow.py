@@ -23,12 +23,12 @@ def main() -> int:
     import pygame
 
     from scripts import harness
-    from tortuga_desktop.app import i18n
-    from tortuga_desktop.app.controller import GameController
-    from tortuga_desktop.app.loop import App
-    from tortuga_desktop.app.saves import SeatConfig
-    from tortuga_desktop.app.scenes.table import TableScene
+    from tortuga_desktop.dice.table.controller import GameController
+    from tortuga_desktop.dice.table.scenes.table import TableScene
     from tortuga_desktop.rules import Game
+    from tortuga_desktop.shell import i18n
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.saves import SeatConfig
 
     ap = harness.parser(__doc__)
     ap.add_argument("out", nargs="?", default=".", help="folder for the screenshots (default .)")

@@ -31,8 +31,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
-    from tortuga_desktop.app import i18n
-    from tortuga_desktop.app.loop import App
+    from tortuga_desktop.shell import i18n
+    from tortuga_desktop.shell.loop import App
     from tortuga_desktop.t1667.table.beats import CardBeat, VoteBeat
     from tortuga_desktop.t1667.table.demo import DEMO_NAMES, local_table
     from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene

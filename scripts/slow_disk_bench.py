@@ -20,7 +20,7 @@ import time
 from pathlib import Path
 from typing import Any
 
-from . import harness
+from scripts import harness
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -34,9 +34,9 @@ def main(argv: list[str] | None = None) -> int:
     logging.getLogger("tortuga_desktop").addHandler(logging.NullHandler())  # refusals are expected here
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-slow-")
 
-    from tortuga_desktop.app import loop, paths
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.start import make_app
+    from tortuga_desktop.shell import loop, paths
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.start import make_app
 
     real = paths.atomic_write_text
     on_frame_thread: list[str] = []
@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         worst = max(worst, time.perf_counter() - t0)
         frames += 1
     # a game with a SaveData (the demo has none): autosave + archive through the app
-    from tortuga_desktop.app.saves import SetupConfig
+    from tortuga_desktop.shell.saves import SetupConfig
 
     data = SetupConfig.default().create_game()
     app.session.play(data)

@@ -13,9 +13,8 @@ import sys
 import time
 from collections import Counter
 
+from scripts import harness
 from tortuga_desktop.sim import SimResult, simulate
-
-from . import harness
 
 
 def _chunk(args: tuple[int, int, int, bool]) -> SimResult:

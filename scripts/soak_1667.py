@@ -13,9 +13,8 @@ from __future__ import annotations
 import sys
 import time
 
+from scripts import harness
 from tortuga_desktop.t1667.sim import simulate_1667
-
-from . import harness
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -15,7 +15,7 @@ import time
 import wave
 from pathlib import Path
 
-from tortuga_desktop.app.sound import SOUND_NAMES, synthesise
+from tortuga_desktop.shell.sound import SOUND_NAMES, synthesise
 
 
 def main(argv: list[str] | None = None) -> int:

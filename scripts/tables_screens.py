@@ -29,15 +29,15 @@ def main() -> int:
     os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-shots-"))
     import pygame
 
-    from tortuga_desktop.app import i18n
-    from tortuga_desktop.app.loop import App
-    from tortuga_desktop.app.scenes.join import JoinScene
-    from tortuga_desktop.app.scenes.nettable import NetTableScene
-    from tortuga_desktop.app.scenes.tables import TablesScene
-    from tortuga_desktop.app.settings import Settings
     from tortuga_desktop.devtools.netplay import FakeBrowser, Player
+    from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
     from tortuga_desktop.net.protocol import SeatSpec
     from tortuga_desktop.net.server import ServerConfig, ServerThread
+    from tortuga_desktop.shell import i18n
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.scenes.join import JoinScene
+    from tortuga_desktop.shell.scenes.tables import TablesScene
+    from tortuga_desktop.shell.settings import Settings
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -29,12 +29,12 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.app.intents import Key
-    from tortuga_desktop.app.main import build_parser
-    from tortuga_desktop.app.scenes.tutorial import start_tutorial
-    from tortuga_desktop.app.start import make_app
-    from tortuga_desktop.app.tutorial import STEPS
+    from tortuga_desktop.dice.table.scenes.tutorial import start_tutorial
+    from tortuga_desktop.dice.table.tutorial import STEPS
     from tortuga_desktop.rules import Target
+    from tortuga_desktop.shell.intents import Key
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.start import make_app
 
     def step_index(key: str) -> int:
         return next(i for i, s in enumerate(STEPS) if s.key == key)

@@ -28,7 +28,7 @@ for name in names:
     importlib.import_module(name)
 src_modules = [p for p in root.rglob("*.py")]
 print(f"imported {len(names)} modules from the installed wheel ({len(src_modules)} .py files)")
-from tortuga_desktop.app import resources
+from tortuga_desktop.shell import resources
 
 font = resources.font_path()
 assert font.is_file() and "site-packages" in str(font), font

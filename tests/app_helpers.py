@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tortuga_desktop.app.main import build_parser
-from tortuga_desktop.app.start import make_app
+from tortuga_desktop.shell.main import build_parser
+from tortuga_desktop.shell.start import make_app
 
 
 def start_app(*args: str) -> Any:
@@ -19,7 +19,7 @@ def start_app(*args: str) -> Any:
 def choose_game(app: Any, key: str = "tortuga") -> None:
     """Answer the game chooser (New game, Watch a demo, Rules ask which game when there are
     several) with the game ``key`` — the dice game unless told — and run a frame."""
-    from tortuga_desktop.app.scenes.chooser import GameChooser
+    from tortuga_desktop.shell.scenes.chooser import GameChooser
 
     app.run(max_frames=1)
     chooser = app.top

@@ -18,8 +18,8 @@ import pytest  # noqa: E402
 @pytest.fixture(autouse=True)
 def _no_bot_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests that drive whole games frame by frame do not wait for the R9.1 release times of
-    computer players' answers; the tests of that pacing inject their own (tests/test_pacing.py)."""
-    from tortuga_desktop.app import pacing
+    computer players' answers; the tests of that pacing inject their own (tests/dice/test_pacing.py)."""
+    from tortuga_desktop.shell import pacing
 
     monkeypatch.setattr(pacing, "ENABLED", False)
 
@@ -27,7 +27,7 @@ def _no_bot_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture(autouse=True)
 def _bots_on_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     """Computer players think on a thread of the test's process (tests patch bots there); the
-    tests of thinking in worker processes turn it back on (tests/test_workers.py)."""
+    tests of thinking in worker processes turn it back on (tests/dice/test_workers.py)."""
     from tortuga_desktop.ai import workers
 
     monkeypatch.setattr(workers, "ENABLED", False)
@@ -36,7 +36,7 @@ def _bots_on_threads(monkeypatch: pytest.MonkeyPatch) -> None:
 @pytest.fixture
 def app_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     """A private home for one app test, in English; language and markers are reset afterwards."""
-    from tortuga_desktop.app import art, i18n
+    from tortuga_desktop.shell import art, i18n
 
     monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
     monkeypatch.setenv("LANGUAGE", "en")

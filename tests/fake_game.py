@@ -12,12 +12,12 @@ from typing import Any
 
 import pygame
 
-from tortuga_desktop.app import art, palette
-from tortuga_desktop.app.intents import Intent, Key
-from tortuga_desktop.app.saves import SaveError
-from tortuga_desktop.app.scenes import Scene
+from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.engine import ActionRefused, Choice
 from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp
+from tortuga_desktop.shell.intents import Intent, Key
+from tortuga_desktop.shell.saves import SaveError
+from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.table import BotSpec, GameTable, LocalTable, Move
 
 STICKS = 7

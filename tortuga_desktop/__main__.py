@@ -5,7 +5,7 @@ from __future__ import annotations
 import multiprocessing
 import sys
 
-from tortuga_desktop.app.main import main  # absolute: also the PyInstaller entry script
+from tortuga_desktop.shell.main import main  # absolute: also the PyInstaller entry script
 
 if __name__ == "__main__":
     # the built executable is also the computer players' worker process (ai/workers.py):

@@ -26,9 +26,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai import ALL_LEVELS, make_bot
-from .rules import Game
-from .sim import derive_seed
+from tortuga_desktop.ai import ALL_LEVELS, make_bot
+from tortuga_desktop.rules import Game
+from tortuga_desktop.sim import derive_seed
 
 
 @dataclass
@@ -244,7 +244,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         pre.add_argument("--game", choices=("tortuga", "1667"), default="tortuga")
         known, rest = pre.parse_known_args(args_in)
         if known.game == "1667":  # team matches of the second game (tortuga_desktop.t1667.arena)
-            from .t1667.arena import main as main_1667
+            from tortuga_desktop.t1667.arena import main as main_1667
 
             return main_1667(rest)
         args_in = rest

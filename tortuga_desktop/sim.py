@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import Game, check_invariants
+from tortuga_desktop.rules import Game, check_invariants
 
 
 def derive_seed(base: int, index: int) -> int:
@@ -91,7 +91,7 @@ def play_random_game(players: int, seed: int, *, check: bool = False, long_game:
 
 def _fast_game(players: int, seed: int, long_game: bool) -> tuple[list[int], list[int], int, bool]:
     """One random game on the playout kernel: scores, winners, rounds, capped."""
-    from .ai import kernel
+    from tortuga_desktop.ai import kernel
 
     k = kernel.new_game(players, seed, long_game=long_game)
     kernel.playout(k, kernel.RandomPolicy(random.Random(seed * 7919 + 17)))
@@ -179,7 +179,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 def _main_1667(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from .t1667.sim import simulate_1667
+    from tortuga_desktop.t1667.sim import simulate_1667
 
     if args.fast or args.long:
         ap.error("--fast and --long belong to the dice game")

@@ -5,7 +5,7 @@ validates every action, builds typed events and keeps a record, which costs time
 does not need. :class:`KState` holds the same game in small ints and plain lists (dice as
 bit masks, actions as small ints) and changes it exactly as the engine does, drawing the
 same random numbers in the same order: for the same seed and the same choices a kernel game
-and an engine game stay equal (``tests/test_kernel.py`` and ``scripts/kernel_diff.py`` check it
+and an engine game stay equal (``tests/dice/test_kernel.py`` and ``scripts/kernel_diff.py`` check it
 state by state at every round end).
 
 Actions are small values per decision kind (see :data:`K_SELECT` ...):

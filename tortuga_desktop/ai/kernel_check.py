@@ -1,6 +1,6 @@
 """Kernel versus engine: the same seeds and the same choices, states compared at every round end.
 
-Used by ``tests/test_kernel.py`` (a few hundred games) and ``scripts/kernel_diff.py`` (many).
+Used by ``tests/dice/test_kernel.py`` (a few hundred games) and ``scripts/kernel_diff.py`` (many).
 The engine decides (its own cheap random policy, ``legal.random_for``); every decision goes
 to both the engine and the kernel; at every step the kernel must expect the same seat and
 decision kind, and at every round end (and at the game's end) the two states must be equal,

@@ -1,7 +1,7 @@
 """Expert's rollout policy: a cheap heuristic for every seat in the search's rollouts.
 
 It makes exactly the decisions of :class:`~.rollout_reference.ReferenceRolloutPolicy` (the
-policy as it was before issue 29; ``tests/test_rollout.py`` compares them decision for decision,
+policy as it was before issue 29; ``tests/dice/test_rollout.py`` compares them decision for decision,
 random draws included) at a fraction of the cost:
 
 - what does not change within a round is computed once per round and seat (every seat's wish
@@ -175,7 +175,7 @@ def projected_scores(k: K.KState, max_rounds: int = 5) -> list[float]:
     conveyor run on round by round, one unknown chest to every island per round while the bag
     lasts, until somebody reaches the goal) computed on the kernel's lists, with every seat's
     coins counted as they are. Equal to ``heuristics.project`` of the same position, float for
-    float (``tests/test_rollout.py``); the kernel state is not changed."""
+    float (``tests/dice/test_rollout.py``); the kernel state is not changed."""
     n = k.n
     ts = [x[:] for x in k.tortuga]
     fs = [x[:] for x in k.fleet]

@@ -1,5 +1,5 @@
 """The rollout policy as it was before issue 29 made it faster: the reference that
-``tests/test_rollout.py`` compares :class:`~.rollout.RolloutPolicy` with, decision for decision
+``tests/dice/test_rollout.py`` compares :class:`~.rollout.RolloutPolicy` with, decision for decision
 (the same seeds must give the same moves). Not used in play.
 """
 

@@ -12,15 +12,10 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from ..app.human import DecisionPanel
-from ..app.intents import Click, Key, UIEvent
-from ..app.loop import App
-from ..app.saves import SetupConfig
-from ..app.scenes.host import HostScene
-from ..app.scenes.lobby import LobbyScene
-from ..app.scenes.setup import SetupScene
-from ..app.scenes.table import TableScene
-from ..rules import (
+from tortuga_desktop.dice.table.human import DecisionPanel
+from tortuga_desktop.dice.table.scenes.setup import SetupScene
+from tortuga_desktop.dice.table.scenes.table import TableScene
+from tortuga_desktop.rules import (
     SKULL,
     Arrange,
     ChestPayload,
@@ -32,6 +27,11 @@ from ..rules import (
     TakeChest,
     Target,
 )
+from tortuga_desktop.shell.intents import Click, Key, UIEvent
+from tortuga_desktop.shell.loop import App
+from tortuga_desktop.shell.saves import SetupConfig
+from tortuga_desktop.shell.scenes.host import HostScene
+from tortuga_desktop.shell.scenes.lobby import LobbyScene
 
 __all__ = ["free_port", "host_from_ui", "human_choice", "inputs_for", "press", "step_until"]
 

@@ -6,7 +6,7 @@ the module ``x`` when there is one, else the package. A submodule importing its 
 (``from . import Scene`` in ``app/scenes/menu.py``) is no edge: Python has the package half
 made by then, and counting it would make every package with a submodule a circle.
 
-Used by ``tests/test_import_graph.py`` (no new circle, no new import hidden in a function) and
+Used by ``tests/shell/test_import_graph.py`` (no new circle, no new import hidden in a function) and
 by ``python -m scripts.import_graph`` (the figures).
 """
 

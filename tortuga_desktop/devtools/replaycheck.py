@@ -1,16 +1,16 @@
 """Record -> replay file -> timeline, checked for one random game: shared by
-``tests/test_replay_timeline.py`` (200 games) and ``python -m scripts.replay_check`` (1,000)."""
+``tests/dice/test_replay_timeline.py`` (200 games) and ``python -m scripts.replay_check`` (1,000)."""
 
 from __future__ import annotations
 
 import json
 import random
 
-from ..app.records import RecordKeeper, parse_replay
-from ..app.replay import ReplayTimeline
-from ..levels import LEVELS
-from ..rules import Game, GameRecord, replay
-from ..rules.record import RECORD_FORMAT
+from tortuga_desktop.dice.table.records import RecordKeeper, parse_replay
+from tortuga_desktop.dice.table.replay import ReplayTimeline
+from tortuga_desktop.levels import LEVELS
+from tortuga_desktop.rules import Game, GameRecord, replay
+from tortuga_desktop.rules.record import RECORD_FORMAT
 
 __all__ = ["prefix", "record_replays_exactly"]
 

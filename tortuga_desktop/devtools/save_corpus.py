@@ -14,10 +14,10 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..app import paths, saves
-from ..app.scenes.menu import MenuScene
-from ..app.start import open_save
-from .settle import settle
+from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.shell import paths, saves
+from tortuga_desktop.shell.scenes.menu import MenuScene
+from tortuga_desktop.shell.start import open_save
 
 #: JSON texts spliced in as a field's value (raw, so 1e999 and lone surrogates survive).
 BAD_VALUES: dict[str, str] = {

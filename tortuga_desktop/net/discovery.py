@@ -21,7 +21,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from .protocol import PROTOCOL_VERSION
+from tortuga_desktop.net.protocol import PROTOCOL_VERSION
 
 logger = logging.getLogger(__name__)
 

@@ -38,9 +38,9 @@ from typing import Any, Literal
 
 import msgspec
 
-from ..levels import NETWORK_LEVELS
-from ..rules import PlayerView, StateFormatError
-from ..rules.events import Event, event_from_dict
+from tortuga_desktop.levels import NETWORK_LEVELS
+from tortuga_desktop.rules import PlayerView, StateFormatError
+from tortuga_desktop.rules.events import Event, event_from_dict
 
 #: Version of this protocol; a client and a server must speak the same one.
 PROTOCOL_VERSION = 1

@@ -39,10 +39,10 @@ from typing import Any, Literal
 
 import msgspec
 
-from ..app import paths
-from ..rules import PlayerView, RulesError, StateFormatError, parse_action
-from ..rules.events import Event, event_from_dict, event_to_dict
-from . import protocol as P
+from tortuga_desktop.net import protocol as P
+from tortuga_desktop.rules import PlayerView, RulesError, StateFormatError, parse_action
+from tortuga_desktop.rules.events import Event, event_from_dict, event_to_dict
+from tortuga_desktop.shell import paths
 
 logger = logging.getLogger(__name__)
 
@@ -239,7 +239,7 @@ _head_decoder = msgspec.json.Decoder(_Head)
 
 
 def seats_dir(create: bool = True) -> Path:
-    """``<data>/seats`` (see :mod:`tortuga_desktop.app.paths`)."""
+    """``<data>/seats`` (see :mod:`tortuga_desktop.shell.paths`)."""
     path = paths.data_dir(create) / "seats"
     if create:
         path.mkdir(parents=True, exist_ok=True)
@@ -272,7 +272,7 @@ def check_seat(seat: NetSeat) -> NetSeat:
         raise SeatFileError(f"format version {seat.version} is not {FORMAT_VERSION}")
     # the client (websockets, TLS) is loaded only when a seat file is checked: the replay
     # screen and the menu read seat records without going online
-    from .client import server_url
+    from tortuga_desktop.net.client import server_url
 
     try:
         url = server_url(seat.server)

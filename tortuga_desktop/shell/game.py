@@ -14,7 +14,7 @@ fake game this way). :func:`modules` lists them in the order the main menu shows
 dice game first (it is the default).
 
 Adding a game: write a class satisfying :class:`GameModule` (the dice game's is
-``tortuga_desktop.app.dicegame.DiceGame``), and add ``"package.module:Factory"`` to
+``tortuga_desktop.dice.table.module.DiceGame``), and add ``"package.module:Factory"`` to
 :data:`BUILT_IN` (or call :func:`register` with an instance).
 """
 
@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
-    from ..app.scenes import Scene
+    from tortuga_desktop.shell.scenes import Scene
 
 __all__ = ["BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "SavedGame", "ShellApp", "UnknownGameError",
            "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister"]
@@ -41,7 +41,7 @@ DEFAULT_GAME = "tortuga"
 #: The built-in games, in menu order: ``"import.path:factory"``, each factory called once with
 #: no arguments to make the game's :class:`GameModule`. Imported on first use of the registry.
 BUILT_IN: tuple[str, ...] = (
-    "tortuga_desktop.app.dicegame:DiceGame",
+    "tortuga_desktop.dice.table.module:DiceGame",
     "tortuga_desktop.t1667.table.module:T1667Game",
 )
 
@@ -56,7 +56,7 @@ class UnknownGameError(LookupError):
 
 
 class ShellApp(Protocol):
-    """What a game module may use of the application (:class:`tortuga_desktop.app.loop.App`
+    """What a game module may use of the application (:class:`tortuga_desktop.shell.loop.App`
     satisfies it): the window size, the command-line options, the scene stack and messages."""
 
     @property

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any, Generic
 
-from .engine import A, ActionRefused, E, Engine, Prompt, V
-from .table import GameTable, Move, Said, SecretActions, Viewer, ViewerError
+from tortuga_desktop.shell.engine import A, ActionRefused, E, Engine, Prompt, V
+from tortuga_desktop.shell.table import GameTable, Move, Said, SecretActions, Viewer, ViewerError
 
 
 class ReplayTable(Generic[V, A, E]):

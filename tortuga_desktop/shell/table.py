@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
 
-from .engine import A, ActionRefused, Choice, ComputerPlayer, E, Engine, Prompt, V
+from tortuga_desktop.shell.engine import A, ActionRefused, Choice, ComputerPlayer, E, Engine, Prompt, V
 
 log = logging.getLogger(__name__)
 

@@ -36,9 +36,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from .ai.bots import LEVELS, NormalBot, make_bot
-from .rules import Game
-from .sim import derive_seed_1667
+from tortuga_desktop.t1667.ai.bots import LEVELS, NormalBot, make_bot
+from tortuga_desktop.t1667.rules import Game
+from tortuga_desktop.t1667.sim import derive_seed_1667
 
 
 @dataclass

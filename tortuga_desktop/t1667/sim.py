@@ -10,7 +10,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from .rules import Game, check_invariants, play_random
+from tortuga_desktop.t1667.rules import Game, check_invariants, play_random
 
 
 def derive_seed_1667(base: int, index: int) -> int:

@@ -17,15 +17,23 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from ...app import art, palette
-from ...app.eventtext1667 import event_text
-from ...app.i18n import tr, trn
-from ...app.layout import wrap_lines
-from ...app.layout1667 import Table1667Layout
-from ...app.render.table1667 import CARD_BACK, VOTE_BACK, card_back, event_glyph, fit, rounded, vote_card
-from ..rules import events as ev
-from ..rules.cards import EventCard, VoteCard, VoteKind
-from ..rules.views import TableView
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.i18n import tr, trn
+from tortuga_desktop.shell.layout import wrap_lines
+from tortuga_desktop.t1667.rules import events as ev
+from tortuga_desktop.t1667.rules.cards import EventCard, VoteCard, VoteKind
+from tortuga_desktop.t1667.rules.views import TableView
+from tortuga_desktop.t1667.table.eventtext import event_text
+from tortuga_desktop.t1667.table.layout import Table1667Layout
+from tortuga_desktop.t1667.table.render import (
+    CARD_BACK,
+    VOTE_BACK,
+    card_back,
+    event_glyph,
+    fit,
+    rounded,
+    vote_card,
+)
 
 __all__ = ["Beat", "CardBeat", "MoveBeat", "VoteBeat", "beats_from", "vote_count"]
 

@@ -11,12 +11,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from ...ai import workers
-from ...levels import LEVELS_1667
-from ...shell.table import LocalTable
-from ..rules import Action, Event, EventCard, TableView
-from .saves import Seat1667, new_table
-from .scene import Table1667Scene
+from tortuga_desktop.ai import workers
+from tortuga_desktop.levels import LEVELS_1667
+from tortuga_desktop.shell.table import LocalTable
+from tortuga_desktop.t1667.rules import Action, Event, EventCard, TableView
+from tortuga_desktop.t1667.table.saves import Seat1667, new_table
+from tortuga_desktop.t1667.table.scene import Table1667Scene
 
 __all__ = ["DEMO_LEVELS", "DEMO_NAMES", "local_table", "start_demo", "think_mode"]
 

@@ -18,16 +18,16 @@ from typing import Any, Protocol
 
 import pygame
 
-from ...app import art, palette
-from ...app.i18n import tr
-from ...app.layout import LayoutReport
-from ...app.render.table1667 import LOYALTY_STYLES, SEAT_STYLES, shape
-from ...app.scenes import Scene
-from ...app.scenes.chrome import backdrop
-from ...app.scenes.dialogs import draw_panel, scale_of
-from ..rules.cards import Loyalty, Ship, Side
-from ..rules.state import EndReason, Outcome
-from .help import Help1667Scene
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.layout import LayoutReport
+from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.scenes.chrome import backdrop
+from tortuga_desktop.shell.scenes.dialogs import draw_panel, scale_of
+from tortuga_desktop.t1667.rules.cards import Loyalty, Ship, Side
+from tortuga_desktop.t1667.rules.state import EndReason, Outcome
+from tortuga_desktop.t1667.table.help import Help1667Scene
+from tortuga_desktop.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, shape
 
 __all__ = ["End1667Scene", "FinalView", "TeamCount", "reason_text", "team_counts", "winners_text"]
 

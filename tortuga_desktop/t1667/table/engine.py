@@ -22,9 +22,9 @@ import dataclasses
 from collections.abc import Mapping, Sequence
 from typing import Any, overload
 
-from ...shell.engine import ActionRefused
-from ...shell.replay import ReplayTable
-from ..rules import (
+from tortuga_desktop.shell.engine import ActionRefused
+from tortuga_desktop.shell.replay import ReplayTable
+from tortuga_desktop.t1667.rules import (
     Action,
     Event,
     EventCard,
@@ -39,7 +39,7 @@ from ..rules import (
     Vote,
     parse_action,
 )
-from ..rules import replay as replay_record
+from tortuga_desktop.t1667.rules import replay as replay_record
 
 #: the key of this game in the shell and in its files
 GAME_KEY = "t1667"

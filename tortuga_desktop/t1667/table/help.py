@@ -22,9 +22,13 @@ from typing import Any
 
 import pygame
 
-from ...app import art, palette
-from ...app.i18n import tr
-from ...app.render.table1667 import (
+from tortuga_desktop.dice.table.scenes.help import HelpScene, draw_arrow
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.scenes.dialogs import wrap
+from tortuga_desktop.t1667.rules.cards import EVENT_CARDS, EventCard, Loyalty, VoteCard
+from tortuga_desktop.t1667.rules.state import Kind
+from tortuga_desktop.t1667.table.render import (
     LOYALTY_STYLES,
     SEAT_STYLES,
     event_glyph,
@@ -33,10 +37,6 @@ from ...app.render.table1667 import (
     symbol,
     vote_card,
 )
-from ...app.scenes.dialogs import wrap
-from ...app.scenes.help import HelpScene, draw_arrow
-from ..rules.cards import EVENT_CARDS, EventCard, Loyalty, VoteCard
-from ..rules.state import Kind
 
 __all__ = ["CARD_ORDER", "HELP_SECTIONS_1667", "TIP_KEYS_1667", "Help1667Scene", "Tips1667", "card_list",
            "help_sections_1667", "tip_for", "vote_list"]

@@ -16,22 +16,22 @@ from typing import Any
 
 import pygame
 
-from ...app import art
-from ...app.render.table1667 import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
-from ...app.scenes import Scene
-from ...levels import LEVELS_1667
-from ...shell.game import DemoOptions, SavedGame, ShellApp
-from ...shell.table import LocalTable
-from ..rules import Action, Event
-from ..rules.cards import Loyalty
-from .demo import start_demo, think_mode
-from .engine import GAME_KEY
-from .help import Help1667Scene
-from .notes import Notes
-from .saves import Save1667, Seat1667, new_table, save_of, table_of
-from .saves import read_saved as read_1667_save
-from .scene import Table1667Scene
-from .setup import Setup1667, Setup1667Scene
+from tortuga_desktop.levels import LEVELS_1667
+from tortuga_desktop.shell import art
+from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp
+from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.table import LocalTable
+from tortuga_desktop.t1667.rules import Action, Event
+from tortuga_desktop.t1667.rules.cards import Loyalty
+from tortuga_desktop.t1667.table.demo import start_demo, think_mode
+from tortuga_desktop.t1667.table.engine import GAME_KEY
+from tortuga_desktop.t1667.table.help import Help1667Scene
+from tortuga_desktop.t1667.table.notes import Notes
+from tortuga_desktop.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
+from tortuga_desktop.t1667.table.saves import Save1667, Seat1667, new_table, save_of, table_of
+from tortuga_desktop.t1667.table.saves import read_saved as read_1667_save
+from tortuga_desktop.t1667.table.scene import Table1667Scene
+from tortuga_desktop.t1667.table.setup import Setup1667, Setup1667Scene
 
 __all__ = ["KEY", "T1667Game", "start_game"]
 

@@ -23,11 +23,11 @@ from typing import Protocol
 
 import pygame
 
-from ...app import art, palette
-from ...app.layout1667 import Rect, Table1667Layout
-from ...app.render.table1667 import LOYALTY_STYLES, shape
-from ..rules.cards import Loyalty
-from .notes import Notes
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.t1667.rules.cards import Loyalty
+from tortuga_desktop.t1667.table.layout import Rect, Table1667Layout
+from tortuga_desktop.t1667.table.notes import Notes
+from tortuga_desktop.t1667.table.render import LOYALTY_STYLES, shape
 
 __all__ = ["NotesWidget", "draw_tag", "tag_rects", "tag_size"]
 

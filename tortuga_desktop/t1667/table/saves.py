@@ -4,7 +4,7 @@ table it continues as.
 A save is the game's record (setup + every decision, T9: the seed makes every deal) with the seat
 setup, the per-game bot chat switch and each human seat's private deduction notes. Loading replays the
 record through the rules, so a loaded game is exactly where it was saved; a damaged file is refused
-with a clear message (:class:`~tortuga_desktop.app.saves.errors.SaveError`, the dice saves' keys) and
+with a clear message (:class:`~tortuga_desktop.shell.saves.errors.SaveError`, the dice saves' keys) and
 nothing is loaded. The fields around the record are checked by msgspec with their limits, as the dice
 game's saves are; the record by the rules' own reader.
 
@@ -26,18 +26,18 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
-from ...app import paths
-from ...app.saves.errors import SaveError
-from ...app.saves.savefile import now_iso, read_document
-from ...app.saves.text import check_json_values, check_text, convert, has_glyph
-from ...app.visible import short
-from ...levels import LEVELS_1667
-from ...shell.table import BotSpec, LocalTable, default_think
-from ..ai.seat import FACTORY
-from ..rules import Action, Event, EventCard, RecordError
-from ..rules.game import MAX_SEED
-from .engine import GAME_KEY, T1667Engine, replay
-from .notes import Notes, NotesError
+from tortuga_desktop.levels import LEVELS_1667
+from tortuga_desktop.shell import paths
+from tortuga_desktop.shell.saves.errors import SaveError
+from tortuga_desktop.shell.saves.savefile import now_iso, read_document
+from tortuga_desktop.shell.saves.text import check_json_values, check_text, convert, has_glyph
+from tortuga_desktop.shell.table import BotSpec, LocalTable, default_think
+from tortuga_desktop.shell.visible import short
+from tortuga_desktop.t1667.ai.seat import FACTORY
+from tortuga_desktop.t1667.rules import Action, Event, EventCard, RecordError
+from tortuga_desktop.t1667.rules.game import MAX_SEED
+from tortuga_desktop.t1667.table.engine import GAME_KEY, T1667Engine, replay
+from tortuga_desktop.t1667.table.notes import Notes, NotesError
 
 __all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "new_table", "read_save", "read_saved",
            "table_of", "write_save"]

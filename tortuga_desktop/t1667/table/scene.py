@@ -33,28 +33,28 @@ from typing import Any
 
 import pygame
 
-from ...app import art, palette
-from ...app.anim import SPEEDS
-from ...app.eventtext1667 import event_text, talk_text
-from ...app.i18n import tr
-from ...app.intents import Click, Hover, Intent, Key
-from ...app.layout import wrap_lines
-from ...app.layout1667 import target_at
-from ...app.panel1667 import Group, Panel, PanelState, options_at, panel_for, w
-from ...app.render.table1667 import SEAT_STYLES, Table1667Renderer, fit, rounded
-from ...app.scenes import Scene
-from ...app.scenes.handover import HandoverScene
-from ...app.scenes.pause import PauseScene
-from ...shell.engine import ActionRefused, Prompt
-from ...shell.table import GameTable
-from ..ai.talk import Claim, Reaction
-from ..rules import events as ev
-from ..rules.actions import Action
-from ..rules.views import PlayerView, TableView
-from .beats import Beat, VoteBeat, beats_from
-from .end import End1667Scene
-from .help import Help1667Scene
-from .seat_aids import SeatAids
+from tortuga_desktop.dice.table.scenes.handover import HandoverScene
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.anim import SPEEDS
+from tortuga_desktop.shell.engine import ActionRefused, Prompt
+from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
+from tortuga_desktop.shell.layout import wrap_lines
+from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.scenes.pause import PauseScene
+from tortuga_desktop.shell.table import GameTable
+from tortuga_desktop.t1667.ai.talk import Claim, Reaction
+from tortuga_desktop.t1667.rules import events as ev
+from tortuga_desktop.t1667.rules.actions import Action
+from tortuga_desktop.t1667.rules.views import PlayerView, TableView
+from tortuga_desktop.t1667.table.beats import Beat, VoteBeat, beats_from
+from tortuga_desktop.t1667.table.end import End1667Scene
+from tortuga_desktop.t1667.table.eventtext import event_text, talk_text
+from tortuga_desktop.t1667.table.help import Help1667Scene
+from tortuga_desktop.t1667.table.layout import target_at
+from tortuga_desktop.t1667.table.panel import Group, Panel, PanelState, options_at, panel_for, w
+from tortuga_desktop.t1667.table.render import SEAT_STYLES, Table1667Renderer, fit, rounded
+from tortuga_desktop.t1667.table.seat_aids import SeatAids
 
 __all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
 

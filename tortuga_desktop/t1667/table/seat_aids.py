@@ -25,12 +25,12 @@ from typing import Any, Protocol
 
 import pygame
 
-from ...app.intents import Click, Hover
-from ...app.layout1667 import Table1667Layout
-from ..rules.state import Kind
-from .help import Tips1667
-from .notes import Notes
-from .notes_widget import NotesWidget, SeatsView, tag_rects
+from tortuga_desktop.shell.intents import Click, Hover
+from tortuga_desktop.t1667.rules.state import Kind
+from tortuga_desktop.t1667.table.help import Tips1667
+from tortuga_desktop.t1667.table.layout import Table1667Layout
+from tortuga_desktop.t1667.table.notes import Notes
+from tortuga_desktop.t1667.table.notes_widget import NotesWidget, SeatsView, tag_rects
 
 __all__ = ["AidsHost", "SeatAids"]
 

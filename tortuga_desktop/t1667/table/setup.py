@@ -20,18 +20,18 @@ from typing import Any
 
 import pygame
 
-from ...app import art, palette
-from ...app.i18n import KIND_KEYS, tr
-from ...app.layout import LayoutReport
-from ...app.render.table1667 import SEAT_STYLES, shape
-from ...app.scenes import Scene
-from ...app.scenes.chrome import backdrop
-from ...app.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
-from ...app.scenes.form import Control, FormScene, button_face, common_px, fit
-from ...levels import LEVELS_1667
-from ..rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
-from ..rules.game import MAX_SEED
-from .help import Help1667Scene
+from tortuga_desktop.levels import LEVELS_1667
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.i18n import KIND_KEYS, tr
+from tortuga_desktop.shell.layout import LayoutReport
+from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.scenes.chrome import backdrop
+from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
+from tortuga_desktop.shell.scenes.form import Control, FormScene, button_face, common_px, fit
+from tortuga_desktop.t1667.rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
+from tortuga_desktop.t1667.rules.game import MAX_SEED
+from tortuga_desktop.t1667.table.help import Help1667Scene
+from tortuga_desktop.t1667.table.render import SEAT_STYLES, shape
 
 __all__ = ["KINDS_1667", "MAX_NAME", "Seat1667", "Setup1667", "Setup1667Scene", "SetupProblem", "starred_pool"]
 

@@ -1,0 +1,96 @@
+"""The dice game (Tortuga, the pirate dice board game) as the shell's first game module.
+
+It delegates to the application's existing screens and files: its setup screen, the table,
+the results, the save format (:mod:`.saves`), the demo and the rules help. Nothing here
+changes how the dice game plays; it is how the shell reaches it without naming it
+(:mod:`tortuga_desktop.shell.game`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from tortuga_desktop.dice.table.controller import finished_source
+from tortuga_desktop.dice.table.scenes.demo import start_demo
+from tortuga_desktop.dice.table.scenes.help import HelpScene
+from tortuga_desktop.dice.table.scenes.results import ResultsScene
+from tortuga_desktop.dice.table.scenes.setup import SetupScene
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp
+from tortuga_desktop.shell.loop import App
+from tortuga_desktop.shell.saves import SaveData
+from tortuga_desktop.shell.scenes import Scene
+
+__all__ = ["KEY", "DiceGame"]
+
+#: The dice game's key (files without a ``"game"`` field are this game's).
+KEY = "tortuga"
+
+
+def _app(app: ShellApp) -> App:
+    """The dice game's screens and lifecycle (``app.session``) need the whole App."""
+    if not isinstance(app, App):
+        raise TypeError(f"{type(app).__name__} cannot play the dice game (not the App)")
+    return app
+
+
+class DiceGame:
+    """The dice game's :class:`~tortuga_desktop.shell.game.GameModule`."""
+
+    key = KEY
+    cli_names: tuple[str, ...] = ("dice",)
+    title_key = "game.tortuga.title"
+    blurb_key = "game.tortuga.blurb"
+    min_players = 2
+    max_players = 4
+
+    def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Two dice on a round sea-blue badge: a five in front of a tilted three."""
+        with art.round_badge(surface, rect) as box:
+            side = box.w
+            die = max(8, side * 9 // 20)
+            back = pygame.Rect(0, 0, die, die)
+            back.center = (box.centerx - side // 9, box.centery - side // 9)
+            front = pygame.Rect(0, 0, die, die)
+            front.center = (box.centerx + side // 9, box.centery + side // 9)
+            self._die(surface, back, (0, 4, 8), palette.PARCHMENT_DARK)
+            self._die(surface, front, (0, 2, 4, 6, 8), palette.BONE)
+
+    @staticmethod
+    def _die(surface: pygame.Surface, rect: pygame.Rect, pips: tuple[int, ...], face: tuple[int, int, int]) -> None:
+        radius = max(2, rect.w // 6)
+        pygame.draw.rect(surface, face, rect, border_radius=radius)
+        pygame.draw.rect(surface, palette.INK, rect, max(1, rect.w // 16), border_radius=radius)
+        step = rect.w // 4
+        dot = max(1, rect.w // 11)
+        for p in pips:  # 0..8: a 3x3 grid, row by row
+            x = rect.x + step * (1 + p % 3)
+            y = rect.y + step * (1 + p // 3)
+            pygame.draw.circle(surface, palette.INK, (x, y), dot)
+
+    def setup_scene(self, app: ShellApp) -> Scene:
+        return SetupScene()
+
+    def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        return SaveData.from_dict(dict(doc), path)
+
+    def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
+        if not isinstance(saved, SaveData):
+            raise TypeError(f"not a saved dice game: {type(saved).__name__}")
+        life = _app(app).session
+        if saved.game.is_over:
+            if on_disk:  # a finished game whose archiving failed last time: store it now
+                life.finish_game(saved)
+            app.push(ResultsScene(finished_source(saved.game, saved.seats), saved.seats, review=True))
+            return
+        life.play(saved, on_disk=on_disk)
+
+    def demo(self, app: ShellApp, options: DemoOptions) -> None:
+        start_demo(_app(app), options.players, options.seed, options.level)
+
+    def help_scene(self, app: ShellApp) -> Scene:
+        return HelpScene()

@@ -1,0 +1,1 @@
+"""The dice game's screens (table, setup, results, hand-over, replay, tutorial, help)."""

@@ -1,0 +1,464 @@
+"""The rules help (F1) and the context help for action positions.
+
+:class:`HelpScene` is an opaque, scrollable page: a table of contents on the left, the
+sections of :func:`help_sections` on the right, each with a small picture made from
+the game's own art (dice faces, action icons, chests, tokens, tiles).  Keys: Up/Down and
+the mouse wheel scroll, PageUp/PageDown a page, Home/End, Esc or F1 close.
+
+:class:`PositionsScene` is the small panel a click on an action space opens: each
+participant's dice values, bonus tile and total, the tie-break order from the start player,
+and who got 1st and 2nd position.  Only public information (placed dice are open).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tortuga_desktop.rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION, PlayerView
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.i18n import HELP_SECTIONS, action_name, get_language, tr
+from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
+from tortuga_desktop.shell.keys import keys_help
+from tortuga_desktop.shell.layout import LayoutReport
+from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.scenes.chrome import backdrop
+from tortuga_desktop.shell.scenes.dialogs import dim, draw_panel, scale_of, text_lines, wrap
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.loop import App
+
+__all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "draw_arrow", "help_sections", "position_rows"]
+
+
+def help_sections() -> list[tuple[str, str]]:
+    """The rules help as ``[(title, body), ...]`` in the current language (sections in
+    :data:`i18n.HELP_SECTIONS`; the keyboard page is made from :data:`..keys.KEY_TABLE`)."""
+    return [(tr(f"help.{s}.title"), keys_help() if s == "keys" else tr(f"help.{s}.body")) for s in HELP_SECTIONS]
+
+# A picture is a row of items: an art name, ("die", face, label), ("token", name),
+# ("chest", colour), or "→" (an arrow).
+Item = Any
+_RGB = palette.PLAYER_COLOURS[0].rgb
+SECTION_PICTURES: dict[str, list[Item]] = {
+    "overview": ["app_icon", "→", ("chest", 4), ("chest", 0), ("chest", 1), "→", "island"],
+    "components": [("die", 0, "A"), ("die", 5, "B"), ("chest", 0), ("chest", 3), "treasure_tile_back",
+                   "bonus_tile_1", ("token", "boat_token"), ("token", "pirate_token"), "screen"],
+    "setup": [("token", "boat_token"), ("token", "pirate_token"), ("chest", 1), ("chest", 2), "start_player", "bag"],
+    "round": [("die", 2, "C"), "→", "action_fleet", "action_crew", "action_hunt", "action_board", "action_raid",
+              "→", ("chest", 0)],
+    "dice": [("die", 0, "A"), ("die", 0, "B"), ("die", 5, "C"), ("die", 3, "D"), ("die", 1, "E"), "screen"],
+    "skulls": [("die", 5, "C"), "→", ("die", 4, "C")],
+    "bonus": ["bonus_tile_1", "→", "bonus_tile_2"],
+    "actions": ["action_fleet", "action_crew", "action_hunt", "action_board", "action_raid"],
+    "expand_fleet": ["action_fleet", "→", ("token", "boat_token")],
+    "recruit_crew": ["action_crew", "→", ("token", "pirate_token")],
+    "treasure_hunt": ["action_hunt", "→", ("chest", 2), "treasure_tile_2", "treasure_tile_back"],
+    "board": ["action_board", "→", ("chest", 4), ("token", "boat_token")],
+    "raid": ["action_raid", "→", ("chest", 0), ("token", "pirate_token")],
+    "surplus": [("chest", 1), ("chest", 1), "→", "island", "bag"],
+    "move": [("chest", 2), "→", ("chest", 2), "→", ("chest", 2), "→", "island"],
+    "end": [("chest", 0), ("chest", 1), ("chest", 2), ("chest", 3), ("chest", 4), ("chest", 0)],
+    "scoring": [("chest", 0), ("chest", 1), ("chest", 2), "→", "coin", "treasure_tile_3"],
+    "two_players": [("token", "boat_token"), ("token", "pirate_token"), "action_board", "action_raid"],
+    "long_game": [("chest", c % 5) for c in range(8)],
+    "hidden": ["screen", ("die", 5, "A"), "treasure_tile_back"],
+    "keys": [],
+}
+
+
+def draw_arrow(surface: pygame.Surface, x: int, y: int, size: int) -> int:
+    """A brass arrow pointing right in a picture row of height ``size`` at (x, y); returns its width."""
+    aw, cy, th = int(size * 0.5), y + size // 2, max(2, size // 10)
+    pygame.draw.line(surface, palette.BRASS_DARK, (x, cy), (x + aw - th, cy), th)
+    pygame.draw.polygon(surface, palette.BRASS_DARK, [(x + aw, cy), (x + aw - size // 5, cy - size // 6),
+                                                     (x + aw - size // 5, cy + size // 6)])
+    return aw
+
+
+def draw_picture(surface: pygame.Surface, items: list[Item], x: int, y: int, size: int) -> int:
+    """Draw a picture row at (x, y); returns its height (0 when empty)."""
+    if not items:
+        return 0
+    gap = max(4, size // 6)
+    for it in items:
+        if it == "→":
+            x += draw_arrow(surface, x, y, size) + gap
+            continue
+        if isinstance(it, tuple) and it[0] == "die":
+            pic = art.die_face(it[1], it[2], size, _RGB)
+        elif isinstance(it, tuple) and it[0] == "token":
+            pic = art.token(it[1], size, palette.PLAYER_COLOURS[1].rgb)
+        elif isinstance(it, tuple) and it[0] == "chest":
+            pic = art.chest(it[1], size)
+        elif it == "island":
+            pic = art.load_svg("island", (int(size * 1.8), size))
+        elif it == "screen":
+            pic = art.load_svg("screen", (int(size * 1.5), size))
+        else:
+            pic = art.icon(str(it), size)
+        surface.blit(pic, (x, y))
+        x += pic.get_width() + gap
+    return size
+
+
+def draw_dice_grid(surface: pygame.Surface, x: int, y: int, size: int,
+                   grid: tuple[tuple[int, ...], ...] = DICE_GRIDS[RULES_VERSION],
+                   rgb: palette.RGB = _RGB) -> pygame.Rect:
+    """The faces of the five dice, one row per die, as the printed screen shows them (R0.8):
+    the five actions with that die's number on each, then the skull with the die's letter.
+    Returns the rect drawn."""
+    gap = max(3, size // 8)
+    label_w = size // 2 + gap
+    font = art.font(max(10, size // 2), True)
+    for a in range(5):  # column heads: the action icons
+        surface.blit(art.icon(palette.ACTION_ICONS[a], size), (x + label_w + a * (size + gap), y))
+    for d in range(5):
+        row_y = y + (d + 1) * (size + gap)
+        letter = font.render(DIE_LETTERS[d], True, palette.INK)
+        surface.blit(letter, letter.get_rect(midleft=(x, row_y + size // 2)))
+        for a in range(5):
+            surface.blit(art.die_face(a, str(grid[d][a]), size, rgb), (x + label_w + a * (size + gap), row_y))
+        surface.blit(art.die_face(5, DIE_LETTERS[d], size, rgb), (x + label_w + 5 * (size + gap), row_y))
+    return pygame.Rect(x, y, label_w + 6 * (size + gap), 6 * (size + gap))
+
+
+class HelpScene(Scene):
+    """The rules, scrollable, with pictures.
+
+    Another game's help (Tortuga 1667's, :mod:`...t1667.table.help`) is this scene with its own
+    :meth:`sections`, :meth:`section_picture` and :attr:`title_key`."""
+
+    opaque = True
+    name = "help"
+    #: the page's heading
+    title_key = "menu.rules"
+
+    def sections(self) -> list[tuple[str, str, str]]:
+        """``[(section id, title, body), ...]`` in the current language, in reading order."""
+        return [(sec, title, body) for sec, (title, body) in zip(HELP_SECTIONS, help_sections(), strict=True)]
+
+    def section_picture(self, page: pygame.Surface | None, sec: str, x: int, y: int, size: int) -> int:
+        """Draw section ``sec``'s picture at (x, y) (only measure it when ``page`` is None); its height."""
+        items = SECTION_PICTURES.get(sec, [])
+        if page is None:
+            return (size + int(size * 0.2) + 6 * (size + max(3, size // 8))) if sec == "dice" else (size if items else 0)
+        height = draw_picture(page, items, x, y, size)
+        if sec == "dice":  # the dice faces under the picture row
+            height = draw_dice_grid(page, x, y + height + int(size * 0.2), size).bottom - y
+        return height
+
+    def __init__(self, section: str | None = None) -> None:
+        super().__init__()
+        self.scroll = 0
+        self.start_section = section
+        self._page: pygame.Surface | None = None
+        self._page_key: Any = None
+        self._anchors: list[int] = []
+        self._toc: list[pygame.Rect] = []
+        self._view = pygame.Rect(0, 0, 0, 0)
+        self._close = pygame.Rect(0, 0, 0, 0)
+        self._hover_close = False
+
+    def enter(self, app: App) -> None:
+        super().enter(app)
+        self._ensure(app.size)
+        ids = [sec for sec, _title, _body in self.sections()]
+        if self.start_section in ids:
+            self.scroll = self._anchors[ids.index(self.start_section)]
+
+    def retranslate(self) -> None:
+        self._page = None
+        self._page_key = None
+
+    def resize(self, size: tuple[int, int]) -> None:
+        self._page = None
+
+    # -- layout -------------------------------------------------------------------------
+
+    def _geometry(self, size: tuple[int, int]) -> tuple[float, pygame.Rect, pygame.Rect]:
+        w, h = size
+        s = scale_of(size)
+        outer = pygame.Rect(int(30 * s), int(20 * s), w - int(60 * s), h - int(40 * s))
+        toc_w = int(min(330 * s, outer.w * 0.26))
+        footer = int(34 * s) + 8  # the scroll hint lives below the page, never over it
+        view = pygame.Rect(outer.x + toc_w + int(30 * s), outer.y + int(80 * s),
+                           outer.right - outer.x - toc_w - int(50 * s), outer.h - int(100 * s) - footer)
+        return s, outer, view
+
+    def layout_report(self) -> LayoutReport:
+        """The page, the contents and the close button (for the layout tests)."""
+        rep = LayoutReport()
+        s, outer, view = self._geometry(self.app.size if self.entered else (1600, 900))
+        rep.add("", outer, click=False)
+        rep.add("page", view)
+        rep.add("close", self._close)
+        for i, r in enumerate(self._toc):
+            rep.add(f"contents {i}", r)
+        return rep
+
+    def _ensure(self, size: tuple[int, int]) -> None:
+        key = (size, get_language())
+        if self._page is not None and self._page_key == key:
+            return
+        s, _outer, view = self._geometry(size)
+        self._view = view
+        body_f = art.font(max(11, int(19 * s)))
+        bold_f = art.font(max(13, int(26 * s)), True)
+        pic = max(24, int(56 * s))
+        width = view.w - int(10 * s)
+        blocks: list[tuple[str, Any]] = []
+        for sec, title, body in self.sections():
+            blocks.append(("title", title))
+            blocks.append(("pic", sec))
+            for para in body.split("\n\n"):
+                lines: list[tuple[str, int]] = []
+                for raw in para.split("\n"):
+                    bullet = raw.startswith("• ")
+                    indent = int(22 * s) if bullet else 0
+                    for k, ln in enumerate(wrap(raw[2:] if bullet else raw, body_f, width - indent)):
+                        lines.append((("• " if bullet and k == 0 else "") + ln, 0 if (bullet and k == 0) else indent))
+                blocks.append(("para", lines))
+            blocks.append(("end", None))
+        # Measure, then draw onto one tall surface.
+        lh = body_f.get_linesize() + 2
+        height = 0
+        for kind, val in blocks:
+            if kind == "title":
+                height += bold_f.get_linesize() + int(10 * s)
+            elif kind == "pic":
+                ph = self.section_picture(None, val, int(4 * s), 0, pic)
+                height += (ph + int(10 * s)) if ph else 0
+            elif kind == "para":
+                height += len(val) * lh + int(8 * s)
+            else:
+                height += int(26 * s)
+        page = pygame.Surface((view.w, max(view.h, height + view.h // 2)), pygame.SRCALPHA)
+        y = 0
+        anchors: list[int] = []
+        for kind, val in blocks:
+            if kind == "title":
+                anchors.append(y)
+                t = bold_f.render(val, True, palette.BRASS_DARK)
+                page.blit(t, (0, y))
+                y += bold_f.get_linesize()
+                pygame.draw.line(page, palette.BRASS, (0, y), (view.w - int(10 * s), y), max(1, int(2 * s)))
+                y += int(10 * s)
+            elif kind == "pic":
+                ph = self.section_picture(page, val, int(4 * s), y, pic)
+                if ph:
+                    y += ph + int(10 * s)
+            elif kind == "para":
+                for ln, indent in val:
+                    if ln:
+                        page.blit(body_f.render(ln, True, palette.INK), (indent, y))
+                    y += lh
+                y += int(8 * s)
+            else:
+                y += int(26 * s)
+        self._page = page
+        self._page_key = key
+        self._anchors = anchors
+        self._max_scroll = max(0, page.get_height() - view.h)
+        self.scroll = min(self.scroll, self._max_scroll)
+
+    # -- input --------------------------------------------------------------------------
+
+    def close(self) -> None:
+        if self.entered and self.app.top is self:
+            self.app.pop()
+
+    def scroll_by(self, dy: int) -> None:
+        self.scroll = max(0, min(getattr(self, "_max_scroll", 0), self.scroll + dy))
+        if self.entered:
+            self.app.request_redraw()
+
+    def handle(self, intent: Intent) -> None:
+        page = max(100, self._view.h - 60)
+        if isinstance(intent, Key):
+            k = intent.key
+            if k in (pygame.K_ESCAPE, pygame.K_BACKSPACE):
+                self.close()
+            elif k == pygame.K_DOWN:
+                self.scroll_by(60)
+            elif k == pygame.K_UP:
+                self.scroll_by(-60)
+            elif k in (pygame.K_PAGEDOWN, pygame.K_SPACE):
+                self.scroll_by(page)
+            elif k == pygame.K_PAGEUP:
+                self.scroll_by(-page)
+            elif k == pygame.K_HOME:
+                self.scroll_by(-10**9)
+            elif k == pygame.K_END:
+                self.scroll_by(10**9)
+            return
+        if isinstance(intent, Click):
+            if intent.button == 4:
+                self.scroll_by(-80)
+            elif intent.button == 5:
+                self.scroll_by(80)
+            elif intent.button == 1:
+                if self._close.collidepoint(intent.pos):
+                    self.close()
+                    return
+                for i, r in enumerate(self._toc):
+                    if r.collidepoint(intent.pos) and i < len(self._anchors):
+                        self.scroll = min(self._anchors[i], getattr(self, "_max_scroll", 0))
+                        self.app.request_redraw()
+                        return
+        if isinstance(intent, Hover):
+            hov = self._close.collidepoint(intent.pos)
+            if hov != self._hover_close:
+                self._hover_close = hov
+                self.app.request_redraw()
+
+    # -- draw ---------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        self._ensure(size)
+        s, outer, view = self._geometry(size)
+        surface.blit(backdrop(size), (0, 0))
+        draw_panel(surface, outer, s)
+        tf = art.font(max(16, int(40 * s)), True)
+        t = tf.render(tr(self.title_key), True, palette.INK)
+        surface.blit(t, (outer.x + int(24 * s), outer.y + int(14 * s)))
+        # close button
+        cf = art.font(max(11, int(20 * s)), True)
+        ct = cf.render(tr("help.close_hint"), True, palette.INK)
+        self._close = ct.get_rect(topright=(outer.right - int(24 * s), outer.y + int(24 * s))).inflate(int(24 * s),
+                                                                                                       int(12 * s))
+        pygame.draw.rect(surface, palette.GOLD_LIGHT if self._hover_close else palette.GOLD, self._close,
+                         border_radius=int(8 * s))
+        pygame.draw.rect(surface, palette.INK, self._close, max(1, int(2 * s)), border_radius=int(8 * s))
+        surface.blit(ct, ct.get_rect(center=self._close.center))
+        # table of contents
+        f = art.font(max(10, int(17 * s)))
+        fb = art.font(max(10, int(17 * s)), True)
+        x = outer.x + int(24 * s)
+        y = view.y
+        toc_w = view.x - x - int(20 * s)
+        current = 0
+        for i, a in enumerate(self._anchors):
+            if a <= self.scroll + 4:
+                current = i
+        self._toc = []
+        for i, (_sec, title, _body) in enumerate(self.sections()):
+            font = fb if i == current else f
+            label = title
+            while font.size(label)[0] > toc_w - int(12 * s) and len(label) > 3:
+                label = label[:-2] + "…" if label.endswith("…") else label[:-1] + "…"
+            r = pygame.Rect(x, y, toc_w, font.get_linesize() + int(4 * s))
+            if i == current:
+                pygame.draw.rect(surface, palette.GOLD_LIGHT, r, border_radius=int(6 * s))
+            surface.blit(font.render(label, True, palette.INK), (x + int(6 * s), y + int(2 * s)))
+            self._toc.append(r)
+            y += r.h
+        pygame.draw.line(surface, palette.BRASS, (view.x - int(14 * s), view.y), (view.x - int(14 * s), view.bottom),
+                         max(1, int(2 * s)))
+        # the page
+        assert self._page is not None
+        surface.blit(self._page, view.topleft, pygame.Rect(0, self.scroll, view.w, view.h))
+        # scroll bar
+        total = self._page.get_height()
+        if total > view.h:
+            bar_h = max(20, int(view.h * view.h / total))
+            bar_y = view.y + int((view.h - bar_h) * self.scroll / max(1, self._max_scroll))
+            pygame.draw.rect(surface, palette.PARCHMENT_DARK, pygame.Rect(outer.right - int(16 * s), view.y,
+                                                                         int(6 * s), view.h), border_radius=3)
+            pygame.draw.rect(surface, palette.BRASS_DARK, pygame.Rect(outer.right - int(16 * s), bar_y,
+                                                                     int(6 * s), bar_h), border_radius=3)
+        px = max(11, int(15 * s))
+        while px > 9 and art.font(px).size(tr("help.scroll_hint"))[0] > outer.w - int(48 * s):
+            px -= 1
+        hint = art.font(px).render(tr("help.scroll_hint"), True, palette.INK_SOFT)
+        surface.blit(hint, hint.get_rect(bottomleft=(outer.x + int(24 * s), outer.bottom - int(10 * s))))
+
+
+# --- context help: positions on an action --------------------------------------------------
+
+
+def position_rows(view: PlayerView, action: int) -> list[dict[str, Any]]:
+    """Per participant, best first: seat, name, dice [(letter, value)], bonus, total, rank
+    (0-based), tie (index in the order from the start player), position (1, 2 or 0 = none).
+    From a view: placed dice and bonus tiles are public (R9.3), ties go by the order from the
+    start player (R4.2, R4.3)."""
+    n = view.players
+    part = [s for s in range(n) if view.seats[s].placed[action]]
+    ranking = sorted(part, key=lambda s: (-view.total(s, action), (s - view.start) % n))
+    acting = 1 if n == 2 else 2
+    rows = []
+    for rank, seat in enumerate(ranking):
+        p = view.seats[seat]
+        dice = [(DIE_LETTERS[d], view.grid[d][action]) for d in p.placed[action]]
+        rows.append({"seat": seat, "name": view.names[seat], "dice": dice, "bonus": p.bonus[action],
+                     "total": view.total(seat, action), "rank": rank, "tie": (seat - view.start) % n + 1,
+                     "position": rank + 1 if rank < acting else 0})
+    return rows
+
+
+class PositionsScene(Scene):
+    """Who got 1st and 2nd position on one action, and why (click or any key closes)."""
+
+    opaque = False
+    name = "positions"
+
+    def __init__(self, view: PlayerView, action: int, seats: Sequence[Any] | None = None) -> None:
+        super().__init__()
+        self.game = view
+        self.action = action
+        self.seats = seats
+        self.rows = position_rows(view, action)
+
+    def lines(self) -> list[tuple[str, bool]]:
+        """The panel's text lines (bold flag)."""
+        g = self.game
+        out: list[tuple[str, bool]] = []
+        if not self.rows:
+            out.append((tr("context.nobody"), False))
+        for r in self.rows:
+            dice = " + ".join(f"{letter}={v}" for letter, v in r["dice"])
+            if r["bonus"]:
+                dice += " + " + tr("context.bonus", n=r["bonus"])
+            pos = {1: tr("term.position_1"), 2: tr("term.position_2")}.get(r["position"], tr("context.no_position"))
+            out.append((tr("context.row", rank=r["rank"] + 1, name=r["name"], dice=dice, total=r["total"],
+                           position=pos), r["position"] > 0))
+        totals = [r["total"] for r in self.rows]
+        if len(totals) != len(set(totals)):
+            out.append((tr("context.tie"), False))
+        out.append((tr("context.order", names=", ".join(g.names[(g.start + i) % g.players]
+                                                        for i in range(g.players))), False))
+        if g.players == 2:
+            out.append((tr("context.two_players"), False))
+        return out
+
+    def handle(self, intent: Intent) -> None:
+        closing = isinstance(intent, Key) or (isinstance(intent, Click) and intent.button in (1, 3))
+        if closing and self.entered and self.app.top is self:
+            self.app.pop()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        w, h = surface.get_size()
+        s = scale_of((w, h))
+        dim(surface, 110)
+        f = art.font(max(11, int(20 * s)))
+        fb = art.font(max(11, int(20 * s)), True)
+        lines = self.lines()
+        width = min(w - 40, int(900 * s))
+        wrapped: list[tuple[str, bool]] = []
+        for text, bold in lines:
+            for ln in wrap(text, fb if bold else f, width - int(140 * s)):
+                wrapped.append((ln, bold))
+        lh = f.get_linesize() + 4
+        box = pygame.Rect(0, 0, width, int(150 * s) + lh * len(wrapped))
+        box.center = (w // 2, h // 2)
+        y = draw_panel(surface, box, s, tr("context.title", action=action_name(self.action)))
+        ic = art.icon(palette.ACTION_ICONS[self.action], int(64 * s))
+        surface.blit(ic, (box.x + int(20 * s), box.y + int(14 * s)))
+        for ln, bold in wrapped:
+            surface.blit((fb if bold else f).render(ln, True, palette.INK), (box.x + int(100 * s), y))
+            y += lh
+        text_lines(surface, [tr("context.close")], art.font(max(10, int(15 * s))),
+                   (box.x + int(100 * s), box.bottom - int(34 * s)), palette.INK_SOFT)

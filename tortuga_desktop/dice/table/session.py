@@ -1,0 +1,346 @@
+"""The games this run of the program plays, and every file it writes while they are played.
+
+:class:`GameSession` is the game lifecycle the :class:`~.loop.App` holds (``app.session``), so
+the App itself keeps only the window, the scene stack, notices and the frame loop:
+
+* starting a game (:meth:`GameSession.start_game`, :meth:`GameSession.play`): never over a game
+  in progress without asking (:meth:`GameSession.confirm_leaving_game`); a loaded game whose
+  history differs from the record kept under its id goes on as a new game (issue 23.4);
+* after every confirmed decision the game is autosaved and its record kept for Replays;
+* a finished game is archived, counted in the statistics and the autosave removed once the
+  archive is safely written (:meth:`GameSession.finish_game`);
+* one background writer (:meth:`GameSession.writer`) for every file written during play (the
+  settings too): the frame loop never waits for the disk, failures become notices.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import logging
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from tortuga_desktop.dice.table import records
+from tortuga_desktop.dice.table.controller import LocalTableSource
+from tortuga_desktop.dice.table.records import RecordKeeper
+from tortuga_desktop.dice.table.scenes.results import ResultsScene
+from tortuga_desktop.dice.table.scenes.table import TableScene
+from tortuga_desktop.dice.table.source import TableMove
+from tortuga_desktop.rules import RulesError
+from tortuga_desktop.shell import paths, saves, stats
+from tortuga_desktop.shell.i18n import tr, trn
+from tortuga_desktop.shell.saves import AutosaveWriter, Job, SaveData, SaveError
+from tortuga_desktop.shell.saves.writer import Autosavable
+from tortuga_desktop.shell.scenes.dialogs import MessageScene
+from tortuga_desktop.shell.scenes.saveload import SaveScene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.saves import SetupConfig
+
+logger = logging.getLogger(__name__)
+
+__all__ = ["GameSession"]
+
+
+class GameSession:
+    """The game lifecycle of one :class:`~.loop.App`: the game in progress, its autosave,
+    record, archive and statistics, and the background writer."""
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+        #: the background writer, made when first needed (:meth:`writer`)
+        self.autosaver: AutosaveWriter | None = None
+        self._finished_ids: set[str] = set()
+        #: finished games that could be neither archived nor kept as the autosave, by game
+        #: id: Ctrl+S on their results saves them elsewhere
+        self.unstored: dict[str, SaveData] = {}
+        #: the last game played (new, continued or loaded): the one the autosave holds
+        self.current: SaveData | None = None
+
+    # -- starting a game ----------------------------------------------------------------
+
+    def start_game(self, setup: SetupConfig) -> None:
+        """Start a game from a :class:`saves.SetupConfig` (the setup and results screens).
+        Over a game in progress it asks first (:meth:`confirm_leaving_game`)."""
+        app = self.app
+
+        def start() -> None:
+            data = setup.create_game()
+            while len(app.scenes) > 1:
+                app.scenes.pop().exit()
+            self.play(data)
+
+        self.confirm_leaving_game("new", start)
+
+    def game_in_progress(self) -> SaveData | Path | None:
+        """The unfinished game *Continue* would open now: the :class:`saves.SaveData` of the
+        last game played in this session, or the autosave's path for one from before; None
+        when there is none."""
+        current = self.current
+        if current is not None and current.game.is_over:
+            return None
+        if current is not None and any(data is current for data in self._tables_data()):
+            return current  # on the table right now
+        try:
+            on_disk = saves.has_autosave()
+        except OSError:
+            on_disk = False
+        if not on_disk:
+            return None
+        return current if current is not None else saves.autosave_path(create=False)
+
+    @staticmethod
+    def save_data_of(source: object) -> SaveData | None:
+        """The saved game a table source plays (None for one without: a network game, a demo,
+        a replay), so the screens above the sources never need the source's own type."""
+        return source.save_data if isinstance(source, LocalTableSource) else None
+
+    def _tables_data(self) -> list[SaveData]:
+        """The saved games of the local tables on the scene stack, bottom first."""
+        found = (self.save_data_of(sc.controller) for sc in self.app.scenes if isinstance(sc, TableScene))
+        return [data for data in found if data is not None]
+
+    def confirm_leaving_game(self, what: str, proceed: Callable[[], None]) -> None:
+        """Run ``proceed`` (``what``: "new" game or "load" a save) at once when no game is in
+        progress; else first ask, saying what becomes of that game (its record stays in
+        Replays as an unfinished game). Keyboard: Enter goes on, Esc keeps the game."""
+        running = self.game_in_progress()
+        if running is None:
+            proceed()
+            return
+        text = f"{tr(f'leave.text_{what}')} {self._kept_text(running)}"
+        self.app.push(MessageScene(tr("leave.title"), text, proceed, ok_label=tr(f"leave.ok_{what}"),
+                                   cancel_label=tr("leave.keep")))
+
+    @staticmethod
+    def _kept_text(running: SaveData | Path) -> str:
+        """What stays of the game in progress when another takes its place (true, not hoped)."""
+        if isinstance(running, SaveData):
+            game_id, decisions = running.game_id, running.game.decisions
+            try:
+                running.game.record()
+                has_record = decisions > 0
+            except RulesError:
+                has_record = False
+        else:  # the autosave of an earlier session: its id and the record it left
+            game_id, decisions = saves.peek_game(Path(running))
+            has_record = bool(game_id) and records.replay_path(game_id).is_file()
+        if has_record:
+            return tr("leave.kept_replay")
+        if decisions == 0:
+            return tr("leave.nothing_played")
+        return tr("leave.not_kept")
+
+    def _branch_if_diverged(self, data: SaveData) -> None:
+        """A loaded game whose history differs from the record kept under its id (a save
+        from round 3 of a game played on to round 6) continues as a new game with its own
+        id, so its record never overwrites the longer one (issue 23.4: 54 -> 27 entries)."""
+        try:
+            entries = [tuple(e) for e in data.game.record().entries]
+        except RulesError:
+            return
+        others: list[list[tuple[Any, ...]]] = []
+        current = self.current
+        if current is not None and current is not data and current.game_id == data.game_id:
+            with contextlib.suppress(RulesError):
+                others.append([tuple(e) for e in current.game.record().entries])
+        try:
+            path = records.replay_path(data.game_id)
+            if path.is_file():
+                others.append([tuple(e) for e in records.read_replay(path).record.entries])
+        except (records.RecordError, OSError):
+            pass
+        if any(other != entries[:len(other)] for other in others):
+            old = data.game_id
+            data.game_id = uuid.uuid4().hex
+            data.meta["branched_from"] = old
+            logger.info("a loaded game continues as a new game (its kept record went further)")
+
+    def play(self, data: SaveData, *, on_disk: bool = False) -> TableScene | None:
+        """Push a table for a :class:`saves.SaveData` (new, continued or loaded game);
+        ``on_disk``: ``data`` was just read from the autosave file (*Continue*). None when the
+        game cannot be played (a message says why)."""
+        try:
+            for seat in data.seats:
+                seat.validate()
+        except ValueError as exc:  # a bad seat (e.g. an unknown computer level) stops here
+            logger.warning("refused to play a game with bad seats: %s", exc)
+            self.app.show_message(tr("error.title"),
+                                  tr("error.seats.invalid", reason=str(exc).split(": ", 1)[-1]))
+            return None
+        self._branch_if_diverged(data)
+        self.current = data
+        controller = LocalTableSource(data.game, data.seats)
+        if on_disk:
+            self.writer().on_disk = (data.game_id, data.game.decisions)
+        self._attach_autosave(controller, data)
+        if not data.game.is_over:
+            self.autosave(data)
+        scene = TableScene(controller, speed=self.app.table_speed())
+        self.app.push(scene)
+        return scene
+
+    # -- files: one background writer ----------------------------------------------------
+
+    def writer(self) -> AutosaveWriter:
+        """The background writer for every file written during play; failures show a notice."""
+        if self.autosaver is None:
+            self.autosaver = AutosaveWriter(on_error=self._write_failed, on_recover=self._write_recovered)
+        return self.autosaver
+
+    def _write_failed(self, error: SaveError) -> None:
+        """A write failed (called on the writer's thread: only queue a notice). A failed
+        autosave says how much of the game the autosave on disk still holds."""
+        folder = paths.display_path(error.path.parent) if error.path is not None else "?"
+        reason = str(error.params.get("reason") or error.key)
+        writer = self.autosaver
+        if writer is not None and error is writer.last_error and writer.unwritten is not None:
+            game_id, total = writer.unwritten
+            self.app.notify(tr("notice.autosave_failed", reason=reason, folder=folder,
+                               safe=self.safe_on_disk_text(game_id, total)), "error")
+            return
+        self.app.notify(tr("notice.save_failed", reason=reason, folder=folder), "error")
+
+    def safe_on_disk_text(self, game_id: str, total: int) -> str:
+        """Which decision of game ``game_id`` (``total`` made so far) is safe in the autosave."""
+        writer = self.autosaver
+        saved = writer.safe_decisions(game_id) if writer is not None else None
+        if saved is None:
+            return tr("notice.safe_none")
+        if saved >= total:
+            return trn("notice.safe_all", total)
+        return trn("notice.safe_on_disk", total, saved=saved)
+
+    def _write_recovered(self) -> None:
+        self.app.notify(tr("notice.save_works_again"), "info")
+
+    def unsaved_error(self) -> SaveError | None:
+        """The last write that failed and has not been made good since (None when all is written)."""
+        return self.autosaver.last_error if self.autosaver is not None else None
+
+    def close(self, wait: float) -> list[str]:
+        """Close the background writer, waiting at most ``wait`` seconds; what could not be
+        written (for the log and the terminal)."""
+        unsaved: list[str] = []
+        if self.autosaver is None:
+            return unsaved
+        writer, self.autosaver = self.autosaver, None
+        try:
+            done = writer.close(wait)
+        except Exception:
+            logger.exception("closing the background writer failed")
+            done = False
+        if not done:
+            unsaved.append("the last changes (the disk did not answer in time)")
+        if writer.last_error is not None:
+            unsaved.append(f"the autosave ({writer.last_error.log_text})")
+        return unsaved
+
+    # -- during play ----------------------------------------------------------------------
+
+    def autosave(self, data: Autosavable) -> None:
+        """Queue ``data`` (a saved game of any game) as the autosave (never waits for the disk)."""
+        try:
+            self.writer().submit(data)
+        except SaveError as err:  # the game cannot be written at all (should never happen)
+            logger.error("the game cannot be autosaved: %s", err.log_text)
+            self._write_failed(err)
+        except RuntimeError:
+            logger.exception("autosave after the writer was closed")
+
+    def _attach_autosave(self, controller: LocalTableSource, data: SaveData) -> None:
+        """Autosave after every confirmed decision; record the game when it ends."""
+        controller.save_data = data
+        keeper = RecordKeeper(data.game_id, controller.game, [s.kind for s in data.seats])
+
+        def save(_move: TableMove) -> None:
+            if controller.game.is_over:
+                self.finish_game(data)
+            else:
+                self.autosave(data)
+            self.keep_record(keeper, controller)
+
+        controller.on_decision = save
+
+    def keep_record(self, keeper: RecordKeeper, controller: LocalTableSource) -> Job | None:
+        """Queue writing the game's record on the background writer (never waits for the disk)."""
+        try:
+            return keeper.queue(self.writer().run, controller.reasons(), lambda: {keeper.game_id})
+        except RuntimeError:
+            logger.exception("game record after the writer was closed")
+            return None
+
+    def finish_game(self, data: SaveData | None) -> Job | None:
+        """Archive a finished game with its log, count it in the statistics, drop the autosave
+        — on the background writer, in that order; returns the writer's Job (or None).
+
+        The autosave is deleted only after the archive is safely on disk: if archiving
+        fails, the finished game is written to the autosave instead (so *Continue* shows it
+        and archives it again) and a notice says so. Idempotent per game (archive and
+        statistics are keyed by ``data.game_id``)."""
+        if data is None or not data.game.is_over or data.game_id in self._finished_ids:
+            return None
+        self._finished_ids.add(data.game_id)
+        try:
+            snapshot = saves.SaveData.from_dict(data.to_dict())  # the writer works on its own copy
+        except saves.SaveError as err:
+            logger.error("the finished game cannot be stored: %s", err.log_text)
+            self._write_failed(err)
+            return None
+        snapshot.saved_at = data.saved_at
+        app = self.app
+        writer = self.writer()
+        total = data.game.decisions
+
+        def store() -> None:
+            try:
+                saves.archive_finished(snapshot)
+            except Exception as exc:
+                logger.warning("archiving the finished game failed: %s", exc)
+                params = exc.params if isinstance(exc, SaveError) else {}
+                reason = str(params.get("reason") or exc)
+                try:
+                    saves.autosave(snapshot)  # keep the finished game where Continue finds it
+                except saves.SaveError as err:
+                    logger.error("the finished game could not be kept as the autosave either: %s", err.log_text)
+                    self.unstored[data.game_id] = data  # Ctrl+S on the results saves it elsewhere
+                    app.notify(tr("notice.archive_failed_lost", reason=reason,
+                                  safe=self.safe_on_disk_text(data.game_id, total)), "error")
+                    return
+                writer.on_disk = (data.game_id, total)
+                app.notify(tr("notice.archive_failed_kept", reason=reason, total=total), "error")
+                return
+            try:
+                stats.record_finished(snapshot, strict=True)
+            except Exception as exc:  # the game itself is archived: only the statistics lag
+                logger.warning("recording the statistics failed: %s", exc)
+                self._write_failed(saves.write_error(exc, stats.stats_path(create=False)))
+            saves.clear_autosave()
+            writer.on_disk = None
+
+        return writer.run("storing the finished game", store, paths.archive_dir(create=False))
+
+    def open_save_dialog(self) -> bool:
+        """Ctrl+S: the save dialog for the running game (False when there is none)."""
+        app = self.app
+        top = app.top
+        if isinstance(top, SaveScene):
+            return True
+        # the results of a game this computer played: its local table source holds the game
+        source = top.source if isinstance(top, ResultsScene) else None
+        shown = source.game if isinstance(source, LocalTableSource) else None
+        for unstored in list(self.unstored.values()):
+            if shown is not None and unstored.game is shown:
+                app.push(SaveScene(unstored))
+                return True
+        tables = self._tables_data()
+        if tables:
+            data = tables[-1]
+            if type(top).__name__ not in ("TableScene", "PauseScene") or data.game.is_over:
+                return False
+            app.push(SaveScene(data))
+            return True
+        return False

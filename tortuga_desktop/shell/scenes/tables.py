@@ -1,0 +1,449 @@
+"""The tables of a dedicated server (Join game -> "Tables on this server").
+
+Opened from the Join screen with the address typed there. A short-lived connection asks the
+server for its list (:class:`~tortuga_desktop.net.protocol.Tables`) and shows each table: its
+name, the seats taken and open, who sits there, computer players and their level, a long game,
+whether it waits for players or is being played, and whether it is private. A listed table is
+watched without a seat (the public table and its chat, read only) or joined with one click (the list carries its join code); a private one needs its code, typed on
+the Join screen. A new table is made here (players, computer players and their level, long
+game, listed or private): the server answers with its code and the Join screen joins it at
+once; the game starts by itself when every open seat is taken.
+
+The connection runs in the background (:class:`TableLister`): the screen never waits for it,
+and a server that is not a dedicated one, cannot be reached or refuses says so in words.
+
+Keys: F5 (or R) asks for the list again, Escape goes back.
+"""
+
+from __future__ import annotations
+
+import logging
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import pygame
+import pygame_gui
+from pygame_gui.elements import UIButton, UILabel
+
+from tortuga_desktop.levels import NETWORK_LEVELS, level_key
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.i18n import tr, trn
+from tortuga_desktop.shell.intents import Intent
+from tortuga_desktop.shell.scenes import WidgetScene
+from tortuga_desktop.shell.scenes.dialogs import wrap
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.loop import App
+
+log = logging.getLogger(__name__)
+
+__all__ = ["NewTable", "TableLister", "TablesScene", "table_line"]
+
+#: seconds to wait for the server's answer before saying it cannot be reached
+ANSWER_TIMEOUT = 10.0
+#: tables shown at once (the rest on further pages)
+PAGE = 6
+
+
+@dataclass(frozen=True)
+class NewTable:
+    """A table to create: ``players`` seats, ``computers`` of them computer players of ``level``
+    (the others open for people, the creator's among them)."""
+
+    players: int = 2
+    computers: int = 1
+    level: str = "normal"
+    long_game: bool = False
+    listed: bool = True
+
+    def seats(self) -> list[Any]:
+        from tortuga_desktop.net.protocol import SeatSpec
+
+        people = self.players - self.computers
+        return [SeatSpec(kind="open") for _ in range(people)] + \
+            [SeatSpec(kind="computer", level=self.level) for _ in range(self.computers)]  # type: ignore[arg-type]
+
+
+class TableLister:
+    """A connection that lists a dedicated server's tables and creates one (background thread;
+    :meth:`pump` each frame never blocks). After :meth:`pump`: ``tables`` (None until a list
+    came), ``more`` (tables not listed), ``created`` (code, table id) once a table was made,
+    ``problem`` (translation key) when something went wrong."""
+
+    def __init__(self, url: str, client_factory: Callable[..., Any] | None = None) -> None:
+        factory = client_factory
+        if factory is None:
+            from tortuga_desktop.net.client import NetClient
+
+            factory = NetClient
+        self.url = url
+        self.client = factory(url, reconnect=False, give_up_after=0.0)
+        self.tables: list[Any] | None = None
+        self.more = 0
+        self.created: tuple[str, str] | None = None
+        self.problem = ""
+        self.lobby: bool | None = None
+        self._asked = time.monotonic()
+        self._waiting = True
+        self._closed = False
+        self.client.start()
+        self.client.list_tables()
+
+    def refresh(self) -> None:
+        if not self._closed and not self._waiting:
+            self._waiting = True
+            self._asked = time.monotonic()
+            self.problem = ""
+            self.client.list_tables()
+
+    def create(self, new: NewTable, name: str) -> None:
+        if not self._closed and not self._waiting:
+            self._waiting = True
+            self._asked = time.monotonic()
+            self.problem = ""
+            self.client.create_table(new.seats(), name=name, long_game=new.long_game, hold_seconds=120.0,
+                                     takeover_level=new.level, auto_start=True, listed=new.listed)
+
+    @property
+    def waiting(self) -> bool:
+        return self._waiting
+
+    def pump(self) -> bool:
+        """Take what arrived (never blocks); True when anything changed."""
+        from tortuga_desktop.net import protocol as P
+        from tortuga_desktop.net.client import Status
+
+        if self._closed:
+            return False
+        changed = False
+        for msg in self.client.poll():
+            changed = True
+            if isinstance(msg, P.Welcome):
+                self.lobby = bool(msg.lobby)
+            elif isinstance(msg, P.Tables):
+                self.tables, self.more, self._waiting = list(msg.tables), int(msg.more), False
+            elif isinstance(msg, P.Created):
+                self.created, self._waiting = (msg.code, msg.table), False
+            elif isinstance(msg, P.Error) and str(msg.code) == "offline":
+                # the connection failed (or stopped) before the request went out: nobody refused it
+                if not self.problem:
+                    self.problem = "net.error.unreachable"
+                self._waiting = False
+                self.close()
+            elif isinstance(msg, P.Error):
+                log.warning("the server refused: %s", msg.code)  # its words may name a limit: a refusal, not a fault
+                self._waiting = False
+                self.problem = {"denied": "net.tables.denied" if self.lobby else "net.tables.not_dedicated",
+                                "version": "net.tables.version", "rate": "net.tables.rate",
+                                "tls": "net.error.tls"}.get(str(msg.code), "net.tables.refused")
+                if str(msg.code) == "version" or (str(msg.code) == "denied" and not self.lobby):
+                    self.close()
+            elif isinstance(msg, P.Bye):
+                self.problem, self._waiting = "net.error.bye", False
+                self.close()
+            elif isinstance(msg, Status) and str(msg.state) in ("failed", "closed") and not self.problem:
+                self.problem, self._waiting = "net.error.unreachable", False
+                self.close()
+        if self._waiting and time.monotonic() - self._asked > ANSWER_TIMEOUT:
+            self.problem, self._waiting = "net.error.unreachable", False
+            self.close()
+            changed = True
+        return changed
+
+    def close(self) -> None:
+        if not self._closed:
+            self._closed = True
+            self.client.close(timeout=0.0)
+
+
+def table_line(t: Any) -> str:
+    """One table of the list in words: name, seats, who sits there, computers, state."""
+    taken = t.players - t.open_seats
+    parts = [t.name, tr("net.tables.seats", taken=taken, players=t.players)]
+    if t.waiting:
+        parts.append(", ".join(t.waiting))
+    if t.computers:
+        level = tr(level_key(t.level)) if t.level in NETWORK_LEVELS else t.level
+        parts.append(trn("net.tables.computers", t.computers, level=level))
+    if t.long_game:
+        parts.append(tr("net.tables.long"))
+    parts.append(tr("net.tables.playing" if t.started else "net.tables.waiting"))
+    if not t.listed:
+        parts.append(tr("net.tables.private"))
+    return "  —  ".join(parts)
+
+
+class TablesScene(WidgetScene):
+    """The server's tables (see the module docstring). ``on_pick(code, table_id, name)`` is
+    called to join a table (the code "" for a private one: the Join screen asks for it) and
+    the screen closes."""
+
+    name = "tables"
+
+    def __init__(self, url: str, address: str, player: str, on_pick: Callable[[str, str, str], None], *,
+                 on_watch: Callable[[str, str], Any] | None = None,
+                 client_factory: Callable[..., Any] | None = None) -> None:
+        """``on_watch(table_id, name)``: watch a listed table without a seat (None: no Watch buttons)."""
+        super().__init__()
+        self.on_watch = on_watch
+        self.url = url
+        self.address = address
+        self.player = player
+        self.on_pick = on_pick
+        self.new = NewTable()
+        self.page = 0
+        self.lister: TableLister | None = None
+        self._factory = client_factory
+        self._rows: list[tuple[UIButton, Any]] = []
+        self._watch_rows: list[tuple[UIButton, Any]] = []
+        self._btn: dict[str, UIButton] = {}
+        self._panel = pygame.Rect(0, 0, 0, 0)
+        self._msg_at = pygame.Rect(0, 0, 0, 0)
+        self._list_at = pygame.Rect(0, 0, 0, 0)
+        self._lines: list[tuple[pygame.Rect, str]] = []
+        self._picked = False
+
+    # ------------------------------------------------------------------ lifecycle
+    def enter(self, app: App) -> None:
+        self.lister = TableLister(self.url, self._factory)
+        super().enter(app)
+
+    def exit(self) -> None:
+        super().exit()
+        if self.lister is not None:
+            self.lister.close()
+
+    def _kill(self) -> None:
+        super()._kill()
+        self._rows = []
+        self._watch_rows = []
+        self._btn = {}
+        self._lines = []
+
+    def message(self) -> str:
+        lister = self.lister
+        if lister is None:
+            return ""
+        if lister.problem:
+            return tr(lister.problem, address=self.address)
+        if lister.waiting:
+            return tr("net.tables.asking", address=self.address)
+        if lister.tables is not None and not lister.tables:
+            return tr("net.tables.none")
+        return ""
+
+    def _build(self) -> None:
+        self._kill()
+        manager = self.app.ui
+        w, h = self.app.size
+        pw = max(420, min(1100, w - 40))
+        rows = PAGE + 6
+        row_h = max(28, min(40, (h - 80) // (rows + 2)))
+        gap = max(5, row_h // 5)
+        ph = rows * (row_h + gap) + row_h
+        px, py = (w - pw) // 2, max(10, (h - ph) // 2)
+        self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
+        els = self._els
+
+        def add(el: Any) -> Any:
+            els.append(el)
+            return el
+
+        def button(key: str, rect: pygame.Rect, text: str, enabled: bool = True) -> UIButton:
+            b: UIButton = add(UIButton(rect, text, manager))
+            if not enabled:
+                b.disable()  # type: ignore[no-untyped-call]
+            self._btn[key] = b
+            return b
+
+        y = py + row_h + gap * 2
+        self._list_at = pygame.Rect(px, y, pw, PAGE * (row_h + gap))
+        lister = self.lister
+        tables = (lister.tables if lister is not None else None) or []
+        pages = max(1, -(-len(tables) // PAGE))
+        self.page = min(self.page, pages - 1)
+        bw = min(200, pw // 5)
+        busy = lister is None or lister.waiting or self._picked
+        for i, t in enumerate(tables[self.page * PAGE:(self.page + 1) * PAGE]):
+            ry = y + i * (row_h + gap)
+            can = t.open_seats > 0 and not t.started and not busy
+            label = tr("net.tables.join" if t.listed else "net.tables.join_code")
+            btn: UIButton = add(UIButton(pygame.Rect(px + pw - bw, ry, bw, row_h), label, manager))
+            if not can:
+                btn.disable()  # type: ignore[no-untyped-call]
+            self._rows.append((btn, t))
+            text_w = pw - bw - 16
+            if self.on_watch is not None:
+                wb: UIButton = add(UIButton(pygame.Rect(px + pw - 2 * bw - gap, ry, bw, row_h), tr("net.tables.watch"),
+                                            manager))
+                if busy or not t.listed:  # a private table is watched with its code only: not from the list
+                    wb.disable()  # type: ignore[no-untyped-call]
+                self._watch_rows.append((wb, t))
+                text_w -= bw + gap
+            self._lines.append((pygame.Rect(px + 8, ry, text_w, row_h), table_line(t)))
+        y += PAGE * (row_h + gap)
+        nb = min(150, pw // 7)
+        button("prev", pygame.Rect(px, y, nb, row_h), tr("net.tables.prev"), self.page > 0)
+        button("next", pygame.Rect(px + nb + gap, y, nb, row_h), tr("net.tables.next"), self.page < pages - 1)
+        more = lister.more if lister is not None else 0
+        add(UILabel(pygame.Rect(px + 2 * (nb + gap), y, pw - 2 * (nb + gap) - bw - gap, row_h),
+                    tr("net.tables.page", page=self.page + 1, pages=pages)
+                    + (("  " + trn("net.tables.more", more)) if more else ""), manager))
+        button("refresh", pygame.Rect(px + pw - bw, y, bw, row_h), tr("net.tables.refresh"), not busy)
+        y += row_h + gap * 3
+        add(UILabel(pygame.Rect(px, y, pw, row_h), tr("net.tables.new"), manager))
+        y += row_h + gap
+        n = self.new
+        cw = (pw - 4 * gap) // 5
+        options = [
+            ("players", trn("net.tables.players", n.players)),
+            ("computers", trn("net.tables.computer_players", n.computers)),
+            ("level", tr(level_key(n.level))),
+            ("long", tr("net.tables.long" if n.long_game else "net.tables.short")),
+            ("listed", tr("net.tables.public" if n.listed else "net.tables.private")),
+        ]
+        for i, (key, text) in enumerate(options):
+            button(key, pygame.Rect(px + i * (cw + gap), y, cw, row_h), text, not (key == "level" and not n.computers))
+        y += row_h + gap * 2
+        self._msg_at = pygame.Rect(px, y, pw, row_h + gap)
+        y += row_h + gap * 2
+        button("back", pygame.Rect(px, y, bw, row_h + 4), tr("setup.ui.back_esc"))
+        cb = min(320, pw // 3)
+        button("create", pygame.Rect(px + pw - cb, y, cb, row_h + 4), tr("net.tables.create"),
+               not busy and bool(lister is not None and lister.lobby))
+        self.app.request_redraw()
+
+    # ------------------------------------------------------------------ input
+    def handle(self, intent: Intent) -> None:
+        event = getattr(intent, "event", None)
+        if event is not None:
+            if event.type == pygame_gui.UI_BUTTON_PRESSED:
+                self.press(getattr(event, "ui_element", None))
+            return
+        key = getattr(intent, "key", None)
+        if key == pygame.K_ESCAPE:
+            self.back()
+        elif key in (pygame.K_F5, pygame.K_r):
+            self.refresh()
+
+    def press(self, el: Any) -> None:
+        for btn, t in self._rows:
+            if el is btn:
+                self.pick(t)
+                return
+        for btn, t in self._watch_rows:
+            if el is btn:
+                self.watch(t)
+                return
+        key = next((k for k, b in self._btn.items() if b is el), "")
+        n = self.new
+        if key == "prev":
+            self.page = max(0, self.page - 1)
+        elif key == "next":
+            self.page += 1
+        elif key == "refresh":
+            self.refresh()
+            return
+        elif key == "players":
+            players = 2 + (n.players - 1) % 3
+            self.new = NewTable(players, min(n.computers, players - 1), n.level, n.long_game, n.listed)
+        elif key == "computers":
+            self.new = NewTable(n.players, (n.computers + 1) % n.players, n.level, n.long_game, n.listed)
+        elif key == "level":
+            levels = list(NETWORK_LEVELS)
+            self.new = NewTable(n.players, n.computers, levels[(levels.index(n.level) + 1) % len(levels)],
+                                n.long_game, n.listed)
+        elif key == "long":
+            self.new = NewTable(n.players, n.computers, n.level, not n.long_game, n.listed)
+        elif key == "listed":
+            self.new = NewTable(n.players, n.computers, n.level, n.long_game, not n.listed)
+        elif key == "create":
+            self.create()
+            return
+        elif key == "back":
+            self.back()
+            return
+        else:
+            return
+        self._build()
+
+    def refresh(self) -> None:
+        if self.lister is not None and not self._picked:
+            if self.lister.problem in ("net.error.unreachable", "net.error.bye"):
+                self.lister.close()
+                self.lister = TableLister(self.url, self._factory)  # a new try
+            else:
+                self.lister.refresh()
+            self._build()
+
+    def create(self) -> None:
+        if self.lister is None or self._picked or not self.lister.lobby:
+            return
+        player = self.player.strip()
+        name = tr("net.tables.table_of", name=player) if player else tr("net.tables.unnamed")
+        from tortuga_desktop.net.protocol import MAX_NAME
+
+        self.lister.create(self.new, "".join(c for c in name if c.isprintable())[:MAX_NAME].strip())
+        self._build()
+
+    def pick(self, t: Any) -> None:
+        """Join table ``t`` (a private one: back to the Join screen for its code)."""
+        if self._picked or t.open_seats <= 0 or t.started:
+            return
+        self._picked = True
+        self.app.pop()
+        self.on_pick(str(t.code) if t.listed else "", str(t.table), str(t.name))
+
+    def watch(self, t: Any) -> None:
+        """Watch listed table ``t`` without a seat (the Join screen connects)."""
+        if self._picked or self.on_watch is None or not t.listed:
+            return
+        self._picked = True
+        self.app.pop()
+        self.on_watch(str(t.table), str(t.name))
+
+    def back(self) -> None:
+        self.app.pop()
+
+    # ------------------------------------------------------------------ update
+    def update(self, dt: float) -> bool:
+        lister = self.lister
+        if lister is None or not lister.pump():
+            return False
+        if lister.created is not None and not self._picked:
+            code, table = lister.created
+            self._picked = True
+            self.app.pop()
+            self.on_pick(code, table, "")
+            return True
+        self._build()
+        return True
+
+    # ------------------------------------------------------------------ drawing
+    def draw(self, surface: pygame.Surface) -> None:
+        surface.fill(palette.SEA_DEEP)
+        pygame.draw.rect(surface, palette.TABLE_DARK, self._panel, border_radius=14)
+        pygame.draw.rect(surface, palette.BRASS, self._panel, width=3, border_radius=14)
+        f = art.font(max(18, min(32, self._panel.h // 18)), bold=True)
+        title = tr("net.tables.title", address=self.address)
+        surface.blit(f.render(title, True, palette.GOLD), (self._panel.x + 16, self._panel.y + 8))
+        for rect, text in self._lines:
+            small = art.font(max(11, min(17, int(rect.h / 2.6))))
+            lines = wrap(text, small, rect.w)
+            if len(lines) > 2:  # a long row in two lines at most: the rest is cut with a mark
+                lines = [lines[0], lines[1][:max(1, len(lines[1]) - 1)] + "…"]
+            y = rect.y + max(0, (rect.h - small.get_linesize() * len(lines)) // 2)
+            for ln in lines[:2]:
+                surface.blit(small.render(ln, True, palette.PARCHMENT_LIGHT), (rect.x, y))
+                y += small.get_linesize()
+        text = self.message()
+        if text:
+            problem = self.lister is not None and bool(self.lister.problem)
+            colour = palette.GOLD_LIGHT if problem else palette.FOAM
+            mf = art.font(max(13, min(20, self._msg_at.h // 2)), bold=problem)
+            y = self._msg_at.y
+            for ln in wrap(text, mf, self._msg_at.w)[:2]:
+                surface.blit(mf.render(ln, True, colour), (self._msg_at.x, y))
+                y += mf.get_linesize()

@@ -14,7 +14,7 @@ import pygame
 
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.engine import ActionRefused, Choice
-from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp
+from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp, Tutorial
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.saves import SaveError
 from tortuga_desktop.shell.scenes import Scene
@@ -240,3 +240,6 @@ class SticksModule:
 
     def help_scene(self, app: ShellApp) -> Scene:
         return SticksScene("help")
+
+    def tutorial(self) -> Tutorial | None:
+        return None

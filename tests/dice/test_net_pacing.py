@@ -12,9 +12,9 @@ from typing import Any
 import pytest
 from test_net_game import Player, make_table, pump_until, start_server
 
+from tortuga_desktop.dice.table import pacing
+from tortuga_desktop.dice.table.pacing import Pacing
 from tortuga_desktop.net.server import GameServer, SeatSlot, Table
-from tortuga_desktop.shell import pacing
-from tortuga_desktop.shell.pacing import Pacing
 
 HOLD = 0.25
 

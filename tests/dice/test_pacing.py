@@ -16,10 +16,10 @@ from typing import Any
 import pytest
 
 from tortuga_desktop.ai import BotChoice, Reason
+from tortuga_desktop.dice.table import pacing as pacing_mod
 from tortuga_desktop.dice.table.controller import GameController
+from tortuga_desktop.dice.table.pacing import Pacing, held_positions, ks_two_sample
 from tortuga_desktop.rules import DecisionKind, Game, PlayerView, determinize
-from tortuga_desktop.shell import pacing as pacing_mod
-from tortuga_desktop.shell.pacing import Pacing, held_positions, ks_two_sample
 from tortuga_desktop.shell.saves import SeatConfig
 
 FRAME = 1 / 120

@@ -233,6 +233,9 @@ class _Saves1667:
     def help_scene(self, app: Any) -> Any:
         raise AssertionError("not used here")
 
+    def tutorial(self) -> None:
+        return None
+
 
 @pytest.fixture
 def saves_module(app_home: None) -> Iterator[_Saves1667]:

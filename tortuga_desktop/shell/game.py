@@ -30,9 +30,11 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
+    from tortuga_desktop.shell.intents import Intent
     from tortuga_desktop.shell.scenes import Scene
 
-__all__ = ["BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "SavedGame", "ShellApp", "UnknownGameError",
+__all__ = ["BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "SavedGame", "ShellApp", "Tutorial",
+           "UnknownGameError",
            "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister"]
 
 #: The game a file without a ``"game"`` field belongs to, and the one the menu offers first.
@@ -109,6 +111,38 @@ class SavedGame(Protocol):
         ...
 
 
+class MenuOverlay(Protocol):
+    """Something a game shows over the main menu (the dice game's "New to Tortuga? Learn to
+    play" on first start): it draws itself on top and may take a click; once ``closed`` the
+    menu drops it."""
+
+    @property
+    def closed(self) -> bool:
+        """True once answered: the menu no longer shows it."""
+        ...
+
+    def handle(self, intent: Intent) -> bool:
+        """Take ``intent`` (True) or leave it to the menu (False)."""
+        ...
+
+    def draw(self, surface: pygame.Surface) -> None:
+        """Draw over the menu."""
+        ...
+
+
+class Tutorial(Protocol):
+    """A game's guided first game (the menu's *Learn to play*)."""
+
+    def start(self, app: ShellApp) -> None:
+        """Push the tutorial (resuming where the player left it)."""
+        ...
+
+    def first_start_offer(self, app: ShellApp) -> MenuOverlay | None:
+        """What to show over the menu on a first start to offer the tutorial; None once it was
+        taken or declined."""
+        ...
+
+
 @runtime_checkable
 class GameModule(Protocol):
     """One game, as the shell sees it. Everything a game gives the shell goes through here;
@@ -178,7 +212,12 @@ class GameModule(Protocol):
         ...
 
     def help_scene(self, app: ShellApp) -> Scene:
-        """The game's rules help (the menu's *Rules*, F1 during its games)."""
+        """The game's rules help (the menu's *Rules*, F1 during its games). Its scene sets
+        ``is_help`` (F1 on top of it closes it)."""
+        ...
+
+    def tutorial(self) -> Tutorial | None:
+        """The game's tutorial (*Learn to play* on the menu), or None when it has none."""
         ...
 
 

@@ -36,9 +36,9 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tortuga_desktop.dice.table.scenes.help import HelpScene
 from tortuga_desktop.dice.table.session import GameSession
 from tortuga_desktop.shell import art, i18n, palette, paths
+from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import settings as settings_mod
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key, Quit, Resize, UIEvent
@@ -367,22 +367,22 @@ class App:
     def open_help(self) -> None:
         """F1: close the help when it is on top, else open the rules of the game being played."""
         top = self.top
-        if isinstance(top, HelpScene):
+        if top is not None and top.is_help:
             self.pop()
         else:
-            self.push(self.help_scene() or HelpScene())
+            self.push(self.help_scene())
 
-    def help_scene(self) -> Scene | None:
+    def help_scene(self) -> Scene:
         """The rules help of the game on screen: the first scene on the stack, from the top, with a
-        ``help_scene()`` of its own (a game's table, setup or end screen) gives it; None when no scene
-        offers one (then the dice game's help is the one)."""
+        ``help_scene()`` of its own (a game's table, setup or end screen) gives it; when no scene
+        offers one (the menus), the first game's (in menu order: the dice game)."""
         for scene in reversed(self.scenes):
             make = getattr(scene, "help_scene", None)
             if callable(make):
                 made = make()
                 if isinstance(made, Scene):
                     return made
-        return None
+        return games.modules()[0].help_scene(self)
 
     # -- notices -------------------------------------------------------------------------
 

@@ -28,8 +28,10 @@ from typing import Any
 from tortuga_desktop.ai import Reason, make_bot
 from tortuga_desktop.ai import workers as think_workers
 from tortuga_desktop.ai.evaluate import position_seed
+from tortuga_desktop.dice.table import pacing as pacing_mod
 from tortuga_desktop.dice.table.follow import last_decision
 from tortuga_desktop.dice.table.gamelog import build_log
+from tortuga_desktop.dice.table.pacing import Pacing
 from tortuga_desktop.dice.table.source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
 from tortuga_desktop.levels import ALL_LEVELS
 from tortuga_desktop.rules import (
@@ -49,8 +51,6 @@ from tortuga_desktop.rules.events import Event
 from tortuga_desktop.rules.prompt import SeatPrompt, seat_prompt
 from tortuga_desktop.rules.record import GameRecord
 from tortuga_desktop.rules.state import Outcome, State
-from tortuga_desktop.shell import pacing as pacing_mod
-from tortuga_desktop.shell.pacing import Pacing
 from tortuga_desktop.shell.saves import SaveData, SeatConfig
 
 log = logging.getLogger(__name__)

@@ -19,8 +19,9 @@ from tortuga_desktop.dice.table.scenes.demo import start_demo
 from tortuga_desktop.dice.table.scenes.help import HelpScene
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.dice.table.scenes.setup import SetupScene
+from tortuga_desktop.dice.table.scenes.tutorial import FirstStartOffer, start_tutorial
 from tortuga_desktop.shell import art, palette
-from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp
+from tortuga_desktop.shell.game import DemoOptions, MenuOverlay, SavedGame, ShellApp, Tutorial
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SaveData
 from tortuga_desktop.shell.scenes import Scene
@@ -36,6 +37,16 @@ def _app(app: ShellApp) -> App:
     if not isinstance(app, App):
         raise TypeError(f"{type(app).__name__} cannot play the dice game (not the App)")
     return app
+
+
+class DiceTutorial:
+    """The dice game's guided first game (:mod:`.scenes.tutorial`) as the shell's :class:`Tutorial`."""
+
+    def start(self, app: ShellApp) -> None:
+        start_tutorial(_app(app))
+
+    def first_start_offer(self, app: ShellApp) -> MenuOverlay | None:
+        return FirstStartOffer.for_app(_app(app))
 
 
 class DiceGame:
@@ -94,3 +105,6 @@ class DiceGame:
 
     def help_scene(self, app: ShellApp) -> Scene:
         return HelpScene()
+
+    def tutorial(self) -> Tutorial | None:
+        return DiceTutorial()

@@ -45,6 +45,8 @@ class Scene:
     """Base class with do-nothing defaults."""
 
     opaque: bool = True
+    #: a game's rules help (F1 on top of it closes it rather than opening another)
+    is_help: bool = False
     #: a short name for logs/tests
     name: str = "scene"
 

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tortuga_desktop.dice.table.scenes.tutorial import FirstStartOffer, start_tutorial
 from tortuga_desktop.shell import art, palette, saves
 from tortuga_desktop.shell import game as games
-from tortuga_desktop.shell.game import DemoOptions, GameModule, SavedGame
+from tortuga_desktop.shell.game import DemoOptions, GameModule, MenuOverlay, SavedGame, Tutorial
 from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.layout import LayoutReport, screen_scale
@@ -71,7 +70,8 @@ class MenuScene(Scene):
         self.buttons = ButtonList([])
         self._size = (0, 0)
         self._px = 28
-        self.offer: FirstStartOffer | None = None  # "Learn to play?" on first start (scenes/tutorial.py)
+        #: a game's offer over the menu ("Learn to play?" on first start: the dice game's tutorial)
+        self.offer: MenuOverlay | None = None
         self.auto_return = auto_return
         #: the newest kept network seat whose game is still on (found off the frame loop)
         self.seat: Any = None
@@ -151,7 +151,7 @@ class MenuScene(Scene):
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
             MenuItem(tr("menu.continue"), self.continue_game, can_continue or seat is not None),
             *([self._return_item] if self._return_item is not None else []),
-            MenuItem(tr("tutorial.menu"), self.learn),
+            *([MenuItem(tr("tutorial.menu"), self.learn)] if self._tutorial() is not None else []),
             MenuItem(tr("menu.load_game"), self.load_game),
             MenuItem(tr("net.menu.join"), self.join_game),
             MenuItem(tr("menu.demo"), self.demo),
@@ -162,7 +162,8 @@ class MenuScene(Scene):
         ]
         self.buttons = ButtonList(items)
 
-        self.offer = FirstStartOffer.for_app(self.app)
+        tutorial = self._tutorial()
+        self.offer = tutorial.first_start_offer(self.app) if tutorial is not None else None
         self._layout()
 
     def _geometry(self, size: tuple[int, int]) -> tuple[float, int, int, int]:
@@ -270,8 +271,15 @@ class MenuScene(Scene):
         module, saved = found
         module.open_saved(self.app, saved, on_disk=True)
 
+    @staticmethod
+    def _tutorial() -> Tutorial | None:
+        """The tutorial *Learn to play* starts: the first game (in menu order) that has one."""
+        return next((t for m in games.modules() if (t := m.tutorial()) is not None), None)
+
     def learn(self) -> None:
-        start_tutorial(self.app)
+        tutorial = self._tutorial()
+        if tutorial is not None:
+            tutorial.start(self.app)
 
     def load_game(self) -> None:
         self.app.push(LoadScene())
@@ -302,7 +310,9 @@ class MenuScene(Scene):
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
             self.app.request_quit()
             return
-        if self.offer is not None and self.offer.handle(intent, self):
+        if self.offer is not None and self.offer.handle(intent):
+            if self.offer.closed:
+                self.offer = None
             self.app.request_redraw()
             return
         if self.buttons.handle(intent):

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from tortuga_desktop.dice.table.scenes.help import HelpScene
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Intent, Key
@@ -105,7 +104,7 @@ class PauseScene(Scene):
         self.app.push(SettingsScene())
 
     def rules(self) -> None:
-        self.app.push(self.app.help_scene() or HelpScene())  # the rules of the game under this menu
+        self.app.push(self.app.help_scene())  # the rules of the game under this menu
 
     def resize(self, size: tuple[int, int]) -> None:
         w, h = size

@@ -18,7 +18,7 @@ import pygame
 
 from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art
-from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp
+from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp, Tutorial
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.table import LocalTable
 from tortuga_desktop.t1667.rules import Action, Event
@@ -158,3 +158,7 @@ class T1667Game:
     def help_scene(self, app: ShellApp) -> Scene:
         scene: Scene = Help1667Scene()
         return scene
+
+    def tutorial(self) -> Tutorial | None:
+        """None: 1667 has no guided game yet (its table gives first-game tips instead)."""
+        return None

@@ -132,6 +132,7 @@ class HelpScene(Scene):
     :meth:`sections`, :meth:`section_picture` and :attr:`title_key`."""
 
     opaque = True
+    is_help = True  # F1 on top of it closes it
     name = "help"
     #: the page's heading
     title_key = "menu.rules"

@@ -40,7 +40,6 @@ from tortuga_desktop.shell.saves import SeatConfig
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.shell.scenes.menu import MenuScene
 
 logger = logging.getLogger(__name__)
 
@@ -104,6 +103,8 @@ class CoachPanel:
     def __init__(self, scene: TutorialScene) -> None:
         self.scene = scene
         self.buttons: dict[str, pygame.Rect] = {}
+        #: answered (taken or declined): the menu drops it
+        self.closed = False
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover: str | None = None
         self._clock = 0.0
@@ -416,24 +417,23 @@ class FirstStartOffer:
         self.buttons = {"learn": pygame.Rect(self.rect.x + int(12 * s), y, bw, bh),
                         "decline": pygame.Rect(self.rect.right - int(12 * s) - bw, y, bw, bh)}
 
-    def answer(self, take: bool, menu: MenuScene) -> None:
-        """Taken or declined (on ``menu``): never offered again."""
+    def answer(self, take: bool) -> None:
+        """Taken or declined: never offered again."""
         settings = self.app.settings
         if settings is not None:  # an offer is only made with settings (for_app)
             settings.tutorial_offered = True
             self.app.save_settings()
-        if menu.offer is self:
-            menu.offer = None
+        self.closed = True
         if take:
             start_tutorial(self.app)
 
-    def handle(self, intent: Intent, menu: MenuScene) -> bool:
+    def handle(self, intent: Intent) -> bool:
         if not isinstance(intent, Click) or intent.button != 1:
             return False
         self._layout(self.app.size)
         for name, r in self.buttons.items():
             if r.collidepoint(intent.pos):
-                self.answer(name == "learn", menu)
+                self.answer(name == "learn")
                 return True
         return False
 

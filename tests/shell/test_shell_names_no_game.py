@@ -1,0 +1,93 @@
+"""Issue 25: the application shell names no game. Every import from ``tortuga_desktop/shell`` into
+a game (the dice game's table, rules or computer players; Tortuga 1667's packages) is read here,
+inside functions too, and must be one of the seams listed below, each with the reason it is still
+there. A new one fails the test; a listed one that is gone fails it too, so the list only shrinks.
+
+Games reach the shell through :mod:`tortuga_desktop.shell.game` (the registry imports the
+built-in games by name, on first use): help, the tutorial and the demo are asked of a module.
+"""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[2]
+SHELL = ROOT / "tortuga_desktop" / "shell"
+GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", "tortuga_desktop.t1667")
+
+#: (shell module, game module) -> why it is still there
+SEAMS: dict[tuple[str, str], str] = {
+    # the game lifecycle the App holds (app.session: start, autosave, record, archive of a dice game)
+    # also carries the background writer every game uses; to split into a shell file service and
+    # the dice game's lifecycle
+    ("shell.loop", "dice.table.session"): "app.session",
+    # ``tortuga --version`` says how computer players think and which playout kernel runs (the dice
+    # game's Expert); it must answer without pygame, before any game module is imported
+    ("shell.main", "ai"): "--version",
+    ("shell.main", "ai.workers"): "--version",
+    # the saves service still holds the dice game's save format (SaveData, seats, setup); 1667's
+    # format is its own module already (t1667/table/saves.py)
+    ("shell.saves.savefile", "rules"): "the dice save format",
+    ("shell.saves.setup", "rules"): "the dice save format",
+    # the network lobby, host, join and chat screens play the dice game's network tables
+    ("shell.scenes.chat", "dice.table.remote"): "network play is the dice game's",
+    ("shell.scenes.host", "dice.table.remote"): "network play is the dice game's",
+    ("shell.scenes.join", "dice.table.remote"): "network play is the dice game's",
+    ("shell.scenes.lobby", "dice.table.remote"): "network play is the dice game's",
+    ("shell.scenes.lobby", "dice.table.scenes.nettable"): "network play is the dice game's",
+    # the replays list and ``tortuga --replay`` read the dice game's replay files
+    ("shell.scenes.replays", "dice.table"): "the dice replay format",
+    ("shell.scenes.replays", "dice.table.records"): "the dice replay format",
+    ("shell.scenes.replays", "dice.table.scenes.replay"): "the dice replay format",
+    ("shell.start", "dice.table.scenes.replay"): "the dice replay format",
+}
+
+
+def _module(path: Path) -> str:
+    parts = [p for p in path.relative_to(ROOT / "tortuga_desktop").with_suffix("").parts if p != "__init__"]
+    return ".".join(parts)
+
+
+def _resolve(name: str, path: Path, node: ast.ImportFrom) -> str:
+    if node.level == 0:
+        return node.module or ""
+    package = f"tortuga_desktop.{name}".split(".")
+    base = package if path.name == "__init__.py" else package[:-1]
+    base = base[: len(base) - (node.level - 1)]
+    return ".".join(base + ([node.module] if node.module else []))
+
+
+def game_imports(path: Path) -> set[tuple[str, str]]:
+    """(this module, the game module it imports) for each import of a game in ``path``."""
+    name = _module(path)
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            found |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            found.add(_resolve(name, path, node))
+    return {(name, m.removeprefix("tortuga_desktop.")) for m in found
+            if any(m == g or m.startswith(g + ".") for g in GAMES)}
+
+
+def test_the_shell_imports_a_game_only_at_the_listed_seams() -> None:
+    found: set[tuple[str, str]] = set()
+    for path in sorted(SHELL.rglob("*.py")):
+        found |= game_imports(path)
+    new = sorted(found - set(SEAMS))
+    gone = sorted(set(SEAMS) - found)
+    assert not new, f"the shell imports a game here (go through shell.game, or list it with why): {new}"
+    assert not gone, f"these seams are cut: remove them from SEAMS: {gone}"
+
+
+def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
+    probe = SHELL / "scenes" / "_game_probe.py"
+    assert not probe.exists()
+    try:
+        probe.write_text("def f():\n    from ...dice.table.scenes.help import HelpScene\n", encoding="utf-8")
+        assert game_imports(probe) == {("shell.scenes._game_probe", "dice.table.scenes.help")}
+        probe.write_text("import tortuga_desktop.t1667.rules\nfrom .. import game\n", encoding="utf-8")
+        assert game_imports(probe) == {("shell.scenes._game_probe", "t1667.rules")}
+    finally:
+        probe.unlink()

@@ -68,7 +68,11 @@ class RecordingSurface(pygame.Surface):
         if hit is not None and hit[1] is source and hit[0].strip() and r.w > 0:
             # The ink of the text (a text surface has empty space above and below the glyphs).
             ink = source.get_bounding_rect().move(r.x - (area[0] if area else 0), r.y - (area[1] if area else 0))
-            self.texts.append((hit[0], ink.clip(r)))
+            # what the blit meant to show: the area asked for, not what the surface's edge left of it
+            # (a text cut by the window's edge leaves its box)
+            x, y = (dest[0], dest[1]) if not isinstance(dest, pygame.Rect) else dest.topleft
+            meant = pygame.Rect(x, y, *(pygame.Rect(area).size if area else source.get_size()))
+            self.texts.append((hit[0], ink.clip(meant) if area else ink))
             self.sized.append((hit[0], ink.clip(r), hit[2]))
             if ink.clip(r).w < ink.w - 1 or ink.clip(r).h < ink.h - 1:
                 self.clipped.append((hit[0], ink))
@@ -193,7 +197,9 @@ def screens(app: App) -> Iterator[tuple[str, Any]]:
     app.push(SaveScene(data))
     yield "save", app.top
     app.pop()
-    app.push(HandoverScene("Calico Jack", summary=["Blackbeard raids Anne Bonny.", "Mary Read draws a red chest."] * 3))
+    long_line = " ".join(["Blackbeard raids Anne Bonny and takes the blue chest from her crew."] * 3)
+    app.push(HandoverScene("Calico Jack", summary=["Blackbeard raids Anne Bonny.", "Mary Read draws a red chest.",
+                                                   long_line]))  # a long line wraps (1667's opening line is one)
     yield "hand-over", app.top
     app.pop()
     app.clear_to(ResultsScene(finished_source(FINISHED, SEATS)))

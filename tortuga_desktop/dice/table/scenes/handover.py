@@ -20,6 +20,7 @@ from tortuga_desktop.dice.table.source import TableSource
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
+from tortuga_desktop.shell.layout import wrap_words
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.pause import PauseScene
 
@@ -130,10 +131,13 @@ class HandoverScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         w, h = surface.get_size()
         surface.fill(palette.SEA_DEEP)
-        big = art.font(max(18, min(48, w // 26)), bold=True)
         small = art.font(max(12, min(22, w // 60)))
         y = h // 3
-        text = big.render(self.message(), True, palette.GOLD)
+        px = max(18, min(48, w // 26))
+        text = art.font(px, bold=True).render(self.message(), True, palette.GOLD)
+        while text.get_width() > w - 40 and px > 14:  # a long name: the line shrinks to fit the window
+            px -= 2
+            text = art.font(px, bold=True).render(self.message(), True, palette.GOLD)
         surface.blit(text, text.get_rect(center=(w // 2, y)))
         pygame.draw.line(surface, self.colour, (w // 2 - text.get_width() // 2, y + text.get_height() // 2 + 6),
                          (w // 2 + text.get_width() // 2, y + text.get_height() // 2 + 6), 4)
@@ -154,8 +158,9 @@ class HandoverScene(Scene):
             head = small.render(tr("hotseat.ui.since_your_last_turn"), True, palette.GOLD_LIGHT)
             surface.blit(head, (w // 6, y))
             y += head.get_height() + 6
-            for line in self.summary[-10:]:
+            rows = [row for line in self.summary[-10:] for row in wrap_words(line, small, w * 2 // 3)]
+            for row in rows:
                 if y > h - 2 * small.get_height() - 12:
                     break
-                surface.blit(small.render(line[:140], True, palette.FOAM), (w // 6, y))
+                surface.blit(small.render(row, True, palette.FOAM), (w // 6, y))
                 y += small.get_height() + 2

@@ -18,6 +18,7 @@ from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp, Tutoria
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.saves import SaveError
 from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.session import Session
 from tortuga_desktop.shell.table import BotSpec, GameTable, LocalTable, Move
 
 STICKS = 7
@@ -129,6 +130,7 @@ class SticksScene(Scene):
     def __init__(self, what: str, game: Sticks | None = None) -> None:
         super().__init__()
         self.name = f"sticks {what}"
+        self.is_help = what == "help"  # F1 on the help closes it
         self.game = game
 
 
@@ -242,4 +244,7 @@ class SticksModule:
         return SticksScene("help")
 
     def tutorial(self) -> Tutorial | None:
+        return None
+
+    def make_session(self, app: ShellApp) -> Session | None:
         return None

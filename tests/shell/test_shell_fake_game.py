@@ -96,3 +96,42 @@ def test_the_fake_game_through_the_real_loop(sticks: SticksModule) -> None:
         assert app.top.name == "menu"
     finally:
         app.close()
+
+
+def test_the_shell_runs_with_the_fake_game_alone(sticks: SticksModule) -> None:
+    """No built-in game registered: the App makes the shell's plain session (no game keeps a
+    lifecycle of its own), the menu offers no tutorial, New game goes straight to the only
+    game's setup (no chooser), F1 opens its help, and a game plays to its end."""
+    from tortuga_desktop.shell.session import Session
+
+    built_in = [m for m in games.modules() if m.key != sticks.key]
+    for m in built_in:
+        games.unregister(m.key)
+    try:
+        assert [m.key for m in games.modules()] == [sticks.key]
+        app = start_app()
+        try:
+            assert type(app.session) is Session
+            menu = app.top
+            assert "Learn to play" not in [item.label for item in menu.buttons.items]
+            app.post(Key(pygame.K_F1))
+            app.run(max_frames=1)
+            assert app.top.name == "sticks help"
+            app.post(Key(pygame.K_F1))
+            app.run(max_frames=1)
+            assert app.top is menu
+            menu.new_game()
+            app.run(max_frames=1)
+            scene = app.top
+            assert isinstance(scene, SticksTableScene)
+            end = time.monotonic() + 30
+            while not scene.table.is_over and time.monotonic() < end:
+                if scene.table.waiting_for() == (0,):
+                    app.post(Key(pygame.K_1))
+                app.run(max_frames=1)
+            assert scene.table.is_over
+        finally:
+            app.close()
+    finally:
+        for m in built_in:
+            games.register(m)

@@ -18,10 +18,6 @@ GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", 
 
 #: (shell module, game module) -> why it is still there
 SEAMS: dict[tuple[str, str], str] = {
-    # the game lifecycle the App holds (app.session: start, autosave, record, archive of a dice game)
-    # also carries the background writer every game uses; to split into a shell file service and
-    # the dice game's lifecycle
-    ("shell.loop", "dice.table.session"): "app.session",
     # ``tortuga --version`` says how computer players think and which playout kernel runs (the dice
     # game's Expert); it must answer without pygame, before any game module is imported
     ("shell.main", "ai"): "--version",

@@ -236,6 +236,9 @@ class _Saves1667:
     def tutorial(self) -> None:
         return None
 
+    def make_session(self, app: Any) -> None:
+        return None
+
 
 @pytest.fixture
 def saves_module(app_home: None) -> Iterator[_Saves1667]:

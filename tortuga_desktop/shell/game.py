@@ -32,6 +32,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from tortuga_desktop.shell.intents import Intent
     from tortuga_desktop.shell.scenes import Scene
+    from tortuga_desktop.shell.session import Session
 
 __all__ = ["BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "SavedGame", "ShellApp", "Tutorial",
            "UnknownGameError",
@@ -218,6 +219,13 @@ class GameModule(Protocol):
 
     def tutorial(self) -> Tutorial | None:
         """The game's tutorial (*Learn to play* on the menu), or None when it has none."""
+        ...
+
+    def make_session(self, app: ShellApp) -> Session | None:
+        """The App's session when this game keeps a lifecycle around the shell's file service
+        (the game in progress, asking before it is left, Ctrl+S, storing finished games), or
+        None. The App takes the first game's (in menu order) that gives one, else a plain
+        :class:`~tortuga_desktop.shell.session.Session`: one game at a time may extend it."""
         ...
 
 

@@ -36,7 +36,6 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tortuga_desktop.dice.table.session import GameSession
 from tortuga_desktop.shell import art, i18n, palette, paths
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import settings as settings_mod
@@ -49,6 +48,7 @@ from tortuga_desktop.shell.saves import clean_text
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.dialogs import MessageScene, scale_theme, wrap
 from tortuga_desktop.shell.scenes.menu import MenuScene
+from tortuga_desktop.shell.session import Session
 from tortuga_desktop.shell.settings import Settings
 from tortuga_desktop.shell.sound import SoundBoard
 
@@ -133,8 +133,10 @@ class App:
         scale_theme(self.ui, self.window.get_size())
         self.clock = pygame.time.Clock()
         self.time = 0.0
-        #: the game lifecycle (start, autosave, records, finish) and the background writer
-        self.session = GameSession(self)
+        #: the background writer every game uses, extended by the first game that keeps a
+        #: lifecycle of its own (the dice game: start, autosave, records, finish)
+        self.session: Session = next((s for m in games.modules() if (s := m.make_session(self)) is not None),
+                                     None) or Session(self)
         #: notices waiting to be shown (any thread may add) and those on screen
         self._notice_lock = threading.Lock()
         self._incoming_notices: list[Notice] = []

@@ -39,6 +39,7 @@ from tortuga_desktop.ai import workers as think_workers
 from tortuga_desktop.ai.evaluate import Evaluation, evaluate
 from tortuga_desktop.dice.table.evaltext import hint_lines
 from tortuga_desktop.dice.table.human import DecisionPanel
+from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.source import TableSource
 from tortuga_desktop.rules import DecisionKind, PlayerAction, PlayerView
 from tortuga_desktop.shell import art, palette
@@ -192,7 +193,7 @@ def toggle_hint(scene: TableScene) -> None:
     ui = scene.decision_ui
     if ui is None or ui.done:
         return
-    note_used(scene.app.session.save_data_of(scene.controller), ui.seat)
+    note_used(dice_session(scene.app).save_data_of(scene.controller), ui.seat)
     _start(scene, ui, repick=True)
 
 

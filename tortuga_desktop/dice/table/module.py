@@ -15,16 +15,19 @@ from typing import Any
 import pygame
 
 from tortuga_desktop.dice.table.controller import finished_source
+from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.scenes.demo import start_demo
 from tortuga_desktop.dice.table.scenes.help import HelpScene
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.dice.table.scenes.tutorial import FirstStartOffer, start_tutorial
+from tortuga_desktop.dice.table.session import GameSession
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.game import DemoOptions, MenuOverlay, SavedGame, ShellApp, Tutorial
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SaveData
 from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.session import Session
 
 __all__ = ["KEY", "DiceGame"]
 
@@ -92,7 +95,7 @@ class DiceGame:
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
         if not isinstance(saved, SaveData):
             raise TypeError(f"not a saved dice game: {type(saved).__name__}")
-        life = _app(app).session
+        life = dice_session(_app(app))
         if saved.game.is_over:
             if on_disk:  # a finished game whose archiving failed last time: store it now
                 life.finish_game(saved)
@@ -108,3 +111,8 @@ class DiceGame:
 
     def tutorial(self) -> Tutorial | None:
         return DiceTutorial()
+
+    def make_session(self, app: ShellApp) -> Session | None:
+        """The dice game's lifecycle (:class:`.session.GameSession`): the game in progress,
+        Continue and asking before leaving it, Ctrl+S, archiving finished games."""
+        return GameSession(_app(app))

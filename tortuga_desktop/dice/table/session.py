@@ -1,7 +1,8 @@
-"""The games this run of the program plays, and every file it writes while they are played.
+"""The dice game's lifecycle around the shell's file service.
 
-:class:`GameSession` is the game lifecycle the :class:`~.loop.App` holds (``app.session``), so
-the App itself keeps only the window, the scene stack, notices and the frame loop:
+:class:`GameSession` is the dice game's :class:`~tortuga_desktop.shell.session.Session` (the
+App gets it from the dice game's module, ``make_session``; ``app.session``), so the App itself
+keeps only the window, the scene stack, notices and the frame loop:
 
 * starting a game (:meth:`GameSession.start_game`, :meth:`GameSession.play`): never over a game
   in progress without asking (:meth:`GameSession.confirm_leaving_game`); a loaded game whose
@@ -9,8 +10,9 @@ the App itself keeps only the window, the scene stack, notices and the frame loo
 * after every confirmed decision the game is autosaved and its record kept for Replays;
 * a finished game is archived, counted in the statistics and the autosave removed once the
   archive is safely written (:meth:`GameSession.finish_game`);
-* one background writer (:meth:`GameSession.writer`) for every file written during play (the
-  settings too): the frame loop never waits for the disk, failures become notices.
+* the shell's :class:`Session` gives the one background writer (``writer()``) for every file
+  written during play (the settings too): the frame loop never waits for the disk, failures
+  become notices.
 """
 
 from __future__ import annotations
@@ -30,11 +32,11 @@ from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.dice.table.source import TableMove
 from tortuga_desktop.rules import RulesError
 from tortuga_desktop.shell import paths, saves, stats
-from tortuga_desktop.shell.i18n import tr, trn
-from tortuga_desktop.shell.saves import AutosaveWriter, Job, SaveData, SaveError
-from tortuga_desktop.shell.saves.writer import Autosavable
+from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.saves import Job, SaveData, SaveError
 from tortuga_desktop.shell.scenes.dialogs import MessageScene
 from tortuga_desktop.shell.scenes.saveload import SaveScene
+from tortuga_desktop.shell.session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.loop import App
@@ -45,14 +47,15 @@ logger = logging.getLogger(__name__)
 __all__ = ["GameSession"]
 
 
-class GameSession:
-    """The game lifecycle of one :class:`~.loop.App`: the game in progress, its autosave,
-    record, archive and statistics, and the background writer."""
+class GameSession(Session):
+    """The dice game's lifecycle in one :class:`~tortuga_desktop.shell.loop.App`: the game in
+    progress, its autosave, record, archive and statistics (the background writer is the
+    shell's :class:`Session`)."""
+
+    app: App
 
     def __init__(self, app: App) -> None:
-        self.app = app
-        #: the background writer, made when first needed (:meth:`writer`)
-        self.autosaver: AutosaveWriter | None = None
+        super().__init__(app)
         self._finished_ids: set[str] = set()
         #: finished games that could be neither archived nor kept as the autosave, by game
         #: id: Ctrl+S on their results saves them elsewhere
@@ -182,74 +185,6 @@ class GameSession:
         scene = TableScene(controller, speed=self.app.table_speed())
         self.app.push(scene)
         return scene
-
-    # -- files: one background writer ----------------------------------------------------
-
-    def writer(self) -> AutosaveWriter:
-        """The background writer for every file written during play; failures show a notice."""
-        if self.autosaver is None:
-            self.autosaver = AutosaveWriter(on_error=self._write_failed, on_recover=self._write_recovered)
-        return self.autosaver
-
-    def _write_failed(self, error: SaveError) -> None:
-        """A write failed (called on the writer's thread: only queue a notice). A failed
-        autosave says how much of the game the autosave on disk still holds."""
-        folder = paths.display_path(error.path.parent) if error.path is not None else "?"
-        reason = str(error.params.get("reason") or error.key)
-        writer = self.autosaver
-        if writer is not None and error is writer.last_error and writer.unwritten is not None:
-            game_id, total = writer.unwritten
-            self.app.notify(tr("notice.autosave_failed", reason=reason, folder=folder,
-                               safe=self.safe_on_disk_text(game_id, total)), "error")
-            return
-        self.app.notify(tr("notice.save_failed", reason=reason, folder=folder), "error")
-
-    def safe_on_disk_text(self, game_id: str, total: int) -> str:
-        """Which decision of game ``game_id`` (``total`` made so far) is safe in the autosave."""
-        writer = self.autosaver
-        saved = writer.safe_decisions(game_id) if writer is not None else None
-        if saved is None:
-            return tr("notice.safe_none")
-        if saved >= total:
-            return trn("notice.safe_all", total)
-        return trn("notice.safe_on_disk", total, saved=saved)
-
-    def _write_recovered(self) -> None:
-        self.app.notify(tr("notice.save_works_again"), "info")
-
-    def unsaved_error(self) -> SaveError | None:
-        """The last write that failed and has not been made good since (None when all is written)."""
-        return self.autosaver.last_error if self.autosaver is not None else None
-
-    def close(self, wait: float) -> list[str]:
-        """Close the background writer, waiting at most ``wait`` seconds; what could not be
-        written (for the log and the terminal)."""
-        unsaved: list[str] = []
-        if self.autosaver is None:
-            return unsaved
-        writer, self.autosaver = self.autosaver, None
-        try:
-            done = writer.close(wait)
-        except Exception:
-            logger.exception("closing the background writer failed")
-            done = False
-        if not done:
-            unsaved.append("the last changes (the disk did not answer in time)")
-        if writer.last_error is not None:
-            unsaved.append(f"the autosave ({writer.last_error.log_text})")
-        return unsaved
-
-    # -- during play ----------------------------------------------------------------------
-
-    def autosave(self, data: Autosavable) -> None:
-        """Queue ``data`` (a saved game of any game) as the autosave (never waits for the disk)."""
-        try:
-            self.writer().submit(data)
-        except SaveError as err:  # the game cannot be written at all (should never happen)
-            logger.error("the game cannot be autosaved: %s", err.log_text)
-            self._write_failed(err)
-        except RuntimeError:
-            logger.exception("autosave after the writer was closed")
 
     def _attach_autosave(self, controller: LocalTableSource, data: SaveData) -> None:
         """Autosave after every confirmed decision; record the game when it ends."""

@@ -21,8 +21,8 @@ edge). Its API used by scenes: ``app.push(scene)``, ``app.pop()``, ``app.replace
 ``app.size``, ``app.ui`` (pygame_gui.UIManager), ``app.settings``, ``app.sound``,
 ``app.request_redraw()``, ``app.quit(code=0)``, ``app.options`` (:class:`~..options.AppOptions`),
 ``app.notify(text, level="info"|"warning"|"error")`` (a message on top of every scene for a few
-seconds; any thread), and ``app.session`` (:class:`~..session.GameSession`: starting, saving and
-finishing games; ``app.session.writer().run(name, work)`` is file work on the background writer: a
+seconds; any thread), and ``app.session`` (:class:`~..session.Session`: the background writer, extended by a game's
+lifecycle; ``app.session.writer().run(name, work)`` is file work on the background writer: a
 scene never writes a file on the frame loop; poll the returned job's ``done``/``error``).
 Before :meth:`Scene.enter` a scene has no app: :attr:`Scene.entered` says whether it has one.
 

@@ -84,13 +84,12 @@ class PauseScene(Scene):
 
     def _save_data(self) -> NamedSavable | None:
         """The saved game of the table below, of any game (None for a game without one: network, demo, a
-        finished game): a table scene offering ``saved_game()`` gives its own; else the session finds it."""
+        finished game): the table scene's ``saved_game()`` gives it."""
         own = getattr(self.table, "saved_game", None)
         if callable(own):
             found: NamedSavable | None = own()
             return found
-        data = self.app.session.save_data_of(self.table.controller)
-        return None if data is None or data.game.is_over else data
+        return None
 
     def save_game(self) -> None:
         data = self._save_data()

@@ -20,6 +20,7 @@ from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art
 from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp, Tutorial
 from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.session import Session
 from tortuga_desktop.shell.table import LocalTable
 from tortuga_desktop.t1667.rules import Action, Event
 from tortuga_desktop.t1667.rules.cards import Loyalty
@@ -161,4 +162,8 @@ class T1667Game:
 
     def tutorial(self) -> Tutorial | None:
         """None: 1667 has no guided game yet (its table gives first-game tips instead)."""
+        return None
+
+    def make_session(self, app: ShellApp) -> Session | None:
+        """None: 1667 saves through the shell's session (its autosave, named saves, archive)."""
         return None

@@ -20,6 +20,7 @@ import pygame
 
 from tortuga_desktop.dice.table.eventtext import log_rows
 from tortuga_desktop.dice.table.gamelog import build_log
+from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.review import open_review
 from tortuga_desktop.dice.table.scenes.replay import open_game_replay
 from tortuga_desktop.dice.table.source import TableSource
@@ -258,7 +259,7 @@ class ResultsScene(Scene):
             self.on_new_game(setup)
             return
         if setup is not None:
-            self.app.session.start_game(setup)
+            dice_session(self.app).start_game(setup)
         else:
             self.main_menu()
 

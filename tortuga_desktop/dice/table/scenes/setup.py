@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.render.table import draw_marker
 from tortuga_desktop.levels import LEVELS, computer_key
 from tortuga_desktop.shell import art, palette
@@ -321,7 +322,7 @@ class SetupScene(FormScene):
         if self.on_start is not None:
             self.on_start(setup)
         else:
-            self.app.session.start_game(setup)
+            dice_session(self.app).start_game(setup)
         return setup
 
     # ------------------------------------------------------------------ drawing

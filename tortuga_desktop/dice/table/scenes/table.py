@@ -24,6 +24,7 @@ from tortuga_desktop.dice.table import dicegrid, follow, sidenotes
 from tortuga_desktop.dice.table.catchup import mark_seen
 from tortuga_desktop.dice.table.hints import HintState, draw_hint, poll_hint, toggle_hint
 from tortuga_desktop.dice.table.human import DecisionPanel
+from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.render.motion import build_timeline
 from tortuga_desktop.dice.table.render.table import AnimState, HitTarget, TableRenderer, fit_text, text
 from tortuga_desktop.dice.table.scenes import handover
@@ -45,6 +46,7 @@ from tortuga_desktop.shell.scenes.pause import PauseScene
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.saves import SaveData
 
 #: Decisions that show what only the deciding seat may know (their roll, the tiles drawn).
 PRIVATE_KINDS = frozenset({DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE})
@@ -630,12 +632,19 @@ class TableScene(Scene):
             # Let the banner / first motions show before the picture is taken.
             self.app.request_screenshot(path, delay_s=0.0 if self.speed == "instant" else 0.9)
 
+    def saved_game(self) -> SaveData | None:
+        """The saved game this table plays, while it is not over (the pause menu's Save, Ctrl+S);
+        None for a table without one (a network game, a demo, the tutorial)."""
+        data = dice_session(self.app).save_data_of(self.controller)
+        return None if data is None or data.game.is_over else data
+
     def _finish(self) -> None:
         self._finished = True
 
-        data = self.app.session.save_data_of(self.controller)
+        life = dice_session(self.app)
+        data = life.save_data_of(self.controller)
         if data is not None:
-            self.app.session.finish_game(data)
+            life.finish_game(data)
         self.app.replace(ResultsScene(self.controller))
 
     # -- draw ----------------------------------------------------------------------------

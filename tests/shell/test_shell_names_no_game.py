@@ -18,10 +18,6 @@ GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", 
 
 #: (shell module, game module) -> why it is still there
 SEAMS: dict[tuple[str, str], str] = {
-    # ``tortuga --version`` says how computer players think and which playout kernel runs (the dice
-    # game's Expert); it must answer without pygame, before any game module is imported
-    ("shell.main", "ai"): "--version",
-    ("shell.main", "ai.workers"): "--version",
     # the saves service still holds the dice game's save format (SaveData, seats, setup); 1667's
     # format is its own module already (t1667/table/saves.py)
     ("shell.saves.savefile", "rules"): "the dice save format",

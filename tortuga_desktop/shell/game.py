@@ -34,9 +34,9 @@ if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.scenes import Scene
     from tortuga_desktop.shell.session import Session
 
-__all__ = ["BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "SavedGame", "ShellApp", "Tutorial",
+__all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "SavedGame", "ShellApp", "Tutorial",
            "UnknownGameError",
-           "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister"]
+           "about_lines", "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister"]
 
 #: The game a file without a ``"game"`` field belongs to, and the one the menu offers first.
 DEFAULT_GAME = "tortuga"
@@ -47,6 +47,21 @@ BUILT_IN: tuple[str, ...] = (
     "tortuga_desktop.dice.table.module:DiceGame",
     "tortuga_desktop.t1667.table.module:T1667Game",
 )
+
+#: What the built-in games say of themselves in ``tortuga --version`` (how their computer players
+#: run): ``"import.path:function"``, each a pygame-free function returning lines, read without
+#: importing the game modules (``--version`` answers without pygame).
+ABOUT: tuple[str, ...] = ("tortuga_desktop.ai.about:lines",)
+
+
+def about_lines() -> list[str]:
+    """The lines of every :data:`ABOUT` function, in order."""
+    out: list[str] = []
+    for spec in ABOUT:
+        path, _, name = spec.partition(":")
+        func: Callable[[], list[str]] = getattr(importlib.import_module(path), name)
+        out += func()
+    return out
 
 
 class UnknownGameError(LookupError):

@@ -24,8 +24,6 @@ import time
 from pathlib import Path
 
 from tortuga_desktop import version
-from tortuga_desktop.ai import kernel_mode
-from tortuga_desktop.ai.workers import thinking_mode
 from tortuga_desktop.levels import ALL_LEVELS, NETWORK_LEVELS
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import paths
@@ -204,8 +202,8 @@ def main(argv: list[str] | None = None) -> int:
     opts = parse_args(argv)
     if opts.version:
         print(f"tortuga {version()}")
-        print(thinking_mode())
-        print(kernel_mode.describe())
+        for line in games.about_lines():  # how the games' computer players run (pygame-free)
+            print(line)
         return 0
     if opts.trust_cert is not None:
         from tortuga_desktop.net.client import set_trusted_certificate

@@ -38,11 +38,13 @@ def pct(values: list[float], p: float) -> float:
 
 def make_files(games: int) -> None:
     """``games`` archived games, named saves and replays, plus the index the game keeps."""
+    from tortuga_desktop.dice.table import gamesetup as dsetup
     from tortuga_desktop.dice.table import records
+    from tortuga_desktop.dice.table import savefile as dsave
     from tortuga_desktop.dice.table.records import RecordKeeper
     from tortuga_desktop.shell import listing, paths, saves
 
-    setup = saves.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "hard", 1),
+    setup = dsetup.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "hard", 1),
                                      saves.SeatConfig("Clara", "easy", 2)], seed=11)
     data = setup.create_game()
     keeper = RecordKeeper("x", data.game, [s.kind for s in data.seats])
@@ -53,10 +55,10 @@ def make_files(games: int) -> None:
         s = g.to_move()[0]
         g.apply(s, g.random_action(s, rng))
         if mid is None and g.round == 3:
-            mid = saves.SaveData(data.seats, g.clone(), {"name": "x"}, game_id="x", saved_at="2024-01-01T00:00:00")
+            mid = dsave.SaveData(data.seats, g.clone(), {"name": "x"}, game_id="x", saved_at="2024-01-01T00:00:00")
     rf = keeper.snapshot({})
     assert rf is not None and mid is not None
-    finished = saves.SaveData(data.seats, g, {"finished_at": "2024-01-01T00:00:00"}, game_id="x",
+    finished = dsave.SaveData(data.seats, g, {"finished_at": "2024-01-01T00:00:00"}, game_id="x",
                               saved_at="2024-01-01T00:00:00")
 
     def write_many(folder: Path, kind: str, doc: dict[str, Any], name_of: Any, summary: dict[str, Any]) -> None:
@@ -81,7 +83,7 @@ def make_files(games: int) -> None:
 
     def save_doc(sd: Any) -> tuple[dict[str, Any], dict[str, Any]]:
         doc = sd.to_dict()
-        info = saves.info_of(Path("x.json"), sd)
+        info = dsave.info_of(Path("x.json"), sd)
         return doc, saves.save_summary(info)
 
     doc, summary = save_doc(finished)
@@ -98,7 +100,7 @@ def make_files(games: int) -> None:
     # the files must really be valid: check a few the slow way
     for folder in (paths.archive_dir(), paths.saves_dir()):
         for p in sorted(folder.glob("[!.]*.json"))[:: max(1, games // 3)]:
-            saves.read_save(p)
+            dsave.read_save(p)
     for p in sorted(records.replays_dir().glob("[!.]*.json"))[:: max(1, games // 3)]:
         records.read_replay(p).replay()
 

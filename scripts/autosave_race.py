@@ -25,8 +25,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--saves", type=int, default=200)
     args = ap.parse_args(argv)
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-race-")
+    from tortuga_desktop.dice.table import savefile as dsave
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
 
     writer = saves.AutosaveWriter()
     stop = threading.Event()
@@ -36,7 +38,7 @@ def main(argv: list[str] | None = None) -> int:
         nonlocal continues
         while not stop.is_set():
             with contextlib.suppress(saves.SaveError):
-                saves.load_autosave()
+                dsave.load_autosave()
             continues += 1
 
     presser = threading.Thread(target=press_continue, name="continue", daemon=True)

@@ -28,12 +28,13 @@ def main() -> int:
     import pygame
 
     from tortuga_desktop.devtools.drive import host_from_ui, step_until
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.shell.i18n import set_language
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
 
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

@@ -45,9 +45,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TORTUGA_HOME"] = str(home / "home")
 
     from tortuga_desktop.devtools.save_corpus import check_case, corpus, record_cases
+    from tortuga_desktop.dice.table import savefile as dsave
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves
     from tortuga_desktop.shell.main import build_parser
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.scenes.menu import MenuScene
     from tortuga_desktop.shell.start import make_app
 
@@ -94,7 +96,7 @@ def main(argv: list[str] | None = None) -> int:
             with bounded(label):
                 (outside / "case.json").write_bytes(blob)
                 try:
-                    saves.read_save(outside / "case.json")
+                    dsave.read_save(outside / "case.json")
                     accepted += 1
                 except saves.SaveError:
                     refused += 1

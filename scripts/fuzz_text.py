@@ -60,8 +60,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.main import build_parser
-    from tortuga_desktop.shell.saves import SetupConfig, is_visible_char
+    from tortuga_desktop.shell.saves import is_visible_char
     from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine
     from tortuga_desktop.shell.scenes.menu import MenuScene
     from tortuga_desktop.shell.start import make_app

@@ -23,8 +23,10 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-load-")
 
+    from tortuga_desktop.dice.table import savefile as dsave
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
 
     seats = [SeatConfig(n, k, i) for i, (n, k) in enumerate(
         [("Anna", "human"), ("Bart", "easy"), ("Clara", "normal"), ("Dirk", "hard")])]
@@ -38,7 +40,7 @@ def main(argv: list[str] | None = None) -> int:
     times = []
     for _ in range(args.repeat):
         t0 = time.perf_counter()
-        loaded = saves.load_save(path)
+        loaded = dsave.load_save(path)
         times.append((time.perf_counter() - t0) * 1000)
         assert loaded.game.to_dict() == g.to_dict()
     size_kb = path.stat().st_size / 1024

@@ -30,6 +30,7 @@ def main() -> int:
     import pygame
 
     from tortuga_desktop.devtools.drive import free_port, human_choice, inputs_for, press, step_until
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
     from tortuga_desktop.dice.table.scenes.setup import SetupScene
     from tortuga_desktop.net.client import NetClient
@@ -38,7 +39,7 @@ def main() -> int:
     from tortuga_desktop.rules import determinize
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.scenes.host import HostScene
     from tortuga_desktop.shell.scenes.join import JoinScene
     from tortuga_desktop.shell.scenes.lobby import LobbyScene

@@ -52,13 +52,14 @@ def _picture(app: Any) -> Any:
 def screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """(name, put it on screen) for every screen, in a fixed order."""
     from tortuga_desktop.dice.table.controller import finished_source
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.dice.table.scenes.handover import HandoverScene
     from tortuga_desktop.dice.table.scenes.replay import ReplayScene, replay_of_game
     from tortuga_desktop.dice.table.scenes.results import ResultsScene
     from tortuga_desktop.dice.table.scenes.tutorial import TutorialScene
     from tortuga_desktop.rules import Game
     from tortuga_desktop.shell import game as games
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.scenes.menu import MenuScene
     from tortuga_desktop.shell.scenes.pause import PauseScene
     from tortuga_desktop.shell.scenes.saveload import LoadScene, SaveScene

@@ -17,6 +17,7 @@ from tortuga_desktop.shell.engine import ActionRefused, Choice
 from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp, Tutorial
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.saves import SaveError
+from tortuga_desktop.shell.saves.savefile import SaveInfo, basic_info
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.session import Session
 from tortuga_desktop.shell.table import BotSpec, GameTable, LocalTable, Move
@@ -231,6 +232,9 @@ class SticksModule:
         except ActionRefused as exc:
             raise SaveError("error.save.bad_record", path, str(exc)) from None
         return SavedSticks(game)
+
+    def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
+        return basic_info(path, self.key, doc, saved)
 
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
         assert isinstance(saved, SavedSticks)

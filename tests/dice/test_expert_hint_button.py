@@ -13,13 +13,14 @@ import pytest
 from test_expert_hints import _table, _until
 
 from tortuga_desktop.dice.table.hints import hint_busy, hint_marks, note_used, seats_hinted
+from tortuga_desktop.dice.table.savefile import SaveData, read_save
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.rules import Game
 from tortuga_desktop.shell import stats
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Key, UIEvent
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.shell.saves import SaveData, SaveError, SeatConfig, read_save, write_save
+from tortuga_desktop.shell.saves import SaveError, SeatConfig, write_save
 from tortuga_desktop.shell.scenes.settings import SettingsScene
 from tortuga_desktop.shell.scenes.stats import stats_rows
 from tortuga_desktop.shell.settings import Settings

@@ -10,11 +10,12 @@ import pygame
 from tortuga_desktop.ai import make_bot
 from tortuga_desktop.dice.table.controller import GameController, LocalTableSource
 from tortuga_desktop.dice.table.hints import hint_box, hint_busy, shown_hint
+from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.rules import Game
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.shell.saves import SaveData, SeatConfig
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.settings import Settings
 
 

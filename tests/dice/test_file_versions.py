@@ -15,7 +15,9 @@ from typing import Any
 import pytest
 
 from tortuga_desktop.dice.table import records
-from tortuga_desktop.shell import paths, saves, settings, stats
+from tortuga_desktop.dice.table.gamesetup import load_last_setup
+from tortuga_desktop.dice.table.savefile import SaveData, read_save
+from tortuga_desktop.shell import paths, settings, stats
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English (conftest)
 
@@ -26,13 +28,13 @@ _EXPECTED: dict[str, Any] = json.loads((_DIR / "expected.json").read_text(encodi
 @pytest.mark.parametrize("name", ["save-schema2.json", "save-schema2-before-hints.json", "save-schema1.json",
                                   "save-schema1-before-records.json"])
 def test_every_save_schema_loads_as_before(name: str) -> None:
-    data = saves.read_save(_DIR / name)
+    data = read_save(_DIR / name)
     want = _EXPECTED[name]
     assert [s.to_dict() for s in data.seats] == want["seats"]
     assert data.game.to_dict() == want["game"]
     assert (data.meta, data.game_id, data.saved_at, sorted(data.hinted)) == (
         want["meta"], want["game_id"], want["saved_at"], want["hinted"])
-    again = saves.SaveData.from_dict(json.loads(json.dumps(data.to_dict())))  # written back as schema 2
+    again = SaveData.from_dict(json.loads(json.dumps(data.to_dict())))  # written back as schema 2
     assert again.game.to_dict() == data.game.to_dict()
 
 
@@ -67,6 +69,6 @@ def test_replay_version_1_loads_and_replays_as_before() -> None:
 
 def test_the_remembered_setup_schema_1_loads() -> None:
     shutil.copy(_DIR / "last-setup-schema1.json", paths.config_dir() / "last_setup.json")
-    setup = saves.load_last_setup()
+    setup = load_last_setup()
     doc = json.loads((_DIR / "last-setup-schema1.json").read_text(encoding="utf-8"))
     assert setup is not None and setup.to_dict() == doc["setup"]

@@ -199,7 +199,7 @@ def test_tab_and_space_or_enter_select_the_focused_die() -> None:
 
 
 def test_saving_shows_a_confirmation_notice() -> None:
-    from tortuga_desktop.shell.saves import SetupConfig
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.scenes.saveload import SaveScene
 
     app = start_app()

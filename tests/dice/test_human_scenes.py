@@ -15,16 +15,16 @@ import pytest
 from test_human_game import QuickBot
 
 from tortuga_desktop.dice.table.controller import GameController, finished_source
+from tortuga_desktop.dice.table.gamesetup import SetupConfig, load_last_setup
 from tortuga_desktop.dice.table.human import DecisionPanel
 from tortuga_desktop.dice.table.scenes.handover import HandoverScene, needs_handover
 from tortuga_desktop.dice.table.scenes.results import ResultsScene, breakdown_rows
 from tortuga_desktop.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.rules import Game
-from tortuga_desktop.shell import saves
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes import Scene
 
 
@@ -176,7 +176,7 @@ def test_setup_defaults_start_and_remember(app: App) -> None:
     assert len(started) == 1
     assert started[0].seats[0].name == "Ani" and started[0].seed == 42 and started[0].long_game
     assert app.session.writer().flush()  # the setup is remembered in the background
-    remembered = saves.load_last_setup()
+    remembered = load_last_setup()
     assert remembered is not None and remembered.seats[0].name == "Ani" and remembered.seed == 42
     # The next setup screen starts from the remembered one.
     again = SetupScene(on_start=started.append)

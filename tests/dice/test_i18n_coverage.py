@@ -216,10 +216,11 @@ def _english_hits(texts: list[str], names: set[str], lang: str) -> list[str]:
 def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves, stats
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.main import build_parser
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.start import make_app
 
     names = {"Anna", "Bart", "Clara"}

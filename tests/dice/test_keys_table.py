@@ -142,7 +142,7 @@ def check_speed() -> None:
 
 
 def check_save() -> None:
-    from tortuga_desktop.shell.saves import SetupConfig
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.scenes.saveload import SaveScene
 
     app = start_app()

@@ -25,6 +25,7 @@ import pytest
 
 from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.dice.table.controller import finished_source
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.human import DecisionPanel
 from tortuga_desktop.dice.table.render.table import AnimState, TableRenderer
 from tortuga_desktop.dice.table.scenes.handover import HandoverScene
@@ -36,7 +37,7 @@ from tortuga_desktop.rules.prompt import seat_prompt
 from tortuga_desktop.shell import art, i18n
 from tortuga_desktop.shell.layout import LayoutReport, report_of, set_ui_scale, table_report, ui_scale
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes.menu import MenuScene
 from tortuga_desktop.shell.scenes.pause import PauseScene
 from tortuga_desktop.shell.scenes.saveload import LoadScene, SaveScene

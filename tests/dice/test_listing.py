@@ -11,7 +11,9 @@ from pathlib import Path
 import pytest
 
 from tortuga_desktop.dice.table import records
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.records import RecordError, RecordKeeper, ReplayFile
+from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.rules import Game
 from tortuga_desktop.shell import listing, saves
 
@@ -32,8 +34,8 @@ def _finished_record(seed: int = 1, players: int = 2) -> ReplayFile:
     return rf
 
 
-def _finished_save(seed: int = 4) -> saves.SaveData:
-    setup = saves.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)],
+def _finished_save(seed: int = 4) -> SaveData:
+    setup = SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)],
                               seed=seed)
     data = setup.create_game()
     data.game.playout(random.Random(seed))

@@ -16,7 +16,9 @@ from app_helpers import start_app
 
 from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.dice.table import records
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.records import RecordKeeper
+from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.rules import Game
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import paths, saves
@@ -34,8 +36,8 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return home
 
 
-def _data(seed: int = 4, finished: bool = True) -> saves.SaveData:
-    setup = saves.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)],
+def _data(seed: int = 4, finished: bool = True) -> SaveData:
+    setup = SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)],
                               seed=seed)
     data = setup.create_game()
     rng = random.Random(seed)

@@ -72,7 +72,8 @@ def _local_game(seed: int) -> None:
     """A whole game of computer players through the app (autosave, record, archive, statistics)."""
     from app_helpers import start_app
 
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
 
     app = start_app()
     try:
@@ -94,13 +95,14 @@ def _network_game() -> tuple[str, list[str], int]:
     """Host a table from the UI on 127.0.0.1, let a client join with the code, play a few
     decisions; returns the join code, the tokens and the server's seed."""
     from tortuga_desktop.devtools.drive import host_from_ui, human_choice, inputs_for, step_until
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.headless import SeatBot
     from tortuga_desktop.rules import determinize
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
 
     app = App(None, size=(1280, 800), fixed_dt=1 / 60)
     setup = SetupConfig(seats=[SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1),

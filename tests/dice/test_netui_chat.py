@@ -19,6 +19,7 @@ import pygame
 import pytest
 
 from tortuga_desktop.devtools.drive import host_from_ui, step_until
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.net import protocol as P
@@ -26,7 +27,7 @@ from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.shell.i18n import set_language
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes.chat import wrap_chars
 
 

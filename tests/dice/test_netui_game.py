@@ -28,6 +28,7 @@ from tortuga_desktop.devtools.drive import (
     press,
     step_until,
 )
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.remote import RemoteController
 from tortuga_desktop.dice.table.scenes.handover import HandoverScene
 from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
@@ -39,7 +40,7 @@ from tortuga_desktop.net.headless import SeatBot
 from tortuga_desktop.rules.prompt import prompt_from_view
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes.host import HostScene
 from tortuga_desktop.shell.scenes.lobby import seat_status
 

@@ -15,12 +15,13 @@ import pytest
 from test_i18n_coverage import _english_hits, _Recorder, _ui_texts, recorder  # noqa: F401 (a fixture)
 
 from tortuga_desktop.devtools.drive import free_port
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.remote import RemoteController
 from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.discovery import FoundHost
 from tortuga_desktop.shell import i18n
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes.host import HostPlan, HostScene, start_hosting
 from tortuga_desktop.shell.scenes.join import JoinScene
 from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene

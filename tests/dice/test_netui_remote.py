@@ -124,7 +124,8 @@ def test_shown_addresses() -> None:
 def test_the_host_screen_explains_what_cannot_work() -> None:
     from app_helpers import start_app
 
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.scenes.host import HostScene
 
     app = start_app()

@@ -10,6 +10,8 @@ from pathlib import Path
 import pytest
 
 from tortuga_desktop.dice.table import records
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.dice.table.savefile import SaveData, read_save
 from tortuga_desktop.rules import Game, GameRecord, StateFormatError
 from tortuga_desktop.rules.reach import max_decisions, record_problem
 from tortuga_desktop.shell import paths, saves
@@ -21,9 +23,9 @@ def _home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
     return tmp_path / "home"
 
 
-def _data_with_rerolls(times: int) -> saves.SaveData:
+def _data_with_rerolls(times: int) -> SaveData:
     """A game whose first roll was set ``times`` times before seat 0 decided."""
-    setup = saves.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)],
+    setup = SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)],
                               seed=3)
     data = setup.create_game()
     g = data.game
@@ -50,7 +52,7 @@ def test_a_roll_set_over_and_over_is_refused_quickly() -> None:
     path = paths.saves_dir() / "rolls.json"
     path.write_text(json.dumps(doc))
     with pytest.raises(saves.SaveError) as exc:
-        saves.read_save(path)  # refused when the record is read, before anything is replayed
+        read_save(path)  # refused when the record is read, before anything is replayed
     assert "set twice" in exc.value.detail and "rolls.json" in exc.value.user_message()
 
 
@@ -59,7 +61,7 @@ def test_one_scripted_roll_per_seat_between_decisions_still_loads() -> None:
     g = data.game
     g.set_roll(1, [0] * len(g.seats[1].hand))
     path = saves.save_named("ok", data)
-    assert saves.read_save(path).game.record().entries == g.record().entries
+    assert read_save(path).game.record().entries == g.record().entries
 
 
 def test_more_decisions_than_a_game_reaches_are_refused() -> None:

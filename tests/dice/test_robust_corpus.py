@@ -24,8 +24,9 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tortuga_desktop.devtools.save_corpus import check_case, corpus, field_cases, sample  # noqa: E402
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.shell.main import build_parser  # noqa: E402
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig  # noqa: E402
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.start import make_app  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)

@@ -15,9 +15,11 @@ from typing import Any
 
 import pytest
 
+from tortuga_desktop.dice.table.gamesetup import SetupConfig, load_last_setup, save_last_setup
+from tortuga_desktop.dice.table.savefile import SaveData, load_autosave, load_save, read_save
 from tortuga_desktop.rules import Game
 from tortuga_desktop.shell import paths, saves
-from tortuga_desktop.shell.saves import SaveData, SaveError, SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SaveError, SeatConfig
 
 
 @pytest.fixture(autouse=True)
@@ -59,7 +61,7 @@ def test_save_load_continues_identically(tmp_path: Path, players: int, seed: int
     while not live.game.is_over:
         if step % 9 == 0:
             path = saves.write_save(tmp_path / "cp.json", live)
-            loaded = saves.read_save(path)
+            loaded = read_save(path)
             assert loaded.game.to_dict() == live.game.to_dict()
             assert loaded.seats == live.seats
             assert loaded.game_id == live.game_id
@@ -188,7 +190,7 @@ def test_fuzzed_save_files_raise_only_save_error_and_are_kept(tmp_path: Path) ->
         path = target if i % 2 == 0 else named
         path.write_bytes(blob)
         try:
-            loaded = saves.load_autosave() if path == target else saves.load_save(path)
+            loaded = load_autosave() if path == target else load_save(path)
         except SaveError as err:
             rejected += 1
             assert str(err) and err.user_message()
@@ -223,7 +225,7 @@ def test_external_bad_file_is_never_touched(tmp_path: Path) -> None:
     outside.parent.mkdir()
     outside.write_bytes(b'{"format": "tortuga-save", "schema": 1')
     with pytest.raises(SaveError) as info:
-        saves.load_save(outside)
+        load_save(outside)
     assert info.value.key == "error.save.not_json"
     assert info.value.kept_as is None
     assert outside.read_bytes() == b'{"format": "tortuga-save", "schema": 1'
@@ -248,14 +250,14 @@ def test_error_kinds(tmp_path: Path) -> None:
         p = tmp_path / "case.json"
         p.write_bytes(blob)
         with pytest.raises(SaveError) as info:
-            saves.read_save(p)
+            read_save(p)
         assert info.value.key == key, (blob[:40], info.value.detail)
         assert p.read_bytes() == blob  # read_save never changes anything
     with pytest.raises(SaveError) as info:
-        saves.read_save(tmp_path / "nope.json")
+        read_save(tmp_path / "nope.json")
     assert info.value.key == "error.save.missing"
     with pytest.raises(SaveError) as info:
-        saves.read_save(tmp_path)
+        read_save(tmp_path)
     assert info.value.key == "error.save.not_a_file"  # a folder is refused before it is opened
 
 
@@ -269,7 +271,7 @@ def test_huge_file_is_refused_before_parsing(tmp_path: Path, monkeypatch: pytest
 
     monkeypatch.setattr(json, "loads", no_parse)
     with pytest.raises(SaveError) as info:
-        saves.read_save(big)
+        read_save(big)
     assert info.value.key == "error.save.too_big"
     assert "5.0" in str(info.value)
 
@@ -279,7 +281,8 @@ _CHILD = textwrap.dedent(
     """
     import random, sys
     from tortuga_desktop.shell import saves
-    from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.shell.saves import SeatConfig
 
     def step(data):
         g = data.game
@@ -321,7 +324,7 @@ def test_kill_during_autosave_always_leaves_a_written_version(_home: Path) -> No
         finally:
             proc.send_signal(signal.SIGKILL)
             proc.wait(timeout=10)
-        loaded = saves.load_autosave()
+        loaded = load_autosave()
         assert loaded is not None
         assert loaded.game.to_dict() == versions[loaded.game.decisions]
         assert [s.name for s in loaded.seats] == ["P0", "P1", "P2", "P3"]
@@ -339,7 +342,7 @@ def test_kill_during_autosave_always_leaves_a_written_version(_home: Path) -> No
 # ---------------------------------------------------------------- autosave, named saves, archive
 def test_autosave_cycle() -> None:
     assert not saves.has_autosave()
-    assert saves.load_autosave() is None
+    assert load_autosave() is None
     assert saves.autosave_info() is None
     data = _setup().create_game()
     saves.autosave(data)
@@ -347,7 +350,7 @@ def test_autosave_cycle() -> None:
     info = saves.autosave_info()
     assert info is not None and info.ok and info.player_names == ("P0", "P1", "P2", "P3")
     assert info.kinds == ("human", "easy", "normal", "hard") and info.round == 1 and not info.finished
-    loaded = saves.load_autosave()
+    loaded = load_autosave()
     assert loaded is not None and loaded.game.to_dict() == data.game.to_dict()
     saves.clear_autosave()
     assert not saves.has_autosave()
@@ -366,7 +369,7 @@ def test_named_saves(tmp_path: Path) -> None:
     assert [i.name for i in listed if i.ok] == ['Evil/Name:*?"', "Sunday game"]
     broken = [i for i in listed if not i.ok]
     assert len(broken) == 1 and broken[0].error is not None
-    assert saves.load_save(pa).game.to_dict() == a.game.to_dict()
+    assert load_save(pa).game.to_dict() == a.game.to_dict()
     with pytest.raises(SaveError):
         saves.save_named("  ..  ", a)
     saves.delete_save(pa)
@@ -389,17 +392,17 @@ def test_archive_finished_games() -> None:
     assert len(finished) == 1 and finished[0].finished and finished[0].winners
     outcome = data.game.outcome()
     assert outcome is not None and finished[0].scores == tuple(s.total for s in outcome.scores)
-    review = saves.load_save(path)
+    review = load_save(path)
     assert review.game.log_for(None) == data.game.log_for(None) and review.game.events
 
 
 def test_setup_config_validation_and_memory() -> None:
-    assert saves.load_last_setup() is None
+    assert load_last_setup() is None
     setup = SetupConfig(seats=[SeatConfig("Anna", "human", 2), SeatConfig("Bot", "hard", 0)],
                         start_player=1, long_game=True, seed=5)
     setup.validate()
-    saves.save_last_setup(setup)
-    assert saves.load_last_setup() == setup
+    save_last_setup(setup)
+    assert load_last_setup() == setup
     bad = [
         SetupConfig(seats=[SeatConfig("A", "human", 0)]),
         SetupConfig(seats=[SeatConfig("A", "human", 0), SeatConfig("B", "human", 0)]),
@@ -415,7 +418,7 @@ def test_setup_config_validation_and_memory() -> None:
             s.validate()
     path = paths.config_dir() / "last_setup.json"
     path.write_text('{"format": "tortuga-setup", "schema": 1, "setup": {"seats": 3}}')
-    assert saves.load_last_setup() is None
+    assert load_last_setup() is None
     assert not path.exists() and list(paths.config_dir().glob("last_setup.bad-*.json"))
     default = SetupConfig.default("Me")
     default.validate()
@@ -448,7 +451,7 @@ def test_background_autosave_writer() -> None:
         writer.submit(data)
     assert writer.flush()
     assert writer.last_error is None
-    loaded = saves.load_autosave()
+    loaded = load_autosave()
     assert loaded is not None and loaded.game.to_dict() == data.game.to_dict()
     writer.submit(data)
     writer.clear()
@@ -456,7 +459,7 @@ def test_background_autosave_writer() -> None:
     _policy_step(data)
     writer.submit(data)
     assert writer.close()
-    loaded = saves.load_autosave()
+    loaded = load_autosave()
     assert loaded is not None and loaded.game.decisions == data.game.decisions
     with pytest.raises(RuntimeError):
         writer.submit(data)

@@ -12,18 +12,20 @@ from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.dice.table.controller import finished_source
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.dice.table.savefile import SaveData, load_autosave, load_save, read_save
 from tortuga_desktop.shell import paths, saves
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 
 pytestmark = pytest.mark.usefixtures("app_home")
 
 
-def _data(seed: int = 3, kinds: tuple[str, ...] = ("easy", "normal")) -> saves.SaveData:
+def _data(seed: int = 3, kinds: tuple[str, ...] = ("easy", "normal")) -> SaveData:
     names = ("Anna", "Bart", "Clara", "Dirk")
     return SetupConfig(seats=[SeatConfig(names[i], k, i) for i, k in enumerate(kinds)], seed=seed).create_game()
 
 
-def _steps(data: saves.SaveData, n: int | None = None) -> None:
+def _steps(data: SaveData, n: int | None = None) -> None:
     rng = random.Random(data.game.decisions)
     g = data.game
     done = 0
@@ -73,7 +75,7 @@ def test_a_full_disk_says_which_decision_is_safe_and_how_to_save_elsewhere(
         texts = _texts(app)
         assert not any("not lost" in t for t in texts), texts
         assert any("nor kept as the autosave" in t and f"up to decision {safe} of {total}" in t for t in texts), texts
-        assert saves.load_autosave().game.decisions == safe  # what the notice says is on disk
+        assert load_autosave().game.decisions == safe  # what the notice says is on disk
         # the way out the notice names: Ctrl+S on the results saves the whole game elsewhere
         app.replace(ResultsScene(finished_source(data.game, data.seats)))
         assert app.session.open_save_dialog()
@@ -81,7 +83,7 @@ def test_a_full_disk_says_which_decision_is_safe_and_how_to_save_elsewhere(
         assert dialog.save("whole game", str(elsewhere))
         assert app.session.writer().flush()
         app.run(max_frames=1)
-        kept = saves.read_save(elsewhere / "whole game.json")
+        kept = read_save(elsewhere / "whole game.json")
         assert kept.game.is_over and kept.game.decisions == total
     finally:
         app.close()
@@ -99,7 +101,7 @@ def test_when_the_archive_fails_but_the_autosave_works_the_notice_says_continue(
         assert app.session.writer().flush()
         texts = _texts(app)
         assert any("kept as the autosave" in t and f"all {data.game.decisions} decisions" in t for t in texts)
-        kept = saves.load_autosave()
+        kept = load_autosave()
         assert kept is not None and kept.game.decisions == data.game.decisions
     finally:
         app.close()
@@ -130,7 +132,7 @@ def test_saving_over_an_existing_file_asks_first_and_1_slash_2_never_meets_1_und
         assert dialog.save("1/2")
         _finish_job(app)
         path = paths.saves_dir() / "1_2.json"
-        assert saves.read_save(path).meta["name"] == "1/2"
+        assert read_save(path).meta["name"] == "1/2"
         first = path.read_bytes()
         _steps(data, 3)
         dialog = _save_dialog(app)
@@ -149,8 +151,8 @@ def test_saving_over_an_existing_file_asks_first_and_1_slash_2_never_meets_1_und
         app.post(Key(pygame.K_RETURN, 0, ""))  # Replace (keyboard: the first button has the focus)
         app.run(max_frames=1)
         _finish_job(app)
-        assert saves.read_save(path).meta["name"] == "1_2"
-        assert saves.read_save(path).game.decisions == data.game.decisions
+        assert read_save(path).meta["name"] == "1_2"
+        assert read_save(path).game.decisions == data.game.decisions
         assert app.top is not dialog
     finally:
         app.close()
@@ -239,7 +241,7 @@ def test_loading_an_earlier_save_over_the_game_asks_and_keeps_the_longer_record(
         assert _record_entries(game_id) == 54  # the abandoned game's replay is whole
         assert loaded.game_id != game_id and loaded.meta["branched_from"] == game_id
         assert _record_entries(loaded.game_id) == 28
-        kept = saves.load_autosave()
+        kept = load_autosave()
         assert kept is not None and kept.game_id == loaded.game_id and kept.game.decisions == 28
     finally:
         app.close()
@@ -325,7 +327,7 @@ def test_playing_an_earlier_save_never_shrinks_the_kept_record() -> None:
         _decide(table, 10)
         assert app.session.writer().flush() and _record_entries(data.game_id) == 20
         app.session.current = None  # as after a restart: only the files know the game
-        loaded = saves.load_save(path)
+        loaded = load_save(path)
         _decide(app.session.play(loaded), 1)
         assert app.session.writer().flush()
         assert _record_entries(data.game_id) == 20

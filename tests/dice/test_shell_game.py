@@ -15,7 +15,9 @@ from app_helpers import start_app
 from fake_game import SticksModule
 
 from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.module import DiceGame
+from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.dice.table.scenes.help import HelpScene
 from tortuga_desktop.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.rules import Game
@@ -102,7 +104,7 @@ def test_the_dice_badge_draws_inside_its_rect_only() -> None:
 
 
 def test_dice_saves_carry_their_game(app_home: None) -> None:
-    data = saves.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)]
+    data = SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)]
                              ).create_game()
     assert data.to_dict()["game"] == "tortuga"
     path = saves.save_named("with game", data)
@@ -244,14 +246,14 @@ def test_continue_opens_the_autosave_of_another_game(sticks: SticksModule) -> No
 
 
 def test_a_dice_save_without_game_field_still_loads(app_home: None) -> None:
-    data = saves.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)]
+    data = SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "easy", 1)]
                              ).create_game()
     doc = data.to_dict()
     del doc["game"]
     path = saves.named_save_path("old")
     _write(path, doc)
     module, saved = save_games.load_game(path)
-    assert module.key == "tortuga" and isinstance(saved, saves.SaveData)
+    assert module.key == "tortuga" and isinstance(saved, SaveData)
     assert isinstance(saved.game, Game) and saved.game_id == data.game_id
 
 

@@ -7,11 +7,12 @@ from typing import Any
 import pytest
 from app_helpers import start_app
 
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.tips import TIP_KEYS, TipOverlay, tip_kind
 from tortuga_desktop.rules import DecisionKind
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Click
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 
 pytestmark = pytest.mark.usefixtures("app_home")
 

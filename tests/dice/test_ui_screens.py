@@ -17,10 +17,12 @@ import pytest
 from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.dice.table.savefile import read_save
 from tortuga_desktop.shell import art, i18n
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.main import build_parser
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.start import make_app
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)
@@ -270,7 +272,7 @@ def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() 
         [info] = saves.list_saves()
         assert info.name == "Mijn spel" and info.ok
         # play the original on, outside the app
-        original = GameController(saves.read_save(info.path).game, data.seats)
+        original = GameController(read_save(info.path).game, data.seats)
         _finish(original)
         # load it through the menu's Load game screen
         app.top.load_game()
@@ -284,7 +286,7 @@ def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() 
         app.run(max_frames=2)
         loaded = app.top
         assert loaded.name == "table"
-        assert saves.read_save(info.path).game.to_dict() == snapshot
+        assert read_save(info.path).game.to_dict() == snapshot
         assert loaded.controller.game.decisions >= snapshot["decisions"]
         assert loaded.controller.game.to_dict()["events"][:len(snapshot["events"])] == snapshot["events"]
         loaded.controller.close()

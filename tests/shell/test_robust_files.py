@@ -19,8 +19,10 @@ import pytest
 from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.dice.table.savefile import SaveData, load_autosave, read_save
 from tortuga_desktop.shell import paths, saves
-from tortuga_desktop.shell.saves import SaveError, SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SaveError, SeatConfig
 
 BAD_NAME = os.fsdecode(b"caf\xe9-\xff.json")  # not UTF-8: Python keeps the bytes as surrogates
 
@@ -28,12 +30,12 @@ BAD_NAME = os.fsdecode(b"caf\xe9-\xff.json")  # not UTF-8: Python keeps the byte
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)
 
 
-def _data(seed: int = 3, kinds: tuple[str, ...] = ("human", "easy")) -> saves.SaveData:
+def _data(seed: int = 3, kinds: tuple[str, ...] = ("human", "easy")) -> SaveData:
     names = ("Anna", "Bart", "Clara", "Dirk")
     return SetupConfig(seats=[SeatConfig(names[i], k, i) for i, k in enumerate(kinds)], seed=seed).create_game()
 
 
-def _finish(data: saves.SaveData) -> None:
+def _finish(data: SaveData) -> None:
     rng = random.Random(1)
     g = data.game
     while not g.is_over:
@@ -45,7 +47,7 @@ def _message(app: Any) -> str:
     return str(getattr(app.top, "text", ""))
 
 
-def _doc(data: saves.SaveData) -> dict[str, Any]:
+def _doc(data: SaveData) -> dict[str, Any]:
     doc = data.to_dict()
     doc["saved_at"] = "2026-01-01T00:00:00+00:00"
     return doc
@@ -104,7 +106,7 @@ def test_a_fifo_is_refused_without_opening_it(tmp_path: Path) -> None:
     fifo = tmp_path / "pipe.json"
     os.mkfifo(fifo)
     result: list[Any] = []
-    t = threading.Thread(target=lambda: result.append(_catch(lambda: saves.read_save(fifo))), daemon=True)
+    t = threading.Thread(target=lambda: result.append(_catch(lambda: read_save(fifo))), daemon=True)
     t.start()
     t.join(10)  # a guard against a hang, not a timing assertion
     assert not t.is_alive(), "reading a FIFO blocked"
@@ -164,7 +166,7 @@ def test_bad_fields_are_refused_with_a_message_naming_the_file(tmp_path: Path, c
     path = tmp_path / "bad.json"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(SaveError) as info:
-        saves.read_save(path)
+        read_save(path)
     assert "bad.json" in info.value.user_message()
     assert path.read_text(encoding="utf-8") == text
 
@@ -175,7 +177,7 @@ def test_1e999_is_refused_instead_of_breaking_every_autosave(tmp_path: Path) -> 
     path = tmp_path / "inf.json"
     path.write_text(text, encoding="utf-8")
     with pytest.raises(SaveError) as info:
-        saves.read_save(path)
+        read_save(path)
     assert info.value.key == "error.save.not_json"
 
 
@@ -233,7 +235,7 @@ def test_finished_game_is_kept_when_the_archive_fails_and_archived_on_continue(
         monkeypatch.setattr(saves, "archive_finished", lambda d: _enospc())
         app.session.finish_game(data)
         assert app.session.writer().flush()
-        kept = saves.load_autosave()
+        kept = load_autosave()
         assert kept is not None and kept.game.is_over and kept.game_id == data.game_id
         monkeypatch.setattr(saves, "archive_finished", real)
         app.session._finished_ids.clear()
@@ -380,7 +382,7 @@ def test_save_as_another_folder_and_an_unusable_folder(tmp_path: Path) -> None:
         assert app.session.writer().flush()
         app.run(max_frames=1)
         assert app.top is not dialog
-        assert saves.read_save(tmp_path / "elsewhere" / "mine.json").meta["name"] == "mine"
+        assert read_save(tmp_path / "elsewhere" / "mine.json").meta["name"] == "mine"
     finally:
         app.close()
 

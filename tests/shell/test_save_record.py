@@ -20,9 +20,10 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tortuga_desktop.devtools.save_corpus import check_case, legacy_doc, record_cases  # noqa: E402
-from tortuga_desktop.shell import saves  # noqa: E402
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.dice.table.savefile import SCHEMA, SaveData, read_save
 from tortuga_desktop.shell.main import build_parser  # noqa: E402
-from tortuga_desktop.shell.saves import SaveError, SeatConfig, SetupConfig  # noqa: E402
+from tortuga_desktop.shell.saves import SaveError, SeatConfig
 from tortuga_desktop.shell.start import make_app  # noqa: E402
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English, markers on (conftest)
@@ -52,7 +53,7 @@ def test_the_good_save_replays_to_the_same_state(tmp_path: Path) -> None:
     doc = _good_doc()
     path = tmp_path / "good.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    data = saves.read_save(path)
+    data = read_save(path)
     assert data.game.to_dict() == {**doc["check"], "record": doc["record"]["entries"]}
 
 
@@ -60,7 +61,7 @@ def test_an_older_save_without_a_record_still_loads(tmp_path: Path) -> None:
     doc = legacy_doc(_good_doc())
     path = tmp_path / "old.json"
     path.write_text(json.dumps(doc), encoding="utf-8")
-    data = saves.read_save(path)
+    data = read_save(path)
     assert data.game.decisions == 7
     assert data.game.pending()
 
@@ -71,14 +72,14 @@ def test_a_schema_1_save_with_its_record_in_the_state_loads_by_replay(tmp_path: 
     old["schema"], old["game"] = 1, {**doc["check"], "record": doc["record"]["entries"]}
     path = tmp_path / "v1.json"
     path.write_text(json.dumps(old), encoding="utf-8")
-    data = saves.read_save(path)
+    data = read_save(path)
     assert data.game.to_dict() == old["game"]
     assert data.to_dict()["record"] == doc["record"]  # written back as schema 2
 
 
 def test_the_envelope_keeps_the_record_first_and_the_state_as_a_check() -> None:
     doc = _good_doc()
-    assert doc["schema"] == saves.SCHEMA == 2
+    assert doc["schema"] == SCHEMA == 2
     assert len(doc["record"]["entries"]) == 7
     assert "record" not in doc["check"] and doc["game"] == "tortuga"  # the module key, not a second copy of the game
 
@@ -89,7 +90,7 @@ def test_impossible_and_tampered_saves_are_refused(tmp_path: Path, case: str) ->
     path = tmp_path / "bad.json"
     path.write_bytes(blob)
     with pytest.raises(SaveError) as info:
-        saves.read_save(path)
+        read_save(path)
     assert "bad.json" in info.value.user_message(), info.value.detail
     assert path.read_bytes() == blob
 
@@ -109,7 +110,7 @@ def test_tampered_record_messages() -> None:
         if name not in cases:
             continue
         with pytest.raises(SaveError) as info:
-            saves.SaveData.from_dict(json.loads(blob))
+            SaveData.from_dict(json.loads(blob))
         assert info.value.key == cases.pop(name), (name, info.value.detail)
     assert cases == {}
 
@@ -134,4 +135,4 @@ def test_replayed_saves_load_at_many_decision_points(tmp_path: Path, players: in
         doc = _good_doc(players, decisions)
         path = tmp_path / "cp.json"
         path.write_text(json.dumps(doc), encoding="utf-8")
-        assert saves.read_save(path).game.to_dict() == {**doc["check"], "record": doc["record"]["entries"]}
+        assert read_save(path).game.to_dict() == {**doc["check"], "record": doc["record"]["entries"]}

@@ -8,8 +8,10 @@ from pathlib import Path
 
 import pytest
 
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.dice.table.savefile import SaveData, load_autosave
 from tortuga_desktop.shell import paths, saves
-from tortuga_desktop.shell.saves import SaveData, SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 
 
 @pytest.fixture(autouse=True)
@@ -62,7 +64,7 @@ def test_continue_never_removes_the_temporary_the_writer_is_writing(monkeypatch:
         writer.submit(data)
         assert in_temp.wait(5), "the writer never reached its temporary file"
         assert list(paths.data_dir().glob(".autosave.json.*.tmp"))
-        saves.load_autosave()  # Continue, while the temporary is being written
+        load_autosave()  # Continue, while the temporary is being written
         go_on.set()
         assert writer.flush(5)
         written += 1
@@ -73,7 +75,7 @@ def test_continue_never_removes_the_temporary_the_writer_is_writing(monkeypatch:
     assert writer.close(5)
     assert written >= 100
     assert lost == 0, f"{lost} of {written} autosaves lost"
-    loaded = saves.load_autosave()
+    loaded = load_autosave()
     assert loaded is not None and loaded.game.decisions == data.game.decisions
 
 
@@ -90,7 +92,7 @@ def test_orphan_temporaries_of_dead_processes_are_swept_by_the_writer_only() -> 
     live.write_text("another game writing")
     other = folder / f".settings.json.{dead_pid}.q.tmp"
     other.write_text("another file")
-    assert saves.load_autosave() is None
+    assert load_autosave() is None
     assert mine.exists() and dead.exists() and live.exists()  # Continue removes nothing
     removed = paths.remove_orphan_temps(target)
     assert removed == [dead]

@@ -18,13 +18,12 @@ GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", 
 
 #: (shell module, game module) -> why it is still there
 SEAMS: dict[tuple[str, str], str] = {
-    # the saves service still holds the dice game's save format (SaveData, seats, setup); 1667's
-    # format is its own module already (t1667/table/saves.py)
-    ("shell.saves.savefile", "rules"): "the dice save format",
-    ("shell.saves.setup", "rules"): "the dice save format",
+    # the statistics count a finished dice game from its save (its scores)
+    ("shell.stats", "dice.table.savefile"): "record_finished",
     # the network lobby, host, join and chat screens play the dice game's network tables
     ("shell.scenes.chat", "dice.table.remote"): "network play is the dice game's",
     ("shell.scenes.host", "dice.table.remote"): "network play is the dice game's",
+    ("shell.scenes.host", "dice.table.gamesetup"): "network play is the dice game's",
     ("shell.scenes.join", "dice.table.remote"): "network play is the dice game's",
     ("shell.scenes.lobby", "dice.table.remote"): "network play is the dice game's",
     ("shell.scenes.lobby", "dice.table.scenes.nettable"): "network play is the dice game's",

@@ -224,6 +224,11 @@ class _Saves1667:
     def read_saved(self, doc: Any, path: Path | None) -> Any:
         return read_saved(doc, path)
 
+    def list_line(self, path: Path, doc: Any, saved: Any) -> Any:
+        from tortuga_desktop.shell.saves.savefile import basic_info
+
+        return basic_info(path, self.key, doc, saved)
+
     def open_saved(self, app: Any, saved: Any, *, on_disk: bool = False) -> None:
         self.opened.append(saved)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.dice.table.savefile import read_save
 from tortuga_desktop.shell import paths, saves
 from tortuga_desktop.shell.scenes.menu import MenuScene
 from tortuga_desktop.shell.start import open_save
@@ -272,7 +273,7 @@ def check_case(app: Any, label: str, blob: bytes, outside: Any, *, must_refuse: 
 
     def read() -> str | None:
         try:
-            data = saves.read_save(path)
+            data = read_save(path)
         except saves.SaveError as err:
             if "case.json" not in err.user_message():
                 return "the message does not name the file"

@@ -31,6 +31,7 @@ if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from tortuga_desktop.shell.intents import Intent
+    from tortuga_desktop.shell.saves.savefile import SaveInfo
     from tortuga_desktop.shell.scenes import Scene
     from tortuga_desktop.shell.session import Session
 
@@ -213,6 +214,12 @@ class GameModule(Protocol):
         matched) and make it ready to open: called on a worker thread, may take long (a
         replay). Raises ``app.saves.SaveError`` (with its translated message) for a bad file,
         never anything else; changes nothing on disk."""
+        ...
+
+    def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
+        """The line of a saved file of this game in Load game, the finished games and the
+        folder index (``saved``: what :meth:`read_saved` made of ``doc``); the shell's
+        ``saves.basic_info`` gives the fields every game's save has."""
         ...
 
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:

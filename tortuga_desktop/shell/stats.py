@@ -35,7 +35,8 @@ from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.text import check_text, convert, parse_json
 
 if TYPE_CHECKING:
-    from tortuga_desktop.shell.saves import SaveData, SeatConfig
+    from tortuga_desktop.dice.table.savefile import SaveData
+    from tortuga_desktop.shell.saves import SeatConfig
 
 __all__ = [
     "STRENGTHS",

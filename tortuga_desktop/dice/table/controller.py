@@ -32,6 +32,7 @@ from tortuga_desktop.dice.table import pacing as pacing_mod
 from tortuga_desktop.dice.table.follow import last_decision
 from tortuga_desktop.dice.table.gamelog import build_log
 from tortuga_desktop.dice.table.pacing import Pacing
+from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.dice.table.source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
 from tortuga_desktop.levels import ALL_LEVELS
 from tortuga_desktop.rules import (
@@ -51,7 +52,7 @@ from tortuga_desktop.rules.events import Event
 from tortuga_desktop.rules.prompt import SeatPrompt, seat_prompt
 from tortuga_desktop.rules.record import GameRecord
 from tortuga_desktop.rules.state import Outcome, State
-from tortuga_desktop.shell.saves import SaveData, SeatConfig
+from tortuga_desktop.shell.saves import SeatConfig
 
 log = logging.getLogger(__name__)
 

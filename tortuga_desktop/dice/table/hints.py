@@ -40,12 +40,12 @@ from tortuga_desktop.ai.evaluate import Evaluation, evaluate
 from tortuga_desktop.dice.table.evaltext import hint_lines
 from tortuga_desktop.dice.table.human import DecisionPanel
 from tortuga_desktop.dice.table.life import dice_session
+from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.dice.table.source import TableSource
 from tortuga_desktop.rules import DecisionKind, PlayerAction, PlayerView
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.layout import wrap_words
-from tortuga_desktop.shell.saves import SaveData
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.dice.table.scenes.table import TableScene

@@ -10,8 +10,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.dice.table.savefile import SaveData
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.shell.saves import SaveData, SetupConfig
     from tortuga_desktop.shell.saves.writer import Job
 
 __all__ = ["DiceLife", "dice_session"]

@@ -16,6 +16,7 @@ import pygame
 
 from tortuga_desktop.dice.table.controller import finished_source
 from tortuga_desktop.dice.table.life import dice_session
+from tortuga_desktop.dice.table.savefile import SaveData, info_of
 from tortuga_desktop.dice.table.scenes.demo import start_demo
 from tortuga_desktop.dice.table.scenes.help import HelpScene
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
@@ -25,7 +26,7 @@ from tortuga_desktop.dice.table.session import GameSession
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.game import DemoOptions, MenuOverlay, SavedGame, ShellApp, Tutorial
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.shell.saves import SaveData
+from tortuga_desktop.shell.saves.savefile import SaveInfo
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.session import Session
 
@@ -91,6 +92,12 @@ class DiceGame:
 
     def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
         return SaveData.from_dict(dict(doc), path)
+
+    def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
+        """With the dice game's round, phase, scores and winners."""
+        if not isinstance(saved, SaveData):
+            raise TypeError(f"not a saved dice game: {type(saved).__name__}")
+        return info_of(path, saved)
 
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
         if not isinstance(saved, SaveData):

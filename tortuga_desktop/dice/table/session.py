@@ -27,20 +27,21 @@ from typing import TYPE_CHECKING, Any
 from tortuga_desktop.dice.table import records
 from tortuga_desktop.dice.table.controller import LocalTableSource
 from tortuga_desktop.dice.table.records import RecordKeeper
+from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.dice.table.source import TableMove
 from tortuga_desktop.rules import RulesError
 from tortuga_desktop.shell import paths, saves, stats
 from tortuga_desktop.shell.i18n import tr
-from tortuga_desktop.shell.saves import Job, SaveData, SaveError
+from tortuga_desktop.shell.saves import Job, SaveError
 from tortuga_desktop.shell.scenes.dialogs import MessageScene
 from tortuga_desktop.shell.scenes.saveload import SaveScene
 from tortuga_desktop.shell.session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.shell.saves import SetupConfig
 
 logger = logging.getLogger(__name__)
 
@@ -79,7 +80,7 @@ class GameSession(Session):
         self.confirm_leaving_game("new", start)
 
     def game_in_progress(self) -> SaveData | Path | None:
-        """The unfinished game *Continue* would open now: the :class:`saves.SaveData` of the
+        """The unfinished game *Continue* would open now: the :class:`SaveData` of the
         last game played in this session, or the autosave's path for one from before; None
         when there is none."""
         current = self.current
@@ -163,7 +164,7 @@ class GameSession(Session):
             logger.info("a loaded game continues as a new game (its kept record went further)")
 
     def play(self, data: SaveData, *, on_disk: bool = False) -> TableScene | None:
-        """Push a table for a :class:`saves.SaveData` (new, continued or loaded game);
+        """Push a table for a :class:`SaveData` (new, continued or loaded game);
         ``on_disk``: ``data`` was just read from the autosave file (*Continue*). None when the
         game cannot be played (a message says why)."""
         try:
@@ -220,7 +221,7 @@ class GameSession(Session):
             return None
         self._finished_ids.add(data.game_id)
         try:
-            snapshot = saves.SaveData.from_dict(data.to_dict())  # the writer works on its own copy
+            snapshot = SaveData.from_dict(data.to_dict())  # the writer works on its own copy
         except saves.SaveError as err:
             logger.error("the finished game cannot be stored: %s", err.log_text)
             self._write_failed(err)

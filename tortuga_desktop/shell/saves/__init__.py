@@ -1,20 +1,21 @@
-"""Saved games: the file format, the autosave and its background writer, named saves, the
-finished-game archive, and the new-game setup — one job per module:
+"""Saved games of any game: their files, the autosave and its background writer, named saves and
+the finished-game archive — one job per module (each game's own save format is its module's: the
+dice game's ``SaveData`` and ``SetupConfig`` are in :mod:`tortuga_desktop.dice.table.savefile` and
+:mod:`tortuga_desktop.dice.table.gamesetup`, and the example below is the dice game's):
 
 * :mod:`.errors` — :class:`SaveError`, the one error every file function here raises;
 * :mod:`.text` — what a file's text may hold (visible characters, strict JSON, sizes);
 * :mod:`.seats` — :class:`SeatConfig`, who plays a seat;
-* :mod:`.savefile` — the save format: :class:`SaveData` to and from JSON, read, write, describe;
+* :mod:`.savefile` — a saved file of any game: read as JSON, written atomically, its list line;
 * :mod:`.games` — a saved file of any game, checked by the game module its ``"game"`` names
   (imported as ``saves.games``: it stays out of the package namespace and so of the circle
   ``listing`` ↔ ``saves`` while that one lasts);
-* :mod:`.setup` — :class:`SetupConfig`, starting a game, the setup remembered for next time;
 * :mod:`.autosave` — the autosave file (*Continue*);
 * :mod:`.writer` — :class:`AutosaveWriter`, the background writer of every file written in play;
 * :mod:`.named` — named saves (file names, listing, deleting);
 * :mod:`.archive` — the finished-game archive.
 
-This package's namespace gathers their public names, so the app says ``saves.read_save``
+This package's namespace gathers their public names, so the app says ``saves.autosave``
 wherever it uses them. Everything here is plain data + files; no pygame. All files are JSON
 (never pickle/eval) written atomically (see :mod:`..paths`). A save file looks like::
 
@@ -76,7 +77,6 @@ from tortuga_desktop.shell.saves.autosave import (
     autosave_path,
     clear_autosave,
     has_autosave,
-    load_autosave,
 )
 from tortuga_desktop.shell.saves.errors import SaveError, write_error
 from tortuga_desktop.shell.saves.named import (
@@ -92,13 +92,8 @@ from tortuga_desktop.shell.saves.named import (
 from tortuga_desktop.shell.saves.savefile import (
     FORMAT,
     MAX_SAVE_BYTES,
-    READ_SCHEMAS,
-    SCHEMA,
-    SaveData,
     SaveInfo,
-    info_of,
-    load_save,
-    read_save,
+    basic_info,
     save_info,
     save_info_of,
     save_summary,
@@ -106,7 +101,6 @@ from tortuga_desktop.shell.saves.savefile import (
     write_save,
 )
 from tortuga_desktop.shell.saves.seats import BOT_KINDS, KINDS, MAX_NAME_LENGTH, SeatConfig
-from tortuga_desktop.shell.saves.setup import SetupConfig, load_last_setup, save_last_setup
 from tortuga_desktop.shell.saves.text import (
     MAX_TEXT_LENGTH,
     check_json_values,
@@ -118,12 +112,11 @@ from tortuga_desktop.shell.saves.text import (
 from tortuga_desktop.shell.saves.writer import AutosaveWriter, Job
 
 __all__ = [
-    "BOT_KINDS", "FORMAT", "KINDS", "MAX_NAME_LENGTH", "MAX_SAVE_BYTES", "MAX_TEXT_LENGTH", "READ_SCHEMAS",
-    "SCHEMA", "AutosaveWriter", "Job", "SaveData", "SaveError", "SaveInfo", "SeatConfig", "SetupConfig",
-    "archive_finished", "autosave", "autosave_info", "autosave_path", "check_json_values", "check_text",
-    "clean_text", "clear_autosave", "delete_save", "existing_save_name", "has_autosave", "info_of",
-    "is_visible_char", "list_finished", "list_saves", "load_autosave", "load_last_setup", "load_save",
-    "named_save_path", "parse_json", "peek_game", "prepare_named_save", "read_save", "save_info", "save_info_of", "save_summary",
-    "summarise_save",
-    "save_last_setup", "save_named", "write_error", "write_prepared", "write_save",
+    "BOT_KINDS", "FORMAT", "KINDS", "MAX_NAME_LENGTH", "MAX_SAVE_BYTES", "MAX_TEXT_LENGTH",
+    "AutosaveWriter", "Job", "SaveError", "SaveInfo", "SeatConfig",
+    "archive_finished", "autosave", "autosave_info", "autosave_path", "basic_info", "check_json_values", "check_text",
+    "clean_text", "clear_autosave", "delete_save", "existing_save_name", "has_autosave",
+    "is_visible_char", "list_finished", "list_saves",
+    "named_save_path", "parse_json", "peek_game", "prepare_named_save", "save_info", "save_info_of", "save_summary",
+    "summarise_save", "save_named", "write_error", "write_prepared", "write_save",
 ]

@@ -4,11 +4,15 @@ from __future__ import annotations
 
 import contextlib
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from tortuga_desktop.shell import paths
-from tortuga_desktop.shell.saves.savefile import SaveData, SaveInfo, load_save, save_info, write_save
+from tortuga_desktop.shell.saves.savefile import SaveInfo, save_info, write_save
 
-__all__ = ["autosave", "autosave_info", "autosave_path", "clear_autosave", "has_autosave", "load_autosave"]
+if TYPE_CHECKING:  # pragma: no cover - the writer imports this module
+    from tortuga_desktop.shell.saves.writer import Autosavable
+
+__all__ = ["autosave", "autosave_info", "autosave_path", "clear_autosave", "has_autosave"]
 
 _AUTOSAVE_NAME = "autosave.json"
 
@@ -19,7 +23,7 @@ def autosave_path(create: bool = True) -> Path:
     return paths.data_dir(create) / _AUTOSAVE_NAME
 
 
-def autosave(data: SaveData) -> None:
+def autosave(data: Autosavable) -> None:
     """Save the current game as the autosave (atomic). Raises :class:`SaveError` if the disk fails."""
     write_save(autosave_path(), data)
 
@@ -32,19 +36,6 @@ def autosave_info() -> SaveInfo | None:
     """A description of the autosave for the main menu, or None if there is none."""
     path = autosave_path(create=False)
     return save_info(path) if path.is_file() else None
-
-
-def load_autosave() -> SaveData | None:
-    """The autosaved game, or None if there is none.
-
-    A damaged autosave is moved aside (see :func:`load_save`) and :class:`SaveError` raised.
-    """
-    path = autosave_path(create=False)
-    # Temporaries are never removed here: the writer that made one owns it (it may be
-    # writing it right now); the background writer sweeps those of killed processes.
-    if not path.is_file():
-        return None
-    return load_save(path)
 
 
 def clear_autosave() -> None:

@@ -12,7 +12,6 @@ from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.errors import SaveError, write_error
 from tortuga_desktop.shell.saves.savefile import (
     MAX_SAVE_BYTES,
-    SaveData,
     SaveInfo,
     list_folder,
     managed,
@@ -50,7 +49,7 @@ def named_save_path(name: str, folder: Path | None = None) -> Path:
     return (paths.saves_dir(create=False) if folder is None else Path(folder)) / f"{stem}.json"
 
 
-def save_named(name: str, data: SaveData, folder: Path | None = None) -> Path:
+def save_named(name: str, data: NamedSavable, folder: Path | None = None) -> Path:
     """Save under a name in ``<data>/saves`` (or ``folder``; replaces a save of the same
     name); returns the path."""
     path, text = prepare_named_save(name, data, folder)

@@ -30,12 +30,13 @@ import pygame
 import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.remote import RemoteController, wait_for_closing
 from tortuga_desktop.levels import NETWORK_LEVELS, computer_key
 from tortuga_desktop.net.protocol import SeatSpec
 from tortuga_desktop.shell import art, palette, paths
 from tortuga_desktop.shell.i18n import tr
-from tortuga_desktop.shell.saves import MAX_NAME_LENGTH, SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import MAX_NAME_LENGTH, SeatConfig
 from tortuga_desktop.shell.scenes import WidgetScene
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, text_entry, wrap
 from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene

@@ -19,6 +19,7 @@ import pygame
 from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art
 from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp, Tutorial
+from tortuga_desktop.shell.saves.savefile import SaveInfo, basic_info
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.session import Session
 from tortuga_desktop.shell.table import LocalTable
@@ -144,6 +145,9 @@ class T1667Game:
     def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
         saved: SavedGame = read_1667_save(doc, path)
         return saved
+
+    def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
+        return basic_info(path, self.key, doc, saved)
 
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
         if not isinstance(saved, Save1667):

@@ -20,6 +20,7 @@ import pygame
 
 from tortuga_desktop.dice.table.eventtext import log_rows
 from tortuga_desktop.dice.table.gamelog import build_log
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.review import open_review
 from tortuga_desktop.dice.table.scenes.replay import open_game_replay
@@ -28,7 +29,6 @@ from tortuga_desktop.rules import Outcome
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
-from tortuga_desktop.shell.saves import SetupConfig
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.dialogs import wrap
 

@@ -19,20 +19,14 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tortuga_desktop.dice.table.gamesetup import SetupConfig, load_last_setup, save_last_setup
 from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.render.table import draw_marker
 from tortuga_desktop.levels import LEVELS, computer_key
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr, trn
 from tortuga_desktop.shell.layout import LayoutReport
-from tortuga_desktop.shell.saves import (
-    KINDS,
-    MAX_NAME_LENGTH,
-    SeatConfig,
-    SetupConfig,
-    load_last_setup,
-    save_last_setup,
-)
+from tortuga_desktop.shell.saves import KINDS, MAX_NAME_LENGTH, SeatConfig
 from tortuga_desktop.shell.scenes.chrome import backdrop
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
 from tortuga_desktop.shell.scenes.form import Control, FormScene, button_face, common_px, fit

@@ -45,8 +45,8 @@ from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.pause import PauseScene
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.dice.table.savefile import SaveData
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.shell.saves import SaveData
 
 #: Decisions that show what only the deciding seat may know (their roll, the tiles drawn).
 PRIVATE_KINDS = frozenset({DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE})

@@ -12,10 +12,11 @@ from typing import Annotated, Any
 import msgspec
 from msgspec import Meta
 
+from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.rules import Game
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.errors import SaveError
-from tortuga_desktop.shell.saves.savefile import SaveData, now_iso
+from tortuga_desktop.shell.saves.savefile import now_iso
 from tortuga_desktop.shell.saves.seats import MAX_SEED, SeatConfig, bot_seed, check_seats
 from tortuga_desktop.shell.saves.text import check_json_values, convert, parse_json
 

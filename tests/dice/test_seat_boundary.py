@@ -32,6 +32,7 @@ BELOW = {
     f"{DICE}.netsource",  # the network table source (its public view is the public part of a game made from a seat's view)
     f"{DICE}.replay", f"{DICE}.scenes.replay",  # a record played again
     "tortuga_desktop.shell.saves", f"{DICE}.records",  # files that store whole games
+    f"{DICE}.savefile", f"{DICE}.gamesetup",  # the dice game's save format and a new game's setup
     "tortuga_desktop.dice.table.pacing",  # R9.1 measurements over whole games (scripts and tests)
     "tortuga_desktop.shell.main",  # start-up: opens a game from a file or a demo setup into its source
     f"{DICE}.scenes.demo",  # the menu's and --demo's bots-only game, made into its source

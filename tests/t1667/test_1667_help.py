@@ -135,3 +135,33 @@ def test_seen_1667_tips_do_not_switch_off_the_dice_games_tips() -> None:
     assert isinstance(attach_tips(scene), TipOverlay)
     settings.tips_seen = (*settings.tips_seen, *TIP_KEYS)
     assert attach_tips(SimpleNamespace(app=scene.app, controller=scene.controller, overlays=[], entered=True)) is None
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "es"])
+@pytest.mark.parametrize("players", [4, 9])
+def test_every_tip_is_shown_whole_in_the_box_the_table_gives_it(lang: str, players: int) -> None:
+    """At 1280x720 the table gives the tip the top half of its log: every tip fits there whole (its
+    type shrinks as far as 10 px); none is cut off in the middle of a sentence (issue 28)."""
+    from tortuga_desktop.shell import art
+    from tortuga_desktop.t1667.table.render import Table1667Renderer
+    from tortuga_desktop.t1667.table.scene import PANEL_SHARE
+
+    L = Table1667Renderer((1280, 720), players).layout
+    side = pygame.Rect(L.side)
+    top = side.y + round(side.h * PANEL_SHARE)
+    log = pygame.Rect(side.x + L.px(8), top, side.w - L.px(16), side.bottom - top - L.px(8))
+    place = pygame.Rect(log.x + 4, log.y + 4, log.w - 8, log.h // 2)  # as SeatAids.draw_tip gives it
+    set_language(lang)
+    try:
+        art.TEXT_PROBE = {}
+        for kind in Kind:
+            tips = Tips1667(SimpleNamespace(tips=True, tips_seen=()))
+            tips.show_for(kind)
+            art.TEXT_PROBE.clear()
+            tips.draw(pygame.Surface((1280, 720)), place)
+            shown = [text for text, _surf, _px in art.TEXT_PROBE.values()]
+            words = " ".join(shown[1:]).split()  # after the "Tip:" label
+            assert words == tips.text().split(), (lang, kind, words[-3:])
+    finally:
+        art.TEXT_PROBE = None
+        set_language("en")

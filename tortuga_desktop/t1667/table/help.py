@@ -232,12 +232,21 @@ class Tips1667:
         if not self.visible:
             self.rect = self.close_rect = pygame.Rect(0, 0, 0, 0)
             return
-        f = art.font(max(10, px))
-        fb = art.font(max(10, px), True)
+        size = max(10, px)
+        while True:  # the largest type (from px down to 10 px) at which the whole tip fits
+            f = art.font(size)
+            fb = art.font(size, True)
+            lines = wrap(self.text(), f, rect.w - 16)
+            h = fb.get_linesize() + len(lines) * f.get_linesize() + 14
+            if h <= rect.h or size <= 10:
+                break
+            size -= 1
         close = max(14, fb.get_linesize())
-        lines = wrap(self.text(), f, rect.w - 16)
-        h = fb.get_linesize() + len(lines) * f.get_linesize() + 14
         box = pygame.Rect(rect.x, rect.y, rect.w, min(rect.h, h))
+        room = max(1, (box.h - 14 - fb.get_linesize()) // f.get_linesize())
+        if len(lines) > room:  # still too long at 10 px: the last line that fits says the text goes on
+            lines = lines[:room]
+            lines[-1] = lines[-1].rstrip() + " …"
         pygame.draw.rect(surface, palette.GOLD_LIGHT, box, border_radius=8)
         pygame.draw.rect(surface, palette.BRASS_DARK, box, 2, border_radius=8)
         surface.blit(fb.render(tr("tips.label"), True, palette.INK), (box.x + 8, box.y + 5))

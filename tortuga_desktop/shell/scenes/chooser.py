@@ -107,7 +107,9 @@ class GameChooser(Scene):
         for i, (m, r) in enumerate(zip(self.games, self.rects, strict=True)):
             self._card(surface, m, r, i == self.focus)
         hint = art.font(max(11, int(15 * s))).render(tr("chooser.hint"), True, palette.FOAM)
-        surface.blit(hint, hint.get_rect(midbottom=(w // 2, h - int(12 * s))))
+        # under the cards, above the backdrop's island (at the foot of the window it ran over its frame)
+        below = max(r.bottom for r in self.rects) if self.rects else int(h * 0.6)
+        surface.blit(hint, hint.get_rect(midtop=(w // 2, below + int(10 * s))))
 
     @staticmethod
     def _card(surface: pygame.Surface, m: GameModule, r: pygame.Rect, on: bool) -> None:

@@ -169,6 +169,7 @@ def main(argv: list[str] | None = None) -> int:
 
 def expert_case(args: argparse.Namespace) -> int:
     """Frame times with Expert seats thinking, beside a table where nobody thinks (same run)."""
+    from tortuga_desktop import thinking
     from tortuga_desktop.ai import workers
     from tortuga_desktop.dice.table.scenes.demo import start_demo
     from tortuga_desktop.shell.main import build_parser
@@ -186,7 +187,7 @@ def expert_case(args: argparse.Namespace) -> int:
         cases.append((f"{','.join(levels)} on a thread (before)", levels, False))
     loads = []
     for name, seats, in_process in cases:
-        workers.ENABLED = in_process
+        thinking.ENABLED = in_process
         start_demo(app, 4, int(args.seed), seats)
         table = app.top
         controller = table.controller
@@ -218,7 +219,7 @@ def expert_case(args: argparse.Namespace) -> int:
             print(f"  while thinking    p50 {pct(busy_ms, 50):6.2f} ms  p99 {pct(busy_ms, 99):6.2f} ms  "
                   f"max {max(busy_ms):7.2f} ms  over {args.budget:.0f} ms: {bover}  (n={len(busy_ms)})")
         print(f"  load average {loads[-1]:.2f} on {os.cpu_count()} cores")
-    workers.ENABLED = True
+    thinking.ENABLED = True
     if workers._shared is not None:
         workers._shared.shutdown()
     app.close()

@@ -28,9 +28,9 @@ def _no_bot_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
 def _bots_on_threads(monkeypatch: pytest.MonkeyPatch) -> None:
     """Computer players think on a thread of the test's process (tests patch bots there); the
     tests of thinking in worker processes turn it back on (tests/dice/test_workers.py)."""
-    from tortuga_desktop.ai import workers
+    from tortuga_desktop import thinking
 
-    monkeypatch.setattr(workers, "ENABLED", False)
+    monkeypatch.setattr(thinking, "ENABLED", False)
 
 
 @pytest.fixture

@@ -29,9 +29,9 @@ def test_version_says_how_computer_players_think() -> None:
     """Issue 29: never a silent switch — the program says whether its computer players think in
     worker processes (a source install) or on a thread (the one-file executable, where they do
     not run in processes yet)."""
-    from tortuga_desktop.ai import workers
+    from tortuga_desktop import thinking
 
     res = _run("--version")
     assert res.returncode == 0
     assert "computer players think in worker processes" in res.stdout
-    assert workers.FROZEN is False
+    assert thinking.FROZEN is False

@@ -18,7 +18,6 @@ from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.module import DiceGame
 from tortuga_desktop.dice.table.savefile import SaveData
-from tortuga_desktop.dice.table.scenes.help import HelpScene
 from tortuga_desktop.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.rules import Game
 from tortuga_desktop.shell import game as games
@@ -183,7 +182,7 @@ def test_demo_and_rules_go_through_the_chosen_game(sticks: SticksModule) -> None
         app.top.rules()
         app.run(max_frames=1)
         _press(app, pygame.K_RETURN)
-        assert isinstance(app.top, HelpScene)
+        assert app.top.is_help
     finally:
         app.close()
 

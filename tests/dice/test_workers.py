@@ -11,6 +11,7 @@ from concurrent.futures import CancelledError
 
 import pytest
 
+from tortuga_desktop import thinking
 from tortuga_desktop.ai import make_bot
 from tortuga_desktop.ai.workers import MAX_DEATHS_IN_A_ROW, ThinkPool, WorkerCrashed
 from tortuga_desktop.rules import Game, PlayerView
@@ -146,7 +147,7 @@ def in_processes(monkeypatch: pytest.MonkeyPatch) -> object:
     """The game's bots think in the shared worker process (as in the program)."""
     from tortuga_desktop.ai import workers
 
-    monkeypatch.setattr(workers, "ENABLED", True)
+    monkeypatch.setattr(thinking, "ENABLED", True)
     yield workers
     if workers._shared is not None:
         workers._shared.shutdown()
@@ -171,7 +172,7 @@ def test_the_games_bots_think_in_a_worker_process_and_play_the_same_game(in_proc
     record, c = _play(2, 5, ("normal", "easy"))
     assert c.game.is_over and not c.notices  # type: ignore[attr-defined]
     assert workers._shared is not None and workers._shared.pids
-    workers.ENABLED = False  # the same game on the thread, as before
+    thinking.ENABLED = False  # the same game on the thread, as before
     assert _play(2, 5, ("normal", "easy"))[0] == record
 
 

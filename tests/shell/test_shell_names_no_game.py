@@ -82,3 +82,29 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
         assert game_imports(probe) == {("shell.scenes._game_probe", "t1667.rules")}
     finally:
         probe.unlink()
+
+
+def test_no_game_imports_another() -> None:
+    """The games meet only in the shell: Tortuga 1667's packages never import the dice game's (its
+    table, rules or bots), nor the dice game's 1667's (the hand-over and the help page they share
+    are the shell's)."""
+    root = ROOT / "tortuga_desktop"
+    dice = ("dice", "rules", "ai")
+    found: list[tuple[str, str]] = []
+    for pkg, others in ((("t1667",), dice), (dice, ("t1667",))):
+        for top in pkg:
+            for path in sorted((root / top).rglob("*.py")):
+                found += [(a, b) for a, b in _imports(path) if b.split(".")[0] in others]
+    assert found == []
+
+
+def _imports(path: Path) -> set[tuple[str, str]]:
+    """(this module, each tortuga_desktop module it imports), prefix dropped."""
+    name = _module(path)
+    out: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            out |= {a.name for a in node.names}
+        elif isinstance(node, ast.ImportFrom):
+            out.add(_resolve(name, path, node))
+    return {(name, m.removeprefix("tortuga_desktop.")) for m in out if m.startswith("tortuga_desktop.")}

@@ -4,12 +4,12 @@ no pygame: the shell reads it through :data:`tortuga_desktop.shell.game.ABOUT`."
 
 from __future__ import annotations
 
+from .. import thinking
 from . import kernel_mode
-from .workers import thinking_mode
 
 __all__ = ["lines"]
 
 
 def lines() -> list[str]:
     """The lines ``tortuga --version`` prints for the dice game's computer players."""
-    return [thinking_mode(), kernel_mode.describe()]
+    return [thinking.thinking_mode(), kernel_mode.describe()]

@@ -31,7 +31,6 @@ import itertools
 import logging
 import multiprocessing as mp
 import os
-import sys
 import threading
 import time
 from collections import deque
@@ -45,21 +44,6 @@ from ..rules import PlayerView
 
 log = logging.getLogger(__name__)
 
-#: True when the program runs as the one-file executable (PyInstaller)
-FROZEN = bool(getattr(sys, "frozen", False))
-#: the game's computer players think in worker processes (tests that inject or patch bots in
-#: the test's own process turn it off: tests/conftest.py). Not in the one-file executable yet:
-#: there its worker processes start from the running game's unpacked folder, which a game that
-#: ends removes under a worker still starting, and a 4-player demo stalled in CI; it thinks on a
-#: thread of the game's process as before, and ``tortuga --version`` says so.
-ENABLED = not FROZEN
-
-
-def thinking_mode() -> str:
-    """How computer players think in this program (``tortuga --version`` prints it)."""
-    if ENABLED:
-        return "computer players think in worker processes"
-    return "computer players think on a thread (the one-file executable)"
 #: seconds a worker gets to stop by itself at shutdown before it is ended
 STOP_GRACE_S = 1.0
 #: workers that die one after the other without answering anything: the pool gives up (a
@@ -453,4 +437,4 @@ def shared_pool() -> ThinkPool:
         return _shared
 
 
-__all__ = ["ENABLED", "FROZEN", "thinking_mode", "MAX_DEATHS_IN_A_ROW", "STOP_GRACE_S", "WORKER_NICE", "Task", "ThinkPool", "WorkerCrashed", "shared_pool"]
+__all__ = ["MAX_DEATHS_IN_A_ROW", "STOP_GRACE_S", "WORKER_NICE", "Task", "ThinkPool", "WorkerCrashed", "shared_pool"]

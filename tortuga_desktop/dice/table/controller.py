@@ -25,6 +25,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
+from tortuga_desktop import thinking
 from tortuga_desktop.ai import Reason, make_bot
 from tortuga_desktop.ai import workers as think_workers
 from tortuga_desktop.ai.evaluate import position_seed
@@ -98,7 +99,7 @@ class LocalTableSource:
         factory = bot_factory or make_bot
         #: the program's own bots think in a worker process (ai/workers.py), never on a thread
         #: of the window's process; injected bots (tests) run on the thread
-        self._in_process = bot_factory is None and think_workers.ENABLED
+        self._in_process = bot_factory is None and thinking.ENABLED
         self.bots: dict[int, Any] = {
             i: factory(s.kind, int(s.bot_seed)) for i, s in enumerate(self.seats) if s.kind != "human"
         }

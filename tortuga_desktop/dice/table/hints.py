@@ -35,6 +35,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tortuga_desktop import thinking
 from tortuga_desktop.ai import workers as think_workers
 from tortuga_desktop.ai.evaluate import Evaluation, evaluate
 from tortuga_desktop.dice.table.evaltext import hint_lines
@@ -108,7 +109,7 @@ class HintJob:
             self.done.set()
 
     def start(self) -> None:
-        if think_workers.ENABLED:  # the view and the seed go to a worker process, nothing more
+        if thinking.ENABLED:  # the view and the seed go to a worker process, nothing more
             self.future = think_workers.shared_pool().submit_evaluation(self.view, self.seed, seat=self.seat,
                                                                         time_cap_s=HINT_CAP_S)
             self.future.add_done_callback(self._arrived)

@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from tortuga_desktop import thinking
 from tortuga_desktop.ai import workers as think_workers
 from tortuga_desktop.ai.review import Moment, Review, review_game
 from tortuga_desktop.dice.table.evaltext import moment_text
@@ -78,7 +79,7 @@ class ReviewScene(Scene):
         if record is None:
             self.error = tr("review.no_record")
             return
-        if think_workers.ENABLED:
+        if thinking.ENABLED:
             self._future = think_workers.shared_pool().submit_review(record, self.humans, hotseat=self.hotseat,
                                                                      progress=self._progressed)
             self._future.add_done_callback(self._reviewed)

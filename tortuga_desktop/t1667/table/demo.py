@@ -3,7 +3,7 @@ computer players only), and the demo (``tortuga --demo --game 1667``, the menu's
 
 Computer players are built from a :class:`~...shell.table.BotSpec` (``t1667.ai.seat``) and think in
 a worker process in the game (on a thread in the one-file executable and in tests, as the dice game's
-do: :data:`...ai.workers.ENABLED`), so the frame loop never waits for them.
+do: :data:`...thinking.ENABLED`), so the frame loop never waits for them.
 """
 
 from __future__ import annotations
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from tortuga_desktop.ai import workers
+from tortuga_desktop import thinking
 from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell.table import LocalTable
 from tortuga_desktop.t1667.rules import Action, Event, EventCard, TableView
@@ -29,7 +29,7 @@ DEMO_LEVELS = ("normal", "easy")
 
 def think_mode() -> str:
     """How this program's 1667 computer players think: in a worker process, or on a thread."""
-    return "process" if workers.ENABLED else "thread"
+    return "process" if thinking.ENABLED else "thread"
 
 
 def local_table(players: int, seed: int, *, names: Sequence[str], humans: Sequence[int] = (),

@@ -1,15 +1,15 @@
 """Tortuga 1667's rules help (F1) and its first-game tips.
 
-:class:`Help1667Scene` is the dice game's help page (:class:`...app.scenes.help.HelpScene`:
+:class:`Help1667Scene` is the shell's help page (:class:`...shell.scenes.helppage.HelpPage`:
 contents on the left, scrollable sections with pictures, Esc/F1 close) filled with 1667's rules,
 written in our own words from ``docs/rules-1667.md`` in four languages (``t1667.help.*`` keys).
-Its pictures are drawn by code with the table's own symbols (:mod:`...app.render.table1667`), and
+Its pictures are drawn by code with the table's own symbols (:mod:`.render`), and
 two sections are the card lists: every Event card with its count and effect, every Vote-card
 symbol with what it counts for (:func:`card_list`, :func:`vote_list`).
 
 First-game tips: :func:`tip_for` gives the translation key of the tip for a kind of decision
 (:class:`~..rules.state.Kind`). :class:`Tips1667` shows each tip once, the first time a human
-seat meets that decision, as the dice game's tips do (:mod:`...app.tips`): the same setting turns
+seat meets that decision, as the dice game's tips do (:mod:`...dice.table.tips`): the same setting turns
 them off (``settings.tips``) and the same list remembers which were shown (``settings.tips_seen``,
 as ``"1667.<kind>"``, apart from the dice game's). The table scene calls
 ``tips.show_for(kind)`` when a human decision opens and ``tips.draw(surface, rect)`` where it puts
@@ -22,10 +22,10 @@ from typing import Any
 
 import pygame
 
-from tortuga_desktop.dice.table.scenes.help import HelpScene, draw_arrow
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.scenes.dialogs import wrap
+from tortuga_desktop.shell.scenes.helppage import HelpPage, draw_arrow
 from tortuga_desktop.t1667.rules.cards import EVENT_CARDS, EventCard, Loyalty, VoteCard
 from tortuga_desktop.t1667.rules.state import Kind
 from tortuga_desktop.t1667.table.render import (
@@ -156,7 +156,7 @@ def draw_picture_1667(surface: pygame.Surface | None, items: list[Any], x: int, 
     return size
 
 
-class Help1667Scene(HelpScene):
+class Help1667Scene(HelpPage):
     """The 1667 rules, scrollable, with pictures (F1 at the 1667 table, Help in its game chooser)."""
 
     name = "help1667"

@@ -33,7 +33,6 @@ from typing import Any
 
 import pygame
 
-from tortuga_desktop.dice.table.scenes.handover import HandoverScene
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.anim import SPEEDS
 from tortuga_desktop.shell.engine import ActionRefused, Prompt
@@ -41,6 +40,7 @@ from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
 from tortuga_desktop.shell.layout import wrap_lines
 from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.scenes.handover import Handover
 from tortuga_desktop.shell.scenes.pause import PauseScene
 from tortuga_desktop.shell.table import GameTable
 from tortuga_desktop.t1667.ai.talk import Claim, Reaction
@@ -80,14 +80,11 @@ def _own(prompt: Prompt[TableView, Action, ev.Event]) -> PlayerView:
     return prompt.view
 
 
-class Handover1667(HandoverScene):
-    """The hot-seat hand-over before a 1667 seat's private moment (the dice game's screen, in
-    1667's words: Escape's pause menu shows nobody's cards)."""
+class Handover1667(Handover):
+    """The hot-seat hand-over before a 1667 seat's private moment (the shell's screen, in 1667's
+    words: Escape's pause menu shows nobody's cards; the table hands its public summary in)."""
 
     esc_key = "t1667.handover.esc"
-
-    def _find_summary(self, app: Any) -> list[str]:
-        return []  # the 1667 table hands its public summary in
 
 
 class Table1667Scene(Scene):

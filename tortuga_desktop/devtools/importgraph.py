@@ -3,7 +3,7 @@ imports which, counting imports inside functions too, and the circles in it.
 
 An import under ``if TYPE_CHECKING:`` does not count (it never runs). ``from . import x`` names
 the module ``x`` when there is one, else the package. A submodule importing its own package
-(``from . import Scene`` in ``app/scenes/menu.py``) is no edge: Python has the package half
+(``from . import Scene`` in ``shell/scenes/menu.py``) is no edge: Python has the package half
 made by then, and counting it would make every package with a submodule a circle.
 
 Used by ``tests/shell/test_import_graph.py`` (no new circle, no new import hidden in a function) and

@@ -94,10 +94,10 @@ class Settings:
     tutorial_offered: bool = False
     #: the tutorial step to resume at (0: from the start)
     tutorial_step: TutorialStep = 0
-    #: first-game tips on, and the kinds of decision whose tip was shown (app/tips.py)
+    #: first-game tips on, and the kinds of decision whose tip was shown (dice/table/tips.py)
     tips: bool = True
     tips_seen: TipsSeen = ()
-    #: the Hint button and the H key in games (app/hints.py)
+    #: the Hint button and the H key in games (dice/table/hints.py)
     hints: bool = True
 
     @property

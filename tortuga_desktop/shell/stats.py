@@ -88,7 +88,7 @@ class PlayerStats:
     game: str = DEFAULT_GAME
     total_score: int = 0
     last_played: str = ""
-    #: games in which this player asked for at least one hint (app/hints.py)
+    #: games in which this player asked for at least one hint (dice/table/hints.py)
     hinted: int = 0
     vs: dict[str, VsRecord] = field(default_factory=lambda: {k: VsRecord() for k in STRENGTHS})
 

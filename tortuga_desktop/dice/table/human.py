@@ -109,7 +109,7 @@ class DecisionPanel:
         self._msg_lines: list[str] = []
         self._option_font_key: object = None
         self._option_font_cache: pygame.font.Font | None = None
-        #: the Hint button (app/hints.py sets these: pressed calls on_hint; None hides the button)
+        #: the Hint button (dice/table/hints.py sets these: pressed calls on_hint; None hides the button)
         self.on_hint: Callable[[], None] | None = None
         self.hint_label = ""
 

@@ -147,11 +147,11 @@ class SettingsScene(WidgetScene):
         self._w["colourblind_markers"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                                         initial_state=bool(st.colourblind_markers)))
         y += row + gap
-        label("tutorial.settings.tips")  # first-game tips (app/tips.py)
+        label("tutorial.settings.tips")  # first-game tips (dice/table/tips.py)
         self._w["tips"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                          initial_state=bool(st.tips)))
         y += row + gap
-        label("settings.hints")  # the Hint button and H in games (app/hints.py)
+        label("settings.hints")  # the Hint button and H in games (dice/table/hints.py)
         self._w["hints"] = add(UICheckBox(pygame.Rect(cx, y + (row - cb) // 2, cb, cb), "", ui,
                                           initial_state=bool(st.hints)))
         y += row + gap * 3

@@ -16,7 +16,7 @@ keeps none) and the events that seat may see, and says:
   :data:`SUSPECT_AT`) when it hurts. It speaks after a vote with chance :data:`CHATTY`.
 
 Chance comes from one seeded source per seat, so the same game seed gives the same talk. Messages are
-data; their words are made at the edge (``app/eventtext1667.talk_text``).
+data; their words are made at the edge (``t1667/table/eventtext.talk_text``).
 """
 
 from __future__ import annotations

@@ -70,7 +70,7 @@ class Beat:
         self.t = self.length
 
     def sound(self) -> str | None:
-        """The sound effect this beat starts with (a name of :mod:`...app.sound`), or None."""
+        """The sound effect this beat starts with (a name of :mod:`...shell.sound`), or None."""
         if any(isinstance(e, ev.TreasureMoved) for e in self.events):
             return "chest_clink"
         if any(isinstance(e, (ev.PawnMoved, ev.Marooned)) for e in self.events):

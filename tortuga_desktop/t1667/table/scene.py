@@ -6,8 +6,8 @@ events that viewer may see, a human seat's prompt, and it submits that seat's ch
 players' moves come from :meth:`GameTable.poll`, asked only while nothing is being shown, so they
 come one after another at a pace a person can follow (the speed: slow, normal, fast, instant).
 
-* **Drawing**: :class:`~...app.render.table1667.Table1667Renderer` draws the viewer's view and the
-  decision panel (upper side column); the log of the viewer's events in words (:mod:`...app.eventtext1667`)
+* **Drawing**: :class:`~.render.Table1667Renderer` draws the viewer's view and the
+  decision panel (upper side column); the log of the viewer's events in words (:mod:`.eventtext`)
   fills the lower side column, scrollable, with a mark at "since your last turn"; what a move turned up
   plays over the table as beats (:mod:`.beats`: a vote's set turning over with its count and result,
   an event card rising and turning over with its effect).

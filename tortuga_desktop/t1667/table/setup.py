@@ -1,7 +1,7 @@
-"""Tortuga 1667's new-game screen, drawn like the dice game's (:mod:`...app.scenes.setup`).
+"""Tortuga 1667's new-game screen, drawn like the dice game's (:mod:`...dice.table.scenes.setup`).
 
 2–9 seats, each a row with the seat's marker (its colour and shape at the table), a name (the
-project's guarded text field, :func:`...app.scenes.dialogs.text_entry`) and who plays it as toggle
+project's guarded text field, :func:`...shell.scenes.dialogs.text_entry`) and who plays it as toggle
 buttons (Human / Easy / Normal / Hard); the number of players; the starred cards, drawn at random and
 hidden or named openly (T1.6d: then three of the pool are chosen here); an optional seed; whether
 the computer players talk at the table. Enter starts, Escape goes back.

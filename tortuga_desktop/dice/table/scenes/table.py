@@ -94,7 +94,7 @@ class TableScene(Scene):
         self.mouse: tuple[int, int] | None = None  # where the mouse rests on the table
         self.decision_ui: DecisionPanel | None = None
         self.decision_seat: int | None = None
-        #: the printed dice grid shown over the table (G, R0.8: app/dicegrid.py)
+        #: the printed dice grid shown over the table (G, R0.8: dice/table/dicegrid.py)
         self.dice_grid_shown = False
         self.clock = 0.0
         self._dirty = True
@@ -113,7 +113,7 @@ class TableScene(Scene):
         #: -> bool`` (True: used), ``update(dt, scene) -> bool`` (redraw), ``draw(surface, scene)``,
         #: ``visible`` (while True the table is drawn in full every frame)
         self.overlays: list[Any] = []
-        #: the hint asked for, computed or on show (app/hints.py)
+        #: the hint asked for, computed or on show (dice/table/hints.py)
         self.hint = HintState()
         # -- following the game (issue 23) --
         #: the first log row shown while the player reads back (None: follow the newest)
@@ -180,7 +180,7 @@ class TableScene(Scene):
         if dicegrid.handle(self, intent):  # G / the button by the dice: the printed screen (R0.8)
             return
         deciding = self.decision_ui is not None
-        if isinstance(intent, Key) and deciding and intent.key == pygame.K_h:  # a hint from Expert (app/hints.py)
+        if isinstance(intent, Key) and deciding and intent.key == pygame.K_h:  # a hint from Expert (dice/table/hints.py)
             toggle_hint(self)
             return
         if (isinstance(intent, Key) and self.decision_ui is not None and intent.key == pygame.K_SPACE

@@ -79,7 +79,7 @@ _lock = threading.RLock()  # one read-modify-write of an index file at a time (p
 
 
 # ---------------------------------------------------------------- summaries
-def _text(v: Any, limit: int = _TEXT, *, empty: bool = True) -> str:
+def _text(v: object, limit: int = _TEXT, *, empty: bool = True) -> str:
     """``v`` if it is a text the game can draw (:func:`.visible.check_text`), else ``ValueError``.
 
     Fast for what an index holds (10,000 entries are checked in well under a second): plain
@@ -103,25 +103,25 @@ def _visible(v: str, empty: bool) -> bool:
     return True
 
 
-def _int(v: Any, lo: int, hi: int) -> int:
+def _int(v: object, lo: int, hi: int) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
         raise ValueError("summary: a count out of range")
     return v
 
 
-def _ints(v: Any, lo: int, hi: int, most: int) -> list[int]:
+def _ints(v: object, lo: int, hi: int, most: int) -> list[int]:
     if not isinstance(v, list) or len(v) > most:
         raise ValueError("summary: expected a short list of counts")
     return [_int(x, lo, hi) for x in v]
 
 
-def _texts(v: Any, most: int) -> list[str]:
+def _texts(v: object, most: int) -> list[str]:
     if not isinstance(v, list) or len(v) > most:
         raise ValueError("summary: expected a short list of texts")
     return [_text(x) for x in v]
 
 
-def _error_summary(v: Any) -> dict[str, Any]:
+def _error_summary(v: object) -> dict[str, Any]:
     if not isinstance(v, dict):
         raise ValueError("summary.error: expected an object")
     params = v.get("params", {})
@@ -135,7 +135,7 @@ def _error_summary(v: Any) -> dict[str, Any]:
             "params": clean}
 
 
-def check_summary(kind: str, data: Any) -> dict[str, Any]:
+def check_summary(kind: str, data: object) -> dict[str, Any]:
     """``data`` as a valid summary of ``kind`` (a new dict); raises ``ValueError``."""
     if not isinstance(data, dict):
         raise ValueError("summary: expected an object")
@@ -180,7 +180,7 @@ def check_summary(kind: str, data: Any) -> dict[str, Any]:
     raise ValueError(f"unknown listing kind {kind!r:.20}")
 
 
-def _param(v: Any) -> int | str:
+def _param(v: object) -> int | str:
     """An error's parameter as the index keeps it: a modest whole number, else short text."""
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 10**9:
         return v

@@ -9,7 +9,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import msgspec
 
@@ -22,7 +22,7 @@ __all__ = ["MAX_TEXT_LENGTH", "check_json_values", "convert", "one_of", "check_t
 _MAX_ABS_INT = 2**256  # room for any random-source state; 10**4000 is refused
 
 
-def _reject_constant(name: str) -> Any:
+def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not allowed")
 
 
@@ -33,7 +33,7 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def parse_json(raw: bytes, path: Path | None = None) -> Any:
+def parse_json(raw: bytes, path: Path | None = None) -> Any:  # json.loads: any JSON value, not yet checked
     """Parse a file's bytes as strict JSON: UTF-8, no NaN/Infinity, every number finite.
 
     Raises :class:`SaveError` (``error.save.not_json``)."""

@@ -13,7 +13,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-Key = tuple[Any, ...]
+#: what a motion moves from/to or hides: a game's own place names, e.g. ``("tray", seat, k)``
+Key = tuple[object, ...]
 
 #: seconds multiplier per speed setting (0 = no animation at all)
 SPEEDS: dict[str, float] = {"slow": 1.6, "normal": 1.0, "fast": 0.45, "instant": 0.0}

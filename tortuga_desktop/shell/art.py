@@ -21,12 +21,15 @@ import re
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from tortuga_desktop.shell import palette
 from tortuga_desktop.shell.palette import RGB
+
+if TYPE_CHECKING:
+    from pygame.typing import ColorLike
 from tortuga_desktop.shell.resources import art_path, font_path
 
 __all__ = [
@@ -152,7 +155,7 @@ TEXT_PROBE: dict[int, tuple[str, pygame.Surface, int]] | None = None
 class ProbedFont(pygame.font.Font):
     """A font that notes what it renders while :data:`TEXT_PROBE` is on (tests only)."""
 
-    def render(self, text: Any, antialias: Any, color: Any, bgcolor: Any = None,
+    def render(self, text: str | bytes | None, antialias: bool, color: ColorLike, bgcolor: ColorLike | None = None,
                wraplength: int = 0) -> pygame.Surface:
         surf = super().render(text, antialias, color, bgcolor, wraplength)
         if TEXT_PROBE is not None:

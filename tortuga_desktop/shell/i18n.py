@@ -99,7 +99,7 @@ HELP_SECTIONS: tuple[str, ...] = (
     "two_players", "long_game", "hidden", "keys",
 )
 
-_state: dict[str, Any] = {"language": DEFAULT_LANGUAGE}
+_state: dict[str, str] = {"language": DEFAULT_LANGUAGE}
 _catalogs: dict[str, dict[str, str]] = {}
 _formatter = string.Formatter()
 

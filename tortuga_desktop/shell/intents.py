@@ -7,7 +7,10 @@ Scenes never read ``pygame.event`` directly; they receive one of the dataclasses
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
 
 
 @dataclass(frozen=True)
@@ -46,7 +49,7 @@ class Resize:
 class UIEvent:
     """A pygame_gui event (button pressed, text entered, ...)."""
 
-    event: Any
+    event: pygame.event.Event
 
 
 @dataclass(frozen=True)

@@ -10,11 +10,14 @@ which Settings never shows then).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from tortuga_desktop.shell.i18n import tr
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.settings import Settings
 
 __all__ = ["DICE_GRID_KEY", "DICE_GRID_KEY_NAME", "KEY_TABLE", "KeyRow", "hud_speed", "keys_help"]
 
@@ -51,7 +54,7 @@ DICE_GRID_KEY = pygame.K_g
 DICE_GRID_KEY_NAME = "G"
 
 
-def hud_speed(speed: str, settings: Any = None) -> str:
+def hud_speed(speed: str, settings: Settings | None = None) -> str:
     """The speed word for the table's key line: the Settings screen's word."""
     if settings is not None and getattr(settings, "reduced_motion", False):
         chosen = str(getattr(settings, "animation_speed", "normal"))

@@ -22,7 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Protocol
 
 import pygame
 
@@ -99,7 +99,7 @@ def _units(text: str) -> list[str]:
     return out
 
 
-def wrap_words(text: str, font: Any, width: int) -> list[str]:
+def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap of ``text`` (any whitespace separates words) to ``width`` pixels of
     ``font``; a word wider than ``width`` gets a line of its own; a "%" stays with its number.
     No words: no lines."""
@@ -117,7 +117,7 @@ def wrap_words(text: str, font: Any, width: int) -> list[str]:
     return lines
 
 
-def wrap_lines(text: str, font: Any, width: int, max_lines: int) -> list[str]:
+def wrap_lines(text: str, font: pygame.font.Font, width: int, max_lines: int) -> list[str]:
     """:func:`wrap_words` kept to ``max_lines`` lines; when text is left out, the last line ends
     in an ellipsis (words dropped until it fits) so a cut sentence does not look complete."""
     lines = wrap_words(text, font, width)
@@ -466,7 +466,7 @@ class PanelPlaces(Protocol):
     def buttons(self) -> Sequence[_Named]: ...
 
 
-def table_report(L: TableLayout, decision: PanelPlaces | None = None, view: Any = None) -> LayoutReport:
+def table_report(L: TableLayout, decision: PanelPlaces | None = None, view: object = None) -> LayoutReport:
     """The table's report: every layout rect is a box; the hit targets that are not parts of
     another target are interactive (a bonus space belongs to its action space, a capacity
     label to its track); the decision panel's options and buttons too."""

@@ -39,10 +39,21 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic, Protocol, cast
 
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.visible import check_text, clean_text
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    #: what a piece of work returns; callers that do not say (a bare ``Scan``) get ``Any``: a typing default
+    #: (PEP 696) only, which typing on Python 3.11 lacks at run time
+    T = TypeVar("T", default=Any)
+else:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
 
@@ -68,7 +79,7 @@ _lock = threading.RLock()  # one read-modify-write of an index file at a time (p
 
 
 # ---------------------------------------------------------------- summaries
-def _text(v: Any, limit: int = _TEXT, *, empty: bool = True) -> str:
+def _text(v: object, limit: int = _TEXT, *, empty: bool = True) -> str:
     """``v`` if it is a text the game can draw (:func:`.visible.check_text`), else ``ValueError``.
 
     Fast for what an index holds (10,000 entries are checked in well under a second): plain
@@ -92,25 +103,25 @@ def _visible(v: str, empty: bool) -> bool:
     return True
 
 
-def _int(v: Any, lo: int, hi: int) -> int:
+def _int(v: object, lo: int, hi: int) -> int:
     if not isinstance(v, int) or isinstance(v, bool) or not lo <= v <= hi:
         raise ValueError("summary: a count out of range")
     return v
 
 
-def _ints(v: Any, lo: int, hi: int, most: int) -> list[int]:
+def _ints(v: object, lo: int, hi: int, most: int) -> list[int]:
     if not isinstance(v, list) or len(v) > most:
         raise ValueError("summary: expected a short list of counts")
     return [_int(x, lo, hi) for x in v]
 
 
-def _texts(v: Any, most: int) -> list[str]:
+def _texts(v: object, most: int) -> list[str]:
     if not isinstance(v, list) or len(v) > most:
         raise ValueError("summary: expected a short list of texts")
     return [_text(x) for x in v]
 
 
-def _error_summary(v: Any) -> dict[str, Any]:
+def _error_summary(v: object) -> dict[str, Any]:
     if not isinstance(v, dict):
         raise ValueError("summary.error: expected an object")
     params = v.get("params", {})
@@ -124,7 +135,7 @@ def _error_summary(v: Any) -> dict[str, Any]:
             "params": clean}
 
 
-def check_summary(kind: str, data: Any) -> dict[str, Any]:
+def check_summary(kind: str, data: object) -> dict[str, Any]:
     """``data`` as a valid summary of ``kind`` (a new dict); raises ``ValueError``."""
     if not isinstance(data, dict):
         raise ValueError("summary: expected an object")
@@ -169,7 +180,7 @@ def check_summary(kind: str, data: Any) -> dict[str, Any]:
     raise ValueError(f"unknown listing kind {kind!r:.20}")
 
 
-def _param(v: Any) -> int | str:
+def _param(v: object) -> int | str:
     """An error's parameter as the index keeps it: a modest whole number, else short text."""
     if isinstance(v, int) and not isinstance(v, bool) and abs(v) <= 10**9:
         return v
@@ -378,15 +389,16 @@ def scan(folder: Path, kind: str, summarise: Summarise,
     return out
 
 
-class Scan:
+class Scan(Generic[T]):
     """One piece of folder work on a worker thread. Poll :attr:`done`; then :attr:`result`
     (what ``work`` returned) or :attr:`error` (the ``OSError`` that stopped it).
     :attr:`progress` is (files read, files to read) while it runs."""
 
-    def __init__(self, name: str, work: Callable[[Progress], Any]) -> None:
+    def __init__(self, name: str, work: Callable[[Progress], T]) -> None:
         self.name = name
         self.done = False
-        self.result: Any = None
+        #: None until done (and after an error): read it once done with :attr:`error` None
+        self.result: T = cast(T, None)
         self.error: OSError | None = None
         self.progress: tuple[int, int] = (0, 0)
         self._work = work
@@ -439,10 +451,16 @@ def _collector_paused() -> Iterator[None]:
                 gc.enable()
 
 
+class _Runs(Protocol):
+    """What a worker thread takes from the queue: a :class:`Scan` of any result type."""
+
+    def run(self) -> None: ...
+
+
 # Worker threads are started ahead (:func:`warm`) and kept: starting a thread makes the
 # caller wait until it runs, which on a busy machine can take a frame's worth of time.
 MAX_WORKERS = 4
-_queue: queue.SimpleQueue[Scan] = queue.SimpleQueue()
+_queue: queue.SimpleQueue[_Runs] = queue.SimpleQueue()
 _pool_lock = threading.Lock()
 _workers = 0
 _idle = 0
@@ -493,7 +511,7 @@ def warm(count: int = 2) -> None:
             _add_worker()
 
 
-def start_scan(name: str, work: Callable[[Progress], Any]) -> Scan:
+def start_scan(name: str, work: Callable[[Progress], T]) -> Scan[T]:
     """Run ``work(progress)`` on a worker thread (a new one only when none is free, at most
     :data:`MAX_WORKERS`; beyond that the work waits its turn)."""
     task = Scan(name, work)

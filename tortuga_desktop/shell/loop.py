@@ -174,7 +174,7 @@ class App:
         return self._fullscreen
 
     @staticmethod
-    def _sdl_window() -> Any:
+    def _sdl_window() -> pygame.Window | None:
         """The display module's window as a ``pygame.Window`` (None when there is none)."""
         try:
             return pygame.Window.from_display_module()
@@ -588,10 +588,10 @@ class App:
         if not self.scenes:
             self.window.fill((0, 0, 0))
         drawn = self.scenes[start:]
-        result: Any = None
+        result: list[pygame.Rect] | None = None
         for s in drawn:
             result = s.draw(self.window)
-        root: Any = self.ui.get_root_container()
+        root: Any = self.ui.get_root_container()  # pygame_gui's container interface does not declare .elements
         ui_elements = root is not None and len(root.elements) > 0
         self.ui.draw_ui(self.window)
         self._draw_notices()

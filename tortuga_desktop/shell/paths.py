@@ -36,7 +36,6 @@ import tempfile
 import time
 from datetime import datetime
 from pathlib import Path
-from typing import Any
 
 import platformdirs
 
@@ -249,7 +248,7 @@ def remove_orphan_temps(path: Path, *, now: float | None = None) -> list[Path]:
     return removed
 
 
-def atomic_write_json(path: Path, data: Any, *, indent: int | None = 1) -> None:
+def atomic_write_json(path: Path, data: object, *, indent: int | None = 1) -> None:
     """:func:`atomic_write_text` of ``data`` as JSON (no NaN/Infinity, UTF-8 kept readable)."""
     text = json.dumps(data, ensure_ascii=False, allow_nan=False, indent=indent)
     atomic_write_text(path, text + "\n")

@@ -156,6 +156,6 @@ class ReplayTable(Generic[V, A, E]):
 __all__ = ["ReplayTable"]
 
 
-def _is_a_game_table(t: ReplayTable[Any, Any, Any]) -> GameTable[Any, Any, Any]:
+def _is_a_game_table(t: ReplayTable[V, A, E]) -> GameTable[V, A, E]:
     """mypy checks here that :class:`ReplayTable` implements :class:`~.table.GameTable`."""
     return t

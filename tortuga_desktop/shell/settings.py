@@ -119,7 +119,7 @@ class Settings:
         return {"format": _FORMAT, "schema": _SCHEMA, **d}
 
     @classmethod
-    def from_dict(cls, data: Any) -> tuple[Settings, list[str]]:
+    def from_dict(cls, data: object) -> tuple[Settings, list[str]]:
         """Settings from parsed JSON plus a list of problems (fields that fell back to defaults)."""
         s = cls()
         if not isinstance(data, dict):
@@ -136,7 +136,7 @@ class Settings:
 
 
 @cache
-def _field_types() -> dict[str, Any]:
+def _field_types() -> dict[str, Any]:  # get_type_hints gives Any
     """Each setting's type with its limits, in the order of the fields."""
     hints = get_type_hints(Settings, include_extras=True)
     return {f.name: hints[f.name] for f in fields(Settings)}

@@ -26,7 +26,10 @@ import wave
 from array import array
 from collections.abc import Callable
 from random import Random
-from typing import Any
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # pragma: no cover
+    import pygame
 
 __all__ = ["SOUND_DURATIONS", "SOUND_NAMES", "SoundBoard", "synthesise"]
 
@@ -393,7 +396,7 @@ def _to_mixer_bytes(mono: array[int], size: int, channels: int) -> bytes | None:
     unsigned 16-bit, -8/8 = signed/unsigned 8-bit, +-32 = 32-bit float).  Returns None
     for a format we do not know how to write.
     """
-    data: array[Any]
+    data: array[Any]  # its item type (int or float) follows the typecode chosen at run time
     if size == -16:
         data = array("h", mono)
     elif size == 16:
@@ -442,7 +445,7 @@ class SoundBoard:
     def __init__(self, volume: float = 0.8, muted: bool = False) -> None:
         self._volume = _clamp01(volume)
         self._muted = bool(muted)
-        self._sounds: dict[str, Any] = {}
+        self._sounds: dict[str, pygame.mixer.Sound] = {}
         self._started = False
         self._failed = False
 
@@ -491,7 +494,7 @@ class SoundBoard:
             if init is None:
                 raise RuntimeError("mixer did not initialise")
             frequency, size, channels = init
-            sounds: dict[str, Any] = {}
+            sounds: dict[str, pygame.mixer.Sound] = {}
             for name in SOUND_NAMES:
                 mono = synthesise(name, int(frequency))
                 raw = _to_mixer_bytes(mono, int(size), int(channels))

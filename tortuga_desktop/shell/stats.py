@@ -107,7 +107,7 @@ class PlayerStats:
                 "vs": {k: {"games": v.games, "wins": v.wins} for k, v in self.vs.items()}}
 
     @classmethod
-    def from_dict(cls, d: Any) -> PlayerStats:
+    def from_dict(cls, d: object) -> PlayerStats:
         """Raises ValueError on bad data."""
         doc = convert(d, _PlayerDoc)
         check_text(doc.name, "player.name", 100, allow_empty=False)
@@ -152,7 +152,7 @@ class _PlayerDoc(msgspec.Struct):
     #: absent in files written before hints were counted
     hinted: Count = 0
     #: kept only when it is a short printable text (else forgotten, as before)
-    last_played: Any = ""
+    last_played: object = ""
 
 
 @dataclass
@@ -179,7 +179,7 @@ class Stats:
                 "recorded": self.recorded[-_REMEMBERED_IDS:]}
 
     @classmethod
-    def from_dict(cls, data: Any) -> tuple[Stats, bool]:
+    def from_dict(cls, data: object) -> tuple[Stats, bool]:
         """Stats plus whether everything was readable (bad player entries are dropped)."""
         s = cls()
         if not isinstance(data, dict) or data.get("format") != _FORMAT or data.get("schema") != _SCHEMA:

@@ -39,7 +39,9 @@ import time
 import traceback
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar, runtime_checkable
+from multiprocessing.connection import Connection
+from multiprocessing.context import SpawnProcess
+from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from tortuga_desktop.shell.engine import A, ActionRefused, Choice, ComputerPlayer, E, Engine, Prompt, V
 
@@ -107,13 +109,14 @@ class BotSpec:
     level: str
     seed: int
 
-    def build(self) -> ComputerPlayer[Any, Any, Any]:
-        """Import the factory and make the computer player."""
+    def build(self) -> ComputerPlayer[object, object, object]:
+        """Import the factory and make the computer player (typed ``object``: the worker knows no game; it
+        only passes on what the table sent for the player's seat)."""
         module, sep, name = self.factory.partition(":")
         if not sep or not module or not name:
             raise ValueError(f"a bot factory is 'package.module:function', not {self.factory!r}")
         func = getattr(importlib.import_module(module), name)
-        player: ComputerPlayer[Any, Any, Any] = func(self.level, self.seed)
+        player: ComputerPlayer[object, object, object] = func(self.level, self.seed)
         return player
 
 
@@ -131,12 +134,12 @@ class Talker(Protocol):
     """A computer player that speaks at the table (typed lines; words are made at the edge). Talk is
     outside the rules: what it says never changes what it decides."""
 
-    def talk(self, view: Any) -> Sequence[object]:
+    def talk(self, view: object) -> Sequence[object]:
         """What it says now about the events it has observed since it last spoke (``view``: its seat's
         view now); may be empty."""
         ...
 
-    def answer(self, view: Any, asker: int | None) -> Sequence[object]:
+    def answer(self, view: object, asker: int | None) -> Sequence[object]:
         """What it says when ``asker`` (None: the whole table) asks it about itself."""
         ...
 
@@ -231,7 +234,22 @@ class GameTable(Protocol[V, A, E]):
 @dataclass
 class _Seat:
     spec: BotSpec
-    player: ComputerPlayer[Any, Any, Any] | None = None
+    player: ComputerPlayer[object, object, object] | None = None
+
+
+# The messages of the worker pipe (pickled between processes: the engine's types are not known there, so
+# views, events and actions travel as ``object``). To the worker:
+_Build = tuple[Literal["build"], int, BotSpec, tuple[object, ...]]  # seat, spec, events
+_Hear = tuple[Literal["hear"], int, tuple[object, ...], object]  # seat, events, view
+_Ask = tuple[Literal["ask"], int, tuple[object, ...], object, "int | None"]  # seat, events, view, asker
+_Decide = tuple[Literal["decide"], int, int, tuple[object, ...], object, tuple[object, ...]]  # seat, job, events, view, legal
+ToWorker = _Build | _Hear | _Ask | _Decide
+# From the worker (and ``("dead",)`` from the backend when the worker ended unasked):
+_Chose = tuple[Literal["choice"], int, int, object, object, tuple[object, ...], float]  # seat, job, action, reason, said, think_s
+_Spoke = tuple[Literal["said"], int, int, tuple[object, ...]]  # seat, -1, lines
+_Failed = tuple[Literal["fault"], int, int, str]  # seat, job (-1: outside a decision), where
+_Dead = tuple[Literal["dead"]]
+FromWorker = _Chose | _Spoke | _Failed | _Dead
 
 
 class BotHost:
@@ -249,11 +267,11 @@ class BotHost:
     def __init__(self) -> None:
         self.seats: dict[int, _Seat] = {}
 
-    def handle(self, msg: tuple[Any, ...]) -> tuple[Any, ...] | None:
+    def handle(self, msg: ToWorker) -> _Chose | _Spoke | _Failed | None:
         op, seat = msg[0], msg[1]
-        job = msg[2] if op == "decide" else -1
+        job = msg[2] if msg[0] == "decide" else -1
         try:
-            if op == "build":
+            if msg[0] == "build":
                 spec, events = msg[2], msg[3]
                 slot = self.seats[seat] = _Seat(spec)
                 slot.player = spec.build()
@@ -265,7 +283,7 @@ class BotHost:
                 return None  # it failed; the table rebuilds it (its fault is already reported)
             if player is None:
                 raise RuntimeError("computer player not built")
-            if op == "decide":
+            if msg[0] == "decide":
                 _op, _seat, _job, events, view, legal = msg
                 if events:
                     player.observe(events)
@@ -274,13 +292,13 @@ class BotHost:
                 think_s = time.perf_counter() - t0
                 said = tuple(player.talk(view)) if isinstance(player, Talker) else ()
                 return ("choice", seat, job, choice.action, choice.reason, said, think_s)
-            if op in ("hear", "ask"):
+            if msg[0] == "hear" or msg[0] == "ask":
                 events, view = msg[2], msg[3]
                 if events:
                     player.observe(events)
                 if not isinstance(player, Talker):
                     return None
-                lines = tuple(player.talk(view) if op == "hear" else player.answer(view, msg[4]))
+                lines = tuple(player.talk(view) if msg[0] == "hear" else player.answer(view, msg[4]))
                 return ("said", seat, -1, lines) if lines else None
             raise ValueError(f"unknown message {op!r}")
         except Exception as exc:  # a fault of the bot: reported, the table rebuilds it
@@ -295,7 +313,7 @@ def _where(exc: BaseException) -> str:
     return f"{type(exc).__name__}{place}"
 
 
-def _serve(recv: Callable[[], Any], send: Callable[[Any], None]) -> None:
+def _serve(recv: Callable[[], ToWorker | None], send: Callable[[FromWorker], None]) -> None:
     """A worker's loop (thread or process) around a :class:`BotHost`."""
     host = BotHost()
     while True:
@@ -313,7 +331,7 @@ def _serve(recv: Callable[[], Any], send: Callable[[Any], None]) -> None:
                 return
 
 
-def _process_main(conn: Any) -> None:  # pragma: no cover - runs in the worker process
+def _process_main(conn: Connection[FromWorker, ToWorker | None]) -> None:  # pragma: no cover - runs in the worker process
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(10)
@@ -323,10 +341,10 @@ def _process_main(conn: Any) -> None:  # pragma: no cover - runs in the worker p
 class _Backend:
     """Where the computer players think. ``send`` never blocks; ``replies`` never blocks."""
 
-    def send(self, msg: tuple[Any, ...]) -> None:
+    def send(self, msg: ToWorker) -> None:
         raise NotImplementedError
 
-    def replies(self, timeout: float = 0.0) -> list[tuple[Any, ...]]:
+    def replies(self, timeout: float = 0.0) -> list[FromWorker]:
         raise NotImplementedError
 
     def close(self) -> None:
@@ -336,14 +354,14 @@ class _Backend:
 class _Inline(_Backend):
     def __init__(self) -> None:
         self.host = BotHost()
-        self.out: list[tuple[Any, ...]] = []
+        self.out: list[FromWorker] = []
 
-    def send(self, msg: tuple[Any, ...]) -> None:
+    def send(self, msg: ToWorker) -> None:
         r = self.host.handle(msg)
         if r is not None:
             self.out.append(r)
 
-    def replies(self, timeout: float = 0.0) -> list[tuple[Any, ...]]:
+    def replies(self, timeout: float = 0.0) -> list[FromWorker]:
         out, self.out = self.out, []
         return out
 
@@ -357,12 +375,12 @@ class _Threaded(_Backend):
     unasked is reported as ``("dead",)``."""
 
     def __init__(self, mode: str) -> None:
-        self._out: queue.Queue[tuple[Any, ...] | None] = queue.Queue()
-        self._in: queue.Queue[tuple[Any, ...]] = queue.Queue()
+        self._out: queue.Queue[ToWorker | None] = queue.Queue()
+        self._in: queue.Queue[FromWorker] = queue.Queue()
         self._closed = False
         self.mode = mode
         if mode == "thread":
-            self._proc: Any = None
+            self._proc: SpawnProcess | None = None
             self._worker = threading.Thread(target=_serve, args=(self._out.get, self._in.put),
                                             name="bots", daemon=True)
             self._worker.start()
@@ -397,11 +415,11 @@ class _Threaded(_Backend):
                 return
             self._in.put(msg)
 
-    def send(self, msg: tuple[Any, ...]) -> None:
+    def send(self, msg: ToWorker) -> None:
         self._out.put(msg)
 
-    def replies(self, timeout: float = 0.0) -> list[tuple[Any, ...]]:
-        out: list[tuple[Any, ...]] = []
+    def replies(self, timeout: float = 0.0) -> list[FromWorker]:
+        out: list[FromWorker] = []
         try:
             if timeout > 0:
                 out.append(self._in.get(timeout=timeout))
@@ -419,13 +437,13 @@ class _Threaded(_Backend):
         self._closed = True
         self._out.put(None)
         if self._proc is not None:  # the worker is waited for off the caller's thread
-            threading.Thread(target=self._reap, name="bots-reap", daemon=True).start()
+            threading.Thread(target=self._reap, args=(self._proc,), name="bots-reap", daemon=True).start()
 
-    def _reap(self) -> None:
-        self._proc.join(timeout=1.0)
-        if self._proc.is_alive():
-            self._proc.kill()
-            self._proc.join(timeout=1.0)
+    def _reap(self, proc: SpawnProcess) -> None:
+        proc.join(timeout=1.0)
+        if proc.is_alive():
+            proc.kill()
+            proc.join(timeout=1.0)
         self._conn.close()
 
     def kill(self) -> None:
@@ -664,7 +682,7 @@ class LocalTable(Generic[V, A, E]):
             b.job = _Job(next(self._jobs), self._engine.decisions, time.perf_counter())
             self._backend.send(("decide", seat, b.job.id, events, self._engine.view(seat), legal))
 
-    def _collect(self, replies: list[tuple[Any, ...]]) -> list[Move[A]]:
+    def _collect(self, replies: list[FromWorker]) -> list[Move[A]]:
         moves: list[Move[A]] = []
         for r in replies:
             if r[0] == "dead":
@@ -689,7 +707,9 @@ class LocalTable(Generic[V, A, E]):
             if r[0] == "fault":
                 self._fault(seat, r[3])
                 continue
-            _k, _s, _j, action, reason, said, think_s = r
+            _k, _s, _j, answer, reason, said, think_s = r
+            # the answer of the player built for this seat (the pipe carries it as ``object``); apply checks it
+            action = cast(A, answer)
             self.think_times.append((seat, think_s, time.perf_counter() - b.job_sent))
             if seat not in self._engine.deciders():
                 continue  # the decision went away (cannot happen today; asked again if it comes back)
@@ -796,6 +816,6 @@ __all__ = ["BotHost", "BotSpec", "GameTable", "HUMAN", "LocalTable", "OPEN", "RE
            "SecretActions", "Talker", "THINK_MODES", "Viewer", "ViewerError", "Choice"]
 
 
-def _is_a_game_table(t: LocalTable[Any, Any, Any]) -> GameTable[Any, Any, Any]:
+def _is_a_game_table(t: LocalTable[V, A, E]) -> GameTable[V, A, E]:
     """mypy checks here that :class:`LocalTable` implements :class:`GameTable`."""
     return t

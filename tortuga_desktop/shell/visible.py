@@ -6,7 +6,6 @@ index), so each of them can check texts without importing the others."""
 from __future__ import annotations
 
 import unicodedata
-from typing import Any
 
 __all__ = ["MAX_TEXT_LENGTH", "check_text", "clean_text", "has_glyph", "is_visible_char", "short"]
 
@@ -48,7 +47,7 @@ def has_glyph(text: str) -> bool:
     return any(unicodedata.category(c)[0] not in "MZ" for c in text)
 
 
-def check_text(v: Any, where: str, max_len: int = 200, *, allow_empty: bool = True) -> str:
+def check_text(v: object, where: str, max_len: int = 200, *, allow_empty: bool = True) -> str:
     """``v`` if it is a str of at most ``max_len`` visible characters, else ``ValueError``.
 
     With ``allow_empty=False`` it must also hold something to see (not only spaces or marks).
@@ -63,6 +62,6 @@ def check_text(v: Any, where: str, max_len: int = 200, *, allow_empty: bool = Tr
     return v
 
 
-def short(v: Any) -> str:
+def short(v: object) -> str:
     """A safe, short description of a bad value for a message (never contains surrogates)."""
     return ascii(v)[:40]

@@ -31,7 +31,7 @@ _DEFAULT_BOT_NAMES = ("Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read")
 class _SetupDoc(msgspec.Struct):
     """A setup as a file holds it, with its limits (msgspec checks them)."""
 
-    seats: Annotated[list[Any], Meta(min_length=2, max_length=4)]
+    seats: Annotated[list[object], Meta(min_length=2, max_length=4)]
     start_player: Annotated[int, Meta(ge=0)] | None
     long_game: bool
     seed: Annotated[int, Meta(ge=0, le=MAX_SEED - 1)] | None
@@ -75,7 +75,7 @@ class SetupConfig:
                 "long_game": self.long_game, "seed": self.seed}
 
     @classmethod
-    def from_dict(cls, data: Any) -> SetupConfig:
+    def from_dict(cls, data: object) -> SetupConfig:
         """Parse and validate; raises ``ValueError`` on bad data."""
         doc = convert(data, _SetupDoc, _SETUP_MESSAGES, "setup")
         seats = [SeatConfig.from_dict(s, f"setup.seats[{i}]") for i, s in enumerate(doc.seats)]

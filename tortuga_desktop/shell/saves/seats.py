@@ -36,7 +36,7 @@ class SeatDoc(msgspec.Struct):
     bot_seed: Annotated[int, Meta(ge=0, le=MAX_SEED - 1)]
 
 
-def check_dict(v: Any, where: str) -> dict[str, Any]:
+def check_dict(v: object, where: str) -> dict[str, Any]:
     if not isinstance(v, dict):
         raise ValueError(f"{where}: expected an object, got {type(v).__name__}")
     return v
@@ -71,7 +71,7 @@ class SeatConfig:
         return {"name": self.name, "kind": self.kind, "colour": self.colour, "bot_seed": self.bot_seed}
 
     @classmethod
-    def from_dict(cls, data: Any, where: str = "seat") -> SeatConfig:
+    def from_dict(cls, data: object, where: str = "seat") -> SeatConfig:
         """Parse and validate; raises ``ValueError`` on bad data."""
         doc = convert(data, SeatDoc, where=where)
         check_text(doc.name, f"{where}.name", MAX_NAME_LENGTH)

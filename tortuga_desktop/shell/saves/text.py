@@ -9,7 +9,7 @@ import math
 import re
 from collections.abc import Callable, Mapping
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import msgspec
 
@@ -22,7 +22,7 @@ __all__ = ["MAX_TEXT_LENGTH", "check_json_values", "convert", "one_of", "check_t
 _MAX_ABS_INT = 2**256  # room for any random-source state; 10**4000 is refused
 
 
-def _reject_constant(name: str) -> Any:
+def _reject_constant(name: str) -> NoReturn:
     raise ValueError(f"{name} is not allowed")
 
 
@@ -33,7 +33,7 @@ def _finite_float(text: str) -> float:
     return value
 
 
-def parse_json(raw: bytes, path: Path | None = None) -> Any:
+def parse_json(raw: bytes, path: Path | None = None) -> Any:  # json.loads: any JSON value, not yet checked
     """Parse a file's bytes as strict JSON: UTF-8, no NaN/Infinity, every number finite.
 
     Raises :class:`SaveError` (``error.save.not_json``)."""
@@ -43,7 +43,7 @@ def parse_json(raw: bytes, path: Path | None = None) -> Any:
         raise SaveError("error.save.not_json", path, f"{type(exc).__name__}: {exc}"[:200]) from None
 
 
-def check_json_values(value: Any, where: str, depth: int = 0) -> None:
+def check_json_values(value: object, where: str, depth: int = 0) -> None:
     """Every value in a parsed file is one the game can hold, draw and write back.
 
     Texts (values and keys) at most :data:`MAX_TEXT_LENGTH` visible characters (no NUL, no
@@ -85,7 +85,7 @@ _AT = re.compile(r"at `\$\.?([^`]*)`$")  # where msgspec found the problem
 _MISSING = re.compile(r"missing required field `([^`]*)`")
 
 
-def convert(data: Any, kind: type[T], messages: Mapping[str, Message] | None = None, where: str = "") -> T:
+def convert(data: object, kind: type[T], messages: Mapping[str, Message] | None = None, where: str = "") -> T:
     """``data`` (parsed JSON) checked against the schema ``kind`` (a msgspec struct, with its
     limits in ``Annotated`` metadata) and converted to it.
 
@@ -103,7 +103,7 @@ def convert(data: Any, kind: type[T], messages: Mapping[str, Message] | None = N
         raise ValueError(_problem(str(exc), messages or {}, where)) from None
 
 
-def _without_surrogates(value: Any, depth: int = 0) -> Any:
+def _without_surrogates(value: object, depth: int = 0) -> object:
     """``value`` with every lone surrogate in its texts replaced (to find where a problem is)."""
     if depth > 100:
         return None

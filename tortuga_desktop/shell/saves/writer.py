@@ -10,12 +10,23 @@ import threading
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Any, Generic, Protocol, cast
 
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.autosave import autosave_path
 from tortuga_desktop.shell.saves.errors import SaveError, write_error
 from tortuga_desktop.shell.saves.savefile import now_iso
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    #: what a piece of work returns; callers that do not say (a bare ``Job``) get ``Any``: a typing default
+    #: (PEP 696) only, which typing on Python 3.11 lacks at run time
+    T = TypeVar("T", default=Any)
+else:
+    from typing import TypeVar
+
+    T = TypeVar("T")
 
 __all__ = ["Autosavable", "AutosaveWriter", "Job", "NamedSavable"]
 
@@ -43,15 +54,16 @@ class NamedSavable(Autosavable, Protocol):
     meta: dict[str, Any]
 
 
-class Job:
+class Job(Generic[T]):
     """A piece of file work queued on the :class:`AutosaveWriter`; poll :attr:`done`."""
 
-    def __init__(self, name: str, work: Callable[[], Any], path: Path | None = None) -> None:
+    def __init__(self, name: str, work: Callable[[], T], path: Path | None = None) -> None:
         self.name = name
         self.work = work
         self.path = path
         self.done = False
-        self.result: Any = None
+        #: None until done (and after an error): read it once done with :attr:`error` None
+        self.result: T = cast(T, None)
         self.error: SaveError | None = None
 
 
@@ -89,7 +101,7 @@ class AutosaveWriter:
                  on_recover: Callable[[], None] | None = None) -> None:
         self._path = path
         self._cond = threading.Condition()
-        self._queue: list[_Snapshot | Job] = []  # an autosave, or a Job
+        self._queue: list[_Snapshot | Job[Any]] = []  # an autosave, or a Job (of any result type)
         self._busy = False
         self._closed = False
         self._thread: threading.Thread | None = None
@@ -130,7 +142,7 @@ class AutosaveWriter:
                 self._queue.append(snapshot)
             self._start()
 
-    def run(self, name: str, work: Callable[[], Any], path: Path | None = None) -> Job:
+    def run(self, name: str, work: Callable[[], T], path: Path | None = None) -> Job[T]:
         """Queue ``work()`` (file work) after everything queued before; returns its Job."""
         job = Job(name, work, path)
         with self._cond:
@@ -204,7 +216,7 @@ class AutosaveWriter:
                 except Exception:
                     logger.exception("on_recover failed")
 
-    def _do_job(self, job: Job) -> None:
+    def _do_job(self, job: Job[T]) -> None:
         try:
             job.result = job.work()
         except Exception as exc:
@@ -234,7 +246,7 @@ class AutosaveWriter:
         with self._cond:
             return self._cond.wait_for(lambda: not self._queue and not self._busy, timeout)
 
-    def clear_later(self) -> Job:
+    def clear_later(self) -> Job[None]:
         """Queue deleting the autosave (after everything queued before); snapshots still
         waiting are dropped."""
         with self._cond:

@@ -32,10 +32,11 @@ never a bare ``UITextEntryLine`` — a test enforces it.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
+    from pygame_gui.core import UIElement
 
     from tortuga_desktop.shell.intents import Intent
     from tortuga_desktop.shell.loop import App
@@ -116,7 +117,7 @@ class WidgetScene(Scene):
 
     def __init__(self) -> None:
         super().__init__()
-        self._els: list[Any] = []
+        self._els: list[UIElement] = []
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -141,7 +142,7 @@ class WidgetScene(Scene):
 
     def _kill(self) -> None:
         for el in self._els:
-            el.kill()
+            el.kill()  # type: ignore[no-untyped-call]  # untyped in pygame_gui
         self._els = []
 
     def _build(self) -> None:

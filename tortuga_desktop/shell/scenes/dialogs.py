@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
+from pygame_gui.core.interfaces import IUIManagerInterface
 from pygame_gui.core.utility import clipboard_paste
 from pygame_gui.elements import UITextEntryLine
 
@@ -108,13 +109,13 @@ class SafeTextEntryLine(UITextEntryLine):
         self.edit_position = lo + len(new_text)
         self.select_range = [0, 0]
         if self.drawable_shape is not None and self.drawable_shape.text_box_layout is not None:
-            layout: Any = self.drawable_shape.text_box_layout
+            layout: Any = self.drawable_shape.text_box_layout  # pygame_gui leaves these untyped
             layout.set_cursor_position(self.edit_position)
             shape: Any = self.drawable_shape
             shape.apply_active_text_changes()
 
 
-def text_entry(rect: pygame.Rect, manager: Any, *, initial_text: str | None = None,
+def text_entry(rect: pygame.Rect, manager: IUIManagerInterface, *, initial_text: str | None = None,
                placeholder_text: str | None = None, length_limit: int | None = None) -> SafeTextEntryLine:
     """The text field for every screen (a :class:`SafeTextEntryLine`)."""
     entry = SafeTextEntryLine(rect, manager, placeholder_text=placeholder_text)
@@ -131,7 +132,7 @@ def scale_of(size: tuple[int, int]) -> float:
     return screen_scale(size)
 
 
-def scale_theme(ui: Any, size: tuple[int, int]) -> bool:
+def scale_theme(ui: pygame_gui.UIManager, size: tuple[int, int]) -> bool:
     """Load the project's pygame_gui theme with its fonts at the scale of the screens
     (:func:`scale_of`: window and UI scale), so widgets grow with the window like the rest.
     Returns True when the theme was (re)loaded; widgets built afterwards use it."""
@@ -150,7 +151,7 @@ def scale_theme(ui: Any, size: tuple[int, int]) -> bool:
         if isinstance(font, dict) and "size" in font:
             font["size"] = str(max(11, round(int(font["size"]) * s)))
     ui.get_theme().load_theme(data)
-    ui._tortuga_theme_scale = s
+    setattr(ui, "_tortuga_theme_scale", s)  # noqa: B010 - our own mark on pygame_gui's manager (not its attribute)
     return True
 
 
@@ -289,7 +290,7 @@ class MessageScene(Scene):
         self.buttons.draw(surface, int(26 * s))
 
 
-def ok_cancel(app: App, intent: Intent, ok: Any, cancel: Any, on_ok: Callable[[], Any]) -> None:
+def ok_cancel(app: App, intent: Intent, ok: object, cancel: object, on_ok: Callable[[], object]) -> None:
     """The keys and buttons of a small OK/Cancel dialog: Esc or the ``cancel`` button closes it
     (pops the top scene), Enter or the ``ok`` button calls ``on_ok``."""
     if isinstance(intent, Key):

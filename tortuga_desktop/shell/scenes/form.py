@@ -5,13 +5,18 @@ screen is left, and the form's mouse and key handling (Enter starts, Escape goes
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
 from tortuga_desktop.shell import art, palette
-from tortuga_desktop.shell.intents import Click, Hover
+from tortuga_desktop.shell.intents import Click, Hover, Intent
 from tortuga_desktop.shell.scenes import Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from pygame_gui.core import UIElement
+
+    from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine
 
 __all__ = ["Control", "FormScene", "button_face", "common_px", "fit"]
 
@@ -40,9 +45,9 @@ class FormScene(Scene):
     def __init__(self) -> None:
         super().__init__()
         self.controls: list[Control] = []
-        self._els: list[Any] = []
-        self._names: list[Any] = []
-        self._seed: Any = None
+        self._els: list[UIElement] = []
+        self._names: list[SafeTextEntryLine] = []
+        self._seed: SafeTextEntryLine | None = None
         self._hover: str | None = None
 
     # -- what a form gives --------------------------------------------------------------
@@ -84,7 +89,7 @@ class FormScene(Scene):
 
     def _kill(self) -> None:
         for el in self._els:
-            el.kill()
+            el.kill()  # type: ignore[no-untyped-call]  # untyped in pygame_gui
         self._els = []
         self._names = []
         self._seed = None
@@ -93,7 +98,7 @@ class FormScene(Scene):
         return next((c for c in self.controls if c.name == name), None)
 
     # -- input ------------------------------------------------------------------------------
-    def handle(self, intent: Any) -> None:
+    def handle(self, intent: Intent) -> None:
         if isinstance(intent, Click) and intent.button == 1:
             for c in self.controls:
                 if c.rect.collidepoint(intent.pos):

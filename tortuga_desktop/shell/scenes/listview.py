@@ -12,18 +12,31 @@ until the list changes (a frame never renders every line again).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import TYPE_CHECKING, Any, Generic
 
 import pygame
 
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import get_language, tr
-from tortuga_desktop.shell.listing import Scan, start_scan
+from tortuga_desktop.shell.listing import Progress, Scan, start_scan
+
+if TYPE_CHECKING:
+    from typing_extensions import TypeVar
+
+    #: what a worker's work returns / a cached row is; a bare ``Worker`` or ``RowCache`` gets ``Any``: a
+    #: typing default (PEP 696) only, which typing on Python 3.11 lacks at run time
+    T = TypeVar("T", default=Any)
+    R = TypeVar("R", default=Any)
+else:
+    from typing import TypeVar
+
+    T = TypeVar("T")
+    R = TypeVar("R")
 
 __all__ = ["RowCache", "Worker", "draw_position", "page_key", "progress_text"]
 
 
-class Worker:
+class Worker(Generic[T]):
     """One piece of work on a worker thread, polled from the frame loop.
 
     ``start(name, work)`` starts ``work(progress)`` unless the same work is still running
@@ -35,11 +48,11 @@ class Worker:
     then never shares the interpreter with a worker reading thousands of files (issue 24.3)."""
 
     def __init__(self) -> None:
-        self.task: Scan | None = None
-        self._again: tuple[str, Callable[[Any], Any]] | None = None
+        self.task: Scan[T] | None = None
+        self._again: tuple[str, Callable[[Progress], T]] | None = None
         self._shown_progress: tuple[int, int] = (0, 0)
         #: work asked for with ``after_frame``: (polls still to skip, name, work)
-        self._deferred: tuple[int, str, Callable[[Any], Any]] | None = None
+        self._deferred: tuple[int, str, Callable[[Progress], T]] | None = None
 
     @property
     def busy(self) -> bool:
@@ -49,7 +62,7 @@ class Worker:
     def progress(self) -> tuple[int, int]:
         return self.task.progress if self.task is not None else (0, 0)
 
-    def start(self, name: str, work: Callable[[Any], Any], *, after_frame: bool = False) -> None:
+    def start(self, name: str, work: Callable[[Progress], T], *, after_frame: bool = False) -> None:
         if after_frame:
             self._deferred = (1, name, work)
             return
@@ -59,7 +72,7 @@ class Worker:
             return
         self.task = start_scan(name, work)
 
-    def poll(self) -> Scan | None:
+    def poll(self) -> Scan[T] | None:
         if self._deferred is not None:
             skip, name, work = self._deferred
             if skip > 0:
@@ -121,15 +134,15 @@ def draw_position(surface: pygame.Surface, first: int, shown: int, total: int, t
     surface.blit(t, t.get_rect(topright=topright))
 
 
-class RowCache:
+class RowCache(Generic[R]):
     """Rendered rows by key; emptied when the language or the list's generation changes."""
 
     def __init__(self, limit: int = 256) -> None:
-        self._rows: dict[Hashable, Any] = {}
+        self._rows: dict[Hashable, R] = {}
         self._stamp: Hashable = None
         self.limit = limit
 
-    def get(self, stamp: Hashable, key: Hashable, make: Callable[[], Any]) -> Any:
+    def get(self, stamp: Hashable, key: Hashable, make: Callable[[], R]) -> R:
         stamp = (stamp, get_language())
         if stamp != self._stamp:
             self._rows.clear()

@@ -9,7 +9,7 @@ from __future__ import annotations
 import importlib
 import logging
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -19,7 +19,7 @@ from tortuga_desktop.shell.game import DemoOptions, GameModule, MenuOverlay, Sav
 from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.layout import LayoutReport, screen_scale
-from tortuga_desktop.shell.listing import warm
+from tortuga_desktop.shell.listing import Progress, Scan, warm
 from tortuga_desktop.shell.saves.games import load_game
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chooser import GameChooser
@@ -30,9 +30,13 @@ from tortuga_desktop.shell.scenes.settings import SettingsScene
 from tortuga_desktop.shell.scenes.stats import StatsScene
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.net.seatstore import NetSeat, SeatFinder
     from tortuga_desktop.shell.loop import App
 
 logger = logging.getLogger(__name__)
+
+#: what loading the autosave gives: the game and its save, None (no autosave) or why it was refused
+_Loaded = tuple[GameModule, SavedGame] | saves.SaveError | None
 
 
 def return_label(table: str, host: str, width: int, px: int) -> str:
@@ -74,11 +78,11 @@ class MenuScene(Scene):
         self.offer: MenuOverlay | None = None
         self.auto_return = auto_return
         #: the newest kept network seat whose game is still on (found off the frame loop)
-        self.seat: Any = None
-        self._finder: Any = None
+        self.seat: NetSeat | None = None
+        self._finder: SeatFinder | None = None
         #: the "Return to your seat" item (its wording is chosen to fit the button)
         self._return_item: MenuItem | None = None
-        self._loader = Worker()  # Continue: the autosave is loaded off the frame loop
+        self._loader: Worker[_Loaded] = Worker()  # Continue: the autosave is loaded off the frame loop
 
     def enter(self, app: App) -> None:
         super().enter(app)
@@ -242,7 +246,7 @@ class MenuScene(Scene):
         if self._loader.busy:
             return
 
-        def work(_progress: Any) -> Any:
+        def work(_progress: Progress) -> _Loaded:
             path = saves.autosave_path(create=False)
             if not path.is_file():
                 return None
@@ -254,7 +258,7 @@ class MenuScene(Scene):
         self._loader.start("loading the autosave", work)
         self.app.request_redraw()
 
-    def _continued(self, task: Any) -> None:
+    def _continued(self, task: Scan[_Loaded]) -> None:
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable",
                                                                       saves.autosave_path(create=False),
                                                                       str(task.error))
@@ -267,8 +271,7 @@ class MenuScene(Scene):
         if data is None:
             self._build()
             return
-        found: tuple[GameModule, SavedGame] = data
-        module, saved = found
+        module, saved = data
         module.open_saved(self.app, saved, on_disk=True)
 
     @staticmethod

@@ -16,7 +16,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton
@@ -33,6 +33,7 @@ from tortuga_desktop.shell.scenes import Scene, WidgetScene
 from tortuga_desktop.shell.scenes.chrome import backdrop
 from tortuga_desktop.shell.scenes.dialogs import (
     MessageScene,
+    SafeTextEntryLine,
     dim,
     draw_panel,
     ok_cancel,
@@ -60,12 +61,12 @@ class SaveScene(WidgetScene):
     def __init__(self, data: NamedSavable) -> None:
         super().__init__()
         self.data = data  # a saved game of any game (the dice game's SaveData, a 1667 save...)
-        self.entry: Any = None
-        self.folder_entry: Any = None
+        self.entry: SafeTextEntryLine | None = None
+        self.folder_entry: SafeTextEntryLine | None = None
         self._box = pygame.Rect(0, 0, 0, 0)
         self.message = ""
         self.error = False
-        self.job: Job | None = None  # the background write under way
+        self.job: Job[Path | saves.SaveError] | None = None  # the background write under way
         self._job_name = ""
 
     def _kill(self) -> None:
@@ -106,7 +107,7 @@ class SaveScene(WidgetScene):
         self.entry = text_entry(pygame.Rect(x, y, iw, row), self.app.ui,
                                 initial_text=getattr(self, "_text", None) or self._default_name(),
                                 length_limit=MAX_NAME_LENGTH)
-        self.entry.focus()
+        self.entry.focus()  # type: ignore[no-untyped-call]  # pygame_gui leaves it untyped
         self._els.append(self.entry)
         y += row + int(44 * s)
         self._folder_y = y - int(30 * s)
@@ -246,9 +247,9 @@ class LoadScene(Scene):
         self._back = pygame.Rect(0, 0, 0, 0)
         #: why the saves folder could not be read ("" when it could)
         self.error = ""
-        self._lister = Worker()
-        self._opener = Worker()
-        self._rows = RowCache()
+        self._lister: Worker[list[SaveInfo] | saves.SaveError] = Worker()
+        self._opener: Worker[tuple[GameModule, SavedGame] | saves.SaveError] = Worker()
+        self._rows: RowCache[tuple[pygame.Surface, pygame.Surface]] = RowCache()
         self._generation = 0
         self._visible = 1
 
@@ -282,7 +283,7 @@ class LoadScene(Scene):
 
         self._lister.start("listing the saves", work, after_frame=after_frame)
 
-    def _listed(self, task: Scan) -> None:
+    def _listed(self, task: Scan[list[SaveInfo] | saves.SaveError]) -> None:
         folder = paths.saves_dir(create=False)
         result = task.result if task.error is None else saves.SaveError(
             "error.save.folder_unreadable", folder, str(task.error), folder=paths.display_path(folder))
@@ -303,9 +304,9 @@ class LoadScene(Scene):
         if task is not None:
             self._listed(task)
             changed = True
-        task = self._opener.poll()
-        if task is not None:
-            self._opened(task)
+        opened = self._opener.poll()
+        if opened is not None:
+            self._opened(opened)
             changed = True
         return changed or self._lister.progress_changed()
 
@@ -328,7 +329,7 @@ class LoadScene(Scene):
         self.app.request_redraw()
         return True
 
-    def _opened(self, task: Scan) -> None:
+    def _opened(self, task: Scan[tuple[GameModule, SavedGame] | saves.SaveError]) -> None:
         data = task.result if task.error is None else saves.SaveError(
             "error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):

@@ -8,10 +8,11 @@ directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UICheckBox, UIDropDownMenu, UIHorizontalSlider
 
 from tortuga_desktop.shell import art, palette
@@ -37,6 +38,10 @@ def _size_label(size: tuple[int, int]) -> str:
     return f"{size[0]} × {size[1]}"
 
 
+#: a widget of the screen (kept in ``_w`` by name)
+_El = TypeVar("_El", bound=UIElement)
+
+
 class SettingsScene(WidgetScene):
     """Settings with pygame_gui controls."""
 
@@ -45,7 +50,7 @@ class SettingsScene(WidgetScene):
 
     def __init__(self) -> None:
         super().__init__()
-        self._w: dict[str, Any] = {}
+        self._w: dict[str, UIElement] = {}
         self._labels: list[tuple[str, pygame.Rect]] = []
         self._box = pygame.Rect(0, 0, 0, 0)
         self.status = ""
@@ -97,7 +102,7 @@ class SettingsScene(WidgetScene):
         cb = max(20, int(28 * s))  # check boxes grow with the screen too
         self._labels = []
 
-        def add(el: Any) -> Any:
+        def add(el: _El) -> _El:
             self._els.append(el)
             return el
 
@@ -159,7 +164,7 @@ class SettingsScene(WidgetScene):
                                        tr("settings.back"), ui))
         app.request_redraw()
 
-    def set(self, name: str, value: Any) -> None:
+    def set(self, name: str, value: object) -> None:
         """Change one setting, apply it now and save (also used by tests)."""
         st = self.settings
         if getattr(st, name) == value:
@@ -179,7 +184,7 @@ class SettingsScene(WidgetScene):
         if not isinstance(intent, UIEvent):
             return
         ev = intent.event
-        el: Any = getattr(ev, "ui_element", None)
+        el: Any = getattr(ev, "ui_element", None)  # a pygame event's attributes are untyped
         names = {id(v): k for k, v in self._w.items()}
         name = names.get(id(el))
         if name is None:

@@ -173,7 +173,7 @@ def test_a_hostile_client_sending_junk_chat_frames_changes_nothing(server: Serve
                 {"type": "Say", "text": ["a"]},
                 {"type": "Say", "text": "hi", "name": "Bart"},  # names and colours are the server's
                 {"type": "Say", "text": "hi", "colour": "red"},
-                {"type": "Say", "text": "hi", "seat": 7},
+                {"type": "Say", "text": "hi", "seat": 9},
                 {"type": "Say", "text": "hi", "seat": "0"},
                 {"type": "Say", "text": "y" * (2 * P.MAX_CHAT + 1)},
                 {"type": "Chat", "table": table.id, "n": 99, "seat": 0, "name": "Bart", "kind": "say", "text": "x"},

@@ -317,12 +317,13 @@ class NetClient:
 
     def create_table(self, seats: list[SeatSpec], *, name: str = "", long_game: bool = False,
                      hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False,
-                     listed: bool = False) -> None:
+                     listed: bool = False, game: str = "tortuga", starred: list[str] | None = None) -> None:
         """Create a table on a dedicated server (answer: :class:`Created`); ``listed``: shown with
-        its join code in the server's list (anyone may join it from there), else private."""
+        its join code in the server's list (anyone may join it from there), else private; ``game``:
+        which game (:data:`~.protocol.GAMES`), ``starred``: Tortuga 1667's starred cards named openly."""
         self._post(P.CreateTable(seats=seats, name=name, long_game=long_game, hold_seconds=hold_seconds,
                                  takeover_level=takeover_level, auto_start=auto_start,  # type: ignore[arg-type]
-                                 listed=listed))
+                                 listed=listed, game=game, starred=starred))  # type: ignore[arg-type]
 
     def start_game(self, token: str = "") -> None:
         """Start the table's game (host token: given, else the one from :class:`Created` or
@@ -517,7 +518,7 @@ class NetClient:
         self._ws = ws
         writer = asyncio.create_task(self._writer(ws, outbox))
         try:
-            await ws.send(P.encode(P.Hello(version=P.PROTOCOL_VERSION, client="tortuga")).decode())
+            await ws.send(P.encode(P.Hello(version=P.PROTOCOL_VERSION, client="tortuga", games=["tortuga", "t1667"])).decode())
             async for raw in ws:
                 self._on_raw(raw, outbox)
                 if self._final:

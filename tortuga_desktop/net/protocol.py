@@ -68,6 +68,13 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 9
 
 SeatKind = Literal["open", "computer", "local"]
+#: The games a server hosts: ``"tortuga"`` (the dice game, the default) and ``"t1667"`` (Tortuga 1667).
+GameKey = Literal["tortuga", "t1667"]
+GAMES: tuple[str, ...] = ("tortuga", "t1667")
+#: Seats a table of each game has (the dice game 2-4, Tortuga 1667 2-9).
+SEATS: dict[str, tuple[int, int]] = {"tortuga": (2, 4), "t1667": (2, 9)}
+#: Highest seat index any table has.
+MAX_SEAT = 8
 LEVELS = NETWORK_LEVELS
 #: The same words as a type for the decoder (a test checks they equal ``NETWORK_LEVELS``).
 Level = Literal["random", "easy", "normal", "hard"]
@@ -82,11 +89,13 @@ class _Msg(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=
 
 
 # ---------------------------------------------------------------- client -> server
-class Hello(_Msg, tag="Hello", frozen=True):
-    """First message of every connection."""
+class Hello(_Msg, tag="Hello", frozen=True, omit_defaults=True):
+    """First message of every connection. ``games``: the games this client can play (empty: a
+    client from before Tortuga 1667, which plays dice tables only and is shown only those)."""
 
     version: int
     client: str = ""
+    games: list[GameKey] = msgspec.field(default_factory=list)
 
 
 class ListTables(_Msg, tag="ListTables", frozen=True):
@@ -102,8 +111,10 @@ class SeatSpec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     level: Level = "normal"
 
 
-class CreateTable(_Msg, tag="CreateTable", frozen=True):
-    """Create a table (dedicated server lobby). Answered with :class:`Created`."""
+class CreateTable(_Msg, tag="CreateTable", frozen=True, omit_defaults=True):
+    """Create a table (dedicated server lobby). Answered with :class:`Created`. ``game``: which
+    game (:data:`GAMES`; the dice game unless told); ``starred`` (Tortuga 1667 only): the three
+    starred cards named openly (None: three drawn at random and hidden)."""
 
     seats: list[SeatSpec]
     name: str = ""
@@ -117,6 +128,8 @@ class CreateTable(_Msg, tag="CreateTable", frozen=True):
     #: shown with its join code in the server's list (:class:`Tables`), so anyone may take a
     #: seat from the list; False: private (listed without its code: joining needs the code)
     listed: bool = False
+    game: GameKey = "tortuga"
+    starred: list[str] | None = None
 
 
 class Join(_Msg, tag="Join", frozen=True):
@@ -186,7 +199,7 @@ class Welcome(_Msg, tag="Welcome", frozen=True):
     lobby: bool
 
 
-class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
+class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
     """One table in a dedicated server's list. ``code``: its join code when the table is
     listed (public), "" when private; ``waiting``: the names of the people who sit at it;
     ``computers``: its computer seats and their ``level`` (the first one's)."""
@@ -204,6 +217,8 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     computers: int = 0
     level: str = ""
     watchers: int = 0
+    #: which game (:data:`GAMES`)
+    game: GameKey = "tortuga"
 
 
 class Tables(_Msg, tag="Tables", frozen=True):
@@ -252,16 +267,18 @@ class SeatInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     held_for: float | None = None
 
 
-class Lobby(_Msg, tag="Lobby", frozen=True):
+class Lobby(_Msg, tag="Lobby", frozen=True, omit_defaults=True):
     table: str
     name: str
     players: int
     seats: list[SeatInfo]
     started: bool
     over: bool
+    #: which game (:data:`GAMES`)
+    game: GameKey = "tortuga"
 
 
-class Update(_Msg, tag="Update", frozen=True):
+class Update(_Msg, tag="Update", frozen=True, omit_defaults=True):
     """The seat's view now and the events it has not had yet (only those it may see).
 
     ``ack`` is the id of this connection's :class:`Act` that caused it (else -1).
@@ -275,6 +292,10 @@ class Update(_Msg, tag="Update", frozen=True):
     events: list[dict[str, Any]]
     first: int
     ack: int = -1
+    #: Tortuga 1667 tables only: the game's decision counter (an :class:`Act` names it) and this
+    #: seat's legal actions now in their text form (None: a dice table, whose view holds both)
+    decisions: int = -1
+    legal: list[str] | None = None
 
     def player_view(self) -> PlayerView:
         """The view as a typed value (raises :class:`ProtocolError` on bad data)."""
@@ -479,16 +500,20 @@ def _check_client(msg: ClientMessage) -> None:
     if isinstance(msg, Hello):
         texts.append((msg.client, MAX_ID))
     elif isinstance(msg, CreateTable):
-        if not 2 <= len(msg.seats) <= 4:
-            raise ProtocolError("a table has 2-4 seats")
+        low, high = SEATS[msg.game]
+        if not low <= len(msg.seats) <= high:
+            raise ProtocolError(f"a table of this game has {low}-{high} seats")
+        if msg.starred is not None and (msg.game != "t1667" or len(msg.starred) > 3
+                                        or not all(_text_ok(c, MAX_ID) for c in msg.starred)):
+            raise ProtocolError("starred: three card names, for a Tortuga 1667 table only")
         if not (0 <= msg.hold_seconds <= 3600):
             raise ProtocolError("hold_seconds must be 0-3600")
         texts.append((msg.name, MAX_NAME))
         texts += [(s.name, MAX_NAME) for s in msg.seats]
     elif isinstance(msg, Join):
         texts += [(msg.table, MAX_ID), (msg.code, MAX_ID), (msg.name, MAX_NAME), (msg.token, MAX_ID)]
-        if msg.seat is not None and not 0 <= msg.seat <= 3:
-            raise ProtocolError("seat must be 0-3")
+        if msg.seat is not None and not 0 <= msg.seat <= MAX_SEAT:
+            raise ProtocolError(f"seat must be 0-{MAX_SEAT}")
     elif isinstance(msg, Start):
         texts += [(msg.table, MAX_ID), (msg.token, MAX_ID)]
     elif isinstance(msg, Watch):
@@ -497,11 +522,11 @@ def _check_client(msg: ClientMessage) -> None:
         # the text is cleaned by the server (it may hold what clean_chat drops); only its size here
         if len(msg.text) > 2 * MAX_CHAT:
             raise ProtocolError(f"chat message too long (over {MAX_CHAT} characters)")
-        if msg.seat is not None and not 0 <= msg.seat <= 3:
-            raise ProtocolError("seat must be 0-3")
+        if msg.seat is not None and not 0 <= msg.seat <= MAX_SEAT:
+            raise ProtocolError(f"seat must be 0-{MAX_SEAT}")
     elif isinstance(msg, Act):
         texts.append((msg.action, MAX_ACTION))
-        if not (0 <= msg.seat <= 3 and 0 <= msg.decisions <= 10**7 and 0 <= msg.id < 2**53):
+        if not (0 <= msg.seat <= MAX_SEAT and 0 <= msg.decisions <= 10**7 and 0 <= msg.id < 2**53):
             raise ProtocolError("act: seat, decisions or id out of range")
     for text, limit in texts:
         if not _text_ok(text, limit):
@@ -509,7 +534,7 @@ def _check_client(msg: ClientMessage) -> None:
 
 
 __all__ = [
-    "CHAT_KEEP", "CHAT_KINDS", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
+    "CHAT_KEEP", "CHAT_KINDS", "GAMES", "GameKey", "MAX_SEAT", "SEATS", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
     "clean_chat", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",

@@ -89,6 +89,7 @@ from tortuga_desktop.rules import (
     StateFormatError,
     replay,
 )
+from tortuga_desktop.net.run1667 import ActionIllegal, ActionMalformed, Run1667
 from tortuga_desktop.rules.events import Event, event_to_dict, visible
 from tortuga_desktop.rules.views import SeatView, player_views
 
@@ -136,6 +137,8 @@ class ServerConfig:
     max_per_ip: int = 32
     #: computer seats a table may have (a created table needs at least one seat for a person)
     max_bots_per_table: int = 3
+    #: computer seats a Tortuga 1667 table may have (2-9 seats, at least one for a person)
+    max_bots_per_table_1667: int = 8
     #: seconds a new connection has to say Hello
     hello_timeout: float = 10.0
     #: a table that has not started expires after this many seconds with nobody seated (lobby only)
@@ -317,6 +320,8 @@ class Conn:
         self.listing = Bucket(config.list_rate, config.list_burst)
         #: watching its table without a seat, and the game's events sent to it (raw, public ones)
         self.watching = False
+        #: the games this client can play (its Hello says; a client from before Tortuga 1667: dice only)
+        self.games: frozenset[str] = frozenset({"tortuga"})
         self.watch_raw = 0
         self.watch_visible = 0
 
@@ -401,7 +406,12 @@ class Table:
     #: shown with its join code in the server's list (else private: listed without it)
     listed: bool = False
     seed: int | None = None
-    game: Game | None = None
+    #: the game being played: the dice game's rules, or a Tortuga 1667 run (see ``kind``)
+    game: Game | Run1667 | None = None
+    #: which game this table plays (:data:`.protocol.GAMES`)
+    kind: P.GameKey = "tortuga"
+    #: Tortuga 1667: the starred cards named at setup (None: drawn hidden)
+    starred: list[str] | None = None
     save_path: Path | None = None
     conns: set[Conn] = field(default_factory=set)
     #: test hook: called with (table, seat, frame bytes) for every Update built for a seat
@@ -479,12 +489,20 @@ class Table:
                            listed=self.listed, code=self.code if self.listed else "", long_game=self.long_game,
                            waiting=[s.name for s in self.slots if s.kind != "computer" and s.conn is not None],
                            computers=len(bots), level=bots[0].level if bots else "",
-                           watchers=sum(1 for c in self.conns if c.watching))
+                           watchers=sum(1 for c in self.conns if c.watching), game=self.kind)
 
     def lobby(self) -> P.Lobby:
         now = time.monotonic()
         return P.Lobby(table=self.id, name=self.name, players=self.players, seats=[s.info(now) for s in self.slots],
-                       started=self.started, over=self.game is not None and self.game.is_over)
+                       started=self.started, over=self.game is not None and self.game.is_over, game=self.kind)
+
+    def record_dict(self) -> dict[str, Any] | None:
+        """The game's record as data (None before it starts)."""
+        if self.game is None:
+            return None
+        if isinstance(self.game, Run1667):
+            return self.game.record_dict()
+        return self.game.record().to_dict()
 
     # ------------------------------------------------------------ saving
     def to_archive(self) -> dict[str, Any]:
@@ -492,8 +510,8 @@ class Table:
         return {
             "format": ARCHIVE_FORMAT, "version": SAVE_VERSION, "table": self.id, "name": self.name,
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level} for s in self.slots],
-            "record": None if self.game is None else self.game.record().to_dict(),
-            "chat": self.chat_to_save(),
+            "record": self.record_dict(),
+            "chat": self.chat_to_save(), **self._game_fields(),
         }
 
     def to_save(self) -> dict[str, Any]:
@@ -505,9 +523,13 @@ class Table:
             "listed": self.listed, "auto_start": self.auto_start,
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token_hash": s.token_hash}
                       for s in self.slots],
-            "record": None if self.game is None else self.game.record().to_dict(),
-            "chat": self.chat_to_save(),
+            "record": self.record_dict(),
+            "chat": self.chat_to_save(), **self._game_fields(),
         }
+
+    def _game_fields(self) -> dict[str, Any]:
+        """A Tortuga 1667 table's save says so (a dice table's save is as before)."""
+        return {} if self.kind == "tortuga" else {"game": self.kind, "starred": self.starred}
 
     @classmethod
     def from_save(cls, data: Any) -> Table:
@@ -518,9 +540,13 @@ class Table:
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"saved network table version {data.get('version')!r:.10} (this reads {SAVE_VERSION})")
         try:
+            kind = data.get("game", "tortuga")
+            if kind not in P.GAMES:
+                raise ValueError("game: not a game this server hosts")
+            low, high = P.SEATS[kind]
             seats = data["seats"]
-            if not isinstance(seats, list) or not 2 <= len(seats) <= 4:
-                raise ValueError("seats: expected 2-4")
+            if not isinstance(seats, list) or not low <= len(seats) <= high:
+                raise ValueError(f"seats: expected {low}-{high}")
             slots = []
             for i, s in enumerate(seats):
                 spec = P.SeatSpec(kind=s["kind"], name=str(s["name"]), level=s["level"])
@@ -538,11 +564,19 @@ class Table:
                         host_token=_short_text(data["host_token"]), name=str(data["name"])[:P.MAX_NAME],
                         slots=slots, long_game=bool(data["long_game"]), hold_seconds=float(data["hold_seconds"]),
                         takeover_level=str(data["takeover_level"]), seed=data.get("seed"),
-                        listed=data.get("listed") is True, auto_start=data.get("auto_start") is True)
+                        listed=data.get("listed") is True, auto_start=data.get("auto_start") is True,
+                        kind=kind, starred=data.get("starred"))
+            if table.starred is not None and (not isinstance(table.starred, list)
+                                              or not all(isinstance(c, str) for c in table.starred)):
+                raise ValueError("starred: expected a list of card names")
             if table.takeover_level not in P.LEVELS:
                 raise ValueError("takeover_level: unknown level")
             table.chat_from_save(data.get("chat"))
-            if data["record"] is not None:
+            if data["record"] is not None and kind == "t1667":
+                table.game = Run1667.from_record(data["record"], table.seed)
+                if table.game.players != len(slots):
+                    raise ValueError("record: player count does not match the seats")
+            elif data["record"] is not None:
                 table.game = replay(GameRecord.from_dict(data["record"]))
                 if table.game.players != len(slots):
                     raise ValueError("record: player count does not match the seats")
@@ -579,7 +613,9 @@ def _short_text(v: Any) -> str:
     return v
 
 
-def _decision_key(game: Game, seat: int) -> tuple[Any, ...] | None:
+def _decision_key(game: Game | Run1667, seat: int) -> tuple[Any, ...] | None:
+    if isinstance(game, Run1667):
+        return game.decision_key(seat)
     d = game.decision_for(seat)
     if d is None:
         return None
@@ -727,10 +763,17 @@ class GameServer:
     # ------------------------------------------------------------ tables
     def create_table(self, seats: list[P.SeatSpec], *, name: str = "", long_game: bool = False,
                      hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False,
-                     seed: int | None = None, table_id: str | None = None, listed: bool = False) -> Table:
-        """A new table (not started). Raises ValueError for a bad setup."""
-        if not 2 <= len(seats) <= 4:
-            raise ValueError("a table has 2-4 seats")
+                     seed: int | None = None, table_id: str | None = None, listed: bool = False,
+                     game: str = "tortuga", starred: list[str] | None = None) -> Table:
+        """A new table (not started) of ``game`` (:data:`.protocol.GAMES`; ``starred``: Tortuga 1667's
+        starred cards named openly, None: drawn hidden). Raises ValueError for a bad setup."""
+        if game not in P.GAMES:
+            raise ValueError(f"unknown game {game!r:.20}")
+        low, high = P.SEATS[game]
+        if not low <= len(seats) <= high:
+            raise ValueError(f"a table of this game has {low}-{high} seats")
+        if starred is not None and game != "t1667":
+            raise ValueError("starred cards are a Tortuga 1667 setting")
         if takeover_level not in P.LEVELS:
             raise ValueError(f"unknown computer level {takeover_level!r}")
         if len(self.tables) >= self.config.max_tables:
@@ -738,9 +781,9 @@ class GameServer:
         bots = sum(1 for s in seats if s.kind == "computer")
         if bots == len(seats):
             raise ValueError("a table needs at least one seat for a person")
-        if bots > self.config.max_bots_per_table:
-            raise ValueError(f"this server allows at most {self.config.max_bots_per_table} computer player(s) "
-                             "per table")
+        max_bots = self.config.max_bots_per_table_1667 if game == "t1667" else self.config.max_bots_per_table
+        if bots > max_bots:
+            raise ValueError(f"this server allows at most {max_bots} computer player(s) per table of this game")
         slots = []
         used: set[str] = set()
         for i, s in enumerate(seats):
@@ -760,7 +803,10 @@ class GameServer:
             code = _new_code()
         table = Table(id=tid, code=code, host_token=secrets.token_urlsafe(18), name=name or f"Table {tid}",
                       slots=slots, long_game=long_game, hold_seconds=hold_seconds, takeover_level=takeover_level,
-                      auto_start=auto_start, seed=seed, listed=listed)
+                      auto_start=auto_start, seed=seed, listed=listed, kind=game,  # type: ignore[arg-type]
+                      starred=None if starred is None else list(starred))
+        if game == "t1667":  # the setup is checked now, not when the game starts
+            Run1667.new(len(slots), 0, names=[s.name for s in slots], starred=table.starred)
         if self.config.save_dir is not None:
             table.save_path = self.config.save_dir / f"net-{tid}.json"
         self.tables[tid] = table
@@ -795,7 +841,11 @@ class GameServer:
             raise ValueError("a game starts only with a player connected to the table")
         seed = table.seed if table.seed is not None else secrets.randbits(63)
         table.seed = seed
-        table.game = Game.new(table.players, seed, long_game=table.long_game, names=[s.name for s in table.slots])
+        if table.kind == "t1667":
+            table.game = Run1667.new(table.players, seed, names=[s.name for s in table.slots], starred=table.starred)
+        else:
+            table.game = Game.new(table.players, seed, long_game=table.long_game,
+                                  names=[s.name for s in table.slots])
         self._refresh_decisions(table)
         logger.info("table %s starts", table.id)  # never the seed: it tells every hidden tile and roll
         self._broadcast_lobby(table)
@@ -1037,6 +1087,7 @@ class GameServer:
                 self._error(conn, "order", "hello was already said")
                 return
             conn.hello = True
+            conn.games = frozenset(msg.games) | {"tortuga"}
             if conn.hello_timer is not None:
                 conn.hello_timer.cancel()
                 conn.hello_timer = None
@@ -1101,7 +1152,7 @@ class GameServer:
         if not conn.listing.take():
             self._error(conn, "rate", f"too many lists of tables: wait {max(1, math.ceil(conn.listing.wait()))} s")
             return
-        tables = self.listed_tables()
+        tables = [t for t in self.listed_tables() if t.kind in conn.games]
         conn.send(P.Tables(tables=[t.info() for t in tables[:P.MAX_LISTED]],
                            more=max(0, len(tables) - P.MAX_LISTED)))
 
@@ -1132,6 +1183,9 @@ class GameServer:
                 self.join_guard.failed(conn.address)
                 self._error(conn, "code", "no table with this join code")
                 return
+        if table.kind not in conn.games:
+            self._error(conn, "denied", "this table plays a game your version of Tortuga cannot play: update it")
+            return
         if sum(1 for c in table.conns if c.watching) >= self.config.max_watchers:
             self._error(conn, "full", f"this table has as many watchers as it allows ({self.config.max_watchers})")
             return
@@ -1150,6 +1204,9 @@ class GameServer:
         game = table.game
         if game is None:
             return
+        if isinstance(game, Run1667):
+            self._send_watcher_1667(table, game, conn)
+            return
         view = game.view(None).to_json() if view_json is None else view_json
         first = conn.watch_visible if conn.watch_raw else 0
         events = visible(game.events[conn.watch_raw:] if conn.watch_raw else game.events, None)
@@ -1160,6 +1217,29 @@ class GameServer:
         for chunk in chunks:
             conn.send(P.Update(table=table.id, seat=P.SPECTATOR, view=view, events=chunk, first=first))
             first += len(chunk)
+
+    def _send_watcher_1667(self, table: Table, game: Run1667, conn: Conn) -> None:
+        """A watcher's update at a Tortuga 1667 table: the public view and the public events."""
+        first = conn.watch_visible if conn.watch_raw else 0
+        view, dicts, _legal = game.seat_data(None, first)
+        conn.watch_raw = 1
+        conn.watch_visible = first + len(dicts)
+        self._send_chunks(table, conn, P.SPECTATOR, view, dicts, first, -1, game.decisions, None)
+
+    def _send_chunks(self, table: Table, conn: Conn, seat: int, view: dict[str, Any], dicts: list[dict[str, Any]],
+                     first: int, ack: int, decisions: int, legal: list[str] | None) -> None:
+        """A Tortuga 1667 update in frames of at most :data:`EVENT_CHUNK` events (the view, the
+        decision counter and the legal actions with each; ``ack`` with the last)."""
+        chunks = [dicts[i:i + EVENT_CHUNK] for i in range(0, len(dicts), EVENT_CHUNK)] or [[]]
+        for n, chunk in enumerate(chunks):
+            last = n == len(chunks) - 1
+            raw = P.encode(P.Update(table=table.id, seat=seat, view=view, events=chunk, first=first,
+                                    ack=ack if last else -1, decisions=decisions,
+                                    legal=None if seat == P.SPECTATOR else legal))
+            first += len(chunk)
+            if table.capture is not None:
+                table.capture(table, seat, raw)
+            conn.send(raw)
 
     def _on_create(self, conn: Conn, msg: P.CreateTable) -> None:
         if not self.config.lobby:
@@ -1173,7 +1253,8 @@ class GameServer:
         try:
             table = self.create_table(list(msg.seats), name=msg.name, long_game=msg.long_game,
                                       hold_seconds=msg.hold_seconds, takeover_level=msg.takeover_level,
-                                      auto_start=msg.auto_start, listed=msg.listed)
+                                      auto_start=msg.auto_start, listed=msg.listed, game=msg.game,
+                                      starred=msg.starred)
         except ValueError as exc:
             self._error(conn, "denied", str(exc))
             return
@@ -1222,6 +1303,9 @@ class GameServer:
                     self.join_guard.failed(conn.address)
                     self._error(conn, "token", "this token does not hold a seat at this table")
                     return
+        if table.kind not in conn.games:
+            self._error(conn, "denied", "this table plays a game your version of Tortuga cannot play: update it")
+            return
         seats: list[int]
         if held is not None:
             seats = held
@@ -1361,6 +1445,18 @@ class GameServer:
         if slot.decision_key is None:
             self._error(conn, "turn", "this seat has nothing to decide now", msg.id)
             return
+        if isinstance(game, Run1667):
+            try:
+                game.apply_text(msg.seat, msg.action)
+            except ActionMalformed as exc:
+                self._error(conn, "malformed", str(exc), msg.id)
+                return
+            except ActionIllegal as exc:
+                self._error(conn, "illegal", str(exc), msg.id)
+                return
+            conn.refund()
+            self._after_action(table, msg.seat, conn, msg.id)
+            return
         try:
             game.apply(msg.seat, msg.action)
         except MalformedActionError as exc:
@@ -1402,6 +1498,12 @@ class GameServer:
         slots = [slot for slot in table.slots if slot.conn is not None]
         if table.game is None or not table.conns:
             return
+        if isinstance(table.game, Run1667):
+            for slot in slots:
+                self._send_seat(table, slot, ack if slot.conn is actor else -1)
+            for c in [c for c in table.conns if c.watching]:
+                self._send_watcher(table, c)
+            return
         # the views are built together: what the seats see alike is built (and made JSON) once
         views = player_views(table.game, [slot.index for slot in slots])
         seat_memo: dict[int, tuple[SeatView, dict[str, Any]]] = {}
@@ -1422,6 +1524,13 @@ class GameServer:
         if game is None or conn is None:
             return
         seat = slot.index
+        if isinstance(game, Run1667):  # a seat's view, its events from where it is and its legal actions
+            first = slot.sent_visible if slot.sent_raw else 0
+            view_data, dicts, legal = game.seat_data(seat, first)
+            slot.sent_raw = 1
+            slot.sent_visible = first + len(dicts)
+            self._send_chunks(table, conn, seat, view_data, dicts, first, ack, game.decisions, legal)
+            return
         view = game.view(seat).to_json() if view_json is None else view_json
         if slot.sent_raw == 0:
             events = visible(game.events, seat)
@@ -1545,6 +1654,15 @@ class GameServer:
             game = table.game
             if slot is None or game is None:
                 continue
+            if isinstance(game, Run1667):  # its seat's view, events and legal actions, thought over off the loop
+                assert slot.bot_level is not None
+                slot.thinking = True
+                table.bot_busy = True
+                self._bots_running += 1
+                fut = loop.run_in_executor(self._executor, game.bot_job(slot.index, slot.bot_level))
+                self._tasks.add(fut)
+                fut.add_done_callback(functools.partial(self._bot_done, table, slot, slot.pending_since, None))
+                continue
             bot = self._bot(table, slot)
             if hasattr(bot, "budget_s"):
                 bot.budget_s = min(self.config.hard_budget, self.bot_budget())
@@ -1605,7 +1723,18 @@ class GameServer:
             self.internal_errors += 1
             logger.error("table %s: computer player of seat %d failed", table.id, slot.index, exc_info=exc)
             return
-        if slot.bot_level is not None and slot.decision_key is not None and slot.pending_since == since:
+        if slot.bot_level is not None and slot.decision_key is not None and slot.pending_since == since \
+                and isinstance(game, Run1667):
+            try:
+                game.apply_text(slot.index, str(fut.result()))
+            except (ActionMalformed, ActionIllegal):  # never the action in the log: it may be a vote card
+                self.internal_errors += 1
+                logger.error("table %s: computer player of seat %d chose an action the rules refused", table.id,
+                             slot.index)
+                return
+            self._after_action(table, slot.index, None, -1)
+        elif slot.bot_level is not None and slot.decision_key is not None and slot.pending_since == since:
+            assert isinstance(game, Game)
             try:
                 game.apply(slot.index, fut.result().action)
             except RulesError:
@@ -1788,7 +1917,8 @@ class Hosted:
 def start_host(seats: list[P.SeatSpec] | None = None, *, resume: Path | None = None, host: str = "127.0.0.1",
                port: int = DEFAULT_PORT, name: str = "", long_game: bool = False, hold_seconds: float = 60.0,
                takeover_level: str = "normal", save_dir: Path | None = None, save_path: Path | None = None,
-               seed: int | None = None, wait_for_port: float = 0.0) -> Hosted:
+               seed: int | None = None, wait_for_port: float = 0.0, game: str = "tortuga",
+               starred: list[str] | None = None) -> Hosted:
     """The in-game host: a server thread listening on ``host:port`` with one table, new (from
     ``seats``) or a saved one brought back (``resume``: its autosave; same game, join code, host
     token and reclaim tokens, every player's seat held for them).
@@ -1811,7 +1941,7 @@ def start_host(seats: list[P.SeatSpec] | None = None, *, resume: Path | None = N
         if data is not None:
             return s.resume_table(data, resume)
         t = s.create_table(seats or [], name=name, long_game=long_game, hold_seconds=hold_seconds,
-                           takeover_level=takeover_level, seed=seed)
+                           takeover_level=takeover_level, seed=seed, game=game, starred=starred)
         if save_path is not None:
             t.save_path = save_path
         return t

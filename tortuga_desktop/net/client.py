@@ -609,6 +609,8 @@ class NetClient:
             self._final = f"the seat could not be reclaimed: {msg.message}"
         elif isinstance(msg, Bye):
             self._final = msg.reason
+        elif isinstance(msg, Lobby) and msg.game != "tortuga":
+            self.raw_updates = True  # another game's table reads its updates itself (its own codec)
         self._deliver(msg)
 
 

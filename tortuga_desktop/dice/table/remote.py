@@ -153,6 +153,8 @@ class RemoteController:
         #: when the lobby arrived (``held_for`` counts down from then)
         self.lobby_at = time.perf_counter()
         self.table_name = ""
+        #: which game the table plays (the lobby says: "tortuga", the dice game, or "t1667")
+        self.game = "tortuga"
         self.started = False
         self.over = False
         #: a problem that ends this connection for good (translation key, parameters)
@@ -407,6 +409,7 @@ class RemoteController:
 
     def _on_lobby(self, msg: Any) -> None:
         self.table_name = str(msg.name)
+        self.game = str(getattr(msg, "game", "tortuga"))
         self.lobby_at = time.perf_counter()
         here = set(self.human_seats)
         self.lobby = [SeatState(s.seat, s.name, s.kind, s.level, s.taken, s.connected, s.bot, s.held_for,

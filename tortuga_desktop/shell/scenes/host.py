@@ -57,6 +57,13 @@ HOST_KINDS: dict[str, str] = {
 #: The levels that may take over a seat whose player left.
 TAKEOVER_LEVELS: tuple[str, ...] = tuple(lv for lv in NETWORK_LEVELS if lv != "random")
 LISTEN = {"local": "127.0.0.1", "all": "0.0.0.0"}
+#: the games a table can play -> (translation key of the name, fewest and most seats)
+HOST_GAMES: dict[str, tuple[str, int, int]] = {"tortuga": ("game.tortuga.title", 2, 4),
+                                                "t1667": ("game.t1667.title", 2, 9)}
+#: names offered for the seats (the player changes them)
+SEAT_NAMES = ("Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read", "Henry Morgan", "Grace O'Malley",
+              "Black Bart", "Ching Shih", "William Kidd")
+MAX_SEATS = max(hi for _key, _lo, hi in HOST_GAMES.values())
 DEFAULT_PORT = 47600
 HOLD_SECONDS = 60.0
 
@@ -74,6 +81,8 @@ class HostPlan:
     hold_seconds: float = HOLD_SECONDS
     #: a saved table to bring back instead of a new one (its file)
     resume: Path | None = None
+    #: which game the table plays (:data:`HOST_GAMES`)
+    game: str = "tortuga"
 
     def seat_specs(self) -> list[Any]:
         out = []
@@ -169,7 +178,7 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
     hosted = start_host(None if plan.resume is not None else plan.seat_specs(), resume=plan.resume,
                         host=plan.listen, port=plan.port, name=name[:24], long_game=plan.long_game,
                         hold_seconds=plan.hold_seconds, takeover_level=plan.takeover, save_dir=save_dir,
-                        wait_for_port=3.0)
+                        wait_for_port=3.0, game=plan.game)
     table = hosted.table
     addresses = local_addresses() if plan.listen == "0.0.0.0" else ()
     return HostStarted(hosted.server, hosted.server.port, table.id, table.code, table.host_token, addresses,
@@ -199,13 +208,17 @@ class HostScene(WidgetScene):
         super().__init__()
         base = setup or SetupConfig.default()
         self.count = len(base.seats)
-        names = [s.name for s in base.seats] + ["Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read"]
-        self.names = names[:4]
+        names = [s.name for s in base.seats] + list(SEAT_NAMES)
+        self.names = names[:MAX_SEATS]
         kinds = ["here" if s.kind == "human" else s.kind for s in base.seats]
-        kinds += ["normal"] * (4 - len(kinds))
+        kinds = [k if k in HOST_KINDS else "normal" for k in kinds]
+        kinds += ["normal"] * (MAX_SEATS - len(kinds))
         if "open" not in kinds[: self.count] and self.count > 1:
             kinds[1] = "open"
-        self.kinds = kinds[:4]
+        self.kinds = kinds[:MAX_SEATS]
+        #: which game to host (:data:`HOST_GAMES`)
+        self.game = "tortuga"
+        self._game_dd: UIDropDownMenu | None = None
         self.long_game = base.long_game
         self.listen = "local"
         self.port_text = str(DEFAULT_PORT)
@@ -248,13 +261,18 @@ class HostScene(WidgetScene):
     def _read(self) -> None:
         if not self._names:
             return
-        for i in range(4):
+        if self._game_dd is not None:
+            g = str(self._game_dd.selected_option[1])
+            self.game = g if g in HOST_GAMES else self.game
+        for i in range(len(self._names)):
             self.names[i] = self._names[i].get_text()[:MAX_NAME_LENGTH]
             k = str(self._kinds[i].selected_option[1])
             if k in HOST_KINDS:
                 self.kinds[i] = k
         if self._count_dd is not None:
             self.count = int(self._count_dd.selected_option[0])
+        _key, low, high = HOST_GAMES[self.game]
+        self.count = max(low, min(high, self.count))
         if self._listen_dd is not None:
             v = str(self._listen_dd.selected_option[1])
             self.listen = v if v in LISTEN else self.listen
@@ -282,7 +300,8 @@ class HostScene(WidgetScene):
         text = self.port_text.strip()
         if not text.isdigit() or not 1024 <= int(text) <= 65535:
             raise ValueError(tr("net.host.bad_port"))
-        return HostPlan(kinds, names, LISTEN[self.listen], int(text), self.takeover, self.long_game)
+        return HostPlan(kinds, names, LISTEN[self.listen], int(text), self.takeover, self.long_game,
+                        game=self.game)
 
     # ------------------------------------------------------------------ widgets
     def _size(self) -> tuple[int, int]:
@@ -294,7 +313,7 @@ class HostScene(WidgetScene):
             self._read()
         super()._kill()
         self._names, self._kinds = [], []
-        self._count_dd = self._listen_dd = self._takeover_dd = None
+        self._count_dd = self._listen_dd = self._takeover_dd = self._game_dd = None
         self._port = None
         self._host_btn = self._back_btn = self._resume_btn = None
 
@@ -303,9 +322,10 @@ class HostScene(WidgetScene):
         manager = self.app.ui
         w, h = self._size()
         pw = max(420, min(900, w - 40))
-        row_h = max(28, min(40, (h - 80) // 15))
-        gap = max(4, row_h // 5)
-        ph = 13 * (row_h + gap) + row_h * 2
+        _key, _low, seats = HOST_GAMES[self.game]
+        row_h = max(20, min(40, (h - 80) // (seats + 12)))
+        gap = max(3, row_h // 6 if seats > 4 else row_h // 5)
+        ph = (seats + 10) * (row_h + gap) + row_h * 2
         px, py = (w - pw) // 2, max(10, (h - ph) // 2)
         self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
         els = self._els
@@ -316,14 +336,20 @@ class HostScene(WidgetScene):
 
         y = py + row_h + gap
         lw = min(200, pw // 4)
+        add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net67.host.game"), manager))
+        game_opts: list[str | tuple[str, str]] = [(tr(v[0]), k) for k, v in HOST_GAMES.items()]
+        self._game_dd = add(UIDropDownMenu(game_opts, game_opts[list(HOST_GAMES).index(self.game)],
+                                           pygame.Rect(px + lw, y, min(320, pw - lw), row_h), manager))
+        y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.players"), manager))
-        self._count_dd = add(UIDropDownMenu(["2", "3", "4"], str(self.count), pygame.Rect(px + lw, y, 90, row_h),
-                                            manager))
+        _key, low, high = HOST_GAMES[self.game]
+        self._count_dd = add(UIDropDownMenu([str(n) for n in range(low, high + 1)], str(self.count),
+                                            pygame.Rect(px + lw, y, 90, row_h), manager))
         y += row_h + gap
         name_w = max(140, int(pw * 0.36))
         kind_w = pw - lw - name_w - gap
         kind_opts: list[str | tuple[str, str]] = [(tr(v), k) for k, v in HOST_KINDS.items()]
-        for i in range(4):
+        for i in range(seats):
             label = add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.seat_n", n=i + 1), manager))
             entry = add(text_entry(pygame.Rect(px + lw, y, name_w, row_h), manager, initial_text=self.names[i],
                                    length_limit=MAX_NAME_LENGTH))
@@ -412,7 +438,8 @@ class HostScene(WidgetScene):
             return False
         if resume is not None:  # where the table was: the other players' games look for it there
             listen, port = saved_place(resume) or (plan.listen, plan.port)
-            plan = HostPlan(plan.kinds, plan.names, listen, port, plan.takeover, plan.long_game, resume=resume)
+            plan = HostPlan(plan.kinds, plan.names, listen, port, plan.takeover, plan.long_game, resume=resume,
+                            game=plan.game)
         self.error = tr("net.host.starting")
         self._busy = True
         self._build()

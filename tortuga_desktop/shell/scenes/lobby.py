@@ -94,6 +94,10 @@ class LobbyScene(Scene):
         self._box = pygame.Rect(0, 0, 0, 0)
         self._key: Any = None
         self.chat = ChatPanel(controller, docked=True)
+        from ...t1667.table.nettable import NetTable1667
+
+        #: the table of a Tortuga 1667 game (told every message from now on; the lobby says which game)
+        self.table_1667 = NetTable1667(controller.client, controller=controller)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self, app: App) -> None:
@@ -195,6 +199,9 @@ class LobbyScene(Scene):
         if c.started and c.ready and not self._handed_over:
             self._to_table()
             return True
+        if c.started and c.game == "t1667" and self.table_1667.ready and not self._handed_over:
+            self._to_table_1667()
+            return True
         if self.chat.update(dt, self):
             changed = True
         age = time.perf_counter() - c.lobby_at
@@ -213,6 +220,14 @@ class LobbyScene(Scene):
         self.chat.exit()
         speed = self.app.table_speed()
         self.app.replace(NetTableScene(self.controller, speed=speed, again=self.again))
+
+    def _to_table_1667(self) -> None:
+        """A Tortuga 1667 table: its own scene, played through the network table."""
+        from ...t1667.table.scene import Table1667Scene
+
+        self._handed_over = True
+        self.chat.exit()
+        self.app.replace(Table1667Scene(self.table_1667, speed=self.app.table_speed()))
 
     def _fail(self, text: str) -> None:
         self._closed = True

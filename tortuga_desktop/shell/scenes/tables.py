@@ -161,7 +161,9 @@ class TableLister:
 def table_line(t: Any) -> str:
     """One table of the list in words: name, seats, who sits there, computers, state."""
     taken = t.players - t.open_seats
-    parts = [t.name, tr("net.tables.seats", taken=taken, players=t.players)]
+    game = str(getattr(t, "game", "tortuga"))
+    parts = [t.name, tr(f"game.{game}.title" if game in ("tortuga", "t1667") else "net.tables.unnamed"),
+             tr("net.tables.seats", taken=taken, players=t.players)]
     if t.waiting:
         parts.append(", ".join(t.waiting))
     if t.computers:

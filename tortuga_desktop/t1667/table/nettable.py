@@ -39,10 +39,15 @@ class NetTable1667:
     :class:`~tortuga_desktop.net.client.NetClient` made with ``raw_updates=True`` that has joined (or
     is joining) a Tortuga 1667 table; this table reads everything it receives from now on."""
 
-    def __init__(self, client: NetClient) -> None:
-        if not client.raw_updates:
-            raise ValueError("a 1667 network table reads the updates itself: make the client with raw_updates=True")
+    def __init__(self, client: NetClient, *, controller: Any = None) -> None:
+        """``controller``: the lobby's :class:`~tortuga_desktop.app.remote.RemoteController` when the
+        table was reached through the lobby screens: it then drains the connection (lobby, chat,
+        connection state and refusals stay its business, its notices are handed on here) and tells
+        this table every message; else this table drains ``client`` itself."""
         self.client = client
+        self.controller = controller
+        if controller is not None:
+            controller.listeners.append(self.handle)
         self._lobby: P.Lobby | None = None
         self._views: dict[int, PlayerView] = {}
         self._public: PublicView | None = None
@@ -193,8 +198,13 @@ class NetTable1667:
     def poll(self, budget_s: float = 0.0) -> list[Move[Action]]:
         """Read what arrived (never blocks); a :class:`~tortuga_desktop.shell.table.Move` per change of
         the game (its action is None: this screen is sent views and events, not other seats' actions)."""
-        for msg in self.client.poll():
-            self.handle(msg)
+        if self.controller is not None:
+            self.controller.pump()
+            self._notices += self.controller.notices
+            self.controller.notices.clear()
+        else:
+            for msg in self.client.poll():
+                self.handle(msg)
         moves, self._moves = self._moves, []
         return moves
 
@@ -221,15 +231,19 @@ class NetTable1667:
     def close(self) -> None:
         if not self._closed:
             self._closed = True
-            self.client.close()
+            if self.controller is not None:
+                self.controller.close()  # (it stops this computer's server too, when it hosts)
+            else:
+                self.client.close()
 
     # ------------------------------------------------------------------ what arrives
     def handle(self, msg: Any) -> None:
         """Take one item from the client's queue (:meth:`poll` does this; tests may feed items)."""
+        fed = self.controller is not None  # the controller words the connection's troubles
         if isinstance(msg, Status):
             if msg.state != self.state:
                 self.state = msg.state
-                if msg.state in (ConnState.RECONNECTING, ConnState.FAILED):
+                if not fed and msg.state in (ConnState.RECONNECTING, ConnState.FAILED):
                     self._notices.append((f"net.banner.{msg.state.value}", {}))
         elif isinstance(msg, P.Lobby):
             self._lobby = msg
@@ -242,12 +256,14 @@ class NetTable1667:
             if msg.ref >= 0:
                 self._sent.clear()  # the action was not carried out: the seat decides again
             log.info("the server refused a message: %s", msg.code)
+            if fed:
+                return
             known = ("code", "denied", "full", "illegal", "offline", "rate", "stale", "token", "turn", "name")
             if msg.code == "version":
                 self._notices.append(("net.error.version", {"version": P.PROTOCOL_VERSION}))
             else:
                 self._notices.append((f"net.error.{msg.code}" if msg.code in known else "net.error.other", {}))
-        elif isinstance(msg, P.Bye):
+        elif isinstance(msg, P.Bye) and not fed:
             self._notices.append(("net.error.bye", {}))
 
     def _on_update(self, msg: P.Update) -> None:

@@ -29,9 +29,9 @@ from typing import Any
 
 import msgspec
 
-from ..t1667.rules import Event, PlayerView, PrivateEvent, PublicView
-from ..t1667.rules import events as _events
-from .protocol import ProtocolError
+from tortuga_desktop.net.protocol import ProtocolError
+from tortuga_desktop.t1667.rules import Event, PlayerView, PrivateEvent, PublicView
+from tortuga_desktop.t1667.rules import events as _events
 
 #: every event class the rules define, by name (the only ones read back)
 EVENT_TYPES: dict[str, type[Event]] = {

@@ -23,8 +23,9 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from ..t1667.ai.seat import SeatPlayer, make_player
-from ..t1667.rules import (
+from tortuga_desktop.net import codec1667 as C
+from tortuga_desktop.t1667.ai.seat import SeatPlayer, make_player
+from tortuga_desktop.t1667.rules import (
     Action,
     EventCard,
     MalformedActionError,
@@ -33,8 +34,7 @@ from ..t1667.rules import (
     SetupError,
     parse_action,
 )
-from ..t1667.table.engine import T1667Engine, replay
-from . import codec1667 as C
+from tortuga_desktop.t1667.table.engine import T1667Engine, replay
 
 GAME = "t1667"
 

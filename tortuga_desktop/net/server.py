@@ -80,6 +80,7 @@ from tortuga_desktop.dice.table import pacing as pacing_mod
 from tortuga_desktop.dice.table.pacing import BOT_MARGIN_S, Pacing
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.confusables import SKELETON
+from tortuga_desktop.net.run1667 import ActionIllegal, ActionMalformed, Run1667
 from tortuga_desktop.rules import (
     Game,
     GameRecord,
@@ -89,7 +90,6 @@ from tortuga_desktop.rules import (
     StateFormatError,
     replay,
 )
-from tortuga_desktop.net.run1667 import ActionIllegal, ActionMalformed, Run1667
 from tortuga_desktop.rules.events import Event, event_to_dict, visible
 from tortuga_desktop.rules.views import SeatView, player_views
 

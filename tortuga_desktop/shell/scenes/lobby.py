@@ -94,7 +94,7 @@ class LobbyScene(Scene):
         self._box = pygame.Rect(0, 0, 0, 0)
         self._key: Any = None
         self.chat = ChatPanel(controller, docked=True)
-        from ...t1667.table.nettable import NetTable1667
+        from tortuga_desktop.t1667.table.nettable import NetTable1667
 
         #: the table of a Tortuga 1667 game (told every message from now on; the lobby says which game)
         self.table_1667 = NetTable1667(controller.client, controller=controller)
@@ -223,7 +223,7 @@ class LobbyScene(Scene):
 
     def _to_table_1667(self) -> None:
         """A Tortuga 1667 table: its own scene, played through the network table."""
-        from ...t1667.table.scene import Table1667Scene
+        from tortuga_desktop.t1667.table.scene import Table1667Scene
 
         self._handed_over = True
         self.chat.exit()

@@ -21,11 +21,12 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from ...net import codec1667 as C
-from ...net import protocol as P
-from ...net.client import ConnState, NetClient, Status
-from ...shell.engine import ActionRefused, Prompt
-from ...shell.table import OPEN, REMOTE, Move, Said, Viewer, ViewerError
+from tortuga_desktop.net import codec1667 as C
+from tortuga_desktop.net import protocol as P
+from tortuga_desktop.net.client import ConnState, NetClient, Status
+from tortuga_desktop.shell.engine import ActionRefused, Prompt
+from tortuga_desktop.shell.table import OPEN, REMOTE, Move, Said, Viewer, ViewerError
+
 from ..rules import Action, Event, PlayerView, PublicView, TableView, parse_action
 from ..rules.errors import RulesError
 

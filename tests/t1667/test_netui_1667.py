@@ -24,6 +24,7 @@ from tortuga_desktop.shell.scenes.lobby import LobbyScene
 from tortuga_desktop.shell.scenes.tables import table_line
 from tortuga_desktop.t1667.rules.state import Kind
 from tortuga_desktop.t1667.table.nettable import NetTable1667
+from tortuga_desktop.t1667.table.netscene import NetTable1667Scene
 from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
 
 
@@ -90,6 +91,27 @@ def test_host_a_1667_table_from_the_ui_and_play_it_to_the_end_with_a_remote_play
         assert isinstance(scene, Table1667Scene)
         assert scene.table is lobby.table_1667 and scene.viewer == 0 and not scene.hotseat
         assert scene.table.kinds == ("human", "remote", "easy", "normal", "easy")
+        # the table's talk: the remote player says something, the host answers through the chat (T, type, Enter)
+        assert isinstance(scene, NetTable1667Scene)
+        remote.say("I am British, I swear")
+        step_until(app, lambda: any("I am British" in ln for ln in scene.chat_lines()))
+        app.post(Key(pygame.K_t, 0, "t"))
+        app.step(1 / 60)
+        assert scene.chat is not None and scene.chat.open
+        scene.chat.draft = "Prove it"
+        if scene.chat.entry is not None:
+            scene.chat.entry.set_text("Prove it")
+        app.post(Key(pygame.K_RETURN, 0, "\r"))
+        app.step(1 / 60)
+        app.post(Key(pygame.K_ESCAPE, 0, ""))
+
+        def heard() -> bool:
+            remote_plays()
+            return any(c.kind == "say" and c.text == "Prove it" and c.seat == 0 for c in remote.chat)  # type: ignore[union-attr]
+
+        step_until(app, heard)
+        app.step(1 / 60)
+        assert not scene.chat.open
         scene.speed = "instant"
         kinds: set[Kind] = set()
         end = time.monotonic() + 120

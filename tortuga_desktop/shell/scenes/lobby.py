@@ -223,11 +223,11 @@ class LobbyScene(Scene):
 
     def _to_table_1667(self) -> None:
         """A Tortuga 1667 table: its own scene, played through the network table."""
-        from tortuga_desktop.t1667.table.scene import Table1667Scene
+        from tortuga_desktop.t1667.table.netscene import NetTable1667Scene
 
         self._handed_over = True
         self.chat.exit()
-        self.app.replace(Table1667Scene(self.table_1667, speed=self.app.table_speed()))
+        self.app.replace(NetTable1667Scene(self.table_1667, speed=self.app.table_speed()))
 
     def _fail(self, text: str) -> None:
         self._closed = True

@@ -23,8 +23,8 @@ from tortuga_desktop.shell.scenes.host import HostScene
 from tortuga_desktop.shell.scenes.lobby import LobbyScene
 from tortuga_desktop.shell.scenes.tables import table_line
 from tortuga_desktop.t1667.rules.state import Kind
-from tortuga_desktop.t1667.table.nettable import NetTable1667
 from tortuga_desktop.t1667.table.netscene import NetTable1667Scene
+from tortuga_desktop.t1667.table.nettable import NetTable1667
 from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
 
 
@@ -143,3 +143,31 @@ def test_the_table_list_names_each_table_s_game() -> None:
     t67 = P.TableInfo(table="a", name="Harbour", players=9, open_seats=8, started=False, over=False, game="t1667")
     dice = P.TableInfo(table="b", name="Cove", players=4, open_seats=1, started=False, over=False)
     assert "Tortuga 1667" in table_line(t67) and "1667" not in table_line(dice) and "Tortuga" in table_line(dice)
+
+
+def test_the_1667_setup_screen_hosts_its_seats_online() -> None:
+    """Tortuga 1667's setup has "Host online game": the host screen opens with 1667 chosen, the same
+    seats (a human here stays here, computer players keep their level), and the named starred cards."""
+    from tortuga_desktop.t1667.rules import EventCard
+    from tortuga_desktop.t1667.table.setup import Seat1667, Setup1667, Setup1667Scene
+
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60)
+    try:
+        seats = (Seat1667("Ann", "human"), Seat1667("Bo", "hard"), Seat1667("Cy", "easy"), Seat1667("Di", "normal"),
+                 Seat1667("Ed", "easy"), Seat1667("Flo", "normal"))
+        starred = (EventCard.RUM, EventCard.WINDS, EventCard.SCURVY)
+        app.push(Setup1667Scene(Setup1667(seats, starred, None, True), on_start=lambda s: None))
+        app.step(1 / 60)
+        setup = app.top
+        assert isinstance(setup, Setup1667Scene) and any(c.name == "host" for c in setup.controls)
+        setup.press("host")
+        app.step(1 / 60)
+        host = app.top
+        assert isinstance(host, HostScene)
+        assert host.game == "t1667" and host.count == 6 and len(host._kinds) == 9
+        assert host.kinds[:6] == ["here", "open", "easy", "normal", "easy", "normal"]  # one seat opened for a remote player
+        assert host.names[0] == "Ann"
+        plan_seats = host.plan()
+        assert plan_seats.game == "t1667" and plan_seats.starred == ("rum", "winds", "scurvy")
+    finally:
+        app.close()

@@ -83,6 +83,8 @@ class HostPlan:
     resume: Path | None = None
     #: which game the table plays (:data:`HOST_GAMES`)
     game: str = "tortuga"
+    #: Tortuga 1667: the starred cards named openly (None: drawn hidden)
+    starred: tuple[str, ...] | None = None
 
     def seat_specs(self) -> list[Any]:
         out = []
@@ -178,7 +180,8 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
     hosted = start_host(None if plan.resume is not None else plan.seat_specs(), resume=plan.resume,
                         host=plan.listen, port=plan.port, name=name[:24], long_game=plan.long_game,
                         hold_seconds=plan.hold_seconds, takeover_level=plan.takeover, save_dir=save_dir,
-                        wait_for_port=3.0, game=plan.game)
+                        wait_for_port=3.0, game=plan.game,
+                        starred=None if plan.starred is None else list(plan.starred))
     table = hosted.table
     addresses = local_addresses() if plan.listen == "0.0.0.0" else ()
     return HostStarted(hosted.server, hosted.server.port, table.id, table.code, table.host_token, addresses,
@@ -204,7 +207,10 @@ class HostScene(WidgetScene):
     name = "host"
 
     def __init__(self, setup: SetupConfig | None = None, *,
-                 starter: Callable[[HostPlan], HostStarted] | None = None) -> None:
+                 starter: Callable[[HostPlan], HostStarted] | None = None, game: str = "tortuga",
+                 starred: tuple[str, ...] | None = None) -> None:
+        """``game``: the game chosen at first (Tortuga 1667's setup opens this screen with its seats,
+        ``starred``: its starred cards named openly, kept for a 1667 table)."""
         super().__init__()
         base = setup or SetupConfig.default()
         self.count = len(base.seats)
@@ -217,7 +223,8 @@ class HostScene(WidgetScene):
             kinds[1] = "open"
         self.kinds = kinds[:MAX_SEATS]
         #: which game to host (:data:`HOST_GAMES`)
-        self.game = "tortuga"
+        self.game = game if game in HOST_GAMES else "tortuga"
+        self.starred = starred
         self._game_dd: UIDropDownMenu | None = None
         self.long_game = base.long_game
         self.listen = "local"
@@ -301,7 +308,7 @@ class HostScene(WidgetScene):
         if not text.isdigit() or not 1024 <= int(text) <= 65535:
             raise ValueError(tr("net.host.bad_port"))
         return HostPlan(kinds, names, LISTEN[self.listen], int(text), self.takeover, self.long_game,
-                        game=self.game)
+                        game=self.game, starred=self.starred if self.game == "t1667" else None)
 
     # ------------------------------------------------------------------ widgets
     def _size(self) -> tuple[int, int]:
@@ -439,7 +446,7 @@ class HostScene(WidgetScene):
         if resume is not None:  # where the table was: the other players' games look for it there
             listen, port = saved_place(resume) or (plan.listen, plan.port)
             plan = HostPlan(plan.kinds, plan.names, listen, port, plan.takeover, plan.long_game, resume=resume,
-                            game=plan.game)
+                            game=plan.game, starred=plan.starred)
         self.error = tr("net.host.starting")
         self._busy = True
         self._build()

@@ -24,6 +24,7 @@ from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr
 from tortuga_desktop.shell.layout import LayoutReport
+from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chrome import backdrop
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
@@ -339,7 +340,10 @@ class Setup1667Scene(FormScene):
         self._msg = pygame.Rect(x0, y, right - x0, rh)
         y += rh + gap
         bw = min(int(320 * s), (right - x0 - gap) // 2)
+        bw = min(int(320 * s), (right - x0 - 2 * gap) // 3)
         self.controls.append(Control("back", tr("setup.ui.back_esc"), pygame.Rect(x0, y, bw, rh), style="button"))
+        self.controls.append(Control("host", tr("net.setup.host"), pygame.Rect((x0 + right - bw) // 2, y, bw, rh),
+                                     style="button"))
         self.controls.append(Control("go", tr("setup.ui.start_game_enter"), pygame.Rect(right - bw, y, bw, rh),
                                      style="primary"))
         self._redraw()
@@ -378,8 +382,20 @@ class Setup1667Scene(FormScene):
             self._build()
         elif name == "back":
             self.back()
+        elif name == "host":
+            self.host()
         elif name == "go":
             self.start()
+
+    def host(self) -> None:
+        """Host these seats as a network game: the host screen opens with Tortuga 1667 chosen (a human
+        here stays here, computer players keep their level; the host makes seats open for remote players)."""
+        from tortuga_desktop.shell.scenes.host import HostScene  # online play: loaded only when asked for
+
+        setup = self.config()
+        seats = [SeatConfig(s.name, s.kind, i) for i, s in enumerate(setup.seats)]
+        starred = None if setup.starred is None else tuple(c.value for c in setup.starred)
+        self.app.push(HostScene(SetupConfig(seats=seats), game="t1667", starred=starred))
 
     def back(self) -> None:
         self._read()

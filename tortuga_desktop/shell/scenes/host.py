@@ -214,7 +214,8 @@ class HostScene(WidgetScene):
         super().__init__()
         base = setup or SetupConfig.default()
         self.count = len(base.seats)
-        names = [s.name for s in base.seats] + list(SEAT_NAMES)
+        names = [s.name for s in base.seats]
+        names += [n for n in SEAT_NAMES if n.casefold() not in {m.casefold() for m in names}]  # all different
         self.names = names[:MAX_SEATS]
         kinds = ["here" if s.kind == "human" else s.kind for s in base.seats]
         kinds = [k if k in HOST_KINDS else "normal" for k in kinds]
@@ -251,6 +252,7 @@ class HostScene(WidgetScene):
         self._plan: HostPlan | None = None
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._explain_at = pygame.Rect(0, 0, 0, 0)
+        self._title_px = 34
 
     # ------------------------------------------------------------------ model
     def enter(self, app: App) -> None:
@@ -330,9 +332,11 @@ class HostScene(WidgetScene):
         w, h = self._size()
         pw = max(420, min(900, w - 40))
         _key, _low, seats = HOST_GAMES[self.game]
-        row_h = max(20, min(40, (h - 80) // (seats + 12)))
-        gap = max(3, row_h // 6 if seats > 4 else row_h // 5)
-        ph = (seats + 10) * (row_h + gap) + row_h * 2
+        shown = min(self.count, seats)  # the rows of the seats played (the others are hidden and take no room)
+        row_h = max(20, min(40, (h - 80) // (max(4, shown) + 13)))
+        gap = max(3, row_h // 6 if shown > 4 else row_h // 5)
+        ph = (max(4, shown) + 10) * (row_h + gap) + row_h * 2
+        self._title_px = max(18, min(34, row_h + gap))  # the title fits above the first row
         px, py = (w - pw) // 2, max(10, (h - ph) // 2)
         self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
         els = self._els
@@ -370,7 +374,8 @@ class HostScene(WidgetScene):
             if i >= self.count:
                 for el in (label, entry, kind):
                     el.hide()
-            y += row_h + gap
+            else:
+                y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.host.listen"), manager))
         listen_opts: list[str | tuple[str, str]] = [(tr("net.host.listen_local"), "local"),
                                                     (tr("net.host.listen_all"), "all")]
@@ -527,7 +532,7 @@ class HostScene(WidgetScene):
         surface.fill(palette.SEA_DEEP)
         pygame.draw.rect(surface, palette.TABLE_DARK, self._panel, border_radius=14)
         pygame.draw.rect(surface, palette.BRASS, self._panel, width=3, border_radius=14)
-        f = art.font(max(18, min(34, self._panel.h // 18)), bold=True)
+        f = art.font(max(18, min(self._title_px, self._panel.h // 18)), bold=True)
         surface.blit(f.render(tr("net.host.title"), True, palette.GOLD), (self._panel.x + 16, self._panel.y + 8))
         small = art.font(max(12, min(19, self._explain_at.h // 5)))
         y = self._explain_at.y + 2

@@ -270,6 +270,8 @@ class LobbyScene(Scene):
         surface.blit(backdrop((w, h)), (0, 0))
         c = self.controller
         title = tr("net.lobby.title", table=c.table_name) if c.table_name else tr("net.lobby.title_plain")
+        if c.game == "t1667":  # which game the table plays (the dice game's lobby looks as it did)
+            title = f"{title} · {tr('game.t1667.title')}"
         y = draw_panel(surface, self._box, s, title)
         x = self._box.x + int(36 * s)
         inner = self._box.w - int(72 * s)

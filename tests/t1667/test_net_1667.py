@@ -28,6 +28,7 @@ from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
 from tortuga_desktop.t1667.rules import Game, Kind, PrivateEvent
 from tortuga_desktop.t1667.rules.events import VotePlayed, VoteRevealed
 from tortuga_desktop.t1667.table.engine import T1667Engine
+from tortuga_desktop.shell.table import ViewerError
 from tortuga_desktop.t1667.table.nettable import NetTable1667
 
 HOST = "127.0.0.1"
@@ -445,5 +446,30 @@ def test_a_vote_prompt_is_open_on_every_voter_s_screen_and_hides_the_others_card
         assert seen_vote
     finally:
         for t in tabs:
+            t.close()
+        st.stop()
+
+
+def test_a_watcher_sees_the_public_table_of_a_1667_game() -> None:
+    """A watcher's network table (no seat) shows the public view and the public events, as the server has them."""
+    st = start()
+    table = make_table(st, "occ", seed=4, listed=True)
+    tabs = [client_table(st, table, "Ann", seat=0)]
+    watcher = NetTable1667(NetClient(f"{HOST}:{st.port}", raw_updates=True))
+    watcher.client.start()
+    try:
+        pump(tabs, lambda: bool(tabs[0].human_seats))
+        watcher.client.watch(table.id)
+        st.call(lambda s: s.start_game(table))
+        pump([*tabs, watcher], lambda: tabs[0].ready and watcher.ready)
+        assert watcher.human_seats == () and watcher.viewers == frozenset([None])
+        pump([*tabs, watcher], lambda: all(t.is_over for t in (*tabs, watcher)), timeout=60, act=random_player(random.Random(1)))
+        public = st.call(lambda s: (engine_of(table).view(None), list(engine_of(table).events_for(None))))
+        assert watcher.view(None) == public[0] and list(watcher.events_for(None)) == public[1]
+        assert tabs[0].view(None) == public[0]  # a seat's public view is the same, made from its own view
+        with pytest.raises(ViewerError):
+            watcher.view(0)
+    finally:
+        for t in (*tabs, watcher):
             t.close()
         st.stop()

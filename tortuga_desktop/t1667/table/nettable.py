@@ -69,9 +69,11 @@ class NetTable1667:
     # ------------------------------------------------------------------ what the lobby says
     @property
     def ready(self) -> bool:
-        """True once the game has started and every seat played here has its view."""
+        """True once the game has started and every seat played here has its view (a watcher: the public view)."""
         seats = self.human_seats
-        return bool(seats) and all(s in self._views for s in seats)
+        if not seats:
+            return self._public is not None
+        return all(s in self._views for s in seats)
 
     @property
     def lobby(self) -> P.Lobby | None:

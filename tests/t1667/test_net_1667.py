@@ -25,10 +25,10 @@ from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.run1667 import Run1667
 from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
+from tortuga_desktop.shell.table import ViewerError
 from tortuga_desktop.t1667.rules import Game, Kind, PrivateEvent
 from tortuga_desktop.t1667.rules.events import VotePlayed, VoteRevealed
 from tortuga_desktop.t1667.table.engine import T1667Engine
-from tortuga_desktop.shell.table import ViewerError
 from tortuga_desktop.t1667.table.nettable import NetTable1667
 
 HOST = "127.0.0.1"

@@ -89,7 +89,7 @@ def test_host_a_1667_table_from_the_ui_and_play_it_to_the_end_with_a_remote_play
         step_until(app, at_table)
         scene = app.top
         assert isinstance(scene, Table1667Scene)
-        assert scene.table is lobby.table_1667 and scene.viewer == 0 and not scene.hotseat
+        assert scene.table is lobby.net_tables["t1667"] and scene.viewer == 0 and not scene.hotseat
         assert scene.table.kinds == ("human", "remote", "easy", "normal", "easy")
         # the table's talk: the remote player says something, the host answers through the chat (T, type, Enter)
         assert isinstance(scene, NetTable1667Scene)

@@ -26,6 +26,7 @@ from tortuga_desktop.dice.table.remote import RemoteController, SeatState
 from tortuga_desktop.dice.table.scenes.nettable import NetTableScene, PlayAgain
 from tortuga_desktop.net.protocol import format_code
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.scenes import Scene
@@ -94,10 +95,13 @@ class LobbyScene(Scene):
         self._box = pygame.Rect(0, 0, 0, 0)
         self._key: Any = None
         self.chat = ChatPanel(controller, docked=True)
-        from tortuga_desktop.t1667.table.nettable import NetTable1667
-
-        #: the table of a Tortuga 1667 game (told every message from now on; the lobby says which game)
-        self.table_1667 = NetTable1667(controller.client, controller=controller)
+        #: per game that plays network tables of its own (a module's ``network_table``): its table, told every
+        #: message from now on (the lobby says which game the table plays; the dice game's is the controller's)
+        self.net_tables: dict[str, Any] = {}
+        for m in games.modules():
+            make = getattr(m, "network_table", None)
+            if callable(make):
+                self.net_tables[m.key] = make(controller)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self, app: App) -> None:
@@ -199,8 +203,9 @@ class LobbyScene(Scene):
         if c.started and c.ready and not self._handed_over:
             self._to_table()
             return True
-        if c.started and c.game == "t1667" and self.table_1667.ready and not self._handed_over:
-            self._to_table_1667()
+        own = self.net_tables.get(c.game)
+        if c.started and own is not None and own.ready and not self._handed_over:
+            self._to_game_table(c.game, own)
             return True
         if self.chat.update(dt, self):
             changed = True
@@ -221,13 +226,12 @@ class LobbyScene(Scene):
         speed = self.app.table_speed()
         self.app.replace(NetTableScene(self.controller, speed=speed, again=self.again))
 
-    def _to_table_1667(self) -> None:
-        """A Tortuga 1667 table: its own scene, played through the network table."""
-        from tortuga_desktop.t1667.table.netscene import NetTable1667Scene
-
+    def _to_game_table(self, key: str, table: Any) -> None:
+        """Another game's table (Tortuga 1667): its module's scene, played through its network table."""
         self._handed_over = True
         self.chat.exit()
-        self.app.replace(NetTable1667Scene(self.table_1667, speed=self.app.table_speed()))
+        scene = games.module(key).network_scene(table, speed=self.app.table_speed())  # type: ignore[attr-defined]
+        self.app.replace(scene)
 
     def _fail(self, text: str) -> None:
         self._closed = True
@@ -270,8 +274,8 @@ class LobbyScene(Scene):
         surface.blit(backdrop((w, h)), (0, 0))
         c = self.controller
         title = tr("net.lobby.title", table=c.table_name) if c.table_name else tr("net.lobby.title_plain")
-        if c.game == "t1667":  # which game the table plays (the dice game's lobby looks as it did)
-            title = f"{title} · {tr('game.t1667.title')}"
+        if c.game != games.DEFAULT_GAME:  # which game the table plays (the dice game's lobby looks as it did)
+            title = f"{title} · {games.game_title(c.game, tr)}"
         y = draw_panel(surface, self._box, s, title)
         x = self._box.x + int(36 * s)
         inner = self._box.w - int(72 * s)

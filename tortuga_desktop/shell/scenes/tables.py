@@ -29,6 +29,7 @@ from pygame_gui.elements import UIButton, UILabel
 
 from tortuga_desktop.levels import NETWORK_LEVELS, level_key
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Intent
 from tortuga_desktop.shell.scenes import WidgetScene
@@ -162,7 +163,7 @@ def table_line(t: Any) -> str:
     """One table of the list in words: name, seats, who sits there, computers, state."""
     taken = t.players - t.open_seats
     game = str(getattr(t, "game", "tortuga"))
-    parts = [t.name, tr(f"game.{game}.title" if game in ("tortuga", "t1667") else "net.tables.unnamed"),
+    parts = [t.name, games.game_title(game, tr),
              tr("net.tables.seats", taken=taken, players=t.players)]
     if t.waiting:
         parts.append(", ".join(t.waiting))

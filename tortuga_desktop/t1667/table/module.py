@@ -160,6 +160,20 @@ class T1667Game:
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
         start_demo(app, options.players, options.seed, options.level)
 
+    def network_table(self, controller: Any) -> Any:
+        """The network table a lobby keeps for a 1667 game (a ``NetTable1667``, told every message its
+        ``controller`` reads). Online play loads only when a player goes online."""
+        from tortuga_desktop.t1667.table.nettable import NetTable1667
+
+        return NetTable1667(controller.client, controller=controller)
+
+    def network_scene(self, table: Any, *, speed: str = "normal") -> Scene:
+        """The table scene of a started network game (the table's chat over its log)."""
+        from tortuga_desktop.t1667.table.netscene import NetTable1667Scene
+
+        scene: Scene = NetTable1667Scene(table, speed=speed)
+        return scene
+
     def help_scene(self, app: ShellApp) -> Scene:
         scene: Scene = Help1667Scene()
         return scene

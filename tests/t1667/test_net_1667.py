@@ -268,7 +268,7 @@ def test_bad_1667_input_gets_a_clear_error_and_changes_nothing(lobby: ServerThre
     """Malformed and illegal 1667 actions, the dice game's actions, another seat's action, a stale one and
     bad setups are refused with a clear error; the game's record is unchanged."""
     ws = open_ws(lobby.port)
-    assert isinstance(send(ws, P.Hello(version=P.PROTOCOL_VERSION, games=["tortuga", "t1667"])), P.Welcome)
+    assert isinstance(send(ws, P.Hello(version=P.PROTOCOL_VERSION, client=P.CLIENT)), P.Welcome)
     # bad setups
     for bad in (P.CreateTable(seats=seats(*["open"] * 10), game="t1667"),
                 P.CreateTable(seats=seats("open", "open"), starred=["rum", "winds", "scurvy"])):
@@ -324,7 +324,7 @@ def test_bad_1667_input_gets_a_clear_error_and_changes_nothing(lobby: ServerThre
 def test_an_old_client_sees_only_dice_tables_and_the_list_says_which_game(lobby: ServerThread) -> None:
     new = open_ws(lobby.port)
     old = open_ws(lobby.port)
-    assert isinstance(send(new, P.Hello(version=P.PROTOCOL_VERSION, games=["tortuga", "t1667"])), P.Welcome)
+    assert isinstance(send(new, P.Hello(version=P.PROTOCOL_VERSION, client=P.CLIENT)), P.Welcome)
     assert isinstance(send(old, P.Hello(version=P.PROTOCOL_VERSION)), P.Welcome)  # no games: before 1667
     t67 = send(new, P.CreateTable(seats=seats("open", "open", "open", "open", "open"), game="t1667", listed=True,
                                   name="Nine"))

@@ -518,7 +518,7 @@ class NetClient:
         self._ws = ws
         writer = asyncio.create_task(self._writer(ws, outbox))
         try:
-            await ws.send(P.encode(P.Hello(version=P.PROTOCOL_VERSION, client="tortuga", games=["tortuga", "t1667"])).decode())
+            await ws.send(P.encode(P.Hello(version=P.PROTOCOL_VERSION, client=P.CLIENT)).decode())
             async for raw in ws:
                 self._on_raw(raw, outbox)
                 if self._final:

@@ -75,6 +75,17 @@ GAMES: tuple[str, ...] = ("tortuga", "t1667")
 SEATS: dict[str, tuple[int, int]] = {"tortuga": (2, 4), "t1667": (2, 9)}
 #: Highest seat index any table has.
 MAX_SEAT = 8
+#: What this program says it is in its :class:`Hello`: the games it plays after ``+`` signs.
+CLIENT = "tortuga+t1667"
+
+
+def client_games(client: str) -> frozenset[str]:
+    """The games a client plays, from its :class:`Hello`'s ``client`` (the dice game always).
+
+    >>> sorted(client_games("tortuga+t1667")), sorted(client_games("tortuga")), sorted(client_games(""))
+    (['t1667', 'tortuga'], ['tortuga'], ['tortuga'])
+    """
+    return frozenset({"tortuga"} | {g for g in client.split("+")[1:] if g in GAMES})
 LEVELS = NETWORK_LEVELS
 #: The same words as a type for the decoder (a test checks they equal ``NETWORK_LEVELS``).
 Level = Literal["random", "easy", "normal", "hard"]
@@ -89,13 +100,15 @@ class _Msg(msgspec.Struct, tag_field="type", forbid_unknown_fields=True, frozen=
 
 
 # ---------------------------------------------------------------- client -> server
-class Hello(_Msg, tag="Hello", frozen=True, omit_defaults=True):
-    """First message of every connection. ``games``: the games this client can play (empty: a
-    client from before Tortuga 1667, which plays dice tables only and is shown only those)."""
+class Hello(_Msg, tag="Hello", frozen=True):
+    """First message of every connection. ``client`` names the program and, after ``+`` signs, the
+    games it plays besides the dice game (:data:`CLIENT`; see :func:`client_games`): a client from
+    before Tortuga 1667 says only "tortuga", plays dice tables only and is shown only those. (Said in
+    this field, not a new one, so that this client and a server from before 1667 still understand
+    each other.)"""
 
     version: int
     client: str = ""
-    games: list[GameKey] = msgspec.field(default_factory=list)
 
 
 class ListTables(_Msg, tag="ListTables", frozen=True):
@@ -534,7 +547,7 @@ def _check_client(msg: ClientMessage) -> None:
 
 
 __all__ = [
-    "CHAT_KEEP", "CHAT_KINDS", "GAMES", "GameKey", "MAX_SEAT", "SEATS", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
+    "CHAT_KEEP", "CHAT_KINDS", "CLIENT", "GAMES", "GameKey", "MAX_SEAT", "SEATS", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
     "clean_chat", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",

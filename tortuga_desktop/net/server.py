@@ -1087,7 +1087,7 @@ class GameServer:
                 self._error(conn, "order", "hello was already said")
                 return
             conn.hello = True
-            conn.games = frozenset(msg.games) | {"tortuga"}
+            conn.games = P.client_games(msg.client)
             if conn.hello_timer is not None:
                 conn.hello_timer.cancel()
                 conn.hello_timer = None

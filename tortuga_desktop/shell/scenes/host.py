@@ -21,7 +21,7 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -208,16 +208,16 @@ class HostScene(WidgetScene):
 
     def __init__(self, setup: SetupConfig | None = None, *,
                  starter: Callable[[HostPlan], HostStarted] | None = None, game: str = "tortuga",
-                 starred: tuple[str, ...] | None = None) -> None:
-        """``game``: the game chosen at first (Tortuga 1667's setup opens this screen with its seats,
-        ``starred``: its starred cards named openly, kept for a 1667 table)."""
+                 starred: tuple[str, ...] | None = None, seats: Sequence[SeatConfig] | None = None) -> None:
+        """``game``: the game chosen at first; another game's setup opens this screen with its ``seats``
+        (Tortuga 1667's, with ``starred``: its starred cards named openly, kept for a 1667 table)."""
         super().__init__()
-        base = setup or SetupConfig.default()
-        self.count = len(base.seats)
-        names = [s.name for s in base.seats]
+        base_seats = list(seats) if seats is not None else (setup or SetupConfig.default()).seats
+        self.count = len(base_seats)
+        names = [s.name for s in base_seats]
         names += [n for n in SEAT_NAMES if n.casefold() not in {m.casefold() for m in names}]  # all different
         self.names = names[:MAX_SEATS]
-        kinds = ["here" if s.kind == "human" else s.kind for s in base.seats]
+        kinds = ["here" if s.kind == "human" else s.kind for s in base_seats]
         kinds = [k if k in HOST_KINDS else "normal" for k in kinds]
         kinds += ["normal"] * (MAX_SEATS - len(kinds))
         if "open" not in kinds[: self.count] and self.count > 1:
@@ -227,7 +227,7 @@ class HostScene(WidgetScene):
         self.game = game if game in HOST_GAMES else "tortuga"
         self.starred = starred
         self._game_dd: UIDropDownMenu | None = None
-        self.long_game = base.long_game
+        self.long_game = setup.long_game if setup is not None and seats is None else False
         self.listen = "local"
         self.port_text = str(DEFAULT_PORT)
         self.takeover = "normal"

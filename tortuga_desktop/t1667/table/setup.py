@@ -24,7 +24,7 @@ from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr
 from tortuga_desktop.shell.layout import LayoutReport
-from tortuga_desktop.shell.saves import SeatConfig, SetupConfig
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chrome import backdrop
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
@@ -395,7 +395,7 @@ class Setup1667Scene(FormScene):
         setup = self.config()
         seats = [SeatConfig(s.name, s.kind, i) for i, s in enumerate(setup.seats)]
         starred = None if setup.starred is None else tuple(c.value for c in setup.starred)
-        self.app.push(HostScene(SetupConfig(seats=seats), game="t1667", starred=starred))
+        self.app.push(HostScene(game="t1667", starred=starred, seats=seats))
 
     def back(self) -> None:
         self._read()

@@ -35,7 +35,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.scenes import Scene
     from tortuga_desktop.shell.session import Session
 
-__all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "SavedGame", "ShellApp", "Tutorial",
+__all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "ReplayableGame", "SavedGame", "ShellApp", "Tutorial",
            "UnknownGameError",
            "about_lines", "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister"]
 
@@ -248,6 +248,22 @@ class GameModule(Protocol):
         (the game in progress, asking before it is left, Ctrl+S, storing finished games), or
         None. The App takes the first game's (in menu order) that gives one, else a plain
         :class:`~tortuga_desktop.shell.session.Session`: one game at a time may extend it."""
+        ...
+
+
+@runtime_checkable
+class ReplayableGame(Protocol):
+    """A game whose kept records the shell's Replays list shows and opens (files in ``<data>/replays`` with
+    ``"game": <key>``, checked by the module's :meth:`GameModule.read_saved`). The dice game's own records
+    are read by the list itself."""
+
+    def replay_summary(self, saved: SavedGame) -> Mapping[str, Any]:
+        """What the Replays list shows of a record: ``game_id``, ``date`` (ISO text), ``names``, ``kinds``,
+        ``winners`` (seats), ``rounds``, ``finished``. Called on a worker thread."""
+        ...
+
+    def open_replay(self, app: ShellApp, saved: SavedGame) -> None:
+        """Open the game's replay screen for ``saved`` (on the frame loop)."""
         ...
 
 

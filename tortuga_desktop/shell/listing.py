@@ -166,17 +166,19 @@ def check_summary(kind: str, data: object) -> dict[str, Any]:
             raise ValueError("summary: winners twice")
         return out
     if kind == "replays":
-        names = _texts(data.get("names"), 4)
+        game = _text(data.get("game", "tortuga"), 40, empty=False)  # absent in indexes of one game
+        most = 4 if game == "tortuga" else 9
+        names = _texts(data.get("names"), most)
         n = len(names)
-        kinds = _texts(data.get("kinds"), 4)
-        if not 2 <= n <= 4 or len(kinds) != n:
-            raise ValueError("summary: 2-4 players, one kind each")
+        kinds = _texts(data.get("kinds"), most)
+        if not 2 <= n <= most or len(kinds) != n:
+            raise ValueError("summary: 2-9 players (the dice game 2-4), one kind each")
         winners = _ints(data.get("winners"), 0, n - 1, n)
         if len(set(winners)) != len(winners):
             raise ValueError("summary: winners twice")
         return {"game_id": _text(data.get("game_id"), 64, empty=False), "date": _text(data.get("date"), 40),
                 "names": names, "kinds": kinds, "winners": winners, "rounds": _int(data.get("rounds"), 0, 1000),
-                "finished": data.get("finished") is True}
+                "finished": data.get("finished") is True, "game": game}
     raise ValueError(f"unknown listing kind {kind!r:.20}")
 
 

@@ -105,6 +105,12 @@ class ReplayTable(Generic[V, A, E]):
         return self._viewer
 
     @property
+    def engine(self) -> Engine[V, A, E]:
+        """The game at the current position, for the game's own replay screen (e.g. the whole table of a
+        finished game, everything revealed: the game's module decides what it may show)."""
+        return self._engine
+
+    @property
     def is_over(self) -> bool:
         return self._engine.is_over
 

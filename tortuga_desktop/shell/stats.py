@@ -20,11 +20,11 @@ between recording and clearing the autosave) counts once.
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any
+from typing import TYPE_CHECKING, Annotated, Any, Protocol
 
 import msgspec
 from msgspec import Meta
@@ -36,7 +36,6 @@ from tortuga_desktop.shell.saves.text import check_text, convert, parse_json
 
 if TYPE_CHECKING:
     from tortuga_desktop.dice.table.savefile import SaveData
-    from tortuga_desktop.shell.saves import SeatConfig
 
 __all__ = [
     "STRENGTHS",
@@ -57,6 +56,17 @@ _SCHEMA = 1
 _FILE = "stats.json"
 _MAX_BYTES = 5 * 1024 * 1024
 _REMEMBERED_IDS = 500
+
+
+class Seated(Protocol):
+    """A seat as the statistics see it: its player's name and kind ("human" or a computer strength)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def kind(self) -> str: ...
+
 logger = logging.getLogger(__name__)
 
 
@@ -91,11 +101,15 @@ class PlayerStats:
     #: games in which this player asked for at least one hint (dice/table/hints.py)
     hinted: int = 0
     vs: dict[str, VsRecord] = field(default_factory=lambda: {k: VsRecord() for k in STRENGTHS})
+    #: per side (team or loyalty) the player played: games and wins (games with sides, e.g. Tortuga 1667)
+    sides: dict[str, VsRecord] = field(default_factory=dict)
+    #: how the player's games ended, per kind of ending (games with endings, e.g. Tortuga 1667)
+    endings: dict[str, int] = field(default_factory=dict)
 
     @property
     def average(self) -> float | None:
-        """Average final score, or None before the first game."""
-        return self.total_score / self.games if self.games else None
+        """Average final score, or None before the first game (or in a game without scores)."""
+        return self.total_score / self.games if self.games and self.best is not None else None
 
     @property
     def win_rate(self) -> float | None:
@@ -104,7 +118,10 @@ class PlayerStats:
     def to_dict(self) -> dict[str, Any]:
         return {"name": self.name, "game": self.game, "games": self.games, "wins": self.wins, "best": self.best,
                 "total_score": self.total_score, "last_played": self.last_played, "hinted": self.hinted,
-                "vs": {k: {"games": v.games, "wins": v.wins} for k, v in self.vs.items()}}
+                "vs": {k: {"games": v.games, "wins": v.wins} for k, v in self.vs.items()},
+                **({"sides": {k: {"games": v.games, "wins": v.wins} for k, v in self.sides.items()}}
+                   if self.sides else {}),
+                **({"endings": dict(self.endings)} if self.endings else {})}
 
     @classmethod
     def from_dict(cls, d: object) -> PlayerStats:
@@ -116,8 +133,21 @@ class PlayerStats:
                 hinted=doc.hinted, game=doc.game)
         last = doc.last_played
         p.last_played = last if isinstance(last, str) and len(last) <= 64 and last.isprintable() else ""
-        if p.wins > p.games or p.hinted > p.games or (p.games == 0) != (p.best is None):
+        if p.wins > p.games or p.hinted > p.games or (p.games == 0 and p.best is not None):
             raise ValueError("player: impossible counts")
+        for k, raw in doc.sides.items():
+            check_text(k, "player.sides", 20, allow_empty=False)
+            side = convert(raw, _VsDoc)
+            if side.wins > side.games or side.games > p.games:
+                raise ValueError("player.sides: impossible counts")
+            p.sides[k] = VsRecord(side.games, side.wins)
+        for k, n in doc.endings.items():
+            check_text(k, "player.endings", 20, allow_empty=False)
+            if n > p.games:
+                raise ValueError("player.endings: impossible counts")
+            p.endings[k] = n
+        if sum(p.endings.values()) > p.games or sum(v.games for v in p.sides.values()) > p.games:
+            raise ValueError("player: more endings or sides than games")
         for k in STRENGTHS:
             vs = convert(doc.vs.get(k, {"games": 0, "wins": 0}), _VsDoc)
             rec = VsRecord(vs.games, vs.wins)
@@ -151,6 +181,9 @@ class _PlayerDoc(msgspec.Struct):
     game: Annotated[str, Meta(max_length=40)] = DEFAULT_GAME
     #: absent in files written before hints were counted
     hinted: Count = 0
+    #: absent for games without sides or endings (and in files from before Tortuga 1667 was counted)
+    sides: Annotated[dict[str, Any], Meta(max_length=8)] = {}
+    endings: Annotated[dict[str, Count], Meta(max_length=8)] = {}
     #: kept only when it is a short printable text (else forgotten, as before)
     last_played: object = ""
 
@@ -203,12 +236,17 @@ class Stats:
             ok = False
         return s, ok
 
-    def add_game(self, seats: list[SeatConfig], scores: list[int], winners: list[int],
-                 hinted: Iterable[int] = (), game: str = DEFAULT_GAME) -> None:
-        """Count one finished game of ``game`` (in memory); ``hinted``: the seats that asked for a hint."""
+    def add_game(self, seats: Sequence[Seated], scores: list[int] | None, winners: list[int],
+                 hinted: Iterable[int] = (), game: str = DEFAULT_GAME, *, sides: Sequence[str] | None = None,
+                 ending: str | None = None) -> None:
+        """Count one finished game of ``game`` (in memory); ``hinted``: the seats that asked for a hint.
+        ``scores``: each seat's final score (None: a game without scores); ``sides``: each seat's side (team or
+        loyalty), ``ending``: how the game ended (games that have them)."""
         hinted = frozenset(hinted)
-        if len(scores) != len(seats) or not all(0 <= w < len(seats) for w in winners):
+        if (scores is not None and len(scores) != len(seats)) or not all(0 <= w < len(seats) for w in winners):
             raise ValueError("scores and winners must match the seats")
+        if sides is not None and len(sides) != len(seats):
+            raise ValueError("one side per seat")
         now = datetime.now(UTC).isoformat(timespec="seconds")
         for i, seat in enumerate(seats):
             if seat.kind != "human":
@@ -221,8 +259,15 @@ class Stats:
             won = i in winners
             p.games += 1
             p.wins += won
-            p.total_score += max(0, scores[i])
-            p.best = scores[i] if p.best is None else max(p.best, scores[i])
+            if scores is not None:
+                p.total_score += max(0, scores[i])
+                p.best = scores[i] if p.best is None else max(p.best, scores[i])
+            if sides is not None:
+                rec = p.sides.setdefault(sides[i], VsRecord())
+                rec.games += 1
+                rec.wins += won
+            if ending is not None:
+                p.endings[ending] = p.endings.get(ending, 0) + 1
             p.last_played = now
             p.hinted += i in hinted
             opponents = {s.kind for j, s in enumerate(seats) if j != i and s.kind in STRENGTHS}
@@ -273,9 +318,9 @@ def save_stats(stats: Stats) -> bool:
     return True
 
 
-def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: list[int],
+def record_game(seats: Sequence[Seated], outcome_scores: list[int] | None, winners: list[int],
                 *, game_id: str | None = None, strict: bool = False, hinted: Iterable[int] = (),
-                game: str = DEFAULT_GAME) -> Stats:
+                game: str = DEFAULT_GAME, sides: Sequence[str] | None = None, ending: str | None = None) -> Stats:
     """Add a finished game of ``game`` (a game module's key) to the statistics and save them;
     returns the updated stats.
 
@@ -287,7 +332,8 @@ def record_game(seats: list[SeatConfig], outcome_scores: list[int], winners: lis
     stats = load_stats()
     if game_id is not None and game_id in stats.recorded:
         return stats
-    stats.add_game(list(seats), list(outcome_scores), list(winners), hinted, game)
+    stats.add_game(list(seats), None if outcome_scores is None else list(outcome_scores), list(winners), hinted,
+                   game, sides=sides, ending=ending)
     if game_id is not None:
         stats.recorded.append(game_id)
         stats.recorded = stats.recorded[-_REMEMBERED_IDS:]

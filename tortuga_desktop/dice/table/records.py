@@ -37,7 +37,9 @@ from tortuga_desktop.rules import Game, replay
 from tortuga_desktop.rules.errors import RulesError, StateFormatError
 from tortuga_desktop.rules.record import GameRecord
 from tortuga_desktop.shell import listing, paths
+from tortuga_desktop.shell.game import ReplayableGame, SavedGame, UnknownGameError, game_of, module
 from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.text import Message, convert, one_of
 
 logger = logging.getLogger(__name__)
@@ -45,7 +47,7 @@ logger = logging.getLogger(__name__)
 _Job = TypeVar("_Job")  # what the writer's ``run`` returns for a queued piece of work
 
 __all__ = ["FORMAT", "KEEP", "MAX_BYTES", "VERSION", "RecordError", "RecordKeeper", "ReplayFile", "ReplayInfo",
-           "export_replay", "import_replay", "list_replays", "parse_replay", "prune", "read_replay",
+           "export_replay", "import_replay", "list_replays", "parse_replay", "prune", "read_other_game", "read_replay",
            "replay_info_of", "replays_dir", "summarise_replay", "write_replay"]
 
 #: The ``format`` field of a replay file.
@@ -250,6 +252,10 @@ def read_replay(path: Path | str) -> ReplayFile:
     """Read and check one replay file; raises :class:`RecordError` (never anything else for a
     bad or unreadable file)."""
     path = Path(path)
+    return parse_replay(_read_bytes(path), path)
+
+
+def _read_bytes(path: Path) -> bytes:
     try:
         raw = paths.read_bytes_limited(path, MAX_BYTES)
     except paths.FileTooLargeError:
@@ -258,7 +264,41 @@ def read_replay(path: Path | str) -> ReplayFile:
         raise RecordError("error.replay.missing", str(path), name=paths.display_name(path)) from None
     except (OSError, paths.NotRegularFileError) as exc:
         raise RecordError("error.replay.unreadable", str(exc), reason=paths.display_path(str(exc))[:200]) from None
-    return parse_replay(raw, path)
+    return raw
+
+
+def read_other_game(path: Path | str) -> tuple[str, SavedGame] | None:
+    """A kept record of another game than the dice game, read and checked by that game's module
+    (:class:`~tortuga_desktop.shell.game.ReplayableGame`): its key and what the module made of it; None for
+    a dice game's record (read it with :func:`read_replay`). Raises :class:`RecordError` for a file that
+    cannot be used (unreadable, not JSON, a game this program does not have or cannot replay, refused by
+    its module). File work: not on the frame loop."""
+    path = Path(path)
+    raw = _read_bytes(path)
+    try:
+        data = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError("error.replay.not_json", "not UTF-8 text") from None
+    except (ValueError, RecursionError) as exc:
+        raise RecordError("error.replay.not_json", str(exc)[:200]) from None
+    if not isinstance(data, dict):
+        return None
+    try:
+        key = game_of(data)
+    except ValueError as exc:
+        raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
+    if key == GAME:
+        return None
+    try:
+        found = module(key)
+    except UnknownGameError:
+        raise RecordError("error.replay.other_game", f"a record of the game {key!r:.40}") from None
+    if not isinstance(found, ReplayableGame):
+        raise RecordError("error.replay.other_game", f"the game {key!r:.40} keeps no replays")
+    try:
+        return key, found.read_saved(data, path)
+    except SaveError as exc:
+        raise RecordError("error.replay.invalid", exc.detail or exc.key, reason=(exc.detail or exc.key)[:120]) from None
 
 
 def replay_path(game_id: str, folder: Path | None = None) -> Path:
@@ -302,6 +342,8 @@ class ReplayInfo:
     rounds: int = 0
     finished: bool = False
     error: str = ""
+    #: the game the record is of (a game module's key)
+    game: str = GAME
 
 
 def list_replays(folder: Path | None = None, progress: Callable[[int, int], None] | None = None) -> list[ReplayInfo]:
@@ -315,8 +357,15 @@ def list_replays(folder: Path | None = None, progress: Callable[[int, int], None
 
 
 def summarise_replay(path: Path) -> dict[str, Any]:
-    """What :mod:`.listing`'s index keeps of a kept record: read and checked once."""
+    """What :mod:`.listing`'s index keeps of a kept record: read and checked once (another game's record by
+    its module)."""
     try:
+        other = read_other_game(path)
+        if other is not None:
+            key, saved = other
+            found = module(key)
+            assert isinstance(found, ReplayableGame)  # read_other_game checked it
+            return {**found.replay_summary(saved), "game": key}
         rf = read_replay(path)
     except RecordError as exc:
         return listing.error_summary(exc.key, exc.detail, {})
@@ -329,7 +378,7 @@ def replay_info_of(path: Path, summary: dict[str, Any]) -> ReplayInfo:
     if "error" in summary:
         return ReplayInfo(path, error=summary["error"]["key"])
     return ReplayInfo(path, summary["game_id"], summary["date"], tuple(summary["names"]), tuple(summary["kinds"]),
-                      tuple(summary["winners"]), summary["rounds"], summary["finished"])
+                      tuple(summary["winners"]), summary["rounds"], summary["finished"], game=summary["game"])
 
 
 def _date_of(text: str) -> datetime | None:

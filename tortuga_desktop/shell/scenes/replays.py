@@ -27,6 +27,7 @@ from tortuga_desktop.dice.table import records
 from tortuga_desktop.dice.table.records import RecordError, ReplayInfo, describe_error, replays_dir
 from tortuga_desktop.dice.table.scenes.replay import ReplayScene, _speed_of
 from tortuga_desktop.shell import art, palette, paths
+from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import kind_name, tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
 from tortuga_desktop.shell.listing import Scan
@@ -128,6 +129,9 @@ class ReplayList:
 
         def work(_progress: Any) -> Any:
             try:
+                other = records.read_other_game(info.path)
+                if other is not None:
+                    return other  # another game's record: its module opens it on the frame loop
                 return ReplayScene(records.read_replay(info.path), speed=speed)
             except records.RecordError as exc:
                 return exc
@@ -145,6 +149,12 @@ class ReplayList:
         except RecordError as exc:
             logger.warning("refused replay: %s", exc.detail or exc.key)
             app.show_message(tr("replay.error.title"), describe_error(exc))
+            return
+        if isinstance(scene, tuple):  # (game key, what its module read): the game's own replay screen
+            key, saved = scene
+            found = games.module(key)
+            assert isinstance(found, games.ReplayableGame)  # records.read_other_game checked it
+            found.open_replay(app, saved)
             return
         app.push(scene)
 
@@ -283,7 +293,8 @@ class ReplayList:
         else:
             when = (info.date or "")[:16].replace("T", " ")
             seats = ", ".join(f"{n} ({kind_name(k)})" for n, k in zip(info.names, info.kinds, strict=False))
-            t1 = fb.render(tr("replay.list.line", when=when, seats=seats), True, palette.INK)
+            t1 = fb.render(tr("replay.list.of_game", game=games.game_title(info.game, tr),
+                              line=tr("replay.list.line", when=when, seats=seats)), True, palette.INK)
             if info.finished:
                 win = ", ".join(info.names[w] for w in info.winners[:len(info.names)] if 0 <= w < len(info.names))
                 t2 = f.render(tr("replay.list.won", winners=win, rounds=info.rounds), True, palette.INK_SOFT)

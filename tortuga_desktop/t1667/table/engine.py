@@ -37,6 +37,7 @@ from tortuga_desktop.t1667.rules import (
     RulesError,
     TableView,
     Vote,
+    VoteCard,
     parse_action,
 )
 from tortuga_desktop.t1667.rules import replay as replay_record
@@ -128,6 +129,18 @@ class T1667Engine:
         """A vote card is known only to its voter until the turn-up, and then not whose it was (T9.4, TR25)."""
         return viewer == seat or not isinstance(action, Vote)
 
+    # ------------------------------------------------------------------ a finished game watched again
+    def revealed(self) -> Revealed:
+        """Every hidden fact at this moment of the game: the loyalties, the row's cards, the vote hands and the
+        cards chosen in a vote under way. Only for a finished game's replay (the screen asks
+        :attr:`is_over` of the game's last position before it offers this)."""
+        g = self._game
+        public = g.view(None)
+        row = tuple(dataclasses.replace(sv, card=g.row[sv.slot - 1]) for sv in public.row)
+        chosen = g.vote.chosen if g.vote is not None else {}
+        return Revealed(dataclasses.replace(public, loyalties=tuple(g.loyalty), row=row),
+                        tuple(tuple(h) for h in g.hands), tuple(chosen.get(s) for s in range(g.players)))
+
     # ------------------------------------------------------------------ for the local game's owner
     @property
     def outcome(self) -> Outcome | None:
@@ -137,6 +150,17 @@ class T1667Engine:
     def _check_seat(self, seat: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._game.players:
             raise ValueError(f"no seat {seat!r:.20} in a {self._game.players}-player game")
+
+
+@dataclasses.dataclass(frozen=True)
+class Revealed:
+    """A moment of a finished game with nothing hidden (:meth:`T1667Engine.revealed`): ``view`` is the public
+    view with every loyalty and every row card filled in; per seat its vote hand and the card it chose in the
+    vote under way (None: none)."""
+
+    view: PublicView
+    hands: tuple[tuple[VoteCard, ...], ...]
+    chosen: tuple[VoteCard | None, ...]
 
 
 def replay(data: Mapping[str, Any]) -> T1667Engine:
@@ -169,4 +193,4 @@ def replay_table(data: Mapping[str, Any], viewer: int | None, *,
                        record=dict(data))
 
 
-__all__ = ["GAME_KEY", "T1667Engine", "replay", "replay_table"]
+__all__ = ["GAME_KEY", "Revealed", "T1667Engine", "replay", "replay_table"]

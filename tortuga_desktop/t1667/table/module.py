@@ -25,11 +25,13 @@ from tortuga_desktop.shell.session import Session
 from tortuga_desktop.shell.table import LocalTable
 from tortuga_desktop.t1667.rules import Action, Event
 from tortuga_desktop.t1667.rules.cards import Loyalty
+from tortuga_desktop.t1667.table.archive import keep_finished, summary
 from tortuga_desktop.t1667.table.demo import start_demo, think_mode
 from tortuga_desktop.t1667.table.engine import GAME_KEY
 from tortuga_desktop.t1667.table.help import Help1667Scene
 from tortuga_desktop.t1667.table.notes import Notes
 from tortuga_desktop.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
+from tortuga_desktop.t1667.table.replay import open_replay
 from tortuga_desktop.t1667.table.saves import Save1667, Seat1667, new_table, save_of, table_of
 from tortuga_desktop.t1667.table.saves import read_saved as read_1667_save
 from tortuga_desktop.t1667.table.scene import Table1667Scene
@@ -69,7 +71,11 @@ class Autosave1667:
         if self.table.is_over:
             if not self._cleared:
                 self._cleared = True
-                self.app.session.writer().clear_later()
+                finished = self.snapshot()
+                writer = self.app.session.writer()
+                # kept in the finished games and the replays, counted in the statistics; then no autosave
+                writer.run("keeping a finished Tortuga 1667 game", lambda: keep_finished(finished))
+                writer.clear_later()
             return
         now = (self.table.engine.decisions, self.notes())
         if now == self._saved:
@@ -156,6 +162,16 @@ class T1667Game:
         table = table_of(save, think=think_mode())
         notes = Notes.from_dict(save.notes, table.players)  # the human seats' deduction notes, back at the table
         _open(app, table, save.seats, game_id=save.game_id, notes=notes)
+
+    def replay_summary(self, saved: SavedGame) -> Mapping[str, Any]:
+        if not isinstance(saved, Save1667):
+            raise TypeError("a 1667 replay is read from a 1667 game's file")
+        return summary(saved)
+
+    def open_replay(self, app: ShellApp, saved: SavedGame) -> None:
+        if not isinstance(saved, Save1667):
+            raise TypeError("a 1667 replay is read from a 1667 game's file")
+        open_replay(app, saved.record, kinds=[s.kind for s in saved.seats])
 
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
         start_demo(app, options.players, options.seed, options.level)

@@ -381,6 +381,8 @@ class Table1667Renderer:
         self._pawns: dict[object, pygame.Surface] = {}
         #: the seat drawn as "you" (None on a shared screen)
         self._me: int | None = None
+        #: a finished game's replay with everything revealed (see :meth:`draw`)
+        self._revealed = False
         #: the share of the side column's height the decision panel takes (the table scene puts
         #: its log below it)
         self.panel_share = 1.0
@@ -396,12 +398,15 @@ class Table1667Renderer:
 
     # -- public -----------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, view: TableView, panel: Panel | None = None,
-             state: PanelState | None = None, *, shared: bool = False) -> None:
+             state: PanelState | None = None, *, shared: bool = False, revealed: bool = False) -> None:
         """Draw ``view`` (one seat's :class:`PlayerView`, T9) and the decision ``panel`` onto ``surface``.
 
         ``shared``: the screen several players look at (hot-seat between turns): only what is public is
         drawn (no loyalty before the end, no vote hand, no viewed card, no card chosen in a vote, no
         panel, nobody is "you"), so any seat's view gives the same picture.
+
+        ``revealed``: a finished game's replay with everything revealed (its view holds every loyalty and row
+        card): those are drawn although nobody is "you".
 
         Raises TypeError for anything but a view: the renderer is handed what a seat may see, never a game."""
         if not isinstance(view, TableView):
@@ -413,6 +418,7 @@ class Table1667Renderer:
         if isinstance(view, PublicView):
             shared = True  # the public view is nobody's: only a shared screen can show it
         self._me = view.seat if isinstance(view, PlayerView) and not shared else None
+        self._revealed = revealed
         if shared:
             panel, state = None, None
         if self._static is None or self._frame is None:
@@ -458,7 +464,7 @@ class Table1667Renderer:
         w, h = L.size
         top, bottom = L.mat[1], L.mat[1] + L.mat[3]
         side_x = L.side[0]
-        common = (get_language(), art.markers_on(), self._me, view.names)
+        common = (get_language(), art.markers_on(), self._me, self._revealed, view.names)
         return [
             ("strip", pygame.Rect(0, 0, side_x, top),
              (common, view.loyalties, view.hand_sizes, view.front, view.active, view.vote, view.outcome)),
@@ -572,7 +578,8 @@ class Table1667Renderer:
                 name = marked
         surf.blit(fit(name, L.px_body, palette.INK, b.name[2], True), (b.name[0], b.name[1]))
         # loyalty as this seat knows it
-        known = view.loyalties[seat] if self._me is not None or view.outcome is not None else None
+        known = (view.loyalties[seat] if self._me is not None or view.outcome is not None or self._revealed
+                 else None)
         lr = R(b.loyalty)
         if known is not None:
             st = LOYALTY_STYLES[known]
@@ -901,7 +908,7 @@ class Table1667Renderer:
             picked = any(d.kind is Kind.PICK and sv.slot in d.slots for d in view.pending)
             if picked:
                 pygame.draw.rect(surf, palette.GOLD, r.inflate(L.px(6), L.px(6)), max(2, L.px(3)), border_radius=L.px(10))
-            if sv.card is not None and self._me is not None:  # this seat saw it: an eye and the card
+            if sv.card is not None and (self._me is not None or self._revealed):  # seen (or revealed): the card
                 band = pygame.Rect(r.x + L.px(3), r.bottom - L.px(64), r.w - L.px(6), L.px(61))
                 rounded(surf, band, palette.PARCHMENT_LIGHT, palette.GOLD, L.px(5), max(1, L.px(2)))
                 self._eye(surf, (band.x + L.px(11), band.y + L.px(10)), L.px(8))

@@ -54,6 +54,7 @@ from tortuga_desktop.t1667.table.help import Help1667Scene
 from tortuga_desktop.t1667.table.layout import target_at
 from tortuga_desktop.t1667.table.panel import Group, Panel, PanelState, options_at, panel_for, w
 from tortuga_desktop.t1667.table.render import SEAT_STYLES, Table1667Renderer, fit, rounded
+from tortuga_desktop.t1667.table.replay import open_replay
 from tortuga_desktop.t1667.table.seat_aids import SeatAids
 
 __all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
@@ -551,7 +552,18 @@ class Table1667Scene(Scene):
         up); Enter there opens the end screen (its New game, when the game can be started again)."""
         if not self.entered:
             return
-        self.app.push(End1667Scene(self.table.view(None), on_menu=self.to_menu, on_new_game=self.on_new_game))
+        record = self.table.record() if self.table.is_over else None
+        on_replay: Callable[[], None] | None = None
+        if record is not None:  # the whole game is here (a game at this computer): it can be watched again
+            kinds = tuple(self.table.kinds)
+
+            def watch() -> None:
+                open_replay(self.app, record, kinds=kinds)
+
+            on_replay = watch
+
+        self.app.push(End1667Scene(self.table.view(None), on_menu=self.to_menu, on_new_game=self.on_new_game,
+                                   on_replay=on_replay))
 
     def to_menu(self) -> None:
         if self.entered:

@@ -32,7 +32,13 @@ import pygame
 
 from tortuga_desktop.dice.table.eventtext import event_text
 from tortuga_desktop.dice.table.gamelog import build_log
-from tortuga_desktop.dice.table.records import RecordError, ReplayFile, describe_error, read_replay
+from tortuga_desktop.dice.table.records import (
+    RecordError,
+    ReplayFile,
+    describe_error,
+    read_other_game,
+    read_replay,
+)
 from tortuga_desktop.dice.table.render.motion import build_timeline
 from tortuga_desktop.dice.table.render.table import AnimState, TableRenderer, fit_text, text
 from tortuga_desktop.dice.table.replay import ALL, ReplaySource, ReplayTimeline, _shown_events
@@ -40,6 +46,7 @@ from tortuga_desktop.dice.table.seatreplay import SeatTimeline
 from tortuga_desktop.dice.table.source import LogLine, TableSource
 from tortuga_desktop.net.seatstore import SeatRecord
 from tortuga_desktop.rules import Game, PlayerView, RulesError
+from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import palette
 from tortuga_desktop.shell.anim import SPEEDS, Timeline
 from tortuga_desktop.shell.i18n import tr
@@ -131,6 +138,13 @@ def open_replay_file(app: App, path: Path) -> bool:
     """Open a record file in the replay scene (``tortuga --replay FILE``). A bad, truncated or
     newer file shows its message and changes nothing; returns False then."""
     try:
+        other = read_other_game(path)
+        if other is not None:  # another game's record: its module's replay screen
+            key, saved = other
+            found = games.module(key)
+            assert isinstance(found, games.ReplayableGame)  # read_other_game checked it
+            found.open_replay(app, saved)
+            return True
         rf = read_replay(path)
         scene = ReplayScene(rf, speed=_speed_of(app))
     except RecordError as exc:

@@ -228,3 +228,34 @@ def test_a_finished_game_is_kept_counted_listed_and_watched_again() -> None:
         assert isinstance(app.top, Replay1667Scene) and app.top.finished
     finally:
         app.close()
+
+
+def test_a_kept_finished_game_opens_on_its_results_with_its_replay_and_leaves_the_autosave_alone() -> None:
+    """A finished 1667 game from the statistics' finished games (or Load game) opens on its end screen, whose
+    Watch replay plays it; a game in progress in the autosave is not touched (only the autosave's own finished
+    game is kept and cleared)."""
+    from tortuga_desktop.shell.saves import autosave_path
+
+    from tortuga_desktop.t1667.table.archive import keep_finished
+    from tortuga_desktop.t1667.table.saves import Save1667, read_save
+
+    g = _played(4, 9)
+    seats = tuple(Seat1667(n, "human" if i == 0 else "easy", 3 + i) for i, n in enumerate(NAMES[:4]))
+    kept, _replay = keep_finished(Save1667(seats=seats, record=g.record().to_dict(), game_id="done1"))
+    app = start_app()
+    try:
+        home = autosave_path()
+        home.write_text('{"a game": "in progress"}', "utf-8")
+        module_1667.T1667Game().open_saved(app, read_save(kept))
+        app.run(max_frames=2)
+        end = app.top
+        assert isinstance(end, End1667Scene) and "replay" in end.buttons()
+        end.choose("replay")
+        app.run(max_frames=1)
+        assert isinstance(app.top, Replay1667Scene) and app.top.length == len(g.record().entries)
+        app.session.writer().flush(10)
+        assert home.read_text("utf-8") == '{"a game": "in progress"}'
+    finally:
+        app.close()
+    anne = stats.load_stats().get(NAMES[0], "t1667")
+    assert anne is not None and anne.games == 1  # counted once

@@ -27,6 +27,7 @@ from tortuga_desktop.t1667.rules import Action, Event
 from tortuga_desktop.t1667.rules.cards import Loyalty
 from tortuga_desktop.t1667.table.archive import keep_finished, summary
 from tortuga_desktop.t1667.table.demo import start_demo, think_mode
+from tortuga_desktop.t1667.table.end import End1667Scene
 from tortuga_desktop.t1667.table.engine import GAME_KEY
 from tortuga_desktop.t1667.table.help import Help1667Scene
 from tortuga_desktop.t1667.table.notes import Notes
@@ -159,6 +160,19 @@ class T1667Game:
         if not isinstance(saved, Save1667):
             raise TypeError("a 1667 game opens from a 1667 save")
         save: Any = saved
+        if save.finished:  # its results, read-only, with its replay (a game at the table is no game to play on)
+            if on_disk:  # the autosave held a finished game: keep and count it, then it is no game to continue
+                shell: Any = app  # the App: its background writer
+                writer = shell.session.writer()
+                writer.run("keeping a finished Tortuga 1667 game", lambda: keep_finished(save))
+                writer.clear_later()
+            kinds = [s.kind for s in save.seats]
+
+            def watch() -> None:
+                open_replay(app, save.record, kinds=kinds)
+
+            app.push(End1667Scene(save.engine.view(None), on_replay=watch))
+            return
         table = table_of(save, think=think_mode())
         notes = Notes.from_dict(save.notes, table.players)  # the human seats' deduction notes, back at the table
         _open(app, table, save.seats, game_id=save.game_id, notes=notes)

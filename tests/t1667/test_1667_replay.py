@@ -259,3 +259,31 @@ def test_a_kept_finished_game_opens_on_its_results_with_its_replay_and_leaves_th
         app.close()
     anne = stats.load_stats().get(NAMES[0], "t1667")
     assert anne is not None and anne.games == 1  # counted once
+
+
+def test_ctrl_s_at_the_1667_table_opens_the_save_dialog_and_saves_the_game() -> None:
+    """Ctrl+S saves a 1667 game as the pause menu's Save does (and as Ctrl+S does at the dice table)."""
+    from tortuga_desktop.app.scenes.saveload import SaveScene
+
+    app = start_app()
+    try:
+        seats = [Seat1667("Anne", "human"), *(Seat1667(n, "easy", 5 + i) for i, n in enumerate(NAMES[1:4]))]
+        _game, table = local_table(4, 22, (0,))
+        scene = module_1667._open(app, table, seats)
+        for _ in range(30):
+            app.run(max_frames=1)
+        app.post(Key(pygame.K_s, pygame.KMOD_CTRL))
+        app.run(max_frames=1)
+        dialog = app.top
+        assert isinstance(dialog, SaveScene)
+        assert dialog.save("Ctrl S game")
+        for _ in range(300):
+            app.session.writer().flush(1)
+            app.run(max_frames=1)
+            if app.top is scene:
+                break
+        named = [json.loads(p.read_text("utf-8")) for p in paths.saves_dir(create=False).glob("*.json")]
+        assert [(d["game"], d["meta"]["name"]) for d in named] == [("t1667", "Ctrl S game")]
+        assert named[0]["record"]["entries"] == table.record()["entries"][:len(named[0]["record"]["entries"])]  # type: ignore[index]
+    finally:
+        app.close()

@@ -235,7 +235,6 @@ def test_a_kept_finished_game_opens_on_its_results_with_its_replay_and_leaves_th
     Watch replay plays it; a game in progress in the autosave is not touched (only the autosave's own finished
     game is kept and cleared)."""
     from tortuga_desktop.shell.saves import autosave_path
-
     from tortuga_desktop.t1667.table.archive import keep_finished
     from tortuga_desktop.t1667.table.saves import Save1667, read_save
 
@@ -263,7 +262,7 @@ def test_a_kept_finished_game_opens_on_its_results_with_its_replay_and_leaves_th
 
 def test_ctrl_s_at_the_1667_table_opens_the_save_dialog_and_saves_the_game() -> None:
     """Ctrl+S saves a 1667 game as the pause menu's Save does (and as Ctrl+S does at the dice table)."""
-    from tortuga_desktop.app.scenes.saveload import SaveScene
+    from tortuga_desktop.shell.scenes.saveload import SaveScene
 
     app = start_app()
     try:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_layout import LANGUAGES, SIZES, _probe, check, draw_scene  # noqa: F401 - _probe: the text probe
+from dice.test_layout import LANGUAGES, SIZES, _probe, check, draw_scene  # noqa: F401 - _probe: the text probe
 
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.loop import App

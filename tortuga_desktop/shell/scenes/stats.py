@@ -42,9 +42,40 @@ __all__ = ["StatsScene", "stats_rows"]
 def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
     """The statistics table as text rows (header first); a damaged statistics file is added
     to ``damaged`` (see :func:`stats.load_stats`)."""
+    return stats_tables(damaged)[0]
+
+
+def stats_tables(damaged: list[Path] | None = None) -> tuple[list[list[str]], list[tuple[str, list[list[str]]]]]:
+    """The statistics table as text rows (header first), and per game that counts sides and endings (a
+    game module's ``stat_sides`` / ``stat_endings``, e.g. Tortuga 1667's loyalties and how its games end)
+    its own table: (the game's key, rows with the header first; its title and note are the translations
+    ``stats.<key>.title`` and ``stats.<key>.note``). The file is read once."""
+    records = stats.load_stats(damaged)
+    return _main_rows(records), _side_tables(records)
+
+
+def _side_tables(records: stats.Stats) -> list[tuple[str, list[list[str]]]]:
+    out: list[tuple[str, list[list[str]]]] = []
+    for m in games.modules():
+        sides: tuple[str, ...] = tuple(getattr(m, "stat_sides", ()))
+        endings: tuple[str, ...] = tuple(getattr(m, "stat_endings", ()))
+        players = records.sorted_players(m.key)
+        if not (sides or endings) or not players:
+            continue
+        head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"),
+                *(tr(f"stats.{m.key}.{k}") for k in sides), *(tr(f"stats.{m.key}.{k}") for k in endings)]
+        rows = [head]
+        for p in players:
+            by_side = [f"{p.sides[k].wins}/{p.sides[k].games}" if k in p.sides and p.sides[k].games else "–"
+                       for k in sides]
+            rows.append([p.name, str(p.games), str(p.wins), *by_side, *(str(p.endings.get(k, 0)) for k in endings)])
+        out.append((m.key, rows))
+    return out
+
+
+def _main_rows(records: stats.Stats) -> list[list[str]]:
     head = [tr("stats.player"), tr("stats.games"), tr("stats.wins"), tr("stats.best"), tr("stats.average"),
             tr("stats.hinted"), *(tr(f"stats.vs_{k}") for k in stats.STRENGTHS)]
-    records = stats.load_stats(damaged)
     played = records.games()
     several = len(played) > 1 or (bool(played) and played[0] != games.DEFAULT_GAME)
     rows = [[head[0], tr("stats.game"), *head[1:]] if several else head]
@@ -61,6 +92,20 @@ def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
 
 
 
+def column_widths(table: list[list[str]], font: pygame.font.Font, width: int) -> list[int]:
+    """The widths of a table's columns in ``width``: the names 18 %, the others shared alike, except that a
+    column whose widest cell (a game's title) needs more gets that much from the rest."""
+    n = len(table[0])
+    first = int(width * 0.18)
+    rest = width - first
+    need = [max(font.size(row[c])[0] for row in table[1:]) + 12 if len(table) > 1 else 0 for c in range(1, n)]
+    wide = {c: w for c, w in enumerate(need) if w > rest // (n - 1)}
+    if wide and sum(wide.values()) < rest:
+        share = (rest - sum(wide.values())) // max(1, n - 1 - len(wide))
+        return [first, *(wide.get(c, share) for c in range(n - 1))]
+    return [first, *([rest // (n - 1)] * (n - 1))]
+
+
 class StatsScene(Scene):
     """Statistics and finished games."""
 
@@ -71,6 +116,8 @@ class StatsScene(Scene):
         super().__init__()
         self.tab = "stats"
         self.rows: list[list[str]] = []
+        #: per game with sides and endings (Tortuga 1667): its key and its own table (header first)
+        self.tables: list[tuple[str, list[list[str]]]] = []
         self.finished: list[SaveInfo] = []
         #: True until the first reading of the statistics and the archive arrived
         self.loading = True
@@ -115,12 +162,12 @@ class StatsScene(Scene):
         once its first frame is drawn)."""
         def work(progress: Any) -> Any:
             damaged: list[Path] = []
-            rows = stats_rows(damaged)
+            rows, tables = stats_tables(damaged)
             try:
                 finished: Any = saves.list_finished(progress)
             except saves.SaveError as err:
                 finished = err
-            return rows, damaged, finished
+            return rows, tables, damaged, finished
 
         self._reader.start("listing the finished games", work, after_frame=after_frame)
         if self.entered and (self.tab == "replays" or self.replays.infos is not None):
@@ -135,11 +182,12 @@ class StatsScene(Scene):
     def _read(self, task: Scan) -> None:
         if task.error is not None:
             folder = paths.archive_dir(create=False)
-            rows, damaged, finished = [], [], saves.SaveError(
+            rows, tables, damaged, finished = [], [], [], saves.SaveError(
                 "error.save.folder_unreadable", folder, str(task.error), folder=paths.display_path(folder))
         else:
-            rows, damaged, finished = task.result
+            rows, tables, damaged, finished = task.result
         self.rows = rows
+        self.tables = tables
         if damaged and self.entered:
             self.app.notify(tr("notice.stats_damaged", file=paths.display_name(damaged[0])), "warning")
         if isinstance(finished, saves.SaveError):
@@ -280,11 +328,11 @@ class StatsScene(Scene):
         pygame.draw.rect(surface, palette.INK, self._back, max(1, int(2 * s)), border_radius=int(8 * s))
         surface.blit(bt, bt.get_rect(center=self._back.center))
 
-    def _draw_header(self, surface: pygame.Surface, area: pygame.Rect, s: float, first: int, col: int) -> int:
+    def _draw_header(self, surface: pygame.Surface, area: pygame.Rect, s: float, cols: list[int],
+                     head: list[str]) -> int:
         """The column names: each on up to two lines, all in one size that fits its column
-        (issue 23: the Dutch header was cut); returns the y under the header."""
-        head = self.rows[0]
-        widths = [first - 6 if c == 0 else col - 6 for c in range(len(head))]
+        (issue 23: the Dutch header was cut); returns the y under the header. ``cols``: the columns' widths."""
+        widths = [w - 6 for w in cols]
         px = max(10, int(16 * s))
         while True:
             hf = art.font(px, True)
@@ -296,9 +344,9 @@ class StatsScene(Scene):
             px -= 1
         lines = max(len(c) for c in cells)
         lh = lines * hf.get_linesize() + int(10 * s)
+        x = area.x
         for c, cell in enumerate(cells):
-            x = area.x if c == 0 else area.x + first + (c - 1) * col
-            cw = first if c == 0 else col
+            cw = cols[c]
             top = area.y + (lh - len(cell) * hf.get_linesize()) // 2
             for k, ln in enumerate(cell):
                 t = hf.render(ln, True, palette.INK)
@@ -306,6 +354,7 @@ class StatsScene(Scene):
                     surface.blit(t, (x, top + k * hf.get_linesize()))
                 else:
                     surface.blit(t, t.get_rect(midtop=(x + cw // 2, top + k * hf.get_linesize())))
+            x += cw
         return area.y + lh
 
     def _draw_stats(self, surface: pygame.Surface, area: pygame.Rect, s: float) -> None:
@@ -320,12 +369,30 @@ class StatsScene(Scene):
             t = f.render(tr("stats.humans_only"), True, palette.INK_SOFT)
             surface.blit(t, (area.x, area.y + f.get_linesize() + 4))
             return
-        ncol = len(self.rows[0])
-        first = int(area.w * 0.18)
-        col = (area.w - first) // (ncol - 1)
+        y = self._draw_table(surface, area, s, self.rows)
+        note = art.font(max(10, int(15 * s))).render(tr("stats.vs_note"), True, palette.INK_SOFT)
+        surface.blit(note, (area.x, min(area.bottom - note.get_height(), y + int(10 * s))))
+        y += int(16 * s) + note.get_height()
+        for game, rows in self.tables:  # a game's own figures (Tortuga 1667: loyalties, endings), below
+            if y + 3 * (fb.get_linesize() + int(10 * s)) > area.bottom:
+                break
+            t = fb.render(tr(f"stats.{game}.title"), True, palette.INK)
+            surface.blit(t, (area.x, y))
+            y = self._draw_table(surface, pygame.Rect(area.x, y + t.get_height() + int(6 * s), area.w,
+                                                      area.bottom - y - t.get_height() - int(6 * s)), s, rows)
+            nf = art.font(max(10, int(15 * s)))
+            lines = wrap(tr(f"stats.{game}.note"), nf, area.w)[:max(0, (area.bottom - y - int(8 * s)) // nf.get_linesize())]
+            text_lines(surface, lines, nf, (area.x, y + int(8 * s)), palette.INK_SOFT)
+            y += int(12 * s) + len(lines) * nf.get_linesize()
+
+    def _draw_table(self, surface: pygame.Surface, area: pygame.Rect, s: float, table: list[list[str]]) -> int:
+        """One table of figures (header first) from the top of ``area``; returns the y under it."""
+        f = art.font(max(11, int(19 * s)))
+        fb = art.font(max(11, int(19 * s)), True)
+        cols = column_widths(table, f, area.w)
         lh = fb.get_linesize() + int(10 * s)
-        y = self._draw_header(surface, area, s, first, col)
-        for i, row in enumerate(self.rows):
+        y = self._draw_header(surface, area, s, cols, table[0])
+        for i, row in enumerate(table):
             if i == 0:
                 continue  # the header, drawn above
             if y + lh > area.bottom:
@@ -334,9 +401,11 @@ class StatsScene(Scene):
             if i % 2 == 1:
                 pygame.draw.rect(surface, palette.PARCHMENT, pygame.Rect(area.x - 6, y, area.w + 12, lh),
                                  border_radius=4)
+            x = area.x
             for c, cell in enumerate(row):
-                x = area.x if c == 0 else area.x + first + (c - 1) * col
-                cw = first if c == 0 else col
+                if c:
+                    x += cols[c - 1]
+                cw = cols[c]
                 label = cell
                 t = font.render(label, True, palette.INK)
                 while t.get_width() > cw - 6 and len(label) > 2:
@@ -347,8 +416,7 @@ class StatsScene(Scene):
                 else:
                     surface.blit(t, t.get_rect(center=(x + cw // 2, y + lh // 2)))
             y += lh
-        note = art.font(max(10, int(15 * s))).render(tr("stats.vs_note"), True, palette.INK_SOFT)
-        surface.blit(note, (area.x, min(area.bottom - note.get_height(), y + int(10 * s))))
+        return y
 
     def _finished_row(self, info: SaveInfo, width: int, s: float) -> tuple[pygame.Surface, pygame.Surface]:
         f = art.font(max(11, int(19 * s)))

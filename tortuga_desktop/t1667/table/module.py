@@ -25,7 +25,7 @@ from tortuga_desktop.shell.session import Session
 from tortuga_desktop.shell.table import LocalTable
 from tortuga_desktop.t1667.rules import Action, Event
 from tortuga_desktop.t1667.rules.cards import Loyalty
-from tortuga_desktop.t1667.table.archive import keep_finished, summary
+from tortuga_desktop.t1667.table.archive import ENDINGS, keep_finished, summary
 from tortuga_desktop.t1667.table.demo import start_demo, think_mode
 from tortuga_desktop.t1667.table.end import End1667Scene
 from tortuga_desktop.t1667.table.engine import GAME_KEY
@@ -128,6 +128,9 @@ class T1667Game:
     max_players = 9
     #: its computer players' levels (``tortuga --demo --game 1667 --level``)
     levels = LEVELS_1667
+    #: what the statistics count per player beside games and wins: the loyalty played, how the game ended
+    stat_sides: tuple[str, ...] = tuple(lo.value for lo in Loyalty)
+    stat_endings: tuple[str, ...] = tuple(dict.fromkeys(ENDINGS.values()))
 
     def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A ship under sail on a round night-sea badge, ringed by the three loyalty marks."""

@@ -972,8 +972,9 @@ class Table1667Renderer:
     def _badge(self, surf: pygame.Surface, r: pygame.Rect, text: str) -> None:
         L = self.layout
         t = _text(text, L.px_body, palette.INK, True)
-        c = (r.right - L.px(4), r.y + L.px(4))
         rad = max(t.get_width(), t.get_height()) // 2 + L.px(3)
+        # in the card's top-right corner, wholly on the card (its count never hangs over a neighbour)
+        c = (r.right - rad - max(1, L.px(1)), r.y + rad + max(1, L.px(1)))
         pygame.draw.circle(surf, palette.GOLD_LIGHT, c, rad)
         pygame.draw.circle(surf, palette.INK, c, rad, max(1, L.px(2)))
         blit_center(surf, t, c)

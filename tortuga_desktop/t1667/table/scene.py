@@ -38,7 +38,7 @@ from tortuga_desktop.shell.anim import SPEEDS
 from tortuga_desktop.shell.engine import ActionRefused, Prompt
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
-from tortuga_desktop.shell.layout import wrap_lines
+from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.handover import Handover
 from tortuga_desktop.shell.scenes.pause import PauseScene
@@ -572,6 +572,30 @@ class Table1667Scene(Scene):
                 go_home()
             else:
                 self.app.pop()
+
+    def layout_report(self) -> LayoutReport:
+        """Where the table puts things, for the layout tests: the table's pieces and each seat plaque's parts
+        (text stays in them), the panel's place and the log; what can be clicked: the panel's buttons and the
+        note tags."""
+        rep = LayoutReport()
+        if self.renderer is None:
+            return rep
+        L = self.renderer.layout
+        for _name, r in L.boxes():
+            rep.add("", pygame.Rect(r), click=False)
+        for seat in range(L.players):
+            for _name, r in L.seat_parts(seat):
+                rep.add("", pygame.Rect(r), click=False)
+        side = pygame.Rect(L.side)
+        rep.add("", pygame.Rect(side.x, side.y, side.w, round(side.h * PANEL_SHARE)), click=False)
+        rep.add("", self.log_rect(), click=False)
+        for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
+            rep.add(f"panel[{k}]", rect)
+        widget = self.aids.widget(self)
+        if widget is not None:
+            for target, rect in widget.rects.items():
+                rep.add(f"note[{target}]", rect)
+        return rep
 
     # -- the log -----------------------------------------------------------------------------
     def log_rect(self) -> pygame.Rect:

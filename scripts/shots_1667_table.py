@@ -4,8 +4,10 @@
     python -m scripts.shots_1667_table [--out DIR] [--size 1280x720] [--lang en] [--seed S]
 
 Writes, for 4 and 9 seats: the table with seat 0's decision panel open, a vote turning up, an event
-card turning up, and (hot-seat) the hand-over screen; prints each path. Runs headless unless a
-display is set (under Xvfb it draws as the game does).
+card turning up, and (hot-seat) the hand-over screen; then a 5-seat game played to its end screen and
+its replay halfway with everything revealed;
+prints each path. Runs headless unless a display is set (under Xvfb, with SDL_VIDEODRIVER=x11, it
+draws as the game does).
 """
 
 from __future__ import annotations
@@ -77,6 +79,43 @@ def main(argv: list[str] | None = None) -> int:
             app.close()
         if want:
             print(f"{tag}: no moment for {', '.join(sorted(want))} came up")
+    # the end screen: a 5-seat game with one human, played to its end at instant speed
+    from tortuga_desktop.t1667.table.end import End1667Scene
+    from tortuga_desktop.t1667.table.replay import ALL, Replay1667Scene
+
+    app = App(None, size=(w, h), fixed_dt=1 / 60)
+    i18n.set_language(args.lang)
+    table = local_table(5, args.seed, names=DEMO_NAMES[:5], humans=(0,), levels=("normal", "easy"), think="inline")
+    scene = Table1667Scene(table, speed="instant")
+    app.push(scene)
+    rng = random.Random(args.seed)
+    try:
+        for _frame in range(60000):
+            app.step(1 / 60)
+            if scene.finished:
+                scene.open_end_screen()
+                for _ in range(30):
+                    app.step(1 / 60)
+                if isinstance(app.top, End1667Scene):
+                    path = args.out / f"t1667-5p-end-{w}x{h}-{args.lang}.png"
+                    pygame.image.save(app.window, str(path))
+                    print(path)
+                    app.top.choose("replay")  # Watch replay: halfway, with everything revealed
+                    replay = app.top
+                    if isinstance(replay, Replay1667Scene):
+                        replay.seek(replay.length // 2)
+                        replay.perspective = ALL
+                        for _ in range(5):
+                            app.step(1 / 60)
+                        path = args.out / f"t1667-5p-replay-{w}x{h}-{args.lang}.png"
+                        pygame.image.save(app.window, str(path))
+                        print(path)
+                break
+            if scene.panel is not None:
+                choices = scene._choices()
+                scene.activate(*choices[rng.randrange(len(choices))])
+    finally:
+        app.close()
     return 0
 
 

@@ -865,7 +865,8 @@ class Table1667Renderer:
         if self._me is None:  # a shared screen: this corner's cards stay private
             corner = R(L.loyalty).union(R(L.hand))
             pygame.draw.rect(surf, palette.BRASS_DARK, corner, max(1, L.px(1)), border_radius=L.px(8))
-            lines = wrap_lines(tr("p1667.t.shared_corner"), art.font(L.px_body, True), corner.w - L.px(24), 3)
+            words = tr("t1667.replay.corner_revealed" if self._revealed else "p1667.t.shared_corner")
+            lines = wrap_lines(words, art.font(L.px_body, True), corner.w - L.px(24), 3)
             y = corner.centery - len(lines) * art.font(L.px_body, True).get_linesize() // 2
             for line in lines:
                 t = _text(line, L.px_body, palette.PARCHMENT_DARK, True)
@@ -911,7 +912,8 @@ class Table1667Renderer:
             if sv.card is not None and (self._me is not None or self._revealed):  # seen (or revealed): the card
                 band = pygame.Rect(r.x + L.px(3), r.bottom - L.px(64), r.w - L.px(6), L.px(61))
                 rounded(surf, band, palette.PARCHMENT_LIGHT, palette.GOLD, L.px(5), max(1, L.px(2)))
-                self._eye(surf, (band.x + L.px(11), band.y + L.px(10)), L.px(8))
+                if self._me is not None:  # this seat's own knowledge: the eye (a replay's revealed card has none)
+                    self._eye(surf, (band.x + L.px(11), band.y + L.px(10)), L.px(8))
                 event_glyph(surf, sv.card, (band.right - L.px(14), band.y + L.px(12)), L.px(9))
                 words = wrap_lines(tr(f"p1667.card.{sv.card.value}"), art.font(L.px_small), band.w - L.px(4), 2)
                 y = band.y + L.px(24)

@@ -148,6 +148,8 @@ class PlayerStats:
             p.endings[k] = n
         if sum(p.endings.values()) > p.games or sum(v.games for v in p.sides.values()) > p.games:
             raise ValueError("player: more endings or sides than games")
+        if p.games and p.best is None and not (p.sides or p.endings):
+            raise ValueError("player: games with scores but no best score")  # only a game without scores has none
         for k in STRENGTHS:
             vs = convert(doc.vs.get(k, {"games": 0, "wins": 0}), _VsDoc)
             rec = VsRecord(vs.games, vs.wins)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Protocol
+from typing import Any, Protocol
 
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.i18n import tr, trn
@@ -50,8 +50,24 @@ class Session:
         proceed()
 
     def open_save_dialog(self) -> bool:
-        """Ctrl+S: open the save dialog for the game on screen; False when there is none."""
-        return False
+        """Ctrl+S: open the save dialog for the game on screen; False when there is none. A table
+        scene offering ``saved_game()`` (or the pause menu over one) gives what its Save gives; a
+        game's session may know more (the dice game's results screen)."""
+        from tortuga_desktop.shell.scenes.saveload import SaveScene  # the screens import the session
+
+        app: Any = self.app
+        top = app.top
+        if isinstance(top, SaveScene):
+            return True
+        table = getattr(top, "table", None) if type(top).__name__ == "PauseScene" else top
+        own = getattr(table, "saved_game", None)
+        if not callable(own):
+            return False
+        data = own()  # None: a demo, a network game, a finished game
+        if data is None:
+            return False
+        app.push(SaveScene(data))
+        return True
 
     # -- files: one background writer ----------------------------------------------------
 

@@ -263,17 +263,8 @@ class GameSession(Session):
         """Ctrl+S: the save dialog for the running game (False when there is none)."""
         app = self.app
         top = app.top
-        if isinstance(top, SaveScene):
-            return True
-        # a table scene that saves its own game (Tortuga 1667), or the pause menu over one: what its Save gives
-        table = getattr(top, "table", None) if type(top).__name__ == "PauseScene" else top
-        own = getattr(table, "saved_game", None)
-        if callable(own):
-            data = own()  # None: a demo, a network game, a finished game
-            if data is None:
-                return False
-            app.push(SaveScene(data))
-            return True
+        if isinstance(top, SaveScene) or super().open_save_dialog():
+            return True  # a table offering saved_game() (any game's, Tortuga 1667's too): the shell's
         # the results of a game this computer played: its local table source holds the game
         source = top.source if isinstance(top, ResultsScene) else None
         shown = source.game if isinstance(source, LocalTableSource) else None

@@ -97,6 +97,12 @@ def saves_dir(create: bool = True) -> Path:
     return _ensure(path) if create else path
 
 
+def replays_dir(create: bool = True) -> Path:
+    """Kept game records of every game, for the Replays list: ``<data>/replays``."""
+    path = data_dir(create) / "replays"
+    return _ensure(path) if create else path
+
+
 def archive_dir(create: bool = True) -> Path:
     """Finished games with their full log: ``<data>/finished``."""
     path = data_dir(create) / "finished"

@@ -18,6 +18,7 @@ from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.saves import AutosaveWriter, SaveError
 from tortuga_desktop.shell.saves.writer import Autosavable
+from tortuga_desktop.shell.scenes.saveload import SaveScene
 
 __all__ = ["Session", "SessionApp"]
 
@@ -53,8 +54,6 @@ class Session:
         """Ctrl+S: open the save dialog for the game on screen; False when there is none. A table
         scene offering ``saved_game()`` (or the pause menu over one) gives what its Save gives; a
         game's session may know more (the dice game's results screen)."""
-        from tortuga_desktop.shell.scenes.saveload import SaveScene  # the screens import the session
-
         app: Any = self.app
         top = app.top
         if isinstance(top, SaveScene):

@@ -78,11 +78,8 @@ class RecordError(Exception):
 
 
 def replays_dir(create: bool = True) -> Path:
-    """Kept game records: ``<data>/replays``."""
-    path = paths.data_dir(create) / "replays"
-    if create:
-        path.mkdir(parents=True, exist_ok=True)
-    return path
+    """Kept game records: ``<data>/replays`` (the shell's folder for every game's records)."""
+    return paths.replays_dir(create)
 
 
 def _now_iso() -> str:

@@ -13,7 +13,6 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from tortuga_desktop.dice.table import records
 from tortuga_desktop.shell import paths, stats
 from tortuga_desktop.shell.saves.savefile import now_iso
 from tortuga_desktop.t1667.rules import EndReason, Loyalty
@@ -42,7 +41,7 @@ def _engine(save: Save1667) -> T1667Engine:
 def archive_paths(game_id: str) -> tuple[Path, Path]:
     """Where a finished game's file goes: the finished games' folder and the replays' folder."""
     stem = re.sub(r"[^0-9A-Za-z_-]", "_", game_id)[:64] or "game"
-    return paths.archive_dir() / f"{stem}.json", records.replays_dir() / f"{stem}.json"
+    return paths.archive_dir() / f"{stem}.json", paths.replays_dir() / f"{stem}.json"
 
 
 def record_stats(save: Save1667) -> None:

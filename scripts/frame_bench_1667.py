@@ -109,8 +109,8 @@ def instrument(app: Any, scene: Any) -> Probe:
     import pygame
 
     from tortuga_desktop.shell import layout as layout_mod
-    from tortuga_desktop.t1667.table import render as render_mod
     from tortuga_desktop.t1667.table import beats as beats_mod
+    from tortuga_desktop.t1667.table import render as render_mod
     from tortuga_desktop.t1667.table import scene as scene_mod
 
     probe = Probe()

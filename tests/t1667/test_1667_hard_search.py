@@ -129,3 +129,17 @@ def test_hard_search_is_the_same_for_the_same_seed() -> None:
         bot.observe(g.events_for(0))
         picks.add(bot.decide(g.view(0), legal))
     assert len(picks) == 1
+
+
+def test_a_playout_players_view_is_the_view_with_the_worlds_loyalties() -> None:
+    """``with_loyalties`` is ``dataclasses.replace(view, loyalties=...)``, field for field (a faster copy)."""
+    from dataclasses import fields, replace
+
+    from tortuga_desktop.t1667.ai.bots import with_loyalties
+
+    for g in _games():
+        for seat in range(g.players):
+            view, known = g.view(seat), tuple(g.loyalty)
+            made, wanted = with_loyalties(view, known), replace(view, loyalties=known)
+            assert made == wanted and type(made) is type(wanted)
+            assert all(getattr(made, f.name) is getattr(wanted, f.name) for f in fields(wanted))

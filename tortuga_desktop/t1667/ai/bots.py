@@ -15,7 +15,8 @@ never reads or changes the live game.
   vote hands, the unknown row and deck), plays each candidate out with Normal players who know the
   sampled world (the same worlds for every candidate), and leaves Normal's choice only for a
   candidate that is better by more than the paired difference's uncertainty. Its budget is a count
-  of sampled worlds (:data:`HARD_WORLDS`), never a clock: a decision depends only on the seat's view,
+  of sampled worlds (:data:`HARD_WORLDS`; a candidate that can no longer win is dropped at fixed
+  counts, :data:`HARD_FIRST_LOOK`), never a clock: a decision depends only on the seat's view,
   its events and the bot's seed, so arena results are the same on a busy machine as on a quiet one.
 
 The Dutch seat (odd player counts) wins only on a tie, so its "side" is whichever team is behind.
@@ -28,7 +29,7 @@ import random
 import statistics
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import fields, replace
 from typing import Protocol
 
 from ...levels import LEVELS_1667
@@ -66,6 +67,13 @@ LEVELS: tuple[str, ...] = LEVELS_1667
 #: the other 88 %, so the strength is the same and the work per decision is bounded by the count.
 HARD_WORLDS = 24
 
+#: Hard plays its worlds in turn and, after ``HARD_FIRST_LOOK`` of them and every ``HARD_LOOK_EVERY`` after,
+#: stops playing out the candidates that can no longer be found clearly better than Normal's choice (their
+#: paired gain's upper bound is below the margin); with none left, it keeps Normal's choice at once. The
+#: worlds that decide a close choice are all played; a choice no candidate contests costs a third of them.
+HARD_FIRST_LOOK = 8
+HARD_LOOK_EVERY = 4
+
 #: how sure Normal must be of a seat's loyalty to treat it as known when it plays Easy's rules
 SURE = 0.7
 
@@ -95,6 +103,20 @@ class PlayerBot:
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Choice:
         return self.player(view, legal, self.rng)
+
+
+_VIEW_FIELDS = tuple(f.name for f in fields(PlayerView))
+
+
+def with_loyalties(view: PlayerView, loyalties: tuple[Loyalty, ...]) -> PlayerView:
+    """``dataclasses.replace(view, loyalties=loyalties)`` in a third of its time: a search's playout
+    players (who know the sampled world's loyalties) make one at every step of every playout."""
+    out = object.__new__(PlayerView)
+    put = object.__setattr__
+    for name in _VIEW_FIELDS:
+        put(out, name, getattr(view, name))
+    put(out, "loyalties", loyalties)
+    return out
 
 
 def _r(key: str, **params: int | str) -> Reason:
@@ -159,7 +181,7 @@ class NormalBot:
     def believed(self, view: PlayerView) -> PlayerView:
         """``view`` with every loyalty this bot is sure enough of filled in (its own working copy)."""
         if self.oracle is not None:
-            return replace(view, loyalties=self.oracle)
+            return with_loyalties(view, self.oracle)
         if self.belief is None:
             return view
         filled = list(view.loyalties)
@@ -204,18 +226,19 @@ class NormalBot:
         if ship is None:
             return None
         crew = line(view, ship)
+        able = frozenset(acts)
         if crew[0] == me and len(crew) >= 2:  # Captain: maroon a likely enemy aboard (T3.8)
             p, target = max((self.enemy(view, s), s) for s in crew[1:])
-            if p >= 0.62 and Maroon(target) in acts:
+            if p >= 0.62 and Maroon(target) in able:
                 return Choice(Maroon(target), self._likely("maroon", view, target))
-        if Mutiny() in acts:  # First Mate: mutiny against a likely enemy Captain (T3.10)
+        if Mutiny() in able:  # First Mate: mutiny against a likely enemy Captain (T3.10)
             captain = crew[0]
             voters = [s for s in crew[1:] if s != me]
             friends = sum(1 - self.enemy(view, s) for s in voters)
             if (self.enemy(view, captain) >= 0.62 and friends + 1 >= (len(voters) + 1) / 2
                     and any(c.bottom == "S" for c in view.hand)):
                 return Choice(Mutiny(), self._likely("mutiny", view, captain))
-        if Attack() in acts and crew[0] == me:  # Captain: attack only with a friendly enough crew (T3.9)
+        if Attack() in able and crew[0] == me:  # Captain: attack only with a friendly enough crew (T3.9)
             crew_after = crew[1:]
             friendly = sum(1 - self.enemy(view, s) for s in crew_after)
             if friendly + 1 < (len(crew_after) + 1) / 2:
@@ -236,11 +259,14 @@ class HardBot(NormalBot):
 
     level = "hard"
 
-    def __init__(self, seed: int, worlds: int = HARD_WORLDS, horizon: int = 60, margin: float = 0.05) -> None:
+    def __init__(self, seed: int, worlds: int = HARD_WORLDS, horizon: int = 60, margin: float = 0.05,
+                 first_look: int = HARD_FIRST_LOOK, look_every: int = HARD_LOOK_EVERY) -> None:
         super().__init__(seed)
         self.margin = margin
         self.worlds = worlds
         self.horizon = horizon
+        self.first_look = first_look
+        self.look_every = look_every
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Choice:
         base = super().decide(view, legal)
@@ -252,28 +278,37 @@ class HardBot(NormalBot):
         if len(cands) <= 1:
             return base
         results: dict[Action, list[float]] = {a: [] for a in cands}
+        live = list(cands)  # the Normal choice first, and every candidate that may still beat it
+        n = 0
         for _ in range(self.worlds):
             world = self._sample_world(view)
             if world is None:
                 break
-            for a in cands:  # every candidate is played in the same sampled world (common random numbers)
+            for a in live:  # every candidate is played in the same sampled world (common random numbers)
                 results[a].append(self._playout(world, view.seat, a))
-        n = len(results[base.action])
+            n += 1
+            if n >= self.first_look and (n - self.first_look) % self.look_every == 0:
+                live = [base.action] + [a for a in live[1:] if self._may_beat(results[a], results[base.action])]
+                if len(live) == 1:
+                    return base  # no candidate can beat the Normal choice: the rest of the worlds would not change it
         if n < 4:
             return base
         # switch from the Normal choice only when a candidate beats it clearly (paired difference over worlds)
         best, best_gain = base.action, 0.0
-        for a in cands:
-            if a == base.action:
-                continue
-            diffs = [x - y for x, y in zip(results[a], results[base.action], strict=True)]
-            mean = statistics.fmean(diffs)
-            se = statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 1.0
+        for a in live[1:]:
+            mean, se = _paired(results[a], results[base.action])
             if mean > max(self.margin, 2.0 * se) and mean > best_gain:
                 best, best_gain = a, mean
         if best == base.action:
             return base
         return Choice(best, _r("search", worlds=n))
+
+    def _may_beat(self, mine: list[float], base: list[float]) -> bool:
+        """Whether a candidate played out in the same worlds as the Normal choice may still be found
+        clearly better after more worlds: its paired gain's upper bound (mean + 2 standard errors) reaches
+        the margin. One that is even or worse in every world so far (no spread) cannot."""
+        mean, se = _paired(mine, base)
+        return mean + 2.0 * se >= self.margin
 
     def _candidates(self, view: PlayerView, acts: list[Action], base: Action) -> list[Action]:
         """The normal choice plus one of each other kind of turn action (the most promising by kind)."""
@@ -404,6 +439,14 @@ class HardBot(NormalBot):
             return 0.5 if t[Side.BRITISH] == t[Side.FRENCH] else 0.25
         diff = t[side] - t[side.other]
         return 0.5 + 0.5 * max(-1.0, min(1.0, diff / 3))
+
+
+def _paired(mine: list[float], base: list[float]) -> tuple[float, float]:
+    """The mean and standard error of ``mine - base`` over the worlds both were played in."""
+    diffs = [x - y for x, y in zip(mine, base, strict=True)]
+    n = len(diffs)
+    mean = statistics.fmean(diffs)
+    return mean, (statistics.stdev(diffs) / math.sqrt(n) if n > 1 else 1.0)
 
 
 def make_bot(level: str, seed: int) -> Bot:

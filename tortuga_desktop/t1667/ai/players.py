@@ -277,13 +277,14 @@ def easy_player(view: PlayerView, legal: Sequence[Action], rng: random.Random) -
 def _easy_turn(view: PlayerView, legal: Sequence[Action], rng: random.Random, want: Side) -> Choice:
     me = view.seat
     hand = view.hand
-    if Attack() in legal and any(c.top in "CT" for c in hand):
+    able = frozenset(legal)  # membership by hash: a 9-seat turn has ~200 legal actions (Force's)
+    if Attack() in able and any(c.top in "CT" for c in hand):
         return Choice(Attack(), _r("attack"))
     tortuga = dict(view.tortuga)
-    if Brawl() in legal and tortuga[want] < 2 and any(c.flag == want.value[0].upper() for c in hand):
+    if Brawl() in able and tortuga[want] < 2 and any(c.flag == want.value[0].upper() for c in hand):
         return Choice(Brawl(), _r("brawl", side=want.value))
     shift = Shift(want.other)
-    if shift in legal:
+    if shift in able:
         return Choice(shift, _r("shift", side=want.value))
     known = {sv.slot: sv.card for sv in view.row if sv.face_down and sv.card is not None}
     good = [s for s, c in known.items() if c in GOOD]
@@ -301,7 +302,7 @@ def _easy_turn(view: PlayerView, legal: Sequence[Action], rng: random.Random, wa
             targets = [s for s in range(view.players) if s != me]
             seat, known_enemy = _pick_seat(view, targets, rng, enemy=True)
             force = Force(bad[0], others[0], seat)
-            if force in legal:
+            if force in able:
                 return Choice(force, _r("force_enemy" if known_enemy else "force_random", seat=seat))
     where = view.where(me)
     if where is Loc.TORTUGA and view.tortuga_line[0] != me:
@@ -316,7 +317,7 @@ def _easy_turn(view: PlayerView, legal: Sequence[Action], rng: random.Random, wa
     if marque:
         return Choice(marque[0], _r("play_marque"))
     unknown = [s for s in down if s not in known]
-    if len(unknown) >= 2 and ViewTwo(unknown[0], unknown[1]) in legal and rng.random() < 0.6:
+    if len(unknown) >= 2 and ViewTwo(unknown[0], unknown[1]) in able and rng.random() < 0.6:
         a, b = rng.sample(unknown, 2)
         return Choice(ViewTwo(min(a, b), max(a, b)), _r("view"))
     safe = [s for s in down if s not in bad]

@@ -378,6 +378,8 @@ class Table1667Renderer:
         self._frame: pygame.Surface | None = None
         #: per section of the frame, what it was last drawn from
         self._keys: dict[str, object] = {}
+        #: per seat, what its plaque in the strip was last drawn from (see :meth:`_seat_key`)
+        self._seat_keys: dict[int, object] = {}
         self._pawns: dict[object, pygame.Surface] = {}
         #: the seat drawn as "you" (None on a shared screen)
         self._me: int | None = None
@@ -425,16 +427,29 @@ class Table1667Renderer:
             self._static = self._build_static(surface.get_size())
             self._frame = self._static.copy()
             self._keys = {}
+            self._seat_keys = {}
         frame = self._frame
+        L_seats = self.layout.seats
         for name, region, key in self._sections(view, panel, state):
             if self._keys.get(name) == key:
                 continue  # this part of the table shows the same as last frame
+            if name == "strip":  # seat by seat: a move changes one or two plaques, not nine
+                drawn = self._keys.get(name) is not None
+                for seat in range(view.players):
+                    seat_key = self._seat_key(view, seat)
+                    if drawn and self._seat_keys.get(seat) == seat_key:
+                        continue
+                    plaque = R(L_seats[seat].rect).clip(region)
+                    frame.set_clip(plaque)
+                    frame.blit(self._static, plaque, plaque)
+                    self._seat(frame, view, seat)
+                    self._seat_keys[seat] = seat_key
+                frame.set_clip(None)
+                self._keys[name] = key
+                continue
             frame.set_clip(region)
             frame.blit(self._static, region, region)
-            if name == "strip":
-                for seat in range(view.players):
-                    self._seat(frame, view, seat)
-            elif name == "mat":
+            if name == "mat":
                 self._last_vote(frame, view)
                 self._galleon(frame, view)
                 self._status(frame, view)
@@ -451,6 +466,15 @@ class Table1667Renderer:
             frame.set_clip(None)
             self._keys[name] = key
         surface.blit(frame, (0, 0))
+
+    def _seat_key(self, view: TableView, seat: int) -> object:
+        """What :meth:`_seat` draws ``seat``'s plaque from (with the strip's common fields, compared as a whole)."""
+        vote = view.vote
+        voting = None if vote is None or seat not in vote.participants else seat in vote.chosen
+        outcome = view.outcome
+        return (get_language(), art.markers_on(), self._me == seat, self._me is None, view.names[seat],
+                view.loyalties[seat], outcome is None and seat == view.active, outcome is None,
+                outcome is not None and seat in outcome.winners, view.hand_sizes[seat], view.front[seat], voting)
 
     def restore(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Put back ``rect`` of the last frame drawn (the table without what a scene drew over it)."""

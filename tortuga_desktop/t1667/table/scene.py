@@ -36,7 +36,7 @@ import pygame
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.anim import SPEEDS
 from tortuga_desktop.shell.engine import ActionRefused, Prompt
-from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.i18n import get_language, tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
 from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
 from tortuga_desktop.shell.scenes import Scene
@@ -114,6 +114,11 @@ class Table1667Scene(Scene):
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._log_rows: list[str] = []
         self._log_rows_key: Any = None
+        #: each shown event's log rows (index = event), each talk line's rows (by its words), and what they
+        #: were wrapped for (viewer, size, language, names; the event list itself: a new viewer's is new)
+        self._event_rows: list[list[str]] = []
+        self._talk_rows: dict[str, list[str]] = {}
+        self._wrapped_key: object = None
         #: per human seat: its own event count and the public count when it last decided
         self._mark_own: dict[int, int] = {}
         self._mark_public: dict[int, int] = {s: 0 for s in humans}
@@ -647,21 +652,36 @@ class Table1667Scene(Scene):
         names = self.table.names
         f = art.font(L.px_small)
         width = self.log_rect().w - L.px(10)
+        # each event's and each talk line's rows are worded and wrapped once (for this viewer, size and
+        # language): a new event must not wrap the whole log again (it grows to hundreds of events)
+        wrap_key = (self.viewer, L.size, L.px_small, width, get_language(), names, id(self.log_events))
+        if self._wrapped_key != wrap_key:
+            self._wrapped_key = wrap_key
+            self._event_rows = []
+            self._talk_rows = {}
+        for e in self.log_events[len(self._event_rows):self.log_shown]:
+            line = event_text(e, names, self.viewer)
+            self._event_rows.append(wrap_lines(line, f, width, 12) if line else [])
         mark = self._mark_own.get(self.viewer) if self.viewer is not None else None
         rows: list[str] = []
         talk = sorted(self.talk, key=lambda t: t[0])
         said = 0
-        for k, e in enumerate(self.log_events[:self.log_shown]):
+
+        def talk_rows(line: Claim | Reaction) -> list[str]:
+            text = talk_text(line, names)
+            if text not in self._talk_rows:
+                self._talk_rows[text] = ["\x01" + r for r in wrap_lines(text, f, width, 6)]
+            return self._talk_rows[text]
+
+        for k in range(self.log_shown):
             while said < len(talk) and talk[said][0] <= k:
-                rows += ["\x01" + r for r in wrap_lines(talk_text(talk[said][1], names), f, width, 6)]
+                rows += talk_rows(talk[said][1])
                 said += 1
             if mark is not None and k == mark and k < self.log_shown:
                 rows.append("\x00" + tr("t1667.log.since"))
-            line = event_text(e, names, self.viewer)
-            if line:
-                rows += wrap_lines(line, f, width, 12)
+            rows += self._event_rows[k]
         while said < len(talk) and talk[said][0] <= self.log_shown:
-            rows += ["\x01" + r for r in wrap_lines(talk_text(talk[said][1], names), f, width, 6)]
+            rows += talk_rows(talk[said][1])
             said += 1
         self._log_rows = rows
         self._log_rows_key = key

@@ -55,7 +55,9 @@ def test_a_new_event_words_only_itself(monkeypatch: pytest.MonkeyPatch) -> None:
         while scene.log_shown == shown:
             app.step(1 / 60)
         scene.log_rows()
-        assert 0 < len(worded) == scene.log_shown - shown < shown  # only the new events were worded
+        # only the new events were worded (re-wording the log would word all log_shown of them; how
+        # many arrive in one frame depends on how fast the computer players answered)
+        assert 0 < len(worded) == scene.log_shown - shown
         assert scene.log_rows() == _fresh(scene)
     finally:
         app.close()

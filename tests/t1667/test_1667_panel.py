@@ -245,3 +245,25 @@ def test_phrases_about_this_seat_say_you_in_the_second_person() -> None:
     p = panel_for(g2.view(0), g2.legal_actions(0))
     row = next(o for grp in p.groups for o in grp.options if o.action == Row(Loc.RB_FD))
     assert [say(c) for c in row.consequence] == ["you sit in the Flying Dutchman's rowboat"]
+
+
+def test_a_shift_option_says_what_the_holds_would_hold_after_it() -> None:
+    """T3.11: the Cabin Boy's shift moves one treasure to the other hold of its ship: the group says what
+    the holds hold now, each option what they would hold after it (they were the same line twice)."""
+    from tortuga_desktop.t1667.rules import Ship, Side
+
+    g = game(fd="1 3 0", jr="2", active=0)
+    view = g.view(0)
+    british, french = view.hold(Ship.FD, Side.BRITISH), view.hold(Ship.FD, Side.FRENCH)
+    group = next(gr for gr in panel_for(view, g.legal_actions(0)).groups if gr.kind == "shift")
+    now = [say(c) for c in group.consequence]
+    assert len(now) == 1 and f"{british}" in now[0] and f"{french}" in now[0]
+    assert group.options
+    for option in group.options:
+        source = option.action.source  # type: ignore[attr-defined]
+        after = {Side.BRITISH: british, Side.FRENCH: french}
+        after[source] -= 1
+        after[source.other] += 1
+        assert [say(c) for c in option.consequence] == [
+            i18n.tr("p1667.holds_after", british=after[Side.BRITISH], french=after[Side.FRENCH])]
+        assert [say(c) for c in option.consequence] != now

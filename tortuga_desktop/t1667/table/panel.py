@@ -187,6 +187,15 @@ def _treasure_now(view: PlayerView, ship: Ship) -> Words:
              french=view.hold(ship, Side.FRENCH))
 
 
+def _treasure_after_shift(view: PlayerView, ship: Ship, source: Side) -> Words:
+    """T3.11: the holds after one treasure goes from ``source`` to the other hold (the group's line
+    says what they hold now)."""
+    now = {side: view.hold(ship, side) for side in (Side.BRITISH, Side.FRENCH)}
+    now[source] -= 1
+    now[source.other] += 1
+    return w("p1667.holds_after", british=now[Side.BRITISH], french=now[Side.FRENCH])
+
+
 def _known(view: PlayerView, slot: int) -> tuple[Words, ...]:
     sv = view.row[slot - 1]
     return (w("p1667.you_know", slot=slot, card=_card(sv.card)),) if sv.card is not None else ()
@@ -249,7 +258,7 @@ def _turn_groups(view: PlayerView, legal: Sequence[Action]) -> list[Group]:
             ship = view.where(me).ship
             assert ship is not None
             opts = tuple(Option(a, w("p1667.o.shift", source=_side(a.source), to=_side(a.source.other)),
-                                (_treasure_now(view, ship),)) for a in acts if isinstance(a, Shift))
+                                (_treasure_after_shift(view, ship, a.source),)) for a in acts if isinstance(a, Shift))
             out.append(Group(kind, w("p1667.g.shift"), (_treasure_now(view, ship),), opts))
         elif kind == "row":
             opts = tuple(Option(a, w("p1667.o.to", where=_loc(a.to)),

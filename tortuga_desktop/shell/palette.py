@@ -36,6 +36,7 @@ __all__ = [
     "DANGER",
     "SUCCESS",
     "PLAYER_COLOURS",
+    "TABLE_SEATS",
     "CHEST_COLOURS",
     "ACTION_ICONS",
     "hex_to_rgb",
@@ -99,6 +100,17 @@ PLAYER_COLOURS: Final[tuple[PlayerColour, ...]] = (
     PlayerColour("Royal blue", (0x2A, 0x5C, 0xC4), (0x6E, 0x9B, 0xEB), (0x15, 0x2F, 0x72), "square"),
     PlayerColour("Amber", (0xE8, 0xA3, 0x17), (0xFF, 0xD0, 0x66), (0x9A, 0x64, 0x06), "triangle"),
     PlayerColour("Teal", (0x12, 0x9C, 0x82), (0x5C, 0xD1, 0xB6), (0x0A, 0x5E, 0x4E), "diamond"),
+)
+
+#: Nine seats' colours and marker shapes for games with more seats than the dice game's four (its
+#: four come first, so a seat looks the same in either game): Tortuga 1667's table, the lobby.
+TABLE_SEATS: Final[tuple[tuple[RGB, str], ...]] = (
+    *((c.rgb, c.marker) for c in PLAYER_COLOURS),
+    ((0x7D, 0x3C, 0x98), "star"),
+    ((0xD8, 0x6A, 0xA8), "hexagon"),
+    ((0x5D, 0x6D, 0x7E), "cross"),
+    ((0x8A, 0x9A, 0x2A), "pentagon"),
+    ((0x9C, 0x5A, 0x2C), "down"),
 )
 
 # --- treasure chests (index = chest colour index used by the rules) ------

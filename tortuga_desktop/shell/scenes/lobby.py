@@ -332,7 +332,7 @@ class LobbyScene(Scene):
             r = pygame.Rect(x, y, width, row_h - int(8 * s))
             pygame.draw.rect(surface, palette.PARCHMENT_DARK if not st.here else palette.GOLD_LIGHT, r,
                              border_radius=int(10 * s))
-            colour = palette.PLAYER_COLOURS[st.seat % len(palette.PLAYER_COLOURS)].rgb
+            colour = palette.TABLE_SEATS[st.seat % len(palette.TABLE_SEATS)][0]  # 2-9 seats, as the tables colour them
             chip = pygame.Rect(r.x + int(10 * s), r.y + int(8 * s), r.h - int(16 * s), r.h - int(16 * s))
             pygame.draw.rect(surface, colour, chip, border_radius=int(8 * s))
             pygame.draw.rect(surface, palette.INK, chip, max(1, int(2 * s)), border_radius=int(8 * s))

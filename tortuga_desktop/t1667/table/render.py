@@ -43,17 +43,7 @@ class SeatStyle:
 
 
 #: Nine seat styles: distinct in hue and lightness, each with its own shape.
-SEAT_STYLES: tuple[SeatStyle, ...] = (
-    SeatStyle((0xC0, 0x2B, 0x2B), "circle"),
-    SeatStyle((0x2A, 0x5C, 0xC4), "square"),
-    SeatStyle((0xE8, 0xA3, 0x17), "triangle"),
-    SeatStyle((0x12, 0x9C, 0x82), "diamond"),
-    SeatStyle((0x7D, 0x3C, 0x98), "star"),
-    SeatStyle((0xD8, 0x6A, 0xA8), "hexagon"),
-    SeatStyle((0x5D, 0x6D, 0x7E), "cross"),
-    SeatStyle((0x8A, 0x9A, 0x2A), "pentagon"),
-    SeatStyle((0x9C, 0x5A, 0x2C), "down"),
-)
+SEAT_STYLES: tuple[SeatStyle, ...] = tuple(SeatStyle(rgb, shape) for rgb, shape in palette.TABLE_SEATS)
 
 #: Loyalty colours and badge shapes (the flags on vote cards, the holds and treasure areas use them too).
 LOYALTY_STYLES: dict[Loyalty, SeatStyle] = {

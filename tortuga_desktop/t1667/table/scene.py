@@ -48,6 +48,7 @@ from tortuga_desktop.t1667.rules import events as ev
 from tortuga_desktop.t1667.rules.actions import Action
 from tortuga_desktop.t1667.rules.views import PlayerView, TableView
 from tortuga_desktop.t1667.table.beats import Beat, VoteBeat, beats_from
+from tortuga_desktop.t1667.table.discard import DiscardScene
 from tortuga_desktop.t1667.table.end import End1667Scene
 from tortuga_desktop.t1667.table.eventtext import event_text, talk_text
 from tortuga_desktop.t1667.table.help import Help1667Scene
@@ -475,6 +476,10 @@ class Table1667Scene(Scene):
         if isinstance(intent, Key):
             self._key(intent)
             return
+        if (isinstance(intent, Click) and intent.button == 1 and self.renderer is not None
+                and pygame.Rect(self.renderer.layout.discard).collidepoint(intent.pos)):
+            self.open_discard()
+            return
         if isinstance(intent, Click) and intent.button in (1, 3):
             if intent.button == 3:
                 self.back()
@@ -493,8 +498,16 @@ class Table1667Scene(Scene):
                     self.focus = k
                     break
 
+    def open_discard(self) -> None:
+        """The discard pile, browsed over the table (a click on it, or D)."""
+        if self.entered:
+            self.app.push(DiscardScene(self.view.discard))
+
     def _key(self, intent: Key) -> None:
         key = intent.key
+        if key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.open_discard()
+            return
         if key == pygame.K_ESCAPE:
             self.skip()
             if self.entered:

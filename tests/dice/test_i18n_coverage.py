@@ -28,6 +28,7 @@ import pygame
 import pytest
 
 from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.dice.table.savefile import record_finished
 from tortuga_desktop.shell import i18n
 
 #: the application's code: the shell and each game's table (the rules and bots draw nothing)
@@ -217,7 +218,7 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
     from tortuga_desktop.dice.table.gamesetup import SetupConfig
-    from tortuga_desktop.shell import saves, stats
+    from tortuga_desktop.shell import saves
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.saves import SeatConfig
@@ -231,7 +232,7 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
         s = done.game.to_move()[0]
         done.game.apply(s, done.game.random_action(s, rng))
     saves.archive_finished(done)
-    stats.record_finished(done)
+    record_finished(done)
 
     app = make_app(build_parser().parse_args(["--mute", "--size", "1280x720", "--speed", "instant"]))
     app.fixed_dt = 1 / 60

@@ -18,8 +18,6 @@ GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", 
 
 #: (shell module, game module) -> why it is still there
 SEAMS: dict[tuple[str, str], str] = {
-    # the statistics count a finished dice game from its save (its scores)
-    ("shell.stats", "dice.table.savefile"): "record_finished",
     # the network lobby, host, join and chat screens play the dice game's network tables
     ("shell.scenes.chat", "dice.table.remote"): "network play is the dice game's",
     ("shell.scenes.host", "dice.table.remote"): "network play is the dice game's",

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.dice.table.savefile import record_finished
 from tortuga_desktop.shell import paths, stats
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.stats import load_stats, record_game
@@ -68,13 +69,13 @@ def test_record_finished_game() -> None:
     data = SetupConfig(seats=_seats("human", "normal", "hard"), seed=3).create_game()
     g = data.game
     with pytest.raises(ValueError):
-        stats.record_finished(data)
+        record_finished(data)
     rng = random.Random(0)
     while not g.is_over:
         d = g.pending()[0]
         g.apply(d.seat, g.random_action(d.seat, rng))
-    stats.record_finished(data)
-    stats.record_finished(data)
+    record_finished(data)
+    record_finished(data)
     outcome = g.outcome()
     assert outcome is not None
     p = load_stats().get("Anna")

@@ -8,7 +8,7 @@ keeps its own records: a player's entry carries ``"game"`` (missing: the dice ga
 from before there was a second game). Only human seats get statistics; for every game, each
 human's record against a computer strength counts once if at least one opponent had that strength::
 
-    record_finished(data)                 # at game over: data is a saves.SaveData
+    record_finished(data)                 # at a dice game's end (dice/table/savefile.py)
     # or: record_game(seats, [s.total for s in outcome.scores], list(outcome.winners), game_id=...)
     stats = load_stats()                  # never raises; a bad file -> empty stats, kept aside
     for p in stats.sorted_players(): p.name, p.games, p.wins, p.best, p.average, p.vs["hard"].wins
@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Annotated, Any, Protocol
+from typing import Annotated, Any, Protocol
 
 import msgspec
 from msgspec import Meta
@@ -33,9 +33,6 @@ from tortuga_desktop.levels import LEVELS
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.text import check_text, convert, parse_json
-
-if TYPE_CHECKING:
-    from tortuga_desktop.dice.table.savefile import SaveData
 
 __all__ = [
     "STRENGTHS",
@@ -46,7 +43,6 @@ __all__ = [
     "load_stats",
     "save_stats",
     "record_game",
-    "record_finished",
     "clear_stats",
 ]
 
@@ -344,17 +340,6 @@ def record_game(seats: Sequence[Seated], outcome_scores: list[int] | None, winne
     else:
         save_stats(stats)
     return stats
-
-
-def record_finished(data: SaveData, *, strict: bool = False) -> Stats:
-    """:func:`record_game` for a finished :class:`saves.SaveData` (uses its game_id; the seats
-    that asked for a hint in it, this session or before the game was saved, count as games
-    with hints)."""
-    outcome = data.game.outcome()
-    if outcome is None:
-        raise ValueError("the game is not over")
-    return record_game(data.seats, [s.total for s in outcome.scores], list(outcome.winners),
-                       game_id=data.game_id, strict=strict, hinted=data.hinted)
 
 
 def clear_stats() -> bool:

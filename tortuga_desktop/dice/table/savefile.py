@@ -24,14 +24,15 @@ from tortuga_desktop.rules import (
     check_reachable,
     replay,
 )
-from tortuga_desktop.shell import paths
+from tortuga_desktop.shell import paths, stats
 from tortuga_desktop.shell.saves.autosave import autosave_path
 from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.savefile import FORMAT, SaveInfo, managed, read_document
 from tortuga_desktop.shell.saves.seats import SeatConfig, check_dict, check_seats, get_field
 from tortuga_desktop.shell.saves.text import check_json_values, check_text, convert
 
-__all__ = ["GAME", "READ_SCHEMAS", "SCHEMA", "SaveData", "info_of", "load_autosave", "load_save", "read_save"]
+__all__ = ["GAME", "READ_SCHEMAS", "SCHEMA", "SaveData", "info_of", "load_autosave", "load_save", "read_save",
+           "record_finished"]
 
 #: The ``"game"`` field of the dice game's saves (a file without one is the dice game's too).
 GAME = "tortuga"
@@ -275,3 +276,14 @@ def load_autosave() -> SaveData | None:
     if not path.is_file():
         return None
     return load_save(path)
+
+
+def record_finished(data: SaveData, *, strict: bool = False) -> stats.Stats:
+    """The statistics' :func:`~tortuga_desktop.shell.stats.record_game` for a finished dice game
+    (uses its game_id; the seats that asked for a hint in it, this session or before the game was
+    saved, count as games with hints)."""
+    outcome = data.game.outcome()
+    if outcome is None:
+        raise ValueError("the game is not over")
+    return stats.record_game(data.seats, [s.total for s in outcome.scores], list(outcome.winners),
+                             game_id=data.game_id, strict=strict, hinted=data.hinted)

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from tortuga_desktop.dice.table import records
 from tortuga_desktop.dice.table.controller import LocalTableSource
 from tortuga_desktop.dice.table.records import RecordKeeper
-from tortuga_desktop.dice.table.savefile import SaveData
+from tortuga_desktop.dice.table.savefile import SaveData, record_finished
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.dice.table.source import TableMove
@@ -250,7 +250,7 @@ class GameSession(Session):
                 app.notify(tr("notice.archive_failed_kept", reason=reason, total=total), "error")
                 return
             try:
-                stats.record_finished(snapshot, strict=True)
+                record_finished(snapshot, strict=True)
             except Exception as exc:  # the game itself is archived: only the statistics lag
                 logger.warning("recording the statistics failed: %s", exc)
                 self._write_failed(saves.write_error(exc, stats.stats_path(create=False)))

@@ -60,7 +60,7 @@ elsewhere (opened from the command line) is never written, moved or deleted.
 Game over::
 
     archive_finished(data)        # <data>/finished/<game_id>.json with the full log
-    stats.record_finished(data)   # statistics (idempotent per game_id)
+    record_finished(data)         # statistics (idempotent per game_id; dice/table/savefile.py)
     clear_autosave()
 
 Computer players must be deterministic functions of (``SeatConfig.bot_seed``, the view

@@ -58,6 +58,21 @@ class FormScene(Scene):
         raise NotImplementedError
 
     def press(self, name: str) -> None:
+        """Do what the control ``name`` does (clicks, keys and tests): the buttons every setup has
+        (``back``, ``host``, ``go``) here, the form's own controls in :meth:`press_own`."""
+        if name == "back":
+            self.back()
+        elif name == "host":
+            self.host()
+        elif name == "go":
+            self.start()
+        else:
+            self.press_own(name)
+
+    def press_own(self, name: str) -> None:
+        raise NotImplementedError
+
+    def host(self) -> None:
         raise NotImplementedError
 
     def back(self) -> None:

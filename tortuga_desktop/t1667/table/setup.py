@@ -359,8 +359,8 @@ class Setup1667Scene(FormScene):
         return rep
 
     # ------------------------------------------------------------------ input
-    def press(self, name: str) -> None:
-        """Do what the control ``name`` does (clicks and tests)."""
+    def press_own(self, name: str) -> None:
+        """The setup's own controls (seat count, kinds, options): :meth:`FormScene.press` takes back, host and go."""
         kind, _, rest = name.partition(":")
         if kind == "count":
             self.set_count(int(rest))
@@ -380,12 +380,6 @@ class Setup1667Scene(FormScene):
             self._read()
             self.bot_chat = rest == "on"
             self._build()
-        elif name == "back":
-            self.back()
-        elif name == "host":
-            self.host()
-        elif name == "go":
-            self.start()
 
     def host(self) -> None:
         """Host these seats as a network game: the host screen opens with Tortuga 1667 chosen (a human

@@ -251,8 +251,8 @@ class SetupScene(FormScene):
         return rep  # the text fields are pygame_gui widgets: report_of adds those
 
     # ------------------------------------------------------------------ input
-    def press(self, name: str) -> None:
-        """Do what the control ``name`` does (clicks and tests)."""
+    def press_own(self, name: str) -> None:
+        """The setup's own controls (seat count, kinds, options): :meth:`FormScene.press` takes back, host and go."""
         kind, _, rest = name.partition(":")
         if kind == "count":
             self.set_count(int(rest))
@@ -273,12 +273,6 @@ class SetupScene(FormScene):
             self._read()
             self.long_game = rest == "on"
             self._build()
-        elif name == "back":
-            self.back()
-        elif name == "host":
-            self.host()
-        elif name == "go":
-            self.start()
 
     def host(self) -> None:
         """Host this setup as a network game (the host screen opens with these seats)."""

@@ -13,7 +13,7 @@ import pytest
 from test_expert_hints import _table, _until
 
 from tortuga_desktop.dice.table.hints import hint_busy, hint_marks, note_used, seats_hinted
-from tortuga_desktop.dice.table.savefile import SaveData, read_save
+from tortuga_desktop.dice.table.savefile import SaveData, read_save, record_finished
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.rules import Game
 from tortuga_desktop.shell import stats
@@ -145,7 +145,7 @@ def test_a_game_with_hints_counts_after_a_save_and_a_restart(app_home: Any, tmp_
     while not back.game.is_over:
         seat = back.game.to_move()[0]
         back.game.apply(seat, back.game.random_action(seat, rng))
-    s = stats.record_finished(back)
+    s = record_finished(back)
     anna, bart = s.get("Anna"), s.get("Bart")
     assert anna is not None and bart is not None and (anna.hinted, bart.hinted) == (0, 1)
     # saves from before hints were kept load with none; a wrong list is a clear error

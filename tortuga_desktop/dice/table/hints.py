@@ -58,7 +58,7 @@ logger = logging.getLogger(__name__)
 HINT_CAP_S = 1.0
 
 def note_used(data: SaveData | None, seat: int) -> None:
-    """Remember in the game's :class:`~tortuga_desktop.shell.saves.SaveData` (``None``: a game
+    """Remember in the game's :class:`~tortuga_desktop.dice.table.savefile.SaveData` (``None``: a game
     without one, nothing to remember) that ``seat`` asked for a hint: the statistics count it,
     and the save keeps it across a restart."""
     if data is not None:

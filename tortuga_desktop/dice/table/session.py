@@ -67,7 +67,7 @@ class GameSession(Session):
     # -- starting a game ----------------------------------------------------------------
 
     def start_game(self, setup: SetupConfig) -> None:
-        """Start a game from a :class:`saves.SetupConfig` (the setup and results screens).
+        """Start a game from a :class:`~.gamesetup.SetupConfig` (the setup and results screens).
         Over a game in progress it asks first (:meth:`confirm_leaving_game`)."""
         app = self.app
 

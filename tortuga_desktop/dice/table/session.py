@@ -261,22 +261,15 @@ class GameSession(Session):
 
     def open_save_dialog(self) -> bool:
         """Ctrl+S: the save dialog for the running game (False when there is none)."""
+        if super().open_save_dialog():
+            return True  # a table offering saved_game() (the dice table, 1667's) or the pause menu over one
+        # the results of a game this computer played whose archiving failed: its local source holds the game
         app = self.app
         top = app.top
-        if isinstance(top, SaveScene) or super().open_save_dialog():
-            return True  # a table offering saved_game() (any game's, Tortuga 1667's too): the shell's
-        # the results of a game this computer played: its local table source holds the game
         source = top.source if isinstance(top, ResultsScene) else None
         shown = source.game if isinstance(source, LocalTableSource) else None
         for unstored in list(self.unstored.values()):
             if shown is not None and unstored.game is shown:
                 app.push(SaveScene(unstored))
                 return True
-        tables = self._tables_data()
-        if tables:
-            data = tables[-1]
-            if type(top).__name__ not in ("TableScene", "PauseScene") or data.game.is_over:
-                return False
-            app.push(SaveScene(data))
-            return True
         return False

@@ -20,6 +20,7 @@ from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
 from tortuga_desktop.shell.layout import wrap_words
 from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.scenes.form import fit
 from tortuga_desktop.shell.scenes.pause import PausedTable, PauseScene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -118,11 +119,8 @@ class Handover(Scene):
         surface.fill(palette.SEA_DEEP)
         small = art.font(max(12, min(22, w // 60)))
         y = h // 3
-        px = max(18, min(48, w // 26))
-        text = art.font(px, bold=True).render(self.message(), True, palette.GOLD)
-        while text.get_width() > w - 40 and px > 14:  # a long name: the line shrinks to fit the window
-            px -= 2
-            text = art.font(px, bold=True).render(self.message(), True, palette.GOLD)
+        # a long name: the line shrinks to fit the window
+        text = fit(self.message(), max(18, min(48, w // 26)), w - 40, True, palette.GOLD)
         surface.blit(text, text.get_rect(center=(w // 2, y)))
         pygame.draw.line(surface, self.colour, (w // 2 - text.get_width() // 2, y + text.get_height() // 2 + 6),
                          (w // 2 + text.get_width() // 2, y + text.get_height() // 2 + 6), 4)

@@ -171,6 +171,137 @@ def screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         app.top.confirm()  # Anne Bonny is ready: her seat's table
 
     yield "table t1667", after_ready
+    yield from network_screens(app)
+
+
+class _Connection:
+    """A network connection that never touches the network: what it "receives" is fed in by the
+    shots (the network screens drawn from fixed messages)."""
+
+    url = "ws://127.0.0.1:47600"
+    name = "Anne Bonny"
+
+    def __init__(self, items: list[Any]) -> None:
+        from tortuga_desktop.net.client import ConnState
+
+        self.items = list(items)
+        self.state = ConnState.CONNECTED
+        self.seats: tuple[int, ...] = ()
+
+    def poll(self, limit: int = 200) -> list[Any]:
+        out, self.items = self.items, []
+        return out
+
+    def send_action(self, seat: int, action: Any, decisions: int | None = None) -> int:
+        return 1
+
+    def say(self, text: str, seat: int | None = None) -> None: ...
+
+    def start_game(self, token: str = "") -> None: ...
+
+    def close(self, timeout: float = 5.0) -> None: ...
+
+    def start(self) -> None: ...
+
+    def list_tables(self) -> None:
+        from tortuga_desktop.net import protocol as P
+
+        self.items.append(P.Welcome(version=P.PROTOCOL_VERSION, server="shots", lobby=True))
+        self.items.append(P.Tables(tables=[
+            P.TableInfo(table="t1", name="Harbour", players=4, open_seats=2, started=False, over=False, listed=True,
+                        code="ABCDEF", waiting=["Anne Bonny"], computers=1, level="normal"),
+            P.TableInfo(table="t2", name="Sandbar", players=3, open_seats=0, started=True, over=False)]))
+
+
+class _Browser:
+    def start(self) -> None: ...
+
+    def hosts(self) -> list[Any]:
+        return []
+
+    def close(self) -> None: ...
+
+
+def network_screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
+    """The host, join, tables, lobby (with its chat) and network table screens, fed fixed messages
+    by a stand-in connection (nothing is sent or received)."""
+    from tortuga_desktop.net import protocol as P
+    from tortuga_desktop.net.client import GameUpdate, Status
+    from tortuga_desktop.rules import Game
+    from tortuga_desktop.shell.scenes.host import HostScene
+    from tortuga_desktop.shell.scenes.join import JoinScene
+    from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene
+    from tortuga_desktop.shell.scenes.menu import MenuScene
+    from tortuga_desktop.shell.scenes.tables import TablesScene
+
+    def never(plan: Any) -> Any:
+        raise OSError("the shots host nothing")
+
+    def host() -> None:
+        app.clear_to(MenuScene())
+        app.push(HostScene(starter=never))
+
+    yield "host", host
+
+    def host_1667() -> None:
+        from tortuga_desktop.shell.saves import SeatConfig
+
+        app.clear_to(MenuScene())
+        seats = [SeatConfig(n, "human" if i == 0 else "open" if i < 3 else "normal", i)
+                 for i, n in enumerate(NAMES_1667)]
+        app.push(HostScene(game="t1667", starter=never, seats=seats))
+
+    yield "host t1667", host_1667
+
+    def join() -> None:
+        app.clear_to(MenuScene())
+        app.push(JoinScene(browser=_Browser(), address="127.0.0.1", player="Anne Bonny",
+                           seat_dir=Path(os.environ["TORTUGA_HOME"]) / "no-seats"))
+
+    yield "join", join
+
+    def tables() -> None:
+        app.clear_to(MenuScene())
+        app.push(TablesScene("ws://127.0.0.1:47600", "127.0.0.1", "Anne Bonny", lambda *a: None,
+                             on_watch=lambda *a: True, client_factory=lambda *a, **k: _Connection([])))
+
+    yield "tables", tables
+
+    names = ("Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read")
+
+    def lobby_messages(game: str, started: bool) -> list[Any]:
+        seats = [P.SeatInfo(seat=0, name=names[0], kind="local", level="", taken=True, connected=True, bot=False),
+                 P.SeatInfo(seat=1, name=names[1], kind="open", level="", taken=True, connected=True, bot=False),
+                 P.SeatInfo(seat=2, name=names[2], kind="computer", level="hard", taken=True, connected=True,
+                            bot=True),
+                 P.SeatInfo(seat=3, name="", kind="open", level="", taken=False, connected=False, bot=False)]
+        return [Status("connected"), P.Joined(table="t1", seats=[0], token="tok"),
+                P.Chat(table="t1", n=1, seat=1, name=names[1], kind="joined"),
+                P.Chat(table="t1", n=2, seat=1, name=names[1], kind="say", text="Ahoy, who brought the rum?"),
+                P.Lobby(table="t1", name="Shots", players=4, seats=seats, started=started, over=False, game=game)]
+
+    def lobby(game: str = "tortuga") -> Any:
+        from tortuga_desktop.dice.table.remote import RemoteController
+
+        app.clear_to(MenuScene())
+        client = _Connection(lobby_messages(game, False))
+        client.seats = (0,)
+        scene = LobbyScene(RemoteController(client), host=HostInfo("127.0.0.1", 47600, "ABCDEF"))
+        app.push(scene)
+        return scene
+
+    yield "lobby", lobby
+    yield "lobby t1667", lambda: lobby("t1667")
+
+    def nettable() -> None:
+        scene = lobby()
+        _frames(app)
+        g = Game.new(4, 5, names=list(names))
+        conn = scene.controller.client
+        conn.items = [*lobby_messages("tortuga", True)[4:],
+                      GameUpdate("t1", 0, g.view(0), tuple(g.events_for(0)), 0, -1)]
+
+    yield "network table", nettable
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -49,14 +49,14 @@ def main() -> int:
     step_until(app, lambda: lobby.can_start)
     remote.say({"de": "Moin! Wer fängt an?", "nl": "Hoi! Wie begint?", "es": "¡Hola! ¿Quién empieza?"}
                .get(args.lang, "Ahoy! Who starts?"))
-    step_until(app, lambda: len([c for c in lobby.controller.chat if c.kind == "say"]) == 1)
+    step_until(app, lambda: len([c for c in lobby.session.chat if c.kind == "say"]) == 1)
     app.post(Key(pygame.K_t, 0, "t"))
     app.step(1 / 60)
     for ch in {"de": "Ich, los geht's", "nl": "Ik, daar gaan we", "es": "Yo, ¡vamos!"}.get(args.lang, "Me, let's go"):
         pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, {"text": ch}))
     app.step(1 / 60)
     app.post(Key(pygame.K_RETURN, 0, "\r"))
-    step_until(app, lambda: len([c for c in lobby.controller.chat if c.kind == "say"]) == 2)
+    step_until(app, lambda: len([c for c in lobby.session.chat if c.kind == "say"]) == 2)
     for _ in range(5):
         app.step(1 / 60)
     pygame.image.save(app.window, str(out / f"chat-lobby-{args.lang}.png"))

@@ -281,12 +281,12 @@ def network_screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
                 P.Lobby(table="t1", name="Shots", players=4, seats=seats, started=started, over=False, game=game)]
 
     def lobby(game: str = "tortuga") -> Any:
-        from tortuga_desktop.dice.table.remote import RemoteController
+        from tortuga_desktop.shell.netsession import NetSession
 
         app.clear_to(MenuScene())
         client = _Connection(lobby_messages(game, False))
         client.seats = (0,)
-        scene = LobbyScene(RemoteController(client), host=HostInfo("127.0.0.1", 47600, "ABCDEF"))
+        scene = LobbyScene(NetSession(client), host=HostInfo("127.0.0.1", 47600, "ABCDEF"))
         app.push(scene)
         return scene
 
@@ -297,7 +297,7 @@ def network_screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         scene = lobby()
         _frames(app)
         g = Game.new(4, 5, names=list(names))
-        conn = scene.controller.client
+        conn = scene.session.client
         conn.items = [*lobby_messages("tortuga", True)[4:],
                       GameUpdate("t1", 0, g.view(0), tuple(g.events_for(0)), 0, -1)]
 

@@ -136,8 +136,8 @@ def _network_game() -> tuple[str, list[str], int]:
             app.step(1 / 60)
             time.sleep(0.001)
         assert len(answered) >= 3
-        tokens = [t for t in (remote.token, controller.client.token, controller.client.host_token) if t]
-        server_game = next(iter(controller.host.server.tables.values())).game
+        tokens = [t for t in (remote.token, controller.session.client.token, controller.session.client.host_token) if t]
+        server_game = next(iter(controller.session.host.server.tables.values())).game
         return info.code, tokens, int(server_game.seed)
     finally:
         if remote is not None:

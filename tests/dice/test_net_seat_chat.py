@@ -10,16 +10,16 @@ from typing import Any
 import msgspec
 import pytest
 
-from tortuga_desktop.dice.table.remote import RemoteController
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net import seatstore
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
+from tortuga_desktop.shell.netsession import NetSession
 
 HOST = "127.0.0.1"
 
 
-def until(c: RemoteController, cond: Any, seconds: float = 15.0) -> None:
+def until(c: NetSession, cond: Any, seconds: float = 15.0) -> None:
     end = time.monotonic() + seconds
     while not cond():
         assert time.monotonic() < end
@@ -27,7 +27,7 @@ def until(c: RemoteController, cond: Any, seconds: float = 15.0) -> None:
         time.sleep(0.01)
 
 
-def says(c: RemoteController) -> list[str]:
+def says(c: NetSession) -> list[str]:
     return [line.text for line in c.chat_lines() if line.kind == "say"]
 
 
@@ -42,7 +42,7 @@ def test_a_seat_taken_back_sees_its_table_talk_again(tmp_path: Path) -> None:
         keeper = seatstore.SeatKeeper(tmp_path, url, table.code, "Anne")
         client = NetClient(url, code=table.code, name="Anne")
         client.start()
-        first = RemoteController(client, keeper=keeper)
+        first = NetSession(client, keeper=keeper)
         until(first, lambda: first.joined)
         assert first.say("fair winds\u200b to all")
         until(first, lambda: says(first) == ["fair winds to all"])
@@ -54,7 +54,7 @@ def test_a_seat_taken_back_sees_its_table_talk_again(tmp_path: Path) -> None:
                                                                        ("say", "Anne", "fair winds to all")]
         # the game is gone and started again: before the server answers, the record has the talk
         back = NetClient(url, code=kept.code, table=kept.table, token=kept.token, name="Anne")
-        again = RemoteController(back, keeper=seatstore.SeatKeeper.returning(tmp_path, kept))
+        again = NetSession(back, keeper=seatstore.SeatKeeper.returning(tmp_path, kept))
         assert says(again) == ["fair winds to all"] and again.chat_received == 0
         back.start()
         until(again, lambda: again.joined and any(c.kind == "returned" for c in again.chat_lines()))

@@ -19,6 +19,7 @@ from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import NetClient, Status
 from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
+from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.scenes.join import JoinScene
 from tortuga_desktop.shell.scenes.tables import TablesScene, table_line
 
@@ -265,7 +266,7 @@ def test_an_in_game_host_or_no_server_says_so_in_words() -> None:
             closed = s.getsockname()[1]
         scene = open_tables(app, closed, join)
         assert "Cannot reach" in scene.message()
-        scene.handle(type("K", (), {"key": pygame.K_ESCAPE, "event": None})())
+        scene.handle(Key(pygame.K_ESCAPE))
         app.run(max_frames=2)
         assert isinstance(app.top, JoinScene)
     finally:
@@ -436,8 +437,8 @@ def test_a_table_is_watched_from_the_list(server: ServerThread) -> None:
         wait(app, watching)
         table_scene = app.top
         remote = table_scene.remote
-        assert remote.watching and remote.human_seats == [] and table_scene.viewer is None
-        assert not remote.say("hello")  # watchers read the chat only
+        assert remote.session.watching and remote.human_seats == [] and table_scene.viewer is None
+        assert not remote.session.say("hello")  # watchers read the chat only
         # what the watcher has is the server's public view of the same moment (never a seat's own)
         a.client.close()  # the game pauses (nobody seated is connected): a moment to compare
         pump_end = time.monotonic() + 10

@@ -206,7 +206,7 @@ def test_the_join_screen_takes_a_wss_address_and_says_when_the_certificate_is_no
         wait(app, lambda: isinstance(app.top, LobbyScene))
         lobby = app.top
         assert isinstance(lobby, LobbyScene)
-        wait(app, lambda: lobby.controller.human_seats == [0])
+        wait(app, lambda: lobby.session.human_seats == [0])
         lobby.leave()
         app.run(max_frames=2)
     finally:

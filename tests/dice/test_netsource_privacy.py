@@ -20,13 +20,13 @@ import pytest
 from test_net_game import make_table, start_server
 
 from tortuga_desktop.dice.table.netsource import NetTableSource
-from tortuga_desktop.dice.table.remote import RemoteController
 from tortuga_desktop.dice.table.replay import ReplayTimeline
 from tortuga_desktop.dice.table.seatreplay import SeatTimeline
 from tortuga_desktop.dice.table.source import TableSource
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.rules import Game, RulesError
 from tortuga_desktop.rules.prompt import seat_prompt
+from tortuga_desktop.shell.netsession import NetSession
 
 #: (seats at the table: o open, c computer; seed of the clients' choices)
 GAMES = [("oc", 1), ("ocoo", 2), ("coc", 3), ("oocc", 4)]
@@ -41,7 +41,7 @@ def play(kinds: str, seed: int) -> tuple[Game, list[tuple[int, NetTableSource, l
     clients = []
     for i in range(kinds.count("o")):
         client = NetClient(f"127.0.0.1:{st.port}", code=table.code, name=f"P{i}")
-        remote = RemoteController(client)
+        remote = NetSession(client).tables["tortuga"]
         clients.append((remote, NetTableSource(remote), []))
         client.start()
     try:
@@ -71,7 +71,7 @@ def play(kinds: str, seed: int) -> tuple[Game, list[tuple[int, NetTableSource, l
     finally:
         for remote, _, _ in clients:
             remote.close()
-            remote.wait_closed()
+            remote.session.wait_closed()
         st.stop()
 
 

@@ -89,9 +89,9 @@ def test_chat_in_the_lobby_and_at_the_table_with_mute_and_notes(tmp_path: Any) -
         chip = next(r for r, seat in lobby.chat._chips if seat == 1)
         app.post(Click(chip.center, 1))
         app.step(1 / 60)
-        assert lobby.controller.muted == {1}
+        assert lobby.session.muted == {1}
         remote.say("you cannot hear me")
-        step_until(app, lambda: any(c.text == "you cannot hear me" for c in lobby.controller.chat))
+        step_until(app, lambda: any(c.text == "you cannot hear me" for c in lobby.session.chat))
         assert not any("cannot hear" in ln for ln in lobby.chat.lines())
         assert any("Remo sat down" in ln for ln in lobby.chat.lines())  # the table's notes still show
         app.post(Click(chip.center, 1))  # unmute: the message shows again
@@ -136,14 +136,14 @@ def test_rate_limit_refusal_is_a_notice_for_the_player(tmp_path: Any) -> None:
                                SeatConfig("Cy", "easy", 2)])
     try:
         lobby = host_from_ui(app, setup)
-        step_until(app, lambda: lobby.controller.joined)
+        step_until(app, lambda: lobby.session.joined)
         for i in range(7):
-            assert lobby.controller.say(f"m{i}")
+            assert lobby.session.say(f"m{i}")
         shown: list[str] = []
         real = app.notify
         app.notify = lambda text, level="info", seconds=None: shown.append(text)  # type: ignore[method-assign]
         try:
-            step_until(app, lambda: len([c for c in lobby.controller.chat if c.kind == "say"]) == 5
+            step_until(app, lambda: len([c for c in lobby.session.chat if c.kind == "say"]) == 5
                        and any("Too many messages" in t for t in shown))
         finally:
             app.notify = real  # type: ignore[method-assign]

@@ -9,9 +9,9 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from tortuga_desktop.dice.table.remote import NetState, SeatState
 from tortuga_desktop.dice.table.scenes.nettable import banner_lines
 from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.netsession import NetState, SeatState
 from tortuga_desktop.shell.scenes.host import HostPlan, saved_place, start_hosting
 from tortuga_desktop.shell.scenes.join import JoinScene
 
@@ -27,8 +27,8 @@ def seat(n: int, *, connected: bool, held_for: float | None = None, bot: bool = 
 
 
 def controller(state: str, lobby: list[SeatState], moved: tuple[int, int] | None = None) -> Any:
-    return SimpleNamespace(net=NetState(state), ready=True, lobby=lobby, lobby_at=time.perf_counter(), moved=moved,
-                           is_over=False, pending_humans=lambda: [], waiting_for=lambda: [])
+    session = SimpleNamespace(net=NetState(state), lobby=lobby, lobby_at=time.perf_counter(), moved=moved)
+    return SimpleNamespace(session=session, ready=True, is_over=False, pending_humans=lambda: [], waiting_for=lambda: [])
 
 
 def test_a_continued_table_keeps_its_port_or_says_it_moved(tmp_path: Path) -> None:

@@ -68,9 +68,9 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         info = lobby.host
         assert info is not None and info.listen == "127.0.0.1" and len(info.code) == P.CODE_LENGTH
         assert info.shown_addresses() == [f"127.0.0.1:{info.port}"]
-        step_until(app, lambda: len(lobby.controller.lobby) == 4)
+        step_until(app, lambda: len(lobby.session.lobby) == 4)
         assert not lobby.can_start  # the open seat is empty
-        assert "open" in seat_status(lobby.controller.lobby[1])
+        assert "open" in seat_status(lobby.session.lobby[1])
         # A remote player joins with the code the lobby shows.
         bot_holder: list[SeatBot] = []
         remote = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo",
@@ -80,9 +80,9 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         try:
             step_until(app, lambda: lobby.can_start)
         except AssertionError:
-            print(lobby.controller.lobby, lobby.controller.joined, lobby.controller.started, lobby.controller.net)
+            print(lobby.session.lobby, lobby.session.joined, lobby.session.started, lobby.session.net)
             raise
-        assert lobby.controller.lobby[1].name == "Remo" and lobby.controller.lobby[1].connected
+        assert lobby.session.lobby[1].name == "Remo" and lobby.session.lobby[1].connected
         lines = lobby.lines()
         assert any("Remo" in ln for ln in lines)
         pygame.image.save(app.window, str(tmp_path / "lobby.png"))
@@ -117,9 +117,9 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         results = app.top
         assert isinstance(results, ResultsScene)
         assert made > 10
-        assert controller.refused == 0
+        assert controller.session.refused == 0
         assert not bot_holder[0].errors, bot_holder[0].errors
-        server_game = next(iter(controller.host.server.tables.values())).game  # the server has stopped
+        server_game = next(iter(controller.session.host.server.tables.values())).game  # the server has stopped
         real = server_game.outcome()
         assert real is not None
         assert [sc.total for sc in results.outcome.scores] == [sc.total for sc in real.scores]
@@ -213,7 +213,7 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
         assert [s.name for s in c2.seats] == ["Ani", "Remo", "Cy"]
         table2.set_speed("instant")
         # Remo's client reclaims the seat by itself.
-        step_until(app, lambda: any(s.seat == 1 and s.connected for s in c2.lobby), 30)
+        step_until(app, lambda: any(s.seat == 1 and s.connected for s in c2.session.lobby), 30)
         play_until(lambda: isinstance(app.top, ResultsScene), 180)
         assert not holder[0].errors, holder[0].errors
     finally:

@@ -16,7 +16,6 @@ import pytest
 from test_netui_reconnect import Driver
 
 from tortuga_desktop.devtools.drive import free_port, step_until
-from tortuga_desktop.dice.table.remote import RemoteController
 from tortuga_desktop.dice.table.render.table import TableRenderer
 from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
@@ -24,6 +23,7 @@ from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.headless import SeatBot
 from tortuga_desktop.rules import PlayerView
 from tortuga_desktop.shell.loop import App
+from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes.host import HostPlan, start_hosting
 from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene
 
@@ -35,7 +35,8 @@ def test_two_humans_here_share_the_screen_with_hand_overs(monkeypatch: pytest.Mo
     started = start_hosting(plan, None)
     client = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=started.host_token, name="Ani")
     client.start()
-    controller = RemoteController(client, host=started.server)
+    session = NetSession(client, host=started.server)
+    controller = session.tables["tortuga"]
     app = App(None, size=(1280, 800), fixed_dt=1 / 60)
     drawn: list[tuple[str, int | None, list[Any], str, str]] = []
     real_draw = TableRenderer.draw_base
@@ -48,7 +49,7 @@ def test_two_humans_here_share_the_screen_with_hand_overs(monkeypatch: pytest.Mo
     monkeypatch.setattr(TableRenderer, "draw_base", spy)
     remote: NetClient | None = None
     try:
-        app.push(LobbyScene(controller, host=HostInfo("127.0.0.1", started.port, started.code)))
+        app.push(LobbyScene(session, host=HostInfo("127.0.0.1", started.port, started.code)))
         holder: list[SeatBot] = []
         remote = NetClient(f"127.0.0.1:{started.port}", code=started.code, name="Remo",
                            on_message=lambda m: holder[0].handle(m))
@@ -66,7 +67,7 @@ def test_two_humans_here_share_the_screen_with_hand_overs(monkeypatch: pytest.Mo
         driver = Driver(app, 8)
         driver.run(lambda: isinstance(app.top, ResultsScene), 200)
         assert driver.handovers == {"Ani", "Cy"}
-        assert controller.refused == 0  # no panel ever answered a decision already made  # never a hand-over to the player at the other computer
+        assert session.refused == 0  # no panel ever answered a decision already made  # never a hand-over to the player at the other computer
         assert not holder[0].errors
     finally:
         if remote is not None:

@@ -16,11 +16,11 @@ from test_i18n_coverage import _english_hits, _Recorder, _ui_texts, recorder  # 
 
 from tortuga_desktop.devtools.drive import free_port
 from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.remote import RemoteController
 from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.discovery import FoundHost
 from tortuga_desktop.shell import i18n
+from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes.host import HostPlan, HostScene, start_hosting
 from tortuga_desktop.shell.scenes.join import JoinScene
@@ -78,11 +78,11 @@ def test_network_screens_draw_only_translated_text(lang: str, recorder: _Recorde
         started = start_hosting(plan, None)
         client = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=started.host_token, name="Anna")
         client.start()
-        controller = RemoteController(client, host=started.server)
-        lobby = LobbyScene(controller, host=HostInfo("127.0.0.1", started.port, started.code))
+        session = NetSession(client, host=started.server)
+        lobby = LobbyScene(session, host=HostInfo("127.0.0.1", started.port, started.code))
         app.push(lobby)
         end = time.monotonic() + 15
-        while len(controller.lobby) < 3:
+        while len(session.lobby) < 3:
             assert time.monotonic() < end
             grab(1)
             time.sleep(0.01)

@@ -159,9 +159,9 @@ def test_wrong_code_and_no_host_are_told_plainly(server: tuple[ServerThread, Any
         wait(app, lambda: isinstance(app.top, LobbyScene))
         lobby = app.top
         assert isinstance(lobby, LobbyScene) and lobby.host is None
-        wait(app, lambda: any(s.name == "Remo" and s.here for s in lobby.controller.lobby))
-        assert lobby.controller.human_seats == [0]
-        assert any("Test table" in x for x in [lobby.controller.table_name])
+        wait(app, lambda: any(s.name == "Remo" and s.here for s in lobby.session.lobby))
+        assert lobby.session.human_seats == [0]
+        assert any("Test table" in x for x in [lobby.session.table_name])
         assert "waiting for the host" in lobby.status_text().lower()
         lobby.leave()
         app.run(max_frames=2)

@@ -25,7 +25,6 @@ import pygame
 import pytest
 
 from tortuga_desktop.devtools.drive import free_port, human_choice, inputs_for, step_until
-from tortuga_desktop.dice.table.remote import RemoteController
 from tortuga_desktop.dice.table.scenes.handover import HandoverScene
 from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
@@ -35,6 +34,7 @@ from tortuga_desktop.net.protocol import SeatSpec
 from tortuga_desktop.net.server import ServerConfig, ServerThread, load_table_save
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.loop import App
+from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes.host import HostPlan, start_hosting
 from tortuga_desktop.shell.scenes.join import JoinScene, join_again
 from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene
@@ -92,12 +92,13 @@ def test_a_dropped_remote_player_is_held_then_taken_over_then_reclaims() -> None
     started = start_hosting(plan, None)
     client = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=started.host_token, name="Ani")
     client.start()
-    controller = RemoteController(client, host=started.server)
+    session = NetSession(client, host=started.server)
+    controller = session.tables["tortuga"]
     app = App(None, size=(1280, 800), fixed_dt=1 / 60)
     remote: NetClient | None = None
     again: NetClient | None = None
     try:
-        app.push(LobbyScene(controller, host=HostInfo("127.0.0.1", started.port, started.code)))
+        app.push(LobbyScene(session, host=HostInfo("127.0.0.1", started.port, started.code)))
         holder: list[SeatBot] = []
         remote = NetClient(f"127.0.0.1:{started.port}", code=started.code, name="Remo",
                            on_message=lambda m: holder[0].handle(m))
@@ -128,7 +129,7 @@ def test_a_dropped_remote_player_is_held_then_taken_over_then_reclaims() -> None
                           on_message=lambda m: holder2[0].handle(m))
         holder2.append(SeatBot(again, "random", 3))
         again.start()
-        driver.run(lambda: any(s.seat == 1 and s.connected and not s.bot for s in controller.lobby) or
+        driver.run(lambda: any(s.seat == 1 and s.connected and not s.bot for s in session.lobby) or
                    controller.is_over, 20)
         driver.run(lambda: isinstance(app.top, ResultsScene), 180)
         assert not holder2[0].errors
@@ -151,9 +152,10 @@ def test_the_host_goes_away_and_continues_the_saved_table(tmp_path: Path) -> Non
     try:
         client = NetClient(f"127.0.0.1:{port}", code=table.code, name="Remo", backoff_min=0.1, backoff_max=0.5)
         client.start()
-        controller = RemoteController(client)
-        app.push(LobbyScene(controller, again=join_again))  # as the join screen opens it
-        step_until(app, lambda: controller.joined and bool(controller.lobby))
+        session = NetSession(client)
+        controller = session.tables["tortuga"]
+        app.push(LobbyScene(session, again=join_again))  # as the join screen opens it
+        step_until(app, lambda: session.joined and bool(session.lobby))
         st.call(lambda s: s.start_game(s.tables[table.id]))
         step_until(app, lambda: isinstance(app.top, NetTableScene))
         nettable = app.top
@@ -173,7 +175,7 @@ def test_the_host_goes_away_and_continues_the_saved_table(tmp_path: Path) -> Non
         st2 = ServerThread(ServerConfig(host="127.0.0.1", port=port, save_dir=save_dir))
         st2.start()
         st2.call(lambda s: s.resume_table(load_table_save(saved), saved))
-        driver.run(lambda: controller.net.state == "connected" and "reconnecting" not in banner(app), 30)
+        driver.run(lambda: session.net.state == "connected" and "reconnecting" not in banner(app), 30)
         driver.run(lambda: isinstance(app.top, ResultsScene), 180)
         assert driver.made > 5
         results = app.top
@@ -195,7 +197,7 @@ def test_the_host_screen_waits_for_a_game_still_closing_before_looking_for_its_s
     save; a Host screen opened a moment later must wait for that before looking for it."""
     import threading
 
-    from tortuga_desktop.dice.table import remote
+    from tortuga_desktop.shell import netsession as remote
 
     written = tmp_path / "net-abc.json"
 

@@ -20,14 +20,18 @@ import pygame
 import pygame_gui
 import pytest
 
-from tortuga_desktop.dice.table.remote import RemoteController
+from tortuga_desktop.net.client import ConnState
 from tortuga_desktop.rules import Game
 from tortuga_desktop.rules.prompt import seat_prompt
 from tortuga_desktop.shell.intents import UIEvent
+from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes.lobby import HostInfo
 
 
 class _FakeClient:
+    state = ConnState.CONNECTED
+    seats: tuple[int, ...] = ()
+
     def __init__(self) -> None:
         self.sent: list[Any] = []
         self.items: list[Any] = []
@@ -54,7 +58,7 @@ def test_the_source_agrees_with_the_real_game_for_every_local_seat(seed: int) ->
     g = Game.new(players, seed, log=True)
     local = sorted(rng.sample(range(players), 1 + seed % players))
     client = _FakeClient()
-    c = RemoteController(client)
+    c = NetSession(client).tables["tortuga"]
     src = c.source
     client.items = [Joined(table="t", seats=local, token="x")]
     sent = {s: 0 for s in local}
@@ -90,7 +94,7 @@ def test_the_controller_sends_only_legal_choices_once_and_waits_for_the_answer()
 
     g = Game.new(2, 3, log=True)
     client = _FakeClient()
-    c = RemoteController(client)
+    c = NetSession(client).tables["tortuga"]
     client.items = [Joined(table="t", seats=[1], token="x"),
                     GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)), 0, -1)]
     c.pump()

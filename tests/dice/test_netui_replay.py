@@ -60,7 +60,7 @@ def play_to_the_results(app: Any, st: ServerThread, table: Table) -> NetTableSce
         app.run(max_frames=1)
         time.sleep(0.002)
         assert time.monotonic() < end, (type(app.top).__name__, table.game and table.game.decisions,
-                                        remote.is_over, remote.net)
+                                        remote.is_over, remote.session.net)
     return scene
 
 
@@ -92,7 +92,7 @@ def test_a_finished_network_game_is_replayed_as_its_seat_saw_it(server: tuple[Se
         assert i18n.tr("replay.tip.view_seat") in replay.tooltip_lines()
         app.run(max_frames=3)  # it draws
         # The same replay from the seat kept on disk (a later start of the game).
-        scene.remote.keeper.flush()
+        scene.remote.session.keeper.flush()
         (_, kept), = seatstore.load_seats()[0]
         assert kept.state == "over" and kept.record.frames == scene.remote.kept_record().frames
         again = SeatTimeline(kept.record)

@@ -58,9 +58,9 @@ def join_and_play(st: ServerThread, table: Table) -> Any:
     wait(app, lambda: at_the_table(app))
     remote = app.top.remote
     wait(app, lambda: bool(kept_seats()) and kept_seats()[0].record.latest.get(0) is not None)
-    remote.client.drop_connection()  # as a crash would leave it: the server holds the seat
-    remote.client.close()
-    remote.keeper.close()
+    remote.session.client.drop_connection()  # as a crash would leave it: the server holds the seat
+    remote.session.client.close()
+    remote.session.keeper.close()
     app.close()
     return remote
 
@@ -83,7 +83,7 @@ def test_a_new_start_returns_to_the_seat_by_itself(server: tuple[ServerThread, T
         wait(app, lambda: isinstance(app.top, (JoinScene, LobbyScene, NetTableScene)))
         wait(app, lambda: at_the_table(app))
         remote = app.top.remote
-        assert remote.human_seats == [0] and remote.token == seat.token
+        assert remote.human_seats == [0] and remote.session.token == seat.token
         assert table.slots[0].conn is not None and table.slots[0].bot_level is None
         assert remote.source.view(0) == truth  # its dice and tiles, as the server keeps them
     finally:
@@ -113,7 +113,7 @@ def test_continue_and_the_join_screen_offer_the_seat(server: tuple[ServerThread,
         wait(app, lambda: at_the_table(app))
         assert app.top.remote.human_seats == [0] and table.slots[0].conn is not None
         app.top.remote.close()
-        app.top.remote.wait_closed()
+        app.top.remote.session.wait_closed()
         app.pop()
         app.run(max_frames=2)
         # Continue with no autosave goes back to the network game too
@@ -166,8 +166,8 @@ def test_a_damaged_seat_file_is_a_notice_not_a_crash(caplog: pytest.LogCaptureFi
 
 
 def test_a_seat_that_cannot_be_kept_is_a_notice(tmp_path: Path) -> None:
-    from tortuga_desktop.dice.table.remote import RemoteController
     from tortuga_desktop.net.protocol import Joined
+    from tortuga_desktop.shell.netsession import NetSession
 
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("a file where the seats folder would go")
@@ -186,7 +186,7 @@ def test_a_seat_that_cannot_be_kept_is_a_notice(tmp_path: Path) -> None:
             pass
 
     keeper = seatstore.SeatKeeper(blocker / "seats", "127.0.0.1:47600", "ABCDEFGHJ", "Remo")
-    remote = RemoteController(Client(), keeper=keeper)
+    remote = NetSession(Client(), keeper=keeper)
     remote.pump()
     assert not keeper.flush(5.0) or keeper.problem  # the write failed...
     remote.pump()

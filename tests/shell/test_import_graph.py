@@ -35,6 +35,10 @@ LAZY_ALLOWED: dict[str, str] = {
     P + "shell.scenes.join": "online play's screens (they load the network client, discovery and the lobby): "
                            "loaded when a player goes online, not at start-up",
     P + "shell.scenes.host": "online play's screens (the server, discovery): loaded when a player hosts a table",
+    P + "dice.table.remote": "the dice game's network table (it loads the network client): loaded when a "
+                             "player goes online",
+    P + "dice.table.scenes.nettable": "the dice game's network table scene (its table, the network client): loaded "
+                                      "when a network game starts",
     P + "shell.start": "the window program's start (the App, every scene): loaded by the command line only "
                      "when a window is wanted",
 }

@@ -4,7 +4,8 @@ inside functions too, and must be one of the seams listed below, each with the r
 there. A new one fails the test; a listed one that is gone fails it too, so the list only shrinks.
 
 Games reach the shell through :mod:`tortuga_desktop.shell.game` (the registry imports the
-built-in games by name, on first use): help, the tutorial and the demo are asked of a module.
+built-in games by name, on first use): help, the tutorial and the demo are asked of a module, and
+network play of a ``NetworkGame`` (the host screen's games, a session's tables, the table scene).
 """
 
 from __future__ import annotations
@@ -18,13 +19,8 @@ GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", 
 
 #: (shell module, game module) -> why it is still there
 SEAMS: dict[tuple[str, str], str] = {
-    # the network lobby, host, join and chat screens play the dice game's network tables
-    ("shell.scenes.chat", "dice.table.remote"): "network play is the dice game's",
-    ("shell.scenes.host", "dice.table.remote"): "network play is the dice game's",
-    ("shell.scenes.host", "dice.table.gamesetup"): "network play is the dice game's",
-    ("shell.scenes.join", "dice.table.remote"): "network play is the dice game's",
-    ("shell.scenes.lobby", "dice.table.remote"): "network play is the dice game's",
-    ("shell.scenes.lobby", "dice.table.scenes.nettable"): "network play is the dice game's",
+    # the host screen builds the dice game's setup
+    ("shell.scenes.host", "dice.table.gamesetup"): "the host screen's seats are the dice game's setup",
     # the replays list and ``tortuga --replay`` read the dice game's replay files
     ("shell.scenes.replays", "dice.table"): "the dice replay format",
     ("shell.scenes.replays", "dice.table.records"): "the dice replay format",

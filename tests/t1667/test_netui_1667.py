@@ -59,7 +59,7 @@ def test_host_a_1667_table_from_the_ui_and_play_it_to_the_end_with_a_remote_play
         step_until(app, lambda: isinstance(app.top, LobbyScene))
         lobby = app.top
         assert isinstance(lobby, LobbyScene) and lobby.host is not None
-        step_until(app, lambda: lobby.controller.game == "t1667" and len(lobby.controller.lobby) == 5)
+        step_until(app, lambda: lobby.session.game == "t1667" and len(lobby.session.lobby) == 5)
         info = lobby.host
         client = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo", raw_updates=True)
         remote = NetTable1667(client)
@@ -89,7 +89,7 @@ def test_host_a_1667_table_from_the_ui_and_play_it_to_the_end_with_a_remote_play
         step_until(app, at_table)
         scene = app.top
         assert isinstance(scene, Table1667Scene)
-        assert scene.table is lobby.net_tables["t1667"] and scene.viewer == 0 and not scene.hotseat
+        assert scene.table is lobby.session.tables["t1667"] and scene.viewer == 0 and not scene.hotseat
         assert scene.table.kinds == ("human", "remote", "easy", "normal", "easy")
         # the table's talk: the remote player says something, the host answers through the chat (T, type, Enter)
         assert isinstance(scene, NetTable1667Scene)

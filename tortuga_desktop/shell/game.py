@@ -31,13 +31,16 @@ if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from tortuga_desktop.shell.intents import Intent
+    from tortuga_desktop.shell.netsession import NetSession
+    from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.saves.savefile import SaveInfo
     from tortuga_desktop.shell.scenes import Scene
     from tortuga_desktop.shell.session import Session
 
 __all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "ReplayableGame", "SavedGame", "ShellApp", "Tutorial",
            "UnknownGameError",
-           "about_lines", "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister"]
+           "about_lines", "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister",
+           "HostSetup", "NetworkGame", "NetworkTable", "PlayAgain", "network_games"]
 
 #: The game a file without a ``"game"`` field belongs to, and the one the menu offers first.
 DEFAULT_GAME = "tortuga"
@@ -265,6 +268,68 @@ class ReplayableGame(Protocol):
     def open_replay(self, app: ShellApp, saved: SavedGame) -> None:
         """Open the game's replay screen for ``saved`` (on the frame loop)."""
         ...
+
+
+# ---------------------------------------------------------------- network play
+@dataclass(frozen=True)
+class HostSetup:
+    """What the host screen starts from for a game: the game, its seats (names, and ``kind``
+    "human" for a person at this computer or a computer player's level; the host makes seats
+    open for players elsewhere) and the table's options the server is told
+    (:func:`tortuga_desktop.net.server.start_host`): ``long_game`` and ``starred`` (the starred
+    cards named openly, None: drawn hidden), each left at its default by a game without it."""
+
+    game: str
+    seats: tuple[SeatConfig, ...]
+    long_game: bool = False
+    starred: tuple[str, ...] | None = None
+
+
+class NetworkTable(Protocol):
+    """A game's table at a network session (:meth:`NetworkGame.network_table`): told every message
+    the session reads, it holds what the server sent the seats played here."""
+
+    @property
+    def ready(self) -> bool:
+        """The game has started and every seat played here (a watcher: the public) has its view:
+        the table scene can show it."""
+        ...
+
+
+#: After a network game, "new game" on its results: given the App and the session, opens the
+#: screen to play again (the host screen for the host, the join screen for a joiner). The screen
+#: that opens the lobby passes it in, so the lobby and the tables never import those screens.
+PlayAgain = Callable[[ShellApp, "NetSession"], None]
+
+
+@runtime_checkable
+class NetworkGame(GameModule, Protocol):
+    """A game played at network tables: the host screen offers it (seats from its
+    :attr:`~GameModule.min_players` to its :attr:`~GameModule.max_players`), each network session
+    (:class:`~tortuga_desktop.shell.netsession.NetSession`) keeps its table, and the lobby hands a
+    started game of it to its table scene. The shell's screens take the connection, the lobby,
+    the chat and leaving; the module only turns what its seats are sent into its table."""
+
+    def host_setup(self) -> HostSetup:
+        """The seats and options the host screen starts from when it opens on this game without a
+        setup of the player's (this game's setup screen hands its own :class:`HostSetup`)."""
+        ...
+
+    def network_table(self, session: NetSession) -> NetworkTable:
+        """This game's table at ``session``, made with the session (every session, before its game is
+        known): it adds itself to ``session.listeners`` and stays empty unless its game is played."""
+        ...
+
+    def network_scene(self, table: NetworkTable, *, speed: str = "normal", again: PlayAgain | None = None) -> Scene:
+        """The table scene of a started game at ``table`` (one this module's :meth:`network_table`
+        made, ready). ``speed``: the table speed setting; ``again``: what "new game" on its results
+        opens (None: back to the menu)."""
+        ...
+
+
+def network_games() -> tuple[NetworkGame, ...]:
+    """The registered games that play at network tables, in menu order (the host screen's list)."""
+    return tuple(m for m in modules() if isinstance(m, NetworkGame))
 
 
 _lock = threading.Lock()

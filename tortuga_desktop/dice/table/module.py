@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tortuga_desktop.dice.table.controller import finished_source
+from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.savefile import SaveData, info_of
 from tortuga_desktop.dice.table.scenes.demo import start_demo
@@ -24,11 +25,23 @@ from tortuga_desktop.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.dice.table.scenes.tutorial import FirstStartOffer, start_tutorial
 from tortuga_desktop.dice.table.session import GameSession
 from tortuga_desktop.shell import art, palette
-from tortuga_desktop.shell.game import DemoOptions, MenuOverlay, SavedGame, ShellApp, Tutorial
+from tortuga_desktop.shell.game import (
+    DemoOptions,
+    HostSetup,
+    MenuOverlay,
+    NetworkTable,
+    PlayAgain,
+    SavedGame,
+    ShellApp,
+    Tutorial,
+)
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves.savefile import SaveInfo
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.session import Session
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.netsession import NetSession
 
 __all__ = ["KEY", "DiceGame"]
 
@@ -118,6 +131,28 @@ class DiceGame:
 
     def tutorial(self) -> Tutorial | None:
         return DiceTutorial()
+
+    # ------------------------------------------------------------ network play (shell.game.NetworkGame)
+    def host_setup(self) -> HostSetup:
+        """The host screen's start for a dice table: one human here and three normal computer players
+        (the host makes seats open for the players elsewhere)."""
+        return HostSetup(self.key, tuple(SetupConfig.default().seats))
+
+    def network_table(self, session: NetSession) -> NetworkTable:
+        """The dice game's table at ``session`` (a :class:`~.remote.RemoteController`). Online play
+        loads only when a player goes online."""
+        from tortuga_desktop.dice.table.remote import RemoteController
+
+        return RemoteController(session)
+
+    def network_scene(self, table: NetworkTable, *, speed: str = "normal", again: PlayAgain | None = None) -> Scene:
+        """The network table scene (the table with the connection's banner and the table's chat)."""
+        from tortuga_desktop.dice.table.remote import RemoteController
+        from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
+
+        if not isinstance(table, RemoteController):
+            raise TypeError("a dice network table plays a dice game's network table")
+        return NetTableScene(table, speed=speed, again=again)
 
     def make_session(self, app: ShellApp) -> Session | None:
         """The dice game's lifecycle (:class:`.session.GameSession`): the game in progress,

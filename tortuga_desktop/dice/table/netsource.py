@@ -14,8 +14,9 @@ those, and everything else is made from them alone:
   its board (a seat's own coins are checked against its own tiles).
 
 Nothing is guessed and nothing made up: a fact the seats here were not sent is not handed out.
-The connection, the lobby, chat and the seat kept on disk stay with the
-:class:`~.remote.RemoteController`, which feeds this source every message it receives.
+The connection, the lobby, chat and the seat kept on disk are the shell's
+(:class:`~tortuga_desktop.shell.netsession.NetSession`), which tells this source every message it
+reads; the dice game's :class:`~.remote.RemoteController` keeps what the seats here were shown.
 """
 
 from __future__ import annotations
@@ -128,7 +129,7 @@ class NetTableSource:
         self._opened = 0
         self._new: list[TableMove] = []
         self.think_started: float | None = None
-        remote.listeners.insert(0, self._on_message)
+        remote.session.listeners.insert(0, self._on_message)
 
     # ------------------------------------------------------------ who is here
     @property
@@ -141,12 +142,12 @@ class NetTableSource:
 
     @property
     def notices(self) -> list[tuple[str, dict[str, Any]]]:
-        return self.remote.notices
+        return self.remote.session.notices
 
     def _here(self) -> list[int]:
         """The seats whose updates make the picture: those played here, or for a watcher the
         public view it is sent (:data:`~tortuga_desktop.net.protocol.SPECTATOR`)."""
-        return list(self.remote.human_seats) or ([SPECTATOR] if self.remote.watching else [])
+        return list(self.remote.human_seats) or ([SPECTATOR] if self.remote.session.watching else [])
 
     @property
     def ready(self) -> bool:
@@ -214,7 +215,7 @@ class NetTableSource:
 
     # ------------------------------------------------------------ deciding
     def waiting(self) -> list[Decision]:
-        taken = {s.seat for s in self.remote.lobby if s.here and s.bot}
+        taken = {s.seat for s in self.remote.session.lobby if s.here and s.bot}
         out = []
         for seat in sorted(self._shown):
             if seat in self._inflight or seat in taken or seat == SPECTATOR:
@@ -249,7 +250,7 @@ class NetTableSource:
         if act not in prompt_from_view(shown.view).legal:
             raise IllegalActionError(f"{act.text()} is not a legal choice now")
         decisions = shown.view.decisions
-        rid = int(self.remote.client.send_action(seat, act, decisions))
+        rid = int(self.remote.session.client.send_action(seat, act, decisions))
         self._inflight[seat] = rid
         self.remote.sent(rid, seat, act)
         self._last[seat] = decisions + 1
@@ -269,7 +270,7 @@ class NetTableSource:
     def thinking_seat(self) -> int | None:
         if not self._shown:
             return None
-        bots = {s.seat for s in self.remote.lobby if s.bot}
+        bots = {s.seat for s in self.remote.session.lobby if s.bot}
         return next((p.seat for p in self._any().view.pending if p.seat in bots), None)
 
     def waiting_for(self) -> list[int]:
@@ -280,7 +281,7 @@ class NetTableSource:
 
     @property
     def halted(self) -> bool:
-        return self.remote.fatal is not None
+        return self.remote.session.fatal is not None
 
     @property
     def is_over(self) -> bool:

@@ -24,15 +24,15 @@ from __future__ import annotations
 
 import logging
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from tortuga_desktop.dice.table.remote import ChatLine, RemoteController
 from tortuga_desktop.net.protocol import MAX_CHAT
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Click, Intent, Key, UIEvent
+from tortuga_desktop.shell.netsession import ChatLine, NetSession
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, text_entry
 
@@ -91,8 +91,8 @@ class ChatPanel:
     """The table's chat (see the module docstring). ``docked``: always shown in ``rect``
     (the lobby); else an overlay of the table that opens on the ship's log."""
 
-    def __init__(self, controller: RemoteController, *, docked: bool = False) -> None:
-        self.controller = controller
+    def __init__(self, session: NetSession, *, docked: bool = False) -> None:
+        self.session = session
         self.docked = docked
         self.open = False
         self.draft = ""
@@ -102,12 +102,12 @@ class ChatPanel:
         self._entry_rect = pygame.Rect(0, 0, 0, 0)
         self._chips: list[tuple[pygame.Rect, int]] = []
         self._tab = pygame.Rect(0, 0, 0, 0)
-        self._seen = controller.chat_received  # what came before (the lobby's chat) is not news here
-        self._count = controller.chat_received
+        self._seen = session.chat_received  # what came before (the lobby's chat) is not news here
+        self._count = session.chat_received
         self._toast_until = 0.0
-        self._key: Any = None
+        self._key: tuple[object, ...] | None = None
         self._app: App | None = None
-        self._lines_key: Any = None
+        self._lines_key: tuple[object, ...] | None = None
         self._lines_layer: pygame.Surface | None = None
 
     # ------------------------------------------------------------------ state
@@ -118,47 +118,45 @@ class ChatPanel:
 
     def unread(self) -> int:
         """Messages (not the table's notes, not muted) that arrived since the panel was last open."""
-        c = self.controller
+        c = self.session
         new = min(c.chat_received - self._seen, len(c.chat))
         if new <= 0:
             return 0
         return sum(1 for x in c.chat[-new:] if x.kind == "say" and x.seat not in c.muted)
 
-    def tab_key(self) -> Any:
+    def tab_key(self) -> tuple[int, str] | None:
         """What the closed tab shows (the table redraws its cached layer when it changes)."""
         return None if self.open or self.docked else (self.unread(), tr("net.chat.tab"))
 
     def people(self) -> list[tuple[int, str]]:
         """The other people at the table (seat, name): the ones who can be muted."""
-        here = set(self.controller.human_seats)
-        return [(s.seat, s.name) for s in self.controller.lobby if s.seat not in here and s.kind != "computer"
+        here = set(self.session.human_seats)
+        return [(s.seat, s.name) for s in self.session.lobby if s.seat not in here and s.kind != "computer"
                 and s.taken]
 
     def lines(self) -> list[str]:
         """The chat as the player reads it, "name: text" (tests)."""
-        return [f"{c.name}: {chat_text(c)}" if c.kind == "say" else chat_text(c) for c in self.controller.chat_lines()]
+        return [f"{c.name}: {chat_text(c)}" if c.kind == "say" else chat_text(c) for c in self.session.chat_lines()]
 
     def colour_of(self, seat: int) -> tuple[int, int, int]:
-        seats = self.controller.seats
-        idx = seats[seat].colour if 0 <= seat < len(seats) else seat
-        return palette.PLAYER_COLOURS[idx % len(palette.PLAYER_COLOURS)].rgb
+        return palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)].rgb
 
     # ------------------------------------------------------------------ open / close / send
     def open_field(self, app: App | None) -> None:
         self._app = app
         self.open = True
-        self._seen = self.controller.chat_received
+        self._seen = self.session.chat_received
         self._make_entry()
 
     def close_field(self) -> None:
         self._kill_entry()
         self.open = False
-        self._seen = self.controller.chat_received
+        self._seen = self.session.chat_received
 
     def send(self) -> bool:
         """Send what is typed (True: sent). An empty field sends nothing."""
         text = self.entry.get_text() if self.entry is not None else self.draft
-        if not self.controller.say(text):
+        if not self.session.say(text):
             return False
         self.draft = ""
         if self.entry is not None:
@@ -167,7 +165,7 @@ class ChatPanel:
 
     def toggle_mute(self, seat: int, app: App | None = None) -> None:
         name = next((n for s, n in self.people() if s == seat), f"{seat + 1}")
-        muted = self.controller.toggle_mute(seat)
+        muted = self.session.toggle_mute(seat)
         if app is not None:
             app.notify(tr("net.chat.muted_notice" if muted else "net.chat.unmuted_notice", name=name), "info")
 
@@ -244,7 +242,7 @@ class ChatPanel:
     # ------------------------------------------------------------------ update and draw
     def update(self, dt: float, scene: Scene) -> bool:
         """True when the panel looks different now."""
-        c = self.controller
+        c = self.session
         if c.chat_received != self._count:
             self._count = c.chat_received
             if self.open:
@@ -310,7 +308,7 @@ class ChatPanel:
         surface.blit(label, (x, y + pad // 4))
         x += label.get_width() + pad
         for seat, name in people:
-            muted = seat in self.controller.muted
+            muted = seat in self.session.muted
             text = tr("net.chat.muted_chip", name=name) if muted else name
             t = _render(font, text, palette.INK_SOFT if muted else palette.INK)
             w = t.get_width() + lh + pad
@@ -335,9 +333,8 @@ class ChatPanel:
         table every key; wrapping sixty messages each time took about 18 ms)."""
         if area.w <= 0 or area.h <= 0:
             return
-        c = self.controller
-        key = (c.chat_received, len(c.chat), tuple(sorted(c.muted)), area.size, font.get_height(), tr("net.chat.empty"),
-               tuple(s.colour for s in c.seats))
+        c = self.session
+        key = (c.chat_received, len(c.chat), tuple(sorted(c.muted)), area.size, font.get_height(), tr("net.chat.empty"))
         if self._lines_key != key or self._lines_layer is None:
             self._lines_key = key
             self._lines_layer = self._render_lines(area.size, font, bold)
@@ -346,16 +343,16 @@ class ChatPanel:
     def _render_lines(self, size: tuple[int, int], font: pygame.font.Font, bold: pygame.font.Font) -> pygame.Surface:
         layer = pygame.Surface(size, pygame.SRCALPHA)
         w, h = size
-        lines = self.controller.chat_lines()
+        lines = self.session.chat_lines()
         if not lines:
             for i, ln in enumerate(wrap_chars(tr("net.chat.empty"), font, w)[:3]):
                 layer.blit(_render(font, ln, palette.INK_SOFT), (0, i * font.get_linesize()))
             return layer
         lh = font.get_linesize()
         room = max(1, h // lh)
-        rows: list[list[tuple[str, tuple[int, int, int], Any]]] = []
+        rows: list[list[tuple[str, tuple[int, int, int], pygame.font.Font]]] = []
         for c in reversed(lines):  # newest first, until the area is full
-            entry: list[list[tuple[str, tuple[int, int, int], Any]]] = []
+            entry: list[list[tuple[str, tuple[int, int, int], pygame.font.Font]]] = []
             if c.kind == "say":
                 head = f"{c.name}: "
                 body = wrap_chars(head + c.text, font, w)
@@ -412,7 +409,7 @@ class ChatPanel:
 
     def _draw_toast(self, surface: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font, pad: int) -> None:
         """The newest message for a few seconds above the closed tab."""
-        last = next((c for c in reversed(self.controller.chat_lines()) if c.kind == "say"), None)
+        last = next((c for c in reversed(self.session.chat_lines()) if c.kind == "say"), None)
         if last is None or time.monotonic() >= self._toast_until:
             return
         lines = wrap_chars(f"{last.name}: {last.text}", font, rect.w - 4 * pad)[:3]

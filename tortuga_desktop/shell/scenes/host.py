@@ -31,11 +31,12 @@ import pygame_gui
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
 from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.remote import RemoteController, wait_for_closing
-from tortuga_desktop.levels import NETWORK_LEVELS, computer_key
+from tortuga_desktop.levels import LEVELS, NETWORK_LEVELS, computer_key
 from tortuga_desktop.net.protocol import SeatSpec
 from tortuga_desktop.shell import art, palette, paths
+from tortuga_desktop.shell.game import ShellApp
 from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.netsession import NetSession, wait_for_closing
 from tortuga_desktop.shell.saves import MAX_NAME_LENGTH, SeatConfig
 from tortuga_desktop.shell.scenes import WidgetScene
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, text_entry, wrap
@@ -188,15 +189,15 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
                        table.players, hosted.moved_from)
 
 
-def host_again(app: App, remote: RemoteController) -> None:
+def host_again(app: ShellApp, session: NetSession) -> None:
     """After a hosted game: the host screen again with the same seats (the computers' seats and
     this computer's players kept, the other players' seats open)."""
-    here = set(remote.human_seats)
-    seats = [SeatConfig(s.name, "human" if i in here or s.kind == "human" else s.kind, i)
-             for i, s in enumerate(remote.seats)]
+    here = set(session.human_seats)
+    seats = [SeatConfig(s.name, s.level if s.seat not in here and s.kind == "computer" and s.level in LEVELS
+                        else "human", i) for i, s in enumerate(session.lobby)]
     scene = HostScene(SetupConfig(seats=seats))
-    for i, s in enumerate(remote.seats):  # the other computers' seats stay open
-        if i not in here and s.kind == "human":
+    for i in range(len(seats)):  # the other computers' seats stay open
+        if i not in here and seats[i].kind == "human":
             scene.kinds[i] = "open"
     app.push(scene)
 
@@ -506,11 +507,11 @@ class HostScene(WidgetScene):
         client = NetClient(f"127.0.0.1:{started.port}", code=started.code, table=started.table,
                            token=started.host_token, name=here[0] if here else "")
         client.start()
-        controller = RemoteController(client, host=started.server)
-        controller.hold_seconds = plan.hold_seconds
-        controller.takeover_level = plan.takeover
+        session = NetSession(client, host=started.server)
+        session.hold_seconds = plan.hold_seconds
+        session.takeover_level = plan.takeover
         if started.moved_from:
-            controller.moved = (started.moved_from, started.port)
+            session.moved = (started.moved_from, started.port)
         info = HostInfo(plan.listen, started.port, started.code, started.addresses, started.moved_from)
         if plan.listen == "0.0.0.0" and started.addresses:
             from tortuga_desktop.net.discovery import Announcer
@@ -519,9 +520,9 @@ class HostScene(WidgetScene):
             announcer = Announcer(name, started.port, list(started.addresses), table=started.table,
                                   open_seats=plan.kinds.count("open"))
             announcer.start()  # registers in the background; the join code is never announced
-            controller.announcer = announcer
+            session.announcer = announcer
         self.error = ""
-        self.app.replace(LobbyScene(controller, host=info, again=host_again))
+        self.app.replace(LobbyScene(session, host=info, again=host_again))
 
     # ------------------------------------------------------------------ drawing
     def explanation(self) -> str:

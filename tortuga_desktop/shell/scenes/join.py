@@ -25,29 +25,35 @@ import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol, TypeVar
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel
 
-from tortuga_desktop.dice.table.remote import RemoteController
 from tortuga_desktop.net.discovery import FoundHost
 from tortuga_desktop.net.protocol import CODE_LENGTH, code_problem, normalize_code
 from tortuga_desktop.net.seatstore import NetSeat, SeatFinder, SeatKeeper
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.game import ShellApp
 from tortuga_desktop.shell.i18n import tr, trn
+from tortuga_desktop.shell.intents import Intent, Key, UIEvent
+from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes import WidgetScene
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, text_entry, wrap
 from tortuga_desktop.shell.scenes.lobby import LobbyScene
 from tortuga_desktop.shell.scenes.tables import TablesScene
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.shell.loop import App
+
+_El = TypeVar("_El", bound=UIElement)
 
 log = logging.getLogger(__name__)
 
-__all__ = ["JoinScene", "check_address", "check_join_input"]
+__all__ = ["JoinScene", "LocalBrowser", "check_address", "check_join_input", "join_again"]
 
 #: seconds to wait for the host before saying it cannot be reached
 CONNECT_TIMEOUT = 12.0
@@ -88,13 +94,29 @@ def check_join_input(address: str, code: str) -> tuple[str, str]:
     return url, clean
 
 
-def join_again(app: App, remote: RemoteController) -> None:
+def join_again(app: ShellApp, session: NetSession) -> None:
     """After a joined game: the join screen for the same host (its next game has a new join
     code), the player's name kept."""
-    client = remote.client
-    address = str(getattr(client, "url", "")).removeprefix("ws://")
-    app.push(JoinScene(address=address, player=str(getattr(client, "name", "")),
+    client = session.client
+    address = client.url.removeprefix("ws://")
+    app.push(JoinScene(address=address, player=client.name,
                        note=tr("net.join.same_host") if address else ""))
+
+
+class LocalBrowser(Protocol):
+    """What the screen uses of the local-network list (:class:`~tortuga_desktop.net.discovery.Browser`)."""
+
+    def start(self) -> None:
+        """Start looking (in the background; may raise what zeroconf raises)."""
+        ...
+
+    def hosts(self) -> list[FoundHost]:
+        """The games found so far."""
+        ...
+
+    def close(self) -> None:
+        """Stop looking."""
+        ...
 
 
 class JoinScene(WidgetScene):
@@ -102,8 +124,8 @@ class JoinScene(WidgetScene):
 
     name = "join"
 
-    def __init__(self, *, browser: Any = None,
-                 client_factory: Callable[..., Any] | None = None, address: str = "", player: str = "",
+    def __init__(self, *, browser: LocalBrowser | None = None,
+                 client_factory: Callable[..., NetClient] | None = None, address: str = "", player: str = "",
                  note: str = "", returning: NetSeat | None = None, seat_dir: Path | None = None) -> None:
         """``address``/``player``: filled in (e.g. the same host again after a game); ``note``: the
         message shown first. ``returning``: a kept seat to go back to at once. ``seat_dir``: where
@@ -127,7 +149,7 @@ class JoinScene(WidgetScene):
         self._browser = browser
         self._client_factory = client_factory
         self._found: list[FoundHost] = []
-        self._pending: RemoteController | None = None
+        self._pending: NetSession | None = None
         self._pending_since = 0.0
         self._addr: SafeTextEntryLine | None = None
         self._code: SafeTextEntryLine | None = None
@@ -218,7 +240,7 @@ class JoinScene(WidgetScene):
         self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
         els = self._els
 
-        def add(el: Any) -> Any:
+        def add(el: _El) -> _El:
             els.append(el)
             return el
 
@@ -227,13 +249,13 @@ class JoinScene(WidgetScene):
         if self.seat is not None:
             self._return_btn = add(UIButton(pygame.Rect(px, y, pw, row_h), self.return_label(), manager))
             if self._pending is not None:
-                self._return_btn.disable()
+                self._return_btn.disable()  # type: ignore[no-untyped-call]
             y += row_h + gap
         if self.gone:
             self._forget_btn = add(UIButton(pygame.Rect(px, y, pw, row_h), trn("net.return.forget", len(self.gone)),
                                             manager))
             if self._forgetting is not None:
-                self._forget_btn.disable()
+                self._forget_btn.disable()  # type: ignore[no-untyped-call]
             y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.address"), manager))
         tw = min(260, pw // 3)
@@ -242,7 +264,7 @@ class JoinScene(WidgetScene):
                                     length_limit=80))
         self._tables_btn = add(UIButton(pygame.Rect(px + pw - tw, y, tw, row_h), tr("net.tables.open"), manager))
         if self._pending is not None:
-            self._tables_btn.disable()
+            self._tables_btn.disable()  # type: ignore[no-untyped-call]
         y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.join.code"), manager))
         self._code = add(text_entry(pygame.Rect(px + lw, y, 220, row_h), manager, initial_text=self.code,
@@ -257,7 +279,7 @@ class JoinScene(WidgetScene):
         self._look_btn = add(UIButton(pygame.Rect(px + pw - lbw, y, lbw, row_h),
                                       tr("net.join.looking" if self.browsing else "net.join.look"), manager))
         if self.browsing:
-            self._look_btn.disable()
+            self._look_btn.disable()  # type: ignore[no-untyped-call]
         y += row_h + gap
         self._list_at = pygame.Rect(px, y, pw, 4 * (row_h + gap))
         for i, found in enumerate(self._found[:4]):
@@ -272,7 +294,7 @@ class JoinScene(WidgetScene):
         self._back_btn = add(UIButton(pygame.Rect(px, y, bw, row_h + 6), tr("setup.ui.back_esc"), manager))
         self._join_btn = add(UIButton(pygame.Rect(px + pw - bw, y, bw, row_h + 6), tr("net.join.join"), manager))
         if self._pending is not None:
-            self._join_btn.disable()
+            self._join_btn.disable()  # type: ignore[no-untyped-call]
         self.app.request_redraw()
 
     def return_label(self) -> str:
@@ -281,9 +303,9 @@ class JoinScene(WidgetScene):
         return "" if seat is None else tr("net.return.offer", table=seat.shown_table, host=seat.host)
 
     # ------------------------------------------------------------------ input
-    def handle(self, intent: Any) -> None:
-        event = getattr(intent, "event", None)
-        if event is not None:
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, UIEvent):
+            event = intent.event
             el = getattr(event, "ui_element", None)
             if event.type == pygame_gui.UI_BUTTON_PRESSED:
                 if el is self._join_btn:
@@ -306,10 +328,11 @@ class JoinScene(WidgetScene):
                 self.join()
             self.app.request_redraw()
             return
-        key = getattr(intent, "key", None)
-        if key == pygame.K_ESCAPE:
+        if not isinstance(intent, Key):
+            return
+        if intent.key == pygame.K_ESCAPE:
             self.back()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.join()
 
     def pick(self, found: FoundHost) -> None:
@@ -384,7 +407,7 @@ class JoinScene(WidgetScene):
         except ValueError as exc:
             self._say(str(exc), "error")
             return False
-        factory = self._client_factory
+        factory: Callable[..., NetClient] | None = self._client_factory
         if factory is None:
             from tortuga_desktop.net.client import NetClient
 
@@ -397,7 +420,7 @@ class JoinScene(WidgetScene):
             log.warning("cannot connect to the server: %s", exc)
             self._say(tr("net.error.unreachable"), "error")
             return False
-        self._pending = RemoteController(client)  # no seat: nothing to keep on disk
+        self._pending = NetSession(client)  # no seat: nothing to keep on disk
         self._pending_since = time.perf_counter()
         self._say(tr("net.tables.watching", name=name))
         for btn in (self._join_btn, self._return_btn, self._tables_btn):
@@ -440,7 +463,7 @@ class JoinScene(WidgetScene):
 
     def _connect(self, url: str, code: str, name: str, table: str, token: str, keeper: SeatKeeper,
                  message: str) -> bool:
-        factory = self._client_factory
+        factory: Callable[..., NetClient] | None = self._client_factory
         if factory is None:
             from tortuga_desktop.net.client import NetClient
 
@@ -449,15 +472,17 @@ class JoinScene(WidgetScene):
             # once seated, the game keeps trying to get back to the host for as long as the player
             # stays (the host holds the seat, or a computer player keeps it until they return);
             # before that, CONNECT_TIMEOUT says when nobody answers
-            extra: dict[str, Any] = {"table": table, "token": token} if token else {}
-            client = factory(url, code=code, name=name, give_up_after=None, **extra)
+            if token:
+                client = factory(url, code=code, name=name, give_up_after=None, table=table, token=token)
+            else:
+                client = factory(url, code=code, name=name, give_up_after=None)
             client.start()
         except (OSError, RuntimeError, ValueError) as exc:
             log.warning("cannot connect to the server: %s", exc)
             self._say(tr("net.error.unreachable"), "error")
             self._returning = None
             return False
-        self._pending = RemoteController(client, keeper=keeper)
+        self._pending = NetSession(client, keeper=keeper)
         self._pending_since = time.perf_counter()
         self._say(message)
         for btn in (self._join_btn, self._return_btn):
@@ -474,7 +499,7 @@ class JoinScene(WidgetScene):
                 if btn is not None:
                     btn.enable()  # type: ignore[no-untyped-call]
 
-    def _failed(self, key: str, params: dict[str, Any]) -> None:
+    def _failed(self, key: str, params: dict[str, object]) -> None:
         seat, c = self._returning, self._pending
         if seat is not None and c is not None and key in ("net.error.token", "net.error.code"):
             # the server no longer knows this seat: it is not offered again (its record stays)

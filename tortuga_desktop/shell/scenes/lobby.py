@@ -2,8 +2,8 @@
 and join code to share. The host starts the game once every open seat is taken.
 
 The scene drains the connection every frame (never waits for it). When the game has started
-and this computer's views have arrived, the lobby hands the connection to the table
-(:class:`~.nettable.NetTableScene`). Seats of players who dropped out show the seconds they
+and its table at the session has this computer's views, the lobby hands over to that game's
+table scene (its module's :meth:`~tortuga_desktop.shell.game.NetworkGame.network_scene`). Seats of players who dropped out show the seconds they
 are still held, and a computer player taking one over.
 
 The table's chat is a column beside the seats (:class:`~.chat.ChatPanel`, docked): T, or Enter
@@ -18,17 +18,17 @@ import logging
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
-from tortuga_desktop.dice.table.remote import RemoteController, SeatState
-from tortuga_desktop.dice.table.scenes.nettable import NetTableScene, PlayAgain
 from tortuga_desktop.net.protocol import format_code
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell import game as games
+from tortuga_desktop.shell.game import NetworkTable, PlayAgain
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Intent, Key
+from tortuga_desktop.shell.netsession import NetSession, SeatState
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chat import ChatPanel
 from tortuga_desktop.shell.scenes.chrome import ButtonList, MenuItem, backdrop
@@ -82,10 +82,10 @@ class LobbyScene(Scene):
 
     name = "lobby"
 
-    def __init__(self, controller: RemoteController, *, host: HostInfo | None = None,
+    def __init__(self, session: NetSession, *, host: HostInfo | None = None,
                  again: PlayAgain | None = None) -> None:
         super().__init__()
-        self.controller = controller
+        self.session = session
         self.host = host
         #: what "new game" on the results opens (given by the screen that opened the lobby)
         self.again = again
@@ -93,15 +93,8 @@ class LobbyScene(Scene):
         self._handed_over = False
         self._closed = False
         self._box = pygame.Rect(0, 0, 0, 0)
-        self._key: Any = None
-        self.chat = ChatPanel(controller, docked=True)
-        #: per game that plays network tables of its own (a module's ``network_table``): its table, told every
-        #: message from now on (the lobby says which game the table plays; the dice game's is the controller's)
-        self.net_tables: dict[str, Any] = {}
-        for m in games.modules():
-            make = getattr(m, "network_table", None)
-            if callable(make):
-                self.net_tables[m.key] = make(controller)
+        self._key: tuple[object, ...] | None = None
+        self.chat = ChatPanel(session, docked=True)
 
     # ------------------------------------------------------------------ lifecycle
     def enter(self, app: App) -> None:
@@ -121,7 +114,7 @@ class LobbyScene(Scene):
     def exit(self) -> None:
         self.chat.exit()
         if not self._handed_over:
-            self.controller.close()
+            self.session.close()
 
     def pause(self) -> None:
         self.chat.close_field()
@@ -129,7 +122,7 @@ class LobbyScene(Scene):
 
     @property
     def can_start(self) -> bool:
-        c = self.controller
+        c = self.session
         if self.host is None or c.started or not c.lobby or not c.joined:
             return False
         return all(s.taken or s.kind != "open" for s in c.lobby)
@@ -164,12 +157,12 @@ class LobbyScene(Scene):
     def start(self) -> None:
         if not self.can_start:
             return
-        self.controller.start_game()
+        self.session.start_game()
 
     def leave(self) -> None:
         app = self.app
-        self.controller.leave_for_good()
-        self.controller.close()
+        self.session.leave_for_good()
+        self.session.close()
         self._closed = True
         if app is not None and app.top is self:
             app.pop()
@@ -191,7 +184,7 @@ class LobbyScene(Scene):
 
     # ------------------------------------------------------------------ update
     def update(self, dt: float) -> bool:
-        c = self.controller
+        c = self.session
         changed = c.pump()
         while c.notices:
             key, params = c.notices.pop(0)
@@ -200,12 +193,9 @@ class LobbyScene(Scene):
             key, params = c.fatal
             self._fail(tr(key, **params))
             return True
-        if c.started and c.ready and not self._handed_over:
-            self._to_table()
-            return True
-        own = self.net_tables.get(c.game)
-        if c.started and own is not None and own.ready and not self._handed_over:
-            self._to_game_table(c.game, own)
+        table = c.table()
+        if c.started and table is not None and table.ready and not self._handed_over:
+            self._to_table(table)
             return True
         if self.chat.update(dt, self):
             changed = True
@@ -220,22 +210,16 @@ class LobbyScene(Scene):
             changed = True
         return changed
 
-    def _to_table(self) -> None:
+    def _to_table(self, table: NetworkTable) -> None:
+        """The started game's table scene (its module's), played through its table at the session."""
         self._handed_over = True
         self.chat.exit()
-        speed = self.app.table_speed()
-        self.app.replace(NetTableScene(self.controller, speed=speed, again=self.again))
-
-    def _to_game_table(self, key: str, table: Any) -> None:
-        """Another game's table (Tortuga 1667): its module's scene, played through its network table."""
-        self._handed_over = True
-        self.chat.exit()
-        scene = games.module(key).network_scene(table, speed=self.app.table_speed())  # type: ignore[attr-defined]
-        self.app.replace(scene)
+        module = next(m for m in games.network_games() if m.key == self.session.game)
+        self.app.replace(module.network_scene(table, speed=self.app.table_speed(), again=self.again))
 
     def _fail(self, text: str) -> None:
         self._closed = True
-        self.controller.close()
+        self.session.close()
         app = self.app
 
         def back() -> None:
@@ -247,14 +231,14 @@ class LobbyScene(Scene):
     # ------------------------------------------------------------------ drawing
     def lines(self) -> list[str]:
         """The lobby's text as a player reads it (tests)."""
-        c = self.controller
+        c = self.session
         age = time.perf_counter() - c.lobby_at
         out = [f"{s.seat + 1}. {s.name}: {seat_status(s, age)}" for s in c.lobby]
         out.append(self.status_text())
         return out
 
     def status_text(self) -> str:
-        c = self.controller
+        c = self.session
         if c.net.state in ("connecting", "reconnecting"):
             return tr("net.lobby.connecting") if c.net.state == "connecting" else tr("net.banner.reconnecting")
         if c.started:
@@ -272,7 +256,7 @@ class LobbyScene(Scene):
             self._layout((w, h))
         s = scale_of((w, h))
         surface.blit(backdrop((w, h)), (0, 0))
-        c = self.controller
+        c = self.session
         title = tr("net.lobby.title", table=c.table_name) if c.table_name else tr("net.lobby.title_plain")
         if c.game != games.DEFAULT_GAME:  # which game the table plays (the dice game's lobby looks as it did)
             title = f"{title} · {games.game_title(c.game, tr)}"
@@ -327,7 +311,7 @@ class LobbyScene(Scene):
         row_h = int(64 * s)
         name_f = art.font(max(12, int(26 * s)), True)
         small = art.font(max(11, int(21 * s)))
-        age = time.perf_counter() - self.controller.lobby_at
+        age = time.perf_counter() - self.session.lobby_at
         for st in seats:
             r = pygame.Rect(x, y, width, row_h - int(8 * s))
             pygame.draw.rect(surface, palette.PARCHMENT_DARK if not st.here else palette.GOLD_LIGHT, r,

@@ -12,13 +12,22 @@ import math
 import uuid
 from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art
-from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp, Tutorial
+from tortuga_desktop.shell.game import (
+    DemoOptions,
+    HostSetup,
+    NetworkTable,
+    PlayAgain,
+    SavedGame,
+    ShellApp,
+    Tutorial,
+)
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.saves.savefile import SaveInfo, basic_info
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.session import Session
@@ -37,6 +46,9 @@ from tortuga_desktop.t1667.table.saves import Save1667, Seat1667, new_table, sav
 from tortuga_desktop.t1667.table.saves import read_saved as read_1667_save
 from tortuga_desktop.t1667.table.scene import Table1667Scene
 from tortuga_desktop.t1667.table.setup import Setup1667, Setup1667Scene
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.netsession import NetSession
 
 __all__ = ["KEY", "T1667Game", "start_game"]
 
@@ -193,17 +205,27 @@ class T1667Game:
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
         start_demo(app, options.players, options.seed, options.level)
 
-    def network_table(self, controller: Any) -> Any:
-        """The network table a lobby keeps for a 1667 game (a ``NetTable1667``, told every message its
-        ``controller`` reads). Online play loads only when a player goes online."""
+    # ------------------------------------------------------------ network play (shell.game.NetworkGame)
+    def host_setup(self) -> HostSetup:
+        """The host screen's start for a 1667 table: its setup screen's first seats (one human here,
+        three Normal computer players), the starred cards drawn hidden."""
+        return HostSetup(self.key, tuple(SeatConfig(s.name, s.kind, i) for i, s in enumerate(Setup1667.default().seats)))
+
+    def network_table(self, session: NetSession) -> NetworkTable:
+        """The network table a session keeps for a 1667 game (a ``NetTable1667``, told every message
+        the session reads). Online play loads only when a player goes online."""
         from tortuga_desktop.t1667.table.nettable import NetTable1667
 
-        return NetTable1667(controller.client, controller=controller)
+        return NetTable1667(session.client, controller=session)
 
-    def network_scene(self, table: Any, *, speed: str = "normal") -> Scene:
-        """The table scene of a started network game (the table's chat over its log)."""
+    def network_scene(self, table: NetworkTable, *, speed: str = "normal", again: PlayAgain | None = None) -> Scene:
+        """The table scene of a started network game (the table's chat over its log); its end screen
+        goes back to the menu (``again`` is not offered)."""
         from tortuga_desktop.t1667.table.netscene import NetTable1667Scene
+        from tortuga_desktop.t1667.table.nettable import NetTable1667
 
+        if not isinstance(table, NetTable1667):
+            raise TypeError("a 1667 network table plays a 1667 game's network table")
         scene: Scene = NetTable1667Scene(table, speed=speed)
         return scene
 

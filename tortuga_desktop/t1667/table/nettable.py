@@ -19,7 +19,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from tortuga_desktop.net import codec1667 as C
 from tortuga_desktop.net import protocol as P
@@ -29,6 +29,9 @@ from tortuga_desktop.shell.table import OPEN, REMOTE, Move, Said, Viewer, Viewer
 
 from ..rules import Action, Event, PlayerView, PublicView, TableView, parse_action
 from ..rules.errors import RulesError
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.netsession import NetSession
 
 log = logging.getLogger(__name__)
 
@@ -40,8 +43,8 @@ class NetTable1667:
     :class:`~tortuga_desktop.net.client.NetClient` made with ``raw_updates=True`` that has joined (or
     is joining) a Tortuga 1667 table; this table reads everything it receives from now on."""
 
-    def __init__(self, client: NetClient, *, controller: Any = None) -> None:
-        """``controller``: the lobby's :class:`~tortuga_desktop.app.remote.RemoteController` when the
+    def __init__(self, client: NetClient, *, controller: NetSession | None = None) -> None:
+        """``controller``: the shell's :class:`~tortuga_desktop.shell.netsession.NetSession` when the
         table was reached through the lobby screens: it then drains the connection (lobby, chat,
         connection state and refusals stay its business, its notices are handed on here) and tells
         this table every message; else this table drains ``client`` itself."""

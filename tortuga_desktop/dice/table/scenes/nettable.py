@@ -1,5 +1,5 @@
 """The table of a network game: :class:`NetTableScene`, the ordinary table fed by a
-:class:`~tortuga_desktop.dice.table.remote.RemoteController` through its table source (:class:`~..netsource.NetTableSource`:
+:class:`~tortuga_desktop.dice.table.remote.RemoteController` (the dice game's table at a network session) through its table source (:class:`~..netsource.NetTableSource`:
 only what the server sent the seats played here), with a banner for the connection.
 
 Everything else is the table as it is for a local game: the views drawn are the ones the server
@@ -21,7 +21,6 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable
 from typing import Any
 
 import pygame
@@ -32,6 +31,7 @@ from tortuga_desktop.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.rules import PlayerView
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.game import PlayAgain
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.scenes.chat import ChatPanel
 from tortuga_desktop.shell.scenes.dialogs import MessageScene
@@ -44,15 +44,16 @@ __all__ = ["NetTableScene", "banner_lines", "decision_key"]
 def banner_lines(controller: RemoteController, now: float | None = None) -> list[tuple[str, str]]:
     """The banner's lines as (text, level) with level "danger", "warning" or "info"."""
     out: list[tuple[str, str]] = []
-    net = controller.net
+    session = controller.session
+    net = session.net
     if net.state in ("reconnecting", "connecting") and controller.ready:
         out.append((tr("net.banner.reconnecting"), "danger"))
     elif net.state == "failed":
         out.append((tr("net.banner.failed"), "danger"))
-    age = (now if now is not None else time.perf_counter()) - controller.lobby_at
+    age = (now if now is not None else time.perf_counter()) - session.lobby_at
     # who is held or taken over is the host's news: while the host cannot be reached it is stale
     # (its countdown may belong to a server that is gone), so it is not shown
-    for s in controller.lobby if net.state == "connected" else ():
+    for s in session.lobby if net.state == "connected" else ():
         if s.kind == "computer" or (s.kind == "open" and not s.taken):
             continue
         if s.held_for is not None and not s.connected:
@@ -60,13 +61,13 @@ def banner_lines(controller: RemoteController, now: float | None = None) -> list
             out.append((tr("net.banner.held", name=s.name, seconds=left), "warning"))
         elif s.bot and not s.connected:
             out.append((tr("net.banner.taken_over", name=s.name), "warning"))
-    if controller.moved is not None and any(s.kind == "open" and s.taken and not s.connected
-                                            for s in controller.lobby):
-        old, new = controller.moved  # the others' games look for the old port: the host must tell them
+    if session.moved is not None and any(s.kind == "open" and s.taken and not s.connected
+                                         for s in session.lobby):
+        old, new = session.moved  # the others' games look for the old port: the host must tell them
         out.append((tr("net.lobby.moved", old=old, new=new), "warning"))
     if not out and controller.ready and not controller.is_over and not controller.pending_humans():
         names = [controller.seats[s].name for s in controller.waiting_for() if s < len(controller.seats)
-                 if not any(x.seat == s and x.bot for x in controller.lobby)]
+                 if not any(x.seat == s and x.bot for x in session.lobby)]
         if names:
             out.append((tr("net.banner.waiting", names=", ".join(names)), "info"))
     return out
@@ -82,12 +83,6 @@ def decision_key(view: PlayerView, seat: int) -> tuple[Any, ...] | None:
             None if own.roll is None else tuple(own.roll))
 
 
-#: After a network game, "new game" on the results: given the App and the game's controller, opens
-#: the screen to play again (the host screen for the host, the join screen for a joiner). The
-#: screen that opens the lobby passes it in, so the lobby and the table never import those screens.
-PlayAgain = Callable[[Any, RemoteController], None]
-
-
 class NetTableScene(TableScene):
     """The table for a network game (see the module docstring)."""
 
@@ -99,7 +94,7 @@ class NetTableScene(TableScene):
         self._again = again
         self._banner: list[tuple[str, str]] = []
         self._ended = False
-        self.chat = ChatPanel(controller)
+        self.chat = ChatPanel(controller.session)
         self.overlays.append(self.chat)
         self._chat_tab: object = None
 
@@ -120,9 +115,10 @@ class NetTableScene(TableScene):
             self._base = None  # the banner is part of the cached table layer
             self._base_key = None
             dirty = True
-        if self.remote.fatal is not None and not self._ended and not self.remote.is_over:
+        fatal = self.remote.session.fatal
+        if fatal is not None and not self._ended and not self.remote.is_over:
             self._ended = True
-            key, params = self.remote.fatal
+            key, params = fatal
             self._give_up(tr(key, **params))
         return dirty
 
@@ -171,7 +167,7 @@ class NetTableScene(TableScene):
 
     def _finish(self) -> None:
         """The results; "new game" goes back to the menu and opens what ``again`` opens (the
-        host screen again for the host, the join screen for a joiner: see :data:`PlayAgain`)."""
+        host screen again for the host, the join screen for a joiner: see :data:`~tortuga_desktop.shell.game.PlayAgain`)."""
         self._finished = True
         app = self.app
 
@@ -179,7 +175,7 @@ class NetTableScene(TableScene):
             while len(app.scenes) > 1:
                 app.pop()
             if self._again is not None:
-                self._again(app, self.remote)
+                self._again(app, self.remote.session)
 
         remote = self.remote
 

@@ -244,12 +244,13 @@ def network_screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "host", host
 
     def host_1667() -> None:
+        from tortuga_desktop.shell.game import HostSetup
         from tortuga_desktop.shell.saves import SeatConfig
 
         app.clear_to(MenuScene())
         seats = [SeatConfig(n, "human" if i == 0 else "open" if i < 3 else "normal", i)
                  for i, n in enumerate(NAMES_1667)]
-        app.push(HostScene(game="t1667", starter=never, seats=seats))
+        app.push(HostScene(HostSetup("t1667", tuple(seats)), starter=never))
 
     yield "host t1667", host_1667
 

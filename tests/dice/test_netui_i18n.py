@@ -15,11 +15,11 @@ import pytest
 from test_i18n_coverage import _english_hits, _Recorder, _ui_texts, recorder  # noqa: F401 (a fixture)
 
 from tortuga_desktop.devtools.drive import free_port
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.discovery import FoundHost
 from tortuga_desktop.shell import i18n
+from tortuga_desktop.shell.game import HostSetup
 from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes.host import HostPlan, HostScene, start_hosting
@@ -68,7 +68,7 @@ def test_network_screens_draw_only_translated_text(lang: str, recorder: _Recorde
         join._say(i18n.tr("net.error.version", version=1), "error")
         grab()
         app.pop()
-        host = HostScene(SetupConfig(seats=[SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1)]),
+        host = HostScene(HostSetup("tortuga", (SeatConfig("Anna", "human", 0), SeatConfig("Bart", "easy", 1))),
                          starter=lambda plan: None)  # type: ignore[arg-type,return-value]
         app.push(host)
         host.listen = "all"

@@ -128,14 +128,14 @@ def test_shown_addresses() -> None:
 def test_the_host_screen_explains_what_cannot_work() -> None:
     from app_helpers import start_app
 
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.shell.game import HostSetup
     from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.scenes.host import HostScene
 
     app = start_app()
     try:
         started: list[Any] = []
-        scene = HostScene(SetupConfig(seats=[SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1)]),
+        scene = HostScene(HostSetup("tortuga", (SeatConfig("Ani", "human", 0), SeatConfig("Bo", "easy", 1))),
                           starter=lambda plan: started.append(plan))  # type: ignore[func-returns-value]
         app.push(scene)
         app.run(max_frames=1)

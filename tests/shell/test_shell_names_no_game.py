@@ -19,8 +19,6 @@ GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", 
 
 #: (shell module, game module) -> why it is still there
 SEAMS: dict[tuple[str, str], str] = {
-    # the host screen builds the dice game's setup
-    ("shell.scenes.host", "dice.table.gamesetup"): "the host screen's seats are the dice game's setup",
     # the replays list and ``tortuga --replay`` read the dice game's replay files
     ("shell.scenes.replays", "dice.table"): "the dice replay format",
     ("shell.scenes.replays", "dice.table.records"): "the dice replay format",

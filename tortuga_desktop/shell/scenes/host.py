@@ -21,21 +21,23 @@ from __future__ import annotations
 import json
 import logging
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.levels import LEVELS, NETWORK_LEVELS, computer_key
 from tortuga_desktop.net.protocol import SeatSpec
 from tortuga_desktop.shell import art, palette, paths
-from tortuga_desktop.shell.game import ShellApp
+from tortuga_desktop.shell import game as games
+from tortuga_desktop.shell.game import HostSetup, NetworkGame, ShellApp
 from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.intents import Intent, Key, UIEvent
 from tortuga_desktop.shell.netsession import NetSession, wait_for_closing
 from tortuga_desktop.shell.saves import MAX_NAME_LENGTH, SeatConfig
 from tortuga_desktop.shell.scenes import WidgetScene
@@ -43,11 +45,14 @@ from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, text_entry, 
 from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.net.server import ServerThread
     from tortuga_desktop.shell.loop import App
+
+_El = TypeVar("_El", bound=UIElement)
 
 log = logging.getLogger(__name__)
 
-__all__ = ["HOST_KINDS", "HostPlan", "HostScene", "HostStarted", "find_saved_table", "start_hosting"]
+__all__ = ["HOST_KINDS", "HostPlan", "HostScene", "HostStarted", "find_saved_table", "host_again", "start_hosting"]
 
 #: seat kinds on the host screen -> translation key
 HOST_KINDS: dict[str, str] = {
@@ -58,13 +63,9 @@ HOST_KINDS: dict[str, str] = {
 #: The levels that may take over a seat whose player left.
 TAKEOVER_LEVELS: tuple[str, ...] = tuple(lv for lv in NETWORK_LEVELS if lv != "random")
 LISTEN = {"local": "127.0.0.1", "all": "0.0.0.0"}
-#: the games a table can play -> (translation key of the name, fewest and most seats)
-HOST_GAMES: dict[str, tuple[str, int, int]] = {"tortuga": ("game.tortuga.title", 2, 4),
-                                                "t1667": ("game.t1667.title", 2, 9)}
 #: names offered for the seats (the player changes them)
 SEAT_NAMES = ("Anne Bonny", "Blackbeard", "Calico Jack", "Mary Read", "Henry Morgan", "Grace O'Malley",
               "Black Bart", "Ching Shih", "William Kidd")
-MAX_SEATS = max(hi for _key, _lo, hi in HOST_GAMES.values())
 DEFAULT_PORT = 47600
 HOLD_SECONDS = 60.0
 
@@ -82,12 +83,12 @@ class HostPlan:
     hold_seconds: float = HOLD_SECONDS
     #: a saved table to bring back instead of a new one (its file)
     resume: Path | None = None
-    #: which game the table plays (:data:`HOST_GAMES`)
-    game: str = "tortuga"
+    #: which game the table plays (the key of a :class:`~tortuga_desktop.shell.game.NetworkGame`)
+    game: str = games.DEFAULT_GAME
     #: Tortuga 1667: the starred cards named openly (None: drawn hidden)
     starred: tuple[str, ...] | None = None
 
-    def seat_specs(self) -> list[Any]:
+    def seat_specs(self) -> list[SeatSpec]:
         out = []
         for kind, name in zip(self.kinds, self.names, strict=True):
             if kind == "open":
@@ -103,7 +104,7 @@ class HostPlan:
 class HostStarted:
     """A running server and the table to share."""
 
-    server: Any
+    server: ServerThread
     port: int
     table: str
     code: str
@@ -190,12 +191,12 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
 
 
 def host_again(app: ShellApp, session: NetSession) -> None:
-    """After a hosted game: the host screen again with the same seats (the computers' seats and
-    this computer's players kept, the other players' seats open)."""
+    """After a hosted game: the host screen again with the same game and seats (the computers'
+    seats and this computer's players kept, the other players' seats open)."""
     here = set(session.human_seats)
-    seats = [SeatConfig(s.name, s.level if s.seat not in here and s.kind == "computer" and s.level in LEVELS
-                        else "human", i) for i, s in enumerate(session.lobby)]
-    scene = HostScene(SetupConfig(seats=seats))
+    seats = tuple(SeatConfig(s.name, s.level if s.seat not in here and s.kind == "computer" and s.level in LEVELS
+                             else "human", i) for i, s in enumerate(session.lobby))
+    scene = HostScene(HostSetup(session.game, seats))
     for i in range(len(seats)):  # the other computers' seats stay open
         if i not in here and seats[i].kind == "human":
             scene.kinds[i] = "open"
@@ -207,28 +208,35 @@ class HostScene(WidgetScene):
 
     name = "host"
 
-    def __init__(self, setup: SetupConfig | None = None, *,
-                 starter: Callable[[HostPlan], HostStarted] | None = None, game: str = "tortuga",
-                 starred: tuple[str, ...] | None = None, seats: Sequence[SeatConfig] | None = None) -> None:
-        """``game``: the game chosen at first; another game's setup opens this screen with its ``seats``
-        (Tortuga 1667's, with ``starred``: its starred cards named openly, kept for a 1667 table)."""
+    def __init__(self, setup: HostSetup | None = None, *,
+                 starter: Callable[[HostPlan], HostStarted] | None = None) -> None:
+        """``setup``: the game chosen at first with its seats and table options (a game's setup
+        screen hands its own); None: the first network game's :meth:`~.game.NetworkGame.host_setup`.
+        The games offered, and each one's seat counts, are the registered network games'."""
         super().__init__()
-        base_seats = list(seats) if seats is not None else (setup or SetupConfig.default()).seats
+        #: the games a table can play (key -> module), in menu order
+        self.games: dict[str, NetworkGame] = {m.key: m for m in games.network_games()}
+        if not self.games:
+            raise games.UnknownGameError("a game played at network tables")
+        if setup is None or setup.game not in self.games:
+            setup = next(iter(self.games.values())).host_setup()
+        #: per game: the seats and table options it was opened with (another game chosen: its module's)
+        self.setups: dict[str, HostSetup] = {setup.game: setup}
+        max_seats = max(m.max_players for m in self.games.values())
+        base_seats = setup.seats
         self.count = len(base_seats)
         names = [s.name for s in base_seats]
         names += [n for n in SEAT_NAMES if n.casefold() not in {m.casefold() for m in names}]  # all different
-        self.names = names[:MAX_SEATS]
+        self.names = names[:max_seats]
         kinds = ["here" if s.kind == "human" else s.kind for s in base_seats]
         kinds = [k if k in HOST_KINDS else "normal" for k in kinds]
-        kinds += ["normal"] * (MAX_SEATS - len(kinds))
+        kinds += ["normal"] * (max_seats - len(kinds))
         if "open" not in kinds[: self.count] and self.count > 1:
             kinds[1] = "open"
-        self.kinds = kinds[:MAX_SEATS]
-        #: which game to host (:data:`HOST_GAMES`)
-        self.game = game if game in HOST_GAMES else "tortuga"
-        self.starred = starred
+        self.kinds = kinds[:max_seats]
+        #: which game to host (a key of :attr:`games`)
+        self.game = setup.game
         self._game_dd: UIDropDownMenu | None = None
-        self.long_game = setup.long_game if setup is not None and seats is None else False
         self.listen = "local"
         self.port_text = str(DEFAULT_PORT)
         self.takeover = "normal"
@@ -273,7 +281,7 @@ class HostScene(WidgetScene):
             return
         if self._game_dd is not None:
             g = str(self._game_dd.selected_option[1])
-            self.game = g if g in HOST_GAMES else self.game
+            self.game = g if g in self.games else self.game
         for i in range(len(self._names)):
             self.names[i] = self._names[i].get_text()[:MAX_NAME_LENGTH]
             k = str(self._kinds[i].selected_option[1])
@@ -281,8 +289,8 @@ class HostScene(WidgetScene):
                 self.kinds[i] = k
         if self._count_dd is not None:
             self.count = int(self._count_dd.selected_option[0])
-        _key, low, high = HOST_GAMES[self.game]
-        self.count = max(low, min(high, self.count))
+        chosen = self.games[self.game]
+        self.count = max(chosen.min_players, min(chosen.max_players, self.count))
         if self._listen_dd is not None:
             v = str(self._listen_dd.selected_option[1])
             self.listen = v if v in LISTEN else self.listen
@@ -310,8 +318,15 @@ class HostScene(WidgetScene):
         text = self.port_text.strip()
         if not text.isdigit() or not 1024 <= int(text) <= 65535:
             raise ValueError(tr("net.host.bad_port"))
-        return HostPlan(kinds, names, LISTEN[self.listen], int(text), self.takeover, self.long_game,
-                        game=self.game, starred=self.starred if self.game == "t1667" else None)
+        options = self.setup()
+        return HostPlan(kinds, names, LISTEN[self.listen], int(text), self.takeover, options.long_game,
+                        game=self.game, starred=options.starred)
+
+    def setup(self) -> HostSetup:
+        """The chosen game's table options: as this screen was opened with them, or its module's."""
+        if self.game not in self.setups:
+            self.setups[self.game] = self.games[self.game].host_setup()
+        return self.setups[self.game]
 
     # ------------------------------------------------------------------ widgets
     def _size(self) -> tuple[int, int]:
@@ -332,7 +347,8 @@ class HostScene(WidgetScene):
         manager = self.app.ui
         w, h = self._size()
         pw = max(420, min(900, w - 40))
-        _key, _low, seats = HOST_GAMES[self.game]
+        chosen = self.games[self.game]
+        seats = chosen.max_players
         shown = min(self.count, seats)  # the rows of the seats played (the others are hidden and take no room)
         row_h = max(20, min(40, (h - 80) // (max(4, shown) + 13)))
         gap = max(3, row_h // 6 if shown > 4 else row_h // 5)
@@ -342,20 +358,20 @@ class HostScene(WidgetScene):
         self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
         els = self._els
 
-        def add(el: Any) -> Any:
+        def add(el: _El) -> _El:
             els.append(el)
             return el
 
         y = py + row_h + gap
         lw = min(200, pw // 4)
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net67.host.game"), manager))
-        game_opts: list[str | tuple[str, str]] = [(tr(v[0]), k) for k, v in HOST_GAMES.items()]
-        self._game_dd = add(UIDropDownMenu(game_opts, game_opts[list(HOST_GAMES).index(self.game)],
+        game_opts: list[str | tuple[str, str]] = [(tr(m.title_key), k) for k, m in self.games.items()]
+        self._game_dd = add(UIDropDownMenu(game_opts, game_opts[list(self.games).index(self.game)],
                                            pygame.Rect(px + lw, y, min(320, pw - lw), row_h), manager))
         y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("setup.ui.players"), manager))
-        _key, low, high = HOST_GAMES[self.game]
-        self._count_dd = add(UIDropDownMenu([str(n) for n in range(low, high + 1)], str(self.count),
+        self._count_dd = add(UIDropDownMenu([str(n) for n in range(chosen.min_players, chosen.max_players + 1)],
+                                            str(self.count),
                                             pygame.Rect(px + lw, y, 90, row_h), manager))
         y += row_h + gap
         name_w = max(140, int(pw * 0.36))
@@ -371,10 +387,10 @@ class HostScene(WidgetScene):
             self._names.append(entry)
             self._kinds.append(kind)
             if self.kinds[i] == "open":
-                entry.disable()
+                entry.disable()  # type: ignore[no-untyped-call]
             if i >= self.count:
                 for el in (label, entry, kind):
-                    el.hide()
+                    el.hide()  # type: ignore[no-untyped-call]
             else:
                 y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.host.listen"), manager))
@@ -405,20 +421,20 @@ class HostScene(WidgetScene):
         if self._busy:
             for b in (self._host_btn, self._resume_btn):
                 if b is not None:
-                    b.disable()
+                    b.disable()  # type: ignore[no-untyped-call]
         if self.entered:
             self.app.request_redraw()
 
     # ------------------------------------------------------------------ input
-    def handle(self, intent: Any) -> None:
-        event = getattr(intent, "event", None)
-        if event is not None:
-            self._ui_event(event)
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, UIEvent):
+            self._ui_event(intent.event)
             return
-        key = getattr(intent, "key", None)
-        if key == pygame.K_ESCAPE:
+        if not isinstance(intent, Key):
+            return
+        if intent.key == pygame.K_ESCAPE:
             self.back()
-        elif key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.host()
 
     def _ui_event(self, event: pygame.event.Event) -> None:

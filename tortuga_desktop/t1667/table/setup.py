@@ -22,6 +22,7 @@ import pygame
 
 from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.game import HostSetup
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr
 from tortuga_desktop.shell.layout import LayoutReport
 from tortuga_desktop.shell.saves import SeatConfig
@@ -31,6 +32,7 @@ from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, draw_panel, 
 from tortuga_desktop.shell.scenes.form import Control, FormScene, button_face, common_px, fit
 from tortuga_desktop.t1667.rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
 from tortuga_desktop.t1667.rules.game import MAX_SEED
+from tortuga_desktop.t1667.table.engine import GAME_KEY
 from tortuga_desktop.t1667.table.help import Help1667Scene
 from tortuga_desktop.t1667.table.render import SEAT_STYLES, shape
 
@@ -387,9 +389,9 @@ class Setup1667Scene(FormScene):
         from tortuga_desktop.shell.scenes.host import HostScene  # online play: loaded only when asked for
 
         setup = self.config()
-        seats = [SeatConfig(s.name, s.kind, i) for i, s in enumerate(setup.seats)]
+        seats = tuple(SeatConfig(s.name, s.kind, i) for i, s in enumerate(setup.seats))
         starred = None if setup.starred is None else tuple(c.value for c in setup.starred)
-        self.app.push(HostScene(game="t1667", starred=starred, seats=seats))
+        self.app.push(HostScene(HostSetup(GAME_KEY, seats, starred=starred)))
 
     def back(self) -> None:
         self._read()

@@ -22,8 +22,10 @@ import pygame
 from tortuga_desktop.dice.table.gamesetup import SetupConfig, load_last_setup, save_last_setup
 from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.render.table import draw_marker
+from tortuga_desktop.dice.table.savefile import GAME
 from tortuga_desktop.levels import LEVELS, computer_key
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.game import HostSetup
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr, trn
 from tortuga_desktop.shell.layout import LayoutReport
 from tortuga_desktop.shell.saves import KINDS, MAX_NAME_LENGTH, SeatConfig
@@ -280,7 +282,8 @@ class SetupScene(FormScene):
             HostScene,  # online play: the network screens load only when asked for
         )
 
-        self.app.push(HostScene(self.config()))
+        config = self.config()
+        self.app.push(HostScene(HostSetup(GAME, tuple(config.seats), long_game=config.long_game)))
 
     def back(self) -> None:
         self._read()

@@ -21,22 +21,27 @@ import logging
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 import pygame_gui
+from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel
 
 from tortuga_desktop.levels import NETWORK_LEVELS, level_key
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import tr, trn
-from tortuga_desktop.shell.intents import Intent
+from tortuga_desktop.shell.intents import Intent, Key, UIEvent
 from tortuga_desktop.shell.scenes import WidgetScene
 from tortuga_desktop.shell.scenes.dialogs import wrap
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.net.client import NetClient
+    from tortuga_desktop.net.protocol import SeatSpec, TableInfo
     from tortuga_desktop.shell.loop import App
+
+_El = TypeVar("_El", bound=UIElement)
 
 log = logging.getLogger(__name__)
 
@@ -59,7 +64,7 @@ class NewTable:
     long_game: bool = False
     listed: bool = True
 
-    def seats(self) -> list[Any]:
+    def seats(self) -> list[SeatSpec]:
         from tortuga_desktop.net.protocol import SeatSpec
 
         people = self.players - self.computers
@@ -73,7 +78,7 @@ class TableLister:
     came), ``more`` (tables not listed), ``created`` (code, table id) once a table was made,
     ``problem`` (translation key) when something went wrong."""
 
-    def __init__(self, url: str, client_factory: Callable[..., Any] | None = None) -> None:
+    def __init__(self, url: str, client_factory: Callable[..., NetClient] | None = None) -> None:
         factory = client_factory
         if factory is None:
             from tortuga_desktop.net.client import NetClient
@@ -81,7 +86,7 @@ class TableLister:
             factory = NetClient
         self.url = url
         self.client = factory(url, reconnect=False, give_up_after=0.0)
-        self.tables: list[Any] | None = None
+        self.tables: list[TableInfo] | None = None
         self.more = 0
         self.created: tuple[str, str] | None = None
         self.problem = ""
@@ -159,10 +164,10 @@ class TableLister:
             self.client.close(timeout=0.0)
 
 
-def table_line(t: Any) -> str:
+def table_line(t: TableInfo) -> str:
     """One table of the list in words: name, seats, who sits there, computers, state."""
     taken = t.players - t.open_seats
-    game = str(getattr(t, "game", "tortuga"))
+    game = str(t.game)
     parts = [t.name, games.game_title(game, tr),
              tr("net.tables.seats", taken=taken, players=t.players)]
     if t.waiting:
@@ -186,8 +191,8 @@ class TablesScene(WidgetScene):
     name = "tables"
 
     def __init__(self, url: str, address: str, player: str, on_pick: Callable[[str, str, str], None], *,
-                 on_watch: Callable[[str, str], Any] | None = None,
-                 client_factory: Callable[..., Any] | None = None) -> None:
+                 on_watch: Callable[[str, str], object] | None = None,
+                 client_factory: Callable[..., NetClient] | None = None) -> None:
         """``on_watch(table_id, name)``: watch a listed table without a seat (None: no Watch buttons)."""
         super().__init__()
         self.on_watch = on_watch
@@ -199,8 +204,8 @@ class TablesScene(WidgetScene):
         self.page = 0
         self.lister: TableLister | None = None
         self._factory = client_factory
-        self._rows: list[tuple[UIButton, Any]] = []
-        self._watch_rows: list[tuple[UIButton, Any]] = []
+        self._rows: list[tuple[UIButton, TableInfo]] = []
+        self._watch_rows: list[tuple[UIButton, TableInfo]] = []
         self._btn: dict[str, UIButton] = {}
         self._panel = pygame.Rect(0, 0, 0, 0)
         self._msg_at = pygame.Rect(0, 0, 0, 0)
@@ -250,7 +255,7 @@ class TablesScene(WidgetScene):
         self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
         els = self._els
 
-        def add(el: Any) -> Any:
+        def add(el: _El) -> _El:
             els.append(el)
             return el
 
@@ -320,18 +325,18 @@ class TablesScene(WidgetScene):
 
     # ------------------------------------------------------------------ input
     def handle(self, intent: Intent) -> None:
-        event = getattr(intent, "event", None)
-        if event is not None:
-            if event.type == pygame_gui.UI_BUTTON_PRESSED:
-                self.press(getattr(event, "ui_element", None))
+        if isinstance(intent, UIEvent):
+            if intent.event.type == pygame_gui.UI_BUTTON_PRESSED:
+                self.press(getattr(intent.event, "ui_element", None))
             return
-        key = getattr(intent, "key", None)
-        if key == pygame.K_ESCAPE:
+        if not isinstance(intent, Key):
+            return
+        if intent.key == pygame.K_ESCAPE:
             self.back()
-        elif key in (pygame.K_F5, pygame.K_r):
+        elif intent.key in (pygame.K_F5, pygame.K_r):
             self.refresh()
 
-    def press(self, el: Any) -> None:
+    def press(self, el: object) -> None:
         for btn, t in self._rows:
             if el is btn:
                 self.pick(t)
@@ -391,7 +396,7 @@ class TablesScene(WidgetScene):
         self.lister.create(self.new, "".join(c for c in name if c.isprintable())[:MAX_NAME].strip())
         self._build()
 
-    def pick(self, t: Any) -> None:
+    def pick(self, t: TableInfo) -> None:
         """Join table ``t`` (a private one: back to the Join screen for its code)."""
         if self._picked or t.open_seats <= 0 or t.started:
             return
@@ -399,7 +404,7 @@ class TablesScene(WidgetScene):
         self.app.pop()
         self.on_pick(str(t.code) if t.listed else "", str(t.table), str(t.name))
 
-    def watch(self, t: Any) -> None:
+    def watch(self, t: TableInfo) -> None:
         """Watch listed table ``t`` without a seat (the Join screen connects)."""
         if self._picked or self.on_watch is None or not t.listed:
             return

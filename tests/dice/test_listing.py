@@ -15,7 +15,7 @@ from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.records import RecordError, RecordKeeper, ReplayFile
 from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.rules import Game
-from tortuga_desktop.shell import listing, saves
+from tortuga_desktop.shell import listing, replayfiles, saves
 
 
 @pytest.fixture(autouse=True)
@@ -84,9 +84,9 @@ def test_a_huge_winners_list_is_refused_with_a_message(tmp_path: Path) -> None:
     src = tmp_path / "big.json"
     src.write_text(json.dumps(data))
     with pytest.raises(RecordError) as exc:
-        records.import_replay(src)
+        replayfiles.import_replay(src)
     assert exc.value.key == "error.replay.invalid" and "winners" in exc.value.detail
-    assert records.describe_error(exc.value)
+    assert replayfiles.describe_error(exc.value)
     assert list(records.replays_dir().glob("[!.]*.json")) == []  # nothing was kept
 
 
@@ -181,9 +181,9 @@ def test_replays_are_listed_from_the_index() -> None:
     rf = _finished_record()
     records.write_replay(rf)
     (records.replays_dir() / "junk.json").write_text("[]")
-    infos = records.list_replays()
+    infos = replayfiles.list_replays()
     assert sorted(bool(i.error) for i in infos) == [False, True]
-    again = records.list_replays()
+    again = replayfiles.list_replays()
     assert [(i.path, i.error, i.names) for i in again] == [(i.path, i.error, i.names) for i in infos]
 
 

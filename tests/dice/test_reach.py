@@ -14,7 +14,7 @@ from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.savefile import SaveData, read_save
 from tortuga_desktop.rules import Game, GameRecord, StateFormatError
 from tortuga_desktop.rules.reach import max_decisions, record_problem
-from tortuga_desktop.shell import paths, saves
+from tortuga_desktop.shell import paths, replayfiles, saves
 
 
 @pytest.fixture(autouse=True)
@@ -82,5 +82,5 @@ def test_a_replay_file_with_a_roll_set_twice_is_refused(tmp_path: Path) -> None:
     src = tmp_path / "twice.json"
     src.write_text(json.dumps(rf.to_dict()))
     with pytest.raises(records.RecordError) as exc:
-        records.import_replay(src)
+        replayfiles.import_replay(src)
     assert exc.value.key == "error.replay.invalid" and "set twice" in exc.value.detail

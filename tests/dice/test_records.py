@@ -14,6 +14,7 @@ from tortuga_desktop.dice.table import records
 from tortuga_desktop.dice.table.controller import GameController, demo_seats
 from tortuga_desktop.dice.table.records import RecordError, RecordKeeper, ReplayFile
 from tortuga_desktop.rules import Game
+from tortuga_desktop.shell import replayfiles
 from tortuga_desktop.shell.saves import AutosaveWriter
 
 
@@ -58,7 +59,7 @@ def test_keeper_writes_on_the_background_writer_during_a_game() -> None:
     assert writer.flush(10)
     writer.close()
     assert all(j.done and j.error is None for j in jobs)
-    (info,) = records.list_replays()
+    (info,) = replayfiles.list_replays()
     assert info.finished and info.names == tuple(c.game.names) and info.rounds == c.game.round
     assert records.read_replay(info.path).reasons  # the bots' reasons are kept
 
@@ -111,7 +112,7 @@ def test_bad_files_are_refused_with_a_clear_message(tmp_path: Path, mutate: obje
         rf = records.read_replay(p)
         rf.replay()
     assert exc.value.key == key
-    assert records.describe_error(exc.value)
+    assert replayfiles.describe_error(exc.value)
 
 
 def test_truncated_binary_missing_files(tmp_path: Path) -> None:
@@ -130,11 +131,11 @@ def test_truncated_binary_missing_files(tmp_path: Path) -> None:
 def test_export_and_import_never_overwrite(tmp_path: Path) -> None:
     src = records.write_replay(_finished(4, 2))
     out = tmp_path / "mine.json"
-    records.export_replay(src, out)
+    replayfiles.export_replay(src, out)
     with pytest.raises(FileExistsError):
-        records.export_replay(src, out)
+        replayfiles.export_replay(src, out)
     with pytest.raises(RecordError) as exc:
-        records.import_replay(out)  # the same game is kept already
+        replayfiles.import_replay(out)  # the same game is kept already
     assert exc.value.key == "error.replay.exists"
     src.unlink()
-    assert records.import_replay(out) == src
+    assert replayfiles.import_replay(out) == src

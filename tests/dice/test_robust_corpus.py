@@ -162,6 +162,7 @@ def test_hostile_replay_files_are_refused_with_a_message_and_change_nothing(tmp_
     through reading and importing; nothing is written, moved or deleted; every value the format
     allows still reads. A file over the size limit is refused before it is read."""
     from tortuga_desktop.dice.table import records
+    from tortuga_desktop.shell import replayfiles
 
     big = tmp_path / "big.json"
     big.write_bytes(b'{"format": "tortuga-replay", "pad": "' + b"x" * records.MAX_BYTES + b'"}')
@@ -179,7 +180,7 @@ def test_hostile_replay_files_are_refused_with_a_message_and_change_nothing(tmp_
         if refused is not None:
             _messages(refused.key, reason=refused.detail[:120], name="case.json", version="9")
             with pytest.raises(records.RecordError):
-                records.import_replay(src)
+                replayfiles.import_replay(src)
         if (refused is None) != accepted or src.read_bytes() != blob or list(folder.iterdir()):
             wrong.append(f"{case}: {refused and refused.key}")
     assert wrong == []

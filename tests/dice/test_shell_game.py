@@ -313,6 +313,7 @@ def test_statistics_written_before_games_are_the_dice_games(app_home: None) -> N
 # ---------------------------------------------------------------- replays know their game
 def test_replay_files_carry_their_game_and_refuse_another(app_home: None) -> None:
     from tortuga_desktop.dice.table import records
+    from tortuga_desktop.shell import replayfiles
 
     game = Game.new(2, 5, names=["Anna", "Bart"])
     rf = records.ReplayFile("r1", game.record(), ("human", "easy"))
@@ -324,7 +325,7 @@ def test_replay_files_carry_their_game_and_refuse_another(app_home: None) -> Non
     with pytest.raises(records.RecordError) as exc:
         records.ReplayFile.from_dict(doc)
     assert exc.value.key == "error.replay.other_game"
-    text = records.describe_error(exc.value)
+    text = replayfiles.describe_error(exc.value)
     assert "another game" in text and "{" not in text
 
 

@@ -5,7 +5,8 @@ there. A new one fails the test; a listed one that is gone fails it too, so the 
 
 Games reach the shell through :mod:`tortuga_desktop.shell.game` (the registry imports the
 built-in games by name, on first use): help, the tutorial and the demo are asked of a module, and
-network play of a ``NetworkGame`` (the host screen's games, a session's tables, the table scene).
+network play of a ``NetworkGame`` (the host screen's games, a session's tables, the table scene),
+kept records of a ``ReplayableGame`` (the Replays list, its export and import, ``tortuga --replay``).
 """
 
 from __future__ import annotations
@@ -17,14 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 SHELL = ROOT / "tortuga_desktop" / "shell"
 GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", "tortuga_desktop.t1667")
 
-#: (shell module, game module) -> why it is still there
-SEAMS: dict[tuple[str, str], str] = {
-    # the replays list and ``tortuga --replay`` read the dice game's replay files
-    ("shell.scenes.replays", "dice.table"): "the dice replay format",
-    ("shell.scenes.replays", "dice.table.records"): "the dice replay format",
-    ("shell.scenes.replays", "dice.table.scenes.replay"): "the dice replay format",
-    ("shell.start", "dice.table.scenes.replay"): "the dice replay format",
-}
+#: (shell module, game module) -> why it is still there (none is left: a new one needs its reason here)
+SEAMS: dict[tuple[str, str], str] = {}
 
 
 def _module(path: Path) -> str:

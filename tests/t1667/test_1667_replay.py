@@ -16,11 +16,10 @@ from app_helpers import start_app
 from table1667_local import NAMES, local_table
 
 from tortuga_desktop.dice.table import records
-from tortuga_desktop.dice.table.scenes.replay import open_replay_file
-from tortuga_desktop.shell import paths, stats
+from tortuga_desktop.shell import paths, replayfiles, stats
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.shell.scenes.replays import ReplayList
+from tortuga_desktop.shell.scenes.replays import ReplayList, open_replay_file
 from tortuga_desktop.t1667.rules import Game, Loyalty, parse_action, play_random
 from tortuga_desktop.t1667.rules.views import PlayerView
 from tortuga_desktop.t1667.table import module as module_1667
@@ -210,7 +209,7 @@ def test_a_finished_game_is_kept_counted_listed_and_watched_again() -> None:
         assert sum(anne.endings.values()) == 1
         # the Replays list shows it as a 1667 game and opens it through the module
         listing = ReplayList()
-        infos = records.list_replays()
+        infos = replayfiles.list_replays()
         assert [(i.game, i.game_id, i.finished, i.names) for i in infos] == [
             ("t1667", game_id, True, tuple(s.name for s in seats))]
         listing.infos = infos

@@ -37,7 +37,7 @@ if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.scenes import Scene
     from tortuga_desktop.shell.session import Session
 
-__all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "ReplayableGame", "SavedGame", "ShellApp", "Tutorial",
+__all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "ReplaySummary", "ReplayableGame", "SavedGame", "ShellApp", "Tutorial",
            "UnknownGameError",
            "about_lines", "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister",
            "HostSetup", "NetworkGame", "NetworkTable", "PlayAgain", "network_games"]
@@ -254,19 +254,50 @@ class GameModule(Protocol):
         ...
 
 
+@dataclass(frozen=True)
+class ReplaySummary:
+    """What the Replays list shows of a kept record (:meth:`ReplayableGame.replay_summary`)."""
+
+    #: the game's id (the record's file is named after it)
+    game_id: str
+    #: when it was last played (ISO text; may be empty)
+    date: str
+    #: the seats' names, in seat order
+    names: tuple[str, ...]
+    #: the seats' kinds (``human`` or a computer player's level), one per seat
+    kinds: tuple[str, ...]
+    #: the winning seats (several in a shared win; none while unfinished)
+    winners: tuple[int, ...]
+    #: how many rounds were played
+    rounds: int
+    #: the record reaches the game's end
+    finished: bool
+
+
 @runtime_checkable
 class ReplayableGame(Protocol):
-    """A game whose kept records the shell's Replays list shows and opens (files in ``<data>/replays`` with
-    ``"game": <key>``, checked by the module's :meth:`GameModule.read_saved`). The dice game's own records
-    are read by the list itself."""
+    """A game that keeps records of its games for the shell's Replays list (files in ``<data>/replays``
+    with ``"game": <key>``; :mod:`tortuga_desktop.shell.replayfiles` reads them, lists them, exports and
+    imports them and opens them, also for ``tortuga --replay FILE``). Every method here is file or replay
+    work: the shell calls it on a worker thread (or before the first frame), never on the frame loop."""
 
-    def replay_summary(self, saved: SavedGame) -> Mapping[str, Any]:
-        """What the Replays list shows of a record: ``game_id``, ``date`` (ISO text), ``names``, ``kinds``,
-        ``winners`` (seats), ``rounds``, ``finished``. Called on a worker thread."""
+    def read_replay(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        """Check a kept record of this game (``doc``: the file's JSON object, ``"game"`` already matched;
+        ``path``: where it was read) and return it ready to summarise and open. Raises
+        ``shell.replayfiles.RecordError`` (a translation key with its parameters) for a bad, truncated or
+        newer file, never anything else. Quick enough to list hundreds of records (each is read once into
+        the folder's index): whether the decisions play by the rules may be left to :meth:`replay_scene`."""
         ...
 
-    def open_replay(self, app: ShellApp, saved: SavedGame) -> None:
-        """Open the game's replay screen for ``saved`` (on the frame loop)."""
+    def replay_summary(self, saved: SavedGame) -> ReplaySummary:
+        """What the Replays list shows of ``saved`` (what :meth:`read_replay` returned)."""
+        ...
+
+    def replay_scene(self, saved: SavedGame, speed: str) -> Scene:
+        """The game's replay screen for ``saved``, at ``speed`` (a key of ``shell.anim.SPEEDS``: the
+        player's animation speed); the shell pushes it. Plays the record through, so it may take long.
+        Raises ``shell.replayfiles.RecordError`` when the decisions do not fit the game's rules (nothing
+        is shown)."""
         ...
 
 

@@ -12,7 +12,6 @@ import argparse
 import logging
 from pathlib import Path
 
-from tortuga_desktop.dice.table.scenes.replay import open_replay_file
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.i18n import tr
@@ -22,6 +21,7 @@ from tortuga_desktop.shell.options import AppOptions
 from tortuga_desktop.shell.saves import SaveError
 from tortuga_desktop.shell.saves.games import load_game
 from tortuga_desktop.shell.scenes.menu import MenuScene
+from tortuga_desktop.shell.scenes.replays import open_replay_file
 from tortuga_desktop.shell.settings import ANIMATION_SPEEDS, load_settings
 from tortuga_desktop.shell.sound import SoundBoard
 

@@ -1,7 +1,8 @@
 """The dice game (Tortuga, the pirate dice board game) as the shell's first game module.
 
 It delegates to the application's existing screens and files: its setup screen, the table,
-the results, the save format (:mod:`.saves`), the demo and the rules help. Nothing here
+the results, the save format (:mod:`.saves`), its kept records and their replay screen
+(:mod:`.records`, :mod:`.scenes.replay`), the demo and the rules help. Nothing here
 changes how the dice game plays; it is how the shell reaches it without naming it
 (:mod:`tortuga_desktop.shell.game`).
 """
@@ -17,9 +18,11 @@ import pygame
 from tortuga_desktop.dice.table.controller import finished_source
 from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.life import dice_session
+from tortuga_desktop.dice.table.records import ReplayFile
 from tortuga_desktop.dice.table.savefile import SaveData, info_of
 from tortuga_desktop.dice.table.scenes.demo import start_demo
 from tortuga_desktop.dice.table.scenes.help import HelpScene
+from tortuga_desktop.dice.table.scenes.replay import ReplayScene
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.dice.table.scenes.tutorial import FirstStartOffer, start_tutorial
@@ -31,6 +34,7 @@ from tortuga_desktop.shell.game import (
     MenuOverlay,
     NetworkTable,
     PlayAgain,
+    ReplaySummary,
     SavedGame,
     ShellApp,
     Tutorial,
@@ -54,6 +58,12 @@ def _app(app: ShellApp) -> App:
     if not isinstance(app, App):
         raise TypeError(f"{type(app).__name__} cannot play the dice game (not the App)")
     return app
+
+
+def _replay_file(saved: SavedGame) -> ReplayFile:
+    if not isinstance(saved, ReplayFile):
+        raise TypeError(f"not a dice game's record: {type(saved).__name__}")
+    return saved
 
 
 class DiceTutorial:
@@ -122,6 +132,19 @@ class DiceGame:
             app.push(ResultsScene(finished_source(saved.game, saved.seats), saved.seats, review=True))
             return
         life.play(saved, on_disk=on_disk)
+
+    def read_replay(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        """A dice record (:class:`.records.ReplayFile`): its fields checked, its decisions not yet played."""
+        return ReplayFile.from_dict(dict(doc), path)
+
+    def replay_summary(self, saved: SavedGame) -> ReplaySummary:
+        rf = _replay_file(saved)
+        return ReplaySummary(rf.game_id, rf.updated_at or rf.started_at, tuple(rf.record.names), rf.kinds,
+                             rf.winners, rf.rounds, rf.finished)
+
+    def replay_scene(self, saved: SavedGame, speed: str) -> Scene:
+        """The replay with its timeline (:class:`.scenes.replay.ReplayScene`)."""
+        return ReplayScene(_replay_file(saved), speed=speed)
 
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
         start_demo(_app(app), options.players, options.seed, options.level)

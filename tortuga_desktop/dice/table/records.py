@@ -10,10 +10,11 @@ timestamp per entry and the bots' reasons for their moves.
   or written by a newer version.
 * :class:`RecordKeeper` follows a running game and queues its record on the app's background
   writer after each decision (the frame loop only serialises; the worker writes).
-* :func:`list_replays` lists the kept records (newest first); :func:`prune` keeps the newest
-  :data:`KEEP` and never removes one that is open.
-* :func:`export_replay` / :func:`import_replay` copy a record out of / into the folder, never
-  overwriting anything.
+* :func:`prune` keeps the newest :data:`KEEP` records and never removes one that is open.
+
+Listing, exporting and importing records are the shell's (:mod:`tortuga_desktop.shell.replayfiles`,
+for every game's records): it reads a dice record through the game's module, which uses
+:func:`parse_replay` here.
 """
 
 from __future__ import annotations
@@ -37,18 +38,15 @@ from tortuga_desktop.rules import Game, replay
 from tortuga_desktop.rules.errors import RulesError, StateFormatError
 from tortuga_desktop.rules.record import GameRecord
 from tortuga_desktop.shell import listing, paths
-from tortuga_desktop.shell.game import ReplayableGame, SavedGame, UnknownGameError, game_of, module
-from tortuga_desktop.shell.i18n import tr
-from tortuga_desktop.shell.saves.errors import SaveError
+from tortuga_desktop.shell.replayfiles import MAX_BYTES, RecordError, read_bytes, summarise_replay
 from tortuga_desktop.shell.saves.text import Message, convert, one_of
 
 logger = logging.getLogger(__name__)
 
 _Job = TypeVar("_Job")  # what the writer's ``run`` returns for a queued piece of work
 
-__all__ = ["FORMAT", "KEEP", "MAX_BYTES", "VERSION", "RecordError", "RecordKeeper", "ReplayFile", "ReplayInfo",
-           "export_replay", "import_replay", "list_replays", "parse_replay", "prune", "read_other_game", "read_replay",
-           "replay_info_of", "replays_dir", "summarise_replay", "write_replay"]
+__all__ = ["FORMAT", "KEEP", "MAX_BYTES", "VERSION", "RecordError", "RecordKeeper", "ReplayFile", "parse_replay",
+           "prune", "read_replay", "replays_dir", "write_replay"]
 
 #: The ``format`` field of a replay file.
 FORMAT = "tortuga-replay"
@@ -59,22 +57,9 @@ GAME = "tortuga"
 VERSION = 1
 #: How many records are kept (the oldest beyond this are pruned).
 KEEP = 500
-#: Larger files are refused before they are read.
-MAX_BYTES = 4 * 1024 * 1024
 SUFFIX = ".json"
 
 KINDS = RECORD_KINDS
-
-
-class RecordError(Exception):
-    """A replay file cannot be used: ``key`` is a translation key, ``params`` its parameters,
-    ``detail`` the technical reason (for the log)."""
-
-    def __init__(self, key: str, detail: str = "", **params: Any) -> None:
-        super().__init__(detail or key)
-        self.key = key
-        self.detail = detail
-        self.params = params
 
 
 def replays_dir(create: bool = True) -> Path:
@@ -249,53 +234,7 @@ def read_replay(path: Path | str) -> ReplayFile:
     """Read and check one replay file; raises :class:`RecordError` (never anything else for a
     bad or unreadable file)."""
     path = Path(path)
-    return parse_replay(_read_bytes(path), path)
-
-
-def _read_bytes(path: Path) -> bytes:
-    try:
-        raw = paths.read_bytes_limited(path, MAX_BYTES)
-    except paths.FileTooLargeError:
-        raise RecordError("error.replay.too_large", f"larger than {MAX_BYTES} bytes") from None
-    except FileNotFoundError:
-        raise RecordError("error.replay.missing", str(path), name=paths.display_name(path)) from None
-    except (OSError, paths.NotRegularFileError) as exc:
-        raise RecordError("error.replay.unreadable", str(exc), reason=paths.display_path(str(exc))[:200]) from None
-    return raw
-
-
-def read_other_game(path: Path | str) -> tuple[str, SavedGame] | None:
-    """A kept record of another game than the dice game, read and checked by that game's module
-    (:class:`~tortuga_desktop.shell.game.ReplayableGame`): its key and what the module made of it; None for
-    a dice game's record (read it with :func:`read_replay`). Raises :class:`RecordError` for a file that
-    cannot be used (unreadable, not JSON, a game this program does not have or cannot replay, refused by
-    its module). File work: not on the frame loop."""
-    path = Path(path)
-    raw = _read_bytes(path)
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RecordError("error.replay.not_json", "not UTF-8 text") from None
-    except (ValueError, RecursionError) as exc:
-        raise RecordError("error.replay.not_json", str(exc)[:200]) from None
-    if not isinstance(data, dict):
-        return None
-    try:
-        key = game_of(data)
-    except ValueError as exc:
-        raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
-    if key == GAME:
-        return None
-    try:
-        found = module(key)
-    except UnknownGameError:
-        raise RecordError("error.replay.other_game", f"a record of the game {key!r:.40}") from None
-    if not isinstance(found, ReplayableGame):
-        raise RecordError("error.replay.other_game", f"the game {key!r:.40} keeps no replays")
-    try:
-        return key, found.read_saved(data, path)
-    except SaveError as exc:
-        raise RecordError("error.replay.invalid", exc.detail or exc.key, reason=(exc.detail or exc.key)[:120]) from None
+    return parse_replay(read_bytes(path), path)
 
 
 def replay_path(game_id: str, folder: Path | None = None) -> Path:
@@ -324,58 +263,6 @@ def write_replay(rf: ReplayFile, folder: Path | None = None) -> Path:
             rf.started_at = old.started_at or rf.started_at
     paths.atomic_write_text(path, json.dumps(rf.to_dict(), ensure_ascii=False, allow_nan=False) + "\n")
     return path
-
-
-@dataclass(frozen=True)
-class ReplayInfo:
-    """A line of the replays list. ``error`` is set for a file that cannot be read."""
-
-    path: Path
-    game_id: str = ""
-    date: str = ""
-    names: tuple[str, ...] = ()
-    kinds: tuple[str, ...] = ()
-    winners: tuple[int, ...] = ()
-    rounds: int = 0
-    finished: bool = False
-    error: str = ""
-    #: the game the record is of (a game module's key)
-    game: str = GAME
-
-
-def list_replays(folder: Path | None = None, progress: Callable[[int, int], None] | None = None) -> list[ReplayInfo]:
-    """The kept records, newest first, from the folder's summary index (:mod:`.listing`: only
-    new or changed files are read; ``progress(done, total)`` after each). File work: not on the
-    frame loop. Raises ``OSError`` when the folder cannot be read."""
-    folder = folder or replays_dir(create=False)
-    found = listing.scan(folder, "replays", summarise_replay, progress)
-    found.sort(key=lambda x: x[2], reverse=True)
-    return [replay_info_of(p, summary) for p, summary, _ in found]
-
-
-def summarise_replay(path: Path) -> dict[str, Any]:
-    """What :mod:`.listing`'s index keeps of a kept record: read and checked once (another game's record by
-    its module)."""
-    try:
-        other = read_other_game(path)
-        if other is not None:
-            key, saved = other
-            found = module(key)
-            assert isinstance(found, ReplayableGame)  # read_other_game checked it
-            return {**found.replay_summary(saved), "game": key}
-        rf = read_replay(path)
-    except RecordError as exc:
-        return listing.error_summary(exc.key, exc.detail, {})
-    return {"game_id": rf.game_id, "date": rf.updated_at or rf.started_at, "names": list(rf.record.names),
-            "kinds": list(rf.kinds), "winners": list(rf.winners), "rounds": rf.rounds, "finished": rf.finished}
-
-
-def replay_info_of(path: Path, summary: dict[str, Any]) -> ReplayInfo:
-    """A :class:`ReplayInfo` from a summary :func:`listing.check_summary` passed."""
-    if "error" in summary:
-        return ReplayInfo(path, error=summary["error"]["key"])
-    return ReplayInfo(path, summary["game_id"], summary["date"], tuple(summary["names"]), tuple(summary["kinds"]),
-                      tuple(summary["winners"]), summary["rounds"], summary["finished"], game=summary["game"])
 
 
 def _date_of(text: str) -> datetime | None:
@@ -415,33 +302,6 @@ def prune(keep: int = KEEP, *, open_ids: Iterable[str] = (), folder: Path | None
             continue
         removed.append(p)
     return removed
-
-
-def export_replay(source: Path, target: Path) -> Path:
-    """Copy a kept record to ``target``; refuses to overwrite (``FileExistsError``) and checks
-    the source first (:class:`RecordError`)."""
-    rf = read_replay(source)
-    text = json.dumps(rf.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
-    with open(target, "x", encoding="utf-8") as fh:  # "x": never overwrite
-        fh.write(text)
-    return target
-
-
-def import_replay(source: Path, folder: Path | None = None) -> Path:
-    """Check ``source`` and copy it into the replays folder; an existing record of the same game
-    is never overwritten (``RecordError`` ``error.replay.exists``)."""
-    rf = read_replay(source)
-    rf.replay()  # the actions must fit the rules before the file is kept
-    folder = folder or replays_dir()
-    folder.mkdir(parents=True, exist_ok=True)
-    target = replay_path(rf.game_id, folder)
-    text = json.dumps(rf.to_dict(), ensure_ascii=False, allow_nan=False) + "\n"
-    try:
-        with open(target, "x", encoding="utf-8") as fh:
-            fh.write(text)
-    except FileExistsError:
-        raise RecordError("error.replay.exists", str(target), name=target.name) from None
-    return target
 
 
 class RecordKeeper:
@@ -489,9 +349,3 @@ class RecordKeeper:
             prune(open_ids=set(open_ids()) | {rf.game_id})
 
         return run("keeping the game record", work, replays_dir(create=False))
-
-
-def describe_error(exc: RecordError) -> str:
-    """``exc`` in the user's language."""
-    return tr(exc.key, **{"reason": exc.detail[:120], "name": "", "version": "", **exc.params})
-

@@ -1,7 +1,10 @@
-"""The kept game records on the statistics screen ("Replays" tab), and export / import.
+"""The kept game records on the statistics screen ("Replays" tab), export / import, and
+``tortuga --replay FILE``.
 
-:class:`ReplayList` lists ``<data>/replays`` (newest first: date, seats, winner, rounds; a
-damaged file greyed out with its reason) and opens one in the :class:`.replay.ReplayScene`.
+:class:`ReplayList` lists ``<data>/replays`` (newest first: game, date, seats, winner, rounds; a
+damaged file greyed out with its reason) and opens one in its game's replay screen: every file is
+read, summarised and opened through its game's module (:mod:`..replayfiles`), so this screen
+knows no game.
 Keys while the tab is shown: Up/Down choose, Enter watches, E exports the chosen record to a
 file, I imports a record file. The list is read (from the folder's summary index) and a
 record opened on a worker thread, every file is copied on the app's background writer: the
@@ -16,22 +19,22 @@ crashes, and the dialog stays open to try another path.
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 from pygame_gui.elements import UIButton
 
-from tortuga_desktop.dice.table import records
-from tortuga_desktop.dice.table.records import RecordError, ReplayInfo, describe_error, replays_dir
-from tortuga_desktop.dice.table.scenes.replay import ReplayScene, _speed_of
-from tortuga_desktop.shell import art, palette, paths
+from tortuga_desktop.shell import art, palette, paths, replayfiles
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import kind_name, tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
-from tortuga_desktop.shell.listing import Scan
-from tortuga_desktop.shell.scenes import WidgetScene
+from tortuga_desktop.shell.listing import Progress, Scan
+from tortuga_desktop.shell.replayfiles import RecordError, ReplayInfo, describe_error
+from tortuga_desktop.shell.saves.writer import Job
+from tortuga_desktop.shell.scenes import Scene, WidgetScene
 from tortuga_desktop.shell.scenes.dialogs import (
     dim,
     draw_panel,
@@ -45,11 +48,13 @@ from tortuga_desktop.shell.scenes.listview import RowCache, Worker, draw_positio
 from tortuga_desktop.shell.scenes.saveload import _clip
 
 if TYPE_CHECKING:  # pragma: no cover
+    from pygame_gui.elements import UITextEntryLine
+
     from tortuga_desktop.shell.loop import App
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["RecordFileScene", "ReplayList", "default_export_path"]
+__all__ = ["RecordFileScene", "ReplayList", "default_export_path", "open_replay_file"]
 
 
 def default_export_path(game_id: str) -> Path:
@@ -69,6 +74,20 @@ def _error_text(exc: BaseException) -> str:
     return tr("replay.export.failed", reason=type(exc).__name__)
 
 
+def open_replay_file(app: App, path: Path) -> bool:
+    """Open a record file of any game in its game's replay screen (``tortuga --replay FILE``, before
+    the first frame). A bad, truncated or newer file, or one of a game this program does not have,
+    shows its message and changes nothing; returns False then."""
+    try:
+        scene = replayfiles.open_scene(replayfiles.read_kept(path), replayfiles.replay_speed(app))
+    except RecordError as exc:
+        logger.warning("refused replay %s: %s", path, exc.detail or exc.key)
+        app.show_message(tr("replay.error.title"), describe_error(exc))
+        return False
+    app.push(scene)
+    return True
+
+
 class ReplayList:
     """The Replays tab of the statistics screen (drawn into an area of that scene)."""
 
@@ -78,8 +97,8 @@ class ReplayList:
         self.error = ""
         self.focus = 0
         self.scroll = 0
-        self._lister = Worker()
-        self._opener = Worker()
+        self._lister: Worker[list[ReplayInfo]] = Worker()
+        self._opener: Worker[Scene | RecordError] = Worker()
         self._items: list[pygame.Rect] = []
         self._buttons: dict[str, pygame.Rect] = {}
         self._rows = RowCache()
@@ -94,7 +113,7 @@ class ReplayList:
     def reload(self, app: App) -> None:
         """Read the list again (on a worker thread, from the folder's summary index), once the
         frame that shows the tab is drawn."""
-        self._lister.start("listing the game records", lambda progress: records.list_replays(progress=progress),
+        self._lister.start("listing the game records", lambda progress: replayfiles.list_replays(progress=progress),
                            after_frame=True)
 
     def poll(self, app: App) -> bool:
@@ -110,9 +129,9 @@ class ReplayList:
             self._generation += 1
             self.focus = min(self.focus, max(0, len(self.infos) - 1))
             changed = True
-        task = self._opener.poll()
-        if task is not None:
-            self._opened(app, task)
+        opened = self._opener.poll()
+        if opened is not None:
+            self._opened(app, opened)
             changed = True
         return changed or self._lister.progress_changed()
 
@@ -125,21 +144,18 @@ class ReplayList:
         if info.error:
             app.notify(tr("replay.list.damaged", reason=tr(info.error, reason="", name="", version="")), "warning")
             return False
-        speed = _speed_of(app)
+        speed = replayfiles.replay_speed(app)
 
-        def work(_progress: Any) -> Any:
+        def work(_progress: Progress) -> Scene | RecordError:
             try:
-                other = records.read_other_game(info.path)
-                if other is not None:
-                    return other  # another game's record: its module opens it on the frame loop
-                return ReplayScene(records.read_replay(info.path), speed=speed)
-            except records.RecordError as exc:
+                return replayfiles.open_scene(replayfiles.read_kept(info.path), speed)
+            except RecordError as exc:
                 return exc
 
         self._opener.start("reading a game record", work)
         return True
 
-    def _opened(self, app: App, task: Scan) -> None:
+    def _opened(self, app: App, task: Scan[Scene | RecordError]) -> None:
         scene = task.result
         try:
             if task.error is not None:
@@ -150,13 +166,8 @@ class ReplayList:
             logger.warning("refused replay: %s", exc.detail or exc.key)
             app.show_message(tr("replay.error.title"), describe_error(exc))
             return
-        if isinstance(scene, tuple):  # (game key, what its module read): the game's own replay screen
-            key, saved = scene
-            found = games.module(key)
-            assert isinstance(found, games.ReplayableGame)  # records.read_other_game checked it
-            found.open_replay(app, saved)
-            return
-        app.push(scene)
+        if scene is not None:
+            app.push(scene)
 
     def export(self, app: App, index: int) -> bool:
         if self.infos is None or not 0 <= index < len(self.infos) or self.infos[index].error:
@@ -244,7 +255,7 @@ class ReplayList:
             surface.blit(t, t.get_rect(center=r.center))
             self._buttons[name] = r
 
-        where = small.render(tr("replay.list.folder", folder=paths.display_path(replays_dir(create=False))), True,
+        where = small.render(tr("replay.list.folder", folder=paths.display_path(paths.replays_dir(create=False))), True,
                              palette.INK_SOFT)
         surface.blit(where, (area.x, y - where.get_height() - int(6 * s)))
         list_area = pygame.Rect(area.x, area.y, area.w, y - where.get_height() - int(14 * s) - area.y)
@@ -310,21 +321,21 @@ class RecordFileScene(WidgetScene):
     name = "record_file"
 
     def __init__(self, mode: str, source: Path | None = None, default: Path | None = None, *,
-                 on_done: Any = None) -> None:
+                 on_done: Callable[[], None] | None = None) -> None:
         super().__init__()
         if mode not in ("export", "import") or (mode == "export" and source is None):
             raise ValueError(f"bad record file dialog: {mode}")
         self.mode = mode
         self.source = source
         self._text = str(default) if default is not None else ""
-        self.entry: Any = None
+        self.entry: UITextEntryLine | None = None
         self.message = ""
         self.error = False
-        self.job: Any = None
+        self.job: Job[Path | RecordError | OSError] | None = None
         self.on_done = on_done
         self._box = pygame.Rect(0, 0, 0, 0)
-        self._ok: Any = None
-        self._cancel: Any = None
+        self._ok: UIButton | None = None
+        self._cancel: UIButton | None = None
 
     def _kill(self) -> None:
         if self.entry is not None:
@@ -343,7 +354,7 @@ class RecordFileScene(WidgetScene):
         iw = self._box.w - int(80 * s)
         y = self._box.y + int(120 * s)
         self.entry = text_entry(pygame.Rect(x, y, iw, row), self.app.ui, initial_text=self._text, length_limit=1000)
-        self.entry.focus()
+        self.entry.focus()  # type: ignore[no-untyped-call]  # pygame_gui leaves it untyped
         self._els.append(self.entry)
         y += row + int(90 * s)
         bw = int(iw * 0.4)
@@ -372,14 +383,14 @@ class RecordFileScene(WidgetScene):
             path = Path(typed)
         source = self.source
 
-        def work() -> tuple[Path | None, BaseException | None]:
+        def work() -> Path | RecordError | OSError:
             try:
                 if self.mode == "export":
                     assert source is not None
-                    return records.export_replay(source, path), None
-                return records.import_replay(path), None
-            except (records.RecordError, OSError) as exc:
-                return None, exc
+                    return replayfiles.export_replay(source, path)
+                return replayfiles.import_replay(path)
+            except (RecordError, OSError) as exc:
+                return exc
 
         self.job = self.app.session.writer().run(f"{self.mode} a game record", work)
         self.message, self.error = tr("replay.file.working"), False
@@ -395,10 +406,10 @@ class RecordFileScene(WidgetScene):
         if job.error is not None:
             self.message, self.error = job.error.user_message(), True
             return True
-        done, exc = job.result
-        if exc is not None:
-            logger.warning("%s refused: %s", self.mode, exc)
-            self.message, self.error = _error_text(exc), True
+        done = job.result
+        if not isinstance(done, Path):
+            logger.warning("%s refused: %s", self.mode, done)
+            self.message, self.error = _error_text(done), True
             return True
         self.app.pop()
         if self.mode == "export":

@@ -8,12 +8,11 @@ with the module's own checks. File work: call :func:`keep_finished` on the app's
 
 from __future__ import annotations
 
-import re
-from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from tortuga_desktop.shell import paths, stats
+from tortuga_desktop.shell.game import ReplaySummary
+from tortuga_desktop.shell.replayfiles import file_name
 from tortuga_desktop.shell.saves.savefile import now_iso
 from tortuga_desktop.t1667.rules import EndReason, Loyalty
 from tortuga_desktop.t1667.rules import events as ev
@@ -40,8 +39,8 @@ def _engine(save: Save1667) -> T1667Engine:
 
 def archive_paths(game_id: str) -> tuple[Path, Path]:
     """Where a finished game's file goes: the finished games' folder and the replays' folder."""
-    stem = re.sub(r"[^0-9A-Za-z_-]", "_", game_id)[:64] or "game"
-    return paths.archive_dir() / f"{stem}.json", paths.replays_dir() / f"{stem}.json"
+    name = file_name(game_id)
+    return paths.archive_dir() / name, paths.replays_dir() / name
 
 
 def record_stats(save: Save1667) -> None:
@@ -68,7 +67,7 @@ def keep_finished(save: Save1667) -> tuple[Path, Path]:
     return done
 
 
-def summary(save: Save1667) -> Mapping[str, Any]:
+def summary(save: Save1667) -> ReplaySummary:
     """What the Replays list shows of a kept 1667 game (see ``ReplayableGame.replay_summary``)."""
     engine = save.engine if save.engine is not None else replay(save.record)
     outcome = engine.outcome
@@ -79,7 +78,6 @@ def summary(save: Save1667) -> Mapping[str, Any]:
             first = e.seat if first is None else first
             rounds += e.seat == first
     finished_at = save.meta.get("finished_at")
-    return {"game_id": save.game_id, "date": finished_at if isinstance(finished_at, str) else save.saved_at,
-            "names": [s.name for s in save.seats], "kinds": [s.kind for s in save.seats],
-            "winners": list(outcome.winners) if outcome is not None else [], "rounds": min(rounds, 1000),
-            "finished": engine.is_over}
+    return ReplaySummary(save.game_id, finished_at if isinstance(finished_at, str) else save.saved_at,
+                         tuple(s.name for s in save.seats), tuple(s.kind for s in save.seats),
+                         tuple(outcome.winners) if outcome is not None else (), min(rounds, 1000), engine.is_over)

@@ -23,16 +23,19 @@ from tortuga_desktop.shell.game import (
     HostSetup,
     NetworkTable,
     PlayAgain,
+    ReplaySummary,
     SavedGame,
     ShellApp,
     Tutorial,
 )
+from tortuga_desktop.shell.replayfiles import RecordError as KeptRecordError
 from tortuga_desktop.shell.saves import SeatConfig
+from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.savefile import SaveInfo, basic_info
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.session import Session
 from tortuga_desktop.shell.table import LocalTable
-from tortuga_desktop.t1667.rules import Action, Event
+from tortuga_desktop.t1667.rules import Action, Event, RecordError
 from tortuga_desktop.t1667.rules.cards import Loyalty
 from tortuga_desktop.t1667.table.archive import ENDINGS, keep_finished, summary
 from tortuga_desktop.t1667.table.demo import start_demo, think_mode
@@ -41,7 +44,7 @@ from tortuga_desktop.t1667.table.engine import GAME_KEY
 from tortuga_desktop.t1667.table.help import Help1667Scene
 from tortuga_desktop.t1667.table.notes import Notes
 from tortuga_desktop.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
-from tortuga_desktop.t1667.table.replay import open_replay
+from tortuga_desktop.t1667.table.replay import Replay1667Scene, open_replay
 from tortuga_desktop.t1667.table.saves import Save1667, Seat1667, new_table, save_of, table_of
 from tortuga_desktop.t1667.table.saves import read_saved as read_1667_save
 from tortuga_desktop.t1667.table.scene import Table1667Scene
@@ -129,6 +132,12 @@ def start_game(app: Any, setup: Any) -> Table1667Scene:
     return _open(app, table, played, again=again)
 
 
+def _save(saved: SavedGame) -> Save1667:
+    if not isinstance(saved, Save1667):
+        raise TypeError("a 1667 replay is read from a 1667 game's file")
+    return saved
+
+
 class T1667Game:
     """Tortuga 1667's :class:`~tortuga_desktop.shell.game.GameModule`."""
 
@@ -192,15 +201,26 @@ class T1667Game:
         notes = Notes.from_dict(save.notes, table.players)  # the human seats' deduction notes, back at the table
         _open(app, table, save.seats, game_id=save.game_id, notes=notes)
 
-    def replay_summary(self, saved: SavedGame) -> Mapping[str, Any]:
-        if not isinstance(saved, Save1667):
-            raise TypeError("a 1667 replay is read from a 1667 game's file")
-        return summary(saved)
+    def read_replay(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        """A kept 1667 game is its save file (:mod:`.archive`): checked and replayed as one."""
+        try:
+            saved: SavedGame = read_1667_save(doc, path)
+        except SaveError as exc:
+            raise KeptRecordError("error.replay.invalid", exc.detail or exc.key,
+                                  reason=(exc.detail or exc.key)[:120]) from None
+        return saved
 
-    def open_replay(self, app: ShellApp, saved: SavedGame) -> None:
-        if not isinstance(saved, Save1667):
-            raise TypeError("a 1667 replay is read from a 1667 game's file")
-        open_replay(app, saved.record, kinds=[s.kind for s in saved.seats])
+    def replay_summary(self, saved: SavedGame) -> ReplaySummary:
+        return summary(_save(saved))
+
+    def replay_scene(self, saved: SavedGame, speed: str) -> Scene:
+        """Its replay screen (:class:`.replay.Replay1667Scene`)."""
+        save = _save(saved)
+        try:
+            scene: Scene = Replay1667Scene(save.record, kinds=[s.kind for s in save.seats], speed=speed)
+        except RecordError as exc:
+            raise KeptRecordError("t1667.replay.damaged", str(exc)[:200]) from None
+        return scene
 
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
         start_demo(app, options.players, options.seed, options.level)

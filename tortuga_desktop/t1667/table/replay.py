@@ -12,8 +12,8 @@ holds the replay's controls, where it stands and the log of what the chosen pers
   start/end, Space plays/pauses, P (or Tab) the next perspective, Esc closes.
 * **Mouse**: the buttons, the position bar (click or drag to any decision), the wheel steps.
 
-Ways in: the end screen's *Watch replay*, the statistics' Replays list (through the game's module) and
-``tortuga --replay FILE`` (:func:`open_replay`).
+Ways in: the end screen's *Watch replay* (:func:`open_replay`), the statistics' Replays list and
+``tortuga --replay FILE`` (through the game module's ``replay_scene``).
 """
 
 from __future__ import annotations

@@ -17,28 +17,22 @@ every other jump show the position at once.
 A record of a game that can still be continued (its decisions do not reach the end of the
 game, whatever the file says) is shown in the public view only (:attr:`ReplayTimeline.locked`).
 
-Ways in (:func:`open_replay_file`, :func:`replay_of_game`): the results screen's "Watch
-replay", the Replays list of the statistics screen, ``tortuga --replay FILE``.
+Ways in (:func:`open_game_replay`, :func:`open_seat_replay`, the game module's ``replay_scene``):
+the results screen's "Watch replay", a network game's seat record, the Replays list of the
+statistics screen and ``tortuga --replay FILE`` (through the shell's ``replayfiles``).
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from tortuga_desktop.dice.table.eventtext import event_text
 from tortuga_desktop.dice.table.gamelog import build_log
-from tortuga_desktop.dice.table.records import (
-    RecordError,
-    ReplayFile,
-    describe_error,
-    read_other_game,
-    read_replay,
-)
+from tortuga_desktop.dice.table.records import RecordError, ReplayFile
 from tortuga_desktop.dice.table.render.motion import build_timeline
 from tortuga_desktop.dice.table.render.table import AnimState, TableRenderer, fit_text, text
 from tortuga_desktop.dice.table.replay import ALL, ReplaySource, ReplayTimeline, _shown_events
@@ -46,11 +40,11 @@ from tortuga_desktop.dice.table.seatreplay import SeatTimeline
 from tortuga_desktop.dice.table.source import LogLine, TableSource
 from tortuga_desktop.net.seatstore import SeatRecord
 from tortuga_desktop.rules import Game, PlayerView, RulesError
-from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import palette
 from tortuga_desktop.shell.anim import SPEEDS, Timeline
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
+from tortuga_desktop.shell.replayfiles import replay_speed
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes import Scene
 
@@ -59,8 +53,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["CONTROLS", "ReplayScene", "open_game_replay", "open_replay_file", "open_seat_replay", "replay_log",
-           "replay_of_game"]
+__all__ = ["CONTROLS", "ReplayScene", "open_game_replay", "open_seat_replay", "replay_log", "replay_of_game"]
 
 #: Seconds between two decisions while playing (after the motions of the first), at normal speed.
 GAP_S = 0.25
@@ -105,7 +98,7 @@ def open_game_replay(app: App, source: TableSource, seats: Sequence[Any], *,
     whole history (an old save) gets a notice; returns False."""
     try:
         rf = replay_of_game(source, seats)
-        scene = ReplayScene(rf, speed=_speed_of(app), chances=chances)
+        scene = ReplayScene(rf, speed=replay_speed(app), chances=chances)
     except (RulesError, RecordError) as exc:
         logger.warning("no replay of this game: %s", exc)
         app.notify(tr("replay.unavailable"), "warning")
@@ -125,39 +118,13 @@ def open_seat_replay(app: App, record: SeatRecord, seats: Sequence[SeatConfig] |
     try:
         source = SeatTimeline(record, here)
         scene = ReplayScene(None, source=source, seats=seats if seats is not None and
-                            len(seats) == source.players else None, speed=_speed_of(app))
+                            len(seats) == source.players else None, speed=replay_speed(app))
     except (RulesError, ValueError) as exc:
         logger.warning("no replay of this network game: %s", exc)
         app.notify(tr("replay.unavailable"), "warning")
         return False
     app.push(scene)
     return True
-
-
-def open_replay_file(app: App, path: Path) -> bool:
-    """Open a record file in the replay scene (``tortuga --replay FILE``). A bad, truncated or
-    newer file shows its message and changes nothing; returns False then."""
-    try:
-        other = read_other_game(path)
-        if other is not None:  # another game's record: its module's replay screen
-            key, saved = other
-            found = games.module(key)
-            assert isinstance(found, games.ReplayableGame)  # read_other_game checked it
-            found.open_replay(app, saved)
-            return True
-        rf = read_replay(path)
-        scene = ReplayScene(rf, speed=_speed_of(app))
-    except RecordError as exc:
-        logger.warning("refused replay %s: %s", path, exc.detail or exc.key)
-        app.show_message(tr("replay.error.title"), describe_error(exc))
-        return False
-    app.push(scene)
-    return True
-
-
-def _speed_of(app: App) -> str:
-    speed = app.table_speed()
-    return speed if speed in SPEEDS else "normal"
 
 
 def _seat_configs(rf: ReplayFile) -> list[SeatConfig]:

@@ -23,7 +23,7 @@ import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass
-from typing import Any
+from typing import Protocol
 
 from tortuga_desktop import thinking
 from tortuga_desktop.ai import Reason, make_bot
@@ -60,19 +60,37 @@ log = logging.getLogger(__name__)
 BOT_KINDS = ALL_LEVELS
 
 
+class Answer(Protocol):
+    """A computer player's answer as the table reads it (an ``ai.BotChoice``): the action and why
+    (None: no reason to show)."""
+
+    @property
+    def action(self) -> PlayerAction: ...
+
+    @property
+    def reason(self) -> Reason | None: ...
+
+
+class TableBot(Protocol):
+    """A computer player at this table (``ai.make_bot``'s, or a test's or the tutorial's): it decides
+    from its seat's view; one that can stop its search in time also has ``decide_by(view, deadline)``."""
+
+    def decide(self, view: PlayerView) -> Answer: ...
+
+
 @dataclass
 class _Job:
     """A computer player's decision being thought about (or held, R9.1) on the worker thread."""
 
     seat: int
     kind: DecisionKind
-    future: Future[Any]
+    future: Future[Answer]
     #: when the decision came up and when its answer may be shown (the controller's clock)
     started: float
     release_at: float
     #: the game's decision count when asked; a held answer instead belongs to its step
     decisions: int
-    step: tuple[Any, ...]
+    step: tuple[object, ...]
     held: bool
     #: when the answer arrived (set on the worker thread)
     done_at: float | None = None
@@ -90,7 +108,7 @@ class LocalTableSource:
     with a watcher gets one.
     """
 
-    def __init__(self, game: Game, seats: Sequence[SeatConfig], *, bot_factory: Callable[[str, int], Any] | None = None,
+    def __init__(self, game: Game, seats: Sequence[SeatConfig], *, bot_factory: Callable[[str, int], TableBot | None] | None = None,
                  pacing: Pacing | None | str = "auto") -> None:
         if len(seats) != game.players:
             raise ValueError(f"{len(seats)} seat configs for a {game.players}-player game")
@@ -100,9 +118,9 @@ class LocalTableSource:
         #: the program's own bots think in a worker process (ai/workers.py), never on a thread
         #: of the window's process; injected bots (tests) run on the thread
         self._in_process = bot_factory is None and thinking.ENABLED
-        self.bots: dict[int, Any] = {
-            i: factory(s.kind, int(s.bot_seed)) for i, s in enumerate(self.seats) if s.kind != "human"
-        }
+        #: the computer players by seat (a factory's None: that seat is never asked, e.g. a finished game's)
+        made = {i: factory(s.kind, int(s.bot_seed)) for i, s in enumerate(self.seats) if s.kind != "human"}
+        self.bots: dict[int, TableBot] = {i: bot for i, bot in made.items() if bot is not None}
         self.human_seats: list[int] = [i for i, s in enumerate(self.seats) if s.kind == "human"]
         self.on_decision: Callable[[TableMove], None] | None = None
         #: the saved game this table plays (autosaved, archived, Ctrl+S), when it has one
@@ -120,7 +138,7 @@ class LocalTableSource:
         #: decision number -> (seat, reason) of the bots' explained moves
         self._reasons: dict[int, tuple[int, Reason]] = {}
         #: faults during play, for the table to show as short notices: (translation key, parameters)
-        self.notices: list[tuple[str, dict[str, Any]]] = []
+        self.notices: list[tuple[str, dict[str, str | int]]] = []
         #: set when a decision failed inside the engine and no fallback worked: nobody is asked
         #: to decide any more (the game stays as it was before the failing decision)
         self.halted = False
@@ -141,7 +159,7 @@ class LocalTableSource:
         return self._jobs[0].started if self._jobs else None
 
     @property
-    def _future(self) -> Future[Any] | None:
+    def _future(self) -> Future[Answer] | None:
         """The first outstanding bot answer (tests wait on it)."""
         return self._jobs[0].future if self._jobs else None
 
@@ -363,7 +381,7 @@ class LocalTableSource:
             if not held:
                 break
 
-    def _step(self, seat: int) -> tuple[Any, ...]:
+    def _step(self, seat: int) -> tuple[object, ...]:
         """What a held answer belongs to: the seat's decision in this step of the game."""
         g = self.game
         p = g.seats[seat]
@@ -376,7 +394,7 @@ class LocalTableSource:
         view = self.game.view(d.seat)
         bot = self.bots[d.seat]
         release = now
-        future: Future[Any]
+        future: Future[Answer]
         decide_by = getattr(bot, "decide_by", None)
         if held and self.pacing is not None:
             hold = self.pacing.hold(str(self.seats[d.seat].kind))
@@ -396,7 +414,7 @@ class LocalTableSource:
         job = _Job(d.seat, d.kind, future, now, release, self.game.decisions, self._step(d.seat), held)
         clock = self._clock
 
-        def arrived(_f: Future[Any]) -> None:
+        def arrived(_f: Future[Answer]) -> None:
             job.done_at = clock()
 
         future.add_done_callback(arrived)

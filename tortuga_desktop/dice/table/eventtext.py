@@ -11,12 +11,15 @@ translated; counts use the language's plural forms.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
+from typing import TYPE_CHECKING
 
 from tortuga_desktop.ai import Reason
 from tortuga_desktop.rules import DIE_LETTERS, SKULL
 from tortuga_desktop.rules import events as ev
 from tortuga_desktop.shell.i18n import action_name, chest_name, tr, trn
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.dice.table.source import LogLine
 
 __all__ = ["event_text", "line_rows", "log_rows", "log_rows_indexed", "reason_text"]
 
@@ -152,7 +155,7 @@ REASON_COUNTS: dict[str, str] = {"x_boat": "cap", "x_pirate": "cap", "x_board_le
 
 def reason_text(reason: Reason, names: Sequence[str]) -> str:
     """A bot's reason in the current language."""
-    params: dict[str, Any] = {}
+    params: dict[str, str | int] = {}
     for key, value in reason.params:
         if key == "action":
             params["action"] = action_name(int(value))
@@ -181,13 +184,13 @@ def reason_text(reason: Reason, names: Sequence[str]) -> str:
 _PHASE_KEYS = {"dice": "table.phase.dice", "actions": "phase.actions", "move": "table.phase.move"}
 
 
-def log_rows(lines: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str]]:
+def log_rows(lines: Sequence[LogLine], names: Sequence[str]) -> list[tuple[str, str]]:
     """The log as (style, text) rows: "round" and "phase" headers, "event" lines and "reason"
     lines (a bot's reason under its move, naming the seat or seats that gave it)."""
     return [(style, body) for style, body, _i in log_rows_indexed(lines, names)]
 
 
-def log_rows_indexed(lines: Sequence[Any], names: Sequence[str]) -> list[tuple[str, str, int]]:
+def log_rows_indexed(lines: Sequence[LogLine], names: Sequence[str]) -> list[tuple[str, str, int]]:
     """:func:`log_rows` with the index of the line each row comes from (a header: the line it
     stands above), so the log can mark the rows of new lines."""
     rows: list[tuple[str, str, int]] = []
@@ -198,7 +201,7 @@ def log_rows_indexed(lines: Sequence[Any], names: Sequence[str]) -> list[tuple[s
     return rows
 
 
-def line_rows(ln: Any, names: Sequence[str], last: tuple[int, str] | None) -> tuple[list[tuple[str, str]], tuple[int, str]]:
+def line_rows(ln: LogLine, names: Sequence[str], last: tuple[int, str] | None) -> tuple[list[tuple[str, str]], tuple[int, str]]:
     """The rows of one log line (its round and phase headers when they change after ``last``,
     the (round, phase) before it) and the (round, phase) after it."""
     rows: list[tuple[str, str]] = []

@@ -21,7 +21,6 @@ from bisect import bisect_right
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import replace
 from functools import lru_cache
-from typing import Any
 
 from tortuga_desktop.ai import Reason
 from tortuga_desktop.dice.table.source import LogLine
@@ -55,12 +54,12 @@ def _makes_line(e: ev.Event, names: tuple[str, ...]) -> bool:
     return bool(describe(e, names))
 
 
-def _reason_key(r: Reason) -> tuple[Any, ...]:
+def _reason_key(r: Reason) -> tuple[object, ...]:
     return (r.key, tuple(r.params), r.search)
 
 
 def build_log(events: Iterable[ev.Event], names: Sequence[str],
-              reasons: Mapping[int, tuple[int, Reason]], *, upto: int | None = None) -> list[Any]:
+              reasons: Mapping[int, tuple[int, Reason]], *, upto: int | None = None) -> list[LogLine]:
     """The log lines for ``events`` (what one viewer may see) with ``reasons`` attached and folded.
 
     ``upto``: only reasons of decisions up to this number (the game as it stood then).
@@ -98,7 +97,7 @@ def build_log(events: Iterable[ev.Event], names: Sequence[str],
     return _fold(lines)
 
 
-def _target_line(lines: Sequence[Any], taken: set[int], decision: int, who: int,
+def _target_line(lines: Sequence[LogLine], taken: set[int], decision: int, who: int,
                  by_decision: dict[int, list[int]], by_seat: dict[int, list[int]]) -> int | None:
     same = by_decision.get(decision, [])
     for i in same:
@@ -109,14 +108,14 @@ def _target_line(lines: Sequence[Any], taken: set[int], decision: int, who: int,
             return i
     # A move shown later (arrangements appear when all are made): the next line of that seat.
     mine = by_seat.get(who, [])
-    start = bisect_right([lines[i].event.decision for i in mine], decision)
+    start = bisect_right([e.decision if (e := lines[i].event) is not None else -1 for i in mine], decision)
     for i in mine[start:]:
         if i not in taken:
             return i
     return None
 
 
-def _fold(lines: list[Any]) -> list[Any]:
+def _fold(lines: list[LogLine]) -> list[LogLine]:
     """Show one reason repeated on consecutive moves (same round and phase) only once, on the last
     of those moves, naming every seat that gave it."""
     out = list(lines)
@@ -126,7 +125,8 @@ def _fold(lines: list[Any]) -> list[Any]:
         if len(run) > 1:
             seats: list[int] = []
             for i in run:
-                for s in out[i].seats or ((out[i].seat,) if out[i].seat is not None else ()):
+                one = out[i].seat
+                for s in out[i].seats or ((one,) if one is not None else ()):
                     if s not in seats:
                         seats.append(s)
             for i in run[:-1]:
@@ -134,14 +134,14 @@ def _fold(lines: list[Any]) -> list[Any]:
             out[run[-1]] = replace(out[run[-1]], seats=tuple(seats))
         run.clear()
 
+    run_key: tuple[object, ...] = ()  # the reason of the lines in ``run``, with their round and phase
     for i, ln in enumerate(out):
         if ln.reason is None:
             continue
-        if run:
-            first = out[run[0]]
-            if (_reason_key(first.reason) != _reason_key(ln.reason) or first.round != ln.round
-                    or first.phase != ln.phase):
-                close()
+        key = (_reason_key(ln.reason), ln.round, ln.phase)
+        if run and key != run_key:
+            close()
+        run_key = key
         run.append(i)
     close()
     return out

@@ -30,8 +30,9 @@ from __future__ import annotations
 import logging
 import threading
 from collections.abc import Iterable
+from concurrent.futures import Future
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -41,6 +42,7 @@ from tortuga_desktop.ai.evaluate import Evaluation, evaluate
 from tortuga_desktop.dice.table.evaltext import hint_lines
 from tortuga_desktop.dice.table.human import DecisionPanel
 from tortuga_desktop.dice.table.life import dice_session
+from tortuga_desktop.dice.table.render.table import HitTarget
 from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.dice.table.source import TableSource
 from tortuga_desktop.rules import DecisionKind, PlayerAction, PlayerView
@@ -97,7 +99,7 @@ class HintJob:
     error: str = ""
     done: threading.Event = field(default_factory=threading.Event)
     #: the evaluation in a worker process (ai/workers.py), or None on a thread (tests)
-    future: Any = None
+    future: Future[Evaluation] | None = None
 
     def run(self) -> None:
         try:
@@ -116,7 +118,7 @@ class HintJob:
             return
         threading.Thread(target=self.run, name="tortuga-hint", daemon=True).start()
 
-    def _arrived(self, future: Any) -> None:
+    def _arrived(self, future: Future[Evaluation]) -> None:
         try:
             if not future.cancelled():
                 self.result = future.result()
@@ -144,7 +146,7 @@ class HintState:
     shown: tuple[list[str], DecisionPanel] | None = None
     at: int | None = None
     pick: PlayerAction | None = None
-    marks: frozenset[Any] | None = None
+    marks: frozenset[HitTarget] | None = None
 
 
 def hint_job(source: TableSource, seat: int, public: bool = False) -> HintJob:
@@ -305,7 +307,7 @@ def shown_hint(scene: TableScene) -> list[str]:
     return list(lines)
 
 
-def hint_box(scene: TableScene, surface_size: tuple[int, int]) -> tuple[Any, list[tuple[str, bool]], Any] | None:
+def hint_box(scene: TableScene, surface_size: tuple[int, int]) -> tuple[pygame.Rect, list[tuple[str, bool]], tuple[pygame.font.Font, pygame.font.Font]] | None:
     """Where the hint's box goes and its lines (text, bold), with the font: right above the
     decision panel (and above a tip shown there) in the panel's own column (never over a
     board), as tall as its text, at most up to the top of that column. None without a hint on
@@ -341,7 +343,7 @@ def hint_box(scene: TableScene, surface_size: tuple[int, int]) -> tuple[Any, lis
 
 
 
-def hint_marks(scene: TableScene) -> frozenset[Any]:
+def hint_marks(scene: TableScene) -> frozenset[HitTarget]:
     """The table things of the hint on show (empty when none is, or its decision closed)."""
     shown = scene.hint.shown
     marks = scene.hint.marks
@@ -356,7 +358,7 @@ def hint_marks(scene: TableScene) -> frozenset[Any]:
 def draw_hint(scene: TableScene, surface: pygame.Surface) -> None:
     """Ring the hint's suggestion on the table, each with a small "Hint" tag, and draw the
     hint's box above the decision panel (:func:`hint_box`)."""
-    marks: Iterable[Any] = hint_marks(scene)
+    marks: Iterable[HitTarget] = hint_marks(scene)
     renderer = scene.renderer
     if renderer is None:
         return

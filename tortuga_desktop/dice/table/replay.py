@@ -21,9 +21,11 @@ from __future__ import annotations
 from bisect import bisect_left
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import Any, Protocol
+from typing import Protocol
 
+from tortuga_desktop.ai import Reason
 from tortuga_desktop.dice.table.gamelog import build_log
+from tortuga_desktop.dice.table.source import LogLine
 from tortuga_desktop.rules import Game, PlayerView
 from tortuga_desktop.rules.codec import parse_roll
 from tortuga_desktop.rules.events import Event, visible
@@ -104,7 +106,7 @@ class ReplaySource(Protocol):
         """The perspective actually shown when ``wanted`` is asked for."""
     def view_at(self, k: int, wanted: int | None) -> PlayerView:
         """Position ``k`` as the (allowed) perspective ``wanted`` sees it."""
-    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[Any]: ...
+    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Reason]]) -> list[LogLine]: ...
     def round_starts(self) -> list[int]: ...
     def phase_starts(self) -> list[int]: ...
     def next_round(self, k: int) -> int: ...
@@ -138,7 +140,7 @@ class ReplayTimeline(StopMarks):
         self.names = tuple(record.names)
         self.finished = g.is_over
         self._at: tuple[int, Game] | None = None
-        self._logs: dict[tuple[int | None, int, int], list[Any]] = {}
+        self._logs: dict[tuple[int | None, int, int], list[LogLine]] = {}
         self._shown: dict[int | None, tuple[list[int], list[Event]]] = {}
         self._mark_stops()
 
@@ -201,7 +203,7 @@ class ReplayTimeline(StopMarks):
             self._at = (k, self.game_at(k))
         return self.view(self._at[1], wanted)
 
-    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[Any]:
+    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Reason]]) -> list[LogLine]:
         """The log (``LogLine`` s) at position ``k`` as ``viewer`` (a seat, None, or :data:`ALL`)
         could read it — the same lines the live table showed then: each bot's reason on its
         move's line, repeats folded (:func:`.gamelog.build_log` over the events up to ``k``).

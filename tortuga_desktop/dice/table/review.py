@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import logging
 import threading
-from typing import TYPE_CHECKING, Any
+from concurrent.futures import Future
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -32,6 +33,7 @@ from tortuga_desktop.shell.layout import wrap_words
 from tortuga_desktop.shell.scenes import Scene
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.dice.table.scenes.results import ResultsScene
     from tortuga_desktop.shell.loop import App
 
 logger = logging.getLogger(__name__)
@@ -48,7 +50,7 @@ class ReviewScene(Scene):
     name = "review"
 
     def __init__(self, record: GameRecord | None, humans: list[int], colours: list[tuple[int, int, int]],
-                 results: Any = None, hotseat: bool | None = None, *, names: tuple[str, ...] = ()) -> None:
+                 results: ResultsScene | None = None, hotseat: bool | None = None, *, names: tuple[str, ...] = ()) -> None:
         """``record``: the finished game's whole record (None: it has none, the review says so);
         ``names``: the players' names as shown (default: the record's)."""
         super().__init__()
@@ -61,7 +63,7 @@ class ReviewScene(Scene):
         #: the humans shared this screen (their hints at public decisions used the public view)
         self.hotseat = len(humans) > 1 if hotseat is None else hotseat
         #: where each moment's lines were drawn (clicks open the replay there)
-        self.moment_rects: list[tuple[Any, Moment]] = []
+        self.moment_rects: list[tuple[pygame.Rect, Moment]] = []
         self.colours = colours
         self.progress = 0.0
         self.result: Review | None = None
@@ -70,7 +72,7 @@ class ReviewScene(Scene):
         self._shown = -1.0
         self._thread: threading.Thread | None = None
         #: the review in a worker process (None: on a thread, in tests)
-        self._future: Any = None
+        self._future: Future[Review] | None = None
 
     # ------------------------------------------------------------------ work
     def enter(self, app: App) -> None:
@@ -90,7 +92,7 @@ class ReviewScene(Scene):
     def _progressed(self, fraction: float) -> None:
         self.progress = fraction
 
-    def _reviewed(self, future: Any) -> None:
+    def _reviewed(self, future: Future[Review]) -> None:
         if future.cancelled():
             return
         try:
@@ -104,7 +106,7 @@ class ReviewScene(Scene):
             raise _Stopped
         self.progress = fraction
 
-    def _work(self, record: Any) -> None:
+    def _work(self, record: GameRecord) -> None:
         try:
             self.result = review_game(record, self.humans, hotseat=self.hotseat, progress=self._step)
         except _Stopped:
@@ -214,7 +216,7 @@ class ReviewScene(Scene):
                                               and self.results is not None else ""), True, palette.INK_SOFT)
         surface.blit(hint, hint.get_rect(bottomright=(panel.right - 16, panel.bottom - 10)))
 
-    def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect, f: Any) -> int:
+    def _draw_chart(self, surface: pygame.Surface, area: pygame.Rect, f: pygame.font.Font) -> int:
         """Every seat's chance (0-100 %) at every decision; each moment's quoted point ringed
         and numbered; round numbers under the positions where rounds start."""
         assert self.result is not None
@@ -259,7 +261,7 @@ class ReviewScene(Scene):
         return int(area.bottom + 2 * f.get_linesize() + 10)
 
 
-def open_review(results: Any) -> None:
+def open_review(results: ResultsScene) -> None:
     """From the results screen: push the review of its game (humans from its seats)."""
     view = results.game
     seats = results.seats

@@ -16,10 +16,11 @@ from __future__ import annotations
 import logging
 from bisect import bisect_right
 from collections.abc import Mapping, Sequence
-from typing import Any
 
+from tortuga_desktop.ai import Reason
 from tortuga_desktop.dice.table.gamelog import build_log, event_seat
 from tortuga_desktop.dice.table.replay import Stop, StopMarks
+from tortuga_desktop.dice.table.source import LogLine
 from tortuga_desktop.net.seatstore import SeatRecord
 from tortuga_desktop.rules import PlayerView, StateFormatError
 from tortuga_desktop.rules.events import Event, event_from_dict
@@ -72,7 +73,7 @@ class SeatTimeline(StopMarks):
         self.names: tuple[str, ...] = tuple(last.names)
         self.finished = last.is_over
         self._mark_stops()
-        self._logs: dict[tuple[int, int], list[Any]] = {}
+        self._logs: dict[tuple[int, int], list[LogLine]] = {}
 
     def _frame(self, seat: int, decisions: int) -> tuple[int, int, PlayerView]:
         """The newest frame of ``seat`` at or before the moment ``decisions`` (its first one
@@ -110,7 +111,7 @@ class SeatTimeline(StopMarks):
         n = self._frame(seat, self.decision_at(k))[1]
         return self._events[seat][:n]
 
-    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[Any]:
+    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Reason]]) -> list[LogLine]:
         """The seat's log at position ``k`` (the computer players' reasons stay on the server)."""
         seat = self.perspective(viewer)
         assert seat is not None

@@ -22,7 +22,7 @@ import logging
 import uuid
 from collections.abc import Callable
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tortuga_desktop.dice.table import records
 from tortuga_desktop.dice.table.controller import LocalTableSource
@@ -146,7 +146,7 @@ class GameSession(Session):
             entries = [tuple(e) for e in data.game.record().entries]
         except RulesError:
             return
-        others: list[list[tuple[Any, ...]]] = []
+        others: list[list[tuple[object, ...]]] = []
         current = self.current
         if current is not None and current is not data and current.game_id == data.game_id:
             with contextlib.suppress(RulesError):

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Protocol, runtime_checkable
 
 from tortuga_desktop.ai import Reason
 from tortuga_desktop.rules import Decision, DecisionKind, Outcome, PlayerAction, PlayerView
@@ -164,7 +164,7 @@ class TableSource(Protocol):
         """The seats whose decisions are made at this screen (the humans here), in seat order."""
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, Any]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         """Faults during play to show as short notices: (translation key, parameters). The table
         pops them; the source has logged them."""
 

@@ -11,7 +11,7 @@ settings screen (``tips``) turns them all off.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,6 +24,7 @@ from tortuga_desktop.shell.intents import Click, Intent
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.dice.table.scenes.table import TableScene
+    from tortuga_desktop.shell.settings import Settings
 
 __all__ = ["TIP_KEYS", "TipOverlay", "attach_tips", "tip_kind"]
 
@@ -64,7 +65,7 @@ def attach_tips(scene: TableScene) -> TipOverlay | None:
 class TipOverlay:
     """Shows one tip at a time above the human decision panel."""
 
-    def __init__(self, settings: Any) -> None:
+    def __init__(self, settings: Settings) -> None:
         self.settings = settings
         self.current: str | None = None
         self._ui: DecisionPanel | None = None  # the panel the tip belongs to
@@ -104,7 +105,7 @@ class TipOverlay:
     def text(self) -> str:
         return tr(TIP_KEYS[self.current]) if self.current is not None else ""
 
-    def note(self) -> Any:
+    def note(self) -> Note | None:
         """The tip as a side note (:mod:`.sidenotes`), or None when no tip is shown."""
         if self.current is None or not self.settings.tips:
             return None

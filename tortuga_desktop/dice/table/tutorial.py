@@ -23,7 +23,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -42,6 +42,9 @@ from tortuga_desktop.rules import (
     parse_action,
 )
 from tortuga_desktop.rules.scenario import position
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.dice.table.render.table import TableRenderer
 
 __all__ = [
     "CHAPTERS",
@@ -74,7 +77,7 @@ class LoadedDice(random.Random):
     engine draws nothing but rolls.
     """
 
-    def __init__(self, state: Any) -> None:
+    def __init__(self, state: tuple[object, ...]) -> None:
         super().__init__()
         self.setstate(state)
         self.queue: list[int] = []
@@ -102,7 +105,7 @@ def _faces(text: str) -> list[int]:
 class Chapter:
     """One prepared position: the spec for ``position``, later rolls, and the bots' script."""
 
-    spec: dict[str, Any]
+    spec: dict[str, object]
     #: faces of the later roll steps, in the order the engine rolls them (start player first)
     rolls: str = ""
     #: seat -> decision kind -> action texts, used in order ("auto": the first chests that fit)
@@ -222,7 +225,7 @@ class Spot:
     area: str | None = None
 
 
-def spot_rect(renderer: Any, spot: Spot) -> pygame.Rect:
+def spot_rect(renderer: TableRenderer, spot: Spot) -> pygame.Rect:
     """The screen rect of ``spot`` in the table renderer's layout."""
     L = renderer.layout
     k = spot.kind
@@ -303,7 +306,7 @@ class Step:
     #: watch: the computer players move until this holds
     until: Check | None = None
     #: values for the text's placeholders
-    params: Callable[[Game], dict[str, Any]] | None = None
+    params: Callable[[Game], dict[str, str | int]] | None = None
     #: phases (``Phase`` values) the step's text speaks of besides the one the table shows when
     #: the step begins: the table may move on to them during the step, never further (the
     #: table must not run ahead of the coach; a test plays the tutorial and checks it)
@@ -345,7 +348,7 @@ def _keeps_purple(g: Game, a: PlayerAction) -> bool:
     return isinstance(a, Arrange) and (Chest.PURPLE not in island or Chest.PURPLE in a.chests)
 
 
-def _scores(g: Game) -> dict[str, Any]:
+def _scores(g: Game) -> dict[str, str | int]:
     p = g.seats[HUMAN]
     sc = g.score(HUMAN)
     return {"boat": p.boat, "pirate": p.pirate, "tracks": sc.tracks, "coins": sc.coins, "sets": sc.sets,

@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -21,7 +21,7 @@ from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import decimal, tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
 from tortuga_desktop.shell.layout import wrap_words
-from tortuga_desktop.shell.listing import Scan
+from tortuga_desktop.shell.listing import Progress, Scan
 from tortuga_desktop.shell.saves import SaveInfo
 from tortuga_desktop.shell.saves.games import read_game
 from tortuga_desktop.shell.scenes import Scene
@@ -37,6 +37,10 @@ if TYPE_CHECKING:  # pragma: no cover
 logger = logging.getLogger(__name__)
 
 __all__ = ["StatsScene", "stats_rows"]
+
+#: what one reading of the screen brings back from its worker thread: the statistics' rows, each game's
+#: own tables, the statistics files found damaged, and the finished games (or why they cannot be listed)
+_Read = tuple[list[list[str]], list[tuple[str, list[list[str]]]], list[Path], list[SaveInfo] | saves.SaveError]
 
 
 def stats_rows(damaged: list[Path] | None = None) -> list[list[str]]:
@@ -129,8 +133,8 @@ class StatsScene(Scene):
         self._back = pygame.Rect(0, 0, 0, 0)
         self.scroll = 0
         self.replays = ReplayList()
-        self._reader = Worker()
-        self._opener = Worker()
+        self._reader: Worker[_Read] = Worker()
+        self._opener: Worker[tuple[games.GameModule, games.SavedGame] | saves.SaveError] = Worker()
         self._rows = RowCache()
         self._generation = 0
         self._visible = 1
@@ -160,11 +164,12 @@ class StatsScene(Scene):
         """Read the statistics, the finished games (from the archive's summary index) and the
         replays again, on worker threads: the screen draws while they are read (``after_frame``:
         once its first frame is drawn)."""
-        def work(progress: Any) -> Any:
+        def work(progress: Progress) -> _Read:
             damaged: list[Path] = []
             rows, tables = stats_tables(damaged)
+            finished: list[SaveInfo] | saves.SaveError
             try:
-                finished: Any = saves.list_finished(progress)
+                finished = saves.list_finished(progress)
             except saves.SaveError as err:
                 finished = err
             return rows, tables, damaged, finished
@@ -179,13 +184,14 @@ class StatsScene(Scene):
         if name == "replays" and self.replays.infos is None and not self.replays.busy and self.entered:
             self.replays.reload(self.app)
 
-    def _read(self, task: Scan) -> None:
+    def _read(self, task: Scan[_Read]) -> None:
         if task.error is not None:
             folder = paths.archive_dir(create=False)
-            rows, tables, damaged, finished = [], [], [], saves.SaveError(
-                "error.save.folder_unreadable", folder, str(task.error), folder=paths.display_path(folder))
+            got: _Read = ([], [], [], saves.SaveError("error.save.folder_unreadable", folder, str(task.error),
+                                                      folder=paths.display_path(folder)))
         else:
-            rows, tables, damaged, finished = task.result
+            got = task.result
+        rows, tables, damaged, finished = got
         self.rows = rows
         self.tables = tables
         if damaged and self.entered:
@@ -209,9 +215,9 @@ class StatsScene(Scene):
         if task is not None:
             self._read(task)
             changed = True
-        task = self._opener.poll()
-        if task is not None:
-            self._opened(task)
+        opened = self._opener.poll()
+        if opened is not None:
+            self._opened(opened)
             changed = True
         return changed or self._reader.progress_changed()
 
@@ -224,7 +230,7 @@ class StatsScene(Scene):
         if not info.ok:
             return False
 
-        def work(_progress: Any) -> Any:
+        def work(_progress: Progress) -> tuple[games.GameModule, games.SavedGame] | saves.SaveError:
             try:
                 return read_game(info.path)
             except saves.SaveError as err:
@@ -234,7 +240,7 @@ class StatsScene(Scene):
         self.app.request_redraw()
         return True
 
-    def _opened(self, task: Scan) -> None:
+    def _opened(self, task: Scan[tuple[games.GameModule, games.SavedGame] | saves.SaveError]) -> None:
         data = task.result if task.error is None else saves.SaveError("error.save.unreadable", None, str(task.error))
         if isinstance(data, saves.SaveError):
             logger.warning("refused %s", data.log_text)

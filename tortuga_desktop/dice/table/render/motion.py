@@ -11,7 +11,6 @@ about the game depends on it.
 from __future__ import annotations
 
 import difflib
-from typing import Any
 
 from tortuga_desktop.rules import PlayerView
 from tortuga_desktop.shell.anim import Motion, Timeline
@@ -23,6 +22,10 @@ PHASE_TITLES = {"dice": "phase.dice", "actions": "phase.actions", "move": "phase
 #: stage order for chest moves in the move phase (R5.2): sail home first, then shift left
 _MOVE_STAGE = {("fleet", "tortuga"): 1, ("crew", "fleet"): 2, ("island", "crew"): 3}
 
+
+#: a place on the table a motion starts or ends at, as the renderer's ``rect_of`` reads it:
+#: ``("chest", seat, area, index, count)``, ``("tray", seat, slot)``, ``("center", colour)``, ``("bag", colour)``...
+Place = tuple[str | int, ...]
 
 def _names(view: PlayerView) -> list[str]:
     return list(view.names)
@@ -70,7 +73,7 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
                 if die in before:
                     continue
                 # From its tray slot when the owner saw it, otherwise from behind the screen.
-                src: tuple[Any, ...] = ("screen", seat)
+                src: Place = ("screen", seat)
                 spin = 0.0
                 if so.roll is not None and die in so.hand:
                     hi = so.hand.index(die)
@@ -166,9 +169,9 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
 
 def _chest_motions(tl: Timeline, old: PlayerView, new: PlayerView, t0: float) -> None:
     players = new.players
-    removed: list[tuple[tuple[Any, ...], int]] = []  # (src key, colour)
-    added: list[tuple[tuple[Any, ...], tuple[Any, ...], int]] = []  # (dst key, hide key, colour)
-    shifts: list[tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], int]] = []
+    removed: list[tuple[Place, int]] = []  # (src key, colour)
+    added: list[tuple[Place, Place, int]] = []  # (dst key, hide key, colour)
+    shifts: list[tuple[Place, Place, Place, int]] = []
     for seat in range(players):
         for area in AREA_NAMES:
             a = list(old.seats[seat].area(area))
@@ -198,13 +201,13 @@ def _chest_motions(tl: Timeline, old: PlayerView, new: PlayerView, t0: float) ->
         elif new.center[c] and not old.center[c]:
             added.append((("center", c), ("center", c), c))
 
-    def place(k: tuple[Any, ...]) -> tuple[int | None, str]:
+    def place(k: Place) -> tuple[int | None, str]:
         if k[0] == "chest":
-            return k[1], k[2]
-        return None, k[0]
+            return int(k[1]), str(k[2])
+        return None, str(k[0])
 
     # Match each arrival with a departure of the same colour, preferring the natural flow.
-    def score(src: tuple[Any, ...], dst: tuple[Any, ...]) -> int:
+    def score(src: Place, dst: Place) -> int:
         s_seat, s_area = place(src)
         d_seat, d_area = place(dst)
         if s_seat is not None and s_seat == d_seat:
@@ -213,7 +216,7 @@ def _chest_motions(tl: Timeline, old: PlayerView, new: PlayerView, t0: float) ->
             return 2
         return 3
 
-    moves: list[tuple[tuple[Any, ...], tuple[Any, ...], tuple[Any, ...], int]] = []
+    moves: list[tuple[Place, Place, Place, int]] = []
     free = list(removed)
     for dst, hide, c in sorted(added, key=lambda x: (x[0][0] != "chest",)):
         best = None

@@ -11,10 +11,10 @@ from __future__ import annotations
 import math
 import random
 import time
-from collections.abc import Sequence
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -22,7 +22,7 @@ from tortuga_desktop.dice.table.eventtext import line_rows
 from tortuga_desktop.rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
 from tortuga_desktop.rules.scoring import score_seat
 from tortuga_desktop.shell import art, palette
-from tortuga_desktop.shell.anim import Motion, Timeline, arc, lerp
+from tortuga_desktop.shell.anim import Key, Motion, Timeline, arc, lerp
 from tortuga_desktop.shell.i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
 from tortuga_desktop.shell.layout import (
     AREA_NAMES,
@@ -32,6 +32,9 @@ from tortuga_desktop.shell.layout import (
     ui_scale,
     wrap_words,
 )
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.dice.table.source import LogLine, SeatInfo
 
 #: The log's smallest text on screen (px), at any window size and UI scale (issue 23).
 LOG_MIN_PX = 12
@@ -52,6 +55,14 @@ def position_label(pos: int) -> str:
     return tr("table.pos1" if pos == 0 else "table.pos2")
 
 
+def _n(v: object) -> int:
+    """A number in a place key (:data:`~tortuga_desktop.shell.anim.Key`: the motions build them of texts and
+    numbers)."""
+    if isinstance(v, int | str):
+        return int(v)
+    raise TypeError(f"a place key holds {type(v).__name__}, not a number")
+
+
 @dataclass(frozen=True)
 class HitTarget:
     """What is under the mouse (see the app contract for the kinds)."""
@@ -67,12 +78,12 @@ class AnimState:
     """What the renderer needs from the scene besides the view."""
 
     timeline: Timeline | None = None
-    highlights: set[Any] = field(default_factory=set)
+    highlights: set[HitTarget] = field(default_factory=set)
     hover: HitTarget | None = None
     thinking: int | None = None
     time: float = 0.0
-    seats: Sequence[Any] | None = None  # SeatConfig list (names, kinds, colours)
-    log: list[Any] | None = None  # LogLine list
+    seats: Sequence[SeatInfo] | None = None  # names, kinds, colours
+    log: list[LogLine] | None = None
     #: the first log row shown when the player scrolled back (None: follow the newest)
     log_top: int | None = None
     #: lines from this index on are new to the player (marked); None: no marks
@@ -229,20 +240,20 @@ class TableRenderer:
         self.human_panel = human_panel
         self.layout = TableLayout(size, players, human_panel)
         self._static: pygame.Surface | None = None
-        self._log_cache: tuple[Any, pygame.Surface] | None = None
-        self._rows_cache: tuple[Any, list[tuple[str, str, int, int]]] | None = None
+        self._log_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
+        self._rows_cache: tuple[object, list[tuple[str, str, int, int]]] | None = None
         self._log_deferred = False
         #: each log line's wrapped rows, by (line, the round and phase before it, names, width, px)
-        self._line_cache: dict[Any, tuple[list[tuple[str, str, int]], tuple[int, str]]] = {}
-        self._board_cache: dict[int, tuple[Any, pygame.Surface]] = {}
-        self._middle_cache: tuple[Any, pygame.Surface] | None = None
+        self._line_cache: dict[Hashable, tuple[list[tuple[str, str, int]], tuple[int, str]]] = {}
+        self._board_cache: dict[int, tuple[object, pygame.Surface]] = {}
+        self._middle_cache: tuple[object, pygame.Surface] | None = None
         self._frame_start = 0.0
         #: the last :meth:`draw_base` left something for the next frame (draw the base again)
         self.needs_redraw = False
         #: a busy frame may show the previous log for one more frame (the live table sets this;
         #: a screen that must show exactly the position drawn, like the replay, leaves it off)
         self.defer_log = False
-        self.seats: Sequence[Any] | None = None
+        self.seats: Sequence[SeatInfo] | None = None
         #: the log rows the last frame showed (None before the first)
         self.log_window: LogWindow | None = None
 
@@ -335,11 +346,9 @@ class TableRenderer:
                 pygame.draw.rect(surface, palette.GOLD, outer.inflate(-self.px(2), -self.px(2)), max(2, self.px(3)),
                                  border_radius=self.px(7))
 
-    def highlight_rect(self, h: Any, view: PlayerView) -> pygame.Rect | None:
-        """Rect of a HitTarget-like thing the decision UI wants highlighted."""
-        kind = getattr(h, "kind", None)
-        seat: int | None = getattr(h, "seat", None)
-        index: int | None = getattr(h, "index", None)
+    def highlight_rect(self, h: HitTarget, view: PlayerView) -> pygame.Rect | None:
+        """Rect of a table thing the decision panel wants highlighted."""
+        kind, seat, index = h.kind, h.seat, h.index
         L = self.layout
         try:
             if kind == "die" and seat is not None and index is not None:
@@ -518,7 +527,7 @@ class TableRenderer:
 
     # -- boards -------------------------------------------------------------------------
 
-    def _cached_middle(self, surf: pygame.Surface, view: PlayerView, hidden: set[Any], anim: AnimState) -> None:
+    def _cached_middle(self, surf: pygame.Surface, view: PlayerView, hidden: set[Key], anim: AnimState) -> None:
         """The sea, bag and phase panel from a cached picture while none of it changed."""
         L = self.layout
         region = L.middle.clip(surf.get_rect())
@@ -535,7 +544,7 @@ class TableRenderer:
         self._draw_middle(surf, view, hidden, anim)
         self._middle_cache = (key, surf.subsurface(region).copy())
 
-    def _cached_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Any],
+    def _cached_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Key],
                       anim: AnimState) -> None:
         """Draw one board from a cache of its last picture while nothing on it changed: a
         full redraw (a new event, a log line) then costs a blit per board instead of hundreds
@@ -555,7 +564,7 @@ class TableRenderer:
         self._draw_board(surf, view, seat, hidden, anim, 0.0)
         self._board_cache[seat] = (key, surf.subsurface(region).copy())
 
-    def _draw_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Any],
+    def _draw_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Key],
                     anim: AnimState, shake: float = 0.0) -> None:
         L = self.layout
         b = L.boards[seat]
@@ -706,7 +715,7 @@ class TableRenderer:
             return tr("setup.human") if k == "human" else tr("table.computer_kind", kind=kind_name(k))
         return tr("setup.computer")
 
-    def _draw_tray(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Any]) -> None:
+    def _draw_tray(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Key]) -> None:
         L = self.layout
         b = L.boards[seat]
         s = view.seats[seat]
@@ -733,7 +742,7 @@ class TableRenderer:
 
     # -- middle -------------------------------------------------------------------------
 
-    def _draw_middle(self, surf: pygame.Surface, view: PlayerView, hidden: set[Any], anim: AnimState) -> None:
+    def _draw_middle(self, surf: pygame.Surface, view: PlayerView, hidden: set[Key], anim: AnimState) -> None:
         L = self.layout
         # Pool of face-down treasure tiles.
         pool = view.pool_size
@@ -876,7 +885,7 @@ class TableRenderer:
         on screen (issue 23: at 80 % in a small window it was 9 px)."""
         return readable_px(self.layout.px(13), LOG_MIN_PX)
 
-    def _log_rows(self, lines: list[Any], names: tuple[str, ...], width: int) -> list[tuple[str, str, int, int]]:
+    def _log_rows(self, lines: list[LogLine], names: tuple[str, ...], width: int) -> list[tuple[str, str, int, int]]:
         """Every row of the log wrapped to ``width``: (style, text, indent, line index)."""
         L = self.layout
         px = self.log_px()
@@ -923,7 +932,7 @@ class TableRenderer:
         if w is not None and w.scrolled:
             self._draw_log_badge(surf, w)
 
-    def _render_log(self, lines: list[Any], names: tuple[str, ...], area: pygame.Rect,
+    def _render_log(self, lines: list[LogLine], names: tuple[str, ...], area: pygame.Rect,
                     anim: AnimState) -> pygame.Surface:
         """The rows of the log that fit ``area``: the newest ones, or from ``anim.log_top`` on
         when the player scrolled back; rows of lines from ``anim.log_seen`` on are marked new."""
@@ -988,41 +997,41 @@ class TableRenderer:
 
     # -- motions ---------------------------------------------------------------------------
 
-    def rect_of(self, key: tuple[Any, ...]) -> pygame.Rect:
+    def rect_of(self, key: Key) -> pygame.Rect:
         """Screen rect of a location key used by the animation timeline."""
         L = self.layout
         k = str(key[0])
         if k == "chest":
             _k, seat, area, idx, count = key
-            return L.chest_slot(int(seat), str(area), int(idx), max(int(count), int(idx) + 1))
+            return L.chest_slot(_n(seat), str(area), _n(idx), max(_n(count), _n(idx) + 1))
         if k == "center":  # (never with 2 players: their chests go to the bag, R6.2)
-            return L.center_slots[int(key[1])] if L.has_center else L.bag_icon
+            return L.center_slots[_n(key[1])] if L.has_center else L.bag_icon
         if k == "bag":
-            r = L.bag_counts[int(key[1])] if len(key) > 1 else L.bag_icon
+            r = L.bag_counts[_n(key[1])] if len(key) > 1 else L.bag_icon
             return pygame.Rect(r.x, r.y, r.h, r.h) if len(key) > 1 else r
         if k == "tray":
-            return L.boards[int(key[1])].tray_slots[min(4, int(key[2]))]
+            return L.boards[_n(key[1])].tray_slots[min(4, _n(key[2]))]
         if k == "screen":
-            tray = L.boards[int(key[1])].tray
-            r = L.boards[int(key[1])].tray_slots[0].copy()
+            tray = L.boards[_n(key[1])].tray
+            r = L.boards[_n(key[1])].tray_slots[0].copy()
             r.center = tray.center
             return r
         if k == "die":
-            return L.boards[int(key[1])].action_dice[int(key[2])][min(4, int(key[3]))]
+            return L.boards[_n(key[1])].action_dice[_n(key[2])][min(4, _n(key[3]))]
         if k == "box":
-            return L.boards[int(key[1])].track_boxes[str(key[2])][int(key[3]) - 1]
+            return L.boards[_n(key[1])].track_boxes[str(key[2])][_n(key[3]) - 1]
         if k == "pool":
-            return L.pool_tiles[min(len(L.pool_tiles) - 1, int(key[1]))]
+            return L.pool_tiles[min(len(L.pool_tiles) - 1, _n(key[1]))]
         if k == "tile":
-            return L.tile_slot(int(key[1]), int(key[2]), max(int(key[3]), int(key[2]) + 1))
+            return L.tile_slot(_n(key[1]), _n(key[2]), max(_n(key[3]), _n(key[2]) + 1))
         if k == "supply":
             return L.supply
         if k == "bonus":
-            return L.boards[int(key[1])].bonus[int(key[2])]
+            return L.boards[_n(key[1])].bonus[_n(key[2])]
         if k == "action":
-            return L.boards[int(key[1])].actions[int(key[2])]
+            return L.boards[_n(key[1])].actions[_n(key[2])]
         if k == "board":
-            return L.boards[int(key[1])].rect
+            return L.boards[_n(key[1])].rect
         return L.canvas
 
     def draw_motions(self, surf: pygame.Surface, view: PlayerView, tl: Timeline) -> list[pygame.Rect]:

@@ -13,7 +13,7 @@ and who got 1st and 2nd position.  Only public information (placed dice are open
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Literal, TypedDict
 
 import pygame
 
@@ -27,6 +27,7 @@ from tortuga_desktop.shell.scenes.dialogs import dim, draw_panel, scale_of, text
 from tortuga_desktop.shell.scenes.helppage import HelpPage, draw_arrow
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.dice.table.source import SeatInfo
     pass
 
 __all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "help_sections", "position_rows"]
@@ -39,7 +40,7 @@ def help_sections() -> list[tuple[str, str]]:
 
 # A picture is a row of items: an art name, ("die", face, label), ("token", name),
 # ("chest", colour), or "→" (an arrow).
-Item = Any
+Item = str | tuple[Literal["die"], int, str] | tuple[Literal["token"], str] | tuple[Literal["chest"], int]
 _RGB = palette.PLAYER_COLOURS[0].rgb
 SECTION_PICTURES: dict[str, list[Item]] = {
     "overview": ["app_icon", "→", ("chest", 4), ("chest", 0), ("chest", 1), "→", "island"],
@@ -136,7 +137,24 @@ class HelpScene(HelpPage):
 # --- context help: positions on an action --------------------------------------------------
 
 
-def position_rows(view: PlayerView, action: int) -> list[dict[str, Any]]:
+class PositionRow(TypedDict):
+    """One participant on an action (:func:`position_rows`)."""
+
+    seat: int
+    name: str
+    #: the dice placed there: (letter, value)
+    dice: list[tuple[str, int]]
+    bonus: int
+    total: int
+    #: 0-based, best first
+    rank: int
+    #: the place in the order from the start player (breaks ties, R4.2)
+    tie: int
+    #: 1 or 2, or 0 for none
+    position: int
+
+
+def position_rows(view: PlayerView, action: int) -> list[PositionRow]:
     """Per participant, best first: seat, name, dice [(letter, value)], bonus, total, rank
     (0-based), tie (index in the order from the start player), position (1, 2 or 0 = none).
     From a view: placed dice and bonus tiles are public (R9.3), ties go by the order from the
@@ -145,7 +163,7 @@ def position_rows(view: PlayerView, action: int) -> list[dict[str, Any]]:
     part = [s for s in range(n) if view.seats[s].placed[action]]
     ranking = sorted(part, key=lambda s: (-view.total(s, action), (s - view.start) % n))
     acting = 1 if n == 2 else 2
-    rows = []
+    rows: list[PositionRow] = []
     for rank, seat in enumerate(ranking):
         p = view.seats[seat]
         dice = [(DIE_LETTERS[d], view.grid[d][action]) for d in p.placed[action]]
@@ -161,7 +179,7 @@ class PositionsScene(Scene):
     opaque = False
     name = "positions"
 
-    def __init__(self, view: PlayerView, action: int, seats: Sequence[Any] | None = None) -> None:
+    def __init__(self, view: PlayerView, action: int, seats: Sequence[SeatInfo] | None = None) -> None:
         super().__init__()
         self.game = view
         self.action = action

@@ -26,18 +26,19 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from tortuga_desktop.ai import Reason
 from tortuga_desktop.dice.table.eventtext import event_text
 from tortuga_desktop.dice.table.gamelog import build_log
 from tortuga_desktop.dice.table.records import RecordError, ReplayFile
 from tortuga_desktop.dice.table.render.motion import build_timeline
-from tortuga_desktop.dice.table.render.table import AnimState, TableRenderer, fit_text, text
+from tortuga_desktop.dice.table.render.table import AnimState, HitTarget, TableRenderer, fit_text, text
 from tortuga_desktop.dice.table.replay import ALL, ReplaySource, ReplayTimeline, _shown_events
 from tortuga_desktop.dice.table.seatreplay import SeatTimeline
-from tortuga_desktop.dice.table.source import LogLine, TableSource
+from tortuga_desktop.dice.table.source import LogLine, SeatInfo, TableSource
 from tortuga_desktop.net.seatstore import SeatRecord
 from tortuga_desktop.rules import Game, PlayerView, RulesError
 from tortuga_desktop.shell import palette
@@ -55,6 +56,9 @@ logger = logging.getLogger(__name__)
 
 __all__ = ["CONTROLS", "ReplayScene", "open_game_replay", "open_seat_replay", "replay_log", "replay_of_game"]
 
+#: What the mouse rests on (the tooltip's subject): ("control", name), ("bar", position), ("chart", index)
+#: or ("table", what the table's hit test found).
+Subject = tuple[str, str | int | HitTarget]
 #: Seconds between two decisions while playing (after the motions of the first), at normal speed.
 GAP_S = 0.25
 #: Seconds per decision while playing at "instant" speed (no motions: the table just changes).
@@ -67,14 +71,14 @@ SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pyga
 SPEED_ORDER = ("slow", "normal", "fast", "instant")
 
 
-def replay_log(game: Game, viewer: int | None, reasons: Mapping[int, tuple[int, Any]]) -> list[LogLine]:
+def replay_log(game: Game, viewer: int | None, reasons: Mapping[int, tuple[int, Reason]]) -> list[LogLine]:
     """The log as ``viewer`` (a seat, None, or ALL for every event) could read it in ``game``,
     computed from scratch (the scene asks :meth:`ReplayTimeline.log_at`, which keeps results)."""
     shown = _shown_events(game, viewer)[1]
     return build_log(shown, game.names, reasons, upto=shown[-1].decision if shown else 0)
 
 
-def replay_of_game(source: TableSource, seats: Sequence[Any], game_id: str = "shown") -> ReplayFile:
+def replay_of_game(source: TableSource, seats: Sequence[SeatInfo], game_id: str = "shown") -> ReplayFile:
     """A :class:`ReplayFile` for a game at a table (the results screen): raises
     :class:`~tortuga_desktop.rules.errors.RulesError` when the source has no whole record (an
     older save, a network game)."""
@@ -90,7 +94,7 @@ def replay_of_game(source: TableSource, seats: Sequence[Any], game_id: str = "sh
                       rounds=source.view(None).round)
 
 
-def open_game_replay(app: App, source: TableSource, seats: Sequence[Any], *,
+def open_game_replay(app: App, source: TableSource, seats: Sequence[SeatInfo], *,
                      chances: Sequence[Sequence[float]] | None = None, start: int = 0) -> bool:
     """Open a finished game at a table in the replay scene ("Watch replay" on the results
     screen; ``chances`` as for :class:`ReplayScene`: a game review's chart, one point per
@@ -163,7 +167,7 @@ class ReplayScene(Scene):
         network seat's :class:`~..seatreplay.SeatTimeline`) with its ``seats``."""
         super().__init__()
         self.file = rf
-        self.reasons: Mapping[int, tuple[int, Any]] = rf.reasons if rf is not None else {}
+        self.reasons: Mapping[int, tuple[int, Reason]] = rf.reasons if rf is not None else {}
         #: the game at the position shown (a whole game record only; a seat's record has none)
         self.game: Game | None = None
         self._games: ReplayTimeline | None = None
@@ -199,15 +203,15 @@ class ReplayScene(Scene):
         self.dragging = False
         self._drag_to: int | None = None
         self.mouse: tuple[int, int] | None = None
-        self.hover: Any = None  # what the tooltip is about
+        self.hover: Subject | None = None  # what the tooltip is about
         self._still = 0.0
         self._dirty = True
         self._layer: pygame.Surface | None = None
-        self._layer_key: Any = None
-        self._window_key: Any = None  # what the window shows of the table while dragging
+        self._layer_key: object = None
+        self._window_key: tuple[object, ...] | None = None  # what the window shows of the table while dragging
         self._window_view: PlayerView | None = None
         self._tip_shown = False
-        self._strip_cache: tuple[Any, pygame.Surface] | None = None
+        self._strip_cache: tuple[object, pygame.Surface] | None = None
         self._version = 0  # bumped whenever the position or the perspective changes
         self._rects: dict[str, pygame.Rect] = {}
         self._layout_size: tuple[int, int] = (0, 0)
@@ -440,7 +444,7 @@ class ReplayScene(Scene):
             self._still = 0.0
             self._dirty = True
 
-    def _target_at(self, pos: tuple[int, int]) -> Any:
+    def _target_at(self, pos: tuple[int, int]) -> Subject | None:
         """What the mouse is on: ("control", name), ("bar", position), ("chart", index),
         ("table", HitTarget) or None."""
         rects = self._layout()
@@ -722,10 +726,10 @@ class ReplayScene(Scene):
             elif what == "view" and self._games is None:
                 lines.append(tr("replay.tip.view_seat"))
             return lines
-        if kind == "bar":
-            return self._position_tip(int(what))
-        if kind == "chart":
-            k = int(what)
+        if kind == "bar" and isinstance(what, int):
+            return self._position_tip(what)
+        if kind == "chart" and isinstance(what, int):
+            k = what
             names = self.timeline.names
             return [tr("replay.tip.chances", position=k),
                     *(tr("replay.tip.chance", name=names[i], percent=round(p * 100))

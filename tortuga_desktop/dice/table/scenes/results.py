@@ -13,8 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Sequence
-from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -24,11 +23,12 @@ from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.life import dice_session
 from tortuga_desktop.dice.table.review import open_review
 from tortuga_desktop.dice.table.scenes.replay import open_game_replay
-from tortuga_desktop.dice.table.source import TableSource
+from tortuga_desktop.dice.table.source import SeatInfo, TableSource
 from tortuga_desktop.rules import Outcome
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
+from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.dialogs import wrap
 
@@ -84,9 +84,9 @@ def _star(surface: pygame.Surface, center: tuple[int, int], r: int, rgb: palette
     pygame.draw.polygon(surface, palette.INK, pts, max(1, r // 8))
 
 
-def same_seats_setup(long_game: bool, seats: Sequence[Any]) -> SetupConfig:
+def same_seats_setup(long_game: bool, seats: Sequence[SeatInfo]) -> SetupConfig:
     """A SetupConfig with the same seats (a fresh random game)."""
-    clean = [replace(s, bot_seed=0) for s in seats]
+    clean = [SeatConfig(s.name, s.kind, s.colour, bot_seed=0) for s in seats]
     return SetupConfig(seats=clean, start_player=None, long_game=long_game, seed=None)
 
 
@@ -96,8 +96,8 @@ class ResultsScene(Scene):
     opaque = True
     name = "results"
 
-    def __init__(self, source: TableSource, seats: Sequence[Any] | None = None, app: App | None = None, *,
-                 on_new_game: Callable[[Any], None] | None = None,
+    def __init__(self, source: TableSource, seats: Sequence[SeatInfo] | None = None, app: App | None = None, *,
+                 on_new_game: Callable[[SetupConfig | None], None] | None = None,
                  on_menu: Callable[[], None] | None = None, review: bool = False,
                  replay: Callable[[], bool] | None = None) -> None:
         """``source`` is the finished game's table source (a game from a file: see
@@ -399,7 +399,7 @@ class ResultsScene(Scene):
                 self._buttons[name] = pygame.Rect(x, row.y, bw, row.h)
                 x += bw + gap
 
-    def _draw_banner(self, surface: pygame.Surface, rect: pygame.Rect, font: Any) -> int:
+    def _draw_banner(self, surface: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font) -> int:
         """The winner(s) on a gold ribbon in their colours; returns the y below it."""
         pygame.draw.rect(surface, palette.GOLD, rect, border_radius=10)
         pygame.draw.rect(surface, palette.BRASS_DARK, rect, width=3, border_radius=10)
@@ -420,7 +420,7 @@ class ResultsScene(Scene):
         _star(surface, (tr_.right + r + 8, rect.centery), r, palette.GOLD_LIGHT)
         return rect.bottom
 
-    def _draw_bars(self, surface: pygame.Surface, area: pygame.Rect, small: Any, bold: Any) -> int:
+    def _draw_bars(self, surface: pygame.Surface, area: pygame.Rect, small: pygame.font.Font, bold: pygame.font.Font) -> int:
         """One stacked bar per player, best first: each category's points side by side, all on
         one scale, so the players compare at a glance. Returns the y below them."""
         order = ranking(self.outcome)
@@ -463,7 +463,7 @@ class ResultsScene(Scene):
             surface.blit(tt, tt.get_rect(midleft=(x + 6, by + bar_h // 2)))
         return area.y + len(order) * row_h
 
-    def _draw_legend(self, surface: pygame.Surface, cx: int, y: int, small: Any) -> int:
+    def _draw_legend(self, surface: pygame.Surface, cx: int, y: int, small: pygame.font.Font) -> int:
         items = [(rgb, small.render(tr(label), True, palette.INK)) for _key, rgb, label in CATEGORIES]
         sq = small.get_height() - 4
         width = sum(sq + 4 + t.get_width() + 14 for _rgb, t in items) - 14
@@ -474,7 +474,7 @@ class ResultsScene(Scene):
             x += sq + 4 + t.get_width() + 14
         return y + int(small.get_linesize())
 
-    def _draw_log(self, surface: pygame.Surface, panel: pygame.Rect, f: Any) -> None:
+    def _draw_log(self, surface: pygame.Surface, panel: pygame.Rect, f: pygame.font.Font) -> None:
         area = pygame.Rect(panel.x + 10, panel.y + 10, panel.w - 20, max(40, self._buttons["new"].y - panel.y - 20))
         pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, area, border_radius=10)
         pygame.draw.rect(surface, palette.BRASS_DARK, area, width=2, border_radius=10)

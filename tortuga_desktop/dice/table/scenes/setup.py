@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -78,7 +78,6 @@ class SetupScene(FormScene):
         self.seed_text = ""
         self.error = ""
         self.started: SetupConfig | None = None
-        self._els: list[Any] = []
         self._names: list[SafeTextEntryLine] = []
         self._seed: SafeTextEntryLine | None = None
         self.controls: list[Control] = []

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import os
 import time
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
@@ -32,7 +32,7 @@ from tortuga_desktop.dice.table.scenes.help import PositionsScene
 from tortuga_desktop.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.dice.table.source import Shown, TableMove, TableSource, Viewer
 from tortuga_desktop.dice.table.tips import attach_tips
-from tortuga_desktop.rules import DecisionKind, PlayerView, RulesError
+from tortuga_desktop.rules import DecisionKind, PlayerAction, PlayerView, RulesError
 from tortuga_desktop.rules import events as rev
 from tortuga_desktop.rules.components import GOAL_LONG, GOAL_NORMAL
 from tortuga_desktop.shell import art, palette
@@ -40,13 +40,41 @@ from tortuga_desktop.shell.anim import SPEEDS, Motion, Timeline
 from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
 from tortuga_desktop.shell.keys import hud_speed
-from tortuga_desktop.shell.layout import boosted_px, table_report
+from tortuga_desktop.shell.layout import LayoutReport, boosted_px, table_report
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.pause import PauseScene
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.dice.table.savefile import SaveData
     from tortuga_desktop.shell.loop import App
+
+
+class MoveGate(Protocol):
+    """A coach at the table (the tutorial's): it may refuse a human's confirmed move."""
+
+    def allow(self, seat: int, action: PlayerAction) -> bool:
+        """May ``action`` reach the game? (False: the table keeps the decision open.)"""
+        ...
+
+
+class TableOverlay(Protocol):
+    """Something drawn over the table that sees input first (the coach's panel, the tips, a network
+    table's chat). While ``visible`` the table is drawn in full every frame."""
+
+    @property
+    def visible(self) -> bool: ...
+
+    def handle(self, intent: Intent, scene: TableScene) -> bool:
+        """Take ``intent`` (True: used, the table does not see it)."""
+        ...
+
+    def update(self, dt: float, scene: TableScene) -> bool:
+        """Advance by ``dt`` seconds; True when the table must be drawn again."""
+        ...
+
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
+        """Draw over the table."""
+        ...
 
 #: Decisions that show what only the deciding seat may know (their roll, the tiles drawn).
 PRIVATE_KINDS = frozenset({DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE})
@@ -105,14 +133,14 @@ class TableScene(Scene):
         self._hover_still = 0.0
         self.events_played = 0
         self._base: pygame.Surface | None = None
-        self._base_key: Any = None
+        self._base_key: tuple[object, ...] | None = None
         self._touched: list[pygame.Rect] = []
         #: a coach (the tutorial) may refuse a confirmed human move: ``coach.allow(seat, action)``
-        self.coach: Any = None
+        self.coach: MoveGate | None = None
         #: drawn over the table, first to see input (coach panel, tips): ``handle(intent, scene)
         #: -> bool`` (True: used), ``update(dt, scene) -> bool`` (redraw), ``draw(surface, scene)``,
         #: ``visible`` (while True the table is drawn in full every frame)
-        self.overlays: list[Any] = []
+        self.overlays: list[TableOverlay] = []
         #: the hint asked for, computed or on show (dice/table/hints.py)
         self.hint = HintState()
         # -- following the game (issue 23) --
@@ -661,7 +689,7 @@ class TableScene(Scene):
             return None
         if self.renderer.layout.size != surface.get_size():
             self.renderer.set_size(surface.get_size())
-        highlights: set[Any] = set()
+        highlights: set[HitTarget] = set()
         if self.decision_ui is not None:
             highlights = set(self.decision_ui.highlighted())
         thinking = self.controller.thinking_seat() if self._think_tick >= 0 else None
@@ -715,7 +743,7 @@ class TableScene(Scene):
                 self._touched.append(tip)
         return None
 
-    def layout_report(self) -> Any:
+    def layout_report(self) -> LayoutReport:
         """Where the table puts things (for the layout tests)."""
         assert self.renderer is not None
         return table_report(self.renderer.layout, self.decision_ui)

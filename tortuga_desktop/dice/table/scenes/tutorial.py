@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import logging
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from tortuga_desktop.ai import Reason
 from tortuga_desktop.dice.table.controller import LocalTableSource
 from tortuga_desktop.dice.table.scenes.table import TableScene
 from tortuga_desktop.dice.table.source import TableMove
@@ -35,7 +36,7 @@ from tortuga_desktop.rules.events import Event
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
-from tortuga_desktop.shell.layout import wrap_words
+from tortuga_desktop.shell.layout import TableLayout, wrap_words
 from tortuga_desktop.shell.saves import SeatConfig
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -60,14 +61,14 @@ class TutorialController(LocalTableSource):
 
     def __init__(self, game: Game, coach: Coach, bots: dict[int, ScriptedBot]) -> None:
         super().__init__(game, tutorial_seats(), bot_factory=lambda _kind, _seed: None)
-        self.bots = dict(bots)
+        self.bots = {seat: bot for seat, bot in bots.items()}
         self.coach = coach
 
     def _start_bot(self) -> None:
         if self.coach.bots_may_move():
             super()._start_bot()
 
-    def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Any,
+    def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None,
                 events: tuple[Event, ...], *, by_bot: bool) -> TableMove:
         bot = self.bots.get(seat) if by_bot else None
         if isinstance(bot, ScriptedBot):
@@ -90,7 +91,7 @@ def step_text(step: Step, game: Game | None) -> str:
     return tr(text_key(step), **params)
 
 
-def _wrap(text: str, font: Any, width: int) -> list[str]:
+def _wrap(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Word wrap keeping explicit line breaks (an empty paragraph stays an empty line)."""
     return [ln for para in text.split("\n") for ln in (wrap_words(para, font, width) or [""])]
 
@@ -108,7 +109,7 @@ class CoachPanel:
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.hover: str | None = None
         self._clock = 0.0
-        self._dim: tuple[Any, pygame.Surface] | None = None  # the dimming layer, kept while the holes stay
+        self._dim: tuple[object, pygame.Surface] | None = None  # the dimming layer, kept while the holes stay
 
     @property
     def coach(self) -> Coach:
@@ -152,7 +153,7 @@ class CoachPanel:
         return True
 
     # -- overlay API -----------------------------------------------------------------
-    def handle(self, intent: Intent, scene: Any) -> bool:
+    def handle(self, intent: Intent, scene: TableScene) -> bool:
         self._layout()
         c = self.coach
         explaining = c.step.mode != "do"
@@ -194,11 +195,11 @@ class CoachPanel:
         elif name == "skip":
             self.scene.skip_tutorial()
 
-    def update(self, dt: float, scene: Any) -> bool:
+    def update(self, dt: float, scene: TableScene) -> bool:
         self._clock += dt
         return int(self._clock * 2) != int((self._clock - dt) * 2)  # the highlight pulses gently
 
-    def draw(self, surface: pygame.Surface, scene: Any) -> None:
+    def draw(self, surface: pygame.Surface, scene: TableScene) -> None:
         renderer = self.scene.renderer
         if renderer is None:
             return
@@ -223,7 +224,7 @@ class CoachPanel:
         self._draw_pointer(surface, spot.inflate(L.px(14), L.px(14)), ring, L)
         self._draw_panel(surface, L)
 
-    def _draw_pointer(self, surface: pygame.Surface, target: pygame.Rect, rgb: Any, L: Any) -> None:
+    def _draw_pointer(self, surface: pygame.Surface, target: pygame.Rect, rgb: palette.RGB, L: TableLayout) -> None:
         """An arrow from the coach panel to what it talks about (none when they touch)."""
         panel = self.rect
         if panel.colliderect(target.inflate(L.px(30), L.px(30))):
@@ -258,7 +259,7 @@ class CoachPanel:
             out.append((tr("tutorial.ui.watch"), palette.INK_SOFT))
         return out
 
-    def _draw_panel(self, surface: pygame.Surface, L: Any) -> None:
+    def _draw_panel(self, surface: pygame.Surface, L: TableLayout) -> None:
         c = self.coach
         r = self.rect
         pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, r, border_radius=L.px(14))

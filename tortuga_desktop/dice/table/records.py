@@ -154,7 +154,7 @@ _MESSAGES: dict[str, Message] = {
 }
 
 
-def _check_version(data: Any) -> None:
+def _check_version(data: object) -> None:
     """Raises :class:`RecordError` unless ``data`` is a replay file of a version this game reads."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise RecordError("error.replay.wrong_format", "the 'format' field is not 'tortuga-replay'")

@@ -115,7 +115,7 @@ class SaveData:
                    hinted=set(doc.hinted))
 
 
-def _schema_of(data: Any, path: Path | None) -> int:
+def _schema_of(data: object, path: Path | None) -> int:
     """The schema of a save file this game reads; raises :class:`SaveError` for anything else."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
         raise SaveError("error.save.wrong_format", path, "the 'format' field is not 'tortuga-save'")

@@ -6,10 +6,14 @@ For every decision with a choice, Expert
    (:func:`~tortuga_desktop.rules.determinize`: others' hidden dice and selections, their
    treasure tiles, the tile pool, the future dice), converts each to a kernel state;
 2. plays every candidate move in every world with a cheap heuristic policy for all seats
-   (:class:`RolloutPolicy`; the opponents modelled on Hard in 2-player games), with common
-   random numbers (the same future dice for every candidate in a world): to the end of the
-   game with 2 players; with 3-4 players for two rounds, after which :func:`project` (the
-   chest conveyor run on, as Hard's evaluation does) scores the position;
+   (:class:`RolloutPolicy`), with common random numbers (the same future dice for every
+   candidate in a world): to the end of the game with 2 players; with 3-4 players for two
+   rounds, after which :func:`project` (the chest conveyor run on, as Hard's evaluation does)
+   scores the position. The opponents are modelled on Hard: they choose dice, skulls and bonus
+   tiles the way Hard does; with 3-4 players they also board and raid whom Hard's objective
+   says (mostly the leader), and in the searched decision's own round they choose dice, skulls
+   and bonus tiles by Hard's heuristic itself (ported to the kernel: :func:`.rollout.hard_values`,
+   :func:`.rollout.hard_dice_scores`);
 3. takes the candidate with the best mean result: its share of wins (or, for a cut-off
    rollout, a softmax chance to win from the projected scores) plus a little of its score
    margin (ties and near-ties go to the heuristic's favourite).

@@ -105,7 +105,8 @@ def rollouts_old(jobs: list[Any], players: int) -> tuple[float, float, list[tupl
     K1 = load("kernel_v1")
     E1 = load("expert_v1")
     th = E1.THINK["normal"]
-    opp, model, horizon = (th.opp_attack if players == 2 else 1.0), th.model_for(players), th.horizon_for(players)
+    opp, horizon = (th.opp_attack if players == 2 else 1.0), th.horizon_for(players)
+    model = False  # see rollouts_new
     rounds = E1.MAX_ROUNDS if horizon is None else horizon
     bases = [K1.from_game(j[5]) for j in jobs]
     out = []
@@ -120,19 +121,33 @@ def rollouts_old(jobs: list[Any], players: int) -> tuple[float, float, list[tupl
 
 
 def rollouts_new(jobs: list[Any], players: int, K: ModuleType,
-                 E: ModuleType) -> tuple[float, float, list[tuple[float, float]]]:
+                 E: ModuleType, today: bool = False) -> tuple[float, float, list[tuple[float, float]]]:
     """The search's inner loop today (:func:`tortuga_desktop.ai.expert.search`) on the kernel ``K``
     and the Expert module ``E`` bound to it (compiled or pure Python): CPU and wall seconds per
-    rollout, values."""
+    rollout, values. The rollout policy plays without an opponent model, as both sides can (the
+    models changed since: the kernel now shows the skull choice its selection, and Hard-like
+    opponents came with 3-4 players), so that both sides play the same rollouts; ``today``:
+    Expert's policy of today instead (its opponent model; with 3-4 players Hard-like opponents,
+    whose targets and searched round cost more per rollout), one policy per position as in the
+    search."""
     th = E.THINK["normal"]
-    opp, model, horizon = (th.opp_attack if players == 2 else 1.0), th.model_for(players), th.horizon_for(players)
+    opp, horizon = (th.opp_attack if players == 2 else 1.0), th.horizon_for(players)
+    model = today and th.model_for(players)
+    targets = today and th.targets_for(players)
+    root_hard = today and th.root_hard_for(players)
     rounds = E.MAX_ROUNDS if horizon is None else horizon
     bases = [K.from_game(j[5]) for j in jobs]
     out = []
     dice_rng, policy_rng = random.Random(), random.Random()
     t, w = time.process_time(), time.perf_counter()
-    for (me, kind, cands, ds, ps, _w), base in zip(jobs, bases, strict=True):
-        policy = E.RolloutPolicy(policy_rng, me, opp, model)
+    last: list[Any] | None = None
+    policy = E.RolloutPolicy(policy_rng, -1, opp, model, targets)
+    for (me, kind, cands, ds, ps, world), base in zip(jobs, bases, strict=True):
+        if cands is not last:  # a new position: a new policy (the search makes one per decision)
+            last = cands
+            policy = E.RolloutPolicy(policy_rng, me, opp, model, targets)
+            if root_hard and world.phase == "dice":
+                policy.hard_round = world.round
         for c in cands:
             dice_rng.seed(ds)
             k = base.copy(dice_rng)
@@ -167,6 +182,7 @@ def rollout_bench(a: argparse.Namespace) -> int:
                 d["old"].append(o)
                 d["pure"].append(p)
                 d["now"].append(n)
+        today = [rollouts_new(jobs, players, K, expert, today=True)[:2] for _ in range(a.runs)] if compiled else []
         med = {k: (statistics.median(cpu[k]), statistics.median(wall[k])) for k in cpu}
         print(f"{players} players: {len(v_new)} rollouts ({len(views)} positions x {a.worlds} worlds x up to 4 "
               f"moves), median of {a.runs} alternating runs, all values equal before and now")
@@ -178,6 +194,11 @@ def rollout_bench(a: argparse.Namespace) -> int:
             c, w = med[key]
             ratio = "" if key == "old" else f"   {co / c:4.2f}x faster ({wo / w:4.2f}x)"
             print(f"  {label:26} {1e3 * c:7.3f} ms per rollout ({1e3 * w:7.3f} ms){ratio}")
+        if today:
+            c, w = statistics.median(x[0] for x in today), statistics.median(x[1] for x in today)
+            label = "today's opponent model"
+            print(f"  {label:26} {1e3 * c:7.3f} ms per rollout ({1e3 * w:7.3f} ms)   "
+                  f"{co / c:4.2f}x faster ({wo / w:4.2f}x); compiled, its own rollouts (not compared)")
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     return 0
 

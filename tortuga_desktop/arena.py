@@ -264,6 +264,11 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="Expert: the opponents' boarding and raiding in its rollouts, relative to its own (1 = same)")
     ap.add_argument("--expert-opp-model", choices=("on", "off"), default=None,
                     help="Expert: opponents in its rollouts choose dice, skulls and bonus tiles the way Hard does")
+    ap.add_argument("--expert-targets", choices=("on", "off"), default=None,
+                    help="Expert: opponents in its rollouts board and raid whom Hard would")
+    ap.add_argument("--expert-root-hard", choices=("on", "off"), default=None,
+                    help="Expert: opponents in its rollouts choose dice, skulls and bonus tiles as Hard's "
+                         "heuristic does in the searched round")
     ap.add_argument("--expert-horizon", type=int, default=None,
                     help="Expert: rounds a rollout plays before a projection scores it (0: to the end)")
     ap.add_argument("--expert-tau", type=float, default=None,
@@ -298,6 +303,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             expert[key] = value
     if a.expert_opp_model is not None:
         expert["opp_model"] = a.expert_opp_model == "on"
+    if a.expert_targets is not None:
+        expert["targets"] = a.expert_targets == "on"
+    if a.expert_root_hard is not None:
+        expert["root_hard"] = a.expert_root_hard == "on"
     options = {k: v for k, v in (("hard", hard), ("expert", expert)) if v}
     if a.round_robin is not None:
         rr = round_robin(levels, a.games, a.seed, a.workers, options or None)

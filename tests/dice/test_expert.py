@@ -22,7 +22,10 @@ def test_thinking_time_settings() -> None:
         f, n, lg = (THINK[t].worlds_for(players) for t in ("fast", "normal", "long"))
         assert f < n < lg
     for think in THINK.values():  # the opponent model in 2 players, cut-off rollouts with 3-4
-        assert think.model_for(2) and not think.model_for(4)
+        assert think.model_for(2) and think.model_for(4)
+        # with 3-4 players the opponents also attack and, in the searched round, choose dice as Hard
+        assert think.targets_for(4) and think.root_hard_for(4)
+        assert not think.targets_for(2) and not think.root_hard_for(2)
         assert think.horizon_for(2) is None and think.horizon_for(3) == think.horizon_for(4) == 2
     assert THINK["long"].budget_s <= 1.5
     for think in THINK:

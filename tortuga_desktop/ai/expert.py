@@ -6,10 +6,14 @@ For every decision with a choice, Expert
    (:func:`~tortuga_desktop.rules.determinize`: others' hidden dice and selections, their
    treasure tiles, the tile pool, the future dice), converts each to a kernel state;
 2. plays every candidate move in every world with a cheap heuristic policy for all seats
-   (:class:`RolloutPolicy`; the opponents modelled on Hard in 2-player games), with common
-   random numbers (the same future dice for every candidate in a world): to the end of the
-   game with 2 players; with 3-4 players for two rounds, after which :func:`project` (the
-   chest conveyor run on, as Hard's evaluation does) scores the position;
+   (:class:`RolloutPolicy`), with common random numbers (the same future dice for every
+   candidate in a world): to the end of the game with 2 players; with 3-4 players for two
+   rounds, after which :func:`project` (the chest conveyor run on, as Hard's evaluation does)
+   scores the position. The opponents are modelled on Hard: they choose dice, skulls and bonus
+   tiles the way Hard does; with 3-4 players they also board and raid whom Hard's objective
+   says (mostly the leader), and in the searched decision's own round they choose dice, skulls
+   and bonus tiles by Hard's heuristic itself (ported to the kernel: :func:`.rollout.hard_values`,
+   :func:`.rollout.hard_dice_scores`);
 3. takes the candidate with the best mean result: its share of wins (or, for a cut-off
    rollout, a softmax chance to win from the projected scores) plus a little of its score
    margin (ties and near-ties go to the heuristic's favourite).
@@ -68,12 +72,26 @@ class Think:
     horizon_multi: int | None = None
     #: the softmax temperature (points) turning projected scores into a chance to win
     tau: float = 6.0
+    #: the opponents in rollouts board and raid whom Hard would (:func:`.rollout.attack_objective`):
+    #: in 2-player games, and with 3-4 players
+    targets: bool = False
+    targets_multi: bool = False
+    #: in the searched decision's own round (when it is in the dice phase) the opponents choose
+    #: dice, skulls and bonus tiles as Hard's heuristic does (:meth:`.RolloutPolicy._hard_select`)
+    root_hard: bool = False
+    root_hard_multi: bool = False
 
     def worlds_for(self, players: int) -> int:
         return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
 
     def model_for(self, players: int) -> bool:
         return self.opp_model if players == 2 else self.opp_model_multi
+
+    def root_hard_for(self, players: int) -> bool:
+        return self.root_hard if players == 2 else self.root_hard_multi
+
+    def targets_for(self, players: int) -> bool:
+        return self.targets if players == 2 else self.targets_multi
 
     def horizon_for(self, players: int) -> int | None:
         return self.horizon if players == 2 else self.horizon_multi
@@ -92,11 +110,12 @@ OPP_ATTACK = 0.5
 #: - 3-4 players: rollouts cut off after 2 rounds and scored by the projection play as well as
 #:   full ones at half the time (3 x Hard, the same 32 games, seed 70: 0.401 full, 0.406 cut
 #:   off), which buys 240 worlds (0.414); the opponent model there did worse (0.266).
-THINK = {
-    "fast": Think(worlds=24, budget_s=0.25, top_k=5, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
-    "normal": Think(worlds=240, budget_s=1.2, top_k=6, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
-    "long": Think(worlds=480, budget_s=1.4, top_k=8, opp_attack=OPP_ATTACK, opp_model=True, horizon_multi=2),
-}
+def _think(worlds: int, budget_s: float, top_k: int) -> Think:
+    return Think(worlds=worlds, budget_s=budget_s, top_k=top_k, opp_attack=OPP_ATTACK, opp_model=True,
+                 horizon_multi=2, opp_model_multi=True, targets_multi=True, root_hard_multi=True)
+
+
+THINK = {"fast": _think(24, 0.25, 5), "normal": _think(240, 1.2, 6), "long": _think(480, 1.4, 8)}
 THINK_LEVELS = tuple(THINK)
 
 
@@ -224,7 +243,9 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     horizon = think.horizon_for(view.players)
     rounds = MAX_ROUNDS if horizon is None else horizon
     dice_rng, policy_rng = random.Random(), random.Random()
-    policy = RolloutPolicy(policy_rng, me, opp_attack, model)
+    policy = RolloutPolicy(policy_rng, me, opp_attack, model, think.targets_for(view.players))
+    if think.root_hard_for(view.players) and g0.phase == "dice":
+        policy.hard_round = g0.round
     while worlds < max_worlds and len(active) > 1:
         started = time.perf_counter()
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
@@ -262,7 +283,8 @@ class ExpertBot:
 
     def __init__(self, seed: int, think: str = "normal", budget_s: float | None = None,
                  worlds: int | None = None, opp_attack: float | None = None,
-                 opp_model: bool | None = None, horizon: int | None = None, tau: float | None = None) -> None:
+                 opp_model: bool | None = None, horizon: int | None = None, tau: float | None = None,
+                 targets: bool | None = None, root_hard: bool | None = None) -> None:
         if think not in THINK:
             raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
         base = THINK[think]
@@ -274,7 +296,9 @@ class ExpertBot:
                            budget_s if budget_s is not None else base.budget_s, base.top_k,
                            opp_attack if opp_attack is not None else base.opp_attack,
                            None if worlds is not None else base.worlds_multi,
-                           model[0], model[1], cut[0], cut[1], base.tau if tau is None else tau)
+                           model[0], model[1], cut[0], cut[1], base.tau if tau is None else tau,
+                           *((base.targets, base.targets_multi) if targets is None else (targets, targets)),
+                           *((base.root_hard, base.root_hard_multi) if root_hard is None else (root_hard, root_hard)))
         self.last: SearchResult | None = None
 
     def decide(self, view: PlayerView) -> BotChoice:

@@ -1279,7 +1279,10 @@ def _rounds(k: KState, policy: Any, stop: int, trace: list[Any] | None) -> None:
                         opts.append(3)
                     if CAP[pirate[s]] - POP[pl[4]] >= need:
                         opts.append(4)
+                    was = k.sel[s]
+                    k.sel[s] = m  # the policy may weigh the skulls it turns (the general machine's state)
                     a = choose(k, s, K_SKULL, opts)
+                    k.sel[s] = was
                     if trace is not None:
                         trace.append((s, K_SKULL, a))
                 acts[s] = a

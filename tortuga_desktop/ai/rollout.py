@@ -19,6 +19,7 @@ instead of making a new one: :meth:`reseed`).
 
 from __future__ import annotations
 
+import math
 import random
 from typing import Any, Final
 
@@ -41,6 +42,10 @@ MODEL_NOISE: Final = 0.3
 MODEL_ADD_SKULLS: Final = 0.2
 #: a skull alone is worth its best action less this (it is counted on all five)
 MODEL_SKULL_COST: Final = 1.0
+#: noise (points of Hard's objective) in the opponent model's choice of whom to attack
+TARGET_NOISE: Final = 0.3
+#: noise (objective points) in the Hard-like dice, skull and bonus choices of the root round
+HARD_NOISE: Final = 0.1
 #: "nobody else holds a second total this high" (2 players: a position is taken or not)
 _NEVER: Final = 1 << 30
 
@@ -176,12 +181,15 @@ def projected_scores(k: K.KState, max_rounds: int = 5) -> list[float]:
     lasts, until somebody reaches the goal) computed on the kernel's lists, with every seat's
     coins counted as they are. Equal to ``heuristics.project`` of the same position, float for
     float (``tests/dice/test_rollout.py``); the kernel state is not changed."""
+    return _project(k, [x[:] for x in k.tortuga], [x[:] for x in k.fleet], [x[:] for x in k.crew],
+                    [x[:] for x in k.island], k.boat, k.pirate, [float(sum(x)) for x in k.tiles], max_rounds)
+
+
+def _project(k: K.KState, ts: list[list[int]], fs: list[list[int]], cs: list[list[int]], is_: list[list[int]],
+             boat: list[int], pirate: list[int], coins: list[float], max_rounds: int = 5) -> list[float]:
+    """:func:`projected_scores` of ``k`` with these chests, tokens and coins instead of its own
+    (the lists are used up)."""
     n = k.n
-    ts = [x[:] for x in k.tortuga]
-    fs = [x[:] for x in k.fleet]
-    cs = [x[:] for x in k.crew]
-    is_ = [x[:] for x in k.island]
-    boat, pirate = k.boat, k.pirate
     bag = k.bag[0] + k.bag[1] + k.bag[2] + k.bag[3] + k.bag[4]
     drawn = k.phase == K.P_MOVE
     goal = k.goal
@@ -202,14 +210,220 @@ def projected_scores(k: K.KState, max_rounds: int = 5) -> list[float]:
         drawn = False
         if best >= goal:
             break
-    return [_final(ts[s], fs[s], cs[s], boat[s], pirate[s], float(sum(k.tiles[s]))) for s in range(n)]
+    return [_final(ts[s], fs[s], cs[s], boat[s], pirate[s], coins[s]) for s in range(n)]
+
+
+#: Hard's estimates of coins (``heuristics.MEAN_TILE``, ``BEST_OF_TWO_TILES``)
+MEAN_TILE: Final = 47 / 30
+BEST_OF_TWO_TILES: Final = 1.95
+
+
+def _objective(sc: list[float], s: int) -> float:
+    other = -1e9
+    for x in range(len(sc)):
+        if x != s and sc[x] > other:
+            other = sc[x]
+    return sc[s] - other
+
+
+def attack_objective(k: K.KState, s: int, a: int, t: int, first: bool, coins: list[float]) -> float:
+    """Seat ``s``'s objective as Hard weighs it (its projected score less the best other seat's:
+    ``heuristics.objective``) after it boards (``a`` = 3) or raids (4) seat ``t`` from 1st or 2nd
+    position (``heuristics.attack``: 1st takes the chest of ``t``'s area it values most, 2nd one
+    from the centre island; ``t``'s token and, if ``t`` defended, ``s``'s move one box left and the
+    areas lose what no longer fits). ``t`` < 0: nothing happens. ``coins``: every seat's coins."""
+    ts = [x[:] for x in k.tortuga]
+    fs = [x[:] for x in k.fleet]
+    cs = [x[:] for x in k.crew]
+    is_ = [x[:] for x in k.island]
+    boat = k.boat[:]
+    pirate = k.pirate[:]
+    if t >= 0:
+        cv = _chest_values(k, s)
+        if first:
+            src = fs[t] if a == BOARD else cs[t]
+            if src:
+                c = src[0]
+                for x in src:
+                    if cv[x] > cv[c]:
+                        c = x
+                src.remove(c)
+                is_[s].append(c)
+        defended = k.placed[t][a] != 0
+        if a == BOARD:
+            boat[t] = boat[t] - 1 if boat[t] > 1 else 1
+            if defended:
+                boat[s] = boat[s] - 1 if boat[s] > 1 else 1
+        else:
+            pirate[t] = pirate[t] - 1 if pirate[t] > 1 else 1
+            if defended:
+                pirate[s] = pirate[s] - 1 if pirate[s] > 1 else 1
+        for x in (t, s):
+            del fs[x][CAP[boat[x]]:]
+            del cs[x][CAP[pirate[x]]:]
+        if not first:
+            best_c, best_v = -1, -1.0
+            for c in range(5):
+                if k.center[c] and cv[c] > best_v:
+                    best_c, best_v = c, cv[c]
+            if best_c >= 0:
+                is_[s].append(best_c)
+    return _objective(_project(k, ts, fs, cs, is_, boat, pirate, coins[:]), s)
+
+
+def hard_values(k: K.KState, s: int) -> tuple[list[float], list[float]]:
+    """Hard's worth of 1st and 2nd position on each action for seat ``s``
+    (``heuristics.action_values`` on the kernel's lists: the gain in its objective), every seat's
+    coins estimated from its tile count, so the values depend on public facts only."""
+    n = k.n
+    two = n == 2
+    coins = [MEAN_TILE * len(k.tiles[x]) for x in range(n)]
+
+    def proj(boat: list[int], pirate: list[int], island_add: int, coin_add: float) -> float:
+        is_ = [x[:] for x in k.island]
+        bag = k.bag[0] + k.bag[1] + k.bag[2] + k.bag[3] + k.bag[4]
+        if island_add and bag > 0:
+            is_[s].append(_UNKNOWN)
+        cn = coins[:]
+        cn[s] += coin_add
+        return _objective(_project(k, [x[:] for x in k.tortuga], [x[:] for x in k.fleet],
+                                   [x[:] for x in k.crew], is_, boat, pirate, cn), s)
+
+    base = proj(k.boat[:], k.pirate[:], 0, 0.0)
+    v1 = [0.0] * 5
+    v2 = [0.0] * 5
+    for a in (FLEET, CREW):
+        for pos in (0, 1):
+            steps = 1 if two or pos == 1 else 2
+            boat = k.boat[:]
+            pirate = k.pirate[:]
+            if a == FLEET:
+                boat[s] = min(8, boat[s] + steps)
+            else:
+                pirate[s] = min(8, pirate[s] + steps)
+            val = proj(boat, pirate, 0, 0.0) - base + 0.3 * steps
+            if pos == 0:
+                v1[a] = val
+            else:
+                v2[a] = val
+    v1[HUNT] = proj(k.boat[:], k.pirate[:], 1, MEAN_TILE if two else BEST_OF_TWO_TILES) - base
+    v2[HUNT] = proj(k.boat[:], k.pirate[:], 0, MEAN_TILE) - base
+    for a in (BOARD, RAID):
+        best1 = -1e9
+        best2 = -1e9
+        for t in range(n):
+            if t == s:
+                continue
+            v = attack_objective(k, s, a, t, True, coins) - base
+            if v > best1:
+                best1 = v
+            if not two:
+                v = attack_objective(k, s, a, t, False, coins) - base
+                if v > best2:
+                    best2 = v
+        v1[a] = best1 if best1 > 0.0 else 0.0
+        v2[a] = best2 if best2 > 0.0 else 0.0
+    if two:
+        v2 = [0.0] * 5
+    return v1, v2
+
+
+def _sig(x: float) -> float:
+    return 1.0 / (1.0 + math.exp(-x))
+
+
+def position_odds(k: K.KState, me: int, a: int, total: int) -> tuple[float, float]:
+    """Hard's rough chances that ``total`` on action ``a`` ends 1st and 2nd
+    (``heuristics.position_odds`` on the kernel's state)."""
+    if total <= 0:
+        return 0.0, 0.0
+    n = k.n
+    beats: list[float] = []
+    for o in range(n):
+        if o == me:
+            continue
+        h = POP[k.hand[o]]
+        m = k.placed[o][a]
+        cur = k.sums[a][m] + k.bonus[o][a] if m else 0
+        if cur == 0 and h == 0:
+            beats.append(1.0)
+            continue
+        mean = cur + 0.9 * h
+        sd = 1.0 + 1.4 * math.sqrt(h)
+        tie = 0.5 if (me - k.start) % n < (o - k.start) % n else -0.5
+        beats.append(_sig(1.7 * (total - mean + tie) / sd))
+    p1 = 1.0
+    for b in beats:
+        p1 *= b
+    p2 = 0.0
+    for i in range(len(beats)):
+        term = 1.0 - beats[i]
+        for j in range(len(beats)):
+            if j != i:
+                term *= beats[j]
+        p2 += term
+    return p1, p2
+
+
+def hard_dice_scores(k: K.KState, s: int, fm: list[int], v1: list[float], v2: list[float]
+                     ) -> list[tuple[int, float]]:
+    """Every valid selection of seat ``s``'s roll ``fm`` (face masks; R3.2, R3.3) with the score
+    Hard's heuristic gives it (``heuristics.dice_scores`` with the action values ``v1``, ``v2``:
+    the gain in its chances of 1st and 2nd position times their worth, on the best action the
+    dice can go to, less a cost per die)."""
+    pl = k.placed[s]
+    bs = k.bonus[s]
+    sums = k.sums
+    cur_ev = [0.0] * 5
+    for a in range(5):
+        o1, o2 = position_odds(k, s, a, sums[a][pl[a]] + bs[a] if pl[a] else 0)
+        cur_ev[a] = o1 * v1[a] + o2 * v2[a]
+    per_die = 0.3 * (v1[0] + v1[1] + v1[2] + v1[3] + v1[4]) / 5
+    odds: dict[int, tuple[float, float]] = {}
+    sk = fm[5]
+    sk_subs = [0]
+    q = sk
+    while q:
+        sk_subs.append(q)
+        q = (q - 1) & sk
+    rooms = [k.room(s, a) for a in range(5)]
+    out: list[tuple[int, float]] = []
+    for f in range(6):
+        groups = [0] if f == 5 else []
+        g = fm[f] if f < 5 else 0
+        sub = g
+        while sub:
+            groups.append(sub)
+            sub = (sub - 1) & g
+        for gm in groups:
+            for q in sk_subs:
+                m = gm | q
+                nd = POP[m]
+                if nd == 0:
+                    continue
+                gain = -1e9
+                for a in range(5):
+                    if (f < 5 and a != f) or rooms[a] < nd:
+                        continue
+                    t = sums[a][pl[a] | m] + bs[a]
+                    key = a * 64 + t
+                    o = odds.get(key)
+                    if o is None:
+                        o = odds[key] = position_odds(k, s, a, t)
+                    x = o[0] * v1[a] + o[1] * v2[a] - cur_ev[a]
+                    if x > gain:
+                        gain = x
+                if gain <= -1e9:
+                    continue
+                out.append((m, gain - per_die * nd))
+    return out
 
 
 class RolloutPolicy:
     """A cheap heuristic for every seat in rollouts (with a little noise, so worlds differ)."""
 
     def __init__(self, rng: random.Random, me: int | None = None, opp_attack: float = 1.0,
-                 model: bool = False) -> None:
+                 model: bool = False, targets: bool = False) -> None:
         self.rnd = rng.random
         self.rng = rng
         #: the searching seat; the others' wish to board and raid is scaled by ``opp_attack``
@@ -219,6 +433,14 @@ class RolloutPolicy:
         #: the others choose dice, skulls and bonus tiles the way Hard does (see
         #: ``scripts/opponent_fit.py``: how often the model predicts Hard's own choices)
         self.model = model
+        #: the others choose whom to board and raid the way Hard does (:func:`attack_objective`)
+        self.targets = targets
+        #: in round ``hard_round`` (the searched decision's, when it is in the dice phase) the
+        #: others choose dice, skulls and bonus tiles the way Hard does (:meth:`_hard_select`),
+        #: from Hard's action values of that round (public facts only, so computed once per
+        #: search: ``_hv``); -1: never
+        self.hard_round = -1
+        self._hv: list[tuple[list[float], list[float]] | None] = []
         # the round's weights: for the state ``_k`` in round ``_round``, per seat (None: not
         # yet asked), as they are (``_raw``) and with the opponent model's scaling (``_wants``)
         self._k: K.KState | None = None
@@ -261,9 +483,35 @@ class RolloutPolicy:
         self._want[s] = w
         return w
 
+    def _hard_vals(self, k: K.KState, s: int) -> tuple[list[float], list[float]] | None:
+        """Hard's action values for seat ``s`` if this is the round the others play as Hard."""
+        if k.round != self.hard_round or s == self.me or k.phase != K.P_DICE:
+            return None
+        if not self._hv:
+            self._hv = [None] * k.n
+        hv = self._hv[s]
+        if hv is None:
+            hv = self._hv[s] = hard_values(k, s)
+        return hv
+
+    def _hard_select(self, k: K.KState, s: int, fm: list[int], hv: tuple[list[float], list[float]]) -> int:
+        """Seat ``s``'s selection from its roll ``fm`` as Hard's heuristic scores it
+        (:func:`hard_dice_scores`), with a little noise."""
+        rnd = self.rnd
+        best_m, best_v = 0, -1e9
+        for m, v in hard_dice_scores(k, s, fm, hv[0], hv[1]):
+            v += HARD_NOISE * rnd()
+            if v > best_v:
+                best_m, best_v = m, v
+        return best_m
+
     def select(self, k: K.KState, s: int, fm: list[int]) -> int:
         """The face group (its strongest dice that fit) worth most: the action's weight times
         the chance the new total takes a position against the others' public totals there."""
+        if self.hard_round >= 0:
+            hv = self._hard_vals(k, s)
+            if hv is not None:
+                return self._hard_select(k, s, fm, hv)
         if self.model and s != self.me:
             return self._model_select(k, s, fm)
         w = self._wants(k, s)
@@ -411,8 +659,12 @@ class RolloutPolicy:
             return max(opts)
         if kind == K.K_TAKE:
             return max(opts, key=_chest_values(k, s).__getitem__)
-        w = self._round_weights(k, s)
         rnd = self.rnd
+        if self.hard_round >= 0:
+            hv = self._hard_vals(k, s)
+            if hv is not None:
+                return self._hard_choose(k, s, kind, opts, hv)
+        w = self._round_weights(k, s)
         if self.model and s != self.me:
             if kind == K.K_SKULL:  # where the skulls gain most, as Hard weighs it
                 sel = k.sel[s]
@@ -426,7 +678,38 @@ class RolloutPolicy:
         # bonus tile: a new tile where it helps most, else a flip
         return max(opts, key=lambda v: w[v % 5] + (0.4 if v < 5 else 0.0) + rnd() * 0.3)
 
+    def _hard_choose(self, k: K.KState, s: int, kind: int, opts: list[int],
+                     hv: tuple[list[float], list[float]]) -> int:
+        """Skulls' action or a bonus tile as Hard scores them (``heuristics.option_scores``)."""
+        v1, v2 = hv
+        pl = k.placed[s]
+        bs = k.bonus[s]
+        sums = k.sums
+        rnd = self.rnd
+        best, best_v = opts[0], -1e9
+        for v in opts:
+            if kind == K.K_SKULL:
+                a = v
+                t = sums[a][pl[a] | k.sel[s]] + bs[a]
+                now = sums[a][pl[a]] + bs[a] if pl[a] else 0
+                o1, o2 = position_odds(k, s, a, t)
+                c1, c2 = position_odds(k, s, a, now)
+                x = o1 * v1[a] + o2 * v2[a] - c1 * v1[a] - c2 * v2[a]
+            else:
+                a = v % 5
+                now = sums[a][pl[a]] + bs[a] if pl[a] else 0
+                o1, o2 = position_odds(k, s, a, now + 1 if now else 0)
+                c1, c2 = position_odds(k, s, a, now)
+                x = o1 * v1[a] + o2 * v2[a] - c1 * v1[a] - c2 * v2[a] + 0.25 * (v1[a] + v2[a]) \
+                    + (0.05 if v >= 5 else 0.0)
+            x += HARD_NOISE * rnd()
+            if x > best_v:
+                best, best_v = v, x
+        return best
+
     def _target(self, k: K.KState, s: int, a: int, opts: list[int]) -> int:
+        if self.targets and s != self.me:
+            return self._hard_target(k, s, a, opts)
         best, best_v = K.FORFEIT, 0.3
         if self.opp_attack < 1.0 and s != self.me:
             best_v += 1.0 - self.opp_attack  # a calmer opponent needs a better target
@@ -441,6 +724,22 @@ class RolloutPolicy:
             if k.placed[t][a]:
                 v -= 0.6
             v += rnd() * 0.3
+            if v > best_v:
+                best, best_v = t, v
+        return best
+
+    def _hard_target(self, k: K.KState, s: int, a: int, opts: list[int]) -> int:
+        """Whom an opponent boards or raids the way Hard weighs it (:func:`attack_objective`;
+        forfeiting scores nothing), with a little noise."""
+        coins = [float(sum(x)) for x in k.tiles]
+        first = k.act_pos == 0
+        base = attack_objective(k, s, a, -1, first, coins)
+        rnd = self.rnd
+        best, best_v = K.FORFEIT, TARGET_NOISE * rnd()
+        for t in opts:
+            if t == K.FORFEIT:
+                continue
+            v = attack_objective(k, s, a, t, first, coins) - base + TARGET_NOISE * rnd()
             if v > best_v:
                 best, best_v = t, v
         return best

@@ -7,7 +7,7 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, cast
@@ -45,13 +45,15 @@ class Autosavable(Protocol):
     @property
     def decisions(self) -> int: ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> Mapping[str, object]:
+        """The save as its file's JSON object (what the game's module reads back)."""
+        ...
 
 
 class NamedSavable(Autosavable, Protocol):
     """A game as saved that can be saved under a name: its ``meta`` holds the name."""
 
-    meta: dict[str, Any]
+    meta: dict[str, object]
 
 
 class Job(Generic[T]):

@@ -23,10 +23,11 @@ from tortuga_desktop.shell.listing import Progress, Scan, start_scan
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
 
-    #: what a worker's work returns / a cached row is; a bare ``Worker`` or ``RowCache`` gets ``Any``: a
-    #: typing default (PEP 696) only, which typing on Python 3.11 lacks at run time
+    #: what a worker's work returns; a bare ``Worker`` gets ``Any`` (the Replays and Statistics screens
+    #: still use it bare): a typing default (PEP 696) only, which typing on Python 3.11 lacks at run time
     T = TypeVar("T", default=Any)
-    R = TypeVar("R", default=Any)
+    #: a cached row; a bare ``RowCache`` holds a list line's two rendered halves
+    R = TypeVar("R", default=tuple[pygame.Surface, pygame.Surface])
 else:
     from typing import TypeVar
 

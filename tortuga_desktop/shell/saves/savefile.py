@@ -157,7 +157,7 @@ def list_folder(directory: Path, progress: Callable[[int, int], None] | None = N
 
 
 # ---------------------------------------------------------------- a save's line in the folder index
-def save_summary(info: SaveInfo) -> dict[str, Any]:
+def save_summary(info: SaveInfo) -> dict[str, object]:
     """What :mod:`..listing`'s index keeps of a save: its :class:`SaveInfo` as plain JSON."""
     if info.error is not None:
         err = info.error
@@ -169,7 +169,7 @@ def save_summary(info: SaveInfo) -> dict[str, Any]:
             "winners": None if info.winners is None else list(info.winners), "game": info.game}
 
 
-def summarise_save(path: Path) -> dict[str, Any]:
+def summarise_save(path: Path) -> dict[str, object]:
     """Read, replay and summarise one save (the slow part of listing a folder)."""
     return save_summary(save_info(path))
 

@@ -39,7 +39,7 @@ class ReplayTable(Generic[V, A, E]):
         self._viewer = viewer
         self._record = record
         self._at = 0
-        self._notices: list[tuple[str, dict[str, object]]] = []
+        self._notices: list[tuple[str, dict[str, str | int]]] = []
         self._said: list[Said] = []
 
     # ------------------------------------------------------------------ stepping
@@ -115,7 +115,7 @@ class ReplayTable(Generic[V, A, E]):
         return self._engine.is_over
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, object]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         return self._notices
 
     @property

@@ -180,7 +180,7 @@ class GameTable(Protocol[V, A, E]):
         ...
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, object]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         """Faults to show (translation key, parameters): the table scene pops them."""
         ...
 
@@ -515,7 +515,7 @@ class LocalTable(Generic[V, A, E]):
         self._stuck_s = stuck_s
         self._jobs = itertools.count(1)
         self._prompted: dict[int, int] = dict.fromkeys(self._humans, 0)
-        self._notices: list[tuple[str, dict[str, object]]] = []
+        self._notices: list[tuple[str, dict[str, str | int]]] = []
         self._said: list[Said] = []
         #: per game: computer seats speak at the table (False: they are not asked to, and say nothing)
         self.bot_chat = True
@@ -559,7 +559,7 @@ class LocalTable(Generic[V, A, E]):
         return self._engine.is_over
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, object]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         return self._notices
 
     @property

@@ -142,7 +142,7 @@ class NetTableSource:
         return self.remote.human_seats
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, object]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         return self.remote.session.notices
 
     def _here(self) -> list[int]:

@@ -25,7 +25,7 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -282,7 +282,7 @@ class ReplayableGame(Protocol):
     imports them and opens them, also for ``tortuga --replay FILE``). Every method here is file or replay
     work: the shell calls it on a worker thread (or before the first frame), never on the frame loop."""
 
-    def read_replay(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+    def read_replay(self, doc: Mapping[str, object], path: Path | None) -> SavedGame:
         """Check a kept record of this game (``doc``: the file's JSON object, ``"game"`` already matched;
         ``path``: where it was read) and return it ready to summarise and open. Raises
         ``shell.replayfiles.RecordError`` (a translation key with its parameters) for a bad, truncated or

@@ -39,21 +39,13 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.visible import check_text, clean_text
 
-if TYPE_CHECKING:
-    from typing_extensions import TypeVar
-
-    #: what a piece of work returns; callers that do not say (a bare ``Scan``) get ``Any``: a typing default
-    #: (PEP 696) only, which typing on Python 3.11 lacks at run time
-    T = TypeVar("T", default=Any)
-else:
-    from typing import TypeVar
-
-    T = TypeVar("T")
+#: what a piece of work returns
+T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
 

@@ -97,6 +97,7 @@ class Motion:
     duration: float
     src: Key | None = None
     dst: Key | None = None
+    #: what drawing this kind of motion needs (a title, a seat, a colour...), read by name by the game's renderer
     data: dict[str, Any] = field(default_factory=dict)
     easing: str = "in_out_cubic"
     hides: tuple[Key, ...] = ()

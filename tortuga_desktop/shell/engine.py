@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
-from typing import Any, Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar
 
 #: a seat's view (frozen, typed, built by allow-list by the game)
 V = TypeVar("V")
@@ -79,7 +79,7 @@ class Engine(Protocol[V_co, A, E_co]):
         """The events ``seat`` may see (None: public ones), from index ``start`` of that seat's list."""
         ...
 
-    def record(self) -> Mapping[str, Any]:
+    def record(self) -> Mapping[str, object]:
         """The game as data (seed, setup, every decision in order): JSON-ready, replayable by its module."""
         ...
 

@@ -25,13 +25,14 @@ import threading
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
 
     from tortuga_desktop.shell.intents import Intent
     from tortuga_desktop.shell.netsession import NetSession
+    from tortuga_desktop.shell.options import AppOptions
     from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.saves.savefile import SaveInfo
     from tortuga_desktop.shell.scenes import Scene
@@ -87,7 +88,7 @@ class ShellApp(Protocol):
         ...
 
     @property
-    def options(self) -> Any:  # argparse.Namespace (or None in tests): argparse types it Any
+    def options(self) -> AppOptions | None:
         """The parsed command line (``--speed``, ``--seed`` ...), or None."""
         ...
 
@@ -212,14 +213,14 @@ class GameModule(Protocol):
         """The game's New game screen (seats, options); it starts the game itself."""
         ...
 
-    def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+    def read_saved(self, doc: Mapping[str, object], path: Path | None) -> SavedGame:
         """Check a saved game of this game (``doc``: the file's JSON object, ``"game"`` already
         matched) and make it ready to open: called on a worker thread, may take long (a
         replay). Raises ``app.saves.SaveError`` (with its translated message) for a bad file,
         never anything else; changes nothing on disk."""
         ...
 
-    def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
+    def list_line(self, path: Path, doc: Mapping[str, object], saved: SavedGame) -> SaveInfo:
         """The line of a saved file of this game in Load game, the finished games and the
         folder index (``saved``: what :meth:`read_saved` made of ``doc``); the shell's
         ``saves.basic_info`` gives the fields every game's save has."""
@@ -281,7 +282,7 @@ class ReplayableGame(Protocol):
     imports them and opens them, also for ``tortuga --replay FILE``). Every method here is file or replay
     work: the shell calls it on a worker thread (or before the first frame), never on the frame loop."""
 
-    def read_replay(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+    def read_replay(self, doc: Mapping[str, object], path: Path | None) -> SavedGame:
         """Check a kept record of this game (``doc``: the file's JSON object, ``"game"`` already matched;
         ``path``: where it was read) and return it ready to summarise and open. Raises
         ``shell.replayfiles.RecordError`` (a translation key with its parameters) for a bad, truncated or
@@ -443,7 +444,7 @@ def find(name: str) -> GameModule:
     raise UnknownGameError(name)
 
 
-def game_of(doc: Mapping[str, Any]) -> str:
+def game_of(doc: Mapping[str, object]) -> str:
     """The game a file's JSON object belongs to: its ``"game"`` field when that is a text, else
     :data:`DEFAULT_GAME` (files from before there was a second game have no such field, or — the
     dice game's first save schema — hold the game's state under it; the dice game's module checks

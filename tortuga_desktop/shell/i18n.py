@@ -48,7 +48,6 @@ import json
 import string
 from collections.abc import Mapping
 from pathlib import Path
-from typing import Any
 
 from tortuga_desktop.levels import LEVELS, level_key
 from tortuga_desktop.shell.resources import asset_path
@@ -157,12 +156,12 @@ def get_language() -> str:
     return str(_state["language"])
 
 
-class _Keep(dict[str, Any]):
+class _Keep(dict[str, object]):
     def __missing__(self, key: str) -> str:
         return "{" + key + "}"
 
 
-def _fill(text: str, params: Mapping[str, Any]) -> str:
+def _fill(text: str, params: Mapping[str, object]) -> str:
     if not params and "{" not in text:
         return text
     try:
@@ -171,7 +170,7 @@ def _fill(text: str, params: Mapping[str, Any]) -> str:
         return text
 
 
-def translate(code: str, key: str, **params: Any) -> str:
+def translate(code: str, key: str, **params: object) -> str:
     """Like :func:`tr` but in a given language."""
     text = catalog(code).get(key)
     if text is None and code != DEFAULT_LANGUAGE:
@@ -181,7 +180,7 @@ def translate(code: str, key: str, **params: Any) -> str:
     return _fill(text, params)
 
 
-def tr(key: str, **params: Any) -> str:
+def tr(key: str, **params: object) -> str:
     """The text of ``key`` in the current language, placeholders filled from ``params``.
 
     Falls back to English, then to the key itself. Never raises.
@@ -189,7 +188,7 @@ def tr(key: str, **params: Any) -> str:
     return translate(get_language(), key, **params)
 
 
-def trn(key: str, count: int, **params: Any) -> str:
+def trn(key: str, count: int, **params: object) -> str:
     """Count-dependent text: ``key + ".one"`` when ``count == 1`` else ``key + ".other"``;
     ``{n}`` is the count."""
     return tr(f"{key}.{'one' if count == 1 else 'other'}", n=count, **params)

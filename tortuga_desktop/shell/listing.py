@@ -34,26 +34,18 @@ import queue
 import sys
 import threading
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, cast
+from typing import Any, Generic, Protocol, TypeVar, cast
 
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.visible import check_text, clean_text
 
-if TYPE_CHECKING:
-    from typing_extensions import TypeVar
-
-    #: what a piece of work returns; callers that do not say (a bare ``Scan``) get ``Any``: a typing default
-    #: (PEP 696) only, which typing on Python 3.11 lacks at run time
-    T = TypeVar("T", default=Any)
-else:
-    from typing import TypeVar
-
-    T = TypeVar("T")
+#: what a piece of work returns
+T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
 
@@ -121,13 +113,13 @@ def _texts(v: object, most: int) -> list[str]:
     return [_text(x) for x in v]
 
 
-def _error_summary(v: object) -> dict[str, Any]:
+def _error_summary(v: object) -> dict[str, object]:
     if not isinstance(v, dict):
         raise ValueError("summary.error: expected an object")
     params = v.get("params", {})
     if not isinstance(params, dict) or len(params) > 8:
         raise ValueError("summary.error.params")
-    clean: dict[str, Any] = {}
+    clean: dict[str, int | str] = {}
     for k, p in params.items():
         _text(k, 40, empty=False)
         clean[k] = _int(p, -(10**9), 10**9) if isinstance(p, int) and not isinstance(p, bool) else _text(p)
@@ -135,7 +127,7 @@ def _error_summary(v: object) -> dict[str, Any]:
             "params": clean}
 
 
-def check_summary(kind: str, data: object) -> dict[str, Any]:
+def check_summary(kind: str, data: object) -> dict[str, object]:
     """``data`` as a valid summary of ``kind`` (a new dict); raises ``ValueError``."""
     if not isinstance(data, dict):
         raise ValueError("summary: expected an object")
@@ -151,20 +143,18 @@ def check_summary(kind: str, data: object) -> dict[str, Any]:
             raise ValueError("summary: 2-9 players (the dice game 2-4), one kind each")
         scores = data.get("scores")
         winners = data.get("winners")
-        out: dict[str, Any] = {
-            "name": _text(data.get("name"), 100), "saved_at": _text(data.get("saved_at"), 64),
-            "game_id": _text(data.get("game_id"), 64), "players": names, "kinds": kinds,
-            "round": _int(data.get("round"), 0, 10_000), "phase": _text(data.get("phase"), 20),
-            "finished": data.get("finished") is True,
-            "scores": None if scores is None else _ints(scores, -1000, 10_000, n),
-            "winners": None if winners is None else _ints(winners, 0, n - 1, n),
-            "game": game,
-        }
-        if out["scores"] is not None and len(out["scores"]) != n:
+        name, saved_at = _text(data.get("name"), 100), _text(data.get("saved_at"), 64)
+        game_id = _text(data.get("game_id"), 64)
+        round_, phase = _int(data.get("round"), 0, 10_000), _text(data.get("phase"), 20)
+        score_list = None if scores is None else _ints(scores, -1000, 10_000, n)
+        winner_list = None if winners is None else _ints(winners, 0, n - 1, n)
+        if score_list is not None and len(score_list) != n:
             raise ValueError("summary: one score per player")
-        if out["winners"] is not None and len(set(out["winners"])) != len(out["winners"]):
+        if winner_list is not None and len(set(winner_list)) != len(winner_list):
             raise ValueError("summary: winners twice")
-        return out
+        return {"name": name, "saved_at": saved_at, "game_id": game_id, "players": names, "kinds": kinds,
+                "round": round_, "phase": phase, "finished": data.get("finished") is True, "scores": score_list,
+                "winners": winner_list, "game": game}
     if kind == "replays":
         game = _text(data.get("game", "tortuga"), 40, empty=False)  # absent in indexes of one game
         most = 4 if game == "tortuga" else 9
@@ -189,7 +179,7 @@ def _param(v: object) -> int | str:
     return clean_text(paths.display_path(str(v))[:_TEXT], _TEXT)
 
 
-def error_summary(key: str, detail: str, params: dict[str, Any]) -> dict[str, Any]:
+def error_summary(key: str, detail: str, params: Mapping[str, object]) -> dict[str, object]:
     """The summary of a file that cannot be used: its error's translation key, a technical
     detail and the message's parameters (cleaned and cut to what the index keeps)."""
     return {"error": {"key": key[:80], "detail": clean_text(paths.display_path(detail), 500),
@@ -200,7 +190,7 @@ def error_summary(key: str, detail: str, params: dict[str, Any]) -> dict[str, An
 #: replayed) and return what its line of a list shows, or :func:`error_summary` for a file that
 #: cannot be used. Given by the module that owns the files (saves, records), so this index
 #: knows no file format.
-Summarise = Callable[[Path], dict[str, Any]]
+Summarise = Callable[[Path], Mapping[str, object]]
 
 
 # ---------------------------------------------------------------- the index file
@@ -208,7 +198,7 @@ Summarise = Callable[[Path], dict[str, Any]]
 class Entry:
     size: int
     mtime_ns: int
-    summary: dict[str, Any]
+    summary: dict[str, object]
 
 
 #: The last index read per folder, with the file's (size, mtime_ns): read again only when the
@@ -307,14 +297,14 @@ def _merge(folder: Path, kind: str, fresh: dict[str, Entry], present: set[str] |
                            paths.display_path(exc.strerror or str(exc)))
 
 
-def note_file(path: Path, kind: str, summary: dict[str, Any]) -> None:
+def note_file(path: Path, kind: str, summary: Mapping[str, object]) -> None:
     """Add ``path`` (just written by the game) to its folder's index with ``summary``
     (file work: call it on the writer). Never raises for a file problem: the next scan reads
     the file itself then."""
     note_files(path.parent, kind, [(path, summary)])
 
 
-def note_files(folder: Path, kind: str, items: list[tuple[Path, dict[str, Any]]]) -> None:
+def note_files(folder: Path, kind: str, items: Sequence[tuple[Path, Mapping[str, object]]]) -> None:
     """:func:`note_file` for many files of ``folder`` at once (one index write)."""
     fresh: dict[str, Entry] = {}
     for path, summary in items:
@@ -358,7 +348,10 @@ def scan(folder: Path, kind: str, summarise: Summarise,
     """Every listable file of ``folder`` with its summary and modification time (ns), in no
     particular order. Files the index does not describe as they are now are read and checked
     with ``summarise`` (``progress(done, total)`` after each). Raises ``OSError`` when the
-    folder cannot be read."""
+    folder cannot be read.
+
+    A summary is handed out as ``dict[str, Any]``: :func:`check_summary` has checked it, and
+    its readers (the saves' and the replays' lists) take their fields by name."""
     if kind not in KINDS:
         raise ValueError(f"unknown listing kind {kind!r:.20}")
     folder = Path(folder)

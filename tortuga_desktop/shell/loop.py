@@ -31,7 +31,6 @@ import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pygame
 import pygame_gui
@@ -591,8 +590,8 @@ class App:
         result: list[pygame.Rect] | None = None
         for s in drawn:
             result = s.draw(self.window)
-        root: Any = self.ui.get_root_container()  # pygame_gui's container interface does not declare .elements
-        ui_elements = root is not None and len(root.elements) > 0
+        root = self.ui.get_root_container()
+        ui_elements = root is not None and next(iter(root), None) is not None  # any pygame_gui element on screen
         self.ui.draw_ui(self.window)
         self._draw_notices()
         if (len(drawn) == 1 and isinstance(result, list) and not ui_elements and not self._screenshots

@@ -43,7 +43,7 @@ log = logging.getLogger(__name__)
 __all__ = ["ERROR_KEYS", "ChatLine", "NetSession", "NetState", "Notice", "SeatState", "wait_for_closing"]
 
 #: A message for the player: a translation key and its parameters.
-Notice = tuple[str, dict[str, object]]
+Notice = tuple[str, dict[str, str | int]]
 
 _closing_lock = threading.Lock()
 #: network sessions still closing (a hosted server writes its table's save as it stops)
@@ -345,7 +345,7 @@ class NetSession:
 
     def _on_error(self, msg: P.Error) -> None:
         key = ERROR_KEYS.get(str(msg.code), "net.error.other")
-        params: dict[str, object] = {"version": P.PROTOCOL_VERSION}
+        params: dict[str, str | int] = {"version": P.PROTOCOL_VERSION}
         self.last_error = (key, params)
         log.warning("server refused: %s", msg.code)  # its text can quote the choice: play, not a fault
         ref = int(msg.ref)

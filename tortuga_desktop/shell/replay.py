@@ -13,7 +13,7 @@ Pure Python: no pygame and no game's code.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any, Generic
+from typing import Generic
 
 from tortuga_desktop.shell.engine import A, ActionRefused, E, Engine, Prompt, V
 from tortuga_desktop.shell.table import GameTable, Move, Said, SecretActions, Viewer, ViewerError
@@ -25,7 +25,7 @@ class ReplayTable(Generic[V, A, E]):
 
     def __init__(self, start: Callable[[], Engine[V, A, E]], entries: Sequence[tuple[int, str]], *,
                  names: Sequence[str], kinds: Sequence[str], viewer: Viewer,
-                 record: Mapping[str, Any] | None = None) -> None:
+                 record: Mapping[str, object] | None = None) -> None:
         self._start = start
         self._engine = start()
         n = self._engine.players
@@ -39,7 +39,7 @@ class ReplayTable(Generic[V, A, E]):
         self._viewer = viewer
         self._record = record
         self._at = 0
-        self._notices: list[tuple[str, dict[str, Any]]] = []
+        self._notices: list[tuple[str, dict[str, str | int]]] = []
         self._said: list[Said] = []
 
     # ------------------------------------------------------------------ stepping
@@ -115,7 +115,7 @@ class ReplayTable(Generic[V, A, E]):
         return self._engine.is_over
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, Any]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         return self._notices
 
     @property
@@ -152,7 +152,7 @@ class ReplayTable(Generic[V, A, E]):
     def waiting_for(self) -> tuple[int, ...]:
         return tuple(self._engine.deciders())
 
-    def record(self) -> Mapping[str, Any] | None:
+    def record(self) -> Mapping[str, object] | None:
         return self._record
 
     def close(self) -> None:

@@ -151,7 +151,7 @@ class ReplayInfo:
     game: str = DEFAULT_GAME
 
 
-def summarise_replay(path: Path) -> dict[str, Any]:
+def summarise_replay(path: Path) -> dict[str, object]:
     """What :mod:`.listing`'s index keeps of a kept record (JSON): read and checked once, by its module."""
     try:
         kept = read_kept(path)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.i18n import tr, trn
@@ -20,13 +20,26 @@ from tortuga_desktop.shell.saves import AutosaveWriter, SaveError
 from tortuga_desktop.shell.saves.writer import Autosavable
 from tortuga_desktop.shell.scenes.saveload import SaveScene
 
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.scenes import Scene
+
 __all__ = ["Session", "SessionApp"]
 
 logger = logging.getLogger(__name__)
 
 
 class SessionApp(Protocol):
-    """What the session uses of the App: its notices."""
+    """What the session uses of the App: its notices and its scene stack (Ctrl+S opens the save
+    dialog over the scene on top)."""
+
+    @property
+    def top(self) -> Scene | None:
+        """The scene on top of the stack (None: none yet)."""
+        ...
+
+    def push(self, scene: Scene) -> None:
+        """Put ``scene`` on top of the scene stack."""
+        ...
 
     def notify(self, text: str, level: str = "info", seconds: float | None = None) -> None:
         """A short notice on top of every scene (any thread)."""
@@ -54,7 +67,7 @@ class Session:
         """Ctrl+S: open the save dialog for the game on screen; False when there is none. A table
         scene offering ``saved_game()`` (or the pause menu over one) gives what its Save gives; a
         game's session may know more (the dice game's results screen)."""
-        app: Any = self.app
+        app = self.app
         top = app.top
         if isinstance(top, SaveScene):
             return True

@@ -112,7 +112,7 @@ class Settings:
         """The volume to play sounds at (0 when muted)."""
         return 0.0 if self.mute else max(0.0, min(1.0, self.volume))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         d = asdict(self)
         d["window_size"] = list(self.window_size)
         d["tips_seen"] = list(self.tips_seen)
@@ -136,7 +136,7 @@ class Settings:
 
 
 @cache
-def _field_types() -> dict[str, Any]:  # get_type_hints gives Any
+def _field_types() -> dict[str, Any]:  # typing.get_type_hints types its hints Any
     """Each setting's type with its limits, in the order of the fields."""
     hints = get_type_hints(Settings, include_extras=True)
     return {f.name: hints[f.name] for f in fields(Settings)}

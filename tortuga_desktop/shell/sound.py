@@ -26,7 +26,7 @@ import wave
 from array import array
 from collections.abc import Callable
 from random import Random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, TypeVar
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -396,21 +396,27 @@ def _to_mixer_bytes(mono: array[int], size: int, channels: int) -> bytes | None:
     unsigned 16-bit, -8/8 = signed/unsigned 8-bit, +-32 = 32-bit float).  Returns None
     for a format we do not know how to write.
     """
-    data: array[Any]  # its item type (int or float) follows the typecode chosen at run time
     if size == -16:
-        data = array("h", mono)
-    elif size == 16:
-        data = array("H", [s + 32768 for s in mono])
-    elif size == -8:
-        data = array("b", [s >> 8 for s in mono])
-    elif size == 8:
-        data = array("B", [(s >> 8) + 128 for s in mono])
-    elif size in (32, -32):
-        data = array("f", [s / 32768.0 for s in mono])
-    else:
-        return None
+        return _interleave(array("h", mono), channels)
+    if size == 16:
+        return _interleave(array("H", [s + 32768 for s in mono]), channels)
+    if size == -8:
+        return _interleave(array("b", [s >> 8 for s in mono]), channels)
+    if size == 8:
+        return _interleave(array("B", [(s >> 8) + 128 for s in mono]), channels)
+    if size in (32, -32):
+        return _interleave(array("f", [s / 32768.0 for s in mono]), channels)
+    return None
+
+
+_Sample = TypeVar("_Sample", int, float)
+
+
+def _interleave(data: array[_Sample], channels: int) -> bytes:
+    """``data``'s bytes with every sample repeated in each of ``channels`` (one frame holds a
+    sample per channel)."""
     if channels > 1:
-        wide: array[Any] = array(data.typecode, [0]) * (len(data) * channels)
+        wide = data * channels  # the frames' length and item type; every slot is written below
         for c in range(channels):
             wide[c::channels] = data
         data = wide

@@ -24,7 +24,7 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Annotated, Any, Protocol
+from typing import Annotated, Protocol
 
 import msgspec
 from msgspec import Meta
@@ -111,7 +111,7 @@ class PlayerStats:
     def win_rate(self) -> float | None:
         return self.wins / self.games if self.games else None
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "game": self.game, "games": self.games, "wins": self.wins, "best": self.best,
                 "total_score": self.total_score, "last_played": self.last_played, "hinted": self.hinted,
                 "vs": {k: {"games": v.games, "wins": v.wins} for k, v in self.vs.items()},
@@ -173,14 +173,14 @@ class _PlayerDoc(msgspec.Struct):
     games: Count
     wins: Count
     total_score: Count
-    vs: dict[str, Any]
+    vs: dict[str, object]  # each checked as a _VsDoc (only the strengths counted)
     best: Count | None = None
     #: absent in files written before there was a second game
     game: Annotated[str, Meta(max_length=40)] = DEFAULT_GAME
     #: absent in files written before hints were counted
     hinted: Count = 0
     #: absent for games without sides or endings (and in files from before Tortuga 1667 was counted)
-    sides: Annotated[dict[str, Any], Meta(max_length=8)] = {}
+    sides: Annotated[dict[str, object], Meta(max_length=8)] = {}
     endings: Annotated[dict[str, Count], Meta(max_length=8)] = {}
     #: kept only when it is a short printable text (else forgotten, as before)
     last_played: object = ""
@@ -205,7 +205,7 @@ class Stats:
         return sorted((p for p in self.players.values() if game is None or p.game == game),
                       key=lambda p: (-p.wins, -p.games, p.name.casefold()))
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"format": _FORMAT, "schema": _SCHEMA, "players": [p.to_dict() for p in self.players.values()],
                 "recorded": self.recorded[-_REMEMBERED_IDS:]}
 

@@ -41,7 +41,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
-from typing import Any, Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
+from typing import Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from tortuga_desktop.shell.engine import A, ActionRefused, Choice, ComputerPlayer, E, Engine, Prompt, V
 
@@ -180,7 +180,7 @@ class GameTable(Protocol[V, A, E]):
         ...
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, Any]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         """Faults to show (translation key, parameters): the table scene pops them."""
         ...
 
@@ -218,7 +218,7 @@ class GameTable(Protocol[V, A, E]):
         """Every seat with an open decision now."""
         ...
 
-    def record(self) -> Mapping[str, Any] | None:
+    def record(self) -> Mapping[str, object] | None:
         """The whole game as data when this screen may have it (a local game), else None."""
         ...
 
@@ -515,7 +515,7 @@ class LocalTable(Generic[V, A, E]):
         self._stuck_s = stuck_s
         self._jobs = itertools.count(1)
         self._prompted: dict[int, int] = dict.fromkeys(self._humans, 0)
-        self._notices: list[tuple[str, dict[str, Any]]] = []
+        self._notices: list[tuple[str, dict[str, str | int]]] = []
         self._said: list[Said] = []
         #: per game: computer seats speak at the table (False: they are not asked to, and say nothing)
         self.bot_chat = True
@@ -559,7 +559,7 @@ class LocalTable(Generic[V, A, E]):
         return self._engine.is_over
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, Any]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         return self._notices
 
     @property
@@ -595,7 +595,7 @@ class LocalTable(Generic[V, A, E]):
     def waiting_for(self) -> tuple[int, ...]:
         return tuple(self._engine.deciders())
 
-    def record(self) -> Mapping[str, Any] | None:
+    def record(self) -> Mapping[str, object] | None:
         return self._engine.record()
 
     @property

@@ -24,7 +24,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tortuga_desktop.ai import Reason
 from tortuga_desktop.ai.evaluate import position_seed
@@ -60,6 +60,7 @@ from tortuga_desktop.rules.views import public_part
 
 if TYPE_CHECKING:
     from tortuga_desktop.dice.table.remote import RemoteController
+    from tortuga_desktop.net.client import GameUpdate, Incoming
 
 log = logging.getLogger(__name__)
 
@@ -141,7 +142,7 @@ class NetTableSource:
         return self.remote.human_seats
 
     @property
-    def notices(self) -> list[tuple[str, dict[str, Any]]]:
+    def notices(self) -> list[tuple[str, dict[str, str | int]]]:
         return self.remote.session.notices
 
     def _here(self) -> list[int]:
@@ -311,14 +312,14 @@ class NetTableSource:
         self.remote.close()
 
     # ------------------------------------------------------------ incoming
-    def _on_message(self, msg: Any) -> None:
+    def _on_message(self, msg: Incoming) -> None:
         from tortuga_desktop.net import protocol as P
         from tortuga_desktop.net.client import GameUpdate, Status
 
         if isinstance(msg, GameUpdate):
             self._on_update(msg)
-        elif isinstance(msg, P.Error) and int(getattr(msg, "ref", -1)) >= 0:
-            ref = int(msg.ref)
+        elif isinstance(msg, P.Error) and msg.ref >= 0:
+            ref = msg.ref
             for seat, rid in list(self._inflight.items()):
                 if rid == ref:  # refused: the seat's panel opens again
                     del self._inflight[seat]
@@ -327,7 +328,7 @@ class NetTableSource:
             self._inflight.clear()  # answers to actions sent before the drop never come
             self._acked.clear()
 
-    def _on_update(self, msg: Any) -> None:
+    def _on_update(self, msg: GameUpdate) -> None:
         seat = int(msg.seat)
         if seat not in self._here():
             return

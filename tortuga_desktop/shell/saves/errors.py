@@ -4,7 +4,6 @@ technical detail for the log, and where a damaged file was kept aside)."""
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Any
 
 from tortuga_desktop.shell import i18n, paths
 
@@ -20,11 +19,11 @@ class SaveError(Exception):
     ``path`` the file concerned and ``kept_as`` where a damaged file was moved, if it was.
     """
 
-    def __init__(self, key: str, path: Path | None = None, detail: str = "", **params: Any) -> None:
+    def __init__(self, key: str, path: Path | None = None, detail: str = "", **params: object) -> None:
         self.key = key
         self.path = None if path is None else Path(path)
         self.detail = detail
-        self.params: dict[str, Any] = {"file": paths.display_name(self.path) if self.path else "", **params}
+        self.params: dict[str, object] = {"file": paths.display_name(self.path) if self.path else "", **params}
         self.kept_as: Path | None = None
         super().__init__(self._text("en"))
 

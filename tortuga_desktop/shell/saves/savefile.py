@@ -60,7 +60,7 @@ class SaveInfo:
 
 
 # ---------------------------------------------------------------- reading and writing
-def read_document(path: Path) -> dict[str, Any]:
+def read_document(path: Path) -> dict[str, object]:
     """A saved game's file as its JSON object, whatever its game: read (at most
     :data:`MAX_SAVE_BYTES`), parsed and its values checked (visible text, sizes), not yet
     validated as a game. Pure. Raises :class:`SaveError` for a file that is not that."""
@@ -101,7 +101,7 @@ def managed(path: Path) -> bool:
     return paths.is_inside(path, paths.data_dir(create=False))
 
 
-def module_of(doc: dict[str, Any], path: Path | None) -> GameModule:
+def module_of(doc: Mapping[str, object], path: Path | None) -> GameModule:
     """The game module a saved file's JSON object belongs to (its ``"game"``; none: the dice
     game). Raises :class:`SaveError` for a ``"game"`` that is no game's name or a game this
     program does not have (``error.save.unknown_game``)."""
@@ -126,12 +126,13 @@ def save_info(path: Path | str) -> SaveInfo:
         return SaveInfo(path=path, name=paths.display_path(path.stem), error=err)
 
 
-def basic_info(path: Path, game: str, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
+def basic_info(path: Path, game: str, doc: Mapping[str, object], saved: SavedGame) -> SaveInfo:
     """The list line of a game's save (checked by its module) from the fields every game's save
     has — its name, date, id, the seats' names and kinds — and whether it is over (a module's
     ``list_line`` when its game has nothing more to show there)."""
-    seats = [s for s in doc.get("seats", ()) if isinstance(s, dict)] if isinstance(doc.get("seats"), list) else []
-    meta = doc.get("meta") if isinstance(doc.get("meta"), dict) else {}
+    listed = doc.get("seats")
+    seats = [s for s in listed if isinstance(s, dict)] if isinstance(listed, list) else []
+    meta = doc.get("meta")
     name = meta.get("name") if isinstance(meta, dict) else None
     saved_at = doc.get("saved_at")
     return SaveInfo(path=path, name=name if isinstance(name, str) and name.strip() else paths.display_path(path.stem),
@@ -156,7 +157,7 @@ def list_folder(directory: Path, progress: Callable[[int, int], None] | None = N
 
 
 # ---------------------------------------------------------------- a save's line in the folder index
-def save_summary(info: SaveInfo) -> dict[str, Any]:
+def save_summary(info: SaveInfo) -> dict[str, object]:
     """What :mod:`..listing`'s index keeps of a save: its :class:`SaveInfo` as plain JSON."""
     if info.error is not None:
         err = info.error
@@ -168,7 +169,7 @@ def save_summary(info: SaveInfo) -> dict[str, Any]:
             "winners": None if info.winners is None else list(info.winners), "game": info.game}
 
 
-def summarise_save(path: Path) -> dict[str, Any]:
+def summarise_save(path: Path) -> dict[str, object]:
     """Read, replay and summarise one save (the slow part of listing a folder)."""
     return save_summary(save_info(path))
 

@@ -4,8 +4,9 @@ computer player's seed) and the rules every game's seats keep (2-4, distinct nam
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Annotated, Any
+from typing import Annotated
 
 import msgspec
 from msgspec import Meta
@@ -36,13 +37,13 @@ class SeatDoc(msgspec.Struct):
     bot_seed: Annotated[int, Meta(ge=0, le=MAX_SEED - 1)]
 
 
-def check_dict(v: object, where: str) -> dict[str, Any]:
+def check_dict(v: object, where: str) -> dict[str, object]:
     if not isinstance(v, dict):
         raise ValueError(f"{where}: expected an object, got {type(v).__name__}")
     return v
 
 
-def get_field(d: dict[str, Any], key: str, where: str) -> Any:
+def get_field(d: Mapping[str, object], key: str, where: str) -> object:
     if key not in d:
         raise ValueError(f"{where}: missing field {key!r}")
     return d[key]
@@ -67,7 +68,7 @@ class SeatConfig:
         """Raise ``ValueError`` (English message) if a field is out of range."""
         self.from_dict(self.to_dict())
 
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> dict[str, object]:
         return {"name": self.name, "kind": self.kind, "colour": self.colour, "bot_seed": self.bot_seed}
 
     @classmethod

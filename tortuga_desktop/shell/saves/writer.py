@@ -7,7 +7,7 @@ import contextlib
 import json
 import logging
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Generic, Protocol, cast
@@ -20,8 +20,9 @@ from tortuga_desktop.shell.saves.savefile import now_iso
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
 
-    #: what a piece of work returns; callers that do not say (a bare ``Job``) get ``Any``: a typing default
-    #: (PEP 696) only, which typing on Python 3.11 lacks at run time
+    #: what a piece of work returns; callers that do not say (a bare ``Job``: the dice game's session and
+    #: life cycle return one) get ``Any``: a typing default (PEP 696) only, which typing on Python 3.11
+    #: lacks at run time
     T = TypeVar("T", default=Any)
 else:
     from typing import TypeVar
@@ -45,13 +46,15 @@ class Autosavable(Protocol):
     @property
     def decisions(self) -> int: ...
 
-    def to_dict(self) -> dict[str, Any]: ...
+    def to_dict(self) -> Mapping[str, object]:
+        """The save as its file's JSON object (what the game's module reads back)."""
+        ...
 
 
 class NamedSavable(Autosavable, Protocol):
     """A game as saved that can be saved under a name: its ``meta`` holds the name."""
 
-    meta: dict[str, Any]
+    meta: dict[str, object]
 
 
 class Job(Generic[T]):
@@ -65,6 +68,25 @@ class Job(Generic[T]):
         #: None until done (and after an error): read it once done with :attr:`error` None
         self.result: T = cast(T, None)
         self.error: SaveError | None = None
+
+    def _run(self, failed: Callable[[SaveError], None]) -> None:
+        """Do the work (on the writer's thread); a failure is kept in :attr:`error` and handed to
+        ``failed`` before the job is :attr:`done`."""
+        try:
+            self.result = self.work()
+        except Exception as exc:
+            self.error = write_error(exc, self.path)
+            logger.warning("%s failed: %s", self.name, self.error.log_text,
+                           exc_info=not isinstance(exc, OSError | SaveError))
+            failed(self.error)
+        finally:
+            self.done = True
+
+
+class _Queued(Protocol):
+    """A queued :class:`Job` as the writer's thread runs it, whatever its result type."""
+
+    def _run(self, failed: Callable[[SaveError], None]) -> None: ...
 
 
 @dataclass(frozen=True)
@@ -101,7 +123,7 @@ class AutosaveWriter:
                  on_recover: Callable[[], None] | None = None) -> None:
         self._path = path
         self._cond = threading.Condition()
-        self._queue: list[_Snapshot | Job[Any]] = []  # an autosave, or a Job (of any result type)
+        self._queue: list[_Snapshot | _Queued] = []  # an autosave, or a Job
         self._busy = False
         self._closed = False
         self._thread: threading.Thread | None = None
@@ -168,10 +190,10 @@ class AutosaveWriter:
                 item = self._queue.pop(0)
                 self._busy = True
             try:
-                if isinstance(item, Job):
-                    self._do_job(item)
-                else:
+                if isinstance(item, _Snapshot):
                     self._do_autosave(item)
+                else:
+                    item._run(self._job_failed)
             except BaseException:  # never let the worker die: log and go on
                 logger.exception("the background writer failed")
             finally:
@@ -216,17 +238,9 @@ class AutosaveWriter:
                 except Exception:
                     logger.exception("on_recover failed")
 
-    def _do_job(self, job: Job[T]) -> None:
-        try:
-            job.result = job.work()
-        except Exception as exc:
-            job.error = write_error(exc, job.path)
-            logger.warning("%s failed: %s", job.name, job.error.log_text,
-                           exc_info=not isinstance(exc, OSError | SaveError))
-            self.failures = [*self.failures[-49:], job.error]
-            self._report(job.error)
-        finally:
-            job.done = True
+    def _job_failed(self, error: SaveError) -> None:
+        self.failures = [*self.failures[-49:], error]
+        self._report(error)
 
     def _report(self, error: SaveError) -> None:
         if self.on_error is not None:

@@ -3,7 +3,8 @@ left; each game gives its sections and pictures. F1 on it closes it (``is_help``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
 
 import pygame
 
@@ -29,6 +30,16 @@ def draw_arrow(surface: pygame.Surface, x: int, y: int, size: int) -> int:
                                                      (x + aw - size // 5, cy + size // 6)])
     return aw
 
+
+@dataclass(frozen=True)
+class _Block:
+    """A piece of the page, top to bottom: a section's ``title`` (its ``text``), its picture (``pic``: ``text``
+    is the section id), a paragraph (``para``: its wrapped ``lines``, each with its indent) or a section's
+    ``end`` (a gap)."""
+
+    kind: Literal["title", "pic", "para", "end"]
+    text: str = ""
+    lines: tuple[tuple[str, int], ...] = ()
 
 
 class HelpPage(Scene):
@@ -59,7 +70,7 @@ class HelpPage(Scene):
         self.scroll = 0
         self.start_section = section
         self._page: pygame.Surface | None = None
-        self._page_key: Any = None
+        self._page_key: tuple[tuple[int, int], str] | None = None  # (window size, language) of the page drawn
         self._anchors: list[int] = []
         self._toc: list[pygame.Rect] = []
         self._view = pygame.Rect(0, 0, 0, 0)
@@ -113,10 +124,10 @@ class HelpPage(Scene):
         bold_f = art.font(max(13, int(26 * s)), True)
         pic = max(24, int(56 * s))
         width = view.w - int(10 * s)
-        blocks: list[tuple[str, Any]] = []
+        blocks: list[_Block] = []
         for sec, title, body in self.sections():
-            blocks.append(("title", title))
-            blocks.append(("pic", sec))
+            blocks.append(_Block("title", title))
+            blocks.append(_Block("pic", sec))
             for para in body.split("\n\n"):
                 lines: list[tuple[str, int]] = []
                 for raw in para.split("\n"):
@@ -124,38 +135,38 @@ class HelpPage(Scene):
                     indent = int(22 * s) if bullet else 0
                     for k, ln in enumerate(wrap(raw[2:] if bullet else raw, body_f, width - indent)):
                         lines.append((("• " if bullet and k == 0 else "") + ln, 0 if (bullet and k == 0) else indent))
-                blocks.append(("para", lines))
-            blocks.append(("end", None))
+                blocks.append(_Block("para", lines=tuple(lines)))
+            blocks.append(_Block("end"))
         # Measure, then draw onto one tall surface.
         lh = body_f.get_linesize() + 2
         height = 0
-        for kind, val in blocks:
-            if kind == "title":
+        for b in blocks:
+            if b.kind == "title":
                 height += bold_f.get_linesize() + int(10 * s)
-            elif kind == "pic":
-                ph = self.section_picture(None, val, int(4 * s), 0, pic)
+            elif b.kind == "pic":
+                ph = self.section_picture(None, b.text, int(4 * s), 0, pic)
                 height += (ph + int(10 * s)) if ph else 0
-            elif kind == "para":
-                height += len(val) * lh + int(8 * s)
+            elif b.kind == "para":
+                height += len(b.lines) * lh + int(8 * s)
             else:
                 height += int(26 * s)
         page = pygame.Surface((view.w, max(view.h, height + view.h // 2)), pygame.SRCALPHA)
         y = 0
         anchors: list[int] = []
-        for kind, val in blocks:
-            if kind == "title":
+        for b in blocks:
+            if b.kind == "title":
                 anchors.append(y)
-                t = bold_f.render(val, True, palette.BRASS_DARK)
+                t = bold_f.render(b.text, True, palette.BRASS_DARK)
                 page.blit(t, (0, y))
                 y += bold_f.get_linesize()
                 pygame.draw.line(page, palette.BRASS, (0, y), (view.w - int(10 * s), y), max(1, int(2 * s)))
                 y += int(10 * s)
-            elif kind == "pic":
-                ph = self.section_picture(page, val, int(4 * s), y, pic)
+            elif b.kind == "pic":
+                ph = self.section_picture(page, b.text, int(4 * s), y, pic)
                 if ph:
                     y += ph + int(10 * s)
-            elif kind == "para":
-                for ln, indent in val:
+            elif b.kind == "para":
+                for ln, indent in b.lines:
                     if ln:
                         page.blit(body_f.render(ln, True, palette.INK), (indent, y))
                     y += lh

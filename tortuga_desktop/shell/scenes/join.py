@@ -23,7 +23,7 @@ from __future__ import annotations
 import logging
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, TypeVar
 
@@ -499,7 +499,7 @@ class JoinScene(WidgetScene):
                 if btn is not None:
                     btn.enable()  # type: ignore[no-untyped-call]
 
-    def _failed(self, key: str, params: dict[str, object]) -> None:
+    def _failed(self, key: str, params: Mapping[str, object]) -> None:
         seat, c = self._returning, self._pending
         if seat is not None and c is not None and key in ("net.error.token", "net.error.code"):
             # the server no longer knows this seat: it is not offered again (its record stays)

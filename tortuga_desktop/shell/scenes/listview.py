@@ -12,7 +12,7 @@ until the list changes (a frame never renders every line again).
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Any, Generic
+from typing import TYPE_CHECKING, Generic
 
 import pygame
 
@@ -23,10 +23,11 @@ from tortuga_desktop.shell.listing import Progress, Scan, start_scan
 if TYPE_CHECKING:
     from typing_extensions import TypeVar
 
-    #: what a worker's work returns / a cached row is; a bare ``Worker`` or ``RowCache`` gets ``Any``: a
-    #: typing default (PEP 696) only, which typing on Python 3.11 lacks at run time
-    T = TypeVar("T", default=Any)
-    R = TypeVar("R", default=Any)
+    #: what a worker's work returns
+    T = TypeVar("T")
+    #: a cached row; a bare ``RowCache`` holds a list line's two rendered halves (a typing default, PEP 696,
+    #: only: typing on Python 3.11 lacks it at run time)
+    R = TypeVar("R", default=tuple[pygame.Surface, pygame.Surface])
 else:
     from typing import TypeVar
 

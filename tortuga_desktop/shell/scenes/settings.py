@@ -8,7 +8,7 @@ directory (:func:`settings.save_settings`).  Esc or "Back" closes the screen.
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pygame
 import pygame_gui
@@ -184,14 +184,14 @@ class SettingsScene(WidgetScene):
         if not isinstance(intent, UIEvent):
             return
         ev = intent.event
-        el: Any = getattr(ev, "ui_element", None)  # a pygame event's attributes are untyped
+        el: object = getattr(ev, "ui_element", None)  # the widget (narrowed below to the kind each event has)
         names = {id(v): k for k, v in self._w.items()}
         name = names.get(id(el))
         if name is None:
             return
         if ev.type == pygame_gui.UI_BUTTON_PRESSED and name == "back":
             self.app.pop()
-        elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED:
+        elif ev.type == pygame_gui.UI_DROP_DOWN_MENU_CHANGED and isinstance(el, UIDropDownMenu):
             value = el.selected_option[1] if isinstance(el.selected_option, tuple) else ev.text
             if name == "language":
                 self.set("language", value)
@@ -205,7 +205,7 @@ class SettingsScene(WidgetScene):
         elif ev.type in (pygame_gui.UI_CHECK_BOX_CHECKED, pygame_gui.UI_CHECK_BOX_UNCHECKED):
             on = ev.type == pygame_gui.UI_CHECK_BOX_CHECKED
             self.set(name, on)
-        elif ev.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and name == "volume":
+        elif ev.type == pygame_gui.UI_HORIZONTAL_SLIDER_MOVED and name == "volume" and isinstance(el, UIHorizontalSlider):
             self.set("volume", round(float(el.get_current_value()) / 100.0, 2))
             if self.app.sound is not None:
                 try:

@@ -8,7 +8,10 @@ orders) and prints one Elo-style rating table fitted to all results (Bradley-Ter
 likelihood, draws count half; 95 % intervals from a bootstrap over the games; normal = 1500).
 
 Game seeds derive from (base seed, game index) by hashing (``sim.derive_seed``), so runs with
-different base seeds share no games. Every game seed is played in every seat rotation (common random numbers: the same game seed
+different base seeds share no games. Each entry's win share comes with two 95 % intervals: over
+games, and "linked" over game seeds (a seed's rotations averaged first, since they share a deal).
+With ``--workers 1`` a SIGTERM (as ``timeout`` sends) or Ctrl+C stops the run after the game in
+progress, and it reports the seeds whose rotations all finished (``"stopped": true``). Every game seed is played in every seat rotation (common random numbers: the same game seed
 and the same bot seeds in each rotation), one game per process on all cores.
 """
 
@@ -19,6 +22,7 @@ import json
 import math
 import os
 import random
+import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -112,6 +116,26 @@ class BotStats:
         }
 
 
+#: set by SIGTERM: a serial run stops after the game in progress
+_STOP = [False]
+
+
+def _stop(_signum: int, _frame: object) -> None:
+    _STOP[0] = True
+
+
+def linked_interval(shares: Sequence[float], per_seed: int) -> tuple[float, float]:
+    """A 95 % interval of the mean win share over game seeds: each seed's ``per_seed`` rotations
+    (consecutive in ``shares``) averaged first, as they share a deal and are not independent."""
+    means = [sum(shares[i:i + per_seed]) / per_seed for i in range(0, len(shares) - per_seed + 1, per_seed)]
+    n = len(means)
+    if n < 2:
+        return (0.0, 1.0)
+    mean = sum(means) / n
+    half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in means) / (n - 1) / n)
+    return (round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4))
+
+
 def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None = None,
               options: dict[str, Any] | None = None, progress: bool = False) -> dict[str, Any]:
     """Play ``games`` games (rounded up to whole seat rotations) and summarise per bot entry."""
@@ -120,15 +144,24 @@ def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None 
     jobs = [(tuple(levels), derive_seed(seed, i), r, options) for i in range(seeds) for r in range(n)]
     workers = workers or os.cpu_count() or 1
     t0 = time.perf_counter()
+    stopped = False
     if workers == 1:
         results = []
         for j in jobs:
-            results.append(_run(j))
+            if _STOP[0]:
+                break
+            try:
+                results.append(_run(j))
+            except KeyboardInterrupt:
+                break
             if progress:
                 done = results
                 share = sum(r.shares[0] for r in done) / len(done)
                 print(f"game {len(done)}/{len(jobs)}: {levels[0]} score {done[-1].scores[0]} share "
                       f"{done[-1].shares[0]:.2f}; running win share {share:.3f}", file=sys.stderr, flush=True)
+        if len(results) < len(jobs):  # stopped: keep the seeds whose rotations all finished
+            stopped = True
+            del results[len(results) - len(results) % n:]
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_run, jobs, chunksize=1))
@@ -146,11 +179,16 @@ def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None 
             st.scores.append(res.scores[k])
             st.ranks.append(res.ranks[k])
             st.times.extend(res.times_ms[k])
+    bots = []
+    for st in stats:
+        row = st.summary()
+        row["linked_ci_low"], row["linked_ci_high"] = linked_interval(st.shares, n)
+        bots.append(row)
     return {
-        "games": len(results), "players": n, "seed": seed, "workers": workers,
+        "games": len(results), "players": n, "seed": seed, "workers": workers, "stopped": stopped,
         "seconds": round(time.perf_counter() - t0, 1),
-        "mean_rounds": round(sum(rounds) / len(rounds), 2),
-        "bots": [s.summary() for s in stats],
+        "mean_rounds": round(sum(rounds) / len(rounds), 2) if rounds else 0.0,
+        "bots": bots,
     }
 
 
@@ -323,6 +361,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         for pr in rr["pairs"]:
             print(f"  {pr['a']} vs {pr['b']}: {pr['score_a']:.3f} over {pr['games']} games")
         return 0
+    if a.workers == 1:
+        signal.signal(signal.SIGTERM, _stop)
     report = run_arena(levels, a.games, a.seed, a.workers, options or None, progress=a.progress)
     if a.json:
         print(json.dumps(report))
@@ -330,11 +370,15 @@ def main(argv: Sequence[str] | None = None) -> int:
     print(f"{report['games']} games, {report['players']} players, seed {a.seed}, {report['workers']} workers, "
           f"{report['seconds']} s, mean {report['mean_rounds']} rounds")
     print("decision times are CPU milliseconds of the deciding thread (one core)")
-    print(f"{'bot':<10} {'win share':>9} {'95% CI':>15} {'score':>7} {'rank':>5} {'p50 ms':>8} {'p95 ms':>8}")
+    if report["stopped"]:
+        print("stopped early: the figures cover the seeds whose rotations all finished")
+    print(f"{'bot':<10} {'win share':>9} {'95% CI':>15} {'linked CI':>15} {'score':>7} {'rank':>5} "
+          f"{'p50 ms':>8} {'p95 ms':>8}")
     for b in report["bots"]:
         ci = f"[{b['ci_low']:.3f}, {b['ci_high']:.3f}]"
-        print(f"{b['name']:<10} {b['win_share']:>9.3f} {ci:>15} {b['mean_score']:>7.2f} {b['mean_rank']:>5.2f} "
-              f"{b['decision_ms_p50']:>8.1f} {b['decision_ms_p95']:>8.1f}")
+        linked = f"[{b['linked_ci_low']:.3f}, {b['linked_ci_high']:.3f}]"
+        print(f"{b['name']:<10} {b['win_share']:>9.3f} {ci:>15} {linked:>15} {b['mean_score']:>7.2f} "
+              f"{b['mean_rank']:>5.2f} {b['decision_ms_p50']:>8.1f} {b['decision_ms_p95']:>8.1f}")
     return 0
 
 

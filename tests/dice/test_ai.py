@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import random
+from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
@@ -185,3 +186,37 @@ def test_arena_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
             assert key in b
         assert b["ci_low"] <= b["win_share"] <= b["ci_high"]
 
+
+
+def test_a_stopped_serial_arena_reports_whole_rotations(monkeypatch: pytest.MonkeyPatch) -> None:
+    """SIGTERM (or Ctrl+C) stops a ``--workers 1`` run after the game in progress; the report
+    keeps only seeds whose rotations all finished and says it stopped."""
+    import tortuga_desktop.arena as arena
+
+    played: list[int] = []
+    real = arena._run
+
+    def run_then_stop(job: tuple[Sequence[str], int, int, dict[str, Any] | None]) -> arena.GameResult:
+        played.append(1)
+        if len(played) == 3:  # the signal arrives during the third game (the second seed's first rotation)
+            arena._STOP[0] = True
+        return real(job)
+
+    monkeypatch.setattr(arena, "_run", run_then_stop)
+    monkeypatch.setattr(arena, "_STOP", [False])
+    report = arena.run_arena(["random", "random"], games=8, seed=0, workers=1)
+    assert len(played) == 3
+    assert report["stopped"] and report["games"] == 2
+    arena._STOP[0] = False
+    full = arena.run_arena(["random", "random"], games=2, seed=0, workers=1)
+    assert not full["stopped"] and full["games"] == 2
+
+
+def test_linked_interval_averages_a_seeds_rotations_first() -> None:
+    from tortuga_desktop.arena import linked_interval
+
+    # four seeds, two rotations each: every seed's mean is 0.5, so the interval is a point
+    assert linked_interval([1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0], 2) == (0.5, 0.5)
+    lo, hi = linked_interval([1.0, 1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0], 2)
+    assert lo < 0.5 < hi
+    assert linked_interval([1.0, 0.0], 2) == (0.0, 1.0)  # one seed: nothing to say

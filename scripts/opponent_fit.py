@@ -8,6 +8,7 @@ often the two agree. Prints one line per setting::
 
     python -m scripts.opponent_fit --players 4 --games 40 --level hard
     python -m scripts.opponent_fit --players 2 --games 60 --opp-attack 1.0,0.5
+    python -m scripts.opponent_fit --players 4 --games 20 --seed 7 --opp-attack 1.0   (issue 29's model)
 
 Agreement is a cheap stand-in for arena games when tuning the opponent model: a rollout whose
 opponents play like the real ones estimates the real game better.
@@ -47,12 +48,16 @@ def collect(players: int, games: int, seed: int, level: str) -> list[tuple[K.KSt
 
 
 def agreement(samples: list[tuple[K.KState, int, int, object]], opp_attack: float, seed: int,
-              model: bool = False) -> dict[str, tuple[int, int]]:
-    """Per decision kind: (choices the rollout policy shares with the level, choices compared)."""
+              model: bool = False, targets: bool = False, root_hard: bool = False) -> dict[str, tuple[int, int]]:
+    """Per decision kind: (choices the rollout policy shares with the level, choices compared).
+    ``targets``, ``root_hard``: the 3-4 player model's Hard-like targets, and Hard's heuristic for
+    dice, skulls and bonus tiles as in the searched decision's own round (every sample is one)."""
     rng = random.Random(seed)
     tally: dict[str, list[int]] = {}
     for k, s, kind, real in samples:
-        pol = RolloutPolicy(rng, me=-1, opp_attack=opp_attack, model=model)  # every seat an opponent
+        pol = RolloutPolicy(rng, me=-1, opp_attack=opp_attack, model=model, targets=targets)  # every seat an opponent
+        if root_hard:
+            pol.hard_round = k.round
         if kind == K.K_SELECT:
             fm = K.face_masks(k, s)
             mine = pol.select(k, s, fm)
@@ -61,7 +66,8 @@ def agreement(samples: list[tuple[K.KState, int, int, object]], opp_attack: floa
         else:
             mine = pol.choose(k, s, kind, K.options(k, s, kind))
             same = mine == real
-        t = tally.setdefault(KINDS[kind], [0, 0])
+        key = KINDS[kind] if kind != K.K_POSITION else ("attack 1st" if k.act_pos == 0 else "attack 2nd")
+        t = tally.setdefault(key, [0, 0])
         t[0] += int(same)
         t[1] += 1
     return {key: (v[0], v[1]) for key, v in tally.items()}
@@ -76,12 +82,15 @@ def main(argv: list[str] | None = None) -> int:
     args = ap.parse_args(argv)
     samples = collect(args.players, args.games, args.seed, args.level)
     print(f"{args.level}, {args.players} players, {args.games} games: {len(samples)} decisions compared")
-    for model in (False, True):
+    variants = [("model off", False, False, False), ("model on", True, False, False)]
+    if args.players > 2:  # Expert's model with 3-4 players
+        variants += [("+ targets", True, True, False), ("+ targets + searched round", True, True, True)]
+    for name, model, targets, root_hard in variants:
         for x in (float(v) for v in args.opp_attack.split(",")):
-            res = agreement(samples, x, args.seed, model)
+            res = agreement(samples, x, args.seed, model, targets, root_hard)
             parts = [f"{key} {a / max(1, n):.3f} ({n})" for key, (a, n) in sorted(res.items())]
             total = sum(a for a, _ in res.values()) / max(1, sum(n for _, n in res.values()))
-            print(f"model {'on ' if model else 'off'} opp_attack {x:.2f}: all {total:.3f} | " + " | ".join(parts))
+            print(f"{name} opp_attack {x:.2f}: all {total:.3f} | " + " | ".join(parts))
     return 0
 
 

@@ -16,7 +16,7 @@ import pytest
 
 from tortuga_desktop.ai import BotChoice, Reason
 from tortuga_desktop.dice.table.controller import GameController, demo_seats
-from tortuga_desktop.dice.table.render.motion import build_timeline
+from tortuga_desktop.dice.table.render.motion import ChestFlight, MotionData, build_timeline
 from tortuga_desktop.rules import DecisionKind, Game, PlayerView, determinize
 from tortuga_desktop.shell.anim import Motion, Timeline, ease_out_back, ease_out_cubic
 from tortuga_desktop.shell.saves import SeatConfig
@@ -102,7 +102,7 @@ def test_instant_poll_plays_a_whole_game() -> None:
 
 
 def test_timeline_hides_until_arrival_and_skips() -> None:
-    tl = Timeline([Motion("chest", 0.5, 1.0, ("bag", 0), ("center", 0), {"colour": 0}, hides=(("center", 0),))])
+    tl = Timeline([Motion("chest", 0.5, 1.0, ("bag", 0), ("center", 0), ChestFlight(0, arc=70), hides=(("center", 0),))])
     assert ("center", 0) in tl.hidden()
     tl.advance(0.6)
     assert tl.visible() and ("center", 0) in tl.hidden()
@@ -123,6 +123,7 @@ def test_motions_cover_a_whole_game() -> None:
             kinds.update(m.kind for m in tl.motions)
             for m in tl.motions:
                 assert m.duration > 0
+                assert isinstance(m.data, MotionData), m  # what the renderer draws by: typed per kind
             old = new
     assert {"die", "chest", "token", "banner", "screen_shake", "tile"} <= kinds
     c.close()

@@ -15,7 +15,7 @@ from tortuga_desktop.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.dice.table.records import RecordError, RecordKeeper, ReplayFile
 from tortuga_desktop.dice.table.savefile import SaveData
 from tortuga_desktop.rules import Game
-from tortuga_desktop.shell import listing, replayfiles, saves
+from tortuga_desktop.shell import listing, paths, replayfiles, saves
 
 
 @pytest.fixture(autouse=True)
@@ -195,3 +195,19 @@ def test_scan_runs_on_a_worker_and_reports_progress() -> None:
     task = listing.start_scan("test listing", lambda progress: saves.list_saves(progress))
     assert task.wait(30)
     assert task.error is None and len(task.result) == 3 and task.progress == (3, 3)
+
+
+def test_scanned_summaries_have_exactly_their_typed_shape() -> None:
+    """Issue 25, typed seams: what a scan hands out is the typed dict of its kind (the saves' and the
+    replays' lists and ``records.prune`` read it by key, checked by mypy), key for key as checked."""
+    data = _finished_save()
+    saves.archive_finished(data)
+    records.write_replay(_finished_record())
+    (records.replays_dir() / "junk.json").write_text("[]")
+    ((_p, save, _t),) = listing.scan(paths.archive_dir(), "saves", saves.summarise_save)
+    assert set(save) == listing.SaveSummary.__required_keys__ and save["game_id"] == data.game_id
+    found = {p.name: s for p, s, _t in listing.scan(records.replays_dir(), "replays", replayfiles.summarise_replay)}
+    assert set(found["junk.json"]) == listing.ErrorSummary.__required_keys__
+    (replay,) = (s for name, s in found.items() if name != "junk.json")
+    assert set(replay) == listing.ReplaySummary.__required_keys__
+    assert "error" not in replay and replay["finished"] and replay["date"]

@@ -10,8 +10,7 @@ resize in the middle of an animation just works.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from typing import Any
+from dataclasses import dataclass
 
 #: what a motion moves from/to or hides: a game's own place names, e.g. ``("tray", seat, k)``
 Key = tuple[object, ...]
@@ -97,8 +96,9 @@ class Motion:
     duration: float
     src: Key | None = None
     dst: Key | None = None
-    #: what drawing this kind of motion needs (a title, a seat, a colour...), read by name by the game's renderer
-    data: dict[str, Any] = field(default_factory=dict)
+    #: what drawing this motion needs (a title, a seat, a colour...): a value of the game's own type, which
+    #: its renderer draws by (the dice game's ``render/motion.py`` ``MotionData``)
+    data: object = None
     easing: str = "in_out_cubic"
     hides: tuple[Key, ...] = ()
     ghost: bool = False

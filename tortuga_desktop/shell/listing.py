@@ -39,7 +39,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Any, Generic, Protocol, TypeVar, cast
+from typing import Generic, Literal, Protocol, TypedDict, TypeVar, cast, final, overload
 
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.visible import check_text, clean_text
@@ -49,8 +49,8 @@ T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
 
-__all__ = ["INDEX_NAME", "KINDS", "Scan", "Summarise", "check_summary", "error_summary", "note_file", "note_files",
-           "read_index", "scan", "start_scan", "warm"]
+__all__ = ["INDEX_NAME", "KINDS", "ErrorSummary", "ReplaySummary", "SaveSummary", "Scan", "Summarise", "Summary",
+           "check_summary", "error_summary", "note_file", "note_files", "read_index", "scan", "start_scan", "warm"]
 
 INDEX_NAME = ".index.json"
 INDEX_FORMAT = "tortuga-index"
@@ -71,6 +71,61 @@ _lock = threading.RLock()  # one read-modify-write of an index file at a time (p
 
 
 # ---------------------------------------------------------------- summaries
+# What a summary holds, as :func:`check_summary` hands it out (and the index keeps it, as JSON). Final, so
+# that ``"error" in summary`` tells a file that cannot be used from one that can.
+@final
+class ErrorParts(TypedDict):
+    """Why a file cannot be used: its error's translation key, a technical detail, the message's parameters."""
+
+    key: str
+    detail: str
+    params: dict[str, int | str]
+
+
+@final
+class ErrorSummary(TypedDict):
+    """The summary of a file that cannot be used (of any kind)."""
+
+    error: ErrorParts
+
+
+@final
+class SaveSummary(TypedDict):
+    """A save's line in a list (``"saves"``)."""
+
+    name: str
+    saved_at: str
+    game_id: str
+    players: list[str]
+    kinds: list[str]
+    round: int
+    phase: str
+    finished: bool
+    scores: list[int] | None
+    winners: list[int] | None
+    #: the game module's key
+    game: str
+
+
+@final
+class ReplaySummary(TypedDict):
+    """A kept record's line in a list (``"replays"``)."""
+
+    game_id: str
+    date: str
+    names: list[str]
+    kinds: list[str]
+    winners: list[int]
+    rounds: int
+    finished: bool
+    #: the game module's key
+    game: str
+
+
+#: a checked summary of either kind
+Summary = SaveSummary | ReplaySummary | ErrorSummary
+
+
 def _text(v: object, limit: int = _TEXT, *, empty: bool = True) -> str:
     """``v`` if it is a text the game can draw (:func:`.visible.check_text`), else ``ValueError``.
 
@@ -113,7 +168,7 @@ def _texts(v: object, most: int) -> list[str]:
     return [_text(x) for x in v]
 
 
-def _error_summary(v: object) -> dict[str, object]:
+def _error_parts(v: object) -> ErrorParts:
     if not isinstance(v, dict):
         raise ValueError("summary.error: expected an object")
     params = v.get("params", {})
@@ -123,16 +178,17 @@ def _error_summary(v: object) -> dict[str, object]:
     for k, p in params.items():
         _text(k, 40, empty=False)
         clean[k] = _int(p, -(10**9), 10**9) if isinstance(p, int) and not isinstance(p, bool) else _text(p)
-    return {"key": _text(v.get("key"), 80, empty=False), "detail": _text(v.get("detail", ""), 500),
-            "params": clean}
+    return ErrorParts(key=_text(v.get("key"), 80, empty=False), detail=_text(v.get("detail", ""), 500),
+                      params=clean)
 
 
-def check_summary(kind: str, data: object) -> dict[str, object]:
-    """``data`` as a valid summary of ``kind`` (a new dict); raises ``ValueError``."""
+def check_summary(kind: str, data: object) -> Summary:
+    """``data`` as a valid summary of ``kind`` (a new dict: a :class:`SaveSummary` for ``"saves"``, a
+    :class:`ReplaySummary` for ``"replays"``, or either's :class:`ErrorSummary`); raises ``ValueError``."""
     if not isinstance(data, dict):
         raise ValueError("summary: expected an object")
     if "error" in data:
-        return {"error": _error_summary(data["error"])}
+        return ErrorSummary(error=_error_parts(data["error"]))
     if kind == "saves":
         game = _text(data.get("game", "tortuga"), 40, empty=False)  # absent in indexes of one game
         most = 4 if game == "tortuga" else 9
@@ -152,9 +208,9 @@ def check_summary(kind: str, data: object) -> dict[str, object]:
             raise ValueError("summary: one score per player")
         if winner_list is not None and len(set(winner_list)) != len(winner_list):
             raise ValueError("summary: winners twice")
-        return {"name": name, "saved_at": saved_at, "game_id": game_id, "players": names, "kinds": kinds,
-                "round": round_, "phase": phase, "finished": data.get("finished") is True, "scores": score_list,
-                "winners": winner_list, "game": game}
+        return SaveSummary(name=name, saved_at=saved_at, game_id=game_id, players=names, kinds=kinds, round=round_,
+                           phase=phase, finished=data.get("finished") is True, scores=score_list, winners=winner_list,
+                           game=game)
     if kind == "replays":
         game = _text(data.get("game", "tortuga"), 40, empty=False)  # absent in indexes of one game
         most = 4 if game == "tortuga" else 9
@@ -166,9 +222,9 @@ def check_summary(kind: str, data: object) -> dict[str, object]:
         winners = _ints(data.get("winners"), 0, n - 1, n)
         if len(set(winners)) != len(winners):
             raise ValueError("summary: winners twice")
-        return {"game_id": _text(data.get("game_id"), 64, empty=False), "date": _text(data.get("date"), 40),
-                "names": names, "kinds": kinds, "winners": winners, "rounds": _int(data.get("rounds"), 0, 1000),
-                "finished": data.get("finished") is True, "game": game}
+        return ReplaySummary(game_id=_text(data.get("game_id"), 64, empty=False), date=_text(data.get("date"), 40),
+                             names=names, kinds=kinds, winners=winners, rounds=_int(data.get("rounds"), 0, 1000),
+                             finished=data.get("finished") is True, game=game)
     raise ValueError(f"unknown listing kind {kind!r:.20}")
 
 
@@ -198,7 +254,7 @@ Summarise = Callable[[Path], Mapping[str, object]]
 class Entry:
     size: int
     mtime_ns: int
-    summary: dict[str, object]
+    summary: Summary
 
 
 #: The last index read per folder, with the file's (size, mtime_ns): read again only when the
@@ -343,15 +399,22 @@ def _files(folder: Path) -> list[tuple[str, int, int]]:
     return out
 
 
-def scan(folder: Path, kind: str, summarise: Summarise,
-         progress: Progress | None = None) -> list[tuple[Path, dict[str, Any], int]]:
+@overload
+def scan(folder: Path, kind: Literal["saves"], summarise: Summarise,
+         progress: Progress | None = None) -> list[tuple[Path, SaveSummary | ErrorSummary, int]]: ...
+@overload
+def scan(folder: Path, kind: Literal["replays"], summarise: Summarise,
+         progress: Progress | None = None) -> list[tuple[Path, ReplaySummary | ErrorSummary, int]]: ...
+def scan(folder: Path, kind: Literal["saves", "replays"], summarise: Summarise,
+         progress: Progress | None = None) -> (list[tuple[Path, SaveSummary | ErrorSummary, int]]
+                                               | list[tuple[Path, ReplaySummary | ErrorSummary, int]]):
     """Every listable file of ``folder`` with its summary and modification time (ns), in no
     particular order. Files the index does not describe as they are now are read and checked
     with ``summarise`` (``progress(done, total)`` after each). Raises ``OSError`` when the
     folder cannot be read.
 
-    A summary is handed out as ``dict[str, Any]``: :func:`check_summary` has checked it, and
-    its readers (the saves' and the replays' lists) take their fields by name."""
+    A summary is the typed dict of its kind (:class:`SaveSummary`, :class:`ReplaySummary`) or an
+    :class:`ErrorSummary`: every one was made by :func:`check_summary` for this ``kind``."""
     if kind not in KINDS:
         raise ValueError(f"unknown listing kind {kind!r:.20}")
     folder = Path(folder)
@@ -377,11 +440,11 @@ def scan(folder: Path, kind: str, summarise: Summarise,
     present = {f[0] for f in files}
     if fresh or set(index) - present:
         _merge(folder, kind, fresh, present)
-    out: list[tuple[Path, dict[str, Any], int]] = []
-    for name, _size, mtime in files:
-        entry = fresh.get(name) or index[name]
-        out.append((folder / name, entry.summary, mtime))
-    return out
+    out = [(folder / name, (fresh.get(name) or index[name]).summary, mtime) for name, _size, mtime in files]
+    # check_summary(kind, ...) made every summary (read_index checks with the same kind): of this kind or an error
+    if kind == "saves":
+        return cast(list[tuple[Path, SaveSummary | ErrorSummary, int]], out)
+    return cast(list[tuple[Path, ReplaySummary | ErrorSummary, int]], out)
 
 
 class Scan(Generic[T]):

@@ -25,7 +25,7 @@ import re
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Protocol
+from typing import TYPE_CHECKING, Protocol
 
 from tortuga_desktop.shell import listing, paths
 from tortuga_desktop.shell.anim import SPEEDS
@@ -162,7 +162,7 @@ def summarise_replay(path: Path) -> dict[str, object]:
             "game": kept.key}
 
 
-def replay_info_of(path: Path, summary: dict[str, Any]) -> ReplayInfo:
+def replay_info_of(path: Path, summary: listing.ReplaySummary | listing.ErrorSummary) -> ReplayInfo:
     """A :class:`ReplayInfo` from a summary :func:`listing.check_summary` passed."""
     if "error" in summary:
         return ReplayInfo(path, error=summary["error"]["key"])

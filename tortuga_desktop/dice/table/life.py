@@ -34,7 +34,7 @@ class DiceLife(Protocol):
         """Push a table for a saved game (new, continued or loaded)."""
         ...
 
-    def finish_game(self, data: SaveData | None) -> Job | None:
+    def finish_game(self, data: SaveData | None) -> Job[None] | None:
         """Archive a finished game, count it, drop the autosave (on the background writer)."""
         ...
 

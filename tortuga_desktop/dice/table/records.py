@@ -288,7 +288,9 @@ def prune(keep: int = KEEP, *, open_ids: Iterable[str] = (), folder: Path | None
     protected = {f"{g}{SUFFIX}" for g in open_ids}
     dated: list[tuple[datetime, int, Path]] = []
     for p, summary, mtime in listing.scan(folder, "replays", summarise_replay):
-        when = None if "error" in summary else _date_of(summary["date"])
+        if "error" in summary:
+            continue
+        when = _date_of(summary["date"])
         if when is not None and p.name == f"{summary['game_id']}{SUFFIX}":
             dated.append((when, mtime, p))  # the same date (within a second): the later file is newer
     dated.sort(key=lambda x: (x[0], x[1]), reverse=True)

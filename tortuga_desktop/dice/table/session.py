@@ -201,7 +201,7 @@ class GameSession(Session):
 
         controller.on_decision = save
 
-    def keep_record(self, keeper: RecordKeeper, controller: LocalTableSource) -> Job | None:
+    def keep_record(self, keeper: RecordKeeper, controller: LocalTableSource) -> Job[None] | None:
         """Queue writing the game's record on the background writer (never waits for the disk)."""
         try:
             return keeper.queue(self.writer().run, controller.reasons(), lambda: {keeper.game_id})
@@ -209,7 +209,7 @@ class GameSession(Session):
             logger.exception("game record after the writer was closed")
             return None
 
-    def finish_game(self, data: SaveData | None) -> Job | None:
+    def finish_game(self, data: SaveData | None) -> Job[None] | None:
         """Archive a finished game with its log, count it in the statistics, drop the autosave
         — on the background writer, in that order; returns the writer's Job (or None).
 

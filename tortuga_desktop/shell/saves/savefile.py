@@ -9,7 +9,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from tortuga_desktop.shell import listing, paths
 from tortuga_desktop.shell.game import DEFAULT_GAME, GameModule, SavedGame, UnknownGameError, game_of, module
@@ -174,7 +174,7 @@ def summarise_save(path: Path) -> dict[str, object]:
     return save_summary(save_info(path))
 
 
-def save_info_of(path: Path, summary: dict[str, Any]) -> SaveInfo:
+def save_info_of(path: Path, summary: listing.SaveSummary | listing.ErrorSummary) -> SaveInfo:
     """A :class:`SaveInfo` from a summary :func:`listing.check_summary` passed."""
     if "error" in summary:
         e = summary["error"]

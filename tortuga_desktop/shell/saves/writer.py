@@ -10,24 +10,15 @@ import threading
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, Protocol, cast
+from typing import Generic, Protocol, TypeVar, cast
 
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.autosave import autosave_path
 from tortuga_desktop.shell.saves.errors import SaveError, write_error
 from tortuga_desktop.shell.saves.savefile import now_iso
 
-if TYPE_CHECKING:
-    from typing_extensions import TypeVar
-
-    #: what a piece of work returns; callers that do not say (a bare ``Job``: the dice game's session and
-    #: life cycle return one) get ``Any``: a typing default (PEP 696) only, which typing on Python 3.11
-    #: lacks at run time
-    T = TypeVar("T", default=Any)
-else:
-    from typing import TypeVar
-
-    T = TypeVar("T")
+#: what a piece of work returns
+T = TypeVar("T")
 
 __all__ = ["Autosavable", "AutosaveWriter", "Job", "NamedSavable"]
 

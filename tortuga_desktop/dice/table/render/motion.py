@@ -11,6 +11,7 @@ about the game depends on it.
 from __future__ import annotations
 
 import difflib
+from dataclasses import dataclass
 
 from tortuga_desktop.rules import PlayerView
 from tortuga_desktop.shell.anim import Motion, Timeline
@@ -26,6 +27,91 @@ _MOVE_STAGE = {("fleet", "tortuga"): 1, ("crew", "fleet"): 2, ("island", "crew")
 #: a place on the table a motion starts or ends at, as the renderer's ``rect_of`` reads it:
 #: ``("chest", seat, area, index, count)``, ``("tray", seat, slot)``, ``("center", colour)``, ``("bag", colour)``...
 Place = tuple[str | int, ...]
+
+
+# ---------------------------------------------------------------- what each kind of motion draws
+# A motion's ``data`` (:class:`~tortuga_desktop.shell.anim.Motion`) is one of these; the renderer
+# (``render/table.py`` ``draw_motions``) draws by its type. ``arc``: how high a flight lifts (px).
+@dataclass(frozen=True)
+class Banner:
+    """A title across the middle of the table (a new round, phase or action; the game's end)."""
+
+    title: str
+    sub: str = ""
+
+
+@dataclass(frozen=True)
+class Pulse:
+    """A glowing frame around a place (``src``); ``rgb`` None: the highlight colour."""
+
+    rgb: tuple[int, int, int] | None = None
+
+
+@dataclass(frozen=True)
+class ScreenShake:
+    """A seat's dice screen shaken (its dice rolled behind it)."""
+
+    seat: int
+
+
+@dataclass(frozen=True)
+class ChestFlight:
+    """A chest of ``colour`` flying between areas, the centre island and the bag."""
+
+    colour: int
+    arc: int
+
+
+@dataclass(frozen=True)
+class TokenSlide:
+    """A seat's boat or pirate token (``token``) hopping ``steps`` boxes along its track."""
+
+    seat: int
+    token: str
+    steps: int
+    arc: int
+
+
+@dataclass(frozen=True)
+class DieFlight:
+    """A seat's die flying to an action space: its ``face`` (the action), ``label`` (its value), turning by
+    ``spin`` degrees on the way."""
+
+    seat: int
+    face: int
+    label: str
+    spin: float
+    arc: int
+
+
+@dataclass(frozen=True)
+class DieTumble:
+    """A die rolling in its seat's tray and landing on ``face``; ``k`` is its tray slot, ``label`` its letter."""
+
+    seat: int
+    face: int
+    k: int
+    label: str
+
+
+@dataclass(frozen=True)
+class TileFlight:
+    """A treasure tile flying from the pool to a seat (``art``: its face, or its back when hidden)."""
+
+    art: str
+    arc: int
+
+
+@dataclass(frozen=True)
+class BonusTile:
+    """A bonus tile of ``value`` arriving from the supply, or turned over (``flip``) to the next value."""
+
+    value: int
+    flip: bool = False
+
+
+#: what a dice-game motion draws
+MotionData = Banner | Pulse | ScreenShake | ChestFlight | TokenSlide | DieFlight | DieTumble | TileFlight | BonusTile
 
 def _names(view: PlayerView) -> list[str]:
     return list(view.names)
@@ -44,11 +130,11 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
     if game_over:
         pass  # the "Game over" banner comes after the last chests have landed (at the end)
     elif new.round != old.round:
-        tl.add(Motion("banner", 0.0, 1.2, data={"title": tr("phase.round", n=new.round), "sub": tr("motion.phase1")}))
+        tl.add(Motion("banner", 0.0, 1.2, data=Banner(tr("phase.round", n=new.round), tr("motion.phase1"))))
     elif new.phase != old.phase:
         sub = {"actions": tr("motion.phase2"), "move": tr("motion.phase3")}
-        tl.add(Motion("banner", 0.0, 1.1, data={"title": tr(PHASE_TITLES.get(new.phase, "phase.over")),
-                                                "sub": sub.get(new.phase, "")}))
+        tl.add(Motion("banner", 0.0, 1.1, data=Banner(tr(PHASE_TITLES.get(new.phase, "phase.over")),
+                                                      sub.get(new.phase, ""))))
     if new.phase == "actions":
         a_old = old.act_action if old.phase == "actions" else -1
         a_new = new.act_action
@@ -57,10 +143,10 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
             parts = [tr("table.pos_line", pos=tr("table.pos1" if i == 0 else "table.pos2"), name=names[s],
                         total=new.total(s, a_new)) for i, s in enumerate(order[:2])]
             tl.add(Motion("banner", 0.5 if tl.motions else 0.0, 1.3,
-                          data={"title": action_name(a_new), "sub": "  ·  ".join(parts) or tr("motion.nobody")}))
+                          data=Banner(action_name(a_new), "  ·  ".join(parts) or tr("motion.nobody"))))
             for i, s in enumerate(order[:2]):
                 tl.add(Motion("pulse", 0.5, 1.3, src=("action", s, a_new),
-                              data={"rgb": (242, 193, 78) if i == 0 else (200, 200, 200)}))
+                              data=Pulse((242, 193, 78) if i == 0 else (200, 200, 200))))
 
     # -- dice placed -------------------------------------------------------------------------
     placed_any = False
@@ -83,8 +169,7 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
                             spin = 180.0  # a skull turned to its action
                 start = t + 0.05 * k_fly
                 tl.add(Motion("die", start, 0.55, src=src, dst=("die", seat, a, k),
-                              data={"seat": seat, "face": a, "label": str(new.grid[die][a]), "spin": spin,
-                                    "arc": 40},
+                              data=DieFlight(seat, a, str(new.grid[die][a]), spin, arc=40),
                               hides=(("die", seat, a, k),), sound="dice_land" if k_fly == 0 else None,
                               easing="out_cubic"))
                 k_fly += 1
@@ -108,13 +193,12 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
                         if f is None:
                             continue
                         tl.add(Motion("tumble", t + 0.03 * k, 0.9 + 0.06 * k, src=("tray", seat, k),
-                                      dst=("tray", seat, k), data={"seat": seat, "face": f, "k": k,
-                                                                   "label": "ABCDE"[sn.hand[k]]},
+                                      dst=("tray", seat, k), data=DieTumble(seat, f, k, "ABCDE"[sn.hand[k]]),
                                       hides=(("tray", seat, k),), easing="out_cubic",
                                       sound="dice_rattle" if first and k == 0 else None,
                                       sound_at_end="dice_land" if k == 0 else None))
                 else:
-                    tl.add(Motion("screen_shake", t, 0.7, data={"seat": seat}, hides=(("screen", seat),),
+                    tl.add(Motion("screen_shake", t, 0.7, data=ScreenShake(seat), hides=(("screen", seat),),
                                   sound="dice_rattle" if first else None))
                 first = False
             t += 0.8
@@ -122,7 +206,7 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
     # -- selections (✓) and decisions of a single player: a short pulse --------------------------
     if actor is not None and not tl.motions:
         src = ("screen", actor) if new.phase == "dice" else ("board", actor)
-        tl.add(Motion("pulse", 0.0, 0.45, src=src))
+        tl.add(Motion("pulse", 0.0, 0.45, src=src, data=Pulse()))
 
     # -- bonus tiles ---------------------------------------------------------------------------
     for seat in range(players):
@@ -131,10 +215,10 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
             if bn[a] > bo[a]:
                 if bo[a] == 0:
                     tl.add(Motion("bonus", t, 0.7, src=("supply",), dst=("bonus", seat, a),
-                                  data={"value": bn[a]}, hides=(("bonus", seat, a),), sound="token_slide"))
+                                  data=BonusTile(bn[a]), hides=(("bonus", seat, a),), sound="token_slide"))
                 else:
                     tl.add(Motion("bonus", t, 0.6, src=("bonus", seat, a), dst=("bonus", seat, a),
-                                  data={"value": bn[a], "flip": True}, hides=(("bonus", seat, a),), sound="click"))
+                                  data=BonusTile(bn[a], flip=True), hides=(("bonus", seat, a),), sound="click"))
 
     # -- tokens ----------------------------------------------------------------------------------
     tok_t = t
@@ -143,8 +227,7 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
             a, b = old.seats[seat].token(kind), new.seats[seat].token(kind)
             if a != b:
                 tl.add(Motion("token", tok_t, 0.35 + 0.15 * abs(b - a), src=("box", seat, kind, a),
-                              dst=("box", seat, kind, b), data={"seat": seat, "token": kind, "steps": abs(b - a),
-                                                                "arc": 0},
+                              dst=("box", seat, kind, b), data=TokenSlide(seat, kind, abs(b - a), arc=0),
                               hides=(("token", seat, kind),), sound="token_slide"))
                 t = max(t, tok_t + 0.3)
 
@@ -157,12 +240,12 @@ def build_timeline(old: PlayerView, new: PlayerView, *, actor: int | None = None
         for j, i in enumerate(range(n_old, n_new)):
             art_name = f"treasure_tile_{sn.tiles[i]}" if sn.tiles is not None else "treasure_tile_back"
             tl.add(Motion("tile", t + 0.15 * j, 0.7, src=("pool", pool_new + j), dst=("tile", seat, i, n_new),
-                          data={"art": art_name, "arc": 50}, hides=(("tile", seat, i),), sound="click"))
+                          data=TileFlight(art_name, arc=50), hides=(("tile", seat, i),), sound="click"))
 
     # -- chests ----------------------------------------------------------------------------------
     _chest_motions(tl, old, new, t)
     if game_over:  # announced once everything has moved, never over chests still in flight
-        tl.add(Motion("banner", tl.length, 1.8, data={"title": tr("phase.over"), "sub": tr("motion.counting")},
+        tl.add(Motion("banner", tl.length, 1.8, data=Banner(tr("phase.over"), tr("motion.counting")),
                       sound="fanfare"))
     return tl
 
@@ -250,14 +333,15 @@ def _chest_motions(tl: Timeline, old: PlayerView, new: PlayerView, t0: float) ->
         n = counts.get(stage, 0)
         counts[stage] = n + 1
         start = t0 + stage * stage_len + 0.03 * n
-        tl.add(Motion("chest", start, 0.6, src=src, dst=dst, data={"colour": c, "arc": 45 if stage else 70},
+        tl.add(Motion("chest", start, 0.6, src=src, dst=dst, data=ChestFlight(c, arc=45 if stage else 70),
                       hides=(hide,) if hide else (), ghost=src[0] != "bag",
                       sound="chest_clink" if n == 0 else None))
     if moves:
         # Chests that only slid within their row move with the first wave.
         for src, dst, hide, c in shifts:
-            tl.add(Motion("chest", t0, 0.45, src=src, dst=dst, data={"colour": c, "arc": 0}, hides=(hide,),
+            tl.add(Motion("chest", t0, 0.45, src=src, dst=dst, data=ChestFlight(c, arc=0), hides=(hide,),
                           ghost=True))
 
 
-__all__ = ["build_timeline"]
+__all__ = ["Banner", "BonusTile", "ChestFlight", "DieFlight", "DieTumble", "MotionData", "Pulse", "ScreenShake",
+           "TileFlight", "TokenSlide", "build_timeline"]

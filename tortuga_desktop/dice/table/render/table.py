@@ -19,6 +19,17 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tortuga_desktop.dice.table.eventtext import line_rows
+from tortuga_desktop.dice.table.render.motion import (
+    Banner,
+    BonusTile,
+    ChestFlight,
+    DieFlight,
+    DieTumble,
+    Pulse,
+    ScreenShake,
+    TileFlight,
+    TokenSlide,
+)
 from tortuga_desktop.rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
 from tortuga_desktop.rules.scoring import score_seat
 from tortuga_desktop.shell import art, palette
@@ -1039,21 +1050,22 @@ class TableRenderer:
         L = self.layout
         now = tl.now
         touched: list[pygame.Rect] = []
-        banners: list[Motion] = []
+        banners: list[tuple[Motion, Banner]] = []
         for m in sorted(tl.visible(), key=lambda m: m.kind != "pulse"):
-            if m.kind == "banner":
-                banners.append(m)
+            d = m.data
+            if isinstance(d, Banner):
+                banners.append((m, d))
                 continue
-            if m.kind == "screen_shake":
-                touched.append(self._draw_screen(surf, view, m.data["seat"], m.progress(now)))
+            if isinstance(d, ScreenShake):
+                touched.append(self._draw_screen(surf, view, d.seat, m.progress(now)))
                 continue
             t = m.eased(now)
-            if m.kind == "pulse":
+            if isinstance(d, Pulse):
                 r = self.rect_of(m.src or ("board", 0))
                 p = m.progress(now)
                 a = int(255 * math.sin(math.pi * p))
                 g = pygame.Surface(r.inflate(L.px(16), L.px(16)).size, pygame.SRCALPHA)
-                col = m.data.get("rgb", palette.HIGHLIGHT)
+                col = d.rgb or palette.HIGHLIGHT
                 pygame.draw.rect(g, (*col, a), g.get_rect(), L.px(5), border_radius=L.px(12))
                 touched.append(surf.blit(g, r.inflate(L.px(16), L.px(16))))
                 continue
@@ -1064,68 +1076,64 @@ class TableRenderer:
             if m.ghost and now < m.start:
                 t = 0.0
             size = round(lerp(a_r.w, b_r.w, t))
-            lift = m.data.get("arc", L.px(60))
+            lift = d.arc if isinstance(d, ChestFlight | TokenSlide | DieFlight | TileFlight) else L.px(60)
             cx, cy = arc(a_r.center, b_r.center, t, lift if m.active(now) else 0)
-            if m.kind == "chest":
+            if isinstance(d, ChestFlight):
                 scale = 1 + 0.25 * math.sin(math.pi * t)
-                pic = _scaled(chest_pic(m.data["colour"], b_r.w), max(4, round(size * scale)))
+                pic = _scaled(chest_pic(d.colour, b_r.w), max(4, round(size * scale)))
                 touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft, 90))
-            elif m.kind == "token":
-                pc = self.colour_of(m.data["seat"])
-                tok = art.token(f"{m.data['token']}_token", b_r.h + L.px(4), pc.rgb)
-                hop = abs(math.sin(math.pi * t * max(1, m.data.get("steps", 1)))) * L.px(10)
+            elif isinstance(d, TokenSlide):
+                pc = self.colour_of(d.seat)
+                tok = art.token(f"{d.token}_token", b_r.h + L.px(4), pc.rgb)
+                hop = abs(math.sin(math.pi * t * max(1, d.steps))) * L.px(10)
                 touched.append(_sh(surf, tok, tok.get_rect(center=(cx + L.px(4), cy - hop)).topleft))
-            elif m.kind in ("die", "tumble"):
-                pc = self.colour_of(m.data["seat"])
-                if m.kind == "tumble":
-                    p = m.progress(now)
-                    final = m.data["face"]
-                    rng = random.Random(int(now * 14) * 31 + m.data.get("k", 0))
-                    face = final if p > 0.72 else rng.randrange(6)
-                    label = m.data.get("label", "")
-                    ang = (1 - m.eased(now)) * 360 * (1.5 + m.data.get("k", 0) * 0.2)
-                    bounce = abs(math.sin(p * math.pi * 3)) * (1 - p) * L.px(26)
-                    pic = art.die_face(face, label, b_r.w, pc.rgb)
-                    if ang % 360:
-                        pic = pygame.transform.rotozoom(pic, ang, 1.0)
-                    touched.append(_sh(surf, pic, pic.get_rect(center=(b_r.centerx, b_r.centery - bounce)).topleft))
-                else:
-                    face = m.data["face"]
-                    label = m.data.get("label", "")
-                    base = max(8, round(size * (1 + 0.35 * math.sin(math.pi * t))))
-                    pic = art.die_face(face, label, b_r.w, pc.rgb)
-                    spin = m.data.get("spin", 0.0) * (1 - t)
-                    pic = pygame.transform.rotozoom(pic, spin, base / max(1, b_r.w))
-                    touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft, 90))
-            elif m.kind == "tile":
-                pic = _scaled(art.icon(m.data.get("art", "treasure_tile_back"), b_r.w), max(4, size))
+            elif isinstance(d, DieTumble):
+                pc = self.colour_of(d.seat)
+                p = m.progress(now)
+                rng = random.Random(int(now * 14) * 31 + d.k)
+                face = d.face if p > 0.72 else rng.randrange(6)
+                ang = (1 - m.eased(now)) * 360 * (1.5 + d.k * 0.2)
+                bounce = abs(math.sin(p * math.pi * 3)) * (1 - p) * L.px(26)
+                pic = art.die_face(face, d.label, b_r.w, pc.rgb)
+                if ang % 360:
+                    pic = pygame.transform.rotozoom(pic, ang, 1.0)
+                touched.append(_sh(surf, pic, pic.get_rect(center=(b_r.centerx, b_r.centery - bounce)).topleft))
+            elif isinstance(d, DieFlight):
+                pc = self.colour_of(d.seat)
+                base = max(8, round(size * (1 + 0.35 * math.sin(math.pi * t))))
+                pic = art.die_face(d.face, d.label, b_r.w, pc.rgb)
+                spin = d.spin * (1 - t)
+                pic = pygame.transform.rotozoom(pic, spin, base / max(1, b_r.w))
+                touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft, 90))
+            elif isinstance(d, TileFlight):
+                pic = _scaled(art.icon(d.art, b_r.w), max(4, size))
                 touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft))
-            elif m.kind == "bonus":
-                val = m.data["value"]
-                if m.data.get("flip"):
+            elif isinstance(d, BonusTile):
+                val = d.value
+                if d.flip:
                     p = m.progress(now)
-                    shown = val - 1 if p < 0.5 else val
+                    showing = val - 1 if p < 0.5 else val
                     wscale = abs(math.cos(math.pi * p))
-                    pic = art.icon(f"bonus_tile_{max(1, shown)}", b_r.w)
+                    pic = art.icon(f"bonus_tile_{max(1, showing)}", b_r.w)
                     sq = pygame.transform.smoothscale(pic, (max(1, round(b_r.w * wscale)), b_r.h))
                     touched.append(surf.blit(sq, sq.get_rect(center=b_r.center)))
                 else:
                     pic = _scaled(art.icon(f"bonus_tile_{val}", b_r.w), max(4, size))
                     touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft))
-        for m in banners:
-            shown = self._draw_banner(surf, m, now)
+        for m, banner in banners:
+            shown = self._draw_banner(surf, m, banner, now)
             if shown is not None:
                 touched.append(shown)
         return touched
 
-    def _draw_banner(self, surf: pygame.Surface, m: Motion, now: float) -> pygame.Rect | None:
+    def _draw_banner(self, surf: pygame.Surface, m: Motion, banner: Banner, now: float) -> pygame.Rect | None:
         L = self.layout
         p = m.progress(now)
         alpha = min(1.0, p / 0.15, (1 - p) / 0.2) if p < 1 else 0.0
         if alpha <= 0:
             return None
-        title = text(m.data["title"], L.px(30), palette.INK, True)
-        sub = text(m.data.get("sub", ""), L.px(16), palette.INK_SOFT) if m.data.get("sub") else None
+        title = text(banner.title, L.px(30), palette.INK, True)
+        sub = text(banner.sub, L.px(16), palette.INK_SOFT) if banner.sub else None
         w = max(title.get_width(), sub.get_width() if sub else 0) + L.px(60)
         h = title.get_height() + (sub.get_height() if sub else 0) + L.px(20)
         box = pygame.Surface((w, h), pygame.SRCALPHA)

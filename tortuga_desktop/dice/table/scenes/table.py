@@ -25,7 +25,7 @@ from tortuga_desktop.dice.table.catchup import mark_seen
 from tortuga_desktop.dice.table.hints import HintState, draw_hint, poll_hint, toggle_hint
 from tortuga_desktop.dice.table.human import DecisionPanel
 from tortuga_desktop.dice.table.life import dice_session
-from tortuga_desktop.dice.table.render.motion import build_timeline
+from tortuga_desktop.dice.table.render.motion import Banner, build_timeline
 from tortuga_desktop.dice.table.render.table import AnimState, HitTarget, TableRenderer, fit_text, text
 from tortuga_desktop.dice.table.scenes import handover
 from tortuga_desktop.dice.table.scenes.help import PositionsScene
@@ -373,8 +373,7 @@ class TableScene(Scene):
         self._notes_version += 1
         if not animate:
             return
-        banner = Motion("banner", 0.0, 1.6, data={"title": tr("follow.last_round.title"),
-                                                  "sub": self._last_round_text()})
+        banner = Motion("banner", 0.0, 1.6, data=Banner(tr("follow.last_round.title"), self._last_round_text()))
         if self.timeline is None:
             self.timeline = Timeline([banner])
         else:

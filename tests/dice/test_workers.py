@@ -142,6 +142,60 @@ def test_a_closing_pool_starts_no_worker_for_a_cancelled_task() -> None:
     assert _wait_for(lambda: not any(_alive(p) for p in pids), 5.0)
 
 
+def test_a_worker_that_dies_while_the_pool_closes_is_not_replaced() -> None:
+    """Once shutdown has begun no worker is started, not even for one that dies then (Ctrl-C or
+    multiprocessing's exit hook ends workers as the program exits). In the one-file executable a
+    process started then runs from the unpacked folder the exiting program is about to delete: it
+    failed, or multiprocessing's exit hook waited on it for ever."""
+    pool = ThinkPool(1)
+    assert pool.submit_decision("normal", 2, _view()).result(timeout=60)  # the worker is up
+    pids = pool.pids
+    with pool._lock:  # the manager sees the death and the close together
+        os.kill(pids[0], signal.SIGKILL)
+        assert _wait_for(lambda: not _alive(pids[0]), 10.0)
+        time.sleep(0.3)  # the manager has woken on the death and waits for the lock
+        pool.shutdown(wait=False)
+    pool._thread.join(timeout=30)
+    assert not pool._thread.is_alive()
+    assert pool.pids == pids  # no new process was started
+    assert next(pool._names) == 2
+
+
+def test_shutdown_returns_only_once_every_worker_has_ended(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The program's exit hook (shutdown) must not return while a worker still runs, even when the
+    pool's own thread is late stopping them (a busy machine): the one-file executable deletes its
+    unpacked folder as soon as the program's process has exited."""
+    pool = ThinkPool(2)
+    assert pool.submit_decision("normal", 2, _view()).result(timeout=60)
+    pids = pool.pids
+    stop = ThinkPool._stop_workers
+
+    def late(self: ThinkPool) -> None:
+        time.sleep(8.0)  # longer than shutdown waits for the thread
+        stop(self)
+
+    monkeypatch.setattr(ThinkPool, "_stop_workers", late)
+    pool.shutdown(wait=True)
+    assert not any(_alive(p) for p in pids)
+    pool._thread.join(timeout=30)
+    assert next(pool._names) == 3  # and none was started meanwhile
+
+
+def test_ctrl_c_leaves_the_workers_to_the_pool() -> None:
+    """Ctrl-C in a terminal reaches every process of the program. A worker used to die of it with
+    a KeyboardInterrupt traceback (and the pool started another while the program exited); the
+    window's process decides what Ctrl-C does, and the pool stops its workers."""
+    v = _view()
+    with ThinkPool(1) as pool:
+        first = pool.submit_decision("normal", 2, v).result(timeout=60)
+        pids = pool.pids
+        os.kill(pids[0], signal.SIGINT)
+        time.sleep(0.5)
+        assert _alive(pids[0])
+        assert pool.submit_decision("normal", 2, v).result(timeout=60) == first
+        assert pool.pids == pids and pool.crashes == 0
+
+
 @pytest.fixture
 def in_processes(monkeypatch: pytest.MonkeyPatch) -> object:
     """The game's bots think in the shared worker process (as in the program)."""

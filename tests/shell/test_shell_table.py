@@ -4,6 +4,8 @@ simultaneous secret decisions, faults of computer players, and what each seat is
 
 from __future__ import annotations
 
+import os
+import signal
 import time
 from pathlib import Path
 
@@ -187,6 +189,27 @@ def test_a_worker_process_that_dies_is_replaced_and_its_bots_fed_again(tmp_path:
         assert (tmp_path / "died").exists()
         assert ("table.notice.worker_restarted", {}) in t.notices
         assert t.record() == ref.record()
+
+
+def test_ctrl_c_leaves_the_worker_process_to_the_table() -> None:
+    """Ctrl-C in a terminal reaches every process of the program: the worker process used to die of
+    it (a KeyboardInterrupt traceback, and a new worker); the table ends its worker itself."""
+    ref = table(3, (), seed=2)
+    play_out(ref)
+    with table(3, (), seed=2, think="process") as t:
+        proc = t._backend._proc  # type: ignore[attr-defined]
+        assert proc is not None
+        t.poll(0.05)
+        end = time.monotonic() + 60
+        while not t.record()["entries"]:  # type: ignore[index]
+            assert time.monotonic() < end  # the worker is up and answering
+            t.poll(0.05)
+        os.kill(proc.pid, signal.SIGINT)
+        time.sleep(0.5)
+        assert proc.is_alive()
+        play_out(t, limit_s=60)
+        assert t._backend._proc is proc  # type: ignore[attr-defined]
+        assert not t.notices and t.record() == ref.record()
 
 
 def test_a_computer_player_that_never_answers_is_ended_and_at_last_given_up() -> None:

@@ -16,7 +16,17 @@ thinks). :class:`ThinkPool` runs the same work in separate processes instead:
   with :class:`WorkerCrashed` for the caller to show and fall back from, and a new worker is
   started for the next task;
 - :meth:`ThinkPool.shutdown` asks the workers to stop, waits a moment and ends the ones that
-  do not; workers are daemon processes, so they never outlive the program.
+  do not; it returns only once every worker process has ended, and from the moment it is called
+  no worker is started any more (not even for one that dies meanwhile). The program's pool
+  (:func:`shared_pool`) is shut down by an exit hook that runs before multiprocessing's own.
+
+Why the last point matters most in the one-file executable (PyInstaller): there a worker is the
+executable started again; it runs from the folder the running game was unpacked into, which the
+executable's outer process deletes as soon as the game's process has exited. A worker still
+alive, or started, while the program exits is cut off from its own files (it fails, or, as it
+tried to start after multiprocessing's exit hook had begun joining the workers, the program
+waited on it for ever). Workers ignore Ctrl-C (the terminal sends it to all of the program's
+processes): the pool stops them, and an interrupted worker would only print a traceback.
 
 Workers are started with "spawn" (a fresh interpreter: a copy of the window's process made by
 "fork" would hold its display, sound and threads). A new worker takes a moment to import the
@@ -31,6 +41,7 @@ import itertools
 import logging
 import multiprocessing as mp
 import os
+import signal
 import threading
 import time
 from collections import deque
@@ -114,6 +125,9 @@ WORKER_NICE = 10
 
 def _worker(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
     """A worker's loop: (id, task) in, (id, ok, result or error text) out; None stops it."""
+    # Ctrl-C in a terminal reaches every process of the program: the window's process decides
+    # what happens, and the pool stops this one
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICE)
@@ -243,6 +257,13 @@ class ThinkPool:
         self._wake()
         if wait:
             self._thread.join(timeout=STOP_GRACE_S + 2.0)
+            # whatever the manager thread is still doing, no worker outlives the pool (no new one
+            # can be started now: see _new_worker); a worker left running at the program's exit
+            # would lose the one-file executable's unpacked folder under it
+            for w in list(self._workers):
+                if w.proc.is_alive():
+                    w.proc.kill()
+                w.proc.join(timeout=STOP_GRACE_S)
 
     @property
     def closed(self) -> bool:
@@ -268,6 +289,10 @@ class ThinkPool:
     # -- the manager thread ----------------------------------------------------------------
 
     def _new_worker(self) -> _Worker:
+        """A new worker process (with the lock held). Never once the pool is closing: a process
+        started then could outlive the program (see the module docstring)."""
+        if self._closed:
+            raise RuntimeError("the thinking pool is shut down: no new worker")
         return _Worker(self._ctx, f"tortuga-think-{next(self._names)}")
 
     def _wake(self) -> None:
@@ -332,7 +357,9 @@ class ThinkPool:
                 for i, w in enumerate(self._workers):
                     if w.conn in ready:
                         self._receive(w)
-                    if not w.proc.is_alive() and not self.broken:
+                    # a worker that died once the pool is closing is not replaced (the loop's next
+                    # turn fails its task and stops the rest)
+                    if not w.proc.is_alive() and not self.broken and not self._closed:
                         self._workers[i] = self._replace_dead(w)
 
     def _receive(self, w: _Worker) -> None:

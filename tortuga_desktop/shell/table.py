@@ -33,7 +33,7 @@ import logging
 import multiprocessing as mp
 import os
 import queue
-import sys
+import signal
 import threading
 import time
 import traceback
@@ -59,14 +59,11 @@ MAX_FAULTS = 3
 STUCK_S = 120.0
 #: how computer players think: see the module docstring
 THINK_MODES = ("process", "thread", "inline")
-#: True in the one-file executable (PyInstaller), whose worker processes would start from a folder that a
-#: finished game removes (see ``ai/workers.py``): computer players think on a thread there
-FROZEN = bool(getattr(sys, "frozen", False))
 
 
 def default_think() -> str:
-    """How computer players think in this program: in a worker process, or on a thread in the executable."""
-    return "thread" if FROZEN else "process"
+    """How computer players think in this program: in a worker process (the one-file executable too)."""
+    return "process"
 
 A_contra = TypeVar("A_contra", contravariant=True)
 
@@ -332,6 +329,8 @@ def _serve(recv: Callable[[], ToWorker | None], send: Callable[[FromWorker], Non
 
 
 def _process_main(conn: Connection[FromWorker, ToWorker | None]) -> None:  # pragma: no cover - runs in the worker process
+    # Ctrl-C in a terminal reaches every process of the program: the table ends this one
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
     if hasattr(os, "nice"):
         with contextlib.suppress(OSError):
             os.nice(10)

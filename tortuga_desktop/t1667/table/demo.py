@@ -2,7 +2,7 @@
 computer players only), and the demo (``tortuga --demo --game 1667``, the menu's demo of this game).
 
 Computer players are built from a :class:`~...shell.table.BotSpec` (``t1667.ai.seat``) and think in
-a worker process in the game (on a thread in the one-file executable and in tests, as the dice game's
+a worker process in the game (on a thread in tests, as the dice game's
 do: :data:`...thinking.ENABLED`), so the frame loop never waits for them.
 """
 

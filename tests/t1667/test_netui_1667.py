@@ -130,7 +130,10 @@ def test_host_a_1667_table_from_the_ui_and_play_it_to_the_end_with_a_remote_play
         step_until(app, lambda: remote_plays() or remote.is_over)  # type: ignore[union-attr, func-returns-value]
         assert scene.table.is_over and remote.is_over
         assert scene.table.view(None).outcome == remote.view(None).outcome is not None
-        assert not [n for n in scene.table.notices if n[0] != "net.error.stale"]
+        # a key pressed on a prompt the server has just moved past (or after the game's last move
+        # there) is refused as stale or as "nothing to decide now": races the next update resolves
+        # (the headless client treats both so); anything else is a fault
+        assert not [n for n in scene.table.notices if n[0] not in ("net.error.stale", "net.error.turn")]
     finally:
         if remote is not None:
             remote.close()

@@ -101,17 +101,23 @@ class KeptRecord:
     raw: bytes
 
 
+def parse_json(raw: bytes) -> object:
+    """A record file's bytes as JSON; raises :class:`RecordError` (``error.replay.not_json``)."""
+    try:
+        data: object = json.loads(raw.decode("utf-8"))
+    except UnicodeDecodeError:
+        raise RecordError("error.replay.not_json", "not UTF-8 text") from None
+    except (ValueError, RecursionError) as exc:  # ValueError: also a number of more than 4300 digits
+        raise RecordError("error.replay.not_json", str(exc)[:200]) from None
+    return data
+
+
 def read_kept(path: Path | str) -> KeptRecord:
     """Read one record file and have its game's module check it (:meth:`ReplayableGame.read_replay`).
     Raises :class:`RecordError` for a file that cannot be used, never anything else."""
     path = Path(path)
     raw = read_bytes(path)
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RecordError("error.replay.not_json", "not UTF-8 text") from None
-    except (ValueError, RecursionError) as exc:  # ValueError: also a number of more than 4300 digits
-        raise RecordError("error.replay.not_json", str(exc)[:200]) from None
+    data = parse_json(raw)
     if not isinstance(data, dict):
         raise RecordError("error.replay.wrong_format", "not a JSON object")
     try:

@@ -38,7 +38,7 @@ from tortuga_desktop.rules import Game, replay
 from tortuga_desktop.rules.errors import RulesError, StateFormatError
 from tortuga_desktop.rules.record import GameRecord
 from tortuga_desktop.shell import listing, paths
-from tortuga_desktop.shell.replayfiles import MAX_BYTES, RecordError, read_bytes, summarise_replay
+from tortuga_desktop.shell.replayfiles import MAX_BYTES, RecordError, parse_json, read_bytes, summarise_replay
 from tortuga_desktop.shell.saves.text import Message, convert, one_of
 
 logger = logging.getLogger(__name__)
@@ -221,13 +221,7 @@ class ReplayFile:
 
 def parse_replay(raw: bytes, path: Path | None = None) -> ReplayFile:
     """A replay file's bytes as a :class:`ReplayFile`; raises :class:`RecordError`."""
-    try:
-        data = json.loads(raw.decode("utf-8"))
-    except UnicodeDecodeError:
-        raise RecordError("error.replay.not_json", "not UTF-8 text") from None
-    except (ValueError, RecursionError) as exc:  # ValueError: also a number of more than 4300 digits
-        raise RecordError("error.replay.not_json", str(exc)[:200]) from None
-    return ReplayFile.from_dict(data, path)
+    return ReplayFile.from_dict(parse_json(raw), path)
 
 
 def read_replay(path: Path | str) -> ReplayFile:

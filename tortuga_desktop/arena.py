@@ -22,7 +22,6 @@ import json
 import math
 import os
 import random
-import signal
 import sys
 import time
 from collections.abc import Sequence
@@ -32,6 +31,7 @@ from typing import Any
 
 from tortuga_desktop.ai import ALL_LEVELS, make_bot
 from tortuga_desktop.rules import Game
+from tortuga_desktop.serialrun import run_serial, stop_on_sigterm
 from tortuga_desktop.sim import derive_seed
 
 
@@ -90,6 +90,14 @@ def _pct(values: list[float], q: float) -> float:
     return v[min(len(v) - 1, int(q * len(v)))]
 
 
+def _mean_half(values: Sequence[float]) -> tuple[float, float]:
+    """The mean of ``values`` and the half-width of its normal 95 % interval (0 for fewer than 2)."""
+    n = len(values)
+    mean = sum(values) / n if n else 0.0
+    var = sum((x - mean) ** 2 for x in values) / (n - 1) if n > 1 else 0.0
+    return mean, (1.96 * math.sqrt(var / n) if n else 0.0)
+
+
 @dataclass
 class BotStats:
     name: str
@@ -101,9 +109,7 @@ class BotStats:
 
     def summary(self) -> dict[str, Any]:
         n = len(self.shares)
-        mean = sum(self.shares) / n if n else 0.0
-        var = sum((x - mean) ** 2 for x in self.shares) / (n - 1) if n > 1 else 0.0
-        half = 1.96 * math.sqrt(var / n) if n else 0.0
+        mean, half = _mean_half(self.shares)
         return {
             "name": self.name, "level": self.level, "games": n,
             "win_share": round(mean, 4), "ci_low": round(max(0.0, mean - half), 4),
@@ -116,23 +122,13 @@ class BotStats:
         }
 
 
-#: set by SIGTERM: a serial run stops after the game in progress
-_STOP = [False]
-
-
-def _stop(_signum: int, _frame: object) -> None:
-    _STOP[0] = True
-
-
 def linked_interval(shares: Sequence[float], per_seed: int) -> tuple[float, float]:
     """A 95 % interval of the mean win share over game seeds: each seed's ``per_seed`` rotations
     (consecutive in ``shares``) averaged first, as they share a deal and are not independent."""
     means = [sum(shares[i:i + per_seed]) / per_seed for i in range(0, len(shares) - per_seed + 1, per_seed)]
-    n = len(means)
-    if n < 2:
+    if len(means) < 2:
         return (0.0, 1.0)
-    mean = sum(means) / n
-    half = 1.96 * math.sqrt(sum((x - mean) ** 2 for x in means) / (n - 1) / n)
+    mean, half = _mean_half(means)
     return (round(max(0.0, mean - half), 4), round(min(1.0, mean + half), 4))
 
 
@@ -146,22 +142,12 @@ def run_arena(levels: Sequence[str], games: int, seed: int, workers: int | None 
     t0 = time.perf_counter()
     stopped = False
     if workers == 1:
-        results = []
-        for j in jobs:
-            if _STOP[0]:
-                break
-            try:
-                results.append(_run(j))
-            except KeyboardInterrupt:
-                break
-            if progress:
-                done = results
-                share = sum(r.shares[0] for r in done) / len(done)
-                print(f"game {len(done)}/{len(jobs)}: {levels[0]} score {done[-1].scores[0]} share "
-                      f"{done[-1].shares[0]:.2f}; running win share {share:.3f}", file=sys.stderr, flush=True)
-        if len(results) < len(jobs):  # stopped: keep the seeds whose rotations all finished
-            stopped = True
-            del results[len(results) - len(results) % n:]
+        def report(done: list[GameResult]) -> None:
+            share = sum(r.shares[0] for r in done) / len(done)
+            print(f"game {len(done)}/{len(jobs)}: {levels[0]} score {done[-1].scores[0]} share "
+                  f"{done[-1].shares[0]:.2f}; running win share {share:.3f}", file=sys.stderr, flush=True)
+
+        results, stopped = run_serial(jobs, _run, n, report if progress else None)
     else:
         with ProcessPoolExecutor(max_workers=workers) as pool:
             results = list(pool.map(_run, jobs, chunksize=1))
@@ -362,7 +348,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             print(f"  {pr['a']} vs {pr['b']}: {pr['score_a']:.3f} over {pr['games']} games")
         return 0
     if a.workers == 1:
-        signal.signal(signal.SIGTERM, _stop)
+        stop_on_sigterm()
     report = run_arena(levels, a.games, a.seed, a.workers, options or None, progress=a.progress)
     if a.json:
         print(json.dumps(report))

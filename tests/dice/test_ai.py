@@ -192,6 +192,7 @@ def test_a_stopped_serial_arena_reports_whole_rotations(monkeypatch: pytest.Monk
     """SIGTERM (or Ctrl+C) stops a ``--workers 1`` run after the game in progress; the report
     keeps only seeds whose rotations all finished and says it stopped."""
     import tortuga_desktop.arena as arena
+    from tortuga_desktop import serialrun
 
     played: list[int] = []
     real = arena._run
@@ -199,15 +200,15 @@ def test_a_stopped_serial_arena_reports_whole_rotations(monkeypatch: pytest.Monk
     def run_then_stop(job: tuple[Sequence[str], int, int, dict[str, Any] | None]) -> arena.GameResult:
         played.append(1)
         if len(played) == 3:  # the signal arrives during the third game (the second seed's first rotation)
-            arena._STOP[0] = True
+            serialrun.STOP[0] = True
         return real(job)
 
     monkeypatch.setattr(arena, "_run", run_then_stop)
-    monkeypatch.setattr(arena, "_STOP", [False])
+    monkeypatch.setattr(serialrun, "STOP", [False])
     report = arena.run_arena(["random", "random"], games=8, seed=0, workers=1)
     assert len(played) == 3
     assert report["stopped"] and report["games"] == 2
-    arena._STOP[0] = False
+    serialrun.STOP[0] = False
     full = arena.run_arena(["random", "random"], games=2, seed=0, workers=1)
     assert not full["stopped"] and full["games"] == 2
 

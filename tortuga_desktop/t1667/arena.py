@@ -27,7 +27,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import signal
 import statistics
 import sys
 import time
@@ -36,6 +35,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
+from tortuga_desktop.serialrun import run_serial, stop_on_sigterm
 from tortuga_desktop.t1667.ai.bots import LEVELS, NormalBot, make_bot
 from tortuga_desktop.t1667.rules import Game
 from tortuga_desktop.t1667.sim import derive_seed_1667
@@ -176,30 +176,6 @@ def seat_report(meta: Sequence[tuple[int, int]], results: Sequence[GameResult], 
     return out
 
 
-_STOP: list[bool] = [False]
-
-
-def _stop(_signum: int, _frame: object) -> None:
-    _STOP[0] = True
-
-
-def run_serial(jobs: Sequence[tuple[list[str], int, int, bool]], per_seed: int) -> tuple[list[GameResult], bool]:
-    """Play ``jobs`` in order until SIGTERM or Ctrl+C asks to stop (then after the game in progress), keeping
-    only the seeds whose ``per_seed`` games all finished. Returns the results and whether the run stopped early."""
-    results: list[GameResult] = []
-    for j in jobs:
-        if _STOP[0]:
-            break
-        try:
-            results.append(_job(j))
-        except KeyboardInterrupt:
-            break
-    if len(results) == len(jobs):
-        return results, False
-    del results[len(results) - len(results) % per_seed:]
-    return results, True
-
-
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.arena --game 1667", description=__doc__.split("\n")[0])
     ap.add_argument("--game", choices=("1667",), default="1667")
@@ -214,7 +190,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     if a.workers == 1:
-        signal.signal(signal.SIGTERM, _stop)
+        stop_on_sigterm()
     if (a.teams is None) == (a.seats is None):
         ap.error("give --teams A,B or --seats L0,L1,...")
     if a.games < 1 or a.workers < 1:
@@ -248,7 +224,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     stopped = False
     if a.workers == 1:
         per_seed = 2 if a.teams is not None else len(a.seats.split(","))
-        results, stopped = run_serial(jobs, per_seed)
+        results, stopped = run_serial(jobs, _job, per_seed)
         meta = meta[:len(results)]
         if not results:
             print("stopped before a seed's games all finished: no figures", file=sys.stderr)

@@ -100,15 +100,7 @@ def public_of(view: PlayerView) -> PublicView:
 def public_events(events: Sequence[Event]) -> list[Event]:
     """A seat's events as the public sees them: its own private events become their public twins
     (or nothing); every other event in a seat's list is public already."""
-    out: list[Event] = []
-    for e in events:
-        if isinstance(e, PrivateEvent):
-            twin = e.public()
-            if twin is not None:
-                out.append(twin)
-        else:
-            out.append(e)
-    return out
+    return [r for r in (_events.redact(e, None) for e in events) if r is not None]
 
 
 __all__ = ["EVENT_TYPES", "events_from_json", "events_to_json", "public_events", "public_of", "view_from_json",

@@ -132,22 +132,17 @@ def rollouts_new(jobs: list[Any], players: int, K: ModuleType,
     search."""
     th = E.THINK["normal"]
     opp, horizon = (th.opp_attack if players == 2 else 1.0), th.horizon_for(players)
-    model = today and th.model_for(players)
-    targets = today and th.targets_for(players)
-    root_hard = today and th.root_hard_for(players)
     rounds = E.MAX_ROUNDS if horizon is None else horizon
     bases = [K.from_game(j[5]) for j in jobs]
     out = []
     dice_rng, policy_rng = random.Random(), random.Random()
     t, w = time.process_time(), time.perf_counter()
     last: list[Any] | None = None
-    policy = E.RolloutPolicy(policy_rng, -1, opp, model, targets)
+    policy = E.RolloutPolicy(policy_rng, -1, opp)
     for (me, kind, cands, ds, ps, world), base in zip(jobs, bases, strict=True):
         if cands is not last:  # a new position: a new policy (the search makes one per decision)
             last = cands
-            policy = E.RolloutPolicy(policy_rng, me, opp, model, targets)
-            if root_hard and world.phase == "dice":
-                policy.hard_round = world.round
+            policy = E.rollout_policy(th, policy_rng, me, world) if today else E.RolloutPolicy(policy_rng, me, opp)
         for c in cands:
             dice_rng.seed(ds)
             k = base.copy(dice_rng)

@@ -201,6 +201,18 @@ def _projected_value(k: K.KState, me: int, tau: float) -> tuple[float, float]:
     return win_chances(sc, tau)[me], sc[me] - other
 
 
+def rollout_policy(think: Think, rng: random.Random, me: int, g0: Game) -> RolloutPolicy:
+    """The rollout policy of one search by seat ``me`` at ``g0`` with the setting ``think``: the
+    opponents' eagerness to attack (2 players only), their model, their targets, and Hard's
+    heuristic in the searched round when the decision is in its dice phase."""
+    players = g0.players
+    opp_attack = think.opp_attack if players == 2 else 1.0
+    policy = RolloutPolicy(rng, me, opp_attack, think.model_for(players), think.targets_for(players))
+    if think.root_hard_for(players) and g0.phase == "dice":
+        policy.hard_round = g0.round
+    return policy
+
+
 def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None,
            stop_at: float | None = None) -> tuple[Game, list[PlayerAction], SearchResult]:
     """Search the decision in front of ``view.viewer``; returns the first sampled world, the legal
@@ -231,7 +243,6 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     else:
         ranked = list(range(len(legal)))
     cands = [values[i] for i in ranked]
-    opp_attack = think.opp_attack if view.players == 2 else 1.0  # the opponent model: 2 players only
     m = len(cands)
     wins = [0.0] * m
     margins = [0.0] * m
@@ -239,13 +250,10 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     active = list(range(m))
     worlds = 0
     max_worlds = think.worlds_for(view.players)
-    model = think.model_for(view.players)
     horizon = think.horizon_for(view.players)
     rounds = MAX_ROUNDS if horizon is None else horizon
     dice_rng, policy_rng = random.Random(), random.Random()
-    policy = RolloutPolicy(policy_rng, me, opp_attack, model, think.targets_for(view.players))
-    if think.root_hard_for(view.players) and g0.phase == "dice":
-        policy.hard_round = g0.round
+    policy = rollout_policy(think, policy_rng, me, g0)
     while worlds < max_worlds and len(active) > 1:
         started = time.perf_counter()
         world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
@@ -397,4 +405,4 @@ def _public_lead(g: Game, t: int) -> int:
     return pts[t] - max(v for i, v in enumerate(pts) if i != t)
 
 
-__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "odds_reason", "reason_for", "search"]
+__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "odds_reason", "reason_for", "rollout_policy", "search"]

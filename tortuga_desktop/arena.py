@@ -297,6 +297,12 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="Expert: rounds a rollout plays before a projection scores it (0: to the end)")
     ap.add_argument("--expert-tau", type=float, default=None,
                     help="Expert: points of projected score per unit of the softmax chance to win")
+    ap.add_argument("--expert-self-model", choices=("on", "off"), default=None,
+                    help="Expert (3-4 players): its own later moves in rollouts played as its opponents' are")
+    ap.add_argument("--expert-margin", type=float, default=None,
+                    help="Expert: weight of the score margin beside the win share in a rollout's value")
+    ap.add_argument("--expert-top-k", type=int, default=None,
+                    help="Expert: candidates searched at most (the heuristic's best)")
     ap.add_argument("--progress", action="store_true", help="with --workers 1: a line per finished game (stderr)")
     ap.add_argument("--json", action="store_true", help="print one JSON object")
     a = ap.parse_args(argv)
@@ -319,7 +325,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if a.expert_worlds is not None:
         expert["worlds"] = a.expert_worlds
     for flag, key, lo, hi in (("opp-attack", "opp_attack", 0.0, 3.0), ("horizon", "horizon", 0, 20),
-                              ("tau", "tau", 0.1, 100.0)):
+                              ("tau", "tau", 0.1, 100.0), ("margin", "margin", 0.0, 1.0), ("top-k", "top_k", 1, 40)):
         value = getattr(a, f"expert_{key}")
         if value is not None:
             if not lo <= value <= hi:
@@ -331,6 +337,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         expert["targets"] = a.expert_targets == "on"
     if a.expert_root_hard is not None:
         expert["root_hard"] = a.expert_root_hard == "on"
+    if a.expert_self_model is not None:
+        expert["self_model"] = a.expert_self_model == "on"
     options = {k: v for k, v in (("hard", hard), ("expert", expert)) if v}
     if a.round_robin is not None:
         rr = round_robin(levels, a.games, a.seed, a.workers, options or None)

@@ -34,7 +34,7 @@ from __future__ import annotations
 import math
 import random
 import time
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rules import Game, PlayerAction, PlayerView, determinize
@@ -47,6 +47,10 @@ from .rollout import RolloutPolicy, projected_scores
 FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
 PURPLE, WHITE = 4, 3
 CAP = K.CAP
+
+
+#: weight of the score margin beside the win share in a rollout's value (by default)
+MARGIN_WEIGHT = 0.02
 
 
 @dataclass(frozen=True)
@@ -80,6 +84,11 @@ class Think:
     #: dice, skulls and bonus tiles as Hard's heuristic does (:meth:`.RolloutPolicy._hard_select`)
     root_hard: bool = False
     root_hard_multi: bool = False
+    #: with 3-4 players the searching seat's own later moves in a rollout are played as its
+    #: opponents' are (the Hard-like model, targets and, in the searched round, Hard's heuristic)
+    self_model_multi: bool = False
+    #: weight of the score margin beside the win share in a rollout's value
+    margin_weight: float = MARGIN_WEIGHT
 
     def worlds_for(self, players: int) -> int:
         return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
@@ -142,8 +151,6 @@ class SearchResult:
         return self.margins[i] / max(1, self.played[i])
 
 
-#: weight of the score margin beside the win share in a rollout's value
-MARGIN_WEIGHT = 0.02
 #: a candidate's rank in the heuristic's order costs this much (near-ties go to its favourite)
 PRIOR = 0.01
 
@@ -207,7 +214,8 @@ def rollout_policy(think: Think, rng: random.Random, me: int, g0: Game) -> Rollo
     heuristic in the searched round when the decision is in its dice phase."""
     players = g0.players
     opp_attack = think.opp_attack if players == 2 else 1.0
-    policy = RolloutPolicy(rng, me, opp_attack, think.model_for(players), think.targets_for(players))
+    seat = None if players > 2 and think.self_model_multi else me
+    policy = RolloutPolicy(rng, seat, opp_attack, think.model_for(players), think.targets_for(players))
     if think.root_hard_for(players) and g0.phase == "dice":
         policy.hard_round = g0.round
     return policy
@@ -246,7 +254,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     m = len(cands)
     wins = [0.0] * m
     margins = [0.0] * m
-    vals: list[list[float]] = [[] for _ in range(m)]  # per world: win + MARGIN_WEIGHT * margin
+    vals: list[list[float]] = [[] for _ in range(m)]  # per world: win + margin_weight * margin
     active = list(range(m))
     worlds = 0
     max_worlds = think.worlds_for(view.players)
@@ -269,7 +277,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
             w, mg = _value(k, me) if k.over else _projected_value(k, me, think.tau)
             wins[j] += w
             margins[j] += mg
-            vals[j].append(w + MARGIN_WEIGHT * mg)
+            vals[j].append(w + think.margin_weight * mg)
         worlds += 1
         if worlds >= 8 and worlds % 4 == 0:
             active = _prune(active, vals)
@@ -292,7 +300,9 @@ class ExpertBot:
     def __init__(self, seed: int, think: str = "normal", budget_s: float | None = None,
                  worlds: int | None = None, opp_attack: float | None = None,
                  opp_model: bool | None = None, horizon: int | None = None, tau: float | None = None,
-                 targets: bool | None = None, root_hard: bool | None = None) -> None:
+                 targets: bool | None = None, root_hard: bool | None = None,
+                 self_model: bool | None = None, margin: float | None = None,
+                 top_k: int | None = None) -> None:
         if think not in THINK:
             raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
         base = THINK[think]
@@ -307,6 +317,10 @@ class ExpertBot:
                            model[0], model[1], cut[0], cut[1], base.tau if tau is None else tau,
                            *((base.targets, base.targets_multi) if targets is None else (targets, targets)),
                            *((base.root_hard, base.root_hard_multi) if root_hard is None else (root_hard, root_hard)))
+        self.think = replace(self.think,
+                             self_model_multi=base.self_model_multi if self_model is None else self_model,
+                             margin_weight=base.margin_weight if margin is None else margin,
+                             top_k=base.top_k if top_k is None else top_k)
         self.last: SearchResult | None = None
 
     def decide(self, view: PlayerView) -> BotChoice:

@@ -21,13 +21,15 @@ def _dice_phase(players: int, seed: int) -> Game:
 
 
 def test_self_model_plays_the_searcher_as_its_opponents_with_three_or_four_players() -> None:
-    think = replace(THINK["normal"], self_model_multi=True)
+    think = THINK["normal"]
+    assert think.self_model_multi  # the default since issue 29
+    plain = replace(think, self_model_multi=False)
     for players in (3, 4):
         g = _dice_phase(players, 3)
         policy = rollout_policy(think, random.Random(1), 0, g)
         assert policy.me is None  # no seat left out of the model, the targets or Hard's round
         assert policy.model and policy.targets and policy.hard_round == g.round
-        assert rollout_policy(THINK["normal"], random.Random(1), 0, g).me == 0
+        assert rollout_policy(plain, random.Random(1), 0, g).me == 0
     two = _dice_phase(2, 3)
     assert rollout_policy(think, random.Random(1), 1, two).me == 1  # 2 players: unchanged
 

@@ -13,7 +13,8 @@ For every decision with a choice, Expert
    tiles the way Hard does; with 3-4 players they also board and raid whom Hard's objective
    says (mostly the leader), and in the searched decision's own round they choose dice, skulls
    and bonus tiles by Hard's heuristic itself (ported to the kernel: :func:`.rollout.hard_values`,
-   :func:`.rollout.hard_dice_scores`);
+   :func:`.rollout.hard_dice_scores`). With 3-4 players the searching seat's own later moves in
+   a rollout are played the same way (``Think.self_model_multi``);
 3. takes the candidate with the best mean result: its share of wins (or, for a cut-off
    rollout, a softmax chance to win from the projected scores) plus a little of its score
    margin (ties and near-ties go to the heuristic's favourite).

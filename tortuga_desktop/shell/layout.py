@@ -63,6 +63,11 @@ def set_text_boost(boost: float) -> bool:
     return True
 
 
+def text_boost() -> float:
+    """The table text boost set last (:func:`set_text_boost`)."""
+    return _TEXT_BOOST[0]
+
+
 def boosted_px(px: int) -> int:
     """A window-scaled text size (``L.px(v)``) as the font size to render: readable and
     times the UI scale (:func:`text_factor`)."""
@@ -371,7 +376,7 @@ class TableLayout:
 
 
 __all__ = ["AREA_NAMES", "BoardLayout", "DESIGN_H", "DESIGN_W", "READABLE_S", "TableLayout", "UI_SCALE_RANGE", "boosted_px", "panel_px", "wrap_lines", "wrap_words",
-           "set_text_boost",
+           "set_text_boost", "text_boost",
            "screen_scale", "set_ui_scale", "text_factor", "ui_scale", "window_scale"]
 
 

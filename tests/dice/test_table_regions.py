@@ -223,3 +223,36 @@ def test_a_move_shown_brings_its_log_lines_the_next_frame() -> None:
             break
     table.controller.close()
     assert moves >= 6
+
+
+def test_a_line_that_fits_is_measured_once() -> None:
+    """Word wrap (the log's new lines, every panel): a text that fits its width costs one
+    measurement instead of one per word, with the same lines as the word-by-word wrap."""
+    from tortuga_desktop.shell import art
+    from tortuga_desktop.shell.layout import wrap_words
+
+    font = art.font(16)
+    sizes: list[str] = []
+
+    class Counting:
+        def size(self, s: str) -> tuple[int, int]:
+            sizes.append(s)
+            return font.size(s)
+
+    def greedy(text: str, width: int) -> list[str]:
+        lines: list[str] = []
+        cur = ""
+        for word in text.split():
+            trial = f"{cur} {word}" if cur else word
+            if cur and font.size(trial)[0] > width:
+                lines.append(cur)
+                cur = word
+            else:
+                cur = trial
+        return [*lines, cur] if cur else lines
+
+    text = "Calico Jack moves two chests from the fleet to the island and keeps a treasure tile"
+    assert wrap_words(text, Counting(), 10_000) == [text]  # type: ignore[arg-type]
+    assert len(sizes) == 1
+    for width in (40, 90, 160, 300, 640, 10_000):
+        assert wrap_words(text, font, width) == greedy(text, width)

@@ -108,9 +108,13 @@ def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap of ``text`` (any whitespace separates words) to ``width`` pixels of
     ``font``; a word wider than ``width`` gets a line of its own; a "%" stays with its number.
     No words: no lines."""
+    units = _units(text)
+    whole = " ".join(units)
+    if units and font.size(whole)[0] <= width:  # it fits: one measurement, not one per word
+        return [whole]
     lines: list[str] = []
     cur = ""
-    for word in _units(text):
+    for word in units:
         trial = f"{cur} {word}" if cur else word
         if cur and font.size(trial)[0] > width:
             lines.append(cur)

@@ -96,6 +96,8 @@ LOSS_HOLD_S = 2.0
 #: a redraw of more parts than this is one pass clipped to the rect around them all (each pass
 #: goes through every layer of the table once)
 REGION_PASSES = 3
+#: when the changed parts cover more than this share of the window, the table is drawn whole
+REGION_SHARE = 0.5
 
 
 class TableScene(Scene):
@@ -735,6 +737,9 @@ class TableScene(Scene):
             # compares them over whole games), for a fraction of its work (issue 29: the frames
             # drawn while a computer player thinks).
             regions = self.renderer.changed_regions(surface.get_size(), self.view, anim)
+            w, h = surface.get_size()
+            if regions is not None and sum(r.w * r.h for r in regions) > REGION_SHARE * w * h:
+                regions = None  # most of the table changed (every seat rolled): a whole redraw is cheaper
             if regions is not None:
                 self._draw_base(anim, regions)
                 self._base_key = None if self.renderer.needs_redraw else key

@@ -11,6 +11,14 @@ while nothing moves (goal: < 10 % of one core).
 
     xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python -m scripts.frame_bench --replay --seconds 20
 
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python -m scripts.frame_bench --redraws
+
+``--redraws`` (issue 29): the same frames of a 4-player demo (seats that answer at once, on a
+thread, waited for before each frame; fixed 60 fps steps, drawn as fast as they come) drawn with
+the table's region redraws and with whole-table redraws, alternately, four times each after a
+warm-up; the frame thread's CPU time per frame, for the frames that show a move, the frames that
+bring its log lines, and the rest.
+
 ``--replay``: the replay scene instead — a 4-player game's record dragged along the scrubber
 (a new position every frame, sweeping and then jumping at random), then played with its
 motions; baseline in the same run: the same scene redrawn without moving (goal while
@@ -71,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default="expert,hard,expert,hard", help="the seats' levels with --expert")
     ap.add_argument("--threads-too", action="store_true",
                     help="with --expert: also the seats thinking on a thread (before issue 29)")
+    ap.add_argument("--redraws", action="store_true",
+                    help="region redraws against whole-table redraws over the same frames (CPU time)")
     ap.add_argument("--whole-too", action="store_true",
                     help="with --expert: also the table redrawn whole on every change (before the region redraws)")
     args = ap.parse_args(argv)
@@ -79,6 +89,8 @@ def main(argv: list[str] | None = None) -> int:
         return replay_case(args)
     if args.expert:
         return expert_case(args)
+    if args.redraws:
+        return redraws_case(args)
 
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.scenes.pause import PauseScene
@@ -258,6 +270,82 @@ def expert_case(args: argparse.Namespace) -> int:
     TableScene.redraw_regions = True
     if workers._shared is not None:
         workers._shared.shutdown()
+    app.close()
+    return 0
+
+
+def redraws_case(args: argparse.Namespace) -> int:
+    """The table's region redraws against whole-table redraws, over the same frames."""
+    import statistics
+
+    from tortuga_desktop import thinking
+    from tortuga_desktop.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.dice.table.scenes.table import TableScene
+    from tortuga_desktop.rules import Game
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.start import make_app
+
+    thinking.ENABLED = False  # seats that answer at once, on a thread: the same frames every time
+    app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))
+    app.fixed_dt = 1 / 60
+    app.fps = 1000  # no waiting between frames
+    import pygame
+
+    seed = int(args.seed)
+
+    def play(regions: bool) -> dict[str, list[float]]:
+        TableScene.redraw_regions = regions
+        seats = demo_seats(4, seed, ("random",))
+        table = TableScene(GameController(Game.new(4, seed, names=[s.name for s in seats]), seats),
+                           speed=args.speed)
+        app.push(table)
+        r = table.renderer
+        assert r is not None
+        logged: list[int] = []
+        render = r._render_log
+
+        def noted(*a: Any) -> Any:
+            logged.append(app.frame)
+            return render(*a)
+
+        r._render_log = noted  # type: ignore[method-assign]
+        out: dict[str, list[float]] = {"showing a move": [], "its log lines": [], "the rest": []}
+        for _ in range(1500):
+            fut = table.controller._future
+            if fut is not None:
+                fut.result(timeout=30)
+            shown, frame, drawn = table.events_played, app.frame, app.frames_drawn
+            c0 = time.thread_time()
+            app.run(max_frames=1)
+            cpu = (time.thread_time() - c0) * 1000
+            if app.frames_drawn > drawn:
+                kind = "showing a move" if table.events_played > shown else \
+                    "its log lines" if frame in logged else "the rest"
+                out[kind].append(cpu)
+            if app.top is not table:
+                break
+        table.controller.close()
+        app.pop()
+        return out
+
+    print(f"video driver: {pygame.display.get_driver()}, window {app.size}, seed {seed}; "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    play(True)
+    play(False)  # warm-up: text and picture caches
+    totals: dict[bool, dict[str, list[float]]] = {True: {}, False: {}}
+    for rep in range(4):
+        for regions in (True, False) if rep % 2 else (False, True):
+            for kind, cpu_ in play(regions).items():
+                totals[regions].setdefault(kind, []).extend(cpu_)
+    TableScene.redraw_regions = True
+    thinking.ENABLED = True
+    for regions, kinds in totals.items():
+        print("region redraws" if regions else "whole redraws (before)")
+        for kind, cpu_ in kinds.items():
+            if cpu_:
+                print(f"  {kind:<15} n={len(cpu_):5d}  CPU mean {statistics.mean(cpu_):5.2f} ms  median "
+                      f"{statistics.median(cpu_):5.2f} ms  p90 {pct(cpu_, 90):5.2f} ms  max {max(cpu_):6.2f} ms")
+    print(f"load average {os.getloadavg()[0]:.2f}")
     app.close()
     return 0
 

@@ -272,6 +272,10 @@ class TableRenderer:
         self.seats: Sequence[SeatInfo] | None = None
         #: the log rows the last frame showed (None before the first)
         self.log_window: LogWindow | None = None
+        #: set before a :meth:`draw_base` call that draws another part of the frame drawn by the
+        #: call before (a redraw clipped to several rects, see the table scene's draw): what that
+        #: part drew counts for :attr:`defer_log` (the call clears it)
+        self.same_frame = False
         #: the surface :meth:`draw_base` drew on last (a clipped redraw of it is only right while
         #: its cached pieces are the ones that surface shows: :meth:`changed_regions`)
         self.last_target: pygame.Surface | None = None
@@ -341,11 +345,9 @@ class TableRenderer:
         if anim.timeline is not None:
             self.draw_motions(surface, view, anim.timeline)
 
-    def draw_base(self, surface: pygame.Surface, view: PlayerView, anim: AnimState, *,
-                  same_frame: bool = False) -> None:
-        """The table without moving things (cacheable while the hidden set stays the same).
-        ``same_frame``: another part of the frame drawn before (a redraw clipped to several
-        rects, see the table scene's draw) — what that part drew counts for :attr:`defer_log`."""
+    def draw_base(self, surface: pygame.Surface, view: PlayerView, anim: AnimState) -> None:
+        """The table without moving things (cacheable while the hidden set stays the same)."""
+        same_frame, self.same_frame = self.same_frame, False
         if not same_frame:
             self._frame_start = time.perf_counter()
             self._drew_fresh = False

@@ -788,7 +788,8 @@ class TableScene(Scene):
         for k, clip in enumerate(clips):
             self._base.set_clip(clip)
             try:
-                self.renderer.draw_base(self._base, self.view, anim, same_frame=k > 0)
+                self.renderer.same_frame = k > 0
+                self.renderer.draw_base(self._base, self.view, anim)
                 later = later or self.renderer.needs_redraw
                 self._draw_tags(self._base)
                 sidenotes.draw(self._base, self._placed, self.renderer.layout)

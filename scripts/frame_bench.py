@@ -11,6 +11,14 @@ while nothing moves (goal: < 10 % of one core).
 
     xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python -m scripts.frame_bench --replay --seconds 20
 
+    xvfb-run -s "-screen 0 1920x1080x24" .venv/bin/python -m scripts.frame_bench --redraws
+
+``--redraws`` (issue 29): the same frames of a 4-player demo (seats that answer at once, on a
+thread, waited for before each frame; fixed 60 fps steps, drawn as fast as they come) drawn with
+the table's region redraws and with whole-table redraws, alternately, four times each after a
+warm-up; the frame thread's CPU time per frame, for the frames that show a move, the frames that
+bring its log lines, and the rest.
+
 ``--replay``: the replay scene instead — a 4-player game's record dragged along the scrubber
 (a new position every frame, sweeping and then jumping at random), then played with its
 motions; baseline in the same run: the same scene redrawn without moving (goal while
@@ -21,10 +29,24 @@ scrubbing: p99 <= 16.7 ms).
 ``--expert`` (issue 29): 4-player demo tables one after the other in the same run, each for
 ``--seconds``: the baseline with nobody thinking (every seat "random": its moves cost nothing),
 then Expert seats (``--levels``, default expert,hard,expert,hard) thinking in a worker process
-(as the game does), then, with ``--threads-too``, the same seats thinking on a thread of the
-window's process (as before issue 29). For each: frame p50/p99/max and frames over
-``--budget`` ms, for all frames and for the frames drawn while a computer player was thinking
-(goal with Expert thinking: p99 <= 8 ms, none over 33 ms), and the load average.
+(as the game does), then, with ``--whole-too``, the same seats with the table redrawn whole on
+every change (before the region redraws of issue 29), with ``--threads-too`` the same seats
+thinking on a thread of the window's process (as before issue 29). For each: frame p50/p99/max
+and frames over ``--budget`` ms, as wall-clock work time and as the frame thread's CPU time
+(``time.thread_time``: without the time other processes held the cores — on a busy machine the
+wall-clock figures grow, the CPU figures much less), and the load average; for all frames and
+for the frames drawn while a computer player was thinking (goal with Expert thinking: p99 <= 8 ms,
+none over 33 ms).
+
+"While thinking" is a frame that began and ended with a computer player's decision
+outstanding. That set also holds the frames that *apply* a decision: the answer arrived, the
+move is applied and its first picture drawn (boards, the middle, the log: most of a frame's
+work), and the next seat is asked in the same frame — so a computer player "thinks" at both
+ends of it, though no thinking happened during it (the baseline has the same frames, with
+seats that answer at once). They are printed on a line of their own ("applying a move");
+"during a search" is the rest: frames drawn while a worker searches and the table waits or
+plays the previous move's motions — the frames the goal is about (issue 29: thinking must
+never touch the frame loop). Both lines and their union are printed.
 """
 
 from __future__ import annotations
@@ -57,12 +79,18 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--levels", default="expert,hard,expert,hard", help="the seats' levels with --expert")
     ap.add_argument("--threads-too", action="store_true",
                     help="with --expert: also the seats thinking on a thread (before issue 29)")
+    ap.add_argument("--redraws", action="store_true",
+                    help="region redraws against whole-table redraws over the same frames (CPU time)")
+    ap.add_argument("--whole-too", action="store_true",
+                    help="with --expert: also the table redrawn whole on every change (before the region redraws)")
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     if args.replay:
         return replay_case(args)
     if args.expert:
         return expert_case(args)
+    if args.redraws:
+        return redraws_case(args)
 
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.scenes.pause import PauseScene
@@ -181,47 +209,143 @@ def expert_case(args: argparse.Namespace) -> int:
 
     print(f"video driver: {pygame.display.get_driver()}, window {app.size}, {args.seconds:.0f} s per table, "
           f"seed {args.seed}")
-    cases = [("nobody thinking (random seats)", ("random",), True),
-             (f"{','.join(levels)} in a worker process", levels, True)]
+    from tortuga_desktop.dice.table.scenes.table import TableScene
+
+    cases = [("nobody thinking (random seats)", ("random",), True, True),
+             (f"{','.join(levels)} in a worker process", levels, True, True)]
+    if args.whole_too:
+        cases.append((f"{','.join(levels)} in a worker process, whole-table redraws (before)", levels, True, False))
     if args.threads_too:
-        cases.append((f"{','.join(levels)} on a thread (before)", levels, False))
+        cases.append((f"{','.join(levels)} on a thread (before)", levels, False, True))
     loads = []
-    for name, seats, in_process in cases:
+
+    def line(label: str, ms: list[float], cpu: list[float]) -> str:
+        over, cover = sum(1 for m in ms if m > args.budget), sum(1 for m in cpu if m > args.budget)
+        return (f"  {label:<17} p50 {pct(ms, 50):6.2f} ms  p99 {pct(ms, 99):6.2f} ms  max {max(ms):7.2f} ms  "
+                f"over {args.budget:.0f} ms: {over}  | CPU p50 {pct(cpu, 50):5.2f} p99 {pct(cpu, 99):5.2f} "
+                f"max {max(cpu):6.2f} ms  over: {cover}  (n={len(ms)})")
+
+    for name, seats, in_process, regions in cases:
         thinking.ENABLED = in_process
+        TableScene.redraw_regions = regions
         start_demo(app, 4, int(args.seed), seats)
         table = app.top
         controller = table.controller
         if in_process and seats != ("random",):  # the worker is started before the clock runs
             workers.shared_pool()
         all_ms: list[float] = []
-        busy_ms: list[float] = []
+        all_cpu: list[float] = []
+        busy: dict[str, tuple[list[float], list[float]]] = {"while thinking": ([], []),
+                                                             "  applying a move": ([], []),
+                                                             "  during a search": ([], [])}
         decisions = controller.game.decisions
         end = time.perf_counter() + args.seconds
         while time.perf_counter() < end and app.exit_code is None and app.top is table:
             n = len(app.frame_times)
-            busy = controller.busy
+            was_busy, shown, applied = controller.busy, table.events_played, controller.game.decisions
+            c0 = time.thread_time()
             app.run(max_frames=1)
+            cpu = (time.thread_time() - c0) * 1000
             if len(app.frame_times) > n:
                 ms = app.frame_times[-1]
                 all_ms.append(ms)
-                if busy and controller.busy:
-                    busy_ms.append(ms)
+                all_cpu.append(cpu)
+                if was_busy and controller.busy:
+                    moved = table.events_played > shown or controller.game.decisions > applied
+                    for part in ("while thinking", "  applying a move" if moved else "  during a search"):
+                        busy[part][0].append(ms)
+                        busy[part][1].append(cpu)
         loads.append(os.getloadavg()[0])
         decided = controller.game.decisions - decisions
         controller.close()
         app.pop()
-        over = sum(1 for m in all_ms if m > args.budget)
-        print(f"{name}: {decided} decisions, {len(all_ms)} frames drawn")
-        print(f"  all frames        p50 {pct(all_ms, 50):6.2f} ms  p99 {pct(all_ms, 99):6.2f} ms  "
-              f"max {max(all_ms):7.2f} ms  over {args.budget:.0f} ms: {over}")
-        if busy_ms:
-            bover = sum(1 for m in busy_ms if m > args.budget)
-            print(f"  while thinking    p50 {pct(busy_ms, 50):6.2f} ms  p99 {pct(busy_ms, 99):6.2f} ms  "
-                  f"max {max(busy_ms):7.2f} ms  over {args.budget:.0f} ms: {bover}  (n={len(busy_ms)})")
+        print(f"{name}: {decided} decisions, {len(all_ms)} frames drawn (wall-clock work time | the frame "
+              f"thread's CPU time)")
+        print(line("all frames", all_ms, all_cpu))
+        for label, (ms_, cpu_) in busy.items():
+            if ms_:
+                print(line(label, ms_, cpu_))
         print(f"  load average {loads[-1]:.2f} on {os.cpu_count()} cores")
     thinking.ENABLED = True
+    TableScene.redraw_regions = True
     if workers._shared is not None:
         workers._shared.shutdown()
+    app.close()
+    return 0
+
+
+def redraws_case(args: argparse.Namespace) -> int:
+    """The table's region redraws against whole-table redraws, over the same frames."""
+    import statistics
+
+    from tortuga_desktop import thinking
+    from tortuga_desktop.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.dice.table.scenes.table import TableScene
+    from tortuga_desktop.rules import Game
+    from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.start import make_app
+
+    thinking.ENABLED = False  # seats that answer at once, on a thread: the same frames every time
+    app = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))
+    app.fixed_dt = 1 / 60
+    app.fps = 1000  # no waiting between frames
+    import pygame
+
+    seed = int(args.seed)
+
+    def play(regions: bool) -> dict[str, list[float]]:
+        TableScene.redraw_regions = regions
+        seats = demo_seats(4, seed, ("random",))
+        table = TableScene(GameController(Game.new(4, seed, names=[s.name for s in seats]), seats),
+                           speed=args.speed)
+        app.push(table)
+        r = table.renderer
+        assert r is not None
+        logged: list[int] = []
+        render = r._render_log
+
+        def noted(*a: Any) -> Any:
+            logged.append(app.frame)
+            return render(*a)
+
+        r._render_log = noted  # type: ignore[method-assign]
+        out: dict[str, list[float]] = {"showing a move": [], "its log lines": [], "the rest": []}
+        for _ in range(1500):
+            fut = table.controller._future
+            if fut is not None:
+                fut.result(timeout=30)
+            shown, frame, drawn = table.events_played, app.frame, app.frames_drawn
+            c0 = time.thread_time()
+            app.run(max_frames=1)
+            cpu = (time.thread_time() - c0) * 1000
+            if app.frames_drawn > drawn:
+                kind = "showing a move" if table.events_played > shown else \
+                    "its log lines" if frame in logged else "the rest"
+                out[kind].append(cpu)
+            if app.top is not table:
+                break
+        table.controller.close()
+        app.pop()
+        return out
+
+    print(f"video driver: {pygame.display.get_driver()}, window {app.size}, seed {seed}; "
+          f"load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    play(True)
+    play(False)  # warm-up: text and picture caches
+    totals: dict[bool, dict[str, list[float]]] = {True: {}, False: {}}
+    for rep in range(4):
+        for regions in (True, False) if rep % 2 else (False, True):
+            for kind, cpu_ in play(regions).items():
+                totals[regions].setdefault(kind, []).extend(cpu_)
+    TableScene.redraw_regions = True
+    thinking.ENABLED = True
+    for regions, kinds in totals.items():
+        print("region redraws" if regions else "whole redraws (before)")
+        for kind, cpu_ in kinds.items():
+            if cpu_:
+                print(f"  {kind:<15} n={len(cpu_):5d}  CPU mean {statistics.mean(cpu_):5.2f} ms  median "
+                      f"{statistics.median(cpu_):5.2f} ms  p90 {pct(cpu_, 90):5.2f} ms  max {max(cpu_):6.2f} ms")
+    print(f"load average {os.getloadavg()[0]:.2f}")
     app.close()
     return 0
 

@@ -142,12 +142,23 @@ class Probe:
         mp.setattr(render_table.TableRenderer, "_draw_log", draw_log)
 
         real_table_draw = TableScene.draw
+        real_draw_base = render_table.TableRenderer.draw_base
+        base_drawn = [False]
+
+        def draw_base(self: Any, *args: Any, **kwargs: Any) -> None:
+            base_drawn[0] = True
+            real_draw_base(self, *args, **kwargs)
+
+        mp.setattr(render_table.TableRenderer, "draw_base", draw_base)
 
         def table_draw(self: TableScene, surface: pygame.Surface) -> Any:
             s0, d0, i0 = len(probe._cur), len(probe._dice), len(probe._icons)
+            base_drawn[0] = False
             result = real_table_draw(self, surface)
             drawn = (probe._cur[s0:], probe._dice[d0:], probe._icons[i0:])
-            if result is None:  # a full redraw: this is the new base layer
+            if result is None or base_drawn[0]:
+                # a full redraw, or one of the parts that changed (issue 29): this is the new base
+                # layer (what a redraw takes from cached pictures is not seen here, either way)
                 probe._base = (list(drawn[0]), list(drawn[1]), list(drawn[2]))
             else:  # a partial frame: the rest of the screen still shows the base layer
                 probe._cur.extend(probe._base[0])

@@ -97,6 +97,14 @@ def _probe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
         os.environ["TORTUGA_HOME"] = old_home
 
 
+@pytest.fixture(autouse=True)
+def _english_after() -> Iterator[None]:
+    """Each test here that switches the language puts English back (the next test in this
+    process may be one that reads English texts)."""
+    yield
+    i18n.set_language("en")
+
+
 def check(rep: LayoutReport, texts: list[tuple[str, pygame.Rect]], size: tuple[int, int], where: str) -> list[str]:
     """Problems: a text outside the smallest box around its centre (1 px of slack for glyph
     edges), two texts over each other, a text over an interactive thing it is not in, and two

@@ -63,6 +63,11 @@ def set_text_boost(boost: float) -> bool:
     return True
 
 
+def text_boost() -> float:
+    """The table text boost set last (:func:`set_text_boost`)."""
+    return _TEXT_BOOST[0]
+
+
 def boosted_px(px: int) -> int:
     """A window-scaled text size (``L.px(v)``) as the font size to render: readable and
     times the UI scale (:func:`text_factor`)."""
@@ -103,9 +108,13 @@ def wrap_words(text: str, font: pygame.font.Font, width: int) -> list[str]:
     """Greedy word wrap of ``text`` (any whitespace separates words) to ``width`` pixels of
     ``font``; a word wider than ``width`` gets a line of its own; a "%" stays with its number.
     No words: no lines."""
+    units = _units(text)
+    whole = " ".join(units)
+    if units and font.size(whole)[0] <= width:  # it fits: one measurement, not one per word
+        return [whole]
     lines: list[str] = []
     cur = ""
-    for word in _units(text):
+    for word in units:
         trial = f"{cur} {word}" if cur else word
         if cur and font.size(trial)[0] > width:
             lines.append(cur)
@@ -371,7 +380,7 @@ class TableLayout:
 
 
 __all__ = ["AREA_NAMES", "BoardLayout", "DESIGN_H", "DESIGN_W", "READABLE_S", "TableLayout", "UI_SCALE_RANGE", "boosted_px", "panel_px", "wrap_lines", "wrap_words",
-           "set_text_boost",
+           "set_text_boost", "text_boost",
            "screen_scale", "set_ui_scale", "text_factor", "ui_scale", "window_scale"]
 
 

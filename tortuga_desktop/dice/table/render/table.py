@@ -40,6 +40,7 @@ from tortuga_desktop.shell.layout import (
     TableLayout,
     boosted_px,
     set_text_boost,
+    text_boost,
     ui_scale,
     wrap_words,
 )
@@ -253,7 +254,11 @@ class TableRenderer:
         self._static: pygame.Surface | None = None
         self._log_cache: tuple[tuple[object, ...], pygame.Surface] | None = None
         self._rows_cache: tuple[object, list[tuple[str, str, int, int]]] | None = None
+        #: this frame showed the previous log (its new lines come next frame), and the frame before
         self._log_deferred = False
+        self._log_deferred_before = False
+        #: this frame drew a board or the middle afresh (not from its cached picture)
+        self._drew_fresh = False
         #: each log line's wrapped rows, by (line, the round and phase before it, names, width, px)
         self._line_cache: dict[Hashable, tuple[list[tuple[str, str, int]], tuple[int, str]]] = {}
         self._board_cache: dict[int, tuple[object, pygame.Surface]] = {}
@@ -267,6 +272,13 @@ class TableRenderer:
         self.seats: Sequence[SeatInfo] | None = None
         #: the log rows the last frame showed (None before the first)
         self.log_window: LogWindow | None = None
+        #: set before a :meth:`draw_base` call that draws another part of the frame drawn by the
+        #: call before (a redraw clipped to several rects, see the table scene's draw): what that
+        #: part drew counts for :attr:`defer_log` (the call clears it)
+        self.same_frame = False
+        #: the surface :meth:`draw_base` drew on last (a clipped redraw of it is only right while
+        #: its cached pieces are the ones that surface shows: :meth:`changed_regions`)
+        self.last_target: pygame.Surface | None = None
 
     # -- public -------------------------------------------------------------------------
 
@@ -335,8 +347,13 @@ class TableRenderer:
 
     def draw_base(self, surface: pygame.Surface, view: PlayerView, anim: AnimState) -> None:
         """The table without moving things (cacheable while the hidden set stays the same)."""
-        self._frame_start = time.perf_counter()
+        same_frame, self.same_frame = self.same_frame, False
+        if not same_frame:
+            self._frame_start = time.perf_counter()
+            self._drew_fresh = False
+            self._log_deferred_before, self._log_deferred = self._log_deferred, False
         self.needs_redraw = False
+        self.last_target = surface
         if anim.seats is not None:
             self.seats = anim.seats
         self.use_text_scale()
@@ -540,40 +557,57 @@ class TableRenderer:
 
     def _cached_middle(self, surf: pygame.Surface, view: PlayerView, hidden: set[Key], anim: AnimState) -> None:
         """The sea, bag and phase panel from a cached picture while none of it changed."""
-        L = self.layout
-        region = L.middle.clip(surf.get_rect())
-        seats = tuple((bool(s.hand), s.done, bool(s.selection)) for s in view.seats)
-        totals = tuple(view.total(seat, view.act_action) for seat in view.act_order) \
-            if view.phase == "actions" and 0 <= view.act_action < 5 else ()
-        key = (view.pool_size, view.supply, view.center, view.bag, view.round, view.long_game, view.phase,
-               view.stage, view.act_action, view.act_order, view.act_pos, view.names, seats, totals,
-               frozenset(h for h in hidden if isinstance(h, tuple) and h and h[0] in ("pool", "center")),
-               surf.get_size())
+        region = self.layout.middle.clip(surf.get_rect())
+        key = self._middle_key(surf.get_size(), view, hidden)
         if self._middle_cache is not None and self._middle_cache[0] == key:
             surf.blit(self._middle_cache[1], region)
             return
         self._draw_middle(surf, view, hidden, anim)
-        self._middle_cache = (key, surf.subsurface(region).copy())
+        self._drew_fresh = True
+        if surf.get_clip().contains(region):  # a clipped redraw (see draw_base) holds only a part of it
+            self._middle_cache = (key, surf.subsurface(region).copy())
+
+    @staticmethod
+    def _middle_key(size: tuple[int, int], view: PlayerView, hidden: set[Key]) -> tuple[object, ...]:
+        """Everything the middle's picture depends on (its cache key)."""
+        seats = tuple((bool(s.hand), s.done, bool(s.selection)) for s in view.seats)
+        totals = tuple(view.total(seat, view.act_action) for seat in view.act_order) \
+            if view.phase == "actions" and 0 <= view.act_action < 5 else ()
+        return (view.pool_size, view.supply, view.center, view.bag, view.round, view.long_game, view.phase,
+                view.stage, view.act_action, view.act_order, view.act_pos, view.names, seats, totals,
+                frozenset(h for h in hidden if isinstance(h, tuple) and h and h[0] in ("pool", "center")),
+                size)
 
     def _cached_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Key],
                       anim: AnimState) -> None:
         """Draw one board from a cache of its last picture while nothing on it changed: a
         full redraw (a new event, a log line) then costs a blit per board instead of hundreds
         of small draws (issue 18: no frame over 33 ms)."""
-        L = self.layout
-        region = L.boards[seat].rect.inflate(L.px(6), L.px(6)).clip(surf.get_rect())
-        think = int(anim.time * 3) % 3 if anim.thinking == seat else -1
-        phase = view.phase
-        key = (view.seats[seat], phase, view.act_action if phase == "actions" else -1,
-               view.act_order if phase == "actions" else (), view.start == seat, view.grid, view.names[seat],
-               frozenset(h for h in hidden if isinstance(h, tuple) and len(h) > 1 and h[1] == seat),
-               think, self.colour_of(seat), self._kind_label(seat, view), surf.get_size(), art.markers_on())
+        region = self._board_region(seat, surf.get_rect())
+        key = self._board_key(surf.get_size(), view, seat, hidden, anim)
         hit = self._board_cache.get(seat)
         if hit is not None and hit[0] == key:
             surf.blit(hit[1], region)
             return
         self._draw_board(surf, view, seat, hidden, anim, 0.0)
-        self._board_cache[seat] = (key, surf.subsurface(region).copy())
+        self._drew_fresh = True
+        if surf.get_clip().contains(region):  # a clipped redraw (see draw_base) holds only a part of it
+            self._board_cache[seat] = (key, surf.subsurface(region).copy())
+
+    def _board_region(self, seat: int, bounds: pygame.Rect) -> pygame.Rect:
+        """Where ``seat``'s board (and its shadow) is drawn, within ``bounds``."""
+        L = self.layout
+        return L.boards[seat].rect.inflate(L.px(6), L.px(6)).clip(bounds)
+
+    def _board_key(self, size: tuple[int, int], view: PlayerView, seat: int, hidden: set[Key],
+                   anim: AnimState) -> tuple[object, ...]:
+        """Everything ``seat``'s board picture depends on (its cache key)."""
+        think = int(anim.time * 3) % 3 if anim.thinking == seat else -1
+        phase = view.phase
+        return (view.seats[seat], phase, view.act_action if phase == "actions" else -1,
+                view.act_order if phase == "actions" else (), view.start == seat, view.grid, view.names[seat],
+                frozenset(h for h in hidden if isinstance(h, tuple) and len(h) > 1 and h[1] == seat),
+                think, self.colour_of(seat), self._kind_label(seat, view), size, art.markers_on())
 
     def _draw_board(self, surf: pygame.Surface, view: PlayerView, seat: int, hidden: set[Key],
                     anim: AnimState, shake: float = 0.0) -> None:
@@ -923,25 +957,57 @@ class TableRenderer:
     def _draw_log(self, surf: pygame.Surface, anim: AnimState, names: tuple[str, ...]) -> None:
         lines = anim.log or []
         area = self.log_text_rect(anim.log_reserve)
-        # Keyed by the lines themselves (as shown to this viewer), not by how many there are:
-        # two viewers' logs can have the same length and last line but differ before it.
-        key = (tuple(lines), self.layout.size, area.size, anim.log_top, anim.log_seen, self.log_px())
+        key = self._log_key(anim, area)
         if self._log_cache is None or self._log_cache[0] != key:
-            # A frame that already redrew boards shows the previous log once more and asks for
-            # the next frame to bring it up to date (spreads the work: no frame over 33 ms).
-            # Never twice in a row: a table busy every frame (instant speed) still updates its log.
-            busy = self.defer_log and time.perf_counter() - self._frame_start > _FRAME_SHARE_S
-            if (busy and not self._log_deferred and self._log_cache is not None
+            # A frame that already redrew a board or the middle (a move shown) or took long shows
+            # the previous log once more and asks for the next frame to bring it up to date: the
+            # new lines come one frame (1/60 s) after the move's first picture, and the two frames
+            # share the work (issue 18: no frame over 33 ms; issue 29: frames while a computer
+            # player thinks — a move shown is most of their cost). Never twice in a row: a table
+            # busy every frame (instant speed) still updates its log.
+            busy = self.defer_log and (self._drew_fresh
+                                       or time.perf_counter() - self._frame_start > _FRAME_SHARE_S)
+            if (busy and not self._log_deferred_before and self._log_cache is not None
                     and self._log_cache[0][1] == self.layout.size):
                 self.needs_redraw = True
                 self._log_deferred = True
             else:
                 self._log_cache = (key, self._render_log(lines, names, area, anim))
-                self._log_deferred = False
         surf.blit(self._log_cache[1], area.topleft)
         w = self.log_window
         if w is not None and w.scrolled:
             self._draw_log_badge(surf, w)
+
+    def _log_key(self, anim: AnimState, area: pygame.Rect) -> tuple[object, ...]:
+        """Everything the log's picture depends on (its cache key). Keyed by the lines themselves
+        (as shown to this viewer), not by how many there are: two viewers' logs can have the same
+        length and last line but differ before it."""
+        return (tuple(anim.log or []), self.layout.size, area.size, anim.log_top, anim.log_seen, self.log_px())
+
+    def changed_regions(self, size: tuple[int, int], view: PlayerView, anim: AnimState) -> list[pygame.Rect] | None:
+        """The parts of the picture :meth:`draw_base` would draw differently now than the last
+        time (boards, the middle, the log whose cached pictures no longer fit), or None when it
+        must be drawn whole (first picture, a new size or text scale). Everything else
+        :meth:`draw_base` draws depends only on the size, so a redraw clipped to these rects
+        gives the same picture as a whole one."""
+        L = self.layout
+        if (self._static is None or self._static.get_size() != size or L.size != size
+                or round(L.t / L.s, 4) != text_boost() or anim.highlights
+                or (self.log_window is not None and self.log_window.scrolled)):
+            return None  # (a scrolled log's badge may sit anywhere under it: drawn whole)
+        bounds = pygame.Rect((0, 0), size)
+        hidden = anim.timeline.hidden() if anim.timeline is not None else set()
+        out: list[pygame.Rect] = []
+        for seat in range(view.players):
+            hit = self._board_cache.get(seat)
+            if hit is None or hit[0] != self._board_key(size, view, seat, hidden, anim):
+                out.append(self._board_region(seat, bounds))
+        if self._middle_cache is None or self._middle_cache[0] != self._middle_key(size, view, hidden):
+            out.append(L.middle.clip(bounds))
+        area = self.log_text_rect(anim.log_reserve)
+        if self._log_cache is None or self._log_cache[0] != self._log_key(anim, area):
+            out.append(area.clip(bounds))
+        return [r for r in out if r.w > 0 and r.h > 0]
 
     def _render_log(self, lines: list[LogLine], names: tuple[str, ...], area: pygame.Rect,
                     anim: AnimState) -> pygame.Surface:

@@ -93,10 +93,21 @@ WHEEL_ROWS = 3
 LOSS_HOLD_S = 2.0
 
 
+#: a redraw of more parts than this is one pass clipped to the rect around them all (each pass
+#: goes through every layer of the table once)
+REGION_PASSES = 3
+#: when the changed parts cover more than this share of the window, the table is drawn whole
+REGION_SHARE = 0.5
+
+
 class TableScene(Scene):
     """Shows one game through its table source until it ends, then the results."""
 
     name = "table"
+
+    #: a changed view redraws only the parts of the table that changed (see :meth:`draw`); off:
+    #: the whole table (scripts/frame_bench.py compares the two)
+    redraw_regions = True
 
     def __init__(self, controller: TableSource, *, speed: str = "normal") -> None:
         super().__init__()
@@ -134,6 +145,8 @@ class TableScene(Scene):
         self.events_played = 0
         self._base: pygame.Surface | None = None
         self._base_key: tuple[object, ...] | None = None
+        #: what the base showed besides the boards, middle and log when last drawn (see draw)
+        self._base_rest: tuple[object, ...] | None = None
         self._touched: list[pygame.Rect] = []
         #: a coach (the tutorial) may refuse a confirmed human move: ``coach.allow(seat, action)``
         self.coach: MoveGate | None = None
@@ -701,16 +714,40 @@ class TableScene(Scene):
         key = (id(self.view), hidden, thinking, self._think_tick if thinking is not None else -1,
                surface.get_size(), len(self.log), self.speed, frozenset(highlights), self.log_top,
                self.log_seen, self._notes_version, reserve)
-        partial_ok = (self._base is not None and key == self._base_key and self.decision_ui is None
+        # what the base shows besides the boards, the middle and the log (whose cached pictures
+        # the renderer compares itself): while it stays the same, a new base is drawn only
+        # where those changed (see below)
+        button = dicegrid.button_rect(self)
+        rest = (surface.get_size(), self.speed, frozenset(highlights), self.log_top, self.log_seen,
+                self._notes_version, reserve, self._tags_key(),
+                tuple((p.note, tuple(p.rect), tuple(p.rows), tuple(p.close)) for p in self._placed),
+                None if button is None else (tuple(button), dicegrid.is_shown(self)))
+        partial_ok = (self._base is not None and self.decision_ui is None
                       and not dicegrid.is_shown(self)
                       and not any(overlay.visible for overlay in self.overlays)
                       and self.entered and not self.app.force_full)
         anim = AnimState(tl, highlights, None, thinking, self.clock, self.controller.seats, self.log,
                          log_top=self.log_top, log_seen=self.log_seen, log_reserve=reserve)
-        if partial_ok:
+        regions: list[pygame.Rect] | None = [] if key == self._base_key else None
+        if (partial_ok and regions is None and self.redraw_regions and rest == self._base_rest
+                and self._base is not None and self.renderer.last_target is self._base):
+            # The view changed (a move, the thinking dots, a log line): only the boards, the
+            # middle or the log whose pictures changed are drawn again, clipped to their rects,
+            # and only those rects go to the screen. The same picture as a whole redraw (a test
+            # compares them over whole games), for a fraction of its work (issue 29: the frames
+            # drawn while a computer player thinks).
+            regions = self.renderer.changed_regions(surface.get_size(), self.view, anim)
+            w, h = surface.get_size()
+            if regions is not None and sum(r.w * r.h for r in regions) > REGION_SHARE * w * h:
+                regions = None  # most of the table changed (every seat rolled): a whole redraw is cheaper
+            if regions is not None:
+                self._draw_base(anim, regions)
+                self._base_key = None if self.renderer.needs_redraw else key
+                self._dirty = self._dirty or self.renderer.needs_redraw
+        if partial_ok and regions is not None:
             assert self._base is not None
-            dirty = list(self._touched)
-            for r in self._touched:
+            dirty = list(self._touched) + regions
+            for r in dirty:
                 surface.blit(self._base, r, r)
             self._touched = self.renderer.draw_motions(surface, self.view, tl) if tl is not None else []
             if tooltip:
@@ -721,11 +758,8 @@ class TableScene(Scene):
         if self._base is None or self._base.get_size() != surface.get_size():
             self._base = pygame.Surface(surface.get_size()).convert() if pygame.display.get_surface() else \
                 pygame.Surface(surface.get_size())
-        self.renderer.draw_base(self._base, self.view, anim)
-        self._draw_tags(self._base)
-        sidenotes.draw(self._base, self._placed, self.renderer.layout)
-        self._draw_hud(self._base)
-        dicegrid.draw_button(self, self._base)
+        self._draw_base(anim, None)
+        self._base_rest = rest
         self._base_key = None if self.renderer.needs_redraw else key  # the rest comes next frame
         self._dirty = self._dirty or self.renderer.needs_redraw
         surface.blit(self._base, (0, 0))
@@ -741,6 +775,33 @@ class TableScene(Scene):
             if tip is not None:
                 self._touched.append(tip)
         return None
+
+    def _draw_base(self, anim: AnimState, regions: list[pygame.Rect] | None) -> None:
+        """Draw the table's still picture into ``self._base``: whole (``regions`` None) or only
+        within each of ``regions`` (everything drawn, clipped to the rect)."""
+        assert self._base is not None and self.renderer is not None
+        later = False
+        if regions is not None and len(regions) > REGION_PASSES:
+            clips: list[pygame.Rect | None] = [pygame.Rect(regions[0]).unionall(regions[1:])]
+        else:
+            clips = [None] if regions is None else list(regions)
+        for k, clip in enumerate(clips):
+            self._base.set_clip(clip)
+            try:
+                self.renderer.same_frame = k > 0
+                self.renderer.draw_base(self._base, self.view, anim)
+                later = later or self.renderer.needs_redraw
+                self._draw_tags(self._base)
+                sidenotes.draw(self._base, self._placed, self.renderer.layout)
+                self._draw_hud(self._base)
+                dicegrid.draw_button(self, self._base)
+            finally:
+                self._base.set_clip(None)
+        self.renderer.needs_redraw = later
+
+    def _tags_key(self) -> tuple[object, ...]:
+        """What :meth:`_draw_tags` draws depends on."""
+        return (tuple((seat, tuple(items)) for seat, items in sorted(self.board_tags.items())), self.view.names)
 
     def layout_report(self) -> LayoutReport:
         """Where the table puts things (for the layout tests)."""

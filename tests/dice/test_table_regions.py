@@ -49,6 +49,22 @@ def _pixels(surface: pygame.Surface) -> bytes:
     return pygame.image.tobytes(surface, "RGB")
 
 
+def _count_regions(table: TableScene) -> list[int]:
+    """Spy on the renderer's ``changed_regions``: one entry per call, the number of rects it
+    found (-1: none, a whole redraw)."""
+    assert table.renderer is not None
+    calls: list[int] = []
+    found = table.renderer.changed_regions
+
+    def counted(*a: Any) -> list[pygame.Rect] | None:
+        out = found(*a)
+        calls.append(-1 if out is None else len(out))
+        return out
+
+    table.renderer.changed_regions = counted  # type: ignore[method-assign]
+    return calls
+
+
 def test_region_redraws_match_whole_redraws_over_a_game() -> None:
     """Every frame of a 4-player demo (moves, motions, thinking dots, log lines) drawn by the
     region path shows exactly what a whole redraw shows."""
@@ -60,15 +76,7 @@ def test_region_redraws_match_whole_redraws_over_a_game() -> None:
     app.run(max_frames=2)
     assert table.renderer is not None
     table.renderer.defer_log = False  # a slow frame may show the log a frame late: not in this test
-    calls: list[int] = []
-    found = table.renderer.changed_regions
-
-    def counted(*a: Any) -> list[pygame.Rect] | None:
-        out = found(*a)
-        calls.append(-1 if out is None else len(out))
-        return out
-
-    table.renderer.changed_regions = counted  # type: ignore[method-assign]
+    calls = _count_regions(table)
     compared = 0
     for _ in range(700):
         before, drawn = len(calls), app.frames_drawn
@@ -103,15 +111,7 @@ def test_region_redraws_match_whole_redraws_in_a_hot_seat_game() -> None:
     app.run(max_frames=2)
     assert table.renderer is not None
     table.renderer.defer_log = False
-    regions: list[int] = []
-    found = table.renderer.changed_regions
-
-    def counted(*a: Any) -> list[pygame.Rect] | None:
-        out = found(*a)
-        regions.append(-1 if out is None else len(out))
-        return out
-
-    table.renderer.changed_regions = counted  # type: ignore[method-assign]
+    regions = _count_regions(table)
     compared = [0]
     seen = [0]
 

@@ -313,20 +313,20 @@ class ExpertBot:
             raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
         base = THINK[think]
         self.seed = seed
-        # a given option holds for every number of players
-        model = (base.opp_model, base.opp_model_multi) if opp_model is None else (opp_model, opp_model)
-        cut = (base.horizon, base.horizon_multi) if horizon is None else (horizon or None, horizon or None)
-        self.think = Think(worlds if worlds is not None else base.worlds,
-                           budget_s if budget_s is not None else base.budget_s, base.top_k,
-                           opp_attack if opp_attack is not None else base.opp_attack,
-                           None if worlds is not None else base.worlds_multi,
-                           model[0], model[1], cut[0], cut[1], base.tau if tau is None else tau,
-                           *((base.targets, base.targets_multi) if targets is None else (targets, targets)),
-                           *((base.root_hard, base.root_hard_multi) if root_hard is None else (root_hard, root_hard)))
-        self.think = replace(self.think,
-                             self_model_multi=base.self_model_multi if self_model is None else self_model,
-                             margin_weight=base.margin_weight if margin is None else margin,
-                             top_k=base.top_k if top_k is None else top_k)
+        # a given option holds for every number of players; the others keep the setting's own
+        given: dict[str, Any] = {}
+        if worlds is not None:
+            given.update(worlds=worlds, worlds_multi=None)
+        for key, value in (("budget_s", budget_s), ("opp_attack", opp_attack), ("tau", tau), ("top_k", top_k),
+                           ("margin_weight", margin), ("self_model_multi", self_model)):
+            if value is not None:
+                given[key] = value
+        for key, value in (("opp_model", opp_model), ("targets", targets), ("root_hard", root_hard)):
+            if value is not None:
+                given.update({key: value, f"{key}_multi": value})
+        if horizon is not None:  # 0: to the game's end
+            given.update(horizon=horizon or None, horizon_multi=horizon or None)
+        self.think = replace(base, **given)
         self.last: SearchResult | None = None
 
     def decide(self, view: PlayerView) -> BotChoice:

@@ -67,6 +67,8 @@ class Think:
     opp_attack: float = 1.0
     #: sampled worlds at most with 3-4 players (None: ``worlds``)
     worlds_multi: int | None = None
+    #: the time cap (CPU seconds) with 3-4 players (None: ``budget_s``)
+    budget_multi: float | None = None
     #: the opponents in rollouts choose dice, skulls and bonus tiles as Hard does
     #: (:attr:`RolloutPolicy.model`): in 2-player games, and with 3-4 players
     opp_model: bool = False
@@ -93,6 +95,9 @@ class Think:
 
     def worlds_for(self, players: int) -> int:
         return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
+
+    def budget_for(self, players: int) -> float:
+        return self.budget_s if players == 2 or self.budget_multi is None else self.budget_multi
 
     def model_for(self, players: int) -> bool:
         return self.opp_model if players == 2 else self.opp_model_multi
@@ -233,7 +238,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     actions there and the search's numbers (``best`` indexes ``candidates``). ``stop_at`` (a
     ``time.perf_counter`` moment) ends the search before a world that would run past it."""
     t0 = time.thread_time()
-    cap = think.budget_s if budget_s is None else budget_s
+    cap = think.budget_for(view.players) if budget_s is None else budget_s
     rng = random.Random(seed)
     me = view.viewer
     if not isinstance(me, int):
@@ -317,7 +322,9 @@ class ExpertBot:
         given: dict[str, Any] = {}
         if worlds is not None:
             given.update(worlds=worlds, worlds_multi=None)
-        for key, value in (("budget_s", budget_s), ("opp_attack", opp_attack), ("tau", tau), ("top_k", top_k),
+        if budget_s is not None:
+            given.update(budget_s=budget_s, budget_multi=None)
+        for key, value in (("opp_attack", opp_attack), ("tau", tau), ("top_k", top_k),
                            ("margin_weight", margin), ("self_model_multi", self_model)):
             if value is not None:
                 given[key] = value

@@ -1,5 +1,5 @@
 """Expert's search settings tried in issue 29 (arena flags ``--expert-self-model``,
-``--expert-margin``, ``--expert-top-k``): what each changes in the search."""
+``--expert-margin``, ``--expert-top-k``, ``--expert-budget``): what each changes in the search."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import PRIOR, THINK, ExpertBot, rollout_policy, search
+from tortuga_desktop.ai.expert import PRIOR, THINK, ExpertBot, evaluate, rollout_policy, search
 from tortuga_desktop.arena import main as arena_main
 from tortuga_desktop.rules import Game
 
@@ -88,3 +88,34 @@ def test_the_margin_weight_decides_what_best_means() -> None:
 def test_arena_refuses_bad_settings(bad: list[str]) -> None:
     with pytest.raises(SystemExit):
         arena_main(["--bots", "expert,hard", "--games", "2", *bad])
+
+
+def test_a_budget_for_three_or_four_players_only() -> None:
+    think = replace(THINK["normal"], budget_s=1.2, budget_multi=0.5)
+    assert think.budget_for(2) == 1.2 and think.budget_for(3) == think.budget_for(4) == 0.5
+    assert replace(think, budget_multi=None).budget_for(4) == 1.2
+    bot = make_bot("expert", 1, budget_s=2.0)  # a given cap holds for every number of players
+    assert isinstance(bot, ExpertBot)
+    assert bot.think.budget_for(2) == bot.think.budget_for(4) == 2.0
+
+
+def test_arena_takes_an_expert_budget_and_refuses_a_bad_one() -> None:
+    for bad in ("0", "-1", "61"):
+        with pytest.raises(SystemExit):
+            arena_main(["--bots", "expert,hard", "--games", "2", "--expert-budget", bad])
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_evaluate_values_moves_as_the_search_does(players: int) -> None:
+    """With the same seed and fewer worlds than pruning needs, the judge's value of each
+    candidate is the search's own mean of win + margin_weight * margin."""
+    g = _first_choice(players, 21)
+    view = g.view(g.pending()[0].seat)
+    think = replace(THINK["normal"], worlds=6, worlds_multi=6, budget_s=600.0, budget_multi=None)
+    res = search(view, 3, think)[2]
+    assert res.worlds == 6 and all(n == 6 for n in res.played)
+    values = evaluate(view, 3, think, res.kind, res.candidates, 6)
+    expected = [(res.wins[j] + think.margin_weight * res.margins[j]) / 6 for j in range(len(res.candidates))]
+    assert values == pytest.approx(expected, abs=1e-9)
+    with pytest.raises(ValueError):
+        evaluate(view, 3, think, res.kind, res.candidates, 0)

@@ -232,6 +232,46 @@ def rollout_policy(think: Think, rng: random.Random, me: int, g0: Game) -> Rollo
     return policy
 
 
+def _rollout(base: K.KState, me: int, kind: int, move: Any, dice_rng: random.Random, dice_seed: int,
+             policy: RolloutPolicy, policy_seed: int, rounds: int, tau: float) -> tuple[float, float]:
+    """One rollout of ``move`` in the world ``base``: its win share and margin (exact when the game
+    ends within ``rounds`` rounds, else projected). The dice and the policy's noise come from the
+    given seeds, so every move of a world meets the same future (common random numbers)."""
+    dice_rng.seed(dice_seed)  # no new generator per rollout: the world's, seeded again
+    k = base.copy(dice_rng)
+    K.apply(k, me, kind, move)
+    policy.reseed(policy_seed)
+    K.playout(k, policy, rounds)
+    return _value(k, me) if k.over else _projected_value(k, me, tau)
+
+
+def evaluate(view: PlayerView, seed: int, think: Think, kind: int, moves: list[Any], worlds: int) -> list[float]:
+    """Each of ``moves`` (kernel codes of the decision in front of ``view.viewer``, of kind
+    ``kind``) valued as :func:`search` values its candidates (mean win + margin_weight * margin),
+    in ``worlds`` sampled worlds with no pruning and no time cap: an independent judge of two
+    searches' choices (``scripts/expert_worlds_gain.py``)."""
+    rng = random.Random(seed)
+    me = view.viewer
+    if not isinstance(me, int):
+        raise ValueError("Expert needs a seat's view, not the public view")
+    if worlds < 1:
+        raise ValueError("worlds must be at least 1")
+    g0 = determinize(view, rng.randrange(2**31))
+    horizon = think.horizon_for(view.players)
+    rounds = MAX_ROUNDS if horizon is None else horizon
+    dice_rng, policy_rng = random.Random(), random.Random()
+    policy = rollout_policy(think, policy_rng, me, g0)
+    totals = [0.0] * len(moves)
+    for n in range(worlds):
+        base = K.from_game(g0 if n == 0 else determinize(view, rng.randrange(2**31)))
+        dice_seed = rng.randrange(2**31)
+        policy_seed = rng.randrange(2**31)
+        for j, move in enumerate(moves):
+            w, mg = _rollout(base, me, kind, move, dice_rng, dice_seed, policy, policy_seed, rounds, think.tau)
+            totals[j] += w + think.margin_weight * mg
+    return [t / worlds for t in totals]
+
+
 def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None,
            stop_at: float | None = None) -> tuple[Game, list[PlayerAction], SearchResult]:
     """Search the decision in front of ``view.viewer``; returns the first sampled world, the legal
@@ -280,12 +320,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
         dice_seed = rng.randrange(2**31)
         policy_seed = rng.randrange(2**31)
         for j in active:  # common random numbers: the same future dice and policy noise for all
-            dice_rng.seed(dice_seed)  # no new generator per rollout: the world's, seeded again
-            k = base.copy(dice_rng)
-            K.apply(k, me, kind, cands[j])
-            policy.reseed(policy_seed)
-            K.playout(k, policy, rounds)
-            w, mg = _value(k, me) if k.over else _projected_value(k, me, think.tau)
+            w, mg = _rollout(base, me, kind, cands[j], dice_rng, dice_seed, policy, policy_seed, rounds, think.tau)
             wins[j] += w
             margins[j] += mg
             vals[j].append(w + think.margin_weight * mg)
@@ -432,4 +467,4 @@ def _public_lead(g: Game, t: int) -> int:
     return pts[t] - max(v for i, v in enumerate(pts) if i != t)
 
 
-__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "odds_reason", "reason_for", "rollout_policy", "search"]
+__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "evaluate", "explain", "odds_reason", "reason_for", "rollout_policy", "search"]

@@ -21,6 +21,8 @@ def test_thinking_time_settings() -> None:
     for players in (2, 3, 4):
         f, n, lg = (THINK[t].worlds_for(players) for t in ("fast", "normal", "long"))
         assert f < n < lg
+        assert THINK["fast"].budget_for(players) <= THINK["normal"].budget_for(players) <= THINK["long"].budget_for(players)
+        assert THINK["normal"].budget_for(players) <= (1.2 if players == 2 else 0.9)  # the p95 limits: 1.5 s, 1.0 s
     for think in THINK.values():  # the opponent model in 2 players, cut-off rollouts with 3-4
         assert think.model_for(2) and think.model_for(4)
         # with 3-4 players the opponents also attack and, in the searched round, choose dice as Hard

@@ -129,13 +129,19 @@ OPP_ATTACK = 0.5
 #:   seat's own later moves in a rollout too (``self_model_multi``; 3 x Hard, seed 7101, the
 #:   same 108 games: 0.443 with it, 0.386 with the plain policy for those moves and no margin in
 #:   the value); the README has the fresh-seed runs.
-def _think(worlds: int, budget_s: float, top_k: int) -> Think:
+#: - 3-4 players, more worlds (issue 29's last change): 480 worlds, capped at 0.9 s of CPU so
+#:   the p95 stays under 1 s. By the search's own judge (``scripts/expert_worlds_gain.py``, 4
+#:   players, 6 games, seed 7600) a 480-world search's choice gains +0.0019 ± 0.0015 per decision
+#:   over a 240-world one's; the README has the fresh-seed runs.
+def _think(worlds: int, budget_s: float, top_k: int, worlds_multi: int | None = None,
+           budget_multi: float | None = None) -> Think:
     return Think(worlds=worlds, budget_s=budget_s, top_k=top_k, opp_attack=OPP_ATTACK, opp_model=True,
-                 horizon_multi=2, opp_model_multi=True, targets_multi=True, root_hard_multi=True,
-                 self_model_multi=True)
+                 worlds_multi=worlds_multi, budget_multi=budget_multi, horizon_multi=2, opp_model_multi=True,
+                 targets_multi=True, root_hard_multi=True, self_model_multi=True)
 
 
-THINK = {"fast": _think(24, 0.25, 5), "normal": _think(240, 1.2, 6), "long": _think(480, 1.4, 8)}
+THINK = {"fast": _think(24, 0.25, 5), "normal": _think(240, 1.2, 6, worlds_multi=480, budget_multi=0.9),
+         "long": _think(480, 1.4, 8, worlds_multi=960)}
 THINK_LEVELS = tuple(THINK)
 
 

@@ -7,7 +7,7 @@
 Plays ``--games`` games between Hard bots (seed ``--seed`` + 100 * game) and takes seat 0's view at
 every third of its decisions with a choice. At each, Expert (normal thinking time, no time cap)
 searches twice on different seeds, once with each number of worlds. Where the two choose
-different moves, :func:`tortuga_desktop.ai.expert.evaluate` values both in ``--judge`` further
+different moves, :func:`tortuga_desktop.ai.expert.judge_moves` values both in ``--judge`` further
 worlds of its own seed (no pruning) and the difference counts as the gain; where they agree the
 gain is 0. Prints the mean gain per decision with its standard error, in the search's units
 (win share + margin weight × margin, rollouts cut off and projected as the setting does).
@@ -24,7 +24,7 @@ import time
 from dataclasses import replace
 
 from tortuga_desktop.ai import kernel_mode, make_bot
-from tortuga_desktop.ai.expert import THINK, evaluate, search
+from tortuga_desktop.ai.expert import THINK, judge_moves, search
 from tortuga_desktop.rules import Game, PlayerView
 
 
@@ -73,7 +73,7 @@ def main() -> int:
             gains.append(0.0)
             continue
         differ += 1
-        v_few, v_many = evaluate(view, 9000 + i, normal, res_few.kind, [mine, theirs], a.judge)
+        v_few, v_many = judge_moves(view, 9000 + i, normal, res_few.kind, [mine, theirs], a.judge)
         gains.append(v_many - v_few)
     if len(gains) < 2:
         print("too few searched decisions to measure; play more games")

@@ -9,7 +9,7 @@ from dataclasses import replace
 import pytest
 
 from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import PRIOR, THINK, ExpertBot, evaluate, rollout_policy, search
+from tortuga_desktop.ai.expert import PRIOR, THINK, ExpertBot, judge_moves, rollout_policy, search
 from tortuga_desktop.arena import main as arena_main
 from tortuga_desktop.rules import Game
 
@@ -106,7 +106,7 @@ def test_arena_takes_an_expert_budget_and_refuses_a_bad_one() -> None:
 
 
 @pytest.mark.parametrize("players", [2, 4])
-def test_evaluate_values_moves_as_the_search_does(players: int) -> None:
+def test_judge_moves_values_moves_as_the_search_does(players: int) -> None:
     """With the same seed and fewer worlds than pruning needs, the judge's value of each
     candidate is the search's own mean of win + margin_weight * margin."""
     g = _first_choice(players, 21)
@@ -114,8 +114,8 @@ def test_evaluate_values_moves_as_the_search_does(players: int) -> None:
     think = replace(THINK["normal"], worlds=6, worlds_multi=6, budget_s=600.0, budget_multi=None)
     res = search(view, 3, think)[2]
     assert res.worlds == 6 and all(n == 6 for n in res.played)
-    values = evaluate(view, 3, think, res.kind, res.candidates, 6)
+    values = judge_moves(view, 3, think, res.kind, res.candidates, 6)
     expected = [(res.wins[j] + think.margin_weight * res.margins[j]) / 6 for j in range(len(res.candidates))]
     assert values == pytest.approx(expected, abs=1e-9)
     with pytest.raises(ValueError):
-        evaluate(view, 3, think, res.kind, res.candidates, 0)
+        judge_moves(view, 3, think, res.kind, res.candidates, 0)

@@ -251,7 +251,7 @@ def _rollout(base: K.KState, me: int, kind: int, move: Any, dice_rng: random.Ran
     return _value(k, me) if k.over else _projected_value(k, me, tau)
 
 
-def evaluate(view: PlayerView, seed: int, think: Think, kind: int, moves: list[Any], worlds: int) -> list[float]:
+def judge_moves(view: PlayerView, seed: int, think: Think, kind: int, moves: list[Any], worlds: int) -> list[float]:
     """Each of ``moves`` (kernel codes of the decision in front of ``view.viewer``, of kind
     ``kind``) valued as :func:`search` values its candidates (mean win + margin_weight * margin),
     in ``worlds`` sampled worlds with no pruning and no time cap: an independent judge of two
@@ -473,4 +473,4 @@ def _public_lead(g: Game, t: int) -> int:
     return pts[t] - max(v for i, v in enumerate(pts) if i != t)
 
 
-__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "evaluate", "explain", "odds_reason", "reason_for", "rollout_policy", "search"]
+__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "judge_moves", "odds_reason", "reason_for", "rollout_policy", "search"]

@@ -4,8 +4,8 @@
     python -m scripts.expert_worlds_gain [--players 4] [--games 6] [--worlds 240] [--more 480]
                                          [--judge 2000] [--seed 7600]
 
-Plays ``--games`` games between Hard bots (seed ``--seed`` + 100 * game) and takes seat 0's view at
-every third of its decisions with a choice. At each, Expert (normal thinking time, no time cap)
+Plays ``--games`` games between Hard bots (:func:`scripts.harness.seat_views`) and takes seat 0's
+view at every third of its decisions with a choice. At each, Expert (normal thinking time, no time cap)
 searches twice on different seeds, once with each number of worlds. Where the two choose
 different moves, :func:`tortuga_desktop.ai.expert.judge_moves` values both in ``--judge`` further
 worlds of its own seed (no pruning) and the difference counts as the gain; where they agree the
@@ -23,26 +23,10 @@ import statistics
 import time
 from dataclasses import replace
 
-from tortuga_desktop.ai import kernel_mode, make_bot
+from tortuga_desktop.ai import kernel_mode
 from tortuga_desktop.ai.expert import THINK, judge_moves, search
-from tortuga_desktop.rules import Game, PlayerView
 
-
-def views(players: int, games: int, seed: int) -> list[PlayerView]:
-    out: list[PlayerView] = []
-    for game in range(games):
-        base = seed + 100 * game
-        g = Game.new(players, base, log=False)
-        bots = [make_bot("hard", base + s) for s in range(players)]
-        mine = 0
-        while not g.is_over:
-            d = g.pending()[0]
-            if d.seat == 0 and len(g.legal_actions(0)) > 1:
-                if mine % 3 == 0:
-                    out.append(g.view(0))
-                mine += 1
-            g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
-    return out
+from .harness import seat_views
 
 
 def main() -> int:
@@ -63,7 +47,7 @@ def main() -> int:
     t0 = time.perf_counter()
     gains: list[float] = []
     differ = 0
-    for i, view in enumerate(views(a.players, a.games, a.seed)):
+    for i, view in enumerate(seat_views(a.players, a.games, a.seed, level="hard")):
         res_few = search(view, 1000 + i, few)[2]
         if len(res_few.candidates) < 2:
             continue

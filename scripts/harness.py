@@ -17,9 +17,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
+from tortuga_desktop.rules import PlayerView
 from tortuga_desktop.sim import derive_seed
 
-__all__ = ["derive_seed", "parser", "report", "run_jobs"]
+__all__ = ["derive_seed", "parser", "report", "run_jobs", "seat_views"]
 
 J = TypeVar("J")
 R = TypeVar("R")
@@ -72,3 +73,24 @@ def report(args: argparse.Namespace, figures: dict[str, Any], lines: Sequence[st
         print(json_module.dumps(figures))
         return
     print(lines if isinstance(lines, str) else "\n".join(lines))
+
+
+def seat_views(players: int, games: int, seed: int, level: str = "normal", every: int = 3) -> list[PlayerView]:
+    """Seat 0's view at every ``every``-th of its decisions with a choice, in ``games`` games
+    between bots of ``level`` (game ``i``: seed ``seed + i``, seat ``s``'s bot ``seed + 10 * i + s``)."""
+    from tortuga_desktop.ai import make_bot
+    from tortuga_desktop.rules import Game
+
+    out: list[PlayerView] = []
+    for gi in range(games):
+        g = Game.new(players, seed + gi, log=False)
+        bots = [make_bot(level, seed + 10 * gi + s) for s in range(players)]
+        mine = 0
+        while not g.is_over:
+            d = g.pending()[0]
+            if d.seat == 0 and len(g.legal_actions(0)) > 1:
+                if mine % every == 0:
+                    out.append(g.view(0))
+                mine += 1
+            g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
+    return out

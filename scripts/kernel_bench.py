@@ -41,6 +41,8 @@ from typing import Any
 from tortuga_desktop.ai import kernel as K
 from tortuga_desktop.rules import Game, PlayerView, determinize
 
+from .harness import seat_views
+
 
 def engine(games: int, players: int) -> float:
     t = time.perf_counter()
@@ -61,24 +63,6 @@ def kernel_step(games: int, players: int) -> float:
     for i in range(games):
         K.random_playout(K.new_game(players, 1000 + i), random.Random(i))
     return games / (time.perf_counter() - t)
-
-
-def _positions(players: int, games: int, seed: int) -> list[PlayerView]:
-    from tortuga_desktop.ai import make_bot
-
-    out = []
-    for gi in range(games):
-        g = Game.new(players, seed + gi, log=False)
-        bots = [make_bot("normal", seed + 10 * gi + s) for s in range(players)]
-        mine = 0
-        while not g.is_over:
-            d = g.pending()[0]
-            if d.seat == 0 and len(g.legal_actions(0)) > 1:
-                if mine % 3 == 0:
-                    out.append(g.view(0))
-                mine += 1
-            g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
-    return out
 
 
 def _jobs(views: list[PlayerView], worlds: int) -> list[tuple[int, int, list[Any], int, int, Game]]:
@@ -160,7 +144,7 @@ def rollout_bench(a: argparse.Namespace) -> int:
     compiled = kernel_mode.compiled()
     print(f"{kernel_mode.describe()}; per rollout: CPU time of this process (wall clock in brackets)")
     for players in (4, 2):
-        views = _positions(players, a.games_for_positions, 4000 + players)[: a.positions]
+        views = seat_views(players, a.games_for_positions, 4000 + players)[: a.positions]
         jobs = _jobs(views, a.worlds)
         cpu: dict[str, list[float]] = {"old": [], "pure": [], "now": []}
         wall: dict[str, list[float]] = {"old": [], "pure": [], "now": []}

@@ -132,7 +132,7 @@ OPP_ATTACK = 0.5
 #: - 3-4 players, more worlds (issue 29's last change): 480 worlds, capped at 0.9 s of CPU so
 #:   the p95 stays under 1 s. By the search's own judge (``scripts/expert_worlds_gain.py``, 4
 #:   players, 16 games, seed 7600, 230 decisions) a 480-world search chooses no better than a
-#:   240-world one (-0.0003 ± 0.0008 per decision); on fresh seeds it won 0.450 of 400 games
+#:   240-world one (-0.0003 ± 0.0008 per decision); on fresh seeds it won 0.439 of 600 games
 #:   against 3 x Hard where 240 worlds had won 0.400 of 400 others — weak evidence (README).
 def _think(worlds: int, budget_s: float, top_k: int, worlds_multi: int | None = None,
            budget_multi: float | None = None) -> Think:

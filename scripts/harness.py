@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
-from tortuga_desktop.rules import PlayerView
+from tortuga_desktop.rules import Game, PlayerView
 from tortuga_desktop.sim import derive_seed
 
 __all__ = ["derive_seed", "parser", "report", "run_jobs", "seat_views"]
@@ -79,7 +79,6 @@ def seat_views(players: int, games: int, seed: int, level: str = "normal", every
     """Seat 0's view at every ``every``-th of its decisions with a choice, in ``games`` games
     between bots of ``level`` (game ``i``: seed ``seed + i``, seat ``s``'s bot ``seed + 10 * i + s``)."""
     from tortuga_desktop.ai import make_bot
-    from tortuga_desktop.rules import Game
 
     out: list[PlayerView] = []
     for gi in range(games):

@@ -284,7 +284,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--expert-think", choices=("fast", "normal", "long"), default=None,
                     help="Expert: thinking time")
     ap.add_argument("--expert-worlds", type=int, default=None, help="Expert: sampled worlds per decision at most")
-    ap.add_argument("--expert-budget", type=float, default=None,
+    ap.add_argument("--expert-budget", type=float, default=None, dest="expert_budget_s",
                     help="Expert: time cap per decision (CPU seconds)")
     ap.add_argument("--expert-opp-attack", type=float, default=None,
                     help="Expert: the opponents' boarding and raiding in its rollouts, relative to its own (1 = same)")
@@ -326,11 +326,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         expert["think"] = a.expert_think
     if a.expert_worlds is not None:
         expert["worlds"] = a.expert_worlds
-    if a.expert_budget is not None:
-        if not 0.01 <= a.expert_budget <= 60.0:
-            ap.error("--expert-budget must be between 0.01 and 60")
-        expert["budget_s"] = a.expert_budget
-    for flag, key, lo, hi in (("opp-attack", "opp_attack", 0.0, 3.0), ("horizon", "horizon", 0, 20),
+    for flag, key, lo, hi in (("budget", "budget_s", 0.01, 60.0), ("opp-attack", "opp_attack", 0.0, 3.0),
+                              ("horizon", "horizon", 0, 20),
                               ("tau", "tau", 0.1, 100.0), ("margin", "margin", 0.0, 1.0), ("top-k", "top_k", 1, 40)):
         value = getattr(a, f"expert_{key}")
         if value is not None:

@@ -252,6 +252,13 @@ def _rollout(base: K.KState, me: int, kind: int, move: Any, dice_rng: random.Ran
     return _value(k, me) if k.over else _projected_value(k, me, tau)
 
 
+def _world(view: PlayerView, rng: random.Random, first: Game | None) -> tuple[K.KState, int, int]:
+    """The next sampled world of a search or a judge (``first``: the world already sampled, used
+    as it is), as a kernel state, with the seeds of its future dice and of the policy's noise."""
+    world = first if first is not None else determinize(view, rng.randrange(2**31))
+    return K.from_game(world), rng.randrange(2**31), rng.randrange(2**31)
+
+
 def judge_moves(view: PlayerView, seed: int, think: Think, kind: int, moves: list[Any], worlds: int) -> list[float]:
     """Each of ``moves`` (kernel codes of the decision in front of ``view.viewer``, of kind
     ``kind``) valued as :func:`search` values its candidates (mean win + margin_weight * margin),
@@ -270,9 +277,7 @@ def judge_moves(view: PlayerView, seed: int, think: Think, kind: int, moves: lis
     policy = rollout_policy(think, policy_rng, me, g0)
     totals = [0.0] * len(moves)
     for n in range(worlds):
-        base = K.from_game(g0 if n == 0 else determinize(view, rng.randrange(2**31)))
-        dice_seed = rng.randrange(2**31)
-        policy_seed = rng.randrange(2**31)
+        base, dice_seed, policy_seed = _world(view, rng, g0 if n == 0 else None)
         for j, move in enumerate(moves):
             w, mg = _rollout(base, me, kind, move, dice_rng, dice_seed, policy, policy_seed, rounds, think.tau)
             totals[j] += w + think.margin_weight * mg
@@ -322,10 +327,7 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     policy = rollout_policy(think, policy_rng, me, g0)
     while worlds < max_worlds and len(active) > 1:
         started = time.perf_counter()
-        world = g0 if worlds == 0 else determinize(view, rng.randrange(2**31))
-        base = K.from_game(world)
-        dice_seed = rng.randrange(2**31)
-        policy_seed = rng.randrange(2**31)
+        base, dice_seed, policy_seed = _world(view, rng, g0 if worlds == 0 else None)
         for j in active:  # common random numbers: the same future dice and policy noise for all
             w, mg = _rollout(base, me, kind, cands[j], dice_rng, dice_seed, policy, policy_seed, rounds, think.tau)
             wins[j] += w

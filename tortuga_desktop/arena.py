@@ -301,6 +301,9 @@ def main(argv: Sequence[str] | None = None) -> int:
                     help="Expert: points of projected score per unit of the softmax chance to win")
     ap.add_argument("--expert-self-model", choices=("on", "off"), default=None,
                     help="Expert (3-4 players): its own later moves in rollouts played as its opponents' are")
+    ap.add_argument("--expert-hard-next", choices=("on", "off"), default=None,
+                    help="Expert (3-4 players): rollouts play the round after the searched one by Hard's "
+                         "heuristic too")
     ap.add_argument("--expert-margin", type=float, default=None,
                     help="Expert: weight of the score margin beside the win share in a rollout's value")
     ap.add_argument("--expert-top-k", type=int, default=None,
@@ -342,6 +345,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         expert["root_hard"] = a.expert_root_hard == "on"
     if a.expert_self_model is not None:
         expert["self_model"] = a.expert_self_model == "on"
+    if a.expert_hard_next is not None:
+        expert["hard_next"] = a.expert_hard_next == "on"
     options = {k: v for k, v in (("hard", hard), ("expert", expert)) if v}
     if a.round_robin is not None:
         rr = round_robin(levels, a.games, a.seed, a.workers, options or None)

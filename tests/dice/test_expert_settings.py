@@ -1,5 +1,5 @@
 """Expert's search settings tried in issue 29 (arena flags ``--expert-self-model``,
-``--expert-margin``, ``--expert-top-k``, ``--expert-budget``): what each changes in the search."""
+``--expert-margin``, ``--expert-top-k``, ``--expert-budget``, ``--expert-hard-next``): what each changes in the search."""
 
 from __future__ import annotations
 
@@ -32,6 +32,18 @@ def test_self_model_plays_the_searcher_as_its_opponents_with_three_or_four_playe
         assert rollout_policy(plain, random.Random(1), 0, g).me == 0
     two = _dice_phase(2, 3)
     assert rollout_policy(think, random.Random(1), 1, two).me == 1  # 2 players: unchanged
+
+
+def test_hard_next_plays_the_round_after_the_searched_one_by_hards_heuristic() -> None:
+    think = replace(THINK["normal"], hard_next_multi=True)
+    for players in (3, 4):
+        g = _dice_phase(players, 3)
+        assert rollout_policy(think, random.Random(1), 0, g).hard_next == g.round + 1
+        assert rollout_policy(replace(think, hard_next_multi=False), random.Random(1), 0, g).hard_next == -1
+    two = _dice_phase(2, 3)
+    assert rollout_policy(think, random.Random(1), 1, two).hard_next == -1  # 2 players: not used
+    bot = make_bot("expert", 1, hard_next=True)
+    assert isinstance(bot, ExpertBot) and bot.think.hard_next_multi
 
 
 def test_settings_reach_the_bot() -> None:
@@ -84,7 +96,8 @@ def test_the_margin_weight_decides_what_best_means() -> None:
 
 
 @pytest.mark.parametrize("bad", [["--expert-margin", "-0.1"], ["--expert-margin", "2"],
-                                 ["--expert-top-k", "0"], ["--expert-self-model", "maybe"]])
+                                 ["--expert-top-k", "0"], ["--expert-self-model", "maybe"],
+                                 ["--expert-hard-next", "maybe"]])
 def test_arena_refuses_bad_settings(bad: list[str]) -> None:
     with pytest.raises(SystemExit):
         arena_main(["--bots", "expert,hard", "--games", "2", *bad])

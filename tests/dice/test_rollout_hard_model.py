@@ -140,6 +140,34 @@ def test_the_model_plays_hards_heuristic_in_the_searched_round() -> None:
     assert same / total > 0.9, (same, total)
 
 
+def test_the_model_plays_hards_heuristic_in_the_next_round_from_that_rounds_values() -> None:
+    """With ``hard_next`` set (and no ``hard_round``), the opponents' dice, skulls and bonus
+    tiles in that round are Hard's heuristic nearly always, from Hard's values of the state in
+    front of them: computed again after every ``reseed`` (a new rollout), not kept from the last."""
+    same = total = 0
+    pol = R.RolloutPolicy(random.Random(5), me=-1, model=True, targets=True)
+    for g, s in positions(4, 3, 1610):
+        k = K.from_game(g)
+        kind = K.kind_for(k, s)
+        if kind not in (K.K_SELECT, K.K_SKULL, K.K_BONUS):
+            continue
+        pol.reseed(total)
+        pol.hard_next = k.round
+        assert pol._hard_vals(k, s) == R.hard_values(k, s)
+        if kind == K.K_SELECT:
+            mine = pol.select(k, s, K.face_masks(k, s))
+        else:
+            mine = pol.choose(k, s, kind, K.options(k, s, kind))
+        scores, _ = option_scores(g, s, g.legal_actions(s))
+        normal = K.to_kernel_action(g.legal_actions(s)[max(range(len(scores)), key=lambda i: (scores[i], -i))])
+        same += mine == normal
+        total += 1
+        pol.hard_next = k.round + 1  # another round: the plain model, not Hard's values
+        assert pol._hard_vals(k, s) is None
+    assert total > 150
+    assert same / total > 0.9, (same, total)
+
+
 def test_the_skulls_choice_in_whole_rounds_sees_its_selection() -> None:
     """R3.5: a seat choosing the action for a skulls-only selection inside the kernel's whole-round
     loop is asked with its selection in the state (the old loop left ``sel`` at -1, so a policy

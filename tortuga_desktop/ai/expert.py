@@ -11,10 +11,11 @@ For every decision with a choice, Expert
    rounds, after which :func:`project` (the chest conveyor run on, as Hard's evaluation does)
    scores the position. The opponents are modelled on Hard: they choose dice, skulls and bonus
    tiles the way Hard does; with 3-4 players they also board and raid whom Hard's objective
-   says (mostly the leader), and in the searched decision's own round they choose dice, skulls
-   and bonus tiles by Hard's heuristic itself (ported to the kernel: :func:`.rollout.hard_values`,
-   :func:`.rollout.hard_dice_scores`). With 3-4 players the searching seat's own later moves in
-   a rollout are played the same way (``Think.self_model_multi``);
+   says (mostly the leader), and in the searched decision's own round and the round after it
+   they choose dice, skulls and bonus tiles by Hard's heuristic itself (ported to the kernel:
+   :func:`.rollout.hard_values`, :func:`.rollout.hard_dice_scores`; ``Think.hard_next_multi``
+   for the round after). With 3-4 players the searching seat's own later moves in a rollout are
+   played the same way (``Think.self_model_multi``);
 3. takes the candidate with the best mean result: its share of wins (or, for a cut-off
    rollout, a softmax chance to win from the projected scores) plus a little of its score
    margin (ties and near-ties go to the heuristic's favourite).
@@ -90,6 +91,10 @@ class Think:
     #: with 3-4 players the searching seat's own later moves in a rollout are played as its
     #: opponents' are (the Hard-like model, targets and, in the searched round, Hard's heuristic)
     self_model_multi: bool = False
+    #: with 3-4 players the opponents (and, with ``self_model_multi``, the searching seat) also
+    #: choose dice, skulls and bonus tiles by Hard's heuristic in the round after the searched
+    #: decision's, from that round's values in each rollout
+    hard_next_multi: bool = False
     #: weight of the score margin beside the win share in a rollout's value
     margin_weight: float = MARGIN_WEIGHT
 
@@ -138,7 +143,7 @@ def _think(worlds: int, budget_s: float, top_k: int, worlds_multi: int | None = 
            budget_multi: float | None = None) -> Think:
     return Think(worlds=worlds, budget_s=budget_s, top_k=top_k, opp_attack=OPP_ATTACK, opp_model=True,
                  worlds_multi=worlds_multi, budget_multi=budget_multi, horizon_multi=2, opp_model_multi=True,
-                 targets_multi=True, root_hard_multi=True, self_model_multi=True)
+                 targets_multi=True, root_hard_multi=True, self_model_multi=True, hard_next_multi=True)
 
 
 THINK = {"fast": _think(24, 0.25, 5), "normal": _think(240, 1.2, 6, worlds_multi=480, budget_multi=0.9),
@@ -236,6 +241,8 @@ def rollout_policy(think: Think, rng: random.Random, me: int, g0: Game) -> Rollo
     policy = RolloutPolicy(rng, seat, opp_attack, think.model_for(players), think.targets_for(players))
     if think.root_hard_for(players) and g0.phase == "dice":
         policy.hard_round = g0.round
+    if players > 2 and think.hard_next_multi:
+        policy.hard_next = g0.round + 1
     return policy
 
 
@@ -357,7 +364,7 @@ class ExpertBot:
                  opp_model: bool | None = None, horizon: int | None = None, tau: float | None = None,
                  targets: bool | None = None, root_hard: bool | None = None,
                  self_model: bool | None = None, margin: float | None = None,
-                 top_k: int | None = None) -> None:
+                 top_k: int | None = None, hard_next: bool | None = None) -> None:
         if think not in THINK:
             raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
         base = THINK[think]
@@ -369,7 +376,8 @@ class ExpertBot:
         if budget_s is not None:
             given.update(budget_s=budget_s, budget_multi=None)
         for key, value in (("opp_attack", opp_attack), ("tau", tau), ("top_k", top_k),
-                           ("margin_weight", margin), ("self_model_multi", self_model)):
+                           ("margin_weight", margin), ("self_model_multi", self_model),
+                           ("hard_next_multi", hard_next)):
             if value is not None:
                 given[key] = value
         for key, value in (("opp_model", opp_model), ("targets", targets), ("root_hard", root_hard)):

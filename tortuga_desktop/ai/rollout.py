@@ -441,6 +441,11 @@ class RolloutPolicy:
         #: search: ``_hv``); -1: never
         self.hard_round = -1
         self._hv: list[tuple[list[float], list[float]] | None] = []
+        #: in round ``hard_next`` (the round after the searched decision's) the others choose
+        #: dice, skulls and bonus tiles the way Hard does too, from Hard's action values of that
+        #: round in each rollout (computed once per rollout and seat: ``_hvn``); -1: never
+        self.hard_next = -1
+        self._hvn: list[tuple[list[float], list[float]] | None] = []
         # the round's weights: for the state ``_k`` in round ``_round``, per seat (None: not
         # yet asked), as they are (``_raw``) and with the opponent model's scaling (``_wants``)
         self._k: K.KState | None = None
@@ -455,6 +460,8 @@ class RolloutPolicy:
         tuple)."""
         self.rng.seed(seed)
         self._k = None
+        if self._hvn:
+            self._hvn = []
 
     def _round_weights(self, k: K.KState, s: int) -> list[float]:
         """The raw weights of seat ``s`` this round (cached: see the module docstring)."""
@@ -484,9 +491,18 @@ class RolloutPolicy:
         return w
 
     def _hard_vals(self, k: K.KState, s: int) -> tuple[list[float], list[float]] | None:
-        """Hard's action values for seat ``s`` if this is the round the others play as Hard."""
-        if k.round != self.hard_round or s == self.me or k.phase != K.P_DICE:
+        """Hard's action values for seat ``s`` if this is a round the others play as Hard."""
+        if s == self.me or k.phase != K.P_DICE:
             return None
+        if k.round != self.hard_round:
+            if k.round != self.hard_next:
+                return None
+            if not self._hvn:
+                self._hvn = [None] * k.n
+            hv = self._hvn[s]
+            if hv is None:
+                hv = self._hvn[s] = hard_values(k, s)
+            return hv
         if not self._hv:
             self._hv = [None] * k.n
         hv = self._hv[s]
@@ -508,7 +524,7 @@ class RolloutPolicy:
     def select(self, k: K.KState, s: int, fm: list[int]) -> int:
         """The face group (its strongest dice that fit) worth most: the action's weight times
         the chance the new total takes a position against the others' public totals there."""
-        if self.hard_round >= 0:
+        if self.hard_round >= 0 or self.hard_next >= 0:
             hv = self._hard_vals(k, s)
             if hv is not None:
                 return self._hard_select(k, s, fm, hv)
@@ -660,7 +676,7 @@ class RolloutPolicy:
         if kind == K.K_TAKE:
             return max(opts, key=_chest_values(k, s).__getitem__)
         rnd = self.rnd
-        if self.hard_round >= 0:
+        if self.hard_round >= 0 or self.hard_next >= 0:
             hv = self._hard_vals(k, s)
             if hv is not None:
                 return self._hard_choose(k, s, kind, opts, hv)

@@ -116,6 +116,17 @@ def test_attack_objective_is_hards_target_score() -> None:
     assert compared > 20
 
 
+def _plays_normals_choice(pol: R.RolloutPolicy, g: Game, s: int, k: K.KState, kind: int) -> bool:
+    """Whether ``pol`` makes Normal's (Hard's heuristic's) choice for seat ``s`` at ``g``."""
+    if kind == K.K_SELECT:
+        mine = pol.select(k, s, K.face_masks(k, s))
+    else:
+        mine = pol.choose(k, s, kind, K.options(k, s, kind))
+    scores, _ = option_scores(g, s, g.legal_actions(s))
+    normal = K.to_kernel_action(g.legal_actions(s)[max(range(len(scores)), key=lambda i: (scores[i], -i))])
+    return bool(mine == normal)
+
+
 def test_the_model_plays_hards_heuristic_in_the_searched_round() -> None:
     """With ``hard_round`` set, the opponents' dice, skulls and bonus tiles are Normal's (Hard's
     heuristic) nearly always: the small noise and the chest choice inside Board and Raid's worth
@@ -128,13 +139,7 @@ def test_the_model_plays_hards_heuristic_in_the_searched_round() -> None:
             continue
         pol = R.RolloutPolicy(random.Random(total), me=-1, model=True, targets=True)
         pol.hard_round = k.round
-        if kind == K.K_SELECT:
-            mine = pol.select(k, s, K.face_masks(k, s))
-        else:
-            mine = pol.choose(k, s, kind, K.options(k, s, kind))
-        scores, _ = option_scores(g, s, g.legal_actions(s))
-        normal = K.to_kernel_action(g.legal_actions(s)[max(range(len(scores)), key=lambda i: (scores[i], -i))])
-        same += mine == normal
+        same += _plays_normals_choice(pol, g, s, k, kind)
         total += 1
     assert total > 150
     assert same / total > 0.9, (same, total)
@@ -154,13 +159,7 @@ def test_the_model_plays_hards_heuristic_in_the_next_round_from_that_rounds_valu
         pol.reseed(total)
         pol.hard_next = k.round
         assert pol._hard_vals(k, s) == R.hard_values(k, s)
-        if kind == K.K_SELECT:
-            mine = pol.select(k, s, K.face_masks(k, s))
-        else:
-            mine = pol.choose(k, s, kind, K.options(k, s, kind))
-        scores, _ = option_scores(g, s, g.legal_actions(s))
-        normal = K.to_kernel_action(g.legal_actions(s)[max(range(len(scores)), key=lambda i: (scores[i], -i))])
-        same += mine == normal
+        same += _plays_normals_choice(pol, g, s, k, kind)
         total += 1
         pol.hard_next = k.round + 1  # another round: the plain model, not Hard's values
         assert pol._hard_vals(k, s) is None

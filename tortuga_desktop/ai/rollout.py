@@ -494,20 +494,19 @@ class RolloutPolicy:
         """Hard's action values for seat ``s`` if this is a round the others play as Hard."""
         if s == self.me or k.phase != K.P_DICE:
             return None
-        if k.round != self.hard_round:
-            if k.round != self.hard_next:
-                return None
+        if k.round == self.hard_round:
+            if not self._hv:
+                self._hv = [None] * k.n
+            cache = self._hv
+        elif k.round == self.hard_next:
             if not self._hvn:
                 self._hvn = [None] * k.n
-            hv = self._hvn[s]
-            if hv is None:
-                hv = self._hvn[s] = hard_values(k, s)
-            return hv
-        if not self._hv:
-            self._hv = [None] * k.n
-        hv = self._hv[s]
+            cache = self._hvn
+        else:
+            return None
+        hv = cache[s]
         if hv is None:
-            hv = self._hv[s] = hard_values(k, s)
+            hv = cache[s] = hard_values(k, s)
         return hv
 
     def _hard_select(self, k: K.KState, s: int, fm: list[int], hv: tuple[list[float], list[float]]) -> int:

@@ -11,10 +11,10 @@ For every decision with a choice, Expert
    rounds, after which :func:`project` (the chest conveyor run on, as Hard's evaluation does)
    scores the position. The opponents are modelled on Hard: they choose dice, skulls and bonus
    tiles the way Hard does; with 3-4 players they also board and raid whom Hard's objective
-   says (mostly the leader), and in the searched decision's own round and the round after it
-   they choose dice, skulls and bonus tiles by Hard's heuristic itself (ported to the kernel:
-   :func:`.rollout.hard_values`, :func:`.rollout.hard_dice_scores`; ``Think.hard_next_multi``
-   for the round after). With 3-4 players the searching seat's own later moves in a rollout are
+   says (mostly the leader), and in the searched decision's own round they choose dice, skulls
+   and bonus tiles by Hard's heuristic itself (ported to the kernel: :func:`.rollout.hard_values`,
+   :func:`.rollout.hard_dice_scores`; ``Think.hard_next_multi``, off by default, does so in the
+   round after it too). With 3-4 players the searching seat's own later moves in a rollout are
    played the same way (``Think.self_model_multi``);
 3. takes the candidate with the best mean result: its share of wins (or, for a cut-off
    rollout, a softmax chance to win from the projected scores) plus a little of its score
@@ -139,11 +139,14 @@ OPP_ATTACK = 0.5
 #:   players, 16 games, seed 7600, 230 decisions) a 480-world search chooses no better than a
 #:   240-world one (-0.0003 ± 0.0008 per decision); on fresh seeds it won 0.439 of 600 games
 #:   against 3 x Hard where 240 worlds had won 0.400 of 400 others — weak evidence (README).
+#: - 3-4 players, the round after the searched one by Hard's heuristic too (``hard_next_multi``):
+#:   off. A rollout costs about three times as much; tuning seed 8101, 48 paired games: 0.510 with
+#:   it, 0.396 without; fresh seeds 6301/6303: 0.427 over 400 games, under the default's 0.439.
 def _think(worlds: int, budget_s: float, top_k: int, worlds_multi: int | None = None,
            budget_multi: float | None = None) -> Think:
     return Think(worlds=worlds, budget_s=budget_s, top_k=top_k, opp_attack=OPP_ATTACK, opp_model=True,
                  worlds_multi=worlds_multi, budget_multi=budget_multi, horizon_multi=2, opp_model_multi=True,
-                 targets_multi=True, root_hard_multi=True, self_model_multi=True, hard_next_multi=True)
+                 targets_multi=True, root_hard_multi=True, self_model_multi=True)
 
 
 THINK = {"fast": _think(24, 0.25, 5), "normal": _think(240, 1.2, 6, worlds_multi=480, budget_multi=0.9),

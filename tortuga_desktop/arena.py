@@ -337,16 +337,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not lo <= value <= hi:
                 ap.error(f"--expert-{flag} must be between {lo:g} and {hi:g}")
             expert[key] = value
-    if a.expert_opp_model is not None:
-        expert["opp_model"] = a.expert_opp_model == "on"
-    if a.expert_targets is not None:
-        expert["targets"] = a.expert_targets == "on"
-    if a.expert_root_hard is not None:
-        expert["root_hard"] = a.expert_root_hard == "on"
-    if a.expert_self_model is not None:
-        expert["self_model"] = a.expert_self_model == "on"
-    if a.expert_hard_next is not None:
-        expert["hard_next"] = a.expert_hard_next == "on"
+    for key in ("opp_model", "targets", "root_hard", "self_model", "hard_next"):  # the on/off flags
+        switch = getattr(a, f"expert_{key}")
+        if switch is not None:
+            expert[key] = switch == "on"
     options = {k: v for k, v in (("hard", hard), ("expert", expert)) if v}
     if a.round_robin is not None:
         rr = round_robin(levels, a.games, a.seed, a.workers, options or None)

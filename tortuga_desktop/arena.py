@@ -304,6 +304,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--expert-hard-next", choices=("on", "off"), default=None,
                     help="Expert (3-4 players): rollouts play the round after the searched one by Hard's "
                          "heuristic too")
+    ap.add_argument("--expert-tau-gap", choices=("on", "off"), default=None,
+                    help="Expert (3-4 players): the softmax temperature by the leader's gap to the goal at the "
+                         "cut-off (calibrated) instead of one --expert-tau")
     ap.add_argument("--expert-margin", type=float, default=None,
                     help="Expert: weight of the score margin beside the win share in a rollout's value")
     ap.add_argument("--expert-top-k", type=int, default=None,
@@ -337,7 +340,9 @@ def main(argv: Sequence[str] | None = None) -> int:
             if not lo <= value <= hi:
                 ap.error(f"--expert-{flag} must be between {lo:g} and {hi:g}")
             expert[key] = value
-    for key in ("opp_model", "targets", "root_hard", "self_model", "hard_next"):  # the on/off flags
+    if a.expert_tau is not None and a.expert_tau_gap == "on":
+        ap.error("give either --expert-tau or --expert-tau-gap on, not both")
+    for key in ("opp_model", "targets", "root_hard", "self_model", "hard_next", "tau_gap"):  # the on/off flags
         switch = getattr(a, f"expert_{key}")
         if switch is not None:
             expert[key] = switch == "on"

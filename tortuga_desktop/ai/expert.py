@@ -17,8 +17,9 @@ For every decision with a choice, Expert
    round after it too). With 3-4 players the searching seat's own later moves in a rollout are
    played the same way (``Think.self_model_multi``);
 3. takes the candidate with the best mean result: its share of wins (or, for a cut-off
-   rollout, a softmax chance to win from the projected scores) plus a little of its score
-   margin (ties and near-ties go to the heuristic's favourite).
+   rollout, a softmax chance to win from the projected scores, with 3-4 players at a
+   temperature calibrated for how near the leader is to the goal: :data:`TAU_BY_GAP`) plus a
+   little of its score margin (ties and near-ties go to the heuristic's favourite).
 
 Candidates are all legal moves, or the heuristic's best ``top_k`` when there are more. The
 thinking time (``think``: fast / normal / long) caps the worlds and the seconds per decision;
@@ -97,6 +98,9 @@ class Think:
     hard_next_multi: bool = False
     #: weight of the score margin beside the win share in a rollout's value
     margin_weight: float = MARGIN_WEIGHT
+    #: with 3-4 players the temperature of a cut-off rollout's softmax depends on how far the
+    #: leader is from the goal at the cut-off (:data:`TAU_BY_GAP`) instead of being ``tau``
+    tau_by_gap_multi: bool = False
 
     def worlds_for(self, players: int) -> int:
         return self.worlds if players == 2 or self.worlds_multi is None else self.worlds_multi
@@ -115,6 +119,31 @@ class Think:
 
     def horizon_for(self, players: int) -> int | None:
         return self.horizon if players == 2 else self.horizon_multi
+
+    def taus_for(self, players: int) -> tuple[float, ...]:
+        """The softmax temperatures of cut-off rollouts, by the leader's gap to the goal (a
+        single entry: the same for every gap); see :func:`cutoff_tau`."""
+        return TAU_BY_GAP if players > 2 and self.tau_by_gap_multi else (self.tau,)
+
+
+#: The temperature (points) of a cut-off rollout's softmax with 3-4 players, by the gap between
+#: the goal and the most chests any seat has in Tortuga at the cut-off (index: the gap, capped at
+#: 6). Calibrated, not tuned on games: the temperature that best predicts the real winner from
+#: the projected scores (least log loss), in kernel games played by the rollout policy with the
+#: opponent model and targets (6,000 games each with 3 and 4 players; gap 1: 5.5-6, 2: 9,
+#: 3: 15, 4: 15-18, 5: 28-35, 6: 60-150; ``python -m scripts.projection_calibration --players 4
+#: --games 6000 --model --by-gap``). The single ``tau`` of 6 fits only the last round or two:
+#: early on a projected lead says much less about the winner than a softmax of 6 points claims.
+TAU_BY_GAP: tuple[float, ...] = (6.0, 6.0, 9.0, 15.0, 17.0, 30.0, 80.0)
+
+
+def cutoff_tau(k: K.KState, taus: tuple[float, ...]) -> float:
+    """The temperature for the cut-off position ``k``: ``taus[gap]``, the gap between the goal
+    and the most chests in any seat's Tortuga (at least 0, at most ``len(taus) - 1``)."""
+    if len(taus) == 1:
+        return taus[0]
+    gap = k.goal - max(len(t) for t in k.tortuga)
+    return taus[min(max(gap, 0), len(taus) - 1)]
 
 
 #: in 2-player games the opponent in rollouts boards and raids half as eagerly as the searching
@@ -146,7 +175,7 @@ def _think(worlds: int, budget_s: float, top_k: int, worlds_multi: int | None = 
            budget_multi: float | None = None) -> Think:
     return Think(worlds=worlds, budget_s=budget_s, top_k=top_k, opp_attack=OPP_ATTACK, opp_model=True,
                  worlds_multi=worlds_multi, budget_multi=budget_multi, horizon_multi=2, opp_model_multi=True,
-                 targets_multi=True, root_hard_multi=True, self_model_multi=True)
+                 targets_multi=True, root_hard_multi=True, self_model_multi=True, tau_by_gap_multi=True)
 
 
 THINK = {"fast": _think(24, 0.25, 5), "normal": _think(240, 1.2, 6, worlds_multi=480, budget_multi=0.9),
@@ -250,7 +279,7 @@ def rollout_policy(think: Think, rng: random.Random, me: int, g0: Game) -> Rollo
 
 
 def _rollout(base: K.KState, me: int, kind: int, move: Any, dice_rng: random.Random, dice_seed: int,
-             policy: RolloutPolicy, policy_seed: int, rounds: int, tau: float) -> tuple[float, float]:
+             policy: RolloutPolicy, policy_seed: int, rounds: int, taus: tuple[float, ...]) -> tuple[float, float]:
     """One rollout of ``move`` in the world ``base``: its win share and margin (exact when the game
     ends within ``rounds`` rounds, else projected). The dice and the policy's noise come from the
     given seeds, so every move of a world meets the same future (common random numbers)."""
@@ -259,7 +288,7 @@ def _rollout(base: K.KState, me: int, kind: int, move: Any, dice_rng: random.Ran
     K.apply(k, me, kind, move)
     policy.reseed(policy_seed)
     K.playout(k, policy, rounds)
-    return _value(k, me) if k.over else _projected_value(k, me, tau)
+    return _value(k, me) if k.over else _projected_value(k, me, cutoff_tau(k, taus))
 
 
 def _world(view: PlayerView, rng: random.Random, first: Game | None) -> tuple[K.KState, int, int]:
@@ -285,11 +314,12 @@ def judge_moves(view: PlayerView, seed: int, think: Think, kind: int, moves: lis
     rounds = MAX_ROUNDS if horizon is None else horizon
     dice_rng, policy_rng = random.Random(), random.Random()
     policy = rollout_policy(think, policy_rng, me, g0)
+    taus = think.taus_for(view.players)
     totals = [0.0] * len(moves)
     for n in range(worlds):
         base, dice_seed, policy_seed = _world(view, rng, g0 if n == 0 else None)
         for j, move in enumerate(moves):
-            w, mg = _rollout(base, me, kind, move, dice_rng, dice_seed, policy, policy_seed, rounds, think.tau)
+            w, mg = _rollout(base, me, kind, move, dice_rng, dice_seed, policy, policy_seed, rounds, taus)
             totals[j] += w + think.margin_weight * mg
     return [t / worlds for t in totals]
 
@@ -335,11 +365,12 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     rounds = MAX_ROUNDS if horizon is None else horizon
     dice_rng, policy_rng = random.Random(), random.Random()
     policy = rollout_policy(think, policy_rng, me, g0)
+    taus = think.taus_for(view.players)
     while worlds < max_worlds and len(active) > 1:
         started = time.perf_counter()
         base, dice_seed, policy_seed = _world(view, rng, g0 if worlds == 0 else None)
         for j in active:  # common random numbers: the same future dice and policy noise for all
-            w, mg = _rollout(base, me, kind, cands[j], dice_rng, dice_seed, policy, policy_seed, rounds, think.tau)
+            w, mg = _rollout(base, me, kind, cands[j], dice_rng, dice_seed, policy, policy_seed, rounds, taus)
             wins[j] += w
             margins[j] += mg
             vals[j].append(w + think.margin_weight * mg)
@@ -367,9 +398,12 @@ class ExpertBot:
                  opp_model: bool | None = None, horizon: int | None = None, tau: float | None = None,
                  targets: bool | None = None, root_hard: bool | None = None,
                  self_model: bool | None = None, margin: float | None = None,
-                 top_k: int | None = None, hard_next: bool | None = None) -> None:
+                 top_k: int | None = None, hard_next: bool | None = None,
+                 tau_gap: bool | None = None) -> None:
         if think not in THINK:
             raise ValueError(f"unknown thinking time {think!r}; expected one of {', '.join(THINK)}")
+        if tau is not None and tau_gap:
+            raise ValueError("give either one temperature (tau) or the temperatures by gap (tau_gap), not both")
         base = THINK[think]
         self.seed = seed
         # a given option holds for every number of players; the others keep the setting's own
@@ -380,9 +414,11 @@ class ExpertBot:
             given.update(budget_s=budget_s, budget_multi=None)
         for key, value in (("opp_attack", opp_attack), ("tau", tau), ("top_k", top_k),
                            ("margin_weight", margin), ("self_model_multi", self_model),
-                           ("hard_next_multi", hard_next)):
+                           ("hard_next_multi", hard_next), ("tau_by_gap_multi", tau_gap)):
             if value is not None:
                 given[key] = value
+        if tau is not None:  # one temperature given: it holds at every gap too
+            given["tau_by_gap_multi"] = False
         for key, value in (("opp_model", opp_model), ("targets", targets), ("root_hard", root_hard)):
             if value is not None:
                 given.update({key: value, f"{key}_multi": value})
@@ -487,4 +523,4 @@ def _public_lead(g: Game, t: int) -> int:
     return pts[t] - max(v for i, v in enumerate(pts) if i != t)
 
 
-__all__ = ["THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "explain", "judge_moves", "odds_reason", "reason_for", "rollout_policy", "search"]
+__all__ = ["TAU_BY_GAP", "THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "cutoff_tau", "explain", "judge_moves", "odds_reason", "reason_for", "rollout_policy", "search"]

@@ -130,10 +130,12 @@ class Think:
 #: the goal and the most chests any seat has in Tortuga at the cut-off (index: the gap, capped at
 #: 6). Calibrated, not tuned on games: the temperature that best predicts the real winner from
 #: the projected scores (least log loss), in kernel games played by the rollout policy with the
-#: opponent model and targets (6,000 games each with 3 and 4 players; gap 1: 5.5-6, 2: 9,
-#: 3: 15, 4: 15-18, 5: 28-35, 6: 60-150; ``python -m scripts.projection_calibration --players 4
-#: --games 6000 --model --by-gap``). The single ``tau`` of 6 fits only the last round or two:
-#: early on a projected lead says much less about the winner than a softmax of 6 points claims.
+#: opponent model and targets, 6,000 games each with 4 and 3 players (gap 1: 5.5 / 6, 2: 9 / 9,
+#: 3: 14 / 14, 4: 20 / 18, 5: 30 / 30, 6 or more: 80 / 150; ``python -m
+#: scripts.projection_calibration --players 4 --games 6000 --model --by-gap --seed 20000``, and
+#: ``--players 3 … --seed 30000``). The single ``tau`` of 6 fits only the last round or two:
+#: early on a projected lead says much less about the winner than a softmax of 6 points claims
+#: (the opponents board and raid the leader).
 TAU_BY_GAP: tuple[float, ...] = (6.0, 6.0, 9.0, 15.0, 17.0, 30.0, 80.0)
 
 

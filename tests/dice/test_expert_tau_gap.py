@@ -41,7 +41,11 @@ def test_the_settings_by_number_of_players() -> None:
     for level in ("fast", "normal", "long"):
         think = THINK[level]
         assert think.taus_for(2) == (think.tau,)  # 2 players: rollouts run to the end
-        assert think.taus_for(3) == think.taus_for(4) == TAU_BY_GAP
+        assert think.taus_for(3) == think.taus_for(4) == (6.0,)  # the table is off by default
+        table = replace(think, tau_by_gap_multi=True)
+        assert table.taus_for(2) == (think.tau,) and table.taus_for(3) == table.taus_for(4) == TAU_BY_GAP
+    on = make_bot("expert", 1, tau_gap=True)
+    assert isinstance(on, ExpertBot) and on.think.taus_for(4) == TAU_BY_GAP and on.think.taus_for(2) == (6.0,)
     one = make_bot("expert", 1, tau=5.0)  # one temperature given: every gap
     assert isinstance(one, ExpertBot) and one.think.taus_for(4) == (5.0,)
     off = make_bot("expert", 1, tau_gap=False)
@@ -69,7 +73,7 @@ def test_the_search_scores_cut_off_rollouts_at_the_gaps_temperature(monkeypatch:
     of 5 or more, where the table says 30-80)."""
     g, seat = _early_view(4, 8)
     view = g.view(seat)
-    think = replace(THINK["normal"], worlds_multi=8, budget_multi=600.0)
+    think = replace(THINK["normal"], worlds_multi=8, budget_multi=600.0, tau_by_gap_multi=True)
     single = search(view, 5, replace(think, tau_by_gap_multi=False))[2]
     gap = search(view, 5, think)[2]
     assert gap.wins != single.wins

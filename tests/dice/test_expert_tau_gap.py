@@ -92,3 +92,15 @@ def test_the_calibration_script_fits_a_temperature_for_every_gap(capsys: pytest.
     assert all(float(r[4]) == TAU_BY_GAP[min(int(r[0].rstrip("+")), 6)] for r in rows)
     with pytest.raises(SystemExit):
         projection_calibration.main(["--games", "0"])
+
+
+def test_the_choice_diff_script_counts_changed_choices(capsys: pytest.CaptureFixture[str]) -> None:
+    from scripts import expert_choice_diff
+
+    rows = expert_choice_diff.choices(4, 3, 4, "tau-gap", 100)
+    assert len(rows) == 3 and all(isinstance(changed, bool) for _, _, changed in rows)
+    assert expert_choice_diff.main(["--positions", "2", "--worlds", "4"]) == 0
+    out = capsys.readouterr().out
+    assert "2 positions, 4 worlds, --expert-tau-gap off against on" in out and "by round" in out
+    with pytest.raises(SystemExit):
+        expert_choice_diff.main(["--positions", "0"])

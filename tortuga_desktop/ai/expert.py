@@ -176,7 +176,7 @@ OPP_ATTACK = 0.5
 #:   it, 0.396 without; fresh seeds 6301/6303: 0.427 over 400 games, under the default's 0.439.
 #: - 3-4 players, the cut-off softmax's temperature by the leader's gap to the goal
 #:   (``tau_by_gap_multi``, :data:`TAU_BY_GAP`, calibrated on rollout-policy games): off. It changes
-#:   the chosen move in 2 of 80 four-player decisions (240 worlds, the same seeds); fresh seeds
+#:   the chosen move in 2 of 80 four-player decisions (``python -m scripts.expert_choice_diff``); fresh seeds
 #:   6401/6403: 0.393 over 400 games, under the default's 0.439.
 def _think(worlds: int, budget_s: float, top_k: int, worlds_multi: int | None = None,
            budget_multi: float | None = None) -> Think:

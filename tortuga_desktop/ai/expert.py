@@ -136,7 +136,7 @@ class Think:
 #: scripts.projection_calibration --players 4 --games 6000 --model --by-gap --seed 20000``, and
 #: ``--players 3 … --seed 30000``). The single ``tau`` of 6 fits only the last round or two:
 #: early on a projected lead says much less about the winner than a softmax of 6 points claims
-#: (the opponents board and raid the leader).
+#: (probably because the modelled opponents board and raid the leader).
 TAU_BY_GAP: tuple[float, ...] = (6.0, 6.0, 9.0, 15.0, 17.0, 30.0, 80.0)
 
 

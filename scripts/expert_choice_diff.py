@@ -14,24 +14,22 @@ from __future__ import annotations
 
 import argparse
 from collections import Counter
-from dataclasses import replace
 
 from tortuga_desktop.ai import kernel as K
 from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import THINK, search
+from tortuga_desktop.ai.expert import ExpertBot, search
+from tortuga_desktop.arena import EXPERT_SWITCHES
 from tortuga_desktop.rules import Game
 
-#: the arena's on/off flag (without ``--expert-``) and the setting it turns on
-OPTIONS = {"tau-gap": "tau_by_gap_multi", "hard-next": "hard_next_multi", "self-model": "self_model_multi"}
+#: the arena's on/off flags (without ``--expert-``) and the ``ExpertBot`` option each sets
+OPTIONS = {key.replace("_", "-"): key for key in EXPERT_SWITCHES}
 KIND_NAME = {K.K_SELECT: "dice", K.K_SKULL: "skulls", K.K_BONUS: "bonus tile", K.K_POSITION: "action",
              K.K_TAKE: "chest taken", K.K_KEEP: "coins kept", K.K_ARR_FLEET: "fleet order", K.K_ARR_CREW: "crew order"}
 
 
 def choices(players: int, positions: int, worlds: int, option: str, seed: int) -> list[tuple[int, int, bool]]:
     """(round, decision kind, whether the option changed the choice) for each position."""
-    think = replace(THINK["normal"], worlds=worlds, worlds_multi=worlds, budget_s=600.0, budget_multi=600.0)
-    off = replace(think, **{OPTIONS[option]: False})
-    on = replace(think, **{OPTIONS[option]: True})
+    off, on = (ExpertBot(0, worlds=worlds, budget_s=600.0, **{OPTIONS[option]: v}).think for v in (False, True))
     out: list[tuple[int, int, bool]] = []
     game_seed = seed
     while len(out) < positions:

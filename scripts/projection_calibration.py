@@ -23,7 +23,7 @@ import math
 import random
 
 from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai.expert import TAU_BY_GAP, RolloutPolicy, project, win_chances
+from tortuga_desktop.ai.expert import TAU_BY_GAP, RolloutPolicy, leader_gap, project, win_chances
 
 #: (gap at the round start, projected scores, each seat's share of the win)
 Row = tuple[int, list[float], list[float]]
@@ -43,7 +43,7 @@ def play(players: int, games: int, seed: int, model: bool) -> list[Row]:
         while not k.over:
             K.playout(k, pol, max_rounds=1)
             if not k.over:
-                snaps.append((k.goal - max(len(t) for t in k.tortuga), project(k)))
+                snaps.append((leader_gap(k), project(k)))
         won = k.winners()
         out = [1.0 / len(won) if s in won else 0.0 for s in range(players)]
         rows.extend((gap, sc, out) for gap, sc in snaps)

@@ -261,6 +261,10 @@ def round_robin(levels: Sequence[str], games: int, seed: int, workers: int | Non
             "ratings": table, "pairs": pair_rows}
 
 
+#: Expert's on/off settings: ``--expert-<key>`` on|off (``_`` spelled ``-``) is the ``ExpertBot`` option ``key``
+EXPERT_SWITCHES = ("opp_model", "targets", "root_hard", "self_model", "hard_next", "tau_gap")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args_in = list(sys.argv[1:] if argv is None else argv)
     if "--game" in args_in or any(a.startswith("--game=") for a in args_in):
@@ -342,7 +346,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             expert[key] = value
     if a.expert_tau is not None and a.expert_tau_gap == "on":
         ap.error("give either --expert-tau or --expert-tau-gap on, not both")
-    for key in ("opp_model", "targets", "root_hard", "self_model", "hard_next", "tau_gap"):  # the on/off flags
+    for key in EXPERT_SWITCHES:
         switch = getattr(a, f"expert_{key}")
         if switch is not None:
             expert[key] = switch == "on"

@@ -140,13 +140,17 @@ class Think:
 TAU_BY_GAP: tuple[float, ...] = (6.0, 6.0, 9.0, 15.0, 17.0, 30.0, 80.0)
 
 
+def leader_gap(k: K.KState) -> int:
+    """The gap between the goal and the most chests in any seat's Tortuga (0 or less: reached)."""
+    return k.goal - max(len(t) for t in k.tortuga)
+
+
 def cutoff_tau(k: K.KState, taus: tuple[float, ...]) -> float:
-    """The temperature for the cut-off position ``k``: ``taus[gap]``, the gap between the goal
-    and the most chests in any seat's Tortuga (at least 0, at most ``len(taus) - 1``)."""
+    """The temperature for the cut-off position ``k``: ``taus[gap]``, the :func:`leader_gap` (at
+    least 0, at most ``len(taus) - 1``)."""
     if len(taus) == 1:
         return taus[0]
-    gap = k.goal - max(len(t) for t in k.tortuga)
-    return taus[min(max(gap, 0), len(taus) - 1)]
+    return taus[min(max(leader_gap(k), 0), len(taus) - 1)]
 
 
 #: in 2-player games the opponent in rollouts boards and raids half as eagerly as the searching
@@ -285,17 +289,30 @@ def rollout_policy(think: Think, rng: random.Random, me: int, g0: Game) -> Rollo
     return policy
 
 
-def _rollout(base: K.KState, me: int, kind: int, move: Any, dice_rng: random.Random, dice_seed: int,
-             policy: RolloutPolicy, policy_seed: int, rounds: int, taus: tuple[float, ...]) -> tuple[float, float]:
-    """One rollout of ``move`` in the world ``base``: its win share and margin (exact when the game
-    ends within ``rounds`` rounds, else projected). The dice and the policy's noise come from the
-    given seeds, so every move of a world meets the same future (common random numbers)."""
-    dice_rng.seed(dice_seed)  # no new generator per rollout: the world's, seeded again
-    k = base.copy(dice_rng)
-    K.apply(k, me, kind, move)
-    policy.reseed(policy_seed)
-    K.playout(k, policy, rounds)
-    return _value(k, me) if k.over else _projected_value(k, me, cutoff_tau(k, taus))
+class _Rollouts:
+    """The rollouts of one search (or judge) by seat ``me`` at ``g0`` with the setting ``think``:
+    how many rounds they play, the temperatures that score a cut-off, the policy and one dice
+    generator, set up once and seeded again for every rollout."""
+
+    def __init__(self, think: Think, me: int, g0: Game) -> None:
+        horizon = think.horizon_for(g0.players)
+        self.me = me
+        self.rounds = MAX_ROUNDS if horizon is None else horizon
+        self.taus = think.taus_for(g0.players)
+        self.dice_rng = random.Random()
+        self.policy = rollout_policy(think, random.Random(), me, g0)
+
+    def value(self, base: K.KState, kind: int, move: Any, dice_seed: int, policy_seed: int) -> tuple[float, float]:
+        """One rollout of ``move`` in the world ``base``: its win share and margin (exact when the
+        game ends within the rollout's rounds, else projected). The dice and the policy's noise
+        come from the given seeds, so every move of a world meets the same future (common random
+        numbers)."""
+        self.dice_rng.seed(dice_seed)  # no new generator per rollout: the world's, seeded again
+        k = base.copy(self.dice_rng)
+        K.apply(k, self.me, kind, move)
+        self.policy.reseed(policy_seed)
+        K.playout(k, self.policy, self.rounds)
+        return _value(k, self.me) if k.over else _projected_value(k, self.me, cutoff_tau(k, self.taus))
 
 
 def _world(view: PlayerView, rng: random.Random, first: Game | None) -> tuple[K.KState, int, int]:
@@ -317,16 +334,12 @@ def judge_moves(view: PlayerView, seed: int, think: Think, kind: int, moves: lis
     if worlds < 1:
         raise ValueError("worlds must be at least 1")
     g0 = determinize(view, rng.randrange(2**31))
-    horizon = think.horizon_for(view.players)
-    rounds = MAX_ROUNDS if horizon is None else horizon
-    dice_rng, policy_rng = random.Random(), random.Random()
-    policy = rollout_policy(think, policy_rng, me, g0)
-    taus = think.taus_for(view.players)
+    rollouts = _Rollouts(think, me, g0)
     totals = [0.0] * len(moves)
     for n in range(worlds):
         base, dice_seed, policy_seed = _world(view, rng, g0 if n == 0 else None)
         for j, move in enumerate(moves):
-            w, mg = _rollout(base, me, kind, move, dice_rng, dice_seed, policy, policy_seed, rounds, taus)
+            w, mg = rollouts.value(base, kind, move, dice_seed, policy_seed)
             totals[j] += w + think.margin_weight * mg
     return [t / worlds for t in totals]
 
@@ -368,16 +381,12 @@ def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = N
     active = list(range(m))
     worlds = 0
     max_worlds = think.worlds_for(view.players)
-    horizon = think.horizon_for(view.players)
-    rounds = MAX_ROUNDS if horizon is None else horizon
-    dice_rng, policy_rng = random.Random(), random.Random()
-    policy = rollout_policy(think, policy_rng, me, g0)
-    taus = think.taus_for(view.players)
+    rollouts = _Rollouts(think, me, g0)
     while worlds < max_worlds and len(active) > 1:
         started = time.perf_counter()
         base, dice_seed, policy_seed = _world(view, rng, g0 if worlds == 0 else None)
         for j in active:  # common random numbers: the same future dice and policy noise for all
-            w, mg = _rollout(base, me, kind, cands[j], dice_rng, dice_seed, policy, policy_seed, rounds, taus)
+            w, mg = rollouts.value(base, kind, cands[j], dice_seed, policy_seed)
             wins[j] += w
             margins[j] += mg
             vals[j].append(w + think.margin_weight * mg)
@@ -530,4 +539,4 @@ def _public_lead(g: Game, t: int) -> int:
     return pts[t] - max(v for i, v in enumerate(pts) if i != t)
 
 
-__all__ = ["TAU_BY_GAP", "THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "cutoff_tau", "explain", "judge_moves", "odds_reason", "reason_for", "rollout_policy", "search"]
+__all__ = ["TAU_BY_GAP", "THINK", "THINK_LEVELS", "ExpertBot", "RolloutPolicy", "SearchResult", "Think", "cutoff_tau", "explain", "judge_moves", "leader_gap", "odds_reason", "reason_for", "rollout_policy", "search"]

@@ -175,6 +175,7 @@ OPP_ATTACK = 0.5
 #:   players, 16 games, seed 7600, 230 decisions) a 480-world search chooses no better than a
 #:   240-world one (-0.0003 ± 0.0008 per decision); on fresh seeds it won 0.439 of 600 games
 #:   against 3 x Hard where 240 worlds had won 0.400 of 400 others — weak evidence (README).
+#:   Over all its fresh games since (1,200, seeds 6201-6503): 0.453 [0.426, 0.480].
 #: - 3-4 players, the round after the searched one by Hard's heuristic too (``hard_next_multi``):
 #:   off. A rollout costs about three times as much; tuning seed 8101, 48 paired games: 0.510 with
 #:   it, 0.396 without; fresh seeds 6301/6303: 0.427 over 400 games, under the default's 0.439.

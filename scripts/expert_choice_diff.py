@@ -23,8 +23,6 @@ from tortuga_desktop.rules import Game
 
 #: the arena's on/off flags (without ``--expert-``) and the ``ExpertBot`` option each sets
 OPTIONS = {key.replace("_", "-"): key for key in EXPERT_SWITCHES}
-KIND_NAME = {K.K_SELECT: "dice", K.K_SKULL: "skulls", K.K_BONUS: "bonus tile", K.K_POSITION: "action",
-             K.K_TAKE: "chest taken", K.K_KEEP: "coins kept", K.K_ARR_FLEET: "fleet order", K.K_ARR_CREW: "crew order"}
 
 
 def choices(players: int, positions: int, worlds: int, option: str, seed: int) -> list[tuple[int, int, bool]]:
@@ -65,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
           f"{changed} choices differ ({100 * changed / len(rows):.1f} %)")
     for label, key in (("round", 0), ("kind", 1)):
         total, diff = Counter(r[key] for r in rows), Counter(r[key] for r in rows if r[2])
-        parts = [f"{KIND_NAME[v] if key else v}: {diff[v]}/{total[v]}" for v in sorted(total)]
+        parts = [f"{K.KIND_OF[v].value if key else v}: {diff[v]}/{total[v]}" for v in sorted(total)]
         print(f"  by {label}: " + ", ".join(parts))
     return 0
 

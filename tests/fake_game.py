@@ -205,6 +205,9 @@ class SticksModule:
     blurb_key = "test.sticks.blurb"
     min_players = 2
     max_players = 2
+    levels: tuple[str, ...] = ("easy",)
+    stat_sides: tuple[str, ...] = ()
+    stat_endings: tuple[str, ...] = ()
 
     def __init__(self, think: str = "inline") -> None:
         self.think = think
@@ -251,4 +254,42 @@ class SticksModule:
         return None
 
     def make_session(self, app: ShellApp) -> Session | None:
+        return None
+
+
+class SticksRules:
+    """The sticks game as the shell's :class:`~tortuga_desktop.shell.engine.GameRules` (two seats, nothing
+    hidden, no chance: the seed is not used)."""
+
+    key = "sticks"
+    cli_names: tuple[str, ...] = ()
+    min_players = 2
+    max_players = 2
+    levels: tuple[str, ...] = ("easy",)
+    bot_factory = "fake_game:make_bot"
+
+    def new_engine(self, players: int, seed: int) -> Sticks:
+        if players != 2:
+            raise ValueError("sticks is for two players")
+        return Sticks()
+
+    def replay(self, record: Mapping[str, object]) -> Sticks:
+        game = Sticks()
+        moves = record.get("moves")
+        if not isinstance(moves, list):
+            raise ValueError("not a sticks record")
+        for n in moves:
+            game.apply(game.deciders()[0], game.parse_action(f"take {n}"))
+        return game
+
+    def check(self, engine: object) -> list[str]:
+        assert isinstance(engine, Sticks)
+        taken = sum(m.n for m in engine.moves)
+        return [] if engine.sticks >= 0 and taken + engine.sticks == STICKS else ["sticks were lost"]
+
+    def redeal(self, engine: object, seat: int | None, seed: int) -> Sticks:
+        assert isinstance(engine, Sticks)
+        return self.replay(engine.record())  # nothing is hidden: the same game
+
+    def tool(self, name: str) -> None:
         return None

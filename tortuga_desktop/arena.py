@@ -1,10 +1,18 @@
-"""Bot arena: ``python -m tortuga_desktop.arena [--game KEY] ...`` (the dice game's arena by default)."""
+"""``python -m tortuga_desktop.arena [--game NAME] ...``: the arena of any game this program holds (the dice
+game's without ``--game``; ``--game 1667`` Tortuga 1667's). Each game's own options follow; ``--help``
+after the game's name lists them."""
 
 from __future__ import annotations
 
 import sys
 
-from tortuga_desktop.games.dice.arena import main
+from tortuga_desktop.games import run_tool
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the named game's arena with the remaining arguments."""
+    return run_tool("arena", argv)
+
 
 __all__ = ["main"]
 

@@ -10,7 +10,7 @@ Pure Python: no pygame, no application code (``tests`` prove it for the whole ``
 
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Generic, Protocol, TypeVar
 
@@ -120,4 +120,64 @@ class Prompt(Generic[V, A, E]):
         return bool(self.legal)
 
 
-__all__ = ["A", "ActionRefused", "Choice", "ComputerPlayer", "E", "Engine", "Prompt", "V"]
+class GameRules(Protocol):
+    """One game's rules as every game-neutral tool sees them (the conformance tests, ``sim``,
+    ``arena``): pure Python, no pygame. Each game's package gives one (the catalogue in
+    :mod:`tortuga_desktop.games` names where); nothing here names a game."""
+
+    @property
+    def key(self) -> str:
+        """The game's key (the one its files and network tables carry)."""
+        ...
+
+    @property
+    def cli_names(self) -> tuple[str, ...]:
+        """Other names a command line's ``--game`` accepts for it."""
+        ...
+
+    @property
+    def min_players(self) -> int:
+        """The fewest seats a game may have."""
+        ...
+
+    @property
+    def max_players(self) -> int:
+        """The most seats a game may have."""
+        ...
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """Its computer players' levels, weakest first ("random" first where it has one)."""
+        ...
+
+    def new_engine(self, players: int, seed: int) -> Engine[object, object, object]:
+        """A new game with ``players`` seats from ``seed`` (the game's errors for bad settings)."""
+        ...
+
+    def replay(self, record: Mapping[str, object]) -> Engine[object, object, object]:
+        """The game an :meth:`Engine.record` describes, replayed to its last decision."""
+        ...
+
+    def check(self, engine: object) -> list[str]:
+        """Every broken invariant of the game's state, in words; empty: sound."""
+        ...
+
+    def redeal(self, engine: object, seat: int | None, seed: int) -> Engine[object, object, object]:
+        """A game at the same moment that differs only in what ``seat`` (None: a watcher) may not
+        know, drawn again from ``seed``: that seat's view of it must be the same (the no-leak property)."""
+        ...
+
+    @property
+    def bot_factory(self) -> str:
+        """Where its computer players are made: ``"package.module:function"``, called as
+        ``function(level, seed)`` (a level of :attr:`levels`) to return a :class:`ComputerPlayer` (what
+        the shell's ``BotSpec`` names, so a worker process can build one)."""
+        ...
+
+    def tool(self, name: str) -> Callable[[Sequence[str] | None], int] | None:
+        """The game's own command behind a game-neutral one (``"sim"``, ``"arena"``): its ``main``
+        taking the remaining arguments, or None when the game has none."""
+        ...
+
+
+__all__ = ["A", "ActionRefused", "Choice", "ComputerPlayer", "E", "Engine", "GameRules", "Prompt", "V"]

@@ -13,9 +13,8 @@ importing this module does no work) and any registered with :func:`register` (te
 fake game this way). :func:`modules` lists them in the order the main menu shows them: the
 dice game first (it is the default).
 
-Adding a game: write a class satisfying :class:`GameModule` (the dice game's is
-``tortuga_desktop.games.dice.table.module.DiceGame``), and add ``"package.module:Factory"`` to
-:data:`BUILT_IN` (or call :func:`register` with an instance).
+Adding a game: write a class satisfying :class:`GameModule` and list it in the catalogue of games
+(:mod:`tortuga_desktop.games`), or call :func:`register` with an instance (tests add a fake game so).
 """
 
 from __future__ import annotations
@@ -26,6 +25,8 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
+
+from tortuga_desktop import games as _catalogue
 
 if TYPE_CHECKING:  # pragma: no cover
     import pygame
@@ -43,20 +44,18 @@ __all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "Me
            "about_lines", "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister",
            "HostSetup", "NetworkGame", "NetworkTable", "PlayAgain", "network_games"]
 
-#: The game a file without a ``"game"`` field belongs to, and the one the menu offers first.
-DEFAULT_GAME = "tortuga"
+#: The game a file without a ``"game"`` field belongs to, and the one the menu offers first (the
+#: catalogue of games says which: :mod:`tortuga_desktop.games`).
+DEFAULT_GAME = _catalogue.DEFAULT_GAME
 
 #: The built-in games, in menu order: ``"import.path:factory"``, each factory called once with
 #: no arguments to make the game's :class:`GameModule`. Imported on first use of the registry.
-BUILT_IN: tuple[str, ...] = (
-    "tortuga_desktop.games.dice.table.module:DiceGame",
-    "tortuga_desktop.games.t1667.table.module:T1667Game",
-)
+BUILT_IN: tuple[str, ...] = tuple(b.module for b in _catalogue.BUILT_IN)
 
 #: What the built-in games say of themselves in ``tortuga --version`` (how their computer players
 #: run): ``"import.path:function"``, each a pygame-free function returning lines, read without
 #: importing the game modules (``--version`` answers without pygame).
-ABOUT: tuple[str, ...] = ("tortuga_desktop.games.dice.ai.about:lines",)
+ABOUT: tuple[str, ...] = tuple(b.about for b in _catalogue.BUILT_IN if b.about)
 
 
 def about_lines() -> list[str]:
@@ -202,6 +201,23 @@ class GameModule(Protocol):
     @property
     def max_players(self) -> int:
         """The most seats a game may have."""
+        ...
+
+    @property
+    def levels(self) -> tuple[str, ...]:
+        """Its computer players' levels, weakest first (``tortuga --demo --level`` takes these)."""
+        ...
+
+    @property
+    def stat_sides(self) -> tuple[str, ...]:
+        """The sides a player can win on, counted apart in Statistics (1667's loyalties; none: one
+        table of wins). Shown as the translations ``stats.<key>.<side>``."""
+        ...
+
+    @property
+    def stat_endings(self) -> tuple[str, ...]:
+        """How its games can end, counted apart in Statistics (none: not counted). Shown as the
+        translations ``stats.<key>.<ending>``."""
         ...
 
     def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

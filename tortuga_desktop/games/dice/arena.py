@@ -266,17 +266,6 @@ EXPERT_SWITCHES = ("opp_model", "targets", "root_hard", "self_model", "hard_next
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args_in = list(sys.argv[1:] if argv is None else argv)
-    if "--game" in args_in or any(a.startswith("--game=") for a in args_in):
-        pre = argparse.ArgumentParser(add_help=False)
-        pre.add_argument("--game", choices=("tortuga", "1667"), default="tortuga")
-        known, rest = pre.parse_known_args(args_in)
-        if known.game == "1667":  # team matches of the second game (tortuga_desktop.games.t1667.arena)
-            from tortuga_desktop.games.t1667.arena import main as main_1667
-
-            return main_1667(rest)
-        args_in = rest
-    argv = args_in
     ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.arena", description=__doc__.splitlines()[0])
     ap.add_argument("--bots", help="comma-separated levels, 2-4 of: " + ", ".join(ALL_LEVELS))
     ap.add_argument("--round-robin", help="comma-separated levels: every pair plays 2-player games; one rating table")

@@ -140,10 +140,7 @@ def simulate(players: int, games: int, seed: int, *, check: bool = False, long_g
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.sim", description=__doc__.split("\n")[0])
-    ap.add_argument("--game", choices=("tortuga", "1667"), default="tortuga",
-                    help="which game: the dice game (default) or Tortuga 1667")
-    ap.add_argument("--players", type=int, default=4,
-                    help="2-4 for the dice game; 2-9 for 1667 (0: cycle through 2-9)")
+    ap.add_argument("--players", type=int, default=4, help="2-4")
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--check", action="store_true", help="check invariants after every action (slower)")
@@ -153,8 +150,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = ap.parse_args(argv)
     if args.games < 1:
         ap.error("--games must be at least 1")
-    if args.game == "1667":
-        return _main_1667(ap, args)
     if args.players not in (2, 3, 4):
         ap.error("--players: the dice game is for 2-4 players")
     if args.fast and args.check:
@@ -173,33 +168,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         print(f"capped games         {out['capped_games']}")
         print(f"mean scores          {out['mean_scores']}")
         print(f"win share by seat    {out['win_share']}")
-    if res.first_violation:
-        print("first violation:", res.first_violation, file=sys.stderr)
-    return 1 if res.invariant_violations else 0
-
-
-def _main_1667(ap: argparse.ArgumentParser, args: argparse.Namespace) -> int:
-    from tortuga_desktop.games.t1667.sim import simulate_1667
-
-    if args.fast or args.long:
-        ap.error("--fast and --long belong to the dice game")
-    if args.players != 0 and not 2 <= args.players <= 9:
-        ap.error("--players: Tortuga 1667 is for 2-9 players (0 cycles through 2-9)")
-    players = list(range(2, 10)) if args.players == 0 else [args.players]
-    res = simulate_1667(players, args.games, args.seed, check=args.check)
-    out = res.summary()
-    if args.json:
-        print(json.dumps(out))
-    else:
-        print(f"games                {out['games']} (Tortuga 1667, {players} players, base seed {args.seed})")
-        print(f"seconds              {out['seconds']}")
-        print(f"games per second     {out['games_per_second']}")
-        print(f"invariant violations {out['invariant_violations']}" + ("" if args.check else " (not checked; use --check)"))
-        print(f"actions min/med/p99/max {out['actions_min']} / {out['actions_median']} / {out['actions_p99']}"
-              f" / {out['actions_max']}")
-        print(f"actions distribution {out['actions_distribution']}")
-        print(f"end reasons          {out['end_reasons']}")
-        print(f"team wins            {out['team_wins']}")
     if res.first_violation:
         print("first violation:", res.first_violation, file=sys.stderr)
     return 1 if res.invariant_violations else 0

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+import argparse
 import hashlib
+import json
 import random
 import statistics
+import sys
 import time
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -117,3 +121,37 @@ def simulate_1667(players: list[int], games: int, seed: int, *, check: bool = Fa
             res.team_wins["none"] += 1
     res.seconds = time.perf_counter() - t0
     return res
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    """``python -m tortuga_desktop.sim --game 1667 ...``: random games, timed and checked."""
+    ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.sim --game 1667",
+                                 description="Random Tortuga 1667 games, timed and checked.")
+    ap.add_argument("--players", type=int, default=4, help="2-9 (0: cycle through 2-9)")
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--check", action="store_true", help="check invariants after every action (slower)")
+    ap.add_argument("--json", action="store_true", help="print one JSON object")
+    args = ap.parse_args(argv)
+    if args.games < 1:
+        ap.error("--games must be at least 1")
+    if args.players != 0 and not 2 <= args.players <= 9:
+        ap.error("--players: Tortuga 1667 is for 2-9 players (0 cycles through 2-9)")
+    players = list(range(2, 10)) if args.players == 0 else [args.players]
+    res = simulate_1667(players, args.games, args.seed, check=args.check)
+    out = res.summary()
+    if args.json:
+        print(json.dumps(out))
+    else:
+        print(f"games                {out['games']} (Tortuga 1667, {players} players, base seed {args.seed})")
+        print(f"seconds              {out['seconds']}")
+        print(f"games per second     {out['games_per_second']}")
+        print(f"invariant violations {out['invariant_violations']}" + ("" if args.check else " (not checked; use --check)"))
+        print(f"actions min/med/p99/max {out['actions_min']} / {out['actions_median']} / {out['actions_p99']}"
+              f" / {out['actions_max']}")
+        print(f"actions distribution {out['actions_distribution']}")
+        print(f"end reasons          {out['end_reasons']}")
+        print(f"team wins            {out['team_wins']}")
+    if res.first_violation:
+        print("first violation:", res.first_violation, file=sys.stderr)
+    return 1 if res.invariant_violations else 0

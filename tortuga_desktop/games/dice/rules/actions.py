@@ -52,6 +52,10 @@ class SelectDice:
             if ordered != dice:
                 object.__setattr__(self, "dice", ordered)  # normal form: equal selections are equal
 
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
+
     def text(self) -> str:
         return "select " + ("".join(DIE_LETTERS[d] for d in self.dice) or "-")
 
@@ -61,6 +65,10 @@ class ChooseAction:
     """Turn a skull-only selection to this action (R3.2 b, R3.5)."""
 
     action: Action
+
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
 
     def text(self) -> str:
         return "skulls " + ACTION_WORDS[self.action]
@@ -73,6 +81,10 @@ class TakeBonus:
     action: Action
     flip: bool
 
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
+
     def text(self) -> str:
         return ("bonus flip " if self.flip else "bonus new ") + ACTION_WORDS[self.action]
 
@@ -81,6 +93,10 @@ class TakeBonus:
 class Act:
     """Carry out one's position on Expand fleet, Recruit crew or Treasure hunt."""
 
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
+
     def text(self) -> str:
         return "act"
 
@@ -88,6 +104,10 @@ class Act:
 @dataclass(frozen=True, slots=True)
 class Forfeit:
     """Give up one's position (R4.5)."""
+
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
 
     def text(self) -> str:
         return "forfeit"
@@ -99,6 +119,10 @@ class Target:
 
     seat: int
 
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
+
     def text(self) -> str:
         return f"target {self.seat}"
 
@@ -108,6 +132,10 @@ class TakeChest:
     """Take a chest of this colour (from a fleet, a crew area or the center island)."""
 
     chest: Chest
+
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
 
     def text(self) -> str:
         return "chest " + CHEST_LETTERS[self.chest]
@@ -119,6 +147,10 @@ class KeepTile:
 
     value: int
 
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
+
     def text(self) -> str:
         return f"keep {self.value}"
 
@@ -128,6 +160,10 @@ class Arrange:
     """The chests (colours, left to right) that move into the destination area (R5.2)."""
 
     chests: tuple[Chest, ...]
+
+    def __str__(self) -> str:
+        """The text form (:func:`parse_action` reads it back)."""
+        return self.text()
 
     def text(self) -> str:
         return "arrange " + ("".join(CHEST_LETTERS[c] for c in self.chests) or "-")

@@ -211,6 +211,9 @@ class _Saves1667:
     cli_names = ("1667",)
     title_key = blurb_key = "test.t1667"
     min_players, max_players = 2, 9
+    levels: tuple[str, ...] = ("easy",)
+    stat_sides: tuple[str, ...] = ()
+    stat_endings: tuple[str, ...] = ()
 
     def __init__(self) -> None:
         self.opened: list[Save1667] = []

@@ -378,11 +378,9 @@ class App:
         ``help_scene()`` of its own (a game's table, setup or end screen) gives it; when no scene
         offers one (the menus), the first game's (in menu order: the dice game)."""
         for scene in reversed(self.scenes):
-            make = getattr(scene, "help_scene", None)
-            if callable(make):
-                made = make()
-                if isinstance(made, Scene):
-                    return made
+            made = scene.help_scene()
+            if made is not None:
+                return made
         return games.modules()[0].help_scene(self)
 
     # -- notices -------------------------------------------------------------------------

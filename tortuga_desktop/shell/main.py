@@ -130,9 +130,8 @@ def check_options(parser: argparse.ArgumentParser, opts: argparse.Namespace) -> 
         game = games.module(opts.game)
         if not game.min_players <= opts.players <= game.max_players:
             parser.error(f"--players: {game.key} is played by {game.min_players}-{game.max_players} players")
-        levels = getattr(game, "levels", None)  # a game whose computer players have other levels
-        if levels is not None and opts.level and any(v not in levels for v in opts.level):
-            parser.error(f"--level: {game.key}'s computer players are {', '.join(levels)}")
+        if opts.level and any(v not in game.levels for v in opts.level):
+            parser.error(f"--level: {game.key}'s computer players are {', '.join(game.levels)}")
     elif opts.players not in range(2, 10):
         parser.error("--players: a demo game has 2-9 players")
     if opts.trust_cert is not None:

@@ -40,6 +40,7 @@ if TYPE_CHECKING:  # pragma: no cover
 
     from tortuga_desktop.shell.intents import Intent
     from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.saves.writer import NamedSavable
 
 
 class Scene:
@@ -105,6 +106,21 @@ class Scene:
 
     def set_speed(self, speed: str) -> None:
         """The animation speed changed (``settings.ANIMATION_SPEEDS``)."""
+
+    def help_scene(self) -> Scene | None:
+        """The rules help of the game this scene belongs to (F1, the pause menu's *Rules*); None: the
+        scene belongs to no game (the menus), and the help of a scene below it, or the first game's, opens."""
+        return None
+
+    def saved_game(self) -> NamedSavable | None:
+        """The game in progress on this scene, to save under a name (Ctrl+S, the pause menu's *Save*);
+        None: nothing to save here (a menu, a network game, a demo, a finished game)."""
+        return None
+
+    def takes_enter(self) -> bool:
+        """True while Enter is this scene's own (a decision to confirm, a game to start): the network
+        chat then leaves Enter to it."""
+        return False
 
 
 class WidgetScene(Scene):

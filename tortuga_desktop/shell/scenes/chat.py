@@ -193,9 +193,7 @@ class ChatPanel:
     # ------------------------------------------------------------------ input
     def wants_enter(self, scene: Scene) -> bool:
         """Does Enter open the chat on ``scene`` now (not a decision or a start to confirm)?"""
-        if getattr(scene, "decision_ui", None) is not None:
-            return False
-        return not bool(getattr(scene, "can_start", False))
+        return not scene.takes_enter()
 
     def handle(self, intent: Intent, scene: Scene) -> bool:
         """True when the chat used the intent (the scene then ignores it)."""

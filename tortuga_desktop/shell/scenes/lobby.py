@@ -120,6 +120,9 @@ class LobbyScene(Scene):
         self.chat.close_field()
         super().pause()
 
+    def takes_enter(self) -> bool:
+        return self.can_start  # Enter starts the game
+
     @property
     def can_start(self) -> bool:
         c = self.session

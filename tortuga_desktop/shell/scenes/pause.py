@@ -36,6 +36,10 @@ class PausedTable(Protocol):
 
     def set_speed(self, speed: str) -> None: ...
 
+    def saved_game(self) -> NamedSavable | None:
+        """The game to save under a name (:meth:`~tortuga_desktop.shell.scenes.Scene.saved_game`)."""
+        ...
+
 
 class PauseScene(Scene):
     """A translucent overlay; Escape or Resume returns to the table."""
@@ -85,11 +89,7 @@ class PauseScene(Scene):
     def _save_data(self) -> NamedSavable | None:
         """The saved game of the table below, of any game (None for a game without one: network, demo, a
         finished game): the table scene's ``saved_game()`` gives it."""
-        own = getattr(self.table, "saved_game", None)
-        if callable(own):
-            found: NamedSavable | None = own()
-            return found
-        return None
+        return self.table.saved_game()
 
     def save_game(self) -> None:
         data = self._save_data()

@@ -61,8 +61,7 @@ def stats_tables(damaged: list[Path] | None = None) -> tuple[list[list[str]], li
 def _side_tables(records: stats.Stats) -> list[tuple[str, list[list[str]]]]:
     out: list[tuple[str, list[list[str]]]] = []
     for m in games.modules():
-        sides: tuple[str, ...] = tuple(getattr(m, "stat_sides", ()))
-        endings: tuple[str, ...] = tuple(getattr(m, "stat_endings", ()))
+        sides, endings = m.stat_sides, m.stat_endings
         players = records.sorted_players(m.key)
         if not (sides or endings) or not players:
             continue

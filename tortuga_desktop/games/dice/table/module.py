@@ -27,6 +27,7 @@ from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.games.dice.table.scenes.tutorial import FirstStartOffer, start_tutorial
 from tortuga_desktop.games.dice.table.session import GameSession
+from tortuga_desktop.levels import ALL_LEVELS
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.game import (
     DemoOptions,
@@ -83,6 +84,10 @@ class DiceGame:
     cli_names: tuple[str, ...] = ("dice",)
     title_key = "game.tortuga.title"
     blurb_key = "game.tortuga.blurb"
+    levels: tuple[str, ...] = ALL_LEVELS
+    #: one table of wins in Statistics (no sides, no endings counted apart)
+    stat_sides: tuple[str, ...] = ()
+    stat_endings: tuple[str, ...] = ()
     min_players = 2
     max_players = 4
 

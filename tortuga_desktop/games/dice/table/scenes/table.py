@@ -177,6 +177,9 @@ class TableScene(Scene):
 
     # -- lifecycle -----------------------------------------------------------------------
 
+
+    def takes_enter(self) -> bool:
+        return self.decision_ui is not None  # Enter confirms the decision
     def enter(self, app: App) -> None:
         super().enter(app)
         self.renderer = TableRenderer(app.size, self.controller.players,

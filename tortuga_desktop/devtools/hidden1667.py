@@ -1,5 +1,5 @@
 """Re-deal everything one seat may not know (T9), keeping what it may: for the no-leak tests
-and ``python -m scripts.leak_1667``."""
+and ``python -m scripts.soak --game 1667 --leak N``."""
 
 from __future__ import annotations
 

@@ -174,7 +174,11 @@ class DiceRules:
         return replay(record)
 
     def check(self, engine: object) -> list[str]:
-        return check_invariants(_game(engine))
+        g = _game(engine)
+        problems = check_invariants(g)
+        if g.is_over and g.capped:
+            problems.append("the game reached the round cap without a winner by the rules (R5.5)")
+        return problems
 
     def redeal(self, engine: object, seat: int | None, seed: int) -> DiceEngine:
         """The same moment with everything ``seat`` may not know drawn again (R9): others' kept tiles,

@@ -21,7 +21,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from tortuga_desktop import rules  # noqa: E402
+from tortuga_desktop.games.dice import rules  # noqa: E402
 from tortuga_desktop.games.dice.table.render.table import TableRenderer  # noqa: E402
 from tortuga_desktop.games.t1667.rules import Game  # noqa: E402
 from tortuga_desktop.games.t1667.table.panel import panel_for  # noqa: E402

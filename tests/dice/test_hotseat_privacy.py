@@ -17,10 +17,10 @@ from test_human_game import QuickBot, play, wait_for_bot
 
 from tortuga_desktop.games.dice.rules import DecisionKind, Game
 from tortuga_desktop.games.dice.table.controller import GameController
+from tortuga_desktop.games.dice.table.layout import AREA_NAMES
 from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell.intents import Click, Hover, Key
-from tortuga_desktop.shell.layout import AREA_NAMES
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SeatConfig
 

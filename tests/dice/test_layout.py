@@ -29,13 +29,14 @@ from tortuga_desktop.games.dice.rules.prompt import seat_prompt
 from tortuga_desktop.games.dice.table.controller import finished_source
 from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.layout import table_report
 from tortuga_desktop.games.dice.table.render.table import AnimState, TableRenderer
 from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
 from tortuga_desktop.games.dice.table.scenes.help import HelpScene
 from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.shell import art, i18n
-from tortuga_desktop.shell.layout import LayoutReport, report_of, set_ui_scale, table_report, ui_scale
+from tortuga_desktop.shell.layout import LayoutReport, report_of, set_ui_scale, ui_scale
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes.menu import MenuScene
@@ -504,7 +505,7 @@ def test_no_wave_runs_through_the_menu_footer(size: tuple[int, int]) -> None:
 def test_two_player_boards_use_the_table(size: tuple[int, int]) -> None:
     """Issue 23: about 40 % of the 2-player window was empty wood. The boards grow into it
     (R6: two boards, no third or fourth), and everything still fits its box in every language."""
-    from tortuga_desktop.shell.layout import TableLayout
+    from tortuga_desktop.games.dice.table.layout import TableLayout
 
     four = TableLayout(size, 4, True)
     two = TableLayout(size, 2, True)

@@ -45,7 +45,8 @@ def test_levels_are_declared_once() -> None:
 def test_derived_lists_follow_the_declaration() -> None:
     from typing import get_args
 
-    from tortuga_desktop import ai, levels
+    from tortuga_desktop import levels
+    from tortuga_desktop.games.dice import ai
     from tortuga_desktop.games.dice.table import controller, records
     from tortuga_desktop.games.dice.table.scenes import setup
     from tortuga_desktop.net import protocol
@@ -90,8 +91,8 @@ def test_two_player_table_draws_no_center_island(monkeypatch: Any) -> None:
     import pygame
 
     from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.layout import table_report
     from tortuga_desktop.games.dice.table.render import table as table_mod
-    from tortuga_desktop.shell.layout import table_report
 
     asked: list[str] = []
     real_tr = table_mod.tr

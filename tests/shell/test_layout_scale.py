@@ -12,6 +12,7 @@ import pytest
 from app_helpers import start_app
 
 from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.layout import TableLayout
 from tortuga_desktop.shell import layout
 from tortuga_desktop.shell.settings import Settings, load_settings
 
@@ -30,15 +31,15 @@ def test_text_grows_with_the_scale_but_stays_in_its_boxes() -> None:
     try:
         for pct in (80, 100, 150):
             layout.set_ui_scale(pct)
-            small = layout.TableLayout((1280, 720), 4, True)
-            big = layout.TableLayout((2560, 1440), 4, True)
+            small = TableLayout((1280, 720), 4, True)
+            big = TableLayout((2560, 1440), 4, True)
             assert small.fpx(13) >= round(13 * layout.READABLE_S) - 1 or pct < 100  # readable at 1280x720
             assert big.fpx(13) > small.fpx(13)
             assert big.t <= big.s * 1.25 + 1e-9 and small.t <= max(small.s * 1.25, layout.READABLE_S) + 1e-9
         layout.set_ui_scale(100)
-        at_100 = layout.TableLayout((2560, 1440), 4, True).fpx(13)
+        at_100 = TableLayout((2560, 1440), 4, True).fpx(13)
         layout.set_ui_scale(150)
-        assert layout.TableLayout((2560, 1440), 4, True).fpx(13) > at_100
+        assert TableLayout((2560, 1440), 4, True).fpx(13) > at_100
         assert layout.set_ui_scale(500) == 1.5 and layout.set_ui_scale(10) == 0.8  # clamped
     finally:
         layout.set_ui_scale(100)

@@ -1,6 +1,6 @@
 """The game's keys, listed once (:data:`KEY_TABLE`: the F1 keyboard page is made from it and a
 test checks that the README's keyboard table and the keys themselves agree with it), and small
-helpers for the table's keys: the speed word the table shows, the printed-screen key.
+helpers for the table's keys: the speed word the table shows.
 
 The table's speed follows the Settings screen's word: with reduced motion on, nothing
 animates, and the table says the chosen speed and that motion is reduced (not "Instant",
@@ -12,14 +12,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-import pygame
-
 from tortuga_desktop.shell.i18n import tr
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.settings import Settings
 
-__all__ = ["DICE_GRID_KEY", "DICE_GRID_KEY_NAME", "KEY_TABLE", "KeyRow", "hud_speed", "keys_help"]
+__all__ = ["KEY_TABLE", "KeyRow", "hud_speed", "keys_help"]
 
 
 @dataclass(frozen=True)
@@ -48,10 +46,6 @@ KEY_TABLE: tuple[KeyRow, ...] = tuple(KeyRow(i) for i in (
 def keys_help() -> str:
     """The F1 keyboard page: one bullet per :data:`KEY_TABLE` row, in the current language."""
     return "\n".join(f"• {row.keys}: {row.what}" for row in KEY_TABLE)
-
-#: Shows / hides the grid of each die's faces (the printed screen, R0.8).
-DICE_GRID_KEY = pygame.K_g
-DICE_GRID_KEY_NAME = "G"
 
 
 def hud_speed(speed: str, settings: Settings | None = None) -> str:

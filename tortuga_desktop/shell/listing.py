@@ -41,10 +41,15 @@ from functools import lru_cache
 from pathlib import Path
 from typing import Generic, Literal, Protocol, TypedDict, TypeVar, cast, final, overload
 
+from tortuga_desktop.games import DEFAULT_GAME
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.visible import check_text, clean_text
 
 #: what a piece of work returns
+#: The most seats a summary may list (a bound on damaged files: the game's own reader checks its own limits).
+MAX_SEATS = 16
+
+
 T = TypeVar("T")
 
 logger = logging.getLogger(__name__)
@@ -190,13 +195,13 @@ def check_summary(kind: str, data: object) -> Summary:
     if "error" in data:
         return ErrorSummary(error=_error_parts(data["error"]))
     if kind == "saves":
-        game = _text(data.get("game", "tortuga"), 40, empty=False)  # absent in indexes of one game
-        most = 4 if game == "tortuga" else 9
+        game = _text(data.get("game", DEFAULT_GAME), 40, empty=False)  # absent in indexes of one game
+        most = MAX_SEATS
         names = _texts(data.get("players"), most)
         n = len(names)
         kinds = _texts(data.get("kinds"), most)
         if not 2 <= n <= most or len(kinds) != n:
-            raise ValueError("summary: 2-9 players (the dice game 2-4), one kind each")
+            raise ValueError(f"summary: 2-{MAX_SEATS} players, one kind each")
         scores = data.get("scores")
         winners = data.get("winners")
         name, saved_at = _text(data.get("name"), 100), _text(data.get("saved_at"), 64)
@@ -212,13 +217,13 @@ def check_summary(kind: str, data: object) -> Summary:
                            phase=phase, finished=data.get("finished") is True, scores=score_list, winners=winner_list,
                            game=game)
     if kind == "replays":
-        game = _text(data.get("game", "tortuga"), 40, empty=False)  # absent in indexes of one game
-        most = 4 if game == "tortuga" else 9
+        game = _text(data.get("game", DEFAULT_GAME), 40, empty=False)  # absent in indexes of one game
+        most = MAX_SEATS
         names = _texts(data.get("names"), most)
         n = len(names)
         kinds = _texts(data.get("kinds"), most)
         if not 2 <= n <= most or len(kinds) != n:
-            raise ValueError("summary: 2-9 players (the dice game 2-4), one kind each")
+            raise ValueError(f"summary: 2-{MAX_SEATS} players, one kind each")
         winners = _ints(data.get("winners"), 0, n - 1, n)
         if len(set(winners)) != len(winners):
             raise ValueError("summary: winners twice")

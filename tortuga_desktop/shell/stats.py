@@ -29,6 +29,7 @@ from typing import Annotated, Protocol
 import msgspec
 from msgspec import Meta
 
+from tortuga_desktop.games import DEFAULT_GAME as _DEFAULT_GAME
 from tortuga_desktop.levels import LEVELS
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.errors import SaveError
@@ -66,8 +67,9 @@ class Seated(Protocol):
 logger = logging.getLogger(__name__)
 
 
-#: The game of a statistics entry without a ``"game"`` (written before there was a second game).
-DEFAULT_GAME = "tortuga"
+#: The game of a statistics entry without a ``"game"`` (written before there was a second game): the
+#: catalogue's default game (:data:`tortuga_desktop.games.DEFAULT_GAME`).
+DEFAULT_GAME = _DEFAULT_GAME
 
 
 def _key(name: str, game: str = DEFAULT_GAME) -> tuple[str, str]:

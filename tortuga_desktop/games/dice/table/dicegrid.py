@@ -21,12 +21,16 @@ from tortuga_desktop.games.dice.table.scenes.help import draw_dice_grid
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
-from tortuga_desktop.shell.keys import DICE_GRID_KEY, DICE_GRID_KEY_NAME
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.games.dice.table.scenes.table import TableScene
 
 __all__ = ["button_rect", "button_seat", "draw", "draw_button", "handle", "is_shown", "toggle"]
+
+
+#: Shows / hides the grid of each die's faces (the printed screen, R0.8).
+DICE_GRID_KEY = pygame.K_g
+DICE_GRID_KEY_NAME = "G"
 
 
 def is_shown(scene: TableScene) -> bool:

@@ -14,9 +14,10 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from tortuga_desktop.games.dice.table.layout import TableLayout
 from tortuga_desktop.games.dice.table.render.table import LOG_MIN_PX, readable_px, text
 from tortuga_desktop.shell import art, palette
-from tortuga_desktop.shell.layout import TableLayout, boosted_px, wrap_words
+from tortuga_desktop.shell.layout import boosted_px, wrap_words
 
 __all__ = ["Note", "Placed", "draw", "reserve", "stack"]
 

@@ -14,9 +14,9 @@ import difflib
 from dataclasses import dataclass
 
 from tortuga_desktop.games.dice.rules import PlayerView
+from tortuga_desktop.games.dice.table.layout import AREA_NAMES
 from tortuga_desktop.shell.anim import Motion, Timeline
 from tortuga_desktop.shell.i18n import action_name, tr
-from tortuga_desktop.shell.layout import AREA_NAMES
 
 PHASE_TITLES = {"dice": "phase.dice", "actions": "phase.actions", "move": "phase.move", "over": "phase.over"}
 

@@ -21,6 +21,7 @@ import pygame
 from tortuga_desktop.games.dice.rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
 from tortuga_desktop.games.dice.rules.scoring import score_seat
 from tortuga_desktop.games.dice.table.eventtext import line_rows
+from tortuga_desktop.games.dice.table.layout import AREA_NAMES, TableLayout
 from tortuga_desktop.games.dice.table.render.motion import (
     Banner,
     BonusTile,
@@ -35,15 +36,7 @@ from tortuga_desktop.games.dice.table.render.motion import (
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.anim import Key, Motion, Timeline, arc, lerp
 from tortuga_desktop.shell.i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
-from tortuga_desktop.shell.layout import (
-    AREA_NAMES,
-    TableLayout,
-    boosted_px,
-    set_text_boost,
-    text_boost,
-    ui_scale,
-    wrap_words,
-)
+from tortuga_desktop.shell.layout import boosted_px, set_text_boost, text_boost, ui_scale, wrap_words
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.games.dice.table.source import LogLine, SeatInfo

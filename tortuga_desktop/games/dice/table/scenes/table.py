@@ -27,6 +27,7 @@ from tortuga_desktop.games.dice.table import dicegrid, follow, sidenotes
 from tortuga_desktop.games.dice.table.catchup import mark_seen
 from tortuga_desktop.games.dice.table.hints import HintState, draw_hint, poll_hint, toggle_hint
 from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.layout import table_report
 from tortuga_desktop.games.dice.table.life import dice_session
 from tortuga_desktop.games.dice.table.render.motion import Banner, build_timeline
 from tortuga_desktop.games.dice.table.render.table import AnimState, HitTarget, TableRenderer, fit_text, text
@@ -40,7 +41,7 @@ from tortuga_desktop.shell.anim import SPEEDS, Motion, Timeline
 from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
 from tortuga_desktop.shell.keys import hud_speed
-from tortuga_desktop.shell.layout import LayoutReport, boosted_px, table_report
+from tortuga_desktop.shell.layout import LayoutReport, boosted_px
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.pause import PauseScene
 

@@ -22,6 +22,7 @@ from tortuga_desktop.games.dice.ai import Reason
 from tortuga_desktop.games.dice.rules import DecisionKind, Game, PlayerAction
 from tortuga_desktop.games.dice.rules.events import Event
 from tortuga_desktop.games.dice.table.controller import LocalTableSource
+from tortuga_desktop.games.dice.table.layout import TableLayout
 from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.games.dice.table.source import TableMove
 from tortuga_desktop.games.dice.table.tutorial import (
@@ -36,7 +37,7 @@ from tortuga_desktop.games.dice.table.tutorial import (
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
-from tortuga_desktop.shell.layout import TableLayout, wrap_words
+from tortuga_desktop.shell.layout import wrap_words
 from tortuga_desktop.shell.saves import SeatConfig
 
 if TYPE_CHECKING:  # pragma: no cover

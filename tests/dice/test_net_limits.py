@@ -8,9 +8,11 @@ before the per-address cap; wrong reclaim tokens have their own budget.
 
 from __future__ import annotations
 
+import logging
 import random
 import threading
 import time
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,7 +20,8 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 from tortuga_desktop.net import protocol as P
-from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
+from tortuga_desktop.net.server import GameServer, RepeatFilter, ServerConfig, ServerThread, Table
+from tortuga_desktop.rules import Game
 
 HOST = "127.0.0.1"
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager:DeprecationWarning")
@@ -251,3 +254,64 @@ def test_wrong_reclaim_tokens_have_their_own_budget() -> None:
             c.close()
     finally:
         st.stop()
+
+
+def test_the_server_log_keeps_every_resumed_table_line(tmp_path: Path) -> None:
+    """tortuga-server's log handler folds repeated faults (:class:`RepeatFilter`); two tables
+    resumed at a restart are two different lines, both kept."""
+    st = start(save_dir=tmp_path, lobby=True)
+    try:
+        tables: list[Table] = [st.call(lambda s, n=n: s.create_table(open_seats(2), seed=n)) for n in (5, 6)]
+
+        def begin(s: GameServer) -> None:
+            for t in tables:
+                t.game = Game.new(2, t.seed or 1)
+                s._write_save(t)
+
+        st.call(begin)
+    finally:
+        st.stop()
+    got: list[str] = []
+
+    class Keep(logging.Handler):
+        def emit(self, record: logging.LogRecord) -> None:
+            got.append(record.getMessage())
+
+    handler = Keep()
+    handler.addFilter(RepeatFilter())
+    log = logging.getLogger("tortuga_desktop.net.server")
+    log.addHandler(handler)
+    old_level = log.level
+    log.setLevel(logging.INFO)
+    st2 = start(save_dir=tmp_path, lobby=True)
+    try:
+        assert st2.call(lambda s: s.restore_saved(tmp_path)) == 2
+    finally:
+        st2.stop()
+        log.removeHandler(handler)
+        log.setLevel(old_level)
+    resumed = sorted(line for line in got if line.startswith("resumed table from"))
+    assert resumed == sorted(f"resumed table from net-{t.id}.json" for t in tables)
+    # a note repeated word for word is still folded
+    f = RepeatFilter()
+    same = [logging.LogRecord("x", logging.INFO, "", 0, "closed a connection without Hello", None, None)
+            for _ in range(100)]
+    assert sum(f.filter(r) for r in same) == 1
+
+
+def test_the_table_list_names_every_computer_player_s_level() -> None:
+    from tortuga_desktop.shell.scenes.tables import table_line
+
+    st = start(lobby=True, max_bots_per_table=3)
+    try:
+        specs = [P.SeatSpec(kind="open", level="random"), P.SeatSpec(kind="computer", level="normal"),
+                 P.SeatSpec(kind="computer", level="hard")]
+        st.call(lambda s: s.create_table(specs, name="Harbour"))
+        ws = open_ws(st.port)
+        hello(ws)
+        listed = send(ws, P.ListTables())
+        ws.close()
+    finally:
+        st.stop()
+    assert isinstance(listed, P.Tables) and [t.levels for t in listed.tables] == [["normal", "hard"]]
+    assert "2 computer players (Normal, Hard)" in table_line(listed.tables[0])

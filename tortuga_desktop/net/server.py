@@ -299,10 +299,12 @@ class JoinGuard:
 
 
 class RepeatFilter(logging.Filter):
-    """Logs a repeated fault once, then counts: a record with the same logger, level and message
-    text (arguments aside) within ``window`` seconds of the first is dropped; the next one after
-    the window says how many were dropped. A flood (447,699 "Too many open files" tracebacks in a
-    minute were seen) becomes one line a minute."""
+    """Logs a repeated fault once, then counts: a warning or error with the same logger, level and
+    message text (arguments aside) within ``window`` seconds of the first is dropped; the next one
+    after the window says how many were dropped. A flood (447,699 "Too many open files" tracebacks
+    in a minute were seen) becomes one line a minute. A record below warning (news, not a fault:
+    "resumed table from X.json") is dropped only when its whole text repeats: two tables resumed
+    are two lines, a thousand identical notes one."""
 
     def __init__(self, window: float = 60.0) -> None:
         super().__init__()
@@ -311,7 +313,8 @@ class RepeatFilter(logging.Filter):
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
-        key = (record.name, record.levelno, str(record.msg))
+        text = str(record.msg) if record.levelno >= logging.WARNING else record.getMessage()
+        key = (record.name, record.levelno, text)
         now = time.monotonic()
         with self._lock:
             first, dropped = self._seen.get(key, (0.0, 0))
@@ -526,7 +529,7 @@ class Table:
                            started=self.started, over=self.game is not None and self.game.is_over,
                            listed=self.listed, code=self.code if self.listed else "", long_game=self.long_game,
                            waiting=[s.name for s in self.slots if s.kind != "computer" and s.conn is not None],
-                           computers=len(bots), level=bots[0].level if bots else "",
+                           computers=len(bots), level=bots[0].level if bots else "", levels=[s.level for s in bots],
                            watchers=sum(1 for c in self.conns if c.watching), game=self.kind)
 
     def lobby(self) -> P.Lobby:
@@ -563,6 +566,8 @@ class Table:
                       for s in self.slots],
             "record": self.record_dict(),
             "chat": self.chat_to_save(), **self._game_fields(),
+            # read by the main menu to offer Continue without replaying the record
+            "over": self.game is not None and self.game.is_over,
         }
 
     def _game_fields(self) -> dict[str, Any]:
@@ -703,6 +708,8 @@ class GameServer:
         self.actions_applied = 0
         self.internal_errors = 0
         self.stopping = False
+        #: the in-game host closed the table for everyone (:meth:`close_for_everyone`)
+        self.closing = False
         self.handling: list[float] = []
         self.lags: list[float] = []
         self.gc_pauses: list[float] = []
@@ -773,6 +780,16 @@ class GameServer:
                 del self.addresses[ip]
         if self._loop is not None and not self.stopping:
             self._sweeper = self._loop.call_later(60.0, self._sweep)
+
+    def close_for_everyone(self) -> None:
+        """The in-game host closes its table: every connection is told so plainly
+        (:data:`.protocol.BYE_HOST_CLOSED`) and closed, with no seat held for anyone (nobody is
+        shown a countdown to a server that is about to stop). :meth:`stop` follows."""
+        self.closing = True
+        for table in self.tables.values():
+            for conn in list(table.conns):
+                conn.send(P.Bye(reason=P.BYE_HOST_CLOSED))
+                conn.close()
 
     async def stop(self) -> None:
         """Close every connection and stop listening (pending autosaves are written)."""
@@ -1692,6 +1709,9 @@ class GameServer:
     def _drop(self, conn: Conn) -> None:
         table = conn.table
         if table is None:
+            return
+        if self.closing:  # the host closed the table: nothing is held, nobody is told of a drop
+            table.conns.discard(conn)
             return
         table.conns.discard(conn)
         for i in conn.seats:

@@ -1405,7 +1405,7 @@ class GameServer:
                                               "try again in a few seconds")
                     return
                 conn.held_join = msg
-                conn.paused_until = now + wait
+                conn.paused_until = now + max(wait, 0.01)
                 return
             conn.held_join = None
             self.join_guard.guesses_checked += 1
@@ -1487,16 +1487,23 @@ class GameServer:
         self._autosave(table)
 
     def _join_again(self, conn: Conn) -> None:
-        """Check a join that was held for its turn (never raises, as :meth:`_receive`)."""
-        msg, conn.held_join = conn.held_join, None
+        """Check a join that was held for its turn (never raises, as :meth:`_receive`). It is
+        checked now, held again (its turn not yet come: :attr:`Conn.held_since` kept, so
+        ``join_hold_max`` counts from the first time) or refused; never left unanswered."""
+        msg = conn.held_join
         if msg is None:
             return
         try:
             self._on_join(conn, msg)
         except Exception:
+            conn.held_join = None
             self.internal_errors += 1
             logger.exception("internal error handling a held join from %s", conn.peer)
             self._error(conn, "malformed", "the server could not handle this message")
+        if conn.held_join is msg and conn.paused_until <= time.monotonic():  # never spin on it
+            conn.held_join = None
+            self.join_guard.guesses_refused += 1
+            self._error(conn, "rate", "the server is checking too many join codes just now: try again in a few seconds")
 
     def _wrong_token(self, conn: Conn) -> None:
         """A reclaim token that holds no seat (its own budget; see :class:`JoinGuard`)."""

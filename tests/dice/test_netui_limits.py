@@ -327,3 +327,84 @@ def test_the_host_screen_opens_with_the_last_hosted_setup() -> None:
         assert app.settings.last_host.players == 3
     finally:
         app.close()
+
+
+def test_a_hosted_1667_table_asks_before_closing_and_continue_brings_it_back() -> None:
+    import random
+
+    from tortuga_desktop.t1667.table.netscene import NetTable1667Scene
+    from tortuga_desktop.t1667.table.nettable import NetTable1667
+
+    app = start_app()
+    remote: NetTable1667 | None = None
+    try:
+        host = HostScene()
+        app.push(host)
+        app.step(1 / 60)
+        assert host._game_dd is not None
+        host._game_dd.selected_option = ("Tortuga 1667", "t1667")
+        host._read()
+        host._build()
+        assert host._count_dd is not None
+        host._count_dd.selected_option = ("3", "3")
+        for i, kind in enumerate(["here", "open", "easy"]):
+            host._kinds[i].selected_option = (kind, kind)
+        host._read()
+        host._build()
+        assert host._port is not None
+        host._port.set_text(str(free_port()))
+        press(app, host._host_btn)
+        step_until(app, lambda: isinstance(app.top, LobbyScene))
+        lobby = app.top
+        info = lobby.host
+        assert info is not None
+        client = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo", raw_updates=True,
+                           backoff_min=0.1, backoff_max=0.5)
+        remote = NetTable1667(client)
+        client.start()
+        rng = random.Random(3)
+
+        def remote_plays() -> None:
+            assert remote is not None
+            remote.poll()
+            for s in remote.waiting_for():
+                if s in remote.human_seats and remote.prompt(s).legal:
+                    remote.submit(s, rng.choice(remote.prompt(s).legal))
+
+        def ready() -> bool:
+            remote_plays()
+            return lobby.can_start
+
+        step_until(app, ready)
+        lobby.start()
+
+        def at_table() -> bool:
+            remote_plays()
+            return isinstance(app.top, NetTable1667Scene)
+
+        step_until(app, at_table)
+        scene = app.top
+        esc(app)
+        pause = app.top
+        assert isinstance(pause, PauseScene)
+        pause.to_menu()
+        app.step(1 / 60)
+        ask = app.top
+        assert isinstance(ask, MessageScene) and ask.text == i18n.tr("net.close.ask")
+        ask.close()
+        app.step(1 / 60)
+        menu = app.top
+        assert isinstance(menu, MenuScene)
+        scene.table.controller.wait_closed()
+        menu.resume()
+
+        def cont() -> Any:
+            return next(it for it in menu.buttons.items if it.label == i18n.tr("menu.continue"))
+
+        wait(app, lambda: cont().enabled)
+        cont().action()
+        wait(app, lambda: isinstance(app.top, NetTable1667Scene) and app.top is not scene, 30)
+    finally:
+        if remote is not None:
+            remote.close()
+        app.close()

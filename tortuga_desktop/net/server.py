@@ -2215,7 +2215,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-connections", type=int, default=None,
                    help="most connections at once (default 1000, or fewer when the open-file limit (ulimit -n) "
                         "cannot be raised to fit them)")
-    p.add_argument("--max-per-ip", type=int, default=32, help="most connections from one address (default 32)")
+    p.add_argument("--max-per-ip", type=int, default=32,
+                   help="most connections from one address (default 32; as many more may open only to take a "
+                        "seat back with its reclaim token)")
     p.add_argument("--max-bots-per-table", type=int, default=3,
                    help="most computer players at one table, 0-3 (default 3; a table always needs a person)")
     p.add_argument("--create-rate", type=float, default=6.0,

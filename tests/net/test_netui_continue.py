@@ -27,7 +27,8 @@ def seat(n: int, *, connected: bool, held_for: float | None = None, bot: bool = 
 
 
 def controller(state: str, lobby: list[SeatState], moved: tuple[int, int] | None = None) -> Any:
-    session = SimpleNamespace(net=NetState(state), lobby=lobby, lobby_at=time.perf_counter(), moved=moved)
+    session = SimpleNamespace(net=NetState(state), lobby=lobby, lobby_at=time.perf_counter(), moved=moved,
+                              host_closed=False)
     return SimpleNamespace(session=session, ready=True, is_over=False, pending_humans=lambda: [], waiting_for=lambda: [])
 
 

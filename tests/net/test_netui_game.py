@@ -142,6 +142,8 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
 def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> None:
     from app_helpers import start_app
 
+    from tortuga_desktop.shell.i18n import tr
+    from tortuga_desktop.shell.scenes.dialogs import MessageScene
     from tortuga_desktop.shell.scenes.menu import MenuScene
     from tortuga_desktop.shell.scenes.pause import PauseScene
 
@@ -189,6 +191,10 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
         assert isinstance(pause, PauseScene)
         pause.to_menu()
         app.step(1 / 60)
+        ask = app.top  # the host is asked: leaving closes the table for everyone
+        assert isinstance(ask, MessageScene) and ask.text == tr("net.close.ask")
+        ask.close()
+        app.step(1 / 60)
         assert isinstance(app.top, MenuScene)
         round_left = table.controller.view(None).round
         # New game -> Host online game offers to continue it.
@@ -203,8 +209,8 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
         host = app.top
         assert isinstance(host, HostScene)
         step_until(app, lambda: host._resume_btn is not None)
-        assert host._port is not None and host._port.get_text() != str(info.port)  # the field says 47600...
-        press(app, host._resume_btn)  # ...but the table comes back on its own port (issue 26)
+        assert host._port is not None and host._port.get_text() == str(info.port)  # the last hosted setup's
+        press(app, host._resume_btn)  # the table comes back on its own port (issue 26)
         step_until(app, lambda: isinstance(app.top, NetTableScene), 30)
         table2 = app.top
         assert isinstance(table2, NetTableScene) and table2 is not table

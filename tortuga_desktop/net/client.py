@@ -229,6 +229,8 @@ class NetClient:
         self._buffer: list[bytes] = []
         self._closing = False
         self._final = ""
+        #: the table's game has begun (a Lobby said so): a host that closes it can continue it later
+        self._table_started = False
         self._rng = random.Random()
         self.server_lobby = False
         self.raw_updates = raw_updates
@@ -607,9 +609,13 @@ class NetClient:
             self._final = msg.message
         elif isinstance(msg, Error) and msg.code in ("token", "code", "full") and self._rejoining:
             self._final = f"the seat could not be reclaimed: {msg.message}"
+        elif isinstance(msg, Bye) and msg.reason == P.BYE_HOST_CLOSED and self._table_started and self._joined:
+            pass  # a game the host closed: it is saved, and this seat is taken back when the host continues it
         elif isinstance(msg, Bye):
             self._final = msg.reason
-        elif isinstance(msg, Lobby) and msg.game != "tortuga":
+        if isinstance(msg, Lobby):
+            self._table_started = self._table_started or bool(msg.started)
+        if isinstance(msg, Lobby) and msg.game != "tortuga":
             self.raw_updates = True  # another game's table reads its updates itself (its own codec)
         self._deliver(msg)
 

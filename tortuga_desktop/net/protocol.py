@@ -215,7 +215,8 @@ class Welcome(_Msg, tag="Welcome", frozen=True):
 class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_defaults=True):
     """One table in a dedicated server's list. ``code``: its join code when the table is
     listed (public), "" when private; ``waiting``: the names of the people who sit at it;
-    ``computers``: its computer seats and their ``level`` (the first one's)."""
+    ``computers``: its computer seats, ``level`` the first one's and ``levels`` every one's, in
+    seat order (a server from before ``levels`` sends only ``level``)."""
 
     table: str
     name: str
@@ -230,6 +231,7 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_de
     computers: int = 0
     level: str = ""
     watchers: int = 0
+    levels: list[str] = msgspec.field(default_factory=list)
     #: which game (:data:`GAMES`)
     game: GameKey = "tortuga"
 
@@ -356,9 +358,14 @@ class Error(_Msg, tag="Error", frozen=True):
 
 
 class Bye(_Msg, tag="Bye", frozen=True):
-    """The server closes this connection (``reason`` says why)."""
+    """The server closes this connection (``reason`` says why; :data:`BYE_HOST_CLOSED`: the
+    in-game host closed its table for everyone)."""
 
     reason: str
+
+
+#: A :class:`Bye`'s reason when the host closed the table (the game says so in the player's words).
+BYE_HOST_CLOSED = "the host closed the table"
 
 
 ServerMessage = Welcome | Tables | Created | Joined | Watching | Lobby | Update | Chat | Error | Bye
@@ -548,7 +555,7 @@ def _check_client(msg: ClientMessage) -> None:
 
 __all__ = [
     "CHAT_KEEP", "CHAT_KINDS", "CLIENT", "GAMES", "GameKey", "MAX_SEAT", "SEATS", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
-    "clean_chat", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
+    "clean_chat", "BYE_HOST_CLOSED", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
     "code_problem", "decode_server", "encode", "format_code", "normalize_code", "probe_version",

@@ -420,12 +420,35 @@ def forget_seats(files: Sequence[Path]) -> int:
     return removed
 
 
+def hosted_table_waiting(directory: Path | None = None) -> bool:
+    """Whether this computer hosted a table that can be continued: a table save in
+    ``<data>/network`` (the host's autosave) whose game has begun and, as the save says, is not
+    over. Reads at most the 20 newest saves, without replaying them (the host screen checks the
+    one it continues in full); off the frame loop."""
+    folder = directory if directory is not None else paths.data_dir(create=False) / "network"
+    try:
+        files = sorted(folder.glob("net-*.json"), key=lambda p: p.stat().st_mtime, reverse=True)
+    except OSError:
+        return False
+    for f in files[:20]:
+        try:
+            data = msgspec.json.decode(paths.read_bytes_limited(f, 64 * 1024 * 1024))
+        except (OSError, msgspec.DecodeError, ValueError):
+            continue
+        if isinstance(data, dict) and data.get("record") is not None and data.get("over") is not True:
+            return True
+    return False
+
+
 class SeatFinder:
     """Looks for kept seats whose game is still on, on a thread of its own (a scene asks
-    :attr:`done` each frame; the frame loop never reads the files)."""
+    :attr:`done` each frame; the frame loop never reads the files); and whether a hosted table
+    can be continued (:attr:`hosted`, :func:`hosted_table_waiting`)."""
 
-    def __init__(self, directory: Path | None = None) -> None:
+    def __init__(self, directory: Path | None = None, hosted_directory: Path | None = None) -> None:
         self.seats: list[NetSeat] = []
+        self.hosted = False
+        self._hosted_directory = hosted_directory
         self.problems: list[str] = []
         #: kept seats of tables that are gone or were left (offered for removal)
         self.gone: list[Path] = []
@@ -438,6 +461,7 @@ class SeatFinder:
         try:
             self.seats, self.problems = playing_seats(self._directory)
             self.gone = gone_seats(self._directory)
+            self.hosted = hosted_table_waiting(self._hosted_directory)
         except OSError as exc:  # e.g. the data folder cannot be made
             logger.warning("cannot look for kept network seats: %s", exc.strerror or exc)
             self.problems = [str(exc.strerror or exc)]

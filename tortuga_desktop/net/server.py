@@ -23,14 +23,19 @@ thread pool, never on the event loop.
 Limits (the dedicated server's operator sets them; see :func:`build_parser`):
 
 * connections: at most ``max_connections`` in all and ``max_per_ip`` from one address; a
-  connection that has not said Hello within ``hello_timeout`` seconds is closed;
+  connection that has not said Hello within ``hello_timeout`` seconds is closed; an address at
+  its cap may still open as many connections again, each only to reclaim a seat with its token
+  (anything else closes it with 1013), so a guesser behind the same address or proxy never
+  keeps a returning player out;
 * tables: at most ``max_tables`` live ones; a finished table is archived (its record kept in
   ``save_dir/archive``) and removed; a table nobody sits at expires before it starts; a started
   table nobody has been connected to for ``abandoned_expiry`` seconds is archived and removed; one
   connection and one address create tables at a limited rate;
-* join codes: wrong codes from one address lead to growing waits, and the whole server checks
-  only a few wrong codes a second (see :class:`JoinGuard`; the README works out what that means
-  for guessing);
+* join codes: one address has its wrong codes checked at most ``join_addr_rate`` a second
+  (``join_free_failures`` at once), the whole server only ``join_guess_rate`` a second; a join
+  that must wait for that is held (its connection is not read) and then checked, not refused
+  (see :class:`JoinGuard`; the README works out what that means for guessing). A reclaim's token
+  is looked at before any of these limits; wrong tokens have their own budget;
 * computer players: a table has at most ``max_bots_per_table`` computer seats and needs a
   connected person to start and to go on (its computer players pause while nobody is there);
   tables take turns for the bot threads (one decision per table at a time, round robin), and
@@ -151,9 +156,16 @@ class ServerConfig:
     #: tables one connection may create per minute, and at once (an address: twice as many)
     create_rate: float = 6.0
     create_burst: float = 4.0
-    #: wrong join codes one address may send before it has to wait (doubling, up to ``join_wait_max`` s)
+    #: wrong join codes checked for one address at once, and per second after that (a join that
+    #: comes sooner is held until its turn, then checked)
     join_free_failures: int = 5
-    join_wait_max: float = 60.0
+    join_addr_rate: float = 1.0
+    #: a join held that long for its turn is refused with a ``rate`` error instead
+    join_hold_max: float = 10.0
+    #: wrong reclaim tokens one address may send at once, and per second after that (more: its
+    #: connection is told to wait); a right token is always accepted
+    token_free_failures: int = 10
+    token_rate: float = 1.0
     #: wrong join codes the whole server checks per second (and at once): the guessing rate
     join_guess_rate: float = 5.0
     join_guess_burst: float = 20.0
@@ -212,64 +224,87 @@ class Bucket:
 class Address:
     """What the server keeps about one client address: its connections and its limits."""
 
+    #: its connections (those over the cap, which may only reclaim a seat, included), and those
     conns: int = 0
+    over_cap: int = 0
     create: Bucket | None = None
-    #: wrong join codes in a row and until when this address must wait before the next join
-    failures: int = 0
-    blocked_until: float = 0.0
-    last_failure: float = 0.0
+    #: the budgets of wrong join codes and of wrong reclaim tokens (made at the first of each)
+    codes: Bucket | None = None
+    tokens: Bucket | None = None
+
+    def quiet(self) -> bool:
+        """Nothing to remember: no connection and every budget full."""
+        return self.conns == 0 and all(b is None or b.tokens >= b.burst and b.wait() == 0.0
+                                       for b in (self.create, self.codes, self.tokens))
 
 
 class JoinGuard:
-    """Limits on guessing join codes.
+    """Limits on guessing join codes, and on wrong reclaim tokens.
 
-    Each wrong code from an address counts; after ``free`` of them the address waits 1, 2, 4 ...
-    seconds (up to ``wait_max``) before its next join is looked at (joins sent while it waits are
-    refused without being checked). The count is forgotten after ten quiet minutes. Over the whole
-    server only ``rate`` wrong codes a second (``burst`` at once) are checked: when they are used
-    up, every join with a code is refused unchecked until the bucket refills, so however many
-    addresses guess, they get at most ``rate`` guesses a second between them. A join that
-    reclaims a seat with its token (a 144-bit secret) does not need the code and is not limited.
-    A right code does not clear an address's count: one table's own code must not buy its
-    holder fresh guesses at other tables' codes.
+    Join codes: an address has ``free`` wrong codes checked at once and ``addr_rate`` a second
+    after that; over the whole server only ``rate`` wrong codes a second (``burst`` at once) are
+    checked, however many addresses guess. A join that comes while its address (or the server)
+    has no wrong code left to spend is not refused: the server holds it, reads nothing more from
+    its connection, and checks it when its turn comes (at most ``1 / addr_rate`` s later). So a
+    guesser gets no more than ``addr_rate`` guesses a second from one address and all guessers
+    together no more than ``rate``, while an honest player from the same address (one NAT, one
+    proxy) is answered within about a second once the guessing stops; nothing is kept that locks
+    the address out afterwards. A right code does not refill the budget: one table's own code
+    must not buy its holder fresh guesses at other tables' codes.
+
+    Reclaim tokens (144 random bits each) are looked at first, before any of these limits: a
+    right one always takes its seat back. Wrong ones are counted against their own budget per
+    address (``token_free`` at once, ``token_rate`` a second); over it, the connection is told
+    to wait and is not read until then. They never use up the join codes' budget.
     """
 
-    FORGET = 600.0
-
-    def __init__(self, free: int, wait_max: float, rate: float, burst: float) -> None:
+    def __init__(self, free: int, addr_rate: float, rate: float, burst: float,
+                 token_free: int = 10, token_rate: float = 1.0) -> None:
         self.free = free
-        self.wait_max = wait_max
+        self.addr_rate = addr_rate
+        self.token_free = token_free
+        self.token_rate = token_rate
         self.total = Bucket(rate, burst)
-        self.guesses_refused = 0
+        #: join codes checked, and joins held for their turn (and refused after holding too long)
         self.guesses_checked = 0
+        self.guesses_held = 0
+        self.guesses_refused = 0
+        #: wrong reclaim tokens, and those over the budget (their connection told to wait)
+        self.tokens_wrong = 0
+        self.tokens_refused = 0
 
-    def refused_for(self, addr: Address) -> float:
-        """Seconds this address must still wait (0: its join may be checked now); -1: the
-        server's whole guessing budget is used up."""
-        now = time.monotonic()
-        if addr.failures and now - addr.last_failure > self.FORGET:
-            addr.failures = 0
-        if addr.blocked_until > now:
-            return addr.blocked_until - now
-        if not self.total.ready():
-            return -1.0
-        return 0.0
+    def wait_for(self, addr: Address) -> float:
+        """Seconds until a join code from this address may be checked (0: now)."""
+        if addr.codes is None:
+            addr.codes = Bucket(self.addr_rate, max(1.0, float(self.free)))
+        return max(addr.codes.wait(), self.total.wait())
 
     def failed(self, addr: Address) -> None:
-        now = time.monotonic()
+        """A wrong join code from ``addr`` was checked."""
         self.total.take()
-        addr.failures += 1
-        addr.last_failure = now
-        over = addr.failures - self.free
-        if over > 0:
-            addr.blocked_until = now + min(self.wait_max, 2.0 ** (over - 1))
+        if addr.codes is None:
+            addr.codes = Bucket(self.addr_rate, max(1.0, float(self.free)))
+        addr.codes.take()
+
+    def token_failed(self, addr: Address) -> float:
+        """A wrong reclaim token from ``addr``: 0 within its budget, else the seconds its
+        connection must wait."""
+        self.tokens_wrong += 1
+        if addr.tokens is None:
+            addr.tokens = Bucket(self.token_rate, max(1.0, float(self.token_free)))
+        if addr.tokens.take():
+            return 0.0
+        self.tokens_refused += 1
+        return max(0.01, addr.tokens.wait())
 
 
 class RepeatFilter(logging.Filter):
-    """Logs a repeated fault once, then counts: a record with the same logger, level and message
-    text (arguments aside) within ``window`` seconds of the first is dropped; the next one after
-    the window says how many were dropped. A flood (447,699 "Too many open files" tracebacks in a
-    minute were seen) becomes one line a minute."""
+    """Logs a repeated fault once, then counts: a warning or error with the same logger, level and
+    message text (arguments aside) within ``window`` seconds of the first is dropped; the next one
+    after the window says how many were dropped. A flood (447,699 "Too many open files" tracebacks
+    in a minute were seen) becomes one line a minute. A record below warning (news, not a fault:
+    "resumed table from X.json") is dropped only when its whole text repeats: two tables resumed
+    are two lines, a thousand identical notes one."""
 
     def __init__(self, window: float = 60.0) -> None:
         super().__init__()
@@ -278,7 +313,8 @@ class RepeatFilter(logging.Filter):
         self._lock = threading.Lock()
 
     def filter(self, record: logging.LogRecord) -> bool:
-        key = (record.name, record.levelno, str(record.msg))
+        text = str(record.msg) if record.levelno >= logging.WARNING else record.getMessage()
+        key = (record.name, record.levelno, text)
         now = time.monotonic()
         with self._lock:
             first, dropped = self._seen.get(key, (0.0, 0))
@@ -312,10 +348,15 @@ class Conn:
         self.address = address or Address()
         self.create = Bucket(config.create_rate / 60.0, config.create_burst)
         self.hello_timer: asyncio.TimerHandle | None = None
-        #: joins refused because its address must wait (or the server's guessing budget is used up)
-        self.join_refusals = 0
         #: nothing more is read from this connection before then (a guesser waits as it was told)
         self.paused_until = 0.0
+        #: a join held for its turn to be checked (see :class:`JoinGuard`), and since when
+        self.held_join: P.Join | None = None
+        self.held_since = 0.0
+        #: opened while its address was at its cap: it may only reclaim a seat with its token
+        self.over_cap = False
+        #: the close code once everything queued is sent (None: 1000, or 1008 after too many strikes)
+        self.close_code: int | None = None
         self.chat = Bucket(config.chat_rate, config.chat_burst)
         self.listing = Bucket(config.list_rate, config.list_burst)
         #: watching its table without a seat, and the game's events sent to it (raw, public ones)
@@ -488,7 +529,7 @@ class Table:
                            started=self.started, over=self.game is not None and self.game.is_over,
                            listed=self.listed, code=self.code if self.listed else "", long_game=self.long_game,
                            waiting=[s.name for s in self.slots if s.kind != "computer" and s.conn is not None],
-                           computers=len(bots), level=bots[0].level if bots else "",
+                           computers=len(bots), level=bots[0].level if bots else "", levels=[s.level for s in bots],
                            watchers=sum(1 for c in self.conns if c.watching), game=self.kind)
 
     def lobby(self) -> P.Lobby:
@@ -525,6 +566,8 @@ class Table:
                       for s in self.slots],
             "record": self.record_dict(),
             "chat": self.chat_to_save(), **self._game_fields(),
+            # read by the main menu to offer Continue without replaying the record
+            "over": self.game is not None and self.game.is_over,
         }
 
     def _game_fields(self) -> dict[str, Any]:
@@ -643,8 +686,9 @@ class GameServer:
         #: client addresses (connections, limits) and the join-code guard
         self.addresses: dict[str, Address] = {}
         self.connections = 0
-        self.join_guard = JoinGuard(self.config.join_free_failures, self.config.join_wait_max,
-                                    self.config.join_guess_rate, self.config.join_guess_burst)
+        self.join_guard = JoinGuard(self.config.join_free_failures, self.config.join_addr_rate,
+                                    self.config.join_guess_rate, self.config.join_guess_burst,
+                                    self.config.token_free_failures, self.config.token_rate)
         #: tables waiting for a bot thread, in turn (round robin), and the decisions running
         self._bot_queue: collections.OrderedDict[str, Table] = collections.OrderedDict()
         self._bots_running = 0
@@ -664,6 +708,8 @@ class GameServer:
         self.actions_applied = 0
         self.internal_errors = 0
         self.stopping = False
+        #: the in-game host closed the table for everyone (:meth:`close_for_everyone`)
+        self.closing = False
         self.handling: list[float] = []
         self.lags: list[float] = []
         self.gc_pauses: list[float] = []
@@ -721,20 +767,29 @@ class GameServer:
                 f"event-loop lag p50/p99/max {ms(self.lags)}; {len(self.gc_pauses)} full garbage collections, "
                 f"p50/p99/max {ms(self.gc_pauses)}; {len(self.young_gc_pauses)} young ones, p50/p99/max "
                 f"{ms(self.young_gc_pauses)}; connections refused {self.connections_refused}, closed without Hello "
-                f"{self.hello_timeouts}; join codes checked {self.join_guard.guesses_checked}, refused unchecked "
-                f"{self.join_guard.guesses_refused}; tables archived {self.tables_archived}, expired {self.tables_expired}")
+                f"{self.hello_timeouts}; join codes checked {self.join_guard.guesses_checked}, held for their turn "
+                f"{self.join_guard.guesses_held}, refused unchecked {self.join_guard.guesses_refused}; wrong reclaim "
+                f"tokens {self.join_guard.tokens_wrong} (over the budget {self.join_guard.tokens_refused}); tables archived {self.tables_archived}, expired {self.tables_expired}")
 
     def _sweep(self) -> None:
         """Forget addresses that have no connection and nothing left to remember; archive the
         started tables everyone left long ago."""
         self.expire_abandoned()
-        now = time.monotonic()
         for ip, a in list(self.addresses.items()):
-            quiet = a.blocked_until <= now and (not a.failures or now - a.last_failure > JoinGuard.FORGET)
-            if a.conns == 0 and quiet and (a.create is None or a.create.wait() == 0.0 and a.create.tokens >= a.create.burst):
+            if a.quiet():
                 del self.addresses[ip]
         if self._loop is not None and not self.stopping:
             self._sweeper = self._loop.call_later(60.0, self._sweep)
+
+    def close_for_everyone(self) -> None:
+        """The in-game host closes its table: every connection is told so plainly
+        (:data:`.protocol.BYE_HOST_CLOSED`) and closed, with no seat held for anyone (nobody is
+        shown a countdown to a server that is about to stop). :meth:`stop` follows."""
+        self.closing = True
+        for table in self.tables.values():
+            for conn in list(table.conns):
+                conn.send(P.Bye(reason=P.BYE_HOST_CLOSED))
+                conn.close()
 
     async def stop(self) -> None:
         """Close every connection and stop listening (pending autosaves are written)."""
@@ -965,10 +1020,13 @@ class GameServer:
         addr = self.addresses.get(ip)
         if addr is None:
             addr = self.addresses[ip] = Address()
-        if self.connections >= self.config.max_connections or addr.conns >= self.config.max_per_ip:
+        # at its cap an address may open as many connections again, each only to reclaim a seat
+        over_cap = addr.conns - addr.over_cap >= self.config.max_per_ip
+        if self.connections >= self.config.max_connections or (over_cap and addr.over_cap >= self.config.max_per_ip):
             self.connections_refused += 1
             logger.warning("connection refused: %d connections open (at most %d), %d from its address (at most %d)",
-                           self.connections, self.config.max_connections, addr.conns, self.config.max_per_ip)
+                           self.connections, self.config.max_connections, addr.conns - addr.over_cap,
+                           self.config.max_per_ip)
             with contextlib.suppress(ConnectionClosed, TimeoutError, OSError):
                 await asyncio.wait_for(ws.send(P.encode(P.Bye(reason="the server has too many connections just "
                                                                       "now: try again later")).decode()), 2.0)
@@ -976,15 +1034,24 @@ class GameServer:
             return
         self.connections += 1
         addr.conns += 1
+        conn = Conn(ws, self.config, addr)
+        if over_cap:
+            conn.over_cap = True
+            addr.over_cap += 1
         try:
-            await self._serve_conn(ws, addr)
+            await self._serve_conn(conn)
         finally:
             self.connections -= 1
             addr.conns -= 1
+            if conn.over_cap:
+                addr.over_cap -= 1
 
     def _hello_late(self, conn: Conn) -> None:
         conn.hello_timer = None
-        if conn.hello or conn.closed:
+        if conn.closed or (conn.hello and not conn.over_cap):
+            return
+        if conn.over_cap:
+            self._refuse_over_cap(conn)
             return
         self.hello_timeouts += 1
         logger.info("closed a connection that did not say Hello within %.0f s", self.config.hello_timeout)
@@ -992,8 +1059,35 @@ class GameServer:
         conn.send(P.Bye(reason=f"no Hello within {self.config.hello_timeout:.0f} s"))
         conn.close()
 
-    async def _serve_conn(self, ws: ServerConnection, addr: Address) -> None:
-        conn = Conn(ws, self.config, addr)
+    def _refuse_over_cap(self, conn: Conn) -> None:
+        """A connection opened over its address's cap did something other than reclaim a seat."""
+        self.connections_refused += 1
+        logger.warning("connection refused: %d from its address (at most %d), and it did not reclaim a seat",
+                       conn.address.conns - conn.address.over_cap, self.config.max_per_ip)
+        conn.close_code = 1013
+        conn.send(P.Bye(reason="the server has too many connections from your address just now: try again later"))
+        conn.close()
+
+    async def _pause(self, conn: Conn) -> None:
+        """Wait until ``conn.paused_until`` (nothing is read from it meanwhile); a connection
+        that closes meanwhile ends the wait at once (and is marked closed), and so does the
+        server stopping."""
+        pause = conn.paused_until - time.monotonic()
+        if pause <= 0 or conn.ws is None:
+            return
+        stopped = asyncio.ensure_future(self._stopped.wait())
+        gone = asyncio.ensure_future(conn.ws.wait_closed())
+        try:
+            await asyncio.wait((stopped, gone), timeout=pause, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            stopped.cancel()
+            gone.cancel()
+        if gone.done() and not gone.cancelled():
+            conn.close()
+
+    async def _serve_conn(self, conn: Conn) -> None:
+        ws, addr = conn.ws, conn.address
+        assert ws is not None
         if addr.create is None:
             addr.create = Bucket(2 * self.config.create_rate / 60.0, 2 * self.config.create_burst)
         loop = asyncio.get_running_loop()
@@ -1003,11 +1097,14 @@ class GameServer:
             async for raw in ws:
                 if conn.closed:  # closing: keep reading (and dropping) so the close handshake gets through
                     continue
-                pause = conn.paused_until - time.monotonic()
-                if pause > 0:  # told to wait (wrong join codes): its next message is read only then
-                    with contextlib.suppress(TimeoutError):  # (or the server stops)
-                        await asyncio.wait_for(self._stopped.wait(), pause)
+                await self._pause(conn)  # told to wait (wrong tokens): its next message is read only then
+                if conn.closed:
+                    continue
                 self._receive(conn, raw)
+                while conn.held_join is not None and not conn.closed and not self.stopping:
+                    await self._pause(conn)  # a join held for its turn: checked when it comes
+                    if not conn.closed and not self.stopping:
+                        self._join_again(conn)
         except ConnectionClosed:
             pass
         finally:
@@ -1032,7 +1129,7 @@ class GameServer:
         except ConnectionClosed:
             return
         with contextlib.suppress(ConnectionClosed):
-            await ws.close(1008 if conn.strikes > self.config.strikes else 1000)
+            await ws.close(conn.close_code or (1008 if conn.strikes > self.config.strikes else 1000))
 
     def _receive(self, conn: Conn, raw: str | bytes) -> None:
         """One frame from a client. Never raises: a fault is logged and answered."""
@@ -1088,13 +1185,16 @@ class GameServer:
                 return
             conn.hello = True
             conn.games = P.client_games(msg.client)
-            if conn.hello_timer is not None:
+            if conn.hello_timer is not None and not conn.over_cap:  # over the cap: it must reclaim in time
                 conn.hello_timer.cancel()
                 conn.hello_timer = None
             conn.send(P.Welcome(version=P.PROTOCOL_VERSION, server=self.config.name, lobby=self.config.lobby))
             return
         if not conn.hello:
             self._error(conn, "order", "say Hello first")
+            return
+        if conn.over_cap and not isinstance(msg, P.Join):
+            self._refuse_over_cap(conn)
             return
         if isinstance(msg, P.ListTables):
             self._on_list(conn)
@@ -1170,13 +1270,11 @@ class GameServer:
             return
         table = self.tables.get(msg.table)
         if table is None or not table.listed:
-            wait = self.join_guard.refused_for(conn.address)
-            if wait != 0.0:
+            wait = self.join_guard.wait_for(conn.address)
+            if wait > 0:
                 self.join_guard.guesses_refused += 1
-                conn.paused_until = time.monotonic() + (wait if wait > 0 else self.join_guard.total.wait())
-                self._error(conn, "rate", "too many wrong join codes from your address: wait "
-                                          f"{max(1, round(wait))} s" if wait > 0 else
-                            "the server is checking too many join codes just now: try again in a few seconds")
+                conn.paused_until = time.monotonic() + wait
+                self._error(conn, "rate", f"too many wrong join codes from your address: wait {max(1, math.ceil(wait))} s")
                 return
             self.join_guard.guesses_checked += 1
             if table is None or self._find_table(table.id, msg.code) is None:
@@ -1268,40 +1366,59 @@ class GameServer:
             self._error(conn, "order", "this connection already sits at a table")
             return
         token = msg.token
-        # a reclaim (table id and a token, a 144-bit secret) is not held up by the limits on
-        # guessing codes: a returning player gets back in during an attack
-        table = self.tables.get(msg.table) if msg.table and token else None
-        held = self._token_seats(table, token) if table is not None else None
-        if table is not None and held is not None and self._find_table(table.id, msg.code) is None:
-            self._error(conn, "code", "no table with this join code")
-            return
-        if table is None or held is None:
-            wait = self.join_guard.refused_for(conn.address)
-            if wait != 0.0:
-                self.join_guard.guesses_refused += 1
-                conn.join_refusals += 1
-                conn.paused_until = time.monotonic() + (wait if wait > 0 else self.join_guard.total.wait())
-                if conn.join_refusals > self.config.strikes:  # it keeps guessing while told to wait
-                    logger.warning("a connection keeps sending join codes while it must wait: disconnecting it")
-                    conn.strikes = self.config.strikes + 1
-                    conn.send(P.Bye(reason="too many join attempts"))
-                    conn.close()
-                    return
-                self._error(conn, "rate", "too many wrong join codes from your address: wait "
-                                          f"{max(1, round(wait))} s" if wait > 0 else
-                            "the server is checking too many join codes just now: try again in a few seconds")
+        held: list[int] | None = None
+        if token and msg.table:
+            # a reclaim (table id and token, a 144-bit secret) is looked at first, before the cap
+            # on connections from its address and the limits on guessing codes: a returning
+            # player gets back in during an attack from the same address
+            table = self.tables.get(msg.table)
+            held = self._token_seats(table, token) if table is not None else None
+            if table is None or held is None:
+                self._wrong_token(conn)
                 return
+            if self._find_table(table.id, msg.code) is None:
+                if conn.over_cap:
+                    self._refuse_over_cap(conn)
+                    return
+                self._error(conn, "code", "no table with this join code")
+                return
+            if conn.over_cap:  # a seat reclaimed: the connection counts as its address's again
+                conn.over_cap = False
+                conn.address.over_cap -= 1
+                if conn.hello_timer is not None:
+                    conn.hello_timer.cancel()
+                    conn.hello_timer = None
+        else:
+            if conn.over_cap:
+                self._refuse_over_cap(conn)
+                return
+            wait = self.join_guard.wait_for(conn.address)
+            if wait > 0:  # no wrong code left to spend just now: held, then checked in its turn
+                now = time.monotonic()
+                if conn.held_join is None:
+                    conn.held_since = now
+                    self.join_guard.guesses_held += 1
+                if now - conn.held_since + wait > self.config.join_hold_max:
+                    conn.held_join = None
+                    self.join_guard.guesses_refused += 1
+                    self._error(conn, "rate", "the server is checking too many join codes just now: "
+                                              "try again in a few seconds")
+                    return
+                conn.held_join = msg
+                conn.paused_until = now + max(wait, 0.01)
+                return
+            conn.held_join = None
             self.join_guard.guesses_checked += 1
-            table = self._find_table(msg.table, msg.code)
-            if table is None:
+            found = self._find_table(msg.table, msg.code)
+            if found is None:
                 self.join_guard.failed(conn.address)
                 self._error(conn, "code", "no table with this join code")
                 return
+            table = found
             if token:
                 held = self._token_seats(table, token)
                 if held is None:
-                    self.join_guard.failed(conn.address)
-                    self._error(conn, "token", "this token does not hold a seat at this table")
+                    self._wrong_token(conn)
                     return
         if table.kind not in conn.games:
             self._error(conn, "denied", "this table plays a game your version of Tortuga cannot play: update it")
@@ -1368,6 +1485,37 @@ class GameServer:
         elif table.auto_start and not table.open_seats():
             self.start_game(table)
         self._autosave(table)
+
+    def _join_again(self, conn: Conn) -> None:
+        """Check a join that was held for its turn (never raises, as :meth:`_receive`). It is
+        checked now, held again (its turn not yet come: :attr:`Conn.held_since` kept, so
+        ``join_hold_max`` counts from the first time) or refused; never left unanswered."""
+        msg = conn.held_join
+        if msg is None:
+            return
+        try:
+            self._on_join(conn, msg)
+        except Exception:
+            conn.held_join = None
+            self.internal_errors += 1
+            logger.exception("internal error handling a held join from %s", conn.peer)
+            self._error(conn, "malformed", "the server could not handle this message")
+        if conn.held_join is msg and conn.paused_until <= time.monotonic():  # never spin on it
+            conn.held_join = None
+            self.join_guard.guesses_refused += 1
+            self._error(conn, "rate", "the server is checking too many join codes just now: try again in a few seconds")
+
+    def _wrong_token(self, conn: Conn) -> None:
+        """A reclaim token that holds no seat (its own budget; see :class:`JoinGuard`)."""
+        wait = self.join_guard.token_failed(conn.address)
+        if conn.over_cap:
+            self._refuse_over_cap(conn)
+            return
+        if wait > 0:
+            conn.paused_until = time.monotonic() + wait
+            self._error(conn, "rate", f"too many wrong reclaim tokens from your address: wait {max(1, math.ceil(wait))} s")
+            return
+        self._error(conn, "token", "this token does not hold a seat at this table")
 
     @staticmethod
     def _token_seats(table: Table, token: str) -> list[int] | None:
@@ -1568,6 +1716,9 @@ class GameServer:
     def _drop(self, conn: Conn) -> None:
         table = conn.table
         if table is None:
+            return
+        if self.closing:  # the host closed the table: nothing is held, nobody is told of a drop
+            table.conns.discard(conn)
             return
         table.conns.discard(conn)
         for i in conn.seats:
@@ -2064,7 +2215,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-connections", type=int, default=None,
                    help="most connections at once (default 1000, or fewer when the open-file limit (ulimit -n) "
                         "cannot be raised to fit them)")
-    p.add_argument("--max-per-ip", type=int, default=32, help="most connections from one address (default 32)")
+    p.add_argument("--max-per-ip", type=int, default=32,
+                   help="most connections from one address (default 32; as many more may open only to take a "
+                        "seat back with its reclaim token)")
     p.add_argument("--max-bots-per-table", type=int, default=3,
                    help="most computer players at one table, 0-3 (default 3; a table always needs a person)")
     p.add_argument("--create-rate", type=float, default=6.0,

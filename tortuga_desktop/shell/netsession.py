@@ -159,6 +159,8 @@ class NetSession:
         self.game = games.DEFAULT_GAME
         self.started = False
         self.over = False
+        #: the host closed this table mid-game (it can continue it; until then the game keeps trying)
+        self.host_closed = False
         #: a problem that ends this connection for good (translation key, parameters)
         self.fatal: Notice | None = None
         #: the newest problem reported by the server (translation key, parameters), for the join screen
@@ -223,6 +225,11 @@ class NetSession:
         def work() -> None:
             if keeper is not None:
                 keeper.close()  # the seat's last state on disk
+            if host is not None:  # the table closes: the players who joined are told so first
+                try:
+                    host.call(lambda s: s.close_for_everyone(), timeout=2.0)
+                except (OSError, RuntimeError, TimeoutError) as exc:
+                    log.warning("telling the players the table closes: %s", exc)
             try:
                 client.close(timeout=2.0)
             except (OSError, RuntimeError) as exc:
@@ -290,6 +297,17 @@ class NetSession:
                 self.keeper.chat(msg)
         elif isinstance(msg, P.Error):
             self._on_error(msg)
+        elif isinstance(msg, P.Bye) and msg.reason == P.BYE_HOST_CLOSED:
+            # said plainly (no countdown to a server that is gone). A table that had not begun is
+            # gone for good; a game that has begun is saved on the host's computer: the client
+            # keeps trying, and the seat is taken back when the host continues it
+            if self.started:
+                self.host_closed = True
+                self.notices.append(("net.error.host_closed_game", {}))
+            else:
+                self.fatal = ("net.error.host_closed", {})
+                if self.keeper is not None:
+                    self.keeper.set_state("lost")
         elif isinstance(msg, P.Bye):
             self.fatal = ("net.error.bye", {})
             self.notices.append(("net.error.bye", {}))
@@ -331,7 +349,7 @@ class NetSession:
         state = str(msg.state)
         problem = ""
         if state == "reconnecting":
-            problem = "net.banner.reconnecting"
+            problem = "net.banner.host_closed" if self.host_closed else "net.banner.reconnecting"
             # Answers to actions sent before the drop never come: the panels open again.
             self._requests.clear()
         elif state == "failed" and self.fatal is None:
@@ -340,6 +358,8 @@ class NetSession:
                 ("net.banner.failed", {})
         if state == "connected" and self.net.state == "reconnecting":
             self.notices.append(("net.notice.reconnected", {}))
+        if state == "connected":
+            self.host_closed = False
         self.net = NetState(state, problem, (), float(msg.retry_in))
         log.info("network: %s (%s)", state, msg.detail)
 

@@ -35,6 +35,7 @@ from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.text import convert, one_of, parse_json
 
 __all__ = [
+    "HostMemory",
     "LANGUAGES",
     "ANIMATION_SPEEDS",
     "ANIMATION_FACTORS",
@@ -72,6 +73,24 @@ Volume = Annotated[float, Meta(ge=0.0, le=1.0)]
 UiScale = Annotated[int, Meta(ge=UI_SCALE_MIN, le=UI_SCALE_MAX)]
 TutorialStep = Annotated[int, Meta(ge=0, lt=1000)]
 TipsSeen = Annotated[tuple[Annotated[str, Meta(max_length=40)], ...], Meta(max_length=50)]
+HostSeatKind = Annotated[str, Meta(max_length=16)]
+HostSeatName = Annotated[str, Meta(max_length=40)]
+
+
+@dataclass(frozen=True)
+class HostMemory:
+    """The host screen's last hosted table, so that the screen opens with it again: the game,
+    how many seats, each seat's kind on that screen ("open", "here" or a computer level) and
+    name, where the server listened ("local"/"all"), its port and the takeover level. The host
+    screen checks the kinds and levels against what it offers."""
+
+    game: Annotated[str, Meta(max_length=40)] = ""
+    players: Annotated[int, Meta(ge=1, le=16)] = 2
+    kinds: Annotated[tuple[HostSeatKind, ...], Meta(max_length=16)] = ()
+    names: Annotated[tuple[HostSeatName, ...], Meta(max_length=16)] = ()
+    listen: Annotated[str, one_of(("local", "all"))] = "local"
+    port: Annotated[int, Meta(ge=1024, le=65535)] = 47600
+    takeover: Annotated[str, Meta(max_length=16)] = "normal"
 
 logger = logging.getLogger(__name__)
 
@@ -99,6 +118,8 @@ class Settings:
     tips_seen: TipsSeen = ()
     #: the Hint button and the H key in games (dice/table/hints.py)
     hints: bool = True
+    #: the host screen's last hosted table (None: never hosted)
+    last_host: HostMemory | None = None
 
     @property
     def animation_factor(self) -> float:

@@ -18,6 +18,10 @@ clicking again unmutes. Hot-seat games have no chat (no server, nobody to talk t
 The text field is the project's guarded entry (:func:`.dialogs.text_entry`): it refuses the
 zero-width and control characters pygame_gui cannot draw; the server cleans and caps the
 text again (:func:`tortuga_desktop.net.protocol.clean_chat`).
+
+A watcher (a spectator without a seat) reads the chat but cannot write in it: the server takes
+chat only from seated players, so its panel has no text field and says "you are watching: you
+can read the chat, not write in it".
 """
 
 from __future__ import annotations
@@ -138,6 +142,18 @@ class ChatPanel:
         """The chat as the player reads it, "name: text" (tests)."""
         return [f"{c.name}: {chat_text(c)}" if c.kind == "say" else chat_text(c) for c in self.session.chat_lines()]
 
+    @property
+    def can_write(self) -> bool:
+        """Can this computer write in the chat? A watcher cannot (the server takes chat only from
+        seated players): its panel shows the chat with no field to type in, and says so."""
+        return not self.session.watching
+
+    def hint(self) -> str:
+        """The line under the panel's title: how to write and close it, or that a watcher reads only."""
+        if not self.can_write:
+            return tr("net.chat.hint_watching")
+        return tr("net.chat.hint") if self.open else tr("net.chat.hint_closed")
+
     def colour_of(self, seat: int) -> tuple[int, int, int]:
         return palette.PLAYER_COLOURS[seat % len(palette.PLAYER_COLOURS)].rgb
 
@@ -171,7 +187,7 @@ class ChatPanel:
 
     def _make_entry(self) -> None:
         app = self._app
-        if app is None or self._entry_rect.w <= 0:
+        if app is None or self._entry_rect.w <= 0 or not self.can_write:
             return
         if self.entry is not None:
             self.draft = self.entry.get_text()
@@ -278,16 +294,16 @@ class ChatPanel:
         surface.blit(t, (rect.x + pad * 2, rect.y + pad))
         y = rect.y + pad + t.get_height() + pad // 2
         small = art.font(max(11, int(15 * unit)))
-        hint = tr("net.chat.hint") if self.open else tr("net.chat.hint_closed")
-        for ln in wrap_chars(hint, small, rect.w - 4 * pad)[:2]:
+        for ln in wrap_chars(self.hint(), small, rect.w - 4 * pad)[:2]:
             surface.blit(_render(small, ln, palette.INK_SOFT), (rect.x + pad * 2, y))
             y += small.get_linesize()
         y = self._draw_chips(surface, rect, small, y + pad // 2, pad)
-        entry_h = max(26, int(34 * unit)) if self.open else 0
-        bottom = rect.bottom - pad - (entry_h + pad if self.open else 0)
+        field = self.open and self.can_write  # a watcher gets no field to type in
+        entry_h = max(26, int(34 * unit)) if field else 0
+        bottom = rect.bottom - pad - (entry_h + pad if field else 0)
         self._draw_lines(surface, pygame.Rect(rect.x + pad * 2, y + pad // 2, rect.w - 4 * pad,
                                               bottom - y - pad // 2), font, bold)
-        if self.open:
+        if field:
             er = pygame.Rect(rect.x + pad, rect.bottom - pad - entry_h, rect.w - 2 * pad, entry_h)
             if er != self._entry_rect or self.entry is None:
                 self._entry_rect = er

@@ -290,6 +290,14 @@ class MessageScene(Scene):
         self.buttons.draw(surface, int(26 * s))
 
 
+def ask_close_table(on_close: Callable[[], None], on_keep: Callable[[], None] | None = None) -> MessageScene:
+    """The host's question before its table closes (leaving the lobby, or the table mid-game):
+    "Close the table for everyone?" — *Close the table* runs ``on_close``, *Keep playing* (or
+    Esc) ``on_keep``."""
+    return MessageScene(tr("net.close.title"), tr("net.close.ask"), on_close, ok_label=tr("net.close.yes"),
+                        cancel_label=tr("net.close.no"), on_cancel=on_keep)
+
+
 def ok_cancel(app: App, intent: Intent, ok: object, cancel: object, on_ok: Callable[[], object]) -> None:
     """The keys and buttons of a small OK/Cancel dialog: Esc or the ``cancel`` button closes it
     (pops the top scene), Enter or the ``ok`` button calls ``on_ok``."""

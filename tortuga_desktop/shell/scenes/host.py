@@ -43,6 +43,7 @@ from tortuga_desktop.shell.saves import MAX_NAME_LENGTH, SeatConfig
 from tortuga_desktop.shell.scenes import WidgetScene
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, text_entry, wrap
 from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene
+from tortuga_desktop.shell.settings import HostMemory
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.net.server import ServerThread
@@ -196,7 +197,7 @@ def host_again(app: ShellApp, session: NetSession) -> None:
     here = set(session.human_seats)
     seats = tuple(SeatConfig(s.name, s.level if s.seat not in here and s.kind == "computer" and s.level in LEVELS
                              else "human", i) for i, s in enumerate(session.lobby))
-    scene = HostScene(HostSetup(session.game, seats))
+    scene = HostScene(HostSetup(session.game, seats), recall_seats=False)
     for i in range(len(seats)):  # the other computers' seats stay open
         if i not in here and seats[i].kind == "human":
             scene.kinds[i] = "open"
@@ -209,11 +210,21 @@ class HostScene(WidgetScene):
     name = "host"
 
     def __init__(self, setup: HostSetup | None = None, *,
-                 starter: Callable[[HostPlan], HostStarted] | None = None) -> None:
+                 starter: Callable[[HostPlan], HostStarted] | None = None, recall_seats: bool = True,
+                 continue_saved: bool = False) -> None:
         """``setup``: the game chosen at first with its seats and table options (a game's setup
         screen hands its own); None: the first network game's :meth:`~.game.NetworkGame.host_setup`.
-        The games offered, and each one's seat counts, are the registered network games'."""
+        The games offered, and each one's seat counts, are the registered network games'.
+
+        The screen opens with what was last hosted (the settings' ``last_host``): the listening
+        address, port and takeover level, and, for the same game unless ``recall_seats`` is
+        False, the number of seats and each seat's kind and name. ``continue_saved`` (the main
+        menu's Continue): the newest hosted table that is not over is brought back as soon as it
+        is found, as *Continue hosted game* does."""
         super().__init__()
+        self.continue_saved = continue_saved
+        self.recall_seats = recall_seats
+        self._recalled = False
         #: the games a table can play (key -> module), in menu order
         self.games: dict[str, NetworkGame] = {m.key: m for m in games.network_games()}
         if not self.games:
@@ -264,7 +275,41 @@ class HostScene(WidgetScene):
         self._title_px = 34
 
     # ------------------------------------------------------------------ model
+    def recall(self, memory: HostMemory | None) -> None:
+        """Open with the last hosted table's choices (see :meth:`__init__`); anything this screen
+        does not offer (a level no longer there, a game's seat count) is left as it was."""
+        if memory is None:
+            return
+        self.listen = memory.listen if memory.listen in LISTEN else self.listen
+        self.port_text = str(memory.port)
+        self.takeover = memory.takeover if memory.takeover in TAKEOVER_LEVELS else self.takeover
+        chosen = self.games.get(self.game)
+        if not self.recall_seats or memory.game != self.game or chosen is None:
+            return
+        if not chosen.min_players <= memory.players <= min(chosen.max_players, len(self.kinds)):
+            return
+        self.count = memory.players
+        for i, kind in enumerate(memory.kinds[: len(self.kinds)]):
+            if kind in HOST_KINDS:
+                self.kinds[i] = kind
+        for i, name in enumerate(memory.names[: len(self.names)]):
+            if name.strip():
+                self.names[i] = name[:MAX_NAME_LENGTH]
+
+    def remember(self, plan: HostPlan) -> None:
+        """Keep ``plan`` (a table hosted from this screen) in the settings for next time."""
+        settings = self.app.settings if self.entered else None
+        if settings is None or plan.resume is not None:
+            return
+        listen = next((k for k, v in LISTEN.items() if v == plan.listen), "local")
+        settings.last_host = HostMemory(plan.game, len(plan.kinds), plan.kinds,
+                                        tuple(n[:40] for n in plan.names), listen, plan.port, plan.takeover)
+        self.app.save_settings()
+
     def enter(self, app: App) -> None:
+        if not self._recalled:
+            self._recalled = True
+            self.recall(app.settings.last_host if app.settings is not None else None)
         super().enter(app)
         if self._starter is None:  # look for a hosted game to continue, off the frame loop
             def look() -> None:
@@ -498,7 +543,10 @@ class HostScene(WidgetScene):
             self._looking = None
             if self._found_saved is not None and self.saved is None:
                 self.saved = self._found_saved
-                if self.app.top is self:
+                if self.continue_saved and self.app.top is self:
+                    self.continue_saved = False
+                    self.host(resume=self.saved)
+                elif self.app.top is self:
                     self._build()
                 return True
         if self._thread is None or self._thread.is_alive():
@@ -538,6 +586,7 @@ class HostScene(WidgetScene):
             announcer.start()  # registers in the background; the join code is never announced
             session.announcer = announcer
         self.error = ""
+        self.remember(plan)
         self.app.replace(LobbyScene(session, host=info, again=host_again))
 
     # ------------------------------------------------------------------ drawing

@@ -457,6 +457,17 @@ class JoinScene(WidgetScene):
         if seat is None or self._pending is not None:
             return False
         self._returning = seat
+        self._read()
+        # the address the player typed for this table (and the name) fill the empty fields: if the
+        # host has gone, Server's tables and Join are one click away with them
+        if not self.address.strip():
+            self.address = seat.host
+            if self._addr is not None:
+                self._addr.set_text(self.address)
+        if not self.player.strip():
+            self.player = seat.name
+            if self._name is not None:
+                self._name.set_text(self.player)
         return self._connect(seat.server, seat.code, seat.name, seat.table, seat.token,
                              SeatKeeper.returning(self._seat_dir, seat),
                              tr("net.return.going", table=seat.shown_table, host=seat.host))
@@ -495,7 +506,7 @@ class JoinScene(WidgetScene):
         if self._pending is not None:
             self._pending.close()
             self._pending = None
-            for btn in (self._join_btn, self._return_btn):
+            for btn in (self._join_btn, self._return_btn, self._tables_btn):
                 if btn is not None:
                     btn.enable()  # type: ignore[no-untyped-call]
 

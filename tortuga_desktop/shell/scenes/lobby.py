@@ -32,7 +32,7 @@ from tortuga_desktop.shell.netsession import NetSession, SeatState
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chat import ChatPanel
 from tortuga_desktop.shell.scenes.chrome import ButtonList, MenuItem, backdrop
-from tortuga_desktop.shell.scenes.dialogs import MessageScene, draw_panel, scale_of, wrap
+from tortuga_desktop.shell.scenes.dialogs import MessageScene, ask_close_table, draw_panel, scale_of, wrap
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.loop import App
@@ -163,6 +163,13 @@ class LobbyScene(Scene):
         self.session.start_game()
 
     def leave(self) -> None:
+        """Leave the table; the host is asked first, since that closes the table for everyone."""
+        if self.host is not None and not self._closed:
+            self.app.push(ask_close_table(self._leave_now))
+            return
+        self._leave_now()
+
+    def _leave_now(self) -> None:
         app = self.app
         self.session.leave_for_good()
         self.session.close()

@@ -79,6 +79,8 @@ class MenuScene(Scene):
         self.auto_return = auto_return
         #: the newest kept network seat whose game is still on (found off the frame loop)
         self.seat: NetSeat | None = None
+        #: a table this computer hosted can be continued (found off the frame loop)
+        self.hosted = False
         self._finder: SeatFinder | None = None
         #: the "Return to your seat" item (its wording is chosen to fit the button)
         self._return_item: MenuItem | None = None
@@ -122,8 +124,9 @@ class MenuScene(Scene):
             self.return_to_seat()
             return True
         self.auto_return = False
-        if seat != self.seat:
+        if seat != self.seat or finder.hosted != self.hosted:
             self.seat = seat
+            self.hosted = finder.hosted
             focus = self.buttons.focus
             self._build()
             self.buttons.focus = focus
@@ -153,7 +156,7 @@ class MenuScene(Scene):
             tr("net.return.offer", table=seat.shown_table, host=seat.host), self.return_to_seat)
         items = [
             MenuItem(tr("menu.new_game"), self.new_game, has_setup),
-            MenuItem(tr("menu.continue"), self.continue_game, can_continue or seat is not None),
+            MenuItem(tr("menu.continue"), self.continue_game, can_continue or seat is not None or self.hosted),
             *([self._return_item] if self._return_item is not None else []),
             *([MenuItem(tr("tutorial.menu"), self.learn)] if self._tutorial() is not None else []),
             MenuItem(tr("menu.load_game"), self.load_game),
@@ -232,6 +235,14 @@ class MenuScene(Scene):
         if self.seat is not None:
             self.app.push(JoinScene(returning=self.seat))
 
+    def continue_hosted(self) -> None:
+        """The host screen, which brings the newest hosted table that is not over back."""
+        from tortuga_desktop.shell.scenes.host import (
+            HostScene,  # online play: the network screens load only when asked for
+        )
+
+        self.app.push(HostScene(continue_saved=True))
+
     @property
     def busy(self) -> bool:
         """The autosave is being loaded on a worker thread (tests wait for it)."""
@@ -242,6 +253,9 @@ class MenuScene(Scene):
         keeps drawing); the game continues when it is read and checked."""
         if self.seat is not None and not saves.has_autosave():
             self.return_to_seat()  # no local game to continue: the network game it was playing
+            return
+        if self.hosted and not saves.has_autosave():
+            self.continue_hosted()  # nor that: the game this computer hosted
             return
         if self._loader.busy:
             return

@@ -14,6 +14,7 @@ from tortuga_desktop.shell.keys import hud_speed  # the table's word for the spe
 from tortuga_desktop.shell.layout import screen_scale
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chrome import ButtonList, MenuItem
+from tortuga_desktop.shell.scenes.dialogs import ask_close_table
 from tortuga_desktop.shell.scenes.saveload import LoadScene, SaveScene
 from tortuga_desktop.shell.scenes.settings import SettingsScene
 
@@ -71,7 +72,7 @@ class PauseScene(Scene):
             MenuItem(tr("pause.speed", speed=hud_speed(speed, self.app.settings if self.entered else None)),
                      self.cycle_speed),
             MenuItem(tr("menu.main_menu"), self.to_menu),
-            MenuItem(tr("menu.quit"), lambda: self.app.request_quit()),
+            MenuItem(tr("menu.quit"), self.quit),
         ])
         self.resize(self.app.size)
 
@@ -124,7 +125,27 @@ class PauseScene(Scene):
         self._build()
         self.buttons.focus = focus
 
+    def hosting(self) -> bool:
+        """The table below is a network table this computer hosts and its game is not over:
+        leaving it closes it for everyone (the table scene's ``network_session`` says)."""
+        session = getattr(self.table, "network_session", None)
+        return session is not None and getattr(session, "host", None) is not None and not session.over
+
+    def quit(self) -> None:
+        """Quit the program (the host is asked first: that closes its table for everyone)."""
+        if self.hosting():
+            self.app.push(ask_close_table(self.app.request_quit))
+            return
+        self.app.request_quit()
+
     def to_menu(self) -> None:
+        """Back to the main menu (the host is asked first: that closes its table for everyone)."""
+        if self.hosting():
+            self.app.push(ask_close_table(self._to_menu_now))
+            return
+        self._to_menu_now()
+
+    def _to_menu_now(self) -> None:
         app = self.app
         app.pop()  # this overlay
         while len(app.scenes) > 1:

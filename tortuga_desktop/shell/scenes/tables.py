@@ -173,8 +173,9 @@ def table_line(t: TableInfo) -> str:
     if t.waiting:
         parts.append(", ".join(t.waiting))
     if t.computers:
-        level = tr(level_key(t.level)) if t.level in NETWORK_LEVELS else t.level
-        parts.append(trn("net.tables.computers", t.computers, level=level))
+        levels = list(t.levels) or [t.level]  # every computer player's level (an older server: the first's)
+        named = [tr(level_key(lv)) if lv in NETWORK_LEVELS else lv for lv in levels]
+        parts.append(trn("net.tables.computers", t.computers, level=", ".join(named)))
     if t.long_game:
         parts.append(tr("net.tables.long"))
     parts.append(tr("net.tables.playing" if t.started else "net.tables.waiting"))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import pygame
 
 from tortuga_desktop.shell.intents import Intent
+from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chat import ChatPanel
 
@@ -42,6 +43,11 @@ class NetTable1667Scene(Table1667Scene):
         super().__init__(table, speed=speed)
         self.net_table = table
         self.chat: ChatPanel | None = _TableChat(table.controller) if table.controller is not None else None
+
+    @property
+    def network_session(self) -> NetSession | None:
+        """The session this table plays at (the pause menu asks a host before it closes it)."""
+        return self.net_table.controller
 
     def handle(self, intent: Intent) -> None:
         if self.chat is not None and not self.finished and self.chat.handle(intent, self):

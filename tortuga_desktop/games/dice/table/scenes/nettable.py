@@ -33,6 +33,7 @@ from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.game import PlayAgain
 from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes.chat import ChatPanel
 from tortuga_desktop.shell.scenes.dialogs import MessageScene
 
@@ -47,7 +48,8 @@ def banner_lines(controller: RemoteController, now: float | None = None) -> list
     session = controller.session
     net = session.net
     if net.state in ("reconnecting", "connecting") and controller.ready:
-        out.append((tr("net.banner.reconnecting"), "danger"))
+        # the host closed the table: said as such (it may continue the game), not as a lost connection
+        out.append((tr("net.banner.host_closed" if session.host_closed else "net.banner.reconnecting"), "danger"))
     elif net.state == "failed":
         out.append((tr("net.banner.failed"), "danger"))
     age = (now if now is not None else time.perf_counter()) - session.lobby_at
@@ -142,6 +144,11 @@ class NetTableScene(TableScene):
                 app.pop()
 
         app.push(MessageScene(tr("net.title.connection"), text, to_menu))
+
+    @property
+    def network_session(self) -> NetSession:
+        """The session this table plays at (the pause menu asks a host before it closes it)."""
+        return self.remote.session
 
     def pause(self) -> None:
         self.chat.close_field()  # the text field is a pygame_gui element: not over the pause menu

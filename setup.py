@@ -129,10 +129,10 @@ class BuildPy(build_py):
         super().run()
         if EXTENSIONS:
             return
-        folders = [Path(self.build_lib) / "tortuga_desktop" / "ai"]
+        folders = [Path(self.build_lib) / "tortuga_desktop" / "games" / "dice" / "ai"]
         if getattr(self, "editable_mode", False):
-            folders.append(ROOT / "tortuga_desktop" / "ai")
-            for path in [*ROOT.glob(f"{GROUP}__mypyc.*"), *(ROOT / "tortuga_desktop" / "ai").glob("*.*")]:
+            folders.append(ROOT / "tortuga_desktop" / "games" / "dice" / "ai")
+            for path in [*ROOT.glob(f"{GROUP}__mypyc.*"), *(ROOT / "tortuga_desktop" / "games" / "dice" / "ai").glob("*.*")]:
                 if path.name.endswith(tuple(EXTENSION_SUFFIXES)) and path.name.split(".")[0] in (
                         "kernel", "rollout", f"{GROUP}__mypyc"):
                     path.unlink()

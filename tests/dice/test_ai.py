@@ -191,7 +191,7 @@ def test_arena_cli_json(capsys: pytest.CaptureFixture[str]) -> None:
 def test_a_stopped_serial_arena_reports_whole_rotations(monkeypatch: pytest.MonkeyPatch) -> None:
     """SIGTERM (or Ctrl+C) stops a ``--workers 1`` run after the game in progress; the report
     keeps only seeds whose rotations all finished and says it stopped."""
-    import tortuga_desktop.arena as arena
+    import tortuga_desktop.games.dice.arena as arena
     from tortuga_desktop import serialrun
 
     played: list[int] = []

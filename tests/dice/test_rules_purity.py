@@ -5,7 +5,7 @@ import pathlib
 import subprocess
 import sys
 
-RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "rules"
+RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "games" / "dice" / "rules"
 FORBIDDEN = ("pygame", "pygame_gui", "tortuga_desktop.games.dice.ai", "tortuga_desktop.shell", "tortuga_desktop.games.dice", "numpy")
 
 
@@ -13,7 +13,7 @@ def test_rules_import_does_not_load_pygame_or_app() -> None:
     code = (
         "import sys, tortuga_desktop.games.dice.rules as r; g = r.Game.new(4, seed=1); g.view(0); "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui', 'numpy') "
-        "or m.startswith(('tortuga_desktop.games.dice.ai', 'tortuga_desktop.shell', 'tortuga_desktop.games.dice'))]; print(','.join(bad))"
+        "or m.startswith(('tortuga_desktop.games.dice.ai', 'tortuga_desktop.shell', 'tortuga_desktop.games.dice.table'))]; print(','.join(bad))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "", f"rules package pulled in: {out}"

@@ -41,7 +41,7 @@ from tortuga_desktop.games.dice.rules.events import (
     event_to_dict,
 )
 
-RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "rules"
+RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "games" / "dice" / "rules"
 
 
 # ---------------------------------------------------------------- R0.8 grids

@@ -128,14 +128,14 @@ def test_no_module_above_the_table_sources_imports_the_game(path: Path) -> None:
 
 def test_the_check_sees_every_form_of_import(tmp_path: Path) -> None:
     """The check itself: each way of reaching the game is caught (top level and in functions)."""
-    probe = ROOT / "tortuga_desktop" / "dice" / "table" / "scenes" / "_boundary_probe.py"
+    probe = ROOT / "tortuga_desktop" / "games" / "dice" / "table" / "scenes" / "_boundary_probe.py"
     assert not probe.exists()
     cases = {
-        "from ....rules import Game\n": True,
+        "from ...rules import Game\n": True,
         "from tortuga_desktop.games.dice.rules.game import replay\n": True,
-        "def f():\n    from ....rules.serial import determinize\n": True,
+        "def f():\n    from ...rules.serial import determinize\n": True,
         "import tortuga_desktop.games.dice.rules.state\n": True,
-        "from ....rules import PlayerView, DecisionKind\n": False,
+        "from ...rules import PlayerView, DecisionKind\n": False,
         "from tortuga_desktop.games.dice.rules.prompt import SeatPrompt\n": False,
         "from ..source import TableSource\n": False,
     }

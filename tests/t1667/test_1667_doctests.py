@@ -8,7 +8,7 @@ import pathlib
 
 import pytest
 
-RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "t1667" / "rules"
+RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "games" / "t1667" / "rules"
 
 
 @pytest.mark.parametrize("name", sorted(p.stem for p in RULES.glob("*.py")))

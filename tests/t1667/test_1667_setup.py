@@ -25,7 +25,7 @@ from tortuga_desktop.games.t1667.rules import (
 )
 from tortuga_desktop.games.t1667.rules.cards import LOYALTY_CARDS, STARRED, VoteCard
 
-RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "t1667" / "rules"
+RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "games" / "t1667" / "rules"
 
 # players -> British, French, Dutch, FD, JR, event cards in play, event deck after the row, vote deck (T1 table)
 TABLE = {

@@ -16,7 +16,7 @@ from tortuga_desktop.games.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES
 from tortuga_desktop.shell import art, i18n
 
 SIZES = [(1280, 720), (1920, 1080), (2560, 1440)]
-RENDER = Path(__file__).resolve().parents[2] / "tortuga_desktop" / "t1667" / "table" / "render.py"
+RENDER = Path(__file__).resolve().parents[2] / "tortuga_desktop" / "games" / "t1667" / "table" / "render.py"
 
 
 def _positions(players: int, seed: int, stops: int) -> list[tuple[PlayerView, list[object]]]:
@@ -122,7 +122,7 @@ def test_the_renderer_imports_nothing_that_holds_the_whole_game() -> None:
             imported += [f"{node.module}.{a.name}" for a in node.names]
         elif isinstance(node, ast.Import):
             imported += [a.name for a in node.names]
-    t1667 = [m.removeprefix("tortuga_desktop.") for m in imported if m.startswith("t1667") or ".t1667" in m]
+    t1667 = [m.removeprefix("tortuga_desktop.games.") for m in imported if m.startswith("t1667") or ".t1667" in m]
     # its sibling drawing modules (the table's geometry, the panel's data, event words) hold no game
     t1667 = [m for m in t1667 if not m.startswith(("t1667.table.layout.", "t1667.table.panel.", "t1667.table.eventtext."))]
     views = ("t1667.rules.views.PlayerView", "t1667.rules.views.PublicView", "t1667.rules.views.TableView")

@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tortuga_desktop.levels import ALL_LEVELS
 from tortuga_desktop.shell.engine import ActionRefused, Choice
 
 from .rules import (
@@ -161,11 +162,7 @@ class DiceRules:
     max_players = 4
     bot_factory = FACTORY
 
-    @property
-    def levels(self) -> tuple[str, ...]:
-        from tortuga_desktop.levels import ALL_LEVELS
-
-        return ALL_LEVELS
+    levels: tuple[str, ...] = ALL_LEVELS
 
     def new_engine(self, players: int, seed: int) -> DiceEngine:
         return DiceEngine.new(players, seed)

@@ -10,6 +10,8 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tortuga_desktop.levels import LEVELS_1667
+
 from .rules import Game, check_invariants
 from .table.engine import GAME_KEY, T1667Engine, replay
 
@@ -24,11 +26,7 @@ class T1667Rules:
     #: (the same path as ``ai.seat.FACTORY``, without importing the computer players here)
     bot_factory = "tortuga_desktop.games.t1667.ai.seat:make_player"
 
-    @property
-    def levels(self) -> tuple[str, ...]:
-        from tortuga_desktop.levels import LEVELS_1667
-
-        return LEVELS_1667
+    levels: tuple[str, ...] = LEVELS_1667
 
     def new_engine(self, players: int, seed: int) -> T1667Engine:
         return T1667Engine.new(players, seed)

@@ -1,4 +1,11 @@
-"""Tortuga for the desktop: rules engine, computer opponents and the pygame table."""
+"""Tortuga for the desktop: two pirate board games (Tortuga, the dice game, and Tortuga 1667), their
+rules engines, computer players and tables, under one application shell."""
+
+#: What the application is, in one sentence: ``tortuga --help`` says it, and pyproject.toml's
+#: description is the same text (a test compares them).
+SUMMARY = ("Two pirate board games for the desktop: Tortuga, the dice game (2-4 players), and Tortuga 1667, "
+           "the game of hidden loyalties (2-9 players); solo against computer players, hot-seat or over the "
+           "network.")
 
 
 def version() -> str:

@@ -43,6 +43,27 @@ def test_catalogue_parts_match_across_languages() -> None:
     assert all(names == parts["en"] for names in parts.values()), parts
 
 
+def test_translation_files_are_named_by_area() -> None:
+    """One file per language and area (shell/i18n.py TRANSLATION_AREAS), each holding only its area's keys:
+    no file is named after the piece of work that added it, and every area has its file in every language."""
+    for code in LANGUAGES:
+        names = {path.name for path in _TRANSLATIONS.glob(f"tortuga.{code}*.json")}
+        assert names == {f"tortuga.{code}.{area}.json" for area in i18n.TRANSLATION_AREAS}, (code, sorted(names))
+        for path in i18n.catalog_files(code):
+            area = path.name.split(".")[2]
+            data = json.loads(path.read_text(encoding="utf-8"))
+            strays = sorted(key for key in data if i18n.area_of(key) != area)
+            assert not strays, (path.name, strays[:5])
+
+
+def test_area_of_takes_the_longest_prefix() -> None:
+    assert i18n.area_of("t1667.help.goal.title") == "t1667-help"
+    assert i18n.area_of("t1667.end.title") == "t1667"
+    assert i18n.area_of("net.chat.title") == "network"
+    assert i18n.area_of("menu.new_game") == "shell"
+    assert i18n.area_of("nosuchprefix.key") is None
+
+
 def test_every_key_in_every_language() -> None:
     en = _raw("en")
     assert len(en) >= 250

@@ -1,4 +1,4 @@
-"""One table of keys (app/keys.py KEY_TABLE): the F1 keyboard page is made from it, the README's
+"""One table of keys (app/keys.py KEY_TABLE): the F1 keyboard page is made from it, docs/playing.md's
 keyboard table lists the same keys, and every key listed does what its line says (issue 23, item 6)."""
 
 from __future__ import annotations
@@ -363,7 +363,7 @@ def test_every_listed_key_does_what_it_says(row: str) -> None:
 
 
 def test_the_keyboard_page_and_the_readme_list_the_table() -> None:
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    readme = (ROOT / "docs" / "playing.md").read_text(encoding="utf-8")
     section = readme.split("### Keyboard", 1)[1].split("\n###", 1)[0]
     listed = [m.group(1).strip() for m in re.finditer(r"^\| ([^|]+) \|", section, re.M)][1:]
     assert listed == [i18n.translate("en", f"keys.{row.id}.keys") for row in KEY_TABLE]

@@ -1,8 +1,9 @@
 """Translations of the game's texts: English, Deutsch, Nederlands, Español.
 
-Catalogues are flat JSON objects ``key -> text`` in ``assets/translations/tortuga.<code>.json``
-plus optional feature parts ``tortuga.<code>.<part>.json`` (e.g. ``tortuga.nl.tutorial.json``)
-(loaded lazily on first use, never at import time). Texts use ``{name}``-style
+Catalogues are flat JSON objects ``key -> text``, one file per language and area:
+``assets/translations/tortuga.<code>.<area>.json`` (e.g. ``tortuga.nl.tutorial.json``), the areas
+named in :data:`TRANSLATION_AREAS` by the key prefixes they hold (loaded lazily on first use, never
+at import time). Texts use ``{name}``-style
 placeholders, filled from keyword arguments::
 
     set_language(settings.language)          # "en" | "de" | "nl" | "es"; anything else -> "en"
@@ -61,8 +62,10 @@ __all__ = [
     "AREA_KEYS",
     "KIND_KEYS",
     "HELP_SECTIONS",
+    "TRANSLATION_AREAS",
     "translations_dir",
     "catalog_files",
+    "area_of",
     "available_languages",
     "set_language",
     "get_language",
@@ -98,6 +101,33 @@ HELP_SECTIONS: tuple[str, ...] = (
     "two_players", "long_game", "hidden", "keys",
 )
 
+#: The translation files' areas: ``tortuga.<code>.<area>.json`` holds the keys whose first dotted
+#: segment (or first two, for ``t1667.help``) is one of the area's prefixes. A key's area is
+#: :func:`area_of`; a test checks every file is named after an area here and holds only its keys.
+TRANSLATION_AREAS: dict[str, tuple[str, ...]] = {
+    # the application around the games: menus, files, settings, statistics, replays, the setup form
+    "shell": ("app", "lang", "format", "menu", "chooser", "game", "pause", "quit", "leave", "list", "notice",
+              "error", "saves", "settings", "setup", "stats", "replay", "hotseat", "keys"),
+    # the dice game (Tortuga): its terms, table, decision panel, log, hints, review, reasons
+    "dice": ("action", "chest", "colour", "area", "term", "phase", "prompt", "status", "table", "motion",
+             "context", "human", "log", "reason", "hint", "review", "move", "glance", "follow", "tip",
+             "results"),
+    # the dice game's rules help (F1)
+    "dice-help": ("help",),
+    # Learn to play and the first-game tips
+    "tutorial": ("tutorial", "tips"),
+    # network play: host, join, lobby, tables, chat, seats
+    "network": ("net", "net67"),
+    # Tortuga 1667: its table, panel, setup, end and replay
+    "t1667": ("t1667", "p1667"),
+    # Tortuga 1667's rules help (F1)
+    "t1667-help": ("t1667.help",),
+    # Tortuga 1667's events, table talk and computer players' reasons in words
+    "t1667-words": ("e1667", "r1667"),
+}
+_AREA_BY_PREFIX: dict[str, str] = {prefix: area for area, prefixes in TRANSLATION_AREAS.items()
+                                   for prefix in prefixes}
+
 _state: dict[str, str] = {"language": DEFAULT_LANGUAGE}
 _catalogs: dict[str, dict[str, str]] = {}
 _formatter = string.Formatter()
@@ -127,12 +157,21 @@ def catalog(code: str) -> dict[str, str]:
 
 
 def catalog_files(code: str) -> list[Path]:
-    """The files of a language's catalogue: ``tortuga.<code>.json`` first, then its parts
-    ``tortuga.<code>.<part>.json`` (one per feature, e.g. ``tortuga.de.tutorial.json``) by name.
-    A key belongs to exactly one file (a test checks it)."""
-    folder = translations_dir()
-    parts = sorted(folder.glob(f"tortuga.{code}.*.json"))
-    return [folder / f"tortuga.{code}.json", *parts]
+    """The files of a language's catalogue, by name: ``tortuga.<code>.<area>.json`` (one per area of
+    :data:`TRANSLATION_AREAS`), and any other part ``tortuga.<code>.<part>.json`` lying there.
+    A key belongs to exactly one file (a test checks it, and that each file is an area's)."""
+    return sorted(translations_dir().glob(f"tortuga.{code}.*.json"))
+
+
+def area_of(key: str) -> str | None:
+    """The area (:data:`TRANSLATION_AREAS`) whose file holds ``key``, by its longest known prefix;
+    None for a key no area claims."""
+    parts = key.split(".")
+    for n in range(len(parts) - 1, 0, -1):
+        area = _AREA_BY_PREFIX.get(".".join(parts[:n]))
+        if area is not None:
+            return area
+    return None
 
 
 def reload() -> None:

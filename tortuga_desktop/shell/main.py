@@ -23,7 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from tortuga_desktop import version
+from tortuga_desktop import SUMMARY, version
 from tortuga_desktop.levels import ALL_LEVELS, NETWORK_LEVELS
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import paths
@@ -154,12 +154,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    p = argparse.ArgumentParser(prog="tortuga", description="Tortuga, the pirate dice board game.")
+    p = argparse.ArgumentParser(prog="tortuga", description=f"{SUMMARY} Without options: the main menu.")
     p.add_argument("path", nargs="?", help="a saved game to open")
     p.add_argument("--replay", metavar="FILE", default=None, help="watch a game record (a replay file)")
     p.add_argument("--demo", action="store_true", help="start a game of computer players straight away")
     p.add_argument("--game", type=_game, default=games.DEFAULT_GAME, metavar="GAME",
-                   help="which game a demo plays (default: the dice game)")
+                   help="which game a demo plays, by its key or another name (default: the dice game); "
+                        "a wrong one is refused with the list")
     p.add_argument("--players", type=int, default=4, help="players in a demo game (default 4; the dice game: 2-4)")
     p.add_argument("--seed", type=int, default=None, help="seed for the demo game")
     p.add_argument("--level", default=None, type=_levels, metavar="LEVEL[,LEVEL...]",

@@ -1,7 +1,7 @@
 """Tortuga 1667's typed events in the player's language: the only place they become words.
 
 The 1667 engine records typed events (:mod:`tortuga_desktop.games.t1667.rules.events`); here each becomes
-one sentence through the ``e1667.*`` keys of :mod:`.i18n` (files ``tortuga.<lang>.g1667b.json``).
+one sentence through the ``e1667.*`` keys of :mod:`.i18n` (files ``tortuga.<lang>.t1667-words.json``).
 Words are made for one seat: :func:`event_text` first redacts the event as that seat may see it
 (T9; a private event of another seat becomes its public twin, or no line), so even the raw log
 never puts another seat's loyalty, Vote card or viewed Event card into this seat's words.

@@ -6,8 +6,8 @@ returns every candidate move's estimated chance to win with its uncertainty:
 
 - it samples worlds consistent with the view only (:func:`~tortuga_desktop.rules.determinize`)
   and plays every candidate in every world on the playout kernel with Expert's rollout policy
-  (:class:`~.expert.RolloutPolicy`; to the end with 2 players, two rounds and Hard's projection
-  with 3-4), with **common random numbers**: the same sampled world, the same future dice and
+  (:class:`~.expert.RolloutPolicy`; two rounds, then the projection's chance, see
+  :data:`SETTINGS`), with **common random numbers**: the same sampled world, the same future dice and
   the same policy noise for every candidate, so that the difference between two candidates is
   measured world by world (a *paired* difference) and its standard error is small;
 - it is **deterministic for a position**: the seed comes from the game's record (its seed)
@@ -33,7 +33,7 @@ from dataclasses import dataclass, replace
 from ..rules import DecisionKind, Game, Pending, PlayerAction, PlayerView, determinize
 from ..rules.components import MAX_ROUNDS
 from . import kernel as K
-from .expert import HUNT, OPP_ATTACK, RolloutPolicy, Think, project, win_chances
+from .expert import OPP_ATTACK, RolloutPolicy, Think, project, win_chances
 from .heuristics import option_scores
 
 #: "separated" / "worse": a paired difference larger than this many standard errors (about
@@ -246,15 +246,14 @@ def evaluate(view: PlayerView, seed: int, *, seat: int | None = None, max_worlds
         if code not in codes:
             raise ValueError(f"{only.text()} is not legal for seat {me} here")
         ranked = [codes.index(code)]
-    elif kind == K.K_POSITION and g0.act_action <= HUNT and K.ACT in codes:
-        # Expand fleet, Recruit crew, Treasure hunt: acting never hurts the actor, so it is the
-        # one candidate worth searching (as for Expert)
-        ranked = [codes.index(K.ACT)]
     elif len(legal) > k_top:
         scores, _ = option_scores(g0, me, legal)
         ranked = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:k_top]
     else:
         ranked = list(range(len(legal)))
+    if only is None and kind == K.K_POSITION and K.FORFEIT in codes and codes.index(K.FORFEIT) not in ranked:
+        # Forfeit (R4.5) is always weighed where it is legal: the hint compares acting with it
+        ranked.append(codes.index(K.FORFEIT))
     extra = -1
     if passenger is not None and only is None:
         code = K.to_kernel_action(passenger)

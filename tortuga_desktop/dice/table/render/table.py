@@ -1319,7 +1319,8 @@ class TableRenderer:
             return lines
         if k == "player" and s is not None:
             idx = getattr(self.seats[seat], "colour", seat) if self.seats is not None and seat < len(self.seats) else seat
-            order = " → ".join(str(i + 1) for i in (*range(view.players), 0))
+            # "›", not "→": the bundled Noto Sans has no arrows (they drew as empty boxes)
+            order = " › ".join(str(i + 1) for i in (*range(view.players), 0))
             return [f"{names[seat]} — {self._kind_label(seat, view)}",
                     tr("tip.colour", colour=tr(PLAYER_COLOUR_KEYS[idx % len(PLAYER_COLOUR_KEYS)])),
                     tr("tip.seat_order", n=seat + 1, order=order)]

@@ -1,0 +1,54 @@
+"""What a newcomer saw on the screen (issue: the tutor speaks with one voice, item 8).
+
+- "→" (and "↑", "↓") drew as empty boxes: the bundled Noto Sans has no arrows. Every character of
+  every text the program translates, and the seat tooltip's order, must have a glyph there.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pygame
+import pytest
+
+from tortuga_desktop.dice.table.render.table import HitTarget, TableRenderer
+from tortuga_desktop.rules import Game
+from tortuga_desktop.shell import art
+from tortuga_desktop.shell.i18n import set_language
+
+TRANSLATIONS = Path(__file__).resolve().parents[2] / "assets" / "translations"
+
+
+def _missing(font: pygame.font.Font, ch: str) -> bool:
+    """Does ``font`` draw ``ch`` as its missing-glyph box?"""
+    a = font.render(ch, False, (255, 255, 255))
+    b = font.render("\uffff", False, (255, 255, 255))
+    return a.get_size() == b.get_size() and pygame.image.tobytes(a, "RGBA") == pygame.image.tobytes(b, "RGBA")
+
+
+def _no_glyph(text: str) -> set[str]:
+    fonts = (art.font(20), art.font(20, True))
+    return {ch for ch in set(text) if ord(ch) > 127 and any(_missing(f, ch) for f in fonts)}
+
+
+def test_every_translated_character_has_a_glyph() -> None:
+    bad: dict[str, list[str]] = {}
+    for path in sorted(TRANSLATIONS.glob("tortuga.*.json")):
+        for key, text in json.loads(path.read_text(encoding="utf-8")).items():
+            for ch in _no_glyph(str(text)):
+                bad.setdefault(ch, []).append(f"{path.name}:{key}")
+    assert not bad, {ch: where[:3] for ch, where in bad.items()}
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "es"])
+def test_the_seat_tooltip_draws_every_character(lang: str) -> None:
+    set_language(lang)
+    try:
+        g = Game.new(3, 1, names=["Ann", "Bo", "Cy"])
+        r = TableRenderer((1280, 800), 3)
+        lines = r.tooltip(HitTarget("player", 1), g.view(0))
+        assert any("1" in line and "2" in line and "3" in line for line in lines), lines
+        assert not _no_glyph(" ".join(lines)), lines
+    finally:
+        set_language("en")

@@ -64,6 +64,11 @@ SETTINGS = Think(worlds=96, budget_s=1.0, top_k=6, opp_attack=OPP_ATTACK, opp_mo
                  horizon=2, horizon_multi=2)
 
 
+#: the time cap of a player's Hint (CPU seconds of its thread; the search stops earlier, on
+#: counted worlds, almost always): the table's hints and the arena's hint bot
+HINT_CAP_S = 1.0
+
+
 def position_seed(game_seed: int, decision: int, seat: int) -> int:
     """The evaluation's seed for ``seat``'s decision number ``decision`` of the game with
     ``game_seed``: the same for a hint during the game and the review after it. ``decision`` is
@@ -353,5 +358,5 @@ def _standing(view: PlayerView, rng: random.Random, think: Think, worlds: int) -
     return Evaluation(me, -1, (cand,), worlds, 0, False, g0)
 
 
-__all__ = ["BATCH", "KEEP", "SETTINGS", "Z", "Candidate", "Evaluation", "decision_number", "decision_view", "evaluate",
+__all__ = ["BATCH", "HINT_CAP_S", "KEEP", "SETTINGS", "Z", "Candidate", "Evaluation", "decision_number", "decision_view", "evaluate",
            "position_seed"]

@@ -52,3 +52,34 @@ def test_the_seat_tooltip_draws_every_character(lang: str) -> None:
         assert not _no_glyph(" ".join(lines)), lines
     finally:
         set_language("en")
+
+
+def _widest_blank_run(surf: pygame.Surface) -> int:
+    """The widest run of empty pixel columns between the first and the last ink."""
+    w, h = surf.get_size()
+    ink = [any(surf.get_at((x, y)).a > 40 for y in range(h)) for x in range(w)]
+    first, last = ink.index(True), w - 1 - ink[::-1].index(True)
+    best = run = 0
+    for x in range(first, last + 1):
+        run = 0 if ink[x] else run + 1
+        best = max(best, run)
+    return best
+
+
+def test_the_dice_pill_keeps_its_space_when_it_shrinks() -> None:
+    """"4dobbelstenen": the pill behind the screen shrinks its text to fit the tray, and at those
+    sizes the font's space is 2 pixels wide."""
+    from tortuga_desktop.dice.table.render.table import boosted_px, common_size, spaced_text
+
+    set_language("nl")
+    try:
+        from tortuga_desktop.shell.i18n import trn
+
+        label = trn("table.dice_n", 4)
+        assert label == "4 dobbelstenen"
+        for px in range(6, 16):
+            size = common_size([label], px, 10_000, True)
+            gap = _widest_blank_run(spaced_text(label, size, (0, 0, 0), True))
+            assert gap >= max(3, boosted_px(size) // 3), (px, gap)
+    finally:
+        set_language("en")

@@ -83,3 +83,20 @@ def test_the_dice_pill_keeps_its_space_when_it_shrinks() -> None:
             assert gap >= max(3, boosted_px(size) // 3), (px, gap)
     finally:
         set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "es"])
+def test_the_tutorial_closes_with_the_hint_the_review_and_the_log(lang: str) -> None:
+    """The tutorial never mentioned the Hint, the review or the log: a closing step shows the
+    log and names the three by their labels on the screen."""
+    from tortuga_desktop.dice.table.tutorial import STEPS
+    from tortuga_desktop.shell.i18n import tr
+
+    set_language(lang)
+    try:
+        i = next(k for k, s in enumerate(STEPS) if s.key == "helpers")
+        assert STEPS[i].spot.kind == "log" and i >= len(STEPS) - 3  # after the scoring, near the end
+        text = tr("tutorial.step.helpers")
+        assert tr("hint.button") in text and tr("review.button") in text and tr("table.log_title") in text
+    finally:
+        set_language("en")

@@ -7,11 +7,11 @@ from dataclasses import replace
 import pytest
 
 from tortuga_desktop import arena
-from tortuga_desktop.ai import evaluate as evaluate_mod
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.evaluate import HINT_CAP_S, decision_number, evaluate, position_seed
-from tortuga_desktop.ai.hintbot import HintBot
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import evaluate as evaluate_mod
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.evaluate import HINT_CAP_S, decision_number, evaluate, position_seed
+from tortuga_desktop.games.dice.ai.hintbot import HintBot
+from tortuga_desktop.games.dice.rules import Game
 
 
 @pytest.fixture(autouse=True)

@@ -20,13 +20,13 @@ from dataclasses import replace
 
 import pytest
 
-from tortuga_desktop.ai import evaluate as evaluate_mod
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.review import review_game
-from tortuga_desktop.dice.table.controller import LocalTableSource
-from tortuga_desktop.dice.table.hints import hint_job
-from tortuga_desktop.rules import Game
-from tortuga_desktop.rules.components import SKULL
+from tortuga_desktop.games.dice.ai import evaluate as evaluate_mod
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.review import review_game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.rules.components import SKULL
+from tortuga_desktop.games.dice.table.controller import LocalTableSource
+from tortuga_desktop.games.dice.table.hints import hint_job
 from tortuga_desktop.shell.i18n import set_language
 from tortuga_desktop.shell.saves import SeatConfig
 

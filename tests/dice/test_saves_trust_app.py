@@ -11,9 +11,9 @@ import pytest
 from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.controller import finished_source
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.savefile import SaveData, load_autosave, load_save, read_save
+from tortuga_desktop.games.dice.table.controller import finished_source
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.savefile import SaveData, load_autosave, load_save, read_save
 from tortuga_desktop.shell import paths, saves
 from tortuga_desktop.shell.saves import SeatConfig
 
@@ -43,7 +43,7 @@ def _texts(app: Any) -> list[str]:
 # ---------------------------------------------------------------- 24.9: a full disk
 def test_a_full_disk_says_which_decision_is_safe_and_how_to_save_elsewhere(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tortuga_desktop.dice.table.scenes.results import ResultsScene
+    from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 
     app = _app()
     try:
@@ -189,7 +189,7 @@ def _table_of(app: Any, data: Any) -> Any:
 
 
 def _record_entries(game_id: str) -> int:
-    from tortuga_desktop.dice.table import records
+    from tortuga_desktop.games.dice.table import records
 
     return len(records.read_replay(records.replay_path(game_id)).record.entries)
 
@@ -364,7 +364,7 @@ def test_deleting_a_save_asks_first() -> None:
 def test_a_near_end_save_finished_again_counts_once_in_the_statistics() -> None:
     """A near-end save finished four times showed "5 games, 5 wins" after 2 real games: each
     load continued as a new game (its record went further) and was counted under the new id."""
-    from tortuga_desktop.dice.table.savefile import stats_id
+    from tortuga_desktop.games.dice.table.savefile import stats_id
     from tortuga_desktop.shell.stats import load_stats
 
     app = _app()

@@ -17,15 +17,15 @@ from dataclasses import replace
 
 import pytest
 
-from tortuga_desktop.ai import evaluate as evaluate_mod
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.evaluate import Evaluation, evaluate, position_seed
-from tortuga_desktop.ai.expert import reason_for
-from tortuga_desktop.dice.table.evaltext import hint_lines
-from tortuga_desktop.rules import Forfeit, Game, SelectDice
-from tortuga_desktop.rules.components import SKULL
-from tortuga_desktop.rules.scenario import position
+from tortuga_desktop.games.dice.ai import evaluate as evaluate_mod
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.evaluate import Evaluation, evaluate, position_seed
+from tortuga_desktop.games.dice.ai.expert import reason_for
+from tortuga_desktop.games.dice.rules import Forfeit, Game, SelectDice
+from tortuga_desktop.games.dice.rules.components import SKULL
+from tortuga_desktop.games.dice.rules.scenario import position
+from tortuga_desktop.games.dice.table.evaltext import hint_lines
 from tortuga_desktop.shell.i18n import set_language
 
 
@@ -113,8 +113,8 @@ def test_every_hint_reason_of_whole_games_is_true(players: int, seed: int) -> No
 def test_a_stuck_roll_is_explained_in_the_hint_and_the_panel() -> None:
     """R3.6: every die shows Board or Raid and both spaces are full: the hint's reason says so
     (not "skulls only"), and so does the decision panel's title."""
-    from tortuga_desktop.dice.table.decision import DecisionModel
-    from tortuga_desktop.rules.prompt import seat_prompt
+    from tortuga_desktop.games.dice.rules.prompt import seat_prompt
+    from tortuga_desktop.games.dice.table.decision import DecisionModel
     from tortuga_desktop.shell.words import say
 
     g = position(players=2, round=3, seats=[

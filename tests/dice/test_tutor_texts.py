@@ -12,8 +12,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tortuga_desktop.dice.table.render.table import HitTarget, TableRenderer
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.render.table import HitTarget, TableRenderer
 from tortuga_desktop.shell import art
 from tortuga_desktop.shell.i18n import set_language
 
@@ -69,7 +69,7 @@ def _widest_blank_run(surf: pygame.Surface) -> int:
 def test_the_dice_pill_keeps_its_space_when_it_shrinks() -> None:
     """"4dobbelstenen": the pill behind the screen shrinks its text to fit the tray, and at those
     sizes the font's space is 2 pixels wide."""
-    from tortuga_desktop.dice.table.render.table import boosted_px, common_size, spaced_text
+    from tortuga_desktop.games.dice.table.render.table import boosted_px, common_size, spaced_text
 
     set_language("nl")
     try:
@@ -89,7 +89,7 @@ def test_the_dice_pill_keeps_its_space_when_it_shrinks() -> None:
 def test_the_tutorial_closes_with_the_hint_the_review_and_the_log(lang: str) -> None:
     """The tutorial never mentioned the Hint, the review or the log: a closing step shows the
     log and names the three by their labels on the screen."""
-    from tortuga_desktop.dice.table.tutorial import STEPS
+    from tortuga_desktop.games.dice.table.tutorial import STEPS
     from tortuga_desktop.shell.i18n import tr
 
     set_language(lang)

@@ -34,9 +34,9 @@ def test_escape_on_the_main_menu_asks_first() -> None:
 def test_the_pause_menus_animation_speed_is_remembered() -> None:
     """The speed chosen in the pause menu held for that table only; the next game (and the next
     start) went back to the Settings' speed."""
-    from tortuga_desktop.dice.table.controller import GameController
-    from tortuga_desktop.dice.table.scenes.table import TableScene
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.controller import GameController
+    from tortuga_desktop.games.dice.table.scenes.table import TableScene
     from tortuga_desktop.shell import settings as settings_mod
     from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.scenes.pause import PauseScene

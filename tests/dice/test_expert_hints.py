@@ -151,8 +151,9 @@ class _HeldBot:
 def test_hint_follows_the_game_when_another_seat_decides_meanwhile() -> None:
     """A hint is for the position as it is: when another seat confirms its (secret) dice while
     the hint is on show, the hint is computed again for the new position, which is what the
-    review evaluates at this decision (ai.evaluate.position_seed of the new decision number)."""
-    from tortuga_desktop.games.dice.ai.evaluate import evaluate, position_seed
+    review evaluates at this decision (ai.evaluate.position_seed of its decision_number). The
+    confirmation tells nothing (R9.1), so the hint says the same as before it."""
+    from tortuga_desktop.games.dice.ai.evaluate import decision_number, evaluate, position_seed
     from tortuga_desktop.games.dice.table.hints import hint_job
 
     held = _HeldBot()
@@ -179,13 +180,14 @@ def test_hint_follows_the_game_when_another_seat_decides_meanwhile() -> None:
                 break
         first = table.hint.at
         assert first == game.decisions
+        before = shown_hint(table)
         held.release.set()  # Bart confirms his dice now
         _until(app, table, lambda: game.decisions > first and bool(shown_hint(table)) and table.hint.at == game.decisions)
         job = hint_job(_source(game, [0]), 0)
         job.run()
-        expected = evaluate(game.view(0), position_seed(game.seed, game.decisions, 0))
+        expected = evaluate(game.view(0), position_seed(game.seed, decision_number(game.view(None)), 0))
         assert job.result is not None and job.result.best.action == expected.best.action
-        assert shown_hint(table)[0] == hint_text_of(job, game)
+        assert shown_hint(table)[0] == hint_text_of(job, game) == before[0]
     finally:
         held.release.set()
         app.close()

@@ -62,6 +62,27 @@ def _game_at(record: GameRecord, index: int) -> Game:
     raise AssertionError(f"no decision {index}")
 
 
+def _decided(row: tuple[float, ...]) -> bool:
+    """A chart point of a decided game: every rollout ended with the same winner(s), each seat's
+    chance 0 or the winners' share — shrunk toward 1/n by the calibration (evaluate.KEEP) when
+    the game ended inside the rollouts (4 players: 0.625 and 0.125), not when it was over before."""
+    n = len(row)
+    w = evaluate_mod.KEEP.get(n, 1.0)
+    for lo, scale in (((1.0 - w) / n, w), (0.0, 1.0)):
+        q = [(p - lo) / scale for p in row]
+        top = max(q)
+        if all(abs(x) < 1e-9 or abs(x - top) < 1e-9 for x in q):
+            return True
+    return False
+
+
+def test_decided_rows_are_recognised_shrunk_or_not() -> None:
+    assert _decided((1.0, 0.0, 0.0, 0.0)) and _decided((0.625, 0.125, 0.125, 0.125))
+    assert _decided((0.125, 0.375, 0.375, 0.125)) and _decided((0.0, 0.5, 0.5, 0.0))
+    assert _decided((0.7333333333333334, 0.13333333333333333, 0.13333333333333333))
+    assert not _decided((0.6, 0.2, 0.1, 0.1)) and not _decided((0.55, 0.45))
+
+
 def _check(record: GameRecord, rv: Review, humans: list[int], hints: int) -> None:
     n = record.players
     decisions = sum(1 for _s, t in record.entries if parse_roll(t) is None)
@@ -72,7 +93,7 @@ def _check(record: GameRecord, rv: Review, humans: list[int], hints: int) -> Non
     # one value per decision, not one per round: within a round the points differ
     for r in set(rv.rounds):
         rows = [rv.chances[k] for k in range(1, len(rv.chances)) if rv.rounds[k] == r]
-        rows = [row for row in rows if any(0.0 < p < 1.0 for p in row)]  # not yet decided
+        rows = [row for row in rows if not _decided(row)]
         if len(rows) > 4:
             assert len(set(rows)) > 1, f"round {r}: one value for all its decisions"
     for m in rv.moments:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+from dataclasses import replace
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -177,11 +178,24 @@ def test_setup_defaults_start_and_remember(app: App) -> None:
     assert started[0].seats[0].name == "Ani" and started[0].seed == 42 and started[0].long_game
     assert app.session.writer().flush()  # the setup is remembered in the background
     remembered = load_last_setup()
-    assert remembered is not None and remembered.seats[0].name == "Ani" and remembered.seed == 42
-    # The next setup screen starts from the remembered one.
+    # the seed is for that game only: a "random" next game must not repeat its deal (issue: the seed stuck)
+    assert remembered is not None and remembered.seats[0].name == "Ani" and remembered.seed is None
+    # The next setup screen starts from the remembered one, its seed field empty.
     again = SetupScene(on_start=started.append)
     app.push(again)
+    app.step(1 / 60)
     assert again.config().seats[0].name == "Ani" and again.config().long_game
+    assert again.config().seed is None and again._seed is not None and again._seed.get_text() == ""
+
+
+def test_a_seed_remembered_by_an_older_version_is_not_filled_in(app: App) -> None:
+    from tortuga_desktop.games.dice.table.gamesetup import save_last_setup
+
+    save_last_setup(replace(SetupConfig.default(), seed=77))
+    scene = SetupScene(on_start=lambda s: None)
+    app.push(scene)
+    app.step(1 / 60)
+    assert scene.config().seed is None and scene._seed is not None and scene._seed.get_text() == ""
 
 
 def test_setup_players_colours_and_errors(app: App) -> None:

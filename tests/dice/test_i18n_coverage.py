@@ -340,7 +340,7 @@ def test_bot_reasons_are_translated() -> None:
     names = ("Anna", "Bart")
     samples = [Reason(k, (("action", 4), ("colour", 4), ("seat", 1), ("area", "fleet"), ("box", 5), ("cap", 3),
                           ("total", 9), ("lead", 4), ("count", 2), ("coins", 3), ("win", 41), ("worlds", 48),
-                          ("edge", 6))) for k in REASON_KEYS]
+                          ("edge", 6), ("others", 7))) for k in REASON_KEYS]
     try:
         for lang in ("en", "de", "nl", "es"):
             i18n.set_language(lang)

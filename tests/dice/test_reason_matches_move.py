@@ -66,7 +66,7 @@ def mismatch(g: Game, seat: int, action: PlayerAction, reason: Reason) -> str | 
         placed = {faces[d] for d in action.dice if faces.get(d, 5) != 5}
         if named_action is not None and int(named_action) not in placed:
             return f"names action {named_action}, the dice go to {sorted(placed) or 'skulls only'}"
-        if reason.key in ("x_dice", "x_skulls_kept") and int(p["count"]) != len(action.dice):
+        if reason.key in ("x_dice", "x_dice_vs", "x_dice_alone", "x_skulls_kept") and int(p["count"]) != len(action.dice):
             return f"names {p['count']} dice, selects {len(action.dice)}"
     elif isinstance(action, (ChooseAction, TakeBonus)):
         if named_action is None or int(named_action) != int(action.action):

@@ -359,3 +359,37 @@ def test_deleting_a_save_asks_first() -> None:
         assert app.top is load and not path.exists() and load.infos == []
     finally:
         app.close()
+
+
+def test_a_near_end_save_finished_again_counts_once_in_the_statistics() -> None:
+    """A near-end save finished four times showed "5 games, 5 wins" after 2 real games: each
+    load continued as a new game (its record went further) and was counted under the new id."""
+    from tortuga_desktop.games.dice.table.savefile import stats_id
+    from tortuga_desktop.shell.stats import load_stats
+
+    app = _app()
+    try:
+        data = _data(seed=23, kinds=("human", "easy"))
+        table = app.session.play(data)
+        probe = SaveData.from_dict(data.to_dict())
+        while not probe.game.is_over:  # as _decide plays: one step at a time
+            _steps(probe, 1)
+        near = probe.game.decisions - 3  # a save a few decisions before the end
+        _decide(table, near)
+        path = saves.save_named("near the end", data)
+        _decide(table, 3)
+        assert data.game.is_over and app.session.writer().flush()
+        first = data.game_id
+        assert load_stats().get("Anna").games == 1
+        for again in range(3):  # the save loaded and finished again (a new session each time)
+            app.session.current = None
+            app.clear_to(type(app.scenes[0])())
+            loaded = load_save(path)
+            loaded_table = app.session.play(loaded)
+            assert loaded_table is not None
+            _decide(loaded_table, 3)
+            assert loaded.game.is_over and app.session.writer().flush()
+            assert loaded.game_id != first and stats_id(loaded) == first, again
+            assert load_stats().get("Anna").games == 1, again
+    finally:
+        app.close()

@@ -140,6 +140,8 @@ class App:
         self._notice_lock = threading.Lock()
         self._incoming_notices: list[Notice] = []
         self.notices: list[Notice] = []
+        #: where the notices were drawn in the last frame (tests: nothing of a scene's title under them)
+        self.notice_rects: list[pygame.Rect] = []
         #: what could not be written when the app closed (filled by :meth:`close`)
         self.unsaved: list[str] = []
         self.screenshot_failed = False
@@ -423,7 +425,9 @@ class App:
         f = art.font(max(12, int(20 * s)))
         pad = max(6, int(12 * s))
         width = min(w - 2 * pad, int(1000 * s))
-        y = pad
+        top = self.scenes[-1] if self.scenes else None
+        y = max(pad, int(getattr(top, "notice_top", 0)))
+        self.notice_rects = []
         colours = {"info": palette.SUCCESS, "warning": palette.GOLD, "error": palette.DANGER}
 
         for n in self.notices:
@@ -431,6 +435,7 @@ class App:
             lines = wrap(text, f, width - 3 * pad)[:6]
             box = pygame.Rect(0, 0, width, len(lines) * f.get_linesize() + 2 * pad)
             box.midtop = (w // 2, y)
+            self.notice_rects.append(box)
             pygame.draw.rect(self.window, palette.PARCHMENT_LIGHT, box, border_radius=pad)
             pygame.draw.rect(self.window, colours.get(n.level, palette.INK), box, max(2, int(4 * s)),
                              border_radius=pad)

@@ -2,6 +2,9 @@
 
 ``python -m tortuga_desktop.arena --bots hard,normal,normal,normal --games 200 --seed 1 [--json]``
 
+``--bots expert,hint,hard,hard``: ``hint`` is the hint bot (:mod:`.ai.hintbot`), which plays the
+best move of the one evaluation behind a player's Hint; Expert measured against its own hint.
+
 ``python -m tortuga_desktop.arena --round-robin random,easy,normal,hard,expert --games 20 --seed 1``
 plays every pair of levels in 2-player games (the same game seeds for every pair, both seat
 orders) and prints one Elo-style rating table fitted to all results (Bradley-Terry maximum
@@ -30,9 +33,13 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from tortuga_desktop.games.dice.ai import ALL_LEVELS, make_bot
+from tortuga_desktop.games.dice.ai.hintbot import HINT_BOT, HintBot
 from tortuga_desktop.games.dice.rules import Game
 from tortuga_desktop.games.dice.sim import derive_seed
 from tortuga_desktop.serialrun import run_serial, stop_on_sigterm
+
+#: who may play in the arena: the levels, and the hint bot (the Hint's first suggestion)
+BOTS = (*ALL_LEVELS, HINT_BOT)
 
 
 @dataclass
@@ -53,7 +60,8 @@ def play_game(levels: Sequence[str], game_seed: int, rotation: int, options: dic
     bot_at: dict[int, Any] = {}
     for k, level in enumerate(levels):
         opts = (options or {}).get(level, {})
-        bot_at[seat_of[k]] = make_bot(level, seed=game_seed * 1000 + k, **opts)
+        seed = game_seed * 1000 + k
+        bot_at[seat_of[k]] = HintBot(seed) if level == HINT_BOT else make_bot(level, seed=seed, **opts)
     g = Game.new(players=n, seed=game_seed, start_player=game_seed % n, log=False)
     times: dict[int, list[float]] = {s: [] for s in range(n)}
     while not g.is_over:
@@ -267,7 +275,8 @@ EXPERT_SWITCHES = ("opp_model", "targets", "root_hard", "self_model", "hard_next
 
 def main(argv: Sequence[str] | None = None) -> int:
     ap = argparse.ArgumentParser(prog="python -m tortuga_desktop.arena", description=__doc__.splitlines()[0])
-    ap.add_argument("--bots", help="comma-separated levels, 2-4 of: " + ", ".join(ALL_LEVELS))
+    ap.add_argument("--bots", help="comma-separated levels, 2-4 of: " + ", ".join(BOTS)
+                    + f" ({HINT_BOT}: plays the Hint's first suggestion)")
     ap.add_argument("--round-robin", help="comma-separated levels: every pair plays 2-player games; one rating table")
     ap.add_argument("--games", type=int, default=40, help="games to play (rounded up to whole seat rotations)")
     ap.add_argument("--seed", type=int, default=0)
@@ -311,10 +320,10 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("give either --bots or --round-robin")
     levels = [x.strip() for x in (a.bots or a.round_robin).split(",") if x.strip()]
     if a.round_robin is not None:
-        if len(levels) < 2 or len(set(levels)) != len(levels) or any(x not in ALL_LEVELS for x in levels):
-            ap.error(f"--round-robin needs 2 or more different levels from {', '.join(ALL_LEVELS)}")
-    elif not 2 <= len(levels) <= 4 or any(x not in ALL_LEVELS for x in levels):
-        ap.error(f"--bots needs 2-4 levels from {', '.join(ALL_LEVELS)}")
+        if len(levels) < 2 or len(set(levels)) != len(levels) or any(x not in BOTS for x in levels):
+            ap.error(f"--round-robin needs 2 or more different levels from {', '.join(BOTS)}")
+    elif not 2 <= len(levels) <= 4 or any(x not in BOTS for x in levels):
+        ap.error(f"--bots needs 2-4 levels from {', '.join(BOTS)}")
     hard: dict[str, Any] = {}
     if a.hard_iterations is not None:
         hard["iterations"] = a.hard_iterations

@@ -51,6 +51,9 @@ class Scene:
     is_help: bool = False
     #: a short name for logs/tests
     name: str = "scene"
+    #: where notices may begin (window pixels from the top) while this scene is on top: a screen
+    #: with a title at the top sets it below the title, so that no notice covers it
+    notice_top: int = 0
 
     def __init__(self) -> None:
         self._app: App | None = None

@@ -24,6 +24,7 @@ from tortuga_desktop.shell.saves.games import load_game
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chooser import GameChooser
 from tortuga_desktop.shell.scenes.chrome import ButtonList, MenuItem, backdrop, draw_title, warm_backdrop
+from tortuga_desktop.shell.scenes.dialogs import MessageScene
 from tortuga_desktop.shell.scenes.listview import Worker
 from tortuga_desktop.shell.scenes.saveload import LoadScene
 from tortuga_desktop.shell.scenes.settings import SettingsScene
@@ -325,7 +326,9 @@ class MenuScene(Scene):
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Key) and intent.key == pygame.K_ESCAPE:
-            self.app.request_quit()
+            # Esc is also "back" everywhere else: on the title screen it asks before quitting
+            self.app.push(MessageScene(tr("menu.quit"), tr("menu.quit_confirm"), self.app.request_quit,
+                                       ok_label=tr("menu.quit"), cancel_label=tr("quit.go_back")))
             return
         if self.offer is not None and self.offer.handle(intent):
             if self.offer.closed:

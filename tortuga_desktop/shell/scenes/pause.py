@@ -121,6 +121,12 @@ class PauseScene(Scene):
         cur = self.table.speed
         nxt = SPEEDS[(SPEEDS.index(cur) + 1) % len(SPEEDS)] if cur in SPEEDS else "normal"
         self.table.set_speed(nxt)
+        settings = self.app.settings if self.entered else None
+        if settings is not None and not settings.reduced_motion and settings.animation_speed != nxt:
+            # remembered: the next table (and the next start) begins at this speed
+            settings.animation_speed = nxt
+            self.app.apply_settings({"animation_speed"})
+            self.app.save_settings()
         focus = self.buttons.focus
         self._build()
         self.buttons.focus = focus

@@ -428,6 +428,7 @@ class LoadScene(Scene):
         surface.blit(backdrop(size), (0, 0))
         box = pygame.Rect(int(120 * s), int(40 * s), w - int(240 * s), h - int(80 * s))
         y = draw_panel(surface, box, s, tr("saves.load_title")) + int(10 * s)
+        self.notice_top = y  # a notice ("Game saved as ...") goes below the title, never over it
         f = art.font(max(11, int(19 * s)))
         fb = art.font(max(11, int(21 * s)), True)
         area = pygame.Rect(box.x + int(30 * s), y, box.w - int(60 * s), box.bottom - y - int(90 * s))

@@ -57,6 +57,10 @@ _ENGLISH = {
     # Expert (search): the concrete gain, from public facts only
     "x_dice": "dice to {action} (+{count}): total {total} there",
     "x_skulls_kept": "skulls only: the action is chosen after the reveal",
+    "x_dice_vs": "dice to {action}: total {total} there, the best other total there is {others}",
+    "x_dice_alone": "dice to {action}: total {total} there, nobody else has dice there yet",
+    "x_stuck": "no die can be placed (each shows Board or Raid, and both are full): the roll is confirmed "
+               "as it is and rolled again in the open after the reveal",
     "x_skulls": "skulls to {action}: total {total} there",
     "x_bonus_new": "new bonus tile on {action}",
     "x_bonus_flip": "turns the bonus tile on {action} to 2",

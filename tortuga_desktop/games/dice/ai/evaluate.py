@@ -6,8 +6,8 @@ returns every candidate move's estimated chance to win with its uncertainty:
 
 - it samples worlds consistent with the view only (:func:`~tortuga_desktop.games.dice.rules.determinize`)
   and plays every candidate in every world on the playout kernel with Expert's rollout policy
-  (:class:`~.expert.RolloutPolicy`; to the end with 2 players, two rounds and Hard's projection
-  with 3-4), with **common random numbers**: the same sampled world, the same future dice and
+  (:class:`~.expert.RolloutPolicy`; two rounds, then the projection's chance, see
+  :data:`SETTINGS`), with **common random numbers**: the same sampled world, the same future dice and
   the same policy noise for every candidate, so that the difference between two candidates is
   measured world by world (a *paired* difference) and its standard error is small;
 - it is **deterministic for a position**: the seed comes from the game's record (its seed)
@@ -28,12 +28,12 @@ import math
 import random
 import time
 import zlib
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..rules import Game, PlayerAction, PlayerView, determinize
+from ..rules import DecisionKind, Game, Pending, PlayerAction, PlayerView, determinize
 from ..rules.components import MAX_ROUNDS
 from . import kernel as K
-from .expert import HUNT, OPP_ATTACK, RolloutPolicy, Think, project, win_chances
+from .expert import OPP_ATTACK, RolloutPolicy, Think, project, win_chances
 from .heuristics import option_scores
 
 #: "separated" / "worse": a paired difference larger than this many standard errors (about
@@ -64,10 +64,48 @@ SETTINGS = Think(worlds=96, budget_s=1.0, top_k=6, opp_attack=OPP_ATTACK, opp_mo
                  horizon=2, horizon_multi=2)
 
 
+#: the time cap of a player's Hint (CPU seconds of its thread; the search stops earlier, on
+#: counted worlds, almost always): the table's hints and the arena's hint bot
+HINT_CAP_S = 1.0
+
+
 def position_seed(game_seed: int, decision: int, seat: int) -> int:
     """The evaluation's seed for ``seat``'s decision number ``decision`` of the game with
-    ``game_seed``: the same for a hint during the game and the review after it."""
+    ``game_seed``: the same for a hint during the game and the review after it. ``decision`` is
+    :func:`decision_number` of the position (not the game's running count: see there)."""
     return zlib.crc32(f"evaluate|{game_seed}|{decision}|{seat}".encode())
+
+
+def _confirmed(view: PlayerView) -> list[int]:
+    """The rollers that have confirmed their secret selection of this roll step (R3.2)."""
+    if view.revealed:
+        return []
+    return [i for i in view.rollers if view.seats[i].done]
+
+
+def decision_number(view: PlayerView) -> int:
+    """The number an evaluation of a decision in ``view`` is known by (its seed's part): the
+    game's decision count, except in a roll step's secret selections (R3.2), where the count
+    when the step began. The selections of one roll step are made at the same time, and
+    whether another roller has confirmed yet tells nothing (R9.1): a hint asked before the
+    opponent confirmed and the review of the move made after it evaluate one decision."""
+    return view.decisions - len(_confirmed(view))
+
+
+def decision_view(view: PlayerView) -> PlayerView:
+    """``view`` as the evaluation of a decision sees it: in a roll step's secret selections,
+    every other roller as still choosing (R9.1: a confirmation shows nothing of the choice). The
+    sampled worlds then let the rollout policy choose those selections, as it does before they
+    are confirmed, instead of drawing a selection at random: the evaluation of one decision does
+    not depend on when the others confirmed."""
+    done = _confirmed(view)
+    if not done:
+        return view
+    seats = tuple(replace(sv, done=False) if i in done else sv for i, sv in enumerate(view.seats))
+    waiting = {p.seat for p in view.pending}
+    pending = tuple(sorted(view.pending + tuple(Pending(i, DecisionKind.SELECT_DICE) for i in done
+                                                if i not in waiting), key=lambda p: p.seat))
+    return replace(view, seats=seats, pending=pending, decisions=decision_number(view))
 
 
 @dataclass(frozen=True)
@@ -197,6 +235,7 @@ def evaluate(view: PlayerView, seed: int, *, seat: int | None = None, max_worlds
         raise ValueError("evaluate needs the deciding seat")
     if view.viewer is not None and view.viewer != me:
         raise ValueError("a seat's view can only evaluate that seat's decision")
+    view = decision_view(view)
     g0 = determinize(view, rng.randrange(2**31))
     legal = g0.legal_actions(me)
     if not legal:
@@ -212,15 +251,14 @@ def evaluate(view: PlayerView, seed: int, *, seat: int | None = None, max_worlds
         if code not in codes:
             raise ValueError(f"{only.text()} is not legal for seat {me} here")
         ranked = [codes.index(code)]
-    elif kind == K.K_POSITION and g0.act_action <= HUNT and K.ACT in codes:
-        # Expand fleet, Recruit crew, Treasure hunt: acting never hurts the actor, so it is the
-        # one candidate worth searching (as for Expert)
-        ranked = [codes.index(K.ACT)]
     elif len(legal) > k_top:
         scores, _ = option_scores(g0, me, legal)
         ranked = sorted(range(len(legal)), key=lambda i: (-scores[i], i))[:k_top]
     else:
         ranked = list(range(len(legal)))
+    if only is None and kind == K.K_POSITION and K.FORFEIT in codes and codes.index(K.FORFEIT) not in ranked:
+        # Forfeit (R4.5) is always weighed where it is legal: the hint compares acting with it
+        ranked.append(codes.index(K.FORFEIT))
     extra = -1
     if passenger is not None and only is None:
         code = K.to_kernel_action(passenger)
@@ -320,4 +358,5 @@ def _standing(view: PlayerView, rng: random.Random, think: Think, worlds: int) -
     return Evaluation(me, -1, (cand,), worlds, 0, False, g0)
 
 
-__all__ = ["BATCH", "KEEP", "SETTINGS", "Z", "Candidate", "Evaluation", "evaluate", "position_seed"]
+__all__ = ["BATCH", "HINT_CAP_S", "KEEP", "SETTINGS", "Z", "Candidate", "Evaluation", "decision_number", "decision_view", "evaluate",
+           "position_seed"]

@@ -484,12 +484,19 @@ def reason_for(g: Game, me: int, kind: int, v: Any) -> Reason:
     p = g.seats[me]
     if kind == K.K_SELECT:
         dice = K.DICE_OF[v]
+        if not dice:  # R3.6: no die can be placed; the roll is confirmed as it is, rerolled openly
+            return Reason("x_stuck")
         roll = dict(zip(p.hand, p.roll or (), strict=False))
         a = next((roll[d] for d in dice if roll.get(d, 5) != 5), None)
         if a is None:
             return Reason("x_skulls_kept", (("count", len(dice)),))
         total = p.total(a) + sum(p.values[d][a] for d in dice)
-        return Reason("x_dice", (("action", a), ("count", len(dice)), ("total", total)))
+        # what tells this move from another on the table: the total it makes against the best
+        # total another seat has on that action now (placed dice and bonus tiles are public, R9.3)
+        others = [o.total(a) for i, o in enumerate(g.seats) if i != me and o.placed[a]]
+        if not others:
+            return Reason("x_dice_alone", (("action", a), ("count", len(dice)), ("total", total)))
+        return Reason("x_dice_vs", (("action", a), ("count", len(dice)), ("total", total), ("others", max(others))))
     if kind == K.K_SKULL:
         total = p.total(v) + sum(p.values[d][v] for d in p.selection or ())
         return Reason("x_skulls", (("action", v), ("total", total)))

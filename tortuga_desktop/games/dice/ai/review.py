@@ -2,7 +2,9 @@
 the decisions where a human's move was worse than the best move found.
 
 Everything comes from the one evaluation (:func:`~.evaluate.evaluate`), the same call with the
-same seed a hint makes at that decision (:func:`~.evaluate.position_seed`):
+same seed a hint makes at that decision (:func:`~.evaluate.position_seed` of
+:func:`~.evaluate.decision_number`: the selections of one roll step are one moment, however the
+others' confirmations fell between the hint and the move):
 
 - at a human's decision with a choice, the decision is evaluated as the hint evaluates it, the
   move actually made played in the same worlds (a *passenger* when it was not a candidate);
@@ -27,7 +29,7 @@ from dataclasses import dataclass, field
 from ..rules import DecisionKind, Game, GameRecord, PlayerAction, PlayerView, parse_action
 from ..rules.codec import parse_roll
 from .choice import Reason
-from .evaluate import Evaluation, Z, evaluate, position_seed
+from .evaluate import Evaluation, Z, decision_number, evaluate, position_seed
 from .expert import reason_for
 
 #: worlds behind a chart point of a decision that is not reviewed (a computer player's, or one
@@ -111,7 +113,7 @@ def review_game(record: GameRecord, humans: list[int], *, hotseat: bool = False,
             continue
         action = parse_action(text)
         index = g.decisions
-        seed = position_seed(record.seed, index, seat)
+        seed = position_seed(record.seed, decision_number(g.view(None)), seat)
         choice = seat in humans and len(g.legal_actions(seat)) > 1
         if choice:
             view = shared_view(g, seat, screen)

@@ -28,7 +28,7 @@ from typing import Protocol
 from tortuga_desktop import thinking
 from tortuga_desktop.games.dice.ai import Reason, make_bot
 from tortuga_desktop.games.dice.ai import workers as think_workers
-from tortuga_desktop.games.dice.ai.evaluate import position_seed
+from tortuga_desktop.games.dice.ai.evaluate import decision_number, position_seed
 from tortuga_desktop.games.dice.rules import (
     Decision,
     DecisionKind,
@@ -228,8 +228,9 @@ class LocalTableSource:
         return int(self.game.decisions)
 
     def search_seed(self, seat: int) -> int:
-        """The review's seed for ``seat``'s decision now (:func:`~..ai.evaluate.position_seed`)."""
-        return position_seed(self.game.seed, self.game.decisions, seat)
+        """The review's seed for ``seat``'s decision now (:func:`~..ai.evaluate.position_seed` of
+        :func:`~..ai.evaluate.decision_number`: in a roll step, not counting the others' confirmations)."""
+        return position_seed(self.game.seed, decision_number(self.game.view(None)), seat)
 
     def last_decision(self, seat: int) -> int:
         """The decision count right after ``seat``'s latest decision (from the game's history;

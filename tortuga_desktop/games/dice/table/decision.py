@@ -888,7 +888,10 @@ class DecisionModel:
         kind = self.kind
         if kind == DecisionKind.SELECT_DICE:
             if isinstance(payload, DicePayload) and payload.open:
-                return w("human.ui.name_your_roll_is_open_choose", name=name)
+                # R3.6: why the roll is in the open, and that everyone sees this choice
+                return w("human.ui.name_open_reroll", name=name)
+            if self._legal_set == {_CONFIRM_ROLL}:  # R3.6: nothing can be placed; confirm as it is
+                return w("human.ui.name_roll_stuck", name=name)
             return w("human.ui.name_choose_the_dice_to_place", name=name)
         if kind == DecisionKind.SKULL_ACTION:
             return w("human.ui.name_choose_the_action_for_your", name=name)

@@ -95,13 +95,17 @@ def hint_lines(ev: Evaluation, view: PlayerView, names: Sequence[str]) -> list[s
     if len(ev.searched) == 1:
         head = tr("hint.single", move=move, win=pct(best.win), unc=_unc(best))
     elif ev.separated:
+        # "clearly best" is a claim about the gap to the next move: it is shown with the gap's
+        # own uncertainty (the paired difference's, smaller than the gap), never beside the
+        # larger uncertainty of the chance itself
         second = ev.searched[1]
         gap = pct(ev.gap(second))
         other = move_text(second.action, view, seat, names)
         if gap < 1:
-            head = tr("hint.best_small", move=move, win=pct(best.win), unc=_unc(best), second=other)
+            head = tr("hint.best_small2", move=move, win=pct(best.win), second=other)
         else:
-            head = trn("hint.best", gap, move=move, win=pct(best.win), unc=_unc(best), second=other)
+            head = trn("hint.best2", gap, move=move, win=pct(best.win), second=other,
+                       gunc=min(gap, max(1, pct(Z * second.diff_se))))
     else:
         equal = ev.equal(3)
         count = ev.equal_count()

@@ -38,7 +38,7 @@ import pygame
 
 from tortuga_desktop import thinking
 from tortuga_desktop.games.dice.ai import workers as think_workers
-from tortuga_desktop.games.dice.ai.evaluate import Evaluation, evaluate
+from tortuga_desktop.games.dice.ai.evaluate import HINT_CAP_S, Evaluation, evaluate
 from tortuga_desktop.games.dice.rules import DecisionKind, PlayerAction, PlayerView
 from tortuga_desktop.games.dice.table.evaltext import hint_lines
 from tortuga_desktop.games.dice.table.human import DecisionPanel
@@ -55,9 +55,6 @@ if TYPE_CHECKING:  # pragma: no cover
 
 logger = logging.getLogger(__name__)
 
-#: the evaluation's time cap for a hint (CPU seconds of its thread; the search stops earlier,
-#: on counted worlds, almost always: see ai.evaluate.SETTINGS)
-HINT_CAP_S = 1.0
 
 def note_used(data: SaveData | None, seat: int) -> None:
     """Remember in the game's :class:`~tortuga_desktop.games.dice.table.savefile.SaveData` (``None``: a game

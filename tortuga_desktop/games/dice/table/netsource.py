@@ -27,7 +27,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING
 
 from tortuga_desktop.games.dice.ai import Reason
-from tortuga_desktop.games.dice.ai.evaluate import position_seed
+from tortuga_desktop.games.dice.ai.evaluate import decision_number, position_seed
 from tortuga_desktop.games.dice.rules import (
     Decision,
     DecisionKind,
@@ -209,7 +209,7 @@ class NetTableSource:
     def search_seed(self, seat: int) -> int:
         """A hint's seed: from the decision count alone (the server's game seed is its secret,
         and a network game has no review here to agree with)."""
-        return position_seed(0, self.decisions, seat)
+        return position_seed(0, decision_number(self._any().view), seat)
 
     def last_decision(self, seat: int) -> int:
         return self._last.get(seat, self._opened)

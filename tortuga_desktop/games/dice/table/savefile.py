@@ -32,7 +32,7 @@ from tortuga_desktop.shell.saves.seats import SeatConfig, check_dict, check_seat
 from tortuga_desktop.shell.saves.text import check_json_values, check_text, convert
 
 __all__ = ["GAME", "READ_SCHEMAS", "SCHEMA", "SaveData", "info_of", "load_autosave", "load_save", "read_save",
-           "record_finished"]
+           "record_finished", "stats_id"]
 
 #: The ``"game"`` field of the dice game's saves (a file without one is the dice game's too).
 GAME = "tortuga"
@@ -278,12 +278,21 @@ def load_autosave() -> SaveData | None:
     return load_save(path)
 
 
+def stats_id(data: SaveData) -> str:
+    """The id a game counts under in the statistics: the game it began as. A save loaded again
+    after its game went further continues under an id of its own (its record must not overwrite
+    the longer one: ``meta["branched_from"]`` names the first), but finishing it again is the
+    same game for the statistics, however often it happens."""
+    first = data.meta.get("branched_from")
+    return first if isinstance(first, str) and first else data.game_id
+
+
 def record_finished(data: SaveData, *, strict: bool = False) -> stats.Stats:
     """The statistics' :func:`~tortuga_desktop.shell.stats.record_game` for a finished dice game
-    (uses its game_id; the seats that asked for a hint in it, this session or before the game was
-    saved, count as games with hints)."""
+    (counted once under :func:`stats_id`; the seats that asked for a hint in it, this session or
+    before the game was saved, count as games with hints)."""
     outcome = data.game.outcome()
     if outcome is None:
         raise ValueError("the game is not over")
     return stats.record_game(data.seats, [s.total for s in outcome.scores], list(outcome.winners),
-                             game_id=data.game_id, strict=strict, hinted=data.hinted)
+                             game_id=stats_id(data), strict=strict, hinted=data.hinted)

@@ -160,7 +160,9 @@ class GameSession(Session):
         if any(other != entries[:len(other)] for other in others):
             old = data.game_id
             data.game_id = uuid.uuid4().hex
-            data.meta["branched_from"] = old
+            # the game it began as (a branch of a branch names the first): statistics count it once
+            first = data.meta.get("branched_from")
+            data.meta["branched_from"] = first if isinstance(first, str) and first else old
             logger.info("a loaded game continues as a new game (its kept record went further)")
 
     def play(self, data: SaveData, *, on_disk: bool = False) -> TableScene | None:

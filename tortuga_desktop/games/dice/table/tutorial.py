@@ -433,6 +433,8 @@ STEPS: tuple[Step, ...] = (
     Step("score_tracks", _you("track", area="boat"), chapter=1, params=_scores),
     Step("score_coins", _you("tiles"), chapter=1, params=_scores),
     Step("two_players", Spot("center"), chapter=1),
+    # the helpers for the games to come: the Hint, the review, the log
+    Step("helpers", Spot("log"), chapter=1),
     Step("the_end", _you("score"), chapter=1, params=_scores),
 )
 

@@ -128,6 +128,25 @@ def text(s: str, px: int, rgb: tuple[int, int, int], bold: bool = False, italic:
     return surf
 
 
+def spaced_text(s: str, px: int, rgb: tuple[int, int, int], bold: bool = False) -> pygame.Surface:
+    """``s`` with every space at least 3 pixels and a third of the text's size wide: at the small sizes a
+    pill shrinks to, the font's space is 2 pixels and "4 dobbelstenen" read as one word."""
+    f = art.font(boosted_px(px), bold)
+    space = f.size(" ")[0]
+    gap = max(space, 3, boosted_px(px) // 3)
+    words = s.split(" ")
+    if len(words) == 1 or gap == space:
+        return text(s, px, rgb, bold)
+    pics = [f.render(word, True, rgb) for word in words]
+    out = pygame.Surface((sum(p.get_width() for p in pics) + gap * (len(pics) - 1),
+                          max(p.get_height() for p in pics)), pygame.SRCALPHA)
+    x = 0
+    for pic in pics:
+        out.blit(pic, (x, 0))
+        x += pic.get_width() + gap
+    return out
+
+
 @lru_cache(maxsize=4096)
 def _wrap(s: str, px: int, width: int, bold: bool = False) -> tuple[str, ...]:
     return tuple(wrap_words(s, art.font(boosted_px(px), bold), width))
@@ -736,7 +755,7 @@ class TableRenderer:
             pills.append((tr("table.choice_made"), palette.GOLD_LIGHT, palette.SUCCESS))
         room = sw.w - L.px(8) - (len(pills) - 1) * L.px(6)
         px = common_size([p[0] for p in pills], L.px(12), room // len(pills) - L.px(10), True)
-        pics = [(text(t_, px, fg, True), bg) for t_, fg, bg in pills]
+        pics = [(spaced_text(t_, px, fg, True), bg) for t_, fg, bg in pills]
         widths = [p.get_width() + L.px(10) for p, _bg in pics]
         x = sw.centerx - (sum(widths) + (len(pics) - 1) * L.px(6)) // 2
         for (pic_, bg), w_ in zip(pics, widths, strict=True):
@@ -1312,7 +1331,8 @@ class TableRenderer:
             return lines
         if k == "player" and s is not None:
             idx = getattr(self.seats[seat], "colour", seat) if self.seats is not None and seat < len(self.seats) else seat
-            order = " → ".join(str(i + 1) for i in (*range(view.players), 0))
+            # "›", not "→": the bundled Noto Sans has no arrows (they drew as empty boxes)
+            order = " › ".join(str(i + 1) for i in (*range(view.players), 0))
             return [f"{names[seat]} — {self._kind_label(seat, view)}",
                     tr("tip.colour", colour=tr(PLAYER_COLOUR_KEYS[idx % len(PLAYER_COLOUR_KEYS)])),
                     tr("tip.seat_order", n=seat + 1, order=order)]

@@ -5,7 +5,8 @@ is swapped with it), a name and who plays it as toggle buttons (Human / Easy / N
 the number of players, the start player (random or a seat) and the long variant (8 chests) as
 toggle buttons; an optional seed. Only the seats in play are shown: with 3 players there is no
 gap where seat 4 was. Defaults: one human against three Normal computer players. The last
-setup is remembered (:func:`saves.save_last_setup`) and pre-fills the screen next time.
+setup is remembered (:func:`saves.save_last_setup`) and pre-fills the screen next time, all but
+the seed (a seed is for the game it was typed for).
 
 Keys: Enter starts the game, Escape goes back. Names and the seed are pygame_gui text fields
 (:func:`.dialogs.text_entry`); everything else is drawn here in the table's palette.
@@ -132,6 +133,8 @@ class SetupScene(FormScene):
         setup = self._initial
         if setup is None and self.remember:
             setup = load_last_setup()
+            if setup is not None:  # a seed is for the game it was typed for (older files kept it)
+                setup = replace(setup, seed=None)
         self._load(setup or SetupConfig.default())
         self._build()
 
@@ -303,11 +306,12 @@ class SetupScene(FormScene):
         self.error = ""
         setup = replace(setup, seats=[replace(s, name=s.name.strip()) for s in setup.seats])
         if self.remember:
+            # remembered without its seed: the next New game starts random unless one is typed
+            remembered = replace(setup, seed=None)
             if self.entered:  # never written on the frame loop
-                remembered = setup
                 self.app.session.writer().run("remembering the setup", lambda: save_last_setup(remembered))
             else:
-                save_last_setup(setup)
+                save_last_setup(remembered)
         self.started = setup
         if self.on_start is not None:
             self.on_start(setup)

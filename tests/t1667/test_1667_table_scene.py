@@ -356,7 +356,7 @@ def test_computer_players_table_talk_comes_into_the_log() -> None:
     app, scene = _app(table, "instant")
     try:
         app.step(1 / 60)
-        line = Reaction(1, "cheer", VoteKind.ATTACK)
+        line = Reaction(1, "cheer", VoteKind.ATTACK, "succeeded", 1)
         table.said.append(Said(1, line))
         table.said.append(Said(2, "not a line of this game"))  # never shown
         for _ in range(3):

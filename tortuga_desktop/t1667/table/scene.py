@@ -109,8 +109,11 @@ class Table1667Scene(Scene):
         self.log_events: list[ev.Event] = list(table.events_for(self.viewer))
         #: how many of them the log shows: a move's words come with its beat (a vote's once it has turned up)
         self.log_shown = len(self.log_events)
-        #: the computer players' table talk (public, T9.7): (the log position it follows, the line)
+        #: the computer players' table talk (public, T9.7): (the log position it follows, the line); a reaction
+        #: sits right after the vote it reacts to, other lines where they came (see :meth:`_talk_at`)
         self.talk: list[tuple[int, Claim | Reaction]] = []
+        #: each talk line's place in words every viewer's log shares: (votes turned up, turns started) before it
+        self._talk_marks: list[tuple[int, int | None]] = []
         self.log_top: int | None = None  # first log row shown while reading back (None: follow)
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._log_rows: list[str] = []
@@ -211,16 +214,43 @@ class Table1667Scene(Scene):
         self._log_cache = None
         self.beat = None  # a beat made for the previous viewer must not go on
         self.beats = []
+        # the talk's places in this viewer's log (its own log holds other private events)
+        self.talk = [(self._talk_at(mark, self.log_events), line)
+                     for mark, (_, line) in zip(self._talk_marks, self.talk, strict=True)]
         self._dirty = True
+
+    @staticmethod
+    def _talk_at(mark: tuple[int, int | None], log: Sequence[ev.Event]) -> int:
+        """Where a talk line sits in ``log``, by ``mark`` in public events every seat's log holds in the same
+        order: ``(n, None)`` right after the ``n``-th vote's turn-up (a reaction); ``(votes, turns)`` before
+        whatever came after that many votes turned up and turns started (a line said then)."""
+        votes, turns = mark
+        v = t = 0
+        for i, e in enumerate(log):
+            if isinstance(e, ev.VoteRevealed):
+                v += 1
+                if turns is None and v == votes:
+                    return i + 1
+            elif isinstance(e, ev.TurnStarted):
+                t += 1
+            else:
+                continue
+            if turns is not None and (v > votes or t > turns):
+                return i
+        return len(log)
 
     def _catch_up(self, *, animate: bool) -> None:
         """Take the viewer's new events into the log and the beats, and the table's view now."""
         new = list(self.table.events_for(self.viewer, len(self.log_events)))
         said = self.table.said
-        while said:  # table talk comes after the move it answers
+        while said:  # table talk comes after the move it answers (a reaction: right after its vote)
             line = said.pop(0).line
             if isinstance(line, (Claim, Reaction)):
-                self.talk.append((len(self.log_events) + len(new), line))
+                log = self.log_events + new
+                mark: tuple[int, int | None] = (line.vote_no, None) if isinstance(line, Reaction) else (
+                    sum(isinstance(e, ev.VoteRevealed) for e in log), sum(isinstance(e, ev.TurnStarted) for e in log))
+                self._talk_marks.append(mark)
+                self.talk.append((self._talk_at(mark, log), line))
                 self._log_rows_key = None
         before = self.view
         self.view = self.table.view(self.viewer)

@@ -55,6 +55,9 @@ def play_out(app: App, scene: Table1667Scene, rng: random.Random, max_frames: in
             continue
         if scene.finished:
             return kinds
+        if scene.holding is not None and scene.panel is None:
+            app.post(Key(pygame.K_RETURN))  # Done: the player has seen what their move showed them
+            continue
         if scene.panel is not None and scene.prompt is not None:
             if scene.panel.kind is not None:
                 kinds.add(scene.panel.kind)

@@ -69,6 +69,8 @@ SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pyga
 LOG_KEYS: dict[int, int | None] = {pygame.K_PAGEUP: -6, pygame.K_PAGEDOWN: 6, pygame.K_HOME: -10**6,
                                    pygame.K_END: None}
 DIGITS = {getattr(pygame, f"K_{k}"): k for k in range(1, 10)} | {getattr(pygame, f"K_KP{k}"): k for k in range(1, 10)}
+#: the keys of Done while a hot-seat player looks at what their move showed them
+HOLD_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: log rows one turn of the wheel scrolls
 WHEEL_ROWS = 3
 #: seconds the finished table waits after the last beat before the end is shown (normal speed)
@@ -137,6 +139,12 @@ class Table1667Scene(Scene):
         self.focus = 0
         #: the seat whose hand-over screen is up (hot-seat)
         self.handing_to: int | None = None
+        #: hot-seat: the seat whose own view stays up after its move, until it presses Done: what the move
+        #: showed it (cards looked at, a loyalty seen, its vote turned up) is seen before the hand-over
+        self.holding: int | None = None
+        #: while holding: its vote is still open and only computer players choose in it (they go on)
+        self._hold_vote = False
+        self._done_rect: pygame.Rect | None = None
         self.finished = False
         self._end_wait = 0.0
         self._dirty = True
@@ -299,12 +307,16 @@ class Table1667Scene(Scene):
                     self._show_log(len(self.beat.events))
             self._dirty = True
         # 2. computer players' moves, only while nothing is being shown
-        if self.beat is None and not self.beats and self.handing_to is None and not self.finished:
+        if (self.beat is None and not self.beats and self.handing_to is None and not self.finished
+                and (self.holding is None or self._hold_vote)):
             moves = self.table.poll(0.006 if instant else 0.0)
             if moves:
                 self.moves_shown += len(moves)
                 self._progress()
+                shown = len(self.log_events)
                 self._catch_up(animate=not instant)
+                if self._hold_vote and any(isinstance(e, ev.VoteRevealed) for e in self.log_events[shown:]):
+                    self._hold_vote = False  # the held seat's vote has turned up: now its Done
                 if self.panel is not None and self.seat is not None:
                     if self.seat not in self.table.waiting_for():
                         self._close_panel()
@@ -345,6 +357,11 @@ class Table1667Scene(Scene):
         if self.handing_to is not None:
             return
         waiting = [s for s in self.table.waiting_for() if s in self.table.human_seats]
+        if self.holding is not None:
+            if self.holding not in waiting:
+                return  # the held seat looks at what its move showed it until it presses Done
+            self.holding = None  # its own next decision came (a vote it won, say): the panel is its Done
+            self._hold_vote = False
         if not waiting:
             if self.panel is not None:
                 self._close_panel()
@@ -362,7 +379,7 @@ class Table1667Scene(Scene):
             colour = SEAT_STYLES[seat % len(SEAT_STYLES)].rgb
             if self.entered:
                 self.app.push(Handover1667(self.table.names[seat], lambda: self._handed_over(seat),
-                                           summary=summary, colour=colour, seat=seat))
+                                           summary=summary, colour=colour, seat=seat, table=self))
             return
         self._open_panel(seat)
 
@@ -406,6 +423,8 @@ class Table1667Scene(Scene):
         seat = self.seat
         if seat is None:
             return False
+        own_before = len(self.table.events_for(seat))
+        vote_before = self.prompt.view.vote if self.prompt is not None else None
         try:
             self.table.submit(seat, action)
         except ActionRefused as exc:
@@ -420,10 +439,39 @@ class Table1667Scene(Scene):
         if self.hotseat:
             nxt = [s for s in self.table.waiting_for() if s in self.table.human_seats]
             if nxt != [seat]:
-                self._set_viewer(None)  # the private moment is over: back to the public table
+                hold = self._hold_after(seat, own_before, vote_before, nxt)
+                if hold is None:
+                    self._set_viewer(None)  # the private moment is over: back to the public table
+                else:
+                    self.holding, self._hold_vote = seat, hold == "vote"
         self._catch_up(animate=SPEEDS.get(self.speed, 1.0) > 0)
         self._mark_own[seat] = len(self.table.events_for(seat))
         self.log_top = None
+        return True
+
+    def _hold_after(self, seat: int, own_before: int, vote_before: Any, humans_next: list[int]) -> str | None:
+        """Hot-seat, after ``seat``'s move and before the screen goes public: "seen" when the move showed
+        the seat something of its own (cards looked at, T3.3; a Loyalty card, T6.14; its vote turned up with
+        its new card, T4.5/T4.9), "vote" when its vote is still open with only computer players to choose
+        (they go on while the seat watches), None when there is nothing to hold the screen for."""
+        own = self.table.events_for(seat, own_before)
+        if any(isinstance(e, (ev.SlotsSeen, ev.LoyaltySeen)) for e in own):
+            return "seen"
+        called = [e for e in own if isinstance(e, ev.VoteCalled) and seat in (e.caller, *e.participants)]
+        in_vote = bool(called) or (vote_before is not None and seat in (vote_before.caller, *vote_before.participants))
+        if not in_vote:
+            return None
+        if any(isinstance(e, ev.VoteRevealed) for e in own):
+            return "seen"
+        return "vote" if not humans_next else None
+
+    def release(self) -> bool:
+        """Done: the held seat has seen what its move showed it; the table goes back to the public view
+        (and on to the next hand-over). False when nothing is held or its vote is still open."""
+        if self.holding is None or self._hold_vote:
+            return False
+        self.holding = None
+        self._set_viewer(None)
         return True
 
     def _choices(self) -> list[tuple[str, int]]:
@@ -514,6 +562,9 @@ class Table1667Scene(Scene):
             if intent.button == 3:
                 self.back()
                 return
+            if self._done_rect is not None and self.holding is not None and self._done_rect.collidepoint(intent.pos):
+                self.release()
+                return
             if self.panel is not None and self.renderer is not None:
                 for rect, what, index in self.renderer.panel_hits:
                     if rect.collidepoint(intent.pos):
@@ -542,6 +593,12 @@ class Table1667Scene(Scene):
             self.skip()
             if self.entered:
                 self.app.push(PauseScene(self))
+            return
+        if self.holding is not None and self.panel is None and key in HOLD_KEYS:
+            if self.animating:
+                self.skip()  # first what the move turned up, then Done
+            else:
+                self.release()
             return
         if key == pygame.K_SPACE:
             self.skip()
@@ -789,6 +846,7 @@ class Table1667Scene(Scene):
 
     def _finish(self) -> None:
         self.finished = True
+        self.holding, self._hold_vote = None, False  # the end shows every loyalty to all: nothing is held
         self._progress()
         self._close_panel()
         if self.hotseat or not self.table.human_seats:
@@ -916,6 +974,10 @@ class Table1667Scene(Scene):
         waiting = self.table.waiting_for() if not self.finished else ()
         names = self.table.names
         lines: list[tuple[str, bool]] = []
+        self._done_rect = None
+        if self.holding is not None:
+            self._draw_hold(surface, r)
+            return
         if self.finished:
             lines.append((tr("t1667.end.title"), True))
         elif waiting:
@@ -933,6 +995,29 @@ class Table1667Scene(Scene):
                 if line:
                     surface.blit(fit(line, px, palette.INK, r.w, bold), (r.x, y))
                 y += art.font(px, bold).get_linesize()
+
+    def _draw_hold(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The panel's place while a hot-seat player looks at what their move showed them: what to do, and
+        Done (once their vote, if open, has turned up)."""
+        assert self.renderer is not None and self.holding is not None
+        L = self.renderer.layout
+        name = self.table.names[self.holding]
+        y = r.y
+        texts = [(tr("t1667.hold.title", name=name), L.px_title, True),
+                 (tr("t1667.hold.vote" if self._hold_vote else "t1667.hold.hint"), L.px_body, False)]
+        for text, px, bold in texts:
+            for line in wrap_lines(text, art.font(px, bold), r.w, 5):
+                surface.blit(fit(line, px, palette.INK, r.w, bold), (r.x, y))
+                y += art.font(px, bold).get_linesize()
+            y += L.px(8)
+        if self._hold_vote:
+            return
+        label = fit(tr("t1667.hold.done"), L.px_body, palette.INK, r.w - L.px(16), True)
+        box = pygame.Rect(r.x, y, r.w, label.get_height() + L.px(16))
+        rounded(surface, box, palette.GOLD_LIGHT, palette.BRASS_DARK, L.px(6), L.px(2))
+        surface.blit(label, label.get_rect(center=box.center))
+        pygame.draw.rect(surface, palette.GOLD, box.inflate(4, 4), max(2, L.px(3)), border_radius=L.px(7))
+        self._done_rect = box
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:

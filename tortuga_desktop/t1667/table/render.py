@@ -380,6 +380,8 @@ class Table1667Renderer:
         self.panel_share = 1.0
         #: the panel's buttons as last drawn: (rect, "group" or "option", index), for clicks
         self.panel_hits: list[tuple[pygame.Rect, str, int]] = []
+        #: the open group's options shown last frame: (first, end) by index (a long list pages)
+        self.option_window: tuple[int, int] = (0, 0)
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
@@ -1018,14 +1020,27 @@ class Table1667Renderer:
         if open_group is not None:
             grp = panel.groups[open_group]
             y = self._button(surf, r, y, say(grp.label), [say(c) for c in grp.consequence], True)
-            for k, opt in enumerate(grp.options):
-                if y > r.bottom - L.px(30):
-                    break
+            n = len(grp.options)
+            start = max(0, min(state.top if state is not None and state.panel == panel else 0, n - 1))
+            more_h = art.font(L.px_small, True).get_linesize() + L.px(8)
+            if start > 0:  # a long list pages: what is above
+                y = self._more(surf, r, y, more_h, tr("p1667.more_up", n=start), "up")
+            end = start
+            for k in range(start, n):
+                opt = grp.options[k]
                 label = say(opt.label)
+                text = f"{k - start + 1}  {label}" if k - start < 9 else label
+                lines = [say(c) for c in opt.consequence]
+                room = r.bottom - (more_h if k < n - 1 else 0)
+                if k > start and y + self._button_height(r, text, lines) > room:
+                    break
                 top = y
-                y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label,
-                                 [say(c) for c in opt.consequence], False)
+                y = self._button(surf, r, y, text, lines, False)
                 self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "option", k))
+                end = k + 1
+            if end < n:  # and what is below
+                self._more(surf, r, y, more_h, tr("p1667.more_down", n=n - end), "down")
+            self.option_window = (start, end)
             return
         for k, grp in enumerate(panel.groups):
             if y > r.bottom - L.px(30):
@@ -1040,6 +1055,25 @@ class Table1667Renderer:
             top = y
             y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label, lines, False)
             self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "group", k))
+
+    def _more(self, surf: pygame.Surface, r: pygame.Rect, y: int, h: int, text: str, what: str) -> int:
+        """A "more options above/below" row of a paged list; a click on it pages (``what``: up or down)."""
+        L = self.layout
+        box = pygame.Rect(r.x, y, r.w, h - L.px(4))
+        rounded(surf, box, palette.PARCHMENT_DARK, palette.BRASS_DARK, L.px(6), max(1, L.px(1)))
+        t = fit(text, L.px_small, palette.INK, r.w - L.px(12), True)
+        surf.blit(t, t.get_rect(center=box.center))
+        self.panel_hits.append((box, what, -1))
+        return y + h
+
+    def _button_height(self, r: pygame.Rect, label: str, lines: list[str]) -> int:
+        """The height :meth:`_button` gives these words (its gap below included)."""
+        L = self.layout
+        pad = L.px(6)
+        f_small = art.font(L.px_small)
+        body = sum(len(wrap_lines(line, f_small, r.w - 2 * pad, 3)) for line in lines)
+        head = fit(label, L.px_body, palette.INK, r.w - 2 * pad, True)
+        return pad + head.get_height() + body * f_small.get_linesize() + pad + L.px(5)
 
     def _button(self, surf: pygame.Surface, r: pygame.Rect, y: int, label: str, lines: list[str], open_: bool) -> int:
         L = self.layout

@@ -15,7 +15,8 @@ come one after another at a pace a person can follow (the speed: slow, normal, f
   a click on the table (``layout1667.target_at`` -> ``panel1667.options_at``) sends the one action
   about that thing, or narrows the panel to the actions about it. Space skips what is being
   shown; Escape opens the pause menu; PageUp/PageDown/Home/End and the wheel scroll the log;
-  1-4 set the speed when no decision is open.
+  + and - step the speed at any time (the digits pick options; 1-4 set the speed only at a table
+  without players here, a demo).
 * **Hot-seat** (more than one human here): the screen shows the public view. Every private moment
   of a human seat -- any decision of theirs: it shows their loyalty, hand and viewed cards, and a
   vote card being chosen -- starts behind a hand-over screen naming that player, and the screen goes
@@ -65,7 +66,11 @@ logger = logging.getLogger(__name__)
 #: the share of the side column the decision panel takes; the log has the rest
 PANEL_SHARE = 0.64
 LOG_SHARE = 1.0 - PANEL_SHARE
+#: the speed by digit, at a table without players here (a demo): with players the digits pick options
 SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pygame.K_4: "instant"}
+SPEED_ORDER = ("slow", "normal", "fast", "instant")
+#: + and - step the speed at every table, on a player's turn too (they are no option's key)
+SPEED_STEPS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 LOG_KEYS: dict[int, int | None] = {pygame.K_PAGEUP: -6, pygame.K_PAGEDOWN: 6, pygame.K_HOME: -10**6,
                                    pygame.K_END: None}
 DIGITS = {getattr(pygame, f"K_{k}"): k for k in range(1, 10)} | {getattr(pygame, f"K_KP{k}"): k for k in range(1, 10)}
@@ -489,6 +494,9 @@ class Table1667Scene(Scene):
         """Press a panel button: a group opens (or sends its one action), an option is sent."""
         if self.panel is None or self.state is None:
             return False
+        if what in ("up", "down"):
+            self.page(-1 if what == "up" else 1)
+            return True
         if what == "group":
             if not 0 <= index < len(self.panel.groups):
                 return False
@@ -500,6 +508,35 @@ class Table1667Scene(Scene):
         if not 0 <= index < len(state.shown):
             return False
         return self.submit(state.choose(index))
+
+    def page(self, direction: int, step: int | None = None) -> None:
+        """Show the next (``direction`` 1) or previous (-1) options of a long list: a page, or ``step``."""
+        if self.state is None or self.renderer is None:
+            return
+        start, end = self.renderer.option_window
+        n = sum(1 for what, _k in self._choices() if what == "option")
+        if not n:
+            return
+        move = step if step is not None else max(1, end - start)
+        top = start + move if direction > 0 else start - move
+        if direction > 0 and end >= n:
+            return  # the last option shows already
+        self.state = self.state.scrolled(top)
+        self.focus = self.state.top  # the first option on the new page
+        self._dirty = True
+
+    def _follow_focus(self) -> None:
+        """Keep the option in focus on the page shown (Up/Down walk through a long list)."""
+        if self.state is None or self.renderer is None:
+            return
+        choices = self._choices()
+        if not choices or choices[0][0] != "option":
+            return
+        start, end = self.renderer.option_window
+        if self.focus < start:
+            self.state = self.state.scrolled(self.focus)
+        elif self.focus >= end > start:
+            self.state = self.state.scrolled(start + (self.focus - end + 1))
 
     def back(self) -> bool:
         """Close an open group or a narrowed panel; False when there was nothing to close."""
@@ -558,6 +595,9 @@ class Table1667Scene(Scene):
                 and pygame.Rect(self.renderer.layout.discard).collidepoint(intent.pos)):
             self.open_discard()
             return
+        if isinstance(intent, Click) and intent.button in (4, 5) and self.panel is not None:
+            self.page(-1 if intent.button == 4 else 1, step=1)  # the wheel over the panel: one option
+            return
         if isinstance(intent, Click) and intent.button in (1, 3):
             if intent.button == 3:
                 self.back()
@@ -574,9 +614,10 @@ class Table1667Scene(Scene):
             elif self.animating:
                 self.skip()
         if isinstance(intent, Hover) and self.renderer is not None and self.panel is not None:
-            for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
-                if rect.collidepoint(intent.pos):
-                    self.focus = k
+            choices = self._choices()
+            for rect, what, index in self.renderer.panel_hits:
+                if rect.collidepoint(intent.pos) and (what, index) in choices:
+                    self.focus = choices.index((what, index))
                     break
 
     def open_discard(self) -> None:
@@ -603,18 +644,29 @@ class Table1667Scene(Scene):
         if key == pygame.K_SPACE:
             self.skip()
             return
+        if key in SPEED_STEPS:  # faster / slower, on this seat's turn too: never an option's key
+            now = SPEED_ORDER.index(self.speed) if self.speed in SPEED_ORDER else 1
+            self._speed_key(SPEED_ORDER[max(0, min(len(SPEED_ORDER) - 1, now + SPEED_STEPS[key]))])
+            return
         if self.panel is not None:
             choices = self._choices()
             if key in DIGITS:
                 k = DIGITS[key] - 1
+                if choices and choices[0][0] == "option" and self.state is not None and self.renderer is not None:
+                    start, end = self.renderer.option_window  # the digits number the options shown
+                    if start != self.state.top:  # not drawn since it paged: the page starts at its top
+                        start, end = self.state.top, self.state.top + 9
+                    k = start + k if start + k < end else len(choices)
                 if k < len(choices):
                     self.activate(*choices[k])
                 return
             if key in (pygame.K_DOWN, pygame.K_TAB):
                 self.focus = (self.focus + 1) % max(1, len(choices))
+                self._follow_focus()
                 return
             if key == pygame.K_UP:
                 self.focus = (self.focus - 1) % max(1, len(choices))
+                self._follow_focus()
                 return
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and choices:
                 self.activate(*choices[min(self.focus, len(choices) - 1)])
@@ -624,12 +676,18 @@ class Table1667Scene(Scene):
                 return
             return
         if key in SPEED_KEYS:
-            settings = getattr(self.app, "settings", None)
-            if settings is not None and getattr(settings, "reduced_motion", False):
+            if self.table.human_seats:  # digits pick options at a table with players: + and - are the speed
                 if self.entered:
-                    self.app.notify(tr("glance.keys.reduced_motion"), "info")
+                    self.app.notify(tr("t1667.speed.keys"), "info")
                 return
-            self.set_speed(SPEED_KEYS[key])
+            self._speed_key(SPEED_KEYS[key])
+
+    def _speed_key(self, speed: str) -> None:
+        settings = getattr(self.app, "settings", None) if self.entered else None
+        if settings is not None and getattr(settings, "reduced_motion", False):
+            self.app.notify(tr("glance.keys.reduced_motion"), "info")
+            return
+        self.set_speed(speed)
 
     def _handle_end(self, intent: Intent) -> None:
         if isinstance(intent, Key):
@@ -948,8 +1006,10 @@ class Table1667Scene(Scene):
             self.renderer.panel_hits = []
             self._draw_idle_panel(surface)
         elif self.renderer.panel_hits:
-            k = min(self.focus, len(self.renderer.panel_hits) - 1)
-            rect = self.renderer.panel_hits[k][0]
+            choices = self._choices()
+            focused = choices[min(self.focus, len(choices) - 1)] if choices else None
+            hits = [r for r, what, index in self.renderer.panel_hits if (what, index) == focused]
+            rect = hits[0] if hits else self.renderer.panel_hits[0][0]
             pygame.draw.rect(surface, palette.GOLD, rect.inflate(4, 4), max(2, self.renderer.layout.px(3)),
                              border_radius=self.renderer.layout.px(7))
         self._draw_log(surface)
@@ -985,7 +1045,7 @@ class Table1667Scene(Scene):
             for s in waiting:
                 lines.append((names[s], False))
         lines.append(("", False))
-        lines.append((tr("t1667.idle.keys"), False))
+        lines.append((tr("t1667.idle.keys_speed"), False))
         if not self.table.human_seats:
             lines.append((tr("t1667.idle.speed", speed=tr(f"settings.speed.{self.speed}")), False))
         y = r.y

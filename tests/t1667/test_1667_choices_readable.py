@@ -150,3 +150,30 @@ def test_a_long_option_list_pages_at_1280x720_with_nine_seats() -> None:
         assert scene.table.engine.decisions > before  # type: ignore[attr-defined]
     finally:
         app.close()  # type: ignore[attr-defined]
+
+
+def test_t_switches_the_computer_players_talk_mid_game_and_the_save_keeps_it() -> None:  # T9.7
+    from table1667_local import local_table
+
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.t1667.table.saves import save_of
+    from tortuga_desktop.t1667.table.scene import Table1667Scene
+    from tortuga_desktop.t1667.table.setup import Seat1667
+
+    _g, table = local_table(4, 9, (0,))
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60)
+    scene = Table1667Scene(table, speed="instant")
+    app.push(scene)
+    try:
+        app.step(1 / 60)
+        assert table.bot_chat is True
+        app.post(Key(pygame.K_t))
+        app.step(1 / 60)
+        assert table.bot_chat is False
+        seats = [Seat1667(n, "human" if s == 0 else "easy") for s, n in enumerate(table.names)]
+        assert save_of(table, seats, {}).bot_chat is False  # the game's save keeps it
+        app.post(Key(pygame.K_t))
+        app.step(1 / 60)
+        assert table.bot_chat is True
+    finally:
+        app.close()

@@ -15,7 +15,7 @@ come one after another at a pace a person can follow (the speed: slow, normal, f
   a click on the table (``layout1667.target_at`` -> ``panel1667.options_at``) sends the one action
   about that thing, or narrows the panel to the actions about it. Space skips what is being
   shown; Escape opens the pause menu; PageUp/PageDown/Home/End and the wheel scroll the log;
-  + and - step the speed at any time (the digits pick options; 1-4 set the speed only at a table
+  T switches the computer players' table talk on or off; + and - step the speed at any time (the digits pick options; 1-4 set the speed only at a table
   without players here, a demo).
 * **Hot-seat** (more than one human here): the screen shows the public view. Every private moment
   of a human seat -- any decision of theirs: it shows their loyalty, hand and viewed cards, and a
@@ -43,7 +43,7 @@ from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.handover import Handover
 from tortuga_desktop.shell.scenes.pause import PauseScene
-from tortuga_desktop.shell.table import GameTable
+from tortuga_desktop.shell.table import GameTable, LocalTable
 from tortuga_desktop.t1667.ai.talk import Claim, Reaction
 from tortuga_desktop.t1667.rules import events as ev
 from tortuga_desktop.t1667.rules.actions import Action
@@ -620,6 +620,21 @@ class Table1667Scene(Scene):
                     self.focus = choices.index((what, index))
                     break
 
+    def toggle_talk(self) -> bool:
+        """T: the computer players' table talk on or off for the rest of this game (kept with its save);
+        False (and a notice) at a table without computer players or one that cannot switch it."""
+        table = self.table
+        if not isinstance(table, LocalTable) or all(k == "human" for k in table.kinds):
+            if self.entered:
+                self.app.notify(tr("t1667.talk.no_switch"), "info")
+            return False
+        on = not table.bot_chat
+        table.bot_chat = on
+        self._progress()  # kept with the game (the autosave)
+        if self.entered:
+            self.app.notify(tr("t1667.talk.on" if on else "t1667.talk.off"), "info")
+        return True
+
     def open_discard(self) -> None:
         """The discard pile, browsed over the table (a click on it, or D)."""
         if self.entered:
@@ -629,6 +644,9 @@ class Table1667Scene(Scene):
         key = intent.key
         if key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.open_discard()
+            return
+        if key == pygame.K_t and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_talk()
             return
         if key == pygame.K_ESCAPE:
             self.skip()

@@ -177,3 +177,30 @@ def test_t_switches_the_computer_players_talk_mid_game_and_the_save_keeps_it() -
         assert table.bot_chat is True
     finally:
         app.close()
+
+
+@pytest.mark.parametrize("lang", ["de", "nl", "es", "en"])
+def test_every_kind_of_action_can_be_reached_at_1280x720_with_nine_seats(lang: str) -> None:
+    """The turn's buttons (five kinds at this seat) page too: in German they did not all fit and the last
+    one was left off with no way to reach it but its digit."""
+    from tortuga_desktop.t1667.table.scene import Table1667Scene
+
+    app, scene, _g = _nine_seat_scene()
+    assert isinstance(scene, Table1667Scene) and scene.panel is not None and scene.renderer is not None
+    try:
+        i18n.set_language(lang)
+        scene.retranslate()
+        n = len(scene.panel.groups)
+        seen: set[int] = set()
+        for _ in range(n):
+            scene._drawn_key = None  # a full frame in the new language
+            app.step(1 / 60)  # type: ignore[attr-defined]
+            seen |= {i for _r, what, i in scene.renderer.panel_hits if what == "group"}
+            downs = [r for r, what, _i in scene.renderer.panel_hits if what == "down"]
+            if not downs:
+                break
+            app.post(Click(downs[0].center, 1))  # type: ignore[attr-defined]
+        assert seen == set(range(n)), f"{lang}: only {sorted(seen)} of {n} kinds of action can be reached"
+    finally:
+        i18n.set_language("en")
+        app.close()  # type: ignore[attr-defined]

@@ -105,9 +105,14 @@ class PanelState:
     top: int = 0
 
     def scrolled(self, top: int) -> PanelState:
-        """The same pick with the list shown from option ``top`` (kept within the list)."""
-        n = len(self.shown) if self.group is not None else len(self.panel.groups[0].options) \
-            if len(self.panel.groups) == 1 else 0
+        """The same pick with the list shown (the open group's options, the only group's, else the groups)
+        from its item ``top`` on (kept within the list)."""
+        if self.group is not None:
+            n = len(self.shown)
+        elif len(self.panel.groups) == 1:
+            n = len(self.panel.groups[0].options)
+        else:
+            n = len(self.panel.groups)
         return PanelState(self.panel, self.group, max(0, min(top, n - 1)))
 
     def press(self, index: int) -> tuple[PanelState, Action | None]:

@@ -1042,9 +1042,14 @@ class Table1667Renderer:
                 self._more(surf, r, y, more_h, tr("p1667.more_down", n=n - end), "down")
             self.option_window = (start, end)
             return
-        for k, grp in enumerate(panel.groups):
-            if y > r.bottom - L.px(30):
-                break
+        n = len(panel.groups)
+        start = max(0, min(state.top if state is not None and state.panel == panel else 0, n - 1))
+        more_h = art.font(L.px_small, True).get_linesize() + L.px(8)
+        if start > 0:  # more kinds of action than fit: the list pages like an option list
+            y = self._more(surf, r, y, more_h, tr("p1667.more_up", n=start), "up")
+        end = start
+        for k in range(start, n):
+            grp = panel.groups[k]
             label = say(grp.label)
             lines = [say(c) for c in grp.consequence]
             if len(grp.options) > 1:
@@ -1052,9 +1057,17 @@ class Table1667Renderer:
             elif grp.options[0].label != grp.label:  # one choice: say which, and what it does
                 label = tr("p1667.t.group_one", label=label, option=say(grp.options[0].label))
                 lines = [say(c) for c in grp.options[0].consequence] + lines
+            text = f"{k - start + 1}  {label}" if k - start < 9 else label
+            room = r.bottom - (more_h if k < n - 1 else 0)
+            if k > start and y + self._button_height(r, text, lines) > room:
+                break
             top = y
-            y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label, lines, False)
+            y = self._button(surf, r, y, text, lines, False)
             self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "group", k))
+            end = k + 1
+        if end < n:
+            self._more(surf, r, y, more_h, tr("p1667.more_down", n=n - end), "down")
+        self.option_window = (start, end)
 
     def _more(self, surf: pygame.Surface, r: pygame.Rect, y: int, h: int, text: str, what: str) -> int:
         """A "more options above/below" row of a paged list; a click on it pages (``what``: up or down)."""

@@ -514,7 +514,7 @@ class Table1667Scene(Scene):
         if self.state is None or self.renderer is None:
             return
         start, end = self.renderer.option_window
-        n = sum(1 for what, _k in self._choices() if what == "option")
+        n = len(self._choices())
         if not n:
             return
         move = step if step is not None else max(1, end - start)
@@ -529,8 +529,7 @@ class Table1667Scene(Scene):
         """Keep the option in focus on the page shown (Up/Down walk through a long list)."""
         if self.state is None or self.renderer is None:
             return
-        choices = self._choices()
-        if not choices or choices[0][0] != "option":
+        if not self._choices():
             return
         start, end = self.renderer.option_window
         if self.focus < start:
@@ -670,7 +669,7 @@ class Table1667Scene(Scene):
             choices = self._choices()
             if key in DIGITS:
                 k = DIGITS[key] - 1
-                if choices and choices[0][0] == "option" and self.state is not None and self.renderer is not None:
+                if choices and self.state is not None and self.renderer is not None:
                     start, end = self.renderer.option_window  # the digits number the options shown
                     if start != self.state.top:  # not drawn since it paged: the page starts at its top
                         start, end = self.state.top, self.state.top + 9

@@ -204,3 +204,37 @@ def test_every_kind_of_action_can_be_reached_at_1280x720_with_nine_seats(lang: s
     finally:
         i18n.set_language("en")
         app.close()  # type: ignore[attr-defined]
+
+
+@pytest.mark.parametrize(("lang", "whole"), [
+    ("nl", ["Gebeurtenissen", "Nederlands", "jouw loyaliteit"]),
+    ("de", ["Ereignisse", "Holländer", "deine Loyalität"]),
+])
+def test_long_words_of_the_bottom_band_and_plaques_are_not_cut(lang: str, whole: list[str],
+                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 1280x720 with 9 seats the own loyalty card's word and caption, the event deck's label and the own
+    plaque's loyalty are drawn whole (they were cut to "Nederla…", "jouw loyal…", "Gebeurte…", "Hollä…")."""
+    from tortuga_desktop.t1667.table import render
+    from tortuga_desktop.t1667.table.scene import Table1667Scene
+
+    drawn: list[str] = []
+    real = render._text
+
+    def _text(s: str, *a: object, **k: object) -> pygame.Surface:
+        drawn.append(s)
+        return real(s, *a, **k)  # type: ignore[arg-type]
+
+    app, scene, _g = _nine_seat_scene()
+    assert isinstance(scene, Table1667Scene)
+    try:
+        i18n.set_language(lang)
+        scene.retranslate()
+        monkeypatch.setattr(render, "_text", _text)
+        scene._drawn_key = None
+        app.step(1 / 60)  # type: ignore[attr-defined]
+        cut = [d[:-1].rstrip() for d in drawn if d.endswith("…")]
+        for words in whole:
+            assert not [c for c in cut if c and words.startswith(c)], (words, cut)
+    finally:
+        i18n.set_language("en")
+        app.close()  # type: ignore[attr-defined]

@@ -600,16 +600,28 @@ class Table1667Renderer:
         if known is not None:
             st = LOYALTY_STYLES[known]
             rad = lr.h * 0.36
-            shape(surf, st.shape, (lr.x + rad + 1, lr.centery), rad, st.rgb)
-            word = fit(tr(f"p1667.loyalty.{known.value}"), L.px_small, st.rgb, lr.w - round(rad * 2) - 4, True)
-            surf.blit(word, (lr.x + round(rad * 2) + 4, lr.centery - word.get_height() // 2))
+            text = tr(f"p1667.loyalty.{known.value}")
+            room = lr.w - round(rad * 2) - 4
+            if art.font(MIN_TEXT_PX, True).size(text)[0] > room:
+                # a long word (Holländer, Nederlands) beside the badge would be cut: the word alone, in its
+                # colour, over the whole line (to the plaque's edge; plain letters when bold ones do not fit)
+                x0, x1 = lr.x - L.px(2), b.rect[0] + b.rect[2] - L.px(2)
+                bold = art.font(MIN_TEXT_PX, True).size(text)[0] <= x1 - x0
+                word = fit(text, L.px_small, st.rgb, x1 - x0, bold)
+                surf.blit(word, (x0, lr.centery - word.get_height() // 2))
+            else:
+                shape(surf, st.shape, (lr.x + rad + 1, lr.centery), rad, st.rgb)
+                word = fit(text, L.px_small, st.rgb, room, True)
+                surf.blit(word, (lr.x + round(rad * 2) + 4, lr.centery - word.get_height() // 2))
         else:  # a grey badge with a question mark, and the word where it fits
             rad = lr.h * 0.36
             pygame.draw.circle(surf, palette.PARCHMENT_DARK, (lr.x + rad + 1, lr.centery), rad)
             pygame.draw.circle(surf, palette.INK_SOFT, (lr.x + rad + 1, lr.centery), rad, 1)
             blit_center(surf, _text("?", L.px_small, palette.INK, True), (round(lr.x + rad + 1), lr.centery))
             q = _text(tr("p1667.t.loyalty_unknown"), L.px_small, palette.INK_SOFT)
-            if q.get_width() <= lr.w - round(rad * 2) - 4:
+            # the notes tag sits at the line's right end for a seat that may take notes: the word stays clear of it
+            tag = min(lr.h, lr.w) + L.px(3) if self._me is not None and seat != self._me else 0
+            if q.get_width() <= lr.w - round(rad * 2) - 4 - tag:
                 surf.blit(q, (lr.x + round(rad * 2) + 4, lr.centery - q.get_height() // 2))
         # hand size
         hr = R(b.hand)
@@ -897,11 +909,16 @@ class Table1667Renderer:
         rounded(surf, r, palette.mix(st.rgb, palette.PARCHMENT_LIGHT, 0.35), palette.INK, L.px(8), L.px(2))
         pygame.draw.rect(surf, st.rgb, r.inflate(-L.px(8), -L.px(8)), max(2, L.px(3)), border_radius=L.px(6))
         shape(surf, st.shape, (r.centerx, r.y + r.h * 0.34), r.w * 0.24, st.rgb)
-        word = fit(tr(f"p1667.loyalty.{view.loyalty.value}"), L.px_body, palette.INK, r.w - L.px(12), True)
-        sub = fit(tr("p1667.t.your_loyalty"), L.px_small, palette.INK_SOFT, r.w - L.px(12))
-        y = r.bottom - L.px(8) - sub.get_height() - word.get_height()
+        word = fit(tr(f"p1667.loyalty.{view.loyalty.value}"), L.px_body, palette.INK, r.w - L.px(4), True)
+        # the caption wraps (jouw / loyaliteit) rather than being cut
+        subs = [fit(line, L.px_small, palette.INK_SOFT, r.w - L.px(10))
+                for line in wrap_lines(tr("p1667.t.your_loyalty"), art.font(L.px_small), r.w - L.px(10), 2)]
+        y = r.bottom - L.px(8) - sum(t.get_height() for t in subs) - word.get_height()
         surf.blit(word, word.get_rect(midtop=(r.centerx, y)))
-        surf.blit(sub, sub.get_rect(midtop=(r.centerx, y + word.get_height())))
+        y += word.get_height()
+        for sub in subs:
+            surf.blit(sub, sub.get_rect(midtop=(r.centerx, y)))
+            y += sub.get_height()
         reading = view.vote.kind if view.vote is not None else None
         cards = L.hand_cards(len(view.hand))
         for card, cr in zip(view.hand, cards, strict=False):
@@ -962,8 +979,16 @@ class Table1667Renderer:
             else:
                 pygame.draw.rect(surf, palette.BRASS_DARK, r, max(1, L.px(1)), border_radius=L.px(8))
             self._badge(surf, r, str(n))
-            lab = fit(tr(key), L.px_small, palette.BONE, r.w + L.px(4), True)
-            surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.y - L.px(2))))
+            if emblem == "event":  # a long word (Gebeurtenissen) may reach over the gap towards slot 5's short label
+                left = R(L.row[-1]).centerx + L.px(8)
+                lab = fit(tr(key), L.px_small, palette.BONE, r.right + L.px(2) - left, True)
+                if lab.get_width() > r.w + L.px(4):
+                    surf.blit(lab, lab.get_rect(bottomright=(r.right + L.px(2), r.y - L.px(2))))
+                else:
+                    surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.y - L.px(2))))
+            else:
+                lab = fit(tr(key), L.px_small, palette.BONE, r.w + L.px(4), True)
+                surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.y - L.px(2))))
             if emblem == "event" and view.armada_at_bottom and n:
                 a = pygame.Rect(r.x + L.px(4), r.bottom - L.px(24), r.w - L.px(8), L.px(20))
                 rounded(surf, a, palette.PARCHMENT_LIGHT, palette.DANGER, L.px(4), 1)

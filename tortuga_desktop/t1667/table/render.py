@@ -604,8 +604,8 @@ class Table1667Renderer:
             room = lr.w - round(rad * 2) - 4
             if art.font(MIN_TEXT_PX, True).size(text)[0] > room:
                 # a long word (Holländer, Nederlands) beside the badge would be cut: the word alone, in its
-                # colour, over the whole line (to the plaque's edge; plain letters when bold ones do not fit)
-                x0, x1 = lr.x - L.px(2), b.rect[0] + b.rect[2] - L.px(2)
+                # colour, over the whole line (plain letters when bold ones do not fit)
+                x0, x1 = lr.x, lr.right
                 bold = art.font(MIN_TEXT_PX, True).size(text)[0] <= x1 - x0
                 word = fit(text, L.px_small, st.rgb, x1 - x0, bold)
                 surf.blit(word, (x0, lr.centery - word.get_height() // 2))

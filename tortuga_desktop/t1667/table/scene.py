@@ -1068,7 +1068,7 @@ class Table1667Scene(Scene):
         y = r.y
         for text, bold in lines:
             px = L.px_title if bold else L.px_body
-            for line in wrap_lines(text, art.font(px, bold), r.w, 4) if text else [""]:
+            for line in wrap_lines(text, art.font(px, bold), r.w, 6) if text else [""]:
                 if line:
                     surface.blit(fit(line, px, palette.INK, r.w, bold), (r.x, y))
                 y += art.font(px, bold).get_linesize()

@@ -13,10 +13,10 @@ import pygame
 import pytest
 from t1667_helpers import game, play, vote_all
 
+from tortuga_desktop.games.t1667.rules import Kind, Ship, Side
+from tortuga_desktop.games.t1667.table.panel import panel_for, say
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Click, Key
-from tortuga_desktop.t1667.rules import Kind, Ship, Side
-from tortuga_desktop.t1667.table.panel import panel_for, say
 
 
 @pytest.fixture(autouse=True)
@@ -65,9 +65,9 @@ def test_speed_keys_never_pick_an_option_and_work_on_your_turn() -> None:
     and, at a table with a player, are no speed keys while watching (the panel may open under the finger)."""
     from table1667_local import local_table
 
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.t1667.table.scene import Table1667Scene
 
     g, table = local_table(4, 9, (0,))
     app = App(None, size=(1280, 720), fixed_dt=1 / 60)
@@ -101,9 +101,9 @@ def test_speed_keys_never_pick_an_option_and_work_on_your_turn() -> None:
 def _nine_seat_scene(humans_first: bool = True) -> tuple[object, object, object]:
     from table1667_local import local_table
 
+    from tortuga_desktop.games.t1667.rules import Game
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.t1667.rules import Game
-    from tortuga_desktop.t1667.table.scene import Table1667Scene
 
     first = Game.new(9, 12).pending()[0].seat
     g, table = local_table(9, 12, (first,))
@@ -119,7 +119,7 @@ def _nine_seat_scene(humans_first: bool = True) -> tuple[object, object, object]
 
 def test_a_long_option_list_pages_at_1280x720_with_nine_seats() -> None:
     """"Make someone choose" offers 10 slot pairs x 8 players: every one of the 80 can be seen and clicked."""
-    from tortuga_desktop.t1667.table.scene import Table1667Scene
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 
     app, scene, _g = _nine_seat_scene()
     assert isinstance(scene, Table1667Scene)
@@ -155,10 +155,10 @@ def test_a_long_option_list_pages_at_1280x720_with_nine_seats() -> None:
 def test_t_switches_the_computer_players_talk_mid_game_and_the_save_keeps_it() -> None:  # T9.7
     from table1667_local import local_table
 
+    from tortuga_desktop.games.t1667.table.saves import save_of
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
+    from tortuga_desktop.games.t1667.table.setup import Seat1667
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.t1667.table.saves import save_of
-    from tortuga_desktop.t1667.table.scene import Table1667Scene
-    from tortuga_desktop.t1667.table.setup import Seat1667
 
     _g, table = local_table(4, 9, (0,))
     app = App(None, size=(1280, 720), fixed_dt=1 / 60)
@@ -183,7 +183,7 @@ def test_t_switches_the_computer_players_talk_mid_game_and_the_save_keeps_it() -
 def test_every_kind_of_action_can_be_reached_at_1280x720_with_nine_seats(lang: str) -> None:
     """The turn's buttons (five kinds at this seat) page too: in German they did not all fit and the last
     one was left off with no way to reach it but its digit."""
-    from tortuga_desktop.t1667.table.scene import Table1667Scene
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 
     app, scene, _g = _nine_seat_scene()
     assert isinstance(scene, Table1667Scene) and scene.panel is not None and scene.renderer is not None
@@ -214,8 +214,8 @@ def test_long_words_of_the_bottom_band_and_plaques_are_not_cut(lang: str, whole:
                                                               monkeypatch: pytest.MonkeyPatch) -> None:
     """At 1280x720 with 9 seats the own loyalty card's word and caption, the event deck's label and the own
     plaque's loyalty are drawn whole (they were cut to "Nederla…", "jouw loyal…", "Gebeurte…", "Hollä…")."""
-    from tortuga_desktop.t1667.table import render
-    from tortuga_desktop.t1667.table.scene import Table1667Scene
+    from tortuga_desktop.games.t1667.table import render
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 
     drawn: list[str] = []
     real = render._text

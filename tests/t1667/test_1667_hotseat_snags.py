@@ -14,14 +14,14 @@ import pygame
 import pytest
 from app_helpers import start_app
 
+from tortuga_desktop.games.t1667.rules.actions import ViewTwo
+from tortuga_desktop.games.t1667.table.module import start_game
+from tortuga_desktop.games.t1667.table.scene import Handover1667, Table1667Scene
+from tortuga_desktop.games.t1667.table.setup import Seat1667, Setup1667
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.scenes import handover as handover_mod
 from tortuga_desktop.shell.scenes.handover import Handover
 from tortuga_desktop.shell.scenes.pause import PauseScene
-from tortuga_desktop.t1667.rules.actions import ViewTwo
-from tortuga_desktop.t1667.table.module import start_game
-from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
-from tortuga_desktop.t1667.table.setup import Seat1667, Setup1667
 
 
 @pytest.fixture(autouse=True)
@@ -116,13 +116,13 @@ def test_the_hand_over_summary_shows_the_newest_lines(monkeypatch: pytest.Monkey
 
 
 def test_a_callers_own_vote_turns_up_in_their_view_before_the_hand_over() -> None:  # T3.9, T4.5
+    from tortuga_desktop.games.t1667.ai.seat import FACTORY
+    from tortuga_desktop.games.t1667.rules import events as ev
+    from tortuga_desktop.games.t1667.rules import position
+    from tortuga_desktop.games.t1667.rules.actions import Attack, Vote
+    from tortuga_desktop.games.t1667.table.engine import T1667Engine
     from tortuga_desktop.shell.loop import App
     from tortuga_desktop.shell.table import BotSpec, LocalTable
-    from tortuga_desktop.t1667.ai.seat import FACTORY
-    from tortuga_desktop.t1667.rules import events as ev
-    from tortuga_desktop.t1667.rules import position
-    from tortuga_desktop.t1667.rules.actions import Attack, Vote
-    from tortuga_desktop.t1667.table.engine import T1667Engine
 
     names = ("Anne", "Jack", "Mary", "Grace")
     game = position({"players": 4, "loyalty": "BFBF", "fd": [0, 2], "jr": [1, 3], "active": 0, "galleon": 2,

@@ -8,9 +8,9 @@ from typing import Any
 import pytest
 from app_helpers import start_app
 
+from tortuga_desktop.games.t1667.table.module import T1667Game
+from tortuga_desktop.games.t1667.table.setup import Seat1667, Setup1667, Setup1667Scene
 from tortuga_desktop.shell import paths
-from tortuga_desktop.t1667.table.module import T1667Game
-from tortuga_desktop.t1667.table.setup import Seat1667, Setup1667, Setup1667Scene
 
 pytestmark = pytest.mark.usefixtures("app_home")
 
@@ -45,7 +45,7 @@ def test_a_new_game_starts_from_the_last_setup() -> None:
 
 
 def test_a_damaged_remembered_setup_shows_the_defaults() -> None:
-    from tortuga_desktop.t1667.table.setup import LAST_SETUP_NAME
+    from tortuga_desktop.games.t1667.table.setup import LAST_SETUP_NAME
 
     (paths.config_dir() / LAST_SETUP_NAME).write_text('{"format": "tortuga-1667-setup", "schema": 1, "setup": 3}')
     app = start_app()

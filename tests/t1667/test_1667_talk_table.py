@@ -16,13 +16,13 @@ from __future__ import annotations
 import pytest
 from table1667_local import local_table
 
+from tortuga_desktop.games.t1667.ai.talk import Reaction
+from tortuga_desktop.games.t1667.rules import events as ev
+from tortuga_desktop.games.t1667.rules.cards import VoteKind
+from tortuga_desktop.games.t1667.table.eventtext import talk_text
+from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.t1667.ai.talk import Reaction
-from tortuga_desktop.t1667.rules import events as ev
-from tortuga_desktop.t1667.rules.cards import VoteKind
-from tortuga_desktop.t1667.table.eventtext import talk_text
-from tortuga_desktop.t1667.table.scene import Table1667Scene
 
 
 @pytest.fixture(autouse=True)

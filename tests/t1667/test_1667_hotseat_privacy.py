@@ -125,7 +125,8 @@ class Probe:
         if sc.viewer is not None:
             if sc.hotseat and self.handed_to != sc.viewer:
                 self.failures.append(f"frame {frame}: drawn for seat {sc.viewer} without its hand-over")
-            if sc.hotseat and sc.viewer not in sc.table.waiting_for() and not g.is_over:
+            # its private moment: its decision, or what its move showed it until it pressed Done
+            if sc.hotseat and sc.viewer not in sc.table.waiting_for() and sc.holding != sc.viewer and not g.is_over:
                 self.failures.append(f"frame {frame}: drawn for seat {sc.viewer} after its private moment")
             return
         self.shared_frames += 1
@@ -177,6 +178,9 @@ def _play(app: App, scene: Table1667Scene, game: Game, rng: random.Random, max_f
             for _k in range(3):
                 app.step(1 / 60)
             return True
+        if scene.holding is not None and scene.panel is None:
+            app.post(Key(pygame.K_RETURN))  # Done: seen what the move showed
+            continue
         if scene.panel is not None:
             if scene.beat is not None:
                 app.post(Key(pygame.K_SPACE))

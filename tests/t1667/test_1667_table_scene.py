@@ -55,6 +55,9 @@ def play_out(app: App, scene: Table1667Scene, rng: random.Random, max_frames: in
             continue
         if scene.finished:
             return kinds
+        if scene.holding is not None and scene.panel is None:
+            app.post(Key(pygame.K_RETURN))  # Done: the player has seen what their move showed them
+            continue
         if scene.panel is not None and scene.prompt is not None:
             if scene.panel.kind is not None:
                 kinds.add(scene.panel.kind)
@@ -356,7 +359,7 @@ def test_computer_players_table_talk_comes_into_the_log() -> None:
     app, scene = _app(table, "instant")
     try:
         app.step(1 / 60)
-        line = Reaction(1, "cheer", VoteKind.ATTACK)
+        line = Reaction(1, "cheer", VoteKind.ATTACK, "succeeded", 1)
         table.said.append(Said(1, line))
         table.said.append(Said(2, "not a line of this game"))  # never shown
         for _ in range(3):

@@ -17,7 +17,7 @@ from tortuga_desktop.games.t1667.ai.belief import Belief
 from tortuga_desktop.games.t1667.ai.bots import NormalBot
 from tortuga_desktop.games.t1667.ai.talk import Claim, Reaction, TableTalk, TalkMessage
 from tortuga_desktop.games.t1667.rules import Game, Loyalty, VoteCard, VoteKind, position
-from tortuga_desktop.games.t1667.rules.events import VoteCalled, VoteRevealed
+from tortuga_desktop.games.t1667.rules.events import Event, TurnStarted, VoteCalled, VoteRevealed
 from tortuga_desktop.games.t1667.table.eventtext import talk_text
 from tortuga_desktop.shell import i18n
 
@@ -73,22 +73,45 @@ def test_reactions_follow_the_side_the_bot_presents() -> None:  # T4.6, T4.8
     enemy = _sure(0, g, 1, Loyalty.FRENCH)
     called = VoteCalled(VoteKind.ATTACK, 1, (0, 1, 2))
     failed = VoteRevealed(VoteKind.ATTACK, (VoteCard("W", "F", "H"),), False, False)
-    moods: set[str] = set()
+    # seat 0 of 6 may speak after votes 3, 6, 9, ... (two seats per vote): two votes went before this one
+    before = [VoteRevealed(VoteKind.BRAWL, (), False, False)] * 2
+    moods: set[tuple[str, str, int]] = set()
     for seed in range(12):  # CHATTY: some seeds keep quiet
         talk = TableTalk(0, seed)
-        moods |= {r.mood for r in talk.react(view, enemy, [called, failed])}  # an enemy's attack failed
-    assert moods == {"cheer"}
-    brawl_lost = [VoteCalled(VoteKind.BRAWL, 3, (3, 4)), VoteRevealed(VoteKind.BRAWL, (VoteCard("C", "F", "S", True),),
+        moods |= {(r.mood, r.result, r.vote_no) for r in talk.react(view, enemy, [*before, called, failed])}
+    assert moods == {("cheer", "failed", 3)}  # an enemy's attack failed: glad it failed
+    assert all(TableTalk(0, seed).react(view, enemy, [called, failed]) == [] for seed in range(12))  # not its turn
+    brawl_lost = [*before, VoteCalled(VoteKind.BRAWL, 3, (3, 4)), VoteRevealed(VoteKind.BRAWL, (VoteCard("C", "F", "S", True),),
                                                                       False, True)]
     out: list[Reaction] = []
     for seed in range(12):
         out += TableTalk(0, seed).react(view, _sure(0, g, 3, Loyalty.FRENCH), brawl_lost)
     assert out and {r.mood for r in out} == {"suspect"} and {r.about for r in out} == {3}
+    assert {r.result for r in out} == {"theirs"}
     # a bot that claimed French to the table cheers French flags
     liar = TableTalk(0, 5)
     liar.face = Loyalty.FRENCH
     said = [r for seed in range(12) for r in _with_seed(liar, seed).react(view, None, brawl_lost)]
-    assert said and {r.mood for r in said} == {"cheer"}
+    assert said and {(r.mood, r.result) for r in said} == {("cheer", "ours")}
+
+
+def test_a_seat_never_says_the_same_line_twice_within_a_round() -> None:  # T9.7
+    g = _table("BFBFBF")
+    view = g.view(0)
+    enemy = _sure(0, g, 1, Loyalty.FRENCH)
+    talk = TableTalk(0, 2)
+    turn = [TurnStarted(0, 2)]
+    said: list[tuple[int, Reaction]] = []
+    for vote in range(1, 40):
+        events: list[Event] = [*turn, VoteCalled(VoteKind.ATTACK, 1, (0, 1, 2)),
+                               VoteRevealed(VoteKind.ATTACK, (VoteCard("W", "F", "H"),), False, False)]
+        said += [(vote, r) for r in talk.react(view, enemy, events)]
+    assert len(said) >= 3
+    for (v1, a), (v2, _b) in zip(said, said[1:], strict=False):
+        assert v2 - v1 >= 3  # its turns to speak after a vote: every third at six seats
+        same = [(v, r) for v, r in said if (r.mood, r.result, r.variant) == (a.mood, a.result, a.variant)]
+        for (x, _), (y, _) in zip(same, same[1:], strict=False):
+            assert y - x >= 6, (x, y)  # six turns (one per vote here) make a round at six seats
 
 
 def _with_seed(talk: TableTalk, seed: int) -> TableTalk:
@@ -176,4 +199,4 @@ def test_wrong_input_is_a_clear_error() -> None:
     with pytest.raises(ValueError, match="no seat"):
         TableTalk(0, 1).answer(g.view(0), None, 9)
     with pytest.raises(ValueError, match="mood"):
-        talk_text(Reaction(0, "dance", VoteKind.BRAWL), NAMES)
+        talk_text(Reaction(0, "dance", VoteKind.BRAWL, "ours", 1), NAMES)

@@ -3,9 +3,9 @@
 While it is shown nothing of the table is drawn (the scene is opaque and paints the whole
 window itself), so one human's dice, selection and tiles are never visible to the next.
 The next player presses Space (or Enter, or clicks Ready) to continue; ``on_ready`` then
-runs and the scene pops itself. Escape opens the pause menu over it (to save or quit without
-revealing the next player's dice). A short "since your last turn" summary of public events
-can be shown.
+runs and the scene pops itself. Escape opens the pause menu over it and Ctrl+S the save dialog
+(to save or quit without revealing the next player's dice). A short "since your last turn"
+summary of public events can be shown: its newest lines, as many as fit.
 """
 
 from __future__ import annotations
@@ -101,6 +101,12 @@ class Handover(Scene):
         if self.entered and self.table is not None:
             self.app.push(PauseScene(self.table))
 
+    def saved_game(self) -> object | None:
+        """Ctrl+S on this screen saves the table below, as its pause menu's Save would (None: nothing to
+        save); the save dialog opens over this opaque screen, so nothing of the table shows."""
+        own = getattr(self.table, "saved_game", None)
+        return own() if callable(own) else None
+
     def confirm(self) -> None:
         """The named player is at the screen: leave and let the table show their view."""
         if self.ready:
@@ -141,9 +147,11 @@ class Handover(Scene):
             head = small.render(tr("hotseat.ui.since_your_last_turn"), True, palette.GOLD_LIGHT)
             surface.blit(head, (w // 6, y))
             y += head.get_height() + 6
-            rows = [row for line in self.summary[-10:] for row in wrap_words(line, small, w * 2 // 3)]
+            # the newest lines are the ones that matter: fill the room from the end, older lines give way
+            room = max(0, (h - 2 * small.get_height() - 12 - y) // (small.get_height() + 2))
+            rows = [row for line in self.summary for row in wrap_words(line, small, w * 2 // 3)]
+            if len(rows) > room:
+                rows = (["…"] + rows[len(rows) - room + 1:]) if room > 1 else rows[len(rows) - room:]
             for row in rows:
-                if y > h - 2 * small.get_height() - 12:
-                    break
                 surface.blit(small.render(row, True, palette.FOAM), (w // 6, y))
                 y += small.get_height() + 2

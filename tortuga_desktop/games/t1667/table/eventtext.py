@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from tortuga_desktop.games.t1667.ai.talk import Claim, Reaction, TalkMessage
+from tortuga_desktop.games.t1667.ai.talk import RESULTS, VARIANTS, Claim, Reaction, TalkMessage
 from tortuga_desktop.games.t1667.rules import events as ev
 from tortuga_desktop.games.t1667.rules.cards import EventCard, Loc, Loyalty, VoteCard, VoteKind
 from tortuga_desktop.shell.i18n import tr, trn
@@ -215,11 +215,11 @@ def talk_text(msg: TalkMessage, names: Sequence[str]) -> str:
             return tr("e1667.talk.says", name=n(msg.speaker), said=said)
         return tr("e1667.talk.says_to", name=n(msg.speaker), asker=n(msg.asker), said=said)
     if isinstance(msg, Reaction):
-        if msg.mood == "suspect" and msg.about is not None:
-            said = tr(f"e1667.talk.suspect.{msg.vote.value}", about=n(msg.about))
-        elif msg.mood in ("cheer", "groan"):
-            said = tr(f"e1667.talk.{msg.mood}.{msg.vote.value}")
-        else:
+        if msg.mood not in ("cheer", "groan", "suspect") or (msg.mood == "suspect") != (msg.about is not None):
             raise ValueError(f"not a reaction mood: {msg.mood!r:.20}")
+        if msg.result not in RESULTS[msg.vote] or not 0 <= msg.variant < VARIANTS:
+            raise ValueError(f"no words for a {msg.vote.value} that {msg.result!r:.20} (wording {msg.variant!r:.5})")
+        key = f"e1667.talk.{msg.mood}.{msg.vote.value}.{msg.result}.{msg.variant}"
+        said = tr(key, about=n(msg.about)) if msg.about is not None else tr(key)
         return tr("e1667.talk.says", name=n(msg.speaker), said=said)
     raise ValueError(f"no words for the talk message {type(msg).__name__}")

@@ -236,7 +236,7 @@ def _seat_box(c: _Canvas, x: float, y: float, w: float, h: float) -> SeatBox:
         rect=c.r(x, y, w, h),
         marker=c.r(x + pad, y + pad, mk, mk),
         name=c.r(x + pad + mk + 4, y + pad, w - 2 * pad - mk - 4, line),
-        loyalty=c.r(x + pad + mk + 4, y + pad + line, w - 2 * pad - mk - 4, line - 2),
+        loyalty=c.r(x + pad + mk + 4, y + pad + line, w - pad - mk - 5, line - 2),  # to the edge: long words
         hand=c.r(x + pad, y + pad + 2 * line, 34, line),
         kept=c.r(x + pad + 36, y + pad + 2 * line, w - 2 * pad - 36 - 28, line),
         status=c.r(x + w - pad - 26, y + pad + 2 * line, 26, line),

@@ -29,7 +29,7 @@ from tortuga_desktop.games.t1667.table.replay import Replay1667Scene, open_repla
 from tortuga_desktop.games.t1667.table.saves import Save1667, Seat1667, new_table, save_of, table_of
 from tortuga_desktop.games.t1667.table.saves import read_saved as read_1667_save
 from tortuga_desktop.games.t1667.table.scene import Table1667Scene
-from tortuga_desktop.games.t1667.table.setup import Setup1667, Setup1667Scene
+from tortuga_desktop.games.t1667.table.setup import Setup1667, Setup1667Scene, load_last_1667
 from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art
 from tortuga_desktop.shell.game import (
@@ -171,7 +171,7 @@ class T1667Game:
         def start(chosen: Setup1667) -> None:
             start_game(app, chosen)
 
-        return Setup1667Scene(on_start=start)
+        return Setup1667Scene(load_last_1667(), on_start=start, remember=True)
 
     def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
         saved: SavedGame = read_1667_save(doc, path)

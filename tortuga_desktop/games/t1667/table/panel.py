@@ -101,6 +101,19 @@ class PanelState:
 
     panel: Panel
     group: int | None = None
+    #: the first of the open group's options shown (a long list pages: the panel shows what fits from here)
+    top: int = 0
+
+    def scrolled(self, top: int) -> PanelState:
+        """The same pick with the list shown (the open group's options, the only group's, else the groups)
+        from its item ``top`` on (kept within the list)."""
+        if self.group is not None:
+            n = len(self.shown)
+        elif len(self.panel.groups) == 1:
+            n = len(self.panel.groups[0].options)
+        else:
+            n = len(self.panel.groups)
+        return PanelState(self.panel, self.group, max(0, min(top, n - 1)))
 
     def press(self, index: int) -> tuple[PanelState, Action | None]:
         grp = self.panel.groups[index]
@@ -194,6 +207,20 @@ def _treasure_after_shift(view: PlayerView, ship: Ship, source: Side) -> Words:
     now[source] -= 1
     now[source.other] += 1
     return w("p1667.holds_after", british=now[Side.BRITISH], french=now[Side.FRENCH])
+
+
+def _plunder_after(view: PlayerView, ship: Ship, a: Plunder) -> tuple[Words, ...]:
+    """T3.9/TR10: the holds once ``a`` is done (the Captain's ship; the other ship's too when it gives the
+    treasure), so options that differ only by a hold read differently."""
+    after = {(sh, side): view.hold(sh, side) for sh in (Ship.FD, Ship.JR) for side in (Side.BRITISH, Side.FRENCH)}
+    after[(ship, a.to)] += 1
+    out = [w("p1667.plunder_then", ship=_ship(ship), british=after[(ship, Side.BRITISH)],
+             french=after[(ship, Side.FRENCH)])]
+    if a.source is not None and a.source_side is not None:
+        after[(a.source, a.source_side)] -= 1
+        out.append(w("p1667.plunder_then", ship=_ship(a.source), british=after[(a.source, Side.BRITISH)],
+                     french=after[(a.source, Side.FRENCH)]))
+    return tuple(out)
 
 
 def _known(view: PlayerView, slot: int) -> tuple[Words, ...]:
@@ -339,7 +366,7 @@ def _decision_group(view: PlayerView, kind: Kind, legal: Sequence[Action]) -> Gr
             assert isinstance(a, Plunder)
             src = w("p1667.place.galleon") if a.source is None or a.source_side is None else \
                 w("p1667.place.hold", ship=_ship(a.source), side=_side(a.source_side))
-            opts.append(Option(a, w("p1667.o.plunder", source=src, to=_side(a.to)), (_treasure_now(view, ship),)))
+            opts.append(Option(a, w("p1667.o.plunder_into", to=_side(a.to), source=src), _plunder_after(view, ship, a)))
         return Group("plunder", w("p1667.g.plunder"), (w("p1667.plunder_rule"),), tuple(opts))
     if kind is Kind.MARQUE:
         opts += [_marque_option(view, a) for a in legal if isinstance(a, Marque)]

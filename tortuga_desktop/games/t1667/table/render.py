@@ -380,6 +380,8 @@ class Table1667Renderer:
         self.panel_share = 1.0
         #: the panel's buttons as last drawn: (rect, "group" or "option", index), for clicks
         self.panel_hits: list[tuple[pygame.Rect, str, int]] = []
+        #: the open group's options shown last frame: (first, end) by index (a long list pages)
+        self.option_window: tuple[int, int] = (0, 0)
 
     def set_size(self, size: tuple[int, int]) -> None:
         if size != self.layout.size:
@@ -598,16 +600,28 @@ class Table1667Renderer:
         if known is not None:
             st = LOYALTY_STYLES[known]
             rad = lr.h * 0.36
-            shape(surf, st.shape, (lr.x + rad + 1, lr.centery), rad, st.rgb)
-            word = fit(tr(f"p1667.loyalty.{known.value}"), L.px_small, st.rgb, lr.w - round(rad * 2) - 4, True)
-            surf.blit(word, (lr.x + round(rad * 2) + 4, lr.centery - word.get_height() // 2))
+            text = tr(f"p1667.loyalty.{known.value}")
+            room = lr.w - round(rad * 2) - 4
+            if art.font(MIN_TEXT_PX, True).size(text)[0] > room:
+                # a long word (Holländer, Nederlands) beside the badge would be cut: the word alone, in its
+                # colour, over the whole line (plain letters when bold ones do not fit)
+                x0, x1 = lr.x, lr.right
+                bold = art.font(MIN_TEXT_PX, True).size(text)[0] <= x1 - x0
+                word = fit(text, L.px_small, st.rgb, x1 - x0, bold)
+                surf.blit(word, (x0, lr.centery - word.get_height() // 2))
+            else:
+                shape(surf, st.shape, (lr.x + rad + 1, lr.centery), rad, st.rgb)
+                word = fit(text, L.px_small, st.rgb, room, True)
+                surf.blit(word, (lr.x + round(rad * 2) + 4, lr.centery - word.get_height() // 2))
         else:  # a grey badge with a question mark, and the word where it fits
             rad = lr.h * 0.36
             pygame.draw.circle(surf, palette.PARCHMENT_DARK, (lr.x + rad + 1, lr.centery), rad)
             pygame.draw.circle(surf, palette.INK_SOFT, (lr.x + rad + 1, lr.centery), rad, 1)
             blit_center(surf, _text("?", L.px_small, palette.INK, True), (round(lr.x + rad + 1), lr.centery))
             q = _text(tr("p1667.t.loyalty_unknown"), L.px_small, palette.INK_SOFT)
-            if q.get_width() <= lr.w - round(rad * 2) - 4:
+            # the notes tag sits at the line's right end for a seat that may take notes: the word stays clear of it
+            tag = min(lr.h, lr.w) + L.px(3) if self._me is not None and seat != self._me else 0
+            if q.get_width() <= lr.w - round(rad * 2) - 4 - tag:
                 surf.blit(q, (lr.x + round(rad * 2) + 4, lr.centery - q.get_height() // 2))
         # hand size
         hr = R(b.hand)
@@ -895,11 +909,16 @@ class Table1667Renderer:
         rounded(surf, r, palette.mix(st.rgb, palette.PARCHMENT_LIGHT, 0.35), palette.INK, L.px(8), L.px(2))
         pygame.draw.rect(surf, st.rgb, r.inflate(-L.px(8), -L.px(8)), max(2, L.px(3)), border_radius=L.px(6))
         shape(surf, st.shape, (r.centerx, r.y + r.h * 0.34), r.w * 0.24, st.rgb)
-        word = fit(tr(f"p1667.loyalty.{view.loyalty.value}"), L.px_body, palette.INK, r.w - L.px(12), True)
-        sub = fit(tr("p1667.t.your_loyalty"), L.px_small, palette.INK_SOFT, r.w - L.px(12))
-        y = r.bottom - L.px(8) - sub.get_height() - word.get_height()
+        word = fit(tr(f"p1667.loyalty.{view.loyalty.value}"), L.px_body, palette.INK, r.w - L.px(4), True)
+        # the caption wraps (jouw / loyaliteit) rather than being cut
+        subs = [fit(line, L.px_small, palette.INK_SOFT, r.w - L.px(10))
+                for line in wrap_lines(tr("p1667.t.your_loyalty"), art.font(L.px_small), r.w - L.px(10), 2)]
+        y = r.bottom - L.px(8) - sum(t.get_height() for t in subs) - word.get_height()
         surf.blit(word, word.get_rect(midtop=(r.centerx, y)))
-        surf.blit(sub, sub.get_rect(midtop=(r.centerx, y + word.get_height())))
+        y += word.get_height()
+        for sub in subs:
+            surf.blit(sub, sub.get_rect(midtop=(r.centerx, y)))
+            y += sub.get_height()
         reading = view.vote.kind if view.vote is not None else None
         cards = L.hand_cards(len(view.hand))
         for card, cr in zip(view.hand, cards, strict=False):
@@ -960,8 +979,16 @@ class Table1667Renderer:
             else:
                 pygame.draw.rect(surf, palette.BRASS_DARK, r, max(1, L.px(1)), border_radius=L.px(8))
             self._badge(surf, r, str(n))
-            lab = fit(tr(key), L.px_small, palette.BONE, r.w + L.px(4), True)
-            surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.y - L.px(2))))
+            if emblem == "event":  # a long word (Gebeurtenissen) may reach over the gap towards slot 5's short label
+                left = R(L.row[-1]).centerx + L.px(8)
+                lab = fit(tr(key), L.px_small, palette.BONE, r.right + L.px(2) - left, True)
+                if lab.get_width() > r.w + L.px(4):
+                    surf.blit(lab, lab.get_rect(bottomright=(r.right + L.px(2), r.y - L.px(2))))
+                else:
+                    surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.y - L.px(2))))
+            else:
+                lab = fit(tr(key), L.px_small, palette.BONE, r.w + L.px(4), True)
+                surf.blit(lab, lab.get_rect(midbottom=(r.centerx, r.y - L.px(2))))
             if emblem == "event" and view.armada_at_bottom and n:
                 a = pygame.Rect(r.x + L.px(4), r.bottom - L.px(24), r.w - L.px(8), L.px(20))
                 rounded(surf, a, palette.PARCHMENT_LIGHT, palette.DANGER, L.px(4), 1)
@@ -1018,18 +1045,36 @@ class Table1667Renderer:
         if open_group is not None:
             grp = panel.groups[open_group]
             y = self._button(surf, r, y, say(grp.label), [say(c) for c in grp.consequence], True)
-            for k, opt in enumerate(grp.options):
-                if y > r.bottom - L.px(30):
-                    break
+            n = len(grp.options)
+            start = max(0, min(state.top if state is not None and state.panel == panel else 0, n - 1))
+            more_h = art.font(L.px_small, True).get_linesize() + L.px(8)
+            if start > 0:  # a long list pages: what is above
+                y = self._more(surf, r, y, more_h, tr("p1667.more_up", n=start), "up")
+            end = start
+            for k in range(start, n):
+                opt = grp.options[k]
                 label = say(opt.label)
+                text = f"{k - start + 1}  {label}" if k - start < 9 else label
+                lines = [say(c) for c in opt.consequence]
+                room = r.bottom - (more_h if k < n - 1 else 0)
+                if k > start and y + self._button_height(r, text, lines) > room:
+                    break
                 top = y
-                y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label,
-                                 [say(c) for c in opt.consequence], False)
+                y = self._button(surf, r, y, text, lines, False)
                 self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "option", k))
+                end = k + 1
+            if end < n:  # and what is below
+                self._more(surf, r, y, more_h, tr("p1667.more_down", n=n - end), "down")
+            self.option_window = (start, end)
             return
-        for k, grp in enumerate(panel.groups):
-            if y > r.bottom - L.px(30):
-                break
+        n = len(panel.groups)
+        start = max(0, min(state.top if state is not None and state.panel == panel else 0, n - 1))
+        more_h = art.font(L.px_small, True).get_linesize() + L.px(8)
+        if start > 0:  # more kinds of action than fit: the list pages like an option list
+            y = self._more(surf, r, y, more_h, tr("p1667.more_up", n=start), "up")
+        end = start
+        for k in range(start, n):
+            grp = panel.groups[k]
             label = say(grp.label)
             lines = [say(c) for c in grp.consequence]
             if len(grp.options) > 1:
@@ -1037,9 +1082,36 @@ class Table1667Renderer:
             elif grp.options[0].label != grp.label:  # one choice: say which, and what it does
                 label = tr("p1667.t.group_one", label=label, option=say(grp.options[0].label))
                 lines = [say(c) for c in grp.options[0].consequence] + lines
+            text = f"{k - start + 1}  {label}" if k - start < 9 else label
+            room = r.bottom - (more_h if k < n - 1 else 0)
+            if k > start and y + self._button_height(r, text, lines) > room:
+                break
             top = y
-            y = self._button(surf, r, y, f"{k + 1}  {label}" if k < 9 else label, lines, False)
+            y = self._button(surf, r, y, text, lines, False)
             self.panel_hits.append((pygame.Rect(r.x, top, r.w, y - top - L.px(5)), "group", k))
+            end = k + 1
+        if end < n:
+            self._more(surf, r, y, more_h, tr("p1667.more_down", n=n - end), "down")
+        self.option_window = (start, end)
+
+    def _more(self, surf: pygame.Surface, r: pygame.Rect, y: int, h: int, text: str, what: str) -> int:
+        """A "more options above/below" row of a paged list; a click on it pages (``what``: up or down)."""
+        L = self.layout
+        box = pygame.Rect(r.x, y, r.w, h - L.px(4))
+        rounded(surf, box, palette.PARCHMENT_DARK, palette.BRASS_DARK, L.px(6), max(1, L.px(1)))
+        t = fit(text, L.px_small, palette.INK, r.w - L.px(12), True)
+        surf.blit(t, t.get_rect(center=box.center))
+        self.panel_hits.append((box, what, -1))
+        return y + h
+
+    def _button_height(self, r: pygame.Rect, label: str, lines: list[str]) -> int:
+        """The height :meth:`_button` gives these words (its gap below included)."""
+        L = self.layout
+        pad = L.px(6)
+        f_small = art.font(L.px_small)
+        body = sum(len(wrap_lines(line, f_small, r.w - 2 * pad, 3)) for line in lines)
+        head = fit(label, L.px_body, palette.INK, r.w - 2 * pad, True)
+        return pad + head.get_height() + body * f_small.get_linesize() + pad + L.px(5)
 
     def _button(self, surf: pygame.Surface, r: pygame.Rect, y: int, label: str, lines: list[str], open_: bool) -> int:
         L = self.layout

@@ -15,7 +15,8 @@ come one after another at a pace a person can follow (the speed: slow, normal, f
   a click on the table (``layout1667.target_at`` -> ``panel1667.options_at``) sends the one action
   about that thing, or narrows the panel to the actions about it. Space skips what is being
   shown; Escape opens the pause menu; PageUp/PageDown/Home/End and the wheel scroll the log;
-  1-4 set the speed when no decision is open.
+  T switches the computer players' table talk on or off; + and - step the speed at any time (the digits pick options; 1-4 set the speed only at a table
+  without players here, a demo).
 * **Hot-seat** (more than one human here): the screen shows the public view. Every private moment
   of a human seat -- any decision of theirs: it shows their loyalty, hand and viewed cards, and a
   vote card being chosen -- starts behind a hand-over screen naming that player, and the screen goes
@@ -56,7 +57,7 @@ from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.handover import Handover
 from tortuga_desktop.shell.scenes.pause import PauseScene
-from tortuga_desktop.shell.table import GameTable
+from tortuga_desktop.shell.table import GameTable, LocalTable
 
 __all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
 
@@ -65,10 +66,16 @@ logger = logging.getLogger(__name__)
 #: the share of the side column the decision panel takes; the log has the rest
 PANEL_SHARE = 0.64
 LOG_SHARE = 1.0 - PANEL_SHARE
+#: the speed by digit, at a table without players here (a demo): with players the digits pick options
 SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pygame.K_4: "instant"}
+SPEED_ORDER = ("slow", "normal", "fast", "instant")
+#: + and - step the speed at every table, on a player's turn too (they are no option's key)
+SPEED_STEPS = {pygame.K_PLUS: 1, pygame.K_EQUALS: 1, pygame.K_KP_PLUS: 1, pygame.K_MINUS: -1, pygame.K_KP_MINUS: -1}
 LOG_KEYS: dict[int, int | None] = {pygame.K_PAGEUP: -6, pygame.K_PAGEDOWN: 6, pygame.K_HOME: -10**6,
                                    pygame.K_END: None}
 DIGITS = {getattr(pygame, f"K_{k}"): k for k in range(1, 10)} | {getattr(pygame, f"K_KP{k}"): k for k in range(1, 10)}
+#: the keys of Done while a hot-seat player looks at what their move showed them
+HOLD_KEYS = (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE)
 #: log rows one turn of the wheel scrolls
 WHEEL_ROWS = 3
 #: seconds the finished table waits after the last beat before the end is shown (normal speed)
@@ -109,8 +116,11 @@ class Table1667Scene(Scene):
         self.log_events: list[ev.Event] = list(table.events_for(self.viewer))
         #: how many of them the log shows: a move's words come with its beat (a vote's once it has turned up)
         self.log_shown = len(self.log_events)
-        #: the computer players' table talk (public, T9.7): (the log position it follows, the line)
+        #: the computer players' table talk (public, T9.7): (the log position it follows, the line); a reaction
+        #: sits right after the vote it reacts to, other lines where they came (see :meth:`_talk_at`)
         self.talk: list[tuple[int, Claim | Reaction]] = []
+        #: each talk line's place in words every viewer's log shares: (votes turned up, turns started) before it
+        self._talk_marks: list[tuple[int, int | None]] = []
         self.log_top: int | None = None  # first log row shown while reading back (None: follow)
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._log_rows: list[str] = []
@@ -134,6 +144,12 @@ class Table1667Scene(Scene):
         self.focus = 0
         #: the seat whose hand-over screen is up (hot-seat)
         self.handing_to: int | None = None
+        #: hot-seat: the seat whose own view stays up after its move, until it presses Done: what the move
+        #: showed it (cards looked at, a loyalty seen, its vote turned up) is seen before the hand-over
+        self.holding: int | None = None
+        #: while holding: its vote is still open and only computer players choose in it (they go on)
+        self._hold_vote = False
+        self._done_rect: pygame.Rect | None = None
         self.finished = False
         self._end_wait = 0.0
         self._dirty = True
@@ -211,16 +227,43 @@ class Table1667Scene(Scene):
         self._log_cache = None
         self.beat = None  # a beat made for the previous viewer must not go on
         self.beats = []
+        # the talk's places in this viewer's log (its own log holds other private events)
+        self.talk = [(self._talk_at(mark, self.log_events), line)
+                     for mark, (_, line) in zip(self._talk_marks, self.talk, strict=True)]
         self._dirty = True
+
+    @staticmethod
+    def _talk_at(mark: tuple[int, int | None], log: Sequence[ev.Event]) -> int:
+        """Where a talk line sits in ``log``, by ``mark`` in public events every seat's log holds in the same
+        order: ``(n, None)`` right after the ``n``-th vote's turn-up (a reaction); ``(votes, turns)`` before
+        whatever came after that many votes turned up and turns started (a line said then)."""
+        votes, turns = mark
+        v = t = 0
+        for i, e in enumerate(log):
+            if isinstance(e, ev.VoteRevealed):
+                v += 1
+                if turns is None and v == votes:
+                    return i + 1
+            elif isinstance(e, ev.TurnStarted):
+                t += 1
+            else:
+                continue
+            if turns is not None and (v > votes or t > turns):
+                return i
+        return len(log)
 
     def _catch_up(self, *, animate: bool) -> None:
         """Take the viewer's new events into the log and the beats, and the table's view now."""
         new = list(self.table.events_for(self.viewer, len(self.log_events)))
         said = self.table.said
-        while said:  # table talk comes after the move it answers
+        while said:  # table talk comes after the move it answers (a reaction: right after its vote)
             line = said.pop(0).line
             if isinstance(line, (Claim, Reaction)):
-                self.talk.append((len(self.log_events) + len(new), line))
+                log = self.log_events + new
+                mark: tuple[int, int | None] = (line.vote_no, None) if isinstance(line, Reaction) else (
+                    sum(isinstance(e, ev.VoteRevealed) for e in log), sum(isinstance(e, ev.TurnStarted) for e in log))
+                self._talk_marks.append(mark)
+                self.talk.append((self._talk_at(mark, log), line))
                 self._log_rows_key = None
         before = self.view
         self.view = self.table.view(self.viewer)
@@ -269,12 +312,16 @@ class Table1667Scene(Scene):
                     self._show_log(len(self.beat.events))
             self._dirty = True
         # 2. computer players' moves, only while nothing is being shown
-        if self.beat is None and not self.beats and self.handing_to is None and not self.finished:
+        if (self.beat is None and not self.beats and self.handing_to is None and not self.finished
+                and (self.holding is None or self._hold_vote)):
             moves = self.table.poll(0.006 if instant else 0.0)
             if moves:
                 self.moves_shown += len(moves)
                 self._progress()
+                shown = len(self.log_events)
                 self._catch_up(animate=not instant)
+                if self._hold_vote and any(isinstance(e, ev.VoteRevealed) for e in self.log_events[shown:]):
+                    self._hold_vote = False  # the held seat's vote has turned up: now its Done
                 if self.panel is not None and self.seat is not None:
                     if self.seat not in self.table.waiting_for():
                         self._close_panel()
@@ -315,6 +362,11 @@ class Table1667Scene(Scene):
         if self.handing_to is not None:
             return
         waiting = [s for s in self.table.waiting_for() if s in self.table.human_seats]
+        if self.holding is not None:
+            if self.holding not in waiting:
+                return  # the held seat looks at what its move showed it until it presses Done
+            self.holding = None  # its own next decision came (a vote it won, say): the panel is its Done
+            self._hold_vote = False
         if not waiting:
             if self.panel is not None:
                 self._close_panel()
@@ -332,7 +384,7 @@ class Table1667Scene(Scene):
             colour = SEAT_STYLES[seat % len(SEAT_STYLES)].rgb
             if self.entered:
                 self.app.push(Handover1667(self.table.names[seat], lambda: self._handed_over(seat),
-                                           summary=summary, colour=colour, seat=seat))
+                                           summary=summary, colour=colour, seat=seat, table=self))
             return
         self._open_panel(seat)
 
@@ -376,6 +428,8 @@ class Table1667Scene(Scene):
         seat = self.seat
         if seat is None:
             return False
+        own_before = len(self.table.events_for(seat))
+        vote_before = self.prompt.view.vote if self.prompt is not None else None
         try:
             self.table.submit(seat, action)
         except ActionRefused as exc:
@@ -390,10 +444,39 @@ class Table1667Scene(Scene):
         if self.hotseat:
             nxt = [s for s in self.table.waiting_for() if s in self.table.human_seats]
             if nxt != [seat]:
-                self._set_viewer(None)  # the private moment is over: back to the public table
+                hold = self._hold_after(seat, own_before, vote_before, nxt)
+                if hold is None:
+                    self._set_viewer(None)  # the private moment is over: back to the public table
+                else:
+                    self.holding, self._hold_vote = seat, hold == "vote"
         self._catch_up(animate=SPEEDS.get(self.speed, 1.0) > 0)
         self._mark_own[seat] = len(self.table.events_for(seat))
         self.log_top = None
+        return True
+
+    def _hold_after(self, seat: int, own_before: int, vote_before: Any, humans_next: list[int]) -> str | None:
+        """Hot-seat, after ``seat``'s move and before the screen goes public: "seen" when the move showed
+        the seat something of its own (cards looked at, T3.3; a Loyalty card, T6.14; its vote turned up with
+        its new card, T4.5/T4.9), "vote" when its vote is still open with only computer players to choose
+        (they go on while the seat watches), None when there is nothing to hold the screen for."""
+        own = self.table.events_for(seat, own_before)
+        if any(isinstance(e, (ev.SlotsSeen, ev.LoyaltySeen)) for e in own):
+            return "seen"
+        called = [e for e in own if isinstance(e, ev.VoteCalled) and seat in (e.caller, *e.participants)]
+        in_vote = bool(called) or (vote_before is not None and seat in (vote_before.caller, *vote_before.participants))
+        if not in_vote:
+            return None
+        if any(isinstance(e, ev.VoteRevealed) for e in own):
+            return "seen"
+        return "vote" if not humans_next else None
+
+    def release(self) -> bool:
+        """Done: the held seat has seen what its move showed it; the table goes back to the public view
+        (and on to the next hand-over). False when nothing is held or its vote is still open."""
+        if self.holding is None or self._hold_vote:
+            return False
+        self.holding = None
+        self._set_viewer(None)
         return True
 
     def _choices(self) -> list[tuple[str, int]]:
@@ -411,6 +494,9 @@ class Table1667Scene(Scene):
         """Press a panel button: a group opens (or sends its one action), an option is sent."""
         if self.panel is None or self.state is None:
             return False
+        if what in ("up", "down"):
+            self.page(-1 if what == "up" else 1)
+            return True
         if what == "group":
             if not 0 <= index < len(self.panel.groups):
                 return False
@@ -422,6 +508,34 @@ class Table1667Scene(Scene):
         if not 0 <= index < len(state.shown):
             return False
         return self.submit(state.choose(index))
+
+    def page(self, direction: int, step: int | None = None) -> None:
+        """Show the next (``direction`` 1) or previous (-1) options of a long list: a page, or ``step``."""
+        if self.state is None or self.renderer is None:
+            return
+        start, end = self.renderer.option_window
+        n = len(self._choices())
+        if not n:
+            return
+        move = step if step is not None else max(1, end - start)
+        top = start + move if direction > 0 else start - move
+        if direction > 0 and end >= n:
+            return  # the last option shows already
+        self.state = self.state.scrolled(top)
+        self.focus = self.state.top  # the first option on the new page
+        self._dirty = True
+
+    def _follow_focus(self) -> None:
+        """Keep the option in focus on the page shown (Up/Down walk through a long list)."""
+        if self.state is None or self.renderer is None:
+            return
+        if not self._choices():
+            return
+        start, end = self.renderer.option_window
+        if self.focus < start:
+            self.state = self.state.scrolled(self.focus)
+        elif self.focus >= end > start:
+            self.state = self.state.scrolled(start + (self.focus - end + 1))
 
     def back(self) -> bool:
         """Close an open group or a narrowed panel; False when there was nothing to close."""
@@ -480,9 +594,15 @@ class Table1667Scene(Scene):
                 and pygame.Rect(self.renderer.layout.discard).collidepoint(intent.pos)):
             self.open_discard()
             return
+        if isinstance(intent, Click) and intent.button in (4, 5) and self.panel is not None:
+            self.page(-1 if intent.button == 4 else 1, step=1)  # the wheel over the panel: one option
+            return
         if isinstance(intent, Click) and intent.button in (1, 3):
             if intent.button == 3:
                 self.back()
+                return
+            if self._done_rect is not None and self.holding is not None and self._done_rect.collidepoint(intent.pos):
+                self.release()
                 return
             if self.panel is not None and self.renderer is not None:
                 for rect, what, index in self.renderer.panel_hits:
@@ -493,10 +613,26 @@ class Table1667Scene(Scene):
             elif self.animating:
                 self.skip()
         if isinstance(intent, Hover) and self.renderer is not None and self.panel is not None:
-            for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
-                if rect.collidepoint(intent.pos):
-                    self.focus = k
+            choices = self._choices()
+            for rect, what, index in self.renderer.panel_hits:
+                if rect.collidepoint(intent.pos) and (what, index) in choices:
+                    self.focus = choices.index((what, index))
                     break
+
+    def toggle_talk(self) -> bool:
+        """T: the computer players' table talk on or off for the rest of this game (kept with its save);
+        False (and a notice) at a table without computer players or one that cannot switch it."""
+        table = self.table
+        if not isinstance(table, LocalTable) or all(k == "human" for k in table.kinds):
+            if self.entered:
+                self.app.notify(tr("t1667.talk.no_switch"), "info")
+            return False
+        on = not table.bot_chat
+        table.bot_chat = on
+        self._progress()  # kept with the game (the autosave)
+        if self.entered:
+            self.app.notify(tr("t1667.talk.on" if on else "t1667.talk.off"), "info")
+        return True
 
     def open_discard(self) -> None:
         """The discard pile, browsed over the table (a click on it, or D)."""
@@ -508,26 +644,46 @@ class Table1667Scene(Scene):
         if key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.open_discard()
             return
+        if key == pygame.K_t and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.toggle_talk()
+            return
         if key == pygame.K_ESCAPE:
             self.skip()
             if self.entered:
                 self.app.push(PauseScene(self))
             return
+        if self.holding is not None and self.panel is None and key in HOLD_KEYS:
+            if self.animating:
+                self.skip()  # first what the move turned up, then Done
+            else:
+                self.release()
+            return
         if key == pygame.K_SPACE:
             self.skip()
+            return
+        if key in SPEED_STEPS:  # faster / slower, on this seat's turn too: never an option's key
+            now = SPEED_ORDER.index(self.speed) if self.speed in SPEED_ORDER else 1
+            self._speed_key(SPEED_ORDER[max(0, min(len(SPEED_ORDER) - 1, now + SPEED_STEPS[key]))])
             return
         if self.panel is not None:
             choices = self._choices()
             if key in DIGITS:
                 k = DIGITS[key] - 1
+                if choices and self.state is not None and self.renderer is not None:
+                    start, end = self.renderer.option_window  # the digits number the options shown
+                    if start != self.state.top:  # not drawn since it paged: the page starts at its top
+                        start, end = self.state.top, self.state.top + 9
+                    k = start + k if start + k < end else len(choices)
                 if k < len(choices):
                     self.activate(*choices[k])
                 return
             if key in (pygame.K_DOWN, pygame.K_TAB):
                 self.focus = (self.focus + 1) % max(1, len(choices))
+                self._follow_focus()
                 return
             if key == pygame.K_UP:
                 self.focus = (self.focus - 1) % max(1, len(choices))
+                self._follow_focus()
                 return
             if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and choices:
                 self.activate(*choices[min(self.focus, len(choices) - 1)])
@@ -537,12 +693,18 @@ class Table1667Scene(Scene):
                 return
             return
         if key in SPEED_KEYS:
-            settings = getattr(self.app, "settings", None)
-            if settings is not None and getattr(settings, "reduced_motion", False):
+            if self.table.human_seats:  # digits pick options at a table with players: + and - are the speed
                 if self.entered:
-                    self.app.notify(tr("glance.keys.reduced_motion"), "info")
+                    self.app.notify(tr("t1667.speed.keys"), "info")
                 return
-            self.set_speed(SPEED_KEYS[key])
+            self._speed_key(SPEED_KEYS[key])
+
+    def _speed_key(self, speed: str) -> None:
+        settings = getattr(self.app, "settings", None) if self.entered else None
+        if settings is not None and getattr(settings, "reduced_motion", False):
+            self.app.notify(tr("glance.keys.reduced_motion"), "info")
+            return
+        self.set_speed(speed)
 
     def _handle_end(self, intent: Intent) -> None:
         if isinstance(intent, Key):
@@ -759,6 +921,7 @@ class Table1667Scene(Scene):
 
     def _finish(self) -> None:
         self.finished = True
+        self.holding, self._hold_vote = None, False  # the end shows every loyalty to all: nothing is held
         self._progress()
         self._close_panel()
         if self.hotseat or not self.table.human_seats:
@@ -860,8 +1023,10 @@ class Table1667Scene(Scene):
             self.renderer.panel_hits = []
             self._draw_idle_panel(surface)
         elif self.renderer.panel_hits:
-            k = min(self.focus, len(self.renderer.panel_hits) - 1)
-            rect = self.renderer.panel_hits[k][0]
+            choices = self._choices()
+            focused = choices[min(self.focus, len(choices) - 1)] if choices else None
+            hits = [r for r, what, index in self.renderer.panel_hits if (what, index) == focused]
+            rect = hits[0] if hits else self.renderer.panel_hits[0][0]
             pygame.draw.rect(surface, palette.GOLD, rect.inflate(4, 4), max(2, self.renderer.layout.px(3)),
                              border_radius=self.renderer.layout.px(7))
         self._draw_log(surface)
@@ -886,6 +1051,10 @@ class Table1667Scene(Scene):
         waiting = self.table.waiting_for() if not self.finished else ()
         names = self.table.names
         lines: list[tuple[str, bool]] = []
+        self._done_rect = None
+        if self.holding is not None:
+            self._draw_hold(surface, r)
+            return
         if self.finished:
             lines.append((tr("t1667.end.title"), True))
         elif waiting:
@@ -893,16 +1062,39 @@ class Table1667Scene(Scene):
             for s in waiting:
                 lines.append((names[s], False))
         lines.append(("", False))
-        lines.append((tr("t1667.idle.keys"), False))
+        lines.append((tr("t1667.idle.keys_speed"), False))
         if not self.table.human_seats:
             lines.append((tr("t1667.idle.speed", speed=tr(f"settings.speed.{self.speed}")), False))
         y = r.y
         for text, bold in lines:
             px = L.px_title if bold else L.px_body
-            for line in wrap_lines(text, art.font(px, bold), r.w, 4) if text else [""]:
+            for line in wrap_lines(text, art.font(px, bold), r.w, 6) if text else [""]:
                 if line:
                     surface.blit(fit(line, px, palette.INK, r.w, bold), (r.x, y))
                 y += art.font(px, bold).get_linesize()
+
+    def _draw_hold(self, surface: pygame.Surface, r: pygame.Rect) -> None:
+        """The panel's place while a hot-seat player looks at what their move showed them: what to do, and
+        Done (once their vote, if open, has turned up)."""
+        assert self.renderer is not None and self.holding is not None
+        L = self.renderer.layout
+        name = self.table.names[self.holding]
+        y = r.y
+        texts = [(tr("t1667.hold.title", name=name), L.px_title, True),
+                 (tr("t1667.hold.vote" if self._hold_vote else "t1667.hold.hint"), L.px_body, False)]
+        for text, px, bold in texts:
+            for line in wrap_lines(text, art.font(px, bold), r.w, 5):
+                surface.blit(fit(line, px, palette.INK, r.w, bold), (r.x, y))
+                y += art.font(px, bold).get_linesize()
+            y += L.px(8)
+        if self._hold_vote:
+            return
+        label = fit(tr("t1667.hold.done"), L.px_body, palette.INK, r.w - L.px(16), True)
+        box = pygame.Rect(r.x, y, r.w, label.get_height() + L.px(16))
+        rounded(surface, box, palette.GOLD_LIGHT, palette.BRASS_DARK, L.px(6), L.px(2))
+        surface.blit(label, label.get_rect(center=box.center))
+        pygame.draw.rect(surface, palette.GOLD, box.inflate(4, 4), max(2, L.px(3)), border_radius=L.px(7))
+        self._done_rect = box
 
 
 def seat_name(names: Sequence[str], seat: int) -> str:

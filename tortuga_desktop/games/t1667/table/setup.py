@@ -13,6 +13,7 @@ player's language; nothing starts until the setup is valid.
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, replace
@@ -26,17 +27,20 @@ from tortuga_desktop.games.t1667.table.engine import GAME_KEY
 from tortuga_desktop.games.t1667.table.help import Help1667Scene
 from tortuga_desktop.games.t1667.table.render import SEAT_STYLES, shape
 from tortuga_desktop.levels import LEVELS_1667
-from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell import art, palette, paths
 from tortuga_desktop.shell.game import HostSetup
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr
 from tortuga_desktop.shell.layout import LayoutReport
 from tortuga_desktop.shell.saves import SeatConfig
+from tortuga_desktop.shell.saves.errors import SaveError
+from tortuga_desktop.shell.saves.text import check_json_values, parse_json
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chrome import backdrop
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
 from tortuga_desktop.shell.scenes.form import Control, FormScene, button_face, common_px, fit
 
-__all__ = ["KINDS_1667", "MAX_NAME", "Seat1667", "Setup1667", "Setup1667Scene", "SetupProblem", "starred_pool"]
+__all__ = ["KINDS_1667", "MAX_NAME", "Seat1667", "Setup1667", "Setup1667Scene", "SetupProblem", "load_last_1667",
+           "save_last_1667", "starred_pool"]
 
 #: Who may play a seat of a 1667 game on this computer.
 KINDS_1667: tuple[str, ...] = ("human", *(lv for lv in LEVELS_1667 if lv != "random"))
@@ -175,6 +179,38 @@ class Setup1667:
         return setup
 
 
+#: the file (in the config folder) that keeps the last 1667 setup started here
+LAST_SETUP_NAME = "last_setup_1667.json"
+logger = logging.getLogger(__name__)
+
+
+def save_last_1667(setup: Setup1667) -> None:
+    """Remember ``setup`` for the next new 1667 game (its seats, starred cards and talk; not its seed: a
+    remembered seed would deal the same game again). Atomic; a disk error is logged, never fatal."""
+    try:
+        paths.atomic_write_json(paths.config_dir() / LAST_SETUP_NAME, {
+            "format": "tortuga-1667-setup", "schema": 1, "setup": replace(setup, seed=None).to_dict()})
+    except (OSError, ValueError) as exc:
+        logger.warning("the 1667 setup could not be remembered: %s", exc)
+
+
+def load_last_1667() -> Setup1667 | None:
+    """The remembered 1667 setup, or None (no file yet, or a bad one: that is logged and kept aside)."""
+    path = paths.config_dir(False) / LAST_SETUP_NAME
+    if not path.is_file():
+        return None
+    try:
+        doc = parse_json(paths.read_bytes_limited(path, 64 * 1024), path)
+        check_json_values(doc, "setup file")
+        if not isinstance(doc, dict) or doc.get("format") != "tortuga-1667-setup" or doc.get("schema") != 1:
+            raise ValueError("not a 1667 setup file")
+        return Setup1667.from_dict(doc.get("setup"))
+    except (OSError, SaveError, ValueError, RecursionError) as exc:
+        logger.warning("the remembered 1667 setup %s is unusable: %s", paths.display_path(path), exc)
+        paths.keep_aside(path)
+        return None
+
+
 @dataclass
 class _Form:
     names: list[str] = field(default_factory=list)
@@ -190,8 +226,10 @@ class Setup1667Scene(FormScene):
 
     def __init__(self, setup: Setup1667 | None = None, *,
                  on_start: Callable[[Setup1667], None],
-                 on_back: Callable[[], None] | None = None) -> None:
+                 on_back: Callable[[], None] | None = None, remember: bool = False) -> None:
         super().__init__()
+        #: a game started here is remembered for the next new game (:func:`save_last_1667`)
+        self.remember = remember
         initial = setup or Setup1667.default()
         self.on_start = on_start
         self.on_back = on_back
@@ -414,6 +452,12 @@ class Setup1667Scene(FormScene):
             return None
         self.error = ""
         setup = setup.cleaned()
+        if self.remember:
+            if self.entered:  # never written on the frame loop
+                remembered = setup
+                self.app.session.writer().run("remembering the 1667 setup", lambda: save_last_1667(remembered))
+            else:
+                save_last_1667(setup)
         self.started = setup
         self.on_start(setup)
         return setup

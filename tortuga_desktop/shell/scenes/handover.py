@@ -25,6 +25,7 @@ from tortuga_desktop.shell.scenes.pause import PausedTable, PauseScene
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.saves.writer import NamedSavable
 
 __all__ = ["Handover", "needs_handover"]
 
@@ -101,11 +102,10 @@ class Handover(Scene):
         if self.entered and self.table is not None:
             self.app.push(PauseScene(self.table))
 
-    def saved_game(self) -> object | None:
+    def saved_game(self) -> NamedSavable | None:
         """Ctrl+S on this screen saves the table below, as its pause menu's Save would (None: nothing to
         save); the save dialog opens over this opaque screen, so nothing of the table shows."""
-        own = getattr(self.table, "saved_game", None)
-        return own() if callable(own) else None
+        return self.table.saved_game() if self.table is not None else None
 
     def confirm(self) -> None:
         """The named player is at the screen: leave and let the table show their view."""

@@ -29,7 +29,7 @@ from tortuga_desktop.shell.saves.autosave import autosave_path
 from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.savefile import FORMAT, SaveInfo, managed, read_document
 from tortuga_desktop.shell.saves.seats import SeatConfig, check_dict, check_seats, get_field
-from tortuga_desktop.shell.saves.text import check_json_values, check_text, convert
+from tortuga_desktop.shell.saves.text import check_text, convert
 
 __all__ = ["GAME", "READ_SCHEMAS", "SCHEMA", "SaveData", "info_of", "load_autosave", "load_save", "read_save",
            "record_finished"]
@@ -148,8 +148,7 @@ class _SaveDoc(msgspec.Struct):
         check_text(self.game_id, "save.game_id", 64, allow_empty=False)
         seats = [SeatConfig.from_dict(s, f"save.seats[{i}]") for i, s in enumerate(self.seats)]
         check_seats(seats)
-        check_json_values(self.meta, "save.meta")
-        if "name" in self.meta:
+        if "name" in self.meta:  # its values were checked with the whole document (read_document)
             check_text(self.meta["name"], "save.meta.name", 100)
         if len(set(self.hinted)) != len(self.hinted):
             raise ValueError(_SAVE_MESSAGES["hinted"])

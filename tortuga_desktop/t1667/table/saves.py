@@ -30,7 +30,7 @@ from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.savefile import now_iso, read_document
-from tortuga_desktop.shell.saves.text import check_json_values, check_text, convert, has_glyph
+from tortuga_desktop.shell.saves.text import check_text, convert, has_glyph
 from tortuga_desktop.shell.table import BotSpec, LocalTable, default_think
 from tortuga_desktop.shell.visible import short
 from tortuga_desktop.t1667.ai.seat import FACTORY
@@ -166,8 +166,7 @@ class _SaveDoc(msgspec.Struct):
     def checked_seats(self) -> tuple[Seat1667, ...]:
         check_text(self.saved_at, "save.saved_at", 64)
         check_text(self.game_id, "save.game_id", 64, allow_empty=False)
-        check_json_values(self.meta, "save.meta")
-        if "name" in self.meta:
+        if "name" in self.meta:  # its values were checked with the whole document (read_document)
             check_text(self.meta["name"], "save.meta.name", 100)
         out = []
         for i, s in enumerate(self.seats):
@@ -234,12 +233,10 @@ def read_save(path: Path | str) -> Save1667:
 
 
 def read_saved(doc: Mapping[str, Any], path: Path | None) -> Save1667:
-    """A 1667 save file's JSON object (already read, ``"game"`` matched) checked and replayed: the 1667
-    module's ``read_saved`` (on a worker thread). Raises :class:`SaveError` only; changes nothing on disk."""
-    try:
-        check_json_values(doc, "save")
-    except (ValueError, RecursionError) as exc:
-        raise SaveError("error.save.invalid", path, str(exc)[:200]) from None
+    """A 1667 save file's JSON object (already read, its values checked once by
+    :func:`~tortuga_desktop.shell.saves.savefile.read_document` or the replay list's reader, ``"game"``
+    matched) checked as a save and replayed: the 1667 module's ``read_saved`` (on a worker thread). Raises
+    :class:`SaveError` only; changes nothing on disk."""
     return Save1667.from_dict(dict(doc) if isinstance(doc, Mapping) else doc, path)
 
 

@@ -8,6 +8,7 @@ are the shell's, for every game (:mod:`tortuga_desktop.shell.saves`).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -31,7 +32,7 @@ from tortuga_desktop.shell.saves.savefile import FORMAT, SaveInfo, managed, read
 from tortuga_desktop.shell.saves.seats import SeatConfig, check_dict, check_seats, get_field
 from tortuga_desktop.shell.saves.text import check_text, convert
 
-__all__ = ["GAME", "READ_SCHEMAS", "SCHEMA", "SaveData", "info_of", "load_autosave", "load_save", "read_save",
+__all__ = ["GAME", "READ_SCHEMAS", "SCHEMA", "SaveData", "has_layout", "info_of", "load_autosave", "load_save", "read_save",
            "record_finished"]
 
 #: The ``"game"`` field of the dice game's saves (a file without one is the dice game's too).
@@ -113,6 +114,22 @@ class SaveData:
             raise SaveError("error.save.invalid", path, str(exc) or type(exc).__name__) from None
         return cls(seats=seats, game=game, meta=doc.meta, game_id=doc.game_id, saved_at=doc.saved_at,
                    hinted=set(doc.hinted))
+
+
+def has_layout(doc: Mapping[str, Any]) -> bool:
+    """Whether ``doc`` is laid out as a save of this game, whatever its ``"game"`` field says:
+    schema 2 keeps the state beside its record as ``"check"``; schema 1 has seats with colours
+    and no ``"record"``. The shell asks it to name the real game of a mislabelled or damaged file."""
+    if doc.get("format") != FORMAT:
+        return False
+    schema = doc.get("schema")
+    if schema == 2 and not isinstance(schema, bool):
+        return isinstance(doc.get("check"), dict) and "record" in doc
+    if schema == 1 and not isinstance(schema, bool):
+        seats = doc.get("seats")
+        return ("record" not in doc and isinstance(seats, list) and bool(seats)
+                and all(isinstance(s, dict) and "colour" in s for s in seats))
+    return False
 
 
 def _schema_of(data: object, path: Path | None) -> int:

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Generic, TypeVar
 import pygame
 
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.listing import Progress
 from tortuga_desktop.shell.scenes import Scene
@@ -96,7 +97,7 @@ class OpeningScene(Scene, Generic[T]):
         s = scale_of((w, h))
         f = art.font(max(12, int(22 * s)))
         seconds = int(self._since)
-        text = self.label + ("" if seconds < 1 else f"  {seconds} s")
+        text = self.label + ("" if seconds < 1 else "  " + tr("saves.opening.seconds", seconds=seconds))
         shown = f.render(text + "." * (self._ticks % 4), True, palette.INK)
         pad = int(24 * s)
         box = pygame.Rect(0, 0, max(f.size(text + "...")[0] + 2 * pad, int(360 * s)), shown.get_height() + 2 * pad)

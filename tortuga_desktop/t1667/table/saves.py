@@ -34,12 +34,20 @@ from tortuga_desktop.shell.saves.text import check_text, convert, has_glyph
 from tortuga_desktop.shell.table import BotSpec, LocalTable, default_think
 from tortuga_desktop.shell.visible import short
 from tortuga_desktop.t1667.ai.seat import FACTORY
-from tortuga_desktop.t1667.rules import Action, Event, EventCard, RecordError
+from tortuga_desktop.t1667.rules import (
+    Action,
+    Event,
+    EventCard,
+    ForeignRecordError,
+    RecordError,
+    RecordSetupError,
+)
 from tortuga_desktop.t1667.rules.game import MAX_SEED
 from tortuga_desktop.t1667.table.engine import GAME_KEY, T1667Engine, replay
 from tortuga_desktop.t1667.table.notes import Notes, NotesError
 
-__all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "new_table", "read_save", "read_saved",
+__all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "has_layout", "new_table", "read_save",
+           "read_saved",
            "table_of", "write_save"]
 
 #: the same format name as the dice game's saves: the file's "game" field says which game it holds
@@ -136,6 +144,10 @@ class Save1667:
             raise SaveError("error.save.invalid", path, str(exc)[:200] or type(exc).__name__) from None
         try:
             engine = replay(doc.record)
+        except ForeignRecordError as exc:  # not this game's record: no move of it was looked at
+            raise SaveError("error.save.record_other_game", path, f"record: {exc}"[:200]) from None
+        except RecordSetupError as exc:  # no game starts from its setup
+            raise SaveError("error.save.bad_setup", path, f"{exc}"[:200]) from None
         except RecordError as exc:
             raise SaveError("error.save.bad_record", path, f"record: {exc}"[:200]) from None
         try:
@@ -226,6 +238,15 @@ def check_setup(seats: Sequence[Seat1667], players: object, names: object,
 
 
 # ---------------------------------------------------------------- files
+def has_layout(doc: Mapping[str, Any]) -> bool:
+    """Whether ``doc`` is laid out as a 1667 save, whatever its ``"game"`` field says: a 1667 record
+    (``"game": "tortuga-1667"`` inside it) and no other game's state beside it. The shell asks it to
+    name the real game of a mislabelled or damaged file."""
+    record = doc.get("record")
+    return (doc.get("format") == FORMAT and "check" not in doc and isinstance(record, dict)
+            and record.get("game") == "tortuga-1667")
+
+
 def read_save(path: Path | str) -> Save1667:
     """Read and validate a 1667 save file; raises :class:`SaveError` (never writes anything)."""
     path = Path(path)

@@ -279,12 +279,15 @@ def _fmt(mode: str, r: dict[str, Any]) -> str:
 
 def big(args: Any) -> int:
     only = set(args.only.split(",")) if args.only else None
+    chosen = set(args.files.split(",")) if args.files else None
     folder = Path(tempfile.mkdtemp(prefix="tortuga-bigfiles-"))
     sys.path.insert(0, str(HERE))
     files = build(folder, args.seed, args.old_cap)
     trees = [("this tree", HERE)] + ([("baseline", Path(args.baseline).resolve())] if args.baseline else [])
     print(f"measure_load --big: files in {folder} (seed {args.seed}, median of {args.repeat} for load/replay)")
     for name, path in files.items():
+        if chosen is not None and path.stem not in chosen:
+            continue
         doc = json.loads(path.read_text())
         entries = len(doc["record"]["entries"]) if isinstance(doc.get("record"), dict) else 0
         print(f"\n{name}: {path.stat().st_size:,} bytes, {entries:,} record entries")
@@ -310,6 +313,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--baseline", help="another tree (e.g. an archive of the previous commit) measured beside")
     ap.add_argument("--old-cap", action="store_true", help="also a 100,000-action 1667 record (the old cap)")
     ap.add_argument("--only", help="these measures only, e.g. load,replay,frames-path")
+    ap.add_argument("--files", help="these files only, e.g. dice-5-MB,1667-5-MB,1667-longest,1667-100k")
     ap.add_argument("--inner", nargs=2, metavar=("MODE", "FILE"), help=argparse.SUPPRESS)
     args = ap.parse_args(argv)
     if args.inner:

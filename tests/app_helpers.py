@@ -21,10 +21,8 @@ def start_app(*args: str) -> Any:
 
 def settle_opening(app: Any, timeout: float = 60.0) -> None:
     """Run frames until no file is being opened on a worker thread (``tortuga PATH``, ``--replay``)."""
-    from tortuga_desktop.shell.scenes.opening import OpeningScene
-
     deadline = time.monotonic() + timeout
-    while any(isinstance(s, OpeningScene) for s in app.scenes):
+    while any(getattr(s, "name", "") == "opening" for s in app.scenes):  # shell.scenes.opening.OpeningScene
         assert time.monotonic() < deadline, "the file was still being opened"
         app.run(max_frames=1)
         time.sleep(0.002)

@@ -48,8 +48,8 @@ HERE = Path(__file__).resolve().parents[1]
 def small(seed: int, repeat: int) -> int:
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-load-")
 
-    from tortuga_desktop.dice.table import savefile as dsave
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table import savefile as dsave
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves
     from tortuga_desktop.shell.saves import SeatConfig
 
@@ -86,7 +86,7 @@ def _pad(doc: dict[str, Any]) -> dict[str, Any]:
 
 
 def _dice_save(seed: int) -> dict[str, Any]:
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.saves import SeatConfig
 
     seats = [SeatConfig(n, k, i) for i, (n, k) in enumerate(
@@ -105,8 +105,8 @@ def _dice_save(seed: int) -> dict[str, Any]:
 def _t1667_game(players: int, seed: int, cap: int, votes: bool) -> Any:
     """A 1667 game to its end: each turn a vote when one can be called (``votes``), else a look at two row
     cards when allowed, else any legal action; other decisions at random."""
-    from tortuga_desktop.t1667.rules import actions as a
-    from tortuga_desktop.t1667.rules.game import Game
+    from tortuga_desktop.games.t1667.rules import actions as a
+    from tortuga_desktop.games.t1667.rules.game import Game
 
     g = Game.new(players, seed, cap=cap)
     rng = random.Random(seed)

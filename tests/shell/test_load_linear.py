@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.t1667.table.saves import Seat1667, new_table, save_of
+from tortuga_desktop.games.t1667.table.saves import write_save as write_1667
 from tortuga_desktop.shell import visible
 from tortuga_desktop.shell.saves import SaveError, SeatConfig, check_json_values, write_save
 from tortuga_desktop.shell.saves.games import load_game
-from tortuga_desktop.t1667.table.saves import Seat1667, new_table, save_of
-from tortuga_desktop.t1667.table.saves import write_save as write_1667
 
 
 def _counting(monkeypatch: pytest.MonkeyPatch) -> list[str]:
@@ -100,8 +100,8 @@ def _count_checks(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         real(value, where, depth)
 
     for name in ("tortuga_desktop.shell.saves.text", "tortuga_desktop.shell.saves.savefile",
-                 "tortuga_desktop.shell.saves", "tortuga_desktop.dice.table.savefile",
-                 "tortuga_desktop.t1667.table.saves", "tortuga_desktop.shell.replayfiles"):
+                 "tortuga_desktop.shell.saves", "tortuga_desktop.games.dice.table.savefile",
+                 "tortuga_desktop.games.t1667.table.saves", "tortuga_desktop.shell.replayfiles"):
         monkeypatch.setattr(f"{name}.check_json_values", counted, raising=False)
     return seen
 

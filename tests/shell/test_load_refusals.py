@@ -14,13 +14,13 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.t1667.table.saves import Seat1667, new_table, save_of
+from tortuga_desktop.games.t1667.table.saves import write_save as write_1667
 from tortuga_desktop.shell import i18n, paths, saves
 from tortuga_desktop.shell.replayfiles import RecordError, describe_error, read_kept
 from tortuga_desktop.shell.saves import AutosaveWriter, SaveError, SeatConfig, write_save
 from tortuga_desktop.shell.saves.games import load_game
-from tortuga_desktop.t1667.table.saves import Seat1667, new_table, save_of
-from tortuga_desktop.t1667.table.saves import write_save as write_1667
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English (conftest)
 

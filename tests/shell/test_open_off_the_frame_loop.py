@@ -13,7 +13,7 @@ import pytest
 from app_helpers import start_app
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.shell import replayfiles, start
 from tortuga_desktop.shell.saves import SeatConfig, write_save
 from tortuga_desktop.shell.saves import games as save_games
@@ -71,8 +71,8 @@ def test_tortuga_path_reads_on_a_worker_while_the_window_draws(tmp_path: Path,
 
 def test_tortuga_replay_reads_on_a_worker_while_the_window_draws(tmp_path: Path,
                                                                   monkeypatch: pytest.MonkeyPatch) -> None:
-    from tortuga_desktop.dice.table.records import ReplayFile
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.records import ReplayFile
 
     g = Game.new(2, seed=4)
     import random

@@ -9,9 +9,9 @@ from typing import Any
 import pygame
 import pytest
 
-from tortuga_desktop.t1667.rules import Game, RecordError, play_random
-from tortuga_desktop.t1667.table import engine as engine_module
-from tortuga_desktop.t1667.table.replay import Replay1667Scene
+from tortuga_desktop.games.t1667.rules import Game, RecordError, play_random
+from tortuga_desktop.games.t1667.table import engine as engine_module
+from tortuga_desktop.games.t1667.table.replay import Replay1667Scene
 
 
 def _record() -> dict[str, Any]:

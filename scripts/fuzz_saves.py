@@ -110,11 +110,12 @@ def main(argv: list[str] | None = None) -> int:
         special = _special_files(outside)
         for label, path in special:
             faulthandler.dump_traceback_later(args.hang, exit=True)
+            from tortuga_desktop.devtools.settle import settle
             from tortuga_desktop.shell.start import open_save
 
             try:
                 open_save(app, path)
-                app.run(max_frames=2)
+                settle(app)
                 text = str(getattr(app.top, "text", ""))
                 from tortuga_desktop.shell import paths
 

@@ -149,12 +149,16 @@ def _a_fault() -> None:
     """A real fault: a damaged save opened from the command line (it must be logged)."""
     from app_helpers import start_app
 
+    from tortuga_desktop.devtools.settle import settle
+
     bad = Path(os.environ["TORTUGA_HOME"]) / "broken-save.json"
     bad.parent.mkdir(parents=True, exist_ok=True)
     bad.write_text("{not json", encoding="utf-8")
     app = start_app()
     try:
-        assert not start.open_save(app, bad)
+        start.open_save(app, bad)
+        settle(app)
+        assert app.top.name == "message"
     finally:
         app.close()
 

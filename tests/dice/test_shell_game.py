@@ -209,8 +209,8 @@ def test_a_saved_file_opens_through_its_game(sticks: SticksModule, tmp_path: Pat
     _write(path, {"game": "sticks", "moves": [1, 2]})
     app = start_app()
     try:
-        assert app_start.open_save(app, path)
-        app.run(max_frames=1)
+        app_start.open_save(app, path)
+        settle(app, frames=1)
         assert app.top.name == "sticks table" and app.top.game.sticks == 4
     finally:
         app.close()
@@ -223,8 +223,8 @@ def test_a_file_of_an_unknown_game_is_refused_and_left_alone(app_home: None) -> 
     app = start_app()
     try:
         menu = app.top
-        assert not app_start.open_save(app, path)
-        app.run(max_frames=1)
+        app_start.open_save(app, path)
+        settle(app, frames=1)
         assert app.top is not menu and app.top.name == "message"
         text = tr("error.save.unknown_game", file=paths.display_name(path), game="chess")
         assert text in app.top.text and "chess" in text

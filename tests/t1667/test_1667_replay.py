@@ -15,6 +15,7 @@ import pytest
 from app_helpers import start_app
 from table1667_local import NAMES, local_table
 
+from tortuga_desktop.devtools.settle import settle
 from tortuga_desktop.games.dice.table import records
 from tortuga_desktop.games.t1667.rules import Game, Loyalty, parse_action, play_random
 from tortuga_desktop.games.t1667.rules.views import PlayerView
@@ -223,7 +224,8 @@ def test_a_finished_game_is_kept_counted_listed_and_watched_again() -> None:
         assert isinstance(app.top, Replay1667Scene) and app.top.length == watched.length
         app.pop()
         # tortuga --replay FILE
-        assert open_replay_file(app, replay_file)
+        open_replay_file(app, replay_file)
+        settle(app)
         assert isinstance(app.top, Replay1667Scene) and app.top.finished
     finally:
         app.close()

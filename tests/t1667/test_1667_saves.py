@@ -117,7 +117,7 @@ def _damage(doc: dict[str, Any], how: str) -> Any:
     ("notes_bot", "error.save.invalid"), ("notes_self", "error.save.invalid"), ("notes_long", "error.save.invalid"),
     ("notes_free_text", "error.save.invalid"),
     ("notes_key", "error.save.invalid"), ("illegal_entry", "error.save.bad_record"),
-    ("no_record", "error.save.invalid"), ("bad_seed", "error.save.bad_record"), ("newer", "error.save.newer_version"),
+    ("no_record", "error.save.invalid"), ("bad_seed", "error.save.bad_setup"), ("newer", "error.save.newer_version"),
     ("other_game", "error.save.wrong_format"), ("seats_type", "error.save.invalid")])
 def test_a_damaged_file_is_refused_with_a_clear_message(tmp_path: Path, how: str, key: str) -> None:
     path, _t, _seats = _saved_game(tmp_path)

@@ -168,6 +168,11 @@ class GameModule(Protocol):
     """One game, as the shell sees it. Everything a game gives the shell goes through here;
     the shell never imports a game's rules, scenes or files itself.
 
+    A module may also have ``claims(doc) -> bool`` (optional, pure, quick): whether a saved file's
+    JSON object is laid out as this game's save whatever its ``"game"`` field says. The shell asks
+    it only about a file it refuses, to name the real fault: a file labelled as another game
+    (``error.save.mislabelled``) or whose ``"game"`` names no game (``error.save.damaged_label``).
+
     Scenes returned here are pushed by the shell; the module's own scenes then lead on
     (setup starts the game's table, the table its results ...). Everything on the frame
     loop returns at once: files are read in :meth:`read_saved`, which the shell calls on a

@@ -13,7 +13,7 @@ Pure Python: no pygame and no game's code.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from typing import Generic
+from typing import Generic, cast
 
 from tortuga_desktop.shell.engine import A, ActionRefused, E, Engine, Prompt, V
 from tortuga_desktop.shell.table import GameTable, Move, Said, SecretActions, Viewer, ViewerError
@@ -28,6 +28,8 @@ class ReplayTable(Generic[V, A, E]):
                  record: Mapping[str, object] | None = None) -> None:
         self._start = start
         self._engine = start()
+        #: whether the game hides some actions (asked once: a protocol check costs more than a replayed step)
+        self._secret = isinstance(self._engine, SecretActions)
         n = self._engine.players
         if len(names) != n or len(kinds) != n:
             raise ValueError(f"give a name and a kind for each of the {n} seats")
@@ -63,8 +65,8 @@ class ReplayTable(Generic[V, A, E]):
         self._engine.apply(seat, action)
         self._at += 1
         seen: A | None = action
-        if (self._viewer != seat and isinstance(self._engine, SecretActions)
-                and not self._engine.action_visible(seat, action, self._viewer)):
+        if (self._viewer != seat and self._secret
+                and not cast("SecretActions[A]", self._engine).action_visible(seat, action, self._viewer)):
             seen = None
         return Move(seat, seen, None, self._engine.decisions, self._engine.is_over)
 

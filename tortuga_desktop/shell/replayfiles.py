@@ -38,6 +38,7 @@ from tortuga_desktop.shell.game import (
     module,
 )
 from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.saves.text import check_json_values
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.scenes import Scene
@@ -120,6 +121,10 @@ def read_kept(path: Path | str) -> KeptRecord:
     data = parse_json(raw)
     if not isinstance(data, dict):
         raise RecordError("error.replay.wrong_format", "not a JSON object")
+    try:  # once for the whole file, for every game's module
+        check_json_values(data, "record")
+    except (ValueError, RecursionError) as exc:
+        raise RecordError("error.replay.invalid", str(exc)[:200], reason=str(exc)[:120]) from None
     try:
         key = game_of(data)
     except ValueError as exc:

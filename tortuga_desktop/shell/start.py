@@ -1,5 +1,5 @@
 """The window program's start: the App and its first scene from the command line's options
-(:func:`make_app`), a saved game opened from the command line (:func:`open_save`) and the
+(:func:`make_app`), a saved game opened from the command line on a worker thread (:func:`open_save`) and the
 ``--timing`` figures (:func:`print_timing`).
 
 Loaded by :func:`.main.main` only when a window is wanted: ``--version``, ``--help`` and a
@@ -21,13 +21,17 @@ from tortuga_desktop.shell.options import AppOptions
 from tortuga_desktop.shell.saves import SaveError
 from tortuga_desktop.shell.saves.games import load_game
 from tortuga_desktop.shell.scenes.menu import MenuScene
+from tortuga_desktop.shell.scenes.opening import OpeningScene, opening
 from tortuga_desktop.shell.scenes.replays import open_replay_file
 from tortuga_desktop.shell.settings import ANIMATION_SPEEDS, load_settings
 from tortuga_desktop.shell.sound import SoundBoard
 
-__all__ = ["make_app", "open_save", "print_timing"]
+__all__ = ["Opened", "make_app", "open_save", "print_timing"]
 
 logger = logging.getLogger(__name__)
+
+#: what reading a saved game gives: its game module and the game, or why it was refused
+Opened = tuple[games.GameModule, games.SavedGame] | SaveError
 
 
 def make_app(opts: argparse.Namespace, *, auto_return: bool = False) -> App:
@@ -73,25 +77,38 @@ def _show_log_notices(app: App) -> None:
     watch_log_failures(failed)
 
 
-def open_save(app: App, path: Path) -> bool:
-    """Open a saved game of any game (``tortuga PATH``) through its game module. A bad file
-    (or one of a game this program does not have) shows its message over the main menu (the
-    file itself is never changed) and returns False."""
-    try:
-        module, saved = load_game(path)
-    except SaveError as err:
-        logger.warning("refused %s", err.log_text)
-        app.show_message(tr("error.save.title"), err.user_message())
-        return False
-    if saved.finished:
-        module.open_saved(app, saved)
-        return True
+def open_save(app: App, path: Path) -> OpeningScene[Opened]:
+    """Open a saved game of any game (``tortuga PATH``) through its game module: the file is read,
+    checked and replayed on a worker thread under a notice while the window stays alive
+    (:class:`.scenes.opening.OpeningScene`, returned). A bad file (or one of a game this program does
+    not have) then shows its message over the main menu (a file outside the data folder is never
+    changed); a good one opens, after asking when it would replace a game in progress."""
 
-    def play() -> None:
-        module.open_saved(app, saved)
+    def work() -> Opened:
+        try:
+            return load_game(path)
+        except SaveError as err:
+            return err
 
-    app.session.confirm_leaving_game("load", play)  # over an unfinished game's autosave: ask first
-    return True
+    def done(result: Opened) -> None:
+        if isinstance(result, SaveError):
+            logger.warning("refused %s", result.log_text)
+            app.show_message(tr("error.save.title"), result.user_message())
+            return
+        module, saved = result
+        if saved.finished:
+            module.open_saved(app, saved)
+            return
+
+        def play() -> None:
+            module.open_saved(app, saved)
+
+        app.session.confirm_leaving_game("load", play)  # over an unfinished game's autosave: ask first
+
+    def failed(exc: BaseException) -> None:
+        done(SaveError("error.save.unreadable", path, str(exc)))
+
+    return opening(app, tr("saves.opening"), work, done, failed)
 
 
 def print_timing(app: App) -> None:

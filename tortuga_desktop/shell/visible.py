@@ -5,9 +5,10 @@ index), so each of them can check texts without importing the others."""
 
 from __future__ import annotations
 
+import re
 import unicodedata
 
-__all__ = ["MAX_TEXT_LENGTH", "check_text", "clean_text", "has_glyph", "is_visible_char", "short"]
+__all__ = ["MAX_TEXT_LENGTH", "check_text", "clean_text", "first_invisible", "has_glyph", "is_visible_char", "short"]
 
 
 # ---------------------------------------------------------------- text that can be drawn
@@ -35,6 +36,35 @@ def is_visible_char(ch: str) -> bool:
     return not any(lo <= cp <= hi for lo, hi in _IGNORABLE_RANGES)
 
 
+#: the ASCII characters that draw nothing (every other ASCII character is visible)
+_ASCII_INVISIBLE = re.compile("[\x00-\x1f\x7f]")
+#: non-ASCII characters :func:`is_visible_char` found visible (a cache, so a text's characters are
+#: looked up in C; at most :data:`_SEEN_MAX` of them)
+_SEEN_VISIBLE: set[str] = set()
+_SEEN_MAX = 65536
+
+
+def first_invisible(text: str) -> str | None:
+    """The first character of ``text`` that :func:`is_visible_char` refuses, or None.
+
+    Linear and without a Python call per character: ASCII text is searched with one compiled
+    pattern; other text is turned into its set of distinct characters and only characters not
+    seen before are looked up (once each)."""
+    if text.isascii():
+        found = _ASCII_INVISIBLE.search(text)
+        return None if found is None else found.group()
+    fresh = set(text)
+    fresh -= _SEEN_VISIBLE
+    if not fresh:
+        return None
+    bad = {c for c in fresh if not is_visible_char(c)}
+    if len(_SEEN_VISIBLE) < _SEEN_MAX:
+        _SEEN_VISIBLE.update(fresh - bad)
+    if not bad:
+        return None
+    return next(c for c in text if c in bad)
+
+
 def clean_text(text: str, max_len: int | None = None) -> str:
     """``text`` with line breaks and tabs turned into spaces and every invisible character
     (see :func:`is_visible_char`) dropped; cut to ``max_len`` characters. Never raises."""
@@ -54,7 +84,7 @@ def check_text(v: object, where: str, max_len: int = 200, *, allow_empty: bool =
     """
     if not isinstance(v, str) or len(v) > max_len:
         raise ValueError(f"{where}: expected a text of at most {max_len} characters, got {short(v)}")
-    bad = next((c for c in v if not is_visible_char(c)), None)
+    bad = first_invisible(v)
     if bad is not None:
         raise ValueError(f"{where}: contains the invisible or control character U+{ord(bad):04X}")
     if not allow_empty and not has_glyph(v):

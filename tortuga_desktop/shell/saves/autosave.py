@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 import contextlib
+import logging
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tortuga_desktop.shell import paths
-from tortuga_desktop.shell.saves.savefile import SaveInfo, save_info, write_save
+from tortuga_desktop.shell.saves.errors import SaveError
+from tortuga_desktop.shell.saves.savefile import SaveInfo, module_of, read_document, save_info, write_save
 
 if TYPE_CHECKING:  # pragma: no cover - the writer imports this module
     from tortuga_desktop.shell.saves.writer import Autosavable
 
-__all__ = ["autosave", "autosave_info", "autosave_path", "clear_autosave", "has_autosave"]
+__all__ = ["autosave", "autosave_info", "autosave_path", "clear_autosave", "has_autosave", "keep_foreign_autosave"]
+
+logger = logging.getLogger(__name__)
 
 _AUTOSAVE_NAME = "autosave.json"
 
@@ -39,6 +43,29 @@ def autosave_info() -> SaveInfo | None:
 
 
 def clear_autosave() -> None:
-    """Delete the autosave (after a finished game was archived, or on *New game*)."""
+    """Delete the autosave (after a finished game was archived, or on *New game*); an autosave of a
+    game this program does not have is moved aside instead (:func:`keep_foreign_autosave`)."""
+    path = autosave_path(create=False)
+    keep_foreign_autosave(path)
     with contextlib.suppress(FileNotFoundError):
-        autosave_path(create=False).unlink()
+        path.unlink()
+
+
+def keep_foreign_autosave(path: Path | None = None) -> Path | None:
+    """Move the autosave (``path``, default :func:`autosave_path`) aside to
+    ``autosave.bad-<timestamp>.json`` when it holds a game this program does not have (a newer
+    version's), before anything replaces or deletes it: such a game is never lost. Returns where
+    it was kept, or None (no such autosave: a damaged one, a game of this program or none is left
+    to its owner). File work: the background writer calls it before its first autosave."""
+    path = path if path is not None else autosave_path(create=False)
+    if not path.is_file():
+        return None
+    try:
+        module_of(read_document(path), path)
+    except SaveError as err:
+        if err.key == "error.save.unknown_game":
+            kept = paths.keep_aside(path)
+            logger.warning("kept the autosave of a game this version does not have as %s",
+                           paths.display_path(kept) if kept is not None else "- (it could not be moved)")
+            return kept
+    return None

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Generic, Protocol, TypeVar, cast
 
 from tortuga_desktop.shell import paths
-from tortuga_desktop.shell.saves.autosave import autosave_path
+from tortuga_desktop.shell.saves.autosave import autosave_path, keep_foreign_autosave
 from tortuga_desktop.shell.saves.errors import SaveError, write_error
 from tortuga_desktop.shell.saves.savefile import now_iso
 
@@ -207,6 +207,8 @@ class AutosaveWriter:
             if path not in self._swept:  # temporaries of processes killed mid-write
                 self._swept.add(path)
                 paths.remove_orphan_temps(path)
+                if self.on_disk is None:  # an autosave this writer did not write: never replace another game's
+                    keep_foreign_autosave(path)
             paths.atomic_write_text(path, text)
         except Exception as exc:
             error = write_error(exc, path)
@@ -258,6 +260,8 @@ class AutosaveWriter:
             self._queue = [item for item in self._queue if not isinstance(item, _Snapshot)]
 
         def delete() -> None:
+            if self.on_disk is None:  # not one this writer wrote: another game's is kept, not deleted
+                keep_foreign_autosave(self.path)
             with contextlib.suppress(FileNotFoundError):
                 self.path.unlink()
             self.on_disk = None

@@ -45,6 +45,7 @@ from tortuga_desktop.shell.scenes.dialogs import (
     wrap,
 )
 from tortuga_desktop.shell.scenes.listview import RowCache, Worker, draw_position, page_key, progress_text
+from tortuga_desktop.shell.scenes.opening import OpeningScene, opening
 from tortuga_desktop.shell.scenes.saveload import _clip
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -74,18 +75,30 @@ def _error_text(exc: BaseException) -> str:
     return tr("replay.export.failed", reason=type(exc).__name__)
 
 
-def open_replay_file(app: App, path: Path) -> bool:
-    """Open a record file of any game in its game's replay screen (``tortuga --replay FILE``, before
-    the first frame). A bad, truncated or newer file, or one of a game this program does not have,
-    shows its message and changes nothing; returns False then."""
-    try:
-        scene = replayfiles.open_scene(replayfiles.read_kept(path), replayfiles.replay_speed(app))
-    except RecordError as exc:
-        logger.warning("refused replay %s: %s", path, exc.detail or exc.key)
-        app.show_message(tr("replay.error.title"), describe_error(exc))
-        return False
-    app.push(scene)
-    return True
+def open_replay_file(app: App, path: Path) -> OpeningScene[Scene | RecordError]:
+    """Open a record file of any game in its game's replay screen (``tortuga --replay FILE``): read,
+    checked and played through on a worker thread under a notice while the window stays alive
+    (:class:`.opening.OpeningScene`, returned). A bad, truncated or newer file, or one of a game this
+    program does not have, then shows its message and changes nothing."""
+    speed = replayfiles.replay_speed(app)
+
+    def work() -> Scene | RecordError:
+        try:
+            return replayfiles.open_scene(replayfiles.read_kept(path), speed)
+        except RecordError as exc:
+            return exc
+
+    def done(result: Scene | RecordError) -> None:
+        if isinstance(result, RecordError):
+            logger.warning("refused replay %s: %s", paths.display_path(path), result.detail or result.key)
+            app.show_message(tr("replay.error.title"), describe_error(result))
+            return
+        app.push(result)
+
+    def failed(exc: BaseException) -> None:
+        done(RecordError("error.replay.unreadable", str(exc), reason=str(exc)[:120]))
+
+    return opening(app, tr("replay.opening"), work, done, failed)
 
 
 class ReplayList:

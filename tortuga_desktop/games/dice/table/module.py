@@ -19,7 +19,7 @@ from tortuga_desktop.games.dice.table.controller import finished_source
 from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.games.dice.table.life import dice_session
 from tortuga_desktop.games.dice.table.records import ReplayFile
-from tortuga_desktop.games.dice.table.savefile import SaveData, info_of
+from tortuga_desktop.games.dice.table.savefile import SaveData, has_layout, info_of
 from tortuga_desktop.games.dice.table.scenes.demo import start_demo
 from tortuga_desktop.games.dice.table.scenes.help import HelpScene
 from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
@@ -120,6 +120,11 @@ class DiceGame:
 
     def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
         return SaveData.from_dict(dict(doc), path)
+
+    def claims(self, doc: Mapping[str, Any]) -> bool:
+        """Whether ``doc`` is laid out as a dice game's save, whatever its ``"game"`` says
+        (:func:`.savefile.has_layout`)."""
+        return has_layout(doc)
 
     def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
         """With the dice game's round, phase, scores and winners."""

@@ -8,6 +8,7 @@ are the shell's, for every game (:mod:`tortuga_desktop.shell.saves`).
 from __future__ import annotations
 
 import uuid
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any
@@ -29,9 +30,9 @@ from tortuga_desktop.shell.saves.autosave import autosave_path
 from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.savefile import FORMAT, SaveInfo, managed, read_document
 from tortuga_desktop.shell.saves.seats import SeatConfig, check_dict, check_seats, get_field
-from tortuga_desktop.shell.saves.text import check_json_values, check_text, convert
+from tortuga_desktop.shell.saves.text import check_text, convert
 
-__all__ = ["GAME", "READ_SCHEMAS", "SCHEMA", "SaveData", "info_of", "load_autosave", "load_save", "read_save",
+__all__ = ["GAME", "READ_SCHEMAS", "SCHEMA", "SaveData", "has_layout", "info_of", "load_autosave", "load_save", "read_save",
            "record_finished", "stats_id"]
 
 #: The ``"game"`` field of the dice game's saves (a file without one is the dice game's too).
@@ -115,6 +116,22 @@ class SaveData:
                    hinted=set(doc.hinted))
 
 
+def has_layout(doc: Mapping[str, Any]) -> bool:
+    """Whether ``doc`` is laid out as a save of this game, whatever its ``"game"`` field says:
+    schema 2 keeps the state beside its record as ``"check"``; schema 1 has seats with colours
+    and no ``"record"``. The shell asks it to name the real game of a mislabelled or damaged file."""
+    if doc.get("format") != FORMAT:
+        return False
+    schema = doc.get("schema")
+    if schema == 2 and not isinstance(schema, bool):
+        return isinstance(doc.get("check"), dict) and "record" in doc
+    if schema == 1 and not isinstance(schema, bool):
+        seats = doc.get("seats")
+        return ("record" not in doc and isinstance(seats, list) and bool(seats)
+                and all(isinstance(s, dict) and "colour" in s for s in seats))
+    return False
+
+
 def _schema_of(data: object, path: Path | None) -> int:
     """The schema of a save file this game reads; raises :class:`SaveError` for anything else."""
     if not isinstance(data, dict) or data.get("format") != FORMAT:
@@ -148,8 +165,7 @@ class _SaveDoc(msgspec.Struct):
         check_text(self.game_id, "save.game_id", 64, allow_empty=False)
         seats = [SeatConfig.from_dict(s, f"save.seats[{i}]") for i, s in enumerate(self.seats)]
         check_seats(seats)
-        check_json_values(self.meta, "save.meta")
-        if "name" in self.meta:
+        if "name" in self.meta:  # its values were checked with the whole document (read_document)
             check_text(self.meta["name"], "save.meta.name", 100)
         if len(set(self.hinted)) != len(self.hinted):
             raise ValueError(_SAVE_MESSAGES["hinted"])

@@ -33,10 +33,12 @@ from .actions import (
 )
 from .cards import EVENT_CARDS, VOTE_CARDS, EventCard, Loc, Loyalty, Ship, Side, VoteCard, VoteKind
 from .errors import (
+    ForeignRecordError,
     IllegalActionError,
     MalformedActionError,
     NotYourTurnError,
     RecordError,
+    RecordSetupError,
     RulesError,
     ScenarioError,
     SetupError,
@@ -55,7 +57,7 @@ __all__ = [
     "PlaceTreasure", "Plunder", "ReturnTreasure", "Reveal", "Reverse", "Row", "Sail", "SaveMarque", "Shift",
     "Stay", "ViewTwo", "Vote", "parse_action",
     "EVENT_CARDS", "VOTE_CARDS", "EventCard", "Loc", "Loyalty", "Ship", "Side", "VoteCard", "VoteKind",
-    "IllegalActionError", "MalformedActionError", "NotYourTurnError", "RecordError", "RulesError",
+    "IllegalActionError", "MalformedActionError", "NotYourTurnError", "RecordError", "ForeignRecordError", "RecordSetupError", "RulesError",
     "ScenarioError", "SetupError", "Event", "PrivateEvent", "DEFAULT_CAP", "Game", "check_invariants",
     "play_random", "random_action", "GameRecord", "replay", "position", "Decision", "EndReason", "Kind",
     "Outcome", "PlayerView", "PublicView", "SlotView", "TableView", "VoteResult", "VoteView", "public_view",

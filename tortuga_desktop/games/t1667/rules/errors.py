@@ -32,3 +32,12 @@ class ScenarioError(RulesError):
 
 class RecordError(RulesError):
     """A game record is malformed or does not replay."""
+
+
+class ForeignRecordError(RecordError):
+    """The record is not a Tortuga 1667 record: it says it is another game's (or no game's)."""
+
+
+class RecordSetupError(RecordError):
+    """The record's setup (players, names, starred cards, action cap or starting position) is not one a
+    game can start from: nothing of it can be replayed."""

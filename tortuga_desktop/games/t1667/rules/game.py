@@ -105,6 +105,9 @@ if TYPE_CHECKING:
 
 #: T7.8: the default safety cap on turn actions.
 DEFAULT_CAP = 1000
+#: E1667.11: the highest cap a game may set (no game of this program sets another than the default; a
+#: record of a game at this cap replays in well under a second).
+MAX_CAP = 1000
 MAX_SEED = 2**63 - 1
 SHIPS: tuple[Ship, Ship] = (Ship.FD, Ship.JR)
 SIDES: tuple[Side, Side] = (Side.BRITISH, Side.FRENCH)
@@ -1004,8 +1007,8 @@ def check_settings(players: object, seed: object, starred: object, names: object
         raise SetupError(f"Tortuga 1667 is for 2-9 players, not {players!r:.20}")
     if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
         raise SetupError(f"a seed is a whole number 0-{MAX_SEED}, not {seed!r:.30}")
-    if not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= 100_000:
-        raise SetupError(f"the action cap is 1-100000, not {cap!r:.20}")
+    if not isinstance(cap, int) or isinstance(cap, bool) or not 1 <= cap <= MAX_CAP:
+        raise SetupError(f"the action cap is 1-{MAX_CAP}, not {cap!r:.20}")
     if starred is not None:
         pool = [c for c in STARRED if not (players <= 3 and c in SMALL_TABLE_OUT)]
         if (not isinstance(starred, (list, tuple)) or len(starred) != 3 or len(set(starred)) != 3

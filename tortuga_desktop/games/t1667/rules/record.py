@@ -17,13 +17,16 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .cards import EventCard
-from .errors import RecordError
+from .errors import ForeignRecordError, RecordError
 
 if TYPE_CHECKING:
     from .game import Game
 
 RECORD_FORMAT = 1
-MAX_ENTRIES = 200_000
+#: The most entries a record may hold: 20 per turn action at the highest action cap (``game.MAX_CAP``,
+#: E1667.11). A game has about two per turn action (vote cards and answers to cards are the rest), so
+#: every game fits; a longer file cannot replay and is refused before it is read.
+MAX_ENTRIES = 20_000
 
 
 @dataclass(frozen=True, slots=True)
@@ -57,12 +60,18 @@ class GameRecord:
     @classmethod
     def from_dict(cls, data: Any) -> GameRecord:
         """Read a record back; raises :class:`RecordError` with a clear message on bad data."""
-        if not isinstance(data, dict) or data.get("format") != RECORD_FORMAT or data.get("game") != "tortuga-1667":
+        if not isinstance(data, dict):
+            raise RecordError("not a Tortuga 1667 record (format 1)")
+        if data.get("game") != "tortuga-1667":
+            raise ForeignRecordError(f"a record of another game ({data.get('game')!r:.40}), not of Tortuga 1667")
+        if data.get("format") != RECORD_FORMAT:
             raise RecordError("not a Tortuga 1667 record (format 1)")
         setup = data.get("setup")
         entries = data.get("entries")
-        if not isinstance(setup, dict) or not isinstance(entries, list) or len(entries) > MAX_ENTRIES:
+        if not isinstance(setup, dict) or not isinstance(entries, list):
             raise RecordError("record: 'setup' must be an object and 'entries' a list")
+        if len(entries) > MAX_ENTRIES:
+            raise RecordError(f"record: {len(entries)} entries, more than any game has ({MAX_ENTRIES:,})")
         starred_raw = setup.get("starred")
         try:
             starred = tuple(EventCard(c) for c in starred_raw) if starred_raw is not None else None

@@ -52,7 +52,7 @@ from .cards import (
     Side,
     VoteCard,
 )
-from .errors import RecordError, RulesError, ScenarioError
+from .errors import RecordError, RecordSetupError, RulesError, ScenarioError
 from .events import TurnStarted
 from .game import LINES, Game
 from .invariants import check_invariants
@@ -304,13 +304,11 @@ def replay(record: GameRecord) -> Game:
             g = position(record.scenario)
         else:
             g = Game.new(record.players, record.seed, starred=record.starred, names=record.names, cap=record.cap)
-        for i, (seat, text) in enumerate(record.entries):
-            try:
-                g.apply(seat, parse_action(text))
-            except RulesError as exc:
-                raise RecordError(f"entry {i + 1} ({text!r:.40}) does not replay: {exc}") from None
-    except RecordError:
-        raise
-    except RulesError as exc:
-        raise RecordError(f"record setup: {exc}") from None
+    except RulesError as exc:  # SetupError, ScenarioError: no game starts from it
+        raise RecordSetupError(f"record setup: {exc}") from None
+    for i, (seat, text) in enumerate(record.entries):
+        try:
+            g.apply(seat, parse_action(text))
+        except RulesError as exc:
+            raise RecordError(f"entry {i + 1} ({text!r:.40}) does not replay: {exc}") from None
     return g

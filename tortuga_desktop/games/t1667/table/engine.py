@@ -174,22 +174,24 @@ def replay(data: Mapping[str, Any]) -> T1667Engine:
 
 
 def replay_table(data: Mapping[str, Any], viewer: int | None, *,
-                 kinds: Sequence[str] | None = None) -> ReplayTable[TableView, Action, Event]:
+                 kinds: Sequence[str] | None = None, checked: bool = False) -> ReplayTable[TableView, Action, Event]:
     """A recorded 1667 game to watch again from ``viewer``'s seat (None: the public), at its start.
 
     The whole record is replayed once first: :class:`~tortuga_desktop.games.t1667.rules.RecordError` for one that is
-    damaged (nothing is shown)."""
+    damaged (nothing is shown) - unless ``checked`` (the caller replays it through itself, or did)."""
     if not isinstance(data, Mapping):
         raise RecordError("not a Tortuga 1667 record")
     record = GameRecord.from_dict(dict(data))
-    full = replay_record(record)  # the whole record replays, or RecordError
+    if not checked:
+        replay_record(record)  # the whole record replays, or RecordError
     opening = dataclasses.replace(record, entries=())
 
     def start() -> T1667Engine:
         return T1667Engine(replay_record(opening))
 
-    return ReplayTable(start, record.entries, names=full.names,
-                       kinds=kinds if kinds is not None else ["human"] * full.players, viewer=viewer,
+    first = start()
+    return ReplayTable(start, record.entries, names=first.names,
+                       kinds=kinds if kinds is not None else ["human"] * first.players, viewer=viewer,
                        record=dict(data))
 
 

@@ -26,7 +26,14 @@ from tortuga_desktop.games.t1667.table.help import Help1667Scene
 from tortuga_desktop.games.t1667.table.notes import Notes
 from tortuga_desktop.games.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
 from tortuga_desktop.games.t1667.table.replay import Replay1667Scene, open_replay
-from tortuga_desktop.games.t1667.table.saves import Save1667, Seat1667, new_table, save_of, table_of
+from tortuga_desktop.games.t1667.table.saves import (
+    Save1667,
+    Seat1667,
+    has_layout,
+    new_table,
+    save_of,
+    table_of,
+)
 from tortuga_desktop.games.t1667.table.saves import read_saved as read_1667_save
 from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 from tortuga_desktop.games.t1667.table.setup import Setup1667, Setup1667Scene, load_last_1667
@@ -138,6 +145,11 @@ def _save(saved: SavedGame) -> Save1667:
     return saved
 
 
+#: a 1667 save's refusal as the refusal of a kept record (the rest: "damaged")
+_REPLAY_KEYS = {"error.save.record_other_game": "error.replay.record_other_game",
+                "error.save.bad_setup": "error.replay.bad_setup"}
+
+
 class T1667Game:
     """Tortuga 1667's :class:`~tortuga_desktop.shell.game.GameModule`."""
 
@@ -177,6 +189,10 @@ class T1667Game:
         saved: SavedGame = read_1667_save(doc, path)
         return saved
 
+    def claims(self, doc: Mapping[str, Any]) -> bool:
+        """Whether ``doc`` is laid out as a 1667 save (a 1667 record inside), whatever its ``"game"`` says."""
+        return has_layout(doc)
+
     def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
         return basic_info(path, self.key, doc, saved)
 
@@ -205,9 +221,9 @@ class T1667Game:
         """A kept 1667 game is its save file (:mod:`.archive`): checked and replayed as one."""
         try:
             saved: SavedGame = read_1667_save(doc, path)
-        except SaveError as exc:
-            raise KeptRecordError("error.replay.invalid", exc.detail or exc.key,
-                                  reason=(exc.detail or exc.key)[:120]) from None
+        except SaveError as exc:  # the same fault, said of a record
+            key = _REPLAY_KEYS.get(exc.key, "error.replay.invalid")
+            raise KeptRecordError(key, exc.detail or exc.key, reason=(exc.detail or exc.key)[:120]) from None
         return saved
 
     def replay_summary(self, saved: SavedGame) -> ReplaySummary:

@@ -24,13 +24,14 @@ from typing import Any
 
 import pygame
 
-from tortuga_desktop.games.t1667.rules import Action, Event, RecordError
+from tortuga_desktop.games.t1667.rules import Action, Event, RecordError, RulesError
 from tortuga_desktop.games.t1667.rules import events as ev
 from tortuga_desktop.games.t1667.rules.views import TableView
 from tortuga_desktop.games.t1667.table.engine import Revealed, T1667Engine, replay_table
 from tortuga_desktop.games.t1667.table.eventtext import event_text, loyalty_name, vote_card_text
 from tortuga_desktop.games.t1667.table.render import SEAT_STYLES, Table1667Renderer, fit, rounded
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.engine import ActionRefused
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
 from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
@@ -62,7 +63,7 @@ class Replay1667Scene(Scene):
         super().__init__()
         self.record = dict(record)
         self.kinds = tuple(kinds) if kinds is not None else None
-        public = replay_table(self.record, None, kinds=self.kinds)
+        public = replay_table(self.record, None, kinds=self.kinds, checked=True)  # _scan plays it through
         self._tables: dict[int | None, ReplayTable[TableView, Action, Event]] = {None: public}
         self.length = public.length
         self.players = public.players
@@ -89,12 +90,16 @@ class Replay1667Scene(Scene):
         self._dirty = True
 
     def _scan(self, table: ReplayTable[TableView, Action, Event]) -> None:
-        """Play the record through once: where turns and rounds begin (from the public events)."""
+        """Play the record through once: where turns and rounds begin (from the public events).
+        Raises :class:`~...t1667.rules.RecordError` when a decision does not replay (nothing is shown)."""
         first: int | None = None
         seen = 0
         for position in range(self.length + 1):
             if position:
-                table.step()
+                try:
+                    table.step()
+                except (ActionRefused, RulesError) as exc:
+                    raise RecordError(f"entry {position} does not replay: {exc}") from None
             new = table.events_for(None, seen)
             seen += len(new)
             for e in new:
@@ -116,7 +121,7 @@ class Replay1667Scene(Scene):
         who = self.perspective if isinstance(self.perspective, int) else None
         t = self._tables.get(who)
         if t is None:
-            t = self._tables[who] = replay_table(self.record, who, kinds=self.kinds)
+            t = self._tables[who] = replay_table(self.record, who, kinds=self.kinds, checked=True)
         if t.position != self.position:
             t.seek(self.position)
         return t

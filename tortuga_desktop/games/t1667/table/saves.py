@@ -27,7 +27,14 @@ import msgspec
 from msgspec import Meta
 
 from tortuga_desktop.games.t1667.ai.seat import FACTORY
-from tortuga_desktop.games.t1667.rules import Action, Event, EventCard, RecordError
+from tortuga_desktop.games.t1667.rules import (
+    Action,
+    Event,
+    EventCard,
+    ForeignRecordError,
+    RecordError,
+    RecordSetupError,
+)
 from tortuga_desktop.games.t1667.rules.game import MAX_SEED
 from tortuga_desktop.games.t1667.table.engine import GAME_KEY, T1667Engine, replay
 from tortuga_desktop.games.t1667.table.notes import Notes, NotesError
@@ -35,11 +42,12 @@ from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.savefile import now_iso, read_document
-from tortuga_desktop.shell.saves.text import check_json_values, check_text, convert, has_glyph
+from tortuga_desktop.shell.saves.text import check_text, convert, has_glyph
 from tortuga_desktop.shell.table import BotSpec, LocalTable, default_think
 from tortuga_desktop.shell.visible import short
 
-__all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "new_table", "read_save", "read_saved",
+__all__ = ["FORMAT", "KINDS", "MAX_NOTE", "SCHEMA", "Save1667", "Seat1667", "has_layout", "new_table", "read_save",
+           "read_saved",
            "table_of", "write_save"]
 
 #: the same format name as the dice game's saves: the file's "game" field says which game it holds
@@ -136,6 +144,10 @@ class Save1667:
             raise SaveError("error.save.invalid", path, str(exc)[:200] or type(exc).__name__) from None
         try:
             engine = replay(doc.record)
+        except ForeignRecordError as exc:  # not this game's record: no move of it was looked at
+            raise SaveError("error.save.record_other_game", path, f"record: {exc}"[:200]) from None
+        except RecordSetupError as exc:  # no game starts from its setup
+            raise SaveError("error.save.bad_setup", path, f"{exc}"[:200]) from None
         except RecordError as exc:
             raise SaveError("error.save.bad_record", path, f"record: {exc}"[:200]) from None
         try:
@@ -166,8 +178,7 @@ class _SaveDoc(msgspec.Struct):
     def checked_seats(self) -> tuple[Seat1667, ...]:
         check_text(self.saved_at, "save.saved_at", 64)
         check_text(self.game_id, "save.game_id", 64, allow_empty=False)
-        check_json_values(self.meta, "save.meta")
-        if "name" in self.meta:
+        if "name" in self.meta:  # its values were checked with the whole document (read_document)
             check_text(self.meta["name"], "save.meta.name", 100)
         out = []
         for i, s in enumerate(self.seats):
@@ -227,6 +238,15 @@ def check_setup(seats: Sequence[Seat1667], players: object, names: object,
 
 
 # ---------------------------------------------------------------- files
+def has_layout(doc: Mapping[str, Any]) -> bool:
+    """Whether ``doc`` is laid out as a 1667 save, whatever its ``"game"`` field says: a 1667 record
+    (``"game": "tortuga-1667"`` inside it) and no other game's state beside it. The shell asks it to
+    name the real game of a mislabelled or damaged file."""
+    record = doc.get("record")
+    return (doc.get("format") == FORMAT and "check" not in doc and isinstance(record, dict)
+            and record.get("game") == "tortuga-1667")
+
+
 def read_save(path: Path | str) -> Save1667:
     """Read and validate a 1667 save file; raises :class:`SaveError` (never writes anything)."""
     path = Path(path)
@@ -234,12 +254,10 @@ def read_save(path: Path | str) -> Save1667:
 
 
 def read_saved(doc: Mapping[str, Any], path: Path | None) -> Save1667:
-    """A 1667 save file's JSON object (already read, ``"game"`` matched) checked and replayed: the 1667
-    module's ``read_saved`` (on a worker thread). Raises :class:`SaveError` only; changes nothing on disk."""
-    try:
-        check_json_values(doc, "save")
-    except (ValueError, RecursionError) as exc:
-        raise SaveError("error.save.invalid", path, str(exc)[:200]) from None
+    """A 1667 save file's JSON object (already read, its values checked once by
+    :func:`~tortuga_desktop.shell.saves.savefile.read_document` or the replay list's reader, ``"game"``
+    matched) checked as a save and replayed: the 1667 module's ``read_saved`` (on a worker thread). Raises
+    :class:`SaveError` only; changes nothing on disk."""
     return Save1667.from_dict(dict(doc) if isinstance(doc, Mapping) else doc, path)
 
 

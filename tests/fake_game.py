@@ -236,6 +236,9 @@ class SticksModule:
             raise SaveError("error.save.bad_record", path, str(exc)) from None
         return SavedSticks(game)
 
+    def claims(self, doc: Mapping[str, Any]) -> bool:
+        return False
+
     def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
         return basic_info(path, self.key, doc, saved)
 

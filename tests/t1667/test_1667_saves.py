@@ -227,6 +227,9 @@ class _Saves1667:
     def read_saved(self, doc: Any, path: Path | None) -> Any:
         return read_saved(doc, path)
 
+    def claims(self, doc: Any) -> bool:
+        return False
+
     def list_line(self, path: Path, doc: Any, saved: Any) -> Any:
         from tortuga_desktop.shell.saves.savefile import basic_info
 

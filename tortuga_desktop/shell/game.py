@@ -168,11 +168,6 @@ class GameModule(Protocol):
     """One game, as the shell sees it. Everything a game gives the shell goes through here;
     the shell never imports a game's rules, scenes or files itself.
 
-    A module may also have ``claims(doc) -> bool`` (optional, pure, quick): whether a saved file's
-    JSON object is laid out as this game's save whatever its ``"game"`` field says. The shell asks
-    it only about a file it refuses, to name the real fault: a file labelled as another game
-    (``error.save.mislabelled``) or whose ``"game"`` names no game (``error.save.damaged_label``).
-
     Scenes returned here are pushed by the shell; the module's own scenes then lead on
     (setup starts the game's table, the table its results ...). Everything on the frame
     loop returns at once: files are read in :meth:`read_saved`, which the shell calls on a
@@ -239,6 +234,13 @@ class GameModule(Protocol):
         matched) and make it ready to open: called on a worker thread, may take long (a
         replay). Raises ``app.saves.SaveError`` (with its translated message) for a bad file,
         never anything else; changes nothing on disk."""
+        ...
+
+    def claims(self, doc: Mapping[str, object]) -> bool:
+        """Whether a saved file's JSON object is laid out as this game's save, whatever its ``"game"``
+        field says (pure, quick; a game with no recognisable layout answers False). The shell asks it
+        only about a file it refuses, to name the real fault: a file labelled as another game
+        (``error.save.mislabelled``) or whose ``"game"`` names no game (``error.save.damaged_label``)."""
         ...
 
     def list_line(self, path: Path, doc: Mapping[str, object], saved: SavedGame) -> SaveInfo:

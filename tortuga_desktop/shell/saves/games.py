@@ -30,13 +30,12 @@ _LAYOUT_REFUSALS = frozenset({"error.save.wrong_format", "error.save.newer_versi
 
 def claimed_by(doc: Mapping[str, object], other_than: GameModule | None = None) -> GameModule | None:
     """The game (other than ``other_than``) whose save layout ``doc`` has, whatever its ``"game"``
-    field says: the first module whose optional ``claims(doc)`` answers True (see
+    field says: the first module whose ``claims(doc)`` answers True (see
     :class:`~tortuga_desktop.shell.game.GameModule`), else None."""
     for found in modules():
         if found is other_than:
             continue
-        claims = getattr(found, "claims", None)
-        if callable(claims) and claims(doc):
+        if found.claims(doc):
             return found
     return None
 

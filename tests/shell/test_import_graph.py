@@ -39,6 +39,8 @@ LAZY_ALLOWED: dict[str, str] = {
                              "player goes online",
     P + "dice.table.scenes.nettable": "the dice game's network table scene (its table, the network client): loaded "
                                       "when a network game starts",
+    P + "dice.table": "the dice game (its table, screens, saves, bots): loaded when that game is asked for; the "
+                      "menu's first frame loads no game (the shell makes every game's module for its menu)",
     P + "shell.start": "the window program's start (the App, every scene): loaded by the command line only "
                      "when a window is wanted",
 }

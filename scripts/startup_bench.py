@@ -46,7 +46,7 @@ def one_run(cmd: list[str], env: dict[str, str], cwd: Path | None = None) -> flo
 
 
 #: files a source tree has once built (ignored by git): copied into the baseline's worktree
-BUILT = ("tortuga_desktop/ai/*.so", "tortuga_desktop/ai/_kernel_build.json", "tortuga_kernel__mypyc*.so")
+BUILT = ("tortuga_desktop/games/dice/ai/*.so", "tortuga_desktop/games/dice/ai/_kernel_build.json", "tortuga_kernel__mypyc*.so")
 
 
 def _baseline_tree(rev: str) -> Path:

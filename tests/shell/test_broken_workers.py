@@ -23,9 +23,9 @@ import pytest
 from table_fake import FACTORY, Ev, Pebbles
 
 from tortuga_desktop import thinking
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.workers import ThinkPool
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.workers import ThinkPool
+from tortuga_desktop.games.dice.rules import Game
 from tortuga_desktop.shell.table import BotSpec, LocalTable
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -69,7 +69,7 @@ def no_program_in_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(mp_spawn, "get_command_line", no_site)
     monkeypatch.setattr(thinking, "ENABLED", True)
     yield
-    from tortuga_desktop.ai import workers
+    from tortuga_desktop.games.dice.ai import workers
 
     if workers._shared is not None:
         workers._shared.shutdown()
@@ -94,7 +94,7 @@ def test_a_pool_whose_workers_cannot_start_thinks_on_a_thread(no_program_in_work
 
 
 def _play_dice(players: int, seed: int, levels: tuple[str, ...]) -> Any:
-    from tortuga_desktop.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
 
     seats = demo_seats(players, seed, levels)
     c = GameController(Game.new(players, seed, names=[s.name for s in seats], log=False), seats, pacing=None)

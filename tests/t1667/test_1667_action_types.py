@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from t1667_helpers import game, play
 from test_1667_properties import UNIVERSE
 
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.rules import (
     VOTE_CARDS,
     Action,
     Blow,
@@ -42,7 +42,7 @@ from tortuga_desktop.t1667.rules import (
     parse_action,
     random_action,
 )
-from tortuga_desktop.t1667.rules.actions import ACTION_TYPES
+from tortuga_desktop.games.t1667.rules.actions import ACTION_TYPES
 
 ENUMS: tuple[type[Enum], ...] = (Loc, Ship, Side, Loyalty, VoteKind, EventCard)
 WRONG = st.one_of(

@@ -85,10 +85,10 @@ from typing import Any
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
+from tortuga_desktop.games.dice.rules import PlayerAction, PlayerView
+from tortuga_desktop.games.dice.rules.events import Event
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.protocol import Bye, Created, Error, Joined, Lobby, SeatSpec, Tables, Welcome
-from tortuga_desktop.rules import PlayerAction, PlayerView
-from tortuga_desktop.rules.events import Event
 
 logger = logging.getLogger(__name__)
 

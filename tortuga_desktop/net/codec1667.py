@@ -3,16 +3,16 @@ back, checked field by field by msgspec against the rules' own frozen types (wro
 fields, unknown events and values outside an enum are refused with :class:`~.protocol.ProtocolError`).
 
 Nothing is unpickled or evaluated: an event travels as ``{"kind": <its class name>, "data": {...}}``
-and only the event classes of :mod:`tortuga_desktop.t1667.rules.events` are read back.
+and only the event classes of :mod:`tortuga_desktop.games.t1667.rules.events` are read back.
 
 A client derives what its screen may show from its seat's data alone:
 
 * :func:`public_of` is the public view (viewer None) of the game a seat's view belongs to: the seat's
   own secrets dropped by allow-list (every public fact is in each seat's view, T9.1), built exactly as
-  the rules build :class:`~tortuga_desktop.t1667.rules.PublicView`;
+  the rules build :class:`~tortuga_desktop.games.t1667.rules.PublicView`;
 * :func:`public_events` are a seat's events with its own private events turned into their public twins.
 
->>> from tortuga_desktop.t1667.table.engine import T1667Engine
+>>> from tortuga_desktop.games.t1667.table.engine import T1667Engine
 >>> e = T1667Engine.new(players=4, seed=5)
 >>> view_from_json(view_to_json(e.view(2)), 2) == e.view(2), public_of(e.view(2)) == e.view(None)
 (True, True)
@@ -29,9 +29,9 @@ from typing import Any
 
 import msgspec
 
+from tortuga_desktop.games.t1667.rules import Event, PlayerView, PrivateEvent, PublicView
+from tortuga_desktop.games.t1667.rules import events as _events
 from tortuga_desktop.net.protocol import ProtocolError
-from tortuga_desktop.t1667.rules import Event, PlayerView, PrivateEvent, PublicView
-from tortuga_desktop.t1667.rules import events as _events
 
 #: every event class the rules define, by name (the only ones read back)
 EVENT_TYPES: dict[str, type[Event]] = {

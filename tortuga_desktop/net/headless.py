@@ -19,11 +19,11 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tortuga_desktop.ai import make_bot
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.rules import PlayerView
 from tortuga_desktop.net.client import ConnState, GameUpdate, Incoming, NetClient, Status, server_url
 from tortuga_desktop.net.protocol import Bye, Error, Joined, Lobby, ProtocolError, Update
 from tortuga_desktop.net.seatstore import SeatKeeper, masked, playing_seats
-from tortuga_desktop.rules import PlayerView
 
 logger = logging.getLogger(__name__)
 

@@ -15,7 +15,7 @@ the client's word for either) and sends it to everyone at the table as a :class:
 the table's own notes (a player joined, dropped out, came back, left, was taken over by a
 computer player) in the same stream.
 
-Game data travels in the engine's own JSON forms: a seat's :class:`~tortuga_desktop.rules.PlayerView`
+Game data travels in the engine's own JSON forms: a seat's :class:`~tortuga_desktop.games.dice.rules.PlayerView`
 (``PlayerView.to_json``), the events that seat may see (``event_to_dict`` of
 ``visible(events, seat)``) and actions in their text form (``"select ACE"``, ``"target 2"``;
 ``parse_action``). Nothing is ever unpickled or evaluated: a frame is decoded by msgspec into
@@ -38,9 +38,9 @@ from typing import Any, Literal
 
 import msgspec
 
+from tortuga_desktop.games.dice.rules import PlayerView, StateFormatError
+from tortuga_desktop.games.dice.rules.events import Event, event_from_dict
 from tortuga_desktop.levels import NETWORK_LEVELS
-from tortuga_desktop.rules import PlayerView, StateFormatError
-from tortuga_desktop.rules.events import Event, event_from_dict
 
 #: Version of this protocol; a client and a server must speak the same one.
 PROTOCOL_VERSION = 1

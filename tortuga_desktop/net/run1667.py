@@ -1,5 +1,5 @@
 """A game of Tortuga 1667 as the server runs it at a table: the rules behind the game-neutral
-:class:`~tortuga_desktop.t1667.table.engine.T1667Engine`, each seat's data for the wire
+:class:`~tortuga_desktop.games.t1667.table.engine.T1667Engine`, each seat's data for the wire
 (:mod:`.codec1667`) and the table's computer players.
 
 Everything a seat is sent comes from ``engine.view(seat)``, ``engine.events_for(seat)`` and
@@ -23,9 +23,8 @@ import random
 from collections.abc import Callable, Sequence
 from typing import Any
 
-from tortuga_desktop.net import codec1667 as C
-from tortuga_desktop.t1667.ai.seat import SeatPlayer, make_player
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.ai.seat import SeatPlayer, make_player
+from tortuga_desktop.games.t1667.rules import (
     Action,
     EventCard,
     MalformedActionError,
@@ -34,7 +33,8 @@ from tortuga_desktop.t1667.rules import (
     SetupError,
     parse_action,
 )
-from tortuga_desktop.t1667.table.engine import T1667Engine, replay
+from tortuga_desktop.games.t1667.table.engine import T1667Engine, replay
+from tortuga_desktop.net import codec1667 as C
 
 GAME = "t1667"
 

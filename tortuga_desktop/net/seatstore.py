@@ -39,9 +39,9 @@ from typing import Any, Literal
 
 import msgspec
 
+from tortuga_desktop.games.dice.rules import PlayerView, RulesError, StateFormatError, parse_action
+from tortuga_desktop.games.dice.rules.events import Event, event_from_dict, event_to_dict
 from tortuga_desktop.net import protocol as P
-from tortuga_desktop.rules import PlayerView, RulesError, StateFormatError, parse_action
-from tortuga_desktop.rules.events import Event, event_from_dict, event_to_dict
 from tortuga_desktop.shell import paths
 
 logger = logging.getLogger(__name__)

@@ -75,13 +75,8 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.dice.table import pacing as pacing_mod
-from tortuga_desktop.dice.table.pacing import BOT_MARGIN_S, Pacing
-from tortuga_desktop.net import protocol as P
-from tortuga_desktop.net.confusables import SKELETON
-from tortuga_desktop.net.run1667 import ActionIllegal, ActionMalformed, Run1667
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.rules import (
     Game,
     GameRecord,
     IllegalActionError,
@@ -90,8 +85,13 @@ from tortuga_desktop.rules import (
     StateFormatError,
     replay,
 )
-from tortuga_desktop.rules.events import Event, event_to_dict, visible
-from tortuga_desktop.rules.views import SeatView, player_views
+from tortuga_desktop.games.dice.rules.events import Event, event_to_dict, visible
+from tortuga_desktop.games.dice.rules.views import SeatView, player_views
+from tortuga_desktop.games.dice.table import pacing as pacing_mod
+from tortuga_desktop.games.dice.table.pacing import BOT_MARGIN_S, Pacing
+from tortuga_desktop.net import protocol as P
+from tortuga_desktop.net.confusables import SKELETON
+from tortuga_desktop.net.run1667 import ActionIllegal, ActionMalformed, Run1667
 
 logger = logging.getLogger(__name__)
 
@@ -128,7 +128,7 @@ class ServerConfig:
     hard_budget: float = 1.0
     #: rule R9.1: a computer player's answer to a decision that can be forced (dice selection,
     #: skulls, treasure tile) is held until a release time drawn when it is asked, from the same
-    #: distribution whether it was forced or chosen (:mod:`tortuga_desktop.dice.table.pacing`)
+    #: distribution whether it was forced or chosen (:mod:`tortuga_desktop.games.dice.table.pacing`)
     pace_bots: bool = True
     #: keep timing statistics (message handling time, event-loop lag): :meth:`GameServer.stats_text`
     stats: bool = False

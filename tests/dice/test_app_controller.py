@@ -143,8 +143,8 @@ def _broken_apply(monkeypatch: Any) -> None:
 
 
 def test_a_failing_engine_cannot_take_the_process_down(monkeypatch: Any, caplog: Any) -> None:
-    """A bot's move and its random fallback both fail inside the engine: poll returns, the fault
-    is logged and shown, the game is as it was before, and nobody is asked to decide any more."""
+    """A bot's move fails inside the engine: poll returns, the fault is logged and shown, the game
+    is as it was before, and nobody is asked to decide any more (no random move is tried)."""
     from tortuga_desktop.games.dice.rules import Game
 
     game = Game.new(2, seed=3)
@@ -156,7 +156,7 @@ def test_a_failing_engine_cannot_take_the_process_down(monkeypatch: Any, caplog:
         assert c.poll(budget_s=0.5) == []
     assert game.to_dict() == before
     assert c.halted and not c.busy
-    assert [k for k, _ in c.notices] == ["notice.bot_failed", "notice.game_halted"]
+    assert [k for k, _ in c.notices] == ["notice.game_halted"]
     assert "stops here" in caplog.text
     c.close()
 
@@ -180,8 +180,8 @@ def test_a_human_move_failing_inside_the_engine_leaves_the_game_as_it_was(monkey
 
 def test_a_state_that_crashes_every_move_halts_the_game_quietly() -> None:
     """Issue 24.2's shape, built around the loader (which refuses it): the actions phase at a sixth
-    action. The bot fails (its heuristic indexes a sixth action space); the process lives, the
-    fault is shown, and the game either goes on with the fallback move or stops as it was."""
+    action. The bot fails (its heuristic indexes a sixth action space) on every try; the process
+    lives, the game stops as it was with one notice, and no random move is played."""
     import random as _random
 
     from tortuga_desktop.games.dice.rules import Game
@@ -194,9 +194,39 @@ def test_a_state_that_crashes_every_move_halts_the_game_quietly() -> None:
     game.act_action = 5
     c = GameController(game, demo_seats(2, 3, ("hard", "hard")))
     before = game.to_dict()
-    for _ in range(3):
+    for _ in range(5):
         c.poll(budget_s=2.0)
-    assert any(k == "notice.bot_failed" for k, _ in c.notices)
-    if c.halted:
-        assert game.to_dict() == before
+    assert c.halted and game.to_dict() == before
+    assert [k for k, _ in c.notices] == ["notice.bot_stopped"]
     c.close()
+
+
+def test_a_bot_that_fails_now_and_then_is_asked_again_and_never_plays_at_random(caplog: Any) -> None:
+    """A computer player that fails on every other decision: each failed decision is asked again and
+    the game is the one the bot plays without faults; nothing is shown, one traceback is logged."""
+    from tortuga_desktop.games.dice.ai import make_bot
+    from tortuga_desktop.games.dice.rules import Game
+
+    class Flaky:
+        def __init__(self, kind: str, seed: int) -> None:
+            self.bot, self.calls = make_bot(kind, seed), 0
+
+        def decide(self, view: Any) -> Any:
+            self.calls += 1
+            if self.calls % 2:
+                raise RuntimeError("flaky")
+            return self.bot.decide(view)
+
+    def play(factory: Any) -> Any:
+        seats = demo_seats(2, 3, ("normal", "easy"))
+        c = GameController(Game.new(2, 3, names=[s.name for s in seats]), seats, bot_factory=factory, pacing=None)
+        while not c.is_over and not c.halted:
+            c.poll(budget_s=1.0)
+        c.close()
+        return c
+
+    with caplog.at_level("WARNING"):
+        flaky = play(Flaky)
+    assert flaky.is_over and not flaky.halted and flaky.notices == []
+    assert caplog.text.count("Traceback") <= 2  # one per seat
+    assert flaky.game.record() == play(make_bot).game.record()

@@ -140,7 +140,8 @@ def test_a_bot_that_keeps_answering_illegal_actions_is_given_up_and_can_be_taken
     t.submit(0, "take 1")
     for _ in range(5):
         t.poll()
-    assert [k for k, _ in t.notices] == ["table.notice.bot_restarted"] * 2 + ["table.notice.bot_gave_up"]
+    # reported once when it first fails, once when it is given up (not once per failed decision)
+    assert [k for k, _ in t.notices] == ["table.notice.bot_restarted", "table.notice.bot_gave_up"]
     assert t.waiting_for() == (1,) and t.thinking() == () and t.engine.decisions == 1
     t.take_over(1)
     assert t.human_seats == (0, 1) and t.kinds[1] == "human"
@@ -223,5 +224,6 @@ def test_a_computer_player_that_never_answers_is_ended_and_at_last_given_up() ->
             t.poll()
             assert time.perf_counter() - t0 < 0.5  # the frame loop is never held up
             time.sleep(0.02)
-        assert [k for k, _ in t.notices] == ["table.notice.bot_restarted"] * 2 + ["table.notice.bot_gave_up"]
+        # one restart notice per seat and game, then the one that it gave up
+        assert [k for k, _ in t.notices] == ["table.notice.bot_restarted", "table.notice.bot_gave_up"]
         assert t.waiting_for() == (1,) and t.thinking() == ()

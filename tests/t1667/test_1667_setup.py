@@ -169,3 +169,20 @@ def test_TX_1_TX_2_no_rounds_rooms_mutineers_or_free_attacks() -> None:
     from tortuga_desktop.games.t1667.rules import Plunder
 
     assert Plunder(Side.BRITISH) in [Plunder(Side.BRITISH), Plunder(Side.FRENCH)]
+
+
+def test_the_game_module_names_the_engines_key_and_loads_no_game_with_the_menu() -> None:
+    """The module the shell makes for its menu at start-up imports neither the engine nor the table."""
+    import subprocess
+    import sys
+
+    from tortuga_desktop.games.t1667.table import module
+    from tortuga_desktop.games.t1667.table.engine import GAME_KEY
+
+    assert module.KEY == GAME_KEY
+    code = ("import sys; from tortuga_desktop.shell import game as games; games.modules(); "
+            "print(sorted(m for m in sys.modules if m.startswith(('tortuga_desktop.games.t1667.rules', "
+            "'tortuga_desktop.games.t1667.table.engine', 'tortuga_desktop.games.dice.table.controller', 'tortuga_desktop.games.dice.ai', "
+            "'multiprocessing'))))")
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True)
+    assert out.stdout.strip() == "[]", out.stdout

@@ -16,10 +16,13 @@ blocks the frame loop. How computer players think is chosen per table:
 - ``"inline"`` (tests, scripts): each decision is made inside :meth:`~LocalTable.poll`.
 
 A computer player that fails (raises, returns an action that is not legal, or its worker process
-dies) is logged (the fault's type and place, nothing of the game), reported as a notice, and
-rebuilt from its :class:`BotSpec` and fed its seat's events again; it is then asked again. It is
-never replaced by a random move. After :data:`MAX_FAULTS` faults in a row a seat is given up
-(another notice) and waits: :meth:`LocalTable.take_over` hands it to a human at this screen.
+dies) is logged (the fault's type and place, nothing of the game), reported as a notice (once per
+seat and game), and rebuilt from its :class:`BotSpec` and fed its seat's events again; it is then
+asked again. It is never replaced by a random move. After :data:`MAX_FAULTS` faults in a row a seat
+is given up (another notice) and waits: :meth:`LocalTable.take_over` hands it to a human at this
+screen. When the worker process ends :data:`MAX_FAULTS` times in a row without a move in between
+(it cannot start here, e.g. it cannot import the program), the computer players think on a thread
+of this process from then on (one notice; :attr:`LocalTable.think_fallback` says why).
 
 Pure Python: no pygame and no game's code.
 """
@@ -43,6 +46,7 @@ from multiprocessing.connection import Connection
 from multiprocessing.context import SpawnProcess
 from typing import Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
+from tortuga_desktop import thinking
 from tortuga_desktop.shell.engine import A, ActionRefused, Choice, ComputerPlayer, E, Engine, Prompt, V
 
 log = logging.getLogger(__name__)
@@ -328,6 +332,12 @@ def _serve(recv: Callable[[], ToWorker | None], send: Callable[[FromWorker], Non
                 return
 
 
+def _serve_sharing(recv: Callable[[], ToWorker | None], send: Callable[[FromWorker], None]) -> None:
+    """:func:`_serve` on a thread of the window's process: it lets the frame loop have its turns."""
+    thinking.share_the_interpreter()
+    _serve(recv, send)
+
+
 def _process_main(conn: Connection[FromWorker, ToWorker | None]) -> None:  # pragma: no cover - runs in the worker process
     # Ctrl-C in a terminal reaches every process of the program: the table ends this one
     signal.signal(signal.SIGINT, signal.SIG_IGN)
@@ -380,7 +390,7 @@ class _Threaded(_Backend):
         self.mode = mode
         if mode == "thread":
             self._proc: SpawnProcess | None = None
-            self._worker = threading.Thread(target=_serve, args=(self._out.get, self._in.put),
+            self._worker = threading.Thread(target=_serve_sharing, args=(self._out.get, self._in.put),
                                             name="bots", daemon=True)
             self._worker.start()
             return
@@ -480,6 +490,8 @@ class _BotSeat:
     given_up: bool = False
     #: when the last answered job was sent (``time.perf_counter()``)
     job_sent: float = 0.0
+    #: its restart was shown (once per game)
+    told: bool = False
 
 
 class LocalTable(Generic[V, A, E]):
@@ -523,6 +535,8 @@ class LocalTable(Generic[V, A, E]):
         self._closed = False
         #: worker ends in a row without a move in between
         self._deaths = 0
+        #: why the computer players think on a thread although a process was asked for ("" while they do not)
+        self.think_fallback = ""
         self._backend = _backend(think)
         for seat, b in self._bots.items():
             self._backend.send(("build", seat, b.spec, ()))
@@ -735,7 +749,9 @@ class LocalTable(Generic[V, A, E]):
             b.given_up = True
             self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
             return
-        self._notices.append(("table.notice.bot_restarted", {"name": self._names[seat], "seat": seat}))
+        if not b.told:  # once per seat and game: a bot that fails now and then is not reported per move
+            b.told = True
+            self._notices.append(("table.notice.bot_restarted", {"name": self._names[seat], "seat": seat}))
         self._rebuild(seat)
 
     def _rebuild(self, seat: int) -> None:
@@ -762,7 +778,8 @@ class LocalTable(Generic[V, A, E]):
             if b.faults >= MAX_FAULTS:
                 b.given_up = True
                 self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
-            else:
+            elif not b.told:
+                b.told = True
                 self._notices.append(("table.notice.bot_restarted", {"name": self._names[seat], "seat": seat}))
         self._backend.kill()
         self._backend.close()
@@ -775,18 +792,34 @@ class LocalTable(Generic[V, A, E]):
     def _worker_died(self) -> None:
         self._deaths += 1
         self._backend.close()
+        if self._deaths >= MAX_FAULTS and self._think == "process":
+            # worker processes cannot run here (e.g. they cannot import the program): the computer
+            # players think on a thread of this process from now on, said once
+            log.warning("the computer players' worker process ended %d times in a row; they think on a thread "
+                        "of the game's process from now on", self._deaths)
+            self._think, self._deaths = "thread", 0
+            self.think_fallback = f"the worker process ended {MAX_FAULTS} times in a row"
+            self._notices.append(("notice.thinking_on_thread", {}))
+            self._backend = _backend(self._think)
+            for seat, b in self._bots.items():
+                if not b.given_up:
+                    self._rebuild(seat)
+            return
         if self._deaths >= MAX_FAULTS:
             log.warning("the computer players' worker ended %d times in a row; computer seats wait", self._deaths)
             for seat, b in self._bots.items():
-                b.given_up, b.job = True, None
-                self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
+                if not b.given_up:
+                    b.given_up, b.job = True, None
+                    self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
             self._backend = _Inline()  # nothing is sent to it: every computer seat is given up
             return
         log.warning("the computer players' worker ended unasked; starting a new one")
-        self._notices.append(("table.notice.worker_restarted", {}))
+        if self._deaths == 1:  # once for a run of ends in a row
+            self._notices.append(("table.notice.worker_restarted", {}))
         self._backend = _backend(self._think)
-        for seat in self._bots:
-            self._rebuild(seat)
+        for seat, b in self._bots.items():
+            if not b.given_up:
+                self._rebuild(seat)
 
     def take_over(self, seat: int) -> None:
         """A computer seat that was given up becomes a human seat at this screen (the player chose so)."""

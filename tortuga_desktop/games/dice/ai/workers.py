@@ -12,9 +12,14 @@ thinks). :class:`ThinkPool` runs the same work in separate processes instead:
 - :meth:`ThinkPool.submit_decision` and :meth:`ThinkPool.submit_evaluation` return a
   :class:`concurrent.futures.Future`; ``future.cancel()`` works while the task runs: the worker
   doing it is stopped at once and a fresh one takes its place (its answer never arrives);
-- a worker that dies (killed, out of memory, a crash in a library) is logged, its task fails
-  with :class:`WorkerCrashed` for the caller to show and fall back from, and a new worker is
-  started for the next task;
+- a worker that dies (killed, out of memory, a crash in a library) is logged and a new worker
+  takes its task over; a task whose second worker dies too fails with :class:`WorkerCrashed`;
+- when workers cannot start or keep dying (:data:`MAX_DEATHS_IN_A_ROW` in a row without an
+  answer, e.g. a worker that cannot import the program: exit code 1 or 255 at start), the pool
+  stops starting processes and thinks on one thread of this process instead
+  (:attr:`ThinkPool.fallback` says why; the owner tells the player once): slower, and the
+  window's frames share the interpreter with the search, but the game goes on with the bots'
+  own decisions, never random ones;
 - :meth:`ThinkPool.shutdown` asks the workers to stop, waits a moment and ends the ones that
   do not; it returns only once every worker process has ended, and from the moment it is called
   no worker is started any more (not even for one that dies meanwhile). The program's pool
@@ -41,6 +46,7 @@ import itertools
 import logging
 import multiprocessing as mp
 import os
+import queue
 import signal
 import threading
 import time
@@ -50,6 +56,8 @@ from concurrent.futures import Future
 from dataclasses import dataclass, replace
 from multiprocessing.connection import Connection, wait
 from typing import Any
+
+from tortuga_desktop import thinking
 
 from ..rules import PlayerView
 
@@ -71,8 +79,8 @@ class Task:
     """One piece of thinking. ``op`` "decide": ``make_bot(level, seed).decide_by(view, stop)``
     (``stop_in``: seconds from when the worker starts it, or None); "evaluate":
     ``evaluate(view, seed, **options)``; "review": ``review_game(record, **options)`` of a
-    finished game (its record, ``record``), reporting its progress; "crash" (tests): the
-    worker process dies.
+    finished game (its record, ``record``), reporting its progress; "ping": the worker's
+    process id (:func:`probe`); "crash" (tests): the worker process dies.
 
     ``stop_at`` is a ``time.perf_counter`` moment of the submitting process; it is turned into
     seconds left (``stop_in``) when the task is handed to a worker."""
@@ -112,6 +120,8 @@ def _run(task: Task, bots: dict[tuple[str, int], Any], report: Callable[[float],
         if task.record is None:
             raise ValueError("a review needs the game's record")
         return review_game(task.record, progress=report, **dict(task.options))
+    if task.op == "ping":
+        return os.getpid()
     if task.op == "crash":
         os._exit(3)
     raise ValueError(f"unknown thinking task {task.op!r}")
@@ -123,6 +133,10 @@ def _run(task: Task, bots: dict[tuple[str, int], Any], report: Callable[[float],
 WORKER_NICE = 10
 
 
+#: what a worker sends once it runs (it imported the program): task id 0 is never a task's
+_READY = (0, None, 0.0)
+
+
 def _worker(conn: Connection) -> None:  # pragma: no cover - runs in the worker process
     """A worker's loop: (id, task) in, (id, ok, result or error text) out; None stops it."""
     # Ctrl-C in a terminal reaches every process of the program: the window's process decides
@@ -132,6 +146,10 @@ def _worker(conn: Connection) -> None:  # pragma: no cover - runs in the worker 
         with contextlib.suppress(OSError):
             os.nice(WORKER_NICE)
     bots: dict[tuple[str, int], Any] = {}
+    try:
+        conn.send(_READY)  # it could import the program: a death from now on is not a failed start
+    except (OSError, ValueError):
+        return
     while True:
         try:
             msg = conn.recv()
@@ -162,6 +180,8 @@ class _Worker:
         child.close()
         #: the task it runs: (task id, future, task, tries so far)
         self.job: tuple[int, Future[Any], Task, int] | None = None
+        #: it said it runs (a worker that dies before that failed to start: its task is not to blame)
+        self.ready = False
 
     def end(self) -> None:
         """Stop the process now (a cancelled or stuck task)."""
@@ -193,8 +213,12 @@ class ThinkPool:
         self.crashes = 0
         self._deaths_in_a_row = 0
         self._progress: dict[int, Callable[[float], None]] = {}
-        #: why the pool gave up ("" while it works): submitting then raises at once
-        self.broken = ""
+        #: why the pool thinks on a thread of this process ("" while its workers do the thinking):
+        #: set once workers keep stopping; from then on no process is started
+        self.fallback = ""
+        #: set by the owner once it has told the player about :attr:`fallback` (told once per program)
+        self.fallback_told = False
+        self._local: _LocalThinker | None = None
         self._wake_r, self._wake_w = self._ctx.Pipe(duplex=False)
         self._workers = [self._new_worker() for _ in range(workers)]
         self._thread = threading.Thread(target=self._manage, name="tortuga-think-pool", daemon=True)
@@ -232,8 +256,8 @@ class ThinkPool:
         with self._lock:
             if self._closed:
                 raise RuntimeError("the thinking pool is shut down")
-            if self.broken:  # the caller learns it from the future, as from any failed task
-                fut.set_exception(WorkerCrashed(self.broken))
+            if self._local is not None:  # workers cannot run: a thread of this process thinks
+                self._local.put((next(self._ids), fut, task, 0))
                 return fut
             self._queue.append((next(self._ids), fut, task, 0))
         fut.add_done_callback(self._on_done)
@@ -254,6 +278,8 @@ class ThinkPool:
         for _tid, fut, _task, _tries in queued:
             if not (cancel_futures and fut.cancel()) and not fut.done():
                 fut.set_exception(RuntimeError("the thinking pool was shut down"))
+        if self._local is not None:
+            self._local.stop(cancel_futures)
         self._wake()
         if wait:
             self._thread.join(timeout=STOP_GRACE_S + 2.0)
@@ -346,7 +372,7 @@ class ThinkPool:
                             break
                         w.job = job
                 waits: list[Any] = [self._wake_r]
-                if not self.broken:
+                if not self.fallback:
                     for w in self._workers:
                         waits.extend((w.conn, w.proc.sentinel))
             ready = wait(waits, timeout=1.0)
@@ -359,7 +385,7 @@ class ThinkPool:
                         self._receive(w)
                     # a worker that died once the pool is closing is not replaced (the loop's next
                     # turn fails its task and stops the rest)
-                    if not w.proc.is_alive() and not self.broken and not self._closed:
+                    if not w.proc.is_alive() and not self.fallback and not self._closed:
                         self._workers[i] = self._replace_dead(w)
 
     def _receive(self, w: _Worker) -> None:
@@ -367,6 +393,9 @@ class ThinkPool:
             tid, ok, result = w.conn.recv()
         except (EOFError, OSError):
             return  # the process died: the caller sees it through its sentinel
+        if tid == 0:
+            w.ready = True
+            return
         job = w.job
         if job is None or job[0] != tid:
             return
@@ -393,18 +422,30 @@ class ThinkPool:
         w.end()
         job = w.job
         self._deaths_in_a_row += 1
-        if self._deaths_in_a_row >= MAX_DEATHS_IN_A_ROW and not self.broken:
-            self.broken = f"thinking processes keep stopping (exit code {code})"
-            log.error("%s; the pool gives up", self.broken)
-            jobs = list(self._queue) + ([job] if job is not None else [])
+        if self._deaths_in_a_row >= MAX_DEATHS_IN_A_ROW and not self.fallback:
+            self.fallback = f"thinking processes keep stopping (exit code {code})"
+            log.error("%s; computer players think on a thread of the game's process from now on", self.fallback)
+            jobs = ([job] if job is not None else []) + list(self._queue)
             self._queue.clear()
-            for _tid, fut, _task, _tries in jobs:
-                if not fut.done():
-                    fut.set_exception(WorkerCrashed(self.broken))
             self.crashes += 1
             w.job = None
+            self._local = _LocalThinker(self._progress)
+            for item in jobs:
+                self._local.put(item)
+            for other in self._workers:  # no process thinks any more
+                if other is not w:
+                    if other.job is not None:
+                        self._local.put(other.job)
+                        other.job = None
+                    other.end()
             return w
-        if job is not None and not job[1].done():
+        if job is not None and not job[1].done() and not w.ready and code is not None and code > 0:
+            # it could not start (it exited by itself before it ran: e.g. it cannot import the program):
+            # the task is not to blame and waits for the next worker
+            self.crashes += 1
+            log.error("a thinking process stopped (exit code %s) before it could run; a new one is started", code)
+            self._queue.appendleft(job)
+        elif job is not None and not job[1].done():
             self.crashes += 1
             tid, fut, task, tries = job
             if tries == 0 and task.op != "crash":
@@ -447,6 +488,87 @@ class ThinkPool:
         self._wake_w.close()
 
 
+class _LocalThinker:
+    """The pool's thinking on one daemon thread of this process, once workers cannot run. Tasks
+    run one at a time in order; a cancelled task that has not started is skipped (one that runs
+    cannot be stopped: its answer is dropped). A "crash" task (tests) fails instead of ending the
+    process."""
+
+    def __init__(self, progress: dict[int, Callable[[float], None]]) -> None:
+        self._jobs: queue.SimpleQueue[tuple[int, Future[Any], Task, int] | None] = queue.SimpleQueue()
+        self._progress = progress
+        self._stopped = False
+        self._thread = threading.Thread(target=self._serve, name="tortuga-think-local", daemon=True)
+        self._thread.start()
+
+    def put(self, job: tuple[int, Future[Any], Task, int]) -> None:
+        if self._stopped:
+            if not job[1].done():
+                job[1].set_exception(RuntimeError("the thinking pool was shut down"))
+            return
+        self._jobs.put(job)
+
+    def stop(self, cancel_futures: bool) -> None:
+        """Fail or cancel what waits; the task running ends by its own deadline (never joined: it
+        holds no process, and a daemon thread does not keep the program from exiting)."""
+        self._stopped = True
+        self._jobs.put(None)
+
+    def _serve(self) -> None:
+        thinking.share_the_interpreter()  # the window's frames come first
+        bots: dict[tuple[str, int], Any] = {}
+        while True:
+            job = self._jobs.get()
+            if job is None or self._stopped:
+                self._drain()
+                return
+            _tid, fut, task, _tries = job
+            if not fut.set_running_or_notify_cancel():
+                continue
+            if task.op == "crash":
+                fut.set_exception(WorkerCrashed("a crash task does not run on the game's own thread"))
+                continue
+            if task.stop_at is not None:
+                task = replace(task, stop_in=max(0.0, task.stop_at - time.perf_counter()), stop_at=None)
+
+            def report(fraction: float, fut: Future[Any] = fut) -> None:
+                hook = self._progress.get(id(fut))
+                if hook is not None:
+                    hook(fraction)
+
+            try:
+                result = _run(task, bots, report)
+            except Exception as exc:
+                log.exception("thinking failed on the game's own thread")
+                fut.set_exception(RuntimeError(f"thinking failed: {type(exc).__name__}: {exc}"))
+            else:
+                fut.set_result(result)
+
+    def _drain(self) -> None:
+        while True:
+            try:
+                job = self._jobs.get_nowait()
+            except queue.Empty:
+                return
+            if job is not None and not job[1].done() and not job[1].cancel():
+                job[1].set_exception(RuntimeError("the thinking pool was shut down"))
+
+
+def probe(timeout: float = 20.0) -> str:
+    """Start one worker process and have it answer: "" when it does, else why not (``tortuga
+    --version`` says where computer players think on this machine)."""
+    pool = ThinkPool(1)
+    try:
+        fut = pool._submit(Task("ping", None))
+        try:
+            fut.result(timeout=timeout)
+        except Exception as exc:
+            return pool.fallback or f"no answer from a thinking process ({type(exc).__name__})"
+        return pool.fallback
+    finally:
+        pool.shutdown()
+
+
 _shared: ThinkPool | None = None
 _shared_lock = threading.Lock()
 
@@ -454,8 +576,8 @@ _shared_lock = threading.Lock()
 def shared_pool() -> ThinkPool:
     """The program's pool for its games and hints (two workers: a hint asked while a computer
     player thinks need not wait for it; started on first use and kept: a new process takes a
-    moment to start). A pool that was shut down is replaced; one that gave up
-    (:attr:`ThinkPool.broken`) is kept, so its tasks fail at once with the reason."""
+    moment to start). A pool that was shut down is replaced; one that thinks on a thread
+    (:attr:`ThinkPool.fallback`) is kept: its workers could not run."""
     global _shared
     with _shared_lock:
         if _shared is None or _shared.closed:
@@ -464,4 +586,5 @@ def shared_pool() -> ThinkPool:
         return _shared
 
 
-__all__ = ["MAX_DEATHS_IN_A_ROW", "STOP_GRACE_S", "WORKER_NICE", "Task", "ThinkPool", "WorkerCrashed", "shared_pool"]
+__all__ = ["MAX_DEATHS_IN_A_ROW", "STOP_GRACE_S", "WORKER_NICE", "Task", "ThinkPool", "WorkerCrashed", "probe",
+           "shared_pool"]

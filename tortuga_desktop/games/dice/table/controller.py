@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import contextlib
 import logging
-import random
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor
@@ -58,6 +57,8 @@ from tortuga_desktop.shell.saves import SeatConfig
 log = logging.getLogger(__name__)
 
 BOT_KINDS = ALL_LEVELS
+#: a computer player that fails this many times in a row stops the game before its move (one notice)
+MAX_BOT_FAULTS = 3
 
 
 class Answer(Protocol):
@@ -142,6 +143,11 @@ class LocalTableSource:
         #: set when a decision failed inside the engine and no fallback worked: nobody is asked
         #: to decide any more (the game stays as it was before the failing decision)
         self.halted = False
+        #: per computer seat: its faults in a row (see :meth:`_bot_fault`); seats whose fault was logged in full
+        self._faults: dict[int, int] = {}
+        self._logged: set[int] = set()
+        #: notices shown once per game
+        self._told: set[str] = set()
         self._opened_at = int(game.decisions)
         #: each human seat's latest prompt, with the game's decision count when it was made
         self._prompts: dict[int, tuple[int, SeatPrompt]] = {}
@@ -402,10 +408,13 @@ class LocalTableSource:
             release = now + hold
         if self._in_process:  # the seat's view, level and seed go to the worker, nothing more
             pool = think_workers.shared_pool()
-            pool.on_crash = lambda _op: self.notices.append(("notice.thinker_restarted", {}))
+            pool.on_crash = lambda _op: self._notice_once("notice.thinker_restarted", {})
             stop_at = self.pacing.bot_deadline(release) if held and self.pacing is not None else None
             seat = self.seats[d.seat]
             future = pool.submit_decision(str(seat.kind), int(seat.bot_seed), view, stop_at)
+            if pool.fallback and not pool.fallback_told:  # once for the program: workers cannot run here
+                pool.fallback_told = True
+                self.notices.append(("notice.thinking_on_thread", {}))
         elif held and callable(decide_by):
             # the search stops in time for the release (the bot's own clock is perf_counter)
             assert self.pacing is not None
@@ -442,21 +451,44 @@ class LocalTableSource:
         try:
             choice = fut.result()
             action, reason = choice.action, choice.reason
+        except Exception as exc:  # its thinking failed (or the worker running it)
+            self._bot_fault(seat, exc)
+            return None
+        try:
             events = self._apply(seat, action)
-        except Exception:
-            # A broken bot must not break the game: the fault is logged with its traceback and
-            # shown as a notice, and the seat plays a random legal move (the documented fallback).
-            log.exception("computer player in seat %d (%s) failed; it plays a random legal move",
-                          seat, self.seats[seat].kind)
-            self.notices.append(("notice.bot_failed", {"name": self.seats[seat].name}))
-            try:
-                action = self.game.random_action(seat, random.Random(self.game.decisions * 7919 + seat))
-                reason = None
-                events = self._apply(seat, action)
-            except Exception:  # the engine itself fails here: stop asking, keep the window alive
-                self._halt(seat, "the random fallback move")
-                return None
+        except (IllegalActionError, MalformedActionError) as exc:  # it answered something not allowed
+            self._bot_fault(seat, exc)
+            return None
+        except Exception:  # the engine itself failed: stop asking, keep the window alive
+            self._halt(seat, "a computer player's move")
+            return None
+        self._faults.pop(seat, None)
         return self._record(seat, decision.kind, action, reason, tuple(events), by_bot=True)
+
+    def _bot_fault(self, seat: int, exc: BaseException) -> None:
+        """A computer player failed to decide: it is asked again (a bot's decision depends only on
+        its view and seed, so a passing fault, e.g. a worker that died, goes away); after
+        :data:`MAX_BOT_FAULTS` faults in a row the game stops before its move, with one notice. It
+        never plays a random move. The first fault of a seat is logged with its traceback, later
+        ones in one line each."""
+        faults = self._faults[seat] = self._faults.get(seat, 0) + 1
+        kind = self.seats[seat].kind
+        if seat not in self._logged:
+            self._logged.add(seat)
+            log.error("computer player in seat %d (%s) failed; it is asked again", seat, kind, exc_info=exc)
+        else:
+            log.warning("computer player in seat %d (%s) failed again (%d in a row): %s", seat, kind, faults,
+                        type(exc).__name__)
+        if faults >= MAX_BOT_FAULTS:
+            log.error("computer player in seat %d (%s) failed %d times in a row; the game stops here",
+                      seat, kind, faults)
+            self.halted = True
+            self.notices.append(("notice.bot_stopped", {"name": self.seats[seat].name}))
+
+    def _notice_once(self, key: str, params: dict[str, str | int]) -> None:
+        if key not in self._told:
+            self._told.add(key)
+            self.notices.append((key, params))
 
     def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[TableMove]:
         """Apply finished bot decisions whose release time has come; start the next bot when

@@ -15,18 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tortuga_desktop.games.dice.table.controller import finished_source
-from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.games.dice.table.life import dice_session
-from tortuga_desktop.games.dice.table.records import ReplayFile
-from tortuga_desktop.games.dice.table.savefile import SaveData, has_layout, info_of
-from tortuga_desktop.games.dice.table.scenes.demo import start_demo
-from tortuga_desktop.games.dice.table.scenes.help import HelpScene
-from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
-from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
-from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
-from tortuga_desktop.games.dice.table.scenes.tutorial import FirstStartOffer, start_tutorial
-from tortuga_desktop.games.dice.table.session import GameSession
 from tortuga_desktop.levels import ALL_LEVELS
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.game import (
@@ -46,7 +34,12 @@ from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.games.dice.table.records import ReplayFile
     from tortuga_desktop.shell.netsession import NetSession
+
+# The game's screens, rules and computer players are imported where they are first used (a method
+# below), not with this module: the shell makes every game's module for its menu at start-up, and a
+# game is loaded only once a player chooses it (start-up to the first frame, docs/architecture.md).
 
 __all__ = ["KEY", "DiceGame"]
 
@@ -62,6 +55,8 @@ def _app(app: ShellApp) -> App:
 
 
 def _replay_file(saved: SavedGame) -> ReplayFile:
+    from tortuga_desktop.games.dice.table.records import ReplayFile
+
     if not isinstance(saved, ReplayFile):
         raise TypeError(f"not a dice game's record: {type(saved).__name__}")
     return saved
@@ -71,9 +66,13 @@ class DiceTutorial:
     """The dice game's guided first game (:mod:`.scenes.tutorial`) as the shell's :class:`Tutorial`."""
 
     def start(self, app: ShellApp) -> None:
+        from tortuga_desktop.games.dice.table.scenes.tutorial import start_tutorial
+
         start_tutorial(_app(app))
 
     def first_start_offer(self, app: ShellApp) -> MenuOverlay | None:
+        from tortuga_desktop.games.dice.table.scenes.offer import FirstStartOffer
+
         return FirstStartOffer.for_app(_app(app))
 
 
@@ -116,23 +115,36 @@ class DiceGame:
             pygame.draw.circle(surface, palette.INK, (x, y), dot)
 
     def setup_scene(self, app: ShellApp) -> Scene:
+        from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
+
         return SetupScene()
 
     def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        from tortuga_desktop.games.dice.table.savefile import SaveData
+
         return SaveData.from_dict(dict(doc), path)
 
     def claims(self, doc: Mapping[str, Any]) -> bool:
         """Whether ``doc`` is laid out as a dice game's save, whatever its ``"game"`` says
         (:func:`.savefile.has_layout`)."""
+        from tortuga_desktop.games.dice.table.savefile import has_layout
+
         return has_layout(doc)
 
     def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
         """With the dice game's round, phase, scores and winners."""
+        from tortuga_desktop.games.dice.table.savefile import SaveData, info_of
+
         if not isinstance(saved, SaveData):
             raise TypeError(f"not a saved dice game: {type(saved).__name__}")
         return info_of(path, saved)
 
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
+        from tortuga_desktop.games.dice.table.controller import finished_source
+        from tortuga_desktop.games.dice.table.life import dice_session
+        from tortuga_desktop.games.dice.table.savefile import SaveData
+        from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
+
         if not isinstance(saved, SaveData):
             raise TypeError(f"not a saved dice game: {type(saved).__name__}")
         life = dice_session(_app(app))
@@ -145,6 +157,8 @@ class DiceGame:
 
     def read_replay(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
         """A dice record (:class:`.records.ReplayFile`): its fields checked, its decisions not yet played."""
+        from tortuga_desktop.games.dice.table.records import ReplayFile
+
         return ReplayFile.from_dict(dict(doc), path)
 
     def replay_summary(self, saved: SavedGame) -> ReplaySummary:
@@ -154,12 +168,18 @@ class DiceGame:
 
     def replay_scene(self, saved: SavedGame, speed: str) -> Scene:
         """The replay with its timeline (:class:`.scenes.replay.ReplayScene`)."""
+        from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
+
         return ReplayScene(_replay_file(saved), speed=speed)
 
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
+        from tortuga_desktop.games.dice.table.scenes.demo import start_demo
+
         start_demo(_app(app), options.players, options.seed, options.level)
 
     def help_scene(self, app: ShellApp) -> Scene:
+        from tortuga_desktop.games.dice.table.scenes.help import HelpScene
+
         return HelpScene()
 
     def tutorial(self) -> Tutorial | None:
@@ -169,6 +189,8 @@ class DiceGame:
     def host_setup(self) -> HostSetup:
         """The host screen's start for a dice table: one human here and three normal computer players
         (the host makes seats open for the players elsewhere)."""
+        from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+
         return HostSetup(self.key, tuple(SetupConfig.default().seats))
 
     def network_table(self, session: NetSession) -> NetworkTable:
@@ -190,4 +212,6 @@ class DiceGame:
     def make_session(self, app: ShellApp) -> Session | None:
         """The dice game's lifecycle (:class:`.session.GameSession`): the game in progress,
         Continue and asking before leaving it, Ctrl+S, archiving finished games."""
+        from tortuga_desktop.games.dice.table.session import GameSession
+
         return GameSession(_app(app))

@@ -25,13 +25,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tortuga_desktop.games.dice.rules import RulesError
-from tortuga_desktop.games.dice.table import records
-from tortuga_desktop.games.dice.table.controller import LocalTableSource
-from tortuga_desktop.games.dice.table.records import RecordKeeper
-from tortuga_desktop.games.dice.table.savefile import SaveData, record_finished
-from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
-from tortuga_desktop.games.dice.table.scenes.table import TableScene
-from tortuga_desktop.games.dice.table.source import TableMove
 from tortuga_desktop.shell import paths, saves, stats
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.saves import Job, SaveError
@@ -40,7 +33,12 @@ from tortuga_desktop.shell.scenes.saveload import SaveScene
 from tortuga_desktop.shell.session import Session
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.games.dice.table.controller import LocalTableSource
     from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.records import RecordKeeper
+    from tortuga_desktop.games.dice.table.savefile import SaveData
+    from tortuga_desktop.games.dice.table.scenes.table import TableScene
+    from tortuga_desktop.games.dice.table.source import TableMove
     from tortuga_desktop.shell.loop import App
 
 logger = logging.getLogger(__name__)
@@ -100,10 +98,14 @@ class GameSession(Session):
     def save_data_of(source: object) -> SaveData | None:
         """The saved game a table source plays (None for one without: a network game, a demo,
         a replay), so the screens above the sources never need the source's own type."""
+        from tortuga_desktop.games.dice.table.controller import LocalTableSource
+
         return source.save_data if isinstance(source, LocalTableSource) else None
 
     def _tables_data(self) -> list[SaveData]:
         """The saved games of the local tables on the scene stack, bottom first."""
+        from tortuga_desktop.games.dice.table.scenes.table import TableScene
+
         found = (self.save_data_of(sc.controller) for sc in self.app.scenes if isinstance(sc, TableScene))
         return [data for data in found if data is not None]
 
@@ -111,6 +113,7 @@ class GameSession(Session):
         """Run ``proceed`` (``what``: "new" game or "load" a save) at once when no game is in
         progress; else first ask, saying what becomes of that game (its record stays in
         Replays as an unfinished game). Keyboard: Enter goes on, Esc keeps the game."""
+
         running = self.game_in_progress()
         if running is None:
             proceed()
@@ -122,6 +125,9 @@ class GameSession(Session):
     @staticmethod
     def _kept_text(running: SaveData | Path) -> str:
         """What stays of the game in progress when another takes its place (true, not hoped)."""
+        from tortuga_desktop.games.dice.table import records
+        from tortuga_desktop.games.dice.table.savefile import SaveData
+
         if isinstance(running, SaveData):
             game_id, decisions = running.game_id, running.game.decisions
             try:
@@ -142,6 +148,8 @@ class GameSession(Session):
         """A loaded game whose history differs from the record kept under its id (a save
         from round 3 of a game played on to round 6) continues as a new game with its own
         id, so its record never overwrites the longer one (issue 23.4: 54 -> 27 entries)."""
+        from tortuga_desktop.games.dice.table import records
+
         try:
             entries = [tuple(e) for e in data.game.record().entries]
         except RulesError:
@@ -169,6 +177,9 @@ class GameSession(Session):
         """Push a table for a :class:`SaveData` (new, continued or loaded game);
         ``on_disk``: ``data`` was just read from the autosave file (*Continue*). None when the
         game cannot be played (a message says why)."""
+        from tortuga_desktop.games.dice.table.controller import LocalTableSource
+        from tortuga_desktop.games.dice.table.scenes.table import TableScene
+
         try:
             for seat in data.seats:
                 seat.validate()
@@ -191,6 +202,8 @@ class GameSession(Session):
 
     def _attach_autosave(self, controller: LocalTableSource, data: SaveData) -> None:
         """Autosave after every confirmed decision; record the game when it ends."""
+        from tortuga_desktop.games.dice.table.records import RecordKeeper
+
         controller.save_data = data
         keeper = RecordKeeper(data.game_id, controller.game, [s.kind for s in data.seats])
 
@@ -219,6 +232,8 @@ class GameSession(Session):
         fails, the finished game is written to the autosave instead (so *Continue* shows it
         and archives it again) and a notice says so. Idempotent per game (archive and
         statistics are keyed by ``data.game_id``)."""
+        from tortuga_desktop.games.dice.table.savefile import SaveData, record_finished
+
         if data is None or not data.game.is_over or data.game_id in self._finished_ids:
             return None
         self._finished_ids.add(data.game_id)
@@ -263,6 +278,9 @@ class GameSession(Session):
 
     def open_save_dialog(self) -> bool:
         """Ctrl+S: the save dialog for the running game (False when there is none)."""
+        from tortuga_desktop.games.dice.table.controller import LocalTableSource
+        from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
+
         if super().open_save_dialog():
             return True  # a table offering saved_game() (the dice table, 1667's) or the pause menu over one
         # the results of a game this computer played whose archiving failed: its local source holds the game

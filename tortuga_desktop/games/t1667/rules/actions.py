@@ -16,6 +16,7 @@ Which decision an action answers is read from the open decision (see ``Game.pend
 from __future__ import annotations
 
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import cast
 
 from .cards import ROW_SLOTS, Loc, Ship, Side, VoteCard
@@ -36,9 +37,16 @@ def _seat(v: object) -> int:
     return v
 
 
-def _enum(cls: type, v: object, what: str) -> None:
-    if not isinstance(v, cls):
-        raise MalformedActionError(f"{what} must be a {cls.__name__}, not {v!r:.30}")
+def _enum(action: object, name: str, cls: type[StrEnum], what: str, allowed: tuple[StrEnum, ...] = ()) -> None:
+    """Check the field ``name`` of a just-built ``action`` holds a member of ``cls`` (one of ``allowed`` if given).
+
+    The enums are text enums, so plain text (``"rb-fd"``) or another enum's member (``Ship.FD``) compares
+    equal to a member and would pass a test by value: it is refused by type, with
+    :class:`MalformedActionError` (the text form goes through :func:`parse_action`)."""
+    v = getattr(action, name)
+    if not isinstance(v, cls) or (allowed and v not in allowed):
+        names = ", ".join(m.value for m in allowed or tuple(cls))
+        raise MalformedActionError(f"{what} must be a {cls.__name__} ({names}), not {v!r:.30}")
 
 
 # ------------------------------------------------------------------ turn actions (T3)
@@ -103,7 +111,7 @@ class Row:
     to: Loc
 
     def __post_init__(self) -> None:
-        _enum(Loc, self.to, "a rowboat move's destination")
+        _enum(self, "to", Loc, "a rowboat move's destination")
 
     def __str__(self) -> str:
         return f"row {self.to.value}"
@@ -120,7 +128,7 @@ class Marque:
 
     def __post_init__(self) -> None:
         _seat(self.seat)
-        _enum(Ship, self.ship, "a Letter of Marque's ship")
+        _enum(self, "ship", Ship, "a Letter of Marque's ship")
 
     def __str__(self) -> str:
         return f"marque seat {self.seat} {self.ship.value}"
@@ -162,7 +170,7 @@ class Shift:
     source: Side
 
     def __post_init__(self) -> None:
-        _enum(Side, self.source, "the hold to shift from")
+        _enum(self, "source", Side, "the hold to shift from")
 
     def __str__(self) -> str:
         return f"shift {self.source.value}"
@@ -197,7 +205,8 @@ class Vote:
     card: VoteCard
 
     def __post_init__(self) -> None:
-        _enum(VoteCard, self.card, "a vote's card")
+        if not isinstance(self.card, VoteCard):
+            raise MalformedActionError(f"a vote's card must be a VoteCard, not {self.card!r:.30}")
 
     def __str__(self) -> str:
         return f"vote {self.card}"
@@ -214,12 +223,12 @@ class Plunder:
     source_side: Side | None = None
 
     def __post_init__(self) -> None:
-        _enum(Side, self.to, "the hold to plunder into")
+        _enum(self, "to", Side, "the hold to plunder into")
         if (self.source is None) != (self.source_side is None):
             raise MalformedActionError("plunder from the Galleon, or from a ship and one of its holds")
         if self.source is not None:
-            _enum(Ship, self.source, "the ship plundered")
-            _enum(Side, self.source_side, "the hold plundered")
+            _enum(self, "source", Ship, "the ship plundered")
+            _enum(self, "source_side", Side, "the hold plundered")
 
     def __str__(self) -> str:
         src = "galleon" if self.source is None or self.source_side is None else \
@@ -256,8 +265,8 @@ class PlaceTreasure:
     side: Side
 
     def __post_init__(self) -> None:
-        _enum(Ship, self.ship, "the ship")
-        _enum(Side, self.side, "the hold")
+        _enum(self, "ship", Ship, "the ship")
+        _enum(self, "side", Side, "the hold")
 
     def __str__(self) -> str:
         return f"place {self.ship.value} {self.side.value}"
@@ -270,8 +279,7 @@ class Blow:
     rowboat: Loc
 
     def __post_init__(self) -> None:
-        if self.rowboat not in (Loc.RB_FD, Loc.RB_JR):
-            raise MalformedActionError(f"Gunpowder needs a rowboat (rb-fd or rb-jr), not {self.rowboat!r:.20}")
+        _enum(self, "rowboat", Loc, "Gunpowder's rowboat", (Loc.RB_FD, Loc.RB_JR))
 
     def __str__(self) -> str:
         return f"blow {self.rowboat.value}"
@@ -284,7 +292,7 @@ class Reverse:
     ship: Ship
 
     def __post_init__(self) -> None:
-        _enum(Ship, self.ship, "the ship")
+        _enum(self, "ship", Ship, "the ship")
 
     def __str__(self) -> str:
         return f"reverse {self.ship.value}"
@@ -297,8 +305,7 @@ class Sail:
     to: Loc
 
     def __post_init__(self) -> None:
-        if self.to not in (Loc.FD, Loc.JR, Loc.TORTUGA):
-            raise MalformedActionError(f"Fair Winds sails to fd, jr or tortuga, not {self.to!r:.20}")
+        _enum(self, "to", Loc, "Fair Winds' destination", (Loc.FD, Loc.JR, Loc.TORTUGA))
 
     def __str__(self) -> str:
         return f"sail {self.to.value}"
@@ -320,8 +327,8 @@ class ReturnTreasure:
     side: Side
 
     def __post_init__(self) -> None:
-        _enum(Ship, self.ship, "the ship")
-        _enum(Side, self.side, "the hold")
+        _enum(self, "ship", Ship, "the ship")
+        _enum(self, "side", Side, "the hold")
 
     def __str__(self) -> str:
         return f"return {self.ship.value} {self.side.value}"

@@ -79,6 +79,11 @@ class VoteKind(StrEnum):
 
 
 _TOPS = "CTW"  # Cannon, Torch, Water
+
+
+def _section(v: object, letters: str) -> bool:
+    """Whether ``v`` is one of ``letters`` (exactly one letter of plain text)."""
+    return type(v) is str and len(v) == 1 and v in letters
 _TOP_ORDER = {"C": 0, "T": 1, "W": 2}
 
 
@@ -99,7 +104,7 @@ class VoteCard:
     double: bool = False
 
     def __post_init__(self) -> None:
-        if self.top not in _TOPS or self.flag not in "BF" or self.bottom not in "SH" or len(self.flag) != 1:
+        if not (_section(self.top, _TOPS) and _section(self.flag, "BF") and _section(self.bottom, "SH")):
             raise MalformedActionError(f"not a vote card: {self.top!r:.5}/{self.flag!r:.5}/{self.bottom!r:.5}")
         if not isinstance(self.double, bool):
             raise MalformedActionError("a vote card's 'double' is true or false")

@@ -16,27 +16,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tortuga_desktop.games.t1667.rules import Action, Event, RecordError
-from tortuga_desktop.games.t1667.rules.cards import Loyalty
-from tortuga_desktop.games.t1667.table.archive import ENDINGS, keep_finished, summary
-from tortuga_desktop.games.t1667.table.demo import start_demo, think_mode
-from tortuga_desktop.games.t1667.table.end import End1667Scene
-from tortuga_desktop.games.t1667.table.engine import GAME_KEY
-from tortuga_desktop.games.t1667.table.help import Help1667Scene
-from tortuga_desktop.games.t1667.table.notes import Notes
-from tortuga_desktop.games.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
-from tortuga_desktop.games.t1667.table.replay import Replay1667Scene, open_replay
-from tortuga_desktop.games.t1667.table.saves import (
-    Save1667,
-    Seat1667,
-    has_layout,
-    new_table,
-    save_of,
-    table_of,
-)
-from tortuga_desktop.games.t1667.table.saves import read_saved as read_1667_save
-from tortuga_desktop.games.t1667.table.scene import Table1667Scene
-from tortuga_desktop.games.t1667.table.setup import Setup1667, Setup1667Scene, load_last_1667
 from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art
 from tortuga_desktop.shell.game import (
@@ -55,14 +34,23 @@ from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.savefile import SaveInfo, basic_info
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.session import Session
-from tortuga_desktop.shell.table import LocalTable
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.games.t1667.rules import Action, Event
+    from tortuga_desktop.games.t1667.table.notes import Notes
+    from tortuga_desktop.games.t1667.table.saves import Save1667
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
+    from tortuga_desktop.games.t1667.table.setup import Setup1667
     from tortuga_desktop.shell.netsession import NetSession
+    from tortuga_desktop.shell.table import LocalTable
+
+# The game's table, screens, saves and computer players are imported where they are first used (a
+# function below), not with this module: the shell makes every game's module for its menu at start-up,
+# and a game is loaded only once a player chooses it.
 
 __all__ = ["KEY", "T1667Game", "start_game"]
 
-KEY = GAME_KEY
+KEY = "t1667"  # the engine's GAME_KEY (tests/t1667/test_1667_setup.py), without importing the engine
 
 
 def _speed(app: Any) -> str:
@@ -77,6 +65,8 @@ class Autosave1667:
 
     def __init__(self, app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any], *,
                  game_id: str = "", notes: Callable[[], Notes] | None = None) -> None:
+        from tortuga_desktop.games.t1667.table.notes import Notes
+
         self.app = app
         self.table = table
         self.seats = tuple(seats)
@@ -87,10 +77,14 @@ class Autosave1667:
 
     def snapshot(self) -> Any:
         """The game as it is now, as its save (a ``Save1667``)."""
+        from tortuga_desktop.games.t1667.table.saves import save_of
+
         return save_of(self.table, self.seats, self.notes().to_dict(), game_id=self.game_id)
 
     def __call__(self) -> None:
         """After a decision or a changed note: queue the autosave (nothing when neither changed)."""
+        from tortuga_desktop.games.t1667.table.archive import keep_finished
+
         if self.table.is_over:
             if not self._cleared:
                 self._cleared = True
@@ -110,6 +104,8 @@ class Autosave1667:
 def _open(app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any], *, game_id: str = "",
           notes: Notes | None = None, again: Callable[[], None] | None = None) -> Table1667Scene:
     """Push the table scene of a game at this computer (with its saved deduction notes), autosaved."""
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
+
     scene = Table1667Scene(table, speed=_speed(app))
     if notes is not None:
         scene.aids.notes = notes
@@ -125,6 +121,10 @@ def _open(app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any],
 def start_game(app: Any, setup: Any) -> Table1667Scene:
     """Start a new game from the setup screen's valid setup (its seats: names and kinds, the
     starred cards, the seed, whether computer players talk) and push its table."""
+    from tortuga_desktop.games.t1667.table.demo import think_mode
+    from tortuga_desktop.games.t1667.table.saves import Seat1667, new_table
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
+
     seats = [Seat1667(s.name, s.kind) for s in setup.seats]
     table, played = new_table(seats, setup.game_seed(), starred=setup.starred, think=think_mode())
     table.bot_chat = bool(getattr(setup, "bot_chat", True))
@@ -140,6 +140,8 @@ def start_game(app: Any, setup: Any) -> Table1667Scene:
 
 
 def _save(saved: SavedGame) -> Save1667:
+    from tortuga_desktop.games.t1667.table.saves import Save1667
+
     if not isinstance(saved, Save1667):
         raise TypeError("a 1667 replay is read from a 1667 game's file")
     return saved
@@ -161,12 +163,26 @@ class T1667Game:
     max_players = 9
     #: its computer players' levels (``tortuga --demo --game 1667 --level``)
     levels = LEVELS_1667
-    #: what the statistics count per player beside games and wins: the loyalty played, how the game ended
-    stat_sides: tuple[str, ...] = tuple(lo.value for lo in Loyalty)
-    stat_endings: tuple[str, ...] = tuple(dict.fromkeys(ENDINGS.values()))
+
+    @property
+    def stat_sides(self) -> tuple[str, ...]:
+        """What the statistics count per player beside games and wins: the loyalty played."""
+        from tortuga_desktop.games.t1667.rules.cards import Loyalty
+
+        return tuple(lo.value for lo in Loyalty)
+
+    @property
+    def stat_endings(self) -> tuple[str, ...]:
+        """How the game ended (the statistics count each)."""
+        from tortuga_desktop.games.t1667.table.archive import ENDINGS
+
+        return tuple(dict.fromkeys(ENDINGS.values()))
 
     def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A ship under sail on a round night-sea badge, ringed by the three loyalty marks."""
+        from tortuga_desktop.games.t1667.rules.cards import Loyalty
+        from tortuga_desktop.games.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
+
         with art.round_badge(surface, rect) as box:
             side, r = box.w, box.w // 2
             hull = pygame.Rect(0, 0, side * 11 // 20, side * 9 // 20)
@@ -180,23 +196,36 @@ class T1667Game:
                 shape(surface, st.shape, (cx, cy), max(3, side // 11), st.rgb)
 
     def setup_scene(self, app: ShellApp) -> Scene:
+        from tortuga_desktop.games.t1667.table.setup import Setup1667Scene, load_last_1667
+
         def start(chosen: Setup1667) -> None:
             start_game(app, chosen)
 
         return Setup1667Scene(load_last_1667(), on_start=start, remember=True)
 
     def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        from tortuga_desktop.games.t1667.table.saves import read_saved as read_1667_save
+
         saved: SavedGame = read_1667_save(doc, path)
         return saved
 
     def claims(self, doc: Mapping[str, Any]) -> bool:
         """Whether ``doc`` is laid out as a 1667 save (a 1667 record inside), whatever its ``"game"`` says."""
+        from tortuga_desktop.games.t1667.table.saves import has_layout
+
         return has_layout(doc)
 
     def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
         return basic_info(path, self.key, doc, saved)
 
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
+        from tortuga_desktop.games.t1667.table.archive import keep_finished
+        from tortuga_desktop.games.t1667.table.demo import think_mode
+        from tortuga_desktop.games.t1667.table.end import End1667Scene
+        from tortuga_desktop.games.t1667.table.notes import Notes
+        from tortuga_desktop.games.t1667.table.replay import open_replay
+        from tortuga_desktop.games.t1667.table.saves import Save1667, table_of
+
         if not isinstance(saved, Save1667):
             raise TypeError("a 1667 game opens from a 1667 save")
         save: Any = saved
@@ -219,6 +248,8 @@ class T1667Game:
 
     def read_replay(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
         """A kept 1667 game is its save file (:mod:`.archive`): checked and replayed as one."""
+        from tortuga_desktop.games.t1667.table.saves import read_saved as read_1667_save
+
         try:
             saved: SavedGame = read_1667_save(doc, path)
         except SaveError as exc:  # the same fault, said of a record
@@ -227,10 +258,15 @@ class T1667Game:
         return saved
 
     def replay_summary(self, saved: SavedGame) -> ReplaySummary:
+        from tortuga_desktop.games.t1667.table.archive import summary
+
         return summary(_save(saved))
 
     def replay_scene(self, saved: SavedGame, speed: str) -> Scene:
         """Its replay screen (:class:`.replay.Replay1667Scene`)."""
+        from tortuga_desktop.games.t1667.rules import RecordError
+        from tortuga_desktop.games.t1667.table.replay import Replay1667Scene
+
         save = _save(saved)
         try:
             scene: Scene = Replay1667Scene(save.record, kinds=[s.kind for s in save.seats], speed=speed)
@@ -239,12 +275,16 @@ class T1667Game:
         return scene
 
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
+        from tortuga_desktop.games.t1667.table.demo import start_demo
+
         start_demo(app, options.players, options.seed, options.level)
 
     # ------------------------------------------------------------ network play (shell.game.NetworkGame)
     def host_setup(self) -> HostSetup:
         """The host screen's start for a 1667 table: its setup screen's first seats (one human here,
         three Normal computer players), the starred cards drawn hidden."""
+        from tortuga_desktop.games.t1667.table.setup import Setup1667
+
         return HostSetup(self.key, tuple(SeatConfig(s.name, s.kind, i) for i, s in enumerate(Setup1667.default().seats)))
 
     def network_table(self, session: NetSession) -> NetworkTable:
@@ -266,6 +306,8 @@ class T1667Game:
         return scene
 
     def help_scene(self, app: ShellApp) -> Scene:
+        from tortuga_desktop.games.t1667.table.help import Help1667Scene
+
         scene: Scene = Help1667Scene()
         return scene
 

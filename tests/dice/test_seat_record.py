@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from tortuga_desktop.net import seatstore
+from tortuga_desktop.net.protocol import Update
 from tortuga_desktop.net.seatstore import NetSeat, SeatKeeper, SeatRecord
 from tortuga_desktop.rules import Game
 from tortuga_desktop.rules.events import event_to_dict, visible
@@ -33,7 +34,8 @@ def feed(game: Game, seat: int, note: SeatKeeper | SeatRecord, rng: random.Rando
         view = game.view(seat)
         new = evs[sent:]
         if isinstance(note, SeatKeeper):
-            note.update(seat, view, new, sent)
+            note.update_raw(Update(table="t1", seat=seat, view=view.to_json(), events=[event_to_dict(e) for e in new],
+                                   first=sent), "tortuga")
         else:
             note.note_update(seat, view, view.to_json(), [event_to_dict(e) for e in new], sent)
         sent = len(evs)

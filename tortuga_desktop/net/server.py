@@ -661,6 +661,9 @@ class GameServer:
         player reconnecting to a resumed table must never find the address open but the table
         not yet there)."""
         self._loop = asyncio.get_running_loop()
+        # the games' adapters (and their games) are imported now: an import on the first table's
+        # message would stall the event loop for every connection (about 2 s on a loaded machine)
+        G.adapters()
         if before_listen is not None:
             before_listen(self)
         self._server = await serve(self._handle, self.config.host, self.config.port, max_size=_HARD_LIMIT,

@@ -3,13 +3,13 @@
 Every package under ``tortuga_desktop/`` is found automatically (a new sub-package can never be left out of
 the wheel), and ``assets/`` is added as ``tortuga_desktop.assets`` (mapped in pyproject.toml's package-dir).
 
-The playout kernel and Expert's rollout policy (``tortuga_desktop/ai/kernel.py`` and ``rollout.py``) are
+The playout kernel and Expert's rollout policy (``tortuga_desktop/games/dice/ai/kernel.py`` and ``rollout.py``) are
 compiled with mypyc (a build dependency in pyproject.toml: mypy ships it; the machine needs a C compiler
 and Python's headers). The ``.py`` files stay as they are: the pure-Python reference, which the program runs
 when there is no compiled module. A build that cannot compile them still installs, runs on the pure-Python
 kernel and says so loudly: the build prints why, writes the reason beside the package
-(``tortuga_desktop/ai/_kernel_build.json``) and ``tortuga --version`` prints it
-(:mod:`tortuga_desktop.ai.kernel_mode`). ``TORTUGA_PURE_KERNEL=1`` builds without compiling.
+(``tortuga_desktop/games/dice/ai/_kernel_build.json``) and ``tortuga --version`` prints it
+(:mod:`tortuga_desktop.games.dice.ai.kernel_mode`). ``TORTUGA_PURE_KERNEL=1`` builds without compiling.
 """
 
 from __future__ import annotations
@@ -29,8 +29,8 @@ from setuptools.command.build_py import build_py
 
 ROOT = Path(__file__).resolve().parent
 #: the modules compiled with mypyc, as paths from the repository root
-COMPILED = ("tortuga_desktop/ai/kernel.py", "tortuga_desktop/ai/rollout.py")
-#: what the build wrote about the compiled kernel, beside the ``tortuga_desktop.ai`` package's modules
+COMPILED = ("tortuga_desktop/games/dice/ai/kernel.py", "tortuga_desktop/games/dice/ai/rollout.py")
+#: what the build wrote about the compiled kernel, beside the ``tortuga_desktop.games.dice.ai`` package's modules
 RECORD = "_kernel_build.json"
 #: the name of mypyc's shared library for the compiled modules (build.spec names it for PyInstaller)
 GROUP = "tortuga_kernel"
@@ -115,7 +115,7 @@ class BuildKernel(build_ext):
             record = {"compiled": True, "sources": _sources()}
         # beside the compiled modules: in the package folder for an editable install (in place),
         # in the build folder for a wheel
-        kernel = self.get_ext_fullpath("tortuga_desktop.ai.kernel")
+        kernel = self.get_ext_fullpath("tortuga_desktop.games.dice.ai.kernel")
         path = Path(kernel).parent / RECORD
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(json.dumps(record, indent=1) + "\n", encoding="utf-8")

@@ -38,10 +38,10 @@ def pct(values: list[float], p: float) -> float:
 
 def make_files(games: int) -> None:
     """``games`` archived games, named saves and replays, plus the index the game keeps."""
-    from tortuga_desktop.dice.table import gamesetup as dsetup
-    from tortuga_desktop.dice.table import records
-    from tortuga_desktop.dice.table import savefile as dsave
-    from tortuga_desktop.dice.table.records import RecordKeeper
+    from tortuga_desktop.games.dice.table import gamesetup as dsetup
+    from tortuga_desktop.games.dice.table import records
+    from tortuga_desktop.games.dice.table import savefile as dsave
+    from tortuga_desktop.games.dice.table.records import RecordKeeper
     from tortuga_desktop.shell import listing, paths, saves
 
     setup = dsetup.SetupConfig(seats=[saves.SeatConfig("Anna", "human", 0), saves.SeatConfig("Bart", "hard", 1),
@@ -241,7 +241,7 @@ def measure(args: argparse.Namespace, home: Path) -> int:
     print(f"worst frame over all: {worst:.2f} ms (goal <= 33 ms); baseline worst {max(base):.2f} ms, "
           f"p99 {pct(base, 99):.2f} ms")
     if args.cold_seconds > 0:
-        from tortuga_desktop.dice.table import records
+        from tortuga_desktop.games.dice.table import records
         from tortuga_desktop.shell import listing, paths
 
         for folder in (paths.archive_dir(), paths.saves_dir(), records.replays_dir()):

@@ -25,8 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--saves", type=int, default=200)
     args = ap.parse_args(argv)
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-race-")
-    from tortuga_desktop.dice.table import savefile as dsave
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table import savefile as dsave
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves
     from tortuga_desktop.shell.saves import SeatConfig
 

@@ -2,7 +2,7 @@
 
 :func:`load` gives the playout kernel (``"kernel_v1"``) or Expert with its rollout policy
 (``"expert_v1"``) as they were at commit :data:`BEFORE_ISSUE_29` (``scripts/kernel_bench.py
---rollouts`` times them beside today's), as modules of ``tortuga_desktop.ai`` so that their
+--rollouts`` times them beside today's), as modules of ``tortuga_desktop.games.dice.ai`` so that their
 relative imports resolve into the installed package; Expert's import of the kernel is pointed
 at the old kernel. Needs the repository's history (a git checkout); never imported by the program.
 """
@@ -17,7 +17,7 @@ from types import ModuleType
 #: the commit before issue 29 changed the kernel and the rollout policy
 BEFORE_ISSUE_29 = "93d42e7"
 ROOT = Path(__file__).resolve().parent.parent
-_SOURCES = {"kernel_v1": "tortuga_desktop/ai/kernel.py", "expert_v1": "tortuga_desktop/ai/expert.py"}
+_SOURCES = {"kernel_v1": "tortuga_desktop/games/dice/ai/kernel.py", "expert_v1": "tortuga_desktop/games/dice/ai/expert.py"}
 
 
 def _source(name: str) -> str:
@@ -35,14 +35,14 @@ def _source(name: str) -> str:
 
 
 def load(name: str) -> ModuleType:
-    """``name`` ("kernel_v1", "expert_v1") as a module of ``tortuga_desktop.ai``."""
-    full = f"tortuga_desktop.ai.{name}"
+    """``name`` ("kernel_v1", "expert_v1") as a module of ``tortuga_desktop.games.dice.ai``."""
+    full = f"tortuga_desktop.games.dice.ai.{name}"
     if full in sys.modules:
         return sys.modules[full]
     if name == "expert_v1":
         load("kernel_v1")
     mod = ModuleType(full)
-    mod.__package__ = "tortuga_desktop.ai"
+    mod.__package__ = "tortuga_desktop.games.dice.ai"
     mod.__file__ = f"{BEFORE_ISSUE_29}:{_SOURCES[name]}"
     sys.modules[full] = mod
     exec(compile(_source(name), mod.__file__, "exec"), mod.__dict__)

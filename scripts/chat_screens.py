@@ -28,8 +28,8 @@ def main() -> int:
     import pygame
 
     from tortuga_desktop.devtools.drive import host_from_ui, step_until
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
-    from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.scenes.nettable import NetTableScene
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.shell.i18n import set_language
     from tortuga_desktop.shell.intents import Key

@@ -12,10 +12,10 @@ the naive 1/n guess's and, per forecast band, the mean forecast against the obse
 from __future__ import annotations
 
 from scripts import harness
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.evaluate import evaluate, position_seed
-from tortuga_desktop.rules import Game
-from tortuga_desktop.sim import derive_seed
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.evaluate import evaluate, position_seed
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.sim import derive_seed
 
 
 def main() -> int:

@@ -15,11 +15,11 @@ from __future__ import annotations
 import argparse
 from collections import Counter
 
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import ExpertBot, search
-from tortuga_desktop.arena import EXPERT_SWITCHES
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.expert import ExpertBot, search
+from tortuga_desktop.games.dice.arena import EXPERT_SWITCHES
+from tortuga_desktop.games.dice.rules import Game
 
 #: the arena's on/off flags (without ``--expert-``) and the ``ExpertBot`` option each sets
 OPTIONS = {key.replace("_", "-"): key for key in EXPERT_SWITCHES}

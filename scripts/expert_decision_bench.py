@@ -15,9 +15,9 @@ import argparse
 import statistics
 import time
 
-from tortuga_desktop.ai import kernel_mode, make_bot
-from tortuga_desktop.ai.expert import THINK, ExpertBot
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import kernel_mode, make_bot
+from tortuga_desktop.games.dice.ai.expert import THINK, ExpertBot
+from tortuga_desktop.games.dice.rules import Game
 
 
 def bench(players: int, decisions: int, think: str, seed: int) -> tuple[list[float], list[int]]:

@@ -7,7 +7,7 @@
 Plays ``--games`` games between Hard bots (:func:`scripts.harness.seat_views`) and takes seat 0's
 view at every third of its decisions with a choice. At each, Expert (normal thinking time, no time cap)
 searches twice on different seeds, once with each number of worlds. Where the two choose
-different moves, :func:`tortuga_desktop.ai.expert.judge_moves` values both in ``--judge`` further
+different moves, :func:`tortuga_desktop.games.dice.ai.expert.judge_moves` values both in ``--judge`` further
 worlds of its own seed (no pruning) and the difference counts as the gain; where they agree the
 gain is 0. Prints the mean gain per decision with its standard error, in the search's units
 (win share + margin weight × margin, rollouts cut off and projected as the setting does).
@@ -23,8 +23,8 @@ import statistics
 import time
 from dataclasses import replace
 
-from tortuga_desktop.ai import kernel_mode
-from tortuga_desktop.ai.expert import THINK, judge_moves, search
+from tortuga_desktop.games.dice.ai import kernel_mode
+from tortuga_desktop.games.dice.ai.expert import THINK, judge_moves, search
 
 from .harness import seat_views
 

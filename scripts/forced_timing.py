@@ -13,7 +13,7 @@ Each position is decided twice through the real ``GameController`` with the real
 - **unpaced** (the behaviour before issue 24.5): the time from the decision being asked to its
   answer being applied, and whether the thinking dots would show (the table shows them once a
   decision has waited 0.3 s);
-- **paced**: the same with :class:`~tortuga_desktop.dice.table.pacing.Pacing`.
+- **paced**: the same with :class:`~tortuga_desktop.games.dice.table.pacing.Pacing`.
 
 What is measured: the controller's clock is real time (``perf_counter``) while the bot thinks;
 once the answer is in and only the hold is left, the clock skips ahead to the release time
@@ -37,10 +37,10 @@ os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 from scripts import harness
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.dice.table.controller import GameController
-from tortuga_desktop.dice.table.pacing import HELD_KINDS, Pacing, held_positions, ks_two_sample
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.controller import GameController
+from tortuga_desktop.games.dice.table.pacing import HELD_KINDS, Pacing, held_positions, ks_two_sample
 from tortuga_desktop.shell.saves import SeatConfig
 
 DOTS_AFTER = 0.3

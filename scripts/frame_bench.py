@@ -198,8 +198,8 @@ def main(argv: list[str] | None = None) -> int:
 def expert_case(args: argparse.Namespace) -> int:
     """Frame times with Expert seats thinking, beside a table where nobody thinks (same run)."""
     from tortuga_desktop import thinking
-    from tortuga_desktop.ai import workers
-    from tortuga_desktop.dice.table.scenes.demo import start_demo
+    from tortuga_desktop.games.dice.ai import workers
+    from tortuga_desktop.games.dice.table.scenes.demo import start_demo
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.start import make_app
 
@@ -209,7 +209,7 @@ def expert_case(args: argparse.Namespace) -> int:
 
     print(f"video driver: {pygame.display.get_driver()}, window {app.size}, {args.seconds:.0f} s per table, "
           f"seed {args.seed}")
-    from tortuga_desktop.dice.table.scenes.table import TableScene
+    from tortuga_desktop.games.dice.table.scenes.table import TableScene
 
     cases = [("nobody thinking (random seats)", ("random",), True, True),
              (f"{','.join(levels)} in a worker process", levels, True, True)]
@@ -279,9 +279,9 @@ def redraws_case(args: argparse.Namespace) -> int:
     import statistics
 
     from tortuga_desktop import thinking
-    from tortuga_desktop.dice.table.controller import GameController, demo_seats
-    from tortuga_desktop.dice.table.scenes.table import TableScene
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.games.dice.table.scenes.table import TableScene
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.start import make_app
 
@@ -354,9 +354,9 @@ def replay_case(args: argparse.Namespace) -> int:
     """Frame times of the replay scene while scrubbing and while playing."""
     import random
 
-    from tortuga_desktop.dice.table.records import RecordKeeper
-    from tortuga_desktop.dice.table.scenes.replay import ReplayScene
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.records import RecordKeeper
+    from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
     from tortuga_desktop.shell.intents import Hover
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.start import make_app

@@ -108,10 +108,10 @@ def instrument(app: Any, scene: Any) -> Probe:
 
     import pygame
 
+    from tortuga_desktop.games.t1667.table import beats as beats_mod
+    from tortuga_desktop.games.t1667.table import render as render_mod
+    from tortuga_desktop.games.t1667.table import scene as scene_mod
     from tortuga_desktop.shell import layout as layout_mod
-    from tortuga_desktop.t1667.table import beats as beats_mod
-    from tortuga_desktop.t1667.table import render as render_mod
-    from tortuga_desktop.t1667.table import scene as scene_mod
 
     probe = Probe()
     probe.wrap(app, "_intents", "input")
@@ -193,11 +193,11 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.dice.table.scenes.demo import start_demo
+    from tortuga_desktop.games.dice.table.scenes.demo import start_demo
+    from tortuga_desktop.games.t1667.table.beats import CardBeat, VoteBeat
+    from tortuga_desktop.games.t1667.table.demo import start_demo as start_1667
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.start import make_app
-    from tortuga_desktop.t1667.table.beats import CardBeat, VoteBeat
-    from tortuga_desktop.t1667.table.demo import start_demo as start_1667
 
     opts = build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed])
     app = make_app(opts)

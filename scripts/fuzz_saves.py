@@ -45,8 +45,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ["TORTUGA_HOME"] = str(home / "home")
 
     from tortuga_desktop.devtools.save_corpus import check_case, corpus, record_cases
-    from tortuga_desktop.dice.table import savefile as dsave
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table import savefile as dsave
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.saves import SeatConfig

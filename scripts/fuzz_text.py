@@ -60,7 +60,7 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.saves import is_visible_char
     from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine

@@ -20,11 +20,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main() -> int:
     import pygame
 
-    from tortuga_desktop.dice.table.controller import GameController, demo_seats
-    from tortuga_desktop.dice.table.human import DecisionPanel
-    from tortuga_desktop.rules import Game
-    from tortuga_desktop.rules.prompt import seat_prompt
-    from tortuga_desktop.rules.scenario import position
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.rules.prompt import seat_prompt
+    from tortuga_desktop.games.dice.rules.scenario import position
+    from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.games.dice.table.human import DecisionPanel
 
     seats = demo_seats(4, 3)
     g = Game.new(4, 3, names=[s.name for s in seats])

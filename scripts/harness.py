@@ -17,8 +17,8 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
 from typing import Any, TypeVar
 
-from tortuga_desktop.rules import Game, PlayerView
-from tortuga_desktop.sim import derive_seed
+from tortuga_desktop.games.dice.rules import Game, PlayerView
+from tortuga_desktop.games.dice.sim import derive_seed
 
 __all__ = ["derive_seed", "parser", "report", "run_jobs", "seat_views"]
 
@@ -78,7 +78,7 @@ def report(args: argparse.Namespace, figures: dict[str, Any], lines: Sequence[st
 def seat_views(players: int, games: int, seed: int, level: str = "normal", every: int = 3) -> list[PlayerView]:
     """Seat 0's view at every ``every``-th of its decisions with a choice, in ``games`` games
     between bots of ``level`` (game ``i``: seed ``seed + i``, seat ``s``'s bot ``seed + 10 * i + s``)."""
-    from tortuga_desktop.ai import make_bot
+    from tortuga_desktop.games.dice.ai import make_bot
 
     out: list[PlayerView] = []
     for gi in range(games):

@@ -3,7 +3,7 @@
     python -m scripts.hint_bench [--decisions 200] [--players 2,3,4] [--seed 1]
 
 Plays games between Normal bots (2, 3 and 4 players in turn) and, at every third decision with a
-choice (at most ``--per-game`` per game), evaluates it as a hint does (:func:`tortuga_desktop.dice.table.hints.hint_job`, the seat's own view) until
+choice (at most ``--per-game`` per game), evaluates it as a hint does (:func:`tortuga_desktop.games.dice.table.hints.hint_job`, the seat's own view) until
 ``--decisions`` hints were made. Prints the wall and CPU (``time.thread_time``) seconds per hint
 (median, p95, max), the worlds searched, how many hints were cut by the time cap, and the share
 of hints that say "clearly best", "about equal" or name a single move; with the machine's load.
@@ -16,12 +16,12 @@ import statistics
 import time
 
 from scripts import harness
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.dice.table.controller import LocalTableSource
-from tortuga_desktop.dice.table.hints import hint_job
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.sim import derive_seed
+from tortuga_desktop.games.dice.table.controller import LocalTableSource
+from tortuga_desktop.games.dice.table.hints import hint_job
 from tortuga_desktop.shell.saves import SeatConfig
-from tortuga_desktop.sim import derive_seed
 
 
 def _table(game: Game, human: int) -> LocalTableSource:

@@ -21,13 +21,13 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.dice.table.controller import GameController, finished_source
-from tortuga_desktop.dice.table.hints import shown_hint
-from tortuga_desktop.dice.table.review import ReviewScene
-from tortuga_desktop.dice.table.scenes.results import ResultsScene
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.controller import GameController, finished_source
+from tortuga_desktop.games.dice.table.hints import shown_hint
+from tortuga_desktop.games.dice.table.review import ReviewScene
+from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell.i18n import set_language
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App

@@ -15,7 +15,7 @@ from pathlib import Path
 from scripts import harness
 from tortuga_desktop.devtools.importgraph import read_graph
 
-HEAVY = ("tortuga_desktop.net", "tortuga_desktop.ai.expert", "tortuga_desktop.ai.kernel", "tortuga_desktop.t1667",
+HEAVY = ("tortuga_desktop.net", "tortuga_desktop.games.dice.ai.expert", "tortuga_desktop.games.dice.ai.kernel", "tortuga_desktop.games.t1667",
          "tortuga_desktop.shell.loop")
 
 

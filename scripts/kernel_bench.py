@@ -7,7 +7,7 @@ Times random games from setup to the end on one core, alternating engine and ker
 
 - ``engine playout``: ``Game.playout`` with events off (the engine's own fastest path, the
   figure scripts/engine_bench.py reports);
-- ``kernel playout``: :func:`tortuga_desktop.ai.kernel.playout` with its random policy
+- ``kernel playout``: :func:`tortuga_desktop.games.dice.ai.kernel.playout` with its random policy
   (what ``python -m tortuga_desktop.sim --fast`` runs);
 - ``kernel step``: the kernel's general state machine, one ``apply`` per decision with the
   engine-identical random policy (the path a search uses at its root).
@@ -38,8 +38,8 @@ import time
 from types import ModuleType
 from typing import Any
 
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.rules import Game, PlayerView, determinize
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.rules import Game, PlayerView, determinize
 
 from .harness import seat_views
 
@@ -106,7 +106,7 @@ def rollouts_old(jobs: list[Any], players: int) -> tuple[float, float, list[tupl
 
 def rollouts_new(jobs: list[Any], players: int, K: ModuleType,
                  E: ModuleType, today: bool = False) -> tuple[float, float, list[tuple[float, float]]]:
-    """The search's inner loop today (:func:`tortuga_desktop.ai.expert.search`) on the kernel ``K``
+    """The search's inner loop today (:func:`tortuga_desktop.games.dice.ai.expert.search`) on the kernel ``K``
     and the Expert module ``E`` bound to it (compiled or pure Python): CPU and wall seconds per
     rollout, values. The rollout policy plays without an opponent model, as both sides can (the
     models changed since: the kernel now shows the skull choice its selection, and Hard-like
@@ -138,7 +138,7 @@ def rollouts_new(jobs: list[Any], players: int, K: ModuleType,
 
 
 def rollout_bench(a: argparse.Namespace) -> int:
-    from tortuga_desktop.ai import expert, kernel_mode
+    from tortuga_desktop.games.dice.ai import expert, kernel_mode
 
     pure_k, _pure_r, pure_e = kernel_mode.reference()
     compiled = kernel_mode.compiled()

@@ -18,11 +18,11 @@ import random
 import time
 
 from scripts import harness
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import RolloutPolicy
-from tortuga_desktop.rules import Game
-from tortuga_desktop.sim import derive_seed
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.expert import RolloutPolicy
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.sim import derive_seed
 
 #: Full-information rollouts with the rollout policy are over-confident about games between
 #: other players (they decide too fast): the estimate shrinks them toward 1/n by this share

@@ -22,8 +22,12 @@ from __future__ import annotations
 import time
 
 from scripts import harness
-from tortuga_desktop.ai.kernel_check import compare_fast_playout, compare_game, compare_random_playouts
-from tortuga_desktop.sim import derive_seed
+from tortuga_desktop.games.dice.ai.kernel_check import (
+    compare_fast_playout,
+    compare_game,
+    compare_random_playouts,
+)
+from tortuga_desktop.games.dice.sim import derive_seed
 
 
 def main() -> int:

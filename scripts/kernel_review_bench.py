@@ -14,10 +14,10 @@ import argparse
 import os
 import time
 
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.review import review_game
-from tortuga_desktop.rules import Game
-from tortuga_desktop.sim import derive_seed
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.review import review_game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.sim import derive_seed
 
 
 def main() -> int:

@@ -13,7 +13,7 @@ import random
 
 from scripts import harness
 from tortuga_desktop.devtools.hidden1667 import resample_hidden
-from tortuga_desktop.t1667.rules import EventCard, Game, random_action
+from tortuga_desktop.games.t1667.rules import EventCard, Game, random_action
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -33,9 +33,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.dice.table.render.motion import build_timeline
-    from tortuga_desktop.dice.table.render.table import AnimState, TableRenderer
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.render.motion import build_timeline
+    from tortuga_desktop.games.dice.table.render.table import AnimState, TableRenderer
 
     pygame.init()
     pygame.display.set_mode((w, h))

@@ -3,9 +3,9 @@
     python -m scripts.netui_picture_bench [--games 20]
 
 Plays random 4-player games and, at every moment, does what
-:class:`tortuga_desktop.dice.table.netsource.NetTableSource` does with one local seat's received view:
-the seat's prompt (:func:`~tortuga_desktop.rules.prompt.prompt_from_view`: its decision and legal
-actions) and the public view (:func:`~tortuga_desktop.dice.table.netsource.public_view`); prints the
+:class:`tortuga_desktop.games.dice.table.netsource.NetTableSource` does with one local seat's received view:
+the seat's prompt (:func:`~tortuga_desktop.games.dice.rules.prompt.prompt_from_view`: its decision and legal
+actions) and the public view (:func:`~tortuga_desktop.games.dice.table.netsource.public_view`); prints the
 mean and p99 in milliseconds beside the baseline of building the same seat's ``PlayerView`` with
 ``Game.view`` in the same run.
 """
@@ -17,9 +17,9 @@ import random
 import statistics
 import time
 
-from tortuga_desktop.dice.table.netsource import public_view
-from tortuga_desktop.rules import Game
-from tortuga_desktop.rules.prompt import prompt_from_view
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.rules.prompt import prompt_from_view
+from tortuga_desktop.games.dice.table.netsource import public_view
 
 
 def main() -> int:

@@ -30,13 +30,13 @@ def main() -> int:
     import pygame
 
     from tortuga_desktop.devtools.drive import free_port, human_choice, inputs_for, press, step_until
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
-    from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
-    from tortuga_desktop.dice.table.scenes.setup import SetupScene
+    from tortuga_desktop.games.dice.rules import determinize
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.scenes.nettable import NetTableScene
+    from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.discovery import FoundHost
     from tortuga_desktop.net.headless import SeatBot
-    from tortuga_desktop.rules import determinize
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.loop import App
     from tortuga_desktop.shell.saves import SeatConfig

@@ -19,10 +19,10 @@ from __future__ import annotations
 import random
 
 from scripts import harness
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai.bots import build_bot
-from tortuga_desktop.ai.expert import RolloutPolicy
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai.bots import build_bot
+from tortuga_desktop.games.dice.ai.expert import RolloutPolicy
+from tortuga_desktop.games.dice.rules import Game
 
 KINDS = {K.K_SELECT: "dice", K.K_POSITION: "attack", K.K_SKULL: "skulls", K.K_BONUS: "bonus"}
 

@@ -23,10 +23,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from scripts import harness  # noqa: E402
-from tortuga_desktop.dice.table.human import DecisionPanel  # noqa: E402
-from tortuga_desktop.dice.table.render.table import AnimState, TableRenderer  # noqa: E402
-from tortuga_desktop.rules import DecisionKind, Game  # noqa: E402
-from tortuga_desktop.rules.prompt import seat_prompt  # noqa: E402
+from tortuga_desktop.games.dice.rules import DecisionKind, Game  # noqa: E402
+from tortuga_desktop.games.dice.rules.prompt import seat_prompt  # noqa: E402
+from tortuga_desktop.games.dice.table.human import DecisionPanel  # noqa: E402
+from tortuga_desktop.games.dice.table.render.table import AnimState, TableRenderer  # noqa: E402
 from tortuga_desktop.shell import i18n  # noqa: E402
 from tortuga_desktop.shell.intents import Click, Hover, Intent, Key  # noqa: E402
 from tortuga_desktop.shell.saves import SeatConfig  # noqa: E402

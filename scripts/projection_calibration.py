@@ -1,7 +1,7 @@
 """How well the projection's softmax predicts the winner (Expert's cut-off rollouts, ``tau``).
 
 Plays kernel games with Expert's rollout policy; at every round start it turns the projected
-final scores (:func:`tortuga_desktop.ai.expert.project`) into chances to win with a softmax of
+final scores (:func:`tortuga_desktop.games.dice.ai.expert.project`) into chances to win with a softmax of
 temperature ``tau`` points and scores them against the real winner (Brier score, mean over
 seats; lower is better; the naive 1/n guess beside it)::
 
@@ -10,7 +10,7 @@ seats; lower is better; the naive 1/n guess beside it)::
 ``--model`` plays every seat as Expert's 3-4-player rollouts play (the opponent model and its
 targets); ``--by-gap`` fits a temperature for each gap between the goal and the most chests in
 any seat's Tortuga (the round starts where Expert's cut-off rollouts stop), by least log loss and
-by least Brier score, and prints :data:`tortuga_desktop.ai.expert.TAU_BY_GAP` beside them::
+by least Brier score, and prints :data:`tortuga_desktop.games.dice.ai.expert.TAU_BY_GAP` beside them::
 
     python -m scripts.projection_calibration --players 4 --games 6000 --model --by-gap --seed 20000
     python -m scripts.projection_calibration --players 3 --games 6000 --model --by-gap --seed 30000
@@ -22,8 +22,8 @@ import argparse
 import math
 import random
 
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai.expert import TAU_BY_GAP, RolloutPolicy, leader_gap, project, win_chances
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai.expert import TAU_BY_GAP, RolloutPolicy, leader_gap, project, win_chances
 
 #: (gap at the round start, projected scores, each seat's share of the win)
 Row = tuple[int, list[float], list[float]]

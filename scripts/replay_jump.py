@@ -38,11 +38,11 @@ def main(argv: list[str] | None = None) -> int:
 
     os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-jump-"))
 
-    from tortuga_desktop.dice.table.records import RecordKeeper
-    from tortuga_desktop.dice.table.replay import ALL, ReplayTimeline
-    from tortuga_desktop.dice.table.scenes.replay import ReplayScene
-    from tortuga_desktop.rules import GameRecord, replay
-    from tortuga_desktop.rules.record import RECORD_FORMAT
+    from tortuga_desktop.games.dice.rules import GameRecord, replay
+    from tortuga_desktop.games.dice.rules.record import RECORD_FORMAT
+    from tortuga_desktop.games.dice.table.records import RecordKeeper
+    from tortuga_desktop.games.dice.table.replay import ALL, ReplayTimeline
+    from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
     from tortuga_desktop.shell.loop import App
     from tortuga_desktop.shell.scenes import Scene
 
@@ -51,7 +51,7 @@ def main(argv: list[str] | None = None) -> int:
     model: list[float] = []
     scene_ms: list[float] = []
     base: list[float] = []
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
 
     for seed in range(games):
         g = Game.new(4, seed=seed, long_game=seed % 2 == 1)

@@ -21,11 +21,11 @@ def main(argv: list[str]) -> int:
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-shot-")
     import pygame
 
-    from tortuga_desktop.dice.table.controller import GameController, demo_seats
-    from tortuga_desktop.dice.table.records import RecordKeeper
-    from tortuga_desktop.dice.table.replay import ALL
-    from tortuga_desktop.dice.table.scenes.replay import ReplayScene
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.games.dice.table.records import RecordKeeper
+    from tortuga_desktop.games.dice.table.replay import ALL
+    from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
     from tortuga_desktop.shell.intents import Hover
     from tortuga_desktop.shell.loop import App
     from tortuga_desktop.shell.scenes import Scene

@@ -51,13 +51,15 @@ def _picture(app: Any) -> Any:
 
 def screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """(name, put it on screen) for every screen, in a fixed order."""
-    from tortuga_desktop.dice.table.controller import finished_source
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
-    from tortuga_desktop.dice.table.scenes.handover import HandoverScene
-    from tortuga_desktop.dice.table.scenes.replay import ReplayScene, replay_of_game
-    from tortuga_desktop.dice.table.scenes.results import ResultsScene
-    from tortuga_desktop.dice.table.scenes.tutorial import TutorialScene
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.controller import finished_source
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
+    from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene, replay_of_game
+    from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
+    from tortuga_desktop.games.dice.table.scenes.tutorial import TutorialScene
+    from tortuga_desktop.games.t1667 import rules as r1667
+    from tortuga_desktop.games.t1667.table.end import End1667Scene
     from tortuga_desktop.shell import game as games
     from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.scenes.menu import MenuScene
@@ -65,8 +67,6 @@ def screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     from tortuga_desktop.shell.scenes.saveload import LoadScene, SaveScene
     from tortuga_desktop.shell.scenes.settings import SettingsScene
     from tortuga_desktop.shell.scenes.stats import StatsScene
-    from tortuga_desktop.t1667 import rules as r1667
-    from tortuga_desktop.t1667.table.end import End1667Scene
 
     seats = [SeatConfig("Anne Bonny", "human", 0), SeatConfig("Blackbeard", "hard", 1),
              SeatConfig("Calico Jack", "normal", 2), SeatConfig("Mary Read", "easy", 3)]
@@ -157,8 +157,8 @@ def screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     yield "end t1667", end_1667
 
     def table_1667() -> None:  # every seat at this screen: the game opens on a hand-over (no bot thinks)
-        from tortuga_desktop.t1667.table.module import start_game
-        from tortuga_desktop.t1667.table.setup import Seat1667, Setup1667
+        from tortuga_desktop.games.t1667.table.module import start_game
+        from tortuga_desktop.games.t1667.table.setup import Seat1667, Setup1667
 
         app.clear_to(MenuScene())
         start_game(app, Setup1667(tuple(Seat1667(n, "human") for n in NAMES_1667), seed=3))
@@ -225,9 +225,9 @@ class _Browser:
 def network_screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """The host, join, tables, lobby (with its chat) and network table screens, fed fixed messages
     by a stand-in connection (nothing is sent or received)."""
+    from tortuga_desktop.games.dice.rules import Game
     from tortuga_desktop.net import protocol as P
     from tortuga_desktop.net.client import GameUpdate, Status
-    from tortuga_desktop.rules import Game
     from tortuga_desktop.shell.scenes.host import HostScene
     from tortuga_desktop.shell.scenes.join import JoinScene
     from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene

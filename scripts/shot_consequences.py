@@ -19,10 +19,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 def main() -> int:
     import pygame
 
-    from tortuga_desktop.dice.table.controller import GameController
-    from tortuga_desktop.dice.table.scenes.table import TableScene
-    from tortuga_desktop.rules import SelectDice
-    from tortuga_desktop.rules.scenario import position
+    from tortuga_desktop.games.dice.rules import SelectDice
+    from tortuga_desktop.games.dice.rules.scenario import position
+    from tortuga_desktop.games.dice.table.controller import GameController
+    from tortuga_desktop.games.dice.table.scenes.table import TableScene
     from tortuga_desktop.shell import i18n
     from tortuga_desktop.shell.intents import Hover
     from tortuga_desktop.shell.loop import App

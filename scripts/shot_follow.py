@@ -23,9 +23,9 @@ def main() -> int:
     import pygame
 
     from scripts import harness
-    from tortuga_desktop.dice.table.controller import GameController
-    from tortuga_desktop.dice.table.scenes.table import TableScene
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.controller import GameController
+    from tortuga_desktop.games.dice.table.scenes.table import TableScene
     from tortuga_desktop.shell import i18n
     from tortuga_desktop.shell.loop import App
     from tortuga_desktop.shell.saves import SeatConfig

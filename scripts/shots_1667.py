@@ -18,11 +18,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
+from tortuga_desktop.games.t1667.ai.bots import make_bot  # noqa: E402
+from tortuga_desktop.games.t1667.rules import Game, Kind, Loc, PlayerView  # noqa: E402
+from tortuga_desktop.games.t1667.table.panel import PanelState, panel_for  # noqa: E402
+from tortuga_desktop.games.t1667.table.render import Table1667Renderer  # noqa: E402
 from tortuga_desktop.shell import i18n  # noqa: E402
-from tortuga_desktop.t1667.ai.bots import make_bot  # noqa: E402
-from tortuga_desktop.t1667.rules import Game, Kind, Loc, PlayerView  # noqa: E402
-from tortuga_desktop.t1667.table.panel import PanelState, panel_for  # noqa: E402
-from tortuga_desktop.t1667.table.render import Table1667Renderer  # noqa: E402
 
 NAMES = ("Anne", "Jack", "Mary", "Calico", "Edward", "Grace", "Henry", "Ching", "Bartholomew")
 

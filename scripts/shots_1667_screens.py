@@ -23,12 +23,12 @@ os.environ.setdefault("TORTUGA_HOME", tempfile.mkdtemp(prefix="tortuga-shots-"))
 
 import pygame  # noqa: E402
 
+from tortuga_desktop.games.t1667.rules import Game, play_random  # noqa: E402
+from tortuga_desktop.games.t1667.table.end import End1667Scene  # noqa: E402
+from tortuga_desktop.games.t1667.table.help import Help1667Scene  # noqa: E402
+from tortuga_desktop.games.t1667.table.setup import Setup1667Scene  # noqa: E402
 from tortuga_desktop.shell.i18n import set_language  # noqa: E402
 from tortuga_desktop.shell.loop import App  # noqa: E402
-from tortuga_desktop.t1667.rules import Game, play_random  # noqa: E402
-from tortuga_desktop.t1667.table.end import End1667Scene  # noqa: E402
-from tortuga_desktop.t1667.table.help import Help1667Scene  # noqa: E402
-from tortuga_desktop.t1667.table.setup import Setup1667Scene  # noqa: E402
 
 NAMES = ("Anne", "Jack", "Mary", "Calico", "Edward", "Grace", "Henry", "Ching", "Bartholomew")
 

@@ -33,11 +33,11 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     import pygame
 
+    from tortuga_desktop.games.t1667.table.beats import CardBeat, VoteBeat
+    from tortuga_desktop.games.t1667.table.demo import DEMO_NAMES, local_table
+    from tortuga_desktop.games.t1667.table.scene import Handover1667, Table1667Scene
     from tortuga_desktop.shell import i18n
     from tortuga_desktop.shell.loop import App
-    from tortuga_desktop.t1667.table.beats import CardBeat, VoteBeat
-    from tortuga_desktop.t1667.table.demo import DEMO_NAMES, local_table
-    from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
 
     args.out.mkdir(parents=True, exist_ok=True)
     for players, humans in ((4, (0,)), (9, (0,)), (5, (0, 2))):
@@ -80,8 +80,8 @@ def main(argv: list[str] | None = None) -> int:
         if want:
             print(f"{tag}: no moment for {', '.join(sorted(want))} came up")
     # the end screen: a 5-seat game with one human, played to its end at instant speed
-    from tortuga_desktop.t1667.table.end import End1667Scene
-    from tortuga_desktop.t1667.table.replay import ALL, Replay1667Scene
+    from tortuga_desktop.games.t1667.table.end import End1667Scene
+    from tortuga_desktop.games.t1667.table.replay import ALL, Replay1667Scene
 
     app = App(None, size=(w, h), fixed_dt=1 / 60)
     i18n.set_language(args.lang)

@@ -63,7 +63,7 @@ def main(argv: list[str] | None = None) -> int:
         worst = max(worst, time.perf_counter() - t0)
         frames += 1
     # a game with a SaveData (the demo has none): autosave + archive through the app
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 
     data = SetupConfig.default().create_game()
     app.session.play(data)

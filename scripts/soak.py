@@ -14,7 +14,7 @@ import time
 from collections import Counter
 
 from scripts import harness
-from tortuga_desktop.sim import SimResult, simulate
+from tortuga_desktop.games.dice.sim import SimResult, simulate
 
 
 def _chunk(args: tuple[int, int, int, bool]) -> SimResult:

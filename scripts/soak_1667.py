@@ -14,7 +14,7 @@ import sys
 import time
 
 from scripts import harness
-from tortuga_desktop.t1667.sim import simulate_1667
+from tortuga_desktop.games.t1667.sim import simulate_1667
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -19,8 +19,8 @@ import sys
 import time
 from typing import Any
 
-from tortuga_desktop.t1667.ai.bots import Bot, HardBot, make_bot
-from tortuga_desktop.t1667.rules import Game, Kind
+from tortuga_desktop.games.t1667.ai.bots import Bot, HardBot, make_bot
+from tortuga_desktop.games.t1667.rules import Game, Kind
 
 from . import harness
 

@@ -20,11 +20,11 @@ import time
 from typing import Any
 
 from scripts import harness
+from tortuga_desktop.games.t1667.ai.bots import LEVELS
+from tortuga_desktop.games.t1667.ai.seat import FACTORY
+from tortuga_desktop.games.t1667.rules import Action, Event
+from tortuga_desktop.games.t1667.table.engine import T1667Engine
 from tortuga_desktop.shell.table import BotSpec, LocalTable
-from tortuga_desktop.t1667.ai.bots import LEVELS
-from tortuga_desktop.t1667.ai.seat import FACTORY
-from tortuga_desktop.t1667.rules import Action, Event
-from tortuga_desktop.t1667.table.engine import T1667Engine
 
 FRAME_S = 1 / 60
 

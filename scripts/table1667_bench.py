@@ -21,11 +21,11 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame  # noqa: E402
 
-from tortuga_desktop import rules  # noqa: E402
-from tortuga_desktop.dice.table.render.table import TableRenderer  # noqa: E402
-from tortuga_desktop.t1667.rules import Game  # noqa: E402
-from tortuga_desktop.t1667.table.panel import panel_for  # noqa: E402
-from tortuga_desktop.t1667.table.render import Table1667Renderer  # noqa: E402
+from tortuga_desktop.games.dice import rules  # noqa: E402
+from tortuga_desktop.games.dice.table.render.table import TableRenderer  # noqa: E402
+from tortuga_desktop.games.t1667.rules import Game  # noqa: E402
+from tortuga_desktop.games.t1667.table.panel import panel_for  # noqa: E402
+from tortuga_desktop.games.t1667.table.render import Table1667Renderer  # noqa: E402
 
 
 def _figures(ms: list[float]) -> str:

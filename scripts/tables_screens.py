@@ -30,7 +30,7 @@ def main() -> int:
     import pygame
 
     from tortuga_desktop.devtools.netplay import FakeBrowser, Player
-    from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
+    from tortuga_desktop.games.dice.table.scenes.nettable import NetTableScene
     from tortuga_desktop.net.protocol import SeatSpec
     from tortuga_desktop.net.server import ServerConfig, ServerThread
     from tortuga_desktop.shell import i18n

@@ -25,8 +25,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--move-s", type=float, default=12.0, help="seconds to make one move")
     args = ap.parse_args(argv)
 
-    from tortuga_desktop.dice.table.scenes.tutorial import start_tutorial
-    from tortuga_desktop.dice.table.tutorial import HUMAN, STEPS
+    from tortuga_desktop.games.dice.table.scenes.tutorial import start_tutorial
+    from tortuga_desktop.games.dice.table.tutorial import HUMAN, STEPS
     from tortuga_desktop.shell import i18n
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.start import make_app

@@ -29,9 +29,9 @@ def main(argv: list[str] | None = None) -> int:
 
     import pygame
 
-    from tortuga_desktop.dice.table.scenes.tutorial import start_tutorial
-    from tortuga_desktop.dice.table.tutorial import STEPS
-    from tortuga_desktop.rules import Target
+    from tortuga_desktop.games.dice.rules import Target
+    from tortuga_desktop.games.dice.table.scenes.tutorial import start_tutorial
+    from tortuga_desktop.games.dice.table.tutorial import STEPS
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.main import build_parser
     from tortuga_desktop.shell.start import make_app

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 _CODE = r"""
 import json, random, statistics, sys, time
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
 games, players = int(sys.argv[1]), int(sys.argv[2])
 times = []
 size = []

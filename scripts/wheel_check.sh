@@ -34,7 +34,7 @@ font = resources.font_path()
 assert font.is_file() and "site-packages" in str(font), font
 import os
 
-from tortuga_desktop.ai import kernel_mode
+from tortuga_desktop.games.dice.ai import kernel_mode
 
 # the wheel carries the compiled kernel (setup.py; TORTUGA_PURE_KERNEL=1 builds without it)
 print(kernel_mode.describe())

@@ -19,7 +19,7 @@ import pytest  # noqa: E402
 def _no_bot_pacing(monkeypatch: pytest.MonkeyPatch) -> None:
     """Tests that drive whole games frame by frame do not wait for the R9.1 release times of
     computer players' answers; the tests of that pacing inject their own (tests/dice/test_pacing.py)."""
-    from tortuga_desktop.dice.table import pacing
+    from tortuga_desktop.games.dice.table import pacing
 
     monkeypatch.setattr(pacing, "ENABLED", False)
 

@@ -18,14 +18,14 @@ from typing import Any
 import pygame
 import pytest
 
-from tortuga_desktop.dice.table.eventtext import event_text
-from tortuga_desktop.dice.table.human import DecisionPanel
-from tortuga_desktop.dice.table.render import table as render_table
-from tortuga_desktop.dice.table.scenes import table as scene_table
-from tortuga_desktop.dice.table.scenes.handover import HandoverScene
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import DIE_LETTERS, DecisionKind, Game, PlayerView
-from tortuga_desktop.rules.events import PrivateEvent
+from tortuga_desktop.games.dice.rules import DIE_LETTERS, DecisionKind, Game, PlayerView
+from tortuga_desktop.games.dice.rules.events import PrivateEvent
+from tortuga_desktop.games.dice.table.eventtext import event_text
+from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.render import table as render_table
+from tortuga_desktop.games.dice.table.scenes import table as scene_table
+from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell import art
 from tortuga_desktop.shell.loop import App
 

@@ -1,7 +1,7 @@
 """Scenario helpers for the rules tests: exact game states and scripted dice.
 
 ``build`` makes a game in a chosen state with the engine's position builder
-(``tortuga_desktop.rules.scenario.position``: validated, and chests come out of the bag, tiles
+(``tortuga_desktop.games.dice.rules.scenario.position``: validated, and chests come out of the bag, tiles
 out of the pool, bonus tiles out of the supply).
 
 Dice are scripted with ``game.set_roll``; ``roll_step`` / ``play_dice`` / ``place`` drive a
@@ -16,7 +16,7 @@ import random
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     CHEST_LETTERS,
     DIE_LETTERS,
     SKULL,
@@ -25,7 +25,7 @@ from tortuga_desktop.rules import (
     ScenarioError,
     check_invariants,
 )
-from tortuga_desktop.rules.scenario import position
+from tortuga_desktop.games.dice.rules.scenario import position
 
 FLEET, CREW, HUNT, BOARD, RAID = 0, 1, 2, 3, 4
 R, B, Y, W, P = 0, 1, 2, 3, 4
@@ -71,7 +71,7 @@ def build(
     rules_version: int = 2,
 ) -> Game:
     """A game in the dice phase (selections open) with exactly these boards, made by the engine's
-    position builder (:func:`tortuga_desktop.rules.scenario.position`).
+    position builder (:func:`tortuga_desktop.games.dice.rules.scenario.position`).
 
     Seat spec keys as there; ``placed`` may also use action indices. Unplaced dice show neutral
     faces (all Expand fleet); script them with ``set_roll``/``roll_step``. ``bag``/``pool`` given:

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from tortuga_desktop.t1667.rules import Game, Kind, Loc, Ship, Side, parse_action, position
-from tortuga_desktop.t1667.rules.events import Event
+from tortuga_desktop.games.t1667.rules import Game, Kind, Loc, Ship, Side, parse_action, position
+from tortuga_desktop.games.t1667.rules.events import Event
 
 
 def game(**kw: Any) -> Game:

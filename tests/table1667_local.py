@@ -7,10 +7,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from tortuga_desktop.games.t1667.ai.seat import FACTORY
+from tortuga_desktop.games.t1667.rules import Game
+from tortuga_desktop.games.t1667.table.engine import T1667Engine
 from tortuga_desktop.shell.table import BotSpec, LocalTable
-from tortuga_desktop.t1667.ai.seat import FACTORY
-from tortuga_desktop.t1667.rules import Game
-from tortuga_desktop.t1667.table.engine import T1667Engine
 
 NAMES = ("Anne", "Jack", "Mary", "Calico", "Edward", "Grace", "Henry", "Ching", "Bartholomew")
 

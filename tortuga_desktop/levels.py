@@ -22,7 +22,7 @@ RECORD_KINDS: tuple[str, ...] = ("human", *ALL_LEVELS)
 #: The levels a network table offers: protocol version 1 was made before Expert and has no word
 #: for it (a peer of that version refuses the message), so the network stops at Hard.
 NETWORK_LEVELS: tuple[str, ...] = ALL_LEVELS[: ALL_LEVELS.index("hard") + 1]
-#: Tortuga 1667's computer players (tortuga_desktop.t1667.ai): "random" to Hard; it has no Expert.
+#: Tortuga 1667's computer players (tortuga_desktop.games.t1667.ai): "random" to Hard; it has no Expert.
 LEVELS_1667: tuple[str, ...] = ALL_LEVELS[: ALL_LEVELS.index("hard") + 1]
 
 

@@ -11,10 +11,10 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.ai import LEVELS, REASON_KEYS, BotChoice, make_bot
-from tortuga_desktop.arena import main as arena_main
-from tortuga_desktop.arena import run_arena
-from tortuga_desktop.rules import DecisionKind, Game, PlayerView, determinize
+from tortuga_desktop.games.dice.ai import LEVELS, REASON_KEYS, BotChoice, make_bot
+from tortuga_desktop.games.dice.arena import main as arena_main
+from tortuga_desktop.games.dice.arena import run_arena
+from tortuga_desktop.games.dice.rules import DecisionKind, Game, PlayerView, determinize
 
 FAST_HARD = {"iterations": 1, "top_k": 2}
 FAST_EXPERT = {"worlds": 3, "budget_s": 60.0}
@@ -214,7 +214,7 @@ def test_a_stopped_serial_arena_reports_whole_rotations(monkeypatch: pytest.Monk
 
 
 def test_linked_interval_averages_a_seeds_rotations_first() -> None:
-    from tortuga_desktop.arena import linked_interval
+    from tortuga_desktop.games.dice.arena import linked_interval
 
     # four seeds, two rotations each: every seed's mean is 0.5, so the interval is a point
     assert linked_interval([1.0, 0.0, 0.0, 1.0, 1.0, 0.0, 0.0, 1.0], 2) == (0.5, 0.5)

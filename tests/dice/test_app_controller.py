@@ -14,10 +14,10 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.ai import BotChoice, Reason
-from tortuga_desktop.dice.table.controller import GameController, demo_seats
-from tortuga_desktop.dice.table.render.motion import ChestFlight, MotionData, build_timeline
-from tortuga_desktop.rules import DecisionKind, Game, PlayerView, determinize
+from tortuga_desktop.games.dice.ai import BotChoice, Reason
+from tortuga_desktop.games.dice.rules import DecisionKind, Game, PlayerView, determinize
+from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
+from tortuga_desktop.games.dice.table.render.motion import ChestFlight, MotionData, build_timeline
 from tortuga_desktop.shell.anim import Motion, Timeline, ease_out_back, ease_out_cubic
 from tortuga_desktop.shell.saves import SeatConfig
 
@@ -132,7 +132,7 @@ def test_motions_cover_a_whole_game() -> None:
 # ---------------------------------------------------------------- issue 24.2: a failing engine
 def _broken_apply(monkeypatch: Any) -> None:
     """Every decision changes the game half-way and then fails inside the engine."""
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
 
     def broken(self: Game, seat: int, kind: Any, action: Any) -> None:
         self.round += 1
@@ -145,7 +145,7 @@ def _broken_apply(monkeypatch: Any) -> None:
 def test_a_failing_engine_cannot_take_the_process_down(monkeypatch: Any, caplog: Any) -> None:
     """A bot's move and its random fallback both fail inside the engine: poll returns, the fault
     is logged and shown, the game is as it was before, and nobody is asked to decide any more."""
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
 
     game = Game.new(2, seed=3)
     c = GameController(game, demo_seats(2, 3, ("normal", "normal")))
@@ -162,7 +162,7 @@ def test_a_failing_engine_cannot_take_the_process_down(monkeypatch: Any, caplog:
 
 
 def test_a_human_move_failing_inside_the_engine_leaves_the_game_as_it_was(monkeypatch: Any) -> None:
-    from tortuga_desktop.rules import Game, RulesError
+    from tortuga_desktop.games.dice.rules import Game, RulesError
 
     game = Game.new(2, seed=3)
     seats = demo_seats(2, 3, ("normal", "normal"))
@@ -184,7 +184,7 @@ def test_a_state_that_crashes_every_move_halts_the_game_quietly() -> None:
     fault is shown, and the game either goes on with the fallback move or stops as it was."""
     import random as _random
 
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
 
     game = Game.new(2, seed=4)
     rng = _random.Random(1)

@@ -42,7 +42,7 @@ def test_the_one_file_executable_thinks_in_worker_processes_too() -> None:
     code = ("import sys; sys.frozen = True\n"
             "from tortuga_desktop import thinking\n"
             "from tortuga_desktop.shell.table import default_think\n"
-            "from tortuga_desktop.t1667.table.demo import think_mode\n"
+            "from tortuga_desktop.games.t1667.table.demo import think_mode\n"
             "print(thinking.FROZEN, thinking.ENABLED, default_think(), think_mode())\n"
             "print(thinking.thinking_mode())\n")
     res = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)

@@ -12,8 +12,7 @@ from itertools import combinations
 
 import pytest
 
-from tortuga_desktop.dice.table.decision import DecisionModel, Option
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     Act,
     Arrange,
     DecisionKind,
@@ -22,8 +21,9 @@ from tortuga_desktop.rules import (
     PlayerAction,
     SelectDice,
 )
-from tortuga_desktop.rules.prompt import seat_prompt
-from tortuga_desktop.rules.scenario import position
+from tortuga_desktop.games.dice.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.rules.scenario import position
+from tortuga_desktop.games.dice.table.decision import DecisionModel, Option
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.words import Joined, Words, say
 
@@ -60,7 +60,7 @@ def snapshot(m: DecisionModel) -> tuple[object, ...]:
 
 def test_the_model_imports_no_pygame() -> None:
     code = ("import sys\n"
-            "import tortuga_desktop.dice.table.decision, tortuga_desktop.shell.words, tortuga_desktop.dice.table.catchup\n"
+            "import tortuga_desktop.games.dice.table.decision, tortuga_desktop.shell.words, tortuga_desktop.games.dice.table.catchup\n"
             "bad = sorted(m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui'))\n"
             "assert not bad, bad\n")
     subprocess.run([sys.executable, "-c", code], check=True, timeout=120)

@@ -7,10 +7,10 @@ import random
 
 import pytest
 
-from tortuga_desktop.ai import LEVELS, make_bot
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai.kernel_check import compare_game
-from tortuga_desktop.rules import DecisionKind, Game, KeepTile, determinize, scenario
+from tortuga_desktop.games.dice.ai import LEVELS, make_bot
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai.kernel_check import compare_game
+from tortuga_desktop.games.dice.rules import DecisionKind, Game, KeepTile, determinize, scenario
 
 
 def _equal_hunt() -> Game:

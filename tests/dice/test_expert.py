@@ -6,11 +6,11 @@ import random
 
 import pytest
 
-from tortuga_desktop.ai import REASON_KEYS, Reason, make_bot
-from tortuga_desktop.ai.expert import THINK, ExpertBot, RolloutPolicy, odds_reason
-from tortuga_desktop.ai.kernel_check import compare_fast_playout
-from tortuga_desktop.arena import fit_elo, round_robin
-from tortuga_desktop.rules import DecisionKind, Game, determinize
+from tortuga_desktop.games.dice.ai import REASON_KEYS, Reason, make_bot
+from tortuga_desktop.games.dice.ai.expert import THINK, ExpertBot, RolloutPolicy, odds_reason
+from tortuga_desktop.games.dice.ai.kernel_check import compare_fast_playout
+from tortuga_desktop.games.dice.arena import fit_elo, round_robin
+from tortuga_desktop.games.dice.rules import DecisionKind, Game, determinize
 
 #: small and deterministic: a fixed number of worlds, no time cap in play
 QUICK = {"worlds": 4, "budget_s": 60.0}
@@ -151,7 +151,7 @@ def test_round_robin_table() -> None:
 
 
 def test_review_of_a_finished_game() -> None:
-    from tortuga_desktop.ai.review import review_game
+    from tortuga_desktop.games.dice.ai.review import review_game
 
     g = Game.new(3, 17)
     bots = [make_bot("normal", 1 + s) for s in range(3)]

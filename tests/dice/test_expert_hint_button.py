@@ -12,10 +12,10 @@ import pygame
 import pytest
 from test_expert_hints import _table, _until
 
-from tortuga_desktop.dice.table.hints import hint_busy, hint_marks, note_used, seats_hinted
-from tortuga_desktop.dice.table.savefile import SaveData, read_save, record_finished
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.hints import hint_busy, hint_marks, note_used, seats_hinted
+from tortuga_desktop.games.dice.table.savefile import SaveData, read_save, record_finished
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell import stats
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Key, UIEvent

@@ -7,12 +7,12 @@ from typing import Any
 
 import pygame
 
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.dice.table.controller import GameController, LocalTableSource
-from tortuga_desktop.dice.table.hints import hint_box, hint_busy, shown_hint
-from tortuga_desktop.dice.table.savefile import SaveData
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.controller import GameController, LocalTableSource
+from tortuga_desktop.games.dice.table.hints import hint_box, hint_busy, shown_hint
+from tortuga_desktop.games.dice.table.savefile import SaveData
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SeatConfig
@@ -152,8 +152,8 @@ def test_hint_follows_the_game_when_another_seat_decides_meanwhile() -> None:
     """A hint is for the position as it is: when another seat confirms its (secret) dice while
     the hint is on show, the hint is computed again for the new position, which is what the
     review evaluates at this decision (ai.evaluate.position_seed of the new decision number)."""
-    from tortuga_desktop.ai.evaluate import evaluate, position_seed
-    from tortuga_desktop.dice.table.hints import hint_job
+    from tortuga_desktop.games.dice.ai.evaluate import evaluate, position_seed
+    from tortuga_desktop.games.dice.table.hints import hint_job
 
     held = _HeldBot()
     seats = [SeatConfig("Anna", "human", 0), SeatConfig("Bart", "normal", 1, bot_seed=5)]
@@ -192,7 +192,7 @@ def test_hint_follows_the_game_when_another_seat_decides_meanwhile() -> None:
 
 
 def hint_text_of(job: Any, game: Game) -> str:
-    from tortuga_desktop.dice.table.hints import hint_text
+    from tortuga_desktop.games.dice.table.hints import hint_text
 
     return hint_text(job, list(game.names))[0]
 

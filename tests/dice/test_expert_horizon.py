@@ -6,11 +6,11 @@ import math
 
 import pytest
 
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import ExpertBot, _projected_value, project
-from tortuga_desktop.arena import main as arena_main
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.expert import ExpertBot, _projected_value, project
+from tortuga_desktop.games.dice.arena import main as arena_main
+from tortuga_desktop.games.dice.rules import Game
 
 
 def _hand_made() -> K.KState:

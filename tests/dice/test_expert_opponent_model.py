@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import random
 
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import THINK, ExpertBot, RolloutPolicy
-from tortuga_desktop.ai.kernel_check import compare_fast_playout
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.expert import THINK, ExpertBot, RolloutPolicy
+from tortuga_desktop.games.dice.ai.kernel_check import compare_fast_playout
 
 
 def _attacks(opp_attack: float, games: int = 40) -> tuple[int, int]:

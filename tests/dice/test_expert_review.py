@@ -9,13 +9,13 @@ from typing import Any
 
 import pygame
 
-from tortuga_desktop.ai import evaluate as evaluate_mod
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.dice.table.controller import finished_source
-from tortuga_desktop.dice.table.review import ReviewScene
-from tortuga_desktop.dice.table.scenes.replay import ReplayScene
-from tortuga_desktop.dice.table.scenes.results import ResultsScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import evaluate as evaluate_mod
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.controller import finished_source
+from tortuga_desktop.games.dice.table.review import ReviewScene
+from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
+from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SeatConfig

@@ -8,10 +8,10 @@ from dataclasses import replace
 
 import pytest
 
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import PRIOR, THINK, ExpertBot, judge_moves, rollout_policy, search
-from tortuga_desktop.arena import main as arena_main
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.expert import PRIOR, THINK, ExpertBot, judge_moves, rollout_policy, search
+from tortuga_desktop.games.dice.arena import main as arena_main
+from tortuga_desktop.games.dice.rules import Game
 
 
 def _dice_phase(players: int, seed: int) -> Game:

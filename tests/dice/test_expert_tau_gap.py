@@ -8,12 +8,12 @@ from dataclasses import replace
 import pytest
 
 from scripts import projection_calibration
-from tortuga_desktop.ai import expert as E
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.expert import TAU_BY_GAP, THINK, ExpertBot, cutoff_tau, search
-from tortuga_desktop.arena import main as arena_main
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import expert as E
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.expert import TAU_BY_GAP, THINK, ExpertBot, cutoff_tau, search
+from tortuga_desktop.games.dice.arena import main as arena_main
+from tortuga_desktop.games.dice.rules import Game
 
 
 def test_the_temperature_follows_the_leaders_gap_to_the_goal() -> None:

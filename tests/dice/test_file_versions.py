@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.dice.table import records
-from tortuga_desktop.dice.table.gamesetup import load_last_setup
-from tortuga_desktop.dice.table.savefile import SaveData, read_save
+from tortuga_desktop.games.dice.table import records
+from tortuga_desktop.games.dice.table.gamesetup import load_last_setup
+from tortuga_desktop.games.dice.table.savefile import SaveData, read_save
 from tortuga_desktop.shell import paths, settings, stats
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home, English (conftest)

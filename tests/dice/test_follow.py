@@ -23,14 +23,14 @@ from typing import Any
 import pygame
 import pytest
 
-from tortuga_desktop.ai import BotChoice, Reason
-from tortuga_desktop.dice.table import follow
-from tortuga_desktop.dice.table.controller import GameController
-from tortuga_desktop.dice.table.render.motion import build_timeline
-from tortuga_desktop.dice.table.scenes.table import LOSS_HOLD_S, TableScene
-from tortuga_desktop.rules import Game, PlayerView, TakeChest, Target, determinize
-from tortuga_desktop.rules import events as ev
-from tortuga_desktop.rules.scenario import position
+from tortuga_desktop.games.dice.ai import BotChoice, Reason
+from tortuga_desktop.games.dice.rules import Game, PlayerView, TakeChest, Target, determinize
+from tortuga_desktop.games.dice.rules import events as ev
+from tortuga_desktop.games.dice.rules.scenario import position
+from tortuga_desktop.games.dice.table import follow
+from tortuga_desktop.games.dice.table.controller import GameController
+from tortuga_desktop.games.dice.table.render.motion import build_timeline
+from tortuga_desktop.games.dice.table.scenes.table import LOSS_HOLD_S, TableScene
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Click, Hover, Key
 from tortuga_desktop.shell.loop import App
@@ -303,7 +303,7 @@ def test_game_over_is_announced_after_the_last_chests_land() -> None:
 
 
 def test_tips_never_cover_the_log_or_a_board(monkeypatch: pytest.MonkeyPatch) -> None:
-    from tortuga_desktop.dice.table.tips import TipOverlay
+    from tortuga_desktop.games.dice.table.tips import TipOverlay
     from tortuga_desktop.shell.settings import Settings
 
     app, scene = table(long_game(decisions=40))
@@ -326,7 +326,7 @@ def test_tips_never_cover_the_log_or_a_board(monkeypatch: pytest.MonkeyPatch) ->
 @pytest.mark.parametrize("scale", [80, 100, 150])
 def test_the_log_text_is_at_least_12_px(scale: int) -> None:
     """Issue 23 item 7: at 80 % in a 1280x720 window the log was about 9 px."""
-    from tortuga_desktop.dice.table.render.table import TableRenderer
+    from tortuga_desktop.games.dice.table.render.table import TableRenderer
     from tortuga_desktop.shell import art
     from tortuga_desktop.shell.layout import boosted_px, set_ui_scale
 

@@ -17,12 +17,20 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from tortuga_desktop.dice.table.consequence import arrangement, standing, total_with
-from tortuga_desktop.dice.table.decision import Mark
-from tortuga_desktop.dice.table.human import DecisionPanel
-from tortuga_desktop.rules import Act, ChooseAction, DecisionKind, Forfeit, Game, SelectDice, Target
-from tortuga_desktop.rules.prompt import seat_prompt
-from tortuga_desktop.rules.scenario import position
+from tortuga_desktop.games.dice.rules import (
+    Act,
+    ChooseAction,
+    DecisionKind,
+    Forfeit,
+    Game,
+    SelectDice,
+    Target,
+)
+from tortuga_desktop.games.dice.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.rules.scenario import position
+from tortuga_desktop.games.dice.table.consequence import arrangement, standing, total_with
+from tortuga_desktop.games.dice.table.decision import Mark
+from tortuga_desktop.games.dice.table.human import DecisionPanel
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Hover, Key
 from tortuga_desktop.shell.words import Phrase, say
@@ -210,7 +218,7 @@ def test_total_with_counts_the_bonus_only_with_dice() -> None:
 
 
 def test_hovering_a_target_on_the_table_previews_its_option() -> None:
-    from tortuga_desktop.dice.table.render.table import HitTarget
+    from tortuga_desktop.games.dice.table.render.table import HitTarget
 
     ui = _ui(_board_game(), 0)
     far = (ui.rect.right + 50, ui.rect.bottom + 50)
@@ -222,7 +230,7 @@ def test_hovering_a_target_on_the_table_previews_its_option() -> None:
 
 
 def test_treasure_tile_and_chest_choices_say_where_things_go() -> None:
-    from tortuga_desktop.rules import KeepTile, TakeChest
+    from tortuga_desktop.games.dice.rules import KeepTile, TakeChest
 
     g = position(players=3, start=0, phase="actions", action="hunt", pool=(1, 1, 0), park=(2, "tortuga"),
                  seats=[{"placed": {"hunt": "ABCDE"}}, {"placed": {"fleet": "ABCDE"}}, {"placed": {"crew": "ABCDE"}}])

@@ -21,11 +21,11 @@ import pygame
 import pytest
 from app_helpers import start_app
 
-from tortuga_desktop.dice.table.controller import GameController
-from tortuga_desktop.dice.table.scenes.handover import HandoverScene
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import DecisionKind, Game, SelectDice
-from tortuga_desktop.rules.scenario import position
+from tortuga_desktop.games.dice.rules import DecisionKind, Game, SelectDice
+from tortuga_desktop.games.dice.rules.scenario import position
+from tortuga_desktop.games.dice.table.controller import GameController
+from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.keys import hud_speed
 from tortuga_desktop.shell.loop import App
@@ -199,7 +199,7 @@ def test_tab_and_space_or_enter_select_the_focused_die() -> None:
 
 
 def test_saving_shows_a_confirmation_notice() -> None:
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.scenes.saveload import SaveScene
 
     app = start_app()
@@ -220,7 +220,7 @@ def test_saving_shows_a_confirmation_notice() -> None:
 
 
 def test_the_printed_screen_by_key_and_by_the_button_at_the_dice() -> None:
-    from tortuga_desktop.dice.table import dicegrid
+    from tortuga_desktop.games.dice.table import dicegrid
     from tortuga_desktop.shell.intents import Click
 
     app = start_app()

@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tortuga_desktop.ai import Reason
-from tortuga_desktop.dice.table.eventtext import log_rows, reason_text
-from tortuga_desktop.dice.table.gamelog import build_log
-from tortuga_desktop.rules import events as ev
+from tortuga_desktop.games.dice.ai import Reason
+from tortuga_desktop.games.dice.rules import events as ev
+from tortuga_desktop.games.dice.table.eventtext import log_rows, reason_text
+from tortuga_desktop.games.dice.table.gamelog import build_log
 from tortuga_desktop.shell import i18n
 
 NAMES = ("Anna", "Ben", "Cleo")

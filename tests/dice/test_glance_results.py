@@ -12,9 +12,9 @@ import random
 import pygame
 import pytest
 
-from tortuga_desktop.dice.table.controller import finished_source
-from tortuga_desktop.dice.table.scenes.results import CATEGORIES, ResultsScene, ranking, score_parts
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.controller import finished_source
+from tortuga_desktop.games.dice.table.scenes.results import CATEGORIES, ResultsScene, ranking, score_parts
 from tortuga_desktop.shell.intents import Click
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SeatConfig

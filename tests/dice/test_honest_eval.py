@@ -18,15 +18,15 @@ from dataclasses import replace
 
 import pytest
 
-from tortuga_desktop.ai import evaluate as evaluate_mod
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.evaluate import Z, evaluate, position_seed
-from tortuga_desktop.ai.review import Review, review_game
-from tortuga_desktop.dice.table.controller import LocalTableSource
-from tortuga_desktop.dice.table.evaltext import hint_lines, moment_text, pct
-from tortuga_desktop.dice.table.hints import hint_job
-from tortuga_desktop.rules import Game, GameRecord, parse_action
-from tortuga_desktop.rules.codec import parse_roll
+from tortuga_desktop.games.dice.ai import evaluate as evaluate_mod
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.evaluate import Z, evaluate, position_seed
+from tortuga_desktop.games.dice.ai.review import Review, review_game
+from tortuga_desktop.games.dice.rules import Game, GameRecord, parse_action
+from tortuga_desktop.games.dice.rules.codec import parse_roll
+from tortuga_desktop.games.dice.table.controller import LocalTableSource
+from tortuga_desktop.games.dice.table.evaltext import hint_lines, moment_text, pct
+from tortuga_desktop.games.dice.table.hints import hint_job
 from tortuga_desktop.shell.i18n import set_language
 from tortuga_desktop.shell.saves import SeatConfig
 

@@ -17,10 +17,10 @@ import pygame
 import pytest
 from privacy_probe import Probe
 
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.dice.table.controller import GameController
-from tortuga_desktop.dice.table.scenes.table import PRIVATE_KINDS, TableScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.controller import GameController
+from tortuga_desktop.games.dice.table.scenes.table import PRIVATE_KINDS, TableScene
 from tortuga_desktop.shell.i18n import set_language
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.loop import App

@@ -15,10 +15,10 @@ import pytest
 from privacy_probe import Probe
 from test_human_game import QuickBot, play, wait_for_bot
 
-from tortuga_desktop.dice.table.controller import GameController
-from tortuga_desktop.dice.table.scenes.results import ResultsScene
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import DecisionKind, Game
+from tortuga_desktop.games.dice.rules import DecisionKind, Game
+from tortuga_desktop.games.dice.table.controller import GameController
+from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell.intents import Click, Hover, Key
 from tortuga_desktop.shell.layout import AREA_NAMES
 from tortuga_desktop.shell.loop import App

@@ -14,10 +14,7 @@ from dataclasses import dataclass
 import pygame
 import pytest
 
-from tortuga_desktop.dice.table.catchup import catch_up, summary_for
-from tortuga_desktop.dice.table.decision import Mark, dice_reason, propose_arrangement
-from tortuga_desktop.dice.table.human import DecisionPanel
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     Act,
     Action,
     Arrange,
@@ -32,7 +29,10 @@ from tortuga_desktop.rules import (
     TakeChest,
     Target,
 )
-from tortuga_desktop.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.table.catchup import catch_up, summary_for
+from tortuga_desktop.games.dice.table.decision import Mark, dice_reason, propose_arrangement
+from tortuga_desktop.games.dice.table.human import DecisionPanel
 from tortuga_desktop.shell.intents import Click, Hover, Key
 from tortuga_desktop.shell.words import Phrase, say
 
@@ -286,7 +286,7 @@ def test_keep_tile_shows_both_values_and_keys_pick_by_the_numbers_shown() -> Non
 
 def test_equal_tiles_ask_to_keep_one_and_say_the_other_goes_back() -> None:
     """R9.1 ruling: two tiles of equal value still open the keep decision, with one choice."""
-    from tortuga_desktop.rules import scenario
+    from tortuga_desktop.games.dice.rules import scenario
 
     g = scenario.position({"players": 3, "pool": [0, 2, 0], "park": (2, "island"), "phase": "actions",
                            "action": "hunt", "seats": [{"placed": {"hunt": "ABCDE"}}, {"placed": {"fleet": "ABCDE"}},
@@ -377,7 +377,7 @@ def test_draw_and_hover_do_not_fail_for_any_kind() -> None:
 @pytest.mark.parametrize("how", ["enter", "mouse"])
 def test_R9_1_a_stuck_roll_is_confirmed_by_enter_or_the_confirm_button(how: str) -> None:
     """R3.6/R9.1: a roll that allows no selection is confirmed as it is ("select -")."""
-    from tortuga_desktop.rules.scenario import position
+    from tortuga_desktop.games.dice.rules.scenario import position
 
     g = position(players=3, seats=[{"boat": 1, "pirate": 1, "placed": {"board": "A", "raid": "B"}, "roll": "bbr"}])
     ui = make_ui(g, 0)
@@ -392,7 +392,7 @@ def test_R9_1_a_stuck_roll_is_confirmed_by_enter_or_the_confirm_button(how: str)
 
 
 def test_R9_1_a_normal_roll_needs_a_die_before_confirming() -> None:
-    from tortuga_desktop.rules.scenario import position
+    from tortuga_desktop.games.dice.rules.scenario import position
 
     g = position(players=3, seats=[{"roll": "ffchs"}])
     ui = make_ui(g, 0)

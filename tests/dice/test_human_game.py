@@ -20,20 +20,20 @@ from typing import Any
 import pygame
 import pytest
 
-from tortuga_desktop.ai import BotChoice, Reason
 from tortuga_desktop.devtools.drive import human_choice, inputs_for
-from tortuga_desktop.dice.table.controller import GameController
-from tortuga_desktop.dice.table.human import DecisionPanel
-from tortuga_desktop.dice.table.render.table import TableRenderer
-from tortuga_desktop.dice.table.scenes.handover import HandoverScene
-from tortuga_desktop.dice.table.scenes.results import ResultsScene
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.ai import BotChoice, Reason
+from tortuga_desktop.games.dice.rules import (
     DecisionKind,
     Game,
     PlayerView,
     determinize,
 )
+from tortuga_desktop.games.dice.table.controller import GameController
+from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.render.table import TableRenderer
+from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
+from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SeatConfig

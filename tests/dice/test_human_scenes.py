@@ -14,14 +14,14 @@ import pygame
 import pytest
 from test_human_game import QuickBot
 
-from tortuga_desktop.dice.table.controller import GameController, finished_source
-from tortuga_desktop.dice.table.gamesetup import SetupConfig, load_last_setup
-from tortuga_desktop.dice.table.human import DecisionPanel
-from tortuga_desktop.dice.table.scenes.handover import HandoverScene, needs_handover
-from tortuga_desktop.dice.table.scenes.results import ResultsScene, breakdown_rows
-from tortuga_desktop.dice.table.scenes.setup import SetupScene
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.controller import GameController, finished_source
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig, load_last_setup
+from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene, needs_handover
+from tortuga_desktop.games.dice.table.scenes.results import ResultsScene, breakdown_rows
+from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SeatConfig
@@ -318,7 +318,7 @@ def test_confirming_at_the_table_starts_the_catch_up_from_there(app: App) -> Non
     from test_human_game import wait_for_bot
 
     from tortuga_desktop.devtools.drive import inputs_for
-    from tortuga_desktop.dice.table.catchup import public_lines, summary_for
+    from tortuga_desktop.games.dice.table.catchup import public_lines, summary_for
 
     g = Game.new(3, 8, names=["Ani", "Bo", "Cy"])
     rng = random.Random(8)

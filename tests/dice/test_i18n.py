@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.dice.table.scenes.help import help_sections
+from tortuga_desktop.games.dice.table.scenes.help import help_sections
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.i18n import LANGUAGES, catalog, placeholders, tr, trn
 

@@ -9,7 +9,7 @@ Three checks:
   ``MenuItem``...) must be non-words (digits, separators, symbols) — words come from ``tr``;
 * a runtime scan: every scene is drawn in Dutch/German/Spanish while every rendered string is
   recorded; none of them may contain common English UI words, and the engine's log lines are
-  put into words by :mod:`tortuga_desktop.dice.table.eventtext`.
+  put into words by :mod:`tortuga_desktop.games.dice.table.eventtext`.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ import pygame
 import pytest
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.savefile import record_finished
+from tortuga_desktop.games.dice.table.savefile import record_finished
 from tortuga_desktop.shell import i18n
 
 #: the application's code: the shell and each game's table (the rules and bots draw nothing)
@@ -153,7 +153,7 @@ class _Recorder:
 
 @pytest.fixture()
 def recorder(monkeypatch: pytest.MonkeyPatch) -> _Recorder:
-    from tortuga_desktop.dice.table.render import table as rtable
+    from tortuga_desktop.games.dice.table.render import table as rtable
     from tortuga_desktop.shell import art
     from tortuga_desktop.shell.resources import font_path
 
@@ -217,7 +217,7 @@ def _english_hits(texts: list[str], names: set[str], lang: str) -> list[str]:
 def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, tmp_path: Path,
                                                 monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("TORTUGA_HOME", str(tmp_path / "home"))
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.main import build_parser
@@ -269,7 +269,7 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
             g.apply(s, g.random_action(s, rng))
         table = app.session.play(data)
         grab(6)
-        from tortuga_desktop.dice.table.render.table import HitTarget
+        from tortuga_desktop.games.dice.table.render.table import HitTarget
 
         hits = [HitTarget("area", 0, None, a) for a in ("tortuga", "fleet", "crew", "island")]
         hits += [HitTarget("track", 0, None, k) for k in ("boat", "pirate")]
@@ -295,7 +295,7 @@ def test_every_scene_draws_only_translated_text(lang: str, recorder: _Recorder, 
 
 
 def _finished_games() -> list[Any]:
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
 
     games = []
     for seed in range(12):
@@ -312,8 +312,8 @@ def _finished_games() -> list[Any]:
 def test_every_event_line_is_translated() -> None:
     """Every event that makes a log line has words in every language, with no placeholder left
     and no English sentence in the other languages."""
-    from tortuga_desktop.dice.table.eventtext import event_text
-    from tortuga_desktop.rules import describe
+    from tortuga_desktop.games.dice.rules import describe
+    from tortuga_desktop.games.dice.table.eventtext import event_text
 
     pairs = []
     for g in _finished_games():
@@ -334,8 +334,8 @@ def test_every_event_line_is_translated() -> None:
 
 
 def test_bot_reasons_are_translated() -> None:
-    from tortuga_desktop.ai import REASON_KEYS, Reason
-    from tortuga_desktop.dice.table.eventtext import reason_text
+    from tortuga_desktop.games.dice.ai import REASON_KEYS, Reason
+    from tortuga_desktop.games.dice.table.eventtext import reason_text
 
     names = ("Anna", "Bart")
     samples = [Reason(k, (("action", 4), ("colour", 4), ("seat", 1), ("area", "fleet"), ("box", 5), ("cap", 3),

@@ -6,11 +6,15 @@ import random
 
 import pytest
 
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import kernel_check, kernel_mode
-from tortuga_desktop.ai.kernel_check import compare_fast_playout, compare_game, compare_random_playouts
-from tortuga_desktop.rules import Game, determinize
-from tortuga_desktop.sim import derive_seed, simulate
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import kernel_check, kernel_mode
+from tortuga_desktop.games.dice.ai.kernel_check import (
+    compare_fast_playout,
+    compare_game,
+    compare_random_playouts,
+)
+from tortuga_desktop.games.dice.rules import Game, determinize
+from tortuga_desktop.games.dice.sim import derive_seed, simulate
 
 
 def test_500_games_match_the_engine_at_every_round_end() -> None:

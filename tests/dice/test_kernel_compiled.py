@@ -1,7 +1,7 @@
 """The compiled kernel (issue 29): it runs, it says so, and it plays exactly as the pure-Python reference.
 
 The build compiles ``ai/kernel.py`` and ``ai/rollout.py`` with mypyc; the ``.py`` files stay the
-reference (:func:`tortuga_desktop.ai.kernel_mode.reference` loads them from source). Here both play
+reference (:func:`tortuga_desktop.games.dice.ai.kernel_mode.reference` loads them from source). Here both play
 the same seeded games and rollouts and must agree on every decision, every round-end state (random
 sources included), every projected score and every Expert decision (the projection itself is
 checked against Hard's in ``tests/dice/test_rollout.py``).
@@ -19,11 +19,11 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.ai import expert as E
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import kernel_mode
-from tortuga_desktop.ai import rollout as R
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import expert as E
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import kernel_mode
+from tortuga_desktop.games.dice.ai import rollout as R
+from tortuga_desktop.games.dice.rules import Game
 
 PURE_ASKED = os.environ.get(kernel_mode.PURE_ENV) == "1"
 needs_compiled = pytest.mark.skipif(not kernel_mode.compiled(), reason="the compiled kernel does not run here "
@@ -97,7 +97,7 @@ def test_compiled_random_games_equal_the_reference() -> None:
 
 def _views(players: int, seed: int, count: int) -> list[Any]:
     """Seat 0's views at its decisions with a choice, from a game between Normal bots."""
-    from tortuga_desktop.ai import make_bot
+    from tortuga_desktop.games.dice.ai import make_bot
 
     g = Game.new(players, seed, log=False)
     bots = [make_bot("normal", seed + s) for s in range(players)]
@@ -175,7 +175,7 @@ def test_version_says_which_kernel_runs() -> None:
 
 def test_asking_for_the_pure_kernel_loads_the_sources_in_place_of_the_compiled_ones() -> None:
     code = ("import random\n"
-            "from tortuga_desktop.ai import kernel as K, rollout as R, expert as E, kernel_mode\n"
+            "from tortuga_desktop.games.dice.ai import kernel as K, rollout as R, expert as E, kernel_mode\n"
             "assert K.__file__.endswith('kernel.py') and R.__file__.endswith('rollout.py'), (K.__file__, R.__file__)\n"
             "assert R.K is K and E.K is K and E.RolloutPolicy is R.RolloutPolicy\n"
             "k = K.new_game(4, 3); K.playout(k, R.RolloutPolicy(random.Random(1)))\n"

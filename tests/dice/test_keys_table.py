@@ -18,12 +18,12 @@ import pygame
 import pytest
 from app_helpers import start_app
 
-from tortuga_desktop.dice.table.controller import GameController, finished_source
-from tortuga_desktop.dice.table.human import DecisionPanel
-from tortuga_desktop.dice.table.scenes.help import help_sections
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import Act, Chest, DecisionKind, Forfeit, Game, KeepTile, TakeChest
-from tortuga_desktop.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.rules import Act, Chest, DecisionKind, Forfeit, Game, KeepTile, TakeChest
+from tortuga_desktop.games.dice.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.table.controller import GameController, finished_source
+from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.scenes.help import help_sections
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.keys import KEY_TABLE
@@ -117,7 +117,7 @@ def check_esc() -> None:
 
 
 def check_space() -> None:
-    from tortuga_desktop.dice.table.scenes.handover import HandoverScene
+    from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
 
     app = start_app()
     try:
@@ -142,7 +142,7 @@ def check_speed() -> None:
 
 
 def check_save() -> None:
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.scenes.saveload import SaveScene
 
     app = start_app()
@@ -232,7 +232,7 @@ def check_pick() -> None:
 
 
 def check_grid() -> None:
-    from tortuga_desktop.dice.table import dicegrid
+    from tortuga_desktop.games.dice.table import dicegrid
 
     app = start_app()
     try:
@@ -268,7 +268,7 @@ def check_suggest() -> None:
 
 
 def check_hint() -> None:
-    from tortuga_desktop.dice.table.hints import hint_busy
+    from tortuga_desktop.games.dice.table.hints import hint_busy
 
     app = start_app()
     try:
@@ -281,7 +281,7 @@ def check_hint() -> None:
 
 
 def _results(app: Any) -> Any:
-    from tortuga_desktop.dice.table.scenes.results import ResultsScene
+    from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 
     g = Game.new(2, 8, names=["Anna", "Bart"])
     g.playout(random.Random(8))
@@ -292,7 +292,7 @@ def _results(app: Any) -> Any:
 
 
 def check_replay() -> None:
-    from tortuga_desktop.dice.table.scenes.replay import ReplayScene
+    from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
 
     app = start_app()
     try:
@@ -304,7 +304,7 @@ def check_replay() -> None:
 
 
 def check_review() -> None:
-    from tortuga_desktop.dice.table.review import ReviewScene
+    from tortuga_desktop.games.dice.table.review import ReviewScene
 
     app = start_app()
     try:

@@ -24,16 +24,16 @@ import pygame
 import pytest
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.controller import finished_source
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.human import DecisionPanel
-from tortuga_desktop.dice.table.render.table import AnimState, TableRenderer
-from tortuga_desktop.dice.table.scenes.handover import HandoverScene
-from tortuga_desktop.dice.table.scenes.help import HelpScene
-from tortuga_desktop.dice.table.scenes.results import ResultsScene
-from tortuga_desktop.dice.table.scenes.setup import SetupScene
-from tortuga_desktop.rules import DecisionKind, Game
-from tortuga_desktop.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.rules import DecisionKind, Game
+from tortuga_desktop.games.dice.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.table.controller import finished_source
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.render.table import AnimState, TableRenderer
+from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
+from tortuga_desktop.games.dice.table.scenes.help import HelpScene
+from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
+from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.shell import art, i18n
 from tortuga_desktop.shell.layout import LayoutReport, report_of, set_ui_scale, table_report, ui_scale
 from tortuga_desktop.shell.loop import App
@@ -82,7 +82,7 @@ class RecordingSurface(pygame.Surface):
 
 @pytest.fixture(scope="module", autouse=True)
 def _probe(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
-    from tortuga_desktop.dice.table.render import table as table_render
+    from tortuga_desktop.games.dice.table.render import table as table_render
 
     old_home = os.environ.get("TORTUGA_HOME")
     os.environ["TORTUGA_HOME"] = str(tmp_path_factory.mktemp("home"))
@@ -370,8 +370,8 @@ def test_no_table_text_is_clipped_or_leaves_its_box(lang: str) -> None:
 @pytest.mark.parametrize("scale", [80, 100, 150])
 def test_the_log_is_never_smaller_than_12_px(scale: int) -> None:
     """Issue 23: at 80 % the log's text was about 9 px."""
-    from tortuga_desktop.dice.table.controller import LogLine
-    from tortuga_desktop.rules import events as ev
+    from tortuga_desktop.games.dice.rules import events as ev
+    from tortuga_desktop.games.dice.table.controller import LogLine
 
     try:
         set_ui_scale(scale)
@@ -379,8 +379,8 @@ def test_the_log_is_never_smaller_than_12_px(scale: int) -> None:
         surf = RecordingSurface((1280, 720))
         game, seat = STATES[0]
         log = [LogLine(1, ev.StartPlayer(1, 0, 0), None, 0, "setup"), LogLine(1, ev.RoundStarted(1, 0, 0), None, 0, "dice")]
-        from tortuga_desktop.dice.table.eventtext import log_rows
-        from tortuga_desktop.dice.table.render import table as table_render
+        from tortuga_desktop.games.dice.table.eventtext import log_rows
+        from tortuga_desktop.games.dice.table.render import table as table_render
 
         assert art.TEXT_PROBE is not None
         art.TEXT_PROBE.clear()

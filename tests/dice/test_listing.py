@@ -10,11 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.dice.table import records
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.records import RecordError, RecordKeeper, ReplayFile
-from tortuga_desktop.dice.table.savefile import SaveData
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table import records
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.records import RecordError, RecordKeeper, ReplayFile
+from tortuga_desktop.games.dice.table.savefile import SaveData
 from tortuga_desktop.shell import listing, paths, replayfiles, saves
 
 

@@ -15,11 +15,11 @@ import pytest
 from app_helpers import start_app
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table import records
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.records import RecordKeeper
-from tortuga_desktop.dice.table.savefile import SaveData
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table import records
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.records import RecordKeeper
+from tortuga_desktop.games.dice.table.savefile import SaveData
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import paths, saves
 from tortuga_desktop.shell.intents import Key
@@ -211,7 +211,7 @@ def test_the_replays_list_renders_each_line_once(monkeypatch: pytest.MonkeyPatch
 def test_replays_open_off_the_frame_loop(monkeypatch: pytest.MonkeyPatch) -> None:
     """Issue 24.10: building a replay (the whole game played again) stalled the frame loop."""
     records.write_replay(_record("r0", 3))
-    from tortuga_desktop.dice.table.scenes import replay as replay_mod
+    from tortuga_desktop.games.dice.table.scenes import replay as replay_mod
 
     built = Spy(replay_mod.ReplayTimeline)
     monkeypatch.setattr(replay_mod, "ReplayTimeline", built)

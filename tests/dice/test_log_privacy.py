@@ -53,7 +53,7 @@ def _hint_text() -> str:
     the claim with the chance to win)."""
     from test_expert_hints import _table, _until
 
-    from tortuga_desktop.dice.table.hints import shown_hint
+    from tortuga_desktop.games.dice.table.hints import shown_hint
 
     app, table = _table(SEED % 1000)
     try:
@@ -72,7 +72,7 @@ def _local_game(seed: int) -> None:
     """A whole game of computer players through the app (autosave, record, archive, statistics)."""
     from app_helpers import start_app
 
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.saves import SeatConfig
 
     app = start_app()
@@ -95,11 +95,11 @@ def _network_game() -> tuple[str, list[str], int]:
     """Host a table from the UI on 127.0.0.1, let a client join with the code, play a few
     decisions; returns the join code, the tokens and the server's seed."""
     from tortuga_desktop.devtools.drive import host_from_ui, human_choice, inputs_for, step_until
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
-    from tortuga_desktop.dice.table.scenes.nettable import NetTableScene
+    from tortuga_desktop.games.dice.rules import determinize
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.scenes.nettable import NetTableScene
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.headless import SeatBot
-    from tortuga_desktop.rules import determinize
     from tortuga_desktop.shell.intents import Key
     from tortuga_desktop.shell.loop import App
     from tortuga_desktop.shell.saves import SeatConfig

@@ -15,11 +15,11 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.ai import BotChoice, Reason
-from tortuga_desktop.dice.table import pacing as pacing_mod
-from tortuga_desktop.dice.table.controller import GameController
-from tortuga_desktop.dice.table.pacing import Pacing, held_positions, ks_two_sample
-from tortuga_desktop.rules import DecisionKind, Game, PlayerView, determinize
+from tortuga_desktop.games.dice.ai import BotChoice, Reason
+from tortuga_desktop.games.dice.rules import DecisionKind, Game, PlayerView, determinize
+from tortuga_desktop.games.dice.table import pacing as pacing_mod
+from tortuga_desktop.games.dice.table.controller import GameController
+from tortuga_desktop.games.dice.table.pacing import Pacing, held_positions, ks_two_sample
 from tortuga_desktop.shell.saves import SeatConfig
 
 FRAME = 1 / 120
@@ -182,7 +182,7 @@ def test_hard_and_expert_stop_their_search_in_time() -> None:
     """The bots cut their search short to be done by the stop time they are given."""
     import time
 
-    from tortuga_desktop.ai import make_bot
+    from tortuga_desktop.games.dice.ai import make_bot
 
     g = Game.new(2, seed=6)
     seat = g.to_move()[0]

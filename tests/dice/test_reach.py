@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.dice.table import records
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.savefile import SaveData, read_save
-from tortuga_desktop.rules import Game, GameRecord, StateFormatError
-from tortuga_desktop.rules.reach import max_decisions, record_problem
+from tortuga_desktop.games.dice.rules import Game, GameRecord, StateFormatError
+from tortuga_desktop.games.dice.rules.reach import max_decisions, record_problem
+from tortuga_desktop.games.dice.table import records
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.savefile import SaveData, read_save
 from tortuga_desktop.shell import paths, replayfiles, saves
 
 

@@ -16,9 +16,9 @@ from __future__ import annotations
 
 import pytest
 
-from tortuga_desktop.ai import Reason, make_bot
-from tortuga_desktop.rules import Game
-from tortuga_desktop.rules.actions import (
+from tortuga_desktop.games.dice.ai import Reason, make_bot
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.rules.actions import (
     Act,
     Arrange,
     ChooseAction,
@@ -113,8 +113,8 @@ def _tables(games: int) -> list[tuple[tuple[str, ...], int]]:
 
 def test_board_reason_names_no_chest_the_take_may_not_take() -> None:
     """The reported case: a board's reason must not name a chest (the take decides it)."""
-    from tortuga_desktop.ai import kernel as K
-    from tortuga_desktop.ai.expert import reason_for
+    from tortuga_desktop.games.dice.ai import kernel as K
+    from tortuga_desktop.games.dice.ai.expert import reason_for
 
     g = Game.new(players=2, seed=3, log=False)
     # find a first-position board decision in a real game between Normal bots

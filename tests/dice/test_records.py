@@ -9,11 +9,11 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.ai import Reason
-from tortuga_desktop.dice.table import records
-from tortuga_desktop.dice.table.controller import GameController, demo_seats
-from tortuga_desktop.dice.table.records import RecordError, RecordKeeper, ReplayFile
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.ai import Reason
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table import records
+from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
+from tortuga_desktop.games.dice.table.records import RecordError, RecordKeeper, ReplayFile
 from tortuga_desktop.shell import replayfiles
 from tortuga_desktop.shell.saves import AutosaveWriter
 

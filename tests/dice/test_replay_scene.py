@@ -8,10 +8,10 @@ from pathlib import Path
 import pygame
 import pytest
 
-from tortuga_desktop.dice.table.records import RecordKeeper, ReplayFile
-from tortuga_desktop.dice.table.replay import ALL
-from tortuga_desktop.dice.table.scenes.replay import ReplayScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.records import RecordKeeper, ReplayFile
+from tortuga_desktop.games.dice.table.replay import ALL
+from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.scenes import Scene
@@ -98,7 +98,7 @@ def test_a_game_that_can_go_on_shows_only_the_public_view() -> None:
 
 def _bot_file() -> ReplayFile:
     """A finished 3-player game of computer players, with their reasons."""
-    from tortuga_desktop.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
 
     seats = demo_seats(3, 5, ("easy",))
     c = GameController(Game.new(3, 5, names=[s.name for s in seats]), seats)
@@ -112,7 +112,7 @@ def _bot_file() -> ReplayFile:
 
 
 def test_the_log_follows_the_position_with_the_bots_reasons() -> None:
-    from tortuga_desktop.dice.table.scenes.replay import replay_log
+    from tortuga_desktop.games.dice.table.scenes.replay import replay_log
 
     rf = _bot_file()
     app, scene = _open(rf)
@@ -266,7 +266,7 @@ def test_win_chance_chart_under_the_scrubber() -> None:
 
 def test_the_log_panel_shows_what_the_tables_log_would_show() -> None:
     """The scene draws the log from rows it renders once; the pixels are the renderer's own."""
-    from tortuga_desktop.dice.table.render.table import AnimState, TableRenderer
+    from tortuga_desktop.games.dice.table.render.table import AnimState, TableRenderer
 
     rf = _bot_file()
     app, scene = _open(rf)
@@ -329,8 +329,8 @@ def test_resize_and_language_change_while_watching() -> None:
 def test_a_game_in_progress_reveals_nothing_private_anywhere(seed: int) -> None:
     """Every position, every perspective asked for, the view, the log and the scrubber's
     tooltips of a game that can go on hold only public facts (R9)."""
-    from tortuga_desktop.dice.table.eventtext import event_text
-    from tortuga_desktop.rules.events import PrivateEvent
+    from tortuga_desktop.games.dice.rules.events import PrivateEvent
+    from tortuga_desktop.games.dice.table.eventtext import event_text
     from tortuga_desktop.shell.intents import Hover
 
     g = Game.new(3 + seed % 2, seed + 40)

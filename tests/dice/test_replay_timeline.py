@@ -12,8 +12,8 @@ import random
 import pytest
 
 from tortuga_desktop.devtools.replaycheck import prefix, record_replays_exactly
-from tortuga_desktop.dice.table.replay import ALL, ReplayTimeline
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.replay import ALL, ReplayTimeline
 
 
 @pytest.mark.parametrize("seed", range(12))

@@ -14,13 +14,13 @@ import pygame
 import pytest
 from app_helpers import start_app
 
-from tortuga_desktop.dice.table import records
-from tortuga_desktop.dice.table.controller import finished_source
-from tortuga_desktop.dice.table.records import RecordKeeper, ReplayFile
-from tortuga_desktop.dice.table.replay import ALL
-from tortuga_desktop.dice.table.scenes.replay import ReplayScene
-from tortuga_desktop.dice.table.scenes.results import ResultsScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table import records
+from tortuga_desktop.games.dice.table.controller import finished_source
+from tortuga_desktop.games.dice.table.records import RecordKeeper, ReplayFile
+from tortuga_desktop.games.dice.table.replay import ALL
+from tortuga_desktop.games.dice.table.scenes.replay import ReplayScene
+from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.main import parse_args
 from tortuga_desktop.shell.scenes.dialogs import MessageScene

@@ -24,7 +24,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tortuga_desktop.devtools.save_corpus import check_case, corpus, field_cases, sample  # noqa: E402
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.shell.main import build_parser  # noqa: E402
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.start import make_app  # noqa: E402
@@ -161,7 +161,7 @@ def test_hostile_replay_files_are_refused_with_a_message_and_change_nothing(tmp_
     """Every bad value in a replay file is a :class:`RecordError` with a message in every language,
     through reading and importing; nothing is written, moved or deleted; every value the format
     allows still reads. A file over the size limit is refused before it is read."""
-    from tortuga_desktop.dice.table import records
+    from tortuga_desktop.games.dice.table import records
     from tortuga_desktop.shell import replayfiles
 
     big = tmp_path / "big.json"
@@ -197,7 +197,7 @@ _REPLAY_WORDED: tuple[tuple[Any, ...], ...] = (
 
 
 def test_a_bad_replay_file_is_explained_in_the_same_words_as_before() -> None:
-    from tortuga_desktop.dice.table import records
+    from tortuga_desktop.games.dice.table import records
 
     want = json.loads((_OLD / "replay-messages.json").read_text(encoding="utf-8"))
     doc = json.loads((_OLD / "replay-version1.json").read_text(encoding="utf-8"))

@@ -7,13 +7,13 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import kernel_mode
-from tortuga_desktop.ai import rollout as R
-from tortuga_desktop.ai.heuristics import Light, Snapshot
-from tortuga_desktop.ai.heuristics import project as hard_project
-from tortuga_desktop.ai.rollout import RolloutPolicy
-from tortuga_desktop.ai.rollout_reference import ReferenceRolloutPolicy
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import kernel_mode
+from tortuga_desktop.games.dice.ai import rollout as R
+from tortuga_desktop.games.dice.ai.heuristics import Light, Snapshot
+from tortuga_desktop.games.dice.ai.heuristics import project as hard_project
+from tortuga_desktop.games.dice.ai.rollout import RolloutPolicy
+from tortuga_desktop.games.dice.ai.rollout_reference import ReferenceRolloutPolicy
 
 
 def _traces(seed: int, players: int, opp: float, model: bool, rounds_first: int,

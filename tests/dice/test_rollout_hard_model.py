@@ -13,12 +13,18 @@ from collections.abc import Iterator
 
 import pytest
 
-from tortuga_desktop.ai import kernel as K
-from tortuga_desktop.ai import rollout as R
-from tortuga_desktop.ai.bots import build_bot
-from tortuga_desktop.ai.expert import ExpertBot
-from tortuga_desktop.ai.heuristics import MEAN_TILE, action_values, dice_scores, option_scores, position_odds
-from tortuga_desktop.rules import Game, SelectDice, Target
+from tortuga_desktop.games.dice.ai import kernel as K
+from tortuga_desktop.games.dice.ai import rollout as R
+from tortuga_desktop.games.dice.ai.bots import build_bot
+from tortuga_desktop.games.dice.ai.expert import ExpertBot
+from tortuga_desktop.games.dice.ai.heuristics import (
+    MEAN_TILE,
+    action_values,
+    dice_scores,
+    option_scores,
+    position_odds,
+)
+from tortuga_desktop.games.dice.rules import Game, SelectDice, Target
 
 
 def positions(players: int, games: int, seed: int) -> Iterator[tuple[Game, int]]:

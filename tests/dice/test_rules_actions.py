@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scenario import BOARD, CREW, FLEET, HUNT, RAID, build, place, seat_rows, state
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     Act,
     DecisionKind,
     Forfeit,

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     Game,
     MalformedActionError,
     RulesError,

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scenario import BOARD, CREW, FLEET, HUNT, RAID, build, play_dice, roll_step, state
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     SKULL,
     ChooseAction,
     DecisionKind,

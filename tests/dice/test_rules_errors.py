@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from scenario import BOARD, CREW, FLEET, HUNT, RAID, build, place, state
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     Act,
     Arrange,
     ChooseAction,

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 from scenario import arrange_all, build, place, seat_rows, state
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     Arrange,
     ArrangePayload,
     Chest,

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     ArrangePayload,
     ChestPayload,
     DecisionKind,

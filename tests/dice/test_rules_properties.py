@@ -8,7 +8,7 @@ from itertools import combinations, permutations
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     Act,
     Action,
     Arrange,
@@ -29,7 +29,7 @@ from tortuga_desktop.rules import (
     parse_action,
     score_seat,
 )
-from tortuga_desktop.rules.views import public_part
+from tortuga_desktop.games.dice.rules.views import public_part
 
 SETTINGS = settings(max_examples=35, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])

@@ -6,14 +6,14 @@ import subprocess
 import sys
 
 RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "rules"
-FORBIDDEN = ("pygame", "pygame_gui", "tortuga_desktop.ai", "tortuga_desktop.shell", "tortuga_desktop.dice", "numpy")
+FORBIDDEN = ("pygame", "pygame_gui", "tortuga_desktop.games.dice.ai", "tortuga_desktop.shell", "tortuga_desktop.games.dice", "numpy")
 
 
 def test_rules_import_does_not_load_pygame_or_app() -> None:
     code = (
-        "import sys, tortuga_desktop.rules as r; g = r.Game.new(4, seed=1); g.view(0); "
+        "import sys, tortuga_desktop.games.dice.rules as r; g = r.Game.new(4, seed=1); g.view(0); "
         "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui', 'numpy') "
-        "or m.startswith(('tortuga_desktop.ai', 'tortuga_desktop.shell', 'tortuga_desktop.dice'))]; print(','.join(bad))"
+        "or m.startswith(('tortuga_desktop.games.dice.ai', 'tortuga_desktop.shell', 'tortuga_desktop.games.dice'))]; print(','.join(bad))"
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == "", f"rules package pulled in: {out}"
@@ -30,7 +30,7 @@ def test_rules_sources_import_only_the_standard_library_and_themselves() -> None
                 names = [node.module]
             for name in names:
                 assert not name.startswith(FORBIDDEN), f"{path.name} imports {name}"
-                assert name.split(".")[0] in sys.stdlib_module_names or name.startswith("tortuga_desktop.rules"), (
+                assert name.split(".")[0] in sys.stdlib_module_names or name.startswith("tortuga_desktop.games.dice.rules"), (
                     f"{path.name} imports non-standard module {name}"
                 )
 

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     EngineLoopError,
     Game,
     UnreachableStateError,
@@ -97,7 +97,7 @@ def test_the_open_reroll_loop_raises_instead_of_spinning() -> None:
 def test_the_dice_phase_loop_is_bounded(monkeypatch: pytest.MonkeyPatch) -> None:
     """R3.8: every roll step places dice, so the phase ends within six steps; a step that makes no
     progress (here: a roll step that starts nothing) raises instead of going round forever."""
-    from tortuga_desktop.rules import dice_phase
+    from tortuga_desktop.games.dice.rules import dice_phase
 
     g = Game.new(2, seed=3)
 
@@ -225,7 +225,7 @@ def test_queries_on_a_broken_state_raise_or_answer_but_change_nothing() -> None:
 
 def test_the_kernel_loops_are_bounded_too() -> None:
     """The playout kernel mirrors the engine's loops, bounds included (R3.6)."""
-    from tortuga_desktop.ai import kernel as K
+    from tortuga_desktop.games.dice.ai import kernel as K
 
     g = Game.new(3, seed=4)
     s = g.rollers[0]

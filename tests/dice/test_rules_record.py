@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 from scenario import build
 
-from tortuga_desktop.rules import Game, GameRecord, RulesError, StateFormatError, replay
+from tortuga_desktop.games.dice.rules import Game, GameRecord, RulesError, StateFormatError, replay
 
 
 @pytest.mark.parametrize("chunk", range(4))

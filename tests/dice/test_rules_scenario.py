@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.rules import DecisionKind, RulesError, ScenarioError, check_invariants
-from tortuga_desktop.rules.scenario import position
+from tortuga_desktop.games.dice.rules import DecisionKind, RulesError, ScenarioError, check_invariants
+from tortuga_desktop.games.dice.rules.scenario import position
 
 
 def test_dice_phase_position_with_scripted_rolls() -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from scenario import build, chests, place
 
-from tortuga_desktop.rules import Game, max_sets, score_seat
+from tortuga_desktop.games.dice.rules import Game, max_sets, score_seat
 
 
 def score(tortuga: str = "", fleet: str = "", crew: str = "", boat: int = 3, pirate: int = 3,

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from scenario import BOARD, FLEET, HUNT, build, place, state
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     SKULL,
     DecisionKind,
     DicePayload,

@@ -7,7 +7,7 @@ import random
 import pytest
 from scenario import BOARD, FLEET, build, state
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     DICE_GRIDS,
     DIE_VALUES,
     SKULL,

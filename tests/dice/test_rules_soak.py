@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from tortuga_desktop.rules import Game, check_invariants
+from tortuga_desktop.games.dice.rules import Game, check_invariants
 
 GAMES_PER_CHUNK = 300
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from scenario import BOARD, CREW, FLEET, HUNT, RAID, arrange_all, build, place, seat_rows
 
-from tortuga_desktop.rules import DecisionKind, Forfeit, Game, Target
+from tortuga_desktop.games.dice.rules import DecisionKind, Forfeit, Game, Target
 
 
 def skip_to(g: Game, action: int) -> Game:

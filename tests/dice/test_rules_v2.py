@@ -12,7 +12,7 @@ import sys
 import pytest
 from scenario import BOARD, FLEET, HUNT, RAID, build, place, seat_rows
 
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     DICE_GRIDS,
     DIE_VALUES,
     RULES_VERSION,
@@ -26,7 +26,7 @@ from tortuga_desktop.rules import (
     TakeChest,
     describe,
 )
-from tortuga_desktop.rules.events import (
+from tortuga_desktop.games.dice.rules.events import (
     ChestMoved,
     DiceRolled,
     LegacyLine,
@@ -283,7 +283,7 @@ def test_rules_modules_import_nothing_lazily() -> None:
 def test_loader_errors_hold_under_python_O() -> None:
     """Validation never relies on assert: bad data raises StateFormatError with -O too."""
     code = (
-        "import json; from tortuga_desktop.rules import Game, StateFormatError\n"
+        "import json; from tortuga_desktop.games.dice.rules import Game, StateFormatError\n"
         "d = Game.new(3, seed=1).to_dict(); bad = []\n"
         "for k, v in (('round', 0), ('phase', 'x'), ('bag', [99] * 5), ('events', [{'type': 'X'}]),\n"
         "             ('record', [[0, 'jump']]), ('rng', [3, [1] * 3, None])):\n"

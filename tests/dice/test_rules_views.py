@@ -12,8 +12,8 @@ import random
 
 import pytest
 
-from tortuga_desktop.rules import DecisionKind, Game, StateFormatError, determinize
-from tortuga_desktop.rules.views import PlayerView
+from tortuga_desktop.games.dice.rules import DecisionKind, Game, StateFormatError, determinize
+from tortuga_desktop.games.dice.rules.views import PlayerView
 
 
 def positions(games: int, seed: int) -> list[Game]:
@@ -185,7 +185,7 @@ def test_view_rejects_a_bad_seat() -> None:
 def test_views_built_together_are_the_views_built_alone(players: int, seed: int) -> None:
     """player_views (the server builds every seat's view at once, sharing what seats see
     alike) gives exactly player_view's view for each viewer, and so does its shared JSON."""
-    from tortuga_desktop.rules.views import SeatView, player_view, player_views
+    from tortuga_desktop.games.dice.rules.views import SeatView, player_view, player_views
 
     g = Game.new(players, seed=seed, log=False)
     rng = random.Random(seed)

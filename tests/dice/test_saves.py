@@ -15,9 +15,9 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig, load_last_setup, save_last_setup
-from tortuga_desktop.dice.table.savefile import SaveData, load_autosave, load_save, read_save
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig, load_last_setup, save_last_setup
+from tortuga_desktop.games.dice.table.savefile import SaveData, load_autosave, load_save, read_save
 from tortuga_desktop.shell import paths, saves
 from tortuga_desktop.shell.saves import SaveError, SeatConfig
 
@@ -207,7 +207,7 @@ def test_fuzzed_save_files_raise_only_save_error_and_are_kept(tmp_path: Path) ->
 
 def test_engine_raises_only_state_format_error_on_fuzzed_games() -> None:
     """A direct check of Game.from_dict on the game part (SaveError wraps it)."""
-    from tortuga_desktop.rules import StateFormatError
+    from tortuga_desktop.games.dice.rules import StateFormatError
 
     doc = json.loads(_sample_bytes())["check"]
     rng = random.Random(7)
@@ -281,7 +281,7 @@ _CHILD = textwrap.dedent(
     """
     import random, sys
     from tortuga_desktop.shell import saves
-    from tortuga_desktop.dice.table.gamesetup import SetupConfig
+    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.saves import SeatConfig
 
     def step(data):

@@ -11,9 +11,9 @@ import pytest
 from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.controller import finished_source
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.savefile import SaveData, load_autosave, load_save, read_save
+from tortuga_desktop.games.dice.table.controller import finished_source
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.savefile import SaveData, load_autosave, load_save, read_save
 from tortuga_desktop.shell import paths, saves
 from tortuga_desktop.shell.saves import SeatConfig
 
@@ -43,7 +43,7 @@ def _texts(app: Any) -> list[str]:
 # ---------------------------------------------------------------- 24.9: a full disk
 def test_a_full_disk_says_which_decision_is_safe_and_how_to_save_elsewhere(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    from tortuga_desktop.dice.table.scenes.results import ResultsScene
+    from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 
     app = _app()
     try:
@@ -189,7 +189,7 @@ def _table_of(app: Any, data: Any) -> Any:
 
 
 def _record_entries(game_id: str) -> int:
-    from tortuga_desktop.dice.table import records
+    from tortuga_desktop.games.dice.table import records
 
     return len(records.read_replay(records.replay_path(game_id)).record.entries)
 

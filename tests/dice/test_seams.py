@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.dice.table.session import GameSession
+from tortuga_desktop.games.dice.table.session import GameSession
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.scenes import Scene
 

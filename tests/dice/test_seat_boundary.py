@@ -1,7 +1,7 @@
 """Issue 25: what a seat may see is guaranteed by construction, not only checked after drawing.
 
 Everything above the table sources (the table scene, the decision panel, hints, review, results,
-hand-over, statistics, menus...) works on a :class:`~tortuga_desktop.dice.table.source.TableSource`: the
+hand-over, statistics, menus...) works on a :class:`~tortuga_desktop.games.dice.table.source.TableSource`: the
 seats' views, events and prompts. This test reads every application module's imports (those
 inside functions too) and fails when a module above the sources imports the engine's whole game
 or its state: ``Game``, ``State``, ``Seat``, the modules ``rules.game``, ``rules.state``,
@@ -21,8 +21,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 #: The application: the game-neutral shell and the dice game's table (its screens, panels, sources).
-PACKAGES = ("tortuga_desktop.shell", "tortuga_desktop.dice.table")
-DICE = "tortuga_desktop.dice.table"
+PACKAGES = ("tortuga_desktop.shell", "tortuga_desktop.games.dice.table")
+DICE = "tortuga_desktop.games.dice.table"
 
 #: The table sources and what lies below them (they own or store a whole game): these may import it.
 BELOW = {
@@ -33,7 +33,7 @@ BELOW = {
     f"{DICE}.replay", f"{DICE}.scenes.replay",  # a record played again
     "tortuga_desktop.shell.saves", f"{DICE}.records",  # files that store whole games
     f"{DICE}.savefile", f"{DICE}.gamesetup",  # the dice game's save format and a new game's setup
-    "tortuga_desktop.dice.table.pacing",  # R9.1 measurements over whole games (scripts and tests)
+    "tortuga_desktop.games.dice.table.pacing",  # R9.1 measurements over whole games (scripts and tests)
     "tortuga_desktop.shell.main",  # start-up: opens a game from a file or a demo setup into its source
     f"{DICE}.scenes.demo",  # the menu's and --demo's bots-only game, made into its source
     f"{DICE}.netadapter",  # the dice game as a network server runs it (the server owns the Game)
@@ -41,9 +41,9 @@ BELOW = {
 
 #: Rules modules holding the whole game or its state (a seat's view is ``rules.views``).
 ENGINE_MODULES = {
-    "tortuga_desktop.rules.game", "tortuga_desktop.rules.state", "tortuga_desktop.rules.serial",
-    "tortuga_desktop.rules.legal", "tortuga_desktop.rules.dice_phase", "tortuga_desktop.rules.actions_phase",
-    "tortuga_desktop.rules.move_phase", "tortuga_desktop.rules.scenario",
+    "tortuga_desktop.games.dice.rules.game", "tortuga_desktop.games.dice.rules.state", "tortuga_desktop.games.dice.rules.serial",
+    "tortuga_desktop.games.dice.rules.legal", "tortuga_desktop.games.dice.rules.dice_phase", "tortuga_desktop.games.dice.rules.actions_phase",
+    "tortuga_desktop.games.dice.rules.move_phase", "tortuga_desktop.games.dice.rules.scenario",
 }
 #: Names that are (or make) a whole game or its state, whatever module exports them.
 ENGINE_NAMES = {"Game", "State", "Seat", "determinize", "replay", "player_view", "game_from_dict", "resample_hidden"}
@@ -95,7 +95,7 @@ def engine_imports(path: Path, *, sources: bool = False) -> list[str]:
             submodules = {f"{module}.{n}" for n in names}
             if module in ENGINE_MODULES or module in sources_:
                 found.append(f"{path.name}:{node.lineno} from {module} import {', '.join(sorted(names))}")
-            elif module.startswith("tortuga_desktop.rules") and names & ENGINE_NAMES:
+            elif module.startswith("tortuga_desktop.games.dice.rules") and names & ENGINE_NAMES:
                 found.append(f"{path.name}:{node.lineno} from {module} import {', '.join(sorted(names & ENGINE_NAMES))}")
             elif submodules & (ENGINE_MODULES | sources_):
                 found.append(f"{path.name}:{node.lineno} from {module} import {', '.join(sorted(names))}")
@@ -133,11 +133,11 @@ def test_the_check_sees_every_form_of_import(tmp_path: Path) -> None:
     assert not probe.exists()
     cases = {
         "from ....rules import Game\n": True,
-        "from tortuga_desktop.rules.game import replay\n": True,
+        "from tortuga_desktop.games.dice.rules.game import replay\n": True,
         "def f():\n    from ....rules.serial import determinize\n": True,
-        "import tortuga_desktop.rules.state\n": True,
+        "import tortuga_desktop.games.dice.rules.state\n": True,
         "from ....rules import PlayerView, DecisionKind\n": False,
-        "from tortuga_desktop.rules.prompt import SeatPrompt\n": False,
+        "from tortuga_desktop.games.dice.rules.prompt import SeatPrompt\n": False,
         "from ..source import TableSource\n": False,
     }
     for text, bad in cases.items():

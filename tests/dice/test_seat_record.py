@@ -12,11 +12,11 @@ from pathlib import Path
 
 import pytest
 
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.rules.events import event_to_dict, visible
 from tortuga_desktop.net import seatstore
 from tortuga_desktop.net.protocol import Update
 from tortuga_desktop.net.seatstore import NetSeat, SeatKeeper, SeatRecord
-from tortuga_desktop.rules import Game
-from tortuga_desktop.rules.events import event_to_dict, visible
 
 SERVER, CODE, TOKEN = "127.0.0.1:47600", "ABCDEFGHJ", "t" * 24
 

@@ -20,10 +20,10 @@ import pytest
 from app_helpers import start_app
 from test_human_game import QuickBot
 
-from tortuga_desktop.dice.table.controller import LocalTableSource
-from tortuga_desktop.dice.table.source import TableMove, TableSource, ViewerError
-from tortuga_desktop.rules import DecisionKind, Game, PlayerAction, PlayerView
-from tortuga_desktop.rules.prompt import SeatPrompt
+from tortuga_desktop.games.dice.rules import DecisionKind, Game, PlayerAction, PlayerView
+from tortuga_desktop.games.dice.rules.prompt import SeatPrompt
+from tortuga_desktop.games.dice.table.controller import LocalTableSource
+from tortuga_desktop.games.dice.table.source import TableMove, TableSource, ViewerError
 from tortuga_desktop.shell.saves import SeatConfig
 
 HIDDEN = (DecisionKind.SELECT_DICE, DecisionKind.KEEP_TILE)
@@ -235,7 +235,7 @@ def test_the_tutorial_through_the_table_hands_out_only_what_it_may(audit: Audit)
 
     app = start_app("--speed", "instant")
     try:
-        from tortuga_desktop.dice.table.scenes.tutorial import TutorialScene
+        from tortuga_desktop.games.dice.table.scenes.tutorial import TutorialScene
 
         app.push(TutorialScene())
         app.run(max_frames=2)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from tortuga_desktop import arena, sim
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.sim import derive_seed
+from tortuga_desktop.games.dice import arena, sim
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.sim import derive_seed
 
 
 def test_runs_with_different_base_seeds_share_no_games() -> None:

@@ -15,11 +15,11 @@ from app_helpers import start_app
 from fake_game import SticksModule
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.module import DiceGame
-from tortuga_desktop.dice.table.savefile import SaveData
-from tortuga_desktop.dice.table.scenes.setup import SetupScene
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.module import DiceGame
+from tortuga_desktop.games.dice.table.savefile import SaveData
+from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import main as app_main
 from tortuga_desktop.shell import paths, saves
@@ -312,7 +312,7 @@ def test_statistics_written_before_games_are_the_dice_games(app_home: None) -> N
 
 # ---------------------------------------------------------------- replays know their game
 def test_replay_files_carry_their_game_and_refuse_another(app_home: None) -> None:
-    from tortuga_desktop.dice.table import records
+    from tortuga_desktop.games.dice.table import records
     from tortuga_desktop.shell import replayfiles
 
     game = Game.new(2, 5, names=["Anna", "Bart"])

@@ -23,10 +23,10 @@ import pytest
 from app_helpers import start_app
 from test_human_game import wait_for_bot
 
-from tortuga_desktop.ai import BotChoice
-from tortuga_desktop.dice.table.controller import GameController, demo_seats
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import Game, PlayerView
+from tortuga_desktop.games.dice.ai import BotChoice
+from tortuga_desktop.games.dice.rules import Game, PlayerView
+from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 
 pytestmark = pytest.mark.usefixtures("app_home")
 

@@ -7,9 +7,9 @@ from typing import Any
 import pytest
 from app_helpers import start_app
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.tips import TIP_KEYS, TipOverlay, tip_kind
-from tortuga_desktop.rules import DecisionKind
+from tortuga_desktop.games.dice.rules import DecisionKind
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.tips import TIP_KEYS, TipOverlay, tip_kind
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Click
 from tortuga_desktop.shell.saves import SeatConfig
@@ -83,7 +83,7 @@ def test_settings_screen_has_the_tips_toggle() -> None:
 
 
 def test_every_kind_of_decision_has_a_tip_in_every_language() -> None:
-    from tortuga_desktop.rules import Act, Target
+    from tortuga_desktop.games.dice.rules import Act, Target
 
     names = {tip_kind(k, [Act()]) for k in DecisionKind} | {tip_kind(DecisionKind.POSITION, [Target(1)])}
     assert names == set(TIP_KEYS)

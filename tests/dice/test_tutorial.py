@@ -8,8 +8,8 @@ import pygame
 import pytest
 from app_helpers import start_app
 
-from tortuga_desktop.dice.table.tutorial import HUMAN, STEPS, spot_hit_kinds, spot_rect
-from tortuga_desktop.rules import Arrange, DecisionKind, PlayerAction, SelectDice
+from tortuga_desktop.games.dice.rules import Arrange, DecisionKind, PlayerAction, SelectDice
+from tortuga_desktop.games.dice.table.tutorial import HUMAN, STEPS, spot_hit_kinds, spot_rect
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Click, Key
 
@@ -158,7 +158,7 @@ def test_tutorial_played_start_to_end(code: str, speed: str) -> None:
 def _at_step(key: str, *extra: str) -> tuple[Any, Any]:
     app = start_app("--speed", "instant", *extra)
     app.settings.tutorial_step = next(i for i, s in enumerate(STEPS) if s.key == key)
-    from tortuga_desktop.dice.table.scenes.tutorial import start_tutorial
+    from tortuga_desktop.games.dice.table.scenes.tutorial import start_tutorial
 
     scene = start_tutorial(app)
     app.run(max_frames=2)
@@ -166,7 +166,7 @@ def _at_step(key: str, *extra: str) -> tuple[Any, Any]:
 
 
 def test_a_wrong_move_is_explained_and_changes_nothing() -> None:
-    from tortuga_desktop.rules import Target
+    from tortuga_desktop.games.dice.rules import Target
 
     app, scene = _at_step("board")
     try:
@@ -245,7 +245,7 @@ def test_resume_in_the_last_chapter_rebuilds_the_position() -> None:
 
 
 def test_every_step_text_is_complete_in_every_language() -> None:
-    from tortuga_desktop.dice.table.tutorial import fast_forward
+    from tortuga_desktop.games.dice.table.tutorial import fast_forward
 
     games = {}
     for i, s in enumerate(STEPS):
@@ -291,7 +291,7 @@ def test_first_start_offer_taken_starts_the_tutorial() -> None:
 
 
 def test_a_dropped_bot_answer_does_not_use_up_the_script() -> None:
-    from tortuga_desktop.dice.table.tutorial import build_chapter, make_bots
+    from tortuga_desktop.games.dice.table.tutorial import build_chapter, make_bots
 
     game = build_chapter(0)
     bots = make_bots(0)
@@ -333,8 +333,8 @@ def test_the_tutorial_teaches_the_open_reroll_two_players_and_the_seating() -> N
 
 def test_the_table_shows_the_seating_order() -> None:
     """Each board carries its seat's number in the clockwise order, and its tooltip says so."""
-    from tortuga_desktop.dice.table.render import table as table_mod
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.render import table as table_mod
 
     drawn: list[str] = []
     real_text = table_mod.text

@@ -17,8 +17,8 @@ import pytest
 from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.savefile import read_save
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.savefile import read_save
 from tortuga_desktop.shell import art, i18n
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.main import build_parser
@@ -245,7 +245,7 @@ def _finish(controller: Any) -> None:
 
 
 def test_save_and_load_a_named_game_from_the_pause_menu_continues_identically() -> None:
-    from tortuga_desktop.dice.table.controller import GameController
+    from tortuga_desktop.games.dice.table.controller import GameController
     from tortuga_desktop.shell import saves
 
     app = _app()
@@ -370,8 +370,8 @@ def test_continue_restores_the_autosave() -> None:
 def test_speed_keys_on_the_table_are_remembered() -> None:
     """In a game with a human the speed keys are remembered like the settings screen; a demo's
     speed is its own (issue 18: it must not carry into later games)."""
-    from tortuga_desktop.dice.table.controller import GameController
-    from tortuga_desktop.dice.table.scenes.table import TableScene
+    from tortuga_desktop.games.dice.table.controller import GameController
+    from tortuga_desktop.games.dice.table.scenes.table import TableScene
     from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.settings import load_settings
 
@@ -384,7 +384,7 @@ def test_speed_keys_on_the_table_are_remembered() -> None:
         assert app.top.speed == "fast"
         assert app.session.writer().flush()
         assert load_settings().animation_speed == "normal"  # the demo's choice stays in the demo
-        from tortuga_desktop.rules.scenario import position
+        from tortuga_desktop.games.dice.rules.scenario import position
 
         seats = [SeatConfig("Ann", "human", 0, 0), SeatConfig("Bot", "easy", 1, 1)]
         game = position(players=2, seats=[{"placed": {"fleet": "ABCDE"}}, {}])  # Ann waits for the bot's roll

@@ -12,9 +12,9 @@ from concurrent.futures import CancelledError
 import pytest
 
 from tortuga_desktop import thinking
-from tortuga_desktop.ai import make_bot
-from tortuga_desktop.ai.workers import MAX_DEATHS_IN_A_ROW, ThinkPool, WorkerCrashed
-from tortuga_desktop.rules import Game, PlayerView
+from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.ai.workers import MAX_DEATHS_IN_A_ROW, ThinkPool, WorkerCrashed
+from tortuga_desktop.games.dice.rules import Game, PlayerView
 
 
 def _view(seed: int = 3, players: int = 4) -> PlayerView:
@@ -86,7 +86,7 @@ def test_a_killed_worker_is_logged_replaced_and_its_task_taken_over(caplog: pyte
         fut = pool.submit_evaluation(v, 1, max_worlds=200, time_cap_s=60.0)
         assert _wait_for(lambda: pool.busy_pids())
         victim = pool.busy_pids()[0]
-        with caplog.at_level(logging.ERROR, logger="tortuga_desktop.ai.workers"):
+        with caplog.at_level(logging.ERROR, logger="tortuga_desktop.games.dice.ai.workers"):
             os.kill(victim, signal.SIGKILL)
             result = fut.result(timeout=120)
         assert result.worlds > 0 and result.candidates
@@ -97,7 +97,7 @@ def test_a_killed_worker_is_logged_replaced_and_its_task_taken_over(caplog: pyte
 
 
 def test_a_task_that_kills_its_worker_fails_and_the_pool_gives_up_after_repeats() -> None:
-    from tortuga_desktop.ai.workers import Task
+    from tortuga_desktop.games.dice.ai.workers import Task
 
     with ThinkPool(1) as pool:
         for _ in range(MAX_DEATHS_IN_A_ROW):
@@ -199,7 +199,7 @@ def test_ctrl_c_leaves_the_workers_to_the_pool() -> None:
 @pytest.fixture
 def in_processes(monkeypatch: pytest.MonkeyPatch) -> object:
     """The game's bots think in the shared worker process (as in the program)."""
-    from tortuga_desktop.ai import workers
+    from tortuga_desktop.games.dice.ai import workers
 
     monkeypatch.setattr(thinking, "ENABLED", True)
     yield workers
@@ -208,7 +208,7 @@ def in_processes(monkeypatch: pytest.MonkeyPatch) -> object:
 
 
 def _play(players: int, seed: int, levels: tuple[str, ...], limit: int = 4000) -> tuple[object, object]:
-    from tortuga_desktop.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
 
     seats = demo_seats(players, seed, levels)
     c = GameController(Game.new(players, seed, names=[s.name for s in seats], log=False), seats, pacing=None)
@@ -221,7 +221,7 @@ def _play(players: int, seed: int, levels: tuple[str, ...], limit: int = 4000) -
 
 
 def test_the_games_bots_think_in_a_worker_process_and_play_the_same_game(in_processes: object) -> None:
-    from tortuga_desktop.ai import workers
+    from tortuga_desktop.games.dice.ai import workers
 
     record, c = _play(2, 5, ("normal", "easy"))
     assert c.game.is_over and not c.notices  # type: ignore[attr-defined]
@@ -231,8 +231,8 @@ def test_the_games_bots_think_in_a_worker_process_and_play_the_same_game(in_proc
 
 
 def test_a_worker_killed_while_a_bot_thinks_is_shown_and_the_game_goes_on(in_processes: object) -> None:
-    from tortuga_desktop.ai import workers
-    from tortuga_desktop.dice.table.controller import GameController, demo_seats
+    from tortuga_desktop.games.dice.ai import workers
+    from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
 
     seats = demo_seats(2, 6, ("expert",))
     c = GameController(Game.new(2, 6, names=[s.name for s in seats], log=False), seats, pacing=None)
@@ -248,10 +248,10 @@ def test_a_worker_killed_while_a_bot_thinks_is_shown_and_the_game_goes_on(in_pro
 
 
 def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: object) -> None:
-    from tortuga_desktop.ai import workers
-    from tortuga_desktop.ai.evaluate import evaluate
-    from tortuga_desktop.dice.table.controller import LocalTableSource
-    from tortuga_desktop.dice.table.hints import HINT_CAP_S, hint_job
+    from tortuga_desktop.games.dice.ai import workers
+    from tortuga_desktop.games.dice.ai.evaluate import evaluate
+    from tortuga_desktop.games.dice.table.controller import LocalTableSource
+    from tortuga_desktop.games.dice.table.hints import HINT_CAP_S, hint_job
     from tortuga_desktop.shell.saves import SeatConfig
 
     g = Game.new(2, 8, log=False)
@@ -275,8 +275,8 @@ def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: obje
 
 
 def test_the_review_runs_in_a_worker_with_its_progress(in_processes: object) -> None:
-    from tortuga_desktop.ai.review import review_game
-    from tortuga_desktop.ai.workers import shared_pool
+    from tortuga_desktop.games.dice.ai.review import review_game
+    from tortuga_desktop.games.dice.ai.workers import shared_pool
 
     g = Game.new(2, 9, log=False)
     bots = [make_bot("easy", 1), make_bot("easy", 2)]

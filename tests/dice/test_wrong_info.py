@@ -6,8 +6,8 @@ import re
 from pathlib import Path
 from typing import Any
 
-from tortuga_desktop.rules import Game
-from tortuga_desktop.rules.components import DICE_GRIDS, RULES_VERSION
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.rules.components import DICE_GRIDS, RULES_VERSION
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -45,9 +45,10 @@ def test_levels_are_declared_once() -> None:
 def test_derived_lists_follow_the_declaration() -> None:
     from typing import get_args
 
-    from tortuga_desktop import ai, levels
-    from tortuga_desktop.dice.table import controller, records
-    from tortuga_desktop.dice.table.scenes import setup
+    from tortuga_desktop import levels
+    from tortuga_desktop.games.dice import ai
+    from tortuga_desktop.games.dice.table import controller, records
+    from tortuga_desktop.games.dice.table.scenes import setup
     from tortuga_desktop.net import protocol
     from tortuga_desktop.shell import i18n, saves, stats
     from tortuga_desktop.shell.scenes import host
@@ -64,7 +65,7 @@ def test_derived_lists_follow_the_declaration() -> None:
 def test_every_level_is_named_in_the_rules_help_and_the_statistics() -> None:
     """The F1 rules say which strengths the computer plays, and the statistics have a column for
     each, in every language."""
-    from tortuga_desktop.ai import LEVELS
+    from tortuga_desktop.games.dice.ai import LEVELS
     from tortuga_desktop.shell import i18n
     from tortuga_desktop.shell.scenes.stats import stats_rows
 
@@ -89,8 +90,8 @@ def test_two_player_table_draws_no_center_island(monkeypatch: Any) -> None:
     the table shows no center island (no disc, no label, no slots to point at); 3-4 players do."""
     import pygame
 
-    from tortuga_desktop.dice.table.render import table as table_mod
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.render import table as table_mod
     from tortuga_desktop.shell.layout import table_report
 
     asked: list[str] = []
@@ -123,9 +124,9 @@ def test_screen_badge_does_not_count_chosen_dice(monkeypatch: Any) -> None:
     a choice was made, never "5 dice chosen" (the count is the hand; the choice is secret)."""
     import pygame
 
-    from tortuga_desktop.dice.table.render import table as table_mod
-    from tortuga_desktop.rules import Game
-    from tortuga_desktop.rules.actions import SelectDice
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.rules.actions import SelectDice
+    from tortuga_desktop.games.dice.table.render import table as table_mod
     from tortuga_desktop.shell import i18n
 
     drawn: list[str] = []
@@ -156,11 +157,11 @@ def test_screen_badge_does_not_count_chosen_dice(monkeypatch: Any) -> None:
 # ---------------------------------------------------------------- the hand-over follows a language switch
 def test_handover_summary_follows_a_language_switch() -> None:
     from tests.app_helpers import start_app
-    from tortuga_desktop.dice.table.catchup import summary_for
-    from tortuga_desktop.dice.table.controller import GameController
-    from tortuga_desktop.dice.table.scenes.handover import HandoverScene
-    from tortuga_desktop.dice.table.scenes.table import TableScene
-    from tortuga_desktop.rules import Game
+    from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.table.catchup import summary_for
+    from tortuga_desktop.games.dice.table.controller import GameController
+    from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
+    from tortuga_desktop.games.dice.table.scenes.table import TableScene
     from tortuga_desktop.shell import i18n
     from tortuga_desktop.shell.saves import SeatConfig
 
@@ -193,8 +194,8 @@ def test_public_replay_ends_on_the_final_scores() -> None:
     every seat's final score exactly (it showed "35+" for a final 38), earlier ones keep tiles hidden."""
     import random
 
-    from tortuga_desktop.dice.table.render.table import public_score
-    from tortuga_desktop.dice.table.replay import ReplayTimeline
+    from tortuga_desktop.games.dice.table.render.table import public_score
+    from tortuga_desktop.games.dice.table.replay import ReplayTimeline
 
     for seed in range(3):
         g = Game.new(2 + seed, seed=seed)
@@ -252,9 +253,9 @@ def test_every_count_in_a_text_has_plural_forms() -> None:
 
 
 def test_counts_of_one_read_right() -> None:
-    from tortuga_desktop.ai import Reason
-    from tortuga_desktop.dice.table.eventtext import event_text, reason_text
-    from tortuga_desktop.rules import events as ev
+    from tortuga_desktop.games.dice.ai import Reason
+    from tortuga_desktop.games.dice.rules import events as ev
+    from tortuga_desktop.games.dice.table.eventtext import event_text, reason_text
     from tortuga_desktop.shell import i18n
 
     names = ("Anna", "Bart")
@@ -320,7 +321,7 @@ def test_two_player_texts_do_not_send_chests_to_a_center_island() -> None:
     center island); the move-phase tips say surplus may go into the bag (always, with two)."""
     import pygame
 
-    from tortuga_desktop.dice.table.render.table import HitTarget, TableRenderer
+    from tortuga_desktop.games.dice.table.render.table import HitTarget, TableRenderer
     from tortuga_desktop.shell import i18n
 
     pygame.init()

@@ -11,7 +11,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pytest
 from app_helpers import start_app
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.shell import layout
 from tortuga_desktop.shell.settings import Settings, load_settings
 

@@ -15,7 +15,7 @@ import tortuga_desktop.net
 
 ROOT = Path(__file__).resolve().parents[2]
 #: the games' modules and what only a game uses (the dice game's rules and players sit at the top level)
-GAME_PREFIXES = ("tortuga_desktop.dice", "tortuga_desktop.t1667", "tortuga_desktop.rules", "tortuga_desktop.ai",
+GAME_PREFIXES = ("tortuga_desktop.games.dice", "tortuga_desktop.games.t1667", "tortuga_desktop.games.dice.rules", "tortuga_desktop.games.dice.ai",
                  "tortuga_desktop.arena", "tortuga_desktop.sim", "tortuga_desktop.levels", "tortuga_desktop.thinking",
                  "tortuga_desktop.serialrun")
 
@@ -46,5 +46,5 @@ def test_importing_every_net_module_loads_no_game_module() -> None:
 
 def test_the_check_sees_a_game_module_loaded_transitively() -> None:
     """The same check fails when a module loads a game only through another module (it can fail)."""
-    loaded = loaded_after_importing(["tortuga_desktop.net.protocol", "tortuga_desktop.dice.table.netadapter"])
-    assert "tortuga_desktop.rules" in loaded and "tortuga_desktop.ai" in loaded
+    loaded = loaded_after_importing(["tortuga_desktop.net.protocol", "tortuga_desktop.games.dice.table.netadapter"])
+    assert "tortuga_desktop.games.dice.rules" in loaded and "tortuga_desktop.games.dice.ai" in loaded

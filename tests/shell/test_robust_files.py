@@ -19,8 +19,8 @@ import pytest
 from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.savefile import SaveData, load_autosave, read_save
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.savefile import SaveData, load_autosave, read_save
 from tortuga_desktop.shell import paths, saves
 from tortuga_desktop.shell.saves import SaveError, SeatConfig
 

@@ -141,7 +141,7 @@ def test_fuzz_every_text_field_with_random_unicode() -> None:
 
     app = _app("--demo", "--players", "2", "--seed", "3", "--speed", "instant")
     try:
-        from tortuga_desktop.dice.table.gamesetup import SetupConfig
+        from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 
         app.clear_to(type(app.scenes[0])())
         app.run(max_frames=1)

@@ -20,8 +20,8 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from tortuga_desktop.devtools.save_corpus import check_case, legacy_doc, record_cases  # noqa: E402
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.savefile import SCHEMA, SaveData, read_save
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.savefile import SCHEMA, SaveData, read_save
 from tortuga_desktop.shell.main import build_parser  # noqa: E402
 from tortuga_desktop.shell.saves import SaveError, SeatConfig
 from tortuga_desktop.shell.start import make_app  # noqa: E402

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.savefile import SaveData, load_autosave
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.savefile import SaveData, load_autosave
 from tortuga_desktop.shell import paths, saves
 from tortuga_desktop.shell.saves import SeatConfig
 

@@ -16,7 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 SHELL = ROOT / "tortuga_desktop" / "shell"
-GAMES = ("tortuga_desktop.dice", "tortuga_desktop.rules", "tortuga_desktop.ai", "tortuga_desktop.t1667")
+GAMES = ("tortuga_desktop.games.dice", "tortuga_desktop.games.dice.rules", "tortuga_desktop.games.dice.ai", "tortuga_desktop.games.t1667")
 
 #: (shell module, game module) -> why it is still there (none is left: a new one needs its reason here)
 SEAMS: dict[tuple[str, str], str] = {}
@@ -65,7 +65,7 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
     try:
         probe.write_text("def f():\n    from ...dice.table.scenes.help import HelpScene\n", encoding="utf-8")
         assert game_imports(probe) == {("shell.scenes._game_probe", "dice.table.scenes.help")}
-        probe.write_text("import tortuga_desktop.t1667.rules\nfrom .. import game\n", encoding="utf-8")
+        probe.write_text("import tortuga_desktop.games.t1667.rules\nfrom .. import game\n", encoding="utf-8")
         assert game_imports(probe) == {("shell.scenes._game_probe", "t1667.rules")}
     finally:
         probe.unlink()

@@ -19,8 +19,8 @@ import pytest
 from app_helpers import start_app
 from fake_game import Sticks, SticksModule, SticksScene
 
-from tortuga_desktop.dice.table import records
-from tortuga_desktop.rules import Game
+from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table import records
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import paths, replayfiles
 from tortuga_desktop.shell.engine import ActionRefused
@@ -205,11 +205,11 @@ def test_export_and_import_go_through_the_module(sticks: ReplaySticks, tmp_path:
 
 
 def test_a_1667_record_is_exported_and_imported(app_home: None, tmp_path: Path) -> None:
-    from tortuga_desktop.t1667.rules import Game as Game1667
-    from tortuga_desktop.t1667.rules import play_random
-    from tortuga_desktop.t1667.table.archive import keep_finished
-    from tortuga_desktop.t1667.table.replay import Replay1667Scene
-    from tortuga_desktop.t1667.table.saves import Save1667, Seat1667
+    from tortuga_desktop.games.t1667.rules import Game as Game1667
+    from tortuga_desktop.games.t1667.rules import play_random
+    from tortuga_desktop.games.t1667.table.archive import keep_finished
+    from tortuga_desktop.games.t1667.table.replay import Replay1667Scene
+    from tortuga_desktop.games.t1667.table.saves import Save1667, Seat1667
 
     names = ("Anne", "Bart", "Cora", "Dirk")
     g = play_random(Game1667.new(4, 5, names=names), random.Random(5))

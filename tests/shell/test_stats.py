@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.savefile import record_finished
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.savefile import record_finished
 from tortuga_desktop.shell import paths, stats
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.stats import load_stats, record_game

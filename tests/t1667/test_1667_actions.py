@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from t1667_helpers import game, hold, kinds, play
 
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.rules import (
     Attack,
     Brawl,
     EventCard,
@@ -22,8 +22,8 @@ from tortuga_desktop.t1667.rules import (
     ViewTwo,
     check_invariants,
 )
-from tortuga_desktop.t1667.rules.cards import VoteCard
-from tortuga_desktop.t1667.rules.events import Marooned, SlotsSeen, SlotsViewed, VoteCardLost
+from tortuga_desktop.games.t1667.rules.cards import VoteCard
+from tortuga_desktop.games.t1667.rules.events import Marooned, SlotsSeen, SlotsViewed, VoteCardLost
 
 ROW = "pistol marque map spot nest"
 DECK = "albatross rum armada"

@@ -7,8 +7,17 @@ import random
 import pytest
 from t1667_helpers import game, play
 
-from tortuga_desktop.t1667.ai.players import PLAYERS, easy_player, play_game, random_player
-from tortuga_desktop.t1667.rules import Attack, Brawl, Game, Kind, NameSeat, Shift, Side, check_invariants
+from tortuga_desktop.games.t1667.ai.players import PLAYERS, easy_player, play_game, random_player
+from tortuga_desktop.games.t1667.rules import (
+    Attack,
+    Brawl,
+    Game,
+    Kind,
+    NameSeat,
+    Shift,
+    Side,
+    check_invariants,
+)
 
 
 def test_bots_finish_games_with_legal_choices_and_reasons() -> None:
@@ -74,7 +83,7 @@ def test_reasons_are_typed_and_worded_in_all_four_languages() -> None:
     import pathlib
     import string
 
-    from tortuga_desktop.t1667.ai.players import ENGLISH, Reason
+    from tortuga_desktop.games.t1667.ai.players import ENGLISH, Reason
 
     root = pathlib.Path(__file__).resolve().parents[2] / "assets" / "translations"
     for lang in ("en", "de", "nl", "es"):

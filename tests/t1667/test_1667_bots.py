@@ -14,13 +14,13 @@ import sys
 
 import pytest
 
-from tortuga_desktop.t1667.ai.belief import Belief
-from tortuga_desktop.t1667.ai.bots import LEVELS, HardBot, NormalBot, make_bot
-from tortuga_desktop.t1667.ai.players import Choice
-from tortuga_desktop.t1667.arena import main as arena_main
-from tortuga_desktop.t1667.arena import play_game
-from tortuga_desktop.t1667.rules import Game, Loyalty, Maroon, Shift, Side, position
-from tortuga_desktop.t1667.rules.random_player import random_action
+from tortuga_desktop.games.t1667.ai.belief import Belief
+from tortuga_desktop.games.t1667.ai.bots import LEVELS, HardBot, NormalBot, make_bot
+from tortuga_desktop.games.t1667.ai.players import Choice
+from tortuga_desktop.games.t1667.arena import main as arena_main
+from tortuga_desktop.games.t1667.arena import play_game
+from tortuga_desktop.games.t1667.rules import Game, Loyalty, Maroon, Shift, Side, position
+from tortuga_desktop.games.t1667.rules.random_player import random_action
 
 
 def _play(levels: list[str], seed: int) -> Game:
@@ -171,7 +171,7 @@ def test_a_normal_reason_names_its_belief() -> None:
     assert bot.belief is not None
     # seat 1 shifted treasure to the French hold twice: likely French, and the Captain's enemy
     bot.belief._active = 1
-    from tortuga_desktop.t1667.rules.events import TreasureMoved
+    from tortuga_desktop.games.t1667.rules.events import TreasureMoved
 
     bot.belief.observe([TreasureMoved("fd british", "fd french", "shift")] * 3)
     choice = bot.decide(g.view(0), g.legal_actions(0))
@@ -203,8 +203,8 @@ def test_the_arena_command_takes_game_1667() -> None:
 
 
 def test_bots_import_no_pygame_or_app() -> None:
-    code = ("import sys; import tortuga_desktop.t1667.ai.bots, tortuga_desktop.t1667.arena; "
-            "bad = [m for m in sys.modules if m.startswith(('pygame', 'tortuga_desktop.shell', 'tortuga_desktop.dice', 'tortuga_desktop.ai'))]; "
+    code = ("import sys; import tortuga_desktop.games.t1667.ai.bots, tortuga_desktop.games.t1667.arena; "
+            "bad = [m for m in sys.modules if m.startswith(('pygame', 'tortuga_desktop.shell', 'tortuga_desktop.games.dice', 'tortuga_desktop.games.dice.ai'))]; "
             "print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr

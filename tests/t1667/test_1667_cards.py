@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from t1667_helpers import game, hold, kinds, names, play
 
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.rules import (
     Blow,
     EventCard,
     IllegalActionError,
@@ -18,7 +18,7 @@ from tortuga_desktop.t1667.rules import (
     Side,
     check_invariants,
 )
-from tortuga_desktop.t1667.rules.events import (
+from tortuga_desktop.games.t1667.rules.events import (
     CardKept,
     FinalRowShuffled,
     LoyaltyLooked,

@@ -11,9 +11,9 @@ from pathlib import Path
 
 import pytest
 
+from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 from tortuga_desktop.shell.main import parse_args
 from tortuga_desktop.shell.start import make_app
-from tortuga_desktop.t1667.table.scene import Table1667Scene
 
 
 @pytest.fixture(autouse=True)

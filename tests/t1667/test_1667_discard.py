@@ -9,13 +9,13 @@ import pytest
 from app_helpers import start_app
 from dice.test_layout import LANGUAGES, SIZES, _probe, check, draw_scene  # noqa: F401 - _probe: the text probe
 
+from tortuga_desktop.games.t1667.rules import EventCard
+from tortuga_desktop.games.t1667.table.discard import DiscardScene, discard_rows
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.scenes.menu import MenuScene
 from tortuga_desktop.shell.settings import Settings
-from tortuga_desktop.t1667.rules import EventCard
-from tortuga_desktop.t1667.table.discard import DiscardScene, discard_rows
 
 pytestmark = pytest.mark.usefixtures("app_home")  # a private home (conftest)
 
@@ -55,8 +55,8 @@ def test_every_card_of_a_long_pile_is_shown_inside_its_box(size: tuple[int, int]
 
 
 def test_a_click_on_the_pile_or_d_opens_it_and_any_key_closes_it() -> None:
-    from tortuga_desktop.t1667.table.module import start_game
-    from tortuga_desktop.t1667.table.setup import Seat1667, Setup1667
+    from tortuga_desktop.games.t1667.table.module import start_game
+    from tortuga_desktop.games.t1667.table.setup import Seat1667, Setup1667
 
     app = start_app()
     try:

@@ -7,7 +7,7 @@ import random
 import pytest
 from t1667_helpers import game, kinds, play
 
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.rules import (
     EndReason,
     Game,
     Kind,
@@ -17,7 +17,7 @@ from tortuga_desktop.t1667.rules import (
     check_invariants,
     play_random,
 )
-from tortuga_desktop.t1667.rules.events import GameOver, SuddenDeath
+from tortuga_desktop.games.t1667.rules.events import GameOver, SuddenDeath
 
 FINAL = "armada pistol spot map marque"
 

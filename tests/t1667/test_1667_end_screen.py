@@ -9,13 +9,13 @@ from dataclasses import dataclass, replace
 import pygame
 import pytest
 
+from tortuga_desktop.games.t1667.rules import Game, play_random
+from tortuga_desktop.games.t1667.rules.cards import Loyalty, Ship, Side
+from tortuga_desktop.games.t1667.rules.state import EndReason, Outcome
+from tortuga_desktop.games.t1667.table.end import End1667Scene, reason_text, team_counts, winners_text
 from tortuga_desktop.shell.i18n import set_language, tr
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.t1667.rules import Game, play_random
-from tortuga_desktop.t1667.rules.cards import Loyalty, Ship, Side
-from tortuga_desktop.t1667.rules.state import EndReason, Outcome
-from tortuga_desktop.t1667.table.end import End1667Scene, reason_text, team_counts, winners_text
 
 pytestmark = pytest.mark.usefixtures("app_home")
 B, F, D = Loyalty.BRITISH, Loyalty.FRENCH, Loyalty.DUTCH

@@ -13,11 +13,11 @@ from collections.abc import Iterator
 
 import pytest
 
+from tortuga_desktop.games.t1667.rules import Game, random_action
+from tortuga_desktop.games.t1667.rules import events as ev
+from tortuga_desktop.games.t1667.rules.cards import EventCard, Loc, Loyalty, VoteCard, VoteKind
+from tortuga_desktop.games.t1667.table.eventtext import CAUSES, PLACES, event_lines, event_text
 from tortuga_desktop.shell import i18n
-from tortuga_desktop.t1667.rules import Game, random_action
-from tortuga_desktop.t1667.rules import events as ev
-from tortuga_desktop.t1667.rules.cards import EventCard, Loc, Loyalty, VoteCard, VoteKind
-from tortuga_desktop.t1667.table.eventtext import CAUSES, PLACES, event_lines, event_text
 
 LANGS = ("en", "de", "nl", "es")
 NAMES = ["Anne", "Bart", "Cleo", "Dirk", "Eva", "Finn", "Gina", "Hugo", "Ines"]
@@ -197,7 +197,7 @@ def test_event_lines_skip_what_a_seat_may_not_see() -> None:
 
 
 def test_words_import_no_pygame() -> None:
-    code = ("import sys; import tortuga_desktop.t1667.table.eventtext; "
+    code = ("import sys; import tortuga_desktop.games.t1667.table.eventtext; "
             "bad = [m for m in sys.modules if m.startswith('pygame')]; print(bad); sys.exit(1 if bad else 0)")
     r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0, r.stdout + r.stderr

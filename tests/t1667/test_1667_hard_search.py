@@ -16,9 +16,9 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.t1667.ai.bots import HARD_FIRST_LOOK, HardBot, NormalBot
-from tortuga_desktop.t1667.rules import Action, Game, Kind, position
-from tortuga_desktop.t1667.rules.random_player import random_action
+from tortuga_desktop.games.t1667.ai.bots import HARD_FIRST_LOOK, HardBot, NormalBot
+from tortuga_desktop.games.t1667.rules import Action, Game, Kind, position
+from tortuga_desktop.games.t1667.rules.random_player import random_action
 
 
 def _games() -> list[Game]:
@@ -135,7 +135,7 @@ def test_a_playout_players_view_is_the_view_with_the_worlds_loyalties() -> None:
     """``with_loyalties`` is ``dataclasses.replace(view, loyalties=...)``, field for field (a faster copy)."""
     from dataclasses import fields, replace
 
-    from tortuga_desktop.t1667.ai.bots import with_loyalties
+    from tortuga_desktop.games.t1667.ai.bots import with_loyalties
 
     for g in _games():
         for seat in range(g.players):

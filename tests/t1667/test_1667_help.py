@@ -9,13 +9,10 @@ from types import SimpleNamespace
 import pygame
 import pytest
 
-from tortuga_desktop.dice.table.scenes.help import HelpScene
-from tortuga_desktop.shell.i18n import LANGUAGES, catalog, set_language, translate, translations_dir
-from tortuga_desktop.shell.intents import Click, Key
-from tortuga_desktop.shell.loop import App
-from tortuga_desktop.t1667.rules.cards import EVENT_CARDS, EventCard
-from tortuga_desktop.t1667.rules.state import EndReason, Kind
-from tortuga_desktop.t1667.table.help import (
+from tortuga_desktop.games.dice.table.scenes.help import HelpScene
+from tortuga_desktop.games.t1667.rules.cards import EVENT_CARDS, EventCard
+from tortuga_desktop.games.t1667.rules.state import EndReason, Kind
+from tortuga_desktop.games.t1667.table.help import (
     HELP_SECTIONS_1667,
     TIP_KEYS_1667,
     Help1667Scene,
@@ -24,6 +21,9 @@ from tortuga_desktop.t1667.table.help import (
     help_sections_1667,
     tip_for,
 )
+from tortuga_desktop.shell.i18n import LANGUAGES, catalog, set_language, translate, translations_dir
+from tortuga_desktop.shell.intents import Click, Key
+from tortuga_desktop.shell.loop import App
 
 pytestmark = pytest.mark.usefixtures("app_home")
 
@@ -109,7 +109,7 @@ def test_a_tip_for_every_decision_kind_shown_once() -> None:
 
 def test_f1_opens_the_rules_of_the_game_on_screen(app: App) -> None:
     """F1 (and the pause menu's Rules) open the help of the game whose screen is showing."""
-    from tortuga_desktop.t1667.table.setup import Setup1667Scene
+    from tortuga_desktop.games.t1667.table.setup import Setup1667Scene
 
     app.push(Setup1667Scene(on_start=lambda s: None))
     app.post(Key(pygame.K_F1, 0, ""))
@@ -126,7 +126,7 @@ def test_f1_opens_the_rules_of_the_game_on_screen(app: App) -> None:
 
 def test_seen_1667_tips_do_not_switch_off_the_dice_games_tips() -> None:
     """The tips share the settings' list of shown tips; the dice game's tips stay on until its own were shown."""
-    from tortuga_desktop.dice.table.tips import TIP_KEYS, TipOverlay, attach_tips
+    from tortuga_desktop.games.dice.table.tips import TIP_KEYS, TipOverlay, attach_tips
 
     settings = SimpleNamespace(tips=True, tips_seen=tuple(Tips1667.seen_name(k) for k in Kind))
     assert len(settings.tips_seen) >= len(TIP_KEYS)
@@ -142,9 +142,9 @@ def test_seen_1667_tips_do_not_switch_off_the_dice_games_tips() -> None:
 def test_every_tip_is_shown_whole_in_the_box_the_table_gives_it(lang: str, players: int) -> None:
     """At 1280x720 the table gives the tip the top half of its log: every tip fits there whole (its
     type shrinks as far as 10 px); none is cut off in the middle of a sentence (issue 28)."""
+    from tortuga_desktop.games.t1667.table.render import Table1667Renderer
+    from tortuga_desktop.games.t1667.table.scene import PANEL_SHARE
     from tortuga_desktop.shell import art
-    from tortuga_desktop.t1667.table.render import Table1667Renderer
-    from tortuga_desktop.t1667.table.scene import PANEL_SHARE
 
     L = Table1667Renderer((1280, 720), players).layout
     side = pygame.Rect(L.side)

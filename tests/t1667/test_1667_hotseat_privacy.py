@@ -19,17 +19,17 @@ import pygame
 import pytest
 from table1667_local import local_table
 
+from tortuga_desktop.games.t1667.rules import Game
+from tortuga_desktop.games.t1667.rules import events as ev
+from tortuga_desktop.games.t1667.table import beats
+from tortuga_desktop.games.t1667.table import render as table1667
+from tortuga_desktop.games.t1667.table import scene as scene_mod
+from tortuga_desktop.games.t1667.table.beats import VoteBeat
+from tortuga_desktop.games.t1667.table.eventtext import event_text
+from tortuga_desktop.games.t1667.table.scene import Handover1667, Table1667Scene
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Key
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.t1667.rules import Game
-from tortuga_desktop.t1667.rules import events as ev
-from tortuga_desktop.t1667.table import beats
-from tortuga_desktop.t1667.table import render as table1667
-from tortuga_desktop.t1667.table import scene as scene_mod
-from tortuga_desktop.t1667.table.beats import VoteBeat
-from tortuga_desktop.t1667.table.eventtext import event_text
-from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
 
 LOYALTY_SHAPES = ("british", "french", "dutch")
 

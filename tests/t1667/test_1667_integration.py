@@ -13,13 +13,13 @@ import pygame
 from app_helpers import choose_game, start_app
 
 from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.games.t1667.table.end import End1667Scene
+from tortuga_desktop.games.t1667.table.scene import Handover1667, Table1667Scene
+from tortuga_desktop.games.t1667.table.setup import Setup1667Scene
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.saves import autosave_path
-from tortuga_desktop.t1667.table.end import End1667Scene
-from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
-from tortuga_desktop.t1667.table.setup import Setup1667Scene
 
 
 def _new_1667(app: Any) -> Table1667Scene:

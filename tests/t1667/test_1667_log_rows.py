@@ -10,10 +10,10 @@ from typing import Any
 import pytest
 from table1667_local import local_table
 
+from tortuga_desktop.games.t1667.table import scene as scene_mod
+from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 from tortuga_desktop.shell.i18n import set_language
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.t1667.table import scene as scene_mod
-from tortuga_desktop.t1667.table.scene import Table1667Scene
 
 
 @pytest.fixture(autouse=True)

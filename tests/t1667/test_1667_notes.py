@@ -9,8 +9,8 @@ import sys
 import pygame
 import pytest
 
-from tortuga_desktop.t1667.table.notes import MARKS, Notes, NotesError, marks_in_play, next_mark
-from tortuga_desktop.t1667.table.notes_widget import NotesWidget, draw_tag
+from tortuga_desktop.games.t1667.table.notes import MARKS, Notes, NotesError, marks_in_play, next_mark
+from tortuga_desktop.games.t1667.table.notes_widget import NotesWidget, draw_tag
 
 
 def test_marks_cycle_and_round_trip_through_json() -> None:
@@ -81,7 +81,7 @@ def test_widget_clicks_cycle_marks() -> None:
 
 
 def test_the_notes_model_imports_no_pygame() -> None:
-    code = ("import sys; import tortuga_desktop.t1667.table.notes; "
+    code = ("import sys; import tortuga_desktop.games.t1667.table.notes; "
             "sys.exit(1 if 'pygame' in sys.modules else 0)")
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
 
@@ -91,9 +91,9 @@ def test_tags_sit_on_the_plaques_of_seats_whose_loyalty_is_unknown() -> None:
     shared screen (the public view), none once every loyalty is turned up (T7.9)."""
     import random
 
-    from tortuga_desktop.t1667.rules import Game, play_random
-    from tortuga_desktop.t1667.table.layout import table_layout
-    from tortuga_desktop.t1667.table.notes_widget import tag_rects
+    from tortuga_desktop.games.t1667.rules import Game, play_random
+    from tortuga_desktop.games.t1667.table.layout import table_layout
+    from tortuga_desktop.games.t1667.table.notes_widget import tag_rects
 
     for players, size in ((5, (1280, 720)), (9, (1280, 720)), (9, (2560, 1440))):
         g = Game.new(players=players, seed=4)

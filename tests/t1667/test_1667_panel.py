@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 from t1667_helpers import game
 
+from tortuga_desktop.games.t1667.rules import Attack, Game, Kind, NameSeat, Vote, parse_action
+from tortuga_desktop.games.t1667.table.panel import Panel, PanelState, WordList, Words, panel_for, say
 from tortuga_desktop.shell import i18n
-from tortuga_desktop.t1667.rules import Attack, Game, Kind, NameSeat, Vote, parse_action
-from tortuga_desktop.t1667.table.panel import Panel, PanelState, WordList, Words, panel_for, say
 
 LANGS = ("en", "de", "nl", "es")
 PARTS = Path(__file__).resolve().parents[2] / "assets" / "translations"
@@ -202,9 +202,9 @@ def test_panel_model_is_typed_data() -> None:
 
 
 def test_clicking_the_table_narrows_to_the_options_about_that_thing() -> None:
-    from tortuga_desktop.t1667.rules import Loc, Maroon, Reveal, Row, Ship, Side
-    from tortuga_desktop.t1667.table.layout import Target
-    from tortuga_desktop.t1667.table.panel import options_at
+    from tortuga_desktop.games.t1667.rules import Loc, Maroon, Reveal, Row, Ship, Side
+    from tortuga_desktop.games.t1667.table.layout import Target
+    from tortuga_desktop.games.t1667.table.panel import options_at
 
     g = game(fd="0 1 3", jr="2")
     view = g.view(0)
@@ -229,8 +229,8 @@ def test_clicking_the_table_narrows_to_the_options_about_that_thing() -> None:
 def test_doctests_of_the_table_modules() -> None:
     import doctest
 
-    from tortuga_desktop.t1667.table import layout as layout1667
-    from tortuga_desktop.t1667.table import panel as panel1667
+    from tortuga_desktop.games.t1667.table import layout as layout1667
+    from tortuga_desktop.games.t1667.table import panel as panel1667
 
     for mod in (layout1667, panel1667):
         result = doctest.testmod(mod)
@@ -239,7 +239,7 @@ def test_doctests_of_the_table_modules() -> None:
 
 def test_phrases_about_this_seat_say_you_in_the_second_person() -> None:
     """'you sit', never 'you sits': a phrase whose subject is this seat uses its own '.you' text."""
-    from tortuga_desktop.t1667.rules import Loc, Row
+    from tortuga_desktop.games.t1667.rules import Loc, Row
 
     g2 = game(fd="1 0", jr="2 3", active=0, names=["Ann", "Bo", "Cy", "Di"])
     p = panel_for(g2.view(0), g2.legal_actions(0))
@@ -250,7 +250,7 @@ def test_phrases_about_this_seat_say_you_in_the_second_person() -> None:
 def test_a_shift_option_says_what_the_holds_would_hold_after_it() -> None:
     """T3.11: the Cabin Boy's shift moves one treasure to the other hold of its ship: the group says what
     the holds hold now, each option what they would hold after it (they were the same line twice)."""
-    from tortuga_desktop.t1667.rules import Ship, Side
+    from tortuga_desktop.games.t1667.rules import Ship, Side
 
     g = game(fd="1 3 0", jr="2", active=0)
     view = g.view(0)

@@ -15,18 +15,18 @@ import pytest
 from app_helpers import start_app
 from table1667_local import NAMES, local_table
 
-from tortuga_desktop.dice.table import records
+from tortuga_desktop.games.dice.table import records
+from tortuga_desktop.games.t1667.rules import Game, Loyalty, parse_action, play_random
+from tortuga_desktop.games.t1667.rules.views import PlayerView
+from tortuga_desktop.games.t1667.table import module as module_1667
+from tortuga_desktop.games.t1667.table.end import End1667Scene
+from tortuga_desktop.games.t1667.table.replay import ALL, Replay1667Scene
+from tortuga_desktop.games.t1667.table.saves import Seat1667
+from tortuga_desktop.games.t1667.table.scene import Handover1667, Table1667Scene
 from tortuga_desktop.shell import paths, replayfiles, stats
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.scenes.replays import ReplayList, open_replay_file
-from tortuga_desktop.t1667.rules import Game, Loyalty, parse_action, play_random
-from tortuga_desktop.t1667.rules.views import PlayerView
-from tortuga_desktop.t1667.table import module as module_1667
-from tortuga_desktop.t1667.table.end import End1667Scene
-from tortuga_desktop.t1667.table.replay import ALL, Replay1667Scene
-from tortuga_desktop.t1667.table.saves import Seat1667
-from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
 
 
 @pytest.fixture(autouse=True)
@@ -39,7 +39,7 @@ def _played(players: int = 5, seed: int = 3, stop: int | None = None) -> Game:
     rng = random.Random(seed)
     if stop is None:
         return play_random(g, rng)
-    from tortuga_desktop.t1667.rules import random_action
+    from tortuga_desktop.games.t1667.rules import random_action
 
     for _ in range(stop):
         seat = g.pending()[0].seat
@@ -159,7 +159,7 @@ def test_a_damaged_record_is_refused_with_a_message() -> None:
     data["entries"] = list(data["entries"])[:5] + [[0, "reveal 9"]]
     app = App(None, size=(1280, 720), fixed_dt=1 / 60)
     try:
-        from tortuga_desktop.t1667.table.replay import open_replay
+        from tortuga_desktop.games.t1667.table.replay import open_replay
 
         assert not open_replay(app, data)
         app.step(1 / 60)
@@ -233,9 +233,9 @@ def test_a_kept_finished_game_opens_on_its_results_with_its_replay_and_leaves_th
     """A finished 1667 game from the statistics' finished games (or Load game) opens on its end screen, whose
     Watch replay plays it; a game in progress in the autosave is not touched (only the autosave's own finished
     game is kept and cleared)."""
+    from tortuga_desktop.games.t1667.table.archive import keep_finished
+    from tortuga_desktop.games.t1667.table.saves import Save1667, read_save
     from tortuga_desktop.shell.saves import autosave_path
-    from tortuga_desktop.t1667.table.archive import keep_finished
-    from tortuga_desktop.t1667.table.saves import Save1667, read_save
 
     g = _played(4, 9)
     seats = tuple(Seat1667(n, "human" if i == 0 else "easy", 3 + i) for i, n in enumerate(NAMES[:4]))

@@ -13,13 +13,8 @@ from typing import Any
 
 import pytest
 
-from tortuga_desktop.shell import game as games
-from tortuga_desktop.shell.saves import AutosaveWriter, autosave_path
-from tortuga_desktop.shell.saves.errors import SaveError
-from tortuga_desktop.shell.saves.games import load_game
-from tortuga_desktop.shell.table import LocalTable
-from tortuga_desktop.t1667.rules import Action, Event
-from tortuga_desktop.t1667.table.saves import (
+from tortuga_desktop.games.t1667.rules import Action, Event
+from tortuga_desktop.games.t1667.table.saves import (
     Save1667,
     Seat1667,
     new_table,
@@ -29,6 +24,11 @@ from tortuga_desktop.t1667.table.saves import (
     table_of,
     write_save,
 )
+from tortuga_desktop.shell import game as games
+from tortuga_desktop.shell.saves import AutosaveWriter, autosave_path
+from tortuga_desktop.shell.saves.errors import SaveError
+from tortuga_desktop.shell.saves.games import load_game
+from tortuga_desktop.shell.table import LocalTable
 
 SEATS = (Seat1667("Anne"), Seat1667("Jack", "normal"), Seat1667("Mary"), Seat1667("Bart", "easy"),
          Seat1667("Ned", "hard"))

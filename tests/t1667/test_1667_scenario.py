@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from tortuga_desktop.t1667.rules import Loc, ScenarioError, check_invariants, position
+from tortuga_desktop.games.t1667.rules import Loc, ScenarioError, check_invariants, position
 
 
 def test_text_spec_builds_the_position() -> None:

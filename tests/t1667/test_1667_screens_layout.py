@@ -11,20 +11,20 @@ import pygame
 import pytest
 from dice.test_layout import LANGUAGES, SIZES, _probe, check, draw_scene  # noqa: F401 - _probe: the text probe
 
+from tortuga_desktop.games.t1667.ai.seat import FACTORY
+from tortuga_desktop.games.t1667.rules import Game, Kind, play_random, random_action
+from tortuga_desktop.games.t1667.table import render as render1667
+from tortuga_desktop.games.t1667.table.end import End1667Scene
+from tortuga_desktop.games.t1667.table.engine import T1667Engine
+from tortuga_desktop.games.t1667.table.help import Help1667Scene
+from tortuga_desktop.games.t1667.table.replay import ALL, Replay1667Scene
+from tortuga_desktop.games.t1667.table.scene import Handover1667, Table1667Scene
+from tortuga_desktop.games.t1667.table.setup import Seat1667, Setup1667, Setup1667Scene
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.layout import report_of
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.settings import Settings
 from tortuga_desktop.shell.table import BotSpec, LocalTable
-from tortuga_desktop.t1667.ai.seat import FACTORY
-from tortuga_desktop.t1667.rules import Game, Kind, play_random, random_action
-from tortuga_desktop.t1667.table import render as render1667
-from tortuga_desktop.t1667.table.end import End1667Scene
-from tortuga_desktop.t1667.table.engine import T1667Engine
-from tortuga_desktop.t1667.table.help import Help1667Scene
-from tortuga_desktop.t1667.table.replay import ALL, Replay1667Scene
-from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
-from tortuga_desktop.t1667.table.setup import Seat1667, Setup1667, Setup1667Scene
 
 NAMES = ("Anne Bonny", "Bartholomew Roberts", "Calico Jack", "Mary Read", "Edward Teach", "Grace O'Malley",
          "Henry Morgan", "Ching Shih", "Stede Bonnet")

@@ -9,12 +9,12 @@ from typing import Any
 import pygame
 import pytest
 
+from tortuga_desktop.games.t1667.rules import Game
+from tortuga_desktop.games.t1667.rules.state import Kind
+from tortuga_desktop.games.t1667.table.layout import table_layout
+from tortuga_desktop.games.t1667.table.notes import Notes
+from tortuga_desktop.games.t1667.table.seat_aids import SeatAids
 from tortuga_desktop.shell.intents import Click, Hover
-from tortuga_desktop.t1667.rules import Game
-from tortuga_desktop.t1667.rules.state import Kind
-from tortuga_desktop.t1667.table.layout import table_layout
-from tortuga_desktop.t1667.table.notes import Notes
-from tortuga_desktop.t1667.table.seat_aids import SeatAids
 
 
 def _host(g: Game, viewer: int | None, *, kind: Kind | None = None, finished: bool = False) -> Any:

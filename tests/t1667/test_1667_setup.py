@@ -10,7 +10,7 @@ from collections import Counter
 
 import pytest
 
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.rules import (
     EVENT_CARDS,
     VOTE_CARDS,
     EventCard,
@@ -23,7 +23,7 @@ from tortuga_desktop.t1667.rules import (
     Side,
     check_invariants,
 )
-from tortuga_desktop.t1667.rules.cards import LOYALTY_CARDS, STARRED, VoteCard
+from tortuga_desktop.games.t1667.rules.cards import LOYALTY_CARDS, STARRED, VoteCard
 
 RULES = pathlib.Path(__file__).resolve().parents[2] / "tortuga_desktop" / "t1667" / "rules"
 
@@ -46,16 +46,16 @@ def test_T0_purity_engine_imports_only_stdlib_and_itself() -> None:
             elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
                 mods = [node.module]
             for m in mods:
-                assert m.split(".")[0] in sys.stdlib_module_names or m.startswith("tortuga_desktop.t1667.rules"), (
+                assert m.split(".")[0] in sys.stdlib_module_names or m.startswith("tortuga_desktop.games.t1667.rules"), (
                     f"{path.name} imports {m}")
         text = path.read_text(encoding="utf-8")
         for fn in ("random.random(", "random.choice(", "random.randint(", "random.shuffle(", "random.randrange("):
             assert fn not in text, f"{path.name} uses the module-level {fn}"
-    code = ("import sys, random, tortuga_desktop.t1667.rules as r; g = r.Game.new(5, seed=1); g.view(0); "
+    code = ("import sys, random, tortuga_desktop.games.t1667.rules as r; g = r.Game.new(5, seed=1); g.view(0); "
             "r.play_random(g, random.Random(1)); "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui', 'numpy') "
-            "or m.startswith(('tortuga_desktop.ai', 'tortuga_desktop.shell', 'tortuga_desktop.dice', 'tortuga_desktop.net', "
-            "'tortuga_desktop.rules', 'tortuga_desktop.t1667.ai'))]; print(','.join(bad))")
+            "or m.startswith(('tortuga_desktop.games.dice.ai', 'tortuga_desktop.shell', 'tortuga_desktop.games.dice', 'tortuga_desktop.net', "
+            "'tortuga_desktop.games.dice.rules', 'tortuga_desktop.games.t1667.ai'))]; print(','.join(bad))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout.strip()
     assert out == ""
 
@@ -166,6 +166,6 @@ def test_TX_1_TX_2_no_rounds_rooms_mutineers_or_free_attacks() -> None:
     g = Game.new(4, seed=5)
     assert set(Loyalty) == {Loyalty.BRITISH, Loyalty.FRENCH, Loyalty.DUTCH}
     assert not hasattr(g, "round")
-    from tortuga_desktop.t1667.rules import Plunder
+    from tortuga_desktop.games.t1667.rules import Plunder
 
     assert Plunder(Side.BRITISH) in [Plunder(Side.BRITISH), Plunder(Side.FRENCH)]

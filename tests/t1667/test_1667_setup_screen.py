@@ -7,13 +7,19 @@ from collections.abc import Iterator
 import pygame
 import pytest
 
+from tortuga_desktop.games.t1667.rules import Game
+from tortuga_desktop.games.t1667.rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
+from tortuga_desktop.games.t1667.rules.game import MAX_SEED
+from tortuga_desktop.games.t1667.table.setup import (
+    Seat1667,
+    Setup1667,
+    Setup1667Scene,
+    SetupProblem,
+    starred_pool,
+)
 from tortuga_desktop.shell.i18n import set_language
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
-from tortuga_desktop.t1667.rules import Game
-from tortuga_desktop.t1667.rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
-from tortuga_desktop.t1667.rules.game import MAX_SEED
-from tortuga_desktop.t1667.table.setup import Seat1667, Setup1667, Setup1667Scene, SetupProblem, starred_pool
 
 pytestmark = pytest.mark.usefixtures("app_home")
 

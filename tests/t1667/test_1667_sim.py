@@ -7,7 +7,7 @@ import json
 import pytest
 
 from tortuga_desktop import sim
-from tortuga_desktop.t1667.sim import simulate_1667
+from tortuga_desktop.games.t1667.sim import simulate_1667
 
 
 def test_sim_game_1667_prints_json_figures(capsys: pytest.CaptureFixture[str]) -> None:

@@ -10,14 +10,14 @@ import pytest
 from dice.test_layout import LANGUAGES, SIZES, _probe, check, draw_scene  # noqa: F401 - _probe: the text probe
 
 from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.games.t1667.rules import EndReason, Game, play_random
+from tortuga_desktop.games.t1667.table.archive import ending_of, record_stats
+from tortuga_desktop.games.t1667.table.saves import Save1667, Seat1667
 from tortuga_desktop.shell import i18n, stats
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.scenes.stats import StatsScene, stats_tables
 from tortuga_desktop.shell.settings import Settings
-from tortuga_desktop.t1667.rules import EndReason, Game, play_random
-from tortuga_desktop.t1667.table.archive import ending_of, record_stats
-from tortuga_desktop.t1667.table.saves import Save1667, Seat1667
 
 NAMES = ("Anne Bonny", "Bartholomew Roberts", "Calico Jack", "Mary Read", "Edward Teach")
 

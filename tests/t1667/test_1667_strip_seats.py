@@ -10,8 +10,8 @@ from dataclasses import replace
 import pygame
 import pytest
 
-from tortuga_desktop.t1667.rules import Attack, Brawl, Game, Kind, Mutiny
-from tortuga_desktop.t1667.table.render import Table1667Renderer
+from tortuga_desktop.games.t1667.rules import Attack, Brawl, Game, Kind, Mutiny
+from tortuga_desktop.games.t1667.table.render import Table1667Renderer
 
 
 def test_a_change_to_one_seat_redraws_only_its_plaque(monkeypatch: pytest.MonkeyPatch) -> None:

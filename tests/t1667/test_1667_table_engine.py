@@ -13,11 +13,9 @@ from typing import Any
 import pytest
 from t1667_helpers import game
 
-from tortuga_desktop.shell.engine import ActionRefused, Choice
-from tortuga_desktop.shell.table import BotSpec, LocalTable, ViewerError
-from tortuga_desktop.t1667.ai.seat import FACTORY, make_player
-from tortuga_desktop.t1667.ai.talk import Claim, Reaction
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.ai.seat import FACTORY, make_player
+from tortuga_desktop.games.t1667.ai.talk import Claim, Reaction
+from tortuga_desktop.games.t1667.rules import (
     Action,
     Event,
     Game,
@@ -28,8 +26,10 @@ from tortuga_desktop.t1667.rules import (
     Vote,
     parse_action,
 )
-from tortuga_desktop.t1667.rules import replay as rules_replay
-from tortuga_desktop.t1667.table.engine import T1667Engine, replay, replay_table
+from tortuga_desktop.games.t1667.rules import replay as rules_replay
+from tortuga_desktop.games.t1667.table.engine import T1667Engine, replay, replay_table
+from tortuga_desktop.shell.engine import ActionRefused, Choice
+from tortuga_desktop.shell.table import BotSpec, LocalTable, ViewerError
 
 
 def test_T4_3_deciders_come_from_pending_a_vote_has_several() -> None:
@@ -219,7 +219,7 @@ def test_the_handed_check_catches_a_leak() -> None:
 def test_docstring_examples() -> None:
     import doctest
 
-    from tortuga_desktop.t1667.table import engine as engine_module
+    from tortuga_desktop.games.t1667.table import engine as engine_module
 
     assert doctest.testmod(engine_module).failed == 0
 

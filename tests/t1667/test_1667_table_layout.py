@@ -8,8 +8,8 @@ import sys
 
 import pytest
 
-from tortuga_desktop.t1667.rules.cards import ROW_SLOTS, SHIP_SIZE, Ship
-from tortuga_desktop.t1667.table.layout import (
+from tortuga_desktop.games.t1667.rules.cards import ROW_SLOTS, SHIP_SIZE, Ship
+from tortuga_desktop.games.t1667.table.layout import (
     HAND_MAX,
     MIN_CARD,
     MIN_HOLD,
@@ -113,7 +113,7 @@ def test_contains() -> None:
 
 
 def test_layout_imports_no_pygame() -> None:
-    code = ("import sys; import tortuga_desktop.t1667.table.layout, tortuga_desktop.t1667.table.panel; "
+    code = ("import sys; import tortuga_desktop.games.t1667.table.layout, tortuga_desktop.games.t1667.table.panel; "
             "bad = [m for m in sys.modules if m.split('.')[0] in ('pygame', 'pygame_gui')]; print(bad)")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
     assert out.stdout.strip() == "[]", out.stdout + out.stderr
@@ -127,8 +127,8 @@ def _centre(r: Rect) -> tuple[int, int]:
 def test_clicks_find_pawns_slots_holds_and_seats(size: tuple[int, int]) -> None:
     from t1667_helpers import game
 
-    from tortuga_desktop.t1667.rules.cards import Loc, Side
-    from tortuga_desktop.t1667.table.layout import Target, target_at
+    from tortuga_desktop.games.t1667.rules.cards import Loc, Side
+    from tortuga_desktop.games.t1667.table.layout import Target, target_at
 
     g = game(fd="0 1", jr="2", tortuga="3")
     view = g.view(0)

@@ -10,10 +10,10 @@ from pathlib import Path
 import pygame
 import pytest
 
+from tortuga_desktop.games.t1667.rules import Game, Loyalty, PlayerView
+from tortuga_desktop.games.t1667.table.panel import PanelState, panel_for
+from tortuga_desktop.games.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, Table1667Renderer
 from tortuga_desktop.shell import art, i18n
-from tortuga_desktop.t1667.rules import Game, Loyalty, PlayerView
-from tortuga_desktop.t1667.table.panel import PanelState, panel_for
-from tortuga_desktop.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, Table1667Renderer
 
 SIZES = [(1280, 720), (1920, 1080), (2560, 1440)]
 RENDER = Path(__file__).resolve().parents[2] / "tortuga_desktop" / "t1667" / "table" / "render.py"
@@ -82,7 +82,7 @@ def test_text_is_never_below_twelve_pixels_at_1280() -> None:
     probe: dict[int, tuple[str, pygame.Surface, int]] = {}
     art.TEXT_PROBE = probe
     try:
-        from tortuga_desktop.t1667.table import render as table1667
+        from tortuga_desktop.games.t1667.table import render as table1667
 
         table1667._text.cache_clear()
         Table1667Renderer((1280, 720), 9).draw(pygame.Surface((1280, 720)), view,
@@ -187,7 +187,7 @@ def test_every_shown_field_redraws_its_part() -> None:
     """Change one field of a view at a time: the kept renderer's frame must equal a fresh one's."""
     from dataclasses import replace
 
-    from tortuga_desktop.t1667.rules import EventCard, Loyalty, SlotView
+    from tortuga_desktop.games.t1667.rules import EventCard, Loyalty, SlotView
 
     g = Game.new(5, 12)
     base = g.view(0)

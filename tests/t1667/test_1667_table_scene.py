@@ -14,17 +14,17 @@ import pygame
 import pytest
 from table1667_local import local_table
 
+from tortuga_desktop.games.t1667.rules import Game
+from tortuga_desktop.games.t1667.rules import events as ev
+from tortuga_desktop.games.t1667.rules.actions import Pick
+from tortuga_desktop.games.t1667.rules.state import Kind
+from tortuga_desktop.games.t1667.table.beats import CardBeat, VoteBeat
+from tortuga_desktop.games.t1667.table.layout import targets
+from tortuga_desktop.games.t1667.table.panel import options_at, panel_for
+from tortuga_desktop.games.t1667.table.scene import Handover1667, Table1667Scene
 from tortuga_desktop.shell.intents import Click, Key
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.table import LocalTable
-from tortuga_desktop.t1667.rules import Game
-from tortuga_desktop.t1667.rules import events as ev
-from tortuga_desktop.t1667.rules.actions import Pick
-from tortuga_desktop.t1667.rules.state import Kind
-from tortuga_desktop.t1667.table.beats import CardBeat, VoteBeat
-from tortuga_desktop.t1667.table.layout import targets
-from tortuga_desktop.t1667.table.panel import options_at, panel_for
-from tortuga_desktop.t1667.table.scene import Handover1667, Table1667Scene
 
 
 @pytest.fixture(autouse=True)
@@ -346,10 +346,10 @@ def test_a_votes_words_come_into_the_log_once_it_has_turned_up() -> None:
 
 def test_computer_players_table_talk_comes_into_the_log() -> None:
     """T9.7: what a computer player says at the table is public; the log shows it after the move."""
+    from tortuga_desktop.games.t1667.ai.talk import Reaction
+    from tortuga_desktop.games.t1667.rules.cards import VoteKind
+    from tortuga_desktop.games.t1667.table.eventtext import talk_text
     from tortuga_desktop.shell.table import Said
-    from tortuga_desktop.t1667.ai.talk import Reaction
-    from tortuga_desktop.t1667.rules.cards import VoteKind
-    from tortuga_desktop.t1667.table.eventtext import talk_text
 
     g, table = _table(3, 27, ())
     table.bot_chat = False  # only the line said here (the bots' own talk is tested with the table)

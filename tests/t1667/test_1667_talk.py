@@ -13,13 +13,13 @@ from dataclasses import replace
 import pytest
 
 from tortuga_desktop.devtools.hidden1667 import resample_hidden
+from tortuga_desktop.games.t1667.ai.belief import Belief
+from tortuga_desktop.games.t1667.ai.bots import NormalBot
+from tortuga_desktop.games.t1667.ai.talk import Claim, Reaction, TableTalk, TalkMessage
+from tortuga_desktop.games.t1667.rules import Game, Loyalty, VoteCard, VoteKind, position
+from tortuga_desktop.games.t1667.rules.events import VoteCalled, VoteRevealed
+from tortuga_desktop.games.t1667.table.eventtext import talk_text
 from tortuga_desktop.shell import i18n
-from tortuga_desktop.t1667.ai.belief import Belief
-from tortuga_desktop.t1667.ai.bots import NormalBot
-from tortuga_desktop.t1667.ai.talk import Claim, Reaction, TableTalk, TalkMessage
-from tortuga_desktop.t1667.rules import Game, Loyalty, VoteCard, VoteKind, position
-from tortuga_desktop.t1667.rules.events import VoteCalled, VoteRevealed
-from tortuga_desktop.t1667.table.eventtext import talk_text
 
 NAMES = ["Anne", "Bart", "Cleo", "Dirk", "Eva", "Finn"]
 

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from t1667_helpers import game, play, vote_all
 
 from tortuga_desktop.devtools.hidden1667 import resample_hidden
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.rules import (
     EventCard,
     Game,
     Kind,
@@ -23,8 +23,8 @@ from tortuga_desktop.t1667.rules import (
     play_random,
     random_action,
 )
-from tortuga_desktop.t1667.rules import views as views_module
-from tortuga_desktop.t1667.rules.events import HandDealt, LoyaltyDealt, VoteRevealed
+from tortuga_desktop.games.t1667.rules import views as views_module
+from tortuga_desktop.games.t1667.rules.events import HandDealt, LoyaltyDealt, VoteRevealed
 
 
 def _prefixes(players: int, seed: int, steps: int) -> list[Game]:

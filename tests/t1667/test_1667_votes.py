@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 from t1667_helpers import game, hold, kinds, play, vote_all
 
-from tortuga_desktop.t1667.rules import (
+from tortuga_desktop.games.t1667.rules import (
     IllegalActionError,
     Kind,
     Loc,
@@ -17,7 +17,7 @@ from tortuga_desktop.t1667.rules import (
     VoteCard,
     check_invariants,
 )
-from tortuga_desktop.t1667.rules.events import VoteChosen, VotePlayed, VoteRevealed
+from tortuga_desktop.games.t1667.rules.events import VoteChosen, VotePlayed, VoteRevealed
 
 
 def attack(hands: dict[str, str], deck: str, plays: dict[int, str], **kw: object) -> tuple[bool, object]:

@@ -19,10 +19,10 @@ from app_helpers import start_app  # noqa: E402
 from test_net_tables import open_tables, press, start  # noqa: E402
 from test_netui_join import wait  # noqa: E402
 
+from tortuga_desktop.games.t1667.table.setup import starred_pool  # noqa: E402
 from tortuga_desktop.net import protocol as P  # noqa: E402
 from tortuga_desktop.net.client import NetClient  # noqa: E402
 from tortuga_desktop.net.server import ServerThread, Table  # noqa: E402
-from tortuga_desktop.t1667.table.setup import starred_pool  # noqa: E402
 
 
 @pytest.fixture()

@@ -12,11 +12,7 @@ from typing import Any
 import pygame
 import pygame_gui
 
-from tortuga_desktop.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.dice.table.human import DecisionPanel
-from tortuga_desktop.dice.table.scenes.setup import SetupScene
-from tortuga_desktop.dice.table.scenes.table import TableScene
-from tortuga_desktop.rules import (
+from tortuga_desktop.games.dice.rules import (
     SKULL,
     Arrange,
     ChestPayload,
@@ -28,6 +24,10 @@ from tortuga_desktop.rules import (
     TakeChest,
     Target,
 )
+from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
+from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.scenes.setup import SetupScene
+from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell.intents import Click, Key, UIEvent
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.scenes.host import HostScene

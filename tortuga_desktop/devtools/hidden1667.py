@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from tortuga_desktop.t1667.rules import EventCard, Game
+from tortuga_desktop.games.t1667.rules import EventCard, Game
 
 
 def resample_hidden(g: Game, seat: int | None, rng: random.Random) -> Game:

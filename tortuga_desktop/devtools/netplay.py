@@ -8,10 +8,10 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from tortuga_desktop.games.dice.rules.events import event_to_dict
 from tortuga_desktop.net.client import GameUpdate, NetClient
 from tortuga_desktop.net.discovery import FoundHost
 from tortuga_desktop.net.headless import SeatBot
-from tortuga_desktop.rules.events import event_to_dict
 
 __all__ = ["HOST", "FakeBrowser", "Player", "pump_until"]
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import json
 import random
 
-from tortuga_desktop.dice.table.records import RecordKeeper, parse_replay
-from tortuga_desktop.dice.table.replay import ReplayTimeline
+from tortuga_desktop.games.dice.rules import Game, GameRecord, replay
+from tortuga_desktop.games.dice.rules.record import RECORD_FORMAT
+from tortuga_desktop.games.dice.table.records import RecordKeeper, parse_replay
+from tortuga_desktop.games.dice.table.replay import ReplayTimeline
 from tortuga_desktop.levels import LEVELS
-from tortuga_desktop.rules import Game, GameRecord, replay
-from tortuga_desktop.rules.record import RECORD_FORMAT
 
 __all__ = ["prefix", "record_replays_exactly"]
 

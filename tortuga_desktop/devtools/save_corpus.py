@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.dice.table.savefile import read_save
+from tortuga_desktop.games.dice.table.savefile import read_save
 from tortuga_desktop.shell import paths, saves
 from tortuga_desktop.shell.scenes.menu import MenuScene
 from tortuga_desktop.shell.start import open_save

@@ -35,8 +35,8 @@ __all__ = ["BUILT_IN", "ActionIllegal", "ActionMalformed", "SetupMalformed", "De
 #: The built-in games' adapters, ``"import.path:attribute"`` (an adapter object or a factory of one),
 #: imported on the first lookup. The first one is the game of a message or file that names none.
 BUILT_IN: tuple[str, ...] = (
-    "tortuga_desktop.dice.table.netadapter:ADAPTER",
-    "tortuga_desktop.t1667.net.adapter:ADAPTER",
+    "tortuga_desktop.games.dice.table.netadapter:ADAPTER",
+    "tortuga_desktop.games.t1667.net.adapter:ADAPTER",
 )
 
 

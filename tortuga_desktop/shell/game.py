@@ -14,7 +14,7 @@ fake game this way). :func:`modules` lists them in the order the main menu shows
 dice game first (it is the default).
 
 Adding a game: write a class satisfying :class:`GameModule` (the dice game's is
-``tortuga_desktop.dice.table.module.DiceGame``), and add ``"package.module:Factory"`` to
+``tortuga_desktop.games.dice.table.module.DiceGame``), and add ``"package.module:Factory"`` to
 :data:`BUILT_IN` (or call :func:`register` with an instance).
 """
 
@@ -50,14 +50,14 @@ DEFAULT_GAME = "tortuga"
 #: The built-in games, in menu order: ``"import.path:factory"``, each factory called once with
 #: no arguments to make the game's :class:`GameModule`. Imported on first use of the registry.
 BUILT_IN: tuple[str, ...] = (
-    "tortuga_desktop.dice.table.module:DiceGame",
-    "tortuga_desktop.t1667.table.module:T1667Game",
+    "tortuga_desktop.games.dice.table.module:DiceGame",
+    "tortuga_desktop.games.t1667.table.module:T1667Game",
 )
 
 #: What the built-in games say of themselves in ``tortuga --version`` (how their computer players
 #: run): ``"import.path:function"``, each a pygame-free function returning lines, read without
 #: importing the game modules (``--version`` answers without pygame).
-ABOUT: tuple[str, ...] = ("tortuga_desktop.ai.about:lines",)
+ABOUT: tuple[str, ...] = ("tortuga_desktop.games.dice.ai.about:lines",)
 
 
 def about_lines() -> list[str]:

@@ -1,7 +1,7 @@
 """Saved games of any game: their files, the autosave and its background writer, named saves and
 the finished-game archive — one job per module (each game's own save format is its module's: the
-dice game's ``SaveData`` and ``SetupConfig`` are in :mod:`tortuga_desktop.dice.table.savefile` and
-:mod:`tortuga_desktop.dice.table.gamesetup`, and the example below is the dice game's):
+dice game's ``SaveData`` and ``SetupConfig`` are in :mod:`tortuga_desktop.games.dice.table.savefile` and
+:mod:`tortuga_desktop.games.dice.table.gamesetup`, and the example below is the dice game's):
 
 * :mod:`.errors` — :class:`SaveError`, the one error every file function here raises;
 * :mod:`.text` — what a file's text may hold (visible characters, strict JSON, sizes);

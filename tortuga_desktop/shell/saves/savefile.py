@@ -1,7 +1,7 @@
 """Saved-game files of any game: reading one as its JSON document (:func:`read_document`), the
 module it belongs to (:func:`module_of`), writing one atomically (:func:`write_save`), and its
 line in a saved-games list (:class:`SaveInfo`, :func:`save_info`, the folder index). Each game's
-own format is its module's (the dice game's: :mod:`tortuga_desktop.dice.table.savefile`)."""
+own format is its module's (the dice game's: :mod:`tortuga_desktop.games.dice.table.savefile`)."""
 
 from __future__ import annotations
 

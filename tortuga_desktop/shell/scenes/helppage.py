@@ -46,8 +46,8 @@ class HelpPage(Scene):
     """A game's rules, scrollable, with pictures: its contents on the left, the page on the right.
 
     A game's help is this scene with its own :meth:`sections`, :meth:`section_picture` and
-    :attr:`title_key` (the dice game's :class:`~tortuga_desktop.dice.table.scenes.help.HelpScene`,
-    Tortuga 1667's :class:`~tortuga_desktop.t1667.table.help.Help1667Scene`)."""
+    :attr:`title_key` (the dice game's :class:`~tortuga_desktop.games.dice.table.scenes.help.HelpScene`,
+    Tortuga 1667's :class:`~tortuga_desktop.games.t1667.table.help.Help1667Scene`)."""
 
     opaque = True
     is_help = True  # F1 on top of it closes it

@@ -1,0 +1,262 @@
+"""The position model of a replay: any decision of a recorded game, reached fast.
+
+A :class:`ReplayTimeline` plays the record once (on construction) and keeps a clone of the
+game at the start of every round and every :data:`SNAPSHOT_EVERY` decisions; :meth:`game_at`
+clones the nearest snapshot at or before the wanted position and plays forward from it (fewer
+than :data:`SNAPSHOT_EVERY` decisions), so jumping anywhere in a 4-player game takes well under a
+millisecond (``python -m scripts.replay_jump``). :meth:`log_at` cuts the log at any position
+from one log of the whole game per viewer.
+
+Positions are decision numbers ``0..len(timeline)-1``: position 0 is the setup, position ``k``
+the game right after its ``k``-th decision (scripted rolls go with the decision they precede).
+
+Perspectives (:meth:`view`): a seat (what that player knew), ``None`` (the public view) or
+:data:`ALL` — everything revealed: the public view whose boards are each taken from their
+owner's own view. A game that can still be continued (:attr:`locked`) is shown in the public
+view only, whatever is asked.
+"""
+
+from __future__ import annotations
+
+from bisect import bisect_left
+from collections.abc import Mapping
+from dataclasses import dataclass, replace
+from typing import Protocol
+
+from tortuga_desktop.games.dice.ai import Reason
+from tortuga_desktop.games.dice.rules import Game, PlayerView
+from tortuga_desktop.games.dice.rules.codec import parse_roll
+from tortuga_desktop.games.dice.rules.events import Event, visible
+from tortuga_desktop.games.dice.rules.record import GameRecord
+from tortuga_desktop.games.dice.table.gamelog import build_log
+from tortuga_desktop.games.dice.table.source import LogLine
+
+__all__ = ["ALL", "SNAPSHOT_EVERY", "ReplaySource", "ReplayTimeline", "Stop"]
+
+#: The "everything revealed" perspective.
+ALL = -1
+#: A snapshot is kept at least this often (decisions), besides one per round.
+SNAPSHOT_EVERY = 8
+
+
+@dataclass(frozen=True, slots=True)
+class Stop:
+    """One position of the timeline: how many record entries are applied, and where it is."""
+
+    entries: int
+    round: int
+    phase: str
+    #: the seat that made the decision leading here (None for the setup)
+    seat: int | None
+    #: how many events the game holds at this position (``len(game.events)``)
+    events: int = 0
+
+
+class StopMarks:
+    """A timeline's stops and where rounds and phases begin in them (the scrubber's markers and
+    round jumps); shared by the whole-game timeline and a seat's own (:mod:`.seatreplay`)."""
+
+    stops: list[Stop]
+    _round_starts: list[int]
+    _phase_starts: list[int]
+
+    def _mark_stops(self) -> None:
+        """Find the round and phase starts once :attr:`stops` is complete."""
+        self._round_starts = [k for k, s in enumerate(self.stops) if k == 0 or s.round != self.stops[k - 1].round]
+        self._phase_starts = [k for k, s in enumerate(self.stops)
+                              if k == 0 or (s.round, s.phase) != (self.stops[k - 1].round, self.stops[k - 1].phase)]
+
+    def round_starts(self) -> list[int]:
+        """Positions where a round begins (the markers of the scrubber)."""
+        return list(self._round_starts)
+
+    def phase_starts(self) -> list[int]:
+        """Positions where a phase begins."""
+        return list(self._phase_starts)
+
+    def next_round(self, k: int) -> int:
+        return next((r for r in self._round_starts if r > k), len(self.stops) - 1)
+
+    def previous_round(self, k: int) -> int:
+        """The start of this round, or of the one before when already at a round's start."""
+        starts = [r for r in self._round_starts if r < k]
+        return starts[-1] if starts else 0
+
+
+class ReplaySource(Protocol):
+    """What the replay scene plays: positions ``0..len-1`` with their :class:`Stop`, the view of
+    each position from an allowed perspective and its log. :class:`ReplayTimeline` (a whole game
+    record) and :class:`~.seatreplay.SeatTimeline` (what one network seat was shown) offer it."""
+
+    stops: list[Stop]
+    players: int
+    names: tuple[str, ...]
+    #: the game reached its end in what is replayed
+    finished: bool
+    #: only the public view may be shown (a game that can still be continued)
+    locked: bool
+
+    def __len__(self) -> int: ...
+    def clamp(self, k: int) -> int: ...
+    def decision_at(self, k: int) -> int:
+        """The number of decisions made at position ``k``."""
+    def perspectives(self) -> list[int | None]:
+        """The perspectives that may be chosen, in the order P cycles through them."""
+    def perspective(self, wanted: int | None) -> int | None:
+        """The perspective actually shown when ``wanted`` is asked for."""
+    def view_at(self, k: int, wanted: int | None) -> PlayerView:
+        """Position ``k`` as the (allowed) perspective ``wanted`` sees it."""
+    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Reason]]) -> list[LogLine]: ...
+    def round_starts(self) -> list[int]: ...
+    def phase_starts(self) -> list[int]: ...
+    def next_round(self, k: int) -> int: ...
+    def previous_round(self, k: int) -> int: ...
+
+
+class ReplayTimeline(StopMarks):
+    """Every decision of ``record``, reachable by :meth:`game_at`."""
+
+    def __init__(self, record: GameRecord, *, locked: bool = False) -> None:
+        self.record = record
+        self.locked = locked
+        g = Game.new(record.players, record.seed, start_player=record.start_player, long_game=record.long_game,
+                     names=list(record.names), rules_version=record.rules_version)
+        entries = record.entries
+        i = self._rolls(g, 0)
+        self.stops: list[Stop] = [Stop(i, g.round, g.phase.value, None, len(g.events))]
+        self._snapshots: list[tuple[int, Game]] = [(0, g.clone())]
+        last_round = g.round
+        while i < len(entries):
+            seat, text = entries[i]
+            g.apply(seat, text)  # raises a RulesError when the record does not fit
+            i = self._rolls(g, i + 1)
+            self.stops.append(Stop(i, g.round, g.phase.value, seat, len(g.events)))
+            k = len(self.stops) - 1
+            if g.round != last_round or k - self._snapshots[-1][0] >= SNAPSHOT_EVERY:
+                self._snapshots.append((k, g.clone()))
+                last_round = g.round
+        self.final = g
+        self.players = record.players
+        self.names = tuple(record.names)
+        self.finished = g.is_over
+        self._at: tuple[int, Game] | None = None
+        self._logs: dict[tuple[int | None, int, int], list[LogLine]] = {}
+        self._shown: dict[int | None, tuple[list[int], list[Event]]] = {}
+        self._mark_stops()
+
+    def _rolls(self, g: Game, i: int) -> int:
+        """Apply the scripted rolls at entry ``i`` onwards; returns the next entry."""
+        entries = self.record.entries
+        while i < len(entries):
+            faces = parse_roll(entries[i][1])
+            if faces is None:
+                break
+            g.set_roll(entries[i][0], faces)
+            i += 1
+        return i
+
+    def __len__(self) -> int:
+        return len(self.stops)
+
+    def clamp(self, k: int) -> int:
+        return max(0, min(len(self.stops) - 1, k))
+
+    def game_at(self, k: int) -> Game:
+        """A fresh copy of the game at position ``k`` (clamped)."""
+        k = self.clamp(k)
+        if k == len(self.stops) - 1:
+            return self.final.clone()
+        lo, hi = 0, len(self._snapshots) - 1
+        while lo < hi:  # the last snapshot at or before k
+            mid = (lo + hi + 1) // 2
+            if self._snapshots[mid][0] <= k:
+                lo = mid
+            else:
+                hi = mid - 1
+        start, snap = self._snapshots[lo]
+        g = snap.clone()
+        entries = self.record.entries
+        i = self.stops[start].entries
+        target = self.stops[k].entries
+        while i < target:
+            seat, text = entries[i]
+            faces = parse_roll(text)
+            if faces is not None:
+                g.set_roll(seat, faces)
+            else:
+                g.apply(seat, text)
+            i += 1
+        return g
+
+    def decision_at(self, k: int) -> int:
+        """Position ``k`` is the game after its ``k``-th decision."""
+        return self.clamp(k)
+
+    def perspectives(self) -> list[int | None]:
+        return [None] if self.locked else [None, *range(self.players), ALL]
+
+    def view_at(self, k: int, wanted: int | None) -> PlayerView:
+        """Position ``k`` from the (allowed) perspective ``wanted`` (the last position's game is
+        kept, so changing the perspective does not play the game again)."""
+        k = self.clamp(k)
+        if self._at is None or self._at[0] != k:
+            self._at = (k, self.game_at(k))
+        return self.view(self._at[1], wanted)
+
+    def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Reason]]) -> list[LogLine]:
+        """The log (``LogLine`` s) at position ``k`` as ``viewer`` (a seat, None, or :data:`ALL`)
+        could read it — the same lines the live table showed then: each bot's reason on its
+        move's line, repeats folded (:func:`.gamelog.build_log` over the events up to ``k``).
+
+        The events a viewer may see are filtered once per viewer for the whole game; the lines
+        of the last positions asked for are kept."""
+        n = self.stops[self.clamp(k)].events
+        key = (viewer, id(reasons), n)
+        lines = self._logs.get(key)
+        if lines is None:
+            shown = self._shown.get(viewer)
+            if shown is None:
+                shown = self._shown[viewer] = _shown_events(self.final, viewer)
+            indices, events = shown
+            prefix = events[:bisect_left(indices, n)]
+            upto = prefix[-1].decision if prefix else 0
+            lines = build_log(prefix, self.final.names, reasons, upto=upto)
+            if len(self._logs) > 64:
+                self._logs.pop(next(iter(self._logs)))
+            self._logs[key] = lines
+        return list(lines)
+
+    def perspective(self, wanted: int | None) -> int | None:
+        """The perspective actually shown: public only while the game can still be continued."""
+        if self.locked:
+            return None
+        if wanted is None or wanted == ALL or 0 <= wanted < self.record.players:
+            return wanted
+        return None
+
+    def view(self, game: Game, wanted: int | None) -> PlayerView:
+        """``game`` as seen from the (allowed) perspective ``wanted``."""
+        who = self.perspective(wanted)
+        if who != ALL:
+            view = game.view(who)
+            if game.is_over:
+                # The final scoring counts everybody's coins openly (R8.4): the last position
+                # shows every board with its tiles, so its scores are the final ones.
+                view = replace(view, seats=tuple(replace(s, tiles=game.view(i).seats[i].tiles)
+                                                 for i, s in enumerate(view.seats)))
+            return view
+        public = game.view(None)
+        seats = tuple(game.view(s).seats[s] for s in range(game.players))
+        return replace(public, seats=seats)
+
+
+def _shown_events(game: Game, viewer: int | None) -> tuple[list[int], list[Event]]:
+    """The events of ``game`` that ``viewer`` (a seat, None, or :data:`ALL`) may see, and beside
+    each the index in ``game.events`` of the event it comes from (ascending)."""
+    indices: list[int] = []
+    shown: list[Event] = []
+    for i, raw in enumerate(game.events):
+        for e in ([raw] if viewer == ALL else visible([raw], viewer)):
+            indices.append(i)
+            shown.append(e)
+    return indices, shown

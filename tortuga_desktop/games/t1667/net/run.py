@@ -1,0 +1,179 @@
+"""A game of Tortuga 1667 as the server runs it at a table: the rules behind the game-neutral
+:class:`~tortuga_desktop.games.t1667.table.engine.T1667Engine`, each seat's data for the wire
+(:mod:`.codec`) and the table's computer players, behind the network layer's
+:class:`~tortuga_desktop.net.games.GameRun`.
+
+Everything a seat is sent comes from ``engine.view(seat)``, ``engine.events_for(seat)`` and
+``engine.legal_actions(seat)`` (the rules' allow-lists, T9); a watcher gets ``view(None)`` and
+``events_for(None)``. A computer player is given exactly what a remote player at its seat would be:
+its seat's view, events and legal actions.
+
+>>> run = Run1667.new(players=3, seed=4, names=["A", "B", "C"])
+>>> seat = run.engine.deciders()[0]
+>>> run.decision_key(seat) is not None, run.decision_key((seat + 1) % 3)
+(True, None)
+>>> run.apply_text(seat, "fly away")
+Traceback (most recent call last):
+...
+tortuga_desktop.net.games.ActionMalformed: not an action of Tortuga 1667: 'fly away'
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Hashable, Sequence
+from typing import Any
+
+from tortuga_desktop.games.t1667.ai.seat import SeatPlayer, make_player
+from tortuga_desktop.games.t1667.rules import (
+    Action,
+    EventCard,
+    MalformedActionError,
+    RecordError,
+    RulesError,
+    SetupError,
+    parse_action,
+)
+from tortuga_desktop.games.t1667.table.engine import T1667Engine, replay
+from tortuga_desktop.net.games import ActionIllegal, ActionMalformed, Cursor, SeatData
+
+from . import codec as C
+
+GAME = "t1667"
+
+
+class Run1667:
+    """One game of Tortuga 1667 at a network table."""
+
+    key = GAME
+
+    def __init__(self, engine: T1667Engine) -> None:
+        self.engine = engine
+        #: per seat: its computer player (rebuilt when the level changes) and the events it has observed
+        self._bots: dict[int, tuple[str, SeatPlayer]] = {}
+        self._bot_read: dict[int, int] = {}
+        self._seed_base = 0
+
+    @classmethod
+    def new(cls, players: int, seed: int, *, names: Sequence[str], starred: Sequence[str] | None = None) -> Run1667:
+        """A new game; ValueError (with the rules' reason) for a bad setup."""
+        try:
+            cards = None if starred is None else [EventCard(c) for c in starred]
+            run = cls(T1667Engine.new(players, seed, starred=cards, names=list(names)))
+        except (SetupError, ValueError) as exc:
+            raise ValueError(f"Tortuga 1667 setup: {exc}") from None
+        run._seed_base = seed
+        return run
+
+    @classmethod
+    def from_record(cls, data: Any, seed: int | None) -> Run1667:
+        """The game a saved record describes, replayed; ValueError for one that is not or does not replay."""
+        try:
+            run = cls(replay(data))
+        except (RecordError, RulesError, TypeError, ValueError) as exc:
+            raise ValueError(f"Tortuga 1667 record: {exc}") from None
+        run._seed_base = seed or 0
+        return run
+
+    # ------------------------------------------------------------------ the game
+    @property
+    def players(self) -> int:
+        return self.engine.players
+
+    @property
+    def decisions(self) -> int:
+        return self.engine.decisions
+
+    @property
+    def is_over(self) -> bool:
+        return self.engine.is_over
+
+    def record_dict(self) -> dict[str, Any]:
+        return dict(self.engine.record())
+
+    def decision_key(self, seat: int) -> Hashable | None:
+        """``seat``'s open decision (None: it has none): equal while it stays the same decision."""
+        if self.engine.is_over or seat not in self.engine.deciders():
+            return None
+        d = next((d for d in self.engine.view(seat).pending if d.seat == seat), None)
+        return ("t1667", d)
+
+    def apply_text(self, seat: int, text: str) -> None:
+        """Carry out ``seat``'s action given as text: :class:`ActionMalformed` when it is no action of
+        this game, :class:`ActionIllegal` when the rules refuse it (nothing changes either way)."""
+        try:
+            action = parse_action(text)
+        except (MalformedActionError, RulesError, ValueError):
+            raise ActionMalformed(f"not an action of Tortuga 1667: {text[:40]!r}") from None
+        if action not in self.engine.legal_actions(seat):
+            raise ActionIllegal(f"{text[:40]!r} is not one of this seat's legal actions now")
+        try:
+            self.engine.apply(seat, action)
+        except ValueError as exc:  # ActionRefused: nothing changed
+            raise ActionIllegal(str(exc)) from None
+
+    # ------------------------------------------------------------------ what a seat is sent
+    def seat_data(self, seat: int | None, start: int) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
+        """``seat``'s (None: the public's) view, its events from index ``start`` and its legal actions,
+        as data."""
+        view = C.view_to_json(self.engine.view(seat))
+        events = C.events_to_json(self.engine.events_for(seat, start))
+        legal = [] if seat is None else [str(a) for a in self.engine.legal_actions(seat)]
+        return view, events, legal
+
+    def event_count(self, seat: int | None) -> int:
+        return len(self.engine.events_for(seat))
+
+    def updates(self, viewers: Sequence[int | None], cursors: Sequence[Cursor]) -> list[SeatData]:
+        """Each viewer's view, its events from where it stands and its legal actions (a watcher: none)."""
+        out = []
+        for viewer, (raw, sent) in zip(viewers, cursors, strict=True):
+            first = sent if raw else 0
+            view, dicts, legal = self.seat_data(viewer, first)
+            out.append(SeatData(view, dicts, first, (1, first + len(dicts)), self.engine.decisions,
+                                None if viewer is None else legal))
+        return out
+
+    # ------------------------------------------------------------------ computer players
+    def make_bot(self, seat: int, level: str, *, budget_s: float) -> SeatPlayer:
+        """A computer player of ``level`` at ``seat`` (it observes the seat's events from the first)."""
+        bot_seed = random.Random(f"net-bot-1667:{self._seed_base}:{seat}:{level}").randrange(2**31)
+        player = make_player(level, bot_seed)
+        self._bots[seat] = (level, player)
+        self._bot_read[seat] = 0
+        return player
+
+    def bot_job(self, bot: Any, seat: int, *, budget_s: float = 0.0,
+                release_in: float | None = None) -> Callable[[], Action]:
+        """What computer player ``bot`` at ``seat`` decides, as a call to run off the event loop.
+        Its view, new events and legal actions are taken now (on the loop); the call only thinks."""
+        held = self._bots.get(seat)
+        if held is None or held[1] is not bot:  # a player made elsewhere: it has seen nothing yet
+            self._bots[seat] = (str(getattr(bot, "level", "")), bot)
+            self._bot_read[seat] = 0
+        player: SeatPlayer = bot
+        read = self._bot_read.get(seat, 0)
+        events = tuple(self.engine.events_for(seat, read))
+        view = self.engine.view(seat)
+        legal = tuple(self.engine.legal_actions(seat))
+
+        def decide() -> Action:
+            if events:
+                player.observe(events)
+            self._bot_read[seat] = read + len(events)  # (one decision per table runs at a time)
+            return player.decide(view, legal).action
+
+        return decide
+
+    def apply_bot(self, seat: int, result: Any) -> None:
+        try:
+            self.apply_text(seat, str(result))
+        except ActionMalformed as exc:
+            raise ActionIllegal(str(exc)) from None
+
+    def release_hold(self, seat: int, level: str, pacing: Any = None) -> float | None:
+        """Not held: Tortuga 1667's decisions that have one option are carried out by the rules."""
+        return None
+
+
+__all__ = ["GAME", "ActionIllegal", "ActionMalformed", "Run1667"]

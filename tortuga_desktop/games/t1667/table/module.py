@@ -1,0 +1,279 @@
+"""Tortuga 1667 as the shell's second game module (:class:`~...shell.game.GameModule`).
+
+The ways into the game: *New game* (its setup screen, :mod:`.setup`; the table starts from the setup
+it hands back), *Continue* / *Load game* (its saves, :mod:`.saves`), the demo (``tortuga --demo --game
+1667``, :mod:`.demo`) and its rules help (:mod:`.help`). The setup screen, the saves and the help are
+its neighbours in this package.
+"""
+
+from __future__ import annotations
+
+import math
+import uuid
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from tortuga_desktop.games.t1667.rules import Action, Event, RecordError
+from tortuga_desktop.games.t1667.rules.cards import Loyalty
+from tortuga_desktop.games.t1667.table.archive import ENDINGS, keep_finished, summary
+from tortuga_desktop.games.t1667.table.demo import start_demo, think_mode
+from tortuga_desktop.games.t1667.table.end import End1667Scene
+from tortuga_desktop.games.t1667.table.engine import GAME_KEY
+from tortuga_desktop.games.t1667.table.help import Help1667Scene
+from tortuga_desktop.games.t1667.table.notes import Notes
+from tortuga_desktop.games.t1667.table.render import LOYALTY_STYLES, SEAT_STYLES, shape, ship_pic
+from tortuga_desktop.games.t1667.table.replay import Replay1667Scene, open_replay
+from tortuga_desktop.games.t1667.table.saves import Save1667, Seat1667, new_table, save_of, table_of
+from tortuga_desktop.games.t1667.table.saves import read_saved as read_1667_save
+from tortuga_desktop.games.t1667.table.scene import Table1667Scene
+from tortuga_desktop.games.t1667.table.setup import Setup1667, Setup1667Scene
+from tortuga_desktop.levels import LEVELS_1667
+from tortuga_desktop.shell import art
+from tortuga_desktop.shell.game import (
+    DemoOptions,
+    HostSetup,
+    NetworkTable,
+    PlayAgain,
+    ReplaySummary,
+    SavedGame,
+    ShellApp,
+    TableChoice,
+    Tutorial,
+)
+from tortuga_desktop.shell.replayfiles import RecordError as KeptRecordError
+from tortuga_desktop.shell.saves import SeatConfig
+from tortuga_desktop.shell.saves.errors import SaveError
+from tortuga_desktop.shell.saves.savefile import SaveInfo, basic_info
+from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.session import Session
+from tortuga_desktop.shell.table import LocalTable
+
+if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.netsession import NetSession
+
+__all__ = ["KEY", "T1667Game", "start_game"]
+
+KEY = GAME_KEY
+
+
+def _speed(app: Any) -> str:
+    return str(app.table_speed()) if hasattr(app, "table_speed") else "normal"
+
+
+class Autosave1667:
+    """Keeps a 1667 game played at this computer in the autosave (so *Continue* picks it up): after every
+    decision a snapshot of the game's record, its seats and the human seats' deduction notes goes to the
+    app's background writer (the frame loop never waits for the disk); once the game is over the autosave
+    is dropped. ``notes()``: the human seats' notes as the table holds them now (its notes model)."""
+
+    def __init__(self, app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any], *,
+                 game_id: str = "", notes: Callable[[], Notes] | None = None) -> None:
+        self.app = app
+        self.table = table
+        self.seats = tuple(seats)
+        self.game_id = game_id or uuid.uuid4().hex
+        self.notes = notes if notes is not None else (lambda: Notes.empty(table.players))
+        self._saved: tuple[int, Notes] | None = None
+        self._cleared = False
+
+    def snapshot(self) -> Any:
+        """The game as it is now, as its save (a ``Save1667``)."""
+        return save_of(self.table, self.seats, self.notes().to_dict(), game_id=self.game_id)
+
+    def __call__(self) -> None:
+        """After a decision or a changed note: queue the autosave (nothing when neither changed)."""
+        if self.table.is_over:
+            if not self._cleared:
+                self._cleared = True
+                finished = self.snapshot()
+                writer = self.app.session.writer()
+                # kept in the finished games and the replays, counted in the statistics; then no autosave
+                writer.run("keeping a finished Tortuga 1667 game", lambda: keep_finished(finished))
+                writer.clear_later()
+            return
+        now = (self.table.engine.decisions, self.notes())
+        if now == self._saved:
+            return
+        self._saved = now
+        self.app.session.autosave(self.snapshot())
+
+
+def _open(app: Any, table: LocalTable[Any, Action, Event], seats: Sequence[Any], *, game_id: str = "",
+          notes: Notes | None = None, again: Callable[[], None] | None = None) -> Table1667Scene:
+    """Push the table scene of a game at this computer (with its saved deduction notes), autosaved."""
+    scene = Table1667Scene(table, speed=_speed(app))
+    if notes is not None:
+        scene.aids.notes = notes
+    keeper = Autosave1667(app, table, seats, game_id=game_id, notes=lambda: scene.aids.notes)
+    scene.keeper = keeper
+    scene.on_progress = keeper
+    scene.on_new_game = again
+    app.push(scene)
+    keeper()  # a new game is on disk at once (Continue finds it even before the first move)
+    return scene
+
+
+def start_game(app: Any, setup: Any) -> Table1667Scene:
+    """Start a new game from the setup screen's valid setup (its seats: names and kinds, the
+    starred cards, the seed, whether computer players talk) and push its table."""
+    seats = [Seat1667(s.name, s.kind) for s in setup.seats]
+    table, played = new_table(seats, setup.game_seed(), starred=setup.starred, think=think_mode())
+    table.bot_chat = bool(getattr(setup, "bot_chat", True))
+
+    def again() -> None:  # the end screen's New game: the same seats, a fresh seed (unless one was chosen)
+        while len(app.scenes) > 1 and not isinstance(app.top, Table1667Scene):
+            app.pop()
+        if isinstance(app.top, Table1667Scene):
+            app.pop()
+        start_game(app, setup)
+
+    return _open(app, table, played, again=again)
+
+
+def _save(saved: SavedGame) -> Save1667:
+    if not isinstance(saved, Save1667):
+        raise TypeError("a 1667 replay is read from a 1667 game's file")
+    return saved
+
+
+class T1667Game:
+    """Tortuga 1667's :class:`~tortuga_desktop.shell.game.GameModule`."""
+
+    key = KEY
+    cli_names: tuple[str, ...] = ("1667",)
+    title_key = "game.t1667.title"
+    blurb_key = "game.t1667.blurb"
+    min_players = 2
+    max_players = 9
+    #: its computer players' levels (``tortuga --demo --game 1667 --level``)
+    levels = LEVELS_1667
+    #: what the statistics count per player beside games and wins: the loyalty played, how the game ended
+    stat_sides: tuple[str, ...] = tuple(lo.value for lo in Loyalty)
+    stat_endings: tuple[str, ...] = tuple(dict.fromkeys(ENDINGS.values()))
+
+    def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """A ship under sail on a round night-sea badge, ringed by the three loyalty marks."""
+        with art.round_badge(surface, rect) as box:
+            side, r = box.w, box.w // 2
+            hull = pygame.Rect(0, 0, side * 11 // 20, side * 9 // 20)
+            hull.center = (box.centerx, box.centery - side // 14)
+            ship_pic(surface, hull, SEAT_STYLES[8].rgb)
+            for a, loyalty in zip((0.8 * math.pi, 0.5 * math.pi, 0.2 * math.pi),
+                                  (Loyalty.BRITISH, Loyalty.DUTCH, Loyalty.FRENCH), strict=True):
+                cx = box.centerx + math.cos(a) * r * 0.62
+                cy = box.centery + math.sin(a) * r * 0.62
+                st = LOYALTY_STYLES[loyalty]
+                shape(surface, st.shape, (cx, cy), max(3, side // 11), st.rgb)
+
+    def setup_scene(self, app: ShellApp) -> Scene:
+        def start(chosen: Setup1667) -> None:
+            start_game(app, chosen)
+
+        return Setup1667Scene(on_start=start)
+
+    def read_saved(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        saved: SavedGame = read_1667_save(doc, path)
+        return saved
+
+    def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
+        return basic_info(path, self.key, doc, saved)
+
+    def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
+        if not isinstance(saved, Save1667):
+            raise TypeError("a 1667 game opens from a 1667 save")
+        save: Any = saved
+        if save.finished:  # its results, read-only, with its replay (a game at the table is no game to play on)
+            if on_disk:  # the autosave held a finished game: keep and count it, then it is no game to continue
+                shell: Any = app  # the App: its background writer
+                writer = shell.session.writer()
+                writer.run("keeping a finished Tortuga 1667 game", lambda: keep_finished(save))
+                writer.clear_later()
+            kinds = [s.kind for s in save.seats]
+
+            def watch() -> None:
+                open_replay(app, save.record, kinds=kinds)
+
+            app.push(End1667Scene(save.engine.view(None), on_replay=watch))
+            return
+        table = table_of(save, think=think_mode())
+        notes = Notes.from_dict(save.notes, table.players)  # the human seats' deduction notes, back at the table
+        _open(app, table, save.seats, game_id=save.game_id, notes=notes)
+
+    def read_replay(self, doc: Mapping[str, Any], path: Path | None) -> SavedGame:
+        """A kept 1667 game is its save file (:mod:`.archive`): checked and replayed as one."""
+        try:
+            saved: SavedGame = read_1667_save(doc, path)
+        except SaveError as exc:
+            raise KeptRecordError("error.replay.invalid", exc.detail or exc.key,
+                                  reason=(exc.detail or exc.key)[:120]) from None
+        return saved
+
+    def replay_summary(self, saved: SavedGame) -> ReplaySummary:
+        return summary(_save(saved))
+
+    def replay_scene(self, saved: SavedGame, speed: str) -> Scene:
+        """Its replay screen (:class:`.replay.Replay1667Scene`)."""
+        save = _save(saved)
+        try:
+            scene: Scene = Replay1667Scene(save.record, kinds=[s.kind for s in save.seats], speed=speed)
+        except RecordError as exc:
+            raise KeptRecordError("t1667.replay.damaged", str(exc)[:200]) from None
+        return scene
+
+    def demo(self, app: ShellApp, options: DemoOptions) -> None:
+        start_demo(app, options.players, options.seed, options.level)
+
+    # ------------------------------------------------------------ network play (shell.game.NetworkGame)
+    def table_choices(self) -> tuple[TableChoice, ...]:
+        """A table made from a server's list: the starred cards drawn hidden, or named openly."""
+        return (TableChoice("starred", (("hidden", "net67.tables.starred_hidden"),
+                                        ("named", "net67.tables.starred_named"))),)
+
+    def table_options(self, players: int, chosen: Mapping[str, str]) -> dict[str, object]:
+        """Named starred cards: three of the pool a game of ``players`` may use, drawn here at random
+        (every seat sees them named, T1.6)."""
+        if chosen.get("starred") != "named":
+            return {}
+        import random
+
+        from tortuga_desktop.games.t1667.table.setup import starred_pool
+
+        return {"starred": [c.value for c in random.sample(starred_pool(players), 3)]}
+
+    def host_setup(self) -> HostSetup:
+        """The host screen's start for a 1667 table: its setup screen's first seats (one human here,
+        three Normal computer players), the starred cards drawn hidden."""
+        return HostSetup(self.key, tuple(SeatConfig(s.name, s.kind, i) for i, s in enumerate(Setup1667.default().seats)))
+
+    def network_table(self, session: NetSession) -> NetworkTable:
+        """The network table a session keeps for a 1667 game (a ``NetTable1667``, told every message
+        the session reads). Online play loads only when a player goes online."""
+        from tortuga_desktop.games.t1667.table.nettable import NetTable1667
+
+        return NetTable1667(session.client, controller=session)
+
+    def network_scene(self, table: NetworkTable, *, speed: str = "normal", again: PlayAgain | None = None) -> Scene:
+        """The table scene of a started network game (the table's chat over its log); its end screen
+        goes back to the menu (``again`` is not offered)."""
+        from tortuga_desktop.games.t1667.table.netscene import NetTable1667Scene
+        from tortuga_desktop.games.t1667.table.nettable import NetTable1667
+
+        if not isinstance(table, NetTable1667):
+            raise TypeError("a 1667 network table plays a 1667 game's network table")
+        scene: Scene = NetTable1667Scene(table, speed=speed)
+        return scene
+
+    def help_scene(self, app: ShellApp) -> Scene:
+        scene: Scene = Help1667Scene()
+        return scene
+
+    def tutorial(self) -> Tutorial | None:
+        """None: 1667 has no guided game yet (its table gives first-game tips instead)."""
+        return None
+
+    def make_session(self, app: ShellApp) -> Session | None:
+        """None: 1667 saves through the shell's session (its autosave, named saves, archive)."""
+        return None

@@ -1,0 +1,909 @@
+"""The Tortuga 1667 table in the running game: one scene over a game table (``shell.table.GameTable``).
+
+The scene never holds the game. It asks its table for the view of the seat this screen shows
+(``view(viewer)``: one human's, or the public view ``None`` on a shared screen and in demos), the
+events that viewer may see, a human seat's prompt, and it submits that seat's choices. Computer
+players' moves come from :meth:`GameTable.poll`, asked only while nothing is being shown, so they
+come one after another at a pace a person can follow (the speed: slow, normal, fast, instant).
+
+* **Drawing**: :class:`~.render.Table1667Renderer` draws the viewer's view and the
+  decision panel (upper side column); the log of the viewer's events in words (:mod:`.eventtext`)
+  fills the lower side column, scrollable, with a mark at "since your last turn"; what a move turned up
+  plays over the table as beats (:mod:`.beats`: a vote's set turning over with its count and result,
+  an event card rising and turning over with its effect).
+* **Input**: the panel's buttons (click, or keys 1-9, Up/Down and Enter; Backspace goes back);
+  a click on the table (``layout1667.target_at`` -> ``panel1667.options_at``) sends the one action
+  about that thing, or narrows the panel to the actions about it. Space skips what is being
+  shown; Escape opens the pause menu; PageUp/PageDown/Home/End and the wheel scroll the log;
+  1-4 set the speed when no decision is open.
+* **Hot-seat** (more than one human here): the screen shows the public view. Every private moment
+  of a human seat -- any decision of theirs: it shows their loyalty, hand and viewed cards, and a
+  vote card being chosen -- starts behind a hand-over screen naming that player, and the screen goes
+  back to the public view when they have decided (unless their next decision follows at once).
+  Each participant of a vote chooses behind their own hand-over.
+* **The end**: once the game is over and the last beat has played, the outcome is shown over the
+  table; Enter (or a click) goes back to the main menu, Escape opens the pause menu.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Sequence
+from typing import Any
+
+import pygame
+
+from tortuga_desktop.games.t1667.ai.talk import Claim, Reaction
+from tortuga_desktop.games.t1667.rules import events as ev
+from tortuga_desktop.games.t1667.rules.actions import Action
+from tortuga_desktop.games.t1667.rules.views import PlayerView, TableView
+from tortuga_desktop.games.t1667.table.beats import Beat, VoteBeat, beats_from
+from tortuga_desktop.games.t1667.table.discard import DiscardScene
+from tortuga_desktop.games.t1667.table.end import End1667Scene
+from tortuga_desktop.games.t1667.table.eventtext import event_text, talk_text
+from tortuga_desktop.games.t1667.table.help import Help1667Scene
+from tortuga_desktop.games.t1667.table.layout import target_at
+from tortuga_desktop.games.t1667.table.panel import Group, Panel, PanelState, options_at, panel_for, w
+from tortuga_desktop.games.t1667.table.render import SEAT_STYLES, Table1667Renderer, fit, rounded
+from tortuga_desktop.games.t1667.table.replay import open_replay
+from tortuga_desktop.games.t1667.table.seat_aids import SeatAids
+from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell.anim import SPEEDS
+from tortuga_desktop.shell.engine import ActionRefused, Prompt
+from tortuga_desktop.shell.i18n import get_language, tr
+from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
+from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
+from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.scenes.handover import Handover
+from tortuga_desktop.shell.scenes.pause import PauseScene
+from tortuga_desktop.shell.table import GameTable
+
+__all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
+
+logger = logging.getLogger(__name__)
+
+#: the share of the side column the decision panel takes; the log has the rest
+PANEL_SHARE = 0.64
+LOG_SHARE = 1.0 - PANEL_SHARE
+SPEED_KEYS = {pygame.K_1: "slow", pygame.K_2: "normal", pygame.K_3: "fast", pygame.K_4: "instant"}
+LOG_KEYS: dict[int, int | None] = {pygame.K_PAGEUP: -6, pygame.K_PAGEDOWN: 6, pygame.K_HOME: -10**6,
+                                   pygame.K_END: None}
+DIGITS = {getattr(pygame, f"K_{k}"): k for k in range(1, 10)} | {getattr(pygame, f"K_KP{k}"): k for k in range(1, 10)}
+#: log rows one turn of the wheel scrolls
+WHEEL_ROWS = 3
+#: seconds the finished table waits after the last beat before the end is shown (normal speed)
+END_WAIT_S = 0.6
+
+
+def _own(prompt: Prompt[TableView, Action, ev.Event]) -> PlayerView:
+    """The seat's own view in its prompt (a table hands a seat its PlayerView; anything else is a fault)."""
+    if not isinstance(prompt.view, PlayerView) or prompt.view.seat != prompt.seat:
+        raise TypeError(f"seat {prompt.seat}'s prompt does not carry its own view")
+    return prompt.view
+
+
+class Handover1667(Handover):
+    """The hot-seat hand-over before a 1667 seat's private moment (the shell's screen, in 1667's
+    words: Escape's pause menu shows nobody's cards; the table hands its public summary in)."""
+
+    esc_key = "t1667.handover.esc"
+
+
+class Table1667Scene(Scene):
+    """One 1667 game on this screen, through its game table, until it ends."""
+
+    name = "table1667"
+
+    def __init__(self, table: GameTable[TableView, Action, ev.Event], *, speed: str = "normal") -> None:
+        super().__init__()
+        self.table = table
+        #: for the App and the pause menu (they look for a scene's ``controller``)
+        self.controller = table
+        self.speed = speed if speed in SPEEDS else "normal"
+        humans = tuple(table.human_seats)
+        self.hotseat = len(humans) > 1
+        #: whose eyes the table is drawn for: the one human, else None (the public view)
+        self.viewer: int | None = humans[0] if len(humans) == 1 else None
+        self.view: TableView = table.view(self.viewer)
+        #: the viewer's events shown so far (typed: words are made when drawn)
+        self.log_events: list[ev.Event] = list(table.events_for(self.viewer))
+        #: how many of them the log shows: a move's words come with its beat (a vote's once it has turned up)
+        self.log_shown = len(self.log_events)
+        #: the computer players' table talk (public, T9.7): (the log position it follows, the line)
+        self.talk: list[tuple[int, Claim | Reaction]] = []
+        self.log_top: int | None = None  # first log row shown while reading back (None: follow)
+        self._log_cache: tuple[Any, pygame.Surface] | None = None
+        self._log_rows: list[str] = []
+        self._log_rows_key: Any = None
+        #: each shown event's log rows (index = event), each talk line's rows (by its words), and what they
+        #: were wrapped for (viewer, size, language, names; the event list itself: a new viewer's is new)
+        self._event_rows: list[list[str]] = []
+        self._talk_rows: dict[str, list[str]] = {}
+        self._wrapped_key: object = None
+        #: per human seat: its own event count and the public count when it last decided
+        self._mark_own: dict[int, int] = {}
+        self._mark_public: dict[int, int] = {s: 0 for s in humans}
+        self.beats: list[Beat] = []
+        self.beat: Beat | None = None
+        self.renderer: Table1667Renderer | None = None
+        #: the open decision at this screen: its seat, prompt, panel and what is picked
+        self.seat: int | None = None
+        self.prompt: Prompt[TableView, Action, ev.Event] | None = None
+        self.panel: Panel | None = None
+        self.state: PanelState | None = None
+        self.focus = 0
+        #: the seat whose hand-over screen is up (hot-seat)
+        self.handing_to: int | None = None
+        self.finished = False
+        self._end_wait = 0.0
+        self._dirty = True
+        self.moves_shown = 0
+        self._tick = -1
+        #: what the last full frame was drawn from, and the beat then (see :meth:`draw`)
+        self._drawn_key: object = None
+        self._drawn_beat: Beat | None = None
+        self._beat_rect: pygame.Rect | None = None
+        self._drawn_log: object = None
+        #: the human seats' deduction notes and first-game tips (drawn for the seat whose own view shows)
+        self.aids = SeatAids(table.players, humans)
+        #: called after every decision seen here and at the end (the game module's autosave), if any
+        self.on_progress: Callable[[], None] | None = None
+        #: what keeps the game on disk (the game module's, for a game at this computer; None for a demo)
+        self.keeper: Any = None
+        #: the end screen's New game (the same seats), when this game can be started again
+        self.on_new_game: Callable[[], None] | None = None
+
+    # -- lifecycle -----------------------------------------------------------------------
+    def help_scene(self) -> Scene | None:
+        """F1 at this table: Tortuga 1667's rules (the App asks the scenes on its stack)."""
+        return Help1667Scene()
+
+    def enter(self, app: Any) -> None:
+        super().enter(app)
+        self.aids.use_settings(getattr(app, "settings", None), getattr(app, "save_settings", None))
+        self.renderer = Table1667Renderer(app.size, self.table.players)
+        self.renderer.panel_share = PANEL_SHARE
+
+    def exit(self) -> None:
+        self.table.close()
+
+    def resize(self, size: tuple[int, int]) -> None:
+        if self.renderer is not None:
+            self.renderer.set_size(size)
+        self._log_cache = None
+        self._dirty = True
+
+    def retranslate(self) -> None:
+        if self.renderer is not None:
+            self.renderer.set_size((1, 1))  # forget every cached word
+            self.renderer.set_size(self.app.size if self.entered else (1280, 720))
+        self._log_rows_key = None
+        self._log_cache = None
+        self._dirty = True
+
+    def set_speed(self, speed: str) -> None:
+        if speed in SPEEDS:
+            self.speed = speed
+            if speed == "instant":
+                self.skip()
+            self._dirty = True
+
+    def skip(self) -> None:
+        if self.beat is not None:
+            self.beat.skip()
+        for b in self.beats:
+            b.skip()
+        self._dirty = True
+
+    @property
+    def animating(self) -> bool:
+        return self.beat is not None or bool(self.beats)
+
+    # -- the viewer ------------------------------------------------------------------------
+    def _set_viewer(self, viewer: int | None) -> None:
+        """Draw the table for ``viewer`` from now on: its view and its own log."""
+        self.viewer = viewer
+        self.view = self.table.view(viewer)
+        self.log_events = list(self.table.events_for(viewer))
+        self.log_shown = len(self.log_events)
+        self.log_top = None
+        self._log_rows_key = None
+        self._log_cache = None
+        self.beat = None  # a beat made for the previous viewer must not go on
+        self.beats = []
+        self._dirty = True
+
+    def _catch_up(self, *, animate: bool) -> None:
+        """Take the viewer's new events into the log and the beats, and the table's view now."""
+        new = list(self.table.events_for(self.viewer, len(self.log_events)))
+        said = self.table.said
+        while said:  # table talk comes after the move it answers
+            line = said.pop(0).line
+            if isinstance(line, (Claim, Reaction)):
+                self.talk.append((len(self.log_events) + len(new), line))
+                self._log_rows_key = None
+        before = self.view
+        self.view = self.table.view(self.viewer)
+        if not new:
+            return
+        self.log_events += new
+        self._log_rows_key = None
+        if not animate:
+            self.log_shown = len(self.log_events)
+        else:
+            beats = beats_from(new)
+            for b in beats:
+                if isinstance(b, VoteBeat):
+                    b.before = before
+            self.beats += beats
+        self._dirty = True
+
+    # -- update ------------------------------------------------------------------------------
+    def update(self, dt: float) -> bool:
+        while self.table.notices:  # faults during play: logged by the table, shown here
+            key, params = self.table.notices.pop(0)
+            if self.entered:
+                self.app.notify(tr(key, **params), "warning")
+        factor = SPEEDS.get(self.speed, 1.0)
+        instant = factor <= 0
+        # 1. the beat being shown
+        if self.beat is not None:
+            if instant:
+                self.beat.skip()
+            else:
+                self.beat.advance(dt / factor)
+            self._dirty = True
+            if self.beat.done:
+                if isinstance(self.beat, VoteBeat):  # its words once the set has turned up
+                    self._show_log(len(self.beat.events))
+                self.beat = None
+        if self.beat is None and self.beats:
+            self.beat = self.beats.pop(0)
+            if instant:
+                self.beat = None
+                self.beats.clear()
+                self._show_log(len(self.log_events))
+            else:
+                self._play(self.beat.sound())
+                if not isinstance(self.beat, VoteBeat):
+                    self._show_log(len(self.beat.events))
+            self._dirty = True
+        # 2. computer players' moves, only while nothing is being shown
+        if self.beat is None and not self.beats and self.handing_to is None and not self.finished:
+            moves = self.table.poll(0.006 if instant else 0.0)
+            if moves:
+                self.moves_shown += len(moves)
+                self._progress()
+                self._catch_up(animate=not instant)
+                if self.panel is not None and self.seat is not None:
+                    if self.seat not in self.table.waiting_for():
+                        self._close_panel()
+                    elif self.prompt is not None and tuple(self.table.prompt(self.seat).legal) != self.prompt.legal:
+                        self._open_panel(self.seat)  # what the seat may do changed: a fresh panel
+        # 3. humans
+        if self.beat is None and not self.beats and not self.finished:
+            self._ensure_panel()
+        # 4. the end
+        if self.table.is_over and self.beat is None and not self.beats and not self.finished:
+            self._end_wait += dt
+            if self._end_wait >= (0.0 if instant else END_WAIT_S):
+                self._finish()
+        thinking = self.table.thinking()
+        tick = int(self.app.time * 2) if thinking and self.entered else -1
+        if tick != self._tick:  # the thinking dots move twice a second
+            self._tick = tick
+            self._dirty = True
+        if self.aids.update(self):
+            self._dirty = True
+        dirty, self._dirty = self._dirty, False
+        return dirty
+
+    def _show_log(self, more: int) -> None:
+        """Show ``more`` of the log's events (words come with the beat that shows them)."""
+        self.log_shown = min(len(self.log_events), self.log_shown + more)
+        self._log_rows_key = None
+        self._dirty = True
+
+    def _play(self, name: str | None) -> None:
+        sound = getattr(self.app, "sound", None) if self.entered else None
+        if name and sound is not None:
+            sound.play(name)
+
+    # -- humans ------------------------------------------------------------------------------
+    def _ensure_panel(self) -> None:
+        """Open the panel of the next human who must decide (behind a hand-over in hot-seat)."""
+        if self.handing_to is not None:
+            return
+        waiting = [s for s in self.table.waiting_for() if s in self.table.human_seats]
+        if not waiting:
+            if self.panel is not None:
+                self._close_panel()
+            return
+        if self.seat in waiting and self.panel is not None:
+            return
+        seat = self.viewer if self.viewer in waiting else waiting[0]
+        assert seat is not None
+        if self.hotseat and self.viewer != seat:
+            self._close_panel()
+            if self.viewer is not None:
+                self._set_viewer(None)  # the public table behind the hand-over
+            self.handing_to = seat
+            summary = self._public_summary(seat)
+            colour = SEAT_STYLES[seat % len(SEAT_STYLES)].rgb
+            if self.entered:
+                self.app.push(Handover1667(self.table.names[seat], lambda: self._handed_over(seat),
+                                           summary=summary, colour=colour, seat=seat))
+            return
+        self._open_panel(seat)
+
+    def _handed_over(self, seat: int) -> None:
+        """The named player is at the screen: show the table as they may see it."""
+        self.handing_to = None
+        self._set_viewer(seat)
+        self._open_panel(seat)
+
+    def _public_summary(self, seat: int) -> list[str]:
+        """Public happenings since ``seat`` last decided, in words (the hand-over shows them before
+        the player has confirmed that they are at the screen, so nothing private)."""
+        events = self.table.events_for(None, self._mark_public.get(seat, 0))
+        names = self.table.names
+        lines = [x for x in (event_text(e, names, None) for e in events) if x]
+        return lines if lines else [tr("t1667.summary.nothing")]
+
+    def _open_panel(self, seat: int) -> None:
+        prompt = self.table.prompt(seat)
+        if not prompt.open:
+            return
+        self.seat = seat
+        self.prompt = prompt
+        self.panel = panel_for(_own(prompt), prompt.legal)
+        self.state = PanelState(self.panel)
+        self.focus = 0
+        if self.viewer == seat:
+            self.view = prompt.view
+        self._dirty = True
+
+    def _close_panel(self) -> None:
+        self.seat = None
+        self.prompt = None
+        self.panel = None
+        self.state = None
+        self.focus = 0
+        self._dirty = True
+
+    def submit(self, action: Action) -> bool:
+        """Send the open decision's ``action``; False (and nothing changes) when the table refuses."""
+        seat = self.seat
+        if seat is None:
+            return False
+        try:
+            self.table.submit(seat, action)
+        except ActionRefused as exc:
+            logger.info("the 1667 table refused a human action: %s", type(exc).__name__)
+            if self.entered:
+                self.app.notify(tr("t1667.refused"), "warning")
+            return False
+        self._play("click")
+        self._progress()
+        self._mark_public[seat] = len(self.table.events_for(None))
+        self._close_panel()
+        if self.hotseat:
+            nxt = [s for s in self.table.waiting_for() if s in self.table.human_seats]
+            if nxt != [seat]:
+                self._set_viewer(None)  # the private moment is over: back to the public table
+        self._catch_up(animate=SPEEDS.get(self.speed, 1.0) > 0)
+        self._mark_own[seat] = len(self.table.events_for(seat))
+        self.log_top = None
+        return True
+
+    def _choices(self) -> list[tuple[str, int]]:
+        """What the panel lists now, in order: ("group", k) or ("option", k)."""
+        if self.panel is None or self.state is None:
+            return []
+        group = self.state.group
+        if group is None and len(self.panel.groups) == 1:
+            group = 0
+        if group is not None:
+            return [("option", k) for k in range(len(self.panel.groups[group].options))]
+        return [("group", k) for k in range(len(self.panel.groups))]
+
+    def activate(self, what: str, index: int) -> bool:
+        """Press a panel button: a group opens (or sends its one action), an option is sent."""
+        if self.panel is None or self.state is None:
+            return False
+        if what == "group":
+            if not 0 <= index < len(self.panel.groups):
+                return False
+            self.state, action = self.state.press(index)
+            self.focus = 0
+            self._dirty = True
+            return self.submit(action) if action is not None else True
+        state = self.state if self.state.group is not None else PanelState(self.state.panel, 0)
+        if not 0 <= index < len(state.shown):
+            return False
+        return self.submit(state.choose(index))
+
+    def back(self) -> bool:
+        """Close an open group or a narrowed panel; False when there was nothing to close."""
+        if self.state is None or self.prompt is None:
+            return False
+        full = panel_for(_own(self.prompt), self.prompt.legal)
+        if self.state.group is not None and self.panel == full:
+            self.state = self.state.back()
+        elif self.panel != full:
+            self.panel = full
+            self.state = PanelState(full)
+        else:
+            return False
+        self.focus = 0
+        self._dirty = True
+        return True
+
+    def click_table(self, pos: tuple[int, int]) -> bool:
+        """A click on the table during a decision: the one action about what is there is sent; with
+        several, the panel narrows to them. False when the click is about none of them."""
+        if self.renderer is None or self.prompt is None or self.panel is None:
+            return False
+        view = _own(self.prompt)
+        target = target_at(self.renderer.layout, view, pos)
+        if target is None:
+            return False
+        full = panel_for(view, self.prompt.legal)
+        opts = options_at(full, view, target)
+        if not opts:
+            return False
+        if len(opts) == 1:
+            return self.submit(opts[0].action)
+        narrowed = Panel(full.seat, full.title,
+                         (Group("narrowed", w("t1667.narrowed"), (), tuple(opts)),), full.kind)
+        self.panel = narrowed
+        self.state = PanelState(narrowed, 0)
+        self.focus = 0
+        self._dirty = True
+        return True
+
+    # -- input -------------------------------------------------------------------------------
+    def handle(self, intent: Intent) -> None:
+        self._dirty = True
+        if self.finished:
+            self._handle_end(intent)
+            return
+        if self.aids.handle(intent, self):
+            self._progress()  # a note changed: it is kept with the game
+            return
+        if self._log_input(intent):
+            return
+        if isinstance(intent, Key):
+            self._key(intent)
+            return
+        if (isinstance(intent, Click) and intent.button == 1 and self.renderer is not None
+                and pygame.Rect(self.renderer.layout.discard).collidepoint(intent.pos)):
+            self.open_discard()
+            return
+        if isinstance(intent, Click) and intent.button in (1, 3):
+            if intent.button == 3:
+                self.back()
+                return
+            if self.panel is not None and self.renderer is not None:
+                for rect, what, index in self.renderer.panel_hits:
+                    if rect.collidepoint(intent.pos):
+                        self.activate(what, index)
+                        return
+                self.click_table(intent.pos)
+            elif self.animating:
+                self.skip()
+        if isinstance(intent, Hover) and self.renderer is not None and self.panel is not None:
+            for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
+                if rect.collidepoint(intent.pos):
+                    self.focus = k
+                    break
+
+    def open_discard(self) -> None:
+        """The discard pile, browsed over the table (a click on it, or D)."""
+        if self.entered:
+            self.app.push(DiscardScene(self.view.discard))
+
+    def _key(self, intent: Key) -> None:
+        key = intent.key
+        if key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.open_discard()
+            return
+        if key == pygame.K_ESCAPE:
+            self.skip()
+            if self.entered:
+                self.app.push(PauseScene(self))
+            return
+        if key == pygame.K_SPACE:
+            self.skip()
+            return
+        if self.panel is not None:
+            choices = self._choices()
+            if key in DIGITS:
+                k = DIGITS[key] - 1
+                if k < len(choices):
+                    self.activate(*choices[k])
+                return
+            if key in (pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + 1) % max(1, len(choices))
+                return
+            if key == pygame.K_UP:
+                self.focus = (self.focus - 1) % max(1, len(choices))
+                return
+            if key in (pygame.K_RETURN, pygame.K_KP_ENTER) and choices:
+                self.activate(*choices[min(self.focus, len(choices) - 1)])
+                return
+            if key in (pygame.K_BACKSPACE, pygame.K_LEFT):
+                self.back()
+                return
+            return
+        if key in SPEED_KEYS:
+            settings = getattr(self.app, "settings", None)
+            if settings is not None and getattr(settings, "reduced_motion", False):
+                if self.entered:
+                    self.app.notify(tr("glance.keys.reduced_motion"), "info")
+                return
+            self.set_speed(SPEED_KEYS[key])
+
+    def _handle_end(self, intent: Intent) -> None:
+        if isinstance(intent, Key):
+            if intent.key == pygame.K_ESCAPE:
+                if self.entered:
+                    self.app.push(PauseScene(self))
+            elif intent.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.open_end_screen()
+            elif intent.key in LOG_KEYS:
+                self._log_input(intent)
+        elif isinstance(intent, Click) and intent.button == 1:
+            self.open_end_screen()
+        elif isinstance(intent, Click):
+            self._log_input(intent)
+
+    def saved_game(self) -> Any:
+        """The game as saved now (a ``Save1667``, for the pause menu's Save), or None: a demo, a finished game."""
+        if self.keeper is None or self.table.is_over:
+            return None
+        return self.keeper.snapshot()
+
+    def open_end_screen(self) -> None:
+        """The end screen (loyalties, the teams' treasure, the winners and why) over the table's own end
+        box: the box is the shared screen every seat sees first (in hot-seat no private frame is left
+        up); Enter there opens the end screen (its New game, when the game can be started again)."""
+        if not self.entered:
+            return
+        record = self.table.record() if self.table.is_over else None
+        on_replay: Callable[[], None] | None = None
+        if record is not None:  # the whole game is here (a game at this computer): it can be watched again
+            kinds = tuple(self.table.kinds)
+
+            def watch() -> None:
+                open_replay(self.app, record, kinds=kinds)
+
+            on_replay = watch
+
+        self.app.push(End1667Scene(self.table.view(None), on_menu=self.to_menu, on_new_game=self.on_new_game,
+                                   on_replay=on_replay))
+
+    def to_menu(self) -> None:
+        if self.entered:
+            go_home = getattr(self.app, "go_home", None)
+            if callable(go_home):
+                go_home()
+            else:
+                self.app.pop()
+
+    def layout_report(self) -> LayoutReport:
+        """Where the table puts things, for the layout tests: the table's pieces and each seat plaque's parts
+        (text stays in them), the panel's place and the log; what can be clicked: the panel's buttons and the
+        note tags."""
+        rep = LayoutReport()
+        if self.renderer is None:
+            return rep
+        L = self.renderer.layout
+        for _name, r in L.boxes():
+            rep.add("", pygame.Rect(r), click=False)
+        for seat in range(L.players):
+            for _name, r in L.seat_parts(seat):
+                rep.add("", pygame.Rect(r), click=False)
+        side = pygame.Rect(L.side)
+        rep.add("", pygame.Rect(side.x, side.y, side.w, round(side.h * PANEL_SHARE)), click=False)
+        rep.add("", self.log_rect(), click=False)
+        for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
+            rep.add(f"panel[{k}]", rect)
+        widget = self.aids.widget(self)
+        if widget is not None:
+            for target, rect in widget.rects.items():
+                rep.add(f"note[{target}]", rect)
+        return rep
+
+    # -- the log -----------------------------------------------------------------------------
+    def log_rect(self) -> pygame.Rect:
+        assert self.renderer is not None
+        L = self.renderer.layout
+        side = pygame.Rect(L.side)
+        top = side.y + round(side.h * PANEL_SHARE)
+        return pygame.Rect(side.x + L.px(8), top, side.w - L.px(16), side.bottom - top - L.px(8))
+
+    def _log_input(self, intent: Intent) -> bool:
+        if isinstance(intent, Key) and intent.key in LOG_KEYS:
+            rows = LOG_KEYS[intent.key]
+            if rows is None:
+                self.log_top = None
+            else:
+                self.scroll_log(rows)
+            return True
+        if (isinstance(intent, Click) and intent.button in (4, 5) and self.renderer is not None
+                and self.log_rect().collidepoint(intent.pos)):
+            self.scroll_log(-WHEEL_ROWS if intent.button == 4 else WHEEL_ROWS)
+            return True
+        return False
+
+    def scroll_log(self, rows: int) -> None:
+        total = len(self.log_rows())
+        shown = self._log_capacity()
+        last_top = max(0, total - shown)
+        top = last_top if self.log_top is None else self.log_top
+        top = max(0, min(last_top, top + rows))
+        self.log_top = None if top >= last_top else top
+        self._dirty = True
+
+    def _log_capacity(self) -> int:
+        if self.renderer is None:
+            return 10
+        L = self.renderer.layout
+        f = art.font(L.px_small)
+        return max(1, (self.log_rect().h - L.px(30)) // f.get_linesize())
+
+    def log_rows(self) -> list[str]:
+        """The log in words, one wrapped row per line (the "since your last turn" mark included)."""
+        if self.renderer is None:
+            return []
+        L = self.renderer.layout
+        key = (len(self.log_events), self.log_shown, len(self.talk), self.viewer, L.size,
+               self._mark_own.get(-1 if self.viewer is None else self.viewer), id(self.log_events))
+        if key == self._log_rows_key:
+            return self._log_rows
+        names = self.table.names
+        f = art.font(L.px_small)
+        width = self.log_rect().w - L.px(10)
+        # each event's and each talk line's rows are worded and wrapped once (for this viewer, size and
+        # language): a new event must not wrap the whole log again (it grows to hundreds of events)
+        wrap_key = (self.viewer, L.size, L.px_small, width, get_language(), names, id(self.log_events))
+        if self._wrapped_key != wrap_key:
+            self._wrapped_key = wrap_key
+            self._event_rows = []
+            self._talk_rows = {}
+        for e in self.log_events[len(self._event_rows):self.log_shown]:
+            line = event_text(e, names, self.viewer)
+            self._event_rows.append(wrap_lines(line, f, width, 12) if line else [])
+        mark = self._mark_own.get(self.viewer) if self.viewer is not None else None
+        rows: list[str] = []
+        talk = sorted(self.talk, key=lambda t: t[0])
+        said = 0
+
+        def talk_rows(line: Claim | Reaction) -> list[str]:
+            text = talk_text(line, names)
+            if text not in self._talk_rows:
+                self._talk_rows[text] = ["\x01" + r for r in wrap_lines(text, f, width, 6)]
+            return self._talk_rows[text]
+
+        for k in range(self.log_shown):
+            while said < len(talk) and talk[said][0] <= k:
+                rows += talk_rows(talk[said][1])
+                said += 1
+            if mark is not None and k == mark and k < self.log_shown:
+                rows.append("\x00" + tr("t1667.log.since"))
+            rows += self._event_rows[k]
+        while said < len(talk) and talk[said][0] <= self.log_shown:
+            rows += talk_rows(talk[said][1])
+            said += 1
+        self._log_rows = rows
+        self._log_rows_key = key
+        return rows
+
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        assert self.renderer is not None
+        L = self.renderer.layout
+        r = self.log_rect()
+        thinking = tuple(self.table.thinking())
+        rows = self.log_rows()
+        key = (self._log_rows_key, self.log_top, thinking, r.size, self.speed,
+               int(self.app.time * 2) % 4 if self.entered and thinking else 0)
+        if self._log_cache is None or self._log_cache[0] != key:
+            surf = pygame.Surface(r.size)
+            surf.fill(palette.PARCHMENT_DARK)
+            box = surf.get_rect()
+            rounded(surf, box, palette.PARCHMENT_LIGHT, palette.BRASS_DARK, L.px(8), max(1, L.px(2)))
+            head = fit(tr("t1667.log.title"), L.px_body, palette.INK, r.w - L.px(12), True)
+            surf.blit(head, (L.px(6), L.px(4)))
+            f = art.font(L.px_small)
+            y0 = L.px(6) + head.get_height()
+            cap = self._log_capacity()
+            last_top = max(0, len(rows) - cap)
+            top = last_top if self.log_top is None else min(self.log_top, last_top)
+            y = y0
+            for row in rows[top:top + cap]:
+                if row.startswith("\x00"):
+                    pygame.draw.line(surf, palette.BRASS, (L.px(6), y + f.get_linesize() // 2),
+                                     (r.w - L.px(6), y + f.get_linesize() // 2), max(1, L.px(1)))
+                    t = fit(row[1:], L.px_small, palette.BRASS_DARK, r.w - L.px(30), True)
+                    pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, t.get_rect(midtop=(r.w // 2, y)).inflate(L.px(8), 0))
+                    surf.blit(t, t.get_rect(midtop=(r.w // 2, y)))
+                elif row.startswith("\x01"):  # a computer player's table talk, set apart
+                    surf.blit(fit(row[1:], L.px_small, palette.INK_SOFT, r.w - L.px(10)), (L.px(5), y))
+                else:
+                    surf.blit(fit(row, L.px_small, palette.INK, r.w - L.px(10)), (L.px(5), y))
+                y += f.get_linesize()
+            foot: str | None = None
+            if thinking:
+                dots = "." * (1 + int(self.app.time * 2) % 3 if self.entered else 1)
+                who = tr("p1667.list", items=", ".join(self.table.names[s] for s in thinking[:-1]),
+                         last=self.table.names[thinking[-1]]) if len(thinking) > 1 else self.table.names[thinking[0]]
+                foot = tr("t1667.log.thinking", who=who) + dots
+            elif self.log_top is not None:
+                foot = tr("t1667.log.reading_back")
+            if foot:
+                t = fit(foot, L.px_small, palette.INK_SOFT, r.w - L.px(12))
+                surf.blit(t, (L.px(6), r.h - t.get_height() - L.px(4)))
+            self._log_cache = (key, surf)
+        surface.blit(self._log_cache[1], r.topleft)
+
+    # -- the end -----------------------------------------------------------------------------
+    def _progress(self) -> None:
+        """A decision was made: tell the game module (it autosaves; a fault there is logged, never fatal)."""
+        if self.on_progress is None:
+            return
+        try:
+            self.on_progress()
+        except Exception:
+            logger.exception("keeping the 1667 game on disk failed")
+
+    def _finish(self) -> None:
+        self.finished = True
+        self._progress()
+        self._close_panel()
+        if self.hotseat or not self.table.human_seats:
+            self._set_viewer(None)
+        else:
+            self.view = self.table.view(self.viewer)
+        self._play("fanfare")
+        self._dirty = True
+        app = self.app
+        opts = getattr(app, "options", None) if app is not None else None
+        if app is not None and opts is not None:
+            shot = getattr(opts, "screenshot", None)
+            if shot:
+                app.request_screenshot(shot, delay_s=0.4)
+            if getattr(opts, "exit_after_game", False):
+                if shot:
+                    app._after_screenshot = lambda: app.quit(0)
+                else:
+                    app.quit(0)
+
+    def outcome_lines(self) -> list[str]:
+        """The end in words: the GameOver event as the viewer reads it."""
+        over = next((e for e in reversed(self.log_events) if isinstance(e, ev.GameOver)), None)
+        if over is None:
+            return []
+        return [event_text(over, self.table.names, self.viewer) or ""]
+
+    def _draw_end(self, surface: pygame.Surface) -> None:
+        assert self.renderer is not None
+        L = self.renderer.layout
+        mat = pygame.Rect(L.mat)
+        box = pygame.Rect(0, 0, min(mat.w - L.px(40), L.px(640)), L.px(200))
+        box.center = mat.center
+        f = art.font(L.px_body)
+        lines: list[str] = []
+        for line in self.outcome_lines():
+            lines += wrap_lines(line, f, box.w - L.px(24), 6)
+        box.h = L.px(60) + len(lines) * f.get_linesize() + L.px(30)
+        box.center = mat.center
+        rounded(surface, box, palette.PARCHMENT, palette.BRASS_DARK, L.px(12), max(2, L.px(3)))
+        title = fit(tr("t1667.end.title"), L.px_title + L.px(6), palette.INK, box.w - L.px(24), True)
+        surface.blit(title, title.get_rect(midtop=(box.centerx, box.y + L.px(10))))
+        y = box.y + L.px(16) + title.get_height()
+        for line in lines:
+            surface.blit(fit(line, L.px_body, palette.INK, box.w - L.px(24)), (box.x + L.px(12), y))
+            y += f.get_linesize()
+        hint = fit(tr("t1667.end.keys_results"), L.px_small, palette.INK_SOFT, box.w - L.px(24))
+        surface.blit(hint, hint.get_rect(midbottom=(box.centerx, box.bottom - L.px(8))))
+
+    # -- draw --------------------------------------------------------------------------------
+    @property
+    def shared(self) -> bool:
+        """True while the screen shows the public table (hot-seat between private moments, demos)."""
+        return self.viewer is None
+
+    def draw(self, surface: pygame.Surface) -> list[pygame.Rect] | None:
+        """Draw the table, the panel or who decides, the log and what is being shown over it.
+
+        While the table, the panel and the end box are as last frame, only what moved is drawn again
+        (the beat, over the part of the table it covered, put back; the log) and those parts are
+        returned for the App to show."""
+        if self.renderer is None:
+            return None
+        panel = self.panel if self.viewer is not None and self.seat == self.viewer else None
+        state = self.state if panel is not None else None
+        view = self.view
+        beat = self.beat if not self.finished else None
+        if beat is not None and beat.before is not None:
+            view = beat.before  # a vote turning up: the table as it was until it has
+        on_top = not self.entered or self.app.top is self  # an overlay above redraws the whole window
+        notices = len(getattr(self.app, "notices", ()))
+        key = (view, panel, state, self.focus, self.shared, self.finished, surface.get_size(), notices, on_top,
+               self.speed, self.aids.key(self))
+        log_key = self._log_key()
+        if on_top and key == self._drawn_key and self._drawn_beat is beat:
+            # the table, panel and end box are as last frame: only the beat and the log may have moved
+            changed: list[pygame.Rect] = []
+            if log_key != self._drawn_log:
+                self._drawn_log = log_key
+                self._draw_log(surface)
+                self.aids.draw_tip(surface, self)
+                changed.append(self.log_rect())
+            if beat is not None:
+                before = self._beat_rect
+                if before is not None:
+                    self.renderer.restore(surface, before)
+                now = beat.draw(surface, self.renderer.layout, self.table.names, self.viewer)
+                self._beat_rect = now
+                moved = [r for r in (before, now) if r is not None]
+                if moved:
+                    changed.append(moved[0].unionall(moved[1:]))
+            return changed
+        self._drawn_key = key
+        self._drawn_log = log_key
+        self._drawn_beat = beat
+        self._beat_rect = None
+        self.renderer.draw(surface, view, panel, state, shared=self.shared)
+        if panel is None:
+            self.renderer.panel_hits = []
+            self._draw_idle_panel(surface)
+        elif self.renderer.panel_hits:
+            k = min(self.focus, len(self.renderer.panel_hits) - 1)
+            rect = self.renderer.panel_hits[k][0]
+            pygame.draw.rect(surface, palette.GOLD, rect.inflate(4, 4), max(2, self.renderer.layout.px(3)),
+                             border_radius=self.renderer.layout.px(7))
+        self._draw_log(surface)
+        self.aids.draw(surface, self)
+        if beat is not None:
+            self._beat_rect = beat.draw(surface, self.renderer.layout, self.table.names, self.viewer)
+        if self.finished:
+            self._draw_end(surface)
+        return None
+
+    def _log_key(self) -> object:
+        thinking = tuple(self.table.thinking())
+        return (len(self.log_events), self.log_shown, self.log_top, self.viewer, thinking,
+                int(self.app.time * 2) % 4 if self.entered and thinking else 0)
+
+    def _draw_idle_panel(self, surface: pygame.Surface) -> None:
+        """The panel's place when this screen decides nothing now: who is deciding, and the keys."""
+        assert self.renderer is not None
+        L = self.renderer.layout
+        side = pygame.Rect(L.side)
+        r = pygame.Rect(side.x + L.px(8), side.y + L.px(8), side.w - L.px(16), round(side.h * PANEL_SHARE) - L.px(16))
+        waiting = self.table.waiting_for() if not self.finished else ()
+        names = self.table.names
+        lines: list[tuple[str, bool]] = []
+        if self.finished:
+            lines.append((tr("t1667.end.title"), True))
+        elif waiting:
+            lines.append((tr("t1667.idle.deciding"), True))
+            for s in waiting:
+                lines.append((names[s], False))
+        lines.append(("", False))
+        lines.append((tr("t1667.idle.keys"), False))
+        if not self.table.human_seats:
+            lines.append((tr("t1667.idle.speed", speed=tr(f"settings.speed.{self.speed}")), False))
+        y = r.y
+        for text, bold in lines:
+            px = L.px_title if bold else L.px_body
+            for line in wrap_lines(text, art.font(px, bold), r.w, 4) if text else [""]:
+                if line:
+                    surface.blit(fit(line, px, palette.INK, r.w, bold), (r.x, y))
+                y += art.font(px, bold).get_linesize()
+
+
+def seat_name(names: Sequence[str], seat: int) -> str:
+    return names[seat] if 0 <= seat < len(names) else "?"

@@ -36,6 +36,7 @@ BELOW = {
     "tortuga_desktop.games.dice.table.pacing",  # R9.1 measurements over whole games (scripts and tests)
     "tortuga_desktop.shell.main",  # start-up: opens a game from a file or a demo setup into its source
     f"{DICE}.scenes.demo",  # the menu's and --demo's bots-only game, made into its source
+    f"{DICE}.netadapter",  # the dice game as a network server runs it (the server owns the Game)
 }
 
 #: Rules modules holding the whole game or its state (a seat's view is ``rules.views``).

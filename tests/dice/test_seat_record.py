@@ -15,6 +15,7 @@ import pytest
 from tortuga_desktop.games.dice.rules import Game
 from tortuga_desktop.games.dice.rules.events import event_to_dict, visible
 from tortuga_desktop.net import seatstore
+from tortuga_desktop.net.protocol import Update
 from tortuga_desktop.net.seatstore import NetSeat, SeatKeeper, SeatRecord
 
 SERVER, CODE, TOKEN = "127.0.0.1:47600", "ABCDEFGHJ", "t" * 24
@@ -33,7 +34,8 @@ def feed(game: Game, seat: int, note: SeatKeeper | SeatRecord, rng: random.Rando
         view = game.view(seat)
         new = evs[sent:]
         if isinstance(note, SeatKeeper):
-            note.update(seat, view, new, sent)
+            note.update_raw(Update(table="t1", seat=seat, view=view.to_json(), events=[event_to_dict(e) for e in new],
+                                   first=sent), "tortuga")
         else:
             note.note_update(seat, view, view.to_json(), [event_to_dict(e) for e in new], sent)
         sent = len(evs)

@@ -20,14 +20,14 @@ import pytest
 from websockets.sync.client import ClientConnection, connect
 
 from tortuga_desktop.devtools.hidden1667 import resample_hidden
+from tortuga_desktop.games.t1667.net import codec as C
+from tortuga_desktop.games.t1667.net.run import Run1667
 from tortuga_desktop.games.t1667.rules import Game, Kind, PrivateEvent
 from tortuga_desktop.games.t1667.rules.events import VotePlayed, VoteRevealed
 from tortuga_desktop.games.t1667.table.engine import T1667Engine
 from tortuga_desktop.games.t1667.table.nettable import NetTable1667
-from tortuga_desktop.net import codec1667 as C
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import NetClient
-from tortuga_desktop.net.run1667 import Run1667
 from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
 from tortuga_desktop.shell.table import ViewerError
 

@@ -24,6 +24,7 @@ from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
 from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.netadapter import DiceRun
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.server import (
     GameServer,
@@ -121,7 +122,7 @@ def test_a_restart_archives_finished_tables_instead_of_opening_them(tmp_path: Pa
 
         def play_out(s: GameServer) -> None:
             for t in (done, going):
-                t.game = Game.new(2, t.seed or 1)
+                t.game = DiceRun(Game.new(2, t.seed or 1), t.seed)  # the dice game as the server runs it
             g = done.game
             assert g is not None
             import random
@@ -259,7 +260,7 @@ def test_the_operator_flags_are_checked() -> None:
     opts = parser.parse_args(["--port", "1", "--max-connections", "50", "--max-per-ip", "5",
                               "--max-bots-per-table", "2", "--max-tables", "10"])
     assert (opts.max_connections, opts.max_per_ip, opts.max_bots_per_table, opts.max_tables) == (50, 5, 2, 10)
-    for bad in (["--max-connections", "0"], ["--max-per-ip", "0"], ["--max-bots-per-table", "4"],
+    for bad in (["--max-connections", "0"], ["--max-per-ip", "0"], ["--max-bots-per-table", "9"],
                 ["--max-per-ip", "2000"], ["--max-tables", "0"], ["--max-connections", "many"],
                 ["--max-connections", "10000000"]):
         with pytest.raises(SystemExit) as exit_:

@@ -17,11 +17,11 @@ Typical use (a remote player)::
             ...
         elif isinstance(msg, Lobby):      # who sits where, connected or not, started or not
             ...
-        elif isinstance(msg, GameUpdate): # msg.view: PlayerView of msg.seat; msg.events: new
-            ...                           # events (typed) this seat may see; msg.ack
+        elif isinstance(msg, GameUpdate): # msg.view: the view of msg.seat; msg.events: new events
+            ...                           # this seat may see, both read by the table's game; msg.ack
         elif isinstance(msg, Error):      # a refused message: msg.code, msg.message, msg.ref
             ...
-    client.send_action(seat, action)      # a PlayerAction or its text; returns the request id
+    client.send_action(seat, action)      # an action (its ``text()``) or its text; returns the request id
     client.close()
 
 The host's own screen uses the same class with ``token=host_token`` (it then plays every
@@ -80,13 +80,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from enum import StrEnum
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from tortuga_desktop.games.dice.rules import PlayerAction, PlayerView
-from tortuga_desktop.games.dice.rules.events import Event
+from tortuga_desktop.net import games as G
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.protocol import Bye, Created, Error, Joined, Lobby, SeatSpec, Tables, Welcome
 
@@ -135,18 +134,27 @@ class Status:
     retry_in: float = 0.0
 
 
+class _Action(Protocol):
+    def text(self) -> str: ...
+
+
 @dataclass(frozen=True)
 class GameUpdate:
-    """The seat's view now and its new events (see :class:`~.protocol.Update`)."""
+    """The seat's view now and its new events (see :class:`~.protocol.Update`), read by the table's
+    game (its network adapter: :meth:`.games.NetworkAdapter.decode`) into its own values."""
 
     table: str
     seat: int
-    view: PlayerView
-    events: tuple[Event, ...]
+    view: Any
+    events: tuple[Any, ...]
     #: index of ``events[0]`` in the seat's whole event list (0: the list starts again)
     first: int
     #: id of this client's action that caused the update (-1: someone else's)
     ack: int
+    #: the same update as its game read it (the decision counter, whether the seat decides ...)
+    decoded: G.Decoded | None = None
+    #: the update as it came (JSON data)
+    raw: P.Update | None = None
 
 
 Incoming = Status | Welcome | Tables | Created | Joined | P.Watching | Lobby | GameUpdate | P.Chat | Error | Bye | P.Update
@@ -216,7 +224,11 @@ class NetClient:
         self._host_token = ""
         self._state = ConnState.CONNECTING
         self._seats: tuple[int, ...] = ()
-        self._views: dict[int, PlayerView] = {}
+        self._views: dict[int, Any] = {}
+        #: per seat: the decision counter of its newest view
+        self._decisions: dict[int, int] = {}
+        #: the game of the table (its lobby says)
+        self.game = P.DEFAULT_GAME
         self._next_id = 1
         self._id_lock = threading.Lock()
         self._own_loop = loop is None
@@ -266,7 +278,7 @@ class NetClient:
         return self._host_token
 
     @property
-    def views(self) -> dict[int, PlayerView]:
+    def views(self) -> dict[int, Any]:
         """The newest view of each seat this client plays."""
         return self._views
 
@@ -319,20 +331,29 @@ class NetClient:
 
     def create_table(self, seats: list[SeatSpec], *, name: str = "", long_game: bool = False,
                      hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False,
-                     listed: bool = False, game: str = "tortuga", starred: list[str] | None = None) -> None:
+                     listed: bool = False, game: str = P.DEFAULT_GAME, starred: list[str] | None = None,
+                     options: dict[str, Any] | None = None) -> None:
         """Create a table on a dedicated server (answer: :class:`Created`); ``listed``: shown with
         its join code in the server's list (anyone may join it from there), else private; ``game``:
-        which game (:data:`~.protocol.GAMES`), ``starred``: Tortuga 1667's starred cards named openly."""
+        which game (a registered game's key), ``options``: the game's own table options (JSON data
+        its adapter checks; ``long_game`` and ``starred`` are two of them as protocol version 1
+        named them)."""
+        rest = dict(options or {})
+        # the options protocol version 1 has fields for go in them (a server of that version reads them)
+        if isinstance(rest.get("long_game"), bool):
+            long_game = long_game or bool(rest.pop("long_game"))
+        if isinstance(rest.get("starred"), list) and starred is None:
+            starred = [str(c) for c in rest.pop("starred")]
         self._post(P.CreateTable(seats=seats, name=name, long_game=long_game, hold_seconds=hold_seconds,
                                  takeover_level=takeover_level, auto_start=auto_start,  # type: ignore[arg-type]
-                                 listed=listed, game=game, starred=starred))  # type: ignore[arg-type]
+                                 listed=listed, game=game, starred=starred, options=rest or None))
 
     def start_game(self, token: str = "") -> None:
         """Start the table's game (host token: given, else the one from :class:`Created` or
         the token this client joined with)."""
         self._post(P.Start(table=self._table, token=token or self._host_token or self._token))
 
-    def send_action(self, seat: int, action: PlayerAction | str, decisions: int | None = None) -> int:
+    def send_action(self, seat: int, action: _Action | str, decisions: int | None = None) -> int:
         """Send ``seat``'s action; returns its id (the server's :class:`GameUpdate` ``ack`` or
         :class:`Error` ``ref``). ``decisions``: the view the action answers (default: the
         newest view of ``seat``). Refused at once (an :class:`Error` in the queue, code
@@ -342,8 +363,7 @@ class NetClient:
             rid = self._next_id
             self._next_id += 1
         if decisions is None:
-            v = self._views.get(seat)
-            decisions = v.decisions if v is not None else 0
+            decisions = self._decisions.get(seat, 0)
         raw = P.encode(P.Act(id=rid, seat=seat, decisions=decisions, action=text))
         try:
             self._loop.call_soon_threadsafe(self._send_act, raw, rid)
@@ -555,21 +575,21 @@ class NetClient:
             self._deliver(msg)
             return
         if isinstance(msg, P.Update):
+            if msg.seat == P.SPECTATOR and self._watch is None:
+                self._deliver(Error(code="malformed", message="the server sent a view of another seat"))
+                return
             try:
-                view = msg.player_view()
-                events = tuple(msg.event_list())
-            except P.ProtocolError as exc:
+                d = G.adapter(self.game).decode(msg.view, msg.events, None if msg.seat == P.SPECTATOR else msg.seat,
+                                                msg.decisions, msg.legal)
+            except (P.ProtocolError, G.UnknownGame) as exc:
                 logger.warning("bad update from the server: %s", exc)
                 self._deliver(Error(code="malformed", message=str(exc)))
                 return
-            if view.viewer != (None if msg.seat == P.SPECTATOR else msg.seat) or \
-                    (msg.seat == P.SPECTATOR and self._watch is None):
-                self._deliver(Error(code="malformed", message="the server sent a view of another seat"))
-                return
             views = dict(self._views)
-            views[msg.seat] = view
+            views[msg.seat] = d.view
             self._views = views
-            self._deliver(GameUpdate(msg.table, msg.seat, view, events, msg.first, msg.ack))
+            self._decisions[msg.seat] = d.decisions
+            self._deliver(GameUpdate(msg.table, msg.seat, d.view, d.events, msg.first, msg.ack, d, msg))
             return
         if isinstance(msg, Welcome):
             if msg.version != P.PROTOCOL_VERSION:
@@ -615,8 +635,13 @@ class NetClient:
             self._final = msg.reason
         if isinstance(msg, Lobby):
             self._table_started = self._table_started or bool(msg.started)
-        if isinstance(msg, Lobby) and msg.game != "tortuga":
-            self.raw_updates = True  # another game's table reads its updates itself (its own codec)
+        if isinstance(msg, Lobby) and msg.game != self.game:
+            self.game = msg.game
+            try:
+                if G.adapter(msg.game).raw_updates:
+                    self.raw_updates = True  # this game's table reads its updates itself (its own codec)
+            except G.UnknownGame:
+                pass  # the server seats this client only at games its Hello named
         self._deliver(msg)
 
 

@@ -19,21 +19,32 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from tortuga_desktop.games.dice.ai import make_bot
-from tortuga_desktop.games.dice.rules import PlayerView
+from tortuga_desktop.net import games
 from tortuga_desktop.net.client import ConnState, GameUpdate, Incoming, NetClient, Status, server_url
-from tortuga_desktop.net.protocol import Bye, Error, Joined, Lobby, ProtocolError, Update
+from tortuga_desktop.net.games import Decoded, SeatPlayer
+from tortuga_desktop.net.protocol import (
+    DEFAULT_GAME,
+    Bye,
+    Error,
+    Joined,
+    Lobby,
+    ProtocolError,
+    Tables,
+    Update,
+)
 from tortuga_desktop.net.seatstore import SeatKeeper, masked, playing_seats
 
 logger = logging.getLogger(__name__)
 
 
 class SeatBot:
-    """Plays every seat of a :class:`NetClient` with a bot. Feed it each incoming item
+    """Plays every seat of a :class:`NetClient` with a computer player of the table's game (its
+    network adapter's :meth:`~.games.NetworkAdapter.seat_player`). Feed it each incoming item
     (:meth:`handle`); it sends one action per decision and waits for its answer before the next.
 
     ``round_trips`` collects the seconds from sending each action to the update that
-    acknowledges it (the server's answer).
+    acknowledges it (the server's answer). ``refused``: why it cannot play this table's game
+    (a level the game does not have), "" while it can.
     """
 
     def __init__(self, client: NetClient, level: str, seed: int, *, think: float = 0.0,
@@ -43,11 +54,17 @@ class SeatBot:
         an event loop's ``call_later``) doing the waiting; without it the bot decides at once.
         ``on_act(seat, decisions, action text)`` is told of every action sent (the seat's record)."""
         self.client = client
+        self.level = level
+        self.seed = seed
+        self.options = options
         self.think = think
         self.call_later = call_later
         self.on_act = on_act
-        self.bot = make_bot(level, seed, **options)
-        self.latest: dict[int, PlayerView] = {}
+        self._game = ""
+        self._player: SeatPlayer | None = None
+        #: each seat's newest view (the game's value) and that update as the game read it
+        self.latest: dict[int, Any] = {}
+        self.decoded: dict[int, Decoded] = {}
         #: with a ``raw_updates`` client: each seat's newest update, its view not read yet
         self.unread: dict[int, Update] = {}
         self.inflight: dict[int, tuple[int, float]] = {}
@@ -55,22 +72,56 @@ class SeatBot:
         self.errors: list[Error] = []
         self.over = False
         self.failed = ""
+        self.refused = ""
+
+    @property
+    def game(self) -> str:
+        """The table's game (its lobby told the client; the default game before)."""
+        return str(getattr(self.client, "game", "") or DEFAULT_GAME)
+
+    def player(self) -> SeatPlayer | None:
+        """The computer player for the table's game (None, and :attr:`refused` says why, when there
+        is none of this level)."""
+        game = self.game
+        if self._player is None or self._game != game:
+            self._game = game
+            try:
+                self._player = games.adapter(game).seat_player(self.level, self.seed, **self.options)
+                self.refused = ""
+            except (games.UnknownGame, ValueError) as exc:
+                self._player = None
+                self.refused = str(exc)
+        return self._player
 
     def handle(self, item: Incoming) -> None:
         if isinstance(item, Update):  # a raw_updates client: read the view only when acting on it
             self.unread[item.seat] = item
             self.latest.pop(item.seat, None)
+            self.decoded.pop(item.seat, None)
             self._acked(item.seat, item.ack)
-            if item.view.get("phase") == "over" and self._read(item.seat) is not None:
-                self.over = True
-            if item.seat in self.unread and self._waits(item.seat):  # one thinking pause per decision
+            player = self.player()
+            if player is None:
+                return
+            waits, may_be_over = self._glance(item)
+            if player.observes or may_be_over:
+                d = self._read(item.seat)
+                if d is not None and d.over:
+                    self.over = True
+            if (item.seat in self.unread or item.seat in self.decoded) and waits:  # one pause per decision
                 self._next(item.seat)
         elif isinstance(item, GameUpdate):
+            d = item.decoded
+            if d is None:
+                return
             self.latest[item.seat] = item.view
+            self.decoded[item.seat] = d
             self._acked(item.seat, item.ack)
-            if item.view.is_over:
+            player = self.player()
+            if player is not None and player.observes:
+                player.observe(item.seat, d, item.first)
+            if d.over:
                 self.over = True
-            elif item.seat in item.view.waiting():  # one thinking pause per decision, not per update
+            elif d.waiting:  # one thinking pause per decision, not per update
                 self._next(item.seat)
         elif isinstance(item, Error):
             for seat, (rid, _) in list(self.inflight.items()):
@@ -88,6 +139,12 @@ class SeatBot:
         elif isinstance(item, Bye):
             self.failed = item.reason
 
+    def _glance(self, msg: Update) -> tuple[bool, bool]:
+        try:
+            return games.adapter(self.game).glance(msg.view, msg.legal, msg.seat)
+        except games.UnknownGame:
+            return True, True
+
     def _acked(self, seat: int, ack: int) -> None:
         sent = self.inflight.get(seat)
         if sent is not None and ack == sent[0]:
@@ -100,41 +157,35 @@ class SeatBot:
         else:
             self._act(seat)
 
-    def _read(self, seat: int) -> PlayerView | None:
-        """The unread update's view, every field checked (None, and an error noted, if bad)."""
+    def _read(self, seat: int) -> Decoded | None:
+        """The unread update read by the game, every field checked (None, and an error noted, if bad)."""
         msg = self.unread.pop(seat)
         try:
-            view = msg.player_view()
-        except ProtocolError as exc:
+            d = games.adapter(self.game).decode(msg.view, msg.events, seat, msg.decisions, msg.legal)
+        except (ProtocolError, games.UnknownGame) as exc:
             self.errors.append(Error(code="malformed", message=str(exc)))
             return None
-        if view.viewer != seat:
-            self.errors.append(Error(code="malformed", message="the server sent a view of another seat"))
-            return None
-        self.latest[seat] = view
-        return view
-
-    def _waits(self, seat: int) -> bool:
-        """Whether the unread update (unchecked, only to skip reading it) says this seat decides.
-        Anything unexpected counts as yes: the checked reading then decides."""
-        pending = self.unread[seat].view.get("pending")
-        if not isinstance(pending, list):
-            return True
-        return any(not isinstance(p, list) or not p or p[0] == seat for p in pending)
+        self.latest[seat] = d.view
+        self.decoded[seat] = d
+        player = self.player()
+        if player is not None and player.observes:
+            player.observe(seat, d, msg.first)
+        return d
 
     def _act(self, seat: int) -> None:
         if seat in self.unread:
-            if seat in self.inflight or not self._waits(seat):
+            if seat in self.inflight or not self._glance(self.unread[seat])[0]:
                 return
             self._read(seat)
-        view = self.latest.get(seat)
-        if view is None or view.is_over or seat in self.inflight or seat not in view.waiting():
+        d = self.decoded.get(seat)
+        player = self.player()
+        if d is None or player is None or d.over or seat in self.inflight or not d.waiting:
             return
-        choice = self.bot.decide(view)
-        rid = self.client.send_action(seat, choice.action, view.decisions)
+        text = player.decide(seat, d)
+        rid = self.client.send_action(seat, text, d.decisions)
         self.inflight[seat] = (rid, time.perf_counter())
         if self.on_act is not None:
-            self.on_act(seat, view.decisions, choice.action.text())
+            self.on_act(seat, d.decisions, text)
 
 
 def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str = "", token: str = "",
@@ -187,10 +238,21 @@ def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str
                     kept = f", kept in {keeper.path}"
                 print(f"{'back at' if back else 'joined'} table {item.table} as seat {', '.join(map(str, item.seats))}; "
                       f"reclaim token {masked(item.token)}{kept}", file=out, flush=True)
-            elif isinstance(item, Lobby) and keeper is not None:
-                keeper.lobby(item.name, item.over)
-            elif isinstance(item, GameUpdate) and keeper is not None:
-                keeper.update(item.seat, item.view, item.events, item.first)
+            elif isinstance(item, Lobby):
+                if player.player() is None:  # a table of a game this computer player cannot play
+                    print(f"refused: this table plays {item.game!r}, which a computer player of level {level!r} "
+                          f"cannot play here ({player.refused}); the seat is left free", file=out, flush=True)
+                    if keeper is not None:
+                        keeper.set_state("left")
+                    _leave(client)
+                    status = 1
+                    break
+                if keeper is not None:
+                    keeper.lobby(item.name, item.over, item.game)
+            elif isinstance(item, GameUpdate) and keeper is not None and item.raw is not None:
+                keeper.update_raw(item.raw, client.game, item.decoded)
+            elif isinstance(item, Update) and keeper is not None:
+                keeper.update_raw(item, client.game)
             elif isinstance(item, Error) and item.code == "tls":
                 print(f"connection failed: {item.message}", file=out, flush=True)
                 status = 1
@@ -207,8 +269,9 @@ def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str
                 status = 1
                 break
             if player.over:
-                view = next(iter(player.latest.values()))
-                print(f"game over after round {view.round}", file=out, flush=True)
+                view = next(iter(player.latest.values()), None)
+                rounds = getattr(view, "round", None)
+                print("game over" + (f" after round {rounds}" if isinstance(rounds, int) else ""), file=out, flush=True)
                 status = 0
                 break
     finally:
@@ -216,6 +279,19 @@ def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str
         if keeper is not None:
             keeper.close()
     return status
+
+
+def _leave(client: NetClient, timeout: float = 3.0) -> None:
+    """Leave the table for good (the server frees the seat, or hands a started game's seat to a
+    computer player) and wait until the server has read it: it answers the next request, sent
+    after the leave on the same connection."""
+    client.leave()
+    client.list_tables()
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        item = client.get(timeout=max(0.0, end - time.monotonic()))
+        if isinstance(item, (Tables, Error)):
+            return
 
 
 def resume_headless(level: str, *, addr: str = "", seat_dir: Path | None = None, out: Any = None,

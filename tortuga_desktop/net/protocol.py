@@ -15,12 +15,13 @@ the client's word for either) and sends it to everyone at the table as a :class:
 the table's own notes (a player joined, dropped out, came back, left, was taken over by a
 computer player) in the same stream.
 
-Game data travels in the engine's own JSON forms: a seat's :class:`~tortuga_desktop.games.dice.rules.PlayerView`
-(``PlayerView.to_json``), the events that seat may see (``event_to_dict`` of
-``visible(events, seat)``) and actions in their text form (``"select ACE"``, ``"target 2"``;
-``parse_action``). Nothing is ever unpickled or evaluated: a frame is decoded by msgspec into
-the expected struct (wrong types, unknown fields and unknown tags are refused), then the game
-parts are checked by the engine's own readers.
+Which game a table plays is a key (``game``; a message without it means :data:`DEFAULT_GAME`,
+the only game before there was a second). Game data travels as JSON data the game defines and
+checks itself, through its network adapter (:mod:`.games`): a table's options, a seat's view, the
+events that seat may see and actions in their text form (``"select ACE"``, ``"target 2"``). This
+module names no game's types. Nothing is ever unpickled or evaluated: a frame is decoded by msgspec
+into the expected struct (wrong types, unknown fields and unknown tags are refused), then the game
+parts are checked by the game's own readers.
 
 >>> raw = encode(Act(id=3, seat=1, decisions=12, action="select ACE"))
 >>> decode_client(raw)
@@ -34,13 +35,9 @@ tortuga_desktop.net.protocol.ProtocolError: bad message: Object missing required
 from __future__ import annotations
 
 import unicodedata
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 import msgspec
-
-from tortuga_desktop.games.dice.rules import PlayerView, StateFormatError
-from tortuga_desktop.games.dice.rules.events import Event, event_from_dict
-from tortuga_desktop.levels import NETWORK_LEVELS
 
 #: Version of this protocol; a client and a server must speak the same one.
 PROTOCOL_VERSION = 1
@@ -68,27 +65,39 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
 CODE_LENGTH = 9
 
 SeatKind = Literal["open", "computer", "local"]
-#: The games a server hosts: ``"tortuga"`` (the dice game, the default) and ``"t1667"`` (Tortuga 1667).
-GameKey = Literal["tortuga", "t1667"]
-GAMES: tuple[str, ...] = ("tortuga", "t1667")
-#: Seats a table of each game has (the dice game 2-4, Tortuga 1667 2-9).
-SEATS: dict[str, tuple[int, int]] = {"tortuga": (2, 4), "t1667": (2, 9)}
+#: A game's key (the registered games: :func:`.games.keys`).
+GameKey = str
+#: The game of a message that names none: every peer from before the second game played only it.
+DEFAULT_GAME = "tortuga"
 #: Highest seat index any table has.
 MAX_SEAT = 8
-#: What this program says it is in its :class:`Hello`: the games it plays after ``+`` signs.
-CLIENT = "tortuga+t1667"
+#: Longest game key.
+MAX_GAME = 20
 
 
 def client_games(client: str) -> frozenset[str]:
-    """The games a client plays, from its :class:`Hello`'s ``client`` (the dice game always).
+    """The games a client plays, from its :class:`Hello`'s ``client`` (:data:`DEFAULT_GAME` always).
 
     >>> sorted(client_games("tortuga+t1667")), sorted(client_games("tortuga")), sorted(client_games(""))
     (['t1667', 'tortuga'], ['tortuga'], ['tortuga'])
     """
-    return frozenset({"tortuga"} | {g for g in client.split("+")[1:] if g in GAMES})
-LEVELS = NETWORK_LEVELS
-#: The same words as a type for the decoder (a test checks they equal ``NETWORK_LEVELS``).
+    return frozenset({DEFAULT_GAME} | {g for g in client.split("+")[1:] if g and len(g) <= MAX_GAME})
+
+
+def __getattr__(name: str) -> Any:
+    """``CLIENT``: what this program says it is in its :class:`Hello`, the games it plays after ``+``
+    signs (from the registered games, looked up when first asked for)."""
+    if name == "CLIENT":
+        from tortuga_desktop.net.games import client_id
+
+        return client_id()
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+
+
+#: The computer levels of the network (protocol version 1 was made before Expert and has no word
+#: for it; a game may have fewer: its adapter's ``levels``). A test checks they equal the program's.
 Level = Literal["random", "easy", "normal", "hard"]
+LEVELS: tuple[str, ...] = get_args(Level)
 
 
 class ProtocolError(ValueError):
@@ -126,8 +135,9 @@ class SeatSpec(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
 
 class CreateTable(_Msg, tag="CreateTable", frozen=True, omit_defaults=True):
     """Create a table (dedicated server lobby). Answered with :class:`Created`. ``game``: which
-    game (:data:`GAMES`; the dice game unless told); ``starred`` (Tortuga 1667 only): the three
-    starred cards named openly (None: three drawn at random and hidden)."""
+    game (:data:`DEFAULT_GAME` unless told); ``options``: the game's own table options as JSON data
+    (its adapter checks them). ``long_game`` and ``starred`` are the options of the first two games
+    as version 1 of this protocol said them (still read: the same as ``options`` holding them)."""
 
     seats: list[SeatSpec]
     name: str = ""
@@ -141,8 +151,9 @@ class CreateTable(_Msg, tag="CreateTable", frozen=True, omit_defaults=True):
     #: shown with its join code in the server's list (:class:`Tables`), so anyone may take a
     #: seat from the list; False: private (listed without its code: joining needs the code)
     listed: bool = False
-    game: GameKey = "tortuga"
+    game: GameKey = DEFAULT_GAME
     starred: list[str] | None = None
+    options: dict[str, Any] | None = None
 
 
 class Join(_Msg, tag="Join", frozen=True):
@@ -232,8 +243,8 @@ class TableInfo(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit_de
     level: str = ""
     watchers: int = 0
     levels: list[str] = msgspec.field(default_factory=list)
-    #: which game (:data:`GAMES`)
-    game: GameKey = "tortuga"
+    #: which game
+    game: GameKey = DEFAULT_GAME
 
 
 class Tables(_Msg, tag="Tables", frozen=True):
@@ -289,8 +300,8 @@ class Lobby(_Msg, tag="Lobby", frozen=True, omit_defaults=True):
     seats: list[SeatInfo]
     started: bool
     over: bool
-    #: which game (:data:`GAMES`)
-    game: GameKey = "tortuga"
+    #: which game
+    game: GameKey = DEFAULT_GAME
 
 
 class Update(_Msg, tag="Update", frozen=True, omit_defaults=True):
@@ -307,24 +318,10 @@ class Update(_Msg, tag="Update", frozen=True, omit_defaults=True):
     events: list[dict[str, Any]]
     first: int
     ack: int = -1
-    #: Tortuga 1667 tables only: the game's decision counter (an :class:`Act` names it) and this
-    #: seat's legal actions now in their text form (None: a dice table, whose view holds both)
+    #: for a game whose view does not hold them: the game's decision counter (an :class:`Act` names
+    #: it) and this seat's legal actions now in their text form (-1 and None: the view holds both)
     decisions: int = -1
     legal: list[str] | None = None
-
-    def player_view(self) -> PlayerView:
-        """The view as a typed value (raises :class:`ProtocolError` on bad data)."""
-        try:
-            return PlayerView.from_json(self.view)
-        except StateFormatError as exc:
-            raise ProtocolError(f"bad view: {exc}") from None
-
-    def event_list(self) -> list[Event]:
-        """The events as typed values (raises :class:`ProtocolError` on bad data)."""
-        try:
-            return [event_from_dict(e) for e in self.events]
-        except StateFormatError as exc:
-            raise ProtocolError(f"bad event: {exc}") from None
 
 
 #: What a :class:`Chat` entry is: a player's message, or a note of the table about ``seat``.
@@ -520,12 +517,12 @@ def _check_client(msg: ClientMessage) -> None:
     if isinstance(msg, Hello):
         texts.append((msg.client, MAX_ID))
     elif isinstance(msg, CreateTable):
-        low, high = SEATS[msg.game]
-        if not low <= len(msg.seats) <= high:
-            raise ProtocolError(f"a table of this game has {low}-{high} seats")
-        if msg.starred is not None and (msg.game != "t1667" or len(msg.starred) > 3
-                                        or not all(_text_ok(c, MAX_ID) for c in msg.starred)):
-            raise ProtocolError("starred: three card names, for a Tortuga 1667 table only")
+        # the game checks its seat count and options (its adapter); here only what no table allows
+        if not 1 <= len(msg.seats) <= MAX_SEAT + 1:
+            raise ProtocolError(f"a table has 1-{MAX_SEAT + 1} seats")
+        if msg.starred is not None and (len(msg.starred) > 3 or not all(_text_ok(c, MAX_ID) for c in msg.starred)):
+            raise ProtocolError("starred: at most three card names")
+        texts.append((msg.game, MAX_GAME))
         if not (0 <= msg.hold_seconds <= 3600):
             raise ProtocolError("hold_seconds must be 0-3600")
         texts.append((msg.name, MAX_NAME))
@@ -554,7 +551,7 @@ def _check_client(msg: ClientMessage) -> None:
 
 
 __all__ = [
-    "CHAT_KEEP", "CHAT_KINDS", "CLIENT", "GAMES", "GameKey", "MAX_SEAT", "SEATS", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
+    "CHAT_KEEP", "CHAT_KINDS", "DEFAULT_GAME", "GameKey", "MAX_GAME", "MAX_SEAT", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
     "clean_chat", "BYE_HOST_CLOSED", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",

@@ -16,8 +16,8 @@ growing and says so (``SeatRecord.full``).
 
 Files are written atomically (temporary file, fsync, rename) with owner-only permissions
 (0600): the token is a secret. They are read with a size limit and checked field by field
-(msgspec structs, then the engine's own readers for every view, event and action of the
-record); a file that does not pass is
+(msgspec structs, then the table's game's own readers, through its network adapter
+(:mod:`.games`), for every view, event and action of the record); a file that does not pass is
 a :class:`SeatFileError` with a plain reason, and :func:`load_seats` puts it aside and reports
 it (never a crash). The token is never logged; :func:`masked` shows its first characters only.
 
@@ -35,12 +35,11 @@ import threading
 import time
 from collections.abc import Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any, Literal, Protocol
 
 import msgspec
 
-from tortuga_desktop.games.dice.rules import PlayerView, RulesError, StateFormatError, parse_action
-from tortuga_desktop.games.dice.rules.events import Event, event_from_dict, event_to_dict
+from tortuga_desktop.net import games
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.shell import paths
 
@@ -102,6 +101,15 @@ class SeatFrame(msgspec.Struct, forbid_unknown_fields=True, frozen=True):
     view: dict[str, Any]
 
 
+class _SeatView(Protocol):
+    """What the record reads of a view of a game whose view says it (the first game's)."""
+
+    @property
+    def decisions(self) -> int: ...
+
+    def waiting(self) -> Any: ...
+
+
 class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
     """What the seat saw: its events (``event_to_dict``; seat -> list), every view it was sent
     (one frame per new moment), the view at each of its decisions, the actions sent, the newest
@@ -116,10 +124,17 @@ class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
     frames: list[SeatFrame] = msgspec.field(default_factory=list)
     full: bool = False
 
-    def note_update(self, seat: int, view: PlayerView, view_json: dict[str, Any], events: Sequence[dict[str, Any]],
+    def note_update(self, seat: int, view: _SeatView, view_json: dict[str, Any], events: Sequence[dict[str, Any]],
                     first: int) -> None:
         """The seat was sent ``view`` and its events from index ``first`` (0: the whole list
         again, as after a reconnect)."""
+        self.note_data(seat, view_json, events, first, view.decisions, seat in view.waiting())
+
+    def note_data(self, seat: int, view_json: dict[str, Any], events: Sequence[dict[str, Any]], first: int,
+                  decisions: int, waiting: bool) -> None:
+        """The seat was sent ``view_json`` (at the game's decision ``decisions``; ``waiting``: the
+        seat decides) and its events from index ``first`` (0: the whole list again, as after a
+        reconnect)."""
         evs = self.events.setdefault(seat, [])
         if first <= len(evs):
             # A reconnect sends the list again from 0, in chunks: the same events in the same
@@ -133,14 +148,13 @@ class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
         self.latest[seat] = view_json
         last = next((i for i in range(len(self.frames) - 1, -1, -1) if self.frames[i].seat == seat), None)
         frame = SeatFrame(seat, len(evs), view_json)
-        if last is not None and self.frames[last].view.get("decisions") == view.decisions:
+        if last is not None and _decisions(self.frames[last]) == decisions:
             self.frames[last] = frame  # the same moment with more of its events
         elif len(self.frames) < MAX_FRAMES:
             self.frames.append(frame)
         else:
             self.full = True
-        if seat in view.waiting() and not any(p.seat == seat and p.view.get("decisions") == view.decisions
-                                              for p in self.prompts[-4:]):
+        if waiting and not any(p.seat == seat and _decisions(p) == decisions for p in self.prompts[-4:]):
             if len(self.prompts) < MAX_ACTIONS:
                 self.prompts.append(SeatPrompt(seat, view_json))
             else:
@@ -158,9 +172,20 @@ class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
         return _record_decoder.decode(_encoder.encode(self))
 
 
-def check_record(rec: SeatRecord, seats: Sequence[int]) -> None:
-    """Every view, event and action of ``rec`` read by the engine's own readers and belonging to
+def _decisions(entry: SeatFrame | SeatPrompt) -> int | None:
+    """The decision counter a kept view was sent at: the view's own (a game whose view says it) or
+    the one kept beside it."""
+    d = entry.view.get("decisions")
+    return d if isinstance(d, int) else entry.view.get("__decisions")
+
+
+def check_record(rec: SeatRecord, seats: Sequence[int], game: str = P.DEFAULT_GAME) -> None:
+    """Every view, event and action of ``rec`` read by the game's own readers and belonging to
     one of ``seats`` (raises :class:`SeatFileError`)."""
+    try:
+        adapter = games.adapter(game)
+    except games.UnknownGame:
+        raise SeatFileError(f"game: {game[:20]!r} is not a game this program plays at network tables") from None
     if len(rec.frames) > MAX_FRAMES or len(rec.prompts) > MAX_ACTIONS or len(rec.actions) > MAX_ACTIONS:
         raise SeatFileError("record: more entries than a game has")
     for s, evs in rec.events.items():
@@ -168,21 +193,20 @@ def check_record(rec: SeatRecord, seats: Sequence[int]) -> None:
             raise SeatFileError(f"record.events[{s}]: the events of another seat")
         if len(evs) > MAX_EVENTS:
             raise SeatFileError(f"record.events[{s}]: more events than a game has")
-        for i, e in enumerate(evs):
-            try:
-                event_from_dict(e, f"record.events[{s}][{i}]")
-            except StateFormatError as exc:
-                raise SeatFileError(str(exc)) from None
+        try:
+            adapter.check_seat_data(None, evs, s)
+        except ValueError as exc:
+            raise SeatFileError(f"record.events[{s}]{exc}") from None
     views = [(f"record.latest[{s}]", s, v) for s, v in rec.latest.items()]
     views += [(f"record.prompts[{i}]", p.seat, p.view) for i, p in enumerate(rec.prompts)]
     views += [(f"record.frames[{i}]", f.seat, f.view) for i, f in enumerate(rec.frames)]
     for where, s, view in views:
-        try:
-            v = PlayerView.from_json(view)
-        except StateFormatError as exc:
-            raise SeatFileError(f"{where}: {exc}") from None
-        if v.viewer != s or s not in seats:
+        if s not in seats:
             raise SeatFileError(f"{where}: the view of another seat")
+        try:
+            adapter.check_seat_data({k: v for k, v in view.items() if k != "__decisions"}, (), s)
+        except ValueError as exc:
+            raise SeatFileError(f"{where}: {exc}") from None
     last: dict[int, int] = {}
     for i, f in enumerate(rec.frames):
         if not last.get(f.seat, 0) <= f.events <= len(rec.events.get(f.seat, ())):
@@ -193,8 +217,8 @@ def check_record(rec: SeatRecord, seats: Sequence[int]) -> None:
         if a.seat not in seats or a.decisions < 0:
             raise SeatFileError(f"record.actions[{i}]: not an action of this seat")
         try:
-            parse_action(a.action)
-        except RulesError:
+            adapter.check_action_text(a.action)
+        except ValueError:
             raise SeatFileError(f"record.actions[{i}]: not an action") from None
 
 
@@ -214,6 +238,8 @@ class NetSeat(msgspec.Struct, forbid_unknown_fields=True):
     #: when the file was written (seconds since the epoch)
     saved_at: float = 0.0
     record: SeatRecord = msgspec.field(default_factory=SeatRecord)
+    #: which game the table plays (a file from before the second game: the first)
+    game: str = P.DEFAULT_GAME
 
     @property
     def host(self) -> str:
@@ -288,19 +314,23 @@ def check_seat(seat: NetSeat) -> NetSeat:
         raise SeatFileError("code: not a join code")
     if len(seat.name) > P.MAX_NAME or len(seat.table_name) > P.MAX_NAME:
         raise SeatFileError("name: too long")
-    if not seat.seats or not all(0 <= s <= 3 for s in seat.seats) or len(set(seat.seats)) != len(seat.seats):
-        raise SeatFileError("seats: must be 1-4 different seats 0-3")
+    try:
+        most = games.adapter(seat.game).max_players
+    except games.UnknownGame:
+        raise SeatFileError(f"game: {seat.game[:20]!r} is not a game this program plays at network tables") from None
+    if not seat.seats or not all(0 <= s < most for s in seat.seats) or len(set(seat.seats)) != len(seat.seats):
+        raise SeatFileError(f"seats: must be 1-{most} different seats 0-{most - 1}")
     chat = seat.record.chat
     if len(chat) > P.CHAT_KEEP:
         raise SeatFileError(f"record.chat: more than {P.CHAT_KEEP} entries")
     for i, c in enumerate(chat):
-        if not 0 < c.n < 2**53 or (i and c.n <= chat[i - 1].n) or not 0 <= c.seat <= 3:
+        if not 0 < c.n < 2**53 or (i and c.n <= chat[i - 1].n) or not 0 <= c.seat < most:
             raise SeatFileError(f"record.chat[{i}]: bad count or seat")
         if not c.name or len(c.name) > P.MAX_NAME or not c.name.isprintable():
             raise SeatFileError(f"record.chat[{i}].name: bad name")
         if len(c.text) > P.MAX_CHAT or P.clean_chat(c.text) != c.text or not math.isfinite(c.at):
             raise SeatFileError(f"record.chat[{i}]: bad text or time")
-    check_record(seat.record, seat.seats)
+    check_record(seat.record, seat.seats, seat.game)
     return seat
 
 
@@ -487,6 +517,7 @@ class SeatKeeper:
         self.path: Path | None = None
         self.seat: NetSeat | None = None
         self._server, self._code, self._name = server, P.normalize_code(code), name
+        self._game = P.DEFAULT_GAME
         self._cond = threading.Condition()
         self._dirty = False
         self._busy = False
@@ -525,30 +556,45 @@ class SeatKeeper:
                     self.seat = old
                 else:
                     self.seat = NetSeat(version=FORMAT_VERSION, server=self._server, table=table, code=self._code,
-                                        seats=sorted(set(seats)), token=token, name=self._name)
+                                        seats=sorted(set(seats)), token=token, name=self._name, game=self._game)
                 self.path = path
             self._touch()
 
-    def lobby(self, table_name: str, over: bool) -> None:
+    def lobby(self, table_name: str, over: bool, game: str | None = None) -> None:
+        """The table's lobby: its name, whether its game is over, which game it plays."""
         with self._cond:
+            if game is not None:
+                self._game = game
             if self.seat is None:
                 return
             changed = self.seat.table_name != table_name[:P.MAX_NAME] or (over and self.seat.state == "playing")
+            if game is not None and self.seat.game != game:
+                self.seat.game, changed = game, True
             self.seat.table_name = table_name[:P.MAX_NAME]
             if over and self.seat.state == "playing":
                 self.seat.state = "over"
             if changed:
                 self._touch()
 
-    def update(self, seat: int, view: PlayerView, events: Sequence[Event], first: int) -> None:
-        """The seat's new view and its events from index ``first`` (0: the whole list again)."""
-        view_json = view.to_json()
-        new = [event_to_dict(e) for e in events]
+    def update_raw(self, msg: P.Update, game: str, decoded: games.Decoded | None = None) -> None:
+        """The seat's update as the server sent it (``decoded``: as its game read it; without it the
+        game's :meth:`~.games.NetworkAdapter.glance` says whether the seat decides and the game is over)."""
+        if decoded is not None:
+            decisions, waiting, over = decoded.decisions, decoded.waiting, decoded.over
+        else:
+            try:
+                waiting, over = games.adapter(game).glance(msg.view, msg.legal, msg.seat)
+            except games.UnknownGame:
+                return
+            got = msg.view.get("decisions")
+            decisions = msg.decisions if msg.decisions >= 0 or not isinstance(got, int) else got
+        view = msg.view if isinstance(msg.view.get("decisions"), int) else {**msg.view, "__decisions": decisions}
         with self._cond:
             if self.seat is None:
                 return
-            self.seat.record.note_update(seat, view, view_json, new, first)
-            if view.is_over and self.seat.state == "playing":
+            self.seat.game = game
+            self.seat.record.note_data(msg.seat, view, list(msg.events), msg.first, decisions, waiting)
+            if over and self.seat.state == "playing":
                 self.seat.state = "over"
             self._touch()
 

@@ -1,4 +1,4 @@
-"""The game server: websockets on asyncio, server-authoritative (the server runs :class:`Game`).
+"""The game server: websockets on asyncio, server-authoritative (the server runs the game).
 
 One :class:`GameServer` holds any number of :class:`Table` objects. The in-game host runs one
 with a single table in a background thread (:class:`ServerThread`); the dedicated server
@@ -9,10 +9,12 @@ Security model:
 
 * a seat is taken only with the table's join code; the joiner gets a reclaim token (only
   its SHA-256 is kept); the host token plays every ``local`` seat and starts the game;
-* a connection acts only for the seats it holds; every action goes through
-  :meth:`Game.apply` (validated exactly as the engine does; a refused action changes
+* a connection acts only for the seats it holds; every action goes through the game's
+  ``apply_text`` (validated exactly as the engine does; a refused action changes
   nothing) after stale and turn checks;
-* each seat receives only ``game.view(seat)`` and ``visible(events, seat)``;
+* each seat receives only what its game's network adapter builds for that seat (its view and
+  the events it may see: :meth:`.games.GameRun.updates`); this module names no game, every
+  game's part goes through its adapter (:mod:`.games`);
 * frames over :data:`.protocol.MAX_MESSAGE` bytes, malformed, unknown, stale and out-of-turn
   messages get an :class:`.protocol.Error` and change nothing; a client over the message
   rate gets ``rate`` errors and, when it keeps flooding, is disconnected.
@@ -63,7 +65,6 @@ import json
 import logging
 import math
 import os
-import random
 import secrets
 import signal
 import ssl
@@ -71,7 +72,7 @@ import sys
 import threading
 import time
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from concurrent.futures import Executor, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -80,23 +81,10 @@ from typing import Any
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from tortuga_desktop.games.dice.ai import make_bot
-from tortuga_desktop.games.dice.rules import (
-    Game,
-    GameRecord,
-    IllegalActionError,
-    MalformedActionError,
-    RulesError,
-    StateFormatError,
-    replay,
-)
-from tortuga_desktop.games.dice.rules.events import Event, event_to_dict, visible
-from tortuga_desktop.games.dice.rules.views import SeatView, player_views
-from tortuga_desktop.games.dice.table import pacing as pacing_mod
-from tortuga_desktop.games.dice.table.pacing import BOT_MARGIN_S, Pacing
+from tortuga_desktop.net import games as G
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.confusables import SKELETON
-from tortuga_desktop.net.run1667 import ActionIllegal, ActionMalformed, Run1667
+from tortuga_desktop.net.games import ActionIllegal, ActionMalformed, GameRun
 
 logger = logging.getLogger(__name__)
 
@@ -131,19 +119,18 @@ class ServerConfig:
     bot_threads: int = 2
     #: Hard bots' thinking budget in seconds
     hard_budget: float = 1.0
-    #: rule R9.1: a computer player's answer to a decision that can be forced (dice selection,
-    #: skulls, treasure tile) is held until a release time drawn when it is asked, from the same
-    #: distribution whether it was forced or chosen (:mod:`tortuga_desktop.games.dice.table.pacing`)
+    #: hold computer players' answers as their game paces them (the dice game's rule R9.1: an answer
+    #: to a decision that can be forced is held until a release time drawn when it is asked, from
+    #: the same distribution whether it was forced or chosen; :meth:`.games.GameRun.release_hold`)
     pace_bots: bool = True
     #: keep timing statistics (message handling time, event-loop lag): :meth:`GameServer.stats_text`
     stats: bool = False
     #: connections at once, in all and from one address
     max_connections: int = 1000
     max_per_ip: int = 32
-    #: computer seats a table may have (a created table needs at least one seat for a person)
-    max_bots_per_table: int = 3
-    #: computer seats a Tortuga 1667 table may have (2-9 seats, at least one for a person)
-    max_bots_per_table_1667: int = 8
+    #: computer seats a table may have (and at most its game's most seats less one: a created
+    #: table needs at least one seat for a person)
+    max_bots_per_table: int = 8
     #: seconds a new connection has to say Hello
     hello_timeout: float = 10.0
     #: a table that has not started expires after this many seconds with nobody seated (lobby only)
@@ -361,8 +348,8 @@ class Conn:
         self.listing = Bucket(config.list_rate, config.list_burst)
         #: watching its table without a seat, and the game's events sent to it (raw, public ones)
         self.watching = False
-        #: the games this client can play (its Hello says; a client from before Tortuga 1667: dice only)
-        self.games: frozenset[str] = frozenset({"tortuga"})
+        #: the games this client can play (its Hello says; a client from before the second game: the first)
+        self.games: frozenset[str] = frozenset({P.DEFAULT_GAME})
         self.watch_raw = 0
         self.watch_visible = 0
 
@@ -412,11 +399,12 @@ class SeatSlot:
     held_until: float | None = None
     hold_timer: asyncio.TimerHandle | None = None
     thinking: bool = False
-    #: events of game.events already sent to this seat, and how many visible ones that was
+    #: where this seat's events stand (the game's own count, and how many were sent; see
+    #: :data:`.games.Cursor`)
     sent_raw: int = 0
     sent_visible: int = 0
     #: the seat's current decision and the game's decision counter when it became due
-    decision_key: tuple[Any, ...] | None = None
+    decision_key: Hashable | None = None
     pending_since: int = 0
     #: a person has sat here (the next connection is a return, not a join)
     seated_once: bool = False
@@ -440,19 +428,18 @@ class Table:
     host_token: str
     name: str
     slots: list[SeatSlot]
-    long_game: bool = False
     hold_seconds: float = 60.0
     takeover_level: str = "normal"
     auto_start: bool = False
     #: shown with its join code in the server's list (else private: listed without it)
     listed: bool = False
     seed: int | None = None
-    #: the game being played: the dice game's rules, or a Tortuga 1667 run (see ``kind``)
-    game: Game | Run1667 | None = None
-    #: which game this table plays (:data:`.protocol.GAMES`)
-    kind: P.GameKey = "tortuga"
-    #: Tortuga 1667: the starred cards named at setup (None: drawn hidden)
-    starred: list[str] | None = None
+    #: the game being played (made by its game's adapter; see ``kind``)
+    game: GameRun | None = None
+    #: which game this table plays (a registered game's key, :mod:`.games`)
+    kind: P.GameKey = P.DEFAULT_GAME
+    #: the game's table options as its adapter checked them (JSON data)
+    options: dict[str, Any] = field(default_factory=dict)
     save_path: Path | None = None
     conns: set[Conn] = field(default_factory=set)
     #: test hook: called with (table, seat, frame bytes) for every Update built for a seat
@@ -517,6 +504,11 @@ class Table:
         return len(self.slots)
 
     @property
+    def long_game(self) -> bool:
+        """The option ``long_game`` (version 1 of the protocol shows it in the list of tables)."""
+        return self.options.get("long_game") is True
+
+    @property
     def started(self) -> bool:
         return self.game is not None
 
@@ -541,9 +533,7 @@ class Table:
         """The game's record as data (None before it starts)."""
         if self.game is None:
             return None
-        if isinstance(self.game, Run1667):
-            return self.game.record_dict()
-        return self.game.record().to_dict()
+        return self.game.record_dict()
 
     # ------------------------------------------------------------ saving
     def to_archive(self) -> dict[str, Any]:
@@ -559,7 +549,7 @@ class Table:
         """JSON form for the host's autosave (the game as its record)."""
         return {
             "format": SAVE_FORMAT, "version": SAVE_VERSION, "table": self.id, "code": self.code,
-            "host_token": self.host_token, "name": self.name, "long_game": self.long_game,
+            "host_token": self.host_token, "name": self.name,
             "hold_seconds": self.hold_seconds, "takeover_level": self.takeover_level, "seed": self.seed,
             "listed": self.listed, "auto_start": self.auto_start,
             "seats": [{"kind": s.kind, "name": s.name, "level": s.level, "token_hash": s.token_hash}
@@ -571,8 +561,9 @@ class Table:
         }
 
     def _game_fields(self) -> dict[str, Any]:
-        """A Tortuga 1667 table's save says so (a dice table's save is as before)."""
-        return {} if self.kind == "tortuga" else {"game": self.kind, "starred": self.starred}
+        """The game and its options (a save of the first game from before there were options has
+        ``long_game`` and no ``game``; a second game's ``starred``: both still read)."""
+        return {"game": self.kind, "options": self.options, "long_game": self.long_game}
 
     @classmethod
     def from_save(cls, data: Any) -> Table:
@@ -583,17 +574,21 @@ class Table:
         if data.get("version") != SAVE_VERSION:
             raise ValueError(f"saved network table version {data.get('version')!r:.10} (this reads {SAVE_VERSION})")
         try:
-            kind = data.get("game", "tortuga")
-            if kind not in P.GAMES:
-                raise ValueError("game: not a game this server hosts")
-            low, high = P.SEATS[kind]
+            kind = data.get("game", P.DEFAULT_GAME)
+            if not isinstance(kind, str):
+                raise ValueError("game: not a game's key")
+            try:
+                adapter = G.adapter(kind)
+            except G.UnknownGame:
+                raise ValueError("game: not a game this server hosts") from None
+            low, high = adapter.min_players, adapter.max_players
             seats = data["seats"]
             if not isinstance(seats, list) or not low <= len(seats) <= high:
                 raise ValueError(f"seats: expected {low}-{high}")
             slots = []
             for i, s in enumerate(seats):
                 spec = P.SeatSpec(kind=s["kind"], name=str(s["name"]), level=s["level"])
-                if spec.kind not in ("open", "computer", "local") or spec.level not in P.LEVELS:
+                if spec.kind not in ("open", "computer", "local") or spec.level not in adapter.levels:
                     raise ValueError(f"seats[{i}]: bad kind or level")
                 if not spec.name.strip() or not spec.name.isprintable() or len(spec.name) > P.MAX_NAME:
                     raise ValueError(f"seats[{i}].name: bad name")
@@ -603,30 +598,26 @@ class Table:
                 slots.append(SeatSlot(i, spec.kind, spec.name, spec.level, token_hash=th,
                                       bot_level=spec.level if spec.kind == "computer" else None,
                                       seated_once=bool(th) or spec.kind == "local"))
+            options = data.get("options")
+            if options is None:  # a save from before there were options: the version 1 fields
+                options = {k: data[k] for k in ("long_game", "starred") if data.get(k) not in (None, False)}
+            if not isinstance(options, dict):
+                raise ValueError("options: expected an object")
             table = cls(id=_short_text(data["table"]), code=_short_text(data["code"]),
                         host_token=_short_text(data["host_token"]), name=str(data["name"])[:P.MAX_NAME],
-                        slots=slots, long_game=bool(data["long_game"]), hold_seconds=float(data["hold_seconds"]),
+                        slots=slots, hold_seconds=float(data["hold_seconds"]),
                         takeover_level=str(data["takeover_level"]), seed=data.get("seed"),
                         listed=data.get("listed") is True, auto_start=data.get("auto_start") is True,
-                        kind=kind, starred=data.get("starred"))
-            if table.starred is not None and (not isinstance(table.starred, list)
-                                              or not all(isinstance(c, str) for c in table.starred)):
-                raise ValueError("starred: expected a list of card names")
-            if table.takeover_level not in P.LEVELS:
+                        kind=kind, options=adapter.check_options(options, len(slots)))
+            if table.takeover_level not in adapter.levels:
                 raise ValueError("takeover_level: unknown level")
             table.chat_from_save(data.get("chat"))
-            if data["record"] is not None and kind == "t1667":
-                table.game = Run1667.from_record(data["record"], table.seed)
-                if table.game.players != len(slots):
-                    raise ValueError("record: player count does not match the seats")
-            elif data["record"] is not None:
-                table.game = replay(GameRecord.from_dict(data["record"]))
+            if data["record"] is not None:
+                table.game = adapter.run_from_record(data["record"], table.seed, table.options)
                 if table.game.players != len(slots):
                     raise ValueError("record: player count does not match the seats")
         except (KeyError, TypeError) as exc:
             raise ValueError(f"saved network table: missing or bad field {exc}") from None
-        except (RulesError, StateFormatError) as exc:
-            raise ValueError(f"saved network table: {exc}") from None
         return table
 
 
@@ -656,15 +647,6 @@ def _short_text(v: Any) -> str:
     return v
 
 
-def _decision_key(game: Game | Run1667, seat: int) -> tuple[Any, ...] | None:
-    if isinstance(game, Run1667):
-        return game.decision_key(seat)
-    d = game.decision_for(seat)
-    if d is None:
-        return None
-    return (d.kind, game.round, game.phase, game.stage, game.act_action, game.act_pos)
-
-
 class GameServer:
     """The server: tables, connections and the rules. Runs on one asyncio loop.
 
@@ -681,7 +663,8 @@ class GameServer:
         self._executor: Executor = ThreadPoolExecutor(self.config.bot_threads, thread_name_prefix="net-bot")
         self._io: Executor = ThreadPoolExecutor(1, thread_name_prefix="net-save")
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._bots: dict[tuple[str, int], Any] = {}
+        #: each computer seat's player and its level (kept while the level stays)
+        self._bots: dict[tuple[str, int], tuple[str, Any]] = {}
         self._tasks: set[asyncio.Future[Any]] = set()
         #: client addresses (connections, limits) and the join-code guard
         self.addresses: dict[str, Address] = {}
@@ -692,8 +675,8 @@ class GameServer:
         #: tables waiting for a bot thread, in turn (round robin), and the decisions running
         self._bot_queue: collections.OrderedDict[str, Table] = collections.OrderedDict()
         self._bots_running = 0
-        #: release times of held computer answers (R9.1); injectable for tests
-        self.pacing = Pacing()
+        #: a stand-in for every game's own pacing of computer answers (tests); None: the game's
+        self.pacing: Any = None
         self._sweeper: asyncio.TimerHandle | None = None
         #: the clock for abandoned tables (injectable for tests)
         self.clock: Callable[[], float] = time.monotonic
@@ -724,6 +707,9 @@ class GameServer:
         player reconnecting to a resumed table must never find the address open but the table
         not yet there)."""
         self._loop = asyncio.get_running_loop()
+        # the games' adapters (and their games) are imported now: an import on the first table's
+        # message would stall the event loop for every connection (about 2 s on a loaded machine)
+        G.adapters()
         if before_listen is not None:
             before_listen(self)
         self._server = await serve(self._handle, self.config.host, self.config.port, max_size=_HARD_LIMIT,
@@ -819,30 +805,38 @@ class GameServer:
     def create_table(self, seats: list[P.SeatSpec], *, name: str = "", long_game: bool = False,
                      hold_seconds: float = 60.0, takeover_level: str = "normal", auto_start: bool = False,
                      seed: int | None = None, table_id: str | None = None, listed: bool = False,
-                     game: str = "tortuga", starred: list[str] | None = None) -> Table:
-        """A new table (not started) of ``game`` (:data:`.protocol.GAMES`; ``starred``: Tortuga 1667's
-        starred cards named openly, None: drawn hidden). Raises ValueError for a bad setup."""
-        if game not in P.GAMES:
-            raise ValueError(f"unknown game {game!r:.20}")
-        low, high = P.SEATS[game]
+                     game: str = P.DEFAULT_GAME, starred: list[str] | None = None,
+                     options: dict[str, Any] | None = None) -> Table:
+        """A new table (not started) of ``game`` (a registered game's key) with the game's
+        ``options`` (JSON data its adapter checks; ``long_game`` and ``starred`` are two of them as
+        protocol version 1 named them). Raises ValueError for a bad setup."""
+        try:
+            adapter = G.adapter(game)
+        except G.UnknownGame:
+            raise ValueError(f"unknown game {game!r:.20}") from None
+        low, high = adapter.min_players, adapter.max_players
         if not low <= len(seats) <= high:
-            raise ValueError(f"a table of this game has {low}-{high} seats")
-        if starred is not None and game != "t1667":
-            raise ValueError("starred cards are a Tortuga 1667 setting")
-        if takeover_level not in P.LEVELS:
+            raise G.SetupMalformed(f"a table of this game has {low}-{high} seats")
+        raw = dict(options or {})
+        if long_game:
+            raw["long_game"] = True
+        if starred is not None:
+            raw["starred"] = list(starred)
+        checked = adapter.check_options(raw, len(seats))
+        if takeover_level not in adapter.levels:
             raise ValueError(f"unknown computer level {takeover_level!r}")
         if len(self.tables) >= self.config.max_tables:
             raise ValueError(f"this server holds at most {self.config.max_tables} tables")
         bots = sum(1 for s in seats if s.kind == "computer")
         if bots == len(seats):
             raise ValueError("a table needs at least one seat for a person")
-        max_bots = self.config.max_bots_per_table_1667 if game == "t1667" else self.config.max_bots_per_table
+        max_bots = min(self.config.max_bots_per_table, high - 1)
         if bots > max_bots:
             raise ValueError(f"this server allows at most {max_bots} computer player(s) per table of this game")
         slots = []
         used: set[str] = set()
         for i, s in enumerate(seats):
-            if s.kind not in ("open", "computer", "local") or s.level not in P.LEVELS:
+            if s.kind not in ("open", "computer", "local") or s.level not in adapter.levels:
                 raise ValueError(f"seat {i + 1}: unknown kind {s.kind!r} or level {s.level!r}")
             if not s.name.isprintable() or len(s.name) > P.MAX_NAME:
                 raise ValueError(f"seat {i + 1}: a name has at most {P.MAX_NAME} printable characters")
@@ -857,11 +851,8 @@ class GameServer:
         while code in codes:
             code = _new_code()
         table = Table(id=tid, code=code, host_token=secrets.token_urlsafe(18), name=name or f"Table {tid}",
-                      slots=slots, long_game=long_game, hold_seconds=hold_seconds, takeover_level=takeover_level,
-                      auto_start=auto_start, seed=seed, listed=listed, kind=game,  # type: ignore[arg-type]
-                      starred=None if starred is None else list(starred))
-        if game == "t1667":  # the setup is checked now, not when the game starts
-            Run1667.new(len(slots), 0, names=[s.name for s in slots], starred=table.starred)
+                      slots=slots, hold_seconds=hold_seconds, takeover_level=takeover_level,
+                      auto_start=auto_start, seed=seed, listed=listed, kind=game, options=checked)
         if self.config.save_dir is not None:
             table.save_path = self.config.save_dir / f"net-{tid}.json"
         self.tables[tid] = table
@@ -896,11 +887,8 @@ class GameServer:
             raise ValueError("a game starts only with a player connected to the table")
         seed = table.seed if table.seed is not None else secrets.randbits(63)
         table.seed = seed
-        if table.kind == "t1667":
-            table.game = Run1667.new(table.players, seed, names=[s.name for s in table.slots], starred=table.starred)
-        else:
-            table.game = Game.new(table.players, seed, long_game=table.long_game,
-                                  names=[s.name for s in table.slots])
+        table.game = G.adapter(table.kind).new_run(table.players, seed, names=[s.name for s in table.slots],
+                                                   options=table.options)
         self._refresh_decisions(table)
         logger.info("table %s starts", table.id)  # never the seed: it tells every hidden tile and roll
         self._broadcast_lobby(table)
@@ -1297,43 +1285,28 @@ class GameServer:
         if table.game is not None:
             self._send_watcher(table, conn)
 
-    def _send_watcher(self, table: Table, conn: Conn, view_json: dict[str, Any] | None = None) -> None:
-        """A watcher's update: the public view and the public events it has not had yet."""
+    def _send_watcher(self, table: Table, conn: Conn, data: G.SeatData | None = None) -> None:
+        """A watcher's update: the public view and the public events it has not had yet
+        (``data``: built already)."""
         game = table.game
         if game is None:
             return
-        if isinstance(game, Run1667):
-            self._send_watcher_1667(table, game, conn)
-            return
-        view = game.view(None).to_json() if view_json is None else view_json
-        first = conn.watch_visible if conn.watch_raw else 0
-        events = visible(game.events[conn.watch_raw:] if conn.watch_raw else game.events, None)
-        conn.watch_raw = len(game.events)
-        conn.watch_visible = first + len(events)
-        dicts = [event_to_dict(e) for e in events]
-        chunks = [dicts[i:i + EVENT_CHUNK] for i in range(0, len(dicts), EVENT_CHUNK)] or [[]]
-        for chunk in chunks:
-            conn.send(P.Update(table=table.id, seat=P.SPECTATOR, view=view, events=chunk, first=first))
-            first += len(chunk)
+        if data is None:
+            data = game.updates([None], [(conn.watch_raw, conn.watch_visible)])[0]
+        conn.watch_raw, conn.watch_visible = data.cursor
+        self._send_chunks(table, conn, P.SPECTATOR, data, -1)
 
-    def _send_watcher_1667(self, table: Table, game: Run1667, conn: Conn) -> None:
-        """A watcher's update at a Tortuga 1667 table: the public view and the public events."""
-        first = conn.watch_visible if conn.watch_raw else 0
-        view, dicts, _legal = game.seat_data(None, first)
-        conn.watch_raw = 1
-        conn.watch_visible = first + len(dicts)
-        self._send_chunks(table, conn, P.SPECTATOR, view, dicts, first, -1, game.decisions, None)
-
-    def _send_chunks(self, table: Table, conn: Conn, seat: int, view: dict[str, Any], dicts: list[dict[str, Any]],
-                     first: int, ack: int, decisions: int, legal: list[str] | None) -> None:
-        """A Tortuga 1667 update in frames of at most :data:`EVENT_CHUNK` events (the view, the
-        decision counter and the legal actions with each; ``ack`` with the last)."""
+    def _send_chunks(self, table: Table, conn: Conn, seat: int, data: G.SeatData, ack: int) -> None:
+        """An update in frames of at most :data:`EVENT_CHUNK` events (the view, and the decision
+        counter and legal actions of a game whose view does not hold them, with each; ``ack`` with
+        the last)."""
+        dicts, first = data.events, data.first
         chunks = [dicts[i:i + EVENT_CHUNK] for i in range(0, len(dicts), EVENT_CHUNK)] or [[]]
         for n, chunk in enumerate(chunks):
             last = n == len(chunks) - 1
-            raw = P.encode(P.Update(table=table.id, seat=seat, view=view, events=chunk, first=first,
-                                    ack=ack if last else -1, decisions=decisions,
-                                    legal=None if seat == P.SPECTATOR else legal))
+            raw = P.encode(P.Update(table=table.id, seat=seat, view=data.view, events=chunk, first=first,
+                                    ack=ack if last else -1, decisions=data.decisions,
+                                    legal=None if seat == P.SPECTATOR else data.legal))
             first += len(chunk)
             if table.capture is not None:
                 table.capture(table, seat, raw)
@@ -1352,7 +1325,10 @@ class GameServer:
             table = self.create_table(list(msg.seats), name=msg.name, long_game=msg.long_game,
                                       hold_seconds=msg.hold_seconds, takeover_level=msg.takeover_level,
                                       auto_start=msg.auto_start, listed=msg.listed, game=msg.game,
-                                      starred=msg.starred)
+                                      starred=msg.starred, options=msg.options)
+        except G.SetupMalformed as exc:
+            self._error(conn, "malformed", str(exc))
+            return
         except ValueError as exc:
             self._error(conn, "denied", str(exc))
             return
@@ -1593,24 +1569,12 @@ class GameServer:
         if slot.decision_key is None:
             self._error(conn, "turn", "this seat has nothing to decide now", msg.id)
             return
-        if isinstance(game, Run1667):
-            try:
-                game.apply_text(msg.seat, msg.action)
-            except ActionMalformed as exc:
-                self._error(conn, "malformed", str(exc), msg.id)
-                return
-            except ActionIllegal as exc:
-                self._error(conn, "illegal", str(exc), msg.id)
-                return
-            conn.refund()
-            self._after_action(table, msg.seat, conn, msg.id)
-            return
         try:
-            game.apply(msg.seat, msg.action)
-        except MalformedActionError as exc:
+            game.apply_text(msg.seat, msg.action)
+        except ActionMalformed as exc:
             self._error(conn, "malformed", str(exc), msg.id)
             return
-        except (IllegalActionError, RulesError) as exc:
+        except ActionIllegal as exc:
             self._error(conn, "illegal", str(exc), msg.id)
             return
         conn.refund()  # accepted actions do not count against the rate: play can be fast
@@ -1634,78 +1598,36 @@ class GameServer:
         game = table.game
         assert game is not None
         for slot in table.slots:
-            key = _decision_key(game, slot.index)
+            key = game.decision_key(slot.index)
             if key != slot.decision_key:
                 slot.decision_key = key
                 slot.pending_since = game.decisions
 
     def _send_updates(self, table: Table, actor: Conn | None, ack: int) -> None:
-        # the seats share most events: each is turned into JSON data once (the memo holds the
-        # event itself, so its id cannot be reused by another object while the memo lives)
-        memo: dict[int, tuple[Event, dict[str, Any]]] = {}
-        slots = [slot for slot in table.slots if slot.conn is not None]
+        """Every connected seat's and watcher's update, built together by the game (what several
+        of them share is built once)."""
         if table.game is None or not table.conns:
             return
-        if isinstance(table.game, Run1667):
-            for slot in slots:
-                self._send_seat(table, slot, ack if slot.conn is actor else -1)
-            for c in [c for c in table.conns if c.watching]:
-                self._send_watcher(table, c)
-            return
-        # the views are built together: what the seats see alike is built (and made JSON) once
-        views = player_views(table.game, [slot.index for slot in slots])
-        seat_memo: dict[int, tuple[SeatView, dict[str, Any]]] = {}
-        for slot, view in zip(slots, views, strict=True):
-            self._send_seat(table, slot, ack if slot.conn is actor else -1, memo, view.to_json(seat_memo))
+        slots = [slot for slot in table.slots if slot.conn is not None]
         watchers = [c for c in table.conns if c.watching]
-        if watchers:
-            public = table.game.view(None).to_json()
-            for c in watchers:
-                self._send_watcher(table, c, public)
+        viewers: list[int | None] = [slot.index for slot in slots]
+        viewers += [None] * len(watchers)
+        cursors = [(s.sent_raw, s.sent_visible) for s in slots] + [(c.watch_raw, c.watch_visible) for c in watchers]
+        data = table.game.updates(viewers, cursors)
+        for slot, d in zip(slots, data, strict=False):
+            self._send_seat(table, slot, ack if slot.conn is actor else -1, d)
+        for c, d in zip(watchers, data[len(slots):], strict=True):
+            self._send_watcher(table, c, d)
 
-    def _send_seat(self, table: Table, slot: SeatSlot, ack: int,
-                   memo: dict[int, tuple[Event, dict[str, Any]]] | None = None,
-                   view_json: dict[str, Any] | None = None) -> None:
-        """Send ``slot``'s view (``view_json``: already built) and its new visible events to its
-        connection."""
+    def _send_seat(self, table: Table, slot: SeatSlot, ack: int, data: G.SeatData | None = None) -> None:
+        """Send ``slot``'s view and its new events (``data``: built already) to its connection."""
         game, conn = table.game, slot.conn
         if game is None or conn is None:
             return
-        seat = slot.index
-        if isinstance(game, Run1667):  # a seat's view, its events from where it is and its legal actions
-            first = slot.sent_visible if slot.sent_raw else 0
-            view_data, dicts, legal = game.seat_data(seat, first)
-            slot.sent_raw = 1
-            slot.sent_visible = first + len(dicts)
-            self._send_chunks(table, conn, seat, view_data, dicts, first, ack, game.decisions, legal)
-            return
-        view = game.view(seat).to_json() if view_json is None else view_json
-        if slot.sent_raw == 0:
-            events = visible(game.events, seat)
-            first = 0
-        else:
-            events = visible(game.events[slot.sent_raw:], seat)
-            first = slot.sent_visible
-        slot.sent_raw = len(game.events)
-        slot.sent_visible = first + len(events)
-        if memo is None:
-            dicts = [event_to_dict(e) for e in events]
-        else:
-            dicts = []
-            for e in events:
-                hit = memo.get(id(e))
-                if hit is None or hit[0] is not e:
-                    hit = memo[id(e)] = (e, event_to_dict(e))
-                dicts.append(hit[1])
-        chunks = [dicts[i:i + EVENT_CHUNK] for i in range(0, len(dicts), EVENT_CHUNK)] or [[]]
-        for n, chunk in enumerate(chunks):
-            last = n == len(chunks) - 1
-            raw = P.encode(P.Update(table=table.id, seat=seat, view=view, events=chunk, first=first,
-                                    ack=ack if last else -1))
-            first += len(chunk)
-            if table.capture is not None:
-                table.capture(table, seat, raw)
-            conn.send(raw)
+        if data is None:
+            data = game.updates([slot.index], [(slot.sent_raw, slot.sent_visible)])[0]
+        slot.sent_raw, slot.sent_visible = data.cursor
+        self._send_chunks(table, conn, slot.index, data, ack)
 
     def _broadcast_lobby(self, table: Table) -> None:
         raw = P.encode(table.lobby())
@@ -1758,15 +1680,14 @@ class GameServer:
         self._schedule_bots(table)
 
     def _bot(self, table: Table, slot: SeatSlot) -> Any:
-        assert slot.bot_level is not None
+        """The computer player of ``slot`` (the game's; made again when the level changes)."""
+        assert slot.bot_level is not None and table.game is not None
         key = (table.id, slot.index)
-        bot = self._bots.get(key)
-        if bot is None or bot.level != slot.bot_level:
-            seed = random.Random(f"net-bot:{table.seed}:{slot.index}").randrange(2**31)
-            options = {"budget_s": self.config.hard_budget} if slot.bot_level == "hard" else {}
-            bot = make_bot(slot.bot_level, seed, **options)
-            self._bots[key] = bot
-        return bot
+        held = self._bots.get(key)
+        if held is None or held[0] != slot.bot_level:
+            held = self._bots[key] = (slot.bot_level, table.game.make_bot(slot.index, slot.bot_level,
+                                                                          budget_s=self.config.hard_budget))
+        return held[1]
 
     def _bot_due(self, table: Table) -> SeatSlot | None:
         """The first seat of ``table`` a computer player must decide for now (None: none, or the
@@ -1805,42 +1726,27 @@ class GameServer:
             game = table.game
             if slot is None or game is None:
                 continue
-            if isinstance(game, Run1667):  # its seat's view, events and legal actions, thought over off the loop
-                assert slot.bot_level is not None
-                slot.thinking = True
-                table.bot_busy = True
-                self._bots_running += 1
-                fut = loop.run_in_executor(self._executor, game.bot_job(slot.index, slot.bot_level))
-                self._tasks.add(fut)
-                fut.add_done_callback(functools.partial(self._bot_done, table, slot, slot.pending_since, None))
-                continue
             bot = self._bot(table, slot)
-            if hasattr(bot, "budget_s"):
-                bot.budget_s = min(self.config.hard_budget, self.bot_budget())
             slot.thinking = True
             table.bot_busy = True
             self._bots_running += 1
             release = self._release_time(game, slot, loop.time())
-            view = game.view(slot.index)
-            decide_by = getattr(bot, "decide_by", None)
-            if release is not None and callable(decide_by):  # Hard, Expert: done by the release time
-                stop_at = time.perf_counter() + (release - loop.time()) - BOT_MARGIN_S
-                fut = loop.run_in_executor(self._executor, decide_by, view, stop_at)
-            else:
-                fut = loop.run_in_executor(self._executor, bot.decide, view)
+            # what the seat may see is taken now, on the loop; the thinking runs off it
+            job = game.bot_job(bot, slot.index, budget_s=min(self.config.hard_budget, self.bot_budget()),
+                               release_in=None if release is None else release - loop.time())
+            fut = loop.run_in_executor(self._executor, job)
             self._tasks.add(fut)
             fut.add_done_callback(functools.partial(self._bot_done, table, slot, slot.pending_since, release))
 
-    def _release_time(self, game: Game, slot: SeatSlot, now: float) -> float | None:
-        """When the answer of ``slot``'s computer player may be shown (R9.1): for a decision that
-        can be forced, a moment drawn now from one distribution for forced and chosen decisions
-        alike (without looking at the options); None for the rest."""
-        if not (self.config.pace_bots and pacing_mod.ENABLED):
+    def _release_time(self, game: GameRun, slot: SeatSlot, now: float) -> float | None:
+        """When the answer of ``slot``'s computer player may be shown, as its game paces it (the
+        dice game's R9.1: for a decision that can be forced, a moment drawn now from one
+        distribution for forced and chosen decisions alike, without looking at the options);
+        None: when it is ready."""
+        if not self.config.pace_bots:
             return None
-        d = next((d for d in game.pending() if d.seat == slot.index), None)
-        if d is None or not Pacing.holds(d.kind):
-            return None
-        return now + self.pacing.hold(str(slot.bot_level))
+        hold = game.release_hold(slot.index, str(slot.bot_level), self.pacing)
+        return None if hold is None else now + hold
 
     def _bot_done(self, table: Table, slot: SeatSlot, since: int, release: float | None,
                   fut: asyncio.Future[Any]) -> None:
@@ -1874,24 +1780,13 @@ class GameServer:
             self.internal_errors += 1
             logger.error("table %s: computer player of seat %d failed", table.id, slot.index, exc_info=exc)
             return
-        if slot.bot_level is not None and slot.decision_key is not None and slot.pending_since == since \
-                and isinstance(game, Run1667):
+        if slot.bot_level is not None and slot.decision_key is not None and slot.pending_since == since:
             try:
-                game.apply_text(slot.index, str(fut.result()))
-            except (ActionMalformed, ActionIllegal):  # never the action in the log: it may be a vote card
+                game.apply_bot(slot.index, fut.result())
+            except (ActionMalformed, ActionIllegal):  # never the action in the log: it may be secret
                 self.internal_errors += 1
                 logger.error("table %s: computer player of seat %d chose an action the rules refused", table.id,
                              slot.index)
-                return
-            self._after_action(table, slot.index, None, -1)
-        elif slot.bot_level is not None and slot.decision_key is not None and slot.pending_since == since:
-            assert isinstance(game, Game)
-            try:
-                game.apply(slot.index, fut.result().action)
-            except RulesError:
-                self.internal_errors += 1
-                logger.exception("table %s: computer player of seat %d chose an illegal action", table.id,
-                                 slot.index)
                 return
             self._after_action(table, slot.index, None, -1)
 
@@ -1909,7 +1804,7 @@ class GameServer:
             return
         try:
             data = self._save_data(table)
-        except RulesError:
+        except ValueError:
             logger.exception("table %s: cannot save", table.id)
             return
         path = table.save_path
@@ -1935,7 +1830,7 @@ class GameServer:
         if table.save_path is not None:
             try:
                 _write_json(table.save_path, self._save_data(table))
-            except (OSError, RulesError) as exc:
+            except (OSError, ValueError) as exc:
                 logger.error("table %s: final save failed: %s", table.id, exc)
 
 
@@ -2068,8 +1963,8 @@ class Hosted:
 def start_host(seats: list[P.SeatSpec] | None = None, *, resume: Path | None = None, host: str = "127.0.0.1",
                port: int = DEFAULT_PORT, name: str = "", long_game: bool = False, hold_seconds: float = 60.0,
                takeover_level: str = "normal", save_dir: Path | None = None, save_path: Path | None = None,
-               seed: int | None = None, wait_for_port: float = 0.0, game: str = "tortuga",
-               starred: list[str] | None = None) -> Hosted:
+               seed: int | None = None, wait_for_port: float = 0.0, game: str = P.DEFAULT_GAME,
+               starred: list[str] | None = None, options: dict[str, Any] | None = None) -> Hosted:
     """The in-game host: a server thread listening on ``host:port`` with one table, new (from
     ``seats``) or a saved one brought back (``resume``: its autosave; same game, join code, host
     token and reclaim tokens, every player's seat held for them).
@@ -2092,7 +1987,7 @@ def start_host(seats: list[P.SeatSpec] | None = None, *, resume: Path | None = N
         if data is not None:
             return s.resume_table(data, resume)
         t = s.create_table(seats or [], name=name, long_game=long_game, hold_seconds=hold_seconds,
-                           takeover_level=takeover_level, seed=seed, game=game, starred=starred)
+                           takeover_level=takeover_level, seed=seed, game=game, starred=starred, options=options)
         if save_path is not None:
             t.save_path = save_path
         return t
@@ -2218,8 +2113,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--max-per-ip", type=int, default=32,
                    help="most connections from one address (default 32; as many more may open only to take a "
                         "seat back with its reclaim token)")
-    p.add_argument("--max-bots-per-table", type=int, default=3,
-                   help="most computer players at one table, 0-3 (default 3; a table always needs a person)")
+    p.add_argument("--max-bots-per-table", type=int, default=8,
+                   help="most computer players at one table, 0-8 (default 8; a table always needs a person, so "
+                        "a game of at most N seats has at most N-1)")
     p.add_argument("--create-rate", type=float, default=6.0,
                    help="tables one connection may create per minute (an address: twice as many; default 6)")
     p.add_argument("--abandoned-after", type=float, default=3600.0, metavar="S",
@@ -2255,8 +2151,8 @@ def main(argv: list[str] | None = None) -> int:
         opts.max_connections = max(1, min(1000, files - _SPARE_FILES))
     if not 1 <= opts.max_per_ip <= opts.max_connections:
         parser.error(f"--max-per-ip must be 1 to --max-connections ({opts.max_connections})")
-    if not 0 <= opts.max_bots_per_table <= 3:
-        parser.error("--max-bots-per-table must be 0-3")
+    if not 0 <= opts.max_bots_per_table <= P.MAX_SEAT:
+        parser.error(f"--max-bots-per-table must be 0-{P.MAX_SEAT}")
     if not 0.1 <= opts.create_rate <= 100_000:
         parser.error("--create-rate must be 0.1-100000")
     files = _raise_file_limit(opts.max_connections + _SPARE_FILES)

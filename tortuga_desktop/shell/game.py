@@ -42,7 +42,8 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "ReplaySummary", "ReplayableGame", "SavedGame", "ShellApp", "Tutorial",
            "UnknownGameError",
            "about_lines", "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister",
-           "HostSetup", "NetworkGame", "NetworkTable", "PlayAgain", "network_games"]
+           "HostSetup", "NetworkGame", "NetworkTable", "NetworkTableOptions", "PlayAgain", "TableChoice",
+           "network_games"]
 
 #: The game a file without a ``"game"`` field belongs to, and the one the menu offers first (the
 #: catalogue of games says which: :mod:`tortuga_desktop.games`).
@@ -379,6 +380,31 @@ class NetworkGame(GameModule, Protocol):
         """The table scene of a started game at ``table`` (one this module's :meth:`network_table`
         made, ready). ``speed``: the table speed setting; ``again``: what "new game" on its results
         opens (None: back to the menu)."""
+        ...
+
+
+@dataclass(frozen=True)
+class TableChoice:
+    """One of a game's own options for a table made from a server's table list: ``key`` names it,
+    ``choices`` are its values in the order a button steps through them, each ``(value, translation
+    key of its words)``; the first is the default."""
+
+    key: str
+    choices: tuple[tuple[str, str], ...]
+
+
+@runtime_checkable
+class NetworkTableOptions(Protocol):
+    """A network game with options of its own for a table made from a server's table list (the
+    list's "new table" offers them beside the seats, computer players and public/private)."""
+
+    def table_choices(self) -> tuple[TableChoice, ...]:
+        """The game's options, each a button of the list's "new table"."""
+        ...
+
+    def table_options(self, players: int, chosen: Mapping[str, str]) -> dict[str, object]:
+        """The options a table of ``players`` seats is created with (JSON data the game's network
+        adapter checks), from the values chosen (``TableChoice.key`` -> value; a key missing: its default)."""
         ...
 
 

@@ -290,7 +290,7 @@ class NetSession:
         elif isinstance(msg, P.Lobby):
             self._on_lobby(msg)
             if self.keeper is not None:
-                self.keeper.lobby(msg.name, msg.over)
+                self.keeper.lobby(msg.name, msg.over, msg.game)
         elif isinstance(msg, P.Chat):
             self._on_chat(msg)
             if self.keeper is not None:

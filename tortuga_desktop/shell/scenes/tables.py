@@ -5,9 +5,11 @@ server for its list (:class:`~tortuga_desktop.net.protocol.Tables`) and shows ea
 name, the seats taken and open, who sits there, computer players and their level, a long game,
 whether it waits for players or is being played, and whether it is private. A listed table is
 watched without a seat (the public table and its chat, read only) or joined with one click (the list carries its join code); a private one needs its code, typed on
-the Join screen. A new table is made here (players, computer players and their level, long
-game, listed or private): the server answers with its code and the Join screen joins it at
-once; the game starts by itself when every open seat is taken.
+the Join screen. A new table of any network game is made here (the game, its players, computer
+players and their level, the game's own options — :class:`~tortuga_desktop.shell.game.NetworkTableOptions`,
+e.g. the dice game's long game or Tortuga 1667's starred cards named or hidden — listed or
+private): the server answers with its code and the Join screen joins it at once; the game starts
+by itself when every open seat is taken.
 
 The connection runs in the background (:class:`TableLister`): the screen never waits for it,
 and a server that is not a dedicated one, cannot be reached or refuses says so in words.
@@ -17,6 +19,7 @@ Keys: F5 (or R) asks for the list again, Escape goes back.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import time
 from collections.abc import Callable
@@ -55,14 +58,24 @@ PAGE = 6
 
 @dataclass(frozen=True)
 class NewTable:
-    """A table to create: ``players`` seats, ``computers`` of them computer players of ``level``
-    (the others open for people, the creator's among them)."""
+    """A table to create: a table of ``game`` with ``players`` seats, ``computers`` of them computer
+    players of ``level`` (the others open for people, the creator's among them), the game's own
+    options as chosen (``chosen``: option key -> value; see :class:`~.game.NetworkTableOptions`)."""
 
     players: int = 2
     computers: int = 1
     level: str = "normal"
-    long_game: bool = False
     listed: bool = True
+    game: str = games.DEFAULT_GAME
+    chosen: tuple[tuple[str, str], ...] = ()
+
+    def choice(self, key: str, default: str = "") -> str:
+        return dict(self.chosen).get(key, default)
+
+    def options(self) -> dict[str, object]:
+        """The game's table options (JSON data) for the server."""
+        m = games.module(self.game)
+        return m.table_options(self.players, dict(self.chosen)) if isinstance(m, games.NetworkTableOptions) else {}
 
     def seats(self) -> list[SeatSpec]:
         from tortuga_desktop.net.protocol import SeatSpec
@@ -109,8 +122,8 @@ class TableLister:
             self._waiting = True
             self._asked = time.monotonic()
             self.problem = ""
-            self.client.create_table(new.seats(), name=name, long_game=new.long_game, hold_seconds=120.0,
-                                     takeover_level=new.level, auto_start=True, listed=new.listed)
+            self.client.create_table(new.seats(), name=name, hold_seconds=120.0, takeover_level=new.level,
+                                     auto_start=True, listed=new.listed, game=new.game, options=dict(new.options()))
 
     @property
     def waiting(self) -> bool:
@@ -305,14 +318,17 @@ class TablesScene(WidgetScene):
         add(UILabel(pygame.Rect(px, y, pw, row_h), tr("net.tables.new"), manager))
         y += row_h + gap
         n = self.new
-        cw = (pw - 4 * gap) // 5
-        options = [
+        options = [("game", games.game_title(n.game, tr))] if len(self.network_games()) > 1 else []
+        options += [
             ("players", trn("net.tables.players", n.players)),
             ("computers", trn("net.tables.computer_players", n.computers)),
             ("level", tr(level_key(n.level))),
-            ("long", tr("net.tables.long" if n.long_game else "net.tables.short")),
-            ("listed", tr("net.tables.public" if n.listed else "net.tables.private")),
         ]
+        for c in self.choices():
+            value = n.choice(c.key, c.choices[0][0])
+            options.append((c.key, tr(next((k for v, k in c.choices if v == value), c.choices[0][1]))))
+        options.append(("listed", tr("net.tables.public" if n.listed else "net.tables.private")))
+        cw = (pw - (len(options) - 1) * gap) // len(options)
         for i, (key, text) in enumerate(options):
             button(key, pygame.Rect(px + i * (cw + gap), y, cw, row_h), text, not (key == "level" and not n.computers))
         y += row_h + gap * 2
@@ -355,19 +371,31 @@ class TablesScene(WidgetScene):
         elif key == "refresh":
             self.refresh()
             return
+        elif key == "game":
+            keys = [m.key for m in self.network_games()]
+            game = keys[(keys.index(n.game) + 1) % len(keys)] if n.game in keys else keys[0]
+            m = games.module(game)
+            players = max(m.min_players, min(m.max_players, n.players))
+            self.new = dataclasses.replace(n, game=game, players=players, computers=min(n.computers, players - 1),
+                                           chosen=())
         elif key == "players":
-            players = 2 + (n.players - 1) % 3
-            self.new = NewTable(players, min(n.computers, players - 1), n.level, n.long_game, n.listed)
+            m = games.module(n.game)
+            players = m.min_players + (n.players - m.min_players + 1) % (m.max_players - m.min_players + 1)
+            self.new = dataclasses.replace(n, players=players, computers=min(n.computers, players - 1))
         elif key == "computers":
-            self.new = NewTable(n.players, (n.computers + 1) % n.players, n.level, n.long_game, n.listed)
+            self.new = dataclasses.replace(n, computers=(n.computers + 1) % n.players)
         elif key == "level":
             levels = list(NETWORK_LEVELS)
-            self.new = NewTable(n.players, n.computers, levels[(levels.index(n.level) + 1) % len(levels)],
-                                n.long_game, n.listed)
-        elif key == "long":
-            self.new = NewTable(n.players, n.computers, n.level, not n.long_game, n.listed)
+            self.new = dataclasses.replace(n, level=levels[(levels.index(n.level) + 1) % len(levels)])
         elif key == "listed":
-            self.new = NewTable(n.players, n.computers, n.level, n.long_game, not n.listed)
+            self.new = dataclasses.replace(n, listed=not n.listed)
+        elif key in {c.key for c in self.choices()}:
+            c = next(c for c in self.choices() if c.key == key)
+            values = [v for v, _ in c.choices]
+            now = n.choice(key, values[0])
+            chosen = dict(n.chosen)
+            chosen[key] = values[(values.index(now) + 1) % len(values)] if now in values else values[0]
+            self.new = dataclasses.replace(n, chosen=tuple(sorted(chosen.items())))
         elif key == "create":
             self.create()
             return
@@ -377,6 +405,15 @@ class TablesScene(WidgetScene):
         else:
             return
         self._build()
+
+    @staticmethod
+    def network_games() -> tuple[games.NetworkGame, ...]:
+        return games.network_games()
+
+    def choices(self) -> tuple[games.TableChoice, ...]:
+        """The chosen game's own options for a new table."""
+        m = games.module(self.new.game)
+        return m.table_choices() if isinstance(m, games.NetworkTableOptions) else ()
 
     def refresh(self) -> None:
         if self.lister is not None and not self._picked:

@@ -26,6 +26,7 @@ from tortuga_desktop.shell.game import (
     ReplaySummary,
     SavedGame,
     ShellApp,
+    TableChoice,
     Tutorial,
 )
 from tortuga_desktop.shell.loop import App
@@ -186,6 +187,13 @@ class DiceGame:
         return DiceTutorial()
 
     # ------------------------------------------------------------ network play (shell.game.NetworkGame)
+    def table_choices(self) -> tuple[TableChoice, ...]:
+        """A table made from a server's list: the short or the long game."""
+        return (TableChoice("long_game", (("short", "net.tables.short"), ("long", "net.tables.long"))),)
+
+    def table_options(self, players: int, chosen: Mapping[str, str]) -> dict[str, object]:
+        return {"long_game": True} if chosen.get("long_game") == "long" else {}
+
     def host_setup(self) -> HostSetup:
         """The host screen's start for a dice table: one human here and three normal computer players
         (the host makes seats open for the players elsewhere)."""

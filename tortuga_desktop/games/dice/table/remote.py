@@ -117,8 +117,8 @@ class RemoteController:
                 pass  # the public view: the source shows it, no seat keeps it
             elif msg.seat not in self.session.human_seats:
                 log.warning("update for seat %d, which this computer does not play", msg.seat)
-            elif keeper is not None:
-                keeper.update(msg.seat, msg.view, msg.events, msg.first)
+            elif keeper is not None and msg.raw is not None:
+                keeper.update_raw(msg.raw, self.session.game, msg.decoded)
             else:
                 self.kept.note_update(msg.seat, msg.view, msg.view.to_json(),
                                       [event_to_dict(e) for e in msg.events], msg.first)

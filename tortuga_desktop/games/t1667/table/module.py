@@ -26,6 +26,7 @@ from tortuga_desktop.shell.game import (
     ReplaySummary,
     SavedGame,
     ShellApp,
+    TableChoice,
     Tutorial,
 )
 from tortuga_desktop.shell.replayfiles import RecordError as KeptRecordError
@@ -280,6 +281,22 @@ class T1667Game:
         start_demo(app, options.players, options.seed, options.level)
 
     # ------------------------------------------------------------ network play (shell.game.NetworkGame)
+    def table_choices(self) -> tuple[TableChoice, ...]:
+        """A table made from a server's list: the starred cards drawn hidden, or named openly."""
+        return (TableChoice("starred", (("hidden", "net67.tables.starred_hidden"),
+                                        ("named", "net67.tables.starred_named"))),)
+
+    def table_options(self, players: int, chosen: Mapping[str, str]) -> dict[str, object]:
+        """Named starred cards: three of the pool a game of ``players`` may use, drawn here at random
+        (every seat sees them named, T1.6)."""
+        if chosen.get("starred") != "named":
+            return {}
+        import random
+
+        from tortuga_desktop.games.t1667.table.setup import starred_pool
+
+        return {"starred": [c.value for c in random.sample(starred_pool(players), 3)]}
+
     def host_setup(self) -> HostSetup:
         """The host screen's start for a 1667 table: its setup screen's first seats (one human here,
         three Normal computer players), the starred cards drawn hidden."""

@@ -3,9 +3,9 @@ shell's :class:`~tortuga_desktop.shell.table.GameTable`, so the 1667 table scene
 as it plays at one computer.
 
 The server holds the game. This table holds only what the server sent the seats played here: each
-seat's view, its events and its legal actions (checked by :mod:`~tortuga_desktop.net.codec1667` on
+seat's view, its events and its legal actions (checked by :mod:`~tortuga_desktop.games.t1667.net.codec` on
 receipt); the public view and events (viewer None) are made from a seat's own data
-(:func:`~tortuga_desktop.net.codec1667.public_of`). Nothing else is known here, so nothing else can
+(:func:`~tortuga_desktop.games.t1667.net.codec.public_of`). Nothing else is known here, so nothing else can
 be shown: another seat's vote card is never in what arrives.
 
 An action goes to the server as its text (checked first against the seat's legal actions, so a
@@ -21,7 +21,7 @@ import logging
 from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
-from tortuga_desktop.net import codec1667 as C
+from tortuga_desktop.games.t1667.net import codec as C
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import ConnState, NetClient, Status
 from tortuga_desktop.shell.engine import ActionRefused, Prompt

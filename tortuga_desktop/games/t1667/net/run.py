@@ -1,6 +1,7 @@
 """A game of Tortuga 1667 as the server runs it at a table: the rules behind the game-neutral
 :class:`~tortuga_desktop.games.t1667.table.engine.T1667Engine`, each seat's data for the wire
-(:mod:`.codec1667`) and the table's computer players.
+(:mod:`.codec`) and the table's computer players, behind the network layer's
+:class:`~tortuga_desktop.net.games.GameRun`.
 
 Everything a seat is sent comes from ``engine.view(seat)``, ``engine.events_for(seat)`` and
 ``engine.legal_actions(seat)`` (the rules' allow-lists, T9); a watcher gets ``view(None)`` and
@@ -14,13 +15,13 @@ its seat's view, events and legal actions.
 >>> run.apply_text(seat, "fly away")
 Traceback (most recent call last):
 ...
-tortuga_desktop.net.run1667.ActionMalformed: not an action of Tortuga 1667: 'fly away'
+tortuga_desktop.net.games.ActionMalformed: not an action of Tortuga 1667: 'fly away'
 """
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from tortuga_desktop.games.t1667.ai.seat import SeatPlayer, make_player
@@ -34,17 +35,11 @@ from tortuga_desktop.games.t1667.rules import (
     parse_action,
 )
 from tortuga_desktop.games.t1667.table.engine import T1667Engine, replay
-from tortuga_desktop.net import codec1667 as C
+from tortuga_desktop.net.games import ActionIllegal, ActionMalformed, Cursor, SeatData
+
+from . import codec as C
 
 GAME = "t1667"
-
-
-class ActionMalformed(ValueError):
-    """A text that is no action of this game (another game's action, nonsense)."""
-
-
-class ActionIllegal(ValueError):
-    """An action the rules refuse now (nothing changed)."""
 
 
 class Run1667:
@@ -96,14 +91,14 @@ class Run1667:
     def record_dict(self) -> dict[str, Any]:
         return dict(self.engine.record())
 
-    def decision_key(self, seat: int) -> tuple[Any, ...] | None:
+    def decision_key(self, seat: int) -> Hashable | None:
         """``seat``'s open decision (None: it has none): equal while it stays the same decision."""
         if self.engine.is_over or seat not in self.engine.deciders():
             return None
         d = next((d for d in self.engine.view(seat).pending if d.seat == seat), None)
         return ("t1667", d)
 
-    def apply_text(self, seat: int, text: str) -> Action:
+    def apply_text(self, seat: int, text: str) -> None:
         """Carry out ``seat``'s action given as text: :class:`ActionMalformed` when it is no action of
         this game, :class:`ActionIllegal` when the rules refuse it (nothing changes either way)."""
         try:
@@ -116,7 +111,6 @@ class Run1667:
             self.engine.apply(seat, action)
         except ValueError as exc:  # ActionRefused: nothing changed
             raise ActionIllegal(str(exc)) from None
-        return action
 
     # ------------------------------------------------------------------ what a seat is sent
     def seat_data(self, seat: int | None, start: int) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
@@ -130,16 +124,34 @@ class Run1667:
     def event_count(self, seat: int | None) -> int:
         return len(self.engine.events_for(seat))
 
+    def updates(self, viewers: Sequence[int | None], cursors: Sequence[Cursor]) -> list[SeatData]:
+        """Each viewer's view, its events from where it stands and its legal actions (a watcher: none)."""
+        out = []
+        for viewer, (raw, sent) in zip(viewers, cursors, strict=True):
+            first = sent if raw else 0
+            view, dicts, legal = self.seat_data(viewer, first)
+            out.append(SeatData(view, dicts, first, (1, first + len(dicts)), self.engine.decisions,
+                                None if viewer is None else legal))
+        return out
+
     # ------------------------------------------------------------------ computer players
-    def bot_job(self, seat: int, level: str) -> Callable[[], Action]:
-        """What a computer player of ``level`` at ``seat`` decides, as a call to run off the event loop.
+    def make_bot(self, seat: int, level: str, *, budget_s: float) -> SeatPlayer:
+        """A computer player of ``level`` at ``seat`` (it observes the seat's events from the first)."""
+        bot_seed = random.Random(f"net-bot-1667:{self._seed_base}:{seat}:{level}").randrange(2**31)
+        player = make_player(level, bot_seed)
+        self._bots[seat] = (level, player)
+        self._bot_read[seat] = 0
+        return player
+
+    def bot_job(self, bot: Any, seat: int, *, budget_s: float = 0.0,
+                release_in: float | None = None) -> Callable[[], Action]:
+        """What computer player ``bot`` at ``seat`` decides, as a call to run off the event loop.
         Its view, new events and legal actions are taken now (on the loop); the call only thinks."""
         held = self._bots.get(seat)
-        if held is None or held[0] != level:
-            bot_seed = random.Random(f"net-bot-1667:{self._seed_base}:{seat}:{level}").randrange(2**31)
-            held = self._bots[seat] = (level, make_player(level, bot_seed))
+        if held is None or held[1] is not bot:  # a player made elsewhere: it has seen nothing yet
+            self._bots[seat] = (str(getattr(bot, "level", "")), bot)
             self._bot_read[seat] = 0
-        player = held[1]
+        player: SeatPlayer = bot
         read = self._bot_read.get(seat, 0)
         events = tuple(self.engine.events_for(seat, read))
         view = self.engine.view(seat)
@@ -152,6 +164,16 @@ class Run1667:
             return player.decide(view, legal).action
 
         return decide
+
+    def apply_bot(self, seat: int, result: Any) -> None:
+        try:
+            self.apply_text(seat, str(result))
+        except ActionMalformed as exc:
+            raise ActionIllegal(str(exc)) from None
+
+    def release_hold(self, seat: int, level: str, pacing: Any = None) -> float | None:
+        """Not held: Tortuga 1667's decisions that have one option are carried out by the rules."""
+        return None
 
 
 __all__ = ["GAME", "ActionIllegal", "ActionMalformed", "Run1667"]

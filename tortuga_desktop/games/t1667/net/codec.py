@@ -1,6 +1,7 @@
 """Tortuga 1667's game data on the wire: a seat's view, the public view and events as JSON data, and
 back, checked field by field by msgspec against the rules' own frozen types (wrong types, unknown
-fields, unknown events and values outside an enum are refused with :class:`~.protocol.ProtocolError`).
+fields, unknown events and values outside an enum are refused with
+:class:`~tortuga_desktop.net.protocol.ProtocolError`).
 
 Nothing is unpickled or evaluated: an event travels as ``{"kind": <its class name>, "data": {...}}``
 and only the event classes of :mod:`tortuga_desktop.games.t1667.rules.events` are read back.

@@ -9,6 +9,8 @@ when it is asked for: importing this module imports no game (a test proves it). 
   (``"package.module:factory"``, the factory called once with no arguments);
 - ``rules``: its rules for game-neutral tools, the shell's
   :class:`~tortuga_desktop.shell.engine.GameRules` (``"package.module:object"``; pure Python);
+- ``network``: its network adapter, the network layer's
+  :class:`~tortuga_desktop.net.games.NetworkAdapter` (``"package.module:object"``; pure Python), or nothing;
 - ``about``: what ``tortuga --version`` says of how its computer players run (``"package.module:function"``
   returning lines, without pygame), or nothing.
 
@@ -32,6 +34,7 @@ class BuiltIn:
     key: str
     module: str
     rules: str
+    network: str = ""
     about: str = ""
 
 
@@ -41,10 +44,11 @@ DEFAULT_GAME = "tortuga"
 
 #: The built-in games, in menu order.
 BUILT_IN: tuple[BuiltIn, ...] = (
-    BuiltIn("tortuga", "tortuga_desktop.games.dice.table.module:DiceGame",
-            "tortuga_desktop.games.dice.engine:RULES", "tortuga_desktop.games.dice.ai.about:lines"),
-    BuiltIn("t1667", "tortuga_desktop.games.t1667.table.module:T1667Game",
-            "tortuga_desktop.games.t1667.engine:RULES"),
+    BuiltIn("tortuga", "tortuga_desktop.games.dice.table.module:DiceGame", "tortuga_desktop.games.dice.engine:RULES",
+            network="tortuga_desktop.games.dice.table.netadapter:ADAPTER",
+            about="tortuga_desktop.games.dice.ai.about:lines"),
+    BuiltIn("t1667", "tortuga_desktop.games.t1667.table.module:T1667Game", "tortuga_desktop.games.t1667.engine:RULES",
+            network="tortuga_desktop.games.t1667.net.adapter:ADAPTER"),
 )
 
 

@@ -16,8 +16,9 @@ table's adapter, found by the game's key (the protocol's ``game`` field):
   :meth:`NetworkAdapter.check_seat_data` checks what a kept seat's record holds, and
   :meth:`NetworkAdapter.seat_player` is the computer player of the headless client.
 
-Games register themselves (:func:`register`, e.g. a test's fake game). The built-in ones are listed
-in :data:`BUILT_IN` as ``"import.path:attribute"`` and imported only when a table of a game is
+Games register themselves (:func:`register`, e.g. a test's fake game). The built-in ones come from the
+catalogue of games (:mod:`tortuga_desktop.games`, its ``network`` paths), kept in :data:`BUILT_IN` as
+``"import.path:attribute"``, and are imported only when a table of a game is
 first looked up (importing any module of ``tortuga_desktop.net`` loads no game: a test checks it).
 """
 
@@ -29,15 +30,14 @@ from collections.abc import Callable, Hashable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
+from tortuga_desktop import games as _catalogue
+
 __all__ = ["BUILT_IN", "ActionIllegal", "ActionMalformed", "SetupMalformed", "Decoded", "GameRun", "NetworkAdapter", "SeatData",
            "SeatPlayer", "UnknownGame", "adapter", "adapters", "client_id", "keys", "register", "unregister"]
 
 #: The built-in games' adapters, ``"import.path:attribute"`` (an adapter object or a factory of one),
 #: imported on the first lookup. The first one is the game of a message or file that names none.
-BUILT_IN: tuple[str, ...] = (
-    "tortuga_desktop.games.dice.table.netadapter:ADAPTER",
-    "tortuga_desktop.games.t1667.net.adapter:ADAPTER",
-)
+BUILT_IN: tuple[str, ...] = tuple(b.network for b in _catalogue.BUILT_IN if b.network)
 
 
 class UnknownGame(LookupError):

@@ -39,6 +39,8 @@ from typing import Any, Literal, get_args
 
 import msgspec
 
+from tortuga_desktop import games as _catalogue
+
 #: Version of this protocol; a client and a server must speak the same one.
 PROTOCOL_VERSION = 1
 #: The port a host listens on unless told otherwise.
@@ -68,7 +70,7 @@ SeatKind = Literal["open", "computer", "local"]
 #: A game's key (the registered games: :func:`.games.keys`).
 GameKey = str
 #: The game of a message that names none: every peer from before the second game played only it.
-DEFAULT_GAME = "tortuga"
+DEFAULT_GAME: str = _catalogue.DEFAULT_GAME
 #: Highest seat index any table has.
 MAX_SEAT = 8
 #: Longest game key.

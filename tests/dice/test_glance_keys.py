@@ -254,6 +254,9 @@ def test_the_pause_menu_names_the_speed_as_settings_do_under_reduced_motion(app_
         def set_speed(self, speed: str) -> None:
             self.speed = speed
 
+        def saved_game(self) -> None:
+            return None
+
     app = App(None, size=(1280, 720), fixed_dt=1 / 60)
     try:
         app.settings = Settings(reduced_motion=True, animation_speed="fast")

@@ -6,7 +6,7 @@ from dataclasses import replace
 
 import pytest
 
-from tortuga_desktop import arena
+from tortuga_desktop.games.dice import arena
 from tortuga_desktop.games.dice.ai import evaluate as evaluate_mod
 from tortuga_desktop.games.dice.ai import make_bot
 from tortuga_desktop.games.dice.ai.evaluate import HINT_CAP_S, decision_number, evaluate, position_seed

@@ -130,13 +130,24 @@ def test_screen_badge_does_not_count_chosen_dice(monkeypatch: Any) -> None:
     from tortuga_desktop.shell import i18n
 
     drawn: list[str] = []
-    real_text = table_mod.text
+    real_text, real_spaced = table_mod.text, table_mod.spaced_text
+    inside = [False]
 
     def spy(s: str, *a: Any, **kw: Any) -> Any:
-        drawn.append(s)
+        if not inside[0]:
+            drawn.append(s)
         return real_text(s, *a, **kw)
 
+    def spy_spaced(s: str, *a: Any, **kw: Any) -> Any:  # a pill's text, its spaces kept wide
+        drawn.append(s)
+        inside[0] = True
+        try:
+            return real_spaced(s, *a, **kw)
+        finally:
+            inside[0] = False
+
     monkeypatch.setattr(table_mod, "text", spy)
+    monkeypatch.setattr(table_mod, "spaced_text", spy_spaced)
     pygame.init()
     g = Game.new(players=2, seed=3)
     g.apply(1, SelectDice(dice=(2, 3)))

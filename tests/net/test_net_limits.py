@@ -20,6 +20,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
 from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.games.dice.table.netadapter import DiceRun
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.server import GameServer, RepeatFilter, ServerConfig, ServerThread, Table
 
@@ -265,7 +266,7 @@ def test_the_server_log_keeps_every_resumed_table_line(tmp_path: Path) -> None:
 
         def begin(s: GameServer) -> None:
             for t in tables:
-                t.game = Game.new(2, t.seed or 1)
+                t.game = DiceRun(Game.new(2, t.seed or 1), t.seed)  # the dice game as the server runs it
                 s._write_save(t)
 
         st.call(begin)

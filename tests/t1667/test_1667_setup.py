@@ -180,6 +180,12 @@ def test_the_game_module_names_the_engines_key_and_loads_no_game_with_the_menu()
     from tortuga_desktop.games.t1667.table.engine import GAME_KEY
 
     assert module.KEY == GAME_KEY
+    from tortuga_desktop.games.t1667.rules.cards import Loyalty
+    from tortuga_desktop.games.t1667.table.archive import ENDINGS
+
+    game = module.T1667Game()
+    assert game.stat_sides == tuple(lo.value for lo in Loyalty)
+    assert game.stat_endings == tuple(dict.fromkeys(ENDINGS.values()))
     code = ("import sys; from tortuga_desktop.shell import game as games; games.modules(); "
             "print(sorted(m for m in sys.modules if m.startswith(('tortuga_desktop.games.t1667.rules', "
             "'tortuga_desktop.games.t1667.table.engine', 'tortuga_desktop.games.dice.table.controller', 'tortuga_desktop.games.dice.ai', "

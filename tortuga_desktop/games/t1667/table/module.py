@@ -165,19 +165,11 @@ class T1667Game:
     #: its computer players' levels (``tortuga --demo --game 1667 --level``)
     levels = LEVELS_1667
 
-    @property
-    def stat_sides(self) -> tuple[str, ...]:
-        """What the statistics count per player beside games and wins: the loyalty played."""
-        from tortuga_desktop.games.t1667.rules.cards import Loyalty
-
-        return tuple(lo.value for lo in Loyalty)
-
-    @property
-    def stat_endings(self) -> tuple[str, ...]:
-        """How the game ended (the statistics count each)."""
-        from tortuga_desktop.games.t1667.table.archive import ENDINGS
-
-        return tuple(dict.fromkeys(ENDINGS.values()))
+    #: the loyalties (``rules.cards.Loyalty`` values) and the endings (``table.archive.ENDINGS`` values)
+    #: Statistics counts apart, written out so the menu's registry loads no game (the shell's
+    #: ``isinstance`` check reads them; tests/t1667/test_1667_setup.py checks they equal the game's)
+    stat_sides: tuple[str, ...] = ("british", "french", "dutch")
+    stat_endings: tuple[str, ...] = ("armada", "dutch_tie", "sudden_death", "draw")
 
     def draw_badge(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """A ship under sail on a round night-sea badge, ringed by the three loyalty marks."""

@@ -317,9 +317,15 @@ def check_review() -> None:
 
 def check_chat() -> None:
     """T opens the chat at a network table (the chat's own UI test, on 127.0.0.1)."""
+    import importlib.util
     import tempfile
 
-    import test_netui_chat as chat_ui
+    # the network UI's own test module lives with the network tests (tests/net)
+    spec = importlib.util.spec_from_file_location("_netui_chat", Path(__file__).resolve().parents[1] / "net" /
+                                                  "test_netui_chat.py")
+    assert spec is not None and spec.loader is not None
+    chat_ui = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(chat_ui)
 
     with tempfile.TemporaryDirectory() as tmp:
         chat_ui.test_chat_in_the_lobby_and_at_the_table_with_mute_and_notes(Path(tmp))

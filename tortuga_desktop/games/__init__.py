@@ -20,6 +20,7 @@ Adding a game: a package here with those parts, and a line in :data:`BUILT_IN`.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -76,6 +77,24 @@ def rules(name: str) -> GameRules:
     return found[0]
 
 
+#: the commands a game may have of its own, each a module of its package with a ``main(argv)``
+TOOLS = ("arena", "sim")
+
+
+def own_tool(package: str | None, name: str) -> Callable[[Sequence[str] | None], int] | None:
+    """A game's own command ``name`` (one of :data:`TOOLS`): ``main`` of the module ``name`` of the
+    game's ``package`` (imported now), or None when the game has no such module."""
+    if name not in TOOLS or not package:
+        return None
+    try:
+        main: Callable[[Sequence[str] | None], int] = load(f"{package}.{name}:main")
+        return main
+    except ModuleNotFoundError as exc:
+        if exc.name == f"{package}.{name}":
+            return None
+        raise
+
+
 def run_tool(tool: str, argv: list[str] | None = None) -> int:
     """A game-neutral command (``python -m tortuga_desktop.sim|arena [--game NAME] ...``): the named
     game's own command (the default game's without ``--game``) with the remaining arguments."""
@@ -98,4 +117,4 @@ def run_tool(tool: str, argv: list[str] | None = None) -> int:
     return main(rest)
 
 
-__all__ = ["BUILT_IN", "DEFAULT_GAME", "BuiltIn", "all_rules", "load", "rules", "run_tool"]
+__all__ = ["BUILT_IN", "DEFAULT_GAME", "TOOLS", "BuiltIn", "all_rules", "load", "own_tool", "rules", "run_tool"]

@@ -25,6 +25,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tortuga_desktop.games import own_tool
 from tortuga_desktop.levels import ALL_LEVELS
 from tortuga_desktop.shell.engine import ActionRefused, Choice
 
@@ -184,17 +185,8 @@ class DiceRules:
         g = _game(engine)
         return DiceEngine(determinize(g.view(seat), seed) if seat is not None else _public_redeal(g, seed))
 
-
     def tool(self, name: str) -> Callable[[Sequence[str] | None], int] | None:
-        if name == "arena":
-            from .arena import main as arena_main
-
-            return arena_main
-        if name == "sim":
-            from .sim import main as sim_main
-
-            return sim_main
-        return None
+        return own_tool(__package__, name)
 
 
 def _game(engine: object) -> Game:

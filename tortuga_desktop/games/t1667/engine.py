@@ -10,6 +10,7 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
+from tortuga_desktop.games import own_tool
 from tortuga_desktop.levels import LEVELS_1667
 
 from .rules import Game, check_invariants
@@ -43,17 +44,8 @@ class T1667Rules:
 
         return T1667Engine(resample_hidden(_game(engine), seat, random.Random(seed)))
 
-
     def tool(self, name: str) -> Callable[[Sequence[str] | None], int] | None:
-        if name == "arena":
-            from .arena import main as arena_main
-
-            return arena_main
-        if name == "sim":
-            from .sim import main as sim_main
-
-            return sim_main
-        return None
+        return own_tool(__package__, name)
 
 
 def _game(engine: object) -> Game:

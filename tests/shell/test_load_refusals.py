@@ -99,8 +99,8 @@ def test_a_1667_save_whose_setup_no_game_starts_from(tmp_path: Path, case: str) 
     path = _write(tmp_path / "setup.json", doc)
     err = _refusal(path)
     assert err.key == "error.save.bad_setup", err.detail
-    assert "set up in a way the rules do not allow" in err.message
-    _said_in_every_language(err, {"en": "set up", "de": "aufgestellt", "nl": "opgezet", "es": "preparada"})
+    assert "prepared in a way the rules do not allow" in err.message
+    _said_in_every_language(err, {"en": "prepared", "de": "aufgestellt", "nl": "opgezet", "es": "preparada"})
     with pytest.raises(RecordError) as info:
         read_kept(path)
     assert info.value.key == "error.replay.bad_setup"

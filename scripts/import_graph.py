@@ -24,11 +24,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--root", type=Path, default=Path(__file__).resolve().parents[1])
     args = ap.parse_args(argv)
     graph = read_graph(args.root, "tortuga_desktop")
-    statements: dict[tuple[str, int], str] = {}
-    for i in graph.function_level():
-        key = (i.module, i.line)
-        if len(i.target) > len(statements.get(key, "")):
-            statements[key] = i.target
+    statements = graph.statements(graph.function_level())
     heavy = sum(1 for t in statements.values() if any(t == h or t.startswith(h + ".") for h in HEAVY))
     cycles = sorted((sorted(c) for c in graph.cycles()), key=len, reverse=True)
     figures = {"modules": len(graph.modules), "function_level_imports": len(statements),

@@ -45,11 +45,7 @@ def _class_size(path: Path, name: str) -> tuple[int, int]:
 
 def figures(root: Path) -> dict[str, object]:
     graph = read_graph(root, "tortuga_desktop")
-    statements: dict[tuple[str, int], str] = {}
-    for i in graph.imports:
-        key = (i.module, i.line)
-        if len(i.target) > len(statements.get(key, "")):
-            statements[key] = i.target
+    statements = graph.statements(graph.imports)
     net_is_game_aware = any(_under(m, "tortuga_desktop.net") and _under(t, GAMES) for (m, _), t in statements.items())
     wrong: Counter[str] = Counter()
     for (module, _), target in statements.items():

@@ -13,7 +13,7 @@ by ``python -m scripts.import_graph`` (the figures).
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,6 +39,17 @@ class ImportGraph:
         out: dict[str, set[str]] = {m: set() for m in self.modules}
         for i in self.imports:
             out[i.module].add(i.target)
+        return out
+
+    @staticmethod
+    def statements(imports: Iterable[Import]) -> dict[tuple[str, int], str]:
+        """One entry per import statement of ``imports``, ``(module, line) -> target``: a statement that
+        names several modules (``from pkg import a, b``) counts once, by its longest target."""
+        out: dict[tuple[str, int], str] = {}
+        for i in imports:
+            key = (i.module, i.line)
+            if len(i.target) > len(out.get(key, "")):
+                out[key] = i.target
         return out
 
     def function_level(self) -> list[Import]:

@@ -55,7 +55,11 @@ def _baseline_tree(rev: str) -> Path:
     subprocess.run(["git", "-C", str(ROOT), "worktree", "add", "--detach", "--quiet", str(folder), rev], check=True)
     for pattern in BUILT:
         for f in ROOT.glob(pattern):
-            shutil.copy2(f, folder / f.relative_to(ROOT))
+            target = folder / f.relative_to(ROOT)
+            if not target.parent.is_dir():  # an older layout: its compiled modules are named otherwise
+                print(f"note: {rev} has no {target.parent.relative_to(folder)}; its compiled kernel is not copied")
+                continue
+            shutil.copy2(f, target)
     return folder
 
 
@@ -73,6 +77,10 @@ def main() -> int:
     cmd = [args.exe] if args.exe else [sys.executable, "-m", "tortuga_desktop"]
     cmd += ["--timing", "--exit-after-first-frame", "--mute"]
     env = dict(os.environ, TORTUGA_HOME=tempfile.mkdtemp(prefix="tortuga-bench-"))
+    # A player's second start finds the compiled bytecode its first start wrote; a shell that
+    # forbids writing it (PYTHONDONTWRITEBYTECODE) would time compiling every module instead.
+    if env.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+        print("note: PYTHONDONTWRITEBYTECODE is set here; the timed starts may write bytecode, as a player's would")
     trees: dict[str, Path] = {"this tree": ROOT}
     if not args.exe and args.baseline != "none":
         rev = subprocess.run(["git", "-C", str(ROOT), "rev-parse", "--short", args.baseline], capture_output=True,

@@ -242,6 +242,9 @@ class SticksModule:
     def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
         return basic_info(path, self.key, doc, saved)
 
+    def prepare_open(self) -> None:
+        pass
+
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
         assert isinstance(saved, SavedSticks)
         app.push(SticksScene("results" if saved.finished else "table", saved.game))

@@ -42,6 +42,8 @@ LAZY_ALLOWED: dict[str, str] = {
     P + "devtools": "developer tools (not in the executable): loaded only by the tools that use them",
     P + "games.dice.ai": "the dice game's computer players (they load the playout kernel): loaded when one is "
                          "made, not by its rules' tools",
+    P + "games.dice.rules": "the dice game's rules: loaded when that game is played or read; the dice game's session, "
+                            "made with the app, reaches them only then: the menu's first frame does not wait for them",
     P + "games.dice.table": "the dice game (its table, screens, saves, bots): loaded when that game is asked for; the "
                       "menu's first frame loads no game (the shell makes every game's module for its menu)",
     P + "shell.start": "the window program's start (the App, every scene): loaded by the command line only "

@@ -235,6 +235,9 @@ class _Saves1667:
 
         return basic_info(path, self.key, doc, saved)
 
+    def prepare_open(self) -> None:
+        pass
+
     def open_saved(self, app: Any, saved: Any, *, on_disk: bool = False) -> None:
         self.opened.append(saved)
 

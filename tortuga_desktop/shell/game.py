@@ -258,6 +258,12 @@ class GameModule(Protocol):
         already asked before replacing a game in progress."""
         ...
 
+    def prepare_open(self) -> None:
+        """Import what :meth:`open_saved` needs (its table, results and replay screens): called on
+        the worker thread that read the file, so the frame that opens the game imports nothing
+        (a first import of a game's table takes a tenth of a second)."""
+        ...
+
     def demo(self, app: ShellApp, options: DemoOptions) -> None:
         """Start a game of computer players (the menu's *Watch a demo*, ``tortuga --demo``)."""
         ...

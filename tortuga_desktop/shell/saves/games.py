@@ -75,7 +75,7 @@ def load_game(path: Path | str) -> tuple[GameModule, SavedGame]:
     (``error.save.unknown_game_autosave``), so that the next game's autosave never replaces it."""
     path = Path(path)
     try:
-        return read_game(path)
+        module, saved = read_game(path)
     except SaveError as err:
         if err.key == "error.save.unknown_game" and _is_autosave(path):
             kept = SaveError("error.save.unknown_game_autosave", path, err.detail, **err.params)
@@ -84,6 +84,8 @@ def load_game(path: Path | str) -> tuple[GameModule, SavedGame]:
         if err.key not in NOT_KEPT_ASIDE and managed(path):
             err.kept_as = paths.keep_aside(path)
         raise
+    module.prepare_open()  # on the reading worker too: the frame that opens the game imports nothing
+    return module, saved
 
 
 def _is_autosave(path: Path) -> bool:

@@ -140,6 +140,13 @@ class DiceGame:
             raise TypeError(f"not a saved dice game: {type(saved).__name__}")
         return info_of(path, saved)
 
+    def prepare_open(self) -> None:
+        import tortuga_desktop.games.dice.table.controller
+        import tortuga_desktop.games.dice.table.life
+        import tortuga_desktop.games.dice.table.scenes.replay
+        import tortuga_desktop.games.dice.table.scenes.results
+        import tortuga_desktop.games.dice.table.scenes.table  # noqa: F401
+
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
         from tortuga_desktop.games.dice.table.controller import finished_source
         from tortuga_desktop.games.dice.table.life import dice_session

@@ -24,7 +24,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tortuga_desktop.games.dice.rules import RulesError
 from tortuga_desktop.shell import paths, saves, stats
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.saves import Job, SaveError
@@ -125,6 +124,7 @@ class GameSession(Session):
     @staticmethod
     def _kept_text(running: SaveData | Path) -> str:
         """What stays of the game in progress when another takes its place (true, not hoped)."""
+        from tortuga_desktop.games.dice.rules import RulesError
         from tortuga_desktop.games.dice.table import records
         from tortuga_desktop.games.dice.table.savefile import SaveData
 
@@ -148,6 +148,7 @@ class GameSession(Session):
         """A loaded game whose history differs from the record kept under its id (a save
         from round 3 of a game played on to round 6) continues as a new game with its own
         id, so its record never overwrites the longer one (issue 23.4: 54 -> 27 entries)."""
+        from tortuga_desktop.games.dice.rules import RulesError
         from tortuga_desktop.games.dice.table import records
 
         try:

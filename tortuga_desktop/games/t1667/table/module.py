@@ -211,6 +211,15 @@ class T1667Game:
     def list_line(self, path: Path, doc: Mapping[str, Any], saved: SavedGame) -> SaveInfo:
         return basic_info(path, self.key, doc, saved)
 
+    def prepare_open(self) -> None:
+        import tortuga_desktop.games.t1667.table.archive
+        import tortuga_desktop.games.t1667.table.demo
+        import tortuga_desktop.games.t1667.table.end
+        import tortuga_desktop.games.t1667.table.notes
+        import tortuga_desktop.games.t1667.table.replay
+        import tortuga_desktop.games.t1667.table.saves
+        import tortuga_desktop.games.t1667.table.scene  # noqa: F401
+
     def open_saved(self, app: ShellApp, saved: SavedGame, *, on_disk: bool = False) -> None:
         from tortuga_desktop.games.t1667.table.archive import keep_finished
         from tortuga_desktop.games.t1667.table.demo import think_mode

@@ -13,10 +13,14 @@ socket) together with the live game at that moment. For each frame:
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 from typing import Any
 
 from test_net_game import Player, make_table, pump_until, start_server
-from test_rules_views import rerandomise_hidden
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dice"))  # its helpers live beside the dice tests
+from test_rules_views import rerandomise_hidden  # noqa: E402
 
 from tortuga_desktop.games.dice.rules.events import PrivateEvent, event_from_dict, event_to_dict, visible
 from tortuga_desktop.net import protocol as P

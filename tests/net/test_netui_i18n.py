@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import os
+import sys
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -12,7 +13,9 @@ import time
 from pathlib import Path
 
 import pytest
-from test_i18n_coverage import _english_hits, _Recorder, _ui_texts, recorder  # noqa: F401 (a fixture)
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dice"))  # its helpers live beside the dice tests
+from test_i18n_coverage import _english_hits, _Recorder, _ui_texts, recorder  # noqa: F401, E402 (a fixture)
 
 from tortuga_desktop.devtools.drive import free_port
 from tortuga_desktop.games.dice.table.scenes.nettable import NetTableScene

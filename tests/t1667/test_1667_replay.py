@@ -162,11 +162,23 @@ def test_a_damaged_record_is_refused_with_a_message() -> None:
     try:
         from tortuga_desktop.games.t1667.table.replay import open_replay
 
-        assert not open_replay(app, data)
-        app.step(1 / 60)
+        notice = open_replay(app, data)  # played through on a worker, the window alive
+        assert app.top is notice
+        _until_opened(app, notice)
         assert not isinstance(app.top, Replay1667Scene)
+        assert app.top.name == "message"
     finally:
         app.close()
+
+
+def _until_opened(app: Any, notice: Any, seconds: float = 60) -> None:
+    """Frames until the replay's notice has handed over (the record is played through on a worker)."""
+    assert notice.name == "opening"
+    end = time.monotonic() + seconds
+    while notice.busy and time.monotonic() < end:
+        app.run(max_frames=1)
+    assert not notice.busy
+    app.run(max_frames=1)
 
 
 def _play_to_end(app: Any, scene: Table1667Scene, seconds: float = 120) -> None:
@@ -192,7 +204,8 @@ def test_a_finished_game_is_kept_counted_listed_and_watched_again() -> None:
         end = app.top
         assert isinstance(end, End1667Scene) and "replay" in end.buttons()
         end.choose("replay")
-        app.run(max_frames=2)
+        app.run(max_frames=1)
+        _until_opened(app, app.top)
         watched = app.top
         assert isinstance(watched, Replay1667Scene) and watched.finished
         assert watched.length == table.engine.decisions  # type: ignore[attr-defined]
@@ -252,6 +265,7 @@ def test_a_kept_finished_game_opens_on_its_results_with_its_replay_and_leaves_th
         assert isinstance(end, End1667Scene) and "replay" in end.buttons()
         end.choose("replay")
         app.run(max_frames=1)
+        _until_opened(app, app.top)
         assert isinstance(app.top, Replay1667Scene) and app.top.length == len(g.record().entries)
         app.session.writer().flush(10)
         assert home.read_text("utf-8") == '{"a game": "in progress"}'

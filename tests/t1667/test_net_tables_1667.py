@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dice"))  # the network screens' helpers
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))  # the network screens' helpers
 
 from app_helpers import start_app  # noqa: E402
 from test_net_tables import open_tables, press, start  # noqa: E402

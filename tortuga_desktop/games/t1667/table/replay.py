@@ -37,6 +37,7 @@ from tortuga_desktop.shell.intents import Click, Hover, Intent, Key
 from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
 from tortuga_desktop.shell.replay import ReplayTable
 from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.scenes.opening import OpeningScene, opening
 
 __all__ = ["ALL", "GAP_S", "Replay1667Scene"]
 
@@ -416,15 +417,29 @@ class Replay1667Scene(Scene):
         return rep
 
 
-def open_replay(app: Any, record: Mapping[str, Any], *, kinds: Sequence[str] | None = None) -> bool:
-    """Push the replay of ``record`` (a 1667 record as data); a record that does not replay shows its message
-    over the current screen and changes nothing (False)."""
+def open_replay(app: Any, record: Mapping[str, Any], *, kinds: Sequence[str] | None = None) -> OpeningScene[
+        Replay1667Scene | RecordError]:
+    """Push the replay of ``record`` (a 1667 record as data): the record is played through on a worker
+    thread under the shell's "Preparing the replay…" notice while the window stays alive (the longest
+    record takes a second or more), then its replay screen opens. A record that does not replay shows
+    its message over the current screen and changes nothing. Returns the notice's scene (tests and
+    tools wait while it is ``busy``)."""
     speed = str(app.table_speed()) if hasattr(app, "table_speed") else "normal"
-    try:
-        scene = Replay1667Scene(record, kinds=kinds, speed=speed)
-    except RecordError as exc:
-        logger.warning("refused 1667 replay: %s", str(exc)[:200])
+
+    def work() -> Replay1667Scene | RecordError:
+        try:
+            return Replay1667Scene(record, kinds=kinds, speed=speed)
+        except RecordError as exc:
+            return exc
+
+    def done(result: Replay1667Scene | RecordError) -> None:
+        if isinstance(result, RecordError):
+            logger.warning("refused 1667 replay: %s", str(result)[:200])
+            app.show_message(tr("replay.error.title"), tr("t1667.replay.damaged"))
+            return
+        app.push(result)
+
+    def failed(exc: BaseException) -> None:
         app.show_message(tr("replay.error.title"), tr("t1667.replay.damaged"))
-        return False
-    app.push(scene)
-    return True
+
+    return opening(app, tr("replay.opening"), work, done, failed)

@@ -270,7 +270,7 @@ class MenuScene(Scene):
             except saves.SaveError as err:
                 return err
 
-        self._loader.start("loading the autosave", work)
+        self._loader.start("loading the autosave", work, after_frame=True)
         self.app.request_redraw()
 
     def _continued(self, task: Scan[_Loaded]) -> None:

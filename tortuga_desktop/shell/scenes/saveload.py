@@ -325,7 +325,7 @@ class LoadScene(Scene):
             except saves.SaveError as err:
                 return err
 
-        self._opener.start("loading a save", work)
+        self._opener.start("loading a save", work, after_frame=True)
         self.app.request_redraw()
         return True
 

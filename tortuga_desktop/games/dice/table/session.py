@@ -238,18 +238,20 @@ class GameSession(Session):
         if data is None or not data.game.is_over or data.game_id in self._finished_ids:
             return None
         self._finished_ids.add(data.game_id)
-        try:
-            snapshot = SaveData.from_dict(data.to_dict())  # the writer works on its own copy
-        except saves.SaveError as err:
-            logger.error("the finished game cannot be stored: %s", err.log_text)
-            self._write_failed(err)
-            return None
-        snapshot.saved_at = data.saved_at
+        doc = data.to_dict()  # the writer works on its own copy, made from this document on its thread
+        saved_at = data.saved_at
         app = self.app
         writer = self.writer()
         total = data.game.decisions
 
         def store() -> None:
+            try:  # replaying the copy takes a tenth of a second for a long game: not on the frame loop
+                snapshot = SaveData.from_dict(doc)
+            except saves.SaveError as err:
+                logger.error("the finished game cannot be stored: %s", err.log_text)
+                self._write_failed(err)
+                return
+            snapshot.saved_at = saved_at
             try:
                 saves.archive_finished(snapshot)
             except Exception as exc:

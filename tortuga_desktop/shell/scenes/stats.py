@@ -231,11 +231,13 @@ class StatsScene(Scene):
 
         def work(_progress: Progress) -> tuple[games.GameModule, games.SavedGame] | saves.SaveError:
             try:
-                return read_game(info.path)
+                module, saved = read_game(info.path)
             except saves.SaveError as err:
                 return err
+            module.prepare_open()  # its screens imported here, not in the frame that opens them
+            return module, saved
 
-        self._opener.start("reading a finished game", work)
+        self._opener.start("reading a finished game", work, after_frame=True)
         self.app.request_redraw()
         return True
 

@@ -45,15 +45,17 @@ def test_levels_are_declared_once() -> None:
 def test_derived_lists_follow_the_declaration() -> None:
     from typing import get_args
 
-    from tortuga_desktop import levels
     from tortuga_desktop.games.dice import ai
     from tortuga_desktop.games.dice.table import controller, records
     from tortuga_desktop.games.dice.table.scenes import setup
+    from tortuga_desktop.games.t1667 import levels as levels_1667
+    from tortuga_desktop.games.t1667.table import module as module_1667
     from tortuga_desktop.net import protocol
-    from tortuga_desktop.shell import i18n, saves, stats
+    from tortuga_desktop.shell import i18n, levels, saves, stats
     from tortuga_desktop.shell.scenes import host
 
     assert levels.LEVELS[-1] == "expert"
+    assert module_1667.T1667Game().levels == levels_1667.LEVELS_1667 and set(levels_1667.LEVELS_1667) <= set(levels.ALL_LEVELS)
     assert ai.LEVELS == stats.STRENGTHS == saves.BOT_KINDS == levels.LEVELS
     assert saves.KINDS == tuple(setup.LEVEL_LABELS) == tuple(setup.KIND_LABELS) == tuple(i18n.KIND_KEYS)
     assert set(controller.BOT_KINDS) == set(ai.ALL_LEVELS) and set(records.KINDS) == {"human", *ai.ALL_LEVELS}

@@ -16,7 +16,7 @@ import tortuga_desktop.net
 ROOT = Path(__file__).resolve().parents[2]
 #: the games' modules and what only a game uses (the dice game's rules and players sit at the top level)
 GAME_PREFIXES = ("tortuga_desktop.games.dice", "tortuga_desktop.games.t1667", "tortuga_desktop.games.dice.rules", "tortuga_desktop.games.dice.ai",
-                 "tortuga_desktop.arena", "tortuga_desktop.sim", "tortuga_desktop.levels", "tortuga_desktop.thinking",
+                 "tortuga_desktop.arena", "tortuga_desktop.sim", "tortuga_desktop.thinking",
                  "tortuga_desktop.serialrun")
 
 

@@ -10,7 +10,7 @@ from tortuga_desktop.games.dice.rules import Game, GameRecord, replay
 from tortuga_desktop.games.dice.rules.record import RECORD_FORMAT
 from tortuga_desktop.games.dice.table.records import RecordKeeper, parse_replay
 from tortuga_desktop.games.dice.table.replay import ReplayTimeline
-from tortuga_desktop.levels import LEVELS
+from tortuga_desktop.shell.levels import LEVELS
 
 __all__ = ["prefix", "record_replays_exactly"]
 

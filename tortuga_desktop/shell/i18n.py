@@ -50,7 +50,7 @@ import string
 from collections.abc import Mapping
 from pathlib import Path
 
-from tortuga_desktop.levels import LEVELS, level_key
+from tortuga_desktop.shell.levels import LEVELS, level_key
 from tortuga_desktop.shell.resources import asset_path
 
 __all__ = [

@@ -24,9 +24,9 @@ import time
 from pathlib import Path
 
 from tortuga_desktop import SUMMARY, version
-from tortuga_desktop.levels import ALL_LEVELS, NETWORK_LEVELS
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell import paths
+from tortuga_desktop.shell.levels import ALL_LEVELS, NETWORK_LEVELS
 from tortuga_desktop.shell.logfile import setup_logging
 
 SPEED_CHOICES = ("slow", "normal", "fast", "instant")

@@ -30,8 +30,8 @@ import msgspec
 from msgspec import Meta
 
 from tortuga_desktop.games import DEFAULT_GAME as _DEFAULT_GAME
-from tortuga_desktop.levels import LEVELS
 from tortuga_desktop.shell import paths
+from tortuga_desktop.shell.levels import LEVELS
 from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.text import check_text, convert, parse_json
 

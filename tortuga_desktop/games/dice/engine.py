@@ -26,8 +26,8 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tortuga_desktop.games import own_tool
-from tortuga_desktop.levels import ALL_LEVELS
 from tortuga_desktop.shell.engine import ActionRefused, Choice
+from tortuga_desktop.shell.levels import ALL_LEVELS
 
 from .rules import (
     Game,

@@ -11,7 +11,7 @@ from collections.abc import Callable, Mapping, Sequence
 from typing import Any
 
 from tortuga_desktop.games import own_tool
-from tortuga_desktop.levels import LEVELS_1667
+from tortuga_desktop.games.t1667.levels import LEVELS_1667
 
 from .rules import Game, check_invariants
 from .table.engine import GAME_KEY, T1667Engine, replay

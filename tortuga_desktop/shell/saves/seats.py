@@ -11,7 +11,7 @@ from typing import Annotated
 import msgspec
 from msgspec import Meta
 
-from tortuga_desktop.levels import LEVELS, SEAT_KINDS
+from tortuga_desktop.shell.levels import LEVELS, SEAT_KINDS
 from tortuga_desktop.shell.saves.text import convert
 from tortuga_desktop.shell.visible import check_text, has_glyph, short
 

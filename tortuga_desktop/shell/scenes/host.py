@@ -31,13 +31,13 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UIDropDownMenu, UILabel
 
-from tortuga_desktop.levels import LEVELS, NETWORK_LEVELS, computer_key
 from tortuga_desktop.net.protocol import SeatSpec
 from tortuga_desktop.shell import art, palette, paths
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.game import HostSetup, NetworkGame, ShellApp
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Intent, Key, UIEvent
+from tortuga_desktop.shell.levels import LEVELS, NETWORK_LEVELS, computer_key
 from tortuga_desktop.shell.netsession import NetSession, wait_for_closing
 from tortuga_desktop.shell.saves import MAX_NAME_LENGTH, SeatConfig
 from tortuga_desktop.shell.scenes import WidgetScene

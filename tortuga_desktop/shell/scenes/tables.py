@@ -31,11 +31,11 @@ import pygame_gui
 from pygame_gui.core import UIElement
 from pygame_gui.elements import UIButton, UILabel
 
-from tortuga_desktop.levels import NETWORK_LEVELS, level_key
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Intent, Key, UIEvent
+from tortuga_desktop.shell.levels import NETWORK_LEVELS, level_key
 from tortuga_desktop.shell.scenes import WidgetScene
 from tortuga_desktop.shell.scenes.dialogs import wrap
 

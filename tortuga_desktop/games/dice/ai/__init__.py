@@ -19,7 +19,7 @@ from . import kernel_mode
 # the compiled kernel or the pure-Python one (and why), chosen before any module imports it
 kernel_mode.select()
 
-from tortuga_desktop.levels import ALL_LEVELS, LEVELS  # noqa: E402
+from tortuga_desktop.shell.levels import ALL_LEVELS, LEVELS  # noqa: E402
 
 from .bots import build_bot  # noqa: E402
 from .choice import REASON_KEYS, Bot, BotChoice, Reason  # noqa: E402

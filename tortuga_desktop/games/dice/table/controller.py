@@ -51,7 +51,7 @@ from tortuga_desktop.games.dice.table.gamelog import build_log
 from tortuga_desktop.games.dice.table.pacing import Pacing
 from tortuga_desktop.games.dice.table.savefile import SaveData
 from tortuga_desktop.games.dice.table.source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
-from tortuga_desktop.levels import ALL_LEVELS
+from tortuga_desktop.shell.levels import ALL_LEVELS
 from tortuga_desktop.shell.saves import SeatConfig
 
 log = logging.getLogger(__name__)

@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tortuga_desktop.levels import ALL_LEVELS
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.game import (
     DemoOptions,
@@ -29,6 +28,7 @@ from tortuga_desktop.shell.game import (
     TableChoice,
     Tutorial,
 )
+from tortuga_desktop.shell.levels import ALL_LEVELS
 from tortuga_desktop.shell.loop import App
 from tortuga_desktop.shell.saves.savefile import SaveInfo
 from tortuga_desktop.shell.scenes import Scene

@@ -39,7 +39,6 @@ from tortuga_desktop.games.dice.rules.events import Event, event_from_dict, even
 from tortuga_desktop.games.dice.rules.views import SeatView, player_views
 from tortuga_desktop.games.dice.table import pacing as pacing_mod
 from tortuga_desktop.games.dice.table.pacing import BOT_MARGIN_S, Pacing
-from tortuga_desktop.levels import NETWORK_LEVELS
 from tortuga_desktop.net.games import (
     ActionIllegal,
     ActionMalformed,
@@ -49,6 +48,7 @@ from tortuga_desktop.net.games import (
     SetupMalformed,
 )
 from tortuga_desktop.net.protocol import ProtocolError
+from tortuga_desktop.shell.levels import NETWORK_LEVELS
 
 __all__ = ["ADAPTER", "DiceAdapter", "DiceOptions", "DiceRun"]
 

@@ -36,8 +36,8 @@ from tortuga_desktop.games.dice.ai import Reason
 from tortuga_desktop.games.dice.rules import Game, replay
 from tortuga_desktop.games.dice.rules.errors import RulesError, StateFormatError
 from tortuga_desktop.games.dice.rules.record import GameRecord
-from tortuga_desktop.levels import RECORD_KINDS
 from tortuga_desktop.shell import listing, paths
+from tortuga_desktop.shell.levels import RECORD_KINDS
 from tortuga_desktop.shell.replayfiles import MAX_BYTES, RecordError, parse_json, read_bytes, summarise_replay
 from tortuga_desktop.shell.saves.text import Message, convert, one_of
 

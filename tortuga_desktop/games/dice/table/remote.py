@@ -24,11 +24,11 @@ from dataclasses import replace
 from tortuga_desktop.games.dice.rules import Decision, PlayerAction
 from tortuga_desktop.games.dice.rules.events import event_to_dict
 from tortuga_desktop.games.dice.table.netsource import NetTableSource
-from tortuga_desktop.levels import LEVELS
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import GameUpdate, Incoming
 from tortuga_desktop.net.protocol import SPECTATOR
 from tortuga_desktop.net.seatstore import SeatRecord as KeptRecord
+from tortuga_desktop.shell.levels import LEVELS
 from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.saves import SeatConfig
 

@@ -32,7 +32,7 @@ from collections.abc import Sequence
 from dataclasses import fields, replace
 from typing import Protocol
 
-from tortuga_desktop.levels import LEVELS_1667
+from tortuga_desktop.games.t1667.levels import LEVELS_1667
 
 from ..rules import (
     EVENT_CARDS,

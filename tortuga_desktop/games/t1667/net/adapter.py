@@ -16,6 +16,7 @@ from typing import Any
 import msgspec
 
 from tortuga_desktop.games.t1667.ai.seat import make_player
+from tortuga_desktop.games.t1667.levels import LEVELS_1667
 from tortuga_desktop.games.t1667.rules import (
     Event,
     MalformedActionError,
@@ -23,7 +24,6 @@ from tortuga_desktop.games.t1667.rules import (
     RulesError,
     parse_action,
 )
-from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.net.games import Decoded, SetupMalformed
 
 from . import codec as C

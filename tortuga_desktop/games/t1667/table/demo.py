@@ -12,10 +12,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from tortuga_desktop import thinking
+from tortuga_desktop.games.t1667.levels import LEVELS_1667
 from tortuga_desktop.games.t1667.rules import Action, Event, EventCard, TableView
 from tortuga_desktop.games.t1667.table.saves import Seat1667, new_table
 from tortuga_desktop.games.t1667.table.scene import Table1667Scene
-from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell.table import LocalTable
 
 __all__ = ["DEMO_LEVELS", "DEMO_NAMES", "local_table", "start_demo", "think_mode"]

@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from tortuga_desktop.levels import LEVELS_1667
+from tortuga_desktop.games.t1667.levels import LEVELS_1667
 from tortuga_desktop.shell import art
 from tortuga_desktop.shell.game import (
     DemoOptions,

@@ -27,6 +27,7 @@ import msgspec
 from msgspec import Meta
 
 from tortuga_desktop.games.t1667.ai.seat import FACTORY
+from tortuga_desktop.games.t1667.levels import LEVELS_1667
 from tortuga_desktop.games.t1667.rules import (
     Action,
     Event,
@@ -38,7 +39,6 @@ from tortuga_desktop.games.t1667.rules import (
 from tortuga_desktop.games.t1667.rules.game import MAX_SEED
 from tortuga_desktop.games.t1667.table.engine import GAME_KEY, T1667Engine, replay
 from tortuga_desktop.games.t1667.table.notes import Notes, NotesError
-from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import paths
 from tortuga_desktop.shell.saves.errors import SaveError
 from tortuga_desktop.shell.saves.savefile import now_iso, read_document

@@ -21,12 +21,12 @@ from typing import Any
 
 import pygame
 
+from tortuga_desktop.games.t1667.levels import LEVELS_1667
 from tortuga_desktop.games.t1667.rules.cards import SMALL_TABLE_OUT, STARRED, EventCard
 from tortuga_desktop.games.t1667.rules.game import MAX_SEED
 from tortuga_desktop.games.t1667.table.engine import GAME_KEY
 from tortuga_desktop.games.t1667.table.help import Help1667Scene
 from tortuga_desktop.games.t1667.table.render import SEAT_STYLES, shape
-from tortuga_desktop.levels import LEVELS_1667
 from tortuga_desktop.shell import art, palette, paths
 from tortuga_desktop.shell.game import HostSetup
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr

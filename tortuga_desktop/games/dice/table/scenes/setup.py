@@ -24,11 +24,11 @@ from tortuga_desktop.games.dice.table.gamesetup import SetupConfig, load_last_se
 from tortuga_desktop.games.dice.table.life import dice_session
 from tortuga_desktop.games.dice.table.render.table import draw_marker
 from tortuga_desktop.games.dice.table.savefile import GAME
-from tortuga_desktop.levels import LEVELS, computer_key
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.game import HostSetup
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr, trn
 from tortuga_desktop.shell.layout import LayoutReport
+from tortuga_desktop.shell.levels import LEVELS, computer_key
 from tortuga_desktop.shell.saves import KINDS, MAX_NAME_LENGTH, SeatConfig
 from tortuga_desktop.shell.scenes.chrome import backdrop
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry

@@ -1,5 +1,7 @@
-"""The computer players' strengths, declared once; every list of levels in the program derives
-from these tuples (menus, saves, records, statistics, the command line, the network protocol).
+"""The words for computer players' strengths, declared once: every list of levels in the program
+derives from these tuples (menus, saves, records, statistics, the command line, the network
+protocol). Each game says which of them its computer players have (``GameModule.levels``; the dice
+game has them all, Tortuga 1667 its own list in :mod:`tortuga_desktop.games.t1667.levels`).
 
 >>> LEVELS
 ('easy', 'normal', 'hard', 'expert')
@@ -22,8 +24,6 @@ RECORD_KINDS: tuple[str, ...] = ("human", *ALL_LEVELS)
 #: The levels a network table offers: protocol version 1 was made before Expert and has no word
 #: for it (a peer of that version refuses the message), so the network stops at Hard.
 NETWORK_LEVELS: tuple[str, ...] = ALL_LEVELS[: ALL_LEVELS.index("hard") + 1]
-#: Tortuga 1667's computer players (tortuga_desktop.games.t1667.ai): "random" to Hard; it has no Expert.
-LEVELS_1667: tuple[str, ...] = ALL_LEVELS[: ALL_LEVELS.index("hard") + 1]
 
 
 def level_key(level: str) -> str:
@@ -36,4 +36,4 @@ def computer_key(level: str) -> str:
     return f"setup.computer_{level}"
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "LEVELS_1667", "NETWORK_LEVELS", "RECORD_KINDS", "SEAT_KINDS", "computer_key", "level_key"]
+__all__ = ["ALL_LEVELS", "LEVELS", "NETWORK_LEVELS", "RECORD_KINDS", "SEAT_KINDS", "computer_key", "level_key"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tortuga_desktop.games.dice.ai import Reason
 from tortuga_desktop.games.dice.rules import events as ev
+from tortuga_desktop.games.dice.table import words
 from tortuga_desktop.games.dice.table.eventtext import log_rows, reason_text
 from tortuga_desktop.games.dice.table.gamelog import build_log
 from tortuga_desktop.shell import i18n
@@ -80,7 +81,7 @@ def test_forfeit_reason_never_claims_nothing_was_worth_taking() -> None:
         i18n.set_language(code)
         for a in range(5):
             text = reason_text(Reason("forfeit", (("action", a),)), NAMES)
-            assert text and text != i18n.tr("reason.forfeit", action=i18n.action_name(a))
-            assert i18n.action_name(a) in text
+            assert text and text != i18n.tr("reason.forfeit", action=words.action_name(a))
+            assert words.action_name(a) in text
     i18n.set_language("en")
     assert reason_text(Reason("forfeit", (("action", 0),)), NAMES) == "passes on Expand fleet this time"

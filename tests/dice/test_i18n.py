@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from tortuga_desktop.games.dice.table import words
 from tortuga_desktop.games.dice.table.scenes.help import help_sections
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.i18n import LANGUAGES, catalog, placeholders, tr, trn
@@ -97,8 +98,8 @@ def test_help_sections_complete() -> None:
     for code in LANGUAGES:
         i18n.set_language(code)
         sections = help_sections()
-        assert len(sections) == len(i18n.HELP_SECTIONS)
-        for (title, body), name in zip(sections, i18n.HELP_SECTIONS, strict=True):
+        assert len(sections) == len(words.HELP_SECTIONS)
+        for (title, body), name in zip(sections, words.HELP_SECTIONS, strict=True):
             assert title != f"help.{name}.title" and body != f"help.{name}.body"
             assert len(body) > 60 or name == "long_game"
 
@@ -146,7 +147,7 @@ def test_lookup_and_fallbacks(monkeypatch: pytest.MonkeyPatch) -> None:
     assert tr("phase.round") == "Runde {n}"  # a missing value never raises
     assert tr("no.such.key") == "no.such.key"
     assert trn("term.chests_n", 1) == "1 Truhe" and trn("term.chests_n", 4) == "4 Truhen"
-    assert i18n.action_name(3) == "Entern" and i18n.chest_name(4) == "Lila"
+    assert words.action_name(3) == "Entern" and words.chest_name(4) == "Lila"
     assert i18n.kind_name("hard") == "Schwer" and i18n.player_colour_name(1) == "Königsblau"
     assert i18n.translate("es", "action.raid") == "Incursión"
     monkeypatch.setitem(i18n._catalogs, "de", {})  # a key missing in German falls back to English

@@ -20,6 +20,7 @@ from app_helpers import start_app
 
 from tortuga_desktop.games.dice.rules import Act, Chest, DecisionKind, Forfeit, Game, KeepTile, TakeChest
 from tortuga_desktop.games.dice.rules.prompt import seat_prompt
+from tortuga_desktop.games.dice.table import words
 from tortuga_desktop.games.dice.table.controller import GameController, finished_source
 from tortuga_desktop.games.dice.table.human import DecisionPanel
 from tortuga_desktop.games.dice.table.scenes.help import help_sections
@@ -376,7 +377,7 @@ def test_the_keyboard_page_and_the_readme_list_the_table() -> None:
     try:
         for code in ("en", "de", "nl", "es"):
             i18n.set_language(code)
-            page = dict(zip(i18n.HELP_SECTIONS, help_sections(), strict=True))["keys"][1]
+            page = dict(zip(words.HELP_SECTIONS, help_sections(), strict=True))["keys"][1]
             lines = page.split("\n")
             assert lines == [f"• {row.keys}: {row.what}" for row in KEY_TABLE], code
             for row in KEY_TABLE:

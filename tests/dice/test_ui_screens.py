@@ -17,6 +17,7 @@ import pytest
 from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
+from tortuga_desktop.games.dice.table import words
 from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.games.dice.table.savefile import read_save
 from tortuga_desktop.shell import art, i18n
@@ -152,7 +153,7 @@ def test_f1_opens_and_closes_the_rules_in_each_language(lang: str) -> None:
         app.run(max_frames=2)
         help_scene = app.top
         assert help_scene.name == "help"
-        assert len(help_scene._anchors) == len(i18n.HELP_SECTIONS)
+        assert len(help_scene._anchors) == len(words.HELP_SECTIONS)
         app.post(Click((10, 10), 5))
         app.run(max_frames=1)
         assert help_scene.scroll > 0

@@ -11,8 +11,6 @@ placeholders, filled from keyword arguments::
     tr("hotseat.pass_to", name="Anna")       # "Gib an Anna weiter — Leertaste, wenn bereit"
     trn("term.chests_n", 3)                  # count-dependent: key ".one" if count == 1 else ".other"
     decimal(41.0)                            # "41,0" (the language's decimal mark)
-    action_name(3)                           # "Entern"   (Action index 0-4)
-    chest_name(4)                            # "lila"     (Chest index 0-4)
 
 Lookup falls back to English, then to the key itself; a missing placeholder value is left
 as ``{name}`` rather than raising. Game terms follow the glossary in RULES.md.
@@ -25,7 +23,8 @@ colours; ``colour.*`` player colours; ``area.*`` Tortuga/fleet/crew/island areas
 ``status.*`` status lines; ``hotseat.*`` hand-over screen; ``results.*`` results screen;
 ``saves.*`` load/save screens; ``stats.*`` statistics screen; ``error.*`` error messages
 (``error.save.*`` are :class:`saves.SaveError` keys); ``help.<section>.title`` /
-``help.<section>.body`` the rules help (sections in :data:`HELP_SECTIONS`, paragraphs
+``help.<section>.body`` the dice game's rules help (its sections in
+:data:`tortuga_desktop.games.dice.table.words.HELP_SECTIONS`, paragraphs
 separated by blank lines, lines starting with "• " are bullet points).
 Keys ending in ``.one`` / ``.other`` are plural forms for :func:`trn`.
 
@@ -56,12 +55,8 @@ from tortuga_desktop.shell.resources import asset_path
 __all__ = [
     "LANGUAGES",
     "DEFAULT_LANGUAGE",
-    "ACTION_KEYS",
-    "CHEST_KEYS",
     "PLAYER_COLOUR_KEYS",
-    "AREA_KEYS",
     "KIND_KEYS",
-    "HELP_SECTIONS",
     "TRANSLATION_AREAS",
     "translations_dir",
     "catalog_files",
@@ -76,8 +71,6 @@ __all__ = [
     "has_key",
     "catalog",
     "placeholders",
-    "action_name",
-    "chest_name",
     "player_colour_name",
     "kind_name",
 ]
@@ -85,21 +78,10 @@ __all__ = [
 #: Language code -> the language's own name.
 LANGUAGES: dict[str, str] = {"en": "English", "de": "Deutsch", "nl": "Nederlands", "es": "Español"}
 DEFAULT_LANGUAGE = "en"
-#: Translation keys by rules index (Action 0-4, Chest 0-4, palette.PLAYER_COLOURS 0-3).
-ACTION_KEYS: tuple[str, ...] = ("action.expand_fleet", "action.recruit_crew", "action.treasure_hunt",
-                                "action.board", "action.raid")
-CHEST_KEYS: tuple[str, ...] = ("chest.red", "chest.blue", "chest.yellow", "chest.white", "chest.purple")
+#: Translation keys of the seat colours by index (palette.PLAYER_COLOURS 0-3).
 PLAYER_COLOUR_KEYS: tuple[str, ...] = ("colour.crimson", "colour.royal_blue", "colour.amber", "colour.teal")
-AREA_KEYS: dict[str, str] = {"tortuga": "area.tortuga", "fleet": "area.fleet", "crew": "area.crew",
-                             "island": "area.island"}
 #: SeatConfig.kind -> key
 KIND_KEYS: dict[str, str] = {"human": "setup.human", **{lv: level_key(lv) for lv in LEVELS}}
-#: Sections of the rules help, in reading order: keys help.<section>.title / .body.
-HELP_SECTIONS: tuple[str, ...] = (
-    "overview", "components", "setup", "round", "dice", "skulls", "bonus", "actions", "expand_fleet",
-    "recruit_crew", "treasure_hunt", "board", "raid", "surplus", "move", "end", "scoring",
-    "two_players", "long_game", "hidden", "keys",
-)
 
 #: The translation files' areas: ``tortuga.<code>.<area>.json`` holds the keys whose first dotted
 #: segment (or first two, for ``t1667.help``) is one of the area's prefixes. A key's area is
@@ -252,16 +234,6 @@ def placeholders(text: str) -> set[str]:
         return {name for _, name, _, _ in _formatter.parse(text) if name}
     except ValueError:
         return {"<malformed>"}
-
-
-def action_name(action: int) -> str:
-    """Name of an action (``rules.Action`` or 0-4)."""
-    return tr(ACTION_KEYS[int(action)])
-
-
-def chest_name(colour: int) -> str:
-    """Name of a chest colour (``rules.Chest`` or 0-4), e.g. for "a {colour} chest"."""
-    return tr(CHEST_KEYS[int(colour)])
 
 
 def player_colour_name(index: int) -> str:

@@ -63,7 +63,7 @@ from tortuga_desktop.games.dice.rules.components import OPEN_SPACE_LIMIT
 from tortuga_desktop.games.dice.rules.prompt import SeatPrompt
 from tortuga_desktop.games.dice.rules.views import SeatView
 from tortuga_desktop.games.dice.table import consequence as cq
-from tortuga_desktop.shell.i18n import ACTION_KEYS, CHEST_KEYS
+from tortuga_desktop.games.dice.table.words import ACTION_KEYS, CHEST_KEYS
 from tortuga_desktop.shell.words import Joined, Lower, Phrase, Words, w
 
 __all__ = [

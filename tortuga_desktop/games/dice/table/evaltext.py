@@ -29,7 +29,8 @@ from tortuga_desktop.games.dice.rules import (
     Target,
 )
 from tortuga_desktop.games.dice.table.eventtext import reason_text
-from tortuga_desktop.shell.i18n import action_name, chest_name, tr, trn
+from tortuga_desktop.games.dice.table.words import action_name, chest_name
+from tortuga_desktop.shell.i18n import tr, trn
 
 __all__ = ["hint_lines", "moment_text", "move_text", "pct"]
 

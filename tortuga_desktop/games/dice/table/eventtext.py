@@ -16,7 +16,8 @@ from typing import TYPE_CHECKING
 from tortuga_desktop.games.dice.ai import Reason
 from tortuga_desktop.games.dice.rules import DIE_LETTERS, SKULL
 from tortuga_desktop.games.dice.rules import events as ev
-from tortuga_desktop.shell.i18n import action_name, chest_name, tr, trn
+from tortuga_desktop.games.dice.table.words import action_name, chest_name
+from tortuga_desktop.shell.i18n import tr, trn
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.games.dice.table.source import LogLine

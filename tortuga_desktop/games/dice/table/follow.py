@@ -17,7 +17,8 @@ from dataclasses import dataclass
 from tortuga_desktop.games.dice.rules import PlayerView
 from tortuga_desktop.games.dice.rules import events as ev
 from tortuga_desktop.games.dice.rules.components import GOAL_LONG, GOAL_NORMAL, MAX_ROUNDS
-from tortuga_desktop.shell.i18n import action_name, chest_name, tr, trn
+from tortuga_desktop.games.dice.table.words import action_name, chest_name
+from tortuga_desktop.shell.i18n import tr, trn
 
 __all__ = [
     "Happening",

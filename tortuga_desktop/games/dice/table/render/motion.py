@@ -15,8 +15,9 @@ from dataclasses import dataclass
 
 from tortuga_desktop.games.dice.rules import PlayerView
 from tortuga_desktop.games.dice.table.layout import AREA_NAMES
+from tortuga_desktop.games.dice.table.words import action_name
 from tortuga_desktop.shell.anim import Motion, Timeline
-from tortuga_desktop.shell.i18n import action_name, tr
+from tortuga_desktop.shell.i18n import tr
 
 PHASE_TITLES = {"dice": "phase.dice", "actions": "phase.actions", "move": "phase.move", "over": "phase.over"}
 

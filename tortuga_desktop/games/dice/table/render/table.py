@@ -33,9 +33,10 @@ from tortuga_desktop.games.dice.table.render.motion import (
     TileFlight,
     TokenSlide,
 )
+from tortuga_desktop.games.dice.table.words import action_name, chest_name
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.anim import Key, Motion, Timeline, arc, lerp
-from tortuga_desktop.shell.i18n import PLAYER_COLOUR_KEYS, action_name, chest_name, kind_name, tr, trn
+from tortuga_desktop.shell.i18n import PLAYER_COLOUR_KEYS, kind_name, tr, trn
 from tortuga_desktop.shell.layout import boosted_px, set_text_boost, text_boost, ui_scale, wrap_words
 
 if TYPE_CHECKING:  # pragma: no cover

@@ -18,8 +18,9 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 import pygame
 
 from tortuga_desktop.games.dice.rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION, PlayerView
+from tortuga_desktop.games.dice.table.words import HELP_SECTIONS, action_name
 from tortuga_desktop.shell import art, palette
-from tortuga_desktop.shell.i18n import HELP_SECTIONS, action_name, tr
+from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
 from tortuga_desktop.shell.keys import keys_help
 from tortuga_desktop.shell.scenes import Scene
@@ -35,7 +36,7 @@ __all__ = ["HelpScene", "PositionsScene", "SECTION_PICTURES", "help_sections", "
 
 def help_sections() -> list[tuple[str, str]]:
     """The rules help as ``[(title, body), ...]`` in the current language (sections in
-    :data:`i18n.HELP_SECTIONS`; the keyboard page is made from :data:`..keys.KEY_TABLE`)."""
+    :data:`..words.HELP_SECTIONS`; the keyboard page is made from :data:`..keys.KEY_TABLE`)."""
     return [(tr(f"help.{s}.title"), keys_help() if s == "keys" else tr(f"help.{s}.body")) for s in HELP_SECTIONS]
 
 # A picture is a row of items: an art name, ("die", face, label), ("token", name),

@@ -1,4 +1,4 @@
-"""One table of keys (app/keys.py KEY_TABLE): the F1 keyboard page is made from it, docs/playing.md's
+"""One table of keys (games/dice/table/keys.py KEY_TABLE): the F1 keyboard page is made from it, docs/playing.md's
 keyboard table lists the same keys, and every key listed does what its line says (issue 23, item 6)."""
 
 from __future__ import annotations
@@ -23,11 +23,11 @@ from tortuga_desktop.games.dice.rules.prompt import seat_prompt
 from tortuga_desktop.games.dice.table import words
 from tortuga_desktop.games.dice.table.controller import GameController, finished_source
 from tortuga_desktop.games.dice.table.human import DecisionPanel
+from tortuga_desktop.games.dice.table.keys import KEY_TABLE
 from tortuga_desktop.games.dice.table.scenes.help import help_sections
 from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Key
-from tortuga_desktop.shell.keys import KEY_TABLE
 from tortuga_desktop.shell.saves import SeatConfig
 
 pytestmark = pytest.mark.usefixtures("app_home")

@@ -18,11 +18,11 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 import pygame
 
 from tortuga_desktop.games.dice.rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION, PlayerView
+from tortuga_desktop.games.dice.table.keys import keys_help
 from tortuga_desktop.games.dice.table.words import HELP_SECTIONS, action_name
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
-from tortuga_desktop.shell.keys import keys_help
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.dialogs import dim, draw_panel, scale_of, text_lines, wrap
 from tortuga_desktop.shell.scenes.helppage import HelpPage, draw_arrow

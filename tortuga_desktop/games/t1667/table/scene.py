@@ -15,7 +15,7 @@ come one after another at a pace a person can follow (the speed: slow, normal, f
   a click on the table (``layout1667.target_at`` -> ``panel1667.options_at``) sends the one action
   about that thing, or narrows the panel to the actions about it. Space skips what is being
   shown; Escape opens the pause menu; PageUp/PageDown/Home/End and the wheel scroll the log;
-  T switches the computer players' table talk on or off; + and - step the speed at any time (the digits pick options; 1-4 set the speed only at a table
+  T switches the computer players' table talk on or off; P shows what each player did (:mod:`.players`); + and - step the speed at any time (the digits pick options; 1-4 set the speed only at a table
   without players here, a demo).
 * **Hot-seat** (more than one human here): the screen shows the public view. Every private moment
   of a human seat -- any decision of theirs: it shows their loyalty, hand and viewed cards, and a
@@ -45,6 +45,7 @@ from tortuga_desktop.games.t1667.table.eventtext import event_text, talk_text
 from tortuga_desktop.games.t1667.table.help import Help1667Scene
 from tortuga_desktop.games.t1667.table.layout import target_at
 from tortuga_desktop.games.t1667.table.panel import Group, Panel, PanelState, options_at, panel_for, w
+from tortuga_desktop.games.t1667.table.players import PlayersScene
 from tortuga_desktop.games.t1667.table.render import SEAT_STYLES, Table1667Renderer, fit, rounded
 from tortuga_desktop.games.t1667.table.replay import open_replay
 from tortuga_desktop.games.t1667.table.seat_aids import SeatAids
@@ -639,6 +640,11 @@ class Table1667Scene(Scene):
         if self.entered:
             self.app.push(DiscardScene(self.view.discard))
 
+    def open_players(self) -> None:
+        """What each player did (P), from the events this screen's viewer may see (T9)."""
+        if self.entered:
+            self.app.push(PlayersScene(self.table.events_for(self.viewer), self.table.names, self.viewer))
+
     def _key(self, intent: Key) -> None:
         key = intent.key
         if key == pygame.K_d and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
@@ -646,6 +652,9 @@ class Table1667Scene(Scene):
             return
         if key == pygame.K_t and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.toggle_talk()
+            return
+        if key == pygame.K_p and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.open_players()
             return
         if key == pygame.K_ESCAPE:
             self.skip()

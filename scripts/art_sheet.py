@@ -16,6 +16,7 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pygame
 
+from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.resources import assets_dir
 
@@ -73,17 +74,17 @@ def render_sheet(out: Path, sizes: list[int]) -> None:
     for pc in palette.PLAYER_COLOURS:
         x = 14
         for a in range(6):
-            f = art.die_face(a, labels[a], 64, pc.rgb)
+            f = pictures.die_face(a, labels[a], 64, pc.rgb)
             sheet.blit(f, (x, y))
             x += 70
         x += 10
         for a in range(6):
-            f = art.die_face(a, "", 40, pc.rgb)
+            f = pictures.die_face(a, "", 40, pc.rgb)
             sheet.blit(f, (x, y + 12))
             x += 44
         x += 10
         for a in range(6):
-            f = art.die_face(a, str(a + 1), 28, pc.rgb)
+            f = pictures.die_face(a, str(a + 1), 28, pc.rgb)
             sheet.blit(f, (x, y + 24))
             x += 31
         y += 82
@@ -100,8 +101,8 @@ def render_sheet(out: Path, sizes: list[int]) -> None:
             sheet.blit(art.token(name, 32, pc.rgb), (x + 68, y + 32))
             x += 110
         for ci in range(len(palette.CHEST_COLOURS)):
-            sheet.blit(art.icon(art.chest_icon_name(ci), 64), (x, y))
-            sheet.blit(art.icon(art.chest_icon_name(ci), 24), (x + 66, y + 40))
+            sheet.blit(art.icon(pictures.chest_icon_name(ci), 64), (x, y))
+            sheet.blit(art.icon(pictures.chest_icon_name(ci), 24), (x + 66, y + 40))
             x += 96
         y += 82
 

@@ -20,6 +20,7 @@ import pytest
 
 from tortuga_desktop.games.dice.rules import DIE_LETTERS, DecisionKind, Game, PlayerView
 from tortuga_desktop.games.dice.rules.events import PrivateEvent
+from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.games.dice.table.eventtext import event_text
 from tortuga_desktop.games.dice.table.human import DecisionPanel
 from tortuga_desktop.games.dice.table.render import table as render_table
@@ -98,7 +99,7 @@ class Probe:
         probe = self
         real_font = art.font
         real_text = render_table.text
-        real_die = art.die_face
+        real_die = pictures.die_face
         real_icon = art.icon
 
         def font(px: int, bold: bool = False) -> Any:
@@ -119,7 +120,7 @@ class Probe:
         for fake, real in ((font, real_font), (die_face, real_die), (text, real_text)):
             fake.cache_clear = real.cache_clear  # type: ignore[attr-defined]
         mp.setattr(art, "font", font)
-        mp.setattr(art, "die_face", die_face)
+        mp.setattr(pictures, "die_face", die_face)
         mp.setattr(art, "icon", icon)
         mp.setattr(render_table, "text", text)
         mp.setattr(scene_table, "text", text)

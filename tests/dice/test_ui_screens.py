@@ -17,7 +17,7 @@ import pytest
 from app_helpers import start_app as _app
 
 from tortuga_desktop.devtools.settle import settle
-from tortuga_desktop.games.dice.table import words
+from tortuga_desktop.games.dice.table import pictures, words
 from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
 from tortuga_desktop.games.dice.table.savefile import read_save
 from tortuga_desktop.shell import art, i18n
@@ -92,7 +92,7 @@ def test_settings_controls_send_ui_events() -> None:
         app.post(UIEvent(ev))
         app.run(max_frames=1)
         assert app.settings.colourblind_markers is False and not art.markers_on()
-        plain, marked = art._plain_chest("chest_red", 48), art.icon("chest_red", 48)
+        plain, marked = pictures.plain_chest("chest_red", 48), art.icon("chest_red", 48)
         assert pygame.image.tobytes(plain, "RGBA") != pygame.image.tobytes(marked, "RGBA")
     finally:
         app.close()

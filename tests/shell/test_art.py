@@ -14,6 +14,7 @@ from pathlib import Path  # noqa: E402
 import pygame  # noqa: E402
 import pytest  # noqa: E402
 
+from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.shell import art, palette, resources  # noqa: E402
 
 ART_DIR = resources.assets_dir() / "art"
@@ -88,7 +89,7 @@ def test_tinted_keeps_alpha_and_colours() -> None:
 @pytest.mark.parametrize("action", range(6))
 def test_die_face_renders(action: int) -> None:
     for pc in palette.PLAYER_COLOURS:
-        face = art.die_face(action, "2" if action < 5 else "", 48, pc.rgb)
+        face = pictures.die_face(action, "2" if action < 5 else "", 48, pc.rgb)
         assert face.get_size() == (48, 48)
         assert face.get_at((24, 24)).a == 255
         assert face.get_at((0, 0)).a < 255  # rounded corner

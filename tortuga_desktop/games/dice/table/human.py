@@ -21,6 +21,7 @@ import pygame
 
 from tortuga_desktop.games.dice.rules import DIE_LETTERS, SKULL, DecisionKind, PlayerAction
 from tortuga_desktop.games.dice.rules.prompt import SeatPrompt
+from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.games.dice.table.decision import DecisionModel as DecisionModel
 from tortuga_desktop.games.dice.table.decision import Mark, Option, Tone
 from tortuga_desktop.games.dice.table.render.table import HitTarget
@@ -433,7 +434,7 @@ class DecisionPanel:
             pygame.draw.rect(surface, palette.lighten(palette.CHEST_COLOURS[item.colour].rgb, 0.45), rect,
                              border_radius=6)
             pygame.draw.rect(surface, palette.CHEST_COLOURS[item.colour].rgb, rect, width=3, border_radius=6)
-            pic = art.icon(art.chest_icon_name(item.colour), max(8, rect.w * 3 // 4))
+            pic = art.icon(pictures.chest_icon_name(item.colour), max(8, rect.w * 3 // 4))
             surface.blit(pic, pic.get_rect(center=rect.center))
             if item.hotkey:
                 surface.blit(small.render(item.hotkey.upper(), True, palette.INK), (rect.x + 4, rect.y + 1))
@@ -465,7 +466,7 @@ class DecisionPanel:
             pygame.draw.line(surface, palette.DANGER, rect.topleft, rect.bottomright, 2)
 
     def _draw_die(self, surface: pygame.Surface, rect: pygame.Rect, die: int, face: int) -> None:
-        pic = art.die_face(face, DIE_LETTERS[die], rect.w, self.colour)
+        pic = pictures.die_face(face, DIE_LETTERS[die], rect.w, self.colour)
         surface.blit(pic, rect.topleft)
         # What the die is worth on its action (R0.8) decides positions; a skull is worth its
         # die's number on the action of the picked dice (none yet: nothing to show).

@@ -20,6 +20,7 @@ import pygame
 
 from tortuga_desktop.games.dice.rules import DIE_LETTERS, DIE_VALUES, PlayerView, SeatView, capacity
 from tortuga_desktop.games.dice.rules.scoring import score_seat
+from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.games.dice.table.eventtext import line_rows
 from tortuga_desktop.games.dice.table.layout import AREA_NAMES, TableLayout
 from tortuga_desktop.games.dice.table.render.motion import (
@@ -244,7 +245,7 @@ def _sh(surf: pygame.Surface, pic: pygame.Surface, pos: tuple[int, int], alpha: 
 
 
 def chest_pic(colour: int, size: int) -> pygame.Surface:
-    return art.chest(colour, size)
+    return pictures.chest(colour, size)
 
 
 def public_score(seat: SeatView) -> tuple[int, bool]:
@@ -309,10 +310,10 @@ class TableRenderer:
             rgb = self.colour_of(seat).rgb
             for a in range(5):
                 for die in range(5):
-                    art.die_face(a, str(DIE_VALUES[die][a]), small, rgb)
+                    pictures.die_face(a, str(DIE_VALUES[die][a]), small, rgb)
             for f in range(6):
                 for letter in DIE_LETTERS:
-                    art.die_face(f, letter, big, rgb)
+                    pictures.die_face(f, letter, big, rgb)
         for c in range(5):
             chest_pic(c, self.layout.boards[0].area_slots["fleet"][0].w)
             for slot in self.layout.center_slots[:1]:
@@ -690,7 +691,7 @@ class TableRenderer:
                 if ("die", seat, a, k) in hidden or k >= 5:
                     continue
                 d = b.action_dice[a][k]
-                face = art.die_face(a, str(view.grid[die][a]), d.w, pc.rgb)
+                face = pictures.die_face(a, str(view.grid[die][a]), d.w, pc.rgb)
                 surf.blit(face, d)
             bonus = s.bonus[a]
             if bonus and ("bonus", seat, a) not in hidden:
@@ -791,7 +792,7 @@ class TableRenderer:
                 if f is None or ("tray", seat, k) in hidden:
                     continue
                 r = b.tray_slots[k]
-                face = art.die_face(f, DIE_LETTERS[die], r.w, pc.rgb)
+                face = pictures.die_face(f, DIE_LETTERS[die], r.w, pc.rgb)
                 surf.blit(face, r)
             return
         if not hand:
@@ -1173,14 +1174,14 @@ class TableRenderer:
                 face = d.face if p > 0.72 else rng.randrange(6)
                 ang = (1 - m.eased(now)) * 360 * (1.5 + d.k * 0.2)
                 bounce = abs(math.sin(p * math.pi * 3)) * (1 - p) * L.px(26)
-                pic = art.die_face(face, d.label, b_r.w, pc.rgb)
+                pic = pictures.die_face(face, d.label, b_r.w, pc.rgb)
                 if ang % 360:
                     pic = pygame.transform.rotozoom(pic, ang, 1.0)
                 touched.append(_sh(surf, pic, pic.get_rect(center=(b_r.centerx, b_r.centery - bounce)).topleft))
             elif isinstance(d, DieFlight):
                 pc = self.colour_of(d.seat)
                 base = max(8, round(size * (1 + 0.35 * math.sin(math.pi * t))))
-                pic = art.die_face(d.face, d.label, b_r.w, pc.rgb)
+                pic = pictures.die_face(d.face, d.label, b_r.w, pc.rgb)
                 spin = d.spin * (1 - t)
                 pic = pygame.transform.rotozoom(pic, spin, base / max(1, b_r.w))
                 touched.append(_sh(surf, pic, pic.get_rect(center=(cx, cy)).topleft, 90))

@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING, Literal, TypedDict
 import pygame
 
 from tortuga_desktop.games.dice.rules import DICE_GRIDS, DIE_LETTERS, RULES_VERSION, PlayerView
+from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.games.dice.table.keys import keys_help
 from tortuga_desktop.games.dice.table.words import HELP_SECTIONS, action_name
 from tortuga_desktop.shell import art, palette
@@ -80,11 +81,11 @@ def draw_picture(surface: pygame.Surface, items: list[Item], x: int, y: int, siz
             x += draw_arrow(surface, x, y, size) + gap
             continue
         if isinstance(it, tuple) and it[0] == "die":
-            pic = art.die_face(it[1], it[2], size, _RGB)
+            pic = pictures.die_face(it[1], it[2], size, _RGB)
         elif isinstance(it, tuple) and it[0] == "token":
             pic = art.token(it[1], size, palette.PLAYER_COLOURS[1].rgb)
         elif isinstance(it, tuple) and it[0] == "chest":
-            pic = art.chest(it[1], size)
+            pic = pictures.chest(it[1], size)
         elif it == "island":
             pic = art.load_svg("island", (int(size * 1.8), size))
         elif it == "screen":
@@ -112,8 +113,8 @@ def draw_dice_grid(surface: pygame.Surface, x: int, y: int, size: int,
         letter = font.render(DIE_LETTERS[d], True, palette.INK)
         surface.blit(letter, letter.get_rect(midleft=(x, row_y + size // 2)))
         for a in range(5):
-            surface.blit(art.die_face(a, str(grid[d][a]), size, rgb), (x + label_w + a * (size + gap), row_y))
-        surface.blit(art.die_face(5, DIE_LETTERS[d], size, rgb), (x + label_w + 5 * (size + gap), row_y))
+            surface.blit(pictures.die_face(a, str(grid[d][a]), size, rgb), (x + label_w + a * (size + gap), row_y))
+        surface.blit(pictures.die_face(5, DIE_LETTERS[d], size, rgb), (x + label_w + 5 * (size + gap), row_y))
     return pygame.Rect(x, y, label_w + 6 * (size + gap), 6 * (size + gap))
 
 

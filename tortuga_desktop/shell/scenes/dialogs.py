@@ -27,7 +27,7 @@ from tortuga_desktop.shell.scenes.chrome import ButtonList, MenuItem
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.loop import App
 
-__all__ = ["MessageScene", "ok_cancel", "SafeTextEntryLine", "dim", "draw_panel", "scale_of", "scale_theme", "text_entry", "wrap",
+__all__ = ["MessageScene", "ok_cancel", "SafeTextEntryLine", "dim", "draw_panel", "overlay_box", "scale_of", "scale_theme", "text_entry", "wrap",
            "text_lines"]
 
 logger = logging.getLogger(__name__)
@@ -159,6 +159,17 @@ def dim(surface: pygame.Surface, alpha: int = 160) -> None:
     veil = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
     veil.fill((10, 20, 30, alpha))
     surface.blit(veil, (0, 0))
+
+
+def overlay_box(surface: pygame.Surface) -> tuple[pygame.Rect, float]:
+    """A large panel over a scene: the scene dimmed, and the panel's box (centred, up to 1300 px at
+    the window's scale, the window's height less a margin) with the scale."""
+    w, h = surface.get_size()
+    s = scale_of((w, h))
+    dim(surface, 120)
+    box = pygame.Rect(0, 0, min(w - 40, int(1300 * s)), h - max(40, int(80 * s)))
+    box.center = (w // 2, h // 2)
+    return box, s
 
 
 def draw_panel(surface: pygame.Surface, box: pygame.Rect, s: float, title: str | None = None) -> int:

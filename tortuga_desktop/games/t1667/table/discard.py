@@ -20,7 +20,7 @@ from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Click, Intent, Key
 from tortuga_desktop.shell.layout import LayoutReport
 from tortuga_desktop.shell.scenes import Scene
-from tortuga_desktop.shell.scenes.dialogs import dim, draw_panel, scale_of, wrap
+from tortuga_desktop.shell.scenes.dialogs import draw_panel, overlay_box, wrap
 
 __all__ = ["DiscardScene", "discard_rows"]
 
@@ -77,11 +77,7 @@ class DiscardScene(Scene):
         return out
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = scale_of((w, h))
-        dim(surface, 120)
-        box = pygame.Rect(0, 0, min(w - 40, int(1300 * s)), h - max(40, int(80 * s)))
-        box.center = (w // 2, h // 2)
+        box, s = overlay_box(surface)
         title = trn("t1667.discard.title", self.total)
         top = draw_panel(surface, box, s, title)
         foot = art.font(max(10, int(16 * s)))

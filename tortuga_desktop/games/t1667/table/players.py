@@ -25,7 +25,7 @@ from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
 from tortuga_desktop.shell.layout import LayoutReport
 from tortuga_desktop.shell.scenes import Scene
-from tortuga_desktop.shell.scenes.dialogs import dim, draw_panel, scale_of, wrap
+from tortuga_desktop.shell.scenes.dialogs import draw_panel, overlay_box, wrap
 
 __all__ = ["PlayersScene"]
 
@@ -113,11 +113,7 @@ class PlayersScene(Scene):
         return list(self._shown)
 
     def draw(self, surface: pygame.Surface) -> None:
-        w, h = surface.get_size()
-        s = scale_of((w, h))
-        dim(surface, 120)
-        box = pygame.Rect(0, 0, min(w - 40, int(1300 * s)), h - max(40, int(80 * s)))
-        box.center = (w // 2, h // 2)
+        box, s = overlay_box(surface)
         self._box = box
         top = draw_panel(surface, box, s, tr("t1667.players.title"))
         pad = int(18 * s)

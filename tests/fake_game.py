@@ -13,7 +13,7 @@ from typing import Any
 import pygame
 
 from tortuga_desktop.shell import art, palette
-from tortuga_desktop.shell.engine import ActionRefused, Choice
+from tortuga_desktop.shell.engine import ActionRefused, Choice, Reason
 from tortuga_desktop.shell.game import DemoOptions, SavedGame, ShellApp, Tutorial
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.saves import SaveError
@@ -106,7 +106,7 @@ class SticksBot:
 
     def decide(self, view: SticksView, legal: Sequence[Take]) -> Choice[Take]:
         want = view.sticks % 3
-        return Choice(next((a for a in legal if a.n == want), legal[0]), reason="leave three")
+        return Choice(next((a for a in legal if a.n == want), legal[0]), reason=Reason("leave_three"))
 
 
 def make_bot(level: str, seed: int) -> SticksBot:

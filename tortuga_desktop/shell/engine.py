@@ -85,11 +85,25 @@ class Engine(Protocol[V_co, A, E_co]):
 
 
 @dataclass(frozen=True)
+class Reason:
+    """Why a computer player chose its action, as data: a key and the game values it names (seats,
+    cards, actions: never words). Each game's reasons are this type or a kind of it with its own
+    wording (the dice game's and Tortuga 1667's ``Reason``); words are made at the edge."""
+
+    key: str
+    params: tuple[tuple[str, int | str], ...] = ()
+
+    def param(self, name: str) -> int | str | None:
+        """The value of parameter ``name`` (None: the reason has none)."""
+        return dict(self.params).get(name)
+
+
+@dataclass(frozen=True)
 class Choice(Generic[A]):
     """A computer player's decision and, when it can say, why (typed: words are made at the edge)."""
 
     action: A
-    reason: object | None = None
+    reason: Reason | None = None
 
 
 class ComputerPlayer(Protocol[V_contra, A, E_contra]):

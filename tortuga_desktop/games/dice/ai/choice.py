@@ -9,25 +9,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Protocol
 
+from tortuga_desktop.shell.engine import Reason as BaseReason
+
 from ..rules import ACTION_TITLES, CHEST_TITLES, PlayerAction, PlayerView
 
 
 @dataclass(frozen=True)
-class Reason:
-    """Why a bot chose its move, as data: a key and its parameters, put into words by the app
-    in the player's language (``reason.<key>`` in the translations).
+class Reason(BaseReason):
+    """Why a bot chose its move (the shell's :class:`~tortuga_desktop.shell.engine.Reason`: a key and its
+    parameters), put into words by the app in the player's language (``reason.<key>`` in the
+    translations).
 
     Parameters are game values, never words: ``action`` (0-4), ``colour`` (0-4), ``seat``,
     ``area`` ("fleet" or "crew"). ``search`` marks a choice the Hard search preferred over the
     heuristic's favourite.
     """
 
-    key: str
-    params: tuple[tuple[str, int | str], ...] = ()
     search: bool = False
-
-    def param(self, name: str) -> int | str | None:
-        return dict(self.params).get(name)
 
     def english(self, names: Sequence[str]) -> str:
         """A plain English line (logs and command-line tools); the app uses its translations."""

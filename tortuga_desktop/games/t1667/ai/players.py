@@ -19,6 +19,8 @@ import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from tortuga_desktop.shell.engine import Reason as BaseReason
+
 from ..rules import (
     Action,
     Attack,
@@ -105,13 +107,11 @@ LOYALTY_WORDS = {"british": "British", "french": "French", "dutch": "Dutch"}
 VOTE_WORDS = {"attack": "Attack", "mutiny": "Mutiny", "brawl": "Brawl"}
 
 
-@dataclass(frozen=True, slots=True)
-class Reason:
-    """Why a computer player chose its action, as data: a key of :data:`ENGLISH` and game values
-    (``seat``, ``side``, ``vote``, ``slot``), put into words at the edge."""
-
-    key: str
-    params: tuple[tuple[str, int | str], ...] = ()
+@dataclass(frozen=True)
+class Reason(BaseReason):
+    """Why a computer player chose its action (the shell's :class:`~tortuga_desktop.shell.engine.Reason`):
+    a key of :data:`ENGLISH` and game values (``seat``, ``side``, ``vote``, ``slot``), put into words at
+    the edge."""
 
     def english(self, names: Sequence[str]) -> str:
         """A plain English line (logs and command-line tools)."""

@@ -9,7 +9,14 @@ import sys
 import pygame
 import pytest
 
-from tortuga_desktop.games.t1667.table.notes import MARKS, Notes, NotesError, marks_in_play, next_mark
+from tortuga_desktop.games.t1667.table.notes import (
+    CONFIDENCES,
+    MARKS,
+    Notes,
+    NotesError,
+    marks_in_play,
+    next_mark,
+)
 from tortuga_desktop.games.t1667.table.notes_widget import NotesWidget, draw_tag
 
 
@@ -39,6 +46,7 @@ def test_dutch_only_where_a_dutch_card_is_dealt() -> None:
     {0: {1: "spanish"}}, {0: {1: 3}}, {5: {1: "british"}}, {0: {-1: "british"}}, {"x": {1: "french"}},
     {True: {1: "french"}}, {0: {1: "dutch"}},  # no Dutch card with 4 players
     {0: {1: "french", "1": "british"}},  # the same note twice
+    {0: {1: "french:certain"}}, {0: {1: "french:guess"}}, {0: {1: ":sure"}}, {0: {1: "dutch:sure"}},
     {str(i): {} for i in range(12)},
 ])
 def test_bad_notes_are_refused(data: object) -> None:
@@ -106,3 +114,47 @@ def test_tags_sit_on_the_plaques_of_seats_whose_loyalty_is_unknown() -> None:
         assert tag_rects(layout, None, g.view(None).loyalties) == {}
     play_random(g, random.Random(1))
     assert tag_rects(layout, 2, g.view(2).loyalties) == {}
+
+
+def test_a_note_says_how_sure_it_is_and_keeps_it_through_a_save() -> None:
+    """A note is a guess, likely or sure: the wheel steps it (never past either end), a new mark is a
+    guess again, and notes saved before there were confidences read as guesses."""
+    n = Notes.empty(5).mark(0, 3, "french")
+    assert n.confidence(0, 3) == "guess" and n.confidence(0, 1) is None
+    assert [n.surer(0, 3, 1).confidence(0, 3), n.surer(0, 3).surer(0, 3).surer(0, 3).confidence(0, 3)] == [
+        "likely", "sure"]
+    assert n.surer(0, 3, -1) == n and n.surer(0, 1) == n  # no less than a guess; no note, nothing to be sure of
+    sure = n.surer(0, 3).surer(0, 3)
+    assert sure.of(0) == {3: "french"} and sure.get(0, 3) == "french"  # the mark itself is unchanged
+    assert sure.to_dict() == {0: {3: "french:sure"}}
+    assert Notes.from_dict(json.loads(json.dumps(sure.to_dict())), 5) == sure
+    assert sure.cycle(0, 3).get(0, 3) == "dutch" and sure.cycle(0, 3).confidence(0, 3) == "guess"
+    assert Notes.from_dict({"0": {"3": "french"}}, 5).confidence(0, 3) == "guess"  # an older save
+    with pytest.raises(NotesError):
+        n.mark(0, 3, "french", "certain")
+    assert CONFIDENCES == ("guess", "likely", "sure")
+
+
+def test_the_wheel_over_a_tag_makes_it_surer_and_the_tag_shows_it() -> None:
+    from tortuga_desktop.shell import art
+
+    pygame.init()
+    widget = NotesWidget(seat=2, players=3)
+    widget.place({0: pygame.Rect(0, 0, 24, 24), 1: pygame.Rect(30, 0, 24, 24)})
+    n = widget.click((35, 5), 1, Notes.empty(3))
+    assert n is not None
+    up = widget.click((35, 5), 4, n)
+    assert up is not None and up.confidence(2, 1) == "likely"
+    down = widget.click((35, 5), 5, up)
+    assert down is not None and down.confidence(2, 1) == "guess"
+    assert widget.click((5, 5), 4, n) == n  # an unmarked tag: nothing to be sure of
+    shown: dict[str, str] = {}
+    for notes in (n, up, up.surer(2, 1)):
+        art.TEXT_PROBE = {}
+        try:
+            widget.draw(pygame.Surface((60, 30)), notes)
+            texts = [t for t, _s, _px in art.TEXT_PROBE.values()]
+        finally:
+            art.TEXT_PROBE = None
+        shown[str(notes.confidence(2, 1))] = texts[-1]
+    assert shown == {"guess": "?", "likely": "~", "sure": "!"}

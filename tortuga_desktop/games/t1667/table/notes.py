@@ -1,10 +1,12 @@
-"""Deduction notes: what one seat suspects about the others' loyalties ("British?", "French?", "Dutch?").
+"""Deduction notes: what one seat suspects about the others' loyalties ("British?", "French?", "Dutch?"),
+each with how sure it is (:data:`CONFIDENCES`: a guess, likely, sure).
 
 Tortuga 1667 is a game of deduction, so each seat may mark every other seat with a guess. The notes
 are private: a seat's marks are shown only to that seat (:meth:`Notes.of`), never to another seat
 and never on a shared screen. This module is the model: pure standard-library Python, immutable
-values, saved as ``{seat: {other seat: mark}}`` (JSON turns the keys into strings;
-:meth:`Notes.from_dict` accepts both) and validated when loaded. The drawing and clicking widget
+values, saved as ``{seat: {other seat: mark}}`` (a mark is ``"french"`` for a guess, or
+``"french:likely"`` / ``"french:sure"``; JSON turns the keys into strings; :meth:`Notes.from_dict`
+accepts both) and validated when loaded (notes saved before there were confidences are guesses). The drawing and clicking widget
 the table places beside each seat's name is :mod:`.notes_widget`.
 
 >>> n = Notes.empty(5).mark(0, 3, "french").mark(0, 1, "dutch").mark(2, 0, "british")
@@ -14,6 +16,11 @@ the table places beside each seat's name is :mod:`.notes_widget`.
 True
 >>> n.mark(0, 3, None).of(0)
 {1: 'dutch'}
+>>> m = n.surer(0, 3).surer(0, 3)
+>>> m.confidence(0, 3), m.to_dict()[0][3], Notes.from_dict(m.to_dict(), 5) == m
+('sure', 'french:sure', True)
+>>> m.cycle(0, 3).get(0, 3), m.cycle(0, 3).confidence(0, 3)
+('dutch', 'guess')
 """
 
 from __future__ import annotations
@@ -22,10 +29,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
-__all__ = ["MARKS", "Notes", "NotesError", "marks_in_play", "next_mark"]
+__all__ = ["CONFIDENCES", "MARKS", "Notes", "NotesError", "marks_in_play", "next_mark"]
 
 #: Every mark a note may hold, in the order a click cycles through them.
 MARKS: tuple[str, ...] = ("british", "french", "dutch")
+#: How sure a note is, least first (the wheel over a tag steps through them; a new mark is a guess).
+CONFIDENCES: tuple[str, ...] = ("guess", "likely", "sure")
 _MAX_SEATS = 9
 
 
@@ -77,7 +86,8 @@ class Notes:
                 raise NotesError("seats in notes are whole numbers")
             if seat == target:
                 raise NotesError(f"seat {seat} cannot note its own loyalty")
-            if mark not in allowed:
+            base, _, sure = mark.partition(":") if isinstance(mark, str) else (mark, "", "")
+            if base not in allowed or (sure and sure not in CONFIDENCES[1:]):
                 raise NotesError(f"{str(mark)[:12]!r} is not a mark of a {self.players}-player game "
                                  f"({', '.join(allowed)})")
             if (seat, target) in seen:
@@ -93,23 +103,45 @@ class Notes:
     def of(self, seat: int) -> dict[int, str]:
         """``seat``'s own notes, ``{target: mark}``: the only notes a screen showing ``seat`` may draw."""
         _seat(seat, self.players, "seat")
-        return {t: m for s, t, m in self.entries if s == seat}
+        return {t: m.partition(":")[0] for s, t, m in self.entries if s == seat}
+
+    def confidences(self, seat: int) -> dict[int, str]:
+        """How sure ``seat`` is of each of its notes, ``{target: one of CONFIDENCES}``."""
+        _seat(seat, self.players, "seat")
+        return {t: m.partition(":")[2] or CONFIDENCES[0] for s, t, m in self.entries if s == seat}
+
+    def confidence(self, seat: int, target: int) -> str | None:
+        """How sure ``seat``'s note on ``target`` is (None: no note)."""
+        return self.confidences(seat).get(target)
 
     def get(self, seat: int, target: int) -> str | None:
         """``seat``'s mark on ``target``, or None."""
         return self.of(seat).get(target)
 
-    def mark(self, seat: int, target: int, mark: str | None) -> Notes:
-        """These notes with ``seat``'s mark on ``target`` set (None clears it). Raises :class:`NotesError`."""
+    def mark(self, seat: int, target: int, mark: str | None, confidence: str = "guess") -> Notes:
+        """These notes with ``seat``'s mark on ``target`` set (None clears it), as sure as ``confidence``.
+        Raises :class:`NotesError`."""
         _seat(seat, self.players, "seat")
         _seat(target, self.players, "target")
+        if confidence not in CONFIDENCES:
+            raise NotesError(f"{str(confidence)[:12]!r} is not a confidence ({', '.join(CONFIDENCES)})")
         rest = tuple(e for e in self.entries if (e[0], e[1]) != (seat, target))
         if mark is None:
             return Notes(self.players, rest)
-        return Notes(self.players, (*rest, (seat, target, mark)))
+        stored = mark if confidence == CONFIDENCES[0] else f"{mark}:{confidence}"
+        return Notes(self.players, (*rest, (seat, target, stored)))
+
+    def surer(self, seat: int, target: int, step: int = 1) -> Notes:
+        """The wheel over ``seat``'s note on ``target``: a step surer (``step=-1``: less sure), kept
+        between a guess and sure. Unchanged when there is no note."""
+        mark, now = self.get(seat, target), self.confidence(seat, target)
+        if mark is None or now is None:
+            return self
+        i = max(0, min(len(CONFIDENCES) - 1, CONFIDENCES.index(now) + step))
+        return self.mark(seat, target, mark, CONFIDENCES[i])
 
     def cycle(self, seat: int, target: int, step: int = 1) -> Notes:
-        """Click on ``seat``'s note on ``target``: the next mark (:func:`next_mark`)."""
+        """Click on ``seat``'s note on ``target``: the next mark (:func:`next_mark`), a guess again."""
         return self.mark(seat, target, next_mark(self.get(seat, target), self.players, step))
 
     def to_dict(self) -> dict[int, dict[int, str]]:

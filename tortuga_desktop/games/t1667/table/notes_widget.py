@@ -7,12 +7,14 @@ where each tag goes, draws them and passes clicks on::
     widget = NotesWidget(seat=me, players=view.players)
     widget.place(tag_rects(renderer.layout, me, view.loyalties))  # the seats whose loyalty ``me`` does not know
     widget.draw(surface, notes)                    # only notes.of(me): nothing of another seat's notes
-    new = widget.click(pos, button, notes)         # left: next mark, right: previous; None = not on a tag
+    new = widget.click(pos, button, notes)         # left: next mark, right: previous, wheel: surer / less
+                                                   # sure; None = not on a tag
     if new is not None: notes = new                # keep it with the game (saved with the seat's data)
 
 A tag is a small rounded box: empty with a faint "?" when unmarked, otherwise the loyalty's badge
 (the same shapes and colours as the loyalty cards: British square with a cross, French ring,
-Dutch triangle) with a "?" — a guess, never drawn like a real loyalty card. ``tag_size(name_height)``
+Dutch triangle) with how sure the note is: "?" a guess, "~" likely, "!" sure — never drawn like a real
+loyalty card. ``tag_size(name_height)``
 gives a good square size for a tag beside a name of that height.
 """
 
@@ -65,8 +67,14 @@ def tag_size(name_height: int) -> int:
     return max(14, int(name_height * 1.1))
 
 
-def draw_tag(surface: pygame.Surface, rect: pygame.Rect, mark: str | None, *, hover: bool = False) -> None:
-    """One note tag in ``rect``: ``mark`` is None, "british", "french" or "dutch"."""
+#: the sign a tag shows for each confidence of a note
+CONFIDENCE_SIGNS: dict[str, str] = {"guess": "?", "likely": "~", "sure": "!"}
+
+
+def draw_tag(surface: pygame.Surface, rect: pygame.Rect, mark: str | None, *, hover: bool = False,
+             confidence: str = "guess") -> None:
+    """One note tag in ``rect``: ``mark`` is None, "british", "french" or "dutch"; ``confidence`` one of
+    :data:`.notes.CONFIDENCES`."""
     rad = max(2, rect.h // 4)
     fill = palette.GOLD_LIGHT if hover else palette.PARCHMENT_LIGHT
     pygame.draw.rect(surface, fill, rect, border_radius=rad)
@@ -80,7 +88,7 @@ def draw_tag(surface: pygame.Surface, rect: pygame.Rect, mark: str | None, *, ho
     style = LOYALTY_STYLES[Loyalty(mark)]
     r = rect.h * 0.3
     shape(surface, style.shape, (rect.x + rect.w * 0.38, rect.centery), r, style.rgb)
-    t = art.font(max(8, int(rect.h * 0.5)), True).render("?", True, palette.INK)
+    t = art.font(max(8, int(rect.h * 0.5)), True).render(CONFIDENCE_SIGNS[confidence], True, palette.INK)
     surface.blit(t, t.get_rect(midright=(rect.right - max(1, rect.w // 12), rect.centery + rect.h // 10)))
 
 
@@ -104,15 +112,19 @@ class NotesWidget:
 
     def draw(self, surface: pygame.Surface, notes: Notes) -> None:
         """Draw this seat's tags (nothing of any other seat's notes)."""
-        mine = notes.of(self.seat)
+        mine, sure = notes.of(self.seat), notes.confidences(self.seat)
         for target, rect in self.rects.items():
-            draw_tag(surface, rect, mine.get(target), hover=target == self.hover)
+            draw_tag(surface, rect, mine.get(target), hover=target == self.hover,
+                     confidence=sure.get(target, "guess"))
 
     def click(self, pos: tuple[int, int], button: int, notes: Notes) -> Notes | None:
-        """A click: on a tag, the notes with that tag's next (left) or previous (right) mark; else None."""
+        """A click: on a tag, the notes with that tag's next (left) or previous (right) mark, or a marked
+        tag surer (wheel up) or less sure (wheel down); else None."""
         target = self.target_at(pos)
-        if target is None or button not in (1, 3):
+        if target is None or button not in (1, 3, 4, 5):
             return None
+        if button in (4, 5):
+            return notes.surer(self.seat, target, 1 if button == 4 else -1)
         return notes.cycle(self.seat, target, 1 if button == 1 else -1)
 
     def move(self, pos: tuple[int, int]) -> bool:

@@ -115,7 +115,8 @@ class SeatAids:
         return self.tips.show_for(panel.kind if panel is not None else None)
 
     def handle(self, intent: object, host: AidsHost) -> bool:
-        """A click on a note tag (left: next mark, right: back) or on the tip's close box: True when used."""
+        """A click on a note tag (left: next mark, right: back, wheel: surer or less sure) or on the tip's close box:
+        True when used."""
         widget = self.widget(host)
         if isinstance(intent, Click):
             if self.tips is not None and intent.button == 1 and self.tips.click(intent.pos):

@@ -192,6 +192,8 @@ def table_line(t: TableInfo) -> str:
     if t.long_game:
         parts.append(tr("net.tables.long"))
     parts.append(tr("net.tables.playing" if t.started else "net.tables.waiting"))
+    if t.watchers:
+        parts.append(trn("net.tables.watchers", t.watchers))
     if not t.listed:
         parts.append(tr("net.tables.private"))
     return "  —  ".join(parts)

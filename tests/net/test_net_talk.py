@@ -23,9 +23,9 @@ from tortuga_desktop.games.t1667.ai.talk import Reaction
 from tortuga_desktop.games.t1667.net import codec as C
 from tortuga_desktop.games.t1667.net.run import Run1667
 from tortuga_desktop.games.t1667.rules import parse_action
+from tortuga_desktop.games.t1667.rules import replay as replay_record
 from tortuga_desktop.games.t1667.rules.cards import VoteKind
 from tortuga_desktop.games.t1667.rules.events import VoteRevealed
-from tortuga_desktop.games.t1667.rules import replay as replay_record
 from tortuga_desktop.games.t1667.rules.record import GameRecord
 from tortuga_desktop.games.t1667.table.engine import T1667Engine
 from tortuga_desktop.games.t1667.table.nettable import NetTable1667

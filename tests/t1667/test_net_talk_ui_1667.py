@@ -132,3 +132,20 @@ def test_the_chat_panel_words_a_computer_player_s_line(lang: str) -> None:
         assert bad == i18n.tr("net.chat.bot_unread", name="Bo")
     finally:
         i18n.set_language(before)
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "es"])
+def test_the_network_table_s_key_hint_says_t_opens_the_chat(lang: str) -> None:
+    """At a network 1667 table T opens the chat (the talk is the table's option, not a key): the side
+    panel's key hint says so; the local table's still names T for the computer players' talk."""
+    from tortuga_desktop.games.t1667.table.netscene import NetTable1667Scene
+    from tortuga_desktop.games.t1667.table.scene import Table1667Scene
+
+    before = i18n.get_language()
+    i18n.set_language(lang)
+    try:
+        net, local = i18n.tr(NetTable1667Scene.keys_hint), i18n.tr(Table1667Scene.keys_hint)
+        assert "T: Chat" in net or "T: chat" in net
+        assert net != local and "T: chat" not in local and "T: Chat" not in local
+    finally:
+        i18n.set_language(before)

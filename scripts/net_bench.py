@@ -55,6 +55,10 @@ from tortuga_desktop.net.headless import SeatBot
 from tortuga_desktop.net.protocol import Chat, Created, Error, SeatSpec
 from tortuga_desktop.net.server import GcPolicy
 
+#: the repository's root: every process of the bench runs this checkout's code (started from here with
+#: ``-m``), not whatever copy of the package the interpreter has installed
+ROOT = Path(__file__).resolve().parents[1]
+
 
 def free_port() -> int:
     with socket.socket() as s:
@@ -182,11 +186,11 @@ def play_in_processes(url: str, codes: list[str], procs: int, think: float, time
                       client_python_gc: bool = False) -> dict[str, Any]:
     """Split the tables over ``procs`` client processes (this script with --worker; results as JSON)."""
     groups = [codes[i::procs] for i in range(procs) if codes[i::procs]]
-    workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--codes", ",".join(g), "--think", str(think),
+    workers = [subprocess.Popen([sys.executable, "-m", "scripts.net_bench", "--worker", url, "--codes", ",".join(g), "--think", str(think),
                                  "--timeout", str(timeout), "--seed", str(seed + 100_000 * n)]
                                 + (["--client-checks"] if checked else [])
                                 + (["--client-python-gc"] if client_python_gc else []),
-                                stdout=subprocess.PIPE, text=True,
+                                stdout=subprocess.PIPE, text=True, cwd=ROOT,
                                 preexec_fn=(lambda: os.nice(client_nice)) if client_nice else None)
                for n, g in enumerate(groups)]
     parts = []
@@ -342,7 +346,7 @@ def main() -> int:
          # the bench's clients all come from 127.0.0.1 and one lobby connection makes every table
          "--max-connections", "2000", "--max-per-ip", "2000", "--create-rate", "100000"]
         + (["--full-gc-every", "0"] if opts.python_gc else []),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
@@ -369,10 +373,10 @@ def main() -> int:
         abuser = None
         if opts.abuse:
             said_to = tempfile.TemporaryFile("w+")  # noqa: SIM115 (closed below)  a file: a full pipe would stop it
-            abuser = subprocess.Popen([sys.executable, __file__, "--abuser", url, "--silent", str(opts.silent),
+            abuser = subprocess.Popen([sys.executable, "-m", "scripts.net_bench", "--abuser", url, "--silent", str(opts.silent),
                                        "--guessers", str(opts.guessers), "--abuse-delay", str(opts.abuse_delay),
                                        "--abuse-seconds", str(max(10.0, opts.timeout - opts.abuse_delay))],
-                                      stdout=said_to, text=True)
+                                      stdout=said_to, text=True, cwd=ROOT)
         full = play_in_processes(url, codes, max(1, opts.client_procs), opts.think, opts.timeout, opts.seed + 1000,
                                  opts.client_checks, opts.client_nice, opts.client_python_gc)
         full["errors"] += errors

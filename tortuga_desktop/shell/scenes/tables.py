@@ -340,8 +340,8 @@ class TablesScene(WidgetScene):
         per_row = -(-len(options) // option_rows)
         cw = (pw - (per_row - 1) * gap) // per_row
         for i, (key, text) in enumerate(options):
-            r, c = divmod(i, per_row)
-            button(key, pygame.Rect(px + c * (cw + gap), y + r * (row_h + gap), cw, row_h), text,
+            row, col = divmod(i, per_row)
+            button(key, pygame.Rect(px + col * (cw + gap), y + row * (row_h + gap), cw, row_h), text,
                    not (key == "level" and not n.computers))
         y += option_rows * (row_h + gap) + gap
         self._msg_at = pygame.Rect(px, y, pw, row_h + gap)

@@ -311,9 +311,7 @@ def keys() -> tuple[str, ...]:
 
 
 def client_id() -> str:
-    """What this program says it is in its Hello: the games it plays, joined by ``+`` (the default
-    game first: a server from before the second game reads only that), then the later chat kinds it
-    reads (``chat:bot``; :func:`.protocol.client_chat_kinds`)."""
-    from tortuga_desktop.net.protocol import LATER_CHAT_KINDS
-
-    return "+".join([*keys(), *(f"chat:{k}" for k in LATER_CHAT_KINDS)])
+    """The games this program plays, joined by ``+`` (the default game first: a server from before
+    the second game reads only that), as its Hello says them (:data:`.protocol.CLIENT` adds the
+    later chat kinds it reads)."""
+    return "+".join(keys())

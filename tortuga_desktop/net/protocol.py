@@ -108,11 +108,12 @@ def client_chat_kinds(client: str) -> frozenset[str]:
 
 def __getattr__(name: str) -> Any:
     """``CLIENT``: what this program says it is in its :class:`Hello`, the games it plays after ``+``
-    signs (from the registered games, looked up when first asked for)."""
+    signs (from the registered games, looked up when first asked for), then the later chat kinds it
+    reads (``+chat:bot``: :func:`client_chat_kinds`)."""
     if name == "CLIENT":
         from tortuga_desktop.net.games import client_id
 
-        return client_id()
+        return "+".join([client_id(), *(f"{_CHAT_PREFIX}{k}" for k in LATER_CHAT_KINDS)])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 

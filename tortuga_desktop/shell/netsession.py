@@ -30,6 +30,7 @@ from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import Incoming, Status
 from tortuga_desktop.net.seatstore import SeatChat
 from tortuga_desktop.shell import game as games
+from tortuga_desktop.shell.i18n import tr
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.net.client import NetClient
@@ -354,8 +355,6 @@ class NetSession:
                 return m.bot_chat_text(line.text, line.seat, [s.name for s in self.lobby])
             except ValueError as exc:
                 log.warning("a computer player's chat line did not read: %s", type(exc).__name__)
-        from tortuga_desktop.shell.i18n import tr
-
         return tr("net.chat.bot_unread", name=line.name)
 
     def chat_lines(self) -> list[ChatLine]:

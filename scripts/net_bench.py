@@ -1,6 +1,6 @@
 """Load test of the dedicated server: many tables of headless random-bot clients on 127.0.0.1.
 
-    nice -n 10 .venv/bin/python -m scripts.net_bench --tables 100 [--think 0.0]
+    nice -n 10 .venv/bin/python -m scripts.net_bench --tables 100 [--think 0.0] [--games tortuga,t1667]
 
 Starts one ``tortuga-server`` (``python -m tortuga_desktop.net.server --stats``) in its own
 process on a free 127.0.0.1 port; a lobby client creates the tables, then four :class:`NetClient`
@@ -9,6 +9,12 @@ event loop each; results come back as JSON). First a
 baseline of ONE table alone, then all the tables at once. Prints, for each: games finished,
 errors, actions, actions/s and the action round trip (send -> the server's acknowledging
 update, as the client sees it) p50 / p99 / max, plus the server process's CPU time.
+
+``--games A,B``: the tables' games in turn (``tortuga,t1667``: every other table a Tortuga 1667
+table); the baseline is then one table of each game, one after the other, and the round trips are
+given per game too. A 1667 table has four open seats (the clients) and ``--computers-1667``
+computer players (Normal) that talk at the table (its ``talk`` option): the server runs them and
+their talk beside the clients' games.
 
 ``--think S`` makes every bot wait a random 0-2S seconds (mean S) before each decision
 (players do not act in step); with 0 the bots answer at once, every client always has an action
@@ -46,8 +52,12 @@ from typing import Any
 
 from tortuga_desktop.net.client import GameUpdate, NetClient
 from tortuga_desktop.net.headless import SeatBot
-from tortuga_desktop.net.protocol import Created, Error, SeatSpec
+from tortuga_desktop.net.protocol import Chat, Created, Error, SeatSpec
 from tortuga_desktop.net.server import GcPolicy
+
+#: the repository's root: every process of the bench runs this checkout's code (started from here with
+#: ``-m``), not whatever copy of the package the interpreter has installed
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def free_port() -> int:
@@ -71,8 +81,10 @@ def pct(xs: list[float], p: float) -> float:
     return xs[min(len(xs) - 1, int(p / 100 * len(xs)))]
 
 
-async def create_tables(url: str, tables: int) -> tuple[list[str], list[str]]:
-    """Create ``tables`` four-seat tables through the lobby; returns (join codes, errors)."""
+async def create_tables(url: str, tables: int, games: list[str] | None = None,
+                        computers_1667: int = 2) -> tuple[list[str], list[str]]:
+    """Create ``tables`` tables through the lobby, of ``games`` in turn (four open seats each; a 1667
+    table has ``computers_1667`` talking computer players besides); returns (join codes, errors)."""
     loop = asyncio.get_running_loop()
     created: asyncio.Queue[Created | Error] = asyncio.Queue()
 
@@ -84,8 +96,13 @@ async def create_tables(url: str, tables: int) -> tuple[list[str], list[str]]:
     lobby.start()
     codes: list[str] = []
     errors: list[str] = []
-    for _ in range(tables):
-        lobby.create_table([SeatSpec(kind="open")] * 4, auto_start=True, hold_seconds=600)
+    for n in range(tables):
+        game = (games or ["tortuga"])[n % len(games or ["tortuga"])]
+        if game == "tortuga":
+            lobby.create_table([SeatSpec(kind="open")] * 4, auto_start=True, hold_seconds=600)
+        else:
+            lobby.create_table([SeatSpec(kind="open")] * 4 + [SeatSpec(kind="computer", level="normal")] * computers_1667,
+                               auto_start=True, hold_seconds=600, game=game, options={"talk": True})
         got = await asyncio.wait_for(created.get(), 30)
         if isinstance(got, Error):
             errors.append(f"create: {got.message}")
@@ -103,12 +120,15 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
     bots: list[SeatBot] = []
     clients: list[NetClient] = []
     races = 0
+    talk = 0
 
     def handler(holder: list[SeatBot]) -> Any:
         def on_message(item: Any) -> None:
-            nonlocal races
+            nonlocal races, talk
             if isinstance(item, Error) and item.code in ("stale", "turn"):
                 races += 1
+            elif isinstance(item, Chat) and item.kind == "bot":
+                talk += 1
             if holder:
                 holder[0].handle(item)
             elif isinstance(item, GameUpdate):  # cannot happen: the bot exists before start()
@@ -153,8 +173,12 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
     unfinished = sum(1 for b in bots if not b.over) // 4
     if unfinished:
         errors.append(f"{unfinished} table(s) not over after {timeout:.0f} s")
+    by_game: dict[str, list[float]] = {}
+    for b in bots:
+        by_game.setdefault(b.game, []).extend(b.round_trips)
     return {"tables": len(codes), "finished": sum(1 for b in bots if b.over) // 4, "errors": errors, "races": races,
-            "actions": len(trips), "wall": wall, "trips": trips, "client_cpu": client_cpu}
+            "actions": len(trips), "wall": wall, "trips": trips, "client_cpu": client_cpu, "by_game": by_game,
+            "talk": talk // 4}
 
 
 def play_in_processes(url: str, codes: list[str], procs: int, think: float, timeout: float,
@@ -162,11 +186,11 @@ def play_in_processes(url: str, codes: list[str], procs: int, think: float, time
                       client_python_gc: bool = False) -> dict[str, Any]:
     """Split the tables over ``procs`` client processes (this script with --worker; results as JSON)."""
     groups = [codes[i::procs] for i in range(procs) if codes[i::procs]]
-    workers = [subprocess.Popen([sys.executable, __file__, "--worker", url, "--codes", ",".join(g), "--think", str(think),
+    workers = [subprocess.Popen([sys.executable, "-m", "scripts.net_bench", "--worker", url, "--codes", ",".join(g), "--think", str(think),
                                  "--timeout", str(timeout), "--seed", str(seed + 100_000 * n)]
                                 + (["--client-checks"] if checked else [])
                                 + (["--client-python-gc"] if client_python_gc else []),
-                                stdout=subprocess.PIPE, text=True,
+                                stdout=subprocess.PIPE, text=True, cwd=ROOT,
                                 preexec_fn=(lambda: os.nice(client_nice)) if client_nice else None)
                for n, g in enumerate(groups)]
     parts = []
@@ -175,11 +199,16 @@ def play_in_processes(url: str, codes: list[str], procs: int, think: float, time
         lines = [x for x in out.splitlines() if x.startswith("{")]
         parts.append(json.loads(lines[-1]) if lines else {"tables": 0, "finished": 0, "errors": ["worker failed"],
                                                           "races": 0, "actions": 0, "wall": 0.0, "trips": [],
-                                                          "client_cpu": 0.0})
+                                                          "client_cpu": 0.0, "by_game": {}, "talk": 0})
+    by_game: dict[str, list[float]] = {}
+    for p in parts:
+        for g, xs in p["by_game"].items():
+            by_game.setdefault(g, []).extend(xs)
     return {"tables": sum(p["tables"] for p in parts), "finished": sum(p["finished"] for p in parts),
             "errors": [e for p in parts for e in p["errors"]], "races": sum(p["races"] for p in parts),
             "actions": sum(p["actions"] for p in parts), "wall": max(p["wall"] for p in parts),
-            "trips": [x for p in parts for x in p["trips"]], "client_cpu": sum(p["client_cpu"] for p in parts)}
+            "trips": [x for p in parts for x in p["trips"]], "client_cpu": sum(p["client_cpu"] for p in parts),
+            "by_game": by_game, "talk": sum(p["talk"] for p in parts)}
 
 
 async def abuse(url: str, silent: int, guessers: int, delay: float, seconds: float) -> dict[str, Any]:
@@ -249,6 +278,14 @@ def report(label: str, r: dict[str, Any], cpu: float) -> None:
           f"stale/turn races {r['races']}, actions {r['actions']} in {r['wall']:.1f} s "
           f"({r['actions'] / max(r['wall'], 1e-9):.0f}/s); CPU: server {cpu:.1f} s, clients {r['client_cpu']:.1f} s")
     print(f"{label}: action round trip p50 {pct(t, 50):.1f} ms, p99 {pct(t, 99):.1f} ms, max {max(t, default=0):.1f} ms")
+    by_game = r.get("by_game", {})
+    if r.get("talk"):
+        print(f"{label}: computer players' lines of table talk {r['talk']}")
+    if len(by_game) > 1:
+        for game, xs in sorted(by_game.items()):
+            g = [x * 1000 for x in xs]
+            print(f"{label}: {game}: {len(g)} actions, round trip p50 {pct(g, 50):.1f} ms, p99 {pct(g, 99):.1f} ms, "
+                  f"max {max(g, default=0):.1f} ms")
     for e in r["errors"][:5]:
         print(f"  error: {e}")
 
@@ -259,6 +296,10 @@ def main() -> int:
     ap.add_argument("--think", type=float, default=0.0, help="mean seconds each bot waits before deciding")
     ap.add_argument("--timeout", type=float, default=300.0)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--games", default="tortuga",
+                    help="the tables' games in turn, by key (e.g. tortuga,t1667: every other table a 1667 table)")
+    ap.add_argument("--computers-1667", type=int, default=2,
+                    help="talking computer players (Normal) at each 1667 table besides its four clients (0-5)")
     ap.add_argument("--client-procs", type=int, default=4,
                     help="processes the clients are spread over (100 clients each at 100 tables)")
     ap.add_argument("--client-checks", action="store_true",
@@ -283,6 +324,11 @@ def main() -> int:
     ap.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
     ap.add_argument("--codes", default="", help=argparse.SUPPRESS)
     opts = ap.parse_args()
+    games = [g.strip() for g in opts.games.split(",") if g.strip()]
+    if not games or any(g not in ("tortuga", "t1667") for g in games):
+        ap.error("--games: a comma-separated list of tortuga and t1667")
+    if not 0 <= opts.computers_1667 <= 5:
+        ap.error("--computers-1667 must be 0-5")
     if opts.abuser:
         print(json.dumps(asyncio.run(abuse(opts.abuser, opts.silent, opts.guessers, opts.abuse_delay,
                                            opts.abuse_seconds))))
@@ -300,7 +346,7 @@ def main() -> int:
          # the bench's clients all come from 127.0.0.1 and one lobby connection makes every table
          "--max-connections", "2000", "--max-per-ip", "2000", "--create-rate", "100000"]
         + (["--full-gc-every", "0"] if opts.python_gc else []),
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         assert server.stdout is not None
         line = server.stdout.readline()
@@ -313,21 +359,24 @@ def main() -> int:
         print(f"server garbage collection: {'Python default' if opts.python_gc else 'tuned (GcPolicy)'}; clients "
               f"read {'every view (checked)' if opts.client_checks else 'only the views they act on (checked)'}; "
               f"client processes' garbage collection: {'Python default' if opts.client_python_gc else 'tuned'}")
-        cpu0 = cpu_seconds(server.pid)
-        codes, errors = asyncio.run(create_tables(url, 1))
-        base = asyncio.run(play_tables(url, codes, opts.think, opts.timeout, opts.seed, opts.client_checks))
-        base["errors"] += errors
-        cpu1 = cpu_seconds(server.pid)
-        report("baseline, 1 table", base, cpu1 - cpu0)
-        codes, errors = asyncio.run(create_tables(url, opts.tables))
+        bases = []
+        for game in dict.fromkeys(games):  # one table of each game alone, one after the other
+            cpu0 = cpu_seconds(server.pid)
+            codes, errors = asyncio.run(create_tables(url, 1, [game], opts.computers_1667))
+            base = asyncio.run(play_tables(url, codes, opts.think, opts.timeout, opts.seed, opts.client_checks))
+            base["errors"] += errors
+            cpu1 = cpu_seconds(server.pid)
+            report(f"baseline, 1 table ({game})" if len(games) > 1 else "baseline, 1 table", base, cpu1 - cpu0)
+            bases.append(base)
+        codes, errors = asyncio.run(create_tables(url, opts.tables, games, opts.computers_1667))
         cpu1 = cpu_seconds(server.pid)
         abuser = None
         if opts.abuse:
             said_to = tempfile.TemporaryFile("w+")  # noqa: SIM115 (closed below)  a file: a full pipe would stop it
-            abuser = subprocess.Popen([sys.executable, __file__, "--abuser", url, "--silent", str(opts.silent),
+            abuser = subprocess.Popen([sys.executable, "-m", "scripts.net_bench", "--abuser", url, "--silent", str(opts.silent),
                                        "--guessers", str(opts.guessers), "--abuse-delay", str(opts.abuse_delay),
                                        "--abuse-seconds", str(max(10.0, opts.timeout - opts.abuse_delay))],
-                                      stdout=said_to, text=True)
+                                      stdout=said_to, text=True, cwd=ROOT)
         full = play_in_processes(url, codes, max(1, opts.client_procs), opts.think, opts.timeout, opts.seed + 1000,
                                  opts.client_checks, opts.client_nice, opts.client_python_gc)
         full["errors"] += errors
@@ -348,7 +397,8 @@ def main() -> int:
                   f"on: {', '.join(f'{k} {v}' for k, v in got.items()) or 'no report'}")
             if got.get("hits"):
                 full["errors"].append(f"a guessed join code hit a table {got['hits']} time(s)")
-        report(f"{opts.tables} tables" + (" under abuse" if abuser else ""), full, cpu2 - cpu1)
+        mix = f" ({', '.join(games)} in turn)" if len(games) > 1 else ""
+        report(f"{opts.tables} tables{mix}" + (" under abuse" if abuser else ""), full, cpu2 - cpu1)
         print(f"load average at the end {os.getloadavg()[0]:.1f}")
     finally:
         server.terminate()
@@ -362,7 +412,7 @@ def main() -> int:
             print(line.split("tortuga-server ", 1)[-1])
     tracebacks = err.count("Traceback")
     print(f"server log: {tracebacks} traceback(s), {err.count(' ERROR ')} error line(s)")
-    failed = base["errors"] or full["errors"] or tracebacks
+    failed = any(b["errors"] for b in bases) or full["errors"] or tracebacks
     return 1 if failed else 0
 
 

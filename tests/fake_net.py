@@ -119,6 +119,9 @@ class SticksRun:
     def release_hold(self, seat: int, level: str, pacing: Any = None) -> float | None:
         return None
 
+    def bot_talk(self, bot: Any, seat: int) -> list[str]:
+        return []  # the sticks game's computer players do not talk
+
 
 class _SeatBot:
     """The headless client's sticks player."""

@@ -124,6 +124,17 @@ class GameRun(Protocol):
         """Carry out what a :meth:`bot_job` returned (:class:`ActionIllegal` when refused)."""
         ...
 
+    def bot_talk(self, bot: Any, seat: int) -> list[str]:
+        """What computer player ``bot`` (one :meth:`make_bot` made) at ``seat`` says now of what its
+        seat has seen since it last spoke, each line its game's data as text (at most
+        :data:`.protocol.MAX_CHAT` characters, no spaces doubled or at the ends): the server puts
+        each into the table's chat as kind ``bot``, stamped as ``seat``, and the game words it at
+        each client. [] when it says nothing, or the table's options have its computer players
+        quiet. It must be built from ``seat``'s own view and events only (chat is public), never
+        change what the player decides, and be quick: it is called on the event loop, after every
+        change of the game, for each computer seat that is not deciding just then."""
+        ...
+
     def release_hold(self, seat: int, level: str, pacing: Any = None) -> float | None:
         """Seconds a computer player's answer for ``seat``'s decision now is held before it is shown
         (the game's pacing, e.g. so that timing does not tell a forced choice from a chosen one),
@@ -300,6 +311,7 @@ def keys() -> tuple[str, ...]:
 
 
 def client_id() -> str:
-    """What this program says it is in its Hello: the games it plays, joined by ``+`` (the default
-    game first: a server from before the second game reads only that)."""
+    """The games this program plays, joined by ``+`` (the default game first: a server from before
+    the second game reads only that), as its Hello says them (:data:`.protocol.CLIENT` adds the
+    later chat kinds it reads)."""
     return "+".join(keys())

@@ -13,7 +13,10 @@ Chat: a seated connection sends :class:`Say` (text only, at most :data:`MAX_CHAT
 the server cleans it (:func:`clean_chat`), stamps it with the seat and that seat's name (never
 the client's word for either) and sends it to everyone at the table as a :class:`Chat`, beside
 the table's own notes (a player joined, dropped out, came back, left, was taken over by a
-computer player) in the same stream.
+computer player) in the same stream. A computer player's own line (kind ``bot``: its game's data
+as text, worded by the game at each client) is stamped with its seat the same way; it goes only to
+clients whose :class:`Hello` says they read it (:data:`LATER_CHAT_KINDS`, :func:`client_chat_kinds`),
+so a client from before it never receives a kind it cannot decode.
 
 Which game a table plays is a key (``game``; a message without it means :data:`DEFAULT_GAME`,
 the only game before there was a second). Game data travels as JSON data the game defines and
@@ -83,16 +86,34 @@ def client_games(client: str) -> frozenset[str]:
     >>> sorted(client_games("tortuga+t1667")), sorted(client_games("tortuga")), sorted(client_games(""))
     (['t1667', 'tortuga'], ['tortuga'], ['tortuga'])
     """
-    return frozenset({DEFAULT_GAME} | {g for g in client.split("+")[1:] if g and len(g) <= MAX_GAME})
+    return frozenset({DEFAULT_GAME} | {g for g in client.split("+")[1:]
+                                       if g and len(g) <= MAX_GAME and not g.startswith(_CHAT_PREFIX)})
+
+
+#: What a :class:`Hello`'s ``client`` holds, after a ``+`` sign, for each chat kind of
+#: :data:`LATER_CHAT_KINDS` the client reads (``"tortuga+t1667+chat:bot"``). A server from before
+#: them reads such a part as one more game it has no table of: harmless.
+_CHAT_PREFIX = "chat:"
+
+
+def client_chat_kinds(client: str) -> frozenset[str]:
+    """The chat kinds of :data:`LATER_CHAT_KINDS` a client reads, from its :class:`Hello`'s ``client``.
+
+    >>> sorted(client_chat_kinds("tortuga+t1667+chat:bot")), sorted(client_chat_kinds("tortuga+t1667"))
+    (['bot'], [])
+    """
+    return frozenset(k for part in client.split("+")[1:] if part.startswith(_CHAT_PREFIX)
+                     and (k := part[len(_CHAT_PREFIX):]) in LATER_CHAT_KINDS)
 
 
 def __getattr__(name: str) -> Any:
     """``CLIENT``: what this program says it is in its :class:`Hello`, the games it plays after ``+``
-    signs (from the registered games, looked up when first asked for)."""
+    signs (from the registered games, looked up when first asked for), then the later chat kinds it
+    reads (``+chat:bot``: :func:`client_chat_kinds`)."""
     if name == "CLIENT":
         from tortuga_desktop.net.games import client_id
 
-        return client_id()
+        return "+".join([client_id(), *(f"{_CHAT_PREFIX}{k}" for k in LATER_CHAT_KINDS)])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -326,16 +347,23 @@ class Update(_Msg, tag="Update", frozen=True, omit_defaults=True):
     legal: list[str] | None = None
 
 
-#: What a :class:`Chat` entry is: a player's message, or a note of the table about ``seat``.
-ChatKind = Literal["say", "joined", "dropped", "returned", "left", "taken_over"]
-CHAT_KINDS = ("say", "joined", "dropped", "returned", "left", "taken_over")
+#: What a :class:`Chat` entry is: a player's message, a note of the table about ``seat``, or
+#: (``bot``) a line a computer player at ``seat`` says, its game's data as text.
+ChatKind = Literal["say", "joined", "dropped", "returned", "left", "taken_over", "bot"]
+CHAT_KINDS = ("say", "joined", "dropped", "returned", "left", "taken_over", "bot")
+#: Chat kinds made after version 1 of this protocol: a client reads them only when its
+#: :class:`Hello` says so (:func:`client_chat_kinds`); a client from before them would refuse the
+#: whole message, so it is never sent one.
+LATER_CHAT_KINDS = ("bot",)
 
 
 class Chat(_Msg, tag="Chat", frozen=True):
     """One entry of a table's chat. ``n`` counts the table's entries from 1 (a client that
     gets the history again after a reconnect skips what it has); ``seat`` and ``name`` are the
     server's (the seat the message came from, its name at the time); ``text`` is cleaned and
-    empty for the table's own notes (``kind`` other than ``say``: the client words them);
+    empty for the table's own notes (``kind`` other than ``say`` and ``bot``: the client words
+    them); for ``bot`` (a computer player's line) it is the game's data as text, worded by the
+    game;
     ``at``: seconds since the epoch (UTC)."""
 
     table: str
@@ -553,7 +581,7 @@ def _check_client(msg: ClientMessage) -> None:
 
 
 __all__ = [
-    "CHAT_KEEP", "CHAT_KINDS", "DEFAULT_GAME", "GameKey", "MAX_GAME", "MAX_SEAT", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
+    "CHAT_KEEP", "CHAT_KINDS", "LATER_CHAT_KINDS", "client_chat_kinds", "DEFAULT_GAME", "GameKey", "MAX_GAME", "MAX_SEAT", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
     "clean_chat", "BYE_HOST_CLOSED", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",

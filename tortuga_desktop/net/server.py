@@ -46,7 +46,9 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
   on average (more are refused with a ``chat_rate`` error that says how long to wait); a
   message is cleaned (:func:`.protocol.clean_chat`) and stamped with the sender's seat and its
   name; the table keeps its last :data:`.protocol.CHAT_KEEP` entries (in its save and archive)
-  and sends them to whoever takes a seat; chat text is never logged;
+  and sends them to whoever takes a seat; chat text is never logged; a computer seat's own lines
+  (its game's :meth:`.games.GameRun.bot_talk`, when the table's options have it talk) join the
+  chat stamped as that seat, as kind ``bot``, sent only to clients that read that kind;
 * no seed, join code or token is ever logged; a fault that repeats is logged once with a count
   (:class:`RepeatFilter`).
 """
@@ -350,6 +352,8 @@ class Conn:
         self.watching = False
         #: the games this client can play (its Hello says; a client from before the second game: the first)
         self.games: frozenset[str] = frozenset({P.DEFAULT_GAME})
+        #: the later chat kinds it reads (its Hello says; :func:`.protocol.client_chat_kinds`)
+        self.chat_kinds: frozenset[str] = frozenset()
         self.watch_raw = 0
         self.watch_visible = 0
 
@@ -1173,6 +1177,7 @@ class GameServer:
                 return
             conn.hello = True
             conn.games = P.client_games(msg.client)
+            conn.chat_kinds = P.client_chat_kinds(msg.client)
             if conn.hello_timer is not None and not conn.over_cap:  # over the cap: it must reclaim in time
                 conn.hello_timer.cancel()
                 conn.hello_timer = None
@@ -1228,10 +1233,46 @@ class GameServer:
         """Add a chat entry (a message or a note of the table) and send it to the whole table."""
         if self.stopping:
             return
-        raw = P.encode(table.add_chat(seat, kind, text))
+        entry = table.add_chat(seat, kind, text)
+        raw = P.encode(entry)
+        later = kind in P.LATER_CHAT_KINDS
         for c in list(table.conns):
-            c.send(raw)
+            if not later or kind in c.chat_kinds:
+                c.send(raw)
         self._autosave(table)
+
+    @staticmethod
+    def _send_chat(conn: Conn, entry: P.Chat) -> None:
+        """One entry of the table's chat to ``conn`` (a kind its Hello did not name is not sent: a
+        client from before that kind would refuse the message)."""
+        if entry.kind not in P.LATER_CHAT_KINDS or entry.kind in conn.chat_kinds:
+            conn.send(entry)
+
+    def _bot_talk(self, table: Table) -> None:
+        """Each computer seat that is not deciding just now says what its game's computer player
+        says of what its seat has seen (:meth:`.games.GameRun.bot_talk`), into the table's chat
+        stamped as that seat. Only ``computer`` seats talk: a person's seat played by a computer
+        while its player is away keeps quiet (nobody speaks in a person's name)."""
+        game = table.game
+        if game is None or self.stopping:
+            return
+        for slot in table.slots:
+            if slot.kind != "computer" or slot.bot_level is None or slot.thinking:
+                continue
+            try:
+                lines = game.bot_talk(self._bot(table, slot), slot.index)
+            except Exception as exc:  # a fault of the game's talk: the game goes on (never its message)
+                self.internal_errors += 1
+                logger.error("table %s: the computer player of seat %d could not talk: %s", table.id, slot.index,
+                             type(exc).__name__)
+                continue
+            for line in lines:
+                if not line or len(line) > P.MAX_CHAT or P.clean_chat(line) != line:
+                    self.internal_errors += 1  # a fault of the game: the line is not sent (never its text)
+                    logger.error("table %s: the computer player of seat %d said a line that is no chat entry",
+                                 table.id, slot.index)
+                    continue
+                self._chat(table, slot.index, "bot", line)
 
     def _on_list(self, conn: Conn) -> None:
         if not self.config.lobby:
@@ -1280,7 +1321,7 @@ class GameServer:
         table.conns.add(conn)
         conn.send(P.Watching(table=table.id))
         for entry in table.chat:
-            conn.send(entry)
+            self._send_chat(conn, entry)
         conn.send(table.lobby())
         if table.game is not None:
             self._send_watcher(table, conn)
@@ -1449,7 +1490,7 @@ class GameServer:
         table.conns.add(conn)
         conn.send(P.Joined(table=table.id, seats=seats, token=token))
         for entry in table.chat:  # the table's chat so far (a returning client skips what it has)
-            conn.send(entry)
+            self._send_chat(conn, entry)
         for i, kind in notes:
             self._chat(table, i, kind)
         self._watch_empty(table)
@@ -1591,6 +1632,7 @@ class GameServer:
         if game.is_over:
             self._broadcast_lobby(table)
             self._game_over(table)
+        self._bot_talk(table)  # (before the next decision is asked: the seat that decides has spoken)
         self._schedule_bots(table)
         self._autosave(table)
 

@@ -22,7 +22,7 @@ from __future__ import annotations
 import importlib
 import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
@@ -42,7 +42,7 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["ABOUT", "BUILT_IN", "DEFAULT_GAME", "DemoOptions", "GameModule", "MenuOverlay", "ReplaySummary", "ReplayableGame", "SavedGame", "ShellApp", "Tutorial",
            "UnknownGameError",
            "about_lines", "find", "game_of", "game_title", "module", "modules", "names", "register", "unregister",
-           "HostSetup", "NetworkGame", "NetworkTable", "NetworkTableOptions", "PlayAgain", "TableChoice",
+           "HostSetup", "NetworkChatWords", "NetworkGame", "NetworkTable", "NetworkTableOptions", "PlayAgain", "TableChoice",
            "network_games"]
 
 #: The game a file without a ``"game"`` field belongs to, and the one the menu offers first (the
@@ -339,12 +339,15 @@ class HostSetup:
     "human" for a person at this computer or a computer player's level; the host makes seats
     open for players elsewhere) and the table's options the server is told
     (:func:`tortuga_desktop.net.server.start_host`): ``long_game`` and ``starred`` (the starred
-    cards named openly, None: drawn hidden), each left at its default by a game without it."""
+    cards named openly, None: drawn hidden), each left at its default by a game without it, and
+    ``chosen``: the values of the game's table choices the host screen offers
+    (:attr:`TableChoice.host`; a choice not named: its default)."""
 
     game: str
     seats: tuple[SeatConfig, ...]
     long_game: bool = False
     starred: tuple[str, ...] | None = None
+    chosen: Mapping[str, str] = field(default_factory=dict)
 
 
 class NetworkTable(Protocol):
@@ -393,10 +396,12 @@ class NetworkGame(GameModule, Protocol):
 class TableChoice:
     """One of a game's own options for a table made from a server's table list: ``key`` names it,
     ``choices`` are its values in the order a button steps through them, each ``(value, translation
-    key of its words)``; the first is the default."""
+    key of its words)``; the first is the default. ``host``: the host screen offers it too (a
+    choice the game's own setup screen makes otherwise, e.g. which starred cards, is not)."""
 
     key: str
     choices: tuple[tuple[str, str], ...]
+    host: bool = False
 
 
 @runtime_checkable
@@ -411,6 +416,17 @@ class NetworkTableOptions(Protocol):
     def table_options(self, players: int, chosen: Mapping[str, str]) -> dict[str, object]:
         """The options a table of ``players`` seats is created with (JSON data the game's network
         adapter checks), from the values chosen (``TableChoice.key`` -> value; a key missing: its default)."""
+        ...
+
+
+@runtime_checkable
+class NetworkChatWords(Protocol):
+    """A network game whose computer players speak in the table's chat (entries of kind ``bot``: the
+    game's own data as text, stamped with the speaker's seat): it words each line."""
+
+    def bot_chat_text(self, text: str, seat: int, names: Sequence[str]) -> str:
+        """What computer seat ``seat`` said (``text``: the chat entry's), in the current language with
+        its name; ``names``: the table's seats' names. ValueError for a text that is no line of the game."""
         ...
 
 

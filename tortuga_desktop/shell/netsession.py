@@ -30,6 +30,7 @@ from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import Incoming, Status
 from tortuga_desktop.net.seatstore import SeatChat
 from tortuga_desktop.shell import game as games
+from tortuga_desktop.shell.i18n import tr
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.net.client import NetClient
@@ -340,6 +341,21 @@ class NetSession:
             return False
         self.muted.add(seat)
         return True
+
+    def bot_words(self, line: ChatLine) -> str:
+        """A computer player's line (kind ``bot``) in words, by the table's game
+        (:class:`~tortuga_desktop.shell.game.NetworkChatWords`); a line the game does not read (or a
+        game without such lines) is said to be unreadable, never shown as its raw data."""
+        try:
+            m: object = games.module(self.game)
+        except games.UnknownGameError:
+            m = None
+        if isinstance(m, games.NetworkChatWords):
+            try:
+                return m.bot_chat_text(line.text, line.seat, [s.name for s in self.lobby])
+            except ValueError as exc:
+                log.warning("a computer player's chat line did not read: %s", type(exc).__name__)
+        return tr("net.chat.bot_unread", name=line.name)
 
     def chat_lines(self) -> list[ChatLine]:
         """The chat as shown here: muted seats' messages left out."""

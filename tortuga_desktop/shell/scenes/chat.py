@@ -11,7 +11,8 @@ not start the game) opens the text field.
 In the field, Enter sends (the field stays open), Escape closes it (what was typed is kept);
 every other key goes to the field, never to the table. Each message shows the sender's seat
 colour and name as the server stamped them; the table's notes (joined, dropped out, back,
-left, a computer took over) are worded here from their kind. Clicking a name in the mute row
+left, a computer took over) are worded here from their kind, a computer player's own line
+(kind ``bot``: its game's data) by the table's game. Clicking a name in the mute row
 mutes that player's messages on this computer for this table (their notes still show);
 clicking again unmutes. Hot-seat games have no chat (no server, nobody to talk to).
 
@@ -51,10 +52,13 @@ __all__ = ["ChatPanel", "chat_text", "wrap_chars"]
 TOAST_SECONDS = 8.0
 
 
-def chat_text(line: ChatLine) -> str:
-    """What one chat entry says (the name is drawn in the seat's colour before it)."""
+def chat_text(line: ChatLine, session: NetSession | None = None) -> str:
+    """What one chat entry says (the name is drawn in the seat's colour before it); a computer
+    player's line (kind ``bot``) is worded by the table's game (``session``: the table's)."""
     if line.kind == "say":
         return line.text
+    if line.kind == "bot":
+        return session.bot_words(line) if session is not None else tr("net.chat.bot_unread", name=line.name)
     return tr(f"net.chat.{line.kind}", name=line.name)
 
 
@@ -140,7 +144,8 @@ class ChatPanel:
 
     def lines(self) -> list[str]:
         """The chat as the player reads it, "name: text" (tests)."""
-        return [f"{c.name}: {chat_text(c)}" if c.kind == "say" else chat_text(c) for c in self.session.chat_lines()]
+        return [f"{c.name}: {chat_text(c)}" if c.kind == "say" else chat_text(c, self.session)
+                for c in self.session.chat_lines()]
 
     @property
     def can_write(self) -> bool:
@@ -377,7 +382,7 @@ class ChatPanel:
                 else:
                     entry += [[(b, palette.INK, font)] for b in body]
             else:
-                entry += [[(b, palette.INK_SOFT, font)] for b in wrap_chars("· " + chat_text(c), font, w)]
+                entry += [[(b, palette.INK_SOFT, font)] for b in wrap_chars("· " + chat_text(c, self.session), font, w)]
             rows = entry + rows
             if len(rows) >= room:
                 break

@@ -1,7 +1,9 @@
 """Host a network game (New game -> "Host online game").
 
 Each seat is open (a player at another computer joins it with the join code), a human at this
-computer, or a computer player (Easy/Normal/Hard). The host picks where the server listens:
+computer, or a computer player (Easy/Normal/Hard); the game's own table choices the host screen
+offers (:attr:`~tortuga_desktop.shell.game.TableChoice.host`, e.g. whether computer players talk)
+sit under the seats. The host picks where the server listens:
 this computer only (127.0.0.1: for trying it out, or players on this machine), or all network
 interfaces — then anyone who can reach this computer's network address can try to connect,
 and only the join code keeps them out. If a player drops out, their seat is held for a minute
@@ -18,11 +20,12 @@ Keys: Enter hosts, Escape goes back.
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import logging
 import threading
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, TypeVar
 
@@ -88,6 +91,9 @@ class HostPlan:
     game: str = games.DEFAULT_GAME
     #: Tortuga 1667: the starred cards named openly (None: drawn hidden)
     starred: tuple[str, ...] | None = None
+    #: the game's further table options (JSON data its network adapter checks), from the choices
+    #: this screen offers (:meth:`~tortuga_desktop.shell.game.NetworkTableOptions.table_options`)
+    options: Mapping[str, object] = field(default_factory=dict)
 
     def seat_specs(self) -> list[SeatSpec]:
         out = []
@@ -184,7 +190,7 @@ def start_hosting(plan: HostPlan, save_dir: Path | None) -> HostStarted:
                         host=plan.listen, port=plan.port, name=name[:24], long_game=plan.long_game,
                         hold_seconds=plan.hold_seconds, takeover_level=plan.takeover, save_dir=save_dir,
                         wait_for_port=3.0, game=plan.game,
-                        starred=None if plan.starred is None else list(plan.starred))
+                        starred=None if plan.starred is None else list(plan.starred), options=dict(plan.options))
     table = hosted.table
     addresses = local_addresses() if plan.listen == "0.0.0.0" else ()
     return HostStarted(hosted.server, hosted.server.port, table.id, table.code, table.host_token, addresses,
@@ -263,6 +269,8 @@ class HostScene(WidgetScene):
         self._count_dd: UIDropDownMenu | None = None
         self._listen_dd: UIDropDownMenu | None = None
         self._takeover_dd: UIDropDownMenu | None = None
+        #: the chosen game's table choices offered here (key -> its dropdown)
+        self._choice_dds: dict[str, UIDropDownMenu] = {}
         self._port: SafeTextEntryLine | None = None
         self._host_btn: UIButton | None = None
         self._back_btn: UIButton | None = None
@@ -344,6 +352,12 @@ class HostScene(WidgetScene):
             self.takeover = v if v in TAKEOVER_LEVELS else self.takeover
         if self._port is not None:
             self.port_text = self._port.get_text()
+        for key, dd in self._choice_dds.items():
+            values = {v for c in self.host_choices() if c.key == key for v, _ in c.choices}
+            v = str(dd.selected_option[1])
+            if v in values:
+                setup = self.setup()
+                self.setups[self.game] = dataclasses.replace(setup, chosen={**setup.chosen, key: v})
 
     def plan(self) -> HostPlan:
         """The plan as the widgets show it; raises ValueError (translated text) when it cannot work."""
@@ -364,8 +378,17 @@ class HostScene(WidgetScene):
         if not text.isdigit() or not 1024 <= int(text) <= 65535:
             raise ValueError(tr("net.host.bad_port"))
         options = self.setup()
+        module = self.games[self.game]
+        chosen = {c.key: options.chosen.get(c.key, c.choices[0][0]) for c in self.host_choices()}
+        extra = module.table_options(len(kinds), chosen) if isinstance(module, games.NetworkTableOptions) else {}
+        extra = {k: v for k, v in extra.items() if k in chosen}  # only what this screen chose
         return HostPlan(kinds, names, LISTEN[self.listen], int(text), self.takeover, options.long_game,
-                        game=self.game, starred=options.starred)
+                        game=self.game, starred=options.starred, options=extra)
+
+    def host_choices(self) -> tuple[games.TableChoice, ...]:
+        """The chosen game's table choices this screen offers (:attr:`~.game.TableChoice.host`)."""
+        m = self.games[self.game]
+        return tuple(c for c in m.table_choices() if c.host) if isinstance(m, games.NetworkTableOptions) else ()
 
     def setup(self) -> HostSetup:
         """The chosen game's table options: as this screen was opened with them, or its module's."""
@@ -384,6 +407,7 @@ class HostScene(WidgetScene):
         super()._kill()
         self._names, self._kinds = [], []
         self._count_dd = self._listen_dd = self._takeover_dd = self._game_dd = None
+        self._choice_dds = {}
         self._port = None
         self._host_btn = self._back_btn = self._resume_btn = None
 
@@ -395,9 +419,10 @@ class HostScene(WidgetScene):
         chosen = self.games[self.game]
         seats = chosen.max_players
         shown = min(self.count, seats)  # the rows of the seats played (the others are hidden and take no room)
-        row_h = max(20, min(40, (h - 80) // (max(4, shown) + 13)))
+        choices = self.host_choices()
+        row_h = max(20, min(40, (h - 80) // (max(4, shown) + 13 + len(choices))))
         gap = max(3, row_h // 6 if shown > 4 else row_h // 5)
-        ph = (max(4, shown) + 10) * (row_h + gap) + row_h * 2
+        ph = (max(4, shown) + 10 + len(choices)) * (row_h + gap) + row_h * 2
         self._title_px = max(18, min(34, row_h + gap))  # the title fits above the first row
         px, py = (w - pw) // 2, max(10, (h - ph) // 2)
         self._panel = pygame.Rect(px - 16, py - 12, pw + 32, ph + 24)
@@ -438,6 +463,14 @@ class HostScene(WidgetScene):
                     el.hide()  # type: ignore[no-untyped-call]
             else:
                 y += row_h + gap
+        for c in choices:
+            opts: list[str | tuple[str, str]] = [(tr(k), v) for v, k in c.choices]
+            now = self.setup().chosen.get(c.key, c.choices[0][0])
+            at = next((i for i, (v, _) in enumerate(c.choices) if v == now), 0)
+            add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.host.table_choice"), manager))
+            self._choice_dds[c.key] = add(UIDropDownMenu(opts, opts[at], pygame.Rect(px + lw, y, min(420, pw - lw), row_h),
+                                                         manager))
+            y += row_h + gap
         add(UILabel(pygame.Rect(px, y, lw, row_h), tr("net.host.listen"), manager))
         listen_opts: list[str | tuple[str, str]] = [(tr("net.host.listen_local"), "local"),
                                                     (tr("net.host.listen_all"), "all")]
@@ -513,7 +546,7 @@ class HostScene(WidgetScene):
         if resume is not None:  # where the table was: the other players' games look for it there
             listen, port = saved_place(resume) or (plan.listen, plan.port)
             plan = HostPlan(plan.kinds, plan.names, listen, port, plan.takeover, plan.long_game, resume=resume,
-                            game=plan.game, starred=plan.starred)
+                            game=plan.game, starred=plan.starred, options=plan.options)
         self.error = tr("net.host.starting")
         self._busy = True
         self._build()

@@ -177,6 +177,10 @@ class TableLister:
             self.client.close(timeout=0.0)
 
 
+#: the new table's option buttons in one row at most (more: two rows)
+OPTIONS_PER_ROW = 6
+
+
 def table_line(t: TableInfo) -> str:
     """One table of the list in words: name, seats, who sits there, computers, state."""
     taken = t.players - t.open_seats
@@ -192,6 +196,8 @@ def table_line(t: TableInfo) -> str:
     if t.long_game:
         parts.append(tr("net.tables.long"))
     parts.append(tr("net.tables.playing" if t.started else "net.tables.waiting"))
+    if t.watchers:
+        parts.append(trn("net.tables.watchers", t.watchers))
     if not t.listed:
         parts.append(tr("net.tables.private"))
     return "  —  ".join(parts)
@@ -261,7 +267,10 @@ class TablesScene(WidgetScene):
         manager = self.app.ui
         w, h = self.app.size
         pw = max(420, min(1100, w - 40))
-        rows = PAGE + 6
+        # the new table's options: one row of buttons, two when the game has many (each stays readable)
+        n_options = (len(self.network_games()) > 1) + 4 + len(self.choices())
+        option_rows = 1 if n_options <= OPTIONS_PER_ROW else 2
+        rows = PAGE + 5 + option_rows
         row_h = max(28, min(40, (h - 80) // (rows + 2)))
         gap = max(5, row_h // 5)
         ph = rows * (row_h + gap) + row_h
@@ -328,10 +337,13 @@ class TablesScene(WidgetScene):
             value = n.choice(c.key, c.choices[0][0])
             options.append((c.key, tr(next((k for v, k in c.choices if v == value), c.choices[0][1]))))
         options.append(("listed", tr("net.tables.public" if n.listed else "net.tables.private")))
-        cw = (pw - (len(options) - 1) * gap) // len(options)
+        per_row = -(-len(options) // option_rows)
+        cw = (pw - (per_row - 1) * gap) // per_row
         for i, (key, text) in enumerate(options):
-            button(key, pygame.Rect(px + i * (cw + gap), y, cw, row_h), text, not (key == "level" and not n.computers))
-        y += row_h + gap * 2
+            row, col = divmod(i, per_row)
+            button(key, pygame.Rect(px + col * (cw + gap), y + row * (row_h + gap), cw, row_h), text,
+                   not (key == "level" and not n.computers))
+        y += option_rows * (row_h + gap) + gap
         self._msg_at = pygame.Rect(px, y, pw, row_h + gap)
         y += row_h + gap * 2
         button("back", pygame.Rect(px, y, bw, row_h + 4), tr("setup.ui.back_esc"))

@@ -163,6 +163,10 @@ class DiceRun:
         except RulesError as exc:
             raise ActionIllegal(str(exc)) from None
 
+    def bot_talk(self, bot: Any, seat: int) -> list[str]:
+        """The dice game's computer players say nothing at the table."""
+        return []
+
     def release_hold(self, seat: int, level: str, pacing: Any = None) -> float | None:
         if not pacing_mod.ENABLED:
             return None

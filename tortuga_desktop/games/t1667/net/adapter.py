@@ -3,7 +3,9 @@
 The server runs a :class:`~.run.Run1667`; a seat is sent its view, its events and its legal actions
 (the view does not say them) in the forms of :mod:`.codec`, which also reads them back field by
 field. Options (:class:`T1667Options`): ``starred``, the three starred cards named openly (None:
-three drawn at random and hidden). The computer players are the game's own
+three drawn at random and hidden); ``talk``, the computer players talk at the table as at a local one
+(their lines go to the table's chat: :meth:`~.run.Run1667.bot_talk`; a table made by a client from
+before the option has them quiet). The computer players are the game's own
 (:func:`~tortuga_desktop.games.t1667.ai.seat.make_player`); no decision is paced (a decision with one
 option is carried out by the rules, so no answer's timing tells anything).
 """
@@ -37,6 +39,8 @@ class T1667Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit
 
     #: the three starred cards named openly (None: drawn at random and hidden)
     starred: list[str] | None = None
+    #: the computer players talk at the table (reactions to the votes, in the table's chat)
+    talk: bool = False
 
 
 class _SeatBot:
@@ -84,10 +88,10 @@ class T1667Adapter:
         return out
 
     def new_run(self, players: int, seed: int, *, names: Sequence[str], options: Mapping[str, Any]) -> Run1667:
-        return Run1667.new(players, seed, names=names, starred=options.get("starred"))
+        return Run1667.new(players, seed, names=names, starred=options.get("starred"), talk=options.get("talk") is True)
 
     def run_from_record(self, record: Any, seed: int | None, options: Mapping[str, Any]) -> Run1667:
-        return Run1667.from_record(record, seed)
+        return Run1667.from_record(record, seed, talk=options.get("talk") is True)
 
     def decode(self, view: Any, events: Any, seat: int | None, decisions: int,
                legal: Sequence[str] | None) -> Decoded:

@@ -13,6 +13,18 @@ A client derives what its screen may show from its seat's data alone:
   the rules build :class:`~tortuga_desktop.games.t1667.rules.PublicView`;
 * :func:`public_events` are a seat's events with its own private events turned into their public twins.
 
+A computer player's table talk (:mod:`tortuga_desktop.games.t1667.ai.talk`) travels in the table's chat
+as compact JSON text without its speaker (the chat entry's seat is the speaker, stamped by the server):
+:func:`talk_to_text` and :func:`talk_from_text`, which checks every field.
+
+>>> from tortuga_desktop.games.t1667.ai.talk import Reaction
+>>> from tortuga_desktop.games.t1667.rules.cards import VoteKind
+>>> r = Reaction(2, "suspect", VoteKind.ATTACK, "failed", 3, about=1, variant=1)
+>>> talk_to_text(r)
+'{"t":"reaction","mood":"suspect","vote":"attack","result":"failed","vote_no":3,"about":1,"variant":1}'
+>>> talk_from_text(talk_to_text(r), 2, 4) == r
+True
+
 >>> from tortuga_desktop.games.t1667.table.engine import T1667Engine
 >>> e = T1667Engine.new(players=4, seed=5)
 >>> view_from_json(view_to_json(e.view(2)), 2) == e.view(2), public_of(e.view(2)) == e.view(None)
@@ -30,8 +42,10 @@ from typing import Any
 
 import msgspec
 
+from tortuga_desktop.games.t1667.ai.talk import RESULTS, VARIANTS, Claim, Reaction, TalkMessage
 from tortuga_desktop.games.t1667.rules import Event, PlayerView, PrivateEvent, PublicView
 from tortuga_desktop.games.t1667.rules import events as _events
+from tortuga_desktop.games.t1667.rules.cards import Loyalty, VoteKind
 from tortuga_desktop.net.protocol import ProtocolError
 
 #: every event class the rules define, by name (the only ones read back)
@@ -104,5 +118,61 @@ def public_events(events: Sequence[Event]) -> list[Event]:
     return [r for r in (_events.redact(e, None) for e in events) if r is not None]
 
 
-__all__ = ["EVENT_TYPES", "events_from_json", "events_to_json", "public_events", "public_of", "view_from_json",
-           "view_to_json"]
+
+
+class _ReactionWire(msgspec.Struct, tag_field="t", tag="reaction", forbid_unknown_fields=True):
+    mood: str
+    vote: VoteKind
+    result: str
+    vote_no: int
+    about: int | None = None
+    variant: int = 0
+
+
+class _ClaimWire(msgspec.Struct, tag_field="t", tag="claim", forbid_unknown_fields=True):
+    loyalty: Loyalty
+    asker: int | None = None
+
+
+_talk_decoder = msgspec.json.Decoder(_ReactionWire | _ClaimWire)
+_talk_encoder = msgspec.json.Encoder()
+#: the moods a reaction has (:class:`~tortuga_desktop.games.t1667.ai.talk.Reaction`)
+MOODS = ("cheer", "groan", "suspect")
+
+
+def talk_to_text(msg: TalkMessage) -> str:
+    """A computer player's line as the chat's text (its speaker left out: the entry's seat says it)."""
+    wire: _ReactionWire | _ClaimWire
+    if isinstance(msg, Reaction):
+        wire = _ReactionWire(msg.mood, msg.vote, msg.result, msg.vote_no, msg.about, msg.variant)
+    else:
+        wire = _ClaimWire(msg.loyalty, msg.asker)
+    return _talk_encoder.encode(wire).decode()
+
+
+def talk_from_text(text: str, speaker: int, players: int) -> TalkMessage:
+    """The line ``speaker`` said at a table of ``players`` seats, from a chat entry's text, every field
+    checked; :class:`ProtocolError` for anything else."""
+    try:
+        wire = _talk_decoder.decode(text)
+    except (msgspec.DecodeError, msgspec.ValidationError, UnicodeDecodeError, RecursionError) as exc:
+        raise ProtocolError(f"bad table talk: {str(exc)[:200]}") from None
+
+    def seat_ok(s: int | None) -> bool:
+        return s is None or 0 <= s < players
+
+    if not 0 <= speaker < players:
+        raise ProtocolError("bad table talk: no such speaker")
+    if isinstance(wire, _ClaimWire):
+        if not seat_ok(wire.asker):
+            raise ProtocolError("bad table talk: no such asker")
+        return Claim(speaker, wire.loyalty, wire.asker)
+    if (wire.mood not in MOODS or wire.result not in RESULTS[wire.vote] or not 1 <= wire.vote_no <= 10_000
+            or not 0 <= wire.variant < VARIANTS or not seat_ok(wire.about) or (wire.about is None) != (wire.mood != "suspect")
+            or wire.about == speaker):
+        raise ProtocolError("bad table talk: a field out of range")
+    return Reaction(speaker, wire.mood, wire.vote, wire.result, wire.vote_no, wire.about, wire.variant)
+
+
+__all__ = ["EVENT_TYPES", "MOODS", "events_from_json", "events_to_json", "public_events", "public_of", "talk_from_text",
+           "talk_to_text", "view_from_json", "view_to_json"]

@@ -8,6 +8,13 @@ Everything a seat is sent comes from ``engine.view(seat)``, ``engine.events_for(
 ``events_for(None)``. A computer player is given exactly what a remote player at its seat would be:
 its seat's view, events and legal actions.
 
+With ``talk`` (the table's option), each computer player also speaks at the table as at a local
+table (:meth:`Run1667.bot_talk`): its :class:`~tortuga_desktop.games.t1667.ai.seat.SeatPlayer` hears
+its seat's events and reacts to the votes turned up (:class:`~tortuga_desktop.games.t1667.ai.talk.TableTalk`,
+built from its own view and belief only); the lines go to the table's chat as data
+(:func:`.codec.talk_to_text`). A player made when the game has already begun (a resumed table) hears
+what came before without speaking of it: the moment for those lines has passed.
+
 >>> run = Run1667.new(players=3, seed=4, names=["A", "B", "C"])
 >>> seat = run.engine.deciders()[0]
 >>> run.decision_key(seat) is not None, run.decision_key((seat + 1) % 3)
@@ -34,6 +41,7 @@ from tortuga_desktop.games.t1667.rules import (
     SetupError,
     parse_action,
 )
+from tortuga_desktop.games.t1667.rules.events import VoteRevealed
 from tortuga_desktop.games.t1667.table.engine import T1667Engine, replay
 from tortuga_desktop.net.games import ActionIllegal, ActionMalformed, Cursor, SeatData
 
@@ -47,29 +55,34 @@ class Run1667:
 
     key = GAME
 
-    def __init__(self, engine: T1667Engine) -> None:
+    def __init__(self, engine: T1667Engine, *, talk: bool = False) -> None:
         self.engine = engine
+        #: the computer players talk at the table (the table's option)
+        self.talk = talk
+        #: per seat: a vote has turned up since its player last spoke
+        self._vote_heard: dict[int, bool] = {}
         #: per seat: its computer player (rebuilt when the level changes) and the events it has observed
         self._bots: dict[int, tuple[str, SeatPlayer]] = {}
         self._bot_read: dict[int, int] = {}
         self._seed_base = 0
 
     @classmethod
-    def new(cls, players: int, seed: int, *, names: Sequence[str], starred: Sequence[str] | None = None) -> Run1667:
+    def new(cls, players: int, seed: int, *, names: Sequence[str], starred: Sequence[str] | None = None,
+            talk: bool = False) -> Run1667:
         """A new game; ValueError (with the rules' reason) for a bad setup."""
         try:
             cards = None if starred is None else [EventCard(c) for c in starred]
-            run = cls(T1667Engine.new(players, seed, starred=cards, names=list(names)))
+            run = cls(T1667Engine.new(players, seed, starred=cards, names=list(names)), talk=talk)
         except (SetupError, ValueError) as exc:
             raise ValueError(f"Tortuga 1667 setup: {exc}") from None
         run._seed_base = seed
         return run
 
     @classmethod
-    def from_record(cls, data: Any, seed: int | None) -> Run1667:
+    def from_record(cls, data: Any, seed: int | None, *, talk: bool = False) -> Run1667:
         """The game a saved record describes, replayed; ValueError for one that is not or does not replay."""
         try:
-            run = cls(replay(data))
+            run = cls(replay(data), talk=talk)
         except (RecordError, RulesError, TypeError, ValueError) as exc:
             raise ValueError(f"Tortuga 1667 record: {exc}") from None
         run._seed_base = seed or 0
@@ -141,7 +154,35 @@ class Run1667:
         player = make_player(level, bot_seed)
         self._bots[seat] = (level, player)
         self._bot_read[seat] = 0
+        self._vote_heard[seat] = False
+        if self.talk:  # it hears what came before, and says nothing of it now
+            before = tuple(self.engine.events_for(seat))
+            if before:
+                player.observe(before)
+                player.talk(self.engine.view(seat))
+            self._bot_read[seat] = len(before)
         return player
+
+    def bot_talk(self, bot: Any, seat: int) -> list[str]:
+        """What computer player ``bot`` at ``seat`` says now (with the table's talk on): it hears its
+        seat's events since it last heard them and reacts to a vote turned up among them, from its
+        seat's view and its own belief (:meth:`~tortuga_desktop.games.t1667.ai.seat.SeatPlayer.talk`);
+        each line as the chat's text (:func:`.codec.talk_to_text`)."""
+        held = self._bots.get(seat)
+        if not self.talk or held is None or held[1] is not bot:
+            return []
+        player: SeatPlayer = bot
+        read = self._bot_read.get(seat, 0)
+        events = tuple(self.engine.events_for(seat, read))
+        if events:
+            player.observe(events)
+            self._bot_read[seat] = read + len(events)
+            self._vote_heard[seat] = self._vote_heard.get(seat, False) or any(
+                isinstance(e, VoteRevealed) for e in events)
+        if not self._vote_heard.get(seat):
+            return []  # only a vote turned up is talked about (what came since is heard then)
+        self._vote_heard[seat] = False
+        return [C.talk_to_text(line) for line in player.talk(self.engine.view(seat))]
 
     def bot_job(self, bot: Any, seat: int, *, budget_s: float = 0.0,
                 release_in: float | None = None) -> Callable[[], Action]:
@@ -156,6 +197,9 @@ class Run1667:
         events = tuple(self.engine.events_for(seat, read))
         view = self.engine.view(seat)
         legal = tuple(self.engine.legal_actions(seat))
+
+        if any(isinstance(e, VoteRevealed) for e in events):
+            self._vote_heard[seat] = True  # it speaks of it after its decision (bot_talk)
 
         def decide() -> Action:
             if events:

@@ -283,27 +283,38 @@ class T1667Game:
 
     # ------------------------------------------------------------ network play (shell.game.NetworkGame)
     def table_choices(self) -> tuple[TableChoice, ...]:
-        """A table made from a server's list: the starred cards drawn hidden, or named openly."""
+        """A table made from a server's list: the starred cards drawn hidden, or named openly; and
+        whether the computer players talk at the table (the host screen offers that too)."""
         return (TableChoice("starred", (("hidden", "net67.tables.starred_hidden"),
-                                        ("named", "net67.tables.starred_named"))),)
+                                        ("named", "net67.tables.starred_named"))),
+                TableChoice("talk", (("on", "net67.tables.talk_on"), ("off", "net67.tables.talk_off")), host=True))
 
     def table_options(self, players: int, chosen: Mapping[str, str]) -> dict[str, object]:
         """Named starred cards: three of the pool a game of ``players`` may use, drawn here at random
-        (every seat sees them named, T1.6)."""
+        (every seat sees them named, T1.6); the computer players' talk on unless chosen off."""
+        options: dict[str, object] = {"talk": chosen.get("talk", "on") != "off"}
         if chosen.get("starred") != "named":
-            return {}
+            return options
         import random
 
         from tortuga_desktop.games.t1667.table.setup import starred_pool
 
-        return {"starred": [c.value for c in random.sample(starred_pool(players), 3)]}
+        return {**options, "starred": [c.value for c in random.sample(starred_pool(players), 3)]}
+
+    def bot_chat_text(self, text: str, seat: int, names: Sequence[str]) -> str:
+        """A computer player's line from the table's chat, in words (as the local table's log says it)."""
+        from tortuga_desktop.games.t1667.net.codec import talk_from_text
+        from tortuga_desktop.games.t1667.table.eventtext import talk_text
+
+        return talk_text(talk_from_text(text, seat, len(names)), names)
 
     def host_setup(self) -> HostSetup:
         """The host screen's start for a 1667 table: its setup screen's first seats (one human here,
         three Normal computer players), the starred cards drawn hidden."""
         from tortuga_desktop.games.t1667.table.setup import Setup1667
 
-        return HostSetup(self.key, tuple(SeatConfig(s.name, s.kind, i) for i, s in enumerate(Setup1667.default().seats)))
+        return HostSetup(self.key, tuple(SeatConfig(s.name, s.kind, i) for i, s in enumerate(Setup1667.default().seats)),
+                         chosen={"talk": "on" if Setup1667.default().bot_chat else "off"})
 
     def network_table(self, session: NetSession) -> NetworkTable:
         """The network table a session keeps for a 1667 game (a ``NetTable1667``, told every message

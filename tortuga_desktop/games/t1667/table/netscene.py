@@ -39,6 +39,8 @@ class _TableChat(ChatPanel):
 class NetTable1667Scene(Table1667Scene):
     """The 1667 table scene playing a :class:`~.nettable.NetTable1667`, with the table's chat."""
 
+    keys_hint = "t1667.idle.keys_net"
+
     def __init__(self, table: NetTable1667, *, speed: str = "normal") -> None:
         super().__init__(table, speed=speed)
         self.net_table = table

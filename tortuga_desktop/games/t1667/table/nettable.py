@@ -11,6 +11,9 @@ be shown: another seat's vote card is never in what arrives.
 An action goes to the server as its text (checked first against the seat's legal actions, so a
 refusal is immediate and changes nothing); until the server answers, the seat has nothing open here.
 The connection, its state and the table's chat are read in :meth:`NetTable1667.poll` (never blocks).
+A computer player's table talk arrives in the chat (kind ``bot``, stamped with its seat): each line is
+read back (:func:`~tortuga_desktop.games.t1667.net.codec.talk_from_text`) and handed to the table scene
+as :attr:`said`, so it shows in the ship's log as at a local table.
 
 Pure Python: no pygame (a test drives it headless).
 """
@@ -66,6 +69,8 @@ class NetTable1667:
         #: the table's chat entries (protocol :class:`~tortuga_desktop.net.protocol.Chat`), in order
         self.chat: list[P.Chat] = []
         self.state: ConnState = client.state
+        #: computer players' chat lines not read yet (read once the table's seat count is known)
+        self._talk_due: list[P.Chat] = []
         self._moves: list[Move[Action]] = []
         self._closed = False
 
@@ -258,6 +263,8 @@ class NetTable1667:
         elif isinstance(msg, P.Chat):
             if not self.chat or msg.n > self.chat[-1].n:
                 self.chat.append(msg)
+                if msg.kind == "bot":
+                    self._talk_due.append(msg)
         elif isinstance(msg, P.Error):
             if msg.ref >= 0:
                 self._sent.clear()  # the action was not carried out: the seat decides again
@@ -271,6 +278,18 @@ class NetTable1667:
                 self._notices.append((f"net.error.{msg.code}" if msg.code in known else "net.error.other", {}))
         elif isinstance(msg, P.Bye) and not fed:
             self._notices.append(("net.error.bye", {}))
+        if self._talk_due and self.players:
+            self._read_talk()
+
+    def _read_talk(self) -> None:
+        """The computer players' lines that came, as :attr:`said` (a line that does not read: a notice)."""
+        due, self._talk_due = self._talk_due, []
+        for entry in due:
+            try:
+                self._said.append(Said(entry.seat, C.talk_from_text(entry.text, entry.seat, self.players)))
+            except P.ProtocolError as exc:
+                log.warning("a computer player's line did not read: %s", exc)
+                self._notices.append(("net.error.malformed", {}))
 
     def _on_update(self, msg: P.Update) -> None:
         seat: int | None = None if msg.seat == P.SPECTATOR else msg.seat

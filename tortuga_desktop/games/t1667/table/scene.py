@@ -101,6 +101,8 @@ class Table1667Scene(Scene):
     """One 1667 game on this screen, through its game table, until it ends."""
 
     name = "table1667"
+    #: the keys the side panel names when nothing is to be decided (a network table's T opens its chat)
+    keys_hint = "t1667.idle.keys_speed"
 
     def __init__(self, table: GameTable[TableView, Action, ev.Event], *, speed: str = "normal") -> None:
         super().__init__()
@@ -1071,7 +1073,7 @@ class Table1667Scene(Scene):
             for s in waiting:
                 lines.append((names[s], False))
         lines.append(("", False))
-        lines.append((tr("t1667.idle.keys_speed"), False))
+        lines.append((tr(self.keys_hint), False))
         if not self.table.human_seats:
             lines.append((tr("t1667.idle.speed", speed=tr(f"settings.speed.{self.speed}")), False))
         y = r.y

@@ -429,7 +429,8 @@ class Setup1667Scene(FormScene):
         setup = self.config()
         seats = tuple(SeatConfig(s.name, s.kind, i) for i, s in enumerate(setup.seats))
         starred = None if setup.starred is None else tuple(c.value for c in setup.starred)
-        self.app.push(HostScene(HostSetup(GAME_KEY, seats, starred=starred)))
+        self.app.push(HostScene(HostSetup(GAME_KEY, seats, starred=starred,
+                                          chosen={"talk": "on" if setup.bot_chat else "off"})))
 
     def back(self) -> None:
         self._read()

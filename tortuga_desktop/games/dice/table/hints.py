@@ -313,10 +313,11 @@ HINT_MIN_PX = 12
 def hint_box(scene: TableScene, surface_size: tuple[int, int]) -> tuple[pygame.Rect, list[tuple[str, bool]], tuple[pygame.font.Font, pygame.font.Font]] | None:
     """Where the hint's box goes and its lines (text, bold), with the font: right above the
     decision panel (and above the side notes at the foot of the log; the first-game tip yields
-    its place to the hint) in the panel's own column (never over a board), as tall as its text. The log above it gives way (:func:`log_room`) but keeps its
-    title and its newest :data:`LOG_ROWS_KEPT` rows: the text gets smaller, down to
-    :data:`HINT_MIN_PX`, before the box takes more (at 150 % in Spanish the box once covered
-    the whole log). None without a hint on show."""
+    its place to the hint) in the panel's own column (never over a board), as tall as its text.
+    The log above it gives way (:func:`log_room`) but keeps its title and its newest
+    :data:`LOG_ROWS_KEPT` rows: the text gets smaller, down to :data:`HINT_MIN_PX`, before the
+    box takes more (at 150 % in Spanish the box once covered the whole log). None without a
+    hint on show."""
     lines = shown_hint(scene)
     renderer = scene.renderer
     if not lines or renderer is None:

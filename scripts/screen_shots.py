@@ -119,6 +119,21 @@ def screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
 
     yield "pause", pause
 
+    def hint() -> None:  # the table with the Hint's box open (the evaluation is seeded)
+        import time
+
+        from tortuga_desktop.games.dice.table.hints import shown_hint, toggle_hint
+
+        table()
+        _frames(app)
+        toggle_hint(app.top)
+        deadline = time.monotonic() + 60
+        while not shown_hint(app.top) and time.monotonic() < deadline:
+            app.step(1 / 60)
+            time.sleep(0.01)
+
+    yield "hint", hint
+
     def save() -> None:
         app.clear_to(MenuScene())
         app.push(SaveScene(SetupConfig(seats=seats, seed=5).create_game()))
@@ -310,6 +325,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--out", type=Path, required=True, help="folder for the PNGs and hashes.json")
     ap.add_argument("--size", default="1280x720", help="window size WxH (default 1280x720)")
     ap.add_argument("--compare", type=Path, help="a folder of an earlier run: report what differs")
+    ap.add_argument("--language", choices=("en", "de", "nl", "es"), default="en", help="the language (default en)")
+    ap.add_argument("--ui-scale", type=int, default=100, choices=(80, 90, 100, 110, 125, 150),
+                    help="the interface size in percent (Settings; default 100)")
+    ap.add_argument("--only", action="append", default=[], metavar="NAME",
+                    help="draw only this screen (repeatable; e.g. results, table, tutorial)")
     args = ap.parse_args(argv)
     w, h = (int(v) for v in args.size.lower().split("x"))
     # a fresh home (no saves, statistics or settings of the user) at a fixed path: the save
@@ -322,7 +342,11 @@ def main(argv: list[str] | None = None) -> int:
     import pygame
 
     from tortuga_desktop.shell.main import build_parser
+    from tortuga_desktop.shell.settings import Settings, save_settings
     from tortuga_desktop.shell.start import make_app
+
+    if args.language != "en" or args.ui_scale != 100:  # the player's settings, as saved
+        save_settings(Settings(language=args.language, ui_scale=args.ui_scale))
 
     app = make_app(build_parser().parse_args(["--mute", "--size", f"{w}x{h}", "--speed", "normal"]))
     app.fixed_dt = 1 / 60
@@ -331,6 +355,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         _frames(app, 2)
         for name, show in screens(app):
+            if args.only and name not in args.only:
+                continue
             show()
             _frames(app)
             raw, surf = _picture(app)

@@ -95,6 +95,10 @@ class Probe:
     def add_string(self, s: str) -> None:
         self._cur.append(s)
 
+    def log_strings(self) -> set[str]:
+        """Every string the table's log surfaces were rendered with (the ship's log's rows)."""
+        return {s for strings in self._log_text.values() for s in strings}
+
     def install(self, mp: pytest.MonkeyPatch) -> None:
         probe = self
         real_font = art.font

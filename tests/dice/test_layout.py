@@ -533,3 +533,98 @@ def test_two_player_boards_use_the_table(size: tuple[int, int]) -> None:
         problems += check(table_report(r.layout, None, g.view(0)), surf.texts, size, f"{lang} {size} 2 players")
     i18n.set_language("en")
     assert not problems, "\n".join(sorted(set(problems))[:30])
+
+
+def _results_game(players: int) -> Game:
+    g = Game.new(players, 11, names=[s.name for s in SEATS[:players]])
+    rng = random.Random(3)
+    while not g.is_over:
+        seat = g.to_move()[0]
+        g.apply(seat, g.random_action(seat, rng))
+    return g
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_results_buttons_show_their_whole_labels(lang: str) -> None:
+    """At 1280x720 (and 150 %) the Spanish results screen cut "Nueva partida, mismos jugadores
+    [N]" to "Nueva partida, mi…" with two or three players, and English shrank its label to
+    11 px: every button of the row (play and review mode, 2-4 players) shows its whole label,
+    at the size of the screen's text."""
+    problems: list[str] = []
+    i18n.set_language(lang)
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60, settings=Settings(language=lang, ui_scale=150))
+    try:
+        i18n.set_language(lang)
+        for players in (2, 3, 4):
+            game = _results_game(players)
+            for review in (False, True):
+                scene = ResultsScene(finished_source(game, SEATS[:players]), review=review)
+                app.clear_to(scene)
+                app.step(1 / 60)
+                surf = RecordingSurface(app.size)
+                scene.draw(surf)
+                labels = scene._button_labels()
+                sizes = set()
+                for name, rect in scene._buttons.items():
+                    drawn = [(t, px) for t, r, px in surf.sized if rect.colliderect(r)]
+                    if not any(t == labels[name] for t, _px in drawn):
+                        problems.append(f"{lang} {players} players review={review}: {labels[name]!r} drawn as {drawn}")
+                    sizes.update(px for _t, px in drawn)
+                if len(sizes) > 1:
+                    problems.append(f"{lang} {players} players review={review}: labels in {sorted(sizes)} px")
+                rects = list(scene._buttons.values())
+                for i, a in enumerate(rects):
+                    assert pygame.Rect(0, 0, *app.size).contains(a)
+                    assert not any(a.colliderect(b) for b in rects[i + 1:])
+    finally:
+        app.close()
+        set_ui_scale(100)
+    assert not problems, "\n".join(problems)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_hint_box_leaves_the_log_readable(lang: str) -> None:
+    """At 1280x720 and 150 % the hint's box covered the whole ship's log (Spanish): the log keeps
+    its title and its newest rows above the box (it gives way, as to a side note), the box
+    holds the whole hint and covers no board."""
+    from tortuga_desktop.games.dice.table.hints import LOG_ROWS_KEPT, hint_box, shown_hint, toggle_hint
+
+    i18n.set_language(lang)
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60, settings=Settings(language=lang, ui_scale=150))
+    try:
+        i18n.set_language(lang)
+        app.session.play(SetupConfig(seats=SEATS, seed=5).create_game())
+        table = app.top
+        for _ in range(600):
+            if table.decision_ui is not None and table.decision_ui.rect.w > 0:
+                break
+            app.step(1 / 60)
+        toggle_hint(table)
+        for _ in range(3000):
+            if shown_hint(table):
+                break
+            job = table.hint.job
+            if job is not None:
+                job.done.wait(timeout=0.05)
+            app.step(1 / 60)
+        assert shown_hint(table)
+        app.step(1 / 60)
+        surf = RecordingSurface(app.size)
+        table.invalidate()
+        table.draw(surf)
+        placed = hint_box(table, app.size)
+        assert placed is not None
+        box, rows, (font, _bold) = placed
+        r = table.renderer
+        L = r.layout
+        assert box.h >= len(rows) * font.get_linesize(), "the hint is cut"
+        title = pygame.Rect(L.log.x, L.log.y, L.log.w, r.log_text_rect().top - L.log.y)
+        assert not box.colliderect(title), "the box covers the log's title"
+        window = r.log_window
+        assert window is not None and window.fit >= LOG_ROWS_KEPT, window
+        assert window.rows >= LOG_ROWS_KEPT and not window.rect.colliderect(box), (window, box)
+        for board in L.boards:
+            assert not box.colliderect(board.rect)
+    finally:
+        app.close()
+        set_ui_scale(100)

@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 import pytest
 from app_helpers import start_app
 
-from tortuga_desktop.games.dice.rules import Arrange, DecisionKind, PlayerAction, SelectDice
+from tortuga_desktop.games.dice.rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
+from tortuga_desktop.games.dice.rules import events as ev
+from tortuga_desktop.games.dice.table.source import LogLine
 from tortuga_desktop.games.dice.table.tutorial import HUMAN, STEPS, spot_hit_kinds, spot_rect
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.intents import Click, Key
@@ -96,28 +100,141 @@ def play_tutorial(app: Any, scene: Any, *, wrong_first: bool = False) -> list[st
             assert coach.index > 0
 
 
-def _record_phases(app: Any, scene: Any) -> dict[int, list[str]]:
-    """Step index -> the phases the table showed, frame by frame, while that step was current."""
-    shown: dict[int, list[str]] = {}
+@dataclass(frozen=True)
+class Frame:
+    """One frame of the tutorial: the coach's step, the game as the engine has it, and the
+    table as it is drawn (the view and the log lines the player reads)."""
+
+    step: int
+    #: the engine's decision count (it moves when anybody's move reaches the game)
+    decisions: int
+    #: a do step whose decision is the player's now (the computer pirates wait for it)
+    asked: bool
+    view: PlayerView
+    log: tuple[LogLine, ...]
+
+    @property
+    def key(self) -> str:
+        return STEPS[self.step].key
+
+
+def _record_frames(app: Any, scene: Any) -> list[Frame]:
+    """Every frame of the tutorial scene, recorded after the frame ran."""
+    frames: list[Frame] = []
     real_run = app.run
 
     def run(*args: Any, **kw: Any) -> Any:
         out = real_run(*args, **kw)
         if app.top is scene:
-            shown.setdefault(scene.tutorial.index, []).append(scene.view.phase)
+            coach = scene.tutorial
+            game = coach.game
+            step = coach.step
+            asked = step.mode == "do" and any(d.seat == HUMAN and d.kind == step.kind for d in game.pending())
+            frames.append(Frame(coach.index, int(game.decisions), asked, scene.view, tuple(scene.log)))
         return out
 
     app.run = run
-    return shown
+    return frames
 
 
-def check_not_ahead_of_the_coach(shown: dict[int, list[str]]) -> None:
-    """The table never runs ahead of the coach: while a step is current, the table shows the
-    phase it showed when the step began, or a phase the step's text speaks of (``Step.shows``) —
-    at step 30 the move phase once animated while the coach still explained the Raid."""
-    for index, phases in shown.items():
-        allowed = {phases[0], *STEPS[index].shows}
-        assert set(phases) <= allowed, (STEPS[index].key, sorted(set(phases) - allowed))
+def _rolls(f: Frame) -> int:
+    """The roll step of the shown round (the tutorial's position starts at the first roll step of
+    round 3, which has no log line; every later one has)."""
+    return 1 + sum(1 for ln in f.log if isinstance(ln.event, ev.RollStep) and ln.round == f.view.round)
+
+
+def _acting(f: Frame) -> int | None:
+    """The action the table shows being carried out (None outside the actions phase)."""
+    return f.view.act_action if f.view.phase == "actions" else None
+
+
+def _lines(f: Frame, kind: type, seats: tuple[int, ...] | None = None) -> int:
+    return sum(1 for ln in f.log if isinstance(ln.event, kind) and ln.round == f.view.round
+               and (seats is None or ln.seat in seats))
+
+
+FLEET, CREW, HUNT, BOARD, RAID = range(5)
+ANNE, JACK = 1, 2
+
+#: What each step's text says is so now (or not yet), checked on every frame of the step: the
+#: table may not show what the coach has not reached. Steps the text of which states nothing the
+#: table could contradict are not listed.
+CLAIMS: dict[str, Callable[[Frame], bool]] = {
+    # "...revealed at once ... then the dice nobody chose are rolled again"
+    "wait_reveal": lambda f: _rolls(f) <= 2,
+    "reveal": lambda f: _rolls(f) == 2 and f.view.seats[HUMAN].placed[HUNT] == (0, 1)
+    and len(f.view.seats[ANNE].placed[RAID]) == 2 and len(f.view.seats[JACK].placed[CREW]) == 3,
+    "reroll": lambda f: _rolls(f) == 2,
+    "skull_join": lambda f: _rolls(f) == 2,
+    "board_room": lambda f: _rolls(f) == 2,
+    "stuck": lambda f: _rolls(f) == 2,
+    # "...then the next roll step begins"
+    "wait_skull": lambda f: _rolls(f) <= 3,
+    "skull_alone": lambda f: _rolls(f) == 3 and len(f.view.seats[HUMAN].hand) == 1,
+    # Jack's second tile (the flip) is the next steps' news
+    "wait_bonus": lambda f: sum(f.view.seats[JACK].bonus) <= 1,
+    "bonus": lambda f: not f.view.seats[HUMAN].hand and not f.view.seats[ANNE].hand
+    and sum(f.view.seats[JACK].bonus) == 1,
+    "wait_actions": lambda f: not f.view.seats[ANNE].hand,
+    "totals": lambda f: _acting(f) == FLEET,
+    "positions": lambda f: _acting(f) == FLEET,
+    "ties": lambda f: _acting(f) == FLEET,
+    "fleet": lambda f: _acting(f) == FLEET,
+    "crew": lambda f: _acting(f) in (FLEET, CREW, HUNT),
+    "hunt": lambda f: _acting(f) == HUNT,
+    "keep_tile": lambda f: _acting(f) == HUNT,
+    "hunt_second": lambda f: _acting(f) in (HUNT, BOARD),
+    "board": lambda f: _acting(f) == BOARD,
+    "take_chest": lambda f: _acting(f) == BOARD,
+    "board_second": lambda f: _acting(f) in (BOARD, RAID),
+    "surplus": lambda f: _acting(f) == RAID,
+    "raid": lambda f: _acting(f) == RAID,
+    "raid_watch": lambda f: not _lines(f, ev.ChestsArranged),
+    # "...all fleet chests have sailed to Tortuga. Now the other chests move"
+    "move": lambda f: _lines(f, ev.ChestsToTortuga) > 0 and not any(s.fleet for s in f.view.seats)
+    and not _lines(f, ev.ChestsArranged),
+    "capacity": lambda f: not _lines(f, ev.ChestsArranged),
+    # Anne and Jack move their chests in the next step ("Anne and Jack move their chests too")
+    "arrange": lambda f: not _lines(f, ev.ChestsArranged, (ANNE, JACK)),
+    "last_round": lambda f: f.view.phase == "move" and len(f.view.seats[HUMAN].tortuga) == 6,
+    "last_move": lambda f: not _lines(f, ev.ChestsArranged, (ANNE, JACK)),
+    # the final scores are read out at the end, after the steps that explain the counting
+    **{k: (lambda f: not _lines(f, ev.GameEnded)) for k in (
+        "game_over", "score_chests", "score_sets", "score_tracks", "score_coins", "two_players", "helpers")},
+    "the_end": lambda f: _lines(f, ev.GameEnded) == 1,
+}
+
+
+def check_not_ahead_of_the_coach(frames: list[Frame]) -> None:
+    """The table never runs ahead of the coach, on any frame:
+
+    * while a step is current, the table shows the phase it showed when the step began, or a
+      phase the step's text speaks of (``Step.shows``) — at step 30 the move phase once animated
+      while the coach still explained the Raid;
+    * the game stands still while the coach explains (a say step) and while it waits for the
+      player's move (a do step whose decision is the player's): a computer pirate's answer that
+      was still on its way once revealed the third roll during step 11;
+    * what the step's text says is so holds on the table (``CLAIMS``).
+    """
+    by_step: dict[int, list[Frame]] = {}
+    for f in frames:
+        by_step.setdefault(f.step, []).append(f)
+    assert set(CLAIMS) <= {s.key for s in STEPS}
+    problems: list[str] = []
+    for index, fs in sorted(by_step.items()):
+        step = STEPS[index]
+        where = f"step {index + 1} ({step.key})"
+        allowed = {fs[0].view.phase, *step.shows}
+        if not {f.view.phase for f in fs} <= allowed:
+            problems.append(f"{where}: the table shows the phase {sorted({f.view.phase for f in fs} - allowed)}")
+        still = [f for f in fs if step.mode == "say" or f.asked]
+        if len({f.decisions for f in still}) > 1:
+            problems.append(f"{where}: the game moved while the coach waited")
+        claim = CLAIMS.get(step.key)
+        bad = [f for f in fs if claim is not None and not claim(f)]
+        if bad:
+            problems.append(f"{where}: the table contradicts the coach's text on {len(bad)} of {len(fs)} frames")
+    assert not problems, "\n".join(problems)
 
 
 @pytest.mark.parametrize(("code", "speed"), [("en", "fast"), ("de", "instant"), ("nl", "instant"), ("es", "instant")])
@@ -133,10 +250,11 @@ def test_tutorial_played_start_to_end(code: str, speed: str) -> None:
         app.run(max_frames=2)
         scene = app.top
         assert scene.name == "tutorial"
-        shown = _record_phases(app, scene)
+        frames = _record_frames(app, scene)
         seen = play_tutorial(app, scene)
         assert seen == [s.key for s in STEPS]
-        check_not_ahead_of_the_coach(shown)
+        check_not_ahead_of_the_coach(frames)
+        assert {f.step for f in frames} >= set(range(1, len(STEPS)))  # step 0 began before the recording
         assert scene.tutorial.wrong_moves == 0
         assert not scene.controller.notices  # every computer move came from the script
         app.run(max_frames=3)

@@ -304,11 +304,20 @@ def shown_hint(scene: TableScene) -> list[str]:
     return list(lines)
 
 
+#: log rows that stay readable above the hint's box (the log gives way to the box, never wholly)
+LOG_ROWS_KEPT = 3
+#: the smallest text size (screen px) the hint's box shrinks to before it takes more of the log
+HINT_MIN_PX = 12
+
+
 def hint_box(scene: TableScene, surface_size: tuple[int, int]) -> tuple[pygame.Rect, list[tuple[str, bool]], tuple[pygame.font.Font, pygame.font.Font]] | None:
     """Where the hint's box goes and its lines (text, bold), with the font: right above the
-    decision panel (and above a tip shown there) in the panel's own column (never over a
-    board), as tall as its text, at most up to the top of that column. None without a hint on
-    show."""
+    decision panel (and above the side notes at the foot of the log; the first-game tip yields
+    its place to the hint) in the panel's own column (never over a board), as tall as its text.
+    The log above it gives way (:func:`log_room`) but keeps its title and its newest
+    :data:`LOG_ROWS_KEPT` rows: the text gets smaller, down to :data:`HINT_MIN_PX`, before the
+    box takes more (at 150 % in Spanish the box once covered the whole log). None without a
+    hint on show."""
     lines = shown_hint(scene)
     renderer = scene.renderer
     if not lines or renderer is None:
@@ -319,25 +328,43 @@ def hint_box(scene: TableScene, surface_size: tuple[int, int]) -> tuple[pygame.R
     ui = scene.decision_ui
     if ui is not None and getattr(ui, "rect", None) is not None and ui.rect.w > 0:
         panel = pygame.Rect(ui.rect)
-    font = art.font(max(12, L.fpx(15)))
-    bold = art.font(max(12, L.fpx(15)), True)
     pad = L.px(10)
     width = panel.w - 2 * pad
-    rows: list[tuple[str, bool]] = [(tr("hint.title"), True)]
-    for line in lines:
-        rows += [(part, False) for part in wrap_words(line, font, width)]
     gap = L.px(6)
     bottom = panel.top
-    for overlay in scene.overlays:  # a tip drawn above the panel: the box goes above it
-        r = getattr(overlay, "rect", None)
-        if getattr(overlay, "visible", False) and r is not None and r.w > 0 and r.colliderect(
-                pygame.Rect(panel.x, L.log.top, panel.w, panel.top - L.log.top)):
-            bottom = min(bottom, r.top)
-    height = 2 * pad + len(rows) * font.get_linesize()
+    column = pygame.Rect(panel.x, L.log.top, panel.w, panel.top - L.log.top)
+    for note in scene.placed_notes():  # side notes at the foot of the log: the box goes above them
+        if note.rect.colliderect(column):
+            bottom = min(bottom, note.rect.top)
+    log_rows = renderer.log_text_rect()
+    ceiling = min(bottom - gap, log_rows.top + LOG_ROWS_KEPT * renderer.log_row_height())
+    size = max(HINT_MIN_PX, L.fpx(15))
+    while True:
+        font, bold = art.font(size), art.font(size, True)
+        rows: list[tuple[str, bool]] = [(tr("hint.title"), True)]
+        for line in lines:
+            rows += [(part, False) for part in wrap_words(line, font, width)]
+        height = 2 * pad + len(rows) * font.get_linesize()
+        if bottom - gap - height >= ceiling or size <= HINT_MIN_PX:
+            break
+        size -= 1
     top = max(L.log.top, bottom - gap - height)
     box = pygame.Rect(panel.x, top, panel.w, bottom - gap - top)
     return box, rows, (font, bold)
 
+
+def log_room(scene: TableScene, surface_size: tuple[int, int]) -> int:
+    """The pixels at the foot of the log the hint's box takes (0 without one): the log draws its
+    rows above it."""
+    placed = hint_box(scene, surface_size)
+    renderer = scene.renderer
+    if placed is None or renderer is None:
+        return 0
+    L = renderer.layout
+    box = placed[0]
+    if not box.colliderect(L.log):
+        return 0
+    return max(0, L.log.bottom - renderer.log_foot() - box.top + L.px(4))
 
 
 def hint_marks(scene: TableScene) -> frozenset[HitTarget]:
@@ -396,5 +423,6 @@ def hint_busy(scene: TableScene) -> bool:
     return job is not None and not job.done.is_set() and not job.cancelled
 
 
-__all__ = ["HINT_CAP_S", "HintJob", "HintState", "draw_hint", "hint_box", "hint_busy", "hint_job", "hint_marks", "hint_text",
-           "hints_enabled", "note_used", "poll_hint", "seats_hinted", "show_pick", "shown_hint", "toggle_hint"]
+__all__ = ["HINT_CAP_S", "HINT_MIN_PX", "LOG_ROWS_KEPT", "HintJob", "HintState", "draw_hint", "hint_box", "hint_busy",
+           "hint_job", "hint_marks", "hint_text", "hints_enabled", "log_room", "note_used", "poll_hint", "seats_hinted",
+           "show_pick", "shown_hint", "toggle_hint"]

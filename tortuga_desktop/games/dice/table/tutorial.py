@@ -115,7 +115,7 @@ class Chapter:
 CHAPTERS: tuple[Chapter, ...] = (
     Chapter(
         spec={
-            "players": 3, "start": 0, "round": 3, "seed": 1407,
+            "players": 3, "start": 0, "round": 3, "seed": 70,
             "seats": [
                 {"boat": 3, "pirate": 3, "tortuga": "R", "fleet": "B", "crew": "RY", "roll": "hhbsf"},
                 {"boat": 4, "pirate": 3, "tortuga": "Y", "fleet": "PR", "crew": "Y", "roll": "rrfhh"},
@@ -311,6 +311,9 @@ class Step:
     #: the step begins: the table may move on to them during the step, never further (the
     #: table must not run ahead of the coach; a test plays the tutorial and checks it)
     shows: tuple[str, ...] = ()
+    #: the final scores may be shown from this step on: before it, the log holds back its
+    #: game-over line (the steps before explain how the points are counted)
+    final_scores: bool = False
 
     def allows(self, game: Game, action: PlayerAction) -> bool:
         if self.move is None:
@@ -336,11 +339,6 @@ def _best_tile(g: Game) -> PlayerAction:
 def _tile_as_good(g: Game, a: PlayerAction) -> bool:
     best = _best_tile(g)
     return isinstance(a, KeepTile) and isinstance(best, KeepTile) and a.value == best.value
-
-
-def _arrange_keeping_purple(g: Game) -> PlayerAction:
-    options = [a for a in g.legal_actions(HUMAN) if isinstance(a, Arrange)]
-    return next((a for a in options if Chest.PURPLE in a.chests), options[0])
 
 
 def _keeps_purple(g: Game, a: PlayerAction) -> bool:
@@ -419,14 +417,16 @@ STEPS: tuple[Step, ...] = (
     # the move phase and capacities
     Step("move", _you("area", area="island")),
     Step("capacity", _you("track", area="pirate")),
+    # the arrange steps play the Hint's best move (a test checks that every move the Hint calls
+    # about equal keeps the purple chest, as the coach says; chapter 0's seed was chosen so)
     Step("arrange", _you("area", area="island"), "do", kind=DecisionKind.ARRANGE_CREW,
-         move=_arrange_keeping_purple, also=_keeps_purple, wrong="tutorial.wrong.purple_keep"),
+         move=_const("arrange WP"), also=_keeps_purple, wrong="tutorial.wrong.purple_keep"),
     Step("round_end", Spot("start_token", ANNE), "watch", until=lambda g: g.round == 4, shows=("dice",)),
     Step("jump", _you("board")),
     # the end and scoring
     Step("last_round", _you("area", area="tortuga"), chapter=1),
     Step("last_move", _you("area", area="island"), "do", chapter=1, kind=DecisionKind.ARRANGE_CREW,
-         move=_arrange_keeping_purple, also=_keeps_purple, wrong="tutorial.wrong.purple_keep"),
+         move=_const("arrange PBY"), also=_keeps_purple, wrong="tutorial.wrong.purple_keep"),
     Step("game_over", Spot("phase"), "watch", chapter=1, until=lambda g: g.is_over, shows=("over",)),
     Step("score_chests", _you("area", area="tortuga"), chapter=1),
     Step("score_sets", _you("board"), chapter=1, params=_scores),
@@ -435,7 +435,7 @@ STEPS: tuple[Step, ...] = (
     Step("two_players", Spot("center"), chapter=1),
     # the helpers for the games to come: the Hint, the review, the log
     Step("helpers", Spot("log"), chapter=1),
-    Step("the_end", _you("score"), chapter=1, params=_scores),
+    Step("the_end", _you("score"), chapter=1, params=_scores, final_scores=True),
 )
 
 
@@ -506,7 +506,9 @@ class Coach:
         if g is None:
             return False
         if s.mode == "do":
-            return True
+            # only until the step's decision is the player's: then they wait for the player's
+            # move, as :func:`fast_forward` replays it (the steps after it tell what they do)
+            return s.kind is None or not _human_pending(s.kind)(g)
         if s.mode == "watch" and s.until is not None:
             return not s.until(g)
         return False
@@ -519,6 +521,10 @@ class Coach:
         if s.mode == "watch" and s.until is not None and g is not None:
             return s.until(g)
         return False
+
+    def scores_shown(self) -> bool:
+        """May the table show the final scores (the log's game-over line) yet?"""
+        return any(s.final_scores for s in STEPS[: self.index + 1])
 
     def can_back(self) -> bool:
         return self.index > self.floor and STEPS[self.index - 1].mode == "say"

@@ -939,6 +939,10 @@ class TableRenderer:
         bottom = L.log.bottom - self.log_foot() - reserve
         return pygame.Rect(L.log.x + L.px(4), top, L.log.w - L.px(10), max(0, bottom - top))
 
+    def log_row_height(self) -> int:
+        """The height of one row of the log on screen."""
+        return int(art.font(boosted_px(self.log_px())).get_linesize())
+
     def log_px(self) -> int:
         """The log's text size (window-scaled px): its design size, never under :data:`LOG_MIN_PX`
         on screen (issue 23: at 80 % in a small window it was 9 px)."""

@@ -295,7 +295,10 @@ class ResultsScene(Scene):
         small = art.font(max(10, min(16, h // 50)))
         pad, gap = 12, 8
         need = max(f.size(title)[0] for title, _cells in rows) + 24
-        pw = min(w - 20, max(760, max(260, need) + 170 * n, int(w * 0.62)))
+        labels = self._button_labels()
+        widths = [f.size(labels[name])[0] + 28 for name in self._button_names()]
+        row_need = sum(widths) + gap * (len(widths) - 1) + 2 * pad  # every label whole, at the text's size
+        pw = min(w - 20, max(760, max(260, need) + 170 * n, int(w * 0.62), row_need))
         banner_h = banner_f.get_linesize() + 14
         bh = max(30, f.get_linesize() + 12)
         legend_h = small.get_linesize() + 6
@@ -355,8 +358,7 @@ class ResultsScene(Scene):
         if self.outcome.capped:
             note = f.render(tr("results.ui.the_game_was_stopped_by_the"), True, palette.DANGER)
             surface.blit(note, note.get_rect(midbottom=(panel.centerx, y)))
-        self._layout_buttons(pygame.Rect(panel.x + pad, min(y, panel.bottom - pad - bh), pw - 2 * pad, bh), gap)
-        labels = self._button_labels()
+        self._layout_buttons(pygame.Rect(panel.x + pad, min(y, panel.bottom - pad - bh), pw - 2 * pad, bh), gap, widths)
         for name, rect in self._buttons.items():
             fill = palette.GOLD_LIGHT if self._hover == name else palette.GOLD
             pygame.draw.rect(surface, fill, rect, border_radius=8)
@@ -384,20 +386,28 @@ class ResultsScene(Scene):
         labels.update({k: v[0] for k, v in self.extra_buttons.items()})
         return labels
 
-    def _layout_buttons(self, row: pygame.Rect, gap: int) -> None:
-        """The standard buttons at the ends of the row, extra ones (:meth:`add_button`) between them."""
-        names = ["new", *self.extra_buttons, "menu"]
-        slots = max(2, len(names))
-        bw = min(380, (row.w - (slots - 1) * gap) // slots)
-        self._buttons = {"new": pygame.Rect(row.x, row.y, bw, row.h),
-                         "menu": pygame.Rect(row.right - bw, row.y, bw, row.h)}
-        extras = list(self.extra_buttons)
-        if extras:
-            width = len(extras) * bw + (len(extras) - 1) * gap
-            x = row.centerx - width // 2
-            for name in extras:
-                self._buttons[name] = pygame.Rect(x, row.y, bw, row.h)
-                x += bw + gap
+    def _button_names(self) -> list[str]:
+        """The buttons from left to right: the standard ones at the ends, extra ones between."""
+        return ["new", *self.extra_buttons, "menu"]
+
+    def _layout_buttons(self, row: pygame.Rect, gap: int, widths: Sequence[int]) -> None:
+        """The buttons on ``row``, each as wide as its label needs (``widths``) plus an equal
+        share of the room left; when the row is too short, every button gives up the same share
+        (their labels then shrink). Equal widths cut a long label ("Nueva partida, mismos
+        jugadores [N]") while a short one had room to spare."""
+        names = self._button_names()
+        room = row.w - gap * (len(names) - 1)
+        total = sum(widths)
+        if total <= room:
+            sizes = [wd + (room - total) // len(names) for wd in widths]
+        else:
+            sizes = [wd * room // total for wd in widths]
+        self._buttons = {}
+        x = row.x
+        for name, wd in zip(names, sizes, strict=True):
+            self._buttons[name] = pygame.Rect(x, row.y, wd, row.h)
+            x += wd + gap
+        self._buttons["menu"].right = row.right  # the last button ends where the row does
 
     def _draw_banner(self, surface: pygame.Surface, rect: pygame.Rect, font: pygame.font.Font) -> int:
         """The winner(s) on a gold ribbon in their colours; returns the y below it."""

@@ -25,7 +25,14 @@ from tortuga_desktop.games.dice.rules import events as rev
 from tortuga_desktop.games.dice.rules.components import GOAL_LONG, GOAL_NORMAL
 from tortuga_desktop.games.dice.table import dicegrid, follow, sidenotes
 from tortuga_desktop.games.dice.table.catchup import mark_seen
-from tortuga_desktop.games.dice.table.hints import HintState, draw_hint, poll_hint, toggle_hint
+from tortuga_desktop.games.dice.table.hints import (
+    HintState,
+    draw_hint,
+    log_room,
+    poll_hint,
+    shown_hint,
+    toggle_hint,
+)
 from tortuga_desktop.games.dice.table.human import DecisionPanel
 from tortuga_desktop.games.dice.table.layout import table_report
 from tortuga_desktop.games.dice.table.life import dice_session
@@ -414,12 +421,17 @@ class TableScene(Scene):
             names = self.view.names
             lines = tuple(follow.happening_text(h, names) for h in self.summary[1])
             out.append(sidenotes.Note("summary", tr("follow.title"), lines))
+        hinted = bool(shown_hint(self))
         for overlay in self.overlays:
             note = getattr(overlay, "note", None)
             n = note() if callable(note) else None
-            if n is not None:
+            if n is not None and not (hinted and n.name == "tip"):  # the hint on show says more
                 out.append(n)
         return out
+
+    def placed_notes(self) -> list[sidenotes.Placed]:
+        """The side notes as drawn last, top to bottom."""
+        return list(self._placed)
 
     def placed_note(self, name: str) -> sidenotes.Placed | None:
         """Where the side note ``name`` was drawn last (None: not shown)."""
@@ -714,7 +726,8 @@ class TableScene(Scene):
         tooltip = self.hover is not None and self._hover_still >= 0.45
         foot = self.renderer.log_foot()
         self._placed = sidenotes.stack(self.notes(), self.renderer.layout, foot, lambda n: trn("follow.more", n))
-        reserve = sidenotes.reserve(self._placed, self.renderer.layout, foot)
+        # the log gives way to the side notes and to the hint's box (it keeps its newest rows)
+        reserve = max(sidenotes.reserve(self._placed, self.renderer.layout, foot), log_room(self, surface.get_size()))
         key = (id(self.view), hidden, thinking, self._think_tick if thinking is not None else -1,
                surface.get_size(), len(self.log), self.speed, frozenset(highlights), self.log_top,
                self.log_seen, self._notes_version, reserve)

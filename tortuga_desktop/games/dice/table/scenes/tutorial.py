@@ -20,11 +20,11 @@ import pygame
 
 from tortuga_desktop.games.dice.ai import Reason
 from tortuga_desktop.games.dice.rules import DecisionKind, Game, PlayerAction
-from tortuga_desktop.games.dice.rules.events import Event
-from tortuga_desktop.games.dice.table.controller import LocalTableSource
+from tortuga_desktop.games.dice.rules.events import Event, GameEnded
+from tortuga_desktop.games.dice.table.controller import LocalTableSource, _Job
 from tortuga_desktop.games.dice.table.layout import TableLayout
 from tortuga_desktop.games.dice.table.scenes.table import TableScene
-from tortuga_desktop.games.dice.table.source import TableMove
+from tortuga_desktop.games.dice.table.source import LogLine, TableMove, Viewer
 from tortuga_desktop.games.dice.table.tutorial import (
     HUMAN,
     STEPS,
@@ -69,12 +69,30 @@ class TutorialController(LocalTableSource):
         if self.coach.bots_may_move():
             super()._start_bot()
 
+    def _ready(self) -> _Job | None:
+        """A computer pirate's answer reaches the game only while the coach lets them move: an
+        answer that was still on its way (held back like a player's thinking) when the player's
+        move ended a step waits for the next step that lets them move. Otherwise the table ran
+        ahead of the coach: Jack's held choice at step 10 revealed the third roll while the
+        coach explained Board's room (step 11)."""
+        if not self.coach.bots_may_move():
+            return None
+        return super()._ready()
+
     def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None,
                 events: tuple[Event, ...], *, by_bot: bool) -> TableMove:
         bot = self.bots.get(seat) if by_bot else None
         if isinstance(bot, ScriptedBot):
             bot.applied(kind)
         return super()._record(seat, kind, action, reason, events, by_bot=by_bot)
+
+    def log(self, viewer: Viewer, move: TableMove | None = None) -> list[LogLine]:
+        """The game log, without its game-over line (the final scores) until the coach has
+        explained how the points are counted (``Coach.scores_shown``)."""
+        lines = super().log(viewer, move)
+        if self.coach.scores_shown():
+            return lines
+        return [ln for ln in lines if not isinstance(ln.event, GameEnded)]
 
     def submit(self, seat: int, action: PlayerAction | str) -> TableMove:
         ev = super().submit(seat, action)
@@ -346,6 +364,7 @@ class TutorialScene(TableScene):
         if step.chapter != self.chapter:
             self._load_chapter()
         self._save_progress(self.tutorial.index)
+        self.log = self.controller.log(self.viewer, self._move)  # as this step may show it
         self._dirty = True
 
     def restart(self) -> None:

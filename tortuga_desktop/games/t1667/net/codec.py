@@ -47,6 +47,7 @@ from tortuga_desktop.games.t1667.rules import Event, PlayerView, PrivateEvent, P
 from tortuga_desktop.games.t1667.rules import events as _events
 from tortuga_desktop.games.t1667.rules.cards import Loyalty, VoteKind
 from tortuga_desktop.net.protocol import ProtocolError
+from tortuga_desktop.shell.saves.text import prepared
 
 #: every event class the rules define, by name (the only ones read back)
 EVENT_TYPES: dict[str, type[Event]] = {
@@ -65,8 +66,8 @@ def view_from_json(data: Any, seat: int | None) -> PlayerView | PublicView:
     """The view ``seat`` (None: the public) was sent, checked; :class:`ProtocolError` for bad data or
     a view of another seat."""
     try:
-        view: PlayerView | PublicView = (msgspec.convert(data, PublicView) if seat is None
-                                         else msgspec.convert(data, PlayerView))
+        view: PlayerView | PublicView = (msgspec.convert(data, prepared(PublicView)) if seat is None
+                                         else msgspec.convert(data, prepared(PlayerView)))
     except (msgspec.ValidationError, TypeError, ValueError) as exc:
         raise ProtocolError(f"bad view: {str(exc)[:200]}") from None
     if view.seat != seat or len(view.names) != view.players or not 2 <= view.players <= 9:
@@ -92,7 +93,7 @@ def events_from_json(data: Any, seat: int | None) -> list[Event]:
         if cls is None:
             raise ProtocolError(f"bad event: unknown kind {str(item['kind'])[:40]!r}")
         try:
-            event = msgspec.convert(item["data"], cls)
+            event = msgspec.convert(item["data"], prepared(cls))
         except (msgspec.ValidationError, TypeError, ValueError) as exc:
             raise ProtocolError(f"bad event {cls.__name__}: {str(exc)[:200]}") from None
         if isinstance(event, PrivateEvent) and event.owner != seat:

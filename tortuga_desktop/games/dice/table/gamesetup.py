@@ -6,7 +6,6 @@ from __future__ import annotations
 import logging
 import secrets
 from dataclasses import dataclass, replace
-from pathlib import Path
 from typing import Annotated, Any
 
 import msgspec
@@ -14,11 +13,10 @@ from msgspec import Meta
 
 from tortuga_desktop.games.dice.rules import Game
 from tortuga_desktop.games.dice.table.savefile import SaveData
-from tortuga_desktop.shell import paths
-from tortuga_desktop.shell.saves.errors import SaveError
+from tortuga_desktop.shell.saves.remembered import recall_setup, remember_setup
 from tortuga_desktop.shell.saves.savefile import now_iso
 from tortuga_desktop.shell.saves.seats import MAX_SEED, SeatConfig, bot_seed, check_seats
-from tortuga_desktop.shell.saves.text import check_json_values, convert, parse_json
+from tortuga_desktop.shell.saves.text import convert
 
 __all__ = ["SetupConfig", "load_last_setup", "save_last_setup"]
 
@@ -98,31 +96,11 @@ class SetupConfig:
         return SaveData(seats=seats, game=game, meta=meta)
 
 # ---------------------------------------------------------------- last setup
-def _last_setup_path(create: bool = True) -> Path:
-    return paths.config_dir(create) / _LAST_SETUP_NAME
-
-
 def save_last_setup(setup: SetupConfig) -> None:
-    """Remember the setup for the next new game (atomic; disk errors are ignored)."""
-    try:
-        paths.atomic_write_json(_last_setup_path(), {"format": "tortuga-setup", "schema": 1,
-                                                     "setup": setup.to_dict()})
-    except (OSError, ValueError) as exc:
-        logger.warning("the setup could not be remembered: %s", exc)
+    """Remember the setup for the next new game (atomic; disk errors are logged)."""
+    remember_setup(_LAST_SETUP_NAME, "tortuga-setup", setup.to_dict(), "setup")
 
 
 def load_last_setup() -> SetupConfig | None:
     """The remembered setup, or None (no file, or a bad one — which is then kept aside)."""
-    path = _last_setup_path(create=False)
-    if not path.is_file():
-        return None
-    try:
-        doc = parse_json(paths.read_bytes_limited(path, 64 * 1024), path)
-        check_json_values(doc, "setup file")
-        if not isinstance(doc, dict) or doc.get("format") != "tortuga-setup" or doc.get("schema") != 1:
-            raise ValueError("not a setup file")
-        return SetupConfig.from_dict(doc.get("setup"))
-    except (OSError, SaveError, ValueError, RecursionError) as exc:
-        logger.warning("the remembered setup %s is unusable: %s", paths.display_path(path), exc)
-        paths.keep_aside(path)
-        return None
+    return recall_setup(_LAST_SETUP_NAME, "tortuga-setup", SetupConfig.from_dict, "setup")

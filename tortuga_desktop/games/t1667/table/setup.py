@@ -27,13 +27,12 @@ from tortuga_desktop.games.t1667.rules.game import MAX_SEED
 from tortuga_desktop.games.t1667.table.engine import GAME_KEY
 from tortuga_desktop.games.t1667.table.help import Help1667Scene
 from tortuga_desktop.games.t1667.table.render import SEAT_STYLES, shape
-from tortuga_desktop.shell import art, palette, paths
+from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.game import HostSetup
 from tortuga_desktop.shell.i18n import KIND_KEYS, tr
 from tortuga_desktop.shell.layout import LayoutReport
 from tortuga_desktop.shell.saves import SeatConfig
-from tortuga_desktop.shell.saves.errors import SaveError
-from tortuga_desktop.shell.saves.text import check_json_values, parse_json
+from tortuga_desktop.shell.saves.remembered import recall_setup, remember_setup
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chrome import backdrop
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, draw_panel, scale_of, text_entry
@@ -187,28 +186,12 @@ logger = logging.getLogger(__name__)
 def save_last_1667(setup: Setup1667) -> None:
     """Remember ``setup`` for the next new 1667 game (its seats, starred cards and talk; not its seed: a
     remembered seed would deal the same game again). Atomic; a disk error is logged, never fatal."""
-    try:
-        paths.atomic_write_json(paths.config_dir() / LAST_SETUP_NAME, {
-            "format": "tortuga-1667-setup", "schema": 1, "setup": replace(setup, seed=None).to_dict()})
-    except (OSError, ValueError) as exc:
-        logger.warning("the 1667 setup could not be remembered: %s", exc)
+    remember_setup(LAST_SETUP_NAME, "tortuga-1667-setup", replace(setup, seed=None).to_dict(), "1667 setup")
 
 
 def load_last_1667() -> Setup1667 | None:
     """The remembered 1667 setup, or None (no file yet, or a bad one: that is logged and kept aside)."""
-    path = paths.config_dir(False) / LAST_SETUP_NAME
-    if not path.is_file():
-        return None
-    try:
-        doc = parse_json(paths.read_bytes_limited(path, 64 * 1024), path)
-        check_json_values(doc, "setup file")
-        if not isinstance(doc, dict) or doc.get("format") != "tortuga-1667-setup" or doc.get("schema") != 1:
-            raise ValueError("not a 1667 setup file")
-        return Setup1667.from_dict(doc.get("setup"))
-    except (OSError, SaveError, ValueError, RecursionError) as exc:
-        logger.warning("the remembered 1667 setup %s is unusable: %s", paths.display_path(path), exc)
-        paths.keep_aside(path)
-        return None
+    return recall_setup(LAST_SETUP_NAME, "tortuga-1667-setup", Setup1667.from_dict, "1667 setup")
 
 
 @dataclass

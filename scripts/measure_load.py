@@ -49,18 +49,10 @@ def small(seed: int, repeat: int) -> int:
     os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-load-")
 
     from tortuga_desktop.games.dice.table import savefile as dsave
-    from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell import saves
-    from tortuga_desktop.shell.saves import SeatConfig
 
-    seats = [SeatConfig(n, k, i) for i, (n, k) in enumerate(
-        [("Anna", "human"), ("Bart", "easy"), ("Clara", "normal"), ("Dirk", "hard")])]
-    data = SetupConfig(seats=seats, seed=seed).create_game()
+    data = _finished_dice_game(seed)
     g = data.game
-    rng = random.Random(seed)
-    while not g.is_over:
-        s = g.to_move()[0]
-        g.apply(s, g.random_action(s, rng))
     path = saves.write_save(saves.autosave_path(), data)
     times = []
     for _ in range(repeat):
@@ -85,7 +77,8 @@ def _pad(doc: dict[str, Any]) -> dict[str, Any]:
     return doc
 
 
-def _dice_save(seed: int) -> dict[str, Any]:
+def _finished_dice_game(seed: int) -> Any:
+    """A 4-player dice game (a human and Easy, Normal, Hard seats) played to its end at random."""
     from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
     from tortuga_desktop.shell.saves import SeatConfig
 
@@ -97,6 +90,11 @@ def _dice_save(seed: int) -> dict[str, Any]:
     while not g.is_over:
         s = g.to_move()[0]
         g.apply(s, g.random_action(s, rng))
+    return data
+
+
+def _dice_save(seed: int) -> dict[str, Any]:
+    data = _finished_dice_game(seed)
     data.saved_at = "2026-01-01T00:00:00+00:00"
     doc: dict[str, Any] = data.to_dict()
     return doc

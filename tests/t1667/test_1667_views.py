@@ -227,3 +227,14 @@ def test_T9_no_leak_public_check_catches_a_leaking_public_view(monkeypatch: pyte
     monkeypatch.setattr(views_module, "public_view", leaky)
     g = Game.new(6, seed=1)
     assert any(resample_hidden(g, None, random.Random(s)).view(None) != g.view(None) for s in range(10))
+
+
+@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(players=st.integers(2, 9), seed=st.integers(0, 2**32))
+def test_T9_views_of_several_seats_at_once_are_each_seats_own_view(players: int, seed: int) -> None:
+    """``Game.views`` (a network table's update to every seat) builds what all views share once: each
+    view it gives is the one ``view`` builds for that seat alone, the public view included."""
+    seats: list[int | None] = [*range(players), None]
+    for g in _prefixes(players, seed, 60)[::7]:
+        assert g.views(seats) == [g.view(s) for s in seats]
+        assert g.views(seats[::-1]) == [g.view(s) for s in seats[::-1]]

@@ -106,10 +106,8 @@ class Run1667:
 
     def decision_key(self, seat: int) -> Hashable | None:
         """``seat``'s open decision (None: it has none): equal while it stays the same decision."""
-        if self.engine.is_over or seat not in self.engine.deciders():
-            return None
-        d = next((d for d in self.engine.view(seat).pending if d.seat == seat), None)
-        return ("t1667", d)
+        d = None if self.engine.is_over else self.engine.decision(seat)
+        return None if d is None else ("t1667", d)
 
     def apply_text(self, seat: int, text: str) -> None:
         """Carry out ``seat``'s action given as text: :class:`ActionMalformed` when it is no action of
@@ -140,11 +138,13 @@ class Run1667:
     def updates(self, viewers: Sequence[int | None], cursors: Sequence[Cursor]) -> list[SeatData]:
         """Each viewer's view, its events from where it stands and its legal actions (a watcher: none)."""
         out = []
-        for viewer, (raw, sent) in zip(viewers, cursors, strict=True):
+        views = self.engine.views(viewers)
+        for viewer, (raw, sent), seen in zip(viewers, cursors, views, strict=True):
             first = sent if raw else 0
-            view, dicts, legal = self.seat_data(viewer, first)
-            out.append(SeatData(view, dicts, first, (1, first + len(dicts)), self.engine.decisions,
-                                None if viewer is None else legal))
+            view = C.view_to_json(seen)
+            dicts = C.events_to_json(self.engine.events_for(viewer, first))
+            legal = None if viewer is None else [str(a) for a in self.engine.legal_actions(viewer)]
+            out.append(SeatData(view, dicts, first, (1, first + len(dicts)), self.engine.decisions, legal))
         return out
 
     # ------------------------------------------------------------------ computer players

@@ -454,6 +454,13 @@ class Game:
 
         return public_view(self) if seat is None else player_view(self, seat)
 
+    def views(self, seats: Sequence[int | None]) -> list[PlayerView | PublicView]:
+        """Each of ``seats``' :meth:`view` now, what all of them share built once (a network table
+        sends every seat its view after each action)."""
+        from .views import views
+
+        return views(self, seats)
+
     def clone(self) -> Game:
         """A deep copy (its own random source in the same state).
 

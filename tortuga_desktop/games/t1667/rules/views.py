@@ -17,6 +17,7 @@ Vote cards, the row slots it has viewed (T9.5), and everything public (T9.1). :c
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -205,16 +206,25 @@ def _vote(g: Game, seat: int | None) -> VoteView | None:
                     v.chosen.get(seat) if seat is not None else None)
 
 
-def public_view(g: Game) -> PublicView:
-    """What everyone may see of ``g`` (T9.1), by allow-list: for a shared screen or a watcher."""
+def public_view(g: Game, table: dict[str, object] | None = None) -> PublicView:
+    """What everyone may see of ``g`` (T9.1), by allow-list: for a shared screen or a watcher.
+    ``table``: :func:`_table_fields` of ``g`` as it is now, when already built (see :func:`views`)."""
     shown = g.players == 2 or g.outcome is not None  # TR26, T7.9
     loyalties = tuple(g.loyalty) if shown else (None,) * g.players
     return PublicView(loyalties=loyalties, row=_row(g, None), vote=_vote(g, None),
-                      **_table_fields(g))  # type: ignore[arg-type]
+                      **(table if table is not None else _table_fields(g)))  # type: ignore[arg-type]
 
 
-def player_view(g: Game, seat: int) -> PlayerView:
-    """Build ``seat``'s view of ``g`` (T9) by allow-list."""
+def views(g: Game, seats: Sequence[int | None]) -> list[PlayerView | PublicView]:
+    """Each of ``seats``' views of ``g`` as it is now (None: the public view), as :func:`player_view`
+    and :func:`public_view` build them; what is the same for every viewer is built once."""
+    table = _table_fields(g)
+    return [public_view(g, table) if seat is None else player_view(g, seat, table) for seat in seats]
+
+
+def player_view(g: Game, seat: int, table: dict[str, object] | None = None) -> PlayerView:
+    """Build ``seat``'s view of ``g`` (T9) by allow-list. ``table``: :func:`_table_fields` of ``g``
+    as it is now, when already built (see :func:`views`)."""
     if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < g.players:
         raise ValueError(f"no seat {seat!r:.20} in a {g.players}-player game")
     known: list[Loyalty | None] = [None] * g.players
@@ -225,4 +235,5 @@ def player_view(g: Game, seat: int) -> PlayerView:
     if g.players == 2 or g.outcome is not None:  # TR26, T7.9
         known = list(g.loyalty)
     return PlayerView(seat=seat, loyalty=g.loyalty[seat], hand=tuple(g.hands[seat]), loyalties=tuple(known),
-                      row=_row(g, seat), vote=_vote(g, seat), **_table_fields(g))  # type: ignore[arg-type]
+                      row=_row(g, seat), vote=_vote(g, seat),
+                      **(table if table is not None else _table_fields(g)))  # type: ignore[arg-type]

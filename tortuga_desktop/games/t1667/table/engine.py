@@ -24,6 +24,7 @@ from typing import Any, overload
 
 from tortuga_desktop.games.t1667.rules import (
     Action,
+    Decision,
     Event,
     EventCard,
     Game,
@@ -81,6 +82,12 @@ class T1667Engine:
     def deciders(self) -> tuple[int, ...]:
         return tuple(sorted({d.seat for d in self._game.pending()}))
 
+    def decision(self, seat: int) -> Decision | None:
+        """``seat``'s open decision (the one its view's ``pending`` names), None when it has none:
+        without building the seat's whole view."""
+        self._check_seat(seat)
+        return next((d for d in self._game.pending() if d.seat == seat), None)
+
     def legal_actions(self, seat: int) -> Sequence[Action]:
         self._check_seat(seat)
         return tuple(self._game.legal_actions(seat))
@@ -108,6 +115,13 @@ class T1667Engine:
             return self._game.view(None)
         self._check_seat(seat)
         return self._game.view(seat)
+
+    def views(self, seats: Sequence[int | None]) -> list[PlayerView | PublicView]:
+        """:meth:`view` of each of ``seats``, what they share built once."""
+        for seat in seats:
+            if seat is not None:
+                self._check_seat(seat)
+        return self._game.views(seats)
 
     def events_for(self, seat: int | None, start: int = 0) -> Sequence[Event]:
         if seat is not None:

@@ -143,6 +143,15 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
 
     if client_gc is not None:
         client_gc.install()
+    lags: list[float] = []
+
+    async def watch_lag() -> None:  # how late this process's loop runs a 20 ms timer (as the server's --stats)
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.02)
+            lags.append(time.perf_counter() - t - 0.02)
+
+    lag_task = asyncio.ensure_future(watch_lag())
     start = time.perf_counter()
     cpu_start = time.process_time()
     for t, code in enumerate(codes):
@@ -162,6 +171,7 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
         await asyncio.sleep(0.05)
     wall = time.perf_counter() - start
     client_cpu = time.process_time() - cpu_start
+    lag_task.cancel()
     if client_gc is not None:
         client_gc.uninstall()
     for c in clients:
@@ -178,7 +188,7 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
         by_game.setdefault(b.game, []).extend(b.round_trips)
     return {"tables": len(codes), "finished": sum(1 for b in bots if b.over) // 4, "errors": errors, "races": races,
             "actions": len(trips), "wall": wall, "trips": trips, "client_cpu": client_cpu, "by_game": by_game,
-            "talk": talk // 4}
+            "talk": talk // 4, "client_lag": lags}
 
 
 def play_in_processes(url: str, codes: list[str], procs: int, think: float, timeout: float,
@@ -193,13 +203,14 @@ def play_in_processes(url: str, codes: list[str], procs: int, think: float, time
                                 stdout=subprocess.PIPE, text=True, cwd=ROOT,
                                 preexec_fn=(lambda: os.nice(client_nice)) if client_nice else None)
                for n, g in enumerate(groups)]
-    parts = []
+    parts: list[dict[str, Any]] = []
     for w in workers:
         out, _ = w.communicate()
         lines = [x for x in out.splitlines() if x.startswith("{")]
         parts.append(json.loads(lines[-1]) if lines else {"tables": 0, "finished": 0, "errors": ["worker failed"],
                                                           "races": 0, "actions": 0, "wall": 0.0, "trips": [],
-                                                          "client_cpu": 0.0, "by_game": {}, "talk": 0})
+                                                          "client_cpu": 0.0, "by_game": {}, "talk": 0,
+                                                          "client_lag": []})
     by_game: dict[str, list[float]] = {}
     for p in parts:
         for g, xs in p["by_game"].items():
@@ -208,7 +219,8 @@ def play_in_processes(url: str, codes: list[str], procs: int, think: float, time
             "errors": [e for p in parts for e in p["errors"]], "races": sum(p["races"] for p in parts),
             "actions": sum(p["actions"] for p in parts), "wall": max(p["wall"] for p in parts),
             "trips": [x for p in parts for x in p["trips"]], "client_cpu": sum(p["client_cpu"] for p in parts),
-            "by_game": by_game, "talk": sum(p["talk"] for p in parts)}
+            "by_game": by_game, "talk": sum(p["talk"] for p in parts),
+            "client_lag": [x for p in parts for x in p["client_lag"]]}
 
 
 async def abuse(url: str, silent: int, guessers: int, delay: float, seconds: float) -> dict[str, Any]:
@@ -278,6 +290,10 @@ def report(label: str, r: dict[str, Any], cpu: float) -> None:
           f"stale/turn races {r['races']}, actions {r['actions']} in {r['wall']:.1f} s "
           f"({r['actions'] / max(r['wall'], 1e-9):.0f}/s); CPU: server {cpu:.1f} s, clients {r['client_cpu']:.1f} s")
     print(f"{label}: action round trip p50 {pct(t, 50):.1f} ms, p99 {pct(t, 99):.1f} ms, max {max(t, default=0):.1f} ms")
+    lag = [x * 1000 for x in r.get("client_lag", [])]
+    if lag:
+        print(f"{label}: the clients' event-loop lag (part of every round trip) p50 {pct(lag, 50):.1f} ms, "
+              f"p99 {pct(lag, 99):.1f} ms, max {max(lag):.1f} ms")
     by_game = r.get("by_game", {})
     if r.get("talk"):
         print(f"{label}: computer players' lines of table talk {r['talk']}")

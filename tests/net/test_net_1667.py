@@ -473,3 +473,45 @@ def test_a_watcher_sees_the_public_table_of_a_1667_game() -> None:
         for t in (*tabs, watcher):
             t.close()
         st.stop()
+
+
+def test_a_move_made_while_the_connection_is_down_says_so_not_that_the_move_is_impossible(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """With the server gone (killed, restarting), a legal move pressed at the 1667 table is not sent and
+    the player is told the table cannot be reached just now (the move stays open), not "That move is not
+    possible now" (it is: seen in a two-window play-through with a kill -9 of the server)."""
+    from tortuga_desktop.games.t1667.table.netscene import NetTable1667Scene
+    from tortuga_desktop.net.client import ConnState
+    from tortuga_desktop.shell.i18n import tr
+    from tortuga_desktop.shell.loop import App
+    from tortuga_desktop.shell.table import NotConnected
+
+    monkeypatch.setenv("TORTUGA_HOME", str(tmp_path))
+    st = start()
+    table = make_table(st, "oc", seed=11)
+    tab = client_table(st, table, "Ann", seat=0)
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60)
+    said: list[str] = []
+    try:
+        pump([tab], lambda: bool(tab.human_seats))
+        st.call(lambda s: s.start_game(table))
+        pump([tab], lambda: tab.ready and 0 in tab.waiting_for(), act=lambda t: None)
+        scene = NetTable1667Scene(tab, speed="instant")
+        app.push(scene)
+        for _ in range(5):
+            app.step(1 / 60)
+        monkeypatch.setattr(app, "notify", lambda text, level="info", seconds=None: said.append(text))
+        legal = tab.prompt(0).legal
+        assert legal
+        st.stop()  # the server is gone
+        pump([tab], lambda: tab.state is not ConnState.CONNECTED)
+        with pytest.raises(NotConnected):
+            tab.submit(0, legal[0])
+        scene.seat = 0
+        assert scene.submit(legal[0]) is False
+        assert said == [tr("net.move_offline")]
+        assert tr("t1667.refused") not in said
+    finally:
+        tab.close()
+        app.close()
+        st.stop()

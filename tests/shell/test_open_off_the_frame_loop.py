@@ -20,6 +20,10 @@ from tortuga_desktop.shell.saves import games as save_games
 from tortuga_desktop.shell.scenes import replays
 from tortuga_desktop.shell.scenes.opening import OpeningScene
 
+#: each test's own data folder: an autosave another test left in a shared one would make opening a
+#: file ask first ("leave the game in progress?") and the table would not be on top
+pytestmark = pytest.mark.usefixtures("app_home")
+
 
 class Held:
     """Wraps a reading function: it waits (on whatever thread runs it) until :meth:`release`, and says

@@ -76,6 +76,11 @@ class ViewerError(LookupError):
     """A seat or viewer this table does not show (not in :attr:`GameTable.viewers`, or not a human seat here)."""
 
 
+class NotConnected(ActionRefused):
+    """A table played over a network cannot take a move now: the connection to it is down and being
+    made again (nothing was sent; the decision stays open and can be made once it is back)."""
+
+
 @dataclass(frozen=True)
 class Move(Generic[A]):
     """One decision carried out, as the screen that gets it may know it."""
@@ -844,7 +849,7 @@ class LocalTable(Generic[V, A, E]):
         self.close()
 
 
-__all__ = ["BotHost", "BotSpec", "GameTable", "HUMAN", "LocalTable", "OPEN", "REMOTE", "MAX_FAULTS", "Move", "Said",
+__all__ = ["BotHost", "BotSpec", "GameTable", "HUMAN", "LocalTable", "OPEN", "REMOTE", "MAX_FAULTS", "Move", "NotConnected", "Said",
            "SecretActions", "Talker", "THINK_MODES", "Viewer", "ViewerError", "Choice"]
 
 

@@ -28,7 +28,7 @@ from tortuga_desktop.games.t1667.net import codec as C
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import ConnState, NetClient, Status
 from tortuga_desktop.shell.engine import ActionRefused, Prompt
-from tortuga_desktop.shell.table import OPEN, REMOTE, Move, Said, Viewer, ViewerError
+from tortuga_desktop.shell.table import OPEN, REMOTE, Move, NotConnected, Said, Viewer, ViewerError
 
 from ..rules import Action, Event, PlayerView, PublicView, TableView, parse_action
 from ..rules.errors import RulesError
@@ -189,19 +189,20 @@ class NetTable1667:
 
     def submit(self, seat: int, action: Action | str) -> Move[Action]:
         """Send a seat's action; :class:`ActionRefused` (nothing sent) when it is not one of the seat's
-        legal actions now or an answer to an earlier one is still awaited."""
+        legal actions now or an answer to an earlier one is still awaited, :class:`NotConnected` while
+        the connection is down."""
         self._check_human(seat)
         if isinstance(action, str):
             try:
                 action = parse_action(action)
             except RulesError as exc:
                 raise ActionRefused(str(exc)) from None
+        if self.state is not ConnState.CONNECTED:
+            raise NotConnected("not connected to the table")
         if seat in self._sent:
             raise ActionRefused("the server has not answered this seat's previous action yet")
         if action not in self._legal.get(seat, ()):
             raise ActionRefused("not one of this seat's legal actions now")
-        if self.state is not ConnState.CONNECTED:
-            raise ActionRefused("not connected to the table")
         self._sent[seat] = self._decisions
         self.client.send_action(seat, str(action), self._decisions)
         return Move(seat, action, None, self._decisions + 1, False)

@@ -58,7 +58,7 @@ from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.handover import Handover
 from tortuga_desktop.shell.scenes.pause import PauseScene
-from tortuga_desktop.shell.table import GameTable, LocalTable
+from tortuga_desktop.shell.table import GameTable, LocalTable, NotConnected
 
 __all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
 
@@ -435,6 +435,10 @@ class Table1667Scene(Scene):
         vote_before = self.prompt.view.vote if self.prompt is not None else None
         try:
             self.table.submit(seat, action)
+        except NotConnected:  # the move is possible: the table cannot be reached just now
+            if self.entered:
+                self.app.notify(tr("net.move_offline"), "info")
+            return False
         except ActionRefused as exc:
             logger.info("the 1667 table refused a human action: %s", type(exc).__name__)
             if self.entered:

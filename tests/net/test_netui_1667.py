@@ -174,3 +174,77 @@ def test_the_1667_setup_screen_hosts_its_seats_online() -> None:
         assert plan_seats.game == "t1667" and plan_seats.starred == ("rum", "winds", "scurvy")
     finally:
         app.close()
+
+
+def test_the_1667_table_s_banner_says_a_player_dropped_out_and_the_connection_is_lost() -> None:
+    """The 1667 network table shows the same banner as the dice game's (shell.netbanner): a remote
+    player who drops out is "held for N s" on the host's table, a lost connection is said as such; when
+    the connection is gone for good a message leads back to the main menu (seen missing in a
+    two-window play-through: a kill -9 of a player or of the server showed nothing until a key was
+    pressed)."""
+    from tortuga_desktop.shell.i18n import tr
+    from tortuga_desktop.shell.netsession import NetState
+    from tortuga_desktop.shell.scenes.dialogs import MessageScene
+
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60)
+    remote: NetTable1667 | None = None
+    try:
+        host = HostScene()
+        app.push(host)
+        app.step(1 / 60)
+        assert host._game_dd is not None
+        host._game_dd.selected_option = ("Tortuga 1667", "t1667")
+        host._read()
+        host._build()
+        assert host._count_dd is not None
+        host._count_dd.selected_option = ("3", "3")
+        host._read()
+        host._build()
+        for i, kind in enumerate(["here", "open", "easy"]):
+            host._kinds[i].selected_option = (kind, kind)
+        host._read()
+        host._build()
+        assert host._port is not None
+        host._port.set_text(str(free_port()))
+        press(app, host._host_btn)
+        step_until(app, lambda: isinstance(app.top, LobbyScene))
+        lobby = app.top
+        assert isinstance(lobby, LobbyScene) and lobby.host is not None
+        client = NetClient(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Remo", raw_updates=True)
+        remote = NetTable1667(client)
+        client.start()
+
+        def joined() -> bool:
+            assert remote is not None
+            remote.poll()
+            return lobby.can_start
+
+        step_until(app, joined)
+        app.post(Key(pygame.K_RETURN, 0, "\r"))
+
+        def at_table() -> bool:
+            assert remote is not None
+            remote.poll()
+            return isinstance(app.top, NetTable1667Scene) and remote.ready
+
+        step_until(app, at_table)
+        scene = app.top
+        assert isinstance(scene, NetTable1667Scene)
+        assert not any("Remo" in t for t, _ in scene.banner_lines())
+        remote.close()  # the remote player's game is gone
+        remote = None
+        step_until(app, lambda: any(level == "warning" and "Remo" in t for t, level in scene._banner), 20)
+        held = next(t for t, _ in scene._banner if "Remo" in t)
+        assert held.startswith(tr("net.banner.held", name="Remo", seconds=0).split("Remo")[0])
+        session = scene.net_table.controller
+        assert session is not None
+        session.net = NetState("reconnecting")  # the host's own connection lost
+        app.step(1 / 60)
+        assert scene._banner[0] == (tr("net.banner.reconnecting"), "danger")
+        session.fatal = ("net.banner.failed", {})  # and gone for good: said, and back to the menu
+        app.step(1 / 60)
+        assert isinstance(app.top, MessageScene) and app.top.text == tr("net.banner.failed")
+    finally:
+        if remote is not None:
+            remote.close()
+        app.close()

@@ -20,7 +20,6 @@ open) opens it over the ship's log; its tab in the log's corner counts new messa
 from __future__ import annotations
 
 import logging
-import time
 from typing import Any
 
 import pygame
@@ -30,7 +29,7 @@ from tortuga_desktop.games.dice.table.remote import RemoteController
 from tortuga_desktop.games.dice.table.scenes.replay import open_seat_replay
 from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.games.dice.table.scenes.table import TableScene
-from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell import netbanner
 from tortuga_desktop.shell.game import PlayAgain
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.netsession import NetSession
@@ -43,36 +42,14 @@ __all__ = ["NetTableScene", "banner_lines", "decision_key"]
 
 
 def banner_lines(controller: RemoteController, now: float | None = None) -> list[tuple[str, str]]:
-    """The banner's lines as (text, level) with level "danger", "warning" or "info"."""
-    out: list[tuple[str, str]] = []
+    """The banner's lines as (text, level) with level "danger", "warning" or "info"
+    (:func:`tortuga_desktop.shell.netbanner.banner_lines` for this table)."""
     session = controller.session
-    net = session.net
-    if net.state in ("reconnecting", "connecting") and controller.ready:
-        # the host closed the table: said as such (it may continue the game), not as a lost connection
-        out.append((tr("net.banner.host_closed" if session.host_closed else "net.banner.reconnecting"), "danger"))
-    elif net.state == "failed":
-        out.append((tr("net.banner.failed"), "danger"))
-    age = (now if now is not None else time.perf_counter()) - session.lobby_at
-    # who is held or taken over is the host's news: while the host cannot be reached it is stale
-    # (its countdown may belong to a server that is gone), so it is not shown
-    for s in session.lobby if net.state == "connected" else ():
-        if s.kind == "computer" or (s.kind == "open" and not s.taken):
-            continue
-        if s.held_for is not None and not s.connected:
-            left = max(0, int(s.held_for - age + 0.999))
-            out.append((tr("net.banner.held", name=s.name, seconds=left), "warning"))
-        elif s.bot and not s.connected:
-            out.append((tr("net.banner.taken_over", name=s.name), "warning"))
-    if session.moved is not None and any(s.kind == "open" and s.taken and not s.connected
-                                         for s in session.lobby):
-        old, new = session.moved  # the others' games look for the old port: the host must tell them
-        out.append((tr("net.lobby.moved", old=old, new=new), "warning"))
-    if not out and controller.ready and not controller.is_over and not controller.pending_humans():
-        names = [controller.seats[s].name for s in controller.waiting_for() if s < len(controller.seats)
-                 if not any(x.seat == s and x.bot for x in session.lobby)]
-        if names:
-            out.append((tr("net.banner.waiting", names=", ".join(names)), "info"))
-    return out
+    waiting: list[str] = []
+    if controller.ready and not controller.is_over and not controller.pending_humans():
+        waiting = [controller.seats[s].name for s in controller.waiting_for() if s < len(controller.seats)
+                   if not any(x.seat == s and x.bot for x in session.lobby)]
+    return netbanner.banner_lines(session, ready=controller.ready, over=controller.is_over, waiting=waiting, now=now)
 
 
 def decision_key(view: PlayerView, seat: int) -> tuple[Any, ...] | None:
@@ -160,17 +137,7 @@ class NetTableScene(TableScene):
         if not self._banner or self.renderer is None:
             return
         L = self.renderer.layout
-        f = art.font(max(12, L.px(20)), True)
-        y = L.middle.y + L.px(6)
-        for text, level in self._banner:
-            fill = {"danger": palette.DANGER, "warning": palette.GOLD_LIGHT}.get(level, palette.PARCHMENT_LIGHT)
-            ink = palette.PARCHMENT_LIGHT if level == "danger" else palette.INK
-            t = f.render(text, True, ink)
-            box = t.get_rect(midtop=(L.island.centerx, y + L.px(5))).inflate(L.px(28), L.px(10))
-            pygame.draw.rect(surface, fill, box, border_radius=L.px(10))
-            pygame.draw.rect(surface, palette.INK, box, max(1, L.px(2)), border_radius=L.px(10))
-            surface.blit(t, t.get_rect(center=box.center))
-            y = box.bottom + L.px(4)
+        netbanner.draw_banner(surface, self._banner, L.island.centerx, L.middle.y + L.px(6), L.s)
 
     def _finish(self) -> None:
         """The results; "new game" goes back to the menu and opens what ``again`` opens (the

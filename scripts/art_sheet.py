@@ -100,7 +100,7 @@ def render_sheet(out: Path, sizes: list[int]) -> None:
             sheet.blit(art.token(name, 64, pc.rgb), (x, y))
             sheet.blit(art.token(name, 32, pc.rgb), (x + 68, y + 32))
             x += 110
-        for ci in range(len(palette.CHEST_COLOURS)):
+        for ci in range(len(pictures.CHEST_COLOURS)):
             sheet.blit(art.icon(pictures.chest_icon_name(ci), 64), (x, y))
             sheet.blit(art.icon(pictures.chest_icon_name(ci), 24), (x + 66, y + 40))
             x += 96

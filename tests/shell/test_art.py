@@ -98,11 +98,11 @@ def test_die_face_renders(action: int) -> None:
 def test_palette_tables() -> None:
     assert len(palette.PLAYER_COLOURS) == 4
     assert len({p.marker for p in palette.PLAYER_COLOURS}) == 4
-    assert [c.name for c in palette.CHEST_COLOURS] == ["red", "blue", "yellow", "white", "purple"]
-    assert len({c.symbol for c in palette.CHEST_COLOURS}) == 5
-    for c in palette.CHEST_COLOURS:
+    assert [c.name for c in pictures.CHEST_COLOURS] == ["red", "blue", "yellow", "white", "purple"]
+    assert len({c.symbol for c in pictures.CHEST_COLOURS}) == 5
+    for c in pictures.CHEST_COLOURS:
         assert (ART_DIR / f"{c.art}.svg").is_file()
-    for name in palette.ACTION_ICONS:
+    for name in pictures.ACTION_ICONS:
         assert (ART_DIR / f"{name}.svg").is_file()
     assert palette.hex_to_rgb(palette.rgb_to_hex(palette.BRASS)) == palette.BRASS
 

@@ -13,7 +13,6 @@ RGB = tuple[int, int, int]
 __all__ = [
     "RGB",
     "PlayerColour",
-    "ChestColour",
     "TABLE_DARK",
     "TABLE",
     "TABLE_LIGHT",
@@ -37,8 +36,6 @@ __all__ = [
     "SUCCESS",
     "PLAYER_COLOURS",
     "TABLE_SEATS",
-    "CHEST_COLOURS",
-    "ACTION_ICONS",
     "hex_to_rgb",
     "rgb_to_hex",
     "mix",
@@ -55,15 +52,6 @@ class PlayerColour(NamedTuple):
     light: RGB
     dark: RGB
     marker: str  # "circle" | "square" | "triangle" | "diamond"
-
-
-class ChestColour(NamedTuple):
-    """A treasure-chest colour with the symbol printed on the chest (colour-blind aid)."""
-
-    name: str
-    rgb: RGB
-    symbol: str  # "diamond" | "wave" | "star" | "moon" | "crown"
-    art: str  # SVG base name in assets/art
 
 
 # --- table & sea ---------------------------------------------------------
@@ -112,26 +100,6 @@ TABLE_SEATS: Final[tuple[tuple[RGB, str], ...]] = (
     ((0x8A, 0x9A, 0x2A), "pentagon"),
     ((0x9C, 0x5A, 0x2C), "down"),
 )
-
-# --- treasure chests (index = chest colour index used by the rules) ------
-CHEST_COLOURS: Final[tuple[ChestColour, ...]] = (
-    ChestColour("red", (0xC0, 0x39, 0x2B), "diamond", "chest_red"),
-    ChestColour("blue", (0x2E, 0x6D, 0xB4), "wave", "chest_blue"),
-    ChestColour("yellow", (0xE9, 0xB9, 0x2F), "star", "chest_yellow"),
-    ChestColour("white", (0xEC, 0xE8, 0xDE), "moon", "chest_white"),
-    ChestColour("purple", (0x7D, 0x3C, 0x98), "crown", "chest_purple"),
-)
-
-# --- action index -> SVG base name (5 = skull face) ----------------------
-ACTION_ICONS: Final[tuple[str, ...]] = (
-    "action_fleet",
-    "action_crew",
-    "action_hunt",
-    "action_board",
-    "action_raid",
-    "skull",
-)
-
 
 def hex_to_rgb(value: str) -> RGB:
     """``"#c8963e"`` -> ``(200, 150, 62)``."""

@@ -431,9 +431,9 @@ class DecisionPanel:
         if item.look == "die" and item.face is not None and isinstance(item.payload, int):
             self._draw_die(surface, rect, item.payload, item.face)
         elif item.look == "chest" and item.colour is not None:
-            pygame.draw.rect(surface, palette.lighten(palette.CHEST_COLOURS[item.colour].rgb, 0.45), rect,
+            pygame.draw.rect(surface, palette.lighten(pictures.CHEST_COLOURS[item.colour].rgb, 0.45), rect,
                              border_radius=6)
-            pygame.draw.rect(surface, palette.CHEST_COLOURS[item.colour].rgb, rect, width=3, border_radius=6)
+            pygame.draw.rect(surface, pictures.CHEST_COLOURS[item.colour].rgb, rect, width=3, border_radius=6)
             pic = art.icon(pictures.chest_icon_name(item.colour), max(8, rect.w * 3 // 4))
             surface.blit(pic, pic.get_rect(center=rect.center))
             if item.hotkey:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import io
 import re
 from functools import lru_cache
+from typing import Final, NamedTuple
 
 import pygame
 
@@ -14,7 +15,37 @@ from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.palette import RGB
 from tortuga_desktop.shell.resources import art_path
 
-__all__ = ["ACTION_NAMES", "SKULL", "action_icon_name", "chest", "chest_icon_name", "die_face", "plain_chest"]
+__all__ = ["ACTION_ICONS", "ACTION_NAMES", "CHEST_COLOURS", "ChestColour", "SKULL", "action_icon_name", "chest",
+           "chest_icon_name", "die_face", "plain_chest"]
+
+
+class ChestColour(NamedTuple):
+    """A treasure-chest colour with the symbol printed on the chest (colour-blind aid)."""
+
+    name: str
+    rgb: RGB
+    symbol: str  # "diamond" | "wave" | "star" | "moon" | "crown"
+    art: str  # SVG base name in assets/art
+
+
+# --- treasure chests (index = chest colour index used by the rules) ------
+CHEST_COLOURS: Final[tuple[ChestColour, ...]] = (
+    ChestColour("red", (0xC0, 0x39, 0x2B), "diamond", "chest_red"),
+    ChestColour("blue", (0x2E, 0x6D, 0xB4), "wave", "chest_blue"),
+    ChestColour("yellow", (0xE9, 0xB9, 0x2F), "star", "chest_yellow"),
+    ChestColour("white", (0xEC, 0xE8, 0xDE), "moon", "chest_white"),
+    ChestColour("purple", (0x7D, 0x3C, 0x98), "crown", "chest_purple"),
+)
+
+# --- action index -> SVG base name (5 = skull face) ----------------------
+ACTION_ICONS: Final[tuple[str, ...]] = (
+    "action_fleet",
+    "action_crew",
+    "action_hunt",
+    "action_board",
+    "action_raid",
+    "skull",
+)
 
 ACTION_NAMES: tuple[str, ...] = ("Expand fleet", "Recruit crew", "Treasure hunt", "Board", "Raid", "Skull")
 SKULL = 5
@@ -22,12 +53,12 @@ SKULL = 5
 
 def action_icon_name(action: int) -> str:
     """SVG base name for an action index (0..4) or 5 for the skull face."""
-    return palette.ACTION_ICONS[action]
+    return ACTION_ICONS[action]
 
 
 def chest_icon_name(colour: int) -> str:
     """SVG base name for a chest colour index (0 red, 1 blue, 2 yellow, 3 white, 4 purple)."""
-    return palette.CHEST_COLOURS[colour].art
+    return CHEST_COLOURS[colour].art
 
 
 @lru_cache(maxsize=64)

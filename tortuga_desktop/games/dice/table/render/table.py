@@ -469,7 +469,7 @@ class TableRenderer:
             lab = text(tr("term.center_island"), L.px(12), palette.INK, True)
             surf.blit(lab, lab.get_rect(midtop=(cen.centerx, cen.y + L.px(12))))
         for i, r in enumerate(L.center_slots):
-            ch = palette.CHEST_COLOURS[i]
+            ch = pictures.CHEST_COLOURS[i]
             ring = pygame.Surface(r.inflate(L.px(4), L.px(4)).size, pygame.SRCALPHA)
             pygame.draw.rect(ring, (*ch.rgb, 90), ring.get_rect(), border_radius=L.px(6))
             pygame.draw.rect(ring, (*palette.INK_SOFT, 200), ring.get_rect(), L.px(1), border_radius=L.px(6))
@@ -539,7 +539,7 @@ class TableRenderer:
             r = b.actions[a]
             pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, r, border_radius=L.px(9))
             pygame.draw.rect(surf, palette.BRASS, r, L.px(2), border_radius=L.px(9))
-            surf.blit(art.icon(palette.ACTION_ICONS[a], b.action_icons[a].w), b.action_icons[a])
+            surf.blit(art.icon(pictures.ACTION_ICONS[a], b.action_icons[a].w), b.action_icons[a])
             t = fit_text(tr(ACTION_SHORT[a]), label_px, palette.INK_SOFT, b.action_labels[a].w, True)
             surf.blit(t, t.get_rect(center=b.action_labels[a].center))
             bo = b.bonus[a]
@@ -921,7 +921,7 @@ class TableRenderer:
         if view.phase == "actions":
             a = view.act_action
             if 0 <= a < 5:
-                ic = art.icon(palette.ACTION_ICONS[a], L.px(44))
+                ic = art.icon(pictures.ACTION_ICONS[a], L.px(44))
                 surf.blit(ic, ic.get_rect(bottomright=(r.right - L.px(10), r.bottom - L.px(8))))
 
     # -- log ------------------------------------------------------------------------------

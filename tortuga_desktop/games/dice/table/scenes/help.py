@@ -107,7 +107,7 @@ def draw_dice_grid(surface: pygame.Surface, x: int, y: int, size: int,
     label_w = size // 2 + gap
     font = art.font(max(10, size // 2), True)
     for a in range(5):  # column heads: the action icons
-        surface.blit(art.icon(palette.ACTION_ICONS[a], size), (x + label_w + a * (size + gap), y))
+        surface.blit(art.icon(pictures.ACTION_ICONS[a], size), (x + label_w + a * (size + gap), y))
     for d in range(5):
         row_y = y + (d + 1) * (size + gap)
         letter = font.render(DIE_LETTERS[d], True, palette.INK)
@@ -231,7 +231,7 @@ class PositionsScene(Scene):
         box = pygame.Rect(0, 0, width, int(150 * s) + lh * len(wrapped))
         box.center = (w // 2, h // 2)
         y = draw_panel(surface, box, s, tr("context.title", action=action_name(self.action)))
-        ic = art.icon(palette.ACTION_ICONS[self.action], int(64 * s))
+        ic = art.icon(pictures.ACTION_ICONS[self.action], int(64 * s))
         surface.blit(ic, (box.x + int(20 * s), box.y + int(14 * s)))
         for ln, bold in wrapped:
             surface.blit((fb if bold else f).render(ln, True, palette.INK), (box.x + int(100 * s), y))

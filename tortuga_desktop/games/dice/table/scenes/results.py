@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tortuga_desktop.games.dice.rules import Outcome
+from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.games.dice.table.eventtext import log_rows
 from tortuga_desktop.games.dice.table.gamelog import build_log
 from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
@@ -60,7 +61,7 @@ CATEGORIES: tuple[tuple[str, palette.RGB, str], ...] = (
     ("fleet", palette.SEA, "table.area.fleet"),
     ("crew", palette.SEA_LIGHT, "table.area.crew"),
     ("sets", palette.SUCCESS, "results.sets"),
-    ("tracks", palette.CHEST_COLOURS[4].rgb, "results.tracks"),
+    ("tracks", pictures.CHEST_COLOURS[4].rgb, "results.tracks"),
     ("coins", palette.GOLD, "results.coins"),
 )
 

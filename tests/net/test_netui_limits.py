@@ -17,6 +17,7 @@ import pygame
 import pygame_gui
 import pytest
 from app_helpers import start_app
+from test_netui_1667 import host_1667
 from test_netui_join import wait
 
 from tortuga_desktop.devtools.drive import free_port, host_from_ui, press, step_until
@@ -338,24 +339,7 @@ def test_a_hosted_1667_table_asks_before_closing_and_continue_brings_it_back() -
     app = start_app()
     remote: NetTable1667 | None = None
     try:
-        host = HostScene()
-        app.push(host)
-        app.step(1 / 60)
-        assert host._game_dd is not None
-        host._game_dd.selected_option = ("Tortuga 1667", "t1667")
-        host._read()
-        host._build()
-        assert host._count_dd is not None
-        host._count_dd.selected_option = ("3", "3")
-        for i, kind in enumerate(["here", "open", "easy"]):
-            host._kinds[i].selected_option = (kind, kind)
-        host._read()
-        host._build()
-        assert host._port is not None
-        host._port.set_text(str(free_port()))
-        press(app, host._host_btn)
-        step_until(app, lambda: isinstance(app.top, LobbyScene))
-        lobby = app.top
+        lobby = host_1667(app, ["here", "open", "easy"])
         info = lobby.host
         assert info is not None
         client = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo", raw_updates=True,

@@ -4,13 +4,16 @@
 connection lost (or the host closed the table), the connection gone for good, a player dropped out
 and held for N seconds or played by a computer meanwhile, and whom the table waits for.
 :func:`draw_banner` draws those lines as boxes, one below the other. A game's network table scene
-calls both (the dice table over its island, Tortuga 1667's over Tortuga).
+calls both (the dice table over its island, Tortuga 1667's over Tortuga), and :func:`give_up` when the
+connection is gone for good.
 """
 
 from __future__ import annotations
 
+import logging
 import time
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -18,7 +21,12 @@ from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.netsession import NetSession
 
-__all__ = ["Banner", "banner_lines", "draw_banner"]
+if TYPE_CHECKING:
+    from tortuga_desktop.shell.loop import App
+
+__all__ = ["Banner", "banner_lines", "draw_banner", "give_up"]
+
+log = logging.getLogger(__name__)
 
 #: a banner line: (text, level) with level "danger", "warning" or "info"
 Banner = tuple[str, str]
@@ -77,3 +85,17 @@ def draw_banner(surface: pygame.Surface, lines: Sequence[Banner], centerx: int, 
         drawn.append(box)
         y = box.bottom + p(4)
     return drawn[0].unionall(drawn[1:]) if drawn else None
+
+
+def give_up(app: App, text: str) -> None:
+    """The connection to a network table is gone for good: a message says ``text``; its OK leads back
+    to the main menu."""
+    from tortuga_desktop.shell.scenes.dialogs import MessageScene
+
+    log.warning("network game ends here: %s", text)
+
+    def to_menu() -> None:
+        while len(app.scenes) > 1:
+            app.pop()
+
+    app.push(MessageScene(tr("net.title.connection"), text, to_menu))

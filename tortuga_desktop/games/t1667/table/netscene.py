@@ -24,7 +24,6 @@ from tortuga_desktop.shell.intents import Intent
 from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.chat import ChatPanel
-from tortuga_desktop.shell.scenes.dialogs import MessageScene
 
 from .nettable import NetTable1667
 from .scene import Table1667Scene
@@ -105,15 +104,7 @@ class NetTable1667Scene(Table1667Scene):
         return netbanner.banner_lines(session, ready=ready, over=over, waiting=waiting)
 
     def _give_up(self, text: str) -> None:
-        """The connection is gone for good: say so; OK leads back to the main menu."""
-        log.warning("network game ends here: %s", text)
-        app = self.app
-
-        def to_menu() -> None:
-            while len(app.scenes) > 1:
-                app.pop()
-
-        app.push(MessageScene(tr("net.title.connection"), text, to_menu))
+        netbanner.give_up(self.app, text)
 
     def _redraw_all(self) -> None:
         self._drawn_key = None  # the next frame is drawn whole (the chat covers or uncovers the log)

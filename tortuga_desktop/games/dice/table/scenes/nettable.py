@@ -34,7 +34,6 @@ from tortuga_desktop.shell.game import PlayAgain
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes.chat import ChatPanel
-from tortuga_desktop.shell.scenes.dialogs import MessageScene
 
 log = logging.getLogger(__name__)
 
@@ -113,14 +112,7 @@ class NetTableScene(TableScene):
             self._dirty = True
 
     def _give_up(self, text: str) -> None:
-        log.warning("network game ends here: %s", text)
-        app = self.app
-
-        def to_menu() -> None:
-            while len(app.scenes) > 1:
-                app.pop()
-
-        app.push(MessageScene(tr("net.title.connection"), text, to_menu))
+        netbanner.give_up(self.app, text)
 
     @property
     def network_session(self) -> NetSession:

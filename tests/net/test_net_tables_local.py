@@ -173,7 +173,8 @@ def test_bad_setups_say_so_and_make_no_table() -> None:
         assert scene.message() == "Two seats have the same name."
         scene.new = NewTable(players=2, computers=1, here=2)  # (the buttons never make it; a caller might)
         assert not scene.create()
-        assert scene.message() == "2 players at this computer and 1 computer players do not fit at a table of 2 seats."
+        assert scene.message() == ("Too many players at this computer: beside its computer players this table has "
+                                   "room for 1 at most.")
         app.run(max_frames=5)
         time.sleep(0.2)
         app.run(max_frames=5)

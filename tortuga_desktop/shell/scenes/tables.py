@@ -98,8 +98,7 @@ class NewTable:
         key and its parameters), or None: more players here than seats beside the computers, a
         player here without a name, two players here with the same name."""
         if not 1 <= self.here <= self.players - self.computers or self.computers < 0:
-            return "net.tables.too_many_here", {"here": self.here, "players": self.players,
-                                                "computers": self.computers}
+            return "net.tables.too_many_here", {"room": max(0, self.players - self.computers)}
         names = self.names[:self.here - 1]
         if len(names) < self.here - 1 or not all(n.strip() for n in names):
             return "net.host.need_name", {}

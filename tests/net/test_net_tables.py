@@ -240,7 +240,8 @@ def test_a_table_made_on_the_list_screen_is_joined_and_starts(server: ServerThre
         press(app, scene, "create")
         wait(app, lambda: at_the_table(app))
         (made,) = server.call(lambda s: list(s.tables.values()))
-        assert [s.kind for s in made.slots] == ["open", "computer", "computer"]
+        # the creator's seat is played at this computer with the table's host token (a local seat)
+        assert [s.kind for s in made.slots] == ["local", "computer", "computer"]
         assert made.slots[0].name == "Remo" and made.name == "Remo's table" and not made.listed
         assert made.game is not None  # it started by itself: every open seat is taken
         assert any(P.format_code(made.code) in n for n in notices(app)), notices(app)  # its code, to pass on

@@ -59,10 +59,10 @@ def test_a_1667_table_is_made_from_the_list_with_its_own_setup(server: ServerThr
         assert scene.new.players == 5 and scene.new.computers == 2 and scene.new.level == "hard"
         assert scene.new.choice("starred") == "named" and not scene.new.listed
         press(app, scene, "create")
-        wait(app, lambda: server.call(lambda s: any(sl.token_hash for t in s.tables.values() for sl in t.slots)))
+        wait(app, lambda: server.call(lambda s: any(sl.conn for t in s.tables.values() for sl in t.slots)))
         made = only_table(server)
         assert made.kind == "t1667" and not made.listed
-        assert [s.kind for s in made.slots] == ["open", "open", "open", "computer", "computer"]
+        assert [s.kind for s in made.slots] == ["local", "open", "open", "computer", "computer"]
         assert [s.level for s in made.slots if s.kind == "computer"] == ["hard", "hard"]
         starred = made.options["starred"]
         assert len(starred) == 3 and set(starred) <= {c.value for c in starred_pool(5)}

@@ -59,7 +59,7 @@ def test_the_list_s_new_1667_table_has_talk_on_by_default_and_can_switch_it_off(
         press(app, scene, "talk")  # on -> off
         assert scene.new.choice("talk") == "off" and "quiet" in scene._btn["talk"].text
         press(app, scene, "create")
-        wait(app, lambda: server.call(lambda s: any(sl.token_hash for t in s.tables.values() for sl in t.slots)))
+        wait(app, lambda: server.call(lambda s: any(sl.conn for t in s.tables.values() for sl in t.slots)))
         made = only_table(server)
         assert made.kind == "t1667" and made.options.get("talk", False) is False  # (off: the default, left out)
         assert isinstance(made.game, Run1667) and not made.game.talk

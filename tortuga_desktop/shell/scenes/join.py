@@ -374,12 +374,11 @@ class JoinScene(WidgetScene):
             return False
         self._say("")
         self.app.push(TablesScene(url, self.address.strip(), self.player, self.picked_table,
-                                  on_watch=self.watch_table))
+                                  on_watch=self.watch_table, on_created=self.created_table))
         return True
 
     def picked_table(self, code: str, table: str, name: str) -> None:
-        """A table chosen in the server's list: join it (a private one: its code is asked for);
-        ``name`` "": the table was made just now (its code is shown to pass on)."""
+        """A table chosen in the server's list: join it (a private one: its code is asked for)."""
         if not code:
             self.code = ""
             if self._code is not None:
@@ -392,9 +391,32 @@ class JoinScene(WidgetScene):
         self.code = format_code(code)
         if self._code is not None:
             self._code.set_text(self.code)
-        if not name:  # a table made just now: its code is what the other players need
-            self.app.notify(tr("net.tables.created", join_code=self.code), "info", 60.0)
         self.join()
+
+    def created_table(self, code: str, table: str, host_token: str) -> bool:
+        """A table made just now in the server's list: its code is shown to pass on, and this
+        computer sits down with the table's ``host_token`` as a hosted game's host does: the
+        creator's seat and every other seat played here (hot-seat at this screen). The token is
+        kept on disk like a joiner's (:class:`~tortuga_desktop.net.seatstore.SeatKeeper`), so
+        *Continue* and *Return to your seat* bring all those seats back. False: not connecting
+        (a message says why)."""
+        from tortuga_desktop.net.protocol import format_code
+
+        self.code = format_code(code)
+        if self._code is not None:
+            self._code.set_text(self.code)
+        self.app.notify(tr("net.tables.created", join_code=self.code), "info", 60.0)
+        if self._pending is not None:
+            return False
+        self._read()
+        try:
+            url, clean = check_join_input(self.address, code)
+        except ValueError as exc:
+            self._say(str(exc), "error")
+            return False
+        name = "".join(c for c in self.player.strip() if c.isprintable())[:20]
+        return self._connect(url, clean, name, table, host_token, SeatKeeper(self._seat_dir, url, clean, name),
+                             tr("net.join.connecting", address=self.address.strip()))
 
     def watch_table(self, table: str, name: str) -> bool:
         """Watch a table of the server at the typed address without a seat (the public table and

@@ -6,10 +6,13 @@ name, the seats taken and open, who sits there, computer players and their level
 whether it waits for players or is being played, and whether it is private. A listed table is
 watched without a seat (the public table and its chat, read only) or joined with one click (the list carries its join code); a private one needs its code, typed on
 the Join screen. A new table of any network game is made here (the game, its players, computer
-players and their level, the game's own options — :class:`~tortuga_desktop.shell.game.NetworkTableOptions`,
-e.g. the dice game's long game or Tortuga 1667's starred cards named or hidden — listed or
-private): the server answers with its code and the Join screen joins it at once; the game starts
-by itself when every open seat is taken.
+players and their level, how many of its players sit at this computer and their names, the game's
+own options — :class:`~tortuga_desktop.shell.game.NetworkTableOptions`, e.g. the dice game's long
+game or Tortuga 1667's starred cards named or hidden — listed or private): the creator's seat and
+every other seat played at this computer are ``local`` seats, and the server answers with the join
+code and the table's host token; the Join screen then sits down with that token as a hosted game's
+host does (all those seats, hot-seat at this screen) and keeps it like a joiner's reclaim token. The
+game starts by itself when every open seat is taken.
 
 The connection runs in the background (:class:`TableLister`): the screen never waits for it,
 and a server that is not a dedicated one, cannot be reached or refuses says so in words.
@@ -37,7 +40,8 @@ from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Intent, Key, UIEvent
 from tortuga_desktop.shell.levels import NETWORK_LEVELS, level_key
 from tortuga_desktop.shell.scenes import WidgetScene
-from tortuga_desktop.shell.scenes.dialogs import wrap
+from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, text_entry, wrap
+from tortuga_desktop.shell.scenes.host import SEAT_NAMES
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.net.client import NetClient
@@ -59,8 +63,9 @@ PAGE = 6
 @dataclass(frozen=True)
 class NewTable:
     """A table to create: a table of ``game`` with ``players`` seats, ``computers`` of them computer
-    players of ``level`` (the others open for people, the creator's among them), the game's own
-    options as chosen (``chosen``: option key -> value; see :class:`~.game.NetworkTableOptions`)."""
+    players of ``level``, ``here`` of them played at this computer (the creator's and the players
+    named in ``names``), the others open for people at other computers; the game's own options as
+    chosen (``chosen``: option key -> value; see :class:`~.game.NetworkTableOptions`)."""
 
     players: int = 2
     computers: int = 1
@@ -68,6 +73,17 @@ class NewTable:
     listed: bool = True
     game: str = games.DEFAULT_GAME
     chosen: tuple[tuple[str, str], ...] = ()
+    #: players at this computer, the creator counted (each of them a ``local`` seat)
+    here: int = 1
+    #: the names of the players at this computer besides the creator (``here - 1`` of them)
+    names: tuple[str, ...] = ()
+
+    def fitted(self) -> NewTable:
+        """The same table with its counts made to fit its seats (computers leave a seat for the
+        creator, and the players here fit beside the computers), as the option buttons keep them."""
+        computers = max(0, min(self.computers, self.players - 1))
+        return dataclasses.replace(self, computers=computers,
+                                   here=max(1, min(self.here, self.players - computers)))
 
     def choice(self, key: str, default: str = "") -> str:
         return dict(self.chosen).get(key, default)
@@ -77,11 +93,28 @@ class NewTable:
         m = games.module(self.game)
         return m.table_options(self.players, dict(self.chosen)) if isinstance(m, games.NetworkTableOptions) else {}
 
-    def seats(self) -> list[SeatSpec]:
+    def problem(self, player: str) -> tuple[str, dict[str, object]] | None:
+        """What keeps this table from being made with the creator named ``player`` (a translation
+        key and its parameters), or None: more players here than seats beside the computers, a
+        player here without a name, two players here with the same name."""
+        if not 1 <= self.here <= self.players - self.computers or self.computers < 0:
+            return "net.tables.too_many_here", {"room": max(0, self.players - self.computers)}
+        names = self.names[:self.here - 1]
+        if len(names) < self.here - 1 or not all(n.strip() for n in names):
+            return "net.host.need_name", {}
+        used = [n.strip().casefold() for n in (player, *names) if n.strip()]
+        if len(used) != len(set(used)):
+            return "net.host.same_name", {}
+        return None
+
+    def seats(self, player: str = "") -> list[SeatSpec]:
+        """The seats to ask for: the creator's (named ``player``) and the other players' at this
+        computer (``local``: the host token plays them), the open seats, the computer players."""
         from tortuga_desktop.net.protocol import SeatSpec
 
-        people = self.players - self.computers
-        return [SeatSpec(kind="open") for _ in range(people)] + \
+        here = [player, *self.names[:self.here - 1]]
+        people = self.players - self.computers - len(here)
+        return [SeatSpec(kind="local", name=n) for n in here] + [SeatSpec(kind="open") for _ in range(people)] + \
             [SeatSpec(kind="computer", level=self.level) for _ in range(self.computers)]  # type: ignore[arg-type]
 
 
@@ -89,7 +122,8 @@ class TableLister:
     """A connection that lists a dedicated server's tables and creates one (background thread;
     :meth:`pump` each frame never blocks). After :meth:`pump`: ``tables`` (None until a list
     came), ``more`` (tables not listed), ``created`` (code, table id) once a table was made,
-    ``problem`` (translation key) when something went wrong."""
+    ``problem`` (translation key) when something went wrong. ``host_token``: the made table's
+    host token (a secret: never logged; it plays the table's ``local`` seats)."""
 
     def __init__(self, url: str, client_factory: Callable[..., NetClient] | None = None) -> None:
         factory = client_factory
@@ -102,6 +136,7 @@ class TableLister:
         self.tables: list[TableInfo] | None = None
         self.more = 0
         self.created: tuple[str, str] | None = None
+        self.host_token = ""
         self.problem = ""
         self.lobby: bool | None = None
         self._asked = time.monotonic()
@@ -117,12 +152,13 @@ class TableLister:
             self.problem = ""
             self.client.list_tables()
 
-    def create(self, new: NewTable, name: str) -> None:
+    def create(self, new: NewTable, name: str, player: str = "") -> None:
+        """Ask for table ``new`` named ``name``, its creator's seat named ``player``."""
         if not self._closed and not self._waiting:
             self._waiting = True
             self._asked = time.monotonic()
             self.problem = ""
-            self.client.create_table(new.seats(), name=name, hold_seconds=120.0, takeover_level=new.level,
+            self.client.create_table(new.seats(player), name=name, hold_seconds=120.0, takeover_level=new.level,
                                      auto_start=True, listed=new.listed, game=new.game, options=dict(new.options()))
 
     @property
@@ -144,7 +180,7 @@ class TableLister:
             elif isinstance(msg, P.Tables):
                 self.tables, self.more, self._waiting = list(msg.tables), int(msg.more), False
             elif isinstance(msg, P.Created):
-                self.created, self._waiting = (msg.code, msg.table), False
+                self.created, self.host_token, self._waiting = (msg.code, msg.table), msg.host_token, False
             elif isinstance(msg, P.Error) and str(msg.code) == "offline":
                 # the connection failed (or stopped) before the request went out: nobody refused it
                 if not self.problem:
@@ -212,10 +248,19 @@ class TablesScene(WidgetScene):
 
     def __init__(self, url: str, address: str, player: str, on_pick: Callable[[str, str, str], None], *,
                  on_watch: Callable[[str, str], object] | None = None,
+                 on_created: Callable[[str, str, str], object] | None = None,
                  client_factory: Callable[..., NetClient] | None = None) -> None:
-        """``on_watch(table_id, name)``: watch a listed table without a seat (None: no Watch buttons)."""
+        """``on_watch(table_id, name)``: watch a listed table without a seat (None: no Watch buttons).
+        ``on_created(code, table_id, host_token)``: sit down at the table made here with its host
+        token (None: no table is made here)."""
         super().__init__()
         self.on_watch = on_watch
+        self.on_created = on_created
+        #: the names offered for the other players at this computer (the player changes them)
+        self.names = [n for n in SEAT_NAMES if n.casefold() != player.strip().casefold()]
+        #: a problem with the new table's setup, in words ("" none)
+        self.error = ""
+        self._name_entries: list[SafeTextEntryLine] = []
         self.url = url
         self.address = address
         self.player = player
@@ -243,8 +288,15 @@ class TablesScene(WidgetScene):
         if self.lister is not None:
             self.lister.close()
 
+    def _read(self) -> None:
+        """Take the names typed for the players at this computer."""
+        for i, entry in enumerate(self._name_entries):
+            self.names[i] = entry.get_text()
+
     def _kill(self) -> None:
+        self._read()
         super()._kill()
+        self._name_entries = []
         self._rows = []
         self._watch_rows = []
         self._btn = {}
@@ -254,6 +306,8 @@ class TablesScene(WidgetScene):
         lister = self.lister
         if lister is None:
             return ""
+        if self.error:
+            return self.error
         if lister.problem:
             return tr(lister.problem, address=self.address)
         if lister.waiting:
@@ -268,9 +322,14 @@ class TablesScene(WidgetScene):
         w, h = self.app.size
         pw = max(420, min(1100, w - 40))
         # the new table's options: one row of buttons, two when the game has many (each stays readable)
-        n_options = (len(self.network_games()) > 1) + 4 + len(self.choices())
+        n_options = (len(self.network_games()) > 1) + 5 + len(self.choices())
         option_rows = 1 if n_options <= OPTIONS_PER_ROW else 2
-        rows = PAGE + 5 + option_rows
+        # the names of the other players at this computer: a row of fields (two when there are many)
+        others = self.new.here - 1
+        name_lw = min(260, pw // 4)
+        per_name_row = max(2, (pw - name_lw) // 150)
+        name_rows = -(-others // per_name_row)
+        rows = PAGE + 5 + option_rows + name_rows
         row_h = max(28, min(40, (h - 80) // (rows + 2)))
         gap = max(5, row_h // 5)
         ph = rows * (row_h + gap) + row_h
@@ -332,6 +391,7 @@ class TablesScene(WidgetScene):
             ("players", trn("net.tables.players", n.players)),
             ("computers", trn("net.tables.computer_players", n.computers)),
             ("level", tr(level_key(n.level))),
+            ("here", trn("net.tables.here", n.here)),
         ]
         for c in self.choices():
             value = n.choice(c.key, c.choices[0][0])
@@ -344,12 +404,23 @@ class TablesScene(WidgetScene):
             button(key, pygame.Rect(px + col * (cw + gap), y + row * (row_h + gap), cw, row_h), text,
                    not (key == "level" and not n.computers))
         y += option_rows * (row_h + gap) + gap
+        if others:
+            add(UILabel(pygame.Rect(px, y, name_lw, row_h), tr("net.tables.here_names"), manager))
+            ew = (pw - name_lw - (per_name_row - 1) * gap) // per_name_row
+            from tortuga_desktop.net.protocol import MAX_NAME
+
+            for i in range(others):
+                row, col = divmod(i, per_name_row)
+                entry = add(text_entry(pygame.Rect(px + name_lw + col * (ew + gap), y + row * (row_h + gap), ew, row_h),
+                                       manager, initial_text=self.names[i], length_limit=MAX_NAME))
+                self._name_entries.append(entry)
+            y += name_rows * (row_h + gap)
         self._msg_at = pygame.Rect(px, y, pw, row_h + gap)
         y += row_h + gap * 2
         button("back", pygame.Rect(px, y, bw, row_h + 4), tr("setup.ui.back_esc"))
         cb = min(320, pw // 3)
         button("create", pygame.Rect(px + pw - cb, y, cb, row_h + 4), tr("net.tables.create"),
-               not busy and bool(lister is not None and lister.lobby))
+               not busy and self.on_created is not None and bool(lister is not None and lister.lobby))
         self.app.request_redraw()
 
     # ------------------------------------------------------------------ input
@@ -376,6 +447,8 @@ class TablesScene(WidgetScene):
                 return
         key = next((k for k, b in self._btn.items() if b is el), "")
         n = self.new
+        if key not in ("prev", "next", "refresh", "back", ""):
+            self.error = ""  # the setup changes (or is tried again): its last problem is said again if it stays
         if key == "prev":
             self.page = max(0, self.page - 1)
         elif key == "next":
@@ -388,14 +461,15 @@ class TablesScene(WidgetScene):
             game = keys[(keys.index(n.game) + 1) % len(keys)] if n.game in keys else keys[0]
             m = games.module(game)
             players = max(m.min_players, min(m.max_players, n.players))
-            self.new = dataclasses.replace(n, game=game, players=players, computers=min(n.computers, players - 1),
-                                           chosen=())
+            self.new = dataclasses.replace(n, game=game, players=players, chosen=()).fitted()
         elif key == "players":
             m = games.module(n.game)
             players = m.min_players + (n.players - m.min_players + 1) % (m.max_players - m.min_players + 1)
-            self.new = dataclasses.replace(n, players=players, computers=min(n.computers, players - 1))
-        elif key == "computers":
-            self.new = dataclasses.replace(n, computers=(n.computers + 1) % n.players)
+            self.new = dataclasses.replace(n, players=players).fitted()
+        elif key == "computers":  # 0 up to every seat but those of the players here
+            self.new = dataclasses.replace(n, computers=(n.computers + 1) % (n.players - n.here + 1)).fitted()
+        elif key == "here":  # 1 (the creator) up to every seat but the computers'
+            self.new = dataclasses.replace(n, here=n.here % (n.players - n.computers) + 1).fitted()
         elif key == "level":
             levels = list(NETWORK_LEVELS)
             self.new = dataclasses.replace(n, level=levels[(levels.index(n.level) + 1) % len(levels)])
@@ -436,15 +510,30 @@ class TablesScene(WidgetScene):
                 self.lister.refresh()
             self._build()
 
-    def create(self) -> None:
-        if self.lister is None or self._picked or not self.lister.lobby:
-            return
-        player = self.player.strip()
-        name = tr("net.tables.table_of", name=player) if player else tr("net.tables.unnamed")
+    def create(self) -> bool:
+        """Ask the server for the new table (False: nothing asked; a problem with the setup is said
+        on the screen)."""
+        if self.lister is None or self._picked or not self.lister.lobby or self.on_created is None:
+            return False
         from tortuga_desktop.net.protocol import MAX_NAME
 
-        self.lister.create(self.new, "".join(c for c in name if c.isprintable())[:MAX_NAME].strip())
+        def clean(text: str) -> str:
+            return "".join(c for c in text if c.isprintable())[:MAX_NAME].strip()
+
+        self._read()
+        player = clean(self.player.strip())
+        new = dataclasses.replace(self.new, names=tuple(clean(n.strip()) for n in self.names[:self.new.here - 1]))
+        problem = new.problem(player)
+        if problem is not None:
+            key, params = problem
+            self.error = tr(key, **params)
+            self._build()
+            return False
+        self.error = ""
+        name = tr("net.tables.table_of", name=player) if player else tr("net.tables.unnamed")
+        self.lister.create(new, clean(name), player)
         self._build()
+        return True
 
     def pick(self, t: TableInfo) -> None:
         """Join table ``t`` (a private one: back to the Join screen for its code)."""
@@ -470,11 +559,11 @@ class TablesScene(WidgetScene):
         lister = self.lister
         if lister is None or not lister.pump():
             return False
-        if lister.created is not None and not self._picked:
+        if lister.created is not None and not self._picked and self.on_created is not None:
             code, table = lister.created
             self._picked = True
             self.app.pop()
-            self.on_pick(code, table, "")
+            self.on_created(code, table, lister.host_token)
             return True
         self._build()
         return True
@@ -498,7 +587,7 @@ class TablesScene(WidgetScene):
                 y += small.get_linesize()
         text = self.message()
         if text:
-            problem = self.lister is not None and bool(self.lister.problem)
+            problem = bool(self.error) or (self.lister is not None and bool(self.lister.problem))
             colour = palette.GOLD_LIGHT if problem else palette.FOAM
             mf = art.font(max(13, min(20, self._msg_at.h // 2)), bold=problem)
             y = self._msg_at.y

@@ -178,6 +178,8 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
         c.close()
     await asyncio.sleep(0.2)
     trips = [x for b in bots for x in b.round_trips]
+    # when each round trip ended, in seconds since these clients started (one list per process)
+    trip_at = [t - start for b in bots for t in b.acked_at]
     errors += [f"{e.code}: {e.message}" for b in bots for e in b.errors]
     errors += [f"connection: {b.failed}" for b in bots if b.failed]
     unfinished = sum(1 for b in bots if not b.over) // 4
@@ -188,7 +190,7 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
         by_game.setdefault(b.game, []).extend(b.round_trips)
     return {"tables": len(codes), "finished": sum(1 for b in bots if b.over) // 4, "errors": errors, "races": races,
             "actions": len(trips), "wall": wall, "trips": trips, "client_cpu": client_cpu, "by_game": by_game,
-            "talk": talk // 4, "client_lag": lags}
+            "talk": talk // 4, "client_lag": lags, "trip_at": trip_at}
 
 
 def play_in_processes(url: str, codes: list[str], procs: int, think: float, timeout: float,
@@ -210,7 +212,7 @@ def play_in_processes(url: str, codes: list[str], procs: int, think: float, time
         parts.append(json.loads(lines[-1]) if lines else {"tables": 0, "finished": 0, "errors": ["worker failed"],
                                                           "races": 0, "actions": 0, "wall": 0.0, "trips": [],
                                                           "client_cpu": 0.0, "by_game": {}, "talk": 0,
-                                                          "client_lag": []})
+                                                          "client_lag": [], "trip_at": []})
     by_game: dict[str, list[float]] = {}
     for p in parts:
         for g, xs in p["by_game"].items():
@@ -220,7 +222,8 @@ def play_in_processes(url: str, codes: list[str], procs: int, think: float, time
             "actions": sum(p["actions"] for p in parts), "wall": max(p["wall"] for p in parts),
             "trips": [x for p in parts for x in p["trips"]], "client_cpu": sum(p["client_cpu"] for p in parts),
             "by_game": by_game, "talk": sum(p["talk"] for p in parts),
-            "client_lag": [x for p in parts for x in p["client_lag"]]}
+            "client_lag": [x for p in parts for x in p["client_lag"]],
+            "trip_at": [x for p in parts for x in p["trip_at"]]}
 
 
 async def abuse(url: str, silent: int, guessers: int, delay: float, seconds: float) -> dict[str, Any]:
@@ -294,6 +297,15 @@ def report(label: str, r: dict[str, Any], cpu: float) -> None:
     if lag:
         print(f"{label}: the clients' event-loop lag (part of every round trip) p50 {pct(lag, 50):.1f} ms, "
               f"p99 {pct(lag, 99):.1f} ms, max {max(lag):.1f} ms")
+    at = r.get("trip_at", [])
+    if len(at) == len(t) and len(t) >= 1000:  # where in the run the slow ones came
+        span = max(at)
+        parts = []
+        for k in range(6):
+            lo, hi = span * k / 6, span * (k + 1) / 6
+            xs = [x for x, a in zip(t, at, strict=True) if lo <= a < hi or (k == 5 and a == hi)]
+            parts.append(f"{lo:.0f}-{hi:.0f} s: p99 {pct(xs, 99):.1f} ms ({len(xs)})")
+        print(f"{label}: round trip p99 by sixth of the run: " + "; ".join(parts))
     by_game = r.get("by_game", {})
     if r.get("talk"):
         print(f"{label}: computer players' lines of table talk {r['talk']}")
@@ -385,6 +397,7 @@ def main() -> int:
             report(f"baseline, 1 table ({game})" if len(games) > 1 else "baseline, 1 table", base, cpu1 - cpu0)
             bases.append(base)
         codes, errors = asyncio.run(create_tables(url, opts.tables, games, opts.computers_1667))
+        print(f"{opts.tables} tables start at {time.strftime('%H:%M:%S')}", flush=True)
         cpu1 = cpu_seconds(server.pid)
         abuser = None
         if opts.abuse:
@@ -426,6 +439,8 @@ def main() -> int:
     for line in err.splitlines():
         if "stats:" in line:
             print(line.split("tortuga-server ", 1)[-1])
+        elif "full garbage collection" in line:  # when the server's five-minutely collection paused it
+            print(f"server log: {line}")
     tracebacks = err.count("Traceback")
     print(f"server log: {tracebacks} traceback(s), {err.count(' ERROR ')} error line(s)")
     failed = any(b["errors"] for b in bases) or full["errors"] or tracebacks

@@ -69,6 +69,8 @@ class SeatBot:
         self.unread: dict[int, Update] = {}
         self.inflight: dict[int, tuple[int, float]] = {}
         self.round_trips: list[float] = []
+        #: when each of ``round_trips`` ended (``time.perf_counter()``)
+        self.acked_at: list[float] = []
         self.errors: list[Error] = []
         self.over = False
         self.failed = ""
@@ -148,7 +150,9 @@ class SeatBot:
     def _acked(self, seat: int, ack: int) -> None:
         sent = self.inflight.get(seat)
         if sent is not None and ack == sent[0]:
-            self.round_trips.append(time.perf_counter() - sent[1])
+            now = time.perf_counter()
+            self.round_trips.append(now - sent[1])
+            self.acked_at.append(now)
             del self.inflight[seat]
 
     def _next(self, seat: int) -> None:

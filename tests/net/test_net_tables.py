@@ -237,6 +237,9 @@ def test_a_table_made_on_the_list_screen_is_joined_and_starts(server: ServerThre
         press(app, scene, "listed")  # public -> private
         assert scene.new.players == 3 and scene.new.computers == 2 and scene.new.level == "hard"
         assert not scene.new.listed
+        shown: list[str] = []
+        real_notify = app.notify
+        app.notify = lambda text, *a, **k: (shown.append(text), real_notify(text, *a, **k))  # type: ignore[method-assign]
         press(app, scene, "create")
         wait(app, lambda: at_the_table(app))
         (made,) = server.call(lambda s: list(s.tables.values()))
@@ -244,7 +247,9 @@ def test_a_table_made_on_the_list_screen_is_joined_and_starts(server: ServerThre
         assert [s.kind for s in made.slots] == ["local", "computer", "computer"]
         assert made.slots[0].name == "Remo" and made.name == "Remo's table" and not made.listed
         assert made.game is not None  # it started by itself: every open seat is taken
-        assert any(P.format_code(made.code) in n for n in notices(app)), notices(app)  # its code, to pass on
+        assert any(P.format_code(made.code) in n for n in shown), shown  # its code, to pass on
+        app.step(1 / 60)  # the game began: the code is no longer over the table
+        assert not any(P.format_code(made.code) in n for n in notices(app)), notices(app)
         app.top.remote.close()
     finally:
         app.close()

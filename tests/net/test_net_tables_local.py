@@ -96,6 +96,8 @@ def test_a_list_table_with_a_second_player_here_is_played_hot_seat_and_comes_bac
         wait(app, lambda: table_scene(app) is not None, 30)
         session = session_of(app)
         assert session.human_seats == [0, 1] and table_scene(app).hotseat  # both seats, sharing this screen
+        app.step(1 / 60)
+        assert not any(P.format_code(made.code) in n for n in notices(app))  # not over the game once it began
         assert made.slots[0].conn is made.slots[1].conn is not None and made.game is not None
         # the host token is kept like a joiner's reclaim token: both seats in one kept seat
         wait(app, lambda: bool(kept()) and kept()[0].game == game)

@@ -65,11 +65,13 @@ logger = logging.getLogger(__name__)
 class Notice:
     """One message of :meth:`App.notify`: shown on top of every scene until ``until``."""
 
-    def __init__(self, text: str, level: str, seconds: float) -> None:
+    def __init__(self, text: str, level: str, seconds: float, until_event: str = "") -> None:
         self.text = text
         self.level = level if level in NOTICE_LEVELS else "info"
         self.seconds = seconds
         self.until: float | None = None  # set on the frame thread when first drawn
+        #: a notice that is news only until something happens: :meth:`App.withdraw_notices` with this
+        self.until_event = until_event
 
 #: seconds a thread holding the interpreter lock may run before a waiting thread gets it
 FRAME_SWITCH_INTERVAL = 0.001
@@ -387,18 +389,30 @@ class App:
 
     # -- notices -------------------------------------------------------------------------
 
-    def notify(self, text: str, level: str = "info", seconds: float | None = None) -> None:
+    def notify(self, text: str, level: str = "info", seconds: float | None = None, *, until_event: str = "") -> None:
         """Show ``text`` on top of every scene for a few seconds (``level``: "info",
-        "warning" or "error"; the time depends on it unless ``seconds`` is given).
+        "warning" or "error"; the time depends on it unless ``seconds`` is given). ``until_event``:
+        the notice goes sooner when :meth:`withdraw_notices` is called with that word (a new
+        table's join code, to pass on, is no longer news once the game has started).
 
         Never blocks and may be called from any thread (the background writer does). A
         warning or an error (a fault) is logged too; an info notice is not: it can be play (a
         hint, what a player did), and the log holds faults, never play (issue 23.5)."""
         if level in ("warning", "error"):
             logger.log(logging.WARNING if level == "warning" else logging.ERROR, "notice: %s", text)
-        notice = Notice(str(text), level, seconds if seconds is not None else NOTICE_SECONDS.get(level, 5.0))
+        notice = Notice(str(text), level, seconds if seconds is not None else NOTICE_SECONDS.get(level, 5.0),
+                        until_event)
         with self._notice_lock:
             self._incoming_notices.append(notice)
+
+    def withdraw_notices(self, event: str) -> None:
+        """``event`` has happened: the notices shown until it (``notify(until_event=event)``) go."""
+        with self._notice_lock:
+            self._incoming_notices = [n for n in self._incoming_notices if n.until_event != event]
+        keep = [n for n in self.notices if n.until_event != event]
+        if len(keep) != len(self.notices):
+            self.notices = keep
+            self.force_full = True
 
     def _update_notices(self) -> bool:
         """Take new notices in and drop expired ones; True when what is shown changed."""

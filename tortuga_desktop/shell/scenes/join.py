@@ -42,7 +42,7 @@ from tortuga_desktop.shell.intents import Intent, Key, UIEvent
 from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes import WidgetScene
 from tortuga_desktop.shell.scenes.dialogs import SafeTextEntryLine, text_entry, wrap
-from tortuga_desktop.shell.scenes.lobby import LobbyScene
+from tortuga_desktop.shell.scenes.lobby import GAME_STARTED, LobbyScene
 from tortuga_desktop.shell.scenes.tables import TablesScene
 
 if TYPE_CHECKING:  # pragma: no cover
@@ -405,7 +405,7 @@ class JoinScene(WidgetScene):
         self.code = format_code(code)
         if self._code is not None:
             self._code.set_text(self.code)
-        self.app.notify(tr("net.tables.created", join_code=self.code), "info", 60.0)
+        self.app.notify(tr("net.tables.created", join_code=self.code), "info", 60.0, until_event=GAME_STARTED)
         if self._pending is not None:
             return False
         self._read()

@@ -39,6 +39,9 @@ if TYPE_CHECKING:  # pragma: no cover
 
 log = logging.getLogger(__name__)
 
+#: what happens when the lobby hands the started game to its table (:meth:`~tortuga_desktop.shell.loop.App.withdraw_notices`)
+GAME_STARTED = "network game started"
+
 __all__ = ["HostInfo", "LobbyScene", "seat_status"]
 
 
@@ -224,6 +227,7 @@ class LobbyScene(Scene):
         """The started game's table scene (its module's), played through its table at the session."""
         self._handed_over = True
         self.chat.exit()
+        self.app.withdraw_notices(GAME_STARTED)  # (a new table's join code to pass on: not over the game)
         module = next(m for m in games.network_games() if m.key == self.session.game)
         self.app.replace(module.network_scene(table, speed=self.app.table_speed(), again=self.again))
 

@@ -4,8 +4,11 @@ all on 127.0.0.1 (no multicast: the Join screen's local-network browser is faked
 
 from __future__ import annotations
 
+import contextlib
 import socket
+import sys
 import time
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -299,12 +302,13 @@ class FakeClient:
         return out
 
 
-@pytest.mark.parametrize("lang", ["en", "de", "nl", "es"])
-def test_the_tables_screen_fits_and_speaks_the_language(lang: str) -> None:
-    import warnings
-
-    from test_i18n_coverage import _english_hits
-    from test_layout import _probe, check, draw_scene  # noqa: F401 (the text probe)
+@contextlib.contextmanager
+def tables_screen_in(lang: str, **callbacks: Any) -> Iterator[tuple[Any, TablesScene, list[Any]]]:
+    """A server's tables screen (a fake list of six tables) in ``lang``, with the layout checks' text
+    probe on: (app, scene, pygame_gui's warnings while it is open). ``callbacks``: more of the
+    screen's callbacks (``on_created``)."""
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dice"))  # the layout checks' helpers
+    from test_layout import _probe  # noqa: F401 (the text probe)
 
     from tortuga_desktop.shell import art, i18n
 
@@ -316,11 +320,25 @@ def test_the_tables_screen_fits_and_speaks_the_language(lang: str) -> None:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
             scene = TablesScene("ws://127.0.0.1:1", "127.0.0.1:1", "Remo", lambda *a: None, client_factory=FakeClient,
-                                on_watch=lambda *a: None)
+                                on_watch=lambda *a: None, **callbacks)
             app.push(scene)
             app.run(max_frames=3)
-            assert len(scene._rows) == 6 and scene._btn["next"].is_enabled
-            rep, texts = draw_scene(app, scene)
+            yield app, scene, caught
+    finally:
+        app.close()
+        art.TEXT_PROBE = None
+        i18n.set_language("en")
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "nl", "es"])
+def test_the_tables_screen_fits_and_speaks_the_language(lang: str) -> None:
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dice"))  # the language checks' helpers
+    from test_i18n_coverage import _english_hits
+    from test_layout import check, draw_scene
+
+    with tables_screen_in(lang) as (app, scene, caught):
+        assert len(scene._rows) == 6 and scene._btn["next"].is_enabled
+        rep, texts = draw_scene(app, scene)
         assert any(t.startswith("W" * 24) for t, _ in texts) and len(texts) > 10
         problems = check(rep, texts, app.size, f"{lang} tables")
         problems += [f"pygame_gui: {w.message}" for w in caught if "too small" in str(w.message)]
@@ -328,10 +346,6 @@ def test_the_tables_screen_fits_and_speaks_the_language(lang: str) -> None:
         if lang != "en":
             shown = [t for t, _ in texts]
             assert not _english_hits(shown, {"W" * 24, "Remo"}, lang), _english_hits(shown, {"W" * 24}, lang)[:10]
-    finally:
-        app.close()
-        art.TEXT_PROBE = None
-        i18n.set_language("en")
 
 
 # ---------------------------------------------------------------- watching

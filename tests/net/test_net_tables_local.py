@@ -199,41 +199,28 @@ def test_the_names_of_the_players_here_fit_in_every_language(lang: str) -> None:
     """Nine seats of Tortuga 1667, all at this computer: eight name fields in two rows under the
     options, and every text on the screen fits, in each language."""
     import sys
-    import warnings
 
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dice"))  # the layout checks' helpers
-    from test_layout import _probe, check, draw_scene  # noqa: F401 (the text probe)
-    from test_net_tables import FakeClient
+    from test_layout import check, draw_scene
+    from test_net_tables import tables_screen_in
 
-    from tortuga_desktop.shell import art, i18n
-
-    art.TEXT_PROBE = art.TEXT_PROBE if art.TEXT_PROBE is not None else {}
-    app = start_app()
-    try:
-        app.settings.language = lang
-        app.apply_settings({"language"})
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            scene = TablesScene("ws://127.0.0.1:1", "127.0.0.1:1", "Remo", lambda *a: None, client_factory=FakeClient,
-                                on_watch=lambda *a: None, on_created=lambda *a: None)
-            app.push(scene)
-            app.run(max_frames=3)
-            press(app, scene, "game")  # -> Tortuga 1667
-            for _ in range(20):  # the seat count goes round: at most one round to nine
-                if scene.new.players == 9:
-                    break
-                press(app, scene, "players")
-            assert scene.new.players == 9
-            for _ in range(8):  # 1 -> 8, then round to no computer players
-                press(app, scene, "computers")
-            assert scene.new.computers == 0
-            for _ in range(8):
-                press(app, scene, "here")
-            assert scene.new.here == 9 and len(scene._name_entries) == 8 and scene._btn["create"].is_enabled
-            rows = {e.rect.y for e in scene._name_entries}
-            assert len(rows) == 2 and min(rows) > scene._btn["here"].rect.y
-            assert len({e.get_text() for e in scene._name_entries}) == 8  # eight different names offered
-            rep, texts = draw_scene(app, scene)
+    with tables_screen_in(lang, on_created=lambda *a: None) as (app, scene, caught):
+        press(app, scene, "game")  # -> Tortuga 1667
+        for _ in range(20):  # the seat count goes round: at most one round to nine
+            if scene.new.players == 9:
+                break
+            press(app, scene, "players")
+        assert scene.new.players == 9
+        for _ in range(8):  # 1 -> 8, then round to no computer players
+            press(app, scene, "computers")
+        assert scene.new.computers == 0
+        for _ in range(8):
+            press(app, scene, "here")
+        assert scene.new.here == 9 and len(scene._name_entries) == 8 and scene._btn["create"].is_enabled
+        rows = {e.rect.y for e in scene._name_entries}
+        assert len(rows) == 2 and min(rows) > scene._btn["here"].rect.y
+        assert len({e.get_text() for e in scene._name_entries}) == 8  # eight different names offered
+        rep, texts = draw_scene(app, scene)
         problems = check(rep, texts, app.size, f"{lang} tables, nine here")
         problems += [f"pygame_gui: {w.message}" for w in caught if "too small" in str(w.message)]
         b = scene._btn["here"]
@@ -241,7 +228,3 @@ def test_the_names_of_the_players_here_fit_in_every_language(lang: str) -> None:
         if font is not None:
             assert font.size(b.text)[0] <= b.rect.w - 4, b.text
         assert not problems, problems[:10]
-    finally:
-        app.close()
-        art.TEXT_PROBE = None
-        i18n.set_language("en")

@@ -156,31 +156,16 @@ def test_the_list_s_new_1667_table_fits_with_its_options_in_every_language(lang:
     """With Tortuga 1667 chosen the new table has seven options (game, players, computers, level,
     starred cards, talk, public): they go in two rows, and every text fits its button, in each language
     (in one row "computer players talk" was cut short)."""
-    import warnings
-
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dice"))
-    from test_layout import _probe, check, draw_scene  # noqa: F401 (the text probe)
-    from test_net_tables import FakeClient
+    from test_layout import check, draw_scene
+    from test_net_tables import tables_screen_in
 
-    from tortuga_desktop.shell import art
-    from tortuga_desktop.shell.scenes.tables import TablesScene
-
-    art.TEXT_PROBE = art.TEXT_PROBE if art.TEXT_PROBE is not None else {}
-    app = start_app()
-    try:
-        app.settings.language = lang
-        app.apply_settings({"language"})
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            scene = TablesScene("ws://127.0.0.1:1", "127.0.0.1:1", "Remo", lambda *a: None, client_factory=FakeClient,
-                                on_watch=lambda *a: None)
-            app.push(scene)
-            app.run(max_frames=3)
-            scene.press(scene._btn["game"])  # -> Tortuga 1667
-            app.run(max_frames=3)
-            assert scene.new.game == "t1667" and {"starred", "talk"} <= set(scene._btn)
-            assert scene._btn["talk"].rect.y > scene._btn["game"].rect.y  # a second row
-            rep, texts = draw_scene(app, scene)
+    with tables_screen_in(lang) as (app, scene, caught):
+        scene.press(scene._btn["game"])  # -> Tortuga 1667
+        app.run(max_frames=3)
+        assert scene.new.game == "t1667" and {"starred", "talk"} <= set(scene._btn)
+        assert scene._btn["talk"].rect.y > scene._btn["game"].rect.y  # a second row
+        rep, texts = draw_scene(app, scene)
         problems = check(rep, texts, app.size, f"{lang} tables, 1667")
         problems += [f"pygame_gui: {w.message}" for w in caught if "too small" in str(w.message)]
         for key in ("starred", "talk", "listed", "game"):
@@ -189,7 +174,3 @@ def test_the_list_s_new_1667_table_fits_with_its_options_in_every_language(lang:
             if font is not None:
                 assert font.size(b.text)[0] <= b.rect.w - 4, (key, b.text)
         assert not problems, problems[:10]
-    finally:
-        app.close()
-        art.TEXT_PROBE = None
-        i18n.set_language("en")

@@ -20,6 +20,7 @@ import pygame
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.netsession import NetSession
+from tortuga_desktop.shell.scenes.dialogs import MessageScene
 
 if TYPE_CHECKING:
     from tortuga_desktop.shell.loop import App
@@ -90,8 +91,6 @@ def draw_banner(surface: pygame.Surface, lines: Sequence[Banner], centerx: int, 
 def give_up(app: App, text: str) -> None:
     """The connection to a network table is gone for good: a message says ``text``; its OK leads back
     to the main menu."""
-    from tortuga_desktop.shell.scenes.dialogs import MessageScene
-
     log.warning("network game ends here: %s", text)
 
     def to_menu() -> None:

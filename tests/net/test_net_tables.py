@@ -44,6 +44,12 @@ def server() -> Iterator[ServerThread]:
         st.stop()
 
 
+def only_table(st: ServerThread) -> Table:
+    """The one table the server has."""
+    (made,) = st.call(lambda s: list(s.tables.values()))
+    return made  # type: ignore[no-any-return]
+
+
 def table(st: ServerThread, name: str, seats: str = "oc", **options: Any) -> Table:
     kinds = {"o": "open", "c": "computer"}
     specs = [P.SeatSpec(kind=kinds[k], level="easy") for k in seats]  # type: ignore[arg-type]

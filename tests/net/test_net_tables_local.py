@@ -14,14 +14,14 @@ from typing import Any
 
 import pytest
 from app_helpers import start_app
-from test_net_tables import notices, open_tables, press, start
+from test_net_tables import notices, only_table, open_tables, press, start
 from test_netui_join import wait
 
 from tortuga_desktop.devtools.drive import free_port
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net import seatstore
 from tortuga_desktop.net.client import NetClient
-from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
+from tortuga_desktop.net.server import ServerConfig, ServerThread
 from tortuga_desktop.shell.main import build_parser
 from tortuga_desktop.shell.netsession import NetSession
 from tortuga_desktop.shell.scenes.tables import NewTable, TablesScene
@@ -31,11 +31,6 @@ pytestmark = pytest.mark.usefixtures("app_home")
 
 #: per game: the presses of "game" that choose it on the list
 GAMES = {"tortuga": 0, "t1667": 1}
-
-
-def only_table(st: ServerThread) -> Table:
-    (made,) = st.call(lambda s: list(s.tables.values()))
-    return made  # type: ignore[no-any-return]
 
 
 def table_scene(app: Any) -> Any:

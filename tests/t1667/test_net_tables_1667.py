@@ -16,13 +16,13 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "net"))  # the network screens' helpers
 
 from app_helpers import start_app  # noqa: E402
-from test_net_tables import open_tables, press, start  # noqa: E402
+from test_net_tables import only_table, open_tables, press, start  # noqa: E402
 from test_netui_join import wait  # noqa: E402
 
 from tortuga_desktop.games.t1667.table.setup import starred_pool  # noqa: E402
 from tortuga_desktop.net import protocol as P  # noqa: E402
 from tortuga_desktop.net.client import NetClient  # noqa: E402
-from tortuga_desktop.net.server import ServerThread, Table  # noqa: E402
+from tortuga_desktop.net.server import ServerThread  # noqa: E402
 
 
 @pytest.fixture()
@@ -32,11 +32,6 @@ def server() -> Iterator[ServerThread]:
         yield st
     finally:
         st.stop()
-
-
-def only_table(st: ServerThread) -> Table:
-    (made,) = st.call(lambda s: list(s.tables.values()))
-    return made  # type: ignore[no-any-return]
 
 
 def test_a_1667_table_is_made_from_the_list_with_its_own_setup(server: ServerThread) -> None:

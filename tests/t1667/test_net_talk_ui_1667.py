@@ -17,7 +17,7 @@ for _helpers in ("dice", "net"):  # the network screens' helpers
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / _helpers))
 
 from app_helpers import start_app  # noqa: E402
-from test_net_tables import open_tables, press, start  # noqa: E402
+from test_net_tables import only_table, open_tables, press, start  # noqa: E402
 from test_netui_join import wait  # noqa: E402
 
 from tortuga_desktop.games.t1667.ai.talk import Reaction  # noqa: E402
@@ -25,7 +25,7 @@ from tortuga_desktop.games.t1667.net.codec import talk_to_text  # noqa: E402
 from tortuga_desktop.games.t1667.net.run import Run1667  # noqa: E402
 from tortuga_desktop.games.t1667.rules.cards import VoteKind  # noqa: E402
 from tortuga_desktop.net import protocol as P  # noqa: E402
-from tortuga_desktop.net.server import ServerThread, Table  # noqa: E402
+from tortuga_desktop.net.server import ServerThread  # noqa: E402
 from tortuga_desktop.shell import game as games  # noqa: E402
 from tortuga_desktop.shell import i18n  # noqa: E402
 from tortuga_desktop.shell.loop import App  # noqa: E402
@@ -42,11 +42,6 @@ def server() -> Iterator[ServerThread]:
         yield st
     finally:
         st.stop()
-
-
-def only_table(st: ServerThread) -> Table:
-    (made,) = st.call(lambda s: list(s.tables.values()))
-    return made  # type: ignore[no-any-return]
 
 
 def test_the_list_s_new_1667_table_has_talk_on_by_default_and_can_switch_it_off(server: ServerThread) -> None:

@@ -57,7 +57,6 @@ class NetTable1667Scene(Table1667Scene):
         self.net_table = table
         self.chat: ChatPanel | None = _TableChat(table.controller) if table.controller is not None else None
         self._banner: list[netbanner.Banner] = []
-        self._banner_rect: pygame.Rect | None = None
         self._gave_up = False
 
     @property
@@ -117,10 +116,10 @@ class NetTable1667Scene(Table1667Scene):
         if self._banner:
             L = self.renderer.layout
             box = pygame.Rect(L.tortuga.rect)  # over Tortuga, below its title
-            self._banner_rect = netbanner.draw_banner(surface, self._banner, box.centerx,
-                                                      pygame.Rect(L.tortuga.title).bottom + L.px(4), L.scale)
-            if changed is not None and self._banner_rect is not None:
-                changed.append(self._banner_rect)
+            drawn = netbanner.draw_banner(surface, self._banner, box.centerx,
+                                          pygame.Rect(L.tortuga.title).bottom + L.px(4), L.scale)
+            if changed is not None and drawn is not None:
+                changed.append(drawn)
         if self.chat is None:
             return changed
         self.chat.draw(surface, self)

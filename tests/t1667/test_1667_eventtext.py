@@ -16,6 +16,7 @@ import pytest
 from tortuga_desktop.games.t1667.rules import Game, random_action
 from tortuga_desktop.games.t1667.rules import events as ev
 from tortuga_desktop.games.t1667.rules.cards import EventCard, Loc, Loyalty, VoteCard, VoteKind
+from tortuga_desktop.games.t1667.rules.talk import RESULTS, VARIANTS, Mood, Say, TalkKind
 from tortuga_desktop.games.t1667.table.eventtext import CAUSES, PLACES, event_lines, event_text
 from tortuga_desktop.shell import i18n
 
@@ -69,6 +70,15 @@ SAMPLES: list[ev.Event] = [
     ev.GameOver((2,), "dutch-tie", 3, 3, (Loyalty.BRITISH, Loyalty.FRENCH, Loyalty.DUTCH)),
     ev.GameOver((), "draw-no-cards", 3, 3, (Loyalty.BRITISH, Loyalty.FRENCH)),
     ev.GameOver((), "draw-cap", 3, 3, (Loyalty.BRITISH, Loyalty.FRENCH)),
+    *[ev.Talked(0, say) for say in (
+        *[Say(TalkKind.CLAIM, about=a, loyalty=lo) for lo in Loyalty for a in (None, 2)],
+        *[Say(TalkKind.ACCUSE, about=1, loyalty=lo) for lo in Loyalty],
+        Say(TalkKind.VOUCH, about=1), Say(TalkKind.ASK, about=2),
+        *[Say(TalkKind.REPORT, slot=3, card=c) for c in EventCard],
+        *[Say(TalkKind.REACT, mood=m, about=1 if m is Mood.SUSPECT else None) for m in Mood],
+        *[Say(TalkKind.REACT, mood=m, about=1 if m is Mood.SUSPECT else None, vote_no=4, vote=k, result=r, variant=v)
+          for m in (Mood.CHEER, Mood.GROAN, Mood.SUSPECT) for k in VoteKind for r in RESULTS[k] for v in range(VARIANTS)],
+    )],
 ]
 
 

@@ -89,7 +89,7 @@ def play_game(levels: Sequence[str], seed: int, bot_seed: int, deduction: bool =
         snapshots[10].extend(_accuracy(bots, g))
     out = g.outcome
     assert out is not None
-    return GameResult(list(levels), list(out.winners), [lo.value for lo in g.loyalty], len(g.entries),
+    return GameResult(list(levels), list(out.winners), [lo.value for lo in g.loyalty], g.decisions,
                       out.reason.value, snapshots, times)
 
 

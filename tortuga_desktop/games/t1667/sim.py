@@ -90,7 +90,7 @@ def play_one(players: int, seed: int, *, check: bool) -> tuple[Game, int, str]:
         if problems:
             count[0] += 1
             if not first:
-                first.append(f"seed {seed}, {players} players, after {len(g.entries)} decisions: " + "; ".join(problems))
+                first.append(f"seed {seed}, {players} players, after {g.decisions} decisions: " + "; ".join(problems))
 
     play_random(game, rng, after=after if check else None)
     return game, count[0], first[0] if first else ""

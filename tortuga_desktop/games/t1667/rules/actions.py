@@ -21,6 +21,7 @@ from typing import cast
 
 from .cards import ROW_SLOTS, Loc, Ship, Side, VoteCard
 from .errors import MalformedActionError
+from .talk import Say, parse_say
 
 MAX_SEATS = 9
 
@@ -337,10 +338,11 @@ class ReturnTreasure:
 Action = (
     ViewTwo | Reveal | Force | Row | Marque | Maroon | Attack | Mutiny | Shift | Brawl
     | Pick | Vote | Plunder | SaveMarque | NameSeat | PlaceTreasure | Blow | Reverse | Sail | Stay | ReturnTreasure
+    | Say
 )
 ACTION_TYPES: tuple[type, ...] = (
     ViewTwo, Reveal, Force, Row, Marque, Maroon, Attack, Mutiny, Shift, Brawl,
-    Pick, Vote, Plunder, SaveMarque, NameSeat, PlaceTreasure, Blow, Reverse, Sail, Stay, ReturnTreasure,
+    Pick, Vote, Plunder, SaveMarque, NameSeat, PlaceTreasure, Blow, Reverse, Sail, Stay, ReturnTreasure, Say,
 )
 
 MAX_ACTION_TEXT = 60
@@ -434,6 +436,8 @@ def parse_action(text: object) -> Action:
     if head == "reverse":
         need(1)
         return Reverse(_choice(Ship, rest[0], "reverse"))  # type: ignore[arg-type]
+    if head == "say":
+        return parse_say(rest)
     if head == "sail":
         need(1)
         return Sail(_choice(Loc, rest[0], "sail to"))  # type: ignore[arg-type]

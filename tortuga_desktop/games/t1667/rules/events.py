@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import EventCard, Loc, Loyalty, VoteCard, VoteKind
+from .talk import Say
 
 
 @dataclass(frozen=True, slots=True)
@@ -279,6 +280,14 @@ class GameOver(Event):
     british: int
     french: int
     loyalties: tuple[Loyalty, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Talked(Event):
+    """T9.7: ``seat`` said ``say`` to the whole table (public; it binds nobody and may be untrue)."""
+
+    seat: int
+    say: Say
 
 
 def redact(event: Event, seat: int | None) -> Event | None:

@@ -88,6 +88,7 @@ from .events import (
     SlotsSeen,
     SlotsViewed,
     SuddenDeath,
+    Talked,
     TreasureMoved,
     TurnStarted,
     VoteCalled,
@@ -98,6 +99,7 @@ from .events import (
     redact,
 )
 from .record import GameRecord
+from .talk import TALK_PER_TURN, Say, TalkKind
 from .state import Decision, EndReason, Kind, Outcome
 
 if TYPE_CHECKING:
@@ -223,6 +225,8 @@ class Game:
         self.log: list[Event] = []
         #: every decision applied, as (seat, action text) (the record, T9)
         self.entries: list[tuple[int, str]] = []
+        #: how many of the entries are talk (:mod:`.talk`), not decisions
+        self.talked = 0
         #: set by scenario.position: the spec the game was built from (for records)
         self.scenario: dict[str, Any] | None = None
         self._out: list[Event] = []
@@ -422,6 +426,8 @@ class Game:
             raise MalformedActionError(f"no seat {seat!r:.20} in a {self.players}-player game")
         if self.outcome is not None:
             raise NotYourTurnError("the game is over")
+        if isinstance(act, Say):
+            return [self._say(seat, act)]
         if not any(d.seat == seat for d in self.pending()):
             raise NotYourTurnError(f"seat {seat} has no decision to make now")
         if not self.is_legal(seat, act):
@@ -431,6 +437,52 @@ class Game:
         self._dispatch(seat, act)
         out, self._out = self._out, []
         return out
+
+    @property
+    def decisions(self) -> int:
+        """Decisions applied so far: the record's entries without its talk (talk moves no clock)."""
+        return len(self.entries) - self.talked
+
+    def _say(self, seat: int, say: Say) -> Event:
+        """T9.7: ``seat`` speaks to the table (any moment of a game not over; see :mod:`.talk`)."""
+        if say.about is not None and not say.about < self.players:
+            raise IllegalActionError(f"no seat {say.about} at this {self.players}-player table")
+        if say.kind is not TalkKind.CLAIM and say.about == seat:
+            raise IllegalActionError("a player does not speak of itself that way (claim your own loyalty)")
+        if say.kind is TalkKind.CLAIM and say.about == seat:
+            raise IllegalActionError("a claim answers another seat, not the speaker")
+        if say.vote_no is not None:
+            self._check_reaction(say)
+        spoken = 0
+        for e in reversed(self.log):
+            if isinstance(e, TurnStarted):
+                break
+            if isinstance(e, Talked) and e.seat == seat:
+                spoken += 1
+        if spoken >= TALK_PER_TURN:
+            raise IllegalActionError(f"seat {seat} has said {TALK_PER_TURN} things this turn: that is enough")
+        self.entries.append((seat, str(say)))
+        self.talked += 1
+        e = Talked(seat, say)
+        self.log.append(e)
+        return e
+
+    def _check_reaction(self, say: Say) -> None:
+        """A reaction names the vote it speaks of as it was: its number, kind and result (the words are the
+        program's, so they must be true)."""
+        votes = [e for e in self.log if isinstance(e, VoteRevealed)]
+        if say.vote_no is None or not say.vote_no <= len(votes):
+            raise IllegalActionError(f"no vote {say.vote_no} has been turned up ({len(votes)} so far)")
+        v = votes[say.vote_no - 1]
+        if v.kind is VoteKind.BRAWL:
+            brit = sum(x.flags for x in v.cards if x.flag == "B")
+            fren = sum(x.flags for x in v.cards if x.flag == "F")
+            result = "british" if brit > fren else "french" if fren > brit else "tie"
+        else:
+            result = "succeeded" if v.success else "failed"
+        if (say.vote, say.result) != (v.kind, result):
+            raise IllegalActionError(f"vote {say.vote_no} was a {v.kind.value} that ended '{result}', "
+                                     f"not a {say.vote} that ended '{say.result}'")
 
     def events_for(self, seat: int | None, start: int = 0) -> list[Event]:
         """The log from index ``start`` as ``seat`` may see it (None: a spectator): private events are redacted."""
@@ -516,6 +568,7 @@ class Game:
         g.lost = list(self.lost)
         g.log = list(self.log)
         g.entries = list(self.entries)
+        g.talked = self.talked
         g.scenario = copy.deepcopy(self.scenario)
         g._out = list(self._out)
         g._legal_cache = self._legal_cache

@@ -23,10 +23,11 @@ if TYPE_CHECKING:
     from .game import Game
 
 RECORD_FORMAT = 1
-#: The most entries a record may hold: 20 per turn action at the highest action cap (``game.MAX_CAP``,
-#: E1667.11). A game has about two per turn action (vote cards and answers to cards are the rest), so
+#: The most entries a record may hold: 20 decisions per turn action at the highest action cap
+#: (``game.MAX_CAP``, E1667.11) and room for every seat's talk (``talk.TALK_PER_TURN`` a turn each).
+#: A game has about two decisions per turn action (vote cards and answers to cards are the rest), so
 #: every game fits; a longer file cannot replay and is refused before it is read.
-MAX_ENTRIES = 20_000
+MAX_ENTRIES = 50_000
 
 
 @dataclass(frozen=True, slots=True)

@@ -73,7 +73,7 @@ class T1667Engine:
 
     @property
     def decisions(self) -> int:
-        return len(self._game.entries)
+        return self._game.decisions
 
     @property
     def is_over(self) -> bool:

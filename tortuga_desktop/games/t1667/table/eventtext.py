@@ -17,9 +17,10 @@ from collections.abc import Sequence
 from tortuga_desktop.games.t1667.ai.talk import RESULTS, VARIANTS, Claim, Reaction, TalkMessage
 from tortuga_desktop.games.t1667.rules import events as ev
 from tortuga_desktop.games.t1667.rules.cards import EventCard, Loc, Loyalty, VoteCard, VoteKind
+from tortuga_desktop.games.t1667.rules.talk import Mood, Say, TalkKind
 from tortuga_desktop.shell.i18n import tr, trn
 
-__all__ = ["event_text", "event_lines", "talk_text", "card_name", "vote_card_text", "loyalty_name", "PLACES", "CAUSES"]
+__all__ = ["event_text", "event_lines", "say_text", "talk_text", "card_name", "vote_card_text", "loyalty_name", "PLACES", "CAUSES"]
 
 #: Treasure places as events name them (``TreasureMoved.source`` / ``.to``) -> key suffix.
 PLACES: dict[str, str] = {
@@ -134,6 +135,8 @@ def event_text(e: ev.Event, names: Sequence[str], seat: int | None) -> str:  # n
         return tr("e1667.vote_chosen", name=n(e.seat))
     if isinstance(e, ev.VotePlayed):
         return tr("e1667.vote_played", card=vote_card_text(e.card))
+    if isinstance(e, ev.Talked):
+        return say_text(e.seat, e.say, names)
     if isinstance(e, ev.VoteRevealed):
         return _vote_revealed(e)
     if isinstance(e, ev.VoteCardsDrawnPublic):
@@ -201,6 +204,47 @@ def event_lines(events: Sequence[ev.Event], names: Sequence[str], seat: int | No
         if line:
             out.append(line)
     return out
+
+
+def say_text(speaker: int, say: Say, names: Sequence[str]) -> str:
+    """A line of table talk (:class:`~tortuga_desktop.games.t1667.rules.talk.Say`, T9.7) as the table hears it:
+    "Anne: “Bart is French, mark my words.”". A reaction to a brawl speaks of the side that won as the
+    speaker's own when it cheers, as the other side when it groans or suspects."""
+
+    def n(s: int | None) -> str:
+        return names[s] if s is not None and 0 <= s < len(names) else "?"
+
+    k = say.kind
+    if k is TalkKind.CLAIM:
+        assert say.loyalty is not None
+        said = tr("e1667.talk.claim", loyalty=loyalty_name(say.loyalty))
+        if say.about is not None:
+            return tr("e1667.talk.says_to", name=n(speaker), asker=n(say.about), said=said)
+        return tr("e1667.talk.says", name=n(speaker), said=said)
+    if k is TalkKind.ACCUSE:
+        assert say.loyalty is not None
+        said = tr("e1667.talk.accuse", about=n(say.about), loyalty=loyalty_name(say.loyalty))
+    elif k is TalkKind.VOUCH or k is TalkKind.ASK:
+        said = tr(f"e1667.talk.{k.value}", about=n(say.about))
+    elif k is TalkKind.REPORT:
+        assert say.card is not None
+        said = tr("e1667.talk.report", slot=say.slot, card=card_name(say.card))
+    else:
+        said = _reaction_words(say, n(say.about))
+    return tr("e1667.talk.says", name=n(speaker), said=said)
+
+
+def _reaction_words(say: Say, about: str) -> str:
+    mood = say.mood
+    assert mood is not None
+    if say.vote_no is None or say.vote is None or mood not in (Mood.CHEER, Mood.GROAN, Mood.SUSPECT):
+        key = f"e1667.talk.react.{mood.value}"
+        return tr(key, about=about) if mood is Mood.SUSPECT else tr(key)
+    result = say.result or ""
+    if say.vote is VoteKind.BRAWL and result != "tie":
+        result = "ours" if mood is Mood.CHEER else "theirs"
+    key = f"e1667.talk.{mood.value}.{say.vote.value}.{result}.{say.variant}"
+    return tr(key, about=about) if mood is Mood.SUSPECT else tr(key)
 
 
 def talk_text(msg: TalkMessage, names: Sequence[str]) -> str:

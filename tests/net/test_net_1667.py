@@ -353,7 +353,7 @@ def test_chat_is_the_table_talk_at_a_1667_table() -> None:
         pump(tabs, lambda: all(t.human_seats for t in tabs))
         st.call(lambda s: s.start_game(table))
         pump(tabs, lambda: all(t.ready for t in tabs))
-        tabs[0].say("I am French, trust me")
+        tabs[0].send_chat("I am French, trust me")
         pump(tabs, lambda: any(c.kind == "say" for c in tabs[1].chat))
         said = next(c for c in tabs[1].chat if c.kind == "say")
         assert (said.seat, said.name, said.text) == (0, "Ann", "I am French, trust me")

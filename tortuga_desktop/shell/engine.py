@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar
+from typing import Generic, Protocol, TypeVar, runtime_checkable
 
 #: a seat's view (frozen, typed, built by allow-list by the game)
 V = TypeVar("V")
@@ -118,6 +118,21 @@ class ComputerPlayer(Protocol[V_contra, A, E_contra]):
         ...
 
 
+@runtime_checkable
+class TalkEngine(Protocol):
+    """An engine that keeps table talk as moves: a seat's line (the game's own typed talk) becomes an event of
+    the game that every seat may see and an entry of its record (replays, saves and the network carry it); it
+    binds nobody and moves no decision counter (:attr:`Engine.decisions`)."""
+
+    def is_talk(self, line: object) -> bool:
+        """True when ``line`` is a line of this game's talk (it may still be refused by :meth:`say`)."""
+        ...
+
+    def say(self, seat: int, line: object) -> None:
+        """``seat`` says ``line``; :class:`ActionRefused` (nothing changed) for a line the game does not take now."""
+        ...
+
+
 @dataclass(frozen=True)
 class Prompt(Generic[V, A, E]):
     """What one seat is handed when it is asked (or may look): its view, its legal actions
@@ -194,4 +209,4 @@ class GameRules(Protocol):
         ...
 
 
-__all__ = ["A", "ActionRefused", "Choice", "ComputerPlayer", "E", "Engine", "GameRules", "Prompt", "V"]
+__all__ = ["A", "ActionRefused", "Choice", "ComputerPlayer", "E", "Engine", "GameRules", "Prompt", "TalkEngine", "V"]

@@ -145,6 +145,9 @@ class ReplayTable(Generic[V, A, E]):
     def submit(self, seat: int, action: A | str) -> Move[A]:
         raise ActionRefused("nothing can be decided in a replay")
 
+    def say(self, seat: int, line: object) -> None:
+        raise ActionRefused("nothing can be said in a replay")
+
     def poll(self, budget_s: float = 0.0) -> list[Move[A]]:
         return []
 

@@ -47,7 +47,17 @@ from multiprocessing.context import SpawnProcess
 from typing import Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from tortuga_desktop import thinking
-from tortuga_desktop.shell.engine import A, ActionRefused, Choice, ComputerPlayer, E, Engine, Prompt, V
+from tortuga_desktop.shell.engine import (
+    A,
+    ActionRefused,
+    Choice,
+    ComputerPlayer,
+    E,
+    Engine,
+    Prompt,
+    TalkEngine,
+    V,
+)
 
 log = logging.getLogger(__name__)
 
@@ -209,6 +219,12 @@ class GameTable(Protocol[V, A, E]):
 
     def submit(self, seat: int, action: A | str) -> Move[A]:
         """Carry out a human seat's action (or its text form); :class:`ActionRefused`: nothing changed."""
+        ...
+
+    def say(self, seat: int, line: object) -> None:
+        """A human seat here speaks to the table (``line``: the game's typed talk; every seat hears it as an
+        event of the game). :class:`ActionRefused` (nothing changed) when the game has no such talk or does not
+        take the line now."""
         ...
 
     def poll(self, budget_s: float = 0.0) -> list[Move[A]]:
@@ -651,6 +667,28 @@ class LocalTable(Generic[V, A, E]):
                 b.fed += len(events)
                 self._backend.send(("hear", seat, events, self._engine.view(seat)))
 
+    def say(self, seat: int, line: object) -> None:
+        self._check_human(seat)
+        if self._closed:
+            raise ActionRefused("the table is closed")
+        if not isinstance(self._engine, TalkEngine):
+            raise ActionRefused("this game has no table talk")
+        self._engine.say(seat, line)
+        self._hear()
+
+    def _spoken(self, seat: int, lines: Sequence[object]) -> None:
+        """A computer seat's lines: talk the game keeps as moves goes into the game (every seat hears it);
+        other lines wait in :attr:`said` for the table scene."""
+        for line in lines:
+            if isinstance(self._engine, TalkEngine) and self._engine.is_talk(line):
+                try:
+                    self._engine.say(seat, line)
+                except ActionRefused as exc:  # the bot said what the game does not take now: a fault of its talk
+                    log.warning("computer player of seat %d said a line the game refused: %s",
+                                seat, type(exc).__name__)
+            else:
+                self._said.append(Said(seat, line))
+
     def ask(self, seat: int, asker: int | None) -> None:
         """``asker`` (a seat, or None: the whole table) asks computer seat ``seat`` about itself; its answer
         comes as :attr:`said` lines (none with bot chat off)."""
@@ -677,13 +715,13 @@ class LocalTable(Generic[V, A, E]):
             wait = left if self._think != "inline" and left > 0 and self.thinking() else 0.0
             got = self._collect(self._backend.replies(wait))
             moves += got
+            if got:
+                self._hear()  # before the next seat is asked: what it says follows the move it heard
             self._unstick()
             if self._engine.is_over or self._closed or time.perf_counter() >= stop:
                 break
             if not self.thinking() and not self._askable():
                 break  # a human decides next (or a given-up seat waits)
-        if moves:
-            self._hear()
         return moves
 
     def _askable(self) -> list[int]:
@@ -709,8 +747,8 @@ class LocalTable(Generic[V, A, E]):
             seat, job = r[1], r[2]
             b = self._bots.get(seat)
             if r[0] == "said":
-                if b is not None and self.bot_chat:
-                    self._said += [Said(seat, line) for line in r[3]]
+                if b is not None and self.bot_chat and not self._engine.is_over:
+                    self._spoken(seat, r[3])
                 continue
             if r[0] == "fault" and job == -1 and b is not None and not b.given_up:
                 if b.job is not None:
@@ -731,6 +769,8 @@ class LocalTable(Generic[V, A, E]):
             self.think_times.append((seat, think_s, time.perf_counter() - b.job_sent))
             if seat not in self._engine.deciders():
                 continue  # the decision went away (cannot happen today; asked again if it comes back)
+            if self.bot_chat and said:
+                self._spoken(seat, said)  # what it says of what it heard comes before its move
             try:
                 self._engine.apply(seat, action)
             except ActionRefused:
@@ -739,8 +779,6 @@ class LocalTable(Generic[V, A, E]):
                 continue  # the position moved on since it was asked: it is asked again
             b.faults = 0
             self._deaths = 0
-            if self.bot_chat:
-                self._said += [Said(seat, line) for line in said]
             moves.append(self._move(seat, action, reason, self.screen_viewer))
             if self._engine.is_over:
                 break

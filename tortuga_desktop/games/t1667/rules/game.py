@@ -99,8 +99,8 @@ from .events import (
     redact,
 )
 from .record import GameRecord
-from .talk import TALK_PER_TURN, Say, TalkKind
 from .state import Decision, EndReason, Kind, Outcome
+from .talk import TALK_PER_TURN, Say, TalkKind
 
 if TYPE_CHECKING:
     from .views import PlayerView, PublicView

@@ -40,6 +40,7 @@ from tortuga_desktop.games.t1667.rules import (
     parse_action,
 )
 from tortuga_desktop.games.t1667.rules import replay as replay_record
+from tortuga_desktop.games.t1667.rules.talk import Say
 from tortuga_desktop.shell.engine import ActionRefused
 from tortuga_desktop.shell.replay import ReplayTable
 
@@ -137,6 +138,20 @@ class T1667Engine:
 
     def record(self) -> Mapping[str, Any]:
         return self._game.record().to_dict()
+
+    # ------------------------------------------------------------------ TalkEngine
+    def is_talk(self, line: object) -> bool:
+        return isinstance(line, Say)
+
+    def say(self, seat: int, line: object) -> None:
+        """``seat`` speaks (T9.7; :mod:`~tortuga_desktop.games.t1667.rules.talk`): a public ``Talked`` event."""
+        self._check_seat(seat)
+        if not isinstance(line, Say):
+            raise ActionRefused(f"not a line of Tortuga 1667's table talk: {type(line).__name__}")
+        try:
+            self._game.apply(seat, line)
+        except RulesError as exc:
+            raise ActionRefused(str(exc)) from None
 
     # ------------------------------------------------------------------ SecretActions
     def action_visible(self, seat: int, action: Action, viewer: int | None) -> bool:

@@ -187,6 +187,11 @@ class NetTable1667:
         if seat not in self.human_seats:
             raise ViewerError(f"seat {seat!r:.10} is not decided at this screen")
 
+    def say(self, seat: int, line: object) -> None:
+        """Talk at a network table goes through its chat for now (the protocol carries no talk moves yet)."""
+        self._check_human(seat)
+        raise ActionRefused("talk moves do not go over the network yet: use the chat")
+
     def submit(self, seat: int, action: Action | str) -> Move[Action]:
         """Send a seat's action; :class:`ActionRefused` (nothing sent) when it is not one of the seat's
         legal actions now or an answer to an earlier one is still awaited, :class:`NotConnected` while
@@ -236,8 +241,8 @@ class NetTable1667:
     def record(self) -> Mapping[str, Any] | None:
         return None
 
-    def say(self, text: str) -> None:
-        """Send a line of table talk (chat) as this screen's first seat."""
+    def send_chat(self, text: str) -> None:
+        """Send a line of free chat as this screen's first seat."""
         self.client.say(text)
 
     def close(self) -> None:

@@ -2,7 +2,7 @@
 moment of a game that is not over, every seat hears it (a public ``Talked`` event), it is kept in the record and
 replays, it moves no decision counter, and what the program words about a vote is checked against that vote.
 
-Rule ids: T9.7 (talk is free and public), T4.6-T4.8 (vote results).
+Rule ids: T9.7 (talk is free and public), E1667.19 (talk is a move, not a decision), T4.6-T4.8 (vote results).
 """
 
 from __future__ import annotations

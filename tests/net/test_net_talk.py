@@ -308,6 +308,6 @@ def test_the_server_refuses_a_game_line_that_is_no_chat_entry() -> None:
 
     loud = Loud(table.game.engine, talk=True)
     table.game = loud
-    server._bot_talk(table)
+    server._send_bot_chat(table, server._bot_talk(table))
     assert server.internal_errors == 8
     assert [(c.seat, c.text) for c in table.chat] == [(s, "fine") for s in range(1, 5)]

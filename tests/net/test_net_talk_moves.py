@@ -415,3 +415,43 @@ def test_a_decision_frame_and_a_talk_frame_each_make_one_move_on_screen() -> Non
             t.close()
         st.stop()
 
+def test_the_table_screen_shows_another_seat_s_line_once_without_waiting_for_a_decision(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    """At Ann's 1667 network table screen (headless), Bob's question arrives as an event and is in the screen's
+    log at once (no decision has been made since), worded once: the line is not also an old-style chat line."""
+    from tortuga_desktop.games.t1667.table.eventtext import event_text
+    from tortuga_desktop.games.t1667.table.netscene import NetTable1667Scene
+    from tortuga_desktop.shell.loop import App
+
+    monkeypatch.setenv("TORTUGA_HOME", str(tmp_path))
+    st = start()
+    table = make_table(st, "oo", seed=5)
+    tabs = [client_table(st, table, "Ann", seat=0), client_table(st, table, "Bob", seat=1)]
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60)
+    try:
+        pump(tabs, lambda: all(t.human_seats for t in tabs))
+        st.call(lambda s: s.start_game(table))
+        pump(tabs, lambda: all(t.ready for t in tabs))
+        scene = NetTable1667Scene(tabs[0], speed="instant")
+        app.push(scene)
+        for _ in range(10):
+            app.step(1 / 60)
+        decisions = tabs[0].decisions
+        line = Talked(1, Say(TalkKind.ASK, about=0))
+        tabs[1].say(1, line.say)
+        end = time.monotonic() + 10
+        while time.monotonic() < end and line not in scene.log_events:
+            app.step(1 / 60)
+            tabs[1].poll()
+            time.sleep(0.01)
+        for _ in range(10):
+            app.step(1 / 60)
+        assert tabs[0].decisions == decisions
+        assert scene.log_events.count(line) == 1 and scene.log_shown == len(scene.log_events)
+        words = event_text(line, tabs[0].names, 0)
+        assert words and scene.talk == [] and tabs[0].said == []
+    finally:
+        for t in tabs:
+            t.close()
+        app.close()
+        st.stop()

@@ -455,3 +455,32 @@ def test_the_table_screen_shows_another_seat_s_line_once_without_waiting_for_a_d
             t.close()
         app.close()
         st.stop()
+
+
+def test_a_1667_client_from_before_talk_moves_is_offered_no_1667_table() -> None:
+    """A client whose Hello does not say it reads talk moves (``+reads:talk``; an older version, which would
+    refuse every update carrying a ``Talked`` event) is not offered the 1667 tables: the list leaves them out
+    and a join or watch is refused with "update it", as for a client from before the game; dice tables stay
+    its own. A client that says it reads them joins."""
+    st = start(lobby=True, rate=1e6, burst=1e6)
+    try:
+        table = make_table(st, "oo", seed=2)
+        dice: Table = st.call(lambda s: s.create_table([P.SeatSpec(kind="open"), P.SeatSpec(kind="computer")],
+                                                       listed=True))
+        old, new = open_ws(st.port), open_ws(st.port)
+        try:
+            assert isinstance(send(old, P.Hello(version=P.PROTOCOL_VERSION, client="tortuga+t1667+chat:bot")),
+                              P.Welcome)
+            assert isinstance(send(new, P.Hello(version=P.PROTOCOL_VERSION, client=P.CLIENT)), P.Welcome)
+            listed = send(old, P.ListTables())
+            assert [t.table for t in listed.tables] == [dice.id]
+            for msg in (P.Join(code=table.code, name="Old"), P.Watch(table=table.id)):
+                err = send(old, msg)
+                assert isinstance(err, P.Error) and err.code == "denied" and "update it" in err.message
+            assert {t.game for t in send(new, P.ListTables()).tables} == {"t1667", P.DEFAULT_GAME}
+            assert isinstance(send(new, P.Join(code=table.code, name="New")), P.Joined)
+        finally:
+            old.close()
+            new.close()
+    finally:
+        st.stop()

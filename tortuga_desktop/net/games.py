@@ -35,7 +35,7 @@ from typing import Any, Protocol, runtime_checkable
 from tortuga_desktop import games as _catalogue
 
 __all__ = ["BUILT_IN", "ActionIllegal", "ActionMalformed", "SetupMalformed", "Decoded", "GameRun", "NetworkAdapter", "SeatData",
-           "SeatPlayer", "TalkMove", "TalkRun", "UnknownGame", "adapter", "adapters", "client_id", "keys", "register", "unregister"]
+           "SeatPlayer", "TalkMove", "TalkRun", "UnknownGame", "adapter", "adapters", "needs", "playable", "client_id", "keys", "register", "unregister"]
 
 #: The built-in games' adapters, ``"import.path:attribute"`` (an adapter object or a factory of one),
 #: imported on the first lookup. The first one is the game of a message or file that names none.
@@ -258,6 +258,29 @@ class NetworkAdapter(Protocol):
     def seat_player(self, level: str, seed: int, **options: Any) -> SeatPlayer:
         """The headless client's computer player of ``level`` (ValueError: no such level here)."""
         ...
+
+
+def needs(a: NetworkAdapter) -> tuple[str, ...]:
+    """What of :data:`.protocol.LATER_READS` a client must read to play ``a``'s game (its optional
+    ``needs``: e.g. a game whose updates may carry table talk as events needs ``talk``); () for a game
+    that says nothing."""
+    got = getattr(a, "needs", ())
+    return tuple(got) if isinstance(got, (tuple, list, frozenset)) else ()
+
+
+def playable(games: frozenset[str], reads: frozenset[str]) -> frozenset[str]:
+    """Of the games a client names, those it can play here: a registered game whose :func:`needs` it
+    all reads, or a game not registered here (no table of it exists: harmless)."""
+    out = set()
+    for g in games:
+        try:
+            a = adapter(g)
+        except UnknownGame:
+            out.add(g)
+            continue
+        if set(needs(a)) <= reads:
+            out.add(g)
+    return frozenset(out)
 
 
 @dataclass

@@ -23,7 +23,10 @@ connection sends :class:`Talk` (the line in the game's text form, ``"say accuse 
 game's run carries it out (:class:`.games.TalkRun`) as an event of the game every seat and watcher
 is sent in its updates and the game's record keeps. It answers no decision (no stale check) and
 shares the chat's rate. A server from before :class:`Talk` refuses it as a malformed message
-(``Invalid value 'Talk'``), changes nothing and keeps the connection.
+(``Invalid value 'Talk'``), changes nothing and keeps the connection. A client from before it would
+refuse an update carrying such an event: a game whose updates may carry one (its adapter's ``needs``)
+is offered only to clients whose :class:`Hello` says they read it (``+reads:talk``,
+:func:`client_reads`); to an older client that game's tables are as a game it does not have.
 
 Which game a table plays is a key (``game``; a message without it means :data:`DEFAULT_GAME`,
 the only game before there was a second). Game data travels as JSON data the game defines and
@@ -96,7 +99,7 @@ def client_games(client: str) -> frozenset[str]:
     (['t1667', 'tortuga'], ['tortuga'], ['tortuga'])
     """
     return frozenset({DEFAULT_GAME} | {g for g in client.split("+")[1:]
-                                       if g and len(g) <= MAX_GAME and not g.startswith(_CHAT_PREFIX)})
+                                       if g and len(g) <= MAX_GAME and not g.startswith((_CHAT_PREFIX, _READS_PREFIX))})
 
 
 #: What a :class:`Hello`'s ``client`` holds, after a ``+`` sign, for each chat kind of
@@ -115,14 +118,39 @@ def client_chat_kinds(client: str) -> frozenset[str]:
                      and (k := part[len(_CHAT_PREFIX):]) in LATER_CHAT_KINDS)
 
 
+#: What a client reads that came after version 1 of this protocol, besides chat kinds: ``talk``, the
+#: events of table talk a game keeps as moves (:class:`Talk`) in its updates. A game whose updates may
+#: carry such data names it (its adapter's ``needs``): a client that does not say it reads it is not
+#: offered that game's tables (it would refuse the updates), as a client from before the game.
+LATER_READS = ("talk",)
+#: What a :class:`Hello`'s ``client`` holds, after a ``+`` sign, for each of :data:`LATER_READS` the
+#: client reads (``"tortuga+t1667+chat:bot+reads:talk"``); a server from before them reads such a part
+#: as one more game it has no table of: harmless.
+_READS_PREFIX = "reads:"
+
+
+def client_reads(client: str) -> frozenset[str]:
+    """What of :data:`LATER_READS` a client reads, from its :class:`Hello`'s ``client``.
+
+    >>> sorted(client_reads("tortuga+t1667+chat:bot+reads:talk")), sorted(client_reads("tortuga+t1667"))
+    (['talk'], [])
+    >>> sorted(client_games("tortuga+t1667+chat:bot+reads:talk"))
+    ['t1667', 'tortuga']
+    """
+    return frozenset(k for part in client.split("+")[1:] if part.startswith(_READS_PREFIX)
+                     and (k := part[len(_READS_PREFIX):]) in LATER_READS)
+
+
 def __getattr__(name: str) -> Any:
     """``CLIENT``: what this program says it is in its :class:`Hello`, the games it plays after ``+``
     signs (from the registered games, looked up when first asked for), then the later chat kinds it
-    reads (``+chat:bot``: :func:`client_chat_kinds`)."""
+    reads (``+chat:bot``: :func:`client_chat_kinds`) and the later data (``+reads:talk``:
+    :func:`client_reads`)."""
     if name == "CLIENT":
         from tortuga_desktop.net.games import client_id
 
-        return "+".join([client_id(), *(f"{_CHAT_PREFIX}{k}" for k in LATER_CHAT_KINDS)])
+        return "+".join([client_id(), *(f"{_CHAT_PREFIX}{k}" for k in LATER_CHAT_KINDS),
+                         *(f"{_READS_PREFIX}{k}" for k in LATER_READS)])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -623,6 +651,6 @@ __all__ = [
     "CHAT_KEEP", "CHAT_KINDS", "LATER_CHAT_KINDS", "client_chat_kinds", "DEFAULT_GAME", "GameKey", "MAX_GAME", "MAX_SEAT", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
     "clean_chat", "BYE_HOST_CLOSED", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
-    "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "MAX_TALK", "Talk", "talk_unknown", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
+    "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "MAX_TALK", "Talk", "talk_unknown", "LATER_READS", "client_reads", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
     "code_problem", "decode_server", "encode", "format_code", "normalize_code", "probe_version",
 ]

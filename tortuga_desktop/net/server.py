@@ -1185,7 +1185,8 @@ class GameServer:
                 self._error(conn, "order", "hello was already said")
                 return
             conn.hello = True
-            conn.games = P.client_games(msg.client)
+            # a game whose updates carry what this client cannot read (an older version) is not its game here
+            conn.games = G.playable(P.client_games(msg.client), P.client_reads(msg.client))
             conn.chat_kinds = P.client_chat_kinds(msg.client)
             if conn.hello_timer is not None and not conn.over_cap:  # over the cap: it must reclaim in time
                 conn.hello_timer.cancel()

@@ -312,8 +312,11 @@ class NetTable1667:
             known = ("code", "denied", "full", "illegal", "offline", "rate", "stale", "token", "turn", "name")
             if msg.code == "version":
                 self._notices.append(("net.error.version", {"version": P.PROTOCOL_VERSION}))
-            elif talk or P.talk_unknown(msg):
-                self._notices.append(("net.error.talk_old" if P.talk_unknown(msg) else "net.error.talk", {}))
+            elif P.talk_unknown(msg):
+                self._notices.append(("net.error.talk_old", {}))
+            elif talk:
+                self._notices.append(({"chat_rate": "net.chat.rate", "offline": "net.error.talk_offline"}.get(
+                    msg.code, "net.error.talk"), {}))
             else:
                 self._notices.append((f"net.error.{msg.code}" if msg.code in known else "net.error.other", {}))
         elif isinstance(msg, P.Bye) and not fed:

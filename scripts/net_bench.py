@@ -129,6 +129,10 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
                 races += 1
             elif isinstance(item, Chat) and item.kind == "bot":
                 talk += 1
+            elif isinstance(item, GameUpdate) and item.raw is not None and item.first > 0:
+                # a computer player's line that its game keeps as a move (1667's Talked event); a whole
+                # list sent again (first 0: a reconnect) is not counted twice
+                talk += sum(1 for e in item.raw.events if isinstance(e, dict) and e.get("kind") == "Talked")
             if holder:
                 holder[0].handle(item)
             elif isinstance(item, GameUpdate):  # cannot happen: the bot exists before start()

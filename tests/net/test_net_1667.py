@@ -8,6 +8,7 @@ its seat back; chat is the table's talk; the table list says which game a table 
 
 from __future__ import annotations
 
+import contextlib
 import json
 import random
 import time
@@ -22,14 +23,15 @@ from websockets.sync.client import ClientConnection, connect
 from tortuga_desktop.devtools.hidden1667 import resample_hidden
 from tortuga_desktop.games.t1667.net import codec as C
 from tortuga_desktop.games.t1667.net.run import Run1667
-from tortuga_desktop.games.t1667.rules import Game, Kind, PrivateEvent
-from tortuga_desktop.games.t1667.rules.events import VotePlayed, VoteRevealed
+from tortuga_desktop.games.t1667.rules import Game, Kind, Loyalty, PrivateEvent
+from tortuga_desktop.games.t1667.rules.events import Talked, VotePlayed, VoteRevealed
+from tortuga_desktop.games.t1667.rules.talk import Say, TalkKind
 from tortuga_desktop.games.t1667.table.engine import T1667Engine
 from tortuga_desktop.games.t1667.table.nettable import NetTable1667
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.server import ServerConfig, ServerThread, Table
-from tortuga_desktop.shell.table import ViewerError
+from tortuga_desktop.shell.table import NotConnected, ViewerError
 
 HOST = "127.0.0.1"
 pytestmark = pytest.mark.filterwarnings("ignore:connect\\(\\) must be used as a context manager:DeprecationWarning")
@@ -88,6 +90,24 @@ def random_player(rng: random.Random) -> Callable[[NetTable1667], None]:
                     t.submit(s, rng.choice(calls))
                 elif p.legal:
                     t.submit(s, rng.choice(p.legal))
+    return act
+
+
+def talking_player(rng: random.Random) -> Callable[[NetTable1667], None]:
+    """:func:`random_player`, and besides, now and then, each human seat says a random line of table talk
+    (T9.7: claims, accusations, vouching, asking; some the rules refuse: said too often in a turn)."""
+    play = random_player(rng)
+
+    def act(t: NetTable1667) -> None:
+        if t.ready and not t.is_over and rng.random() < 0.05:
+            seat = rng.choice(t.human_seats)
+            other = rng.choice([s for s in range(t.players) if s != seat])
+            loyalty = rng.choice(list(Loyalty))
+            line = rng.choice([Say(TalkKind.CLAIM, loyalty=loyalty), Say(TalkKind.ACCUSE, about=other, loyalty=loyalty),
+                               Say(TalkKind.VOUCH, about=other), Say(TalkKind.ASK, about=other)])
+            with contextlib.suppress(NotConnected):
+                t.say(seat, line)
+        play(t)
     return act
 
 
@@ -170,7 +190,8 @@ def test_every_1667_frame_a_seat_receives_is_a_function_of_its_view(kinds: str, 
     same frame built from a game that differs only in what the seat may not know (other loyalties,
     other hands, other voters' chosen cards, unviewed row and deck cards, re-dealt by
     ``resample_hidden``) is byte for byte the same. A watcher's frames hold the public view and
-    events only, checked the same way for the public."""
+    events only, checked the same way for the public. The people at the table talk now and then
+    (T9.7): the frames that carry their lines are checked alike."""
     st = start()
     rng = random.Random(seed)
     problems: list[str] = []
@@ -199,7 +220,7 @@ def test_every_1667_frame_a_seat_receives_is_a_function_of_its_view(kinds: str, 
         other = resample_hidden(g, viewer, rng)
         legal_other = [] if viewer is None else [str(a) for a in other.legal_actions(viewer)]
         again = P.encode(P.Update(table=msg.table, seat=seat, view=C.view_to_json(other.view(viewer)),
-                                  events=msg.events, first=msg.first, ack=msg.ack, decisions=len(other.entries),
+                                  events=msg.events, first=msg.first, ack=msg.ack, decisions=other.decisions,
                                   legal=None if viewer is None else legal_other))
         if again != raw:
             problems.append(f"seat {seat}: the frame depends on a fact the seat may not know")
@@ -217,13 +238,15 @@ def test_every_1667_frame_a_seat_receives_is_a_function_of_its_view(kinds: str, 
         pump(tabs, lambda: sum(len(t.human_seats) for t in tabs) == humans)
         watcher.watch(table.id, table.code)
         st.call(lambda s: s.start_game(table))
-        pump(tabs, lambda: all(t.is_over for t in tabs), timeout=60, act=random_player(rng))
+        pump(tabs, lambda: all(t.is_over for t in tabs), timeout=60, act=talking_player(rng))
+        talk = st.call(lambda s: [e for e in engine_of(table).events_for(None) if isinstance(e, Talked)])
     finally:
         for t in tabs:
             t.close()
         watcher.close()
         st.stop()
     assert not problems, problems[:5]
+    assert len(talk) >= 3  # the frames checked carried talk
     assert set(frames) == {i for i, k in enumerate(kinds) if k == "o"} | {P.SPECTATOR}
     assert sum(frames.values()) > 20 and changed > 5
 

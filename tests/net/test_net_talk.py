@@ -206,7 +206,8 @@ def test_a_client_from_before_the_bot_kind_is_never_sent_one() -> None:
         st.call(lambda s: setattr(table, "listed", True))
         t = client_table(st, table)
         pump(t, lambda: bool(t.human_seats))
-        frames: dict[str, list[str]] = {"tortuga+t1667": [], P.CLIENT: []}
+        # (a client that reads talk moves and not the bot chat kind: the chat kind is what is looked at here)
+        frames: dict[str, list[str]] = {"tortuga+t1667+reads:talk": [], P.CLIENT: []}
         socks = {}
         for client in frames:
             ws = connect(f"ws://{HOST}:{st.port}", open_timeout=5)
@@ -228,7 +229,7 @@ def test_a_client_from_before_the_bot_kind_is_never_sent_one() -> None:
         t.close()
     finally:
         st.stop()
-    old = [P.decode_server(f) for f in frames["tortuga+t1667"]]
+    old = [P.decode_server(f) for f in frames["tortuga+t1667+reads:talk"]]
     new = [P.decode_server(f) for f in frames[P.CLIENT]]
     assert any(isinstance(m, P.Update) for m in old)
     assert not [m for m in old if isinstance(m, P.Chat) and m.kind == "bot"]
@@ -308,6 +309,6 @@ def test_the_server_refuses_a_game_line_that_is_no_chat_entry() -> None:
 
     loud = Loud(table.game.engine, talk=True)
     table.game = loud
-    server._bot_talk(table)
+    server._send_bot_chat(table, server._bot_talk(table))
     assert server.internal_errors == 8
     assert [(c.seat, c.text) for c in table.chat] == [(s, "fine") for s in range(1, 5)]

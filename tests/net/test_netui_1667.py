@@ -103,7 +103,7 @@ def test_host_a_1667_table_from_the_ui_and_play_it_to_the_end_with_a_remote_play
         assert scene.table.kinds == ("human", "remote", "easy", "normal", "easy")
         # the table's talk: the remote player says something, the host answers through the chat (T, type, Enter)
         assert isinstance(scene, NetTable1667Scene)
-        remote.say("I am British, I swear")
+        remote.send_chat("I am British, I swear")
         step_until(app, lambda: any("I am British" in ln for ln in scene.chat_lines()))
         app.post(Key(pygame.K_t, 0, "t"))
         app.step(1 / 60)

@@ -371,6 +371,21 @@ class NetClient:
             self.incoming.put(Error(code="offline", message="the connection is closed", ref=rid))
         return rid
 
+    def send_talk(self, seat: int, line: str) -> int:
+        """Send ``seat``'s line of table talk (the game's text form, :class:`~.protocol.Talk`); returns
+        its id (the ``ack`` of the :class:`~.protocol.Update` it causes, or the :class:`Error`'s ``ref``).
+        Refused at once (an :class:`Error` in the queue, code ``offline``) while not connected: a line
+        said into a lost connection is never sent later."""
+        with self._id_lock:
+            rid = self._next_id
+            self._next_id += 1
+        raw = P.encode(P.Talk(id=rid, seat=seat, line=line))
+        try:
+            self._loop.call_soon_threadsafe(self._send_act, raw, rid)
+        except RuntimeError:  # the client has stopped
+            self.incoming.put(Error(code="offline", message="the connection is closed", ref=rid))
+        return rid
+
     def say(self, text: str, seat: int | None = None) -> None:
         """Send a chat message to the table (answer: a :class:`~.protocol.Chat` to everyone, or
         an :class:`Error`: ``chat``, ``chat_rate``; ``offline`` while not connected). The text is

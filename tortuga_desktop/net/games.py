@@ -10,7 +10,9 @@ table's adapter, found by the game's key (the protocol's ``game`` field):
 * the server's side of a game (:class:`GameRun`, made by :meth:`NetworkAdapter.new_run` or from a
   saved record by :meth:`NetworkAdapter.run_from_record`): actions given as text, each seat's data
   for the wire (the view, the events it has not had, its legal actions where the view does not say
-  them), the computer players and their pacing;
+  them), the computer players and their pacing; a game that keeps table talk as moves also takes a
+  seat's line of talk as text (:class:`TalkRun`), and its computer players' lines come as
+  :class:`TalkMove` (the server carries them out: events of the game, not chat);
 * the client's side: :meth:`NetworkAdapter.decode` checks an update field by field and turns it
   into the game's own values (or leaves it to the game's table: :attr:`NetworkAdapter.raw_updates`),
   :meth:`NetworkAdapter.check_seat_data` checks what a kept seat's record holds, and
@@ -33,7 +35,7 @@ from typing import Any, Protocol, runtime_checkable
 from tortuga_desktop import games as _catalogue
 
 __all__ = ["BUILT_IN", "ActionIllegal", "ActionMalformed", "SetupMalformed", "Decoded", "GameRun", "NetworkAdapter", "SeatData",
-           "SeatPlayer", "UnknownGame", "adapter", "adapters", "client_id", "keys", "register", "unregister"]
+           "SeatPlayer", "TalkMove", "TalkRun", "UnknownGame", "adapter", "adapters", "needs", "playable", "client_id", "keys", "register", "unregister"]
 
 #: The built-in games' adapters, ``"import.path:attribute"`` (an adapter object or a factory of one),
 #: imported on the first lookup. The first one is the game of a message or file that names none.
@@ -124,13 +126,14 @@ class GameRun(Protocol):
         """Carry out what a :meth:`bot_job` returned (:class:`ActionIllegal` when refused)."""
         ...
 
-    def bot_talk(self, bot: Any, seat: int) -> list[str]:
+    def bot_talk(self, bot: Any, seat: int) -> Sequence[str | TalkMove]:
         """What computer player ``bot`` (one :meth:`make_bot` made) at ``seat`` says now of what its
-        seat has seen since it last spoke, each line its game's data as text (at most
-        :data:`.protocol.MAX_CHAT` characters, no spaces doubled or at the ends): the server puts
-        each into the table's chat as kind ``bot``, stamped as ``seat``, and the game words it at
-        each client. [] when it says nothing, or the table's options have its computer players
-        quiet. It must be built from ``seat``'s own view and events only (chat is public), never
+        seat has seen since it last spoke. A line its game keeps as a move is a :class:`TalkMove`
+        (the server carries it out through :meth:`TalkRun.say_text`: an event of the game every seat
+        hears); any other line is its game's data as text (at most :data:`.protocol.MAX_CHAT`
+        characters, no spaces doubled or at the ends): the server puts each into the table's chat as
+        kind ``bot``, stamped as ``seat``, and the game words it at each client. [] when it says
+        nothing, or the table's options have its computer players quiet. It must be built from ``seat``'s own view and events only (chat is public), never
         change what the player decides, and be quick: it is called on the event loop, after every
         change of the game, for each computer seat that is not deciding just then."""
         ...
@@ -140,6 +143,27 @@ class GameRun(Protocol):
         (the game's pacing, e.g. so that timing does not tell a forced choice from a chosen one),
         drawn now without looking at the options; None: shown when ready. ``pacing``: a stand-in
         for the game's own pacing (tests), or None."""
+        ...
+
+
+@dataclass(frozen=True)
+class TalkMove:
+    """A computer player's line that its game keeps as a move (:meth:`GameRun.bot_talk`): ``text`` is
+    the line in the game's text form, as a person's :class:`.protocol.Talk` carries it."""
+
+    text: str
+
+
+@runtime_checkable
+class TalkRun(Protocol):
+    """A :class:`GameRun` whose game keeps table talk as moves (an optional capability: a game
+    without it refuses :class:`.protocol.Talk`)."""
+
+    def say_text(self, seat: int, text: str) -> None:
+        """``seat`` says the line whose text form is ``text``: an event of the game every seat and
+        watcher is sent, kept in its record, moving no decision counter. :class:`ActionMalformed`
+        when ``text`` is no line of the game's talk, :class:`ActionIllegal` (with the game's reason)
+        when the game does not take it now; nothing changes either way."""
         ...
 
 
@@ -234,6 +258,29 @@ class NetworkAdapter(Protocol):
     def seat_player(self, level: str, seed: int, **options: Any) -> SeatPlayer:
         """The headless client's computer player of ``level`` (ValueError: no such level here)."""
         ...
+
+
+def needs(a: NetworkAdapter) -> tuple[str, ...]:
+    """What of :data:`.protocol.LATER_READS` a client must read to play ``a``'s game (its optional
+    ``needs``: e.g. a game whose updates may carry table talk as events needs ``talk``); () for a game
+    that says nothing."""
+    got = getattr(a, "needs", ())
+    return tuple(got) if isinstance(got, (tuple, list, frozenset)) else ()
+
+
+def playable(games: frozenset[str], reads: frozenset[str]) -> frozenset[str]:
+    """Of the games a client names, those it can play here: a registered game whose :func:`needs` it
+    all reads, or a game not registered here (no table of it exists: harmless)."""
+    out = set()
+    for g in games:
+        try:
+            a = adapter(g)
+        except UnknownGame:
+            out.add(g)
+            continue
+        if set(needs(a)) <= reads:
+            out.add(g)
+    return frozenset(out)
 
 
 @dataclass

@@ -5,7 +5,7 @@ Every frame is one JSON object with a ``"type"`` tag. A client's first message i
 version mismatch, an :class:`Error` with code ``"version"`` that says both versions, and closes.
 
 Client -> server: :class:`Hello`, :class:`ListTables`, :class:`CreateTable`, :class:`Join`,
-:class:`Start`, :class:`Act`, :class:`Leave`, :class:`Say`, :class:`Watch`.
+:class:`Start`, :class:`Act`, :class:`Talk`, :class:`Leave`, :class:`Say`, :class:`Watch`.
 Server -> client: :class:`Welcome`, :class:`Tables`, :class:`Created`, :class:`Joined`,
 :class:`Watching`, :class:`Lobby`, :class:`Update`, :class:`Chat`, :class:`Error`, :class:`Bye`.
 
@@ -17,6 +17,16 @@ computer player) in the same stream. A computer player's own line (kind ``bot``:
 as text, worded by the game at each client) is stamped with its seat the same way; it goes only to
 clients whose :class:`Hello` says they read it (:data:`LATER_CHAT_KINDS`, :func:`client_chat_kinds`),
 so a client from before it never receives a kind it cannot decode.
+
+Table talk a game keeps as moves (Tortuga 1667's claims, accusations, reactions): a seated
+connection sends :class:`Talk` (the line in the game's text form, ``"say accuse 2 french"``); the
+game's run carries it out (:class:`.games.TalkRun`) as an event of the game every seat and watcher
+is sent in its updates and the game's record keeps. It answers no decision (no stale check) and
+shares the chat's rate. A server from before :class:`Talk` refuses it as a malformed message
+(``Invalid value 'Talk'``), changes nothing and keeps the connection. A client from before it would
+refuse an update carrying such an event: a game whose updates may carry one (its adapter's ``needs``)
+is offered only to clients whose :class:`Hello` says they read it (``+reads:talk``,
+:func:`client_reads`); to an older client that game's tables are as a game it does not have.
 
 Which game a table plays is a key (``game``; a message without it means :data:`DEFAULT_GAME`,
 the only game before there was a second). Game data travels as JSON data the game defines and
@@ -54,6 +64,8 @@ MAX_MESSAGE = 64 * 1024
 MAX_ID = 64
 MAX_NAME = 24
 MAX_ACTION = 40
+#: Longest line of table talk (:class:`Talk`) in its text form.
+MAX_TALK = 80
 #: Longest chat message (characters, after cleaning) and how many the server keeps per table.
 MAX_CHAT = 200
 CHAT_KEEP = 200
@@ -87,7 +99,7 @@ def client_games(client: str) -> frozenset[str]:
     (['t1667', 'tortuga'], ['tortuga'], ['tortuga'])
     """
     return frozenset({DEFAULT_GAME} | {g for g in client.split("+")[1:]
-                                       if g and len(g) <= MAX_GAME and not g.startswith(_CHAT_PREFIX)})
+                                       if g and len(g) <= MAX_GAME and not g.startswith((_CHAT_PREFIX, _READS_PREFIX))})
 
 
 #: What a :class:`Hello`'s ``client`` holds, after a ``+`` sign, for each chat kind of
@@ -106,14 +118,39 @@ def client_chat_kinds(client: str) -> frozenset[str]:
                      and (k := part[len(_CHAT_PREFIX):]) in LATER_CHAT_KINDS)
 
 
+#: What a client reads that came after version 1 of this protocol, besides chat kinds: ``talk``, the
+#: events of table talk a game keeps as moves (:class:`Talk`) in its updates. A game whose updates may
+#: carry such data names it (its adapter's ``needs``): a client that does not say it reads it is not
+#: offered that game's tables (it would refuse the updates), as a client from before the game.
+LATER_READS = ("talk",)
+#: What a :class:`Hello`'s ``client`` holds, after a ``+`` sign, for each of :data:`LATER_READS` the
+#: client reads (``"tortuga+t1667+chat:bot+reads:talk"``); a server from before them reads such a part
+#: as one more game it has no table of: harmless.
+_READS_PREFIX = "reads:"
+
+
+def client_reads(client: str) -> frozenset[str]:
+    """What of :data:`LATER_READS` a client reads, from its :class:`Hello`'s ``client``.
+
+    >>> sorted(client_reads("tortuga+t1667+chat:bot+reads:talk")), sorted(client_reads("tortuga+t1667"))
+    (['talk'], [])
+    >>> sorted(client_games("tortuga+t1667+chat:bot+reads:talk"))
+    ['t1667', 'tortuga']
+    """
+    return frozenset(k for part in client.split("+")[1:] if part.startswith(_READS_PREFIX)
+                     and (k := part[len(_READS_PREFIX):]) in LATER_READS)
+
+
 def __getattr__(name: str) -> Any:
     """``CLIENT``: what this program says it is in its :class:`Hello`, the games it plays after ``+``
     signs (from the registered games, looked up when first asked for), then the later chat kinds it
-    reads (``+chat:bot``: :func:`client_chat_kinds`)."""
+    reads (``+chat:bot``: :func:`client_chat_kinds`) and the later data (``+reads:talk``:
+    :func:`client_reads`)."""
     if name == "CLIENT":
         from tortuga_desktop.net.games import client_id
 
-        return "+".join([client_id(), *(f"{_CHAT_PREFIX}{k}" for k in LATER_CHAT_KINDS)])
+        return "+".join([client_id(), *(f"{_CHAT_PREFIX}{k}" for k in LATER_CHAT_KINDS),
+                         *(f"{_READS_PREFIX}{k}" for k in LATER_READS)])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -211,6 +248,19 @@ class Act(_Msg, tag="Act", frozen=True):
     action: str
 
 
+class Talk(_Msg, tag="Talk", frozen=True):
+    """``seat`` (one this connection holds) says ``line`` to the table: a line of the game's own talk
+    in its text form (Tortuga 1667: ``"say accuse 2 french"``). Not a decision: no ``decisions``
+    counter, no stale check. The game carries it out as an event every seat hears: the
+    :class:`Update` sent to this connection then has ``ack`` ``id``; refused: an :class:`Error` with
+    ``ref`` ``id`` (``talk``: the game does not take the line now, with its reason; ``malformed``: no
+    line of the game's talk; ``chat_rate``: too much said, wait)."""
+
+    id: int
+    seat: int
+    line: str
+
+
 class Leave(_Msg, tag="Leave", frozen=True):
     """Leave the table for good (the seat is handed to a computer player or reopened)."""
 
@@ -235,7 +285,7 @@ class Watch(_Msg, tag="Watch", frozen=True):
     code: str = ""
 
 
-ClientMessage = Hello | ListTables | CreateTable | Join | Start | Act | Leave | Say | Watch
+ClientMessage = Hello | ListTables | CreateTable | Join | Start | Act | Talk | Leave | Say | Watch
 
 
 # ---------------------------------------------------------------- server -> client
@@ -405,9 +455,22 @@ ServerMessage = Welcome | Tables | Created | Joined | Watching | Lobby | Update 
 #: ``rate`` (too many messages, tables or wrong join codes: wait), ``denied`` (not allowed on
 #: this server), ``name`` (the name looks like another seat's), ``chat`` (a chat message with
 #: nothing to show once cleaned, or from a connection not seated at a table), ``chat_rate``
-#: (too many chat messages: wait).
+#: (too many chat messages: wait), ``talk`` (the game does not take a line of :class:`Talk` now: the
+#: message says why).
 ERROR_CODES = ("version", "malformed", "size", "order", "code", "token", "full", "seat", "stale", "turn",
-               "illegal", "rate", "denied", "name", "chat", "chat_rate")
+               "illegal", "rate", "denied", "name", "chat", "chat_rate", "talk")
+
+
+def talk_unknown(err: Error) -> bool:
+    """True when ``err`` is a server from before :class:`Talk` refusing one (it reads the message as
+    malformed, naming its unknown type): the line was not said and this server takes none.
+
+    >>> talk_unknown(Error(code="malformed", message="bad message: Invalid value 'Talk' - at `$.type`"))
+    True
+    >>> talk_unknown(Error(code="malformed", message="bad message: Object missing required field `seat`"))
+    False
+    """
+    return err.code == "malformed" and err.ref == -1 and "Invalid value 'Talk'" in err.message
 
 
 class _Probe(msgspec.Struct):
@@ -571,6 +634,10 @@ def _check_client(msg: ClientMessage) -> None:
             raise ProtocolError(f"chat message too long (over {MAX_CHAT} characters)")
         if msg.seat is not None and not 0 <= msg.seat <= MAX_SEAT:
             raise ProtocolError(f"seat must be 0-{MAX_SEAT}")
+    elif isinstance(msg, Talk):
+        texts.append((msg.line, MAX_TALK))
+        if not (0 <= msg.seat <= MAX_SEAT and 0 <= msg.id < 2**53):
+            raise ProtocolError("talk: seat or id out of range")
     elif isinstance(msg, Act):
         texts.append((msg.action, MAX_ACTION))
         if not (0 <= msg.seat <= MAX_SEAT and 0 <= msg.decisions <= 10**7 and 0 <= msg.id < 2**53):
@@ -584,6 +651,6 @@ __all__ = [
     "CHAT_KEEP", "CHAT_KINDS", "LATER_CHAT_KINDS", "client_chat_kinds", "DEFAULT_GAME", "GameKey", "MAX_GAME", "MAX_SEAT", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
     "clean_chat", "BYE_HOST_CLOSED", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
-    "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
+    "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "MAX_TALK", "Talk", "talk_unknown", "LATER_READS", "client_reads", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",
     "code_problem", "decode_server", "encode", "format_code", "normalize_code", "probe_version",
 ]

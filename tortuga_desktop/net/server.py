@@ -49,6 +49,13 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
   and sends them to whoever takes a seat; chat text is never logged; a computer seat's own lines
   (its game's :meth:`.games.GameRun.bot_talk`, when the table's options have it talk) join the
   chat stamped as that seat, as kind ``bot``, sent only to clients that read that kind;
+* table talk a game keeps as moves (:class:`.protocol.Talk`, a game's :class:`.games.TalkRun`): a
+  seated person's line is carried out by the game (an event in every seat's and watcher's updates,
+  the game's record and so the table's save) after the same seat and rate checks as chat, never the
+  decision's stale check; a computer seat's line of that talk (a :class:`.games.TalkMove` from
+  ``bot_talk``) is carried out the same way instead of going to the chat; a seat a computer player
+  plays now and a watcher cannot talk; a refused line changes nothing and is answered with the
+  game's reason (code ``talk``); no line is ever logged;
 * no seed, join code or token is ever logged; a fault that repeats is logged once with a count
   (:class:`RepeatFilter`).
 """
@@ -693,6 +700,8 @@ class GameServer:
         self.tables_abandoned = 0
         self.errors_sent = 0
         self.actions_applied = 0
+        #: lines of table talk the games carried out (people's and computer players')
+        self.talk_applied = 0
         self.internal_errors = 0
         self.stopping = False
         #: the in-game host closed the table for everyone (:meth:`close_for_everyone`)
@@ -1176,7 +1185,8 @@ class GameServer:
                 self._error(conn, "order", "hello was already said")
                 return
             conn.hello = True
-            conn.games = P.client_games(msg.client)
+            # a game whose updates carry what this client cannot read (an older version) is not its game here
+            conn.games = G.playable(P.client_games(msg.client), P.client_reads(msg.client))
             conn.chat_kinds = P.client_chat_kinds(msg.client)
             if conn.hello_timer is not None and not conn.over_cap:  # over the cap: it must reclaim in time
                 conn.hello_timer.cancel()
@@ -1199,6 +1209,8 @@ class GameServer:
             self._on_start(conn, msg)
         elif isinstance(msg, P.Act):
             self._on_act(conn, msg)
+        elif isinstance(msg, P.Talk):
+            self._on_talk(conn, msg)
         elif isinstance(msg, P.Leave):
             self._on_leave(conn)
         elif isinstance(msg, P.Say):
@@ -1248,14 +1260,18 @@ class GameServer:
         if entry.kind not in P.LATER_CHAT_KINDS or entry.kind in conn.chat_kinds:
             conn.send(entry)
 
-    def _bot_talk(self, table: Table) -> None:
+    def _bot_talk(self, table: Table) -> list[tuple[int, str]]:
         """Each computer seat that is not deciding just now says what its game's computer player
-        says of what its seat has seen (:meth:`.games.GameRun.bot_talk`), into the table's chat
-        stamped as that seat. Only ``computer`` seats talk: a person's seat played by a computer
-        while its player is away keeps quiet (nobody speaks in a person's name)."""
+        says of what its seat has seen (:meth:`.games.GameRun.bot_talk`). A line its game keeps as a
+        move (:class:`.games.TalkMove`) is carried out now (an event of the game: the caller sends
+        the updates); the other lines are returned as ``(seat, text)`` for the table's chat (the
+        caller sends them after the updates, so a reaction never comes before what it reacts to).
+        Only ``computer`` seats talk: a person's seat played by a computer while its player is away
+        keeps quiet (nobody speaks in a person's name)."""
         game = table.game
+        chat: list[tuple[int, str]] = []
         if game is None or self.stopping:
-            return
+            return chat
         for slot in table.slots:
             if slot.kind != "computer" or slot.bot_level is None or slot.thinking:
                 continue
@@ -1267,12 +1283,76 @@ class GameServer:
                              type(exc).__name__)
                 continue
             for line in lines:
-                if not line or len(line) > P.MAX_CHAT or P.clean_chat(line) != line:
+                if isinstance(line, G.TalkMove):
+                    self._bot_say(table, game, slot.index, line.text)
+                elif not line or len(line) > P.MAX_CHAT or P.clean_chat(line) != line:
                     self.internal_errors += 1  # a fault of the game: the line is not sent (never its text)
                     logger.error("table %s: the computer player of seat %d said a line that is no chat entry",
                                  table.id, slot.index)
-                    continue
-                self._chat(table, slot.index, "bot", line)
+                else:
+                    chat.append((slot.index, line))
+        return chat
+
+    def _bot_say(self, table: Table, game: GameRun, seat: int, text: str) -> None:
+        """A computer seat's line of its game's talk, carried out (a refused line: a fault of its talk,
+        logged without the line; the game goes on)."""
+        if game.is_over:
+            return  # the game has ended: nothing more is said into it
+        if not isinstance(game, G.TalkRun):
+            self.internal_errors += 1
+            logger.error("table %s: the computer player of seat %d said a talk move its game does not take",
+                         table.id, seat)
+            return
+        try:
+            game.say_text(seat, text)
+        except (ActionMalformed, ActionIllegal) as exc:
+            self.internal_errors += 1
+            logger.error("table %s: the computer player of seat %d said a line the game refused (%s)", table.id,
+                         seat, type(exc).__name__)
+            return
+        self.talk_applied += 1
+
+    def _send_bot_chat(self, table: Table, lines: list[tuple[int, str]]) -> None:
+        for seat, text in lines:
+            self._chat(table, seat, "bot", text)
+
+    def _on_talk(self, conn: Conn, msg: P.Talk) -> None:
+        """A person's line of table talk (:class:`.protocol.Talk`): checked as chat is (its seat, its
+        rate), carried out by the game as an event every seat and watcher is sent. No stale check:
+        talk answers no decision."""
+        table, game = conn.table, conn.table.game if conn.table else None
+        if table is None or msg.seat not in conn.seats:
+            self._error(conn, "seat", "this connection does not play that seat (watchers cannot talk)", msg.id)
+            return
+        if game is None:
+            self._error(conn, "order", "the game has not started", msg.id)
+            return
+        if game.is_over:
+            self._error(conn, "talk", "the game is over", msg.id)
+            return
+        if not isinstance(game, G.TalkRun):
+            self._error(conn, "talk", "this table's game has no table talk", msg.id)
+            return
+        if table.slots[msg.seat].bot_level is not None:
+            self._error(conn, "talk", "a computer player plays this seat now: it does not speak in your name",
+                        msg.id)
+            return
+        if not conn.chat.take():
+            self._error(conn, "chat_rate", f"too much said: wait {max(1, math.ceil(conn.chat.wait()))} s", msg.id)
+            return
+        try:
+            game.say_text(msg.seat, msg.line)
+        except ActionMalformed as exc:
+            self._error(conn, "malformed", str(exc), msg.id)
+            return
+        except ActionIllegal as exc:
+            self._error(conn, "talk", str(exc), msg.id)
+            return
+        self.talk_applied += 1
+        chat = self._bot_talk(table)  # the computer players hear it (and may answer)
+        self._send_updates(table, conn, msg.id)
+        self._send_bot_chat(table, chat)
+        self._autosave(table)
 
     def _on_list(self, conn: Conn) -> None:
         if not self.config.lobby:
@@ -1628,11 +1708,14 @@ class GameServer:
         assert game is not None
         table.slots[seat].decision_key = None  # the actor's decision is new even when of the same kind
         self._refresh_decisions(table)
+        # the computer players speak of what they heard before the next decision is asked (the seat that
+        # decides has spoken); their talk moves go out with this update, their chat lines after it
+        chat = self._bot_talk(table)
         self._send_updates(table, conn, ack)
+        self._send_bot_chat(table, chat)
         if game.is_over:
             self._broadcast_lobby(table)
             self._game_over(table)
-        self._bot_talk(table)  # (before the next decision is asked: the seat that decides has spoken)
         self._schedule_bots(table)
         self._autosave(table)
 

@@ -125,6 +125,7 @@ ERROR_KEYS = {
     "chat": "net.chat.refused",
     "chat_rate": "net.chat.rate",
     "tls": "net.error.tls",
+    "talk": "net.error.talk",
 }
 
 
@@ -380,7 +381,7 @@ class NetSession:
         log.info("network: %s (%s)", state, msg.detail)
 
     def _on_error(self, msg: P.Error) -> None:
-        key = ERROR_KEYS.get(str(msg.code), "net.error.other")
+        key = "net.error.talk_old" if P.talk_unknown(msg) else ERROR_KEYS.get(str(msg.code), "net.error.other")
         params: dict[str, str | int] = {"version": P.PROTOCOL_VERSION}
         self.last_error = (key, params)
         log.warning("server refused: %s", msg.code)  # its text can quote the choice: play, not a fault

@@ -4,8 +4,9 @@ The server runs a :class:`~.run.Run1667`; a seat is sent its view, its events an
 (the view does not say them) in the forms of :mod:`.codec`, which also reads them back field by
 field. Options (:class:`T1667Options`): ``starred``, the three starred cards named openly (None:
 three drawn at random and hidden); ``talk``, the computer players talk at the table as at a local one
-(their lines go to the table's chat: :meth:`~.run.Run1667.bot_talk`; a table made by a client from
-before the option has them quiet). The computer players are the game's own
+(:meth:`~.run.Run1667.bot_talk`: their lines of the game's talk are moves of the game, older kinds of
+line go to the table's chat; a table made by a client from before the option has them quiet). A
+person's talk is a move too, whatever the option (:meth:`~.run.Run1667.say_text`). The computer players are the game's own
 (:func:`~tortuga_desktop.games.t1667.ai.seat.make_player`); no decision is paced (a decision with one
 option is carried out by the rules, so no answer's timing tells anything).
 """
@@ -39,7 +40,7 @@ class T1667Options(msgspec.Struct, forbid_unknown_fields=True, frozen=True, omit
 
     #: the three starred cards named openly (None: drawn at random and hidden)
     starred: list[str] | None = None
-    #: the computer players talk at the table (reactions to the votes, in the table's chat)
+    #: the computer players talk at the table (as moves of the game, as at a local table)
     talk: bool = False
 
 
@@ -76,6 +77,8 @@ class T1667Adapter:
     max_players = 9
     levels: tuple[str, ...] = LEVELS_1667
     raw_updates = True  # its table (``table.nettable``) reads what arrives itself
+    #: its updates may carry table talk as events (``Talked``): a client from before them would refuse them
+    needs: tuple[str, ...] = ("talk",)
 
     def check_options(self, raw: Mapping[str, Any], players: int) -> dict[str, Any]:
         try:

@@ -8,12 +8,18 @@ Everything a seat is sent comes from ``engine.view(seat)``, ``engine.events_for(
 ``events_for(None)``. A computer player is given exactly what a remote player at its seat would be:
 its seat's view, events and legal actions.
 
+Table talk is a move of the game (T9.7, :mod:`~tortuga_desktop.games.t1667.rules.talk`): a seat's
+line in its text form (``"say accuse 2 french"``) is carried out by :meth:`Run1667.say_text` as a
+public ``Talked`` event in every seat's and watcher's updates and in the game's record.
+
 With ``talk`` (the table's option), each computer player also speaks at the table as at a local
 table (:meth:`Run1667.bot_talk`): its :class:`~tortuga_desktop.games.t1667.ai.seat.SeatPlayer` hears
-its seat's events and reacts to the votes turned up (:class:`~tortuga_desktop.games.t1667.ai.talk.TableTalk`,
-built from its own view and belief only); the lines go to the table's chat as data
-(:func:`.codec.talk_to_text`). A player made when the game has already begun (a resumed table) hears
-what came before without speaking of it: the moment for those lines has passed.
+its seat's events and speaks of them, from its own view and belief only. A line that is the game's
+talk (a :class:`~tortuga_desktop.games.t1667.rules.talk.Say`) goes to the server as a
+:class:`~tortuga_desktop.net.games.TalkMove`, which carries it out as any seat's talk; a line of the
+older kinds (:class:`~tortuga_desktop.games.t1667.ai.talk.Claim`, ``Reaction``) goes to the table's
+chat as data (:func:`.codec.talk_to_text`). A player made when the game has already begun (a resumed
+table) hears what came before without speaking of it: the moment for those lines has passed.
 
 >>> run = Run1667.new(players=3, seed=4, names=["A", "B", "C"])
 >>> seat = run.engine.deciders()[0]
@@ -32,6 +38,7 @@ from collections.abc import Callable, Hashable, Sequence
 from typing import Any
 
 from tortuga_desktop.games.t1667.ai.seat import SeatPlayer, make_player
+from tortuga_desktop.games.t1667.ai.talk import Claim, Reaction
 from tortuga_desktop.games.t1667.rules import (
     Action,
     EventCard,
@@ -41,9 +48,10 @@ from tortuga_desktop.games.t1667.rules import (
     SetupError,
     parse_action,
 )
-from tortuga_desktop.games.t1667.rules.events import VoteRevealed
+from tortuga_desktop.games.t1667.rules.talk import Say
 from tortuga_desktop.games.t1667.table.engine import T1667Engine, replay
-from tortuga_desktop.net.games import ActionIllegal, ActionMalformed, Cursor, SeatData
+from tortuga_desktop.net.games import ActionIllegal, ActionMalformed, Cursor, SeatData, TalkMove
+from tortuga_desktop.shell.engine import ActionRefused
 
 from . import codec as C
 
@@ -59,8 +67,8 @@ class Run1667:
         self.engine = engine
         #: the computer players talk at the table (the table's option)
         self.talk = talk
-        #: per seat: a vote has turned up since its player last spoke
-        self._vote_heard: dict[int, bool] = {}
+        #: per seat: its player has heard events since it last spoke
+        self._heard: dict[int, bool] = {}
         #: per seat: its computer player (rebuilt when the level changes) and the events it has observed
         self._bots: dict[int, tuple[str, SeatPlayer]] = {}
         self._bot_read: dict[int, int] = {}
@@ -123,6 +131,21 @@ class Run1667:
         except ValueError as exc:  # ActionRefused: nothing changed
             raise ActionIllegal(str(exc)) from None
 
+    def say_text(self, seat: int, text: str) -> None:
+        """``seat`` says the line of table talk whose text form is ``text`` (T9.7): a public ``Talked``
+        event, kept in the record; :class:`ActionMalformed` when ``text`` is no line of talk,
+        :class:`ActionIllegal` with the rules' reason when they refuse it (nothing changes either way)."""
+        try:
+            line = parse_action(text)
+        except (MalformedActionError, RulesError, ValueError) as exc:
+            raise ActionMalformed(f"not a line of Tortuga 1667's table talk: {exc}") from None
+        if not isinstance(line, Say):
+            raise ActionMalformed(f"not a line of Tortuga 1667's table talk: {text[:40]!r}")
+        try:
+            self.engine.say(seat, line)
+        except (ActionRefused, ValueError) as exc:
+            raise ActionIllegal(str(exc)) from None
+
     # ------------------------------------------------------------------ what a seat is sent
     def seat_data(self, seat: int | None, start: int) -> tuple[dict[str, Any], list[dict[str, Any]], list[str]]:
         """``seat``'s (None: the public's) view, its events from index ``start`` and its legal actions,
@@ -154,7 +177,7 @@ class Run1667:
         player = make_player(level, bot_seed)
         self._bots[seat] = (level, player)
         self._bot_read[seat] = 0
-        self._vote_heard[seat] = False
+        self._heard[seat] = False
         if self.talk:  # it hears what came before, and says nothing of it now
             before = tuple(self.engine.events_for(seat))
             if before:
@@ -163,11 +186,13 @@ class Run1667:
             self._bot_read[seat] = len(before)
         return player
 
-    def bot_talk(self, bot: Any, seat: int) -> list[str]:
+    def bot_talk(self, bot: Any, seat: int) -> Sequence[str | TalkMove]:
         """What computer player ``bot`` at ``seat`` says now (with the table's talk on): it hears its
-        seat's events since it last heard them and reacts to a vote turned up among them, from its
-        seat's view and its own belief (:meth:`~tortuga_desktop.games.t1667.ai.seat.SeatPlayer.talk`);
-        each line as the chat's text (:func:`.codec.talk_to_text`)."""
+        seat's events since it last heard them and, when it has heard something since it last spoke,
+        speaks of it from its seat's view and its own belief
+        (:meth:`~tortuga_desktop.games.t1667.ai.seat.SeatPlayer.talk`). A line of the game's talk
+        (:class:`~tortuga_desktop.games.t1667.rules.talk.Say`) is a :class:`TalkMove` (none once the
+        game is over); an older kind of line is the chat's text (:func:`.codec.talk_to_text`)."""
         held = self._bots.get(seat)
         if not self.talk or held is None or held[1] is not bot:
             return []
@@ -177,12 +202,20 @@ class Run1667:
         if events:
             player.observe(events)
             self._bot_read[seat] = read + len(events)
-            self._vote_heard[seat] = self._vote_heard.get(seat, False) or any(
-                isinstance(e, VoteRevealed) for e in events)
-        if not self._vote_heard.get(seat):
-            return []  # only a vote turned up is talked about (what came since is heard then)
-        self._vote_heard[seat] = False
-        return [C.talk_to_text(line) for line in player.talk(self.engine.view(seat))]
+            self._heard[seat] = True
+        if not self._heard.get(seat):
+            return []  # nothing new to speak of
+        self._heard[seat] = False
+        out: list[str | TalkMove] = []
+        for line in player.talk(self.engine.view(seat)):
+            if self.engine.is_talk(line):
+                if not self.engine.is_over:
+                    out.append(TalkMove(str(line)))
+            elif isinstance(line, (Claim, Reaction)):
+                out.append(C.talk_to_text(line))
+            else:
+                raise TypeError(f"a computer player said a line of no known kind: {type(line).__name__}")
+        return out
 
     def bot_job(self, bot: Any, seat: int, *, budget_s: float = 0.0,
                 release_in: float | None = None) -> Callable[[], Action]:
@@ -198,8 +231,8 @@ class Run1667:
         view = self.engine.view(seat)
         legal = tuple(self.engine.legal_actions(seat))
 
-        if any(isinstance(e, VoteRevealed) for e in events):
-            self._vote_heard[seat] = True  # it speaks of it after its decision (bot_talk)
+        if events:
+            self._heard[seat] = True  # it speaks of them after its decision (bot_talk)
 
         def decide() -> Action:
             if events:

@@ -11,9 +11,15 @@ be shown: another seat's vote card is never in what arrives.
 An action goes to the server as its text (checked first against the seat's legal actions, so a
 refusal is immediate and changes nothing); until the server answers, the seat has nothing open here.
 The connection, its state and the table's chat are read in :meth:`NetTable1667.poll` (never blocks).
-A computer player's table talk arrives in the chat (kind ``bot``, stamped with its seat): each line is
-read back (:func:`~tortuga_desktop.games.t1667.net.codec.talk_from_text`) and handed to the table scene
-as :attr:`said`, so it shows in the ship's log as at a local table.
+
+Table talk is a move of the game (T9.7): a seat's line (:meth:`NetTable1667.say`) goes to the server
+as a :class:`~tortuga_desktop.net.protocol.Talk` and comes back, to every seat and watcher, as a
+``Talked`` event in the updates (the ship's log words it); an update that brings talk and no decision
+is a :class:`~tortuga_desktop.shell.table.Move` without an action, so the screen shows it at once.
+Computer players' talk comes the same way. Only an older kind of computer player's line arrives in
+the chat (kind ``bot``, stamped with its seat): it is read back
+(:func:`~tortuga_desktop.games.t1667.net.codec.talk_from_text`) and handed to the table scene as
+:attr:`said`; each line comes one way or the other, never both.
 
 Pure Python: no pygame (a test drives it headless).
 """
@@ -32,6 +38,8 @@ from tortuga_desktop.shell.table import OPEN, REMOTE, Move, NotConnected, Said, 
 
 from ..rules import Action, Event, PlayerView, PublicView, TableView, parse_action
 from ..rules.errors import RulesError
+from ..rules.events import Talked
+from ..rules.talk import Say
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.shell.netsession import NetSession
@@ -72,6 +80,8 @@ class NetTable1667:
         #: computer players' chat lines not read yet (read once the table's seat count is known)
         self._talk_due: list[P.Chat] = []
         self._moves: list[Move[Action]] = []
+        #: ids of the lines of talk sent (a refusal of one opens no decision again)
+        self._talk_ids: set[int] = set()
         self._closed = False
 
     # ------------------------------------------------------------------ what the lobby says
@@ -188,9 +198,29 @@ class NetTable1667:
             raise ViewerError(f"seat {seat!r:.10} is not decided at this screen")
 
     def say(self, seat: int, line: object) -> None:
-        """Talk at a network table goes through its chat for now (the protocol carries no talk moves yet)."""
+        """A seat played here says ``line`` (a :class:`~tortuga_desktop.games.t1667.rules.talk.Say`, or its
+        text form) to the table: sent to the server, which carries it out as a ``Talked`` event every seat
+        hears (it then comes back in the updates). :class:`ActionRefused` (nothing sent) for what is no
+        line of talk, names a seat this table lacks, or a game that is over; :class:`NotConnected` while
+        the connection is down. A line the server refuses (said too often this turn, a reaction naming a
+        vote as it was not) comes back as a notice."""
         self._check_human(seat)
-        raise ActionRefused("talk moves do not go over the network yet: use the chat")
+        if isinstance(line, str):
+            try:
+                line = parse_action(line)
+            except RulesError as exc:
+                raise ActionRefused(str(exc)) from None
+        if not isinstance(line, Say):
+            raise ActionRefused("not a line of Tortuga 1667's table talk")
+        if seat not in self._views:
+            raise ActionRefused("the game has not started here yet")
+        if self.is_over:
+            raise ActionRefused("the game is over")
+        if line.about is not None and line.about >= self.players:
+            raise ActionRefused(f"no seat {line.about} at this {self.players}-player table")
+        if self.state is not ConnState.CONNECTED:
+            raise NotConnected("not connected to the table")
+        self._talk_ids.add(self.client.send_talk(seat, str(line)))
 
     def submit(self, seat: int, action: Action | str) -> Move[Action]:
         """Send a seat's action; :class:`ActionRefused` (nothing sent) when it is not one of the seat's
@@ -272,7 +302,9 @@ class NetTable1667:
                 if msg.kind == "bot":
                     self._talk_due.append(msg)
         elif isinstance(msg, P.Error):
-            if msg.ref >= 0:
+            talk = msg.ref in self._talk_ids
+            self._talk_ids.discard(msg.ref)
+            if msg.ref >= 0 and not talk:
                 self._sent.clear()  # the action was not carried out: the seat decides again
             log.info("the server refused a message: %s", msg.code)
             if fed:
@@ -280,6 +312,11 @@ class NetTable1667:
             known = ("code", "denied", "full", "illegal", "offline", "rate", "stale", "token", "turn", "name")
             if msg.code == "version":
                 self._notices.append(("net.error.version", {"version": P.PROTOCOL_VERSION}))
+            elif P.talk_unknown(msg):
+                self._notices.append(("net.error.talk_old", {}))
+            elif talk:
+                self._notices.append(({"chat_rate": "net.chat.rate", "offline": "net.error.talk_offline"}.get(
+                    msg.code, "net.error.talk"), {}))
             else:
                 self._notices.append((f"net.error.{msg.code}" if msg.code in known else "net.error.other", {}))
         elif isinstance(msg, P.Bye) and not fed:
@@ -331,7 +368,14 @@ class NetTable1667:
             self._sent.pop(seat, None)
         changed = msg.decisions != self._decisions
         self._decisions = msg.decisions
+        self._talk_ids.discard(msg.ack)
         if changed:
             gone = [s for s in before if s not in self._deciders()]
             actor = gone[0] if gone else (before[0] if before else view.active)
             self._moves.append(Move(actor, None, None, msg.decisions, view.outcome is not None))
+        elif key == min(self.human_seats, default=P.SPECTATOR):
+            # talk moves no decision: its events are still a change the screen shows now (once per update)
+            for e in events:
+                if isinstance(e, Talked):
+                    self._moves.append(Move(e.seat, None, None, msg.decisions, view.outcome is not None))
+                    break

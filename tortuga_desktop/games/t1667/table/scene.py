@@ -338,6 +338,8 @@ class Table1667Scene(Scene):
                         self._close_panel()
                     elif self.prompt is not None and tuple(self.table.prompt(self.seat).legal) != self.prompt.legal:
                         self._open_panel(self.seat)  # what the seat may do changed: a fresh panel
+            elif self.table.said or self.table.events_for(self.viewer, len(self.log_events)):
+                self._catch_up(animate=not instant)  # talk between moves (T9.7): shown when it comes
         # 3. humans
         if self.beat is None and not self.beats and not self.finished:
             self._ensure_panel()

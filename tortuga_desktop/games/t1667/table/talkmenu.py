@@ -103,6 +103,11 @@ def talked_key(e: ev.Talked) -> tuple[object, ...] | None:
     return None
 
 
+def _capital(word: str) -> str:
+    """A word as a menu's choice: its first letter capital ("británico" -> "Británico")."""
+    return word[:1].upper() + word[1:]
+
+
 @dataclass(frozen=True, slots=True)
 class TalkOption:
     """One choice of a step: its words, what it stands for (a kind, a seat, a loyalty, a slot, a card), and
@@ -135,7 +140,8 @@ class TalkChoices:
 
     def loyalties(self) -> list[Loyalty]:
         """The loyalties of this game's mix (a 4-player game has no Dutch card)."""
-        return [lo for lo, n in self.view.loyalty_mix if n > 0]
+        mix = {lo for lo, n in self.view.loyalty_mix if n > 0}
+        return [lo for lo in Loyalty if lo in mix]
 
     def known_card(self, slot: int) -> EventCard | None:
         """The card this seat has seen in row slot ``slot`` (its own view: T9.5), if any."""
@@ -149,13 +155,13 @@ class TalkChoices:
         kind = p[0]
         if kind == "claim":
             if len(p) == 1:
-                return [TalkOption(loyalty_name(lo), lo, more=bool(self.askers)) for lo in self.loyalties()]
+                return [TalkOption(_capital(loyalty_name(lo)), lo, more=bool(self.askers)) for lo in self.loyalties()]
             return [TalkOption(tr("t1667.say.to_table"), TO_TABLE)] + [
                 TalkOption(tr("t1667.say.answer", name=self._name(a)), a, seat=a) for a in self.askers]
         if kind == "accuse":
             if len(p) == 1:
                 return [TalkOption(o.label, o.value, True, o.seat) for o in self._others()]
-            return [TalkOption(loyalty_name(lo), lo) for lo in self.loyalties()]
+            return [TalkOption(_capital(loyalty_name(lo)), lo) for lo in self.loyalties()]
         if kind in ("vouch", "ask", "suspect"):
             return self._others()
         if kind == "report":

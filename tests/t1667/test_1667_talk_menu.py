@@ -325,7 +325,7 @@ def test_a_bot_line_that_comes_as_said_and_as_an_event_shows_once(solo: Table, o
 
     for step in ((as_said, as_event) if order == "said first" else (as_event, as_said)):
         step()
-    solo.until(lambda: False if solo.scene.animating else True)
+    solo.until(lambda: not solo.scene.animating)
     rows = [r[1:] for r in solo.scene.log_rows() if r.startswith("\x01")]
     assert " ".join(rows).count(words) == 1, rows
     assert words == say_text(3, Say(TalkKind.CLAIM, loyalty=Loyalty.BRITISH), NAMES[:5])

@@ -372,3 +372,49 @@ def test_the_menu_fits_1280x720_with_nine_seats(lang: str) -> None:
     finally:
         t.close()
     assert not problems, "\n".join(problems[:20])
+
+
+def test_a_line_said_is_kept_in_the_autosave_and_comes_back_with_continue() -> None:
+    """Nothing a player made is lost: talk moves no decision counter, yet the autosave follows it (a line said
+    and then the window closed is in the saved game), and Continue shows it in the log again."""
+    import json
+
+    from app_helpers import choose_game, start_app
+
+    from tortuga_desktop.devtools.settle import settle
+    from tortuga_desktop.games.t1667.table.setup import Setup1667Scene
+    from tortuga_desktop.shell.saves import autosave_path
+
+    app = start_app()
+    try:
+        app.top.new_game()
+        choose_game(app, "t1667")
+        assert isinstance(app.top, Setup1667Scene)
+        app.post(Key(pygame.K_RETURN))
+        app.run(max_frames=2)
+        scene = app.top
+        assert isinstance(scene, Table1667Scene)
+        app.post(Key(pygame.K_s))
+        app.run(max_frames=1)
+        app.post(Key(pygame.K_3))
+        app.run(max_frames=1)
+        app.post(Key(pygame.K_2))  # vouch for seat 2
+        app.run(max_frames=1)
+        assert app.top is scene
+        app.session.writer().flush(10)
+        doc = json.loads(autosave_path(create=False).read_text("utf-8"))
+        assert [e for e in doc["record"]["entries"] if "say" in json.dumps(e)], doc["record"]["entries"]
+        words = say_text(0, Say(TalkKind.VOUCH, about=2), scene.table.names)
+        scene.skip()
+        app.post(Key(pygame.K_ESCAPE))
+        app.run(max_frames=2)
+        app.top.to_menu()
+        app.run(max_frames=2)
+        app.session.writer().flush(10)
+        app.top.continue_game()
+        settle(app)
+        again = app.top
+        assert isinstance(again, Table1667Scene) and again is not scene
+        assert words in " ".join(r[1:] for r in again.log_rows() if r.startswith("\x01"))
+    finally:
+        app.close()

@@ -416,7 +416,7 @@ class TalkScene(Scene):
         rows = max(1, -(-len(shown) // cols))
         self._rows = rows
         box.h = 2 * pad + head_h + rows * (btn_h + gap) - gap + foot_h
-        box.center = area.center
+        box.midtop = (area.centerx, area.y + px(12))  # the top stays put from step to step: the choices under the mouse
         self._box = box
         self._hits = []
         self._shown_texts = []

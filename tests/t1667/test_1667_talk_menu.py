@@ -418,3 +418,76 @@ def test_a_line_said_is_kept_in_the_autosave_and_comes_back_with_continue() -> N
         assert words in " ".join(r[1:] for r in again.log_rows() if r.startswith("\x01"))
     finally:
         app.close()
+
+
+def test_at_a_network_table_the_menu_speaks_for_this_screen_s_seat_or_says_why_not(tmp_path: Any) -> None:
+    """The network table's scene is the same scene: S opens the menu for the seat played here; a table that does
+    not take the line (talk moves not carried yet) is a short notice, the menu stays and nothing is said; a
+    table that takes it closes the menu and the line comes back as the game's event. 127.0.0.1 only."""
+    from net.test_net_1667 import client_table, make_table, pump, start
+
+    from tortuga_desktop.games.t1667.table.netscene import NetTable1667Scene
+
+    st = start()
+    table = make_table(st, "oc", seed=11)
+    tab = client_table(st, table, "Ann", seat=0)
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60)
+    notices: list[str] = []
+    try:
+        pump([tab], lambda: bool(tab.human_seats))
+        st.call(lambda s: s.start_game(table))
+        pump([tab], lambda: tab.ready and 0 in tab.waiting_for(), act=lambda t: None)
+        scene = NetTable1667Scene(tab, speed="instant")
+        app.push(scene)
+        for _ in range(5):
+            app.step(1 / 60)
+        app.notify = lambda text, level="info", seconds=None, **kw: notices.append(text)  # type: ignore[method-assign]
+        app.post(Key(pygame.K_s))
+        app.step(1 / 60)
+        menu = app.top
+        assert isinstance(menu, TalkScene) and menu.choices.seat == 0
+        app.post(Key(pygame.K_6))  # cheer
+        app.step(1 / 60)
+        if app.top is menu:  # refused: why, and nothing said
+            assert notices == [tr("t1667.say.refused")]
+            assert not [e for e in tab.events_for(0) if isinstance(e, ev.Talked)]
+        else:
+            assert app.top is scene and not notices
+            pump([tab], lambda: any(isinstance(e, ev.Talked) for e in tab.events_for(0)))
+    finally:
+        tab.close()
+        app.close()
+        st.stop()
+
+
+def test_a_long_list_is_shown_a_page_at_a_time() -> None:
+    """Where the menu has less room than its choices need, it pages: PageDown/the More button show the next
+    page, the digits choose on the page shown, PageUp/Previous go back; every choice can be reached."""
+    g = Game.new(9, 4, names=NAMES)
+    said: list[Say] = []
+    app = App(None, size=(1280, 720), fixed_dt=1 / 60)
+    try:
+        menu = TalkScene(TalkChoices(g.view(0), NAMES), lambda line: said.append(line) or True,
+                         area=lambda: pygame.Rect(0, 0, 700, 330), scale=lambda: 1.0, spoken=lambda: 0)
+        app.push(menu)
+        for key in (pygame.K_4, pygame.K_1):  # report, slot 1: fourteen cards
+            app.post(Key(key))
+            app.step(1 / 60)
+        assert len(menu.choices.options()) == len(EventCard)
+        first_page = [i for _r, what, i in menu._hits if what == "option"]
+        assert first_page == list(range(len(first_page))) and len(first_page) < len(EventCard)
+        assert {w for _r, w, _i in menu._hits} >= {"prev", "next", "back", "close"}
+        pages = [first_page]
+        while pages[-1][-1] < len(EventCard) - 1:
+            app.post(Key(pygame.K_PAGEDOWN))
+            app.step(1 / 60)
+            pages.append([i for _r, what, i in menu._hits if what == "option"])
+            assert pages[-1][0] == pages[-2][-1] + 1
+        app.post(Click(next(r.center for r, w, _i in menu._hits if w == "prev"), 1))
+        app.step(1 / 60)
+        assert [i for _r, what, i in menu._hits if what == "option"] == pages[-2]
+        app.post(Key(pygame.K_2))  # the second card on this page
+        app.step(1 / 60)
+        assert said == [Say(TalkKind.REPORT, slot=1, card=CARD_ORDER[pages[-2][1]])]
+    finally:
+        app.close()

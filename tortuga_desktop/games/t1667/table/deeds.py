@@ -7,7 +7,9 @@ their pawn marooned or moved (rowboat trips, Letters of Marque, Fair Winds); the
 looked at; the row slots they viewed; the Vote cards they lost or drew; and the treasure they
 shifted. A seat's private events (its played Vote card, the slots' cards it saw, a Loyalty it saw,
 the cards it drew or lost) go only into its own record, never into the record of the player they
-are about. Pure Python; the words come from :mod:`.eventtext` (:func:`deed_lines`).
+are about. What a player said at the table (T9.7: claims, answers, accusations, vouches, reports, asks,
+reactions: ``Talked`` events) is in that player's record, to compare with what they did.
+Pure Python; the words come from :mod:`.eventtext` (:func:`deed_lines`).
 
 >>> from tortuga_desktop.games.t1667.rules import events as ev
 >>> from tortuga_desktop.games.t1667.rules.cards import VoteKind
@@ -49,6 +51,8 @@ def involved(e: ev.Event) -> tuple[int, ...]:
         return (e.revealer,)
     if isinstance(e, ev.ForceDeclared):
         return tuple(dict.fromkeys((e.seat, e.target)))
+    if isinstance(e, ev.Talked):
+        return (e.seat,)  # what the speaker said (T9.7); whom it spoke of is in the line, in the speaker's record
     if isinstance(e, ev.LoyaltyLooked):
         return (e.seat,)  # the looker; whose card it was is in the line, not in the target's record
     if isinstance(e, ev.SlotsViewed | ev.PawnMoved | ev.Marooned | ev.VoteCardLostPublic

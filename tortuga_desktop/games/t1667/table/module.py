@@ -73,7 +73,7 @@ class Autosave1667:
         self.seats = tuple(seats)
         self.game_id = game_id or uuid.uuid4().hex
         self.notes = notes if notes is not None else (lambda: Notes.empty(table.players))
-        self._saved: tuple[int, Notes] | None = None
+        self._saved: tuple[int, int, Notes] | None = None
         self._cleared = False
 
     def snapshot(self) -> Any:
@@ -83,7 +83,7 @@ class Autosave1667:
         return save_of(self.table, self.seats, self.notes().to_dict(), game_id=self.game_id)
 
     def __call__(self) -> None:
-        """After a decision or a changed note: queue the autosave (nothing when neither changed)."""
+        """After a decision, a line of talk or a changed note: queue the autosave (nothing when none changed)."""
         from tortuga_desktop.games.t1667.table.archive import keep_finished
 
         if self.table.is_over:
@@ -95,7 +95,8 @@ class Autosave1667:
                 writer.run("keeping a finished Tortuga 1667 game", lambda: keep_finished(finished))
                 writer.clear_later()
             return
-        now = (self.table.engine.decisions, self.notes())
+        # table talk (T9.7) moves no decision counter but is kept with the game: the public events count it
+        now = (self.table.engine.decisions, len(self.table.events_for(None)), self.notes())
         if now == self._saved:
             return
         self._saved = now

@@ -15,7 +15,8 @@ come one after another at a pace a person can follow (the speed: slow, normal, f
   a click on the table (``layout1667.target_at`` -> ``panel1667.options_at``) sends the one action
   about that thing, or narrows the panel to the actions about it. Space skips what is being
   shown; Escape opens the pause menu; PageUp/PageDown/Home/End and the wheel scroll the log;
-  T switches the computer players' table talk on or off; P shows what each player did (:mod:`.players`); + and - step the speed at any time (the digits pick options; 1-4 set the speed only at a table
+  T switches the computer players' table talk on or off; P shows what each player did (:mod:`.players`);
+  S (or the Talk button under the log) opens the talk menu for the seat on screen (:mod:`.talkmenu`); + and - step the speed at any time (the digits pick options; 1-4 set the speed only at a table
   without players here, a demo).
 * **Hot-seat** (more than one human here): the screen shows the public view. Every private moment
   of a human seat -- any decision of theirs: it shows their loyalty, hand and viewed cards, and a
@@ -37,7 +38,9 @@ import pygame
 from tortuga_desktop.games.t1667.ai.talk import Claim, Reaction
 from tortuga_desktop.games.t1667.rules import events as ev
 from tortuga_desktop.games.t1667.rules.actions import Action
+from tortuga_desktop.games.t1667.rules.talk import TALK_PER_TURN, Say
 from tortuga_desktop.games.t1667.rules.views import PlayerView, TableView
+from tortuga_desktop.games.t1667.table import talkmenu
 from tortuga_desktop.games.t1667.table.beats import Beat, VoteBeat, beats_from
 from tortuga_desktop.games.t1667.table.discard import DiscardScene
 from tortuga_desktop.games.t1667.table.end import End1667Scene
@@ -58,7 +61,7 @@ from tortuga_desktop.shell.layout import LayoutReport, wrap_lines
 from tortuga_desktop.shell.scenes import Scene
 from tortuga_desktop.shell.scenes.handover import Handover
 from tortuga_desktop.shell.scenes.pause import PauseScene
-from tortuga_desktop.shell.table import GameTable, LocalTable, NotConnected
+from tortuga_desktop.shell.table import GameTable, LocalTable, NotConnected, ViewerError
 
 __all__ = ["Handover1667", "Table1667Scene", "LOG_SHARE", "SPEED_KEYS"]
 
@@ -124,6 +127,8 @@ class Table1667Scene(Scene):
         self.talk: list[tuple[int, Claim | Reaction]] = []
         #: each talk line's place in words every viewer's log shares: (votes turned up, turns started) before it
         self._talk_marks: list[tuple[int, int | None]] = []
+        #: talk lines that came both as ``said`` and as a Talked event, by their key: shown once (as the event)
+        self._talk_paired: dict[tuple[object, ...], int] = {}
         self.log_top: int | None = None  # first log row shown while reading back (None: follow)
         self._log_cache: tuple[Any, pygame.Surface] | None = None
         self._log_rows: list[str] = []
@@ -258,11 +263,14 @@ class Table1667Scene(Scene):
     def _catch_up(self, *, animate: bool) -> None:
         """Take the viewer's new events into the log and the beats, and the table's view now."""
         new = list(self.table.events_for(self.viewer, len(self.log_events)))
+        self._pair_talk(new)  # a line shown from ``said`` that now came as a Talked event: shown once
         said = self.table.said
         while said:  # table talk comes after the move it answers (a reaction: right after its vote)
             line = said.pop(0).line
             if isinstance(line, (Claim, Reaction)):
                 log = self.log_events + new
+                if self._said_as_event(line, log):
+                    continue
                 mark: tuple[int, int | None] = (line.vote_no, None) if isinstance(line, Reaction) else (
                     sum(isinstance(e, ev.VoteRevealed) for e in log), sum(isinstance(e, ev.TurnStarted) for e in log))
                 self._talk_marks.append(mark)
@@ -330,6 +338,8 @@ class Table1667Scene(Scene):
                         self._close_panel()
                     elif self.prompt is not None and tuple(self.table.prompt(self.seat).legal) != self.prompt.legal:
                         self._open_panel(self.seat)  # what the seat may do changed: a fresh panel
+            elif self.table.said or self.table.events_for(self.viewer, len(self.log_events)):
+                self._catch_up(animate=not instant)  # talk between moves (T9.7): shown when it comes
         # 3. humans
         if self.beat is None and not self.beats and not self.finished:
             self._ensure_panel()
@@ -601,6 +611,11 @@ class Table1667Scene(Scene):
                 and pygame.Rect(self.renderer.layout.discard).collidepoint(intent.pos)):
             self.open_discard()
             return
+        talk_button = self.talk_button_rect()
+        if (isinstance(intent, Click) and intent.button == 1 and talk_button is not None
+                and talk_button.collidepoint(intent.pos)):
+            self.open_talk()
+            return
         if isinstance(intent, Click) and intent.button in (4, 5) and self.panel is not None:
             self.page(-1 if intent.button == 4 else 1, step=1)  # the wheel over the panel: one option
             return
@@ -661,6 +676,9 @@ class Table1667Scene(Scene):
             return
         if key == pygame.K_p and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.open_players()
+            return
+        if key == pygame.K_s and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.open_talk()
             return
         if key == pygame.K_ESCAPE:
             self.skip()
@@ -784,6 +802,9 @@ class Table1667Scene(Scene):
         side = pygame.Rect(L.side)
         rep.add("", pygame.Rect(side.x, side.y, side.w, round(side.h * PANEL_SHARE)), click=False)
         rep.add("", self.log_rect(), click=False)
+        talk_button = self.talk_button_rect()
+        if talk_button is not None:
+            rep.add("talk", talk_button)
         for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
             rep.add(f"panel[{k}]", rect)
         widget = self.aids.widget(self)
@@ -792,13 +813,119 @@ class Table1667Scene(Scene):
                 rep.add(f"note[{target}]", rect)
         return rep
 
+    # -- talk: the talk menu (S, the Talk button) and lines said here (begin) -----------------
+    def talk_seat(self) -> int | None:
+        """The seat that speaks from this screen: the human seat whose own view is on screen (never on a
+        shared hot-seat screen or in a demo)."""
+        v = self.viewer
+        if v is None or v not in self.table.human_seats or self.handing_to is not None:
+            return None
+        return v
+
+    def talk_button_rect(self) -> pygame.Rect | None:
+        """The Talk button under the log (a table with a player here), or None."""
+        if self.renderer is None or not self.table.human_seats:
+            return None
+        L = self.renderer.layout
+        side = pygame.Rect(L.side)
+        h = art.font(L.px_body, True).get_linesize() + L.px(10)
+        return pygame.Rect(side.x + L.px(8), side.bottom - L.px(8) - h, side.w - L.px(16), h)
+
+    def _draw_talk_button(self, surface: pygame.Surface) -> None:
+        r = self.talk_button_rect()
+        if r is None or self.renderer is None:
+            return
+        L = self.renderer.layout
+        live = self.talk_seat() is not None and not self.finished
+        rounded(surface, r, palette.PARCHMENT_LIGHT if live else palette.PARCHMENT_DARK, palette.BRASS_DARK,
+                L.px(7), max(1, L.px(2)))
+        t = fit(tr("t1667.say.button"), L.px_body, palette.INK if live else palette.INK_SOFT, r.w - L.px(12), True)
+        surface.blit(t, t.get_rect(center=r.center))
+
+    def open_talk(self) -> bool:
+        """The talk menu for the seat on screen (S, the Talk button); a notice and False when nobody may speak
+        from this screen now (a demo, a shared hot-seat screen, the end)."""
+        if not self.entered or self.finished:
+            return False
+        seat = self.talk_seat()
+        if seat is None:
+            self.app.notify(tr("t1667.say.own_view" if self.table.human_seats else "t1667.say.nobody"), "info")
+            return False
+        view = self.table.view(seat)
+        if not isinstance(view, PlayerView) or self.renderer is None:
+            return False
+        self.skip()  # what is being shown is shown at once: the menu covers the table
+        renderer = self.renderer
+
+        def area() -> pygame.Rect:  # left of the side column, below the seats' strip: the log stays in sight
+            L = renderer.layout
+            m = pygame.Rect(L.mat)
+            return pygame.Rect(m.x, m.y, m.w, L.size[1] - m.y - L.px(8))
+
+        choices = talkmenu.TalkChoices(view, self.table.names, talkmenu.open_asks(self.table.events_for(seat), seat))
+        self.app.push(talkmenu.TalkScene(choices, self.say, area=area, scale=lambda: renderer.layout.scale,
+                                         spoken=lambda: talkmenu.spoken_this_turn(self.table.events_for(seat), seat)))
+        return True
+
+    def say(self, line: Say) -> bool:
+        """The seat on screen says ``line`` to the table: True when said (it shows in the log at once); False
+        (a short notice, nothing changed) when the game or the table refuses it."""
+        seat = self.talk_seat()
+        if seat is None:
+            return False
+        try:
+            self.table.say(seat, line)
+        except NotConnected:
+            if self.entered:
+                self.app.notify(tr("t1667.say.offline"), "info")
+            return False
+        except (ActionRefused, ViewerError) as exc:
+            logger.info("the 1667 table refused a line of talk: %s", type(exc).__name__)
+            enough = talkmenu.spoken_this_turn(self.table.events_for(seat), seat) >= TALK_PER_TURN
+            if self.entered:
+                self.app.notify(tr("t1667.say.enough" if enough else "t1667.say.refused", n=TALK_PER_TURN), "info")
+            return False
+        self._play("click")
+        self._progress()  # kept with the game (the autosave)
+        self._catch_up(animate=self.animating)  # after what is still being shown, else at once
+        self.log_top = None
+        self._dirty = True
+        return True
+
+    def _said_as_event(self, line: Claim | Reaction, log: Sequence[ev.Event]) -> bool:
+        """True when ``line`` (from :attr:`GameTable.said`) came as a Talked event too: the event shows it."""
+        key = talkmenu.said_key(line)
+        events = sum(1 for e in log if isinstance(e, ev.Talked) and talkmenu.talked_key(e) == key)
+        if events > self._talk_paired.get(key, 0):
+            self._talk_paired[key] = self._talk_paired.get(key, 0) + 1
+            return True
+        return False
+
+    def _pair_talk(self, new: Sequence[ev.Event]) -> None:
+        """New Talked events that repeat a line already shown from ``said``: that line goes (the event stays)."""
+        for e in new:
+            if not isinstance(e, ev.Talked):
+                continue
+            key = talkmenu.talked_key(e)
+            if key is None:
+                continue
+            j = next((j for j, (_pos, line) in enumerate(self.talk) if talkmenu.said_key(line) == key), None)
+            if j is not None:
+                del self.talk[j]
+                del self._talk_marks[j]
+                self._talk_paired[key] = self._talk_paired.get(key, 0) + 1
+                self._log_rows_key = None
+    # -- talk (end) ----------------------------------------------------------------------------
+
     # -- the log -----------------------------------------------------------------------------
     def log_rect(self) -> pygame.Rect:
         assert self.renderer is not None
         L = self.renderer.layout
         side = pygame.Rect(L.side)
         top = side.y + round(side.h * PANEL_SHARE)
-        return pygame.Rect(side.x + L.px(8), top, side.w - L.px(16), side.bottom - top - L.px(8))
+        talk_button = self.talk_button_rect()  # under the log, at a table with a player here
+        bottom = talk_button.y - L.px(6) if talk_button is not None else side.bottom - L.px(8)
+        return pygame.Rect(side.x + L.px(8), top, side.w - L.px(16), bottom - top)
 
     def _log_input(self, intent: Intent) -> bool:
         if isinstance(intent, Key) and intent.key in LOG_KEYS:
@@ -851,7 +978,9 @@ class Table1667Scene(Scene):
             self._talk_rows = {}
         for e in self.log_events[len(self._event_rows):self.log_shown]:
             line = event_text(e, names, self.viewer)
-            self._event_rows.append(wrap_lines(line, f, width, 12) if line else [])
+            rows_e = wrap_lines(line, f, width, 12) if line else []
+            # table talk (T9.7) set apart like the computer players' older talk lines
+            self._event_rows.append(["\x01" + r for r in rows_e] if isinstance(e, ev.Talked) else rows_e)
         mark = self._mark_own.get(self.viewer) if self.viewer is not None else None
         rows: list[str] = []
         talk = sorted(self.talk, key=lambda t: t[0])
@@ -905,7 +1034,7 @@ class Table1667Scene(Scene):
                     t = fit(row[1:], L.px_small, palette.BRASS_DARK, r.w - L.px(30), True)
                     pygame.draw.rect(surf, palette.PARCHMENT_LIGHT, t.get_rect(midtop=(r.w // 2, y)).inflate(L.px(8), 0))
                     surf.blit(t, t.get_rect(midtop=(r.w // 2, y)))
-                elif row.startswith("\x01"):  # a computer player's table talk, set apart
+                elif row.startswith("\x01"):  # table talk, set apart
                     surf.blit(fit(row[1:], L.px_small, palette.INK_SOFT, r.w - L.px(10)), (L.px(5), y))
                 else:
                     surf.blit(fit(row, L.px_small, palette.INK, r.w - L.px(10)), (L.px(5), y))
@@ -1045,6 +1174,7 @@ class Table1667Scene(Scene):
             pygame.draw.rect(surface, palette.GOLD, rect.inflate(4, 4), max(2, self.renderer.layout.px(3)),
                              border_radius=self.renderer.layout.px(7))
         self._draw_log(surface)
+        self._draw_talk_button(surface)
         self.aids.draw(surface, self)
         if beat is not None:
             self._beat_rect = beat.draw(surface, self.renderer.layout, self.table.names, self.viewer)

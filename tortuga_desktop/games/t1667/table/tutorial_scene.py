@@ -514,12 +514,34 @@ class Tutorial1667Scene(Table1667Scene):
             self.coach_panel.draw(surface)
         return None
 
+    def _draw_log(self, surface: pygame.Surface) -> None:
+        """The coach has the log's place (it tells what happened); the log is back once the coach is done."""
+        if self.tutorial.finished:
+            super()._draw_log(surface)
+
     def layout_report(self) -> LayoutReport:
-        rep = super().layout_report()
-        if not self.tutorial.finished and self.renderer is not None:
-            self.coach_panel.layout()
-            for name, rect in self.coach_panel.buttons.items():
-                rep.add(f"coach.{name}", rect)
+        """The table's pieces, the decision panel's place, the coach and its buttons (for the layout tests)."""
+        if self.tutorial.finished or self.renderer is None:
+            return super().layout_report()
+        rep = LayoutReport()
+        L = self.renderer.layout
+        for _name, r in L.boxes():
+            rep.add("", pygame.Rect(r), click=False)
+        for seat in range(L.players):
+            for _name, r in L.seat_parts(seat):
+                rep.add("", pygame.Rect(r), click=False)
+        side = pygame.Rect(L.side)
+        rep.add("", pygame.Rect(side.x, side.y, side.w, round(side.h * PANEL_SHARE)), click=False)
+        for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
+            rep.add(f"panel[{k}]", rect)
+        widget = self.aids.widget(self)
+        if widget is not None:
+            for target, rect in widget.rects.items():
+                rep.add(f"note[{target}]", rect)
+        self.coach_panel.layout()
+        rep.add("", self.coach_panel.rect, click=False)
+        for name, rect in self.coach_panel.buttons.items():
+            rep.add(f"coach.{name}", rect)
         return rep
 
 

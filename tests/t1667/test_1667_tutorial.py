@@ -158,8 +158,8 @@ def _last(f: Frame, kind: VoteKind, success: bool, tops: str = "", flags: str = 
 #: What each step's text says is so, checked on every frame of that step (the table may never show what the
 #: coach has not reached: each claim also says what has not happened yet).
 CLAIMS: dict[str, Callable[[Frame], bool]] = {
-    **{k: _start for k in ("welcome", "loyalty", "treasure", "galleon", "dutch", "ships", "roles", "tortuga",
-                           "row", "view")},
+    **{k: _start for k in ("welcome", "loyalty", "hand", "treasure", "galleon", "dutch", "ships", "roles",
+                           "tortuga", "row", "status", "view")},
     # "Only you saw them: slot 1 is a Letter of Marque, slot 2 the Spanish Armada ... it stands 2 to 2"
     "seen": lambda f: (f.view.row[0].card is EventCard.MARQUE and f.view.row[1].card is EventCard.ARMADA
                        and _totals(f.view) == (2, 2) and not _votes(f)),
@@ -184,6 +184,10 @@ CLAIMS: dict[str, Callable[[Frame], bool]] = {
     # "A Cannon and a Water turned up, and no Torch: the attack failed and no treasure moved."
     "attack": lambda f: (_last(f, VoteKind.ATTACK, False, tops="CW") and _totals(f.view) == (3, 1)
                          and f.view.galleon == 4 and len(_viewed(f, JACK)) == 1),
+    # "Anne marooned you with her Mutiny and then attacked the galleon; Jack has only looked at cards."
+    "suspect": lambda f: (_votes(f) == [VoteKind.MUTINY, VoteKind.BRAWL, VoteKind.ATTACK]
+                          and [e.caller for e in f.shown if isinstance(e, ev.VoteCalled)] == [ANNE, HUMAN, ANNE]
+                          and _viewed(f, JACK) == [(4, 5)]),
     "jack_again": lambda f: not any(isinstance(e, ev.CardRevealed) for e in f.shown),
     # "Your turn, and Britain leads 3 to 1 ... You know where the Armada lies"
     "lead": lambda f: (f.view.active == HUMAN and _totals(f.view) == (3, 1) and f.view.row[1].card is EventCard.ARMADA
@@ -317,13 +321,27 @@ def test_moves_during_an_explanation_are_refused() -> None:
         app.close()
 
 
+def test_the_note_tags_can_be_used_while_the_coach_explains() -> None:
+    """The step about guessing loyalties asks the player to click the ? beside a name: that click is theirs."""
+    app, scene = _at_step("suspect")
+    try:
+        app.run(max_frames=2)
+        widget = scene.aids.widget(scene)
+        assert widget is not None and set(widget.rects) == {ANNE, JACK}
+        before = scene.aids.notes
+        click(app, pygame.Rect(widget.rects[ANNE]))
+        assert scene.aids.notes != before and scene.tutorial.step.key == "suspect"
+    finally:
+        app.close()
+
+
 def test_progress_is_saved_and_resumed_after_leaving() -> None:
     app = start_app("--speed", "instant")
     try:
         scene = learn_1667_from_menu(app)
         click(app, scene.coach_panel.buttons["next"])
         click(app, scene.coach_panel.buttons["next"])
-        assert scene.tutorial.step.key == "treasure" and app.settings.tutorial_steps[KEY] == 2
+        assert scene.tutorial.step.key == "hand" and app.settings.tutorial_steps[KEY] == 2
         click(app, scene.coach_panel.buttons["back"])
         assert scene.tutorial.step.key == "loyalty"
         click(app, scene.coach_panel.buttons["leave"])

@@ -159,6 +159,7 @@ STEPS: tuple[Step, ...] = (
     # the goal, the teams and the Dutch
     Step("welcome", Spot("mat")),
     Step("loyalty", Spot("loyalty")),
+    Step("hand", Spot("hand")),
     Step("treasure", Spot("treasure"), params=_totals),
     Step("galleon", Spot("galleon")),
     Step("dutch", Spot("seats", (ANNE, JACK))),
@@ -168,6 +169,7 @@ STEPS: tuple[Step, ...] = (
     Step("tortuga", Spot("tortuga")),
     # the event row and the Armada
     Step("row", Spot("row")),
+    Step("status", Spot("status")),
     Step("view", Spot("slots", (1, 2)), "do", kind=Kind.TURN, move="view 1 2",
          wrong="tutorial.t1667.wrong.view"),
     Step("seen", Spot("slots", (1, 2)), params=_totals),
@@ -187,6 +189,7 @@ STEPS: tuple[Step, ...] = (
     # Anne's Attack
     Step("anne_attack", Spot("ship", ("fd",)), "watch", until=_pending(JACK, Kind.TURN)),
     Step("attack", Spot("last_vote")),
+    Step("suspect", Spot("seats", (ANNE, JACK))),
     Step("jack_again", Spot("seats", (JACK,)), "watch", until=_YOUR_TURN),
     # the end
     Step("lead", Spot("status"), params=_totals),

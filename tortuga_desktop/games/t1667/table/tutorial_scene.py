@@ -278,6 +278,9 @@ class CoachPanel1667:
                         return True
             if self.rect.collidepoint(intent.pos):
                 return True
+            widget = self.scene.aids.widget(self.scene)
+            if widget is not None and any(pygame.Rect(r).collidepoint(intent.pos) for r in widget.rects.values()):
+                return False  # the note tags beside the names stay the player's, explanation or not
             if explaining and intent.button == 1 and self.scene.animating:
                 return False  # a click skips what is being shown
             return explaining and intent.button in (1, 3)

@@ -220,6 +220,8 @@ class CoachPanel1667:
         #: the body text's size last drawn (the layout tests read it: it never goes below the minimum)
         self.text_px = 0
         self.clipped = False
+        #: the dimming layer and what it was made for (the window's size and the holes in it)
+        self._dim: tuple[object, pygame.Surface] | None = None
 
     @property
     def coach(self) -> Coach:
@@ -331,11 +333,14 @@ class CoachPanel1667:
             if c.step.mode == "do":
                 side = pygame.Rect(L.side)
                 holes.append(pygame.Rect(side.x, side.y, side.w, round(side.h * PANEL_SHARE)))
-            dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-            dim.fill((10, 20, 30, 135))
-            for h in holes:
-                dim.fill((0, 0, 0, 0), h)
-            surface.blit(dim, (0, 0))
+            key = (surface.get_size(), tuple(tuple(h) for h in holes))
+            if self._dim is None or self._dim[0] != key:  # made again only when the holes move
+                dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
+                dim.fill((10, 20, 30, 135))
+                for h in holes:
+                    dim.fill((0, 0, 0, 0), h)
+                self._dim = (key, dim)
+            surface.blit(self._dim[1], (0, 0))
         pulse = abs((self.clock % 1.0) - 0.5) * 2
         ring = palette.mix(palette.GOLD, palette.GOLD_LIGHT, pulse)
         pygame.draw.rect(surface, ring, spot, L.px(4), border_radius=L.px(8))

@@ -34,6 +34,7 @@ from tortuga_desktop.games.t1667.table.render import (
     vote_card,
 )
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
 from tortuga_desktop.shell.layout import LayoutReport
@@ -174,15 +175,17 @@ class Help1667Scene(HelpPage):
     _learn = pygame.Rect(0, 0, 0, 0)
 
     def learn(self) -> None:
-        """Close the rules and start (or go back to) Tortuga 1667's guided game."""
-        from tortuga_desktop.games.t1667.table.tutorial_scene import Tutorial1667Scene, start_tutorial
-
+        """Close the rules and start (or go back to) Tortuga 1667's guided game (through the game's module in
+        the shell's registry: the tutorial's scene is a table scene, whose F1 opens this page)."""
         if not self.entered:
             return
         app = self.app
         self.close()
-        if not any(isinstance(s, Tutorial1667Scene) for s in app.scenes):
-            start_tutorial(app)
+        if any(getattr(s, "name", "") == TUTORIAL_SCENE for s in app.scenes):
+            return  # F1 during the tutorial: back to it
+        tutorial = games.module(GAME).tutorial()
+        if tutorial is not None:
+            tutorial.start(app)
 
     def handle(self, intent: Intent) -> None:
         if isinstance(intent, Click) and intent.button == 1 and self._learn.collidepoint(intent.pos):
@@ -210,6 +213,11 @@ class Help1667Scene(HelpPage):
         rep = super().layout_report()
         rep.add("learn", self._learn)
         return rep
+
+
+#: this game's key in the shell's registry, and the name of its tutorial's scene (``tutorial_scene.py``)
+GAME = "t1667"
+TUTORIAL_SCENE = "tutorial1667"
 
 
 # ------------------------------------------------------------------------------------------ tips

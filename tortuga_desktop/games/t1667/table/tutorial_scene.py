@@ -24,6 +24,7 @@ import pygame
 from tortuga_desktop.games.t1667.rules import Action, Event, TableView, Vote
 from tortuga_desktop.games.t1667.rules.cards import Ship
 from tortuga_desktop.games.t1667.table.engine import T1667Engine
+from tortuga_desktop.games.t1667.table.help import TUTORIAL_SCENE
 from tortuga_desktop.games.t1667.table.layout import Table1667Layout
 from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 from tortuga_desktop.games.t1667.table.tutorial import (
@@ -403,7 +404,7 @@ def saved_step(settings: Any) -> int:
 class Tutorial1667Scene(Table1667Scene):
     """A guided game of Tortuga 1667: the table, a coach and two scripted computer pirates."""
 
-    name = "tutorial1667"
+    name = TUTORIAL_SCENE
     keys_hint = "tutorial.t1667.ui.keys"
 
     def __init__(self, step: int = 0, *, speed: str = "normal") -> None:

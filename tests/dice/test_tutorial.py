@@ -8,7 +8,7 @@ from typing import Any
 
 import pygame
 import pytest
-from app_helpers import start_app
+from app_helpers import choose_game, start_app
 
 from tortuga_desktop.games.dice.rules import Arrange, DecisionKind, PlayerAction, PlayerView, SelectDice
 from tortuga_desktop.games.dice.rules import events as ev
@@ -247,6 +247,7 @@ def test_tutorial_played_start_to_end(code: str, speed: str) -> None:
         menu = app.top
         item = next(it for it in menu.buttons.items if it.label == i18n.tr("tutorial.menu"))
         item.action()
+        choose_game(app, "tortuga")  # Learn to play asks which game: both games have a tutorial
         app.run(max_frames=2)
         scene = app.top
         assert scene.name == "tutorial"
@@ -346,6 +347,7 @@ def test_progress_is_saved_and_resumed_after_leaving() -> None:
         assert app.top.name == "menu" and app.settings.tutorial_step == 1
         item = next(it for it in app.top.buttons.items if it.label == i18n.tr("tutorial.menu"))
         item.action()
+        choose_game(app, "tortuga")  # Learn to play asks which game: both games have a tutorial
         app.run(max_frames=2)
         assert app.top.name == "tutorial" and app.top.tutorial.step.key == "goal"
     finally:

@@ -23,7 +23,7 @@ import locale
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from functools import cache
 from pathlib import Path
 from typing import Annotated, Any, get_type_hints
@@ -72,6 +72,8 @@ Height = Annotated[int, Meta(ge=MIN_WINDOW[1], le=MAX_WINDOW[1])]
 Volume = Annotated[float, Meta(ge=0.0, le=1.0)]
 UiScale = Annotated[int, Meta(ge=UI_SCALE_MIN, le=UI_SCALE_MAX)]
 TutorialStep = Annotated[int, Meta(ge=0, lt=1000)]
+#: a game's key -> the step its tutorial resumes at (a game whose tutorial is not under way is not named)
+TutorialSteps = Annotated[dict[Annotated[str, Meta(max_length=40)], TutorialStep], Meta(max_length=16)]
 TipsSeen = Annotated[tuple[Annotated[str, Meta(max_length=40)], ...], Meta(max_length=50)]
 HostSeatKind = Annotated[str, Meta(max_length=16)]
 HostSeatName = Annotated[str, Meta(max_length=40)]
@@ -113,6 +115,8 @@ class Settings:
     tutorial_offered: bool = False
     #: the tutorial step to resume at (0: from the start)
     tutorial_step: TutorialStep = 0
+    #: the other games' tutorials: the step each resumes at, by game key (see ``TutorialSteps``)
+    tutorial_steps: TutorialSteps = field(default_factory=dict)
     #: first-game tips on, and the kinds of decision whose tip was shown (dice/table/tips.py)
     tips: bool = True
     tips_seen: TipsSeen = ()

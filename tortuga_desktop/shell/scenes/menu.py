@@ -291,11 +291,24 @@ class MenuScene(Scene):
 
     @staticmethod
     def _tutorial() -> Tutorial | None:
-        """The tutorial *Learn to play* starts: the first game (in menu order) that has one."""
+        """The tutorial the first start offers: the first game's (in menu order) that has one."""
         return next((t for m in games.modules() if (t := m.tutorial()) is not None), None)
 
+    @staticmethod
+    def _learnable() -> list[GameModule]:
+        """The games that have a tutorial, in menu order."""
+        return [m for m in games.modules() if m.tutorial() is not None]
+
     def learn(self) -> None:
-        tutorial = self._tutorial()
+        """*Learn to play*: the one game's tutorial, or the game chooser of the games that have one."""
+        found = self._learnable()
+        if len(found) == 1:
+            self._learn(found[0])
+        elif found:
+            self.app.push(GameChooser(found, self._learn))
+
+    def _learn(self, module: GameModule) -> None:
+        tutorial = module.tutorial()
         if tutorial is not None:
             tutorial.start(self.app)
 

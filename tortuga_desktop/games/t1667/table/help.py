@@ -34,8 +34,11 @@ from tortuga_desktop.games.t1667.table.render import (
     vote_card,
 )
 from tortuga_desktop.shell import art, palette
+from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.i18n import tr
-from tortuga_desktop.shell.scenes.dialogs import wrap
+from tortuga_desktop.shell.intents import Click, Intent, Key
+from tortuga_desktop.shell.layout import LayoutReport
+from tortuga_desktop.shell.scenes.dialogs import scale_of, wrap
 from tortuga_desktop.shell.scenes.helppage import HelpPage, draw_arrow
 
 __all__ = ["CARD_ORDER", "HELP_SECTIONS_1667", "TIP_KEYS_1667", "Help1667Scene", "Tips1667", "card_list",
@@ -167,6 +170,54 @@ class Help1667Scene(HelpPage):
 
     def section_picture(self, page: pygame.Surface | None, sec: str, x: int, y: int, size: int) -> int:
         return draw_picture_1667(page, _PICTURES.get(sec, []), x, y, size)
+
+    # -- Learn to play: a button beside Close (and the L key) starts the guided game ---------------
+    _learn = pygame.Rect(0, 0, 0, 0)
+
+    def learn(self) -> None:
+        """Close the rules and start (or go back to) Tortuga 1667's guided game (through the game's module in
+        the shell's registry: the tutorial's scene is a table scene, whose F1 opens this page)."""
+        if not self.entered:
+            return
+        app = self.app
+        self.close()
+        if any(getattr(s, "name", "") == TUTORIAL_SCENE for s in app.scenes):
+            return  # F1 during the tutorial: back to it
+        tutorial = games.module(GAME).tutorial()
+        if tutorial is not None:
+            tutorial.start(app)
+
+    def handle(self, intent: Intent) -> None:
+        if isinstance(intent, Click) and intent.button == 1 and self._learn.collidepoint(intent.pos):
+            self.learn()
+            return
+        if isinstance(intent, Key) and intent.key == pygame.K_l and not intent.mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.learn()
+            return
+        super().handle(intent)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        super().draw(surface)
+        s = scale_of(surface.get_size())
+        f = art.font(max(11, int(20 * s)), True)
+        t = f.render(tr("tutorial.t1667.help_button"), True, palette.INK)
+        close = self._close
+        self._learn = t.get_rect(midright=(close.x - max(8, int(16 * s)), close.centery)).inflate(int(24 * s), 0)
+        self._learn.h = close.h
+        self._learn.centery = close.centery
+        pygame.draw.rect(surface, palette.PARCHMENT_LIGHT, self._learn, border_radius=max(3, int(8 * s)))
+        pygame.draw.rect(surface, palette.INK, self._learn, max(1, int(2 * s)), border_radius=max(3, int(8 * s)))
+        surface.blit(t, t.get_rect(center=self._learn.center))
+
+    def layout_report(self) -> LayoutReport:
+        rep = super().layout_report()
+        rep.add("learn", self._learn)
+        return rep
+
+
+#: this game's key in the shell's registry, and the name of its tutorial's scene (``tutorial_scene.py``)
+GAME = "t1667"
+TUTORIAL_SCENE = "tutorial1667"
 
 
 # ------------------------------------------------------------------------------------------ tips

@@ -21,6 +21,7 @@ from tortuga_desktop.shell import art
 from tortuga_desktop.shell.game import (
     DemoOptions,
     HostSetup,
+    MenuOverlay,
     NetworkTable,
     PlayAgain,
     ReplaySummary,
@@ -152,6 +153,19 @@ def _save(saved: SavedGame) -> Save1667:
 #: a 1667 save's refusal as the refusal of a kept record (the rest: "damaged")
 _REPLAY_KEYS = {"error.save.record_other_game": "error.replay.record_other_game",
                 "error.save.bad_setup": "error.replay.bad_setup"}
+
+
+class Tutorial1667:
+    """Tortuga 1667's guided first game (:mod:`.tutorial_scene`) as the shell's :class:`Tutorial`."""
+
+    def start(self, app: ShellApp) -> None:
+        from tortuga_desktop.games.t1667.table.tutorial_scene import start_tutorial
+
+        start_tutorial(app)
+
+    def first_start_offer(self, app: ShellApp) -> MenuOverlay | None:
+        """None: the first start offers the first game's tutorial; *Learn to play* offers this one too."""
+        return None
 
 
 class T1667Game:
@@ -342,8 +356,8 @@ class T1667Game:
         return scene
 
     def tutorial(self) -> Tutorial | None:
-        """None: 1667 has no guided game yet (its table gives first-game tips instead)."""
-        return None
+        """Its guided first game (:mod:`.tutorial_scene`)."""
+        return Tutorial1667()
 
     def make_session(self, app: ShellApp) -> Session | None:
         """None: 1667 saves through the shell's session (its autosave, named saves, archive)."""

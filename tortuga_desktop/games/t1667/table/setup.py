@@ -362,10 +362,11 @@ class Setup1667Scene(FormScene):
         y += rh + gap
         self._msg = pygame.Rect(x0, y, right - x0, rh)
         y += rh + gap
-        bw = min(int(320 * s), (right - x0 - gap) // 2)
-        bw = min(int(320 * s), (right - x0 - 2 * gap) // 3)
+        bw = min(int(300 * s), (right - x0 - 3 * gap) // 4)
+        step = (right - x0 - bw) // 3
         self.controls.append(Control("back", tr("setup.ui.back_esc"), pygame.Rect(x0, y, bw, rh), style="button"))
-        self.controls.append(Control("host", tr("net.setup.host"), pygame.Rect((x0 + right - bw) // 2, y, bw, rh),
+        self.controls.append(Control("learn", tr("tutorial.menu"), pygame.Rect(x0 + step, y, bw, rh), style="button"))
+        self.controls.append(Control("host", tr("net.setup.host"), pygame.Rect(x0 + 2 * step, y, bw, rh),
                                      style="button"))
         self.controls.append(Control("go", tr("setup.ui.start_game_enter"), pygame.Rect(right - bw, y, bw, rh),
                                      style="primary"))
@@ -403,6 +404,16 @@ class Setup1667Scene(FormScene):
             self._read()
             self.bot_chat = rest == "on"
             self._build()
+        elif kind == "learn":
+            self.learn()
+
+    def learn(self) -> None:
+        """Learn to play: Tortuga 1667's guided game (leaving it comes back to this screen)."""
+        from tortuga_desktop.games.t1667.table.tutorial_scene import start_tutorial
+
+        self._read()
+        if self.entered:
+            start_tutorial(self.app)
 
     def host(self) -> None:
         """Host these seats as a network game: the host screen opens with Tortuga 1667 chosen (a human

@@ -134,6 +134,12 @@ class TutorialTable:
         self.wait = self.gap
         return Move(seat, act, None, self.engine.decisions, self.engine.is_over)
 
+    def say(self, seat: int, line: object) -> None:
+        """The guided game keeps to its script: nothing said there reaches it (the talk menu shows why)."""
+        if seat != HUMAN:
+            raise ViewerError(f"seat {seat!r:.20} is not decided at this screen")
+        raise ActionRefused("talk is not part of the guided game")
+
     def advance(self, dt: float) -> None:
         """The frame's time: the next scripted move comes ``gap`` seconds after the last one."""
         self.wait = max(0.0, self.wait - dt)

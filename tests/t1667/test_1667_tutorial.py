@@ -321,6 +321,22 @@ def test_moves_during_an_explanation_are_refused() -> None:
         app.close()
 
 
+def test_the_guided_game_offers_no_talk_and_says_why() -> None:
+    """Talk is not part of the script: no Talk button over the coach's buttons; S says why; nothing is said."""
+    app, scene = _at_step("vote_card")
+    try:
+        run_until(app, lambda: scene.panel is not None)
+        notices: list[str] = []
+        app.notify = lambda text, *a, **kw: notices.append(text)  # type: ignore[method-assign]
+        before = len(scene.tutorial.game.entries)
+        assert scene.talk_button_rect() is None
+        press_key(app, pygame.K_s, "s")
+        assert notices == [i18n.tr("t1667.say.not_offered")]
+        assert app.top is scene and len(scene.tutorial.game.entries) == before
+    finally:
+        app.close()
+
+
 def test_the_note_tags_can_be_used_while_the_coach_explains() -> None:
     """The step about guessing loyalties asks the player to click the ? beside a name: that click is theirs."""
     app, scene = _at_step("suspect")

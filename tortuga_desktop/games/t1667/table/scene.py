@@ -106,6 +106,8 @@ class Table1667Scene(Scene):
     name = "table1667"
     #: the keys the side panel names when nothing is to be decided (a network table's T opens its chat)
     keys_hint = "t1667.idle.keys_speed"
+    #: the talk menu (S, the Talk button) is offered at this table
+    talk_offered = True
 
     def __init__(self, table: GameTable[TableView, Action, ev.Event], *, speed: str = "normal") -> None:
         super().__init__()
@@ -823,8 +825,8 @@ class Table1667Scene(Scene):
         return v
 
     def talk_button_rect(self) -> pygame.Rect | None:
-        """The Talk button under the log (a table with a player here), or None."""
-        if self.renderer is None or not self.table.human_seats:
+        """The Talk button under the log (a table with a player here, where talk is offered), or None."""
+        if self.renderer is None or not self.table.human_seats or not self.talk_offered:
             return None
         L = self.renderer.layout
         side = pygame.Rect(L.side)
@@ -846,6 +848,9 @@ class Table1667Scene(Scene):
         """The talk menu for the seat on screen (S, the Talk button); a notice and False when nobody may speak
         from this screen now (a demo, a shared hot-seat screen, the end)."""
         if not self.entered or self.finished:
+            return False
+        if not self.talk_offered:
+            self.app.notify(tr("t1667.say.not_offered"), "info")
             return False
         seat = self.talk_seat()
         if seat is None:

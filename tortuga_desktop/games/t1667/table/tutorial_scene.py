@@ -412,6 +412,7 @@ class Tutorial1667Scene(Table1667Scene):
 
     name = TUTORIAL_SCENE
     keys_hint = "tutorial.t1667.ui.keys"
+    talk_offered = False  # the guided game keeps to its script
 
     def __init__(self, step: int = 0, *, speed: str = "normal") -> None:
         coach = Coach(step)

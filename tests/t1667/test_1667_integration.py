@@ -64,7 +64,7 @@ def test_new_game_plays_autosaves_and_continues_at_the_same_position() -> None:
         engine = scene.table.engine  # type: ignore[attr-defined]
         app.session.writer().flush(10)
         doc = json.loads(autosave_path(create=False).read_text("utf-8"))
-        assert doc["game"] == "t1667" and len(doc["record"]["entries"]) == engine.decisions
+        assert doc["game"] == "t1667" and doc["record"]["entries"] == engine.record()["entries"]
         assert doc["notes"] == {"0": {"2": "british"}}
         app.post(Key(pygame.K_ESCAPE))  # pause → main menu
         app.run(max_frames=2)

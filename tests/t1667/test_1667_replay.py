@@ -208,7 +208,7 @@ def test_a_finished_game_is_kept_counted_listed_and_watched_again() -> None:
         _until_opened(app, app.top)
         watched = app.top
         assert isinstance(watched, Replay1667Scene) and watched.finished
-        assert watched.length == table.engine.decisions  # type: ignore[attr-defined]
+        assert watched.length == len(table.engine.record()["entries"])  # type: ignore[attr-defined]  # talk too
         app.session.writer().flush(10)
         game_id = scene.keeper.game_id
         kept = paths.archive_dir(create=False) / f"{game_id}.json"

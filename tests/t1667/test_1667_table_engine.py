@@ -14,7 +14,6 @@ import pytest
 from t1667_helpers import game
 
 from tortuga_desktop.games.t1667.ai.seat import FACTORY, make_player
-from tortuga_desktop.games.t1667.ai.talk import Claim, Reaction
 from tortuga_desktop.games.t1667.rules import (
     Action,
     Event,
@@ -27,6 +26,8 @@ from tortuga_desktop.games.t1667.rules import (
     parse_action,
 )
 from tortuga_desktop.games.t1667.rules import replay as rules_replay
+from tortuga_desktop.games.t1667.rules.events import Talked
+from tortuga_desktop.games.t1667.rules.talk import Mood, Say, TalkKind
 from tortuga_desktop.games.t1667.table.engine import T1667Engine, replay, replay_table
 from tortuga_desktop.shell.engine import ActionRefused, Choice
 from tortuga_desktop.shell.table import BotSpec, LocalTable, ViewerError
@@ -242,15 +243,15 @@ def _finish(t: LocalTable[Any, Action, Event], seed: int) -> None:
             t.submit(0, rng.choice(t.prompt(0).legal))
 
 
-def test_T9_7_bots_react_to_votes_at_the_table_and_talk_never_changes_the_game() -> None:
+def test_T9_7_bots_talk_at_the_table_as_moves_and_say_nothing_with_chat_off() -> None:
     talk = _solo(5, seed=7)
     _finish(talk, 1)
-    reactions = [s for s in talk.said if isinstance(s.line, Reaction)]
-    assert reactions and all(s.line.speaker == s.seat and s.seat != 0 for s in reactions)  # type: ignore[attr-defined]
-    assert {s.line.mood for s in reactions} <= {"cheer", "groan", "suspect"}  # type: ignore[attr-defined]
+    lines = [e for e in talk.events_for(None) if isinstance(e, Talked)]
+    assert lines and all(e.seat != 0 for e in lines) and talk.said == []  # every line is a move of the game
+    assert {e.say.mood for e in lines if e.say.kind is TalkKind.REACT} <= {Mood.CHEER, Mood.GROAN, Mood.SUSPECT}
     quiet = _solo(5, seed=7, chat=False)
     _finish(quiet, 1)
-    assert quiet.said == [] and quiet.record() == talk.record()
+    assert quiet.said == [] and not any(isinstance(e, Talked) for e in quiet.events_for(None))
 
 
 def test_T9_7_TR26_a_bot_claims_its_loyalty_when_asked_and_never_lies_to_one_who_knows() -> None:
@@ -258,9 +259,10 @@ def test_T9_7_TR26_a_bot_claims_its_loyalty_when_asked_and_never_lies_to_one_who
     t.ask(1, 0)
     t.ask(1, None)
     t.poll()
-    claims = [s.line for s in t.said if isinstance(s.line, Claim)]
+    claims = [e.say for e in t.events_for(None) if isinstance(e, Talked) and e.say.kind is TalkKind.CLAIM]
     truth = t.engine.view(None).loyalties[1]  # 2 players: both loyalties are shown (TR26)
-    assert claims[0] == Claim(1, truth, 0) and claims[1].speaker == 1 and claims[1].asker is None
+    assert claims[0] == Say(TalkKind.CLAIM, about=0, loyalty=truth)
+    assert claims[1].about is None and claims[1].loyalty is truth
 
 
 def test_1667_bots_in_a_worker_process_play_the_same_game_as_inline() -> None:

@@ -1,8 +1,8 @@
 """Computer players' table talk in whole games at the real table (scene + LocalTable, headless): every
-line is checked against the vote it follows in the log the player reads.
+line is a talk move of the game (a ``Talked`` event in the log the player reads), checked against the vote
+it follows.
 
-- a reaction sits right after the turned-up vote it reacts to (not after the next vote, not after the
-  next turn);
+- a reaction speaks of the last vote turned up before it (not of an older one);
 - its words say what happened: a line that speaks of a failed attack follows a failed attack (T4.6), one
   that speaks of a deposed captain follows a successful mutiny (T4.7), one about the brawl's flags follows
   a brawl with that result (T4.8); a suspicion names a participant of that vote other than the speaker;
@@ -16,10 +16,10 @@ from __future__ import annotations
 import pytest
 from table1667_local import local_table
 
-from tortuga_desktop.games.t1667.ai.talk import Reaction
 from tortuga_desktop.games.t1667.rules import events as ev
 from tortuga_desktop.games.t1667.rules.cards import VoteKind
-from tortuga_desktop.games.t1667.table.eventtext import talk_text
+from tortuga_desktop.games.t1667.rules.talk import TalkKind
+from tortuga_desktop.games.t1667.table.eventtext import say_text
 from tortuga_desktop.games.t1667.table.scene import Table1667Scene
 from tortuga_desktop.shell import i18n
 from tortuga_desktop.shell.loop import App
@@ -89,40 +89,47 @@ def _play(players: int, seed: int, level: str) -> tuple[Table1667Scene, tuple[st
     raise AssertionError("the game did not end")
 
 
+def _lines(scene: Table1667Scene) -> list[tuple[int, ev.Talked]]:
+    return [(pos, e) for pos, e in enumerate(scene.log_events) if isinstance(e, ev.Talked)]
+
+
 @pytest.mark.parametrize(("players", "seed", "level"), [(5, 3, "normal"), (7, 11, "easy"), (4, 21, "normal")])
 def test_every_talk_line_of_a_whole_bot_game_fits_the_vote_it_follows(players: int, seed: int, level: str) -> None:
     i18n.set_language("en")
     scene, names = _play(players, seed, level)
     log = scene.log_events
-    reactions = [(pos, line) for pos, line in scene.talk if isinstance(line, Reaction)]
+    lines = _lines(scene)
+    reactions = [(pos, e) for pos, e in lines if e.say.kind is TalkKind.REACT]
     assert len(reactions) >= 5, "too few lines to judge"
+    assert len({e.say.kind for _, e in lines}) >= 3  # not only reactions
     said_in_round: dict[tuple[int, int], list[str]] = {}
-    for pos, line in reactions:
-        text = talk_text(line, names)
-        # right after the vote it reacts to: the event before it is that vote's turn-up
-        assert 0 < pos <= len(log) and isinstance(log[pos - 1], ev.VoteRevealed), (text, log[pos - 1:pos + 1])
-        revealed = log[pos - 1]
-        assert isinstance(revealed, ev.VoteRevealed)
+    for pos, line in lines:
+        text = say_text(line.seat, line.say, names)
+        turns = sum(isinstance(e, ev.TurnStarted) for e in log[:pos])
+        for (seat, t), texts in said_in_round.items():
+            if seat == line.seat and turns - t < players:
+                assert text not in texts, f"seat {seat} said {text!r} twice within a round"
+        said_in_round.setdefault((line.seat, turns), []).append(text)
+        if line.say.kind is not TalkKind.REACT:
+            continue
+        votes = [e for e in log[:pos] if isinstance(e, ev.VoteRevealed)]
+        assert line.say.vote_no == len(votes), (text, pos)  # the last vote turned up before it
+        revealed = votes[-1]
         called = next(e for e in reversed(log[:pos]) if isinstance(e, ev.VoteCalled))
         kind, outcomes = _sentence(text, names)
         assert kind is revealed.kind and _outcome(revealed) in outcomes, (text, revealed)
-        if line.about is not None:  # a suspicion names someone who sat in that vote, not the speaker
-            assert line.about in called.participants and line.about != line.speaker, (text, called)
-        turns = sum(isinstance(e, ev.TurnStarted) for e in log[:pos])
-        for (seat, t), texts in said_in_round.items():
-            if seat == line.speaker and turns - t < players:
-                assert text not in texts, f"seat {seat} said {text!r} twice within a round"
-        said_in_round.setdefault((line.speaker, turns), []).append(text)
+        if line.say.about is not None:  # a suspicion names someone who sat in that vote, not the speaker
+            assert line.say.about in called.participants and line.say.about != line.seat, (text, called)
 
 
 def test_lines_are_not_a_chorus() -> None:
     """After one vote, no two seats say the same sentence word for word."""
     i18n.set_language("en")
     scene, names = _play(6, 5, "normal")
-    by_vote: dict[int, list[str]] = {}
-    for pos, line in scene.talk:
-        by_vote.setdefault(pos, []).append(talk_text(line, names).split(": “", 1)[1])
+    by_vote: dict[int | None, list[str]] = {}
+    for _pos, line in _lines(scene):
+        if line.say.kind is TalkKind.REACT:
+            by_vote.setdefault(line.say.vote_no, []).append(say_text(line.seat, line.say, names).split(": “", 1)[1])
     assert by_vote
     for lines in by_vote.values():
         assert len(lines) == len(set(lines)), lines
-

@@ -17,6 +17,12 @@ With ``--deduction`` every Normal/Hard seat's most likely loyalty assignment is 
 truth (other seats only) at each tenth of the game, and at the end before the loyalties turn up.
 Decision times are CPU milliseconds of the deciding thread, per level (p50 / p95).
 
+With ``--talk on`` every seat speaks at the table as at a local table (its
+:class:`~tortuga_desktop.games.t1667.ai.seat.SeatPlayer` talk: answers, claims, accusations, vouches,
+reports, reactions), each line going into the game so the others hear it (Normal and Hard read it as
+evidence); after every move each seat in turn hears what is new and may speak. It prints the lines said per
+game by kind and any line the game refused. ``--talk off`` (the default): nobody speaks.
+
 With ``--workers 1``, a SIGTERM (as ``timeout`` sends) or Ctrl+C stops the run after the game in
 progress and prints the report over the seeds whose games all finished, marked ``"stopped_early"``,
 so a time-bounded run still gives its figures.
@@ -35,8 +41,10 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from typing import Any
 
-from tortuga_desktop.games.t1667.ai.bots import LEVELS, NormalBot, make_bot
-from tortuga_desktop.games.t1667.rules import Game
+from tortuga_desktop.games.t1667.ai.bots import LEVELS, Bot, NormalBot, make_bot
+from tortuga_desktop.games.t1667.ai.seat import SeatPlayer, make_player
+from tortuga_desktop.games.t1667.rules import Game, IllegalActionError
+from tortuga_desktop.games.t1667.rules.events import Talked
 from tortuga_desktop.games.t1667.sim import derive_seed_1667
 from tortuga_desktop.serialrun import run_serial, stop_on_sigterm
 
@@ -52,26 +60,34 @@ class GameResult:
     reason: str
     accuracy: list[list[float]] = field(default_factory=list)  # per tenth 0..10: accuracies of deducing seats
     times_ms: dict[str, list[float]] = field(default_factory=dict)
+    #: lines of talk said, by kind, and lines the game refused
+    talk: dict[str, int] = field(default_factory=dict)
+    refused: int = 0
 
 
-def play_game(levels: Sequence[str], seed: int, bot_seed: int, deduction: bool = False) -> GameResult:
-    """Play one game with ``levels[s]`` at seat ``s``."""
+def play_game(levels: Sequence[str], seed: int, bot_seed: int, deduction: bool = False,
+              talk: bool = False) -> GameResult:
+    """Play one game with ``levels[s]`` at seat ``s`` (``talk``: the seats speak, and hear each other)."""
     n = len(levels)
     g = Game.new(players=n, seed=seed)
-    bots = [make_bot(levels[s], bot_seed * 31 + s) for s in range(n)]
+    players = [make_player(levels[s], bot_seed * 31 + s) for s in range(n)] if talk else []
+    bots: list[Bot] = [p.bot for p in players] if talk else [make_bot(levels[s], bot_seed * 31 + s) for s in range(n)]
+    refused = 0
     seen = [0] * n
     times: dict[str, list[float]] = {}
     snapshots: list[list[float]] = [[] for _ in range(11)]
     deck0 = len(g.deck) + 5
     last_tenth = -1
     while not g.is_over:
+        if talk:
+            refused += _talk_round(g, players, seen)
         pend = g.pending()
         seat = pend[0].seat
         for s in range(n):
             if s == seat or deduction:
                 ev = g.events_for(s, seen[s])
                 seen[s] = len(g.log)
-                bots[s].observe(ev)
+                (players[s] if talk else bots[s]).observe(ev)
         view = g.view(seat)
         legal = g.legal_actions(seat)
         t0 = time.thread_time()
@@ -89,8 +105,30 @@ def play_game(levels: Sequence[str], seed: int, bot_seed: int, deduction: bool =
         snapshots[10].extend(_accuracy(bots, g))
     out = g.outcome
     assert out is not None
+    said: dict[str, int] = {}
+    for e in g.log:
+        if isinstance(e, Talked):
+            said[e.say.kind.value] = said.get(e.say.kind.value, 0) + 1
     return GameResult(list(levels), list(out.winners), [lo.value for lo in g.loyalty], g.decisions,
-                      out.reason.value, snapshots, times)
+                      out.reason.value, snapshots, times, said, refused)
+
+
+def _talk_round(g: Game, players: Sequence[SeatPlayer], seen: list[int]) -> int:
+    """Each seat in turn hears what is new (the lines of the seats before it included) and may speak; its
+    lines go into the game. Returns how many lines the game refused (a fault of the talk: none expected)."""
+    refused = 0
+    for s, p in enumerate(players):
+        if g.is_over:
+            break
+        ev = g.events_for(s, seen[s])
+        seen[s] = len(g.log)
+        p.observe(ev)
+        for line in p.talk(g.view(s)):
+            try:
+                g.apply(s, line)
+            except IllegalActionError:
+                refused += 1
+    return refused
 
 
 def _accuracy(bots: Sequence[Any], g: Game) -> list[float]:
@@ -109,7 +147,7 @@ def _accuracy(bots: Sequence[Any], g: Game) -> list[float]:
     return out
 
 
-def _job(args: tuple[list[str], int, int, bool]) -> GameResult:
+def _job(args: tuple[list[str], int, int, bool, bool]) -> GameResult:
     return play_game(*args)
 
 
@@ -187,6 +225,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--workers", type=int, default=1)
     ap.add_argument("--deduction", action="store_true", help="score Normal/Hard beliefs against the truth")
+    ap.add_argument("--talk", choices=("on", "off"), default="off",
+                    help="on: the computer players talk at the table and hear each other")
     ap.add_argument("--json", action="store_true")
     a = ap.parse_args(argv)
     if a.workers == 1:
@@ -195,7 +235,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         ap.error("give --teams A,B or --seats L0,L1,...")
     if a.games < 1 or a.workers < 1:
         ap.error("--games and --workers must be at least 1")
-    jobs: list[tuple[list[str], int, int, bool]] = []
+    talk = a.talk == "on"
+    jobs: list[tuple[list[str], int, int, bool, bool]] = []
     meta: list[tuple[int, int]] = []  # (seed index, variant)
     if a.teams is not None:
         pair = a.teams.split(",")
@@ -208,7 +249,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             lo = [x.value for x in Game.new(players=a.players, seed=seed).loyalty]
             for variant, (b_lvl, f_lvl) in enumerate(((pair[0], pair[1]), (pair[1], pair[0]))):
                 levels = [b_lvl if x == "british" else f_lvl if x == "french" else a.dutch for x in lo]
-                jobs.append((levels, seed, i, a.deduction))
+                jobs.append((levels, seed, i, a.deduction, talk))
                 meta.append((i, variant))
     else:
         seats = a.seats.split(",")
@@ -218,7 +259,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         for i in range(a.games):
             seed = derive_seed_1667(a.seed, i)
             for r in range(n):
-                jobs.append(([seats[(k - r) % n] for k in range(n)], seed, i, a.deduction))
+                jobs.append(([seats[(k - r) % n] for k in range(n)], seed, i, a.deduction, talk))
                 meta.append((i, r))
     t0 = time.perf_counter()
     stopped = False
@@ -233,7 +274,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         with ProcessPoolExecutor(a.workers) as ex:
             results = list(ex.map(_job, jobs, chunksize=4))
     seconds = time.perf_counter() - t0
-    report: dict[str, Any] = {"games": len(results), "seconds": round(seconds, 1), "seed": a.seed}
+    report: dict[str, Any] = {"games": len(results), "seconds": round(seconds, 1), "seed": a.seed, "talk": a.talk}
     if stopped:
         report["stopped_early"] = True
     if a.teams is not None:
@@ -252,6 +293,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     for res in results:
         reasons[res.reason] = reasons.get(res.reason, 0) + 1
     report["end_reasons"] = reasons
+    if talk:
+        kinds: dict[str, int] = {}
+        for res in results:
+            for k, v in res.talk.items():
+                kinds[k] = kinds.get(k, 0) + v
+        report["talk_lines_per_game"] = {k: round(v / len(results), 1) for k, v in sorted(kinds.items())}
+        report["talk_refused"] = sum(res.refused for res in results)
     if a.deduction:
         curve = []
         for t in range(11):

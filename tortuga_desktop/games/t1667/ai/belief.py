@@ -14,6 +14,13 @@ consistent with the seat's view (its own card, a card seen with Facade, two play
   own card is known) played as many *opposing* cards as were turned up (a Poisson-binomial count,
   the added deck card counting at its deck rate).
 
+- table talk (T9.7, ``Talked``): a seat's claim of its loyalty, an accusation naming a seat's loyalty and a
+  vouch for a seat shift the belief a little (a likelihood ratio of at most :data:`TALK_CLAIM`,
+  :data:`TALK_ACCUSE`, :data:`TALK_VOUCH`), weighted by how reliable the speaker's talk has proved
+  (:attr:`Belief.trust`): a speaker caught lying — a claim or accusation about a seat whose loyalty this
+  seat learns otherwise (its own, a Facade look, the end), or a report of a row slot whose card this seat
+  saw or saw turned up differently — keeps :data:`CAUGHT` of its trust per lie from then on.
+
 The Dutch seat wants a tie; the model treats its moves as uninformative (likelihood ½).
 
 >>> from tortuga_desktop.games.t1667.rules import Game
@@ -35,16 +42,22 @@ from ..rules.events import (
     CardKept,
     CardRevealed,
     Event,
+    FinalRowShuffled,
     GameOver,
     LoyaltySeen,
     Marooned,
     PawnMoved,
+    RowRefilled,
+    SlotsSeen,
+    SuddenDeath,
+    Talked,
     TreasureMoved,
     TurnStarted,
     VoteCalled,
     VotePlayed,
     VoteRevealed,
 )
+from ..rules.talk import TalkKind
 from ..rules.views import PlayerView
 
 #: the loyalty whose team a side's treasure counts for (T7.2)
@@ -58,6 +71,11 @@ FRIEND = 0.28        # ... aimed at a friend
 NEUTRAL = 0.5        # anything the Dutch seat does
 PLAY_OPPOSE = 0.8    # a participant who wants a vote to fail plays an opposing card
 PLAY_SUPPORT = 0.12  # ... and one who wants it to pass still may (no better card in hand)
+# Table talk: the likelihood ratio a fully trusted speaker's word gives what it says (talk is cheap).
+TALK_CLAIM = 1.6     # "I am British": the speaker's own loyalty
+TALK_ACCUSE = 1.4    # "Jack is French"
+TALK_VOUCH = 1.3     # "I trust Anne": the two on one team
+CAUGHT = 0.3         # the share of its trust a speaker keeps per lie caught
 
 
 def side_of_place(place: str) -> Side | None:
@@ -105,6 +123,15 @@ class Belief:
     _my_vote_card: VoteCard | None = None
     _loc: dict[int, Loc] = field(default_factory=dict)
     _captain: int | None = None
+    #: how far each seat's talk is believed (1: fully; :data:`CAUGHT` per lie caught)
+    trust: dict[int, float] = field(default_factory=dict)
+    #: loyalties this seat knows for certain (its own, Facade, two players, the end)
+    _known: dict[int, Loyalty] = field(default_factory=dict)
+    #: what was said of a seat's loyalty and by whom, not yet checked: (speaker, seat, loyalty)
+    _claims: list[tuple[int, int, Loyalty]] = field(default_factory=list)
+    #: the row slots' cards this seat has seen, and reports of them since (speaker, card)
+    _slots: dict[int, EventCard] = field(default_factory=dict)
+    _reports: dict[int, list[tuple[int, EventCard]]] = field(default_factory=dict)
 
     # ------------------------------------------------------------------ building
     @classmethod
@@ -119,6 +146,8 @@ class Belief:
             if all(k is None or perm[i] is k for i, k in enumerate(known)):
                 out.append(perm)
         b = cls(view.seat, view.players, out, [0.0] * len(out))
+        b._known = {s: lo for s, lo in enumerate(known) if lo is not None}
+        b._known[view.seat] = view.loyalty
         b.sync(view)
         return b
 
@@ -128,6 +157,60 @@ class Belief:
         if keep:
             self.assignments = [self.assignments[i] for i in keep]
             self.logw = [self.logw[i] for i in keep]
+        self._known[seat] = loyalty
+        rest = []
+        for speaker, about, said in self._claims:
+            if about != seat:
+                rest.append((speaker, about, said))
+            elif said is not loyalty:
+                self._caught(speaker)
+        self._claims = rest
+
+    # ------------------------------------------------------------------ talk
+    def trusts(self, seat: int) -> float:
+        """How far ``seat``'s talk is believed: 1 until it is caught lying."""
+        return self.trust.get(seat, 1.0)
+
+    def _caught(self, speaker: int) -> None:
+        self.trust[speaker] = self.trusts(speaker) * CAUGHT
+
+    def _said_loyalty(self, speaker: int, about: int, loyalty: Loyalty, ratio: float) -> None:
+        """``speaker`` said ``about`` is ``loyalty``: checked now if this seat knows, else weighed and kept."""
+        known = self._known.get(about)
+        if known is not None:
+            if known is not loyalty:
+                self._caught(speaker)
+            return
+        k = 1.0 + (ratio - 1.0) * self.trusts(speaker)
+        self._weigh({lo: k if lo is loyalty else 1.0 for lo in Loyalty}, about)
+        self._claims.append((speaker, about, loyalty))
+
+    def _talked(self, e: Talked) -> None:
+        speaker, say = e.seat, e.say
+        if speaker == self.me:
+            return
+        if say.kind is TalkKind.CLAIM and say.loyalty is not None:
+            self._said_loyalty(speaker, speaker, say.loyalty, TALK_CLAIM)
+        elif say.kind is TalkKind.ACCUSE and say.loyalty is not None and say.about is not None:
+            self._said_loyalty(speaker, say.about, say.loyalty, TALK_ACCUSE)
+        elif say.kind is TalkKind.VOUCH and say.about is not None and say.about != self.me:
+            k = 1.0 + (TALK_VOUCH - 1.0) * self.trusts(speaker)
+            a, b = speaker, say.about
+            self.logw = [w + (math.log(k) if asg[a] is asg[b] and asg[a] is not Loyalty.DUTCH else 0.0)
+                         for w, asg in zip(self.logw, self.assignments, strict=True)]
+        elif say.kind is TalkKind.REPORT and say.slot is not None and say.card is not None:
+            seen = self._slots.get(say.slot)
+            if seen is not None and seen is not say.card:
+                self._caught(speaker)
+            else:
+                self._reports.setdefault(say.slot, []).append((speaker, say.card))
+
+    def _slot_gone(self, slot: int, card: EventCard | None) -> None:
+        """The card at ``slot`` left it (``card``: as turned up; None: unseen): reports of it are checked."""
+        for speaker, said in self._reports.pop(slot, []):
+            if card is not None and said is not card:
+                self._caught(speaker)
+        self._slots.pop(slot, None)
 
     # ------------------------------------------------------------------ reading
     def probabilities(self) -> list[float]:
@@ -231,6 +314,22 @@ class Belief:
                 self._revealer = -1
             elif isinstance(e, CardRevealed):
                 self._revealer = e.revealer
+                self._slot_gone(e.slot, e.card)
+            elif isinstance(e, Talked):
+                self._talked(e)
+            elif isinstance(e, SlotsSeen):
+                if e.owner == self.me:
+                    for slot, card in e.seen:
+                        self._slots[slot] = card
+                        for speaker, said in self._reports.get(slot, []):
+                            if said is not card:
+                                self._caught(speaker)
+                        self._reports.pop(slot, None)
+            elif isinstance(e, RowRefilled):
+                self._slot_gone(e.slot, None)
+            elif isinstance(e, (FinalRowShuffled, SuddenDeath)):
+                for slot in list(self._slots) + list(self._reports):
+                    self._slot_gone(slot, None)
             elif isinstance(e, CardKept):
                 if e.card is EventCard.MAP:
                     self._maps[e.seat] = self._maps.get(e.seat, 0) + 1

@@ -2,9 +2,11 @@
 built in any process from a :class:`~tortuga_desktop.shell.table.BotSpec` (``FACTORY``), fed only
 their seat's events, asked on their seat's view and legal actions; they answer a typed reason.
 
-They speak at the table too (the shell's ``Talker``): reactions to the votes turned up and a claim
-of their loyalty when asked, by :class:`~.talk.TableTalk`'s strategy (true or false), from their own
-seat's view and belief only. Talk never changes what they decide.
+They speak at the table too (the shell's ``Talker``), in the game's own talk moves
+(:class:`~tortuga_desktop.games.t1667.rules.talk.Say`): answers to the seats that ask them, claims,
+accusations, vouches, reports of the row slots they saw and reactions to the votes turned up, by
+:class:`~.talk.TableTalk`'s strategy for their level (true or false), from their own seat's view and
+belief only. What the others say is evidence in a Normal or Hard player's belief (:mod:`.belief`).
 """
 
 from __future__ import annotations
@@ -14,9 +16,10 @@ from collections.abc import Sequence
 from tortuga_desktop.shell.engine import Choice
 
 from ..rules import Action, Event, PlayerView
+from ..rules.talk import Say
 from .belief import Belief
 from .bots import LEVELS, Bot, NormalBot, make_bot
-from .talk import TableTalk, TalkMessage
+from .talk import TableTalk
 
 #: the import path a BotSpec names to build a 1667 computer player (``make_player(level, seed)``)
 FACTORY = "tortuga_desktop.games.t1667.ai.seat:make_player"
@@ -43,21 +46,25 @@ class SeatPlayer:
 
     def _talker(self, view: PlayerView) -> TableTalk:
         if self._talk is None:
-            self._talk = TableTalk(view.seat, self.seed)
+            self._talk = TableTalk(view.seat, self.seed, self.level)
         return self._talk
 
-    def _belief(self) -> Belief | None:
-        """What it believes of the loyalties as of its last decision (Easy and Random keep no belief)."""
-        return self.bot.belief if isinstance(self.bot, NormalBot) else None
+    def _belief(self, view: PlayerView) -> Belief | None:
+        """What it believes of the loyalties now, with all it heard read (Easy and Random keep no belief)."""
+        if not isinstance(self.bot, NormalBot):
+            return None
+        self.bot.flush(view)
+        return self.bot.belief
 
-    def talk(self, view: PlayerView) -> list[TalkMessage]:
-        """Its reactions to the votes turned up since it last spoke."""
+    def talk(self, view: PlayerView) -> list[Say]:
+        """What it says, having heard the events since it last spoke: answers to the seats that asked it,
+        a reaction to a vote turned up, and on its own turn perhaps a line unasked."""
         heard, self._heard = self._heard, []
-        return list(self._talker(view).react(view, self._belief(), heard))
+        return self._talker(view).hear(view, self._belief(view), heard)
 
-    def answer(self, view: PlayerView, asker: int | None) -> list[TalkMessage]:
+    def answer(self, view: PlayerView, asker: int | None) -> list[Say]:
         """Its claim of its loyalty, asked by ``asker`` (None: the table)."""
-        return [self._talker(view).answer(view, self._belief(), asker)]
+        return [self._talker(view).answer(view, self._belief(view), asker)]
 
 
 def make_player(level: str, seed: int) -> SeatPlayer:

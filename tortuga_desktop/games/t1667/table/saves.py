@@ -104,8 +104,9 @@ class Save1667:
 
     @property
     def decisions(self) -> int:
-        """How many decisions the saved game has had."""
-        return len(self.record["entries"])
+        """How many decisions the saved game has had (its record's entries but the table talk, ``say …``)."""
+        return sum(1 for e in self.record["entries"] if not (isinstance(e, list | tuple) and len(e) == 2
+                                                           and isinstance(e[1], str) and e[1].startswith("say ")))
 
     @property
     def finished(self) -> bool:

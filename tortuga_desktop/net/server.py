@@ -362,6 +362,8 @@ class Conn:
         self.games: frozenset[str] = frozenset({P.DEFAULT_GAME})
         #: the later chat kinds it reads (its Hello says; :func:`.protocol.client_chat_kinds`)
         self.chat_kinds: frozenset[str] = frozenset()
+        #: the later message fields it reads (its Hello says; :func:`.protocol.client_fields`)
+        self.fields: frozenset[str] = frozenset()
         self.watch_raw = 0
         self.watch_visible = 0
 
@@ -536,10 +538,12 @@ class Table:
                            computers=len(bots), level=bots[0].level if bots else "", levels=[s.level for s in bots],
                            watchers=sum(1 for c in self.conns if c.watching), game=self.kind)
 
-    def lobby(self) -> P.Lobby:
+    def lobby(self, watchers: bool = False) -> P.Lobby:
+        """The table's lobby; with ``watchers``, how many watch it (a later field: for clients that read it)."""
         now = time.monotonic()
         return P.Lobby(table=self.id, name=self.name, players=self.players, seats=[s.info(now) for s in self.slots],
-                       started=self.started, over=self.game is not None and self.game.is_over, game=self.kind)
+                       started=self.started, over=self.game is not None and self.game.is_over, game=self.kind,
+                       watchers=sum(1 for c in self.conns if c.watching) if watchers else 0)
 
     def record_dict(self) -> dict[str, Any] | None:
         """The game's record as data (None before it starts)."""
@@ -1286,6 +1290,7 @@ class GameServer:
             conn.hello = True
             conn.games = P.client_games(msg.client)
             conn.chat_kinds = P.client_chat_kinds(msg.client)
+            conn.fields = P.client_fields(msg.client)
             if conn.hello_timer is not None and not conn.over_cap:  # over the cap: it must reclaim in time
                 conn.hello_timer.cancel()
                 conn.hello_timer = None
@@ -1430,7 +1435,7 @@ class GameServer:
         conn.send(P.Watching(table=table.id))
         for entry in table.chat:
             self._send_chat(conn, entry)
-        conn.send(table.lobby())
+        self._broadcast_lobby(table)  # everyone at the table sees one more watching
         if table.game is not None:
             self._send_watcher(table, conn)
 
@@ -1781,8 +1786,9 @@ class GameServer:
 
     def _broadcast_lobby(self, table: Table) -> None:
         raw = P.encode(table.lobby())
+        counted = P.encode(table.lobby(watchers=True)) if any(c.watching for c in table.conns) else raw
         for c in list(table.conns):
-            c.send(raw)
+            c.send(counted if "lobby:watchers" in c.fields else raw)
 
     # ------------------------------------------------------------ drops and computer players
     def _drop(self, conn: Conn) -> None:

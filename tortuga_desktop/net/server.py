@@ -29,6 +29,10 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
   its cap may still open as many connections again, each only to reclaim a seat with its token
   (anything else closes it with 1013), so a guesser behind the same address or proxy never
   keeps a returning player out;
+* new connections: the dedicated server accepts at most ``accept_rate`` a second (a twentieth of a
+  second's worth at once); more wait their turn in the kernel's listening queue (``backlog``
+  long), none is refused for the pace, and the tables being played are served between a burst's
+  handshakes (:meth:`GameServer._accept_ready`); the in-game host accepts each as it comes;
 * tables: at most ``max_tables`` live ones; a finished table is archived (its record kept in
   ``save_dir/archive``) and removed; a table nobody sits at expires before it starts; a started
   table nobody has been connected to for ``abandoned_expiry`` seconds is archived and removed; one

@@ -288,10 +288,6 @@ class LobbyScene(Scene):
             y = self._draw_share(surface, x, y, inner, s)
         y += int(10 * s)
         y = self._draw_seats(surface, x, y, inner, s, c.lobby)
-        if c.watchers:
-            small = art.font(max(11, int(20 * s)))
-            surface.blit(small.render(self.watchers_text(), True, palette.INK_SOFT), (x, y + int(2 * s)))
-            y += small.get_linesize() + int(4 * s)
         if c.hold_seconds is not None and not c.started:
             small = art.font(max(11, int(20 * s)))
             rule = tr("net.lobby.hold_rule", seconds=int(c.hold_seconds),
@@ -300,7 +296,10 @@ class LobbyScene(Scene):
                 surface.blit(small.render(ln, True, palette.INK_SOFT), (x, y + int(6 * s)))
                 y += small.get_linesize()
         f = art.font(max(12, int(22 * s)), True)
-        st = f.render(self.status_text(), True, palette.INK)
+        status = self.status_text()
+        if c.watchers:  # on the status line: no room taken from a nine-seat table's rows
+            status = f"{status}  ·  {self.watchers_text()}"
+        st = f.render(status, True, palette.INK)
         surface.blit(st, st.get_rect(midbottom=(self._box.centerx, self.buttons.rects[0].y - int(14 * s))))
         self.buttons.draw(surface, int(26 * s))
         self.chat.draw(surface, self)

@@ -116,7 +116,7 @@ def test_a_burst_of_connections_waits_its_turn_while_a_table_plays_on() -> None:
     taken, played, answered = asyncio.run(_burst_against_a_table(accept_rate=200.0))
     assert answered == BURST  # none refused or dropped for the pace
     # the table played on while the burst was taken: many round trips, each beside a few handshakes
-    # (at most a tenth of a second's worth per readiness of the listening socket). The event
+    # (at most a hundredth of a second's worth per readiness of the listening socket). The event
     # loop's own accept takes them all within the first round trip or two (100+ each).
     assert played >= 10, taken
     assert max(taken) <= BURST // 5, taken

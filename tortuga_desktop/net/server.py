@@ -29,7 +29,7 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
   its cap may still open as many connections again, each only to reclaim a seat with its token
   (anything else closes it with 1013), so a guesser behind the same address or proxy never
   keeps a returning player out;
-* new connections: the dedicated server accepts at most ``accept_rate`` a second (a twentieth of a
+* new connections: the dedicated server accepts at most ``accept_rate`` a second (a hundredth of a
   second's worth at once); more wait their turn in the kernel's listening queue (``backlog``
   long), none is refused for the pace, and the tables being played are served between a burst's
   handshakes (:meth:`GameServer._accept_ready`); the in-game host accepts each as it comes;
@@ -698,7 +698,7 @@ class GameServer:
         #: from itself, the budget of new connections, the timer that watches them again, the
         #: connections being handed to the websocket layer, and how often the pace held them back
         self._listening: list[socket.socket] = []
-        self._accepts = Bucket(self.config.accept_rate, max(1.0, self.config.accept_rate / 20))
+        self._accepts = Bucket(self.config.accept_rate, max(1.0, self.config.accept_rate / 100))
         self._accept_timer: asyncio.TimerHandle | None = None
         self._handing: set[asyncio.Task[Any]] = set()
         self._protocol_factory: Callable[[], asyncio.BaseProtocol] | None = None

@@ -798,6 +798,8 @@ class GameServer:
                 sock, _ = own.accept()
             except (BlockingIOError, InterruptedError):
                 return
+            except ConnectionAbortedError:  # gone before it was taken: the next one
+                continue
             except OSError as exc:  # out of files or memory: as the loop does, wait a second and try again
                 logger.warning("cannot accept a connection: %s", exc.strerror or exc)
                 self._rest_listening(1.0)

@@ -33,6 +33,8 @@ clients are made light (and say so in the output): they read a received view, wi
 check, only when their bot acts on it (``NetClient(raw_updates=True)``); ``--client-checks``
 makes them read every view, as the app does. ``--python-gc`` runs the server with Python's own
 garbage-collection schedule (``--full-gc-every 0``) instead of its ``GcPolicy``, for comparison.
+``--accept-rate N`` sets the server's pace of new connections (``tortuga-server --accept-rate``; 0:
+each accepted as it comes); the server's statistics line says how many it accepted at that pace.
 """
 
 from __future__ import annotations
@@ -351,6 +353,9 @@ def main() -> int:
     ap.add_argument("--guessers", type=int, default=50, help="connections that guess join codes (--abuse)")
     ap.add_argument("--abuse-delay", type=float, default=20.0,
                     help="seconds after the tables' clients start before the abuse begins (they join first)")
+    ap.add_argument("--accept-rate", type=float, default=None, metavar="N",
+                    help="the server's pace of new connections a second (tortuga-server --accept-rate; "
+                         "default: the server's own)")
     ap.add_argument("--abuser", metavar="URL", help=argparse.SUPPRESS)
     ap.add_argument("--abuse-seconds", type=float, default=60.0, help=argparse.SUPPRESS)
     ap.add_argument("--worker", metavar="URL", help=argparse.SUPPRESS)
@@ -377,7 +382,8 @@ def main() -> int:
          "--max-tables", str(opts.tables + 10), "--rate", "50", "--stats",
          # the bench's clients all come from 127.0.0.1 and one lobby connection makes every table
          "--max-connections", "2000", "--max-per-ip", "2000", "--create-rate", "100000"]
-        + (["--full-gc-every", "0"] if opts.python_gc else []),
+        + (["--full-gc-every", "0"] if opts.python_gc else [])
+        + (["--accept-rate", str(opts.accept_rate)] if opts.accept_rate is not None else []),
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
         assert server.stdout is not None

@@ -538,3 +538,38 @@ def test_a_move_made_while_the_connection_is_down_says_so_not_that_the_move_is_i
         tab.close()
         app.close()
         st.stop()
+
+
+def test_a_joiner_s_1667_seat_keeps_what_it_was_shown_and_did_on_disk(tmp_path: Path) -> None:
+    """A 1667 joiner's kept seat holds its record as the dice game's does (the game-neutral
+    :class:`SeatKeeper`): every view it was sent with its event count, its events, the view at each of
+    its decisions and the actions it sent; the file reads back, checked by the game's own readers."""
+    from tortuga_desktop.net.seatstore import SeatKeeper, read_seat
+    from tortuga_desktop.shell.netsession import NetSession
+
+    st = start()
+    table = make_table(st, "oc", seed=8, auto_start=True)
+    url = f"{HOST}:{st.port}"
+    client = NetClient(url, code=table.code, name="Ann", raw_updates=True, backoff_min=0.05, backoff_max=0.2)
+    keeper = SeatKeeper(tmp_path, url, table.code, "Ann")
+    session = NetSession(client, keeper=keeper)
+    tab = NetTable1667(client, controller=session)
+    client.start()
+    rng = random.Random(5)
+    try:
+        pump([tab], lambda: tab.ready and tab.decisions >= 10, act=random_player(rng))
+        seat = tab.human_seats[0]
+        assert keeper.flush()
+        shown = st.call(lambda s: json_data(C.events_to_json(engine_of(table).events_for(seat))))
+    finally:
+        tab.close()
+        keeper.close()
+        st.stop()
+    assert keeper.path is not None
+    kept = read_seat(keeper.path)
+    assert kept is not None and kept.game == "t1667" and kept.seats == [seat]
+    rec = kept.record
+    assert rec.frames and all(f.seat == seat for f in rec.frames)
+    assert rec.events[seat] == shown[:len(rec.events[seat])] and len(rec.events[seat]) >= rec.frames[-1].events
+    assert rec.actions and all(a.seat == seat for a in rec.actions)
+    assert rec.prompts  # the view at its decisions

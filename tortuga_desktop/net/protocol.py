@@ -99,7 +99,7 @@ def client_games(client: str) -> frozenset[str]:
     (['t1667', 'tortuga'], ['tortuga'], ['tortuga'])
     """
     return frozenset({DEFAULT_GAME} | {g for g in client.split("+")[1:]
-                                       if g and len(g) <= MAX_GAME and not g.startswith((_CHAT_PREFIX, _READS_PREFIX))})
+                                       if g and len(g) <= MAX_GAME and ":" not in g})  # "chat:bot", "lobby:watchers": not games
 
 
 #: What a :class:`Hello`'s ``client`` holds, after a ``+`` sign, for each chat kind of
@@ -141,16 +141,33 @@ def client_reads(client: str) -> frozenset[str]:
                      and (k := part[len(_READS_PREFIX):]) in LATER_READS)
 
 
+#: Message fields made after version 1 of this protocol, as ``message:field``: a client that reads one
+#: names it after a ``+`` sign in its :class:`Hello`'s ``client`` (``"tortuga+t1667+lobby:watchers"``;
+#: :func:`client_fields`) and only such a client is sent it, since every message forbids unknown
+#: fields and a client from before would refuse the whole message. A server from before reads such a
+#: part as one more game it has no table of: harmless.
+LATER_FIELDS = ("lobby:watchers",)
+
+
+def client_fields(client: str) -> frozenset[str]:
+    """The fields of :data:`LATER_FIELDS` a client reads, from its :class:`Hello`'s ``client``.
+
+    >>> sorted(client_fields("tortuga+t1667+chat:bot+lobby:watchers")), sorted(client_fields("tortuga+t1667"))
+    (['lobby:watchers'], [])
+    """
+    return frozenset(part for part in client.split("+")[1:] if part in LATER_FIELDS)
+
+
 def __getattr__(name: str) -> Any:
     """``CLIENT``: what this program says it is in its :class:`Hello`, the games it plays after ``+``
     signs (from the registered games, looked up when first asked for), then the later chat kinds it
-    reads (``+chat:bot``: :func:`client_chat_kinds`) and the later data (``+reads:talk``:
-    :func:`client_reads`)."""
+    reads (``+chat:bot``: :func:`client_chat_kinds`), the later data (``+reads:talk``: :func:`client_reads`)
+    and the later fields it reads (``+lobby:watchers``: :func:`client_fields`)."""
     if name == "CLIENT":
         from tortuga_desktop.net.games import client_id
 
         return "+".join([client_id(), *(f"{_CHAT_PREFIX}{k}" for k in LATER_CHAT_KINDS),
-                         *(f"{_READS_PREFIX}{k}" for k in LATER_READS)])
+                         *(f"{_READS_PREFIX}{k}" for k in LATER_READS), *LATER_FIELDS])
     raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
 
 
@@ -375,6 +392,9 @@ class Lobby(_Msg, tag="Lobby", frozen=True, omit_defaults=True):
     over: bool
     #: which game
     game: GameKey = DEFAULT_GAME
+    #: connections watching the table without a seat (a later field: sent only to a client whose
+    #: Hello names ``lobby:watchers``, see :data:`LATER_FIELDS`; 0 is never sent)
+    watchers: int = 0
 
 
 class Update(_Msg, tag="Update", frozen=True, omit_defaults=True):
@@ -648,7 +668,7 @@ def _check_client(msg: ClientMessage) -> None:
 
 
 __all__ = [
-    "CHAT_KEEP", "CHAT_KINDS", "LATER_CHAT_KINDS", "client_chat_kinds", "DEFAULT_GAME", "GameKey", "MAX_GAME", "MAX_SEAT", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
+    "CHAT_KEEP", "CHAT_KINDS", "LATER_CHAT_KINDS", "client_chat_kinds", "LATER_FIELDS", "client_fields", "DEFAULT_GAME", "GameKey", "MAX_GAME", "MAX_SEAT", "client_games", "CODE_ALPHABET", "CODE_LENGTH", "DEFAULT_PORT", "MAX_CHAT", "Chat", "ChatKind", "Say",
     "clean_chat", "BYE_HOST_CLOSED", "ERROR_CODES", "LEVELS", "MAX_LISTED", "MAX_MESSAGE", "PROTOCOL_VERSION", "Act", "Bye", "ClientMessage", "Created",
     "CreateTable", "Error", "Hello", "Join", "Joined", "Leave", "ListTables", "Lobby", "ProtocolError", "SeatInfo",
     "SPECTATOR", "SeatSpec", "ServerMessage", "Start", "MAX_TALK", "Talk", "talk_unknown", "LATER_READS", "client_reads", "Watch", "Watching", "TableInfo", "Tables", "Update", "Welcome", "decode_client",

@@ -29,6 +29,10 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
   its cap may still open as many connections again, each only to reclaim a seat with its token
   (anything else closes it with 1013), so a guesser behind the same address or proxy never
   keeps a returning player out;
+* new connections: the dedicated server accepts at most ``accept_rate`` a second (a hundredth of a
+  second's worth at once); more wait their turn in the kernel's listening queue (``backlog``
+  long), none is refused for the pace, and the tables being played are served between a burst's
+  handshakes (:meth:`GameServer._accept_ready`); the in-game host accepts each as it comes;
 * tables: at most ``max_tables`` live ones; a finished table is archived (its record kept in
   ``save_dir/archive``) and removed; a table nobody sits at expires before it starts; a started
   table nobody has been connected to for ``abandoned_expiry`` seconds is archived and removed; one
@@ -76,6 +80,7 @@ import math
 import os
 import secrets
 import signal
+import socket
 import ssl
 import sys
 import threading
@@ -175,6 +180,13 @@ class ServerConfig:
     list_burst: float = 5.0
     #: serve wss:// with this context (None: plain ws://)
     tls: ssl.SSLContext | None = None
+    #: new connections accepted per second (0: each as soon as it comes, the event loop's own
+    #: accept). Paced, a burst of connections waits in the kernel's listening queue and is taken
+    #: a few at a time, so the tables being played are served between their handshakes
+    #: (:meth:`GameServer._accept_ready`)
+    accept_rate: float = 0.0
+    #: the kernel's queue of connections not yet accepted (capped by the system: net.core.somaxconn on Linux)
+    backlog: int = 100
 
 
 def _hash(token: str) -> str:
@@ -361,6 +373,8 @@ class Conn:
         self.games: frozenset[str] = frozenset({P.DEFAULT_GAME})
         #: the later chat kinds it reads (its Hello says; :func:`.protocol.client_chat_kinds`)
         self.chat_kinds: frozenset[str] = frozenset()
+        #: the later message fields it reads (its Hello says; :func:`.protocol.client_fields`)
+        self.fields: frozenset[str] = frozenset()
         self.watch_raw = 0
         self.watch_visible = 0
 
@@ -535,10 +549,12 @@ class Table:
                            computers=len(bots), level=bots[0].level if bots else "", levels=[s.level for s in bots],
                            watchers=sum(1 for c in self.conns if c.watching), game=self.kind)
 
-    def lobby(self) -> P.Lobby:
+    def lobby(self, watchers: bool = False) -> P.Lobby:
+        """The table's lobby; with ``watchers``, how many watch it (a later field: for clients that read it)."""
         now = time.monotonic()
         return P.Lobby(table=self.id, name=self.name, players=self.players, seats=[s.info(now) for s in self.slots],
-                       started=self.started, over=self.game is not None and self.game.is_over, game=self.kind)
+                       started=self.started, over=self.game is not None and self.game.is_over, game=self.kind,
+                       watchers=sum(1 for c in self.conns if c.watching) if watchers else 0)
 
     def record_dict(self) -> dict[str, Any] | None:
         """The game's record as data (None before it starts)."""
@@ -685,6 +701,16 @@ class GameServer:
                                     self.config.token_free_failures, self.config.token_rate)
         #: tables waiting for a bot thread, in turn (round robin), and the decisions running
         self._bot_queue: collections.OrderedDict[str, Table] = collections.OrderedDict()
+        #: the paced accept (``config.accept_rate``): the listening sockets this server accepts
+        #: from itself, the budget of new connections, the timer that watches them again, the
+        #: connections being handed to the websocket layer, and how often the pace held them back
+        self._listening: list[socket.socket] = []
+        self._accepts = Bucket(self.config.accept_rate, max(1.0, self.config.accept_rate / 100))
+        self._accept_timer: asyncio.TimerHandle | None = None
+        self._handing: set[asyncio.Task[Any]] = set()
+        self._protocol_factory: Callable[[], asyncio.BaseProtocol] | None = None
+        self.accepted = 0
+        self.accept_pauses = 0
         self._bots_running = 0
         #: a stand-in for every game's own pacing of computer answers (tests); None: the game's
         self.pacing: Any = None
@@ -727,7 +753,10 @@ class GameServer:
             before_listen(self)
         self._server = await serve(self._handle, self.config.host, self.config.port, max_size=_HARD_LIMIT,
                                    max_queue=64, compression=None, ping_interval=20, ping_timeout=20,
-                                   open_timeout=10, close_timeout=5, ssl=self.config.tls)
+                                   open_timeout=10, close_timeout=5, ssl=self.config.tls,
+                                   backlog=self.config.backlog)
+        if self.config.accept_rate > 0:
+            self._own_accept()
         self._sweeper = self._loop.call_later(60.0, self._sweep)
         sock = next(iter(self._server.sockets))
         self.port = int(sock.getsockname()[1])
@@ -736,6 +765,84 @@ class GameServer:
             gc.callbacks.append(self._gc_timer)
         logger.info("server listening on %s:%d", self.config.host, self.port)
         return self.port
+
+    def _own_accept(self) -> None:
+        """Take the accepting of new connections from the event loop (which accepts up to a
+        hundred at once whenever any wait) and do it here, at ``config.accept_rate`` a second:
+        the listening sockets are watched only while the budget has room (:meth:`_accept_ready`).
+        Each accepted socket is handed to the websocket layer just as the loop would hand it."""
+        assert self._loop is not None and self._server is not None
+        # the websocket layer's factory of connections, as the loop's own accept uses it
+        factory = getattr(self._server.server, "_protocol_factory", None)
+        if factory is None:
+            logger.warning("this event loop cannot pace new connections: each is accepted as it comes")
+            return
+        try:
+            for ts in self._server.sockets:
+                self._loop.remove_reader(ts.fileno())  # the loop's own accept stops here
+        except NotImplementedError:  # an event loop without readers (Windows' proactor)
+            logger.warning("this event loop cannot pace new connections: each is accepted as it comes")
+            return
+        self._protocol_factory = factory
+        for ts in self._server.sockets:
+            own = socket.socket(ts.family, ts.type, ts.proto, fileno=os.dup(ts.fileno()))
+            own.setblocking(False)
+            self._listening.append(own)
+        self._watch_listening()
+
+    def _watch_listening(self) -> None:
+        self._accept_timer = None
+        if self.stopping or self._loop is None:
+            return
+        for own in self._listening:
+            self._loop.add_reader(own.fileno(), self._accept_ready, own)
+
+    def _accept_ready(self, own: socket.socket) -> None:
+        """New connections wait on ``own``: accept them while the budget has room, then stop
+        watching the listening sockets until it has room again (the rest wait in the kernel's
+        queue, ``config.backlog`` long; none is refused for the pace)."""
+        assert self._loop is not None
+        while self._accepts.ready():
+            try:
+                sock, _ = own.accept()
+            except (BlockingIOError, InterruptedError):
+                return
+            except ConnectionAbortedError:  # gone before it was taken: the next one
+                continue
+            except OSError as exc:  # out of files or memory: as the loop does, wait a second and try again
+                logger.warning("cannot accept a connection: %s", exc.strerror or exc)
+                self._rest_listening(1.0)
+                return
+            self._accepts.take()
+            self.accepted += 1
+            sock.setblocking(False)
+            task = self._loop.create_task(self._hand_over(sock))
+            self._handing.add(task)
+            task.add_done_callback(self._handing.discard)
+        self.accept_pauses += 1
+        self._rest_listening(self._accepts.wait())
+
+    def _rest_listening(self, seconds: float) -> None:
+        assert self._loop is not None
+        for own in self._listening:
+            self._loop.remove_reader(own.fileno())
+        if self._accept_timer is None:
+            self._accept_timer = self._loop.call_later(seconds, self._watch_listening)
+
+    async def _hand_over(self, sock: socket.socket) -> None:
+        """An accepted socket to the websocket layer (TLS first, when served), as the loop's own
+        accept does."""
+        assert self._loop is not None and self._protocol_factory is not None
+        tls = self.config.tls
+        try:
+            await self._loop.connect_accepted_socket(
+                self._protocol_factory, sock, ssl=tls, ssl_handshake_timeout=10 if tls is not None else None,
+                ssl_shutdown_timeout=5 if tls is not None else None)
+        except (OSError, TimeoutError):  # gone already, or its TLS failed: nothing to serve (the loop says nothing either)
+            sock.close()
+        except Exception:
+            logger.exception("cannot serve an accepted connection")
+            sock.close()
 
     async def _watch_lag(self) -> None:
         """How late the event loop runs a 20 ms timer (queueing on the server, or no CPU for it)."""
@@ -766,7 +873,8 @@ class GameServer:
                 f"event-loop lag p50/p99/max {ms(self.lags)}; {len(self.gc_pauses)} full garbage collections, "
                 f"p50/p99/max {ms(self.gc_pauses)}; {len(self.young_gc_pauses)} young ones, p50/p99/max "
                 f"{ms(self.young_gc_pauses)}; connections refused {self.connections_refused}, closed without Hello "
-                f"{self.hello_timeouts}; join codes checked {self.join_guard.guesses_checked}, held for their turn "
+                f"{self.hello_timeouts}; accepted at the pace {self.accepted} (the pace held them back "
+                f"{self.accept_pauses} times); join codes checked {self.join_guard.guesses_checked}, held for their turn "
                 f"{self.join_guard.guesses_held}, refused unchecked {self.join_guard.guesses_refused}; wrong reclaim "
                 f"tokens {self.join_guard.tokens_wrong} (over the budget {self.join_guard.tokens_refused}); tables archived {self.tables_archived}, expired {self.tables_expired}")
 
@@ -805,6 +913,16 @@ class GameServer:
             for slot in table.slots:
                 if slot.hold_timer is not None:
                     slot.hold_timer.cancel()
+        if self._accept_timer is not None:
+            self._accept_timer.cancel()
+            self._accept_timer = None
+        if self._listening and self._loop is not None:
+            for own in self._listening:
+                self._loop.remove_reader(own.fileno())
+                own.close()  # a copy of the listening socket: the websocket layer closes the first
+            self._listening = []
+        for task in list(self._handing):  # accepted, not yet handed over: nothing to serve any more
+            task.cancel()
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -1188,6 +1306,7 @@ class GameServer:
             # a game whose updates carry what this client cannot read (an older version) is not its game here
             conn.games = G.playable(P.client_games(msg.client), P.client_reads(msg.client))
             conn.chat_kinds = P.client_chat_kinds(msg.client)
+            conn.fields = P.client_fields(msg.client)
             if conn.hello_timer is not None and not conn.over_cap:  # over the cap: it must reclaim in time
                 conn.hello_timer.cancel()
                 conn.hello_timer = None
@@ -1402,7 +1521,7 @@ class GameServer:
         conn.send(P.Watching(table=table.id))
         for entry in table.chat:
             self._send_chat(conn, entry)
-        conn.send(table.lobby())
+        self._broadcast_lobby(table)  # everyone at the table sees one more watching
         if table.game is not None:
             self._send_watcher(table, conn)
 
@@ -1756,8 +1875,9 @@ class GameServer:
 
     def _broadcast_lobby(self, table: Table) -> None:
         raw = P.encode(table.lobby())
+        counted = P.encode(table.lobby(watchers=True)) if any(c.watching for c in table.conns) else raw
         for c in list(table.conns):
-            c.send(raw)
+            c.send(counted if "lobby:watchers" in c.fields else raw)
 
     # ------------------------------------------------------------ drops and computer players
     def _drop(self, conn: Conn) -> None:
@@ -2213,6 +2333,19 @@ def _raise_file_limit(want: int) -> int:
     return int(soft)
 
 
+#: the dedicated server's default pace of new connections a second (``--accept-rate``)
+ACCEPT_RATE = 200.0
+
+
+def _system_backlog() -> int | None:
+    """The most connections the system lets wait to be accepted (Linux: net.core.somaxconn;
+    None where it cannot be read)."""
+    try:
+        return int(Path("/proc/sys/net/core/somaxconn").read_text().split()[0])
+    except (OSError, ValueError, IndexError):
+        return None
+
+
 def server_tls(cert: Path, key: Path) -> ssl.SSLContext:
     """TLS settings for serving ``wss://`` with ``cert`` (PEM, with its chain) and ``key``
     (TLS 1.2 or newer). Raises OSError or ssl.SSLError when they cannot be used."""
@@ -2247,6 +2380,10 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a started game nobody has been connected to for S seconds is archived and removed "
                         "(60-604800, default 3600); until then its players can take their seats back")
     p.add_argument("--rate", type=float, default=20.0, help="messages per second per connection (default 20)")
+    p.add_argument("--accept-rate", type=float, default=ACCEPT_RATE, metavar="N",
+                   help=f"new connections accepted per second (default {ACCEPT_RATE:.0f}; 0: each as it comes): more "
+                        "wait their turn in the system's queue of new connections (as long as --max-connections) "
+                        "while the tables being played are served")
     p.add_argument("--bot-threads", type=int, default=2, help="threads for computer players (default 2)")
     p.add_argument("--name", default="Tortuga server", help="server name shown to clients")
     p.add_argument("--tls-cert", type=Path, default=None, metavar="FILE",
@@ -2285,6 +2422,8 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--max-connections {opts.max_connections} needs {opts.max_connections + _SPARE_FILES} open "
                      f"files, but this process may open only {files} (see ulimit -n): lower --max-connections "
                      f"to {max(1, files - _SPARE_FILES)} or raise the limit")
+    if opts.accept_rate != 0 and not 1 <= opts.accept_rate <= 100_000:
+        parser.error("--accept-rate must be 0 or 1-100000")
     if not 60 <= opts.abandoned_after <= 604_800:
         parser.error("--abandoned-after must be 60-604800 seconds")
     if opts.full_gc_every != 0 and not 1 <= opts.full_gc_every <= 86_400:
@@ -2307,7 +2446,12 @@ def main(argv: list[str] | None = None) -> int:
                           max_bots_per_table=opts.max_bots_per_table, create_rate=opts.create_rate,
                           create_burst=max(4.0, opts.create_rate / 15),  # at once: four seconds' worth
                           abandoned_expiry=opts.abandoned_after,
-                          tls=tls)
+                          tls=tls, accept_rate=opts.accept_rate, backlog=max(128, opts.max_connections))
+    queue = _system_backlog()
+    if queue is not None and queue < config.backlog:
+        logging.getLogger(__name__).warning(
+            "the system keeps at most %d new connections waiting (net.core.somaxconn), fewer than --max-connections "
+            "%d: a burst beyond that is slowed down by the clients' retries", queue, config.backlog)
 
     async def run() -> None:
         server = GameServer(config)

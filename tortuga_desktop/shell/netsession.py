@@ -154,6 +154,8 @@ class NetSession:
         self.announcer: Announcer | None = None
         self.net = NetState()
         self.lobby: list[SeatState] = []
+        #: how many watch the table without a seat (the lobby says; a server from before: 0)
+        self.watchers = 0
         #: when the lobby arrived (``held_for`` counts down from then)
         self.lobby_at = time.perf_counter()
         self.table_name = ""
@@ -409,3 +411,4 @@ class NetSession:
         if msg.started and not self.started:
             self.started = True
         self.over = bool(msg.over)
+        self.watchers = max(0, int(msg.watchers))

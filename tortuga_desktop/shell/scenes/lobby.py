@@ -26,7 +26,7 @@ from tortuga_desktop.net.protocol import format_code
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell import game as games
 from tortuga_desktop.shell.game import NetworkTable, PlayAgain
-from tortuga_desktop.shell.i18n import tr
+from tortuga_desktop.shell.i18n import tr, trn
 from tortuga_desktop.shell.intents import Intent, Key
 from tortuga_desktop.shell.netsession import NetSession, SeatState
 from tortuga_desktop.shell.scenes import Scene
@@ -213,7 +213,7 @@ class LobbyScene(Scene):
         if self.chat.update(dt, self):
             changed = True
         age = time.perf_counter() - c.lobby_at
-        state = (tuple(c.lobby), c.net.state, c.started, self.can_start,
+        state = (tuple(c.lobby), c.watchers, c.net.state, c.started, self.can_start,
                  tuple(int(s.held_for - age) for s in c.lobby if s.held_for is not None))
         if state != self._key:
             self._key = state
@@ -248,8 +248,15 @@ class LobbyScene(Scene):
         c = self.session
         age = time.perf_counter() - c.lobby_at
         out = [f"{s.seat + 1}. {s.name}: {seat_status(s, age)}" for s in c.lobby]
+        if c.watchers:
+            out.append(self.watchers_text())
         out.append(self.status_text())
         return out
+
+    def watchers_text(self) -> str:
+        """How many watch the table without a seat ("" when nobody does)."""
+        n = self.session.watchers
+        return trn("net.tables.watchers", n) if n else ""
 
     def status_text(self) -> str:
         c = self.session
@@ -289,7 +296,10 @@ class LobbyScene(Scene):
                 surface.blit(small.render(ln, True, palette.INK_SOFT), (x, y + int(6 * s)))
                 y += small.get_linesize()
         f = art.font(max(12, int(22 * s)), True)
-        st = f.render(self.status_text(), True, palette.INK)
+        status = self.status_text()
+        if c.watchers:  # on the status line: no room taken from a nine-seat table's rows
+            status = f"{status}  ·  {self.watchers_text()}"
+        st = f.render(status, True, palette.INK)
         surface.blit(st, st.get_rect(midbottom=(self._box.centerx, self.buttons.rects[0].y - int(14 * s))))
         self.buttons.draw(surface, int(26 * s))
         self.chat.draw(surface, self)

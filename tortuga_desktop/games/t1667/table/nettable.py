@@ -240,6 +240,9 @@ class NetTable1667:
             raise ActionRefused("not one of this seat's legal actions now")
         self._sent[seat] = self._decisions
         self.client.send_action(seat, str(action), self._decisions)
+        keeper = self._keeper()
+        if keeper is not None:  # the seat's record on disk (the dice game's network seat keeps the same)
+            keeper.acted(seat, self._decisions, str(action))
         return Move(seat, action, None, self._decisions + 1, False)
 
     def poll(self, budget_s: float = 0.0) -> list[Move[Action]]:
@@ -282,6 +285,11 @@ class NetTable1667:
                 self.controller.close()  # (it stops this computer's server too, when it hosts)
             else:
                 self.client.close()
+
+    def _keeper(self) -> Any:
+        """The seat keeper of the session this table was reached through (a joiner's seat on disk:
+        :class:`~tortuga_desktop.net.seatstore.SeatKeeper`), None without one (the host, tests)."""
+        return self.controller.keeper if self.controller is not None else None
 
     # ------------------------------------------------------------------ what arrives
     def handle(self, msg: Any) -> None:
@@ -357,6 +365,9 @@ class NetTable1667:
             log.warning("a 1667 update does not follow the events this screen has (%d, %d)", msg.first, len(have))
             self._notices.append(("net.error.malformed", {}))
             return
+        keeper = self._keeper()
+        if keeper is not None and seat is not None:  # what this seat was shown, kept with the seat on disk
+            keeper.update_raw(msg, self.controller.game if self.controller is not None else "t1667")
         before = self._deciders()
         have += events
         if seat is None:

@@ -1,14 +1,13 @@
 """Computer players' table talk at network Tortuga 1667 tables, all on 127.0.0.1.
 
 With the table's ``talk`` option on, each computer seat speaks as at a local table: its player hears its
-seat's events and reacts to the votes turned up (``t1667/ai/talk.py``), and the server puts each line
-into the table's chat as kind ``bot``, stamped as that seat. A client from before that kind is never
-sent one; the lines are kept in the table's save and a resumed table keeps them.
+seat's events and speaks in the game's talk moves (``t1667/ai/talk.py``, rules E1667.19); the server plays
+each line into the game, so every seat and watcher gets it as an event in its updates, the record and the
+table's save keep it, and a resumed table keeps it and talks on. No ``bot`` chat entry is sent for it.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import random
 import time
 from collections.abc import Callable
@@ -18,16 +17,15 @@ from typing import Any
 import pytest
 from websockets.sync.client import connect
 
-from tortuga_desktop.games.t1667.ai.seat import SeatPlayer, make_player
 from tortuga_desktop.games.t1667.ai.talk import Reaction
 from tortuga_desktop.games.t1667.net import codec as C
 from tortuga_desktop.games.t1667.net.run import Run1667
 from tortuga_desktop.games.t1667.rules import parse_action
 from tortuga_desktop.games.t1667.rules import replay as replay_record
 from tortuga_desktop.games.t1667.rules.cards import VoteKind
-from tortuga_desktop.games.t1667.rules.events import VoteRevealed
+from tortuga_desktop.games.t1667.rules.events import Talked, VoteRevealed
 from tortuga_desktop.games.t1667.rules.record import GameRecord
-from tortuga_desktop.games.t1667.table.engine import T1667Engine
+from tortuga_desktop.games.t1667.rules.talk import Say, TalkKind
 from tortuga_desktop.games.t1667.table.nettable import NetTable1667
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import NetClient
@@ -88,39 +86,19 @@ def patient_player(rng: random.Random) -> Callable[[NetTable1667], None]:
     return act
 
 
-def replayed_talk(record: dict[str, Any], seeds: dict[int, int]) -> list[tuple[int, object]]:
-    """The talk the talk module makes for this game, found independently of the server: the record
-    replayed action by action; each computer seat's player (made with the seed the server gave it) is
-    given only its seat's events, decides its own actions (they must be the record's), and after every
-    action hears its new events and speaks (``SeatPlayer.talk`` on its own view), as the local table's
-    computer players do."""
-    rec = GameRecord.from_dict(record)
-    engine = T1667Engine(replay_record(dataclasses.replace(rec, entries=())))
-    players: dict[int, SeatPlayer] = {s: make_player("normal", seed) for s, seed in seeds.items()}
-    read = dict.fromkeys(seeds, 0)
-    said: list[tuple[int, object]] = []
-
-    def feed(seat: int) -> None:
-        events = tuple(engine.events_for(seat, read[seat]))
-        read[seat] += len(events)
-        if events:
-            players[seat].observe(events)
-
-    for seat, text in rec.entries:
-        action = parse_action(text)
-        if seat in players:
-            feed(seat)
-            chosen = players[seat].decide(engine.view(seat), tuple(engine.legal_actions(seat))).action
-            assert chosen == action, "the replayed computer player chose another action than the server's"
-        engine.apply(seat, action)
-        for s in sorted(players):
-            feed(s)
-            said += [(s, line) for line in players[s].talk(engine.view(s))]
-    return said
-
-
 def bot_lines(t: NetTable1667) -> list[P.Chat]:
     return [c for c in t.chat if c.kind == "bot"]
+
+
+def bot_talk(t: NetTable1667) -> list[Talked]:
+    """The computer seats' talk as the joined seat got it: events of the game (E1667.19)."""
+    return [e for e in t.events_for(0) if isinstance(e, Talked) and e.seat != 0]
+
+
+def record_talk(record: dict[str, Any]) -> list[Talked]:
+    """The talk kept in the server's record of the game, in order."""
+    rec = GameRecord.from_dict(record)
+    return [Talked(seat, say) for seat, text in rec.entries if isinstance(say := parse_action(text), Say)]
 
 
 def play_to_end(st: ServerThread, table: Table, seed: int) -> NetTable1667:
@@ -135,78 +113,80 @@ def play_to_end(st: ServerThread, table: Table, seed: int) -> NetTable1667:
 
 
 # ---------------------------------------------------------------------------------------------------
-def test_computer_players_talk_in_the_chat_as_the_talk_module_says() -> None:
-    """Talk on: the joined client gets chat lines of kind ``bot`` stamped as the computer seats (their
-    names), reacting to the votes turned up; they are exactly the lines the talk module makes for those
-    seats from their own events (replayed), in the same order; the table scene gets them as typed lines."""
+def test_computer_players_talk_as_moves_of_the_game() -> None:
+    """Talk on: the joined client gets the computer seats' lines as events of the game (stamped with their
+    seats), exactly the talk kept in the server's record, in order, and none as chat entries; the game's
+    rules took each line (a reaction names its vote as it ended); the table scene is not handed them twice."""
     st = start()
     try:
         table = make_table(st, seed=21, talk=True)
         t = play_to_end(st, table, seed=3)
         record = st.call(lambda s: table.record_dict())
-        seeds = st.call(lambda s: {i: s._bots[(table.id, i)][1].seed for i in range(1, 5)})
-        got = bot_lines(t)
+        got = bot_talk(t)
+        chat = bot_lines(t)
+        said = list(t.said)
         t.close()
     finally:
         st.stop()
     assert got, "no computer player said anything in a whole game"
-    assert {c.seat for c in got} <= {1, 2, 3, 4}
-    assert all(c.name == f"P{c.seat}" for c in got)
-    expected = replayed_talk(record, seeds)
-    lines = [(c.seat, C.talk_from_text(c.text, c.seat, 5)) for c in got]
-    assert lines == expected
-    assert all(isinstance(line, Reaction) and line.speaker == seat for seat, line in lines)
-    assert [(s.seat, s.line) for s in t.said] == lines  # what the table scene shows in its log
+    assert {e.seat for e in got} <= {1, 2, 3, 4}
+    assert got == record_talk(record)
+    assert chat == [] and said == []
+    replay_record(GameRecord.from_dict(record))  # every line replays through the rules
 
 
 def test_reactions_speak_of_the_votes_that_were_turned_up() -> None:
-    """Each line's vote number, kind and result are those of a vote the public events show."""
+    """Each reaction's vote number, kind and result are those of a vote the public events show, and it
+    comes after that vote."""
     st = start()
     try:
         table = make_table(st, seed=22, talk=True)
         t = play_to_end(st, table, seed=4)
-        got = bot_lines(t)
         public = list(t.events_for(None))
         t.close()
     finally:
         st.stop()
-    revealed = [e for e in public if isinstance(e, VoteRevealed)]
-    assert got
-    for c in got:
-        r = C.talk_from_text(c.text, c.seat, 5)
-        assert isinstance(r, Reaction)
-        vote = revealed[r.vote_no - 1]
-        assert r.vote is vote.kind
-        if vote.kind is not VoteKind.BRAWL:
-            assert r.result == ("succeeded" if vote.success else "failed")
+    reactions = 0
+    revealed: list[VoteRevealed] = []
+    for e in public:
+        if isinstance(e, VoteRevealed):
+            revealed.append(e)
+        elif isinstance(e, Talked) and e.say.kind is TalkKind.REACT and e.say.vote_no is not None:
+            reactions += 1
+            assert e.say.vote_no <= len(revealed)
+            vote = revealed[e.say.vote_no - 1]
+            assert e.say.vote is vote.kind
+            if vote.kind is not VoteKind.BRAWL:
+                assert e.say.result == ("succeeded" if vote.success else "failed")
+    assert reactions
 
 
 @pytest.mark.parametrize("talk", [False, None])
 def test_talk_off_or_not_asked_for_no_computer_player_speaks(talk: bool | None) -> None:
-    """Talk off (or a table made without the option, as by a client from before it): no ``bot`` lines."""
+    """Talk off (or a table made without the option, as by a client from before it): no computer seat speaks."""
     st = start()
     try:
         table = make_table(st, seed=21, talk=talk)
         t = play_to_end(st, table, seed=3)
         got = bot_lines(t)
+        talk = bot_talk(t)
         kept = st.call(lambda s: [c.kind for c in table.chat])
         t.close()
     finally:
         st.stop()
-    assert got == [] and "bot" not in kept
+    assert got == [] and talk == [] and "bot" not in kept
 
 
-def test_a_client_from_before_the_bot_kind_is_never_sent_one() -> None:
-    """A client whose Hello does not name ``chat:bot`` (an older one: it would refuse the whole message)
-    watches a talking table and gets every other message but no ``bot`` chat entry; one that names it
-    gets them."""
+def test_a_watcher_that_reads_talk_gets_it_in_its_updates_and_no_bot_chat() -> None:
+    """A watcher whose Hello names ``reads:talk`` but not ``chat:bot`` watches a talking table: the computer
+    seats' lines reach it inside its updates (the game's events), so no chat kind it would refuse is
+    needed; nobody gets a ``bot`` chat entry from a 1667 table any more."""
     st = start()
     try:
         table = make_table(st, seed=21, talk=True)
         st.call(lambda s: setattr(table, "listed", True))
         t = client_table(st, table)
         pump(t, lambda: bool(t.human_seats))
-        # (a client that reads talk moves and not the bot chat kind: the chat kind is what is looked at here)
         frames: dict[str, list[str]] = {"tortuga+t1667+reads:talk": [], P.CLIENT: []}
         socks = {}
         for client in frames:
@@ -217,7 +197,7 @@ def test_a_client_from_before_the_bot_kind_is_never_sent_one() -> None:
             socks[client] = ws
         st.call(lambda s: s.start_game(table))
         pump(t, lambda: t.ready)
-        pump(t, lambda: len(bot_lines(t)) >= 2, patient_player(random.Random(3)), timeout=120.0)
+        pump(t, lambda: len(bot_talk(t)) >= 2, patient_player(random.Random(3)), timeout=120.0)
         time.sleep(0.3)
         for client, ws in socks.items():
             while True:
@@ -229,11 +209,11 @@ def test_a_client_from_before_the_bot_kind_is_never_sent_one() -> None:
         t.close()
     finally:
         st.stop()
-    old = [P.decode_server(f) for f in frames["tortuga+t1667+reads:talk"]]
-    new = [P.decode_server(f) for f in frames[P.CLIENT]]
-    assert any(isinstance(m, P.Update) for m in old)
-    assert not [m for m in old if isinstance(m, P.Chat) and m.kind == "bot"]
-    assert len([m for m in new if isinstance(m, P.Chat) and m.kind == "bot"]) >= 2
+    for client, got in frames.items():
+        msgs = [P.decode_server(f) for f in got]
+        assert any(isinstance(m, P.Update) for m in msgs), client
+        assert not [m for m in msgs if isinstance(m, P.Chat) and m.kind == "bot"], client
+        assert sum(f.count('"say') for f in got) >= 2, client  # the lines travel inside the updates
 
 
 def test_a_resumed_table_keeps_its_talk_and_talks_on(tmp_path: Path) -> None:
@@ -248,31 +228,31 @@ def test_a_resumed_table_keeps_its_talk_and_talks_on(tmp_path: Path) -> None:
         token = t.client.token
         st.call(lambda s: s.start_game(table))
         pump(t, lambda: t.ready)
-        pump(t, lambda: len(bot_lines(t)) >= 2, patient_player(random.Random(5)), timeout=120.0)
-        before = [(c.n, c.seat, c.text) for c in bot_lines(t)]
+        pump(t, lambda: len(bot_talk(t)) >= 2, patient_player(random.Random(5)), timeout=120.0)
+        before = bot_talk(t)
         t.close()
         save = st.call(lambda s: s._save_data(table))
     finally:
         st.stop()
-    assert [(c["n"], c["seat"], c["text"]) for c in save["chat"] if c["kind"] == "bot"][:len(before)] == before
+    assert record_talk(save["record"])[:len(before)] == before
     assert save["options"]["talk"] is True
     st2 = start(save_dir=tmp_path)
     try:
         resumed = st2.call(lambda s: s.resume_table(save))
         assert isinstance(resumed.game, Run1667) and resumed.game.talk
         t2 = client_table(st2, resumed, token=token)
-        pump(t2, lambda: t2.ready and len(bot_lines(t2)) >= len(before))
-        again = [(c.n, c.seat, c.text) for c in bot_lines(t2)]
+        pump(t2, lambda: t2.ready and len(bot_talk(t2)) >= len(before))
+        again = bot_talk(t2)
         assert again[:len(before)] == before
         n_before = len(again)
         assert not t2.is_over
-        pump(t2, lambda: len(bot_lines(t2)) > n_before, patient_player(random.Random(6)), timeout=120.0)
+        pump(t2, lambda: len(bot_talk(t2)) > n_before, patient_player(random.Random(6)), timeout=120.0)
+        record = st2.call(lambda s: resumed.record_dict())
         t2.close()
     finally:
         st2.stop()
-    # the resumed table's lines are new lines (counted on from the kept ones), not the old ones again
-    new = [(c.n, c.seat, c.text) for c in bot_lines(t2)][n_before:]
-    assert new and all(n > before[-1][0] for n, _, _ in new)
+    # the resumed table's lines are new lines after the kept ones, in the game's record
+    assert record_talk(record)[:len(bot_talk(t2))] == bot_talk(t2) and len(bot_talk(t2)) > n_before
 
 
 def test_a_bad_talk_line_from_a_server_is_a_notice_not_a_crash() -> None:

@@ -31,6 +31,7 @@ from tortuga_desktop.games.t1667.rules import Action, Game, parse_action
 from tortuga_desktop.games.t1667.rules.cards import Ship, Side
 from tortuga_desktop.games.t1667.rules.scenario import position
 from tortuga_desktop.games.t1667.rules.state import Kind
+from tortuga_desktop.shell.coach import StepCoach
 
 __all__ = ["BOT_SCRIPT", "HUMAN", "KEY", "NAMES", "SPEC", "STEPS", "Coach", "Spot", "Step", "TutorialError",
            "fast_forward", "new_game", "run_bots"]
@@ -234,28 +235,11 @@ def fast_forward(step: int, player_name: str = NAMES[0]) -> tuple[Game, Scripted
     return g, seats
 
 
-class Coach:
+class Coach(StepCoach[Step, Game]):
     """Runs the steps: what to show, which moves pass, when the computer pirates may move."""
 
     def __init__(self, step: int = 0) -> None:
-        self.index = max(0, min(step, len(STEPS) - 1))
-        #: the first step Back may return to (no move is ever taken back)
-        self.floor = self.index
-        #: the explanation of the last wrong move ("" when none)
-        self.error = ""
-        self.game: Game | None = None
-        self.finished = False
-        self.wrong_moves = 0
-        #: resumed part-way and not moved on yet: "Start over" is offered instead of Back
-        self.resumed = self.index > 0
-
-    @property
-    def step(self) -> Step:
-        return STEPS[self.index]
-
-    @property
-    def count(self) -> int:
-        return len(STEPS)
+        super().__init__(STEPS, step)
 
     def bots_may_move(self) -> bool:
         s, g = self.step, self.game
@@ -266,37 +250,6 @@ class Coach:
         if s.mode == "do" and s.kind is not None:
             return not _pending(HUMAN, s.kind)(g)
         return False
-
-    def ready(self) -> bool:
-        """May the player go on (Next)? Say steps: yes; watch steps once the condition holds."""
-        s, g = self.step, self.game
-        if s.mode == "say":
-            return True
-        if s.mode == "watch" and s.until is not None and g is not None:
-            return s.until(g)
-        return False
-
-    def can_back(self) -> bool:
-        return self.index > self.floor and STEPS[self.index - 1].mode == "say"
-
-    def next(self) -> bool:
-        """Go to the next step; True when the tutorial just ended (after the last step)."""
-        if not self.ready():
-            return False
-        self.error = ""
-        self.resumed = False
-        if self.index + 1 >= len(STEPS):
-            self.finished = True
-            return True
-        self.index += 1
-        if STEPS[self.index - 1].mode != "say":
-            self.floor = self.index
-        return False
-
-    def back(self) -> None:
-        if self.can_back():
-            self.index -= 1
-            self.error = ""
 
     def allow(self, seat: int, action: Action) -> bool:
         """May the player's ``action`` reach the game? A wrong move sets ``error`` (a translation key)."""

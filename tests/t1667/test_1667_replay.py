@@ -301,3 +301,27 @@ def test_ctrl_s_at_the_1667_table_opens_the_save_dialog_and_saves_the_game() -> 
         assert named[0]["record"]["entries"] == table.record()["entries"][:len(named[0]["record"]["entries"])]  # type: ignore[index]
     finally:
         app.close()
+
+
+def test_the_replay_counts_decisions_and_steps_through_talk_too() -> None:  # T9.7: talk decides nothing
+    from tortuga_desktop.games.t1667.rules import random_action
+    from tortuga_desktop.games.t1667.rules.talk import Say, TalkKind
+
+    g = Game.new(4, 5, names=NAMES[:4])
+    rng = random.Random(5)
+    for turn in range(6):
+        if turn % 2 == 0:
+            speaker = next(s for s in range(4) if s not in {d.seat for d in g.pending()})
+            g.apply(speaker, Say(TalkKind.CLAIM, loyalty=Loyalty.BRITISH))
+        seat = g.pending()[0].seat
+        g.apply(seat, random_action(g, seat, rng))
+    assert len(g.entries) == 9 and g.decisions == 6
+    app, scene = _scene(g)
+    assert scene.length == 9  # every entry is a step, a talk line too
+    assert scene.status_lines()[0].startswith("Decision 0 of 6")
+    scene.seek(1)  # the first entry is a line of talk
+    assert scene.status_lines()[0].startswith("Decision 0 of 6")
+    scene.seek(2)
+    assert scene.status_lines()[0].startswith("Decision 1 of 6")
+    scene.seek(9)
+    assert scene.status_lines()[0].startswith("Decision 6 of 6")

@@ -15,7 +15,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, cast
 
-from tortuga_desktop.shell.engine import A, ActionRefused, E, Engine, Prompt, V
+from tortuga_desktop.shell.engine import A, ActionRefused, E, Engine, Prompt, TalkEngine, V
 from tortuga_desktop.shell.table import GameTable, Move, Said, SecretActions, Viewer, ViewerError
 
 
@@ -36,6 +36,8 @@ class ReplayTable(Generic[V, A, E]):
         if viewer is not None and (isinstance(viewer, bool) or not 0 <= viewer < n):
             raise ViewerError(f"no seat {viewer!r:.20} in a {n}-player game")
         self._entries = tuple(entries)
+        #: how many of the first i entries are decisions (not table talk, which decides nothing)
+        self._decided = _decisions_before(self._engine, self._entries)
         self._names = tuple(names)
         self._kinds = tuple(kinds)
         self._viewer = viewer
@@ -52,8 +54,20 @@ class ReplayTable(Generic[V, A, E]):
 
     @property
     def position(self) -> int:
-        """How many decisions have been replayed (0: the start)."""
+        """How many entries have been replayed (0: the start)."""
         return self._at
+
+    @property
+    def decision_total(self) -> int:
+        """How many of the record's entries are decisions: a game's talk lines (:class:`~.engine.TalkEngine`)
+        are entries of its record that decide nothing."""
+        return self._decided[-1]
+
+    def decisions_before(self, position: int) -> int:
+        """How many decisions the first ``position`` entries hold (0 .. :attr:`decision_total`)."""
+        if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(self._entries):
+            raise ValueError(f"a replay position is 0-{len(self._entries)}, not {position!r:.20}")
+        return self._decided[position]
 
     def step(self) -> Move[A] | None:
         """Replay the next decision; None at the end of the record. ``ActionRefused`` when the record does not
@@ -165,6 +179,22 @@ class ReplayTable(Generic[V, A, E]):
 
 
 __all__ = ["ReplayTable"]
+
+
+def _decisions_before(engine: Engine[V, A, E], entries: Sequence[tuple[int, str]]) -> tuple[int, ...]:
+    """For each i, how many of ``entries[:i]`` are decisions (an entry that does not parse counts as one:
+    :meth:`ReplayTable.step` reports it when it comes)."""
+    counts = [0]
+    talk = engine if isinstance(engine, TalkEngine) else None
+    for _seat, text in entries:
+        said = False
+        if talk is not None:
+            try:
+                said = talk.is_talk(engine.parse_action(text))
+            except ActionRefused:
+                said = False
+        counts.append(counts[-1] + (0 if said else 1))
+    return tuple(counts)
 
 
 def _is_a_game_table(t: ReplayTable[V, A, E]) -> GameTable[V, A, E]:

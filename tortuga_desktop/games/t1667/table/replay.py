@@ -288,8 +288,9 @@ class Replay1667Scene(Scene):
 
     def status_lines(self) -> list[str]:
         """Where the replay stands, in words (drawn in the side column; for tests)."""
-        return [tr("t1667.replay.position", position=self.position, total=self.length,
-                   round=self.round_at(self.position)),
+        public = self._tables[None]
+        return [tr("t1667.replay.position", position=public.decisions_before(self.position),
+                   total=public.decision_total, round=self.round_at(self.position)),
                 tr("t1667.replay.perspective", view=self.perspective_name())]
 
     def _draw_side(self, surface: pygame.Surface) -> None:

@@ -803,10 +803,7 @@ class Table1667Scene(Scene):
                 rep.add("", pygame.Rect(r), click=False)
         side = pygame.Rect(L.side)
         rep.add("", pygame.Rect(side.x, side.y, side.w, round(side.h * PANEL_SHARE)), click=False)
-        rep.add("", self.log_rect(), click=False)
-        talk_button = self.talk_button_rect()
-        if talk_button is not None:
-            rep.add("talk", talk_button)
+        self._report_column(rep)
         for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
             rep.add(f"panel[{k}]", rect)
         widget = self.aids.widget(self)
@@ -814,6 +811,13 @@ class Table1667Scene(Scene):
             for target, rect in widget.rects.items():
                 rep.add(f"note[{target}]", rect)
         return rep
+
+    def _report_column(self, rep: LayoutReport) -> None:
+        """:meth:`layout_report`'s part for the side column under the panel: the log and the Talk button."""
+        rep.add("", self.log_rect(), click=False)
+        talk_button = self.talk_button_rect()
+        if talk_button is not None:
+            rep.add("talk", talk_button)
 
     # -- talk: the talk menu (S, the Talk button) and lines said here (begin) -----------------
     def talk_seat(self) -> int | None:

@@ -535,30 +535,16 @@ class Tutorial1667Scene(Table1667Scene):
         if self.tutorial.finished:
             super()._draw_log(surface)
 
-    def layout_report(self) -> LayoutReport:
-        """The table's pieces, the decision panel's place, the coach and its buttons (for the layout tests)."""
-        if self.tutorial.finished or self.renderer is None:
-            return super().layout_report()
-        rep = LayoutReport()
-        L = self.renderer.layout
-        for _name, r in L.boxes():
-            rep.add("", pygame.Rect(r), click=False)
-        for seat in range(L.players):
-            for _name, r in L.seat_parts(seat):
-                rep.add("", pygame.Rect(r), click=False)
-        side = pygame.Rect(L.side)
-        rep.add("", pygame.Rect(side.x, side.y, side.w, round(side.h * PANEL_SHARE)), click=False)
-        for k, (rect, _what, _index) in enumerate(self.renderer.panel_hits):
-            rep.add(f"panel[{k}]", rect)
-        widget = self.aids.widget(self)
-        if widget is not None:
-            for target, rect in widget.rects.items():
-                rep.add(f"note[{target}]", rect)
+    def _report_column(self, rep: LayoutReport) -> None:
+        """The side column under the panel holds the coach and its buttons while the tutorial runs (for the
+        layout tests; the table's :meth:`layout_report` does the rest)."""
+        if self.tutorial.finished:
+            super()._report_column(rep)
+            return
         self.coach_panel.layout()
         rep.add("", self.coach_panel.rect, click=False)
         for name, rect in self.coach_panel.buttons.items():
             rep.add(f"coach.{name}", rect)
-        return rep
 
 
 def start_tutorial(app: Any, *, on_start: Callable[[], None] | None = None) -> Tutorial1667Scene:

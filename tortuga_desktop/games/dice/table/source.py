@@ -33,13 +33,7 @@ from tortuga_desktop.games.dice.rules import Decision, DecisionKind, Outcome, Pl
 from tortuga_desktop.games.dice.rules.events import Event
 from tortuga_desktop.games.dice.rules.prompt import SeatPrompt
 from tortuga_desktop.games.dice.rules.record import GameRecord
-
-#: A viewer of the table: a seat, or None for the public view (a shared screen, a demo).
-Viewer = int | None
-
-
-class ViewerError(LookupError):
-    """A view or events were asked for a viewer this source may not show (a programming error)."""
+from tortuga_desktop.shell.table import Viewer, ViewerError
 
 
 @dataclass(frozen=True)

@@ -27,7 +27,7 @@ from tortuga_desktop.games.t1667.ai.belief import CAUGHT, Belief
 from tortuga_desktop.games.t1667.ai.bots import HardBot
 from tortuga_desktop.games.t1667.ai.seat import FACTORY, SeatPlayer, make_player
 from tortuga_desktop.games.t1667.ai.talk import MAX_OWN, words
-from tortuga_desktop.games.t1667.arena import play_game
+from tortuga_desktop.games.t1667.arena import level_of, play_game
 from tortuga_desktop.games.t1667.rules import Action, EventCard, Game, Loyalty, position
 from tortuga_desktop.games.t1667.rules.events import (
     Event,
@@ -56,8 +56,9 @@ class Spoken:
     seen_by: set[int] = field(default_factory=set)  # seats that had looked at the speaker's Loyalty card
 
 
-def _player(level: str, seed: int) -> SeatPlayer:
-    p = make_player(level, seed)
+def _player(spec: str, seed: int) -> SeatPlayer:
+    level, truthful = level_of(spec)  # "hard-truthful": Hard whose talk never lies
+    p = make_player(level, seed, truthful=truthful)
     if level == "hard":
         p.bot = HardBot(seed, worlds=3)  # Hard's talk with a small search: the test is about what it says
     return p
@@ -253,3 +254,29 @@ def test_arena_talk_on_puts_the_lines_into_the_game_and_none_is_refused() -> Non
 def test_moods_of_the_bots_are_the_ones_with_words() -> None:
     _g, spoken = talk_game(["normal", "easy", "normal", "normal"], 6)
     assert {s.say.mood for s in spoken if s.say.kind is TalkKind.REACT} <= {Mood.CHEER, Mood.GROAN, Mood.SUSPECT}
+
+
+def _lies(g: Game, spoken: list[Spoken], seats: set[int]) -> list[Spoken]:
+    """The lines of ``seats`` that say what their speaker knew to be false: a claim of another loyalty than its
+    own, a report of a slot it saw naming another card."""
+    return [sp for sp in spoken if sp.seat in seats and (
+        (sp.say.kind is TalkKind.CLAIM and sp.say.loyalty is not sp.loyalty)
+        or (sp.say.kind is TalkKind.REPORT and sp.say.slot is not None and sp.row.get(sp.say.slot) is not sp.say.card))]
+
+
+def test_a_truthful_bot_never_lies_where_the_same_bot_does() -> None:  # T9.7: talk binds nobody, bots may lie
+    lied = 0
+    for seed in (12, 21, 33):
+        plain = ["normal", "hard"] * 3 + ["normal"]
+        g, spoken = talk_game(plain, seed)
+        lied += len(_lies(g, spoken, set(range(7))))
+        g, spoken = talk_game([f"{x}-truthful" for x in plain], seed)
+        assert spoken and not _lies(g, spoken, set(range(7)))
+    assert lied  # the same levels, not truthful, did lie on these seeds: the check can fail
+
+
+def test_the_arena_takes_a_truthful_variant_of_each_level_and_no_other_name() -> None:
+    assert level_of("hard-truthful") == ("hard", True) and level_of("normal") == ("normal", False)
+    for bad in ("expert-truthful", "hard-honest", "-truthful", "truthful"):
+        with pytest.raises(ValueError, match="unknown level"):
+            level_of(bad)

@@ -23,6 +23,11 @@ reports, reactions), each line going into the game so the others hear it (Normal
 evidence); after every move each seat in turn hears what is new and may speak. It prints the lines said per
 game by kind and any line the game refused. ``--talk off`` (the default): nobody speaks.
 
+A level may be given as ``LEVEL-truthful`` (``hard-truthful``): that level, whose talk never lies (every claim
+its loyalty, every report the card it saw). It is a variant for measuring what lying is worth, not a level a
+player can choose: ``--teams hard,hard-truthful --talk on``; ``--seats`` of ``normal-truthful`` for a table
+whose talk is all true.
+
 With ``--workers 1``, a SIGTERM (as ``timeout`` sends) or Ctrl+C stops the run after the game in
 progress and prints the report over the seeds whose games all finished, marked ``"stopped_early"``,
 so a time-bounded run still gives its figures.
@@ -65,13 +70,36 @@ class GameResult:
     refused: int = 0
 
 
+#: the suffix of a level whose talk never lies (``hard-truthful``)
+TRUTHFUL = "-truthful"
+
+
+def level_of(spec: str) -> tuple[str, bool]:
+    """A level as the arena takes it (``hard``, ``hard-truthful``): the level and whether its talk never lies;
+    ValueError for a level the game does not have."""
+    level, truthful = (spec[: -len(TRUTHFUL)], True) if spec.endswith(TRUTHFUL) else (spec, False)
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {spec!r:.30}: one of {', '.join(LEVELS)}, each also as LEVEL{TRUTHFUL}")
+    return level, truthful
+
+
+def _valid(spec: str) -> bool:
+    try:
+        level_of(spec)
+    except ValueError:
+        return False
+    return True
+
+
 def play_game(levels: Sequence[str], seed: int, bot_seed: int, deduction: bool = False,
               talk: bool = False) -> GameResult:
     """Play one game with ``levels[s]`` at seat ``s`` (``talk``: the seats speak, and hear each other)."""
     n = len(levels)
     g = Game.new(players=n, seed=seed)
-    players = [make_player(levels[s], bot_seed * 31 + s) for s in range(n)] if talk else []
-    bots: list[Bot] = [p.bot for p in players] if talk else [make_bot(levels[s], bot_seed * 31 + s) for s in range(n)]
+    kinds = [level_of(spec) for spec in levels]
+    players = [make_player(kinds[s][0], bot_seed * 31 + s, truthful=kinds[s][1]) for s in range(n)] if talk else []
+    bots: list[Bot] = ([p.bot for p in players] if talk
+                       else [make_bot(kinds[s][0], bot_seed * 31 + s) for s in range(n)])
     refused = 0
     seen = [0] * n
     times: dict[str, list[float]] = {}
@@ -240,8 +268,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     meta: list[tuple[int, int]] = []  # (seed index, variant)
     if a.teams is not None:
         pair = a.teams.split(",")
-        if len(pair) != 2 or any(x not in LEVELS for x in pair) or a.dutch not in LEVELS:
-            ap.error(f"--teams takes two of {', '.join(LEVELS)}")
+        if len(pair) != 2 or not all(_valid(x) for x in (*pair, a.dutch)):
+            ap.error(f"--teams takes two of {', '.join(LEVELS)} (each also as LEVEL{TRUTHFUL})")
         if not 2 <= a.players <= 9:
             ap.error("--players: 2-9")
         for i in range(a.games):
@@ -253,8 +281,8 @@ def main(argv: Sequence[str] | None = None) -> int:
                 meta.append((i, variant))
     else:
         seats = a.seats.split(",")
-        if any(x not in LEVELS for x in seats) or not 2 <= len(seats) <= 9:
-            ap.error(f"--seats: 2-9 of {', '.join(LEVELS)}")
+        if not all(_valid(x) for x in seats) or not 2 <= len(seats) <= 9:
+            ap.error(f"--seats: 2-9 of {', '.join(LEVELS)} (each also as LEVEL{TRUTHFUL})")
         n = len(seats)
         for i in range(a.games):
             seed = derive_seed_1667(a.seed, i)

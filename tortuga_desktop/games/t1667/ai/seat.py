@@ -28,9 +28,11 @@ FACTORY = "tortuga_desktop.games.t1667.ai.seat:make_player"
 class SeatPlayer:
     """One 1667 bot (:func:`~.bots.make_bot`) at one seat, with its table talk."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: str, seed: int, *, truthful: bool = False) -> None:
         self.level = level
         self.seed = seed
+        #: its talk never lies (:attr:`~.talk.TableTalk.truthful`; the arena's ``hard-truthful``)
+        self.truthful = truthful
         self.bot: Bot = make_bot(level, seed)
         self._talk: TableTalk | None = None
         #: events seen since it last spoke
@@ -46,7 +48,7 @@ class SeatPlayer:
 
     def _talker(self, view: PlayerView) -> TableTalk:
         if self._talk is None:
-            self._talk = TableTalk(view.seat, self.seed, self.level)
+            self._talk = TableTalk(view.seat, self.seed, self.level, truthful=self.truthful)
         return self._talk
 
     def _belief(self, view: PlayerView) -> Belief | None:
@@ -67,9 +69,10 @@ class SeatPlayer:
         return [self._talker(view).answer(view, self._belief(view), asker)]
 
 
-def make_player(level: str, seed: int) -> SeatPlayer:
-    """A 1667 computer player of ``level`` (one of :data:`~.bots.LEVELS`), seeded."""
-    return SeatPlayer(level, seed)
+def make_player(level: str, seed: int, *, truthful: bool = False) -> SeatPlayer:
+    """A 1667 computer player of ``level`` (one of :data:`~.bots.LEVELS`), seeded; ``truthful``: its talk never
+    lies (a variant for measuring what lying is worth, not a level a player can choose)."""
+    return SeatPlayer(level, seed, truthful=truthful)
 
 
 __all__ = ["FACTORY", "LEVELS", "SeatPlayer", "make_player"]

@@ -136,11 +136,14 @@ class TableTalk:
     """The table talk of the bot at ``seat`` of ``level``; ``seed`` is the game's seed (the talk is a
     function of it and of what the seat sees)."""
 
-    def __init__(self, seat: int, seed: int, level: str = "normal") -> None:
+    def __init__(self, seat: int, seed: int, level: str = "normal", *, truthful: bool = False) -> None:
         self.seat = seat
         self.level = level
-        #: Easy and Random never lie
+        #: Easy and Random never lie (and talk naively: no belief behind their words, few reactions)
         self.honest = level in ("random", "easy")
+        #: it never lies (Easy and Random; another level only when asked, e.g. the arena's ``hard-truthful``):
+        #: every claim is its loyalty and every report the card it saw, its other talk as its level's
+        self.truthful = truthful or self.honest
         self.rng = random.Random(f"1667 table talk {seed} {seat}")
         #: the colour this bot last claimed (its "face": talk is public), None before any
         self.face: Loyalty | None = None
@@ -213,7 +216,7 @@ class TableTalk:
 
     def _claim_for(self, view: PlayerView, belief: Belief | None, asker: int | None) -> Loyalty:
         mine = view.loyalty
-        if self.honest or view.players == 2:
+        if self.truthful or view.players == 2:
             return mine  # TR26: with two players both know
         seen_by = {looker for looker, target in view.facade_looks if target == self.seat}
         if asker is not None and asker in seen_by:
@@ -348,7 +351,7 @@ class TableTalk:
         if view.players > 2:
             if self.face is None and self._turns <= CLAIM_ROUNDS * view.players:
                 mine = view.loyalty
-                claim = mine if self.honest or mine is not Loyalty.DUTCH else self._dutch_claim(view, belief, None)
+                claim = mine if self.truthful or mine is not Loyalty.DUTCH else self._dutch_claim(view, belief, None)
                 cands.append(Say(TalkKind.CLAIM, loyalty=claim))
             cands += self._judgements(view, belief)
             if not self.honest and belief is not None:
@@ -397,7 +400,7 @@ class TableTalk:
         slot = self.rng.choice(known)
         card = slot.card
         assert card is not None
-        if card is not EventCard.ARMADA or self.honest:
+        if card is not EventCard.ARMADA or self.truthful:
             return Say(TalkKind.REPORT, slot=slot.slot, card=card)
         if not self._wants_end(view):
             return None

@@ -22,7 +22,9 @@ from tortuga_desktop.net.games import (
     SeatData,
     SetupMalformed,
 )
+from tortuga_desktop.net.protocol import ProtocolError
 from tortuga_desktop.shell.engine import ActionRefused
+from tortuga_desktop.shell.nettable import ViewFacts
 
 KEY = "sticks"
 
@@ -196,3 +198,38 @@ class SticksAdapter:
 
 
 ADAPTER = SticksAdapter()
+
+
+class SticksCodec:
+    """The sticks game's side of the shell's network table at a client
+    (:class:`~tortuga_desktop.shell.nettable.NetTableCodec`): everything is public, there is no talk."""
+
+    key = KEY
+
+    def read(self, view: Any, events: Any, seat: int | None) -> tuple[SticksView, list[Took]]:
+        return _view_from_json(view), list(_events_from_json(events))
+
+    def parse_action(self, text: str) -> Take:
+        if text not in ("take 1", "take 2"):
+            raise ValueError("not an action of sticks")
+        return Take(int(text[-1]))
+
+    def facts(self, view: Any) -> ViewFacts:
+        assert isinstance(view, SticksView)
+        return ViewFacts(2, ("Seat 1", "Seat 2"), () if view.to_move is None else (view.to_move,),
+                         view.to_move or 0, view.winner is not None)
+
+    def public(self, view: Any) -> SticksView:
+        return view  # type: ignore[no-any-return]
+
+    def public_events(self, events: Sequence[Any]) -> list[Any]:
+        return list(events)
+
+    def talk_text(self, line: object, players: int) -> str:
+        raise ValueError("sticks has no table talk")
+
+    def talk_seat(self, event: Any) -> int | None:
+        return None
+
+    def bot_line(self, text: str, seat: int, players: int) -> object:
+        raise ProtocolError("sticks has no computer players' lines")

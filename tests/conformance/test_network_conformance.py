@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import io
 import threading
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -125,3 +126,45 @@ def test_a_table_saved_mid_game_resumes_on_another_server_as_it_was(key: str) ->
     finally:
         first.stop()
         second.stop()
+
+
+def test_the_shells_network_table_plays_the_fake_game_with_no_line_of_its_own() -> None:
+    """The shell's :class:`NetTable` (what a game's table scene plays over the network) takes the fake game
+    through its codec alone: two tables play a whole game through the server, each seeing its seat."""
+    from fake_net import SticksCodec
+
+    from tortuga_desktop.net.client import NetClient
+    from tortuga_desktop.shell.engine import ActionRefused
+    from tortuga_desktop.shell.nettable import NetTable
+
+    st = ServerThread(ServerConfig(host=HOST, port=0, pace_bots=False))
+    st.start()
+    tables: list[NetTable] = []
+    try:
+        specs = [P.SeatSpec(kind="open", level="easy", name=f"P{i}") for i in range(2)]  # type: ignore[arg-type]
+        table: Table = st.call(lambda s: s.create_table(specs, game=STICKS.key, seed=7, auto_start=True,
+                                                         takeover_level="easy"))
+        for _ in range(2):
+            c = NetClient(f"{HOST}:{st.port}", code=table.code, raw_updates=True, backoff_min=0.05, backoff_max=0.2)
+            tables.append(NetTable(c, SticksCodec()))
+            c.start()
+        moves = 0
+        end = time.monotonic() + 30
+        while not all(t.ready and t.is_over for t in tables) and time.monotonic() < end:
+            for t in tables:
+                moves += len(t.poll())
+                for seat in t.human_seats:
+                    if t.ready and t.prompt(seat).legal:
+                        t.submit(seat, str(t.prompt(seat).legal[-1]))
+            time.sleep(0.005)
+        assert all(t.is_over for t in tables), [(t.human_seats, t.decisions) for t in tables]
+        a, b = tables
+        assert sorted([*a.human_seats, *b.human_seats]) == [0, 1]
+        winner = a.view(a.human_seats[0]).winner
+        assert winner is not None and winner == b.view(None).winner and moves > 0
+        with pytest.raises(ActionRefused, match="no table talk|over"):
+            a.say(a.human_seats[0], "hello")
+    finally:
+        for t in tables:
+            t.close()
+        st.stop()

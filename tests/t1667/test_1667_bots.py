@@ -192,6 +192,9 @@ def test_arena_prints_team_shares(capsys: pytest.CaptureFixture[str]) -> None:
                        "--seed", "5", "--json", "--deduction"]) == 0
     out = json.loads(capsys.readouterr().out)
     assert out["games"] == 4 and 0 <= out["team_a_win_share"] <= 1 and len(out["deduction_by_tenth"]) == 11
+    # an interval per tenth, over the two game seeds as samples, around the mean and within 0..1
+    for mean, ci in zip(out["deduction_by_tenth"], out["deduction_ci95_by_tenth"], strict=True):
+        assert ci is not None and 0 <= ci[0] <= mean <= ci[1] <= 1
 
 
 def test_the_arena_command_takes_game_1667() -> None:

@@ -159,6 +159,19 @@ def _talk_round(g: Game, players: Sequence[SeatPlayer], seen: list[int]) -> int:
     return refused
 
 
+def _seed_interval(meta: Sequence[tuple[int, int]], results: Sequence[GameResult], tenth: int) -> list[float] | None:
+    """A 95 % interval of the deduction accuracy at ``tenth``, taking each game seed as one sample (its
+    games, one per rotation or side, share the deal; the seats of a game share its events)."""
+    per_seed: dict[int, list[float]] = {}
+    for (i, _variant), res in zip(meta, results, strict=True):
+        per_seed.setdefault(i, []).extend(res.accuracy[tenth])
+    means = [statistics.fmean(v) for v in per_seed.values() if v]
+    if len(means) < 2:
+        return None
+    m, half = statistics.fmean(means), 1.96 * statistics.stdev(means) / math.sqrt(len(means))
+    return [round(max(0.0, m - half), 3), round(min(1.0, m + half), 3)]
+
+
 def _accuracy(bots: Sequence[Any], g: Game) -> list[float]:
     """How much of each deducing seat's most likely assignment is right (other seats; the end's reveal unread)."""
     out = []
@@ -334,6 +347,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             vals = [x for res in results for x in res.accuracy[t]]
             curve.append(round(statistics.fmean(vals), 3) if vals else None)
         report["deduction_by_tenth"] = curve
+        report["deduction_ci95_by_tenth"] = [_seed_interval(meta, results, t) for t in range(11)]
     if a.json:
         print(json.dumps(report))
     else:

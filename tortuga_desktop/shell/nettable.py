@@ -426,7 +426,11 @@ class NetTable:
         else:
             self._views[seat] = view
             self._legal[seat] = legal
-            self._sent.pop(seat, None)
+            if msg.first == 0 or self._sent.get(seat) != msg.decisions:
+                # the game moved on since the seat's action was sent (or the server sent everything again,
+                # as after a reconnect): its decision is open again. An update that moves no decision (a
+                # line of talk) leaves an action in flight in flight: sent again, it would come back stale.
+                self._sent.pop(seat, None)
         changed = msg.decisions != self._decisions
         self._decisions = msg.decisions
         self._talk_ids.discard(msg.ack)

@@ -127,7 +127,7 @@ def test_a_person_s_line_reaches_every_seat_and_watcher_as_an_event_kept_in_the_
         assert tabs[0].decisions == tabs[1].decisions == before
         record = st.call(lambda s: table.record_dict())
         assert [0, "say accuse 1 french"] in [list(e) for e in record["entries"]]
-        save = st.call(lambda s: s._save_data(table))
+        save = st.call(lambda s: s.persist.save_data(table))
         assert [0, "say accuse 1 french"] in [list(e) for e in save["record"]["entries"]]
         token = tabs[1].client.token
         for t in everyone:

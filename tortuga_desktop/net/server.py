@@ -5,6 +5,15 @@ with a single table in a background thread (:class:`ServerThread`); the dedicate
 (``tortuga-server --port N``, :func:`main`) runs one with a lobby where clients create, list
 and join tables. Both speak :mod:`.protocol`.
 
+The server is made of parts by job, each a class in its own module sharing one
+:class:`.core.ServerCore` (settings, tables, loop, stopping): :mod:`.conns` (connections, their
+limits, the Hello, message rates, the join-code guard, the accept pace), :mod:`.lobby` (tables,
+seats, joins, watchers, holds, the end of tables, chat), :mod:`.runner` (each table's game: moves,
+updates, computer players, their talk and pace) and :mod:`.persist` (autosaves, archives, restoring
+saved tables); :mod:`.table` holds what is kept of a table. :class:`GameServer` puts them together,
+starts and stops them and routes each message to its part; this module also holds the thread the
+in-game host runs it on, the in-game host's start and the dedicated server's command.
+
 Security model:
 
 * a seat is taken only with the table's join code; the joiner gets a reclaim token (only
@@ -32,7 +41,7 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
 * new connections: the dedicated server accepts at most ``accept_rate`` a second (a hundredth of a
   second's worth at once); more wait their turn in the kernel's listening queue (``backlog``
   long), none is refused for the pace, and the tables being played are served between a burst's
-  handshakes (:meth:`GameServer._accept_ready`); the in-game host accepts each as it comes;
+  handshakes (:meth:`.conns.Connections._accept_ready`); the in-game host accepts each as it comes;
 * tables: at most ``max_tables`` live ones; a finished table is archived (its record kept in
   ``save_dir/archive``) and removed; a table nobody sits at expires before it starts; a started
   table nobody has been connected to for ``abandoned_expiry`` seconds is archived and removed; one
@@ -40,7 +49,7 @@ Limits (the dedicated server's operator sets them; see :func:`build_parser`):
 * join codes: one address has its wrong codes checked at most ``join_addr_rate`` a second
   (``join_free_failures`` at once), the whole server only ``join_guess_rate`` a second; a join
   that must wait for that is held (its connection is not read) and then checked, not refused
-  (see :class:`JoinGuard`; the README works out what that means for guessing). A reclaim's token
+  (see :class:`.conns.JoinGuard`; the README works out what that means for guessing). A reclaim's token
   is looked at before any of these limits; wrong tokens have their own budget;
 * computer players: a table has at most ``max_bots_per_table`` computer seats and needs a
   connected person to start and to go on (its computer players pause while nobody is there);

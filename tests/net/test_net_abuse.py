@@ -26,6 +26,7 @@ from websockets.sync.client import ClientConnection, connect
 from tortuga_desktop.games.dice.rules import Game
 from tortuga_desktop.games.dice.table.netadapter import DiceRun
 from tortuga_desktop.net import protocol as P
+from tortuga_desktop.net.runner import Runner
 from tortuga_desktop.net.server import (
     GameServer,
     RepeatFilter,
@@ -132,7 +133,7 @@ def test_a_restart_archives_finished_tables_instead_of_opening_them(tmp_path: Pa
                 seat = g.pending()[0].seat
                 g.apply(seat, rng.choice(g.legal_actions(seat)))
             for t in (done, going):
-                s._write_save(t)
+                s.persist.write_save(t)
 
         st.call(play_out)
     finally:
@@ -332,7 +333,7 @@ def test_tables_take_turns_for_the_bot_threads(lobby: ServerThread, monkeypatch:
     beside one honest table: each of the honest table's decisions waits for at most one decision
     of each other table (round robin), not for every seat of every table."""
     log: list[tuple[str, float, float]] = []
-    monkeypatch.setattr(GameServer, "_bot",
+    monkeypatch.setattr(Runner, "_bot",
                         lambda self, table, slot: SlowBot(table.id, log, 0.01))
     socks = []
     tables: list[Table] = []
@@ -370,13 +371,13 @@ def test_tables_take_turns_for_the_bot_threads(lobby: ServerThread, monkeypatch:
 def test_hard_thinks_less_while_many_tables_wait(lobby: ServerThread) -> None:
     s = lobby.server
     assert s.bot_budget() == s.config.hard_budget
-    s._bots_running = 2
-    s._bot_queue.update({f"t{i}": None for i in range(6)})  # type: ignore[misc]
+    s.runner._bots_running = 2
+    s.runner._bot_queue.update({f"t{i}": None for i in range(6)})  # type: ignore[misc]
     try:
         assert s.bot_budget() == pytest.approx(s.config.hard_budget * 2 / 8)
     finally:
-        s._bots_running = 0
-        s._bot_queue.clear()
+        s.runner._bots_running = 0
+        s.runner._bot_queue.clear()
 
 
 # ---------------------------------------------------------------- code guessing
@@ -504,7 +505,7 @@ def test_no_seed_code_or_token_in_the_log_and_saves_are_owner_only(tmp_path: Pat
 
 
 def test_a_save_left_readable_by_others_becomes_owner_only(tmp_path: Path) -> None:
-    from tortuga_desktop.net.server import _write_json
+    from tortuga_desktop.net.persist import _write_json
 
     path = tmp_path / "net-x.json"
     path.write_text("{}")

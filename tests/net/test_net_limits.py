@@ -267,7 +267,7 @@ def test_the_server_log_keeps_every_resumed_table_line(tmp_path: Path) -> None:
         def begin(s: GameServer) -> None:
             for t in tables:
                 t.game = DiceRun(Game.new(2, t.seed or 1), t.seed)  # the dice game as the server runs it
-                s._write_save(t)
+                s.persist.write_save(t)
 
         st.call(begin)
     finally:

@@ -14,7 +14,8 @@ from test_net_game import Player, make_table, pump_until, start_server
 
 from tortuga_desktop.games.dice.table import pacing
 from tortuga_desktop.games.dice.table.pacing import Pacing
-from tortuga_desktop.net.server import GameServer, SeatSlot, Table
+from tortuga_desktop.net.runner import Runner
+from tortuga_desktop.net.server import SeatSlot, Table
 
 HOLD = 0.25
 
@@ -28,23 +29,23 @@ def test_computer_answers_that_can_be_forced_are_held_to_their_release_time(monk
     monkeypatch.setattr(pacing, "ENABLED", True)  # tests/conftest.py switches it off for whole-game tests
     asked: dict[tuple[str, int], tuple[float, float, bool]] = {}
     shown: dict[tuple[str, int], float] = {}
-    release_time = GameServer._release_time
-    bot_result = GameServer._bot_result
+    release_time = Runner._release_time
+    bot_result = Runner._bot_result
 
-    def spy_release(self: GameServer, game: Any, slot: SeatSlot, now: float) -> float | None:
+    def spy_release(self: Runner, game: Any, slot: SeatSlot, now: float) -> float | None:
         release = release_time(self, game, slot, now)
         if release is not None:
             forced = len(game.legal_actions(slot.index)) == 1
             asked[(slot.index, slot.pending_since)] = (now, release, forced)  # type: ignore[index]
         return release
 
-    def spy_result(self: GameServer, table: Table, slot: SeatSlot, since: int, fut: Any) -> None:
+    def spy_result(self: Runner, table: Table, slot: SeatSlot, since: int, fut: Any) -> None:
         if (slot.index, since) in asked:
-            shown[(slot.index, since)] = self._loop.time() if self._loop else time.monotonic()  # type: ignore[index]
+            shown[(slot.index, since)] = self.core.loop.time() if self.core.loop else time.monotonic()  # type: ignore[index]
         bot_result(self, table, slot, since, fut)
 
-    monkeypatch.setattr(GameServer, "_release_time", spy_release)
-    monkeypatch.setattr(GameServer, "_bot_result", spy_result)
+    monkeypatch.setattr(Runner, "_release_time", spy_release)
+    monkeypatch.setattr(Runner, "_bot_result", spy_result)
     st = start_server()
     st.server.pacing = FixedHold(rng=random.Random(1))
     table = make_table(st, "occ", auto_start=True)

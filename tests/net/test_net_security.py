@@ -286,7 +286,7 @@ def test_stale_and_out_of_turn_actions_are_refused(server: ServerThread) -> None
         assert g is not None
         while g.decision_for(seat) is None and not g.is_over:
             g.apply(1, g.legal_actions(1)[0])
-            s._after_action(table, 1, None, -1)
+            s.runner.after_action(table, 1, None, -1)
         return g.decisions
 
     now = server.call(play_other)
@@ -305,9 +305,9 @@ def test_stale_and_out_of_turn_actions_are_refused(server: ServerThread) -> None
 def test_the_network_docstring_examples_hold() -> None:
     import doctest
 
-    from tortuga_desktop.net import client, protocol, server
+    from tortuga_desktop.net import client, lobby, protocol, server
 
-    for module in (protocol, client, server):
+    for module in (protocol, client, server, lobby):
         assert doctest.testmod(module).failed == 0
 
 

@@ -231,7 +231,7 @@ def test_a_resumed_table_keeps_its_talk_and_talks_on(tmp_path: Path) -> None:
         pump(t, lambda: len(bot_talk(t)) >= 2, patient_player(random.Random(5)), timeout=120.0)
         before = bot_talk(t)
         t.close()
-        save = st.call(lambda s: s._save_data(table))
+        save = st.call(lambda s: s.persist.save_data(table))
     finally:
         st.stop()
     assert record_talk(save["record"])[:len(before)] == before
@@ -289,6 +289,6 @@ def test_the_server_refuses_a_game_line_that_is_no_chat_entry() -> None:
 
     loud = Loud(table.game.engine, talk=True)
     table.game = loud
-    server._send_bot_chat(table, server._bot_talk(table))
+    server.runner.send_bot_chat(table, server.runner.bot_talk(table))
     assert server.internal_errors == 8
     assert [(c.seat, c.text) for c in table.chat] == [(s, "fine") for s in range(1, 5)]

@@ -127,7 +127,7 @@ def test_a_person_s_line_reaches_every_seat_and_watcher_as_an_event_kept_in_the_
         assert tabs[0].decisions == tabs[1].decisions == before
         record = st.call(lambda s: table.record_dict())
         assert [0, "say accuse 1 french"] in [list(e) for e in record["entries"]]
-        save = st.call(lambda s: s._save_data(table))
+        save = st.call(lambda s: s.persist.save_data(table))
         assert [0, "say accuse 1 french"] in [list(e) for e in save["record"]["entries"]]
         token = tabs[1].client.token
         for t in everyone:
@@ -249,6 +249,37 @@ def test_a_bad_line_is_refused_with_its_reason_and_changes_nothing(lobby: Server
     finally:
         for w in (ws, other, watch):
             w.close()
+
+
+def test_once_the_game_is_over_an_action_is_refused_as_turn_and_a_line_as_talk(lobby: ServerThread) -> None:
+    """The server's checks an action and a line of talk share (the seat is the connection's, the game has
+    started, it is not over) answer a finished game with the code of each: ``turn`` for an action, ``talk``
+    for a line; the record stays as it was."""
+    ws = open_ws(lobby.port)
+    try:
+        assert isinstance(send(ws, P.Hello(version=P.PROTOCOL_VERSION, client=P.CLIENT)), P.Welcome)
+        table = make_table(lobby, "oc", seed=3)
+        assert isinstance(send(ws, P.Join(code=table.code, name="Ann", seat=0)), P.Joined)
+        lobby.call(lambda s: s.start_game(table))
+        read_until(ws, P.Update)
+
+        class Over(Run1667):
+            @property
+            def is_over(self) -> bool:
+                return True
+
+        lobby.call(lambda s: setattr(table, "game", Over(engine_of(table), talk=True)))
+        record = lobby.call(lambda s: table.record_dict())
+        decisions = lobby.call(lambda s: table.game.decisions)  # type: ignore[union-attr]
+        ws.send(P.encode(P.Act(id=1, seat=0, decisions=decisions, action="x")).decode())
+        err = read_until(ws, P.Error)
+        assert (err.code, err.ref, err.message) == ("turn", 1, "the game is over")
+        ws.send(P.encode(P.Talk(id=2, seat=0, line=str(ACCUSE))).decode())
+        err = read_until(ws, P.Error)
+        assert (err.code, err.ref, err.message) == ("talk", 2, "the game is over")
+        assert lobby.call(lambda s: table.record_dict()) == record
+    finally:
+        ws.close()
 
 
 def test_a_seat_s_table_refuses_what_is_no_line_without_sending_it() -> None:

@@ -36,7 +36,7 @@ def test_a_continued_table_keeps_its_port_or_says_it_moved(tmp_path: Path) -> No
     port = _free_port()
     plan = HostPlan(kinds=("here", "open"), names=("Ani", ""), listen="127.0.0.1", port=port)
     first = start_hosting(plan, tmp_path)
-    first.server.call(lambda s: s._write_save(s.tables[first.table]))
+    first.server.call(lambda s: s.persist.write_save(s.tables[first.table]))
     first.server.stop()
     save = tmp_path / f"net-{first.table}.json"
     assert saved_place(save) == ("127.0.0.1", port)  # the save knows where the table was

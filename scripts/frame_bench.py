@@ -37,7 +37,7 @@ from collections.abc import Callable, Sequence
 from typing import Any
 
 from tortuga_desktop import games
-from tortuga_desktop.shell.bench import PLAIN, FrameBench, pct
+from tortuga_desktop.shell.bench import PLAIN, GameBench, pct
 
 
 def line(name: str, ms: Sequence[float], budget: float) -> str:
@@ -103,7 +103,7 @@ class Probe:
         return out
 
 
-def _game_and_bench(argv: Sequence[str] | None) -> tuple[str, FrameBench]:
+def _game_and_bench(argv: Sequence[str] | None) -> tuple[str, GameBench]:
     """The key of the game ``--game`` names and its side of the bench (exits 2 on an unknown game)."""
     pre = argparse.ArgumentParser(add_help=False)
     pre.add_argument("--game", default=games.DEFAULT_GAME)
@@ -113,13 +113,13 @@ def _game_and_bench(argv: Sequence[str] | None) -> tuple[str, FrameBench]:
     except LookupError as exc:
         print(f"python -m scripts.frame_bench: --game: {exc}", file=sys.stderr)
         raise SystemExit(2) from None
-    return key, games.frame_bench(key) or PLAIN
+    return key, games.bench(key) or PLAIN
 
 
 MIX = "the game's demo mix"
 
 
-def parser(key: str, bench: FrameBench) -> argparse.ArgumentParser:
+def parser(key: str, bench: GameBench) -> argparse.ArgumentParser:
     ap = argparse.ArgumentParser(prog="python -m scripts.frame_bench",
                                  description=__doc__.splitlines()[0] if __doc__ else None)
     ap.add_argument("--game", default=games.DEFAULT_GAME,
@@ -149,13 +149,13 @@ def main(argv: Sequence[str] | None = None) -> int:
     ap = parser(key, bench)
     args = ap.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    beside: tuple[str, FrameBench] | None = None
+    beside: tuple[str, GameBench] | None = None
     if args.beside is not None:
         try:
             other = games.rules(args.beside).key
         except LookupError as exc:
             ap.error(f"--beside: {exc}")
-        beside = other, games.frame_bench(other) or PLAIN
+        beside = other, games.bench(other) or PLAIN
     code = bench.run_case(args)
     if code is not None:
         return code
@@ -220,7 +220,7 @@ def run_table(app: Any, table: Any, seconds: float, note: Callable[[Any], Any],
     return {"frames": frames}
 
 
-def demo_case(args: argparse.Namespace, key: str, bench: FrameBench, beside: tuple[str, FrameBench] | None) -> int:
+def demo_case(args: argparse.Namespace, key: str, bench: GameBench, beside: tuple[str, GameBench] | None) -> int:
     """The game's demo table, beside the fixed-work baseline (and ``--beside``'s table) from the same run."""
     from tortuga_desktop.shell.scenes.pause import PauseScene
     from tortuga_desktop.shell.start import make_app
@@ -279,7 +279,7 @@ def demo_case(args: argparse.Namespace, key: str, bench: FrameBench, beside: tup
     return 0
 
 
-def report(args: argparse.Namespace, app: Any, table: Any, bench: FrameBench,
+def report(args: argparse.Namespace, app: Any, table: Any, bench: GameBench,
            frames: list[tuple[float, float, float, Any]]) -> None:
     budget = args.budget
     all_ms = [f[0] for f in frames]

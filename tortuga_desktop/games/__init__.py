@@ -13,9 +13,10 @@ when it is asked for: importing this module imports no game (a test proves it). 
   :class:`~tortuga_desktop.net.games.NetworkAdapter` (``"package.module:object"``; pure Python), or nothing;
 - ``about``: what ``tortuga --version`` says of how its computer players run (``"package.module:function"``
   returning lines, without pygame), or nothing;
-- ``bench``: its side of the frame bench (``python -m scripts.frame_bench --game KEY``), the shell's
-  :class:`~tortuga_desktop.shell.bench.FrameBench` (``"package.module:object"``), or nothing (the bench
-  then times its demo with the shell's plain one: no phases or parts of its own).
+- ``bench``: its side of the measurement scripts for any game (``scripts.frame_bench``,
+  ``scripts.tutorial_length``), the shell's :class:`~tortuga_desktop.shell.bench.GameBench`
+  (``"package.module:object"``), or nothing (the scripts then use the shell's plain one: no phases or
+  parts of its own, no tutorial).
 
 Adding a game: a package here with those parts, and a line in :data:`BUILT_IN`.
 """
@@ -28,7 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
-    from tortuga_desktop.shell.bench import FrameBench
+    from tortuga_desktop.shell.bench import GameBench
     from tortuga_desktop.shell.engine import GameRules
 
 
@@ -82,12 +83,12 @@ def rules(name: str) -> GameRules:
     return found[0]
 
 
-def frame_bench(key: str) -> FrameBench | None:
-    """The frame bench side of the built-in game ``key`` (imported now), or None when the catalogue names
-    none (the bench then uses the shell's plain one); ``LookupError`` when no built-in game has that key."""
+def bench(key: str) -> GameBench | None:
+    """The built-in game ``key``'s side of the measurement scripts (imported now), or None when the
+    catalogue names none; ``LookupError`` when no built-in game has that key."""
     for b in BUILT_IN:
         if b.key == key:
-            found: FrameBench | None = load(b.bench) if b.bench else None
+            found: GameBench | None = load(b.bench) if b.bench else None
             return found
     raise LookupError(f"no built-in game {key!r}")
 
@@ -132,4 +133,4 @@ def run_tool(tool: str, argv: list[str] | None = None) -> int:
     return main(rest)
 
 
-__all__ = ["BUILT_IN", "DEFAULT_GAME", "TOOLS", "BuiltIn", "all_rules", "frame_bench", "load", "own_tool", "rules", "run_tool"]
+__all__ = ["BUILT_IN", "DEFAULT_GAME", "TOOLS", "BuiltIn", "all_rules", "bench", "load", "own_tool", "rules", "run_tool"]

@@ -1,8 +1,14 @@
-"""What a game gives the frame bench (``python -m scripts.frame_bench --game NAME``): the bench plays the
-game's demo (:meth:`~tortuga_desktop.shell.game.GameModule.demo`) in a real window and times every frame;
-the game's :class:`FrameBench` says what each frame shows, which of its parts ``--breakdown`` times, its
-defaults and any measurements of its own. The catalogue (:mod:`tortuga_desktop.games`, ``bench``) names
-where each game's is; a game without one is measured with :data:`PLAIN`. Nothing here names a game."""
+"""What a game gives the measurement scripts that work for any game, its :class:`GameBench`:
+
+- the frame bench (``python -m scripts.frame_bench --game NAME``) plays the game's demo
+  (:meth:`~tortuga_desktop.shell.game.GameModule.demo`) in a real window and times every frame; the game
+  says what each frame shows, which of its parts ``--breakdown`` times, its defaults and any measurements
+  of its own;
+- the tutorial's length (``python -m scripts.tutorial_length --game NAME``): the game plays its tutorial
+  headless, each move made as soon as it is asked for, and says which notes it showed.
+
+The catalogue (:mod:`tortuga_desktop.games`, ``bench``) names where each game's is; a game without one is
+measured with :data:`PLAIN`. Nothing here names a game."""
 
 from __future__ import annotations
 
@@ -23,8 +29,20 @@ class FrameNote:
     moving: str = "-"
 
 
-class FrameBench(Protocol):
-    """One game's side of the frame bench."""
+@dataclass(frozen=True)
+class TutorialRun:
+    """A tutorial played headless to its end: its steps, the moves the player made, the seconds of table
+    time that passed at normal speed (animations, computer players) and the translation keys of every note
+    it showed, in order."""
+
+    steps: int
+    moves: int
+    table_seconds: float
+    note_keys: tuple[str, ...]
+
+
+class GameBench(Protocol):
+    """One game's side of the measurement scripts."""
 
     @property
     def players(self) -> int:
@@ -63,9 +81,15 @@ class FrameBench(Protocol):
         they ask for none (the demo is measured)."""
         ...
 
+    def walk_tutorial(self, app: Any) -> TutorialRun | None:
+        """Play the game's tutorial on ``app`` (a headless App with a fixed 60 fps step) to its end, each move
+        the one the step asks for as soon as it is asked, *Next* as soon as it may be pressed; None when the
+        game has no tutorial."""
+        ...
+
 
 class PlainBench:
-    """The frame bench of a game that gives none of its own: no phases, groups or parts."""
+    """The bench of a game that gives none of its own: no phases, groups or parts, no tutorial."""
 
     players = 4
     level: str | None = None
@@ -86,8 +110,11 @@ class PlainBench:
     def run_case(self, args: argparse.Namespace) -> int | None:
         return None
 
+    def walk_tutorial(self, app: Any) -> TutorialRun | None:
+        return None
 
-PLAIN: FrameBench = PlainBench()
+
+PLAIN: GameBench = PlainBench()
 
 
 def pct(values: Sequence[float], p: float) -> float:
@@ -96,4 +123,4 @@ def pct(values: Sequence[float], p: float) -> float:
     return v[min(len(v) - 1, int(p / 100 * len(v)))] if v else float("nan")
 
 
-__all__ = ["PLAIN", "FrameBench", "FrameNote", "PlainBench", "pct"]
+__all__ = ["PLAIN", "FrameNote", "GameBench", "PlainBench", "TutorialRun", "pct"]

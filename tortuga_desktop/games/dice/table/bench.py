@@ -36,7 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tortuga_desktop import thinking
-from tortuga_desktop.shell.bench import FrameNote, pct
+from tortuga_desktop.shell.bench import FrameNote, TutorialRun, pct
 from tortuga_desktop.shell.intents import Hover
 from tortuga_desktop.shell.main import build_parser
 
@@ -92,6 +92,41 @@ class DiceBench:
         if args.redraws:
             return redraws_case(args)
         return None
+
+    def walk_tutorial(self, app: Any) -> TutorialRun | None:
+        from tortuga_desktop.games.dice.table.scenes.tutorial import start_tutorial
+        from tortuga_desktop.games.dice.table.tutorial import HUMAN, STEPS
+
+        scene: Any = start_tutorial(app)
+        coach = scene.tutorial
+        frames = moves = 0
+
+        def idle() -> bool:
+            return not scene.queue and scene.timeline is None
+
+        while not coach.finished:
+            step = coach.step
+            for _ in range(20000):
+                if step.mode == "do":
+                    ui = scene.decision_ui
+                    if ui is not None and ui.kind == step.kind and ui.seat == HUMAN and idle():
+                        break
+                elif coach.ready() and idle():
+                    break
+                app.run(max_frames=1)
+                frames += 1
+            if step.mode == "do":
+                index = coach.index
+                scene.decision_ui.model.show(step.move(coach.game))  # the move the step asks for
+                if not scene.decision_ui.model.confirm():
+                    raise RuntimeError(f"tutorial step {step.key}: {scene.decision_ui.model.reason()}")
+                scene._check_confirmed()
+                moves += 1
+                if coach.index == index:
+                    raise RuntimeError(f"tutorial step {step.key}: the move did not take it on ({coach.error})")
+            else:
+                scene.next_step()
+        return TutorialRun(len(STEPS), moves, frames / 60, tuple(f"tutorial.step.{s.key}" for s in STEPS))
 
 
 BENCH = DiceBench()

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tortuga_desktop.shell import layout as layout_mod
-from tortuga_desktop.shell.bench import FrameNote
+from tortuga_desktop.shell.bench import FrameNote, TutorialRun
 
 
 class T1667Bench:
@@ -76,6 +76,34 @@ class T1667Bench:
 
     def run_case(self, args: argparse.Namespace) -> int | None:
         return None
+
+    def walk_tutorial(self, app: Any) -> TutorialRun | None:
+        from tortuga_desktop.games.t1667.table.tutorial import STEPS
+        from tortuga_desktop.games.t1667.table.tutorial_scene import start_tutorial
+
+        scene: Any = start_tutorial(app)
+        coach = scene.tutorial
+        frames = moves = 0
+        while not coach.finished:
+            step = coach.step
+            for _ in range(20000):
+                if step.mode == "do" and scene.panel is not None and not scene.animating:
+                    break
+                if step.mode != "do" and scene.coach_panel.enabled("next"):
+                    break
+                app.run(max_frames=1)
+                frames += 1
+            if step.mode == "do":
+                index = coach.index
+                action = step.action()
+                if action is None or not scene.submit(action):
+                    raise RuntimeError(f"tutorial step {step.key}: the move it asks for was refused ({coach.error})")
+                moves += 1
+                if coach.index == index:
+                    raise RuntimeError(f"tutorial step {step.key}: the move did not take it on")
+            else:
+                scene.press("next")
+        return TutorialRun(len(STEPS), moves, frames / 60, tuple(f"tutorial.t1667.step.{s.key}" for s in STEPS))
 
 
 BENCH = T1667Bench()

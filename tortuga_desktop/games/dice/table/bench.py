@@ -244,7 +244,8 @@ def redraws_case(args: argparse.Namespace) -> int:
         r._render_log = noted  # type: ignore[method-assign,assignment]
         out: dict[str, list[float]] = {"showing a move": [], "its log lines": [], "the rest": []}
         for _ in range(1500):
-            fut = getattr(table.controller, "_future", None)  # the local source's decision outstanding
+            controller: Any = table.controller
+            fut = controller._future  # the local source's decision outstanding
             if fut is not None:
                 fut.result(timeout=30)
             shown, frame, drawn = table.events_played, app.frame, app.frames_drawn

@@ -38,6 +38,7 @@ from typing import Any
 from tortuga_desktop import thinking
 from tortuga_desktop.shell.bench import FrameNote, TutorialRun, pct
 from tortuga_desktop.shell.intents import Hover
+from tortuga_desktop.shell.levels import LEVELS
 from tortuga_desktop.shell.main import build_parser
 
 #: motions that are dice in flight
@@ -298,7 +299,7 @@ def replay_case(args: argparse.Namespace) -> int:
 
     seed = int(args.seed)
     game = Game.new(4, seed)
-    keeper = RecordKeeper("bench", game, ["human", "easy", "normal", "hard"])
+    keeper = RecordKeeper("bench", game, ["human", *LEVELS[:3]])  # a human and the three lower levels
     game.playout(random.Random(seed))
     rf = keeper.snapshot({})
     assert rf is not None

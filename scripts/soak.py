@@ -21,6 +21,7 @@ import time
 from dataclasses import dataclass, field
 
 from scripts import harness
+from tortuga_desktop.games import DEFAULT_GAME
 from tortuga_desktop.games import rules as game_rules
 
 
@@ -84,7 +85,9 @@ def play(job: tuple[str, int, int, int, int, bool]) -> Soak:
 
 def main(argv: list[str] | None = None) -> int:
     ap = harness.parser(__doc__, seed=1, workers=1, json=True)
-    ap.add_argument("--game", default="tortuga", help="the game's key or other name (tortuga, dice, t1667, 1667)")
+    ap.add_argument("--game", default=DEFAULT_GAME,
+                    help=f"the game, by its key or another name (default {DEFAULT_GAME}; a wrong one is refused "
+                         "with the list)")
     ap.add_argument("--games", type=int, default=1000, help="games in all, split evenly over player counts")
     ap.add_argument("--players", default="", help="comma-separated seat counts (default: every count the game has)")
     ap.add_argument("--leak", type=int, default=0, metavar="N", help="re-deal check every N decisions (0: off)")

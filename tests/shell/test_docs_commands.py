@@ -2,6 +2,10 @@
 show (``python -m scripts.X``, ``python -m tortuga_desktop.X``, ``tortuga``, ``tortuga-server``) answers
 ``--help``, and every ``--option`` shown with it is one its help lists. Shell scripts they name exist.
 
+A command of a script that was removed may stay beside the results it made when the docs mark it so right
+after it: ``(script removed after commit abc1234)``. Such a script must really be gone; its command is not
+asked for ``--help``.
+
 All entry points answer ``--help`` in one interpreter (their imports are shared), so the test stays short.
 """
 
@@ -22,13 +26,15 @@ DOCS = [ROOT / "README.md", ROOT / "CONTRIBUTING.md", *sorted((ROOT / "docs").gl
 _PYPROJECT = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
 ENTRY_POINTS: dict[str, str] = {**_PYPROJECT["scripts"], **_PYPROJECT["gui-scripts"]}
 #: modules whose ``--game`` chooses another parser (Tortuga 1667's): their help is asked with it
-GAME_DISPATCH = ("tortuga_desktop.arena", "tortuga_desktop.sim")
+GAME_DISPATCH = ("tortuga_desktop.arena", "tortuga_desktop.sim", "scripts.frame_bench")
 
 _SPAN = re.compile(r"```[a-z]*\n(.*?)```|`([^`]+)`", re.S)
 _COMMAND = re.compile(r"python3? -m ((?:scripts|tortuga_desktop)(?:\.\w+)+)|(?:^|(?<=[\s/]))(tortuga-server|tortuga)(?=\s|$)")
 _END = re.compile(r"&&|;| \| |\n")
 _OPTION = re.compile(r"(?<![\w-])--[a-z][a-z0-9-]*")
 _SHELL_SCRIPT = re.compile(r"scripts/\w+\.sh")
+#: the mark right after a removed script's command (outside its backticks)
+_REMOVED = re.compile(r"\s*\(script\s+removed\s+after\s+commit\s+[0-9a-f]{7,40}\)")
 
 
 @dataclass(frozen=True)
@@ -37,15 +43,30 @@ class Invocation:
     prefix: tuple[str, ...]  # arguments before --help (``--game 1667`` for the dispatching modules)
 
 
-def _spans(text: str) -> list[str]:
-    return [" ".join((m.group(1) or m.group(2)).split()) if m.group(2) else m.group(1) for m in _SPAN.finditer(text)]
+def _spans(text: str) -> list[tuple[str, bool]]:
+    """Each code span and block of ``text``, and whether the removed-script mark follows it."""
+    return [(" ".join((m.group(1) or m.group(2)).split()) if m.group(2) else m.group(1),
+             _REMOVED.match(text, m.end()) is not None) for m in _SPAN.finditer(text)]
+
+
+def removed_commands() -> dict[str, set[str]]:
+    """Each module of a command the docs mark as removed -> the doc files that show it."""
+    found: dict[str, set[str]] = {}
+    for doc in DOCS:
+        for span, removed in _spans(doc.read_text(encoding="utf-8")):
+            if removed:
+                for m in _COMMAND.finditer(span):
+                    found.setdefault(m.group(1) or ENTRY_POINTS[m.group(2)], set()).add(doc.name)
+    return found
 
 
 def documented_commands() -> dict[Invocation, dict[str, set[str]]]:
-    """Each entry point named in the docs -> {doc file: the options shown with it there}."""
+    """Each entry point named in the docs (not marked removed) -> {doc file: the options shown with it there}."""
     found: dict[Invocation, dict[str, set[str]]] = {}
     for doc in DOCS:
-        for span in _spans(doc.read_text(encoding="utf-8")):
+        for span, removed in _spans(doc.read_text(encoding="utf-8")):
+            if removed:
+                continue
             starts = list(_COMMAND.finditer(span))
             for i, m in enumerate(starts):
                 end = starts[i + 1].start() if i + 1 < len(starts) else len(span)
@@ -125,6 +146,22 @@ def test_every_documented_command_takes_help_and_the_options_shown() -> None:
             if missing:
                 problems.append(f"{doc}: {name} does not take {', '.join(missing)}")
     assert not problems, "\n".join(problems)
+
+
+def test_a_command_marked_removed_names_a_script_that_is_gone() -> None:
+    removed = removed_commands()
+    assert "scripts.frame_bench_1667" in removed, sorted(removed)
+    still_there = sorted(f"{module} ({', '.join(sorted(docs))})" for module, docs in removed.items()
+                         if not module.startswith("scripts.")
+                         or (ROOT / (module.replace(".", "/") + ".py")).exists())
+    assert not still_there, f"marked removed, but still there: {still_there}"
+
+
+def test_the_removed_mark_excuses_only_the_command_it_follows() -> None:
+    text = ("`python -m scripts.gone --old` (script removed after commit a4e088d) and "
+            "`python -m scripts.net_bench --tables 5` (script removed later) and `python -m scripts.also_gone` "
+            "(script removed after commit xyz)")
+    assert [removed for _span, removed in _spans(text)] == [True, False, False]
 
 
 def test_shell_scripts_the_docs_name_exist() -> None:

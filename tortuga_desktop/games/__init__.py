@@ -12,7 +12,11 @@ when it is asked for: importing this module imports no game (a test proves it). 
 - ``network``: its network adapter, the network layer's
   :class:`~tortuga_desktop.net.games.NetworkAdapter` (``"package.module:object"``; pure Python), or nothing;
 - ``about``: what ``tortuga --version`` says of how its computer players run (``"package.module:function"``
-  returning lines, without pygame), or nothing.
+  returning lines, without pygame), or nothing;
+- ``bench``: its side of the measurement scripts for any game (``scripts.frame_bench``,
+  ``scripts.tutorial_length``), the shell's :class:`~tortuga_desktop.shell.bench.GameBench`
+  (``"package.module:object"``), or nothing (the scripts then use the shell's plain one: no phases or
+  parts of its own, no tutorial).
 
 Adding a game: a package here with those parts, and a line in :data:`BUILT_IN`.
 """
@@ -25,6 +29,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:  # pragma: no cover
+    from tortuga_desktop.shell.bench import GameBench
     from tortuga_desktop.shell.engine import GameRules
 
 
@@ -37,6 +42,7 @@ class BuiltIn:
     rules: str
     network: str = ""
     about: str = ""
+    bench: str = ""
 
 
 #: The game a file without a ``"game"`` field belongs to (every file written before there was a second
@@ -47,9 +53,9 @@ DEFAULT_GAME = "tortuga"
 BUILT_IN: tuple[BuiltIn, ...] = (
     BuiltIn("tortuga", "tortuga_desktop.games.dice.table.module:DiceGame", "tortuga_desktop.games.dice.engine:RULES",
             network="tortuga_desktop.games.dice.table.netadapter:ADAPTER",
-            about="tortuga_desktop.games.dice.ai.about:lines"),
+            about="tortuga_desktop.games.dice.ai.about:lines", bench="tortuga_desktop.games.dice.table.bench:BENCH"),
     BuiltIn("t1667", "tortuga_desktop.games.t1667.table.module:T1667Game", "tortuga_desktop.games.t1667.engine:RULES",
-            network="tortuga_desktop.games.t1667.net.adapter:ADAPTER"),
+            network="tortuga_desktop.games.t1667.net.adapter:ADAPTER", bench="tortuga_desktop.games.t1667.table.bench:BENCH"),
 )
 
 
@@ -75,6 +81,16 @@ def rules(name: str) -> GameRules:
         known = ", ".join(f"{r.key} ({', '.join(r.cli_names)})" if r.cli_names else r.key for r in all_rules())
         raise LookupError(f"no game {name!r}; known: {known}")
     return found[0]
+
+
+def bench(key: str) -> GameBench | None:
+    """The built-in game ``key``'s side of the measurement scripts (imported now), or None when the
+    catalogue names none; ``LookupError`` when no built-in game has that key."""
+    for b in BUILT_IN:
+        if b.key == key:
+            found: GameBench | None = load(b.bench) if b.bench else None
+            return found
+    raise LookupError(f"no built-in game {key!r}")
 
 
 #: the commands a game may have of its own, each a module of its package with a ``main(argv)``
@@ -117,4 +133,4 @@ def run_tool(tool: str, argv: list[str] | None = None) -> int:
     return main(rest)
 
 
-__all__ = ["BUILT_IN", "DEFAULT_GAME", "TOOLS", "BuiltIn", "all_rules", "load", "own_tool", "rules", "run_tool"]
+__all__ = ["BUILT_IN", "DEFAULT_GAME", "TOOLS", "BuiltIn", "all_rules", "bench", "load", "own_tool", "rules", "run_tool"]

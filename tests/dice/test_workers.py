@@ -13,9 +13,9 @@ import pytest
 
 from tortuga_desktop import thinking
 from tortuga_desktop.games.dice.ai import make_bot, tasks
+from tortuga_desktop.games.dice.rules import Game, PlayerView
 from tortuga_desktop.shell import thinkhost
 from tortuga_desktop.shell.thinkhost import MAX_DEATHS_IN_A_ROW, ThinkHost, WorkerCrashed, shared_host
-from tortuga_desktop.games.dice.rules import Game, PlayerView
 
 
 def _view(seed: int = 3, players: int = 4) -> PlayerView:

@@ -24,10 +24,10 @@ from table_fake import FACTORY, Ev, Pebbles
 
 from tortuga_desktop import thinking
 from tortuga_desktop.games.dice.ai import make_bot, tasks
-from tortuga_desktop.shell import thinkhost
-from tortuga_desktop.shell.thinkhost import ThinkHost
 from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.shell import thinkhost
 from tortuga_desktop.shell.table import BotSpec, LocalTable
+from tortuga_desktop.shell.thinkhost import ThinkHost
 
 ROOT = Path(__file__).resolve().parents[2]
 

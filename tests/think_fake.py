@@ -34,3 +34,10 @@ def nap(seconds: float, deadline: float | None = None,
         if progress is not None:
             progress(0.5)
     return os.getpid(), deadline
+
+
+def home_nap(state: dict[str, Any], seconds: float) -> int:
+    """A home's task that sleeps."""
+    state["napped"] = True
+    time.sleep(seconds)
+    return os.getpid()

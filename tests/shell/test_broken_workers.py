@@ -134,6 +134,21 @@ def test_a_1667_table_thinks_on_a_thread_when_its_worker_cannot_start(no_program
         assert t.think_fallback and t.record() == ref.record()
 
 
+def test_the_thread_fallback_is_told_once_for_the_program_whichever_game_meets_it(no_program_in_workers: None) -> None:
+    """Both games think in the program's one thinking host: the dice game tells the player that its
+    computer players think on a thread; a 1667 table played afterwards knows why, and does not tell again."""
+    c = _play_dice(2, 5, ("normal", "easy"))
+    assert [k for k, _ in c.notices].count("notice.thinking_on_thread") == 1
+    bots = {s: BotSpec(FACTORY, "easy", 100 + s) for s in range(3)}
+    with LocalTable(Pebbles(3, 2), names=["a", "b", "c"], kinds=["easy"] * 3, humans=(), bots=bots,
+                    think="process") as t:
+        end = time.monotonic() + 120
+        while not t.is_over:
+            assert time.monotonic() < end, t.notices
+            t.poll(0.05)
+        assert t.notices == [] and "exit code" in t.think_fallback
+
+
 def _run_program(*args: str, home: Path) -> subprocess.CompletedProcess[str]:
     code = BREAK_SPAWN + textwrap.dedent(f"""
         if __name__ == "__main__":

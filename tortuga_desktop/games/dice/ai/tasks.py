@@ -15,6 +15,7 @@ from typing import Any
 from tortuga_desktop.shell.thinkhost import ThinkHost
 
 from ..rules import PlayerView
+from . import make_bot
 
 #: the functions the host runs (in a worker process, or on its thread)
 DECIDE = f"{__name__}:decide"
@@ -29,8 +30,6 @@ _bots: dict[tuple[str, int], Any] = {}
 def decide(level: str, seed: int, view: PlayerView, deadline: float | None = None) -> Any:
     """The decision (a :class:`~tortuga_desktop.games.dice.ai.BotChoice`) of the bot of ``level`` and
     ``seed`` from ``view``; ``deadline`` (``time.perf_counter``): when its search must be done by."""
-    from . import make_bot
-
     bot = _bots.get((level, seed))
     if bot is None:
         bot = _bots[(level, seed)] = make_bot(level, seed)

@@ -10,19 +10,23 @@ that screen may know them.
 and :meth:`~LocalTable.submit`; computer seats are asked in :meth:`~LocalTable.poll`, which never
 blocks the frame loop. How computer players think is chosen per table:
 
-- ``"process"`` (the game): one worker process builds every computer player from its
-  :class:`BotSpec` and is sent, per seat, only that seat's events, view and legal actions;
-- ``"thread"``: the same on a worker thread of this process;
+- ``"process"`` (the game): the computer players live in one home of the program's thinking host
+  (:func:`~.thinkhost.shared_host`, shared with every other game's thinking): a worker process builds
+  each from its :class:`BotSpec` and is sent, per seat, only that seat's events, view and legal actions;
+- ``"thread"``: the same in a thinking host of the table's own on a thread of this process;
 - ``"inline"`` (tests, scripts): each decision is made inside :meth:`~LocalTable.poll`.
 
-A computer player that fails (raises, returns an action that is not legal, or its worker process
-dies) is logged (the fault's type and place, nothing of the game), reported as a notice (once per
-seat and game), and rebuilt from its :class:`BotSpec` and fed its seat's events again; it is then
-asked again. It is never replaced by a random move. After :data:`MAX_FAULTS` faults in a row a seat
-is given up (another notice) and waits: :meth:`LocalTable.take_over` hands it to a human at this
-screen. When the worker process ends :data:`MAX_FAULTS` times in a row without a move in between
-(it cannot start here, e.g. it cannot import the program), the computer players think on a thread
-of this process from then on (one notice; :attr:`LocalTable.think_fallback` says why).
+A computer player that fails (raises, or returns an action that is not legal) is logged (the fault's
+type and place, nothing of the game), reported as a notice (once per seat and game), and rebuilt from
+its :class:`BotSpec` and fed its seat's events again; it is then asked again. It is never replaced by a
+random move. After :data:`MAX_FAULTS` faults in a row a seat is given up (another notice) and waits:
+:meth:`LocalTable.take_over` hands it to a human at this screen. One that does not answer for
+``stuck_s`` is a fault too: its task is cancelled (the host ends that worker) and the seats are built
+again. When the worker keeping the players ends (killed, a crash), they are built again in a new home
+from their seats' events (one notice for a run of such ends); when the host gives up on worker
+processes (they cannot start here, e.g. they cannot import the program), the players think on its
+thread from then on (:attr:`LocalTable.think_fallback` says why; the notice is shown once for the
+program, by whichever game meets it first).
 
 Pure Python: no pygame and no game's code.
 """

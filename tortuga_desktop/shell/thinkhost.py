@@ -265,10 +265,13 @@ class ThinkHost:
         self.fallback_told = False
         self.processes = processes
         self._local: _LocalThinker | None = None if processes else _LocalThinker(self._progress)
-        self._wake_r, self._wake_w = self._ctx.Pipe(duplex=False)
-        self._workers = [self._new_worker() for _ in range(workers)] if processes else []
+        self._workers: list[_Worker] = []
+        #: the manager thread and its wake-up pipe (none on a thread from the start: nothing to manage)
         self._thread = threading.Thread(target=self._manage, name="tortuga-think-host", daemon=True)
-        self._thread.start()
+        if processes:
+            self._wake_r, self._wake_w = self._ctx.Pipe(duplex=False)
+            self._workers = [self._new_worker() for _ in range(workers)]
+            self._thread.start()
 
     # -- submitting ------------------------------------------------------------------------
 
@@ -352,7 +355,7 @@ class ThinkHost:
         if self._local is not None:
             self._local.stop()
         self._wake()
-        if wait:
+        if wait and self.processes:
             self._thread.join(timeout=STOP_GRACE_S + 2.0)
             # whatever the manager thread is still doing, no worker outlives the host (no new one
             # can be started now: see _new_worker); a worker left running at the program's exit
@@ -398,6 +401,8 @@ class ThinkHost:
         return _Worker(self._ctx, f"tortuga-think-{next(self._names)}")
 
     def _wake(self) -> None:
+        if not self.processes:
+            return
         with contextlib.suppress(OSError, ValueError):  # the host is being torn down
             self._wake_w.send_bytes(b"!")
 

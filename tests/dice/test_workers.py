@@ -204,6 +204,7 @@ def test_ctrl_c_leaves_the_workers_to_the_pool() -> None:
 def in_processes(monkeypatch: pytest.MonkeyPatch) -> object:
     """The game's bots think in the program's thinking host (as in the program)."""
     monkeypatch.setattr(thinking, "ENABLED", True)
+    thinkhost.reset_shared()  # a fresh one: other tests' tables think in the program's host too
     yield thinkhost
     thinkhost.reset_shared()
 

@@ -91,7 +91,7 @@ def test_cancel_ends_the_worker_running_a_homes_task_and_a_new_one_answers() -> 
         assert _wait_for(lambda: not _alive(busy), 5.0) and time.monotonic() - t < 2.0
         with pytest.raises(CancelledError):
             long.result()
-        assert home.broken and busy not in host.pids
+        assert _wait_for(lambda: home.broken, 20.0) and busy not in host.pids
         assert host.home().submit("think_fake:count").result(timeout=60)[0] == 1
         assert host.crashes == 0  # a cancel is not a crash
 

@@ -6,7 +6,7 @@ import multiprocessing
 import sys
 
 if __name__ == "__main__":
-    # The one-file executable is also its computer players' worker process (ai/workers.py): started
+    # The one-file executable is also its computer players' worker process (shell/thinkhost.py): started
     # as one, it runs the worker here and exits, before the program is imported (PyInstaller's rule
     # for multiprocessing: freeze_support first, so a worker loads only what its task needs).
     multiprocessing.freeze_support()

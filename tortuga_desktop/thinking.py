@@ -19,7 +19,7 @@ FROZEN = bool(getattr(sys, "frozen", False))
 #: the game's computer players think in worker processes (tests that inject or patch bots in
 #: the test's own process turn it off: tests/conftest.py). In the one-file executable too: its
 #: workers run from the game's unpacked folder, so no worker is started once the program begins to
-#: exit and every worker has ended before it does (ai/workers.py, ThinkPool.shutdown).
+#: exit and every worker has ended before it does (shell/thinkhost.py, ThinkHost.shutdown).
 ENABLED = True
 
 

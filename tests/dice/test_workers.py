@@ -1,5 +1,5 @@
-"""Thinking in worker processes (issue 29): answers, immediate cancel, a killed worker replaced,
-a clean shutdown."""
+"""The dice game's thinking in the shell's thinking host (tortuga_desktop/shell/thinkhost.py): answers,
+immediate cancel, a killed worker replaced, a clean shutdown."""
 
 from __future__ import annotations
 
@@ -12,9 +12,10 @@ from concurrent.futures import CancelledError
 import pytest
 
 from tortuga_desktop import thinking
-from tortuga_desktop.games.dice.ai import make_bot
-from tortuga_desktop.games.dice.ai.workers import MAX_DEATHS_IN_A_ROW, ThinkPool, WorkerCrashed
+from tortuga_desktop.games.dice.ai import make_bot, tasks
 from tortuga_desktop.games.dice.rules import Game, PlayerView
+from tortuga_desktop.shell import thinkhost
+from tortuga_desktop.shell.thinkhost import MAX_DEATHS_IN_A_ROW, ThinkHost, WorkerCrashed, shared_host
 
 
 def _view(seed: int = 3, players: int = 4) -> PlayerView:
@@ -22,9 +23,9 @@ def _view(seed: int = 3, players: int = 4) -> PlayerView:
     return g.view(g.pending()[0].seat)
 
 
-def _long_evaluation(pool: ThinkPool, view: PlayerView) -> object:
+def _long_evaluation(pool: ThinkHost, view: PlayerView) -> object:
     """A task that runs for seconds (many worlds, a long time cap)."""
-    return pool.submit_evaluation(view, 1, max_worlds=100_000, time_cap_s=60.0)
+    return tasks.submit_evaluation(pool, view, 1, max_worlds=100_000, time_cap_s=60.0)
 
 
 def _wait_for(cond: object, timeout: float = 20.0) -> bool:
@@ -51,21 +52,21 @@ def _alive(pid: int) -> bool:
 
 def test_a_decision_in_a_worker_is_the_bots_own() -> None:
     views = [_view(s) for s in (3, 4, 5)]
-    with ThinkPool(1) as pool:
+    with ThinkHost(1) as pool:
         for level in ("normal", "easy"):
             for v in views:
-                got = pool.submit_decision(level, 17, v).result(timeout=60)
+                got = tasks.submit_decision(pool, level, 17, v).result(timeout=60)
                 assert got == make_bot(level, 17).decide(v)
-        got = pool.submit_decision("expert", 17, views[0], time.perf_counter() + 0.5).result(timeout=60)
+        got = tasks.submit_decision(pool, "expert", 17, views[0], time.perf_counter() + 0.5).result(timeout=60)
         g = Game.new(4, 3, log=False)
         assert got.action in g.legal_actions(views[0].viewer)
         with pytest.raises(ValueError):  # a computer player decides from its own seat's view only
-            pool.submit_decision("normal", 1, Game.new(4, 3, log=False).view(None))
+            tasks.submit_decision(pool, "normal", 1, Game.new(4, 3, log=False).view(None))
 
 
 def test_cancel_stops_the_worker_at_once_and_a_new_one_answers() -> None:
     v = _view()
-    with ThinkPool(1) as pool:
+    with ThinkHost(1) as pool:
         fut = _long_evaluation(pool, v)
         assert _wait_for(lambda: pool.busy_pids())
         busy = pool.busy_pids()[0]
@@ -76,45 +77,46 @@ def test_cancel_stops_the_worker_at_once_and_a_new_one_answers() -> None:
         with pytest.raises(CancelledError):
             fut.result()  # type: ignore[attr-defined]
         assert busy not in pool.pids
-        assert pool.submit_decision("normal", 2, v).result(timeout=60) == make_bot("normal", 2).decide(v)
+        assert tasks.submit_decision(pool, "normal", 2, v).result(timeout=60) == make_bot("normal", 2).decide(v)
 
 
 def test_a_killed_worker_is_logged_replaced_and_its_task_taken_over(caplog: pytest.LogCaptureFixture) -> None:
     v = _view()
     told: list[str] = []
-    with ThinkPool(1, on_crash=told.append) as pool:
-        fut = pool.submit_evaluation(v, 1, max_worlds=200, time_cap_s=60.0)
+    with ThinkHost(1, on_crash=told.append) as pool:
+        fut = tasks.submit_evaluation(pool, v, 1, max_worlds=200, time_cap_s=60.0)
         assert _wait_for(lambda: pool.busy_pids())
         victim = pool.busy_pids()[0]
-        with caplog.at_level(logging.ERROR, logger="tortuga_desktop.games.dice.ai.workers"):
+        with caplog.at_level(logging.ERROR, logger="tortuga_desktop.shell.thinkhost"):
             os.kill(victim, signal.SIGKILL)
             result = fut.result(timeout=120)
         assert result.worlds > 0 and result.candidates
-        assert pool.crashes == 1 and told == ["evaluate"]
+        assert pool.crashes == 1 and told == [tasks.EVALUATE]
         assert victim not in pool.pids
         assert any("thinking process stopped" in r.getMessage() for r in caplog.records)
-        assert pool.submit_decision("normal", 2, v).result(timeout=60) == make_bot("normal", 2).decide(v)
+        assert tasks.submit_decision(pool, "normal", 2, v).result(timeout=60) == make_bot("normal", 2).decide(v)
 
 
 def test_a_task_that_kills_its_worker_fails_and_the_pool_thinks_on_a_thread_after_repeats() -> None:
-    from tortuga_desktop.games.dice.ai.workers import Task
-
-    with ThinkPool(1) as pool:
-        for _ in range(MAX_DEATHS_IN_A_ROW):
-            with pytest.raises(WorkerCrashed):
-                pool._submit(Task("crash", None)).result(timeout=60)
+    assert MAX_DEATHS_IN_A_ROW == 3
+    with ThinkHost(1) as pool:
+        with pytest.raises(WorkerCrashed):  # its worker died, and the one that took the task over too
+            pool.submit("think_fake:crash").result(timeout=60)
+        assert pool.crashes == 2 and not pool.fallback
+        with pytest.raises(RuntimeError, match="game's own process"):  # the third in a row: on the thread
+            pool.submit("think_fake:crash").result(timeout=60)
         assert "keep stopping" in pool.fallback
         pids = pool.pids
         v = _view()  # the bot's own decision, on a thread of this process (no new worker is started)
-        assert pool.submit_decision("normal", 2, v).result(timeout=60) == make_bot("normal", 2).decide(v)
+        assert tasks.submit_decision(pool, "normal", 2, v).result(timeout=60) == make_bot("normal", 2).decide(v)
         assert pool.pids == pids and not any(_alive(p) for p in pids)
 
 
 def test_shutdown_ends_the_workers_and_cancels_what_waits() -> None:
     v = _view()
-    pool = ThinkPool(1)
+    pool = ThinkHost(1)
     running = _long_evaluation(pool, v)
-    waiting = pool.submit_decision("normal", 2, v)
+    waiting = tasks.submit_decision(pool, "normal", 2, v)
     assert _wait_for(lambda: pool.busy_pids())
     pids = pool.pids
     pool.shutdown(wait=True)
@@ -122,7 +124,7 @@ def test_shutdown_ends_the_workers_and_cancels_what_waits() -> None:
     assert running.done() and not running.cancelled()  # type: ignore[attr-defined]
     assert _wait_for(lambda: not any(_alive(p) for p in pids), 5.0)
     with pytest.raises(RuntimeError):
-        pool.submit_decision("normal", 2, v)
+        tasks.submit_decision(pool, "normal", 2, v)
 
 
 def test_a_closing_pool_starts_no_worker_for_a_cancelled_task() -> None:
@@ -130,7 +132,7 @@ def test_a_closing_pool_starts_no_worker_for_a_cancelled_task() -> None:
     start a replacement process while closing, which the exit cut off before it had read its
     start-up data (a multiprocessing traceback, "EOFError: Ran out of input", after the game)."""
     v = _view()
-    pool = ThinkPool(1)
+    pool = ThinkHost(1)
     running = _long_evaluation(pool, v)
     assert _wait_for(lambda: pool.busy_pids())
     pids = pool.pids
@@ -149,8 +151,8 @@ def test_a_worker_that_dies_while_the_pool_closes_is_not_replaced() -> None:
     multiprocessing's exit hook ends workers as the program exits). In the one-file executable a
     process started then runs from the unpacked folder the exiting program is about to delete: it
     failed, or multiprocessing's exit hook waited on it for ever."""
-    pool = ThinkPool(1)
-    assert pool.submit_decision("normal", 2, _view()).result(timeout=60)  # the worker is up
+    pool = ThinkHost(1)
+    assert tasks.submit_decision(pool, "normal", 2, _view()).result(timeout=60)  # the worker is up
     pids = pool.pids
     with pool._lock:  # the manager sees the death and the close together
         os.kill(pids[0], signal.SIGKILL)
@@ -167,16 +169,16 @@ def test_shutdown_returns_only_once_every_worker_has_ended(monkeypatch: pytest.M
     """The program's exit hook (shutdown) must not return while a worker still runs, even when the
     pool's own thread is late stopping them (a busy machine): the one-file executable deletes its
     unpacked folder as soon as the program's process has exited."""
-    pool = ThinkPool(2)
-    assert pool.submit_decision("normal", 2, _view()).result(timeout=60)
+    pool = ThinkHost(2)
+    assert tasks.submit_decision(pool, "normal", 2, _view()).result(timeout=60)
     pids = pool.pids
-    stop = ThinkPool._stop_workers
+    stop = ThinkHost._stop_workers
 
-    def late(self: ThinkPool) -> None:
+    def late(self: ThinkHost) -> None:
         time.sleep(8.0)  # longer than shutdown waits for the thread
         stop(self)
 
-    monkeypatch.setattr(ThinkPool, "_stop_workers", late)
+    monkeypatch.setattr(ThinkHost, "_stop_workers", late)
     pool.shutdown(wait=True)
     assert not any(_alive(p) for p in pids)
     pool._thread.join(timeout=30)
@@ -188,25 +190,23 @@ def test_ctrl_c_leaves_the_workers_to_the_pool() -> None:
     a KeyboardInterrupt traceback (and the pool started another while the program exited); the
     window's process decides what Ctrl-C does, and the pool stops its workers."""
     v = _view()
-    with ThinkPool(1) as pool:
-        first = pool.submit_decision("normal", 2, v).result(timeout=60)
+    with ThinkHost(1) as pool:
+        first = tasks.submit_decision(pool, "normal", 2, v).result(timeout=60)
         pids = pool.pids
         os.kill(pids[0], signal.SIGINT)
         time.sleep(0.5)
         assert _alive(pids[0])
-        assert pool.submit_decision("normal", 2, v).result(timeout=60) == first
+        assert tasks.submit_decision(pool, "normal", 2, v).result(timeout=60) == first
         assert pool.pids == pids and pool.crashes == 0
 
 
 @pytest.fixture
 def in_processes(monkeypatch: pytest.MonkeyPatch) -> object:
-    """The game's bots think in the shared worker process (as in the program)."""
-    from tortuga_desktop.games.dice.ai import workers
-
+    """The game's bots think in the program's thinking host (as in the program)."""
     monkeypatch.setattr(thinking, "ENABLED", True)
-    yield workers
-    if workers._shared is not None:
-        workers._shared.shutdown()
+    thinkhost.reset_shared()  # a fresh one: other tests' tables think in the program's host too
+    yield thinkhost
+    thinkhost.reset_shared()
 
 
 def _play(players: int, seed: int, levels: tuple[str, ...], limit: int = 4000) -> tuple[object, object]:
@@ -223,23 +223,20 @@ def _play(players: int, seed: int, levels: tuple[str, ...], limit: int = 4000) -
 
 
 def test_the_games_bots_think_in_a_worker_process_and_play_the_same_game(in_processes: object) -> None:
-    from tortuga_desktop.games.dice.ai import workers
-
     record, c = _play(2, 5, ("normal", "easy"))
     assert c.game.is_over and not c.notices  # type: ignore[attr-defined]
-    assert workers._shared is not None and workers._shared.pids
+    assert thinkhost._shared is not None and thinkhost._shared.pids
     thinking.ENABLED = False  # the same game on the thread, as before
     assert _play(2, 5, ("normal", "easy"))[0] == record
 
 
 def test_a_worker_killed_while_a_bot_thinks_is_shown_and_the_game_goes_on(in_processes: object) -> None:
-    from tortuga_desktop.games.dice.ai import workers
     from tortuga_desktop.games.dice.table.controller import GameController, demo_seats
 
     seats = demo_seats(2, 6, ("expert",))
     c = GameController(Game.new(2, 6, names=[s.name for s in seats], log=False), seats, pacing=None)
     c.poll()
-    pool = workers.shared_pool()
+    pool = shared_host()
     assert _wait_for(lambda: pool.busy_pids())
     os.kill(pool.busy_pids()[0], signal.SIGKILL)
     events: list[object] = []
@@ -250,7 +247,6 @@ def test_a_worker_killed_while_a_bot_thinks_is_shown_and_the_game_goes_on(in_pro
 
 
 def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: object) -> None:
-    from tortuga_desktop.games.dice.ai import workers
     from tortuga_desktop.games.dice.ai.evaluate import evaluate
     from tortuga_desktop.games.dice.table.controller import LocalTableSource
     from tortuga_desktop.games.dice.table.hints import HINT_CAP_S, hint_job
@@ -267,9 +263,9 @@ def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: obje
     assert [(c.action, c.worlds) for c in job.result.candidates] == [(c.action, c.worlds) for c in here.candidates]
 
     slow = hint_job(source, seat)
-    slow.future = workers.shared_pool().submit_evaluation(slow.view, 1, max_worlds=100_000, time_cap_s=60.0)
+    slow.future = tasks.submit_evaluation(shared_host(), slow.view, 1, max_worlds=100_000, time_cap_s=60.0)
     slow.future.add_done_callback(slow._arrived)
-    pool = workers.shared_pool()
+    pool = shared_host()
     assert _wait_for(lambda: pool.busy_pids())
     t = time.monotonic()
     slow.cancel()
@@ -278,7 +274,6 @@ def test_a_hint_is_computed_in_a_worker_and_cancelled_at_once(in_processes: obje
 
 def test_the_review_runs_in_a_worker_with_its_progress(in_processes: object) -> None:
     from tortuga_desktop.games.dice.ai.review import review_game
-    from tortuga_desktop.games.dice.ai.workers import shared_pool
 
     g = Game.new(2, 9, log=False)
     bots = [make_bot("easy", 1), make_bot("easy", 2)]
@@ -287,7 +282,7 @@ def test_the_review_runs_in_a_worker_with_its_progress(in_processes: object) -> 
         g.apply(d.seat, bots[d.seat].decide(g.view(d.seat)).action)
     record = g.record()
     seen: list[float] = []
-    got = shared_pool().submit_review(record, [0], progress=seen.append, chart_worlds=4).result(timeout=300)
+    got = tasks.submit_review(shared_host(), record, [0], progress=seen.append, chart_worlds=4).result(timeout=300)
     here = review_game(record, [0], chart_worlds=4)
     assert got.chances == here.chances and got.moments == here.moments
     assert seen and seen == sorted(seen) and 0 < seen[-1] <= 1.0

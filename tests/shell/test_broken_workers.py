@@ -23,10 +23,11 @@ import pytest
 from table_fake import FACTORY, Ev, Pebbles
 
 from tortuga_desktop import thinking
-from tortuga_desktop.games.dice.ai import make_bot
-from tortuga_desktop.games.dice.ai.workers import ThinkPool
+from tortuga_desktop.games.dice.ai import make_bot, tasks
 from tortuga_desktop.games.dice.rules import Game
+from tortuga_desktop.shell import thinkhost
 from tortuga_desktop.shell.table import BotSpec, LocalTable
+from tortuga_desktop.shell.thinkhost import ThinkHost
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -68,12 +69,9 @@ def no_program_in_workers(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     monkeypatch.setattr(mp_spawn, "get_preparation_data", no_program)
     monkeypatch.setattr(mp_spawn, "get_command_line", no_site)
     monkeypatch.setattr(thinking, "ENABLED", True)
+    thinkhost.reset_shared()  # the program's workers are kept: this test's cannot start
     yield
-    from tortuga_desktop.games.dice.ai import workers
-
-    if workers._shared is not None:
-        workers._shared.shutdown()
-        workers._shared = None
+    thinkhost.reset_shared()
 
 
 def _view(seed: int) -> Any:
@@ -83,12 +81,12 @@ def _view(seed: int) -> Any:
 
 def test_a_pool_whose_workers_cannot_start_thinks_on_a_thread(no_program_in_workers: None) -> None:
     views = [_view(s) for s in (3, 4)]
-    with ThinkPool(1) as pool:
+    with ThinkHost(1) as pool:
         for v in views:  # the bot's own decision, never a random one
-            assert pool.submit_decision("normal", 17, v).result(timeout=60) == make_bot("normal", 17).decide(v)
+            assert tasks.submit_decision(pool, "normal", 17, v).result(timeout=60) == make_bot("normal", 17).decide(v)
         assert "exit code" in pool.fallback
         t0 = time.monotonic()
-        got = pool.submit_decision("expert", 5, views[0], time.perf_counter() + 0.3).result(timeout=60)
+        got = tasks.submit_decision(pool, "expert", 5, views[0], time.perf_counter() + 0.3).result(timeout=60)
         assert got.action in Game.new(4, 3, log=False).legal_actions(views[0].viewer)
         assert time.monotonic() - t0 < 10
 
@@ -131,8 +129,24 @@ def test_a_1667_table_thinks_on_a_thread_when_its_worker_cannot_start(no_program
         while not t.is_over:
             assert time.monotonic() < end, t.notices
             t.poll(0.05)
-        assert [k for k, _ in t.notices] == ["table.notice.worker_restarted", "notice.thinking_on_thread"], t.notices
+        # one notice that says where they think now (a worker that never started was not restarted)
+        assert [k for k, _ in t.notices] == ["notice.thinking_on_thread"], t.notices
         assert t.think_fallback and t.record() == ref.record()
+
+
+def test_the_thread_fallback_is_told_once_for_the_program_whichever_game_meets_it(no_program_in_workers: None) -> None:
+    """Both games think in the program's one thinking host: the dice game tells the player that its
+    computer players think on a thread; a 1667 table played afterwards knows why, and does not tell again."""
+    c = _play_dice(2, 5, ("normal", "easy"))
+    assert [k for k, _ in c.notices].count("notice.thinking_on_thread") == 1
+    bots = {s: BotSpec(FACTORY, "easy", 100 + s) for s in range(3)}
+    with LocalTable(Pebbles(3, 2), names=["a", "b", "c"], kinds=["easy"] * 3, humans=(), bots=bots,
+                    think="process") as t:
+        end = time.monotonic() + 120
+        while not t.is_over:
+            assert time.monotonic() < end, t.notices
+            t.poll(0.05)
+        assert t.notices == [] and "exit code" in t.think_fallback
 
 
 def _run_program(*args: str, home: Path) -> subprocess.CompletedProcess[str]:

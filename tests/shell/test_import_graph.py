@@ -55,7 +55,6 @@ LAZY_ALLOWED: dict[str, str] = {
 #: gone; then lower the number here.
 LAZY_TO_HOIST: dict[str, int] = {
     "games.dice.ai.expert": 1,  # the AI's own (its speed work is under way at the same time)
-    "games.dice.ai.workers": 2,
 }
 
 

@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 from table_fake import FACTORY, Ev, Pebbles
 
+from tortuga_desktop.shell import thinkhost
 from tortuga_desktop.shell.engine import ActionRefused
 from tortuga_desktop.shell.table import BotSpec, LocalTable, Move, ViewerError
 
@@ -185,6 +186,7 @@ def test_a_worker_process_that_dies_is_replaced_and_its_bots_fed_again(tmp_path:
     ref = table(3, (), seed=2)
     play_out(ref)
     monkeypatch.setenv("TABLE_FAKE_DIE", str(tmp_path / "died"))
+    thinkhost.reset_shared()  # the program's workers are kept: new ones see the variable
     with table(3, (), seed=2, think="process", levels={2: "die"}) as t:
         play_out(t, limit_s=60)
         assert (tmp_path / "died").exists()
@@ -198,18 +200,18 @@ def test_ctrl_c_leaves_the_worker_process_to_the_table() -> None:
     ref = table(3, (), seed=2)
     play_out(ref)
     with table(3, (), seed=2, think="process") as t:
-        proc = t._backend._proc  # type: ignore[attr-defined]
-        assert proc is not None
         t.poll(0.05)
         end = time.monotonic() + 60
         while not t.record()["entries"]:  # type: ignore[index]
             assert time.monotonic() < end  # the worker is up and answering
             t.poll(0.05)
-        os.kill(proc.pid, signal.SIGINT)
+        pid = t.worker_pid
+        assert pid is not None
+        os.kill(pid, signal.SIGINT)
         time.sleep(0.5)
-        assert proc.is_alive()
+        os.kill(pid, 0)  # still there
         play_out(t, limit_s=60)
-        assert t._backend._proc is proc  # type: ignore[attr-defined]
+        assert t.worker_pid == pid
         assert not t.notices and t.record() == ref.record()
 
 

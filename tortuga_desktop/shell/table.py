@@ -10,43 +10,41 @@ that screen may know them.
 and :meth:`~LocalTable.submit`; computer seats are asked in :meth:`~LocalTable.poll`, which never
 blocks the frame loop. How computer players think is chosen per table:
 
-- ``"process"`` (the game): one worker process builds every computer player from its
-  :class:`BotSpec` and is sent, per seat, only that seat's events, view and legal actions;
-- ``"thread"``: the same on a worker thread of this process;
+- ``"process"`` (the game): the computer players live in one home of the program's thinking host
+  (:func:`~.thinkhost.shared_host`, shared with every other game's thinking): a worker process builds
+  each from its :class:`BotSpec` and is sent, per seat, only that seat's events, view and legal actions;
+- ``"thread"``: the same in a thinking host of the table's own on a thread of this process;
 - ``"inline"`` (tests, scripts): each decision is made inside :meth:`~LocalTable.poll`.
 
-A computer player that fails (raises, returns an action that is not legal, or its worker process
-dies) is logged (the fault's type and place, nothing of the game), reported as a notice (once per
-seat and game), and rebuilt from its :class:`BotSpec` and fed its seat's events again; it is then
-asked again. It is never replaced by a random move. After :data:`MAX_FAULTS` faults in a row a seat
-is given up (another notice) and waits: :meth:`LocalTable.take_over` hands it to a human at this
-screen. When the worker process ends :data:`MAX_FAULTS` times in a row without a move in between
-(it cannot start here, e.g. it cannot import the program), the computer players think on a thread
-of this process from then on (one notice; :attr:`LocalTable.think_fallback` says why).
+A computer player that fails (raises, or returns an action that is not legal) is logged (the fault's
+type and place, nothing of the game), reported as a notice (once per seat and game), and rebuilt from
+its :class:`BotSpec` and fed its seat's events again; it is then asked again. It is never replaced by a
+random move. After :data:`MAX_FAULTS` faults in a row a seat is given up (another notice) and waits:
+:meth:`LocalTable.take_over` hands it to a human at this screen. One that does not answer for
+``stuck_s`` is a fault too: its task is cancelled (the host ends that worker) and the seats are built
+again. When the worker keeping the players ends (killed, a crash), they are built again in a new home
+from their seats' events (one notice for a run of such ends); when the host gives up on worker
+processes (they cannot start here, e.g. they cannot import the program), the players think on its
+thread from then on (:attr:`LocalTable.think_fallback` says why; the notice is shown once for the
+program, by whichever game meets it first).
 
 Pure Python: no pygame and no game's code.
 """
 
 from __future__ import annotations
 
-import contextlib
 import importlib
 import itertools
 import logging
-import multiprocessing as mp
-import os
-import queue
-import signal
-import threading
 import time
 import traceback
-from collections.abc import Callable, Mapping, Sequence
+from collections import deque
+from collections.abc import Mapping, Sequence
+from concurrent.futures import Future
+from concurrent.futures import wait as futures_wait
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
-from multiprocessing.context import SpawnProcess
 from typing import Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
-from tortuga_desktop import thinking
 from tortuga_desktop.shell.engine import (
     A,
     ActionRefused,
@@ -58,6 +56,7 @@ from tortuga_desktop.shell.engine import (
     TalkEngine,
     V,
 )
+from tortuga_desktop.shell.thinkhost import Home, ThinkHost, shared_host
 
 log = logging.getLogger(__name__)
 
@@ -250,7 +249,8 @@ class GameTable(Protocol[V, A, E]):
 
 
 # ---------------------------------------------------------------------------------------------
-# The computer players' side: runs in the worker (process or thread) or inline.
+# The computer players' side: kept in a home of the thinking host (shell/thinkhost.py: a worker
+# process, or its thread) or, inline, in this process.
 
 
 @dataclass
@@ -259,29 +259,29 @@ class _Seat:
     player: ComputerPlayer[object, object, object] | None = None
 
 
-# The messages of the worker pipe (pickled between processes: the engine's types are not known there, so
-# views, events and actions travel as ``object``). To the worker:
+# The messages to the table's computer players (pickled between processes: the engine's types are not known
+# there, so views, events and actions travel as ``object``):
 _Build = tuple[Literal["build"], int, BotSpec, tuple[object, ...]]  # seat, spec, events
 _Hear = tuple[Literal["hear"], int, tuple[object, ...], object]  # seat, events, view
 _Ask = tuple[Literal["ask"], int, tuple[object, ...], object, "int | None"]  # seat, events, view, asker
 _Decide = tuple[Literal["decide"], int, int, tuple[object, ...], object, tuple[object, ...]]  # seat, job, events, view, legal
-ToWorker = _Build | _Hear | _Ask | _Decide
-# From the worker (and ``("dead",)`` from the backend when the worker ended unasked):
+ToPlayers = _Build | _Hear | _Ask | _Decide
+# Their replies (and ``("dead",)`` when the worker keeping them ended unasked):
 _Chose = tuple[Literal["choice"], int, int, object, object, tuple[object, ...], float]  # seat, job, action, reason, said, think_s
 _Spoke = tuple[Literal["said"], int, int, tuple[object, ...]]  # seat, -1, lines
 _Failed = tuple[Literal["fault"], int, int, str]  # seat, job (-1: outside a decision), where
 _Dead = tuple[Literal["dead"]]
-FromWorker = _Chose | _Spoke | _Failed | _Dead
+FromPlayers = _Chose | _Spoke | _Failed | _Dead
 
 
-class BotHost:
-    """The computer players of one table, wherever they think. Messages in, replies out:
+class TableBots:
+    """The computer players of one table, wherever they think (a home of the thinking host, or this
+    process). Messages in, replies out:
 
     - ``("build", seat, spec, events)``: (re)build the seat's player and feed it ``events``;
     - ``("hear", seat, events, view)``: feed ``events``; a :class:`Talker` may speak;
     - ``("ask", seat, events, view, asker)``: feed ``events``; a :class:`Talker` answers ``asker``;
-    - ``("decide", seat, job, events, view, legal)``: feed ``events``, then decide (and maybe speak);
-    - ``None``: stop.
+    - ``("decide", seat, job, events, view, legal)``: feed ``events``, then decide (and maybe speak).
 
     Replies: ``("choice", seat, job, action, reason, said, think_s)``, ``("said", seat, -1, lines)``
     or ``("fault", seat, job, where)`` (``job`` is -1 for a fault outside a decision)."""
@@ -289,7 +289,7 @@ class BotHost:
     def __init__(self) -> None:
         self.seats: dict[int, _Seat] = {}
 
-    def handle(self, msg: ToWorker) -> _Chose | _Spoke | _Failed | None:
+    def handle(self, msg: ToPlayers) -> _Chose | _Spoke | _Failed | None:
         op, seat = msg[0], msg[1]
         job = msg[2] if msg[0] == "decide" else -1
         try:
@@ -328,6 +328,18 @@ class BotHost:
             return ("fault", seat, job, _where(exc))
 
 
+def players_task(state: dict[str, object], msg: ToPlayers) -> _Chose | _Spoke | _Failed | None:
+    """The thinking host's task for a table's computer players: ``state`` is the table's home there."""
+    bots = state.get("bots")
+    if not isinstance(bots, TableBots):
+        bots = state["bots"] = TableBots()
+    return bots.handle(msg)
+
+
+#: :func:`players_task` as the thinking host names it
+PLAYERS_TASK = f"{__name__}:players_task"
+
+
 def _where(exc: BaseException) -> str:
     """A fault's type and innermost place (file:line): never its message, which may name hidden facts."""
     tb = traceback.extract_tb(exc.__traceback__)
@@ -335,157 +347,60 @@ def _where(exc: BaseException) -> str:
     return f"{type(exc).__name__}{place}"
 
 
-def _serve(recv: Callable[[], ToWorker | None], send: Callable[[FromWorker], None]) -> None:
-    """A worker's loop (thread or process) around a :class:`BotHost`."""
-    host = BotHost()
-    while True:
+class _Players:
+    """Where a table's computer players think: ``send`` and ``replies`` never block (``replies`` waits up
+    to ``timeout`` for the next one). ``host`` None: inline, each message handled in :meth:`send`;
+    else in a :class:`~.thinkhost.Home` of ``host``, replies in the order sent. A home whose worker
+    ended gives one ``("dead",)``."""
+
+    def __init__(self, host: ThinkHost | None) -> None:
+        self.host = host
+        self.home: Home | None = host.home() if host is not None else None
+        self._inline = TableBots()
+        self._out: list[FromPlayers] = []
+        self._pending: deque[Future[_Chose | _Spoke | _Failed | None]] = deque()
+
+    def send(self, msg: ToPlayers) -> None:
+        if self.home is None:
+            r = self._inline.handle(msg)
+            if r is not None:
+                self._out.append(r)
+            return
         try:
-            msg = recv()
-        except (EOFError, OSError):
-            return
-        if msg is None:
-            return
-        out = host.handle(msg)
-        if out is not None:
-            try:
-                send(out)
-            except (OSError, ValueError):
-                return
+            self._pending.append(self.home.submit(PLAYERS_TASK, msg))
+        except RuntimeError as exc:  # the host was shut down (the program ends) or the home closed
+            dead: Future[_Chose | _Spoke | _Failed | None] = Future()
+            dead.set_exception(exc)
+            self._pending.append(dead)
 
-
-def _serve_sharing(recv: Callable[[], ToWorker | None], send: Callable[[FromWorker], None]) -> None:
-    """:func:`_serve` on a thread of the window's process: it lets the frame loop have its turns."""
-    thinking.share_the_interpreter()
-    _serve(recv, send)
-
-
-def _process_main(conn: Connection[FromWorker, ToWorker | None]) -> None:  # pragma: no cover - runs in the worker process
-    # Ctrl-C in a terminal reaches every process of the program: the table ends this one
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    if hasattr(os, "nice"):
-        with contextlib.suppress(OSError):
-            os.nice(10)
-    _serve(conn.recv, conn.send)
-
-
-class _Backend:
-    """Where the computer players think. ``send`` never blocks; ``replies`` never blocks."""
-
-    def send(self, msg: ToWorker) -> None:
-        raise NotImplementedError
-
-    def replies(self, timeout: float = 0.0) -> list[FromWorker]:
-        raise NotImplementedError
-
-    def close(self) -> None:
-        raise NotImplementedError
-
-
-class _Inline(_Backend):
-    def __init__(self) -> None:
-        self.host = BotHost()
-        self.out: list[FromWorker] = []
-
-    def send(self, msg: ToWorker) -> None:
-        r = self.host.handle(msg)
-        if r is not None:
-            self.out.append(r)
-
-    def replies(self, timeout: float = 0.0) -> list[FromWorker]:
-        out, self.out = self.out, []
+    def replies(self, timeout: float = 0.0) -> list[FromPlayers]:
+        out, self._out = self._out, []
+        if timeout > 0 and self._pending and not self._pending[0].done():
+            futures_wait([self._pending[0]], timeout=timeout)
+        while self._pending and self._pending[0].done():
+            fut = self._pending.popleft()
+            if fut.cancelled():
+                continue
+            if fut.exception() is not None:  # its worker ended (state gone): what follows fails too
+                out.append(("dead",))
+                self.drop()
+                break
+            r = fut.result()
+            if r is not None:
+                out.append(r)
         return out
 
-    def close(self) -> None:
-        self.host.seats.clear()
-
-
-class _Threaded(_Backend):
-    """A worker (thread or process) fed through a queue by a sender thread, so ``send`` never blocks
-    on a full pipe; replies come back through a queue filled by a reader thread. A worker that ends
-    unasked is reported as ``("dead",)``."""
-
-    def __init__(self, mode: str) -> None:
-        self._out: queue.Queue[ToWorker | None] = queue.Queue()
-        self._in: queue.Queue[FromWorker] = queue.Queue()
-        self._closed = False
-        self.mode = mode
-        if mode == "thread":
-            self._proc: SpawnProcess | None = None
-            self._worker = threading.Thread(target=_serve_sharing, args=(self._out.get, self._in.put),
-                                            name="bots", daemon=True)
-            self._worker.start()
-            return
-        ctx = mp.get_context("spawn")
-        self._conn, child = ctx.Pipe()
-        self._proc = ctx.Process(target=_process_main, args=(child,), name="bots", daemon=True)
-        self._proc.start()
-        child.close()
-        threading.Thread(target=self._pump_out, name="bots-send", daemon=True).start()
-        threading.Thread(target=self._pump_in, name="bots-recv", daemon=True).start()
-
-    def _pump_out(self) -> None:
-        while True:
-            msg = self._out.get()
-            if msg is None:
-                with contextlib.suppress(OSError, ValueError):
-                    self._conn.send(None)
-                return
-            try:
-                self._conn.send(msg)
-            except (OSError, ValueError):
-                return  # the reader reports the worker's end
-
-    def _pump_in(self) -> None:
-        while True:
-            try:
-                msg = self._conn.recv()
-            except (EOFError, OSError, ValueError):
-                if not self._closed:
-                    self._in.put(("dead",))
-                return
-            self._in.put(msg)
-
-    def send(self, msg: ToWorker) -> None:
-        self._out.put(msg)
-
-    def replies(self, timeout: float = 0.0) -> list[FromWorker]:
-        out: list[FromWorker] = []
-        try:
-            if timeout > 0:
-                out.append(self._in.get(timeout=timeout))
-            while True:
-                out.append(self._in.get_nowait())
-        except queue.Empty:
-            pass
-        if self.mode == "thread" and not self._closed and not self._worker.is_alive():
-            out.append(("dead",))
-        return out
+    def drop(self) -> None:
+        """Cancel what is not answered (a running task's worker is ended) and let the home go."""
+        for fut in self._pending:
+            fut.cancel()
+        self._pending.clear()
+        if self.home is not None:
+            self.home.close()
 
     def close(self) -> None:
-        if self._closed:
-            return
-        self._closed = True
-        self._out.put(None)
-        if self._proc is not None:  # the worker is waited for off the caller's thread
-            threading.Thread(target=self._reap, args=(self._proc,), name="bots-reap", daemon=True).start()
-
-    def _reap(self, proc: SpawnProcess) -> None:
-        proc.join(timeout=1.0)
-        if proc.is_alive():
-            proc.kill()
-            proc.join(timeout=1.0)
-        self._conn.close()
-
-    def kill(self) -> None:
-        """End the worker process now (tests: a worker that dies)."""
-        if self._proc is not None:
-            self._proc.kill()
-
-
-def _backend(think: str) -> _Backend:
-    if think == "inline":
-        return _Inline()
-    return _Threaded(think)
+        self.drop()
+        self._inline.seats.clear()
 
 
 # ---------------------------------------------------------------------------------------------
@@ -558,9 +473,9 @@ class LocalTable(Generic[V, A, E]):
         self._deaths = 0
         #: why the computer players think on a thread although a process was asked for ("" while they do not)
         self.think_fallback = ""
-        self._backend = _backend(think)
+        self._players = _Players(self._new_host())
         for seat, b in self._bots.items():
-            self._backend.send(("build", seat, b.spec, ()))
+            self._players.send(("build", seat, b.spec, ()))
 
     # ------------------------------------------------------------------ GameTable: who is here
     @property
@@ -665,7 +580,7 @@ class LocalTable(Generic[V, A, E]):
             events = tuple(self._engine.events_for(seat, b.fed))
             if events:
                 b.fed += len(events)
-                self._backend.send(("hear", seat, events, self._engine.view(seat)))
+                self._players.send(("hear", seat, events, self._engine.view(seat)))
 
     def say(self, seat: int, line: object) -> None:
         self._check_human(seat)
@@ -702,7 +617,7 @@ class LocalTable(Generic[V, A, E]):
             return
         events = tuple(self._engine.events_for(seat, b.fed))
         b.fed += len(events)
-        self._backend.send(("ask", seat, events, self._engine.view(seat), asker))
+        self._players.send(("ask", seat, events, self._engine.view(seat), asker))
 
     def poll(self, budget_s: float = 0.0) -> list[Move[A]]:
         if self._closed:
@@ -713,7 +628,8 @@ class LocalTable(Generic[V, A, E]):
             self._ask()
             left = stop - time.perf_counter()
             wait = left if self._think != "inline" and left > 0 and self.thinking() else 0.0
-            got = self._collect(self._backend.replies(wait))
+            got = self._collect(self._players.replies(wait))
+            self._check_fallback()
             moves += got
             if got:
                 self._hear()  # before the next seat is asked: what it says follows the move it heard
@@ -736,9 +652,9 @@ class LocalTable(Generic[V, A, E]):
             b.fed += len(events)
             legal = tuple(self._engine.legal_actions(seat))
             b.job = _Job(next(self._jobs), self._engine.decisions, time.perf_counter())
-            self._backend.send(("decide", seat, b.job.id, events, self._engine.view(seat), legal))
+            self._players.send(("decide", seat, b.job.id, events, self._engine.view(seat), legal))
 
-    def _collect(self, replies: list[FromWorker]) -> list[Move[A]]:
+    def _collect(self, replies: list[FromPlayers]) -> list[Move[A]]:
         moves: list[Move[A]] = []
         for r in replies:
             if r[0] == "dead":
@@ -802,12 +718,14 @@ class LocalTable(Generic[V, A, E]):
         events = tuple(self._engine.events_for(seat, 0))
         b.fed = len(events)
         b.job = None
-        self._backend.send(("build", seat, b.spec, events))
+        self._players.send(("build", seat, b.spec, events))
 
     def _unstick(self) -> None:
-        """A computer player in a worker process that has not answered for ``stuck_s`` is a fault: the worker
-        is ended and a new one takes over (a thread cannot be ended: there it waits)."""
-        if not isinstance(self._backend, _Threaded) or self._backend.mode != "process":
+        """A computer player in a worker process that has not answered for ``stuck_s`` is a fault: its task is
+        cancelled (the host ends the worker and starts a new one) and the seats are built again (a thread
+        cannot be ended: there it waits)."""
+        host = self._players.host
+        if host is None or not host.processes or host.fallback:
             return
         now = time.perf_counter()
         stuck = [s for s, b in self._bots.items() if b.job is not None and now - b.job.sent > self._stuck_s]
@@ -824,45 +742,62 @@ class LocalTable(Generic[V, A, E]):
             elif not b.told:
                 b.told = True
                 self._notices.append(("table.notice.bot_restarted", {"name": self._names[seat], "seat": seat}))
-        self._backend.kill()
-        self._backend.close()
-        self._backend = _backend(self._think)
+        self._players.close()
+        self._players = _Players(self._new_host(host))
         for seat, b in self._bots.items():
             if not b.given_up:
                 self._rebuild(seat)
             b.job = None
 
+    def _new_host(self, old: ThinkHost | None = None) -> ThinkHost | None:
+        """Where this table's computer players think: the program's thinking host ("process"), a host of
+        this table's own on a thread ("thread"), or nowhere ("inline": in :meth:`poll`)."""
+        if old is not None and not old.closed:
+            return old
+        if self._think == "inline":
+            return None
+        if self._think == "thread":
+            return ThinkHost(1, processes=False)
+        return shared_host()
+
+    def _check_fallback(self) -> None:
+        """The thinking host gave up on worker processes: said once for the program (whichever game sees it
+        first), and :attr:`think_fallback` says why."""
+        host = self._players.host
+        if host is not None and host.fallback and not self.think_fallback:
+            self.think_fallback = host.fallback
+            if not host.fallback_told:
+                host.fallback_told = True
+                self._notices.append(("notice.thinking_on_thread", {}))
+
     def _worker_died(self) -> None:
+        """The worker keeping the computer players ended (their state went with it): they are built again in
+        a new home of the host, from their seats' events, and asked again."""
         self._deaths += 1
-        self._backend.close()
-        if self._deaths >= MAX_FAULTS and self._think == "process":
-            # worker processes cannot run here (e.g. they cannot import the program): the computer
-            # players think on a thread of this process from now on, said once
-            log.warning("the computer players' worker process ended %d times in a row; they think on a thread "
-                        "of the game's process from now on", self._deaths)
-            self._think, self._deaths = "thread", 0
-            self.think_fallback = f"the worker process ended {MAX_FAULTS} times in a row"
-            self._notices.append(("notice.thinking_on_thread", {}))
-            self._backend = _backend(self._think)
-            for seat, b in self._bots.items():
-                if not b.given_up:
-                    self._rebuild(seat)
-            return
-        if self._deaths >= MAX_FAULTS:
+        host = self._players.host
+        self._players.close()
+        self._check_fallback()
+        if self._deaths >= 2 * MAX_FAULTS:
             log.warning("the computer players' worker ended %d times in a row; computer seats wait", self._deaths)
             for seat, b in self._bots.items():
                 if not b.given_up:
                     b.given_up, b.job = True, None
                     self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
-            self._backend = _Inline()  # nothing is sent to it: every computer seat is given up
+            self._players = _Players(None)  # nothing is sent to it: every computer seat is given up
             return
-        log.warning("the computer players' worker ended unasked; starting a new one")
-        if self._deaths == 1:  # once for a run of ends in a row
+        log.warning("the computer players' worker ended unasked; they are built again in a new one")
+        if self._deaths == 1 and not self.think_fallback:  # once for a run of ends in a row
             self._notices.append(("table.notice.worker_restarted", {}))
-        self._backend = _backend(self._think)
+        self._players = _Players(self._new_host(host))
         for seat, b in self._bots.items():
             if not b.given_up:
                 self._rebuild(seat)
+
+    @property
+    def worker_pid(self) -> int | None:
+        """The worker process keeping this table's computer players (None: none yet, a thread, or inline; tests)."""
+        p = self._players
+        return p.host.home_pid(p.home) if p.host is not None and p.home is not None else None
 
     def take_over(self, seat: int) -> None:
         """A computer seat that was given up becomes a human seat at this screen (the player chose so)."""
@@ -878,7 +813,10 @@ class LocalTable(Generic[V, A, E]):
     def close(self) -> None:
         if not self._closed:
             self._closed = True
-            self._backend.close()
+            host = self._players.host
+            self._players.close()
+            if host is not None and self._think == "thread":  # the table's own
+                host.shutdown(wait=False)
 
     def __enter__(self) -> LocalTable[V, A, E]:
         return self
@@ -887,7 +825,7 @@ class LocalTable(Generic[V, A, E]):
         self.close()
 
 
-__all__ = ["BotHost", "BotSpec", "GameTable", "HUMAN", "LocalTable", "OPEN", "REMOTE", "MAX_FAULTS", "Move", "NotConnected", "Said",
+__all__ = ["BotSpec", "PLAYERS_TASK", "TableBots", "GameTable", "HUMAN", "LocalTable", "OPEN", "REMOTE", "MAX_FAULTS", "Move", "NotConnected", "Said",
            "SecretActions", "Talker", "THINK_MODES", "Viewer", "ViewerError", "Choice"]
 
 

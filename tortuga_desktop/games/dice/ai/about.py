@@ -5,9 +5,9 @@ no pygame: the shell reads it through :data:`tortuga_desktop.shell.game.ABOUT`."
 from __future__ import annotations
 
 from tortuga_desktop import thinking
+from tortuga_desktop.shell.thinkhost import probe
 
 from . import kernel_mode
-from .workers import probe
 
 __all__ = ["lines"]
 

@@ -135,8 +135,8 @@ BENCH = DiceBench()
 
 def expert_case(args: argparse.Namespace) -> int:
     """Frame times with Expert seats thinking, beside a table where nobody thinks (same run)."""
-    from tortuga_desktop.games.dice.ai import workers
     from tortuga_desktop.games.dice.table.scenes.demo import start_demo
+    from tortuga_desktop.shell import thinkhost
     from tortuga_desktop.shell.start import make_app
 
     levels = tuple(build_parser().parse_args(["--level", args.levels]).level)
@@ -168,7 +168,7 @@ def expert_case(args: argparse.Namespace) -> int:
         table: Any = app.top
         controller = table.controller
         if in_process and seats != ("random",):  # the worker is started before the clock runs
-            workers.shared_pool()
+            thinkhost.shared_host()
         all_ms: list[float] = []
         all_cpu: list[float] = []
         busy: dict[str, tuple[list[float], list[float]]] = {"while thinking": ([], []),
@@ -204,8 +204,7 @@ def expert_case(args: argparse.Namespace) -> int:
         print(f"  load average {loads[-1]:.2f} on {os.cpu_count()} cores")
     thinking.ENABLED = True
     TableScene.redraw_regions = True
-    if workers._shared is not None:
-        workers._shared.shutdown()
+    thinkhost.reset_shared()
     app.close()
     return 0
 

@@ -6,7 +6,7 @@ prompts, moves of the seats this screen may show), never the ``Game``.
 The game state never depends on animation timing: decisions are applied to ``game`` the
 moment they are known; the table scene animates afterwards from the moves returned by
 :meth:`LocalTableSource.poll`.  The program's bots think in a worker process
-(:func:`tortuga_desktop.games.dice.ai.workers.shared_pool`: the window's process never waits for their
+(:func:`tortuga_desktop.shell.thinkhost.shared_host`, running :mod:`tortuga_desktop.games.dice.ai.tasks`: the window's process never waits for their
 search); injected bots (tests) in a single worker thread (``ThreadPoolExecutor(1)``);
 ``poll`` applies finished bot decisions on the main thread.
 
@@ -26,7 +26,7 @@ from typing import Protocol
 
 from tortuga_desktop import thinking
 from tortuga_desktop.games.dice.ai import Reason, make_bot
-from tortuga_desktop.games.dice.ai import workers as think_workers
+from tortuga_desktop.games.dice.ai import tasks as think_tasks
 from tortuga_desktop.games.dice.ai.evaluate import decision_number, position_seed
 from tortuga_desktop.games.dice.rules import (
     Decision,
@@ -53,6 +53,7 @@ from tortuga_desktop.games.dice.table.savefile import SaveData
 from tortuga_desktop.games.dice.table.source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
 from tortuga_desktop.shell.levels import ALL_LEVELS
 from tortuga_desktop.shell.saves import SeatConfig
+from tortuga_desktop.shell.thinkhost import shared_host
 
 log = logging.getLogger(__name__)
 
@@ -116,7 +117,7 @@ class LocalTableSource:
         self.game = game
         self.seats = list(seats)
         factory = bot_factory or make_bot
-        #: the program's own bots think in a worker process (ai/workers.py), never on a thread
+        #: the program's own bots think in a worker process (shell/thinkhost.py), never on a thread
         #: of the window's process; injected bots (tests) run on the thread
         self._in_process = bot_factory is None and thinking.ENABLED
         #: the computer players by seat (a factory's None: that seat is never asked, e.g. a finished game's)
@@ -407,11 +408,11 @@ class LocalTableSource:
             hold = self.pacing.hold(str(self.seats[d.seat].kind))
             release = now + hold
         if self._in_process:  # the seat's view, level and seed go to the worker, nothing more
-            pool = think_workers.shared_pool()
-            pool.on_crash = lambda _op: self._notice_once("notice.thinker_restarted", {})
+            pool = shared_host()
+            pool.on_crash = lambda _func: self._notice_once("notice.thinker_restarted", {})
             stop_at = self.pacing.bot_deadline(release) if held and self.pacing is not None else None
             seat = self.seats[d.seat]
-            future = pool.submit_decision(str(seat.kind), int(seat.bot_seed), view, stop_at)
+            future = think_tasks.submit_decision(pool, str(seat.kind), int(seat.bot_seed), view, stop_at)
             if pool.fallback and not pool.fallback_told:  # once for the program: workers cannot run here
                 pool.fallback_told = True
                 self.notices.append(("notice.thinking_on_thread", {}))

@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tortuga_desktop import thinking
-from tortuga_desktop.games.dice.ai import workers as think_workers
+from tortuga_desktop.games.dice.ai import tasks as think_tasks
 from tortuga_desktop.games.dice.ai.evaluate import HINT_CAP_S, Evaluation, evaluate
 from tortuga_desktop.games.dice.rules import DecisionKind, PlayerAction, PlayerView
 from tortuga_desktop.games.dice.table.evaltext import hint_lines
@@ -49,6 +49,7 @@ from tortuga_desktop.games.dice.table.source import TableSource
 from tortuga_desktop.shell import art, palette
 from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.layout import wrap_words
+from tortuga_desktop.shell.thinkhost import shared_host
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.games.dice.table.scenes.table import TableScene
@@ -95,7 +96,7 @@ class HintJob:
     result: Evaluation | None = None
     error: str = ""
     done: threading.Event = field(default_factory=threading.Event)
-    #: the evaluation in a worker process (ai/workers.py), or None on a thread (tests)
+    #: the evaluation in a worker process (shell/thinkhost.py), or None on a thread (tests)
     future: Future[Evaluation] | None = None
 
     def run(self) -> None:
@@ -109,8 +110,8 @@ class HintJob:
 
     def start(self) -> None:
         if thinking.ENABLED:  # the view and the seed go to a worker process, nothing more
-            self.future = think_workers.shared_pool().submit_evaluation(self.view, self.seed, seat=self.seat,
-                                                                        time_cap_s=HINT_CAP_S)
+            self.future = think_tasks.submit_evaluation(shared_host(), self.view, self.seed, seat=self.seat,
+                                                        time_cap_s=HINT_CAP_S)
             self.future.add_done_callback(self._arrived)
             return
         threading.Thread(target=self.run, name="tortuga-hint", daemon=True).start()

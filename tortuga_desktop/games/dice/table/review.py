@@ -3,7 +3,7 @@ human decisions whose move was clearly worse than the best move found.
 
 Opened with the Review button (V) of the results screen. The review
 (:func:`tortuga_desktop.games.dice.ai.review.review_game`: the one evaluation a hint makes, at every
-decision) runs in a worker process (:mod:`tortuga_desktop.games.dice.ai.workers`) with a progress bar; Esc goes
+decision) runs in a worker process (:mod:`tortuga_desktop.shell.thinkhost`, running :mod:`tortuga_desktop.games.dice.ai.tasks`) with a progress bar; Esc goes
 back (and stops the work at once).
 
 Every percentage a moment's line quotes is a point of the chart (the chance after the move
@@ -22,7 +22,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from tortuga_desktop import thinking
-from tortuga_desktop.games.dice.ai import workers as think_workers
+from tortuga_desktop.games.dice.ai import tasks as think_tasks
 from tortuga_desktop.games.dice.ai.review import Moment, Review, review_game
 from tortuga_desktop.games.dice.rules.record import GameRecord
 from tortuga_desktop.games.dice.table.evaltext import moment_text
@@ -31,6 +31,7 @@ from tortuga_desktop.shell.i18n import tr
 from tortuga_desktop.shell.intents import Click, Intent, Key
 from tortuga_desktop.shell.layout import wrap_words
 from tortuga_desktop.shell.scenes import Scene
+from tortuga_desktop.shell.thinkhost import shared_host
 
 if TYPE_CHECKING:  # pragma: no cover
     from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
@@ -82,8 +83,8 @@ class ReviewScene(Scene):
             self.error = tr("review.no_record")
             return
         if thinking.ENABLED:
-            self._future = think_workers.shared_pool().submit_review(record, self.humans, hotseat=self.hotseat,
-                                                                     progress=self._progressed)
+            self._future = think_tasks.submit_review(shared_host(), record, self.humans, hotseat=self.hotseat,
+                                                     progress=self._progressed)
             self._future.add_done_callback(self._reviewed)
             return
         self._thread = threading.Thread(target=self._work, args=(record,), name="tortuga-review", daemon=True)

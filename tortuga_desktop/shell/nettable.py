@@ -125,7 +125,8 @@ class NetTable:
         self._events: dict[int, list[Any]] = {}
         self._legal: dict[int, tuple[Any, ...]] = {}
         self._decisions = -1
-        #: per seat: the decision counter an action was sent at (its prompt is closed until the answer)
+        #: per seat: the id of the action sent and not answered yet (its prompt is closed until the server
+        #: acknowledges it in an update or refuses it)
         self._sent: dict[int, int] = {}
         self._marks: dict[int, int] = {}
         self._notices: list[tuple[str, dict[str, Any]]] = []
@@ -289,8 +290,7 @@ class NetTable:
             raise ActionRefused("the server has not answered this seat's previous action yet")
         if action not in self._legal.get(seat, ()):
             raise ActionRefused("not one of this seat's legal actions now")
-        self._sent[seat] = self._decisions
-        self.client.send_action(seat, str(action), self._decisions)
+        self._sent[seat] = self.client.send_action(seat, str(action), self._decisions)
         keeper = self._keeper()
         if keeper is not None:  # the seat's record on disk
             keeper.acted(seat, self._decisions, str(action))
@@ -426,10 +426,11 @@ class NetTable:
         else:
             self._views[seat] = view
             self._legal[seat] = legal
-            if msg.first == 0 or self._sent.get(seat) != msg.decisions:
-                # the game moved on since the seat's action was sent (or the server sent everything again,
-                # as after a reconnect): its decision is open again. An update that moves no decision (a
-                # line of talk) leaves an action in flight in flight: sent again, it would come back stale.
+            if msg.first == 0 or self._sent.get(seat) == msg.ack:
+                # the server carried the seat's action out (the update acknowledges it), or sent everything
+                # again (as after a reconnect, when an action in flight may be lost): its decision is open again.
+                # Any other update (another seat's move, a line of talk) leaves an action in flight closed:
+                # sent again, it would come back refused.
                 self._sent.pop(seat, None)
         changed = msg.decisions != self._decisions
         self._decisions = msg.decisions

@@ -199,7 +199,7 @@ def _row(g: Game, seat: int | None) -> tuple[SlotView, ...]:
                  for i, card in enumerate(g.row))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _mix(players: int) -> tuple[tuple[Loyalty, int], ...]:
     """The view's ``loyalty_mix`` for ``players`` (the same at every step of every game of that size)."""
     return tuple(sorted(loyalty_mix(players).items()))

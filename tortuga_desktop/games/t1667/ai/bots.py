@@ -16,8 +16,9 @@ never reads or changes the live game.
   sampled world (the same worlds for every candidate), and leaves Normal's choice only for a
   candidate that is better by more than the paired difference's uncertainty. Its budget is a count
   of sampled worlds (:data:`HARD_WORLDS`; a candidate that can no longer win is dropped at fixed
-  counts, :data:`HARD_FIRST_LOOK`), never a clock: a decision depends only on the seat's view,
-  its events and the bot's seed, so arena results are the same on a busy machine as on a quiet one.
+  counts, :data:`HARD_FIRST_LOOK`) and of moves played out per decision (:data:`HARD_MOVES`, less
+  per seat), never a clock: a decision depends only on the seat's view, its events and the bot's
+  seed, so arena results are the same on a busy machine as on a quiet one.
 
 The Dutch seat (odd player counts) wins only on a tie, so its "side" is whichever team is behind.
 """
@@ -279,7 +280,8 @@ class HardBot(NormalBot):
         self.horizon = horizon
         self.first_look = first_look
         self.look_every = look_every
-        #: the bound on the moves played out per decision at a 0-seat table (None: no bound); see :data:`HARD_MOVES`
+        #: :data:`HARD_MOVES`, the bound on the moves played out per decision before the per-seat part
+        #: (None: no bound); see :meth:`budget`
         self.moves = moves
         #: moves played out so far in the decision being made
         self.played = 0

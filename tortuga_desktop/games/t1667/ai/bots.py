@@ -16,8 +16,9 @@ never reads or changes the live game.
   sampled world (the same worlds for every candidate), and leaves Normal's choice only for a
   candidate that is better by more than the paired difference's uncertainty. Its budget is a count
   of sampled worlds (:data:`HARD_WORLDS`; a candidate that can no longer win is dropped at fixed
-  counts, :data:`HARD_FIRST_LOOK`), never a clock: a decision depends only on the seat's view,
-  its events and the bot's seed, so arena results are the same on a busy machine as on a quiet one.
+  counts, :data:`HARD_FIRST_LOOK`) and of moves played out per decision (:data:`HARD_MOVES`, less
+  per seat), never a clock: a decision depends only on the seat's view, its events and the bot's
+  seed, so arena results are the same on a busy machine as on a quiet one.
 
 The Dutch seat (odd player counts) wins only on a tie, so its "side" is whichever team is behind.
 """
@@ -57,8 +58,9 @@ from ..rules import (
 )
 from ..rules.cards import SMALL_TABLE_OUT, STARRED, Ship
 from ..rules.events import Event, GameOver
+from ..rules.views import sampled_world_view
 from .belief import SIDE_OF, Belief
-from .players import PLAYERS, Choice, Player, Reason, easy_player
+from .players import PLAYERS, Choice, Player, Reason, easy_player, turn_able
 
 LEVELS: tuple[str, ...] = LEVELS_1667
 
@@ -74,6 +76,15 @@ HARD_WORLDS = 24
 #: worlds that decide a close choice are all played; a choice no candidate contests costs a third of them.
 HARD_FIRST_LOOK = 8
 HARD_LOOK_EVERY = 4
+
+#: Hard's bound on a turn decision's work: the moves played in all its playouts together, at most
+#: ``HARD_MOVES - HARD_MOVES_PER_SEAT * players`` (a move costs a little more at a bigger table). It
+#: plays no world whose playouts, at the moves per playout seen so far in this decision, would pass the
+#: bound. A count, never a clock, so a decision stays the same on any machine. Most decisions stop far
+#: below it (a playout is ~40-50 moves; a choice of 3 live candidates over 24 worlds is ~3,600): it cuts
+#: the few widest searches, which took the decision time's tail past 1 s of CPU.
+HARD_MOVES = 3600
+HARD_MOVES_PER_SEAT = 100
 
 #: how sure Normal must be of a seat's loyalty to treat it as known when it plays Easy's rules
 SURE = 0.7
@@ -182,7 +193,7 @@ class NormalBot:
     def believed(self, view: PlayerView) -> PlayerView:
         """``view`` with every loyalty this bot is sure enough of filled in (its own working copy)."""
         if self.oracle is not None:
-            return with_loyalties(view, self.oracle)
+            return view if view.loyalties == self.oracle else with_loyalties(view, self.oracle)
         if self.belief is None:
             return view
         filled = list(view.loyalties)
@@ -227,7 +238,7 @@ class NormalBot:
         if ship is None:
             return None
         crew = line(view, ship)
-        able = frozenset(acts)
+        able = turn_able(acts)
         if crew[0] == me and len(crew) >= 2:  # Captain: maroon a likely enemy aboard (T3.8)
             p, target = max((self.enemy(view, s), s) for s in crew[1:])
             if p >= 0.62 and Maroon(target) in able:
@@ -261,13 +272,23 @@ class HardBot(NormalBot):
     level = "hard"
 
     def __init__(self, seed: int, worlds: int = HARD_WORLDS, horizon: int = 60, margin: float = 0.05,
-                 first_look: int = HARD_FIRST_LOOK, look_every: int = HARD_LOOK_EVERY) -> None:
+                 first_look: int = HARD_FIRST_LOOK, look_every: int = HARD_LOOK_EVERY,
+                 moves: int | None = HARD_MOVES) -> None:
         super().__init__(seed)
         self.margin = margin
         self.worlds = worlds
         self.horizon = horizon
         self.first_look = first_look
         self.look_every = look_every
+        #: :data:`HARD_MOVES`, the bound on the moves played out per decision before the per-seat part
+        #: (None: no bound); see :meth:`budget`
+        self.moves = moves
+        #: moves played out so far in the decision being made
+        self.played = 0
+
+    def budget(self, players: int) -> float:
+        """The most moves a turn decision at a table of ``players`` plays out in all (:data:`HARD_MOVES`)."""
+        return math.inf if self.moves is None else self.moves - HARD_MOVES_PER_SEAT * players
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Choice:
         base = super().decide(view, legal)
@@ -280,13 +301,18 @@ class HardBot(NormalBot):
             return base
         results: dict[Action, list[float]] = {a: [] for a in cands}
         live = list(cands)  # the Normal choice first, and every candidate that may still beat it
-        n = 0
+        n = playouts = 0
+        self.played = 0
+        budget = self.budget(view.players)
         for _ in range(self.worlds):
+            if playouts and self.played + len(live) * self.played / playouts > budget:
+                break  # the next world would take the decision past its bound
             world = self._sample_world(view)
             if world is None:
                 break
             for a in live:  # every candidate is played in the same sampled world (common random numbers)
                 results[a].append(self._playout(world, view.seat, a))
+            playouts += len(live)
             n += 1
             if n >= self.first_look and (n - self.first_look) % self.look_every == 0:
                 live = [base.action] + [a for a in live[1:] if self._may_beat(results[a], results[base.action])]
@@ -424,11 +450,13 @@ class HardBot(NormalBot):
             p.oracle = tuple(g.loyalty)
         steps = 0
         while not g.is_over and steps < self.horizon:
-            d = g.pending()[0]
-            v = g.view(d.seat)
-            a = players[d.seat].decide(v, g.legal_actions(d.seat)).action
-            g.apply(d.seat, a)
+            seat = g.pending()[0].seat
+            # the view with the world's loyalties filled in, as the playout players (who know them) believe it
+            v = sampled_world_view(g, seat)
+            a = players[seat].decide(v, g.legal_actions(seat)).action
+            g.apply(seat, a)
             steps += 1
+        self.played += steps
         mine = g.loyalty[me]
         if g.outcome is not None:
             if me in g.outcome.winners:

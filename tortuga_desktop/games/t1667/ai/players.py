@@ -274,10 +274,20 @@ def easy_player(view: PlayerView, legal: Sequence[Action], rng: random.Random) -
     return _easy_turn(view, legal, rng, want)
 
 
+def turn_able(legal: Sequence[Action]) -> frozenset[Action]:
+    """The legal turn actions but the row's View two, Reveal and Force, as a set to ask membership of: a
+    9-seat turn has ~200 legal actions, nearly all Force's, and hashing them all at every step of every
+    playout of a search cost more than the few questions asked of them (ask those of the list)."""
+    return frozenset(a for a in legal if type(a) not in _ROW_KINDS)
+
+
+_ROW_KINDS = frozenset({ViewTwo, Reveal, Force})
+
+
 def _easy_turn(view: PlayerView, legal: Sequence[Action], rng: random.Random, want: Side) -> Choice:
     me = view.seat
     hand = view.hand
-    able = frozenset(legal)  # membership by hash: a 9-seat turn has ~200 legal actions (Force's)
+    able = turn_able(legal)
     if Attack() in able and any(c.top in "CT" for c in hand):
         return Choice(Attack(), _r("attack"))
     tortuga = dict(view.tortuga)
@@ -302,7 +312,7 @@ def _easy_turn(view: PlayerView, legal: Sequence[Action], rng: random.Random, wa
             targets = [s for s in range(view.players) if s != me]
             seat, known_enemy = _pick_seat(view, targets, rng, enemy=True)
             force = Force(bad[0], others[0], seat)
-            if force in able:
+            if force in legal:
                 return Choice(force, _r("force_enemy" if known_enemy else "force_random", seat=seat))
     where = view.where(me)
     if where is Loc.TORTUGA and view.tortuga_line[0] != me:
@@ -317,7 +327,7 @@ def _easy_turn(view: PlayerView, legal: Sequence[Action], rng: random.Random, wa
     if marque:
         return Choice(marque[0], _r("play_marque"))
     unknown = [s for s in down if s not in known]
-    if len(unknown) >= 2 and ViewTwo(unknown[0], unknown[1]) in able and rng.random() < 0.6:
+    if len(unknown) >= 2 and ViewTwo(unknown[0], unknown[1]) in legal and rng.random() < 0.6:
         a, b = rng.sample(unknown, 2)
         return Choice(ViewTwo(min(a, b), max(a, b)), _r("view"))
     safe = [s for s in down if s not in bad]

@@ -134,6 +134,12 @@ def _row_actions(down: tuple[int, ...], seat: int, players: int) -> tuple[Action
             *(Force(a, b, x) for a, b in pairs for x in range(players) if x != seat))
 
 
+@functools.lru_cache(maxsize=4096)
+def _row_action_set(down: tuple[int, ...], seat: int, players: int) -> frozenset[Action]:
+    """:func:`_row_actions` as a set (legality checks hash a big table's hundred-odd Force actions once)."""
+    return frozenset(_row_actions(down, seat, players))
+
+
 def _loc_of_ship(ship: Ship) -> Loc:
     return Loc.FD if ship is Ship.FD else Loc.JR
 
@@ -378,7 +384,14 @@ class Game:
         if self._legal_cache is not None and self._legal_cache[0] == key:
             return list(self._legal_cache[1])
         out = self._legal(seat)
-        self._legal_cache = (key, out, frozenset(out))
+        able: frozenset[Action] | None = None
+        if self.kind is Kind.TURN:
+            # the row's View / Reveal / Force actions (most of a big table's turn) lead the list: their set is built once
+            down = tuple(self.face_down())
+            row = _row_actions(down, seat, self.players)
+            if tuple(out[:len(row)]) == row:
+                able = _row_action_set(down, seat, self.players).union(out[len(row):])
+        self._legal_cache = (key, out, able if able is not None else frozenset(out))
         return list(out)
 
     def _legal(self, seat: int) -> list[Action]:

@@ -17,6 +17,7 @@ Vote cards, the row slots it has viewed (T9.5), and everything public (T9.1). :c
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
@@ -175,7 +176,7 @@ def _table_fields(g: Game) -> dict[str, object]:
         sudden_death=g.sudden_death,
         removed=tuple(g.removed),
         starred_named=g.starred_named,
-        loyalty_mix=tuple(sorted(loyalty_mix(g.players).items())),
+        loyalty_mix=_mix(g.players),
         facade_looks=tuple(g.facade_looks),
         active=g.active,
         actions_left=g.actions_left,
@@ -189,12 +190,19 @@ def _table_fields(g: Game) -> dict[str, object]:
 
 def _row(g: Game, seat: int | None) -> tuple[SlotView, ...]:
     """The row as ``seat`` knows it (T9.5): who viewed each slot is public, the card only to its knowers."""
-    row = []
-    for i, card in enumerate(g.row):
-        slot = i + 1
-        knowers = tuple(s for s in range(g.players) if slot in g.known[s])
-        row.append(SlotView(slot, card is not None, g.known[seat].get(slot) if seat is not None else None, knowers))
-    return tuple(row)
+    knowers: dict[int, list[int]] = {}
+    for s, seen in enumerate(g.known):  # seats in order, so each slot's knowers are in seat order
+        for slot in seen:
+            knowers.setdefault(slot, []).append(s)
+    mine = g.known[seat] if seat is not None else {}
+    return tuple(SlotView(i + 1, card is not None, mine.get(i + 1), tuple(knowers.get(i + 1, ())))
+                 for i, card in enumerate(g.row))
+
+
+@functools.cache
+def _mix(players: int) -> tuple[tuple[Loyalty, int], ...]:
+    """The view's ``loyalty_mix`` for ``players`` (the same at every step of every game of that size)."""
+    return tuple(sorted(loyalty_mix(players).items()))
 
 
 def _vote(g: Game, seat: int | None) -> VoteView | None:
@@ -237,3 +245,11 @@ def player_view(g: Game, seat: int, table: dict[str, object] | None = None) -> P
     return PlayerView(seat=seat, loyalty=g.loyalty[seat], hand=tuple(g.hands[seat]), loyalties=tuple(known),
                       row=_row(g, seat), vote=_vote(g, seat),
                       **(table if table is not None else _table_fields(g)))  # type: ignore[arg-type]
+
+
+def sampled_world_view(g: Game, seat: int) -> PlayerView:
+    """``seat``'s :func:`player_view` with every Loyalty card filled in: what the players of a search's
+    playout see in a world the searching bot sampled (they know its loyalties; a search's own copy of
+    the game, never the live one). Equal to ``player_view`` with ``loyalties`` replaced, built at once."""
+    return PlayerView(seat=seat, loyalty=g.loyalty[seat], hand=tuple(g.hands[seat]), loyalties=tuple(g.loyalty),
+                      row=_row(g, seat), vote=_vote(g, seat), **_table_fields(g))  # type: ignore[arg-type]

@@ -56,9 +56,12 @@ class Probe:
         self._depth: dict[str, int] = {}
         self._gc_t0 = 0.0
         self._cpu0 = 0.0
+        #: what was wrapped: (owner, attribute, the original), put back by restore()
+        self._wrapped: list[tuple[Any, str, Any]] = []
 
     def wrap(self, owner: Any, attr: str, part: str) -> None:
         inner = getattr(owner, attr)
+        self._wrapped.append((owner, attr, inner))
 
         def timed(*a: Any, **k: Any) -> Any:
             depth = self._depth.get(part, 0)
@@ -72,6 +75,12 @@ class Probe:
                     self.now[part] = self.now.get(part, 0.0) + (time.perf_counter() - t0) * 1000
 
         setattr(owner, attr, timed)
+
+    def restore(self) -> None:
+        """Put back every part :meth:`wrap` replaced (the bench may run in a process that goes on: a test)."""
+        while self._wrapped:
+            owner, attr, inner = self._wrapped.pop()
+            setattr(owner, attr, inner)
 
     def gc_hook(self, phase: str, info: dict[str, Any]) -> None:
         if phase == "start":
@@ -236,6 +245,7 @@ def demo_case(args: argparse.Namespace, key: str, bench: GameBench, beside: tupl
     print(f"game: {key}, {args.players} players, seed {args.seed}, levels {args.level or 'the demo mix'}")
     print(f"video driver: {pygame.display.get_driver()}, window {app.size}, load average "
           f"{' '.join(f'{x:.1f}' for x in os.getloadavg())} on {os.cpu_count()} cores")
+    probe: Probe | None = None
     try:
         # The machine's noise: a fixed, tiny amount of work per frame at 60 fps.
         base_ms: list[float] = []
@@ -256,7 +266,6 @@ def demo_case(args: argparse.Namespace, key: str, bench: GameBench, beside: tupl
                 app.pop()
         table = _start_demo(app, opts)
         print(f"table scene {getattr(table, 'name', type(table).__name__)}")
-        probe = None
         if args.breakdown:
             probe = Probe()
             for owner, attr, part in bench.parts(app, table):
@@ -275,6 +284,8 @@ def demo_case(args: argparse.Namespace, key: str, bench: GameBench, beside: tupl
         else:
             print("idle: not measured (the table was left: the game ended)")
     finally:
+        if probe is not None:
+            probe.restore()
         app.close()
     return 0
 

@@ -36,6 +36,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from tortuga_desktop import thinking
+from tortuga_desktop.shell import thinkhost
 from tortuga_desktop.shell.bench import FrameNote, TutorialRun, pct
 from tortuga_desktop.shell.intents import Hover
 from tortuga_desktop.shell.levels import LEVELS
@@ -136,7 +137,6 @@ BENCH = DiceBench()
 def expert_case(args: argparse.Namespace) -> int:
     """Frame times with Expert seats thinking, beside a table where nobody thinks (same run)."""
     from tortuga_desktop.games.dice.table.scenes.demo import start_demo
-    from tortuga_desktop.shell import thinkhost
     from tortuga_desktop.shell.start import make_app
 
     levels = tuple(build_parser().parse_args(["--level", args.levels]).level)

@@ -182,15 +182,15 @@ class Probe:
         mp.setattr(DecisionPanel, "draw", ui_draw)
 
         controller = self.table.controller
-        real_record = controller._record
+        then = controller.on_decision
 
-        def record(seat: int, kind: DecisionKind, *args: Any, **kwargs: Any) -> Any:
-            probe.decisions.append((len(probe.frames), seat, kind))
-            move = real_record(seat, kind, *args, **kwargs)
+        def decided(move: Any) -> None:  # the source's public hook, called right after each move
+            probe.decisions.append((len(probe.frames), move.seat, move.kind))
             probe._games[move.decisions] = controller.game.clone()  # the whole game behind the move
-            return move
+            if then is not None:
+                then(move)
 
-        mp.setattr(controller, "_record", record)
+        controller.on_decision = decided
         self._games[controller.game.decisions] = controller.game.clone()
 
         real_app_draw = App._draw

@@ -36,9 +36,7 @@ def _until(app: App, table: TableScene, cond: Any, frames: int = 600) -> None:
     for _ in range(frames):
         if cond():
             return
-        fut = table.controller._future
-        if fut is not None:
-            fut.result(timeout=30)
+        table.controller.wait(30)
         job = table.hint.job
         if job is not None:
             job.done.wait(timeout=30)

@@ -67,9 +67,7 @@ def _home(tmp_path: Any, monkeypatch: pytest.MonkeyPatch) -> None:
 def wait_for_bot(table: TableScene) -> None:
     """Let a thinking bot finish before the next frame, so a test's frame count does not depend
     on how busy the machine is (the app itself never waits: bots run off the frame loop)."""
-    fut = table.controller._future
-    if fut is not None:
-        fut.result(timeout=30)
+    table.controller.wait(30)
 
 
 def play(app: App, table: TableScene, rng: random.Random, *, max_frames: int,

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import random
 import threading
+import time
 from typing import Any
 
 import pytest
@@ -32,6 +33,8 @@ class ManualClock:
     def __init__(self) -> None:
         self.now = 0.0
         self.cond = threading.Condition()
+        #: threads waiting for a moment on this clock
+        self.waiters = 0
 
     def __call__(self) -> float:
         return self.now
@@ -43,9 +46,13 @@ class ManualClock:
 
     def wait_until(self, t: float) -> None:
         with self.cond:
-            while self.now < t:
-                if not self.cond.wait(timeout=10):
-                    raise TimeoutError("the test clock stopped")
+            self.waiters += 1
+            try:
+                while self.now < t:
+                    if not self.cond.wait(timeout=10):
+                        raise TimeoutError("the test clock stopped")
+            finally:
+                self.waiters -= 1
 
 
 class ManualPacing(Pacing):
@@ -85,8 +92,7 @@ def _time_decision(game: Game, pace: bool, rng: random.Random) -> tuple[float, b
     bot = ThinkingBot(clock, rng)
     seats = [SeatConfig("Bot", "hard", 0, 1), SeatConfig("Ann", "human", 1), SeatConfig("Ben", "human", 2)]
     pacing = ManualPacing(clock, random.Random(rng.random())) if pace else None
-    c = GameController(game, seats, bot_factory=lambda _kind, _seed: bot, pacing=pacing)
-    c._clock = clock  # the controller's own clock when it is not paced
+    c = GameController(game, seats, bot_factory=lambda _kind, _seed: bot, pacing=pacing, clock=clock)
     try:
         c.poll()
         assert c.thinking_seat() == 0
@@ -94,8 +100,8 @@ def _time_decision(game: Game, pace: bool, rng: random.Random) -> tuple[float, b
         dots = False
         for _ in range(10_000):
             clock.advance(FRAME)
-            if bot.end is not None and bot.end <= clock.now and c._future is not None:
-                c._future.result(timeout=10)  # the answer is there: no thread timing in the result
+            if bot.end is not None and bot.end <= clock.now:
+                c.wait(10)  # the answer is there: no thread timing in the result
             events = c.poll(start_new=False)
             if events:
                 assert events[0].seat == 0
@@ -158,15 +164,22 @@ def test_the_dice_selections_of_one_roll_step_are_all_asked_at_once() -> None:
     c = GameController(game, seats, bot_factory=lambda _k, s: bots[s], pacing=ManualPacing(clock, random.Random(4)))
     try:
         c.poll()
-        assert [j.seat for j in c._jobs] == [1, 2] and len({j.release_at for j in c._jobs}) == 2
-        releases = {j.seat: j.release_at for j in c._jobs}
+        asked = c.table.asked()
+        assert sorted(asked) == [1, 2] and len(set(asked.values())) == 2 and None not in asked.values()
+        releases = {s: float(at or 0.0) for s, at in asked.items()}
         seen: dict[int, float] = {}
         for _ in range(1000):
             clock.advance(FRAME)
-            for j in list(c._jobs):
-                bot = bots[j.seat]
+            # the bots think one after the other on the table's thread: let the one thinking reach the
+            # test clock (it waits there) or finish, whatever the machine's load
+            end = time.monotonic() + 10
+            while any(bots[s].end is None or bots[s].end > clock.now for s in c.table.asked()) \
+                    and clock.waiters == 0 and time.monotonic() < end:
+                time.sleep(0.001)
+            for s in c.table.asked():
+                bot = bots[s]
                 if bot.end is not None and bot.end <= clock.now:
-                    j.future.result(timeout=10)
+                    c.table.wait(10, s)
             for ev in c.poll():
                 seen[ev.seat] = clock.now
             if len(seen) == 2:

@@ -171,8 +171,8 @@ def play(src: LocalTableSource, rng: random.Random) -> None:
             assert m.action == action and not m.by_bot
             actions[d.seat].append(action)
             observe()
-        elif src.busy and src._future is not None:
-            src._future.result(timeout=10)
+        elif src.busy:
+            src.wait(10)
     assert src.is_over
     src.close()
     outcome = src.outcome()

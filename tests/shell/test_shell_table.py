@@ -142,7 +142,7 @@ def test_a_bot_that_keeps_answering_illegal_actions_is_given_up_and_can_be_taken
     for _ in range(5):
         t.poll()
     # reported once when it first fails, once when it is given up (not once per failed decision)
-    assert [k for k, _ in t.notices] == ["table.notice.bot_restarted", "table.notice.bot_gave_up"]
+    assert [k for k, _ in t.notices] == ["table.notice.bot_restarted", "notice.bot_stopped"]
     assert t.waiting_for() == (1,) and t.thinking() == () and t.engine.decisions == 1
     t.take_over(1)
     assert t.human_seats == (0, 1) and t.kinds[1] == "human"
@@ -220,12 +220,12 @@ def test_a_computer_player_that_never_answers_is_ended_and_at_last_given_up() ->
     with t:
         t.submit(0, "take 1")
         end = time.monotonic() + 30
-        while not any(k == "table.notice.bot_gave_up" for k, _ in t.notices):
+        while not any(k == "notice.bot_stopped" for k, _ in t.notices):
             assert time.monotonic() < end, t.notices
             t0 = time.perf_counter()
             t.poll()
             assert time.perf_counter() - t0 < 0.5  # the frame loop is never held up
             time.sleep(0.02)
         # one restart notice per seat and game, then the one that it gave up
-        assert [k for k, _ in t.notices] == ["table.notice.bot_restarted", "table.notice.bot_gave_up"]
+        assert [k for k, _ in t.notices] == ["table.notice.bot_restarted", "notice.bot_stopped"]
         assert t.waiting_for() == (1,) and t.thinking() == ()

@@ -64,7 +64,7 @@ def test_a_hard_seat_whose_worker_is_killed_goes_on_with_its_own_decisions(fresh
             assert time.monotonic() < end, t.notices
             t.poll(0.05)
         assert ("table.notice.worker_restarted", {}) in t.notices
-        assert not any(k == "table.notice.bot_gave_up" for k, _ in t.notices)
+        assert not any(k == "notice.bot_stopped" for k, _ in t.notices)
         assert t.worker_pid != victim and host.crashes == 1
         hard_after = [e for e in _entries(t)[killed_at:] if e[0] == 0]
         assert hard_after  # Hard decided again after its worker was killed ...

@@ -39,10 +39,10 @@ import logging
 import time
 import traceback
 from collections import deque
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from concurrent.futures import Future
 from concurrent.futures import wait as futures_wait
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Generic, Literal, Protocol, TypeVar, cast, runtime_checkable
 
 from tortuga_desktop.shell.engine import (
@@ -118,15 +118,23 @@ class Said:
 class BotSpec:
     """How to build one computer player, in any process: ``factory`` is an import path
     ``"package.module:function"``; the function is called as ``function(level, seed)`` and returns a
-    :class:`~.engine.ComputerPlayer`. Picklable, so a worker process can build the bot itself."""
+    :class:`~.engine.ComputerPlayer`. Picklable, so a worker process can build the bot itself.
+
+    ``make``, when given, is a factory of this process called the same way instead (a test's or a scripted
+    tutorial's players): such a spec cannot travel to a worker process, so only a table whose players think
+    on a thread or inline takes it."""
 
     factory: str
     level: str
     seed: int
+    make: Callable[[str, int], ComputerPlayer[object, object, object]] | None = field(
+        default=None, compare=False, repr=False)
 
     def build(self) -> ComputerPlayer[object, object, object]:
         """Import the factory and make the computer player (typed ``object``: the worker knows no game; it
         only passes on what the table sent for the player's seat)."""
+        if self.make is not None:
+            return self.make(self.level, self.seed)
         module, sep, name = self.factory.partition(":")
         if not sep or not module or not name:
             raise ValueError(f"a bot factory is 'package.module:function', not {self.factory!r}")
@@ -141,6 +149,16 @@ class SecretActions(Protocol[A_contra]):
 
     def action_visible(self, seat: int, action: A_contra, viewer: int | None) -> bool:
         """True when ``viewer`` (None: the public) may know that ``seat`` took ``action``."""
+        ...
+
+
+@runtime_checkable
+class Timed(Protocol):
+    """A computer player that can cut its thinking short to be done by a moment (a table that paces its
+    answers tells it when the answer will be shown)."""
+
+    def decide_by(self, view: object, legal: Sequence[object], deadline: float) -> Choice[object]:
+        """:meth:`~.engine.ComputerPlayer.decide`, done by ``deadline`` (a ``time.perf_counter`` moment)."""
         ...
 
 
@@ -264,7 +282,8 @@ class _Seat:
 _Build = tuple[Literal["build"], int, BotSpec, tuple[object, ...]]  # seat, spec, events
 _Hear = tuple[Literal["hear"], int, tuple[object, ...], object]  # seat, events, view
 _Ask = tuple[Literal["ask"], int, tuple[object, ...], object, "int | None"]  # seat, events, view, asker
-_Decide = tuple[Literal["decide"], int, int, tuple[object, ...], object, tuple[object, ...]]  # seat, job, events, view, legal
+# seat, job, events, view, legal, deadline (a ``time.perf_counter`` moment to be done by, or None)
+_Decide = tuple[Literal["decide"], int, int, tuple[object, ...], object, tuple[object, ...], "float | None"]
 ToPlayers = _Build | _Hear | _Ask | _Decide
 # Their replies (and ``("dead",)`` when the worker keeping them ended unasked):
 _Chose = tuple[Literal["choice"], int, int, object, object, tuple[object, ...], float]  # seat, job, action, reason, said, think_s
@@ -281,7 +300,8 @@ class TableBots:
     - ``("build", seat, spec, events)``: (re)build the seat's player and feed it ``events``;
     - ``("hear", seat, events, view)``: feed ``events``; a :class:`Talker` may speak;
     - ``("ask", seat, events, view, asker)``: feed ``events``; a :class:`Talker` answers ``asker``;
-    - ``("decide", seat, job, events, view, legal)``: feed ``events``, then decide (and maybe speak).
+    - ``("decide", seat, job, events, view, legal, deadline)``: feed ``events``, then decide (by ``deadline``
+      when it is not None and the player is :class:`Timed`), and maybe speak.
 
     Replies: ``("choice", seat, job, action, reason, said, think_s)``, ``("said", seat, -1, lines)``
     or ``("fault", seat, job, where)`` (``job`` is -1 for a fault outside a decision)."""
@@ -306,11 +326,14 @@ class TableBots:
             if player is None:
                 raise RuntimeError("computer player not built")
             if msg[0] == "decide":
-                _op, _seat, _job, events, view, legal = msg
+                _op, _seat, _job, events, view, legal, deadline = msg
                 if events:
                     player.observe(events)
                 t0 = time.perf_counter()
-                choice = player.decide(view, legal)
+                if deadline is not None and isinstance(player, Timed):
+                    choice = player.decide_by(view, legal, deadline)
+                else:
+                    choice = player.decide(view, legal)
                 think_s = time.perf_counter() - t0
                 said = tuple(player.talk(view)) if isinstance(player, Talker) else ()
                 return ("choice", seat, job, choice.action, choice.reason, said, think_s)
@@ -414,6 +437,12 @@ class _Job:
     asked_at: int
     #: ``time.perf_counter()`` when it was sent
     sent: float
+    #: when its answer may be shown (the table's clock; None: when it comes), see ``pace``
+    release_at: float | None = None
+    #: its answer, held until ``release_at``
+    reply: _Chose | None = None
+    #: the table's clock when it was asked
+    started: float = 0.0
 
 
 @dataclass
@@ -435,11 +464,28 @@ class LocalTable(Generic[V, A, E]):
 
     ``humans`` and the keys of ``bots`` must together be every seat, once. :meth:`poll` returns the
     moves as this screen may know them: with one human, as that seat may; otherwise as the public
-    (a shared screen). :meth:`submit` returns the submitter's own move in full."""
+    (a shared screen). :meth:`submit` returns the submitter's own move in full.
+
+    ``pace`` paces the computer players' answers for a game that needs it (the dice game's R9.1: timing
+    must not tell a forced choice from a chosen one): called as ``pace(seat, level)`` when a seat is asked,
+    it gives the seconds after which its answer may be shown (drawn then, without looking at the options)
+    and the deadline the player is told to be done by (:class:`Timed`; a ``time.perf_counter`` moment, or
+    whatever clock that player reads), or None (shown when it comes). An answer that comes earlier is held
+    until then. ``clock`` is the clock of those holds (tests inject one).
+
+    ``on_move`` is called with each move right after it was carried out (as :meth:`submit` or :meth:`poll`
+    return it), before anything else happens in the game: a game's table uses it to keep what each move
+    showed, or to save. Its fault is logged and shown once; it never stops the game.
+
+    A fault inside the engine (anything but :class:`~.engine.ActionRefused` from ``apply``) stops the game
+    (:attr:`halted`, one notice): nobody is asked any more and :meth:`submit` refuses. The engine is
+    expected to leave its state as it was before the failing move."""
 
     def __init__(self, engine: Engine[V, A, E], *, names: Sequence[str], kinds: Sequence[str],
                  humans: Sequence[int], bots: Mapping[int, BotSpec], think: str = "process",
-                 stuck_s: float = STUCK_S) -> None:
+                 stuck_s: float = STUCK_S, pace: Callable[[int, str], tuple[float, float] | None] | None = None,
+                 clock: Callable[[], float] = time.perf_counter,
+                 on_move: Callable[[Move[A]], None] | None = None) -> None:
         n = engine.players
         if len(names) != n or len(kinds) != n:
             raise ValueError(f"give a name and a kind for each of the {n} seats")
@@ -452,6 +498,8 @@ class LocalTable(Generic[V, A, E]):
             raise ValueError("a human seat's kind is 'human'; a computer seat's is not")
         if think not in THINK_MODES:
             raise ValueError(f"think is one of {', '.join(THINK_MODES)}, not {think!r}")
+        if think == "process" and any(spec.make is not None for spec in bots.values()):
+            raise ValueError("a computer player made in this process (BotSpec.make) thinks on a thread or inline")
         self._engine = engine
         self._names = tuple(names)
         self._kinds = tuple(kinds)
@@ -469,6 +517,22 @@ class LocalTable(Generic[V, A, E]):
         #: per computer decision: (seat, seconds it thought, seconds from asking to its answer here)
         self.think_times: list[tuple[int, float, float]] = []
         self._closed = False
+        self._pace = pace
+        self._clock = clock
+        self.on_move = on_move
+        #: while it returns True, no computer seat is asked and no answer is carried out (an answer that came
+        #: waits): a guided game's coach holds the table between moves
+        self.hold: Callable[[], bool] | None = None
+        #: answers shown later than their release time (see ``pace``): a machine too busy for the deadline
+        self.late = 0
+        #: True once a fault inside the engine stopped the game (see the class doc)
+        self.halted = False
+        self._told: set[str] = set()
+        #: replies :meth:`wait` received, carried out by the next :meth:`poll`
+        self._early: list[FromPlayers] = []
+        #: seats whose decision was asked and then lost with their worker: asked again even while the game is
+        #: held (``poll(start_new=False)``), as it is no new decision
+        self._reask: set[int] = set()
         #: worker ends in a row without a move in between
         self._deaths = 0
         #: why the computer players think on a thread although a process was asked for ("" while they do not)
@@ -541,6 +605,13 @@ class LocalTable(Generic[V, A, E]):
     def thinking(self) -> tuple[int, ...]:
         return tuple(s for s, b in self._bots.items() if b.job is not None)
 
+    @property
+    def think_started(self) -> float | None:
+        """When the first decision now being thought about (or held, see ``pace``) was asked, on the table's
+        clock; None when no computer seat is deciding."""
+        started = [b.job.started for b in self._bots.values() if b.job is not None]
+        return min(started) if started else None
+
     def waiting_for(self) -> tuple[int, ...]:
         return tuple(self._engine.deciders())
 
@@ -564,11 +635,45 @@ class LocalTable(Generic[V, A, E]):
         self._check_human(seat)
         if self._closed:
             raise ActionRefused("the table is closed")
+        if self.halted:
+            raise ActionRefused("the game cannot go on")
         act = self._engine.parse_action(action) if isinstance(action, str) else action
-        self._engine.apply(seat, act)
+        self._apply(seat, act, "a player's decision")
         move = self._move(seat, act, None, seat)
+        self._moved(move)
         self._hear()
         return move
+
+    def _apply(self, seat: int, action: A, what: str) -> None:
+        """The engine carries out ``action``; a fault inside it (not a refusal) halts the game."""
+        try:
+            self._engine.apply(seat, action)
+        except ActionRefused:
+            raise
+        except Exception:
+            log.exception("%s in seat %d failed inside the engine; the game stops here", what, seat)
+            self.halted = True
+            for b in self._bots.values():  # nobody is asked any more; answers on their way are dropped
+                b.job = None
+            self._notices.append(("notice.game_halted", {}))
+            raise ActionRefused("the game cannot go on") from None
+
+    def _holding(self) -> bool:
+        return self.hold is not None and self.hold()
+
+    def _moved(self, move: Move[A]) -> None:
+        if self.on_move is None:
+            return
+        try:
+            self.on_move(move)
+        except Exception:  # e.g. an autosave that failed: the game goes on
+            log.exception("after-move hook failed")
+            self._notice_once("notice.after_move_failed")
+
+    def _notice_once(self, key: str) -> None:
+        if key not in self._told:
+            self._told.add(key)
+            self._notices.append((key, {}))
 
     def _hear(self) -> None:
         """With bot chat on, every computer seat hears its new events (and may speak)."""
@@ -619,43 +724,65 @@ class LocalTable(Generic[V, A, E]):
         b.fed += len(events)
         self._players.send(("ask", seat, events, self._engine.view(seat), asker))
 
-    def poll(self, budget_s: float = 0.0) -> list[Move[A]]:
+    def poll(self, budget_s: float = 0.0, *, start_new: bool = True) -> list[Move[A]]:
+        """The moves made since the last call (see :class:`GameTable`). ``start_new`` False: carry out the
+        answers that came (and whose time came, see ``pace``) but ask no computer seat anew (the table holds
+        the game while an animation plays)."""
         if self._closed:
             return []
         stop = time.perf_counter() + max(0.0, budget_s)
         moves: list[Move[A]] = []
         while True:
-            self._ask()
+            if start_new or self._reask:
+                self._ask(None if start_new else self._reask)
             left = stop - time.perf_counter()
-            wait = left if self._think != "inline" and left > 0 and self.thinking() else 0.0
-            got = self._collect(self._players.replies(wait))
+            waiting = any(b.job is not None and b.job.reply is None for b in self._bots.values())
+            wait = left if self._think != "inline" and left > 0 and waiting else 0.0
+            early, self._early = self._early, []
+            got = self._collect(early + self._players.replies(0.0 if early else wait))
             self._check_fallback()
             moves += got
             if got:
                 self._hear()  # before the next seat is asked: what it says follows the move it heard
             self._unstick()
-            if self._engine.is_over or self._closed or time.perf_counter() >= stop:
+            if self._engine.is_over or self._closed or self.halted or self._holding() or time.perf_counter() >= stop:
                 break
-            if not self.thinking() and not self._askable():
-                break  # a human decides next (or a given-up seat waits)
+            if not start_new and not got:
+                break
+            if not any(b.job is not None and b.job.reply is None for b in self._bots.values()) and (
+                    not start_new or not self._askable()):
+                break  # a human decides next, a given-up seat waits, or only held answers wait for their time
         return moves
 
     def _askable(self) -> list[int]:
+        """The computer seats to ask now: every one with an open decision, once the last ones asked have all
+        been answered (so the answers of seats deciding at the same time are carried out in one order,
+        whatever the timing: a game with the same seeds and no pacing is the same game, move for move)."""
+        if self.halted or any(b.job is not None for b in self._bots.values()) or self._holding():
+            return []
         return [s for s in self._engine.deciders()
                 if s in self._bots and self._bots[s].job is None and not self._bots[s].given_up]
 
-    def _ask(self) -> None:
-        """Ask every computer seat with an open decision that is not already deciding."""
+    def _ask(self, only: set[int] | None = None) -> None:
+        """Ask every computer seat with an open decision that is not already deciding (``only``: of these seats)."""
         for seat in self._askable():
+            if only is not None and seat not in only:
+                continue
+            self._reask.discard(seat)
             b = self._bots[seat]
             events = tuple(self._engine.events_for(seat, b.fed))
             b.fed += len(events)
             legal = tuple(self._engine.legal_actions(seat))
-            b.job = _Job(next(self._jobs), self._engine.decisions, time.perf_counter())
-            self._players.send(("decide", seat, b.job.id, events, self._engine.view(seat), legal))
+            now = self._clock()
+            paced = self._pace(seat, b.spec.level) if self._pace is not None else None
+            hold, deadline = paced if paced is not None else (None, None)
+            b.job = _Job(next(self._jobs), self._engine.decisions, time.perf_counter(),
+                         now + hold if hold is not None else None, None, now)
+            self._players.send(("decide", seat, b.job.id, events, self._engine.view(seat), legal, deadline))
 
     def _collect(self, replies: list[FromPlayers]) -> list[Move[A]]:
         moves: list[Move[A]] = []
+        now = self._clock()
         for r in replies:
             if r[0] == "dead":
                 self._worker_died()
@@ -671,33 +798,49 @@ class LocalTable(Generic[V, A, E]):
                     continue  # its decision, asked after, fails too and is handled then
                 self._fault(seat, r[3])
                 continue
-            if b is None or b.job is None or b.job.id != job:
+            if b is None or b.job is None or b.job.id != job or b.job.reply is not None:
                 continue  # an answer nobody waits for any more (the seat was rebuilt)
-            asked_at = b.job.asked_at
-            b.job_sent = b.job.sent
-            b.job = None
             if r[0] == "fault":
+                b.job_sent = b.job.sent
+                b.job = None
                 self._fault(seat, r[3])
                 continue
-            _k, _s, _j, answer, reason, said, think_s = r
+            b.job.reply = r
+            self.think_times.append((seat, r[6], time.perf_counter() - b.job.sent))
+            if b.job.release_at is not None and now > b.job.release_at:
+                self.late += 1
+        # the answers whose time has come, earliest first
+        ready = sorted((b.job.release_at or 0.0, seat) for seat, b in self._bots.items()
+                       if b.job is not None and b.job.reply is not None
+                       and (b.job.release_at is None or now >= b.job.release_at))
+        for _at, seat in ready:
+            if self._engine.is_over or self.halted or self._holding():
+                break
+            b = self._bots[seat]
+            assert b.job is not None and b.job.reply is not None
+            asked_at, reply = b.job.asked_at, b.job.reply
+            b.job_sent = b.job.sent
+            b.job = None
+            _k, _s, _j, answer, reason, said, _think_s = reply
             # the answer of the player built for this seat (the pipe carries it as ``object``); apply checks it
             action = cast(A, answer)
-            self.think_times.append((seat, think_s, time.perf_counter() - b.job_sent))
             if seat not in self._engine.deciders():
                 continue  # the decision went away (cannot happen today; asked again if it comes back)
             if self.bot_chat and said:
                 self._spoken(seat, said)  # what it says of what it heard comes before its move
             try:
-                self._engine.apply(seat, action)
+                self._apply(seat, action, "a computer player's move")
             except ActionRefused:
+                if self.halted:
+                    break
                 if self._engine.decisions == asked_at:
                     self._fault(seat, "an action that is not legal")
                 continue  # the position moved on since it was asked: it is asked again
             b.faults = 0
             self._deaths = 0
-            moves.append(self._move(seat, action, reason, self.screen_viewer))
-            if self._engine.is_over:
-                break
+            move = self._move(seat, action, reason, self.screen_viewer)
+            moves.append(move)
+            self._moved(move)
         return moves
 
     def _fault(self, seat: int, where: str) -> None:
@@ -706,7 +849,7 @@ class LocalTable(Generic[V, A, E]):
         log.warning("computer player of seat %d (%s) failed: %s", seat, b.spec.factory, where)
         if b.faults >= MAX_FAULTS:
             b.given_up = True
-            self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
+            self._notices.append(("notice.bot_stopped", {"name": self._names[seat], "seat": seat}))
             return
         if not b.told:  # once per seat and game: a bot that fails now and then is not reported per move
             b.told = True
@@ -728,7 +871,8 @@ class LocalTable(Generic[V, A, E]):
         if host is None or not host.processes or host.fallback:
             return
         now = time.perf_counter()
-        stuck = [s for s, b in self._bots.items() if b.job is not None and now - b.job.sent > self._stuck_s]
+        stuck = [s for s, b in self._bots.items()
+                 if b.job is not None and b.job.reply is None and now - b.job.sent > self._stuck_s]
         if not stuck:
             return
         for seat in stuck:
@@ -738,10 +882,11 @@ class LocalTable(Generic[V, A, E]):
                         self._stuck_s)
             if b.faults >= MAX_FAULTS:
                 b.given_up = True
-                self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
+                self._notices.append(("notice.bot_stopped", {"name": self._names[seat], "seat": seat}))
             elif not b.told:
                 b.told = True
                 self._notices.append(("table.notice.bot_restarted", {"name": self._names[seat], "seat": seat}))
+        self._reask |= {seat for seat, b in self._bots.items() if b.job is not None and not b.given_up}
         self._players.close()
         self._players = _Players(self._new_host(host))
         for seat, b in self._bots.items():
@@ -782,9 +927,10 @@ class LocalTable(Generic[V, A, E]):
             for seat, b in self._bots.items():
                 if not b.given_up:
                     b.given_up, b.job = True, None
-                    self._notices.append(("table.notice.bot_gave_up", {"name": self._names[seat], "seat": seat}))
+                    self._notices.append(("notice.bot_stopped", {"name": self._names[seat], "seat": seat}))
             self._players = _Players(None)  # nothing is sent to it: every computer seat is given up
             return
+        self._reask |= {seat for seat, b in self._bots.items() if b.job is not None and not b.given_up}
         log.warning("the computer players' worker ended unasked; they are built again in a new one")
         if self._deaths == 1 and not self.think_fallback:  # once for a run of ends in a row
             self._notices.append(("table.notice.worker_restarted", {}))
@@ -792,6 +938,39 @@ class LocalTable(Generic[V, A, E]):
         for seat, b in self._bots.items():
             if not b.given_up:
                 self._rebuild(seat)
+
+    def asked(self) -> dict[int, float | None]:
+        """The computer seats deciding now (thinking, or their answer held), each with the moment its answer
+        may be shown (the table's clock; None: when it comes)."""
+        return {s: b.job.release_at for s, b in self._bots.items() if b.job is not None}
+
+    def given_up(self, seat: int) -> bool:
+        """True when computer seat ``seat`` kept failing and was given up (it waits; see :meth:`take_over`)."""
+        b = self._bots.get(seat)
+        return b is not None and b.given_up
+
+    def wait(self, timeout: float, seat: int | None = None) -> None:
+        """Wait up to ``timeout`` seconds for the answer of a computer seat that is thinking (``seat``, or any)
+        (tests and benches that step frame by frame); what came is carried out by the next :meth:`poll`."""
+        stop = time.perf_counter() + timeout
+
+        def came(s: int, job: _Job) -> bool:
+            return job.reply is not None or any(r[0] in ("choice", "fault") and r[1] == s and r[2] == job.id
+                                                for r in self._early)
+
+        while self._think != "inline":
+            open_ = [s for s, b in self._bots.items() if b.job is not None and not came(s, b.job)]
+            if not open_ or (seat is not None and seat not in open_):
+                return
+            left = stop - time.perf_counter()
+            if left <= 0:
+                return
+            got = self._players.replies(left)
+            self._early += got
+            if seat is None and any(r[0] != "said" for r in got):
+                return
+            if not got:
+                time.sleep(min(left, 0.001))  # a reply that came to nothing (a rebuilt player's): look again
 
     @property
     def worker_pid(self) -> int | None:

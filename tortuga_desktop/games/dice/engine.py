@@ -32,9 +32,11 @@ from tortuga_desktop.shell.levels import ALL_LEVELS
 from .rules import (
     Game,
     GameRecord,
+    KeepTile,
     PlayerAction,
     PlayerView,
     RulesError,
+    SelectDice,
     StateFormatError,
     check_invariants,
     determinize,
@@ -96,6 +98,11 @@ class DiceEngine:
         except RulesError as exc:
             raise ActionRefused(str(exc)) from None
 
+    def action_visible(self, seat: int, action: PlayerAction, viewer: int | None) -> bool:
+        """A dice selection (until the reveal) and a kept treasure tile are secret to everyone but their seat
+        (R3.2, R4.8; the events tell what may be known of them)."""
+        return viewer == seat or not isinstance(action, SelectDice | KeepTile)
+
     def view(self, seat: int | None) -> PlayerView:
         if seat is not None:
             self._check_seat(seat)
@@ -139,6 +146,18 @@ class DicePlayer:
 
     def decide(self, view: PlayerView, legal: Sequence[PlayerAction]) -> Choice[PlayerAction]:
         choice = self._bot.decide(view)
+        if choice.action not in legal:
+            raise RuntimeError(f"the {self.level} computer player chose {choice.action.text()!r}, "
+                               "which is not among the legal actions")
+        return Choice(choice.action, choice.reason)
+
+    def decide_by(self, view: PlayerView, legal: Sequence[PlayerAction], deadline: float) -> Choice[PlayerAction]:
+        """:meth:`decide`, done by ``deadline`` (a ``time.perf_counter`` moment; R9.1 pacing): a bot whose search
+        can be cut short (Hard, Expert) stops it in time."""
+        decide_by = getattr(self._bot, "decide_by", None)
+        if not callable(decide_by):
+            return self.decide(view, legal)
+        choice = decide_by(view, deadline)
         if choice.action not in legal:
             raise RuntimeError(f"the {self.level} computer player chose {choice.action.text()!r}, "
                                "which is not among the legal actions")

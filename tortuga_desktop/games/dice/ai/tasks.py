@@ -1,10 +1,10 @@
 """The dice game's thinking as tasks of the shell's thinking host
-(:class:`tortuga_desktop.shell.thinkhost.ThinkHost`): a computer player's decision, a hint's
-evaluation, the game review. Each task carries only what the seat may know: the seat's
-:class:`~tortuga_desktop.games.dice.rules.PlayerView` (or the public view, for a hint at a shared
-screen), the bot's level and seed, a time to stop by, or a finished game's record. The worker
-builds the bot from its level and seed (the dice game's bots keep no state between decisions
-that changes what they decide), so nothing hidden crosses over."""
+(:class:`tortuga_desktop.shell.thinkhost.ThinkHost`): a hint's evaluation, the game review, and one
+computer player's decision outside a table (the host's tests and tools; at a table the computer players
+think as every game's do, in a home of the host: :class:`tortuga_desktop.shell.table.LocalTable` with
+:class:`~tortuga_desktop.games.dice.engine.DicePlayer`). Each task carries only what the seat may know:
+the seat's :class:`~tortuga_desktop.games.dice.rules.PlayerView` (or the public view, for a hint at a
+shared screen), the bot's level and seed, a time to stop by, or a finished game's record."""
 
 from __future__ import annotations
 

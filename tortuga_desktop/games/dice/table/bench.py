@@ -162,9 +162,8 @@ def expert_case(args: argparse.Namespace) -> int:
                 f"max {max(cpu):6.2f} ms  over: {cover}  (n={len(ms)})")
 
     for name, seats, in_process, regions in cases:
-        thinking.ENABLED = in_process
         TableScene.redraw_regions = regions
-        start_demo(app, 4, int(args.seed), seats)
+        start_demo(app, 4, int(args.seed), seats, think=None if in_process else "thread")
         table: Any = app.top
         controller = table.controller
         if in_process and seats != ("random",):  # the worker is started before the clock runs
@@ -218,7 +217,7 @@ def redraws_case(args: argparse.Namespace) -> int:
     from tortuga_desktop.games.dice.table.scenes.table import TableScene
     from tortuga_desktop.shell.start import make_app
 
-    thinking.ENABLED = False  # seats that answer at once, on a thread: the same frames every time
+    thinking.ENABLED = False  # seats that answer inside the poll: the same frames every time
     app: Any = make_app(build_parser().parse_args(["--size", args.size, "--mute", "--speed", args.speed]))
     app.fixed_dt = 1 / 60
     app.fps = 1000  # no waiting between frames
@@ -245,9 +244,7 @@ def redraws_case(args: argparse.Namespace) -> int:
         out: dict[str, list[float]] = {"showing a move": [], "its log lines": [], "the rest": []}
         for _ in range(1500):
             controller: Any = table.controller
-            fut = controller._future  # the local source's decision outstanding
-            if fut is not None:
-                fut.result(timeout=30)
+            controller.wait(30)  # the local source's decision outstanding
             shown, frame, drawn = table.events_played, app.frame, app.frames_drawn
             c0 = time.thread_time()
             app.run(max_frames=1)

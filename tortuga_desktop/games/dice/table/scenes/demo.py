@@ -14,9 +14,11 @@ if TYPE_CHECKING:  # pragma: no cover
 __all__ = ["start_demo"]
 
 
-def start_demo(app: App, players: int, seed: int, level: str | tuple[str, ...] | None = None) -> None:
-    """Push a table with a bots-only game (``level``: one for every seat, or seat by seat)."""
+def start_demo(app: App, players: int, seed: int, level: str | tuple[str, ...] | None = None, *,
+               think: str | None = None) -> None:
+    """Push a table with a bots-only game (``level``: one for every seat, or seat by seat; ``think``: where
+    the computer players think, see :class:`~..controller.LocalTableSource`)."""
     seats = demo_seats(players, seed, ((level,) if isinstance(level, str) else level) or None)
     game = Game.new(players, seed, names=[s.name for s in seats])
-    controller = GameController(game, seats)
+    controller = GameController(game, seats, think=think)
     app.push(TableScene(controller, speed=app.table_speed()))

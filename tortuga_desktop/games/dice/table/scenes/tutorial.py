@@ -18,10 +18,9 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from tortuga_desktop.games.dice.ai import Reason
-from tortuga_desktop.games.dice.rules import DecisionKind, Game, PlayerAction
-from tortuga_desktop.games.dice.rules.events import Event, GameEnded
-from tortuga_desktop.games.dice.table.controller import LocalTableSource, _Job
+from tortuga_desktop.games.dice.rules import Game, PlayerAction
+from tortuga_desktop.games.dice.rules.events import GameEnded
+from tortuga_desktop.games.dice.table.controller import LocalTableSource
 from tortuga_desktop.games.dice.table.layout import TableLayout
 from tortuga_desktop.games.dice.table.scenes.table import TableScene
 from tortuga_desktop.games.dice.table.source import LogLine, TableMove, Viewer
@@ -61,30 +60,21 @@ class TutorialController(LocalTableSource):
     """The tutorial's table source: a local game whose computer players follow the script and wait for the coach."""
 
     def __init__(self, game: Game, coach: Coach, bots: dict[int, ScriptedBot]) -> None:
-        super().__init__(game, tutorial_seats(), bot_factory=lambda _kind, _seed: None)
-        self.bots = {seat: bot for seat, bot in bots.items()}
+        # the scripted players only look their next move up: they answer inside the poll
+        super().__init__(game, tutorial_seats(), bots=bots, think="inline")
+        self.bots = dict(bots)
         self.coach = coach
+        # The computer pirates are asked, and their answers reach the game, only while the coach lets them
+        # move: an answer that was still on its way (held back like a player's thinking) when the player's
+        # move ended a step waits for the next step that lets them move. Otherwise the table ran ahead of the
+        # coach: Jack's held choice at step 10 revealed the third roll while the coach explained Board's room
+        # (step 11).
+        self.table.hold = lambda: not coach.bots_may_move()
 
-    def _start_bot(self) -> None:
-        if self.coach.bots_may_move():
-            super()._start_bot()
-
-    def _ready(self) -> _Job | None:
-        """A computer pirate's answer reaches the game only while the coach lets them move: an
-        answer that was still on its way (held back like a player's thinking) when the player's
-        move ended a step waits for the next step that lets them move. Otherwise the table ran
-        ahead of the coach: Jack's held choice at step 10 revealed the third roll while the
-        coach explained Board's room (step 11)."""
-        if not self.coach.bots_may_move():
-            return None
-        return super()._ready()
-
-    def _record(self, seat: int, kind: DecisionKind, action: PlayerAction, reason: Reason | None,
-                events: tuple[Event, ...], *, by_bot: bool) -> TableMove:
-        bot = self.bots.get(seat) if by_bot else None
+    def _decided(self, move: TableMove) -> None:
+        bot = self.bots.get(move.seat) if move.by_bot else None
         if isinstance(bot, ScriptedBot):
-            bot.applied(kind)
-        return super()._record(seat, kind, action, reason, events, by_bot=by_bot)
+            bot.applied(move.kind)
 
     def log(self, viewer: Viewer, move: TableMove | None = None) -> list[LogLine]:
         """The game log, without its game-over line (the final scores) until the coach has

@@ -66,8 +66,8 @@ def time_one(game: Game, level: str, options: dict[str, Any], paced: bool, rng: 
     clock = SkipClock()
     seats = [SeatConfig("Bot", level, 0, 7), SeatConfig("Ann", "human", 1), SeatConfig("Ben", "human", 2)]
     pacing = Pacing(clock, random.Random(rng.random())) if paced else None
-    c = GameController(game, seats, bot_factory=lambda kind, s: make_bot(kind, s, **options), pacing=pacing)
-    c._clock = clock
+    c = GameController(game, seats, bot_factory=lambda kind, s: make_bot(kind, s, **options), pacing=pacing,
+                       clock=clock)
     try:
         c.poll()
         started = c.think_started
@@ -79,11 +79,10 @@ def time_one(game: Game, level: str, options: dict[str, Any], paced: bool, rng: 
                 if pacing is not None:
                     late[0] += pacing.late
                 return waited, waited > DOTS_AFTER
-            job = c._jobs[0]
-            if not job.future.done():
-                job.future.result(timeout=120)
-            else:
-                clock.skip_to(job.release_at)
+            release = c.table.asked().get(0)
+            c.table.wait(120, 0)  # its answer is there (at once if it came already) ...
+            if release is not None:
+                clock.skip_to(release)  # ... and its release time has come
     finally:
         c.close()
 

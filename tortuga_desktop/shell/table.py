@@ -529,7 +529,7 @@ class LocalTable(Generic[V, A, E]):
         self.halted = False
         self._told: set[str] = set()
         #: replies :meth:`wait` received, carried out by the next :meth:`poll`
-        self._early: list[FromPlayers] = []
+        self._early: list[tuple[FromPlayers, float]] = []
         #: seats whose decision was asked and then lost with their worker: asked again even while the game is
         #: held (``poll(start_new=False)``), as it is no new decision
         self._reask: set[int] = set()
@@ -739,7 +739,8 @@ class LocalTable(Generic[V, A, E]):
             waiting = any(b.job is not None and b.job.reply is None for b in self._bots.values())
             wait = left if self._think != "inline" and left > 0 and waiting else 0.0
             early, self._early = self._early, []
-            got = self._collect(early + self._players.replies(0.0 if early else wait))
+            came = self._players.replies(0.0 if early else wait)
+            got = self._collect(early + [(r, self._clock()) for r in came])
             self._check_fallback()
             moves += got
             if got:
@@ -780,10 +781,12 @@ class LocalTable(Generic[V, A, E]):
                          now + hold if hold is not None else None, None, now)
             self._players.send(("decide", seat, b.job.id, events, self._engine.view(seat), legal, deadline))
 
-    def _collect(self, replies: list[FromPlayers]) -> list[Move[A]]:
+    def _collect(self, replies: list[tuple[FromPlayers, float]]) -> list[Move[A]]:
+        """Take the replies (each with when it came, on the table's clock), then carry out the answers whose
+        time has come."""
         moves: list[Move[A]] = []
         now = self._clock()
-        for r in replies:
+        for r, came_at in replies:
             if r[0] == "dead":
                 self._worker_died()
                 continue
@@ -807,7 +810,7 @@ class LocalTable(Generic[V, A, E]):
                 continue
             b.job.reply = r
             self.think_times.append((seat, r[6], time.perf_counter() - b.job.sent))
-            if b.job.release_at is not None and now > b.job.release_at:
+            if b.job.release_at is not None and came_at > b.job.release_at:
                 self.late += 1
         # the answers whose time has come, earliest first
         ready = sorted((b.job.release_at or 0.0, seat) for seat, b in self._bots.items()
@@ -956,7 +959,7 @@ class LocalTable(Generic[V, A, E]):
 
         def came(s: int, job: _Job) -> bool:
             return job.reply is not None or any(r[0] in ("choice", "fault") and r[1] == s and r[2] == job.id
-                                                for r in self._early)
+                                                for r, _at in self._early)
 
         while self._think != "inline":
             open_ = [s for s, b in self._bots.items() if b.job is not None and not came(s, b.job)]
@@ -966,7 +969,7 @@ class LocalTable(Generic[V, A, E]):
             if left <= 0:
                 return
             got = self._players.replies(left)
-            self._early += got
+            self._early += [(r, self._clock()) for r in got]
             if seat is None and any(r[0] != "said" for r in got):
                 return
             if not got:

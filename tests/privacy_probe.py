@@ -12,6 +12,7 @@ when an opaque scene such as the hand-over screen covers it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ import pygame
 import pytest
 
 from tortuga_desktop.games.dice.rules import DIE_LETTERS, DecisionKind, Game, PlayerView
-from tortuga_desktop.games.dice.rules.events import PrivateEvent
+from tortuga_desktop.games.dice.rules.events import Event, PrivateEvent
 from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.games.dice.table.eventtext import event_text
 from tortuga_desktop.games.dice.table.human import DecisionPanel
@@ -89,6 +90,8 @@ class Probe:
         self.decisions: list[tuple[int, int, DecisionKind]] = []
         self._views: dict[tuple[int, int, int], PlayerView] = {}
         self._text_key: Any = None
+        #: each event's log line, made once (events are frozen values; the language does not change in a game)
+        self._lines: dict[Event, str] = {}
         self._text_val: tuple[set[str], list[str]] = (set(), [])
 
     # -- recording -------------------------------------------------------------------
@@ -258,14 +261,21 @@ class Probe:
         key = (v, tuple((id(g), len(g.events)) for g in snaps))
         if self._text_key != key:
             game = snaps[-1]
-            names = game.names
+            line = self._line
             allowed: set[str] = set()
             for g in snaps:
                 for who in (v, None):
-                    allowed.update(event_text(e, names) for e in g.events_for(who))
-            secrets = [event_text(e, names) for e in game.events if isinstance(e, PrivateEvent) and e.owner != v]
+                    allowed.update(line(e, game.names) for e in g.events_for(who))
+            secrets = [line(e, game.names) for e in game.events if isinstance(e, PrivateEvent) and e.owner != v]
             self._text_key, self._text_val = key, (allowed, secrets)
         return self._text_val
+
+    def _line(self, e: Event, names: Sequence[str]) -> str:
+        """``event_text(e, names)``, remembered (the names of one game never change)."""
+        found = self._lines.get(e)
+        if found is None:
+            found = self._lines[e] = event_text(e, names)
+        return found
 
     def _public(self, g: Game) -> PlayerView:
         key = (id(g), g.decisions, len(g.events))

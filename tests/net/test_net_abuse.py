@@ -55,8 +55,11 @@ def lobby() -> Iterator[ServerThread]:
     st.stop()
 
 
-def open_ws(port: int) -> ClientConnection:
-    return connect(f"ws://{HOST}:{port}", max_size=None, open_timeout=5, compression=None, proxy=None)
+def open_ws(port: int, max_queue: int | None = 16) -> ClientConnection:
+    """A client connection; ``max_queue=None`` keeps reading what the server sends though nobody asks for it (a
+    connection whose queue is full reads nothing more, so its close handshake waits out the close timeout)."""
+    return connect(f"ws://{HOST}:{port}", max_size=None, open_timeout=5, compression=None, proxy=None,
+                   max_queue=max_queue)
 
 
 def send(ws: ClientConnection, msg: Any) -> Any:
@@ -340,7 +343,7 @@ def test_tables_take_turns_for_the_bot_threads(lobby: ServerThread, monkeypatch:
     for _ in range(5):
         t: Table = lobby.call(lambda s: s.create_table(seats("open", "computer", "computer", "computer"),
                                                        takeover_level="random"))
-        ws = open_ws(lobby.port)
+        ws = open_ws(lobby.port, max_queue=None)  # updates nobody reads must not hold up the close
         hello(ws)
         assert isinstance(send(ws, P.Join(code=t.code)), P.Joined)
         socks.append(ws)

@@ -51,7 +51,8 @@ CASES = [("hh", 1, "fast", SELECT), ("hbhb", 7, "fast", TILE), ("hhh", 3, "insta
          ("hh", 8, "instant", SELECT), ("hhhb", 13, "instant", TILE)]
 
 
-@pytest.mark.parametrize(("kinds", "seed", "speed", "private"), CASES)
+@pytest.mark.parametrize(("kinds", "seed", "speed", "private"),
+                         [pytest.param(*case, id=f"{case[0]}-{case[1]}-{case[2]}") for case in CASES])
 def test_no_frame_shows_another_seats_secrets(kinds: str, seed: int, speed: str, private: frozenset[DecisionKind],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     app, table = _app(kinds, seed, speed)

@@ -12,6 +12,7 @@ when an opaque scene such as the hand-over screen covers it.
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,7 +20,7 @@ import pygame
 import pytest
 
 from tortuga_desktop.games.dice.rules import DIE_LETTERS, DecisionKind, Game, PlayerView
-from tortuga_desktop.games.dice.rules.events import PrivateEvent
+from tortuga_desktop.games.dice.rules.events import Event, PrivateEvent
 from tortuga_desktop.games.dice.table import pictures
 from tortuga_desktop.games.dice.table.eventtext import event_text
 from tortuga_desktop.games.dice.table.human import DecisionPanel
@@ -89,7 +90,11 @@ class Probe:
         self.decisions: list[tuple[int, int, DecisionKind]] = []
         self._views: dict[tuple[int, int, int], PlayerView] = {}
         self._text_key: Any = None
-        self._text_val: tuple[set[str], list[str]] = (set(), [])
+        #: each event's log line, made once (events are frozen values; the language does not change in a game)
+        self._lines: dict[Event, str] = {}
+        self._text_val: tuple[str, list[str], str] = ("", [], "")
+        #: the log lines a seat (or nobody) may read in a game with so many events: (id, events, seat)
+        self._readable: dict[tuple[int, int, int | None], list[str]] = {}
 
     # -- recording -------------------------------------------------------------------
     def add_string(self, s: str) -> None:
@@ -233,13 +238,13 @@ class Probe:
         v = f.viewer
         n = game.players
         # 1. Text: lines private to another seat (with facts the public wording leaves out).
-        allowed, secrets = self._texts(snaps, v)
+        allowed, secrets, any_secret = self._texts(snaps, v)
         for s in f.strings:
             s = s.strip()
-            if len(s) < 6:
+            if len(s) < 6 or s not in any_secret or s in allowed:
                 continue
             for secret in secrets:
-                if s in secret and not any(s in a for a in allowed):
+                if s in secret:
                     self.failures.append(f"frame {f.index} (viewer {v}): text {s!r} is from the private line {secret!r}")
         # 2.-4. Dice, tiles and panels private to a seat.
         for seat in range(n):
@@ -253,19 +258,37 @@ class Probe:
             if shown:
                 self.failures.append(f"frame {f.index} (viewer None): face-up treasure tiles {dict(shown)} drawn")
 
-    def _texts(self, snaps: list[Game], v: int | None) -> tuple[set[str], list[str]]:
-        """Log lines viewer ``v`` may read in these games, and the lines private to others."""
+    def _texts(self, snaps: list[Game], v: int | None) -> tuple[str, list[str], str]:
+        """Log lines viewer ``v`` may read in these games, and the lines private to others; the
+        readable lines and the private ones also joined into one text each, "\\0" between lines (a
+        drawn string, which holds no NUL, is in one of the lines exactly when it is in that text)."""
         key = (v, tuple((id(g), len(g.events)) for g in snaps))
         if self._text_key != key:
             game = snaps[-1]
-            names = game.names
             allowed: set[str] = set()
             for g in snaps:
                 for who in (v, None):
-                    allowed.update(event_text(e, names) for e in g.events_for(who))
-            secrets = [event_text(e, names) for e in game.events if isinstance(e, PrivateEvent) and e.owner != v]
-            self._text_key, self._text_val = key, (allowed, secrets)
+                    allowed.update(self._lines_for(g, who))
+            secrets = [self._line(e, game.names) for e in game.events if isinstance(e, PrivateEvent) and e.owner != v]
+            self._text_key, self._text_val = key, ("\0".join(allowed), secrets, "\0".join(secrets))
         return self._text_val
+
+    def _lines_for(self, g: Game, who: int | None) -> list[str]:
+        """The log lines of ``g.events_for(who)`` (remembered while ``g`` has as many events)."""
+        key = (id(g), len(g.events), who)
+        found = self._readable.get(key)
+        if found is None:
+            if len(self._readable) > 256:
+                self._readable.clear()
+            found = self._readable[key] = [self._line(e, g.names) for e in g.events_for(who)]
+        return found
+
+    def _line(self, e: Event, names: Sequence[str]) -> str:
+        """``event_text(e, names)``, remembered (the names of one game never change)."""
+        found = self._lines.get(e)
+        if found is None:
+            found = self._lines[e] = event_text(e, names)
+        return found
 
     def _public(self, g: Game) -> PlayerView:
         key = (id(g), g.decisions, len(g.events))

@@ -55,8 +55,11 @@ def lobby() -> Iterator[ServerThread]:
     st.stop()
 
 
-def open_ws(port: int) -> ClientConnection:
-    return connect(f"ws://{HOST}:{port}", max_size=None, open_timeout=5, compression=None, proxy=None)
+def open_ws(port: int, max_queue: int | None = 16) -> ClientConnection:
+    """A client connection; ``max_queue=None`` keeps reading what the server sends though nobody asks for it (a
+    connection whose queue is full reads nothing more, so its close handshake waits out the close timeout)."""
+    return connect(f"ws://{HOST}:{port}", max_size=None, open_timeout=5, compression=None, proxy=None,
+                   max_queue=max_queue)
 
 
 def send(ws: ClientConnection, msg: Any) -> Any:
@@ -340,7 +343,7 @@ def test_tables_take_turns_for_the_bot_threads(lobby: ServerThread, monkeypatch:
     for _ in range(5):
         t: Table = lobby.call(lambda s: s.create_table(seats("open", "computer", "computer", "computer"),
                                                        takeover_level="random"))
-        ws = open_ws(lobby.port)
+        ws = open_ws(lobby.port, max_queue=None)  # updates nobody reads must not hold up the close
         hello(ws)
         assert isinstance(send(ws, P.Join(code=t.code)), P.Joined)
         socks.append(ws)
@@ -539,7 +542,8 @@ def test_a_lookalike_name_is_refused(lobby: ServerThread) -> None:
 
 def test_silent_connections_cannot_exhaust_a_small_file_limit(tmp_path: Path) -> None:
     """tortuga-server with 256 open files: 300 silent connections from one address neither lock
-    an honest client out for long nor flood the log (issue 26 saw 447,699 tracebacks in 60 s)."""
+    an honest client out for long nor flood the log (issue 26 saw 447,699 tracebacks in 60 s).
+    Its Hello deadline is 3 s here (``--hello-timeout``; 10 s by default)."""
     import resource
     import socket
     import subprocess
@@ -553,7 +557,8 @@ def test_silent_connections_cannot_exhaust_a_small_file_limit(tmp_path: Path) ->
     log = tmp_path / "server.log"
     with log.open("w") as out:
         server = subprocess.Popen(
-            [sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port), "--host", HOST],
+            [sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port), "--host", HOST,
+             "--hello-timeout", "3"],
             stdout=subprocess.PIPE, stderr=out, text=True,
             preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_NOFILE, (256, 256)))
         silent: list[ClientConnection] = []
@@ -571,7 +576,7 @@ def test_silent_connections_cannot_exhaust_a_small_file_limit(tmp_path: Path) ->
                 except (ConnectionClosed, TimeoutError, OSError):
                     pass
             assert open_now <= 64  # the per-address cap, and as many again that may only reclaim a seat
-            time.sleep(10.5)  # the Hello deadline closes the rest
+            time.sleep(3.5)  # the Hello deadline closes the rest
             honest = open_ws(port)
             hello(honest)
             honest.close()

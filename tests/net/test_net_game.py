@@ -289,7 +289,8 @@ def test_tortuga_server_checks_its_options(capsys: pytest.CaptureFixture[str]) -
     from tortuga_desktop.net.server import main
 
     for argv in ([], ["--port", "0"], ["--port", "70000"], ["--port", "5000", "--rate", "0"],
-                 ["--port", "5000", "--full-gc-every", "0.5"]):
+                 ["--port", "5000", "--full-gc-every", "0.5"], ["--port", "5000", "--hello-timeout", "0.5"],
+                 ["--port", "5000", "--hello-timeout", "601"]):
         with pytest.raises(SystemExit) as exc:
             main(argv)
         assert exc.value.code == 2

@@ -133,10 +133,20 @@ def _free_port() -> int:
         return int(s.getsockname()[1])
 
 
+#: ``tortuga-server`` (its ``main``) without the R9.1 release times of its computer players' answers
+#: (tests/conftest.py turns them off in the tests' own process): the game played over wss below
+#: would otherwise spend most of its 20 s waiting for them; their pacing is tested in test_net_pacing
+UNPACED_SERVER = ("import sys\n"
+                  "from tortuga_desktop.games.dice.table import pacing\n"
+                  "from tortuga_desktop.net.server import main\n"
+                  "pacing.ENABLED = False\n"
+                  "sys.exit(main(sys.argv[1:]))\n")
+
+
 def test_the_real_server_and_headless_client_over_wss(certificate: tuple[Path, Path]) -> None:
     cert, key = certificate
     port = _free_port()
-    server = subprocess.Popen([sys.executable, "-m", "tortuga_desktop.net.server", "--port", str(port),
+    server = subprocess.Popen([sys.executable, "-c", UNPACED_SERVER, "--port", str(port),
                                "--tls-cert", str(cert), "--tls-key", str(key)],
                               stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
     creator: NetClient | None = None

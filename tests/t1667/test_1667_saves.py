@@ -51,6 +51,18 @@ def _saved_game(tmp_path: Path) -> tuple[Path, LocalTable[Any, Action, Event], t
     return path, t, seats
 
 
+@pytest.fixture(scope="module")
+def saved_text(tmp_path_factory: pytest.TempPathFactory) -> str:
+    """The file :func:`_saved_game` writes, made once for the tests that only read or damage it."""
+    return _saved_game(tmp_path_factory.mktemp("saved"))[0].read_text()
+
+
+def _saved_copy(tmp_path: Path, text: str) -> Path:
+    path = tmp_path / "game.json"
+    path.write_text(text)
+    return path
+
+
 def test_T9_a_saved_game_loads_back_to_the_same_position_with_its_notes(tmp_path: Path) -> None:
     path, t, seats = _saved_game(tmp_path)
     doc = json.loads(path.read_text())
@@ -119,8 +131,8 @@ def _damage(doc: dict[str, Any], how: str) -> Any:
     ("notes_key", "error.save.invalid"), ("illegal_entry", "error.save.bad_record"),
     ("no_record", "error.save.invalid"), ("bad_seed", "error.save.bad_setup"), ("newer", "error.save.newer_version"),
     ("other_game", "error.save.wrong_format"), ("seats_type", "error.save.invalid")])
-def test_a_damaged_file_is_refused_with_a_clear_message(tmp_path: Path, how: str, key: str) -> None:
-    path, _t, _seats = _saved_game(tmp_path)
+def test_a_damaged_file_is_refused_with_a_clear_message(tmp_path: Path, saved_text: str, how: str, key: str) -> None:
+    path = _saved_copy(tmp_path, saved_text)
     bad = tmp_path / f"{how}.json"
     bad.write_text(json.dumps(_damage(json.loads(path.read_text()), how)))
     with pytest.raises(SaveError) as err:
@@ -128,8 +140,8 @@ def test_a_damaged_file_is_refused_with_a_clear_message(tmp_path: Path, how: str
     assert err.value.key == key and bad.name in str(err.value)
 
 
-def test_files_that_are_not_saves_are_refused(tmp_path: Path) -> None:
-    path, _t, _seats = _saved_game(tmp_path)
+def test_files_that_are_not_saves_are_refused(tmp_path: Path, saved_text: str) -> None:
+    path = _saved_copy(tmp_path, saved_text)
     cut = tmp_path / "cut.json"
     cut.write_bytes(path.read_bytes()[:300])
     with pytest.raises(SaveError) as err:
@@ -140,9 +152,9 @@ def test_files_that_are_not_saves_are_refused(tmp_path: Path) -> None:
     assert err.value.key == "error.save.missing"
 
 
-def test_random_damage_never_crashes_only_refuses(tmp_path: Path) -> None:
+def test_random_damage_never_crashes_only_refuses(tmp_path: Path, saved_text: str) -> None:
     """Any change to a leaf of a valid file either still loads or gives a SaveError (never another error)."""
-    path, _t, _seats = _saved_game(tmp_path)
+    path = _saved_copy(tmp_path, saved_text)
     doc = json.loads(path.read_text())
     rng = random.Random(7)
     junk: list[Any] = [None, True, -1, 10**30, 2.5, "", "x" * 500, [], {}, "vote WBH", [0, "attack"]]
@@ -190,8 +202,8 @@ def test_a_save_is_a_snapshot_the_game_goes_on_while_it_is_written(tmp_path: Pat
     assert read_save(write_save(tmp_path / "s.json", save)).decisions == at
 
 
-def test_read_saved_takes_the_shells_parsed_document_and_knows_a_finished_game(tmp_path: Path) -> None:
-    path, _t, _seats = _saved_game(tmp_path)
+def test_read_saved_takes_the_shells_parsed_document_and_knows_a_finished_game(tmp_path: Path, saved_text: str) -> None:
+    path = _saved_copy(tmp_path, saved_text)
     doc = json.loads(path.read_text())
     saved = read_saved(doc, path)
     assert not saved.finished and saved.game_id == doc["game_id"] and saved.decisions == len(doc["record"]["entries"])

@@ -266,13 +266,14 @@ def _lies(g: Game, spoken: list[Spoken], seats: set[int]) -> list[Spoken]:
 
 def test_a_truthful_bot_never_lies_where_the_same_bot_does() -> None:  # T9.7: talk binds nobody, bots may lie
     lied = 0
+    plain = ["normal", "hard"] * 3 + ["normal"]
     for seed in (12, 21, 33):
-        plain = ["normal", "hard"] * 3 + ["normal"]
-        g, spoken = talk_game(plain, seed)
-        lied += len(_lies(g, spoken, set(range(7))))
+        if not lied:  # until one plain game has shown a lie
+            g, spoken = talk_game(plain, seed)
+            lied += len(_lies(g, spoken, set(range(7))))
         g, spoken = talk_game([f"{x}-truthful" for x in plain], seed)
         assert spoken and not _lies(g, spoken, set(range(7)))
-    assert lied  # the same levels, not truthful, did lie on these seeds: the check can fail
+    assert lied  # the same levels, not truthful, did lie on one of these seeds: the check can fail
 
 
 def test_the_arena_takes_a_truthful_variant_of_each_level_and_no_other_name() -> None:

@@ -698,6 +698,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="a started game nobody has been connected to for S seconds is archived and removed "
                         "(60-604800, default 3600); until then its players can take their seats back")
     p.add_argument("--rate", type=float, default=20.0, help="messages per second per connection (default 20)")
+    p.add_argument("--hello-timeout", type=float, default=ServerConfig.hello_timeout, metavar="S",
+                   help=f"a new connection that has not said Hello within S seconds is closed (1-600, default "
+                        f"{ServerConfig.hello_timeout:.0f})")
     p.add_argument("--accept-rate", type=float, default=ACCEPT_RATE, metavar="N",
                    help=f"new connections accepted per second (default {ACCEPT_RATE:.0f}; 0: each as it comes): more "
                         "wait their turn in the system's queue of new connections (as long as --max-connections) "
@@ -742,6 +745,8 @@ def main(argv: list[str] | None = None) -> int:
                      f"to {max(1, files - _SPARE_FILES)} or raise the limit")
     if opts.accept_rate != 0 and not 1 <= opts.accept_rate <= 100_000:
         parser.error("--accept-rate must be 0 or 1-100000")
+    if not 1 <= opts.hello_timeout <= 600:
+        parser.error("--hello-timeout must be 1-600 seconds")
     if not 60 <= opts.abandoned_after <= 604_800:
         parser.error("--abandoned-after must be 60-604800 seconds")
     if opts.full_gc_every != 0 and not 1 <= opts.full_gc_every <= 86_400:
@@ -763,7 +768,7 @@ def main(argv: list[str] | None = None) -> int:
                           max_connections=opts.max_connections, max_per_ip=opts.max_per_ip,
                           max_bots_per_table=opts.max_bots_per_table, create_rate=opts.create_rate,
                           create_burst=max(4.0, opts.create_rate / 15),  # at once: four seconds' worth
-                          abandoned_expiry=opts.abandoned_after,
+                          abandoned_expiry=opts.abandoned_after, hello_timeout=opts.hello_timeout,
                           tls=tls, accept_rate=opts.accept_rate, backlog=max(128, opts.max_connections))
     queue = _system_backlog()
     if queue is not None and queue < config.backlog:

@@ -43,8 +43,12 @@ Ctrl-C (the terminal sends it to all of the program's processes): the host stops
 interrupted worker would only print a traceback.
 
 Workers are started with "spawn" (a fresh interpreter: a copy of the window's process made by
-"fork" would hold its display, sound and threads). A new worker takes a moment to import what its
-tasks need, so the host starts its workers when it is made and keeps them.
+"fork" would hold its display, sound and threads). A host of N workers starts none when it is made:
+a task starts one when it finds every worker running or holding work (a home's first task starts
+one for itself while every worker keeps a home), up to N; once started, a worker is kept (a new
+one takes a moment to import what its tasks need). A program that never thinks starts no process,
+and one game's table with computer players keeps one worker busy and starts a second only for
+work beside it (a hint asked while a computer player thinks).
 
 Pure Python: no pygame and no game's code.
 """
@@ -265,12 +269,14 @@ class ThinkHost:
         self.fallback_told = False
         self.processes = processes
         self._local: _LocalThinker | None = None if processes else _LocalThinker(self._progress)
+        #: the worker processes, started as tasks need them (:meth:`_grow`), at most :attr:`size`
         self._workers: list[_Worker] = []
+        #: how many workers the host may run
+        self.size = workers
         #: the manager thread and its wake-up pipe (none on a thread from the start: nothing to manage)
         self._thread = threading.Thread(target=self._manage, name="tortuga-think-host", daemon=True)
         if processes:
             self._wake_r, self._wake_w = self._ctx.Pipe(duplex=False)
-            self._workers = [self._new_worker() for _ in range(workers)]
             self._thread.start()
 
     # -- submitting ------------------------------------------------------------------------
@@ -309,11 +315,12 @@ class ThinkHost:
             if home is not None:
                 w = home._worker
                 if w is None:
-                    w = home._worker = min(self._workers, key=lambda x: len(x.homes))
+                    w = home._worker = self._worker_for_home()
                     w.homes.add(home.id)
                 w.pinned.append(job)
             else:
                 self._queue.append(job)
+            self._grow()
         fut.add_done_callback(self._on_done)
         self._wake()
         return fut
@@ -399,6 +406,21 @@ class ThinkHost:
         if self._closed:
             raise RuntimeError("the thinking host is shut down: no new worker")
         return _Worker(self._ctx, f"tortuga-think-{next(self._names)}")
+
+    def _worker_for_home(self) -> _Worker:
+        """The worker for a home's first task (with the lock held): a new one while every worker keeps a
+        home and there is room, else the one keeping the fewest homes."""
+        if len(self._workers) < self.size and all(w.homes for w in self._workers):
+            self._workers.append(self._new_worker())
+            return self._workers[-1]
+        return min(self._workers, key=lambda x: len(x.homes))
+
+    def _grow(self) -> None:
+        """Start workers (with the lock held) while the waiting tasks without a home outnumber the workers
+        that run nothing and hold no home's task, up to :attr:`size`."""
+        occupied = sum(1 for w in self._workers if w.job is not None or w.pinned)
+        while len(self._workers) < self.size and occupied + len(self._queue) > len(self._workers):
+            self._workers.append(self._new_worker())
 
     def _wake(self) -> None:
         if not self.processes:
@@ -717,10 +739,10 @@ _shared_lock = threading.Lock()
 
 
 def shared_host() -> ThinkHost:
-    """The program's host for every game's thinking (two workers: a hint asked while a computer
-    player thinks need not wait for it; started on first use and kept: a new process takes a
-    moment to start). A host that was shut down is replaced; one that thinks on a thread
-    (:attr:`ThinkHost.fallback`) is kept: its workers could not run."""
+    """The program's host for every game's thinking (up to two workers: a hint asked while a computer
+    player thinks need not wait for it; each started by the first task that needs it and kept: a new
+    process takes a moment to start). A host that was shut down is replaced; one that thinks on a
+    thread (:attr:`ThinkHost.fallback`) is kept: its workers could not run."""
     global _shared
     with _shared_lock:
         if _shared is None or _shared.closed:

@@ -89,7 +89,7 @@ class ReplayTable(Generic[V, A, E]):
             return None
         seat, action = self._entries[self._at][0], self._actions[self._at]
         if isinstance(action, ActionRefused):
-            raise ActionRefused(*action.args)
+            raise action.with_traceback(None)  # the same refusal each time the entry comes
         self._engine.apply(seat, action)
         self._at += 1
         seen: A | None = action

@@ -68,7 +68,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -190,6 +190,20 @@ def _worker(conn: Connection) -> None:  # pragma: no cover - runs in the worker 
             conn.send(out)
         except (OSError, ValueError):
             return
+
+
+def _succeed(fut: Future[Any], result: Any) -> None:
+    """Give ``fut`` its result, unless its owner cancelled it meanwhile: an owner cancels from its own
+    thread at any moment (a table that closes), and a cancelled future refuses a result with
+    InvalidStateError, which would stop the thread answering every task."""
+    with contextlib.suppress(InvalidStateError):
+        fut.set_result(result)
+
+
+def _fail(fut: Future[Any], exc: BaseException) -> None:
+    """Fail ``fut`` with ``exc``, unless its owner cancelled it meanwhile (see :func:`_succeed`)."""
+    with contextlib.suppress(InvalidStateError):
+        fut.set_exception(exc)
 
 
 class _Worker:
@@ -358,7 +372,7 @@ class ThinkHost:
                 w.pinned.clear()
         for _tid, fut, _task, _tries in queued:
             if not (cancel_futures and fut.cancel()) and not fut.done():
-                fut.set_exception(RuntimeError("the thinking host was shut down"))
+                _fail(fut, RuntimeError("the thinking host was shut down"))
         if self._local is not None:
             self._local.stop()
         self._wake()
@@ -469,7 +483,7 @@ class ThinkHost:
                 if closed:
                     for w in self._workers:
                         if w.job is not None and not w.job[1].done():
-                            w.job[1].set_exception(RuntimeError("the thinking host was shut down"))
+                            _fail(w.job[1], RuntimeError("the thinking host was shut down"))
                             w.job = None
                     return
                 for w in self._workers:
@@ -538,9 +552,9 @@ class ThinkHost:
         if fut.done():  # cancelled meanwhile
             return
         if ok:
-            fut.set_result(result)
+            _succeed(fut, result)
         else:
-            fut.set_exception(RuntimeError(f"thinking failed in the worker: {result}"))
+            _fail(fut, RuntimeError(f"thinking failed in the worker: {result}"))
 
     def _hand_over(self, old: _Worker, new: _Worker | None, why: str) -> _Worker:
         """``old`` has ended: the homes it kept go to ``new`` (None: the thread of this process) when
@@ -562,7 +576,7 @@ class ThinkHost:
         for job in jobs:
             if job[2].home in lost or job[2].home not in self._homes:
                 if not job[1].done():
-                    job[1].set_exception(WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
+                    _fail(job[1], WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
             elif new is not None:
                 new.pinned.append(job)
             else:
@@ -584,7 +598,7 @@ class ThinkHost:
             self.crashes += 1
             self._local = _LocalThinker(self._progress)
             if job is not None and job[2].home and w.ready:
-                job[1].set_exception(WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
+                _fail(job[1], WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
             elif job is not None:
                 (w.pinned if job[2].home else self._queue).appendleft(job)
             jobs = list(self._queue)
@@ -609,7 +623,7 @@ class ThinkHost:
         elif job is not None and job[2].home:
             self.crashes += 1
             log.error("a thinking process stopped (%s) during a task with state; its owner builds it again", why)
-            job[1].set_exception(WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
+            _fail(job[1], WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
         elif job is not None:
             self.crashes += 1
             tid, fut, task, tries = job
@@ -623,7 +637,7 @@ class ThinkHost:
                         log.exception("the thinking host's crash hook failed")
             else:
                 log.error("a thinking process stopped (%s) during a task; the task fails", why)
-                fut.set_exception(WorkerCrashed(f"the thinking process stopped ({why})"))
+                _fail(fut, WorkerCrashed(f"the thinking process stopped ({why})"))
         elif not self._closed:
             self.crashes += 1
             log.error("an idle thinking process stopped (%s); a new one is started", why)
@@ -638,7 +652,7 @@ class ThinkHost:
             self._queue.clear()
         for _tid, fut, _task, _tries in jobs:
             if not fut.done():
-                fut.set_exception(RuntimeError(why))
+                _fail(fut, RuntimeError(why))
 
     def _stop_workers(self) -> None:
         with self._lock:
@@ -670,7 +684,7 @@ class _LocalThinker:
     def put(self, job: _Job) -> None:
         if self._stopped:
             if not job[1].done():
-                job[1].set_exception(RuntimeError("the thinking host was shut down"))
+                _fail(job[1], RuntimeError("the thinking host was shut down"))
             return
         self._jobs.put(job)
 
@@ -705,9 +719,9 @@ class _LocalThinker:
                 result = _run(task, self._homes, report)
             except Exception as exc:
                 log.exception("thinking failed on the game's own thread")
-                fut.set_exception(RuntimeError(f"thinking failed: {type(exc).__name__}: {exc}"))
+                _fail(fut, RuntimeError(f"thinking failed: {type(exc).__name__}: {exc}"))
             else:
-                fut.set_result(result)
+                _succeed(fut, result)
 
     def _drain(self) -> None:
         while True:
@@ -716,7 +730,7 @@ class _LocalThinker:
             except queue.Empty:
                 return
             if job is not None and not job[1].done() and not job[1].cancel():
-                job[1].set_exception(RuntimeError("the thinking host was shut down"))
+                _fail(job[1], RuntimeError("the thinking host was shut down"))
 
 
 def probe(timeout: float = 20.0) -> str:

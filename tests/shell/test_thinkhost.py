@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from concurrent.futures import CancelledError
 
@@ -151,3 +152,34 @@ def test_shutdown_leaves_no_process_and_fails_what_waits() -> None:
     assert running.done() and all(f.done() for f in waiting)
     with pytest.raises(RuntimeError):
         host.submit("think_fake:count")
+
+
+def test_a_task_cancelled_while_its_answer_arrives_leaves_the_host_answering(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An owner cancels a task from its own thread at any moment (a table that closes). When the cancel falls
+    between the host's check that the task is still open and its setting the answer, the answer is dropped:
+    the host's thread used to stop on the cancelled future's InvalidStateError and answer nothing more."""
+    from concurrent.futures import Future
+
+    racy: list[Future[object]] = []
+    made: list[Future[object]] = []
+
+    class RacyFuture(Future[object]):
+        def __init__(self) -> None:
+            super().__init__()
+            if not made:  # the first task's
+                made.append(self)
+                racy.append(self)
+
+        def done(self) -> bool:
+            was = super().done()
+            if not was and self in racy and threading.current_thread().name == "tortuga-think-host":
+                racy.remove(self)
+                self.cancel()  # the owner, just after the host looked
+            return was
+
+    monkeypatch.setattr(thinkhost, "Future", RacyFuture)
+    with ThinkHost(1) as host:
+        first = host.submit("operator:add", 1, 2)
+        assert _wait_for(lambda: first.cancelled(), 30.0) and not racy
+        assert host.submit("operator:add", 2, 3).result(timeout=20) == 5
+        assert host.home().submit("think_fake:count").result(timeout=20)[0] == 1

@@ -7,14 +7,32 @@ round tick of the scrubber.
 
 from __future__ import annotations
 
+import argparse
 import os
-import sys
 import tempfile
 from pathlib import Path
 
+#: the image formats pygame.image.save writes, by suffix
+SUFFIXES = (".png", ".jpg", ".jpeg", ".bmp", ".tga")
 
-def main(argv: list[str]) -> int:
-    out = Path(argv[1]) if len(argv) > 1 else Path(__file__).resolve().parent.parent / "docs" / "replay.png"
+
+def parse_args(argv: list[str] | None = None) -> Path:
+    """The output path from the command line (argparse: ``--help`` prints usage; a bad path is an error)."""
+    ap = argparse.ArgumentParser(prog="python -m scripts.replay_screenshot", description=(__doc__ or "").split("\n\n")[0])
+    ap.add_argument("path", nargs="?", type=Path,
+                    default=Path(__file__).resolve().parent.parent / "docs" / "replay.png",
+                    help="where to save the image (default docs/replay.png); its suffix gives the format: "
+                         + ", ".join(SUFFIXES))
+    out: Path = ap.parse_args(argv).path
+    if out.suffix.lower() not in SUFFIXES:
+        ap.error(f"{str(out)[:80]!r}: the image's name ends in one of {', '.join(SUFFIXES)}")
+    if not out.parent.is_dir():
+        ap.error(f"no folder {str(out.parent)[:80]!r} to save the image in")
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    out = parse_args(argv)
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -60,4 +78,4 @@ def main(argv: list[str]) -> int:
 
 
 if __name__ == "__main__":
-    raise SystemExit(main(sys.argv))
+    raise SystemExit(main())

@@ -170,8 +170,10 @@ def test_shutdown_returns_only_once_every_worker_has_ended(monkeypatch: pytest.M
     pool's own thread is late stopping them (a busy machine): the one-file executable deletes its
     unpacked folder as soon as the program's process has exited."""
     pool = ThinkHost(2)
-    assert tasks.submit_decision(pool, "normal", 2, _view()).result(timeout=60)
+    both = [tasks.submit_decision(pool, "normal", 2, _view()) for _ in range(2)]  # one worker each
+    assert all(f.result(timeout=60) for f in both)
     pids = pool.pids
+    assert len(pids) == 2
     stop = ThinkHost._stop_workers
 
     def late(self: ThinkHost) -> None:
@@ -182,7 +184,7 @@ def test_shutdown_returns_only_once_every_worker_has_ended(monkeypatch: pytest.M
     pool.shutdown(wait=True)
     assert not any(_alive(p) for p in pids)
     pool._thread.join(timeout=30)
-    assert next(pool._names) == 3  # and none was started meanwhile
+    assert next(pool._names) == len(pids) + 1  # and none was started meanwhile
 
 
 def test_ctrl_c_leaves_the_workers_to_the_pool() -> None:

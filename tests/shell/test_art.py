@@ -116,3 +116,27 @@ def test_import_does_no_work() -> None:
 
 def test_fonts_exist() -> None:
     assert Path(resources.font_path()).stat().st_size > 10_000
+
+
+def test_a_cached_font_does_not_outlive_pygame() -> None:
+    """A Font made before ``pygame.quit()`` is invalid after it ("font module quit since font created"): the
+    font cache is dropped at the quit (with the cached pictures), and when the font module alone was quit."""
+    pygame.init()
+    try:
+        before = art.font(17, bold=True)
+        assert art.font(17, bold=True) is before
+        width = before.size("Tortuga")[0]
+        icon = art.load_svg("skull", (24, 24))
+        pygame.quit()
+        pygame.init()
+        after = art.font(17, bold=True)
+        assert after is not before and after.size("Tortuga")[0] == width
+        assert art.load_svg("skull", (24, 24)) is not icon  # the pictures went with the fonts, as clear_caches drops them
+        pygame.font.quit()  # the font module alone
+        again = art.font(17, bold=True)
+        assert again is not after and again.render("Tortuga", True, (0, 0, 0)).get_width() > 0
+        pygame.quit()  # the hook is set again for each life of pygame
+        pygame.init()
+        assert art.font(17, bold=True).size("Tortuga")[0] == width
+    finally:
+        pygame.init()

@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import os
 import signal
+import threading
 import time
 from concurrent.futures import CancelledError
 
 import pytest
 
+from tortuga_desktop.shell import thinkhost
 from tortuga_desktop.shell.thinkhost import ThinkHost, WorkerCrashed, resolve
 
 
@@ -66,6 +68,34 @@ def test_a_home_keeps_its_state_in_one_worker_in_order_until_closed() -> None:
         assert again.submit("think_fake:count").result(timeout=60)[0] == 1
 
 
+def test_workers_start_when_a_task_needs_one_and_no_more_than_the_host_may_run() -> None:
+    """A host starts no process when it is made, nor for a home until its first task; a table's home keeps one
+    worker; a task beside that worker's work (a hint while a computer player thinks) starts the second; the
+    program's host starts none before a task (a session whose games never think starts no process)."""
+    with ThinkHost(2) as host:
+        home = host.home()
+        time.sleep(0.2)
+        assert host.pids == []
+        n, first = home.submit("think_fake:count").result(timeout=60)
+        assert n == 1 and host.pids == [first]
+        assert home.submit("think_fake:count").result(timeout=60) == (2, first)  # the home's worker, kept
+        assert host.submit("operator:add", 1, 2).result(timeout=60) == 3 and host.pids == [first]  # it was free
+        thinking = home.submit("think_fake:home_nap", 60.0)
+        assert _wait_for(lambda: host.busy_pids() == [first])
+        beside, _ = host.submit("think_fake:nap", 0.0).result(timeout=60)
+        assert beside != first and host.pids == [first, beside]
+        more = [host.submit("think_fake:nap", 0.5) for _ in range(3)]
+        assert [f.result(timeout=60)[0] for f in more] == [beside] * 3 and host.pids == [first, beside]  # two at most
+        assert thinking.cancel()
+    thinkhost.reset_shared()
+    try:
+        shared = thinkhost.shared_host()
+        shared.home()
+        assert shared.pids == [] and shared.size == 2
+    finally:
+        thinkhost.reset_shared()
+
+
 def test_a_killed_worker_breaks_the_homes_it_kept_and_a_new_home_starts_afresh() -> None:
     with ThinkHost(1) as host:
         home = host.home()
@@ -113,8 +143,8 @@ def test_shutdown_leaves_no_process_and_fails_what_waits() -> None:
     host = ThinkHost(2)
     home = host.home()
     assert home.submit("think_fake:count").result(timeout=60)
-    running = host.submit("think_fake:nap", 60.0)
     waiting = [home.submit("think_fake:home_nap", 60.0), home.submit("think_fake:count")]
+    running = host.submit("think_fake:nap", 60.0)  # the home's worker is busy: a second one starts for it
     assert _wait_for(lambda: len(host.busy_pids()) == 2)
     pids = host.pids
     host.shutdown(wait=True)
@@ -122,3 +152,34 @@ def test_shutdown_leaves_no_process_and_fails_what_waits() -> None:
     assert running.done() and all(f.done() for f in waiting)
     with pytest.raises(RuntimeError):
         host.submit("think_fake:count")
+
+
+def test_a_task_cancelled_while_its_answer_arrives_leaves_the_host_answering(monkeypatch: pytest.MonkeyPatch) -> None:
+    """An owner cancels a task from its own thread at any moment (a table that closes). When the cancel falls
+    between the host's check that the task is still open and its setting the answer, the answer is dropped:
+    the host's thread used to stop on the cancelled future's InvalidStateError and answer nothing more."""
+    from concurrent.futures import Future
+
+    racy: list[Future[object]] = []
+    made: list[Future[object]] = []
+
+    class RacyFuture(Future[object]):
+        def __init__(self) -> None:
+            super().__init__()
+            if not made:  # the first task's
+                made.append(self)
+                racy.append(self)
+
+        def done(self) -> bool:
+            was = super().done()
+            if not was and self in racy and threading.current_thread().name == "tortuga-think-host":
+                racy.remove(self)
+                self.cancel()  # the owner, just after the host looked
+            return was
+
+    monkeypatch.setattr(thinkhost, "Future", RacyFuture)
+    with ThinkHost(1) as host:
+        first = host.submit("operator:add", 1, 2)
+        assert _wait_for(lambda: first.cancelled(), 30.0) and not racy
+        assert host.submit("operator:add", 2, 3).result(timeout=20) == 5
+        assert host.home().submit("think_fake:count").result(timeout=20)[0] == 1

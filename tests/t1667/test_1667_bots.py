@@ -17,8 +17,8 @@ import pytest
 from tortuga_desktop.games.t1667.ai.belief import Belief
 from tortuga_desktop.games.t1667.ai.bots import LEVELS, HardBot, NormalBot, make_bot
 from tortuga_desktop.games.t1667.ai.players import Choice
+from tortuga_desktop.games.t1667.arena import GameResult, deduction_by_tenth, play_game
 from tortuga_desktop.games.t1667.arena import main as arena_main
-from tortuga_desktop.games.t1667.arena import play_game
 from tortuga_desktop.games.t1667.rules import Game, Loyalty, Maroon, Shift, Side, position
 from tortuga_desktop.games.t1667.rules.random_player import random_action
 
@@ -195,6 +195,26 @@ def test_arena_prints_team_shares(capsys: pytest.CaptureFixture[str]) -> None:
     # an interval per tenth, over the two game seeds as samples, around the mean and within 0..1
     for mean, ci in zip(out["deduction_by_tenth"], out["deduction_ci95_by_tenth"], strict=True):
         assert ci is not None and 0 <= ci[0] <= mean <= ci[1] <= 1
+
+
+def test_the_deduction_interval_is_centred_on_the_figure_printed_beside_it() -> None:
+    """Three seeds with 3, 1 and 2 scores at the first tenth: the figure is the mean of all six scores (0.783),
+    not the mean of the seeds' means (0.733), and its interval (each seed one sample: the cluster-robust error
+    of that mean) is centred on it; a tenth without scores has neither."""
+    scores = {(0, 0): [0.9, 0.9], (0, 1): [0.9], (1, 0): [0.6], (1, 1): [], (2, 0): [0.7], (2, 1): [0.7]}
+    meta = list(scores)
+    results = [GameResult(["normal"] * 4, [0], ["british"] * 4, 10, "armada",
+                          accuracy=[v] + [[] for _ in range(10)]) for v in scores.values()]
+    points, intervals = deduction_by_tenth(meta, results)
+    assert points == [0.783] + [None] * 10 and intervals[1:] == [None] * 10
+    ci = intervals[0]
+    assert ci == [0.612, 0.955]  # 4.7/6 -+ 1.96 * sqrt(3/2 * (0.35^2 + 0.1833^2 + 0.1667^2)) / 6
+    assert ci is not None and abs((ci[0] + ci[1]) / 2 - 0.783) <= 0.001
+    # equal counts per seed: the usual interval over the seeds' means
+    even = [GameResult(["normal"] * 4, [0], ["british"] * 4, 10, "armada", accuracy=[[x]] + [[] for _ in range(10)])
+            for x in (0.5, 0.7, 0.9)]
+    assert deduction_by_tenth([(0, 0), (1, 0), (2, 0)], even) == ([0.7] + [None] * 10,
+                                                                   [[0.474, 0.926]] + [None] * 10)
 
 
 def test_the_arena_command_takes_game_1667() -> None:

@@ -90,6 +90,20 @@ class Runner:
             return None
         return table, game
 
+    def _carried_out(self, conn: Conn, ref: int, carry_out: Callable[[], object], *, illegal_code: str) -> bool:
+        """Run ``carry_out`` (the game applying an action or a line of talk): False when the game refused
+        it, answered as ``malformed`` (no action or line of the game) or ``illegal_code`` (the rules
+        refuse it: ``illegal`` for an action, ``talk`` for a line)."""
+        try:
+            carry_out()
+        except ActionMalformed as exc:
+            self.core.error(conn, "malformed", str(exc), ref)
+            return False
+        except ActionIllegal as exc:
+            self.core.error(conn, illegal_code, str(exc), ref)
+            return False
+        return True
+
     def on_act(self, conn: Conn, msg: P.Act) -> None:
         """A person's action: checked (seat, turn, stale) and carried out by the game."""
         playing = self._playing(conn, msg.seat, msg.id, over_code="turn",
@@ -110,13 +124,8 @@ class Runner:
         if slot.decision_key is None:
             error(conn, "turn", "this seat has nothing to decide now", msg.id)
             return
-        try:
-            game.apply_text(msg.seat, msg.action)
-        except ActionMalformed as exc:
-            error(conn, "malformed", str(exc), msg.id)
-            return
-        except ActionIllegal as exc:
-            error(conn, "illegal", str(exc), msg.id)
+        if not self._carried_out(conn, msg.id, lambda: game.apply_text(msg.seat, msg.action),
+                                 illegal_code="illegal"):
             return
         conn.refund()  # accepted actions do not count against the rate: play can be fast
         self.after_action(table, msg.seat, conn, msg.id)
@@ -140,13 +149,7 @@ class Runner:
         if not conn.chat.take():
             error(conn, "chat_rate", f"too much said: wait {max(1, math.ceil(conn.chat.wait()))} s", msg.id)
             return
-        try:
-            game.say_text(msg.seat, msg.line)
-        except ActionMalformed as exc:
-            error(conn, "malformed", str(exc), msg.id)
-            return
-        except ActionIllegal as exc:
-            error(conn, "talk", str(exc), msg.id)
+        if not self._carried_out(conn, msg.id, lambda: game.say_text(msg.seat, msg.line), illegal_code="talk"):
             return
         self.talk_applied += 1
         chat = self.bot_talk(table)  # the computer players hear it (and may answer)

@@ -129,11 +129,40 @@ class ProbedFont(pygame.font.Font):
 
 
 @lru_cache(maxsize=128)
-def font(px: int, bold: bool = False) -> pygame.font.Font:
-    """Bundled Noto Sans at ``px`` pixels (initialises ``pygame.font`` on first use)."""
-    if not pygame.font.get_init():
-        pygame.font.init()
-    return ProbedFont(str(font_path(bold)), max(6, int(px)))
+def _load_font(px: int, bold: bool) -> pygame.font.Font:
+    return ProbedFont(str(font_path(bold)), px)
+
+
+class _Fonts:
+    """:func:`font`: the bundled font by size, cached for one life of ``pygame.font``. A Font outlives the
+    font module that made it only as an invalid object ("font module quit since font created"), so the
+    cache goes when the module quits: at ``pygame.quit()`` (a quit hook, which drops every cached picture
+    as :func:`clear_caches` does) and when the font module is found quit on its own."""
+
+    def __init__(self) -> None:
+        self._hooked = False
+
+    def __call__(self, px: int, bold: bool = False) -> pygame.font.Font:
+        """Bundled Noto Sans at ``px`` pixels (initialises ``pygame.font`` on first use)."""
+        if not pygame.font.get_init():
+            _load_font.cache_clear()  # made by a font module that has quit since
+            pygame.font.init()
+        if not self._hooked:
+            pygame.register_quit(self._on_quit)  # pygame calls it at its next quit, then forgets it
+            self._hooked = True
+        return _load_font(max(6, int(px)), bool(bold))
+
+    def cache_clear(self) -> None:
+        """Drop the cached fonts."""
+        _load_font.cache_clear()
+
+    def _on_quit(self) -> None:
+        self._hooked = False
+        clear_caches()
+
+
+#: the bundled font at a size in pixels (``font(px, bold=False)``), cached while pygame runs
+font = _Fonts()
 
 
 def rounded_mask(size: int, radius: int) -> pygame.Surface:

@@ -36,8 +36,11 @@ class ReplayTable(Generic[V, A, E]):
         if viewer is not None and (isinstance(viewer, bool) or not 0 <= viewer < n):
             raise ViewerError(f"no seat {viewer!r:.20} in a {n}-player game")
         self._entries = tuple(entries)
+        #: each entry's action, parsed once here (its refusal when its text is no action: :meth:`step`
+        #: raises it when the entry comes); parsing does not depend on the game's state
+        self._actions = self._parsed()
         #: how many of the first i entries are decisions (not table talk, which decides nothing)
-        self._decided = _decisions_before(self._engine, self._entries)
+        self._decided = _decisions_before(self._engine, self._actions)
         self._names = tuple(names)
         self._kinds = tuple(kinds)
         self._viewer = viewer
@@ -45,6 +48,16 @@ class ReplayTable(Generic[V, A, E]):
         self._at = 0
         self._notices: list[tuple[str, dict[str, str | int]]] = []
         self._said: list[Said] = []
+
+    def _parsed(self) -> tuple[A | ActionRefused, ...]:
+        """Each entry's action, or the engine's refusal of its text."""
+        actions: list[A | ActionRefused] = []
+        for _seat, text in self._entries:
+            try:
+                actions.append(self._engine.parse_action(text))
+            except ActionRefused as exc:
+                actions.append(exc)
+        return tuple(actions)
 
     # ------------------------------------------------------------------ stepping
     @property
@@ -74,8 +87,9 @@ class ReplayTable(Generic[V, A, E]):
         replay (the game's module checks records when it loads them, so this is a damaged record)."""
         if self._at >= len(self._entries):
             return None
-        seat, text = self._entries[self._at]
-        action = self._engine.parse_action(text)
+        seat, action = self._entries[self._at][0], self._actions[self._at]
+        if isinstance(action, ActionRefused):
+            raise action.with_traceback(None)  # the same refusal each time the entry comes
         self._engine.apply(seat, action)
         self._at += 1
         seen: A | None = action
@@ -181,18 +195,13 @@ class ReplayTable(Generic[V, A, E]):
 __all__ = ["ReplayTable"]
 
 
-def _decisions_before(engine: Engine[V, A, E], entries: Sequence[tuple[int, str]]) -> tuple[int, ...]:
-    """For each i, how many of ``entries[:i]`` are decisions (an entry that does not parse counts as one:
+def _decisions_before(engine: Engine[V, A, E], actions: Sequence[A | ActionRefused]) -> tuple[int, ...]:
+    """For each i, how many of ``actions[:i]`` are decisions (an entry that does not parse counts as one:
     :meth:`ReplayTable.step` reports it when it comes)."""
     counts = [0]
     talk = engine if isinstance(engine, TalkEngine) else None
-    for _seat, text in entries:
-        said = False
-        if talk is not None:
-            try:
-                said = talk.is_talk(engine.parse_action(text))
-            except ActionRefused:
-                said = False
+    for action in actions:
+        said = talk is not None and not isinstance(action, ActionRefused) and talk.is_talk(action)
         counts.append(counts[-1] + (0 if said else 1))
     return tuple(counts)
 

@@ -43,8 +43,12 @@ Ctrl-C (the terminal sends it to all of the program's processes): the host stops
 interrupted worker would only print a traceback.
 
 Workers are started with "spawn" (a fresh interpreter: a copy of the window's process made by
-"fork" would hold its display, sound and threads). A new worker takes a moment to import what its
-tasks need, so the host starts its workers when it is made and keeps them.
+"fork" would hold its display, sound and threads). A host of N workers starts none when it is made:
+a task starts one when it finds every worker running or holding work (a home's first task starts
+one for itself while every worker keeps a home), up to N; once started, a worker is kept (a new
+one takes a moment to import what its tasks need). A program that never thinks starts no process,
+and one game's table with computer players keeps one worker busy and starts a second only for
+work beside it (a hint asked while a computer player thinks).
 
 Pure Python: no pygame and no game's code.
 """
@@ -64,7 +68,7 @@ import threading
 import time
 from collections import deque
 from collections.abc import Callable
-from concurrent.futures import Future
+from concurrent.futures import Future, InvalidStateError
 from dataclasses import dataclass, field, replace
 from multiprocessing.connection import Connection, wait
 from typing import Any
@@ -188,6 +192,20 @@ def _worker(conn: Connection) -> None:  # pragma: no cover - runs in the worker 
             return
 
 
+def _succeed(fut: Future[Any], result: Any) -> None:
+    """Give ``fut`` its result, unless its owner cancelled it meanwhile: an owner cancels from its own
+    thread at any moment (a table that closes), and a cancelled future refuses a result with
+    InvalidStateError, which would stop the thread answering every task."""
+    with contextlib.suppress(InvalidStateError):
+        fut.set_result(result)
+
+
+def _fail(fut: Future[Any], exc: BaseException) -> None:
+    """Fail ``fut`` with ``exc``, unless its owner cancelled it meanwhile (see :func:`_succeed`)."""
+    with contextlib.suppress(InvalidStateError):
+        fut.set_exception(exc)
+
+
 class _Worker:
     def __init__(self, ctx: Any, name: str) -> None:
         self.conn, child = ctx.Pipe()
@@ -265,12 +283,14 @@ class ThinkHost:
         self.fallback_told = False
         self.processes = processes
         self._local: _LocalThinker | None = None if processes else _LocalThinker(self._progress)
+        #: the worker processes, started as tasks need them (:meth:`_grow`), at most :attr:`size`
         self._workers: list[_Worker] = []
+        #: how many workers the host may run
+        self.size = workers
         #: the manager thread and its wake-up pipe (none on a thread from the start: nothing to manage)
         self._thread = threading.Thread(target=self._manage, name="tortuga-think-host", daemon=True)
         if processes:
             self._wake_r, self._wake_w = self._ctx.Pipe(duplex=False)
-            self._workers = [self._new_worker() for _ in range(workers)]
             self._thread.start()
 
     # -- submitting ------------------------------------------------------------------------
@@ -309,11 +329,12 @@ class ThinkHost:
             if home is not None:
                 w = home._worker
                 if w is None:
-                    w = home._worker = min(self._workers, key=lambda x: len(x.homes))
+                    w = home._worker = self._worker_for_home()
                     w.homes.add(home.id)
                 w.pinned.append(job)
             else:
                 self._queue.append(job)
+            self._grow()
         fut.add_done_callback(self._on_done)
         self._wake()
         return fut
@@ -351,7 +372,7 @@ class ThinkHost:
                 w.pinned.clear()
         for _tid, fut, _task, _tries in queued:
             if not (cancel_futures and fut.cancel()) and not fut.done():
-                fut.set_exception(RuntimeError("the thinking host was shut down"))
+                _fail(fut, RuntimeError("the thinking host was shut down"))
         if self._local is not None:
             self._local.stop()
         self._wake()
@@ -400,6 +421,21 @@ class ThinkHost:
             raise RuntimeError("the thinking host is shut down: no new worker")
         return _Worker(self._ctx, f"tortuga-think-{next(self._names)}")
 
+    def _worker_for_home(self) -> _Worker:
+        """The worker for a home's first task (with the lock held): a new one while every worker keeps a
+        home and there is room, else the one keeping the fewest homes."""
+        if len(self._workers) < self.size and all(w.homes for w in self._workers):
+            self._workers.append(self._new_worker())
+            return self._workers[-1]
+        return min(self._workers, key=lambda x: len(x.homes))
+
+    def _grow(self) -> None:
+        """Start workers (with the lock held) while the waiting tasks without a home outnumber the workers
+        that run nothing and hold no home's task, up to :attr:`size`."""
+        occupied = sum(1 for w in self._workers if w.job is not None or w.pinned)
+        while len(self._workers) < self.size and occupied + len(self._queue) > len(self._workers):
+            self._workers.append(self._new_worker())
+
     def _wake(self) -> None:
         if not self.processes:
             return
@@ -447,7 +483,7 @@ class ThinkHost:
                 if closed:
                     for w in self._workers:
                         if w.job is not None and not w.job[1].done():
-                            w.job[1].set_exception(RuntimeError("the thinking host was shut down"))
+                            _fail(w.job[1], RuntimeError("the thinking host was shut down"))
                             w.job = None
                     return
                 for w in self._workers:
@@ -516,9 +552,9 @@ class ThinkHost:
         if fut.done():  # cancelled meanwhile
             return
         if ok:
-            fut.set_result(result)
+            _succeed(fut, result)
         else:
-            fut.set_exception(RuntimeError(f"thinking failed in the worker: {result}"))
+            _fail(fut, RuntimeError(f"thinking failed in the worker: {result}"))
 
     def _hand_over(self, old: _Worker, new: _Worker | None, why: str) -> _Worker:
         """``old`` has ended: the homes it kept go to ``new`` (None: the thread of this process) when
@@ -540,7 +576,7 @@ class ThinkHost:
         for job in jobs:
             if job[2].home in lost or job[2].home not in self._homes:
                 if not job[1].done():
-                    job[1].set_exception(WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
+                    _fail(job[1], WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
             elif new is not None:
                 new.pinned.append(job)
             else:
@@ -562,7 +598,7 @@ class ThinkHost:
             self.crashes += 1
             self._local = _LocalThinker(self._progress)
             if job is not None and job[2].home and w.ready:
-                job[1].set_exception(WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
+                _fail(job[1], WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
             elif job is not None:
                 (w.pinned if job[2].home else self._queue).appendleft(job)
             jobs = list(self._queue)
@@ -587,7 +623,7 @@ class ThinkHost:
         elif job is not None and job[2].home:
             self.crashes += 1
             log.error("a thinking process stopped (%s) during a task with state; its owner builds it again", why)
-            job[1].set_exception(WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
+            _fail(job[1], WorkerCrashed(f"the thinking process keeping its state ended ({why})"))
         elif job is not None:
             self.crashes += 1
             tid, fut, task, tries = job
@@ -601,7 +637,7 @@ class ThinkHost:
                         log.exception("the thinking host's crash hook failed")
             else:
                 log.error("a thinking process stopped (%s) during a task; the task fails", why)
-                fut.set_exception(WorkerCrashed(f"the thinking process stopped ({why})"))
+                _fail(fut, WorkerCrashed(f"the thinking process stopped ({why})"))
         elif not self._closed:
             self.crashes += 1
             log.error("an idle thinking process stopped (%s); a new one is started", why)
@@ -616,7 +652,7 @@ class ThinkHost:
             self._queue.clear()
         for _tid, fut, _task, _tries in jobs:
             if not fut.done():
-                fut.set_exception(RuntimeError(why))
+                _fail(fut, RuntimeError(why))
 
     def _stop_workers(self) -> None:
         with self._lock:
@@ -648,7 +684,7 @@ class _LocalThinker:
     def put(self, job: _Job) -> None:
         if self._stopped:
             if not job[1].done():
-                job[1].set_exception(RuntimeError("the thinking host was shut down"))
+                _fail(job[1], RuntimeError("the thinking host was shut down"))
             return
         self._jobs.put(job)
 
@@ -683,9 +719,9 @@ class _LocalThinker:
                 result = _run(task, self._homes, report)
             except Exception as exc:
                 log.exception("thinking failed on the game's own thread")
-                fut.set_exception(RuntimeError(f"thinking failed: {type(exc).__name__}: {exc}"))
+                _fail(fut, RuntimeError(f"thinking failed: {type(exc).__name__}: {exc}"))
             else:
-                fut.set_result(result)
+                _succeed(fut, result)
 
     def _drain(self) -> None:
         while True:
@@ -694,7 +730,7 @@ class _LocalThinker:
             except queue.Empty:
                 return
             if job is not None and not job[1].done() and not job[1].cancel():
-                job[1].set_exception(RuntimeError("the thinking host was shut down"))
+                _fail(job[1], RuntimeError("the thinking host was shut down"))
 
 
 def probe(timeout: float = 20.0) -> str:
@@ -717,10 +753,10 @@ _shared_lock = threading.Lock()
 
 
 def shared_host() -> ThinkHost:
-    """The program's host for every game's thinking (two workers: a hint asked while a computer
-    player thinks need not wait for it; started on first use and kept: a new process takes a
-    moment to start). A host that was shut down is replaced; one that thinks on a thread
-    (:attr:`ThinkHost.fallback`) is kept: its workers could not run."""
+    """The program's host for every game's thinking (up to two workers: a hint asked while a computer
+    player thinks need not wait for it; each started by the first task that needs it and kept: a new
+    process takes a moment to start). A host that was shut down is replaced; one that thinks on a
+    thread (:attr:`ThinkHost.fallback`) is kept: its workers could not run."""
     global _shared
     with _shared_lock:
         if _shared is None or _shared.closed:

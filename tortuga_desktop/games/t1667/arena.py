@@ -14,7 +14,9 @@ winning team wins, so an entry's expected share is the mean over its games of th
 the seats.
 
 With ``--deduction`` every Normal/Hard seat's most likely loyalty assignment is scored against the
-truth (other seats only) at each tenth of the game, and at the end before the loyalties turn up.
+truth (other seats only) at each tenth of the game, and at the end before the loyalties turn up: the mean over
+every deducing seat's score, with a 95 % interval centred on it that takes each game seed as one sample
+(:func:`deduction_by_tenth`).
 Decision times are CPU milliseconds of the deciding thread, per level (p50 / p95).
 
 With ``--talk on`` every seat speaks at the table as at a local table (its
@@ -159,17 +161,39 @@ def _talk_round(g: Game, players: Sequence[SeatPlayer], seen: list[int]) -> int:
     return refused
 
 
-def _seed_interval(meta: Sequence[tuple[int, int]], results: Sequence[GameResult], tenth: int) -> list[float] | None:
-    """A 95 % interval of the deduction accuracy at ``tenth``, taking each game seed as one sample (its
-    games, one per rotation or side, share the deal; the seats of a game share its events)."""
-    per_seed: dict[int, list[float]] = {}
-    for (i, _variant), res in zip(meta, results, strict=True):
-        per_seed.setdefault(i, []).extend(res.accuracy[tenth])
-    means = [statistics.fmean(v) for v in per_seed.values() if v]
-    if len(means) < 2:
-        return None
-    m, half = statistics.fmean(means), 1.96 * statistics.stdev(means) / math.sqrt(len(means))
-    return [round(max(0.0, m - half), 3), round(min(1.0, m + half), 3)]
+def deduction_by_tenth(meta: Sequence[tuple[int, int]],
+                       results: Sequence[GameResult]) -> tuple[list[float | None], list[list[float] | None]]:
+    """The deduction accuracy at each tenth 0..10 and its 95 % interval, one estimator for both.
+
+    The figure is the mean over every deducing seat's score in every game (``meta[i]`` is the
+    ``(seed index, variant)`` of ``results[i]``). Its interval takes each game seed as one sample (a
+    seed's games, one per rotation or side, share the deal; the seats of a game share its events):
+    with ``S_j`` the sum and ``n_j`` the number of seed ``j``'s scores, ``N`` all scores and ``k``
+    seeds, the mean is ``m = sum S_j / N`` and its cluster-robust standard error is
+    ``sqrt(k / (k - 1) * sum (S_j - m n_j)^2) / N``; the interval is ``m`` ± 1.96 of it, cut to 0..1.
+    When every seed has as many scores this is the normal interval over the seeds' own means. None
+    where a tenth has no score (no interval with fewer than two seeds)."""
+    points: list[float | None] = []
+    intervals: list[list[float] | None] = []
+    for tenth in range(11):
+        per_seed: dict[int, list[float]] = {}
+        for (i, _variant), res in zip(meta, results, strict=True):
+            per_seed.setdefault(i, []).extend(res.accuracy[tenth])
+        seeds = [(math.fsum(v), len(v)) for v in per_seed.values() if v]
+        total = sum(n for _s, n in seeds)
+        if not total:
+            points.append(None)
+            intervals.append(None)
+            continue
+        m = math.fsum(s for s, _n in seeds) / total
+        points.append(round(m, 3))
+        k = len(seeds)
+        if k < 2:
+            intervals.append(None)
+            continue
+        half = 1.96 * math.sqrt(k / (k - 1) * math.fsum((s - m * n) ** 2 for s, n in seeds)) / total
+        intervals.append([round(max(0.0, m - half), 3), round(min(1.0, m + half), 3)])
+    return points, intervals
 
 
 def _accuracy(bots: Sequence[Any], g: Game) -> list[float]:
@@ -342,12 +366,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         report["talk_lines_per_game"] = {k: round(v / len(results), 1) for k, v in sorted(kinds.items())}
         report["talk_refused"] = sum(res.refused for res in results)
     if a.deduction:
-        curve = []
-        for t in range(11):
-            vals = [x for res in results for x in res.accuracy[t]]
-            curve.append(round(statistics.fmean(vals), 3) if vals else None)
-        report["deduction_by_tenth"] = curve
-        report["deduction_ci95_by_tenth"] = [_seed_interval(meta, results, t) for t in range(11)]
+        report["deduction_by_tenth"], report["deduction_ci95_by_tenth"] = deduction_by_tenth(meta, results)
     if a.json:
         print(json.dumps(report))
     else:

@@ -736,8 +736,7 @@ class LocalTable(Generic[V, A, E]):
             if start_new or self._reask:
                 self._ask(None if start_new else self._reask)
             left = stop - time.perf_counter()
-            waiting = any(b.job is not None and b.job.reply is None for b in self._bots.values())
-            wait = left if self._think != "inline" and left > 0 and waiting else 0.0
+            wait = left if self._think != "inline" and left > 0 and self._unanswered() else 0.0
             early, self._early = self._early, []
             came = self._players.replies(0.0 if early else wait)
             got = self._collect(early + [(r, self._clock()) for r in came])
@@ -750,10 +749,13 @@ class LocalTable(Generic[V, A, E]):
                 break
             if not start_new and not got:
                 break
-            if not any(b.job is not None and b.job.reply is None for b in self._bots.values()) and (
-                    not start_new or not self._askable()):
+            if not self._unanswered() and (not start_new or not self._askable()):
                 break  # a human decides next, a given-up seat waits, or only held answers wait for their time
         return moves
+
+    def _unanswered(self) -> list[int]:
+        """The computer seats asked whose answer has not come yet."""
+        return [s for s, b in self._bots.items() if b.job is not None and b.job.reply is None]
 
     def _askable(self) -> list[int]:
         """The computer seats to ask now: every one with an open decision, once the last ones asked have all
@@ -957,12 +959,13 @@ class LocalTable(Generic[V, A, E]):
         (tests and benches that step frame by frame); what came is carried out by the next :meth:`poll`."""
         stop = time.perf_counter() + timeout
 
-        def came(s: int, job: _Job) -> bool:
-            return job.reply is not None or any(r[0] in ("choice", "fault") and r[1] == s and r[2] == job.id
-                                                for r, _at in self._early)
+        def came(s: int) -> bool:  # its answer is among those received here, not carried out yet
+            job = self._bots[s].job
+            return job is not None and any(r[0] in ("choice", "fault") and r[1] == s and r[2] == job.id
+                                           for r, _at in self._early)
 
         while self._think != "inline":
-            open_ = [s for s, b in self._bots.items() if b.job is not None and not came(s, b.job)]
+            open_ = [s for s in self._unanswered() if not came(s)]
             if not open_ or (seat is not None and seat not in open_):
                 return
             left = stop - time.perf_counter()

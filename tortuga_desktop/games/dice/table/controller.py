@@ -20,11 +20,12 @@ table holds the game while an animation plays.
 from __future__ import annotations
 
 import logging
+import time
 from collections.abc import Callable, Mapping, Sequence
 from typing import Protocol
 
 from tortuga_desktop import thinking
-from tortuga_desktop.games.dice.ai import Reason
+from tortuga_desktop.games.dice.ai import Reason, make_bot
 from tortuga_desktop.games.dice.ai.evaluate import decision_number, position_seed
 from tortuga_desktop.games.dice.engine import FACTORY, DiceEngine
 from tortuga_desktop.games.dice.rules import (
@@ -111,7 +112,8 @@ class _TableEngine(DiceEngine):
     last_kind: DecisionKind | None = None
 
     def apply(self, seat: int, action: PlayerAction) -> None:
-        d = self.game.decision_for(seat) if isinstance(seat, int) and 0 <= seat < self.game.players else None
+        self._check_seat(seat)
+        d = self.game.decision_for(seat)
         backup = self.game.clone()
         try:
             super().apply(seat, action)
@@ -164,7 +166,7 @@ class LocalTableSource:
             specs = {i: BotSpec(FACTORY, str(self.seats[i].kind), int(self.seats[i].bot_seed)) for i in computer}
         else:
             made: dict[int, TableBot | None] = dict(bots or {})
-            factory = bot_factory or (None if bots is not None else _make_bot)
+            factory = bot_factory or (None if bots is not None else make_bot)
             for i in computer:
                 if i not in made:
                     made[i] = factory(self.seats[i].kind, int(self.seats[i].bot_seed)) if factory else None
@@ -175,7 +177,7 @@ class LocalTableSource:
         self.table: LocalTable[PlayerView, PlayerAction, Event] = LocalTable(
             self._engine, names=[s.name for s in self.seats], kinds=[str(s.kind) for s in self.seats],
             humans=self.human_seats, bots=specs, think=think, pace=self._hold if pacing is not None else None,
-            clock=clock or (pacing.clock if pacing is not None else _perf_counter), on_move=self._after)
+            clock=clock or (pacing.clock if pacing is not None else time.perf_counter), on_move=self._after)
         self.table.bot_chat = False  # the dice game has no table talk
         self.on_decision: Callable[[TableMove], None] | None = None
         #: the saved game this table plays (autosaved, archived, Ctrl+S), when it has one
@@ -431,18 +433,6 @@ class LocalTableSource:
     def close(self) -> None:
         """Stop the computer players (an unfinished answer is dropped)."""
         self.table.close()
-
-
-def _perf_counter() -> float:
-    import time
-
-    return time.perf_counter()
-
-
-def _make_bot(kind: str, seed: int) -> TableBot:
-    from tortuga_desktop.games.dice.ai import make_bot
-
-    return make_bot(kind, seed)
 
 
 def _maker(bot: TableBot | None) -> Callable[[str, int], ComputerPlayer[object, object, object]]:

@@ -30,8 +30,8 @@ and any code that hit a table counts as an error.
 
 The server is the real ``tortuga-server``: it decodes and checks every incoming message. The
 clients are made light (and say so in the output): they read a received view, with every
-check, only when their bot acts on it (``NetClient(raw_updates=True)``); ``--client-checks``
-makes them read every view, as the app does. ``--python-gc`` runs the server with Python's own
+check, only when their bot acts on it (as the headless client does); ``--client-checks``
+makes them read every view with their game's readers, as the app's table does. ``--python-gc`` runs the server with Python's own
 garbage-collection schedule (``--full-gc-every 0``) instead of its ``GcPolicy``, for comparison.
 ``--accept-rate N`` sets the server's pace of new connections (``tortuga-server --accept-rate``; 0:
 each accepted as it comes); the server's statistics line says how many it accepted at that pace.
@@ -52,9 +52,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from tortuga_desktop.net.client import GameUpdate, NetClient
+from tortuga_desktop.net import games
+from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.headless import SeatBot
-from tortuga_desktop.net.protocol import Chat, Created, Error, SeatSpec
+from tortuga_desktop.net.protocol import Chat, Created, Error, SeatSpec, Update
 from tortuga_desktop.net.server import GcPolicy
 
 #: the repository's root: every process of the bench runs this checkout's code (started from here with
@@ -127,17 +128,19 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
     def handler(holder: list[SeatBot]) -> Any:
         def on_message(item: Any) -> None:
             nonlocal races, talk
+            if checked and isinstance(item, Update) and holder:  # every view read, as the app's table reads it
+                games.adapter(holder[0].game).decode(item.view, item.events, item.seat, item.decisions, item.legal)
             if isinstance(item, Error) and item.code in ("stale", "turn"):
                 races += 1
             elif isinstance(item, Chat) and item.kind == "bot":
                 talk += 1
-            elif isinstance(item, GameUpdate) and item.raw is not None and item.first > 0:
+            elif isinstance(item, Update) and item.first > 0:
                 # a computer player's line that its game keeps as a move (1667's Talked event); a whole
                 # list sent again (first 0: a reconnect) is not counted twice
-                talk += sum(1 for e in item.raw.events if isinstance(e, dict) and e.get("kind") == "Talked")
+                talk += sum(1 for e in item.events if isinstance(e, dict) and e.get("kind") == "Talked")
             if holder:
                 holder[0].handle(item)
-            elif isinstance(item, GameUpdate):  # cannot happen: the bot exists before start()
+            elif isinstance(item, Update):  # cannot happen: the bot exists before start()
                 errors.append("update before the bot was ready")
         return on_message
 
@@ -164,7 +167,7 @@ async def play_tables(url: str, codes: list[str], think: float, timeout: float, 
         for i in range(4):
             holder: list[SeatBot] = []
             c = NetClient(url, code=code, name=f"Bot {i + 1}", on_message=handler(holder), loop=loop,
-                          give_up_after=30, raw_updates=not checked)
+                          give_up_after=30)
             bot = SeatBot(c, "random", seed + 4 * t + i, think=think, call_later=paced)
             holder.append(bot)
             bots.append(bot)

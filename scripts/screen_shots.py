@@ -241,8 +241,9 @@ def network_screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
     """The host, join, tables, lobby (with its chat) and network table screens, fed fixed messages
     by a stand-in connection (nothing is sent or received)."""
     from tortuga_desktop.games.dice.rules import Game
+    from tortuga_desktop.games.dice.rules.events import event_to_dict
     from tortuga_desktop.net import protocol as P
-    from tortuga_desktop.net.client import GameUpdate, Status
+    from tortuga_desktop.net.client import Status
     from tortuga_desktop.shell.scenes.host import HostScene
     from tortuga_desktop.shell.scenes.join import JoinScene
     from tortuga_desktop.shell.scenes.lobby import HostInfo, LobbyScene
@@ -315,7 +316,8 @@ def network_screens(app: Any) -> Iterator[tuple[str, Callable[[], None]]]:
         g = Game.new(4, 5, names=list(names))
         conn = scene.session.client
         conn.items = [*lobby_messages("tortuga", True)[4:],
-                      GameUpdate("t1", 0, g.view(0), tuple(g.events_for(0)), 0, -1)]
+                      P.Update(table="t1", seat=0, view=g.view(0).to_json(),
+                               events=[event_to_dict(e) for e in g.events_for(0)], first=0)]
 
     yield "network table", nettable
 

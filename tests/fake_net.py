@@ -145,7 +145,6 @@ class SticksAdapter:
     min_players = 2
     max_players = 2
     levels: tuple[str, ...] = ("easy",)
-    raw_updates = False
 
     def check_options(self, raw: Mapping[str, Any], players: int) -> dict[str, Any]:
         if raw:
@@ -213,6 +212,9 @@ class SticksCodec:
         if text not in ("take 1", "take 2"):
             raise ValueError("not an action of sticks")
         return Take(int(text[-1]))
+
+    def legal(self, view: Any, seat: int, sent: Sequence[str] | None) -> tuple[Take, ...]:
+        return tuple(self.parse_action(t) for t in sent or ())
 
     def facts(self, view: Any) -> ViewFacts:
         assert isinstance(view, SticksView)

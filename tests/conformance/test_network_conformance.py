@@ -145,7 +145,7 @@ def test_the_shells_network_table_plays_the_fake_game_with_no_line_of_its_own() 
         table: Table = st.call(lambda s: s.create_table(specs, game=STICKS.key, seed=7, auto_start=True,
                                                          takeover_level="easy"))
         for _ in range(2):
-            c = NetClient(f"{HOST}:{st.port}", code=table.code, raw_updates=True, backoff_min=0.05, backoff_max=0.2)
+            c = NetClient(f"{HOST}:{st.port}", code=table.code, backoff_min=0.05, backoff_max=0.2)
             tables.append(NetTable(c, SticksCodec()))
             c.start()
         moves = 0

@@ -28,7 +28,6 @@ DICE = "tortuga_desktop.games.dice.table"
 BELOW = {
     f"{DICE}.controller",  # LocalTableSource: owns the Game (solo, hot-seat)
     f"{DICE}.tutorial", f"{DICE}.scenes.tutorial",  # the tutorial's scripted game and its table source
-    f"{DICE}.remote",  # a network game's connection (it creates the network table source)
     f"{DICE}.netsource",  # the network table source (its public view is the public part of a game made from a seat's view)
     f"{DICE}.replay", f"{DICE}.scenes.replay",  # a record played again
     "tortuga_desktop.shell.saves", f"{DICE}.records",  # files that store whole games
@@ -49,7 +48,7 @@ ENGINE_MODULES = {
 #: Names that are (or make) a whole game or its state, whatever module exports them.
 ENGINE_NAMES = {"Game", "State", "Seat", "determinize", "replay", "player_view", "game_from_dict", "resample_hidden"}
 #: Source modules that would hand over the Game behind a table.
-SOURCE_MODULES = {f"{DICE}.{m}" for m in ("controller", "remote", "netsource", "tutorial")}
+SOURCE_MODULES = {f"{DICE}.{m}" for m in ("controller", "netsource", "tutorial")}
 
 
 def _module_name(path: Path) -> str:
@@ -148,7 +147,7 @@ def test_the_check_sees_every_form_of_import(tmp_path: Path) -> None:
         finally:
             probe.unlink()
     for text in ("from .. import controller\n", "def f():\n    from ..controller import LocalTableSource\n",
-                 "from ..remote import RemoteController\n"):
+                 "from ..netsource import NetTableSource\n"):
         probe.write_text(text, encoding="utf-8")
         try:
             assert engine_imports(probe, sources=True) and not engine_imports(probe), text

@@ -56,7 +56,7 @@ def make_table(st: ServerThread, kinds: str, seed: int, level: str = "easy", **k
 def client_table(st: ServerThread, table: Table, name: str = "", token: str = "",
                  seat: int | None = None) -> NetTable1667:
     c = NetClient(f"{HOST}:{st.port}", code=table.code, table=table.id if token else "", name=name, token=token,
-                  seat=seat, raw_updates=True, backoff_min=0.05, backoff_max=0.2)
+                  seat=seat, backoff_min=0.05, backoff_max=0.2)
     t = NetTable1667(c)
     c.start()
     return t
@@ -232,7 +232,7 @@ def test_every_1667_frame_a_seat_receives_is_a_function_of_its_view(kinds: str, 
     st.call(lambda s: setattr(table, "capture", capture))
     humans = kinds.count("o")
     tabs = [client_table(st, table, f"N{i}", seat=i) for i, k in enumerate(kinds) if k == "o"]
-    watcher = NetClient(f"{HOST}:{st.port}", raw_updates=True)
+    watcher = NetClient(f"{HOST}:{st.port}")
     watcher.start()
     try:
         pump(tabs, lambda: sum(len(t.human_seats) for t in tabs) == humans)
@@ -478,7 +478,7 @@ def test_a_watcher_sees_the_public_table_of_a_1667_game() -> None:
     st = start()
     table = make_table(st, "occ", seed=4, listed=True)
     tabs = [client_table(st, table, "Ann", seat=0)]
-    watcher = NetTable1667(NetClient(f"{HOST}:{st.port}", raw_updates=True))
+    watcher = NetTable1667(NetClient(f"{HOST}:{st.port}"))
     watcher.client.start()
     try:
         pump(tabs, lambda: bool(tabs[0].human_seats))
@@ -550,7 +550,7 @@ def test_a_joiner_s_1667_seat_keeps_what_it_was_shown_and_did_on_disk(tmp_path: 
     st = start()
     table = make_table(st, "oc", seed=8, auto_start=True)
     url = f"{HOST}:{st.port}"
-    client = NetClient(url, code=table.code, name="Ann", raw_updates=True, backoff_min=0.05, backoff_max=0.2)
+    client = NetClient(url, code=table.code, name="Ann", backoff_min=0.05, backoff_max=0.2)
     keeper = SeatKeeper(tmp_path, url, table.code, "Ann")
     session = NetSession(client, keeper=keeper)
     tab = NetTable1667(client, controller=session)

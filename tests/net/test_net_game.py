@@ -14,10 +14,11 @@ from typing import Any
 import pytest
 
 from tortuga_desktop.devtools.netplay import Player, pump_until
+from tortuga_desktop.games.dice.rules import PlayerView
 from tortuga_desktop.games.dice.rules.events import event_to_dict, visible
-from tortuga_desktop.net.client import ConnState, GameUpdate, NetClient, Status, server_url
+from tortuga_desktop.net.client import ConnState, NetClient, Status, server_url
 from tortuga_desktop.net.headless import SeatBot
-from tortuga_desktop.net.protocol import Created, Error, Joined, Lobby, SeatSpec, Tables, Welcome
+from tortuga_desktop.net.protocol import Created, Error, Joined, Lobby, SeatSpec, Tables, Update, Welcome
 from tortuga_desktop.net.server import GameServer, ServerConfig, ServerThread, Table, load_table_save
 
 HOST = "127.0.0.1"
@@ -49,7 +50,7 @@ def check_final(table: Table, players: list[Player]) -> None:
     assert game is not None and game.is_over
     for p in players:
         for seat in p.client.seats:
-            assert p.client.views[seat] == game.view(seat)
+            assert p.last[seat] == game.view(seat)
             assert p.events[seat] == [event_to_dict(e) for e in visible(game.events, seat)]
 
 
@@ -186,8 +187,8 @@ def test_the_dedicated_server_lobby_creates_lists_and_joins() -> None:
         joined = wait(Joined)
         assert joined.seats == [0]
         c.start_game(created.host_token)
-        update = wait(GameUpdate)
-        assert update.view.viewer == 0 and update.view.names[0] == "Anne"
+        update = PlayerView.from_json(wait(Update).view)
+        assert update.viewer == 0 and update.names[0] == "Anne"
     finally:
         c.close()
         st.stop()
@@ -359,7 +360,7 @@ def test_the_in_game_host_helpers_start_and_resume(tmp_path: Path) -> None:
         entries = table.game.record().entries  # the guest's seat is held: play waits right there
         assert again.game is not None and again.game.record().entries[:len(entries)] == entries
         assert [s.name for s in again.slots] == ["Me", "Guest"]
-        pump_until([me2], lambda: me2.client.seats == (0,) and bool(me2.client.views))
+        pump_until([me2], lambda: me2.client.seats == (0,) and bool(me2.last))
     finally:
         me2.client.close()
         st2.stop()
@@ -449,10 +450,10 @@ def test_a_bad_table_setup_is_refused_in_process() -> None:
     assert not server.tables
 
 
-def test_bots_on_raw_updates_play_a_full_game(server: ServerThread) -> None:
-    """The benchmark's light clients: updates are read only when the bot acts on them."""
+def test_headless_bots_play_a_full_game(server: ServerThread) -> None:
+    """The headless client's (and the benchmark's) bots: updates are read only when the bot acts on them."""
     table = make_table(server, "oooo", auto_start=True)
-    clients = [NetClient(f"{HOST}:{server.port}", code=table.code, raw_updates=True) for _ in range(4)]
+    clients = [NetClient(f"{HOST}:{server.port}", code=table.code) for _ in range(4)]
     bots = [SeatBot(c, "random", i) for i, c in enumerate(clients)]
     for c in clients:
         c.start()
@@ -461,13 +462,12 @@ def test_bots_on_raw_updates_play_a_full_game(server: ServerThread) -> None:
         while not all(b.over for b in bots) and time.monotonic() < end:
             for c, b in zip(clients, bots, strict=True):
                 for item in c.poll():
-                    assert not isinstance(item, GameUpdate)
                     b.handle(item)
             time.sleep(0.002)
         game = table.game
         assert game is not None and game.is_over and all(b.over for b in bots)
         for c, b in zip(clients, bots, strict=True):
-            assert not b.errors and b.round_trips and c.views == {}
+            assert not b.errors and b.round_trips
             (seat,) = c.seats
             assert b.latest[seat] == game.view(seat)  # the game-over view, read with every check
         assert server.server.internal_errors == 0

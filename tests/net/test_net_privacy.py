@@ -22,6 +22,7 @@ from test_net_game import Player, make_table, pump_until, start_server
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "dice"))  # its helpers live beside the dice tests
 from test_rules_views import rerandomise_hidden  # noqa: E402
 
+from tortuga_desktop.games.dice.rules import PlayerView
 from tortuga_desktop.games.dice.rules.events import PrivateEvent, event_from_dict, event_to_dict, visible
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.server import Table
@@ -92,14 +93,15 @@ def test_a_seat_never_receives_another_seat_s_dice_before_the_reveal() -> None:
         for p in players:
             seat = p.client.seats[0]
             for item in p.items:
-                if type(item).__name__ == "GameUpdate":
+                if isinstance(item, P.Update):
                     seen.append(item)
-                    assert item.seat == seat and item.view.viewer == seat
-                    if not item.view.revealed:
-                        for i, s in enumerate(item.view.seats):
+                    view = PlayerView.from_json(item.view)
+                    assert item.seat == seat and view.viewer == seat
+                    if not view.revealed:
+                        for i, s in enumerate(view.seats):
                             if i != seat and not s.open_roll:
                                 assert s.roll is None and s.selection is None
-                    for i, s in enumerate(item.view.seats):
+                    for i, s in enumerate(view.seats):
                         if i != seat:
                             assert s.tiles is None and s.returned is None
     finally:

@@ -311,23 +311,29 @@ def test_the_network_docstring_examples_hold() -> None:
         assert doctest.testmod(module).failed == 0
 
 
-def test_the_client_survives_a_hostile_server() -> None:
-    """Whatever a server sends, NetClient reports it and keeps going (its thread never dies)."""
+def test_the_client_and_the_game_s_table_survive_a_hostile_server() -> None:
+    """Whatever a server sends, NetClient reports it and keeps going (its thread never dies); an update
+    whose view or events its game cannot read is refused by the game's table (the shell's NetTable with
+    the dice game's codec), with a notice, and changes nothing there."""
     import threading
 
     from websockets.sync.server import ServerConnection, serve
 
     from tortuga_desktop.games.dice.rules import Game
-    from tortuga_desktop.net.client import ConnState, GameUpdate, NetClient
+    from tortuga_desktop.games.dice.table.netsource import DiceCodec
+    from tortuga_desktop.net.client import ConnState, NetClient
+    from tortuga_desktop.shell.nettable import NetTable
+    from tortuga_desktop.shell.table import ViewerError
 
     view = Game.new(2, 3).view(0).to_json()
     bad_view = dict(view, players=7)
     frames = [b"\x00\xff", "not json", "[]", json.dumps({"type": "Nope"}),
+              P.encode(P.Welcome(version=P.PROTOCOL_VERSION, server="odd", lobby=False)).decode(),
+              P.encode(P.Joined(table="t", seats=[0], token="x")).decode(),
               json.dumps({"type": "Update", "table": "t", "seat": 0, "view": bad_view, "events": [], "first": 0}),
               json.dumps({"type": "Update", "table": "t", "seat": 1, "view": view, "events": [], "first": 0}),
               json.dumps({"type": "Update", "table": "t", "seat": 0, "view": view, "events": [{"type": "Boom"}],
                           "first": 0}),
-              P.encode(P.Welcome(version=P.PROTOCOL_VERSION, server="odd", lobby=False)).decode(),
               P.encode(P.Update(table="t", seat=0, view=view, events=[], first=0)).decode()]
 
     def handler(ws: ServerConnection) -> None:
@@ -344,13 +350,22 @@ def test_the_client_survives_a_hostile_server() -> None:
         got: list[Any] = []
         try:
             end = time.monotonic() + 10
-            while not any(isinstance(i, GameUpdate) for i in got) and time.monotonic() < end:
+            while sum(isinstance(i, P.Update) for i in got) < 4 and time.monotonic() < end:
                 item = c.get(timeout=0.1)
                 if item is not None:
                     got.append(item)
-            assert sum(1 for i in got if isinstance(i, P.Error) and i.code == "malformed") == 7
+            assert sum(1 for i in got if isinstance(i, P.Error) and i.code == "malformed") == 4
             assert c.state == ConnState.CONNECTED
-            assert [i.seat for i in got if isinstance(i, GameUpdate)] == [0]
+            assert c.seats == (0,)
+            table = NetTable(c, DiceCodec())
+            updates = [i for i in got if isinstance(i, P.Update)]
+            for item in updates[:3]:
+                table.handle(item)
+                with pytest.raises(ViewerError):
+                    table.view(0)  # nothing of a refused update is shown
+            assert table.notices == [("net.error.malformed", {})] * 3
+            table.handle(updates[3])
+            assert table.view(0) == Game.new(2, 3).view(0) and len(table.notices) == 3
         finally:
             c.close()
             srv.shutdown()

@@ -358,8 +358,8 @@ def test_the_tables_screen_fits_and_speaks_the_language(lang: str) -> None:
 def test_a_watcher_sees_the_public_game_only_and_cannot_act_or_talk(server: ServerThread) -> None:
     from test_net_game import Player, pump_until
 
+    from tortuga_desktop.games.dice.rules import PlayerView
     from tortuga_desktop.games.dice.rules.events import event_to_dict, visible
-    from tortuga_desktop.net.client import GameUpdate
 
     pub = table(server, "Harbour", "oc", listed=True, auto_start=True)
     a = Player(server.port, pub.code, 3)
@@ -374,21 +374,21 @@ def test_a_watcher_sees_the_public_game_only_and_cannot_act_or_talk(server: Serv
         def drain() -> None:
             for item in w.poll():
                 got.append(item)
-                if isinstance(item, GameUpdate):
-                    assert item.seat == P.SPECTATOR and item.view.viewer is None
+                if isinstance(item, P.Update):
+                    assert item.seat == P.SPECTATOR and PlayerView.from_json(item.view).viewer is None
                     del events[item.first:]
-                    events.extend(event_to_dict(e) for e in item.events)
+                    events.extend(item.events)
 
         def done() -> bool:
             drain()
-            return a.over and any(isinstance(i, GameUpdate) and i.view.is_over for i in got)
+            return a.over and any(isinstance(i, P.Update) and PlayerView.from_json(i.view).is_over for i in got)
 
         pump_until([a], done, timeout=60)
         assert isinstance(next(i for i in got if not isinstance(i, Status | P.Welcome)), P.Watching)
         game = pub.game
         assert game is not None
-        last = [i for i in got if isinstance(i, GameUpdate)][-1]
-        assert last.view == game.view(None)  # the public view: no seat's own dice or tiles
+        last = [i for i in got if isinstance(i, P.Update)][-1]
+        assert PlayerView.from_json(last.view) == game.view(None)  # the public view: no seat's own dice or tiles
         assert events == [event_to_dict(e) for e in visible(game.events, None)]
         assert any(isinstance(i, P.Chat) and i.kind == "joined" for i in got)  # the table's chat, read only
         w._post(P.Act(id=1, seat=0, decisions=0, action="target 1"))  # past the client's own check
@@ -471,12 +471,12 @@ def test_a_table_is_watched_from_the_list(server: ServerThread) -> None:
         while True:
             app.run(max_frames=1)
             truth = server.call(lambda s: pub.game.view(None))
-            if remote.source.ready and remote.source.view(None) == truth:
+            if remote.ready and remote.view(None) == truth:
                 break
             assert time.monotonic() < pump_end, "the watcher's view never matched the public view"
             time.sleep(0.02)
-        assert remote.source.view(None).viewer is None and remote.source.viewers == frozenset([None])
-        assert table_scene.controller is remote.source and not remote.source.waiting()
+        assert remote.view(None).viewer is None and remote.viewers == frozenset([None])
+        assert table_scene.controller is remote and not remote.waiting()
         remote.close()
     finally:
         a.client.close()

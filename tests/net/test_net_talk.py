@@ -51,7 +51,7 @@ def make_table(st: ServerThread, seed: int, talk: bool | None) -> Table:
 
 def client_table(st: ServerThread, table: Table, token: str = "") -> NetTable1667:
     c = NetClient(f"{HOST}:{st.port}", code=table.code, table=table.id if token else "", name="Ann", token=token,
-                  seat=0, raw_updates=True, backoff_min=0.05, backoff_max=0.2)
+                  seat=0, backoff_min=0.05, backoff_max=0.2)
     t = NetTable1667(c)
     c.start()
     return t
@@ -258,7 +258,7 @@ def test_a_resumed_table_keeps_its_talk_and_talks_on(tmp_path: Path) -> None:
 def test_a_bad_talk_line_from_a_server_is_a_notice_not_a_crash() -> None:
     """A ``bot`` chat entry that is not a line of the game (or names a seat the table lacks) is refused
     with a notice; the table goes on."""
-    c = NetClient(f"{HOST}:1", code="AAAAAAAAA", raw_updates=True)
+    c = NetClient(f"{HOST}:1", code="AAAAAAAAA")
     t = NetTable1667(c)
     t.handle(P.Lobby(table="x", name="x", players=3, seats=[
         P.SeatInfo(seat=i, name=f"P{i}", kind="open", level="normal", taken=True, connected=True, bot=False)

@@ -57,14 +57,14 @@ def make_table(st: ServerThread, kinds: str, seed: int, **options: Any) -> Table
 def client_table(st: ServerThread, table: Table, name: str = "", seat: int | None = None,
                  token: str = "") -> NetTable1667:
     c = NetClient(f"{HOST}:{st.port}", code=table.code, table=table.id if token else "", name=name, seat=seat,
-                  token=token, raw_updates=True, backoff_min=0.05, backoff_max=0.2)
+                  token=token, backoff_min=0.05, backoff_max=0.2)
     t = NetTable1667(c)
     c.start()
     return t
 
 
 def watcher_of(st: ServerThread, table: Table) -> NetTable1667:
-    w = NetTable1667(NetClient(f"{HOST}:{st.port}", raw_updates=True))
+    w = NetTable1667(NetClient(f"{HOST}:{st.port}"))
     w.client.start()
     w.client.watch(table.id)
     return w
@@ -332,7 +332,7 @@ def test_an_older_server_s_refusal_of_talk_is_said_plainly() -> None:
     err = P.Error(code="malformed", message=f"bad message: {str(info.value)[:200]}")  # as the server words it
     assert P.talk_unknown(err)
     assert not P.talk_unknown(P.Error(code="malformed", message="bad message: Object missing required field `seat`"))
-    t = NetTable1667(NetClient(f"{HOST}:1", code="AAAAAAAAA", raw_updates=True))
+    t = NetTable1667(NetClient(f"{HOST}:1", code="AAAAAAAAA"))
     t._sent[0] = 5  # an action awaiting its answer stays awaited
     t.handle(err)
     assert [k for k, _ in t.notices] == ["net.error.talk_old"] and t._sent == {0: 5}

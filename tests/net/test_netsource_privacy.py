@@ -1,7 +1,7 @@
 """R9 for the network table source and the network replay, over whole games on 127.0.0.1.
 
-Every client here is the game's own network table source (:class:`NetTableSource` fed by a
-:class:`RemoteController` over a real :class:`NetClient`); each plays its seat with random legal
+Every client here is the game's own network table source (:class:`NetTableSource`: the shell's
+network table with the dice game's codec, over a real :class:`NetClient`); each plays its seat with random legal
 choices from its prompts while computer players on the server fill the other seats (2-4 seats).
 Everything a source hands out — its seat's view, events and prompts, the public view and events,
 every move's views, the outcome and the seat's record (and so its replay) — is kept with the
@@ -41,8 +41,9 @@ def play(kinds: str, seed: int) -> tuple[Game, list[tuple[int, NetTableSource, l
     clients = []
     for i in range(kinds.count("o")):
         client = NetClient(f"127.0.0.1:{st.port}", code=table.code, name=f"P{i}")
-        remote = NetSession(client).tables["tortuga"]
-        clients.append((remote, NetTableSource(remote), []))
+        src = NetSession(client).tables["tortuga"]
+        assert isinstance(src, NetTableSource)
+        clients.append((src, src, []))
         client.start()
     try:
         end = time.monotonic() + 120
@@ -113,7 +114,7 @@ def test_everything_a_network_source_hands_out_is_what_its_seat_may_see(kinds: s
             assert p.view == g.view(seat) and p.decision == g.decision_for(seat)
             assert list(p.events) == g.events_for(seat)[seen:p.seen]
             seen = p.seen
-        replay = SeatTimeline(src.remote.kept_record())
+        replay = SeatTimeline(src.kept_record())
         for k in range(len(replay)):
             d = replay.decision_at(k)
             assert replay.view_at(k, None) == moment(d).view(seat)  # asked for more: still the seat

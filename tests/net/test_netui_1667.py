@@ -71,7 +71,7 @@ def test_host_a_1667_table_from_the_ui_and_play_it_to_the_end_with_a_remote_play
         assert lobby.host is not None
         step_until(app, lambda: lobby.session.game == "t1667" and len(lobby.session.lobby) == 5)
         info = lobby.host
-        client = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo", raw_updates=True)
+        client = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo")
         remote = NetTable1667(client)
         client.start()
         rng = random.Random(7)
@@ -201,7 +201,7 @@ def test_the_1667_table_s_banner_says_a_player_dropped_out_and_the_connection_is
     try:
         lobby = host_1667(app, ["here", "open", "easy"])
         assert lobby.host is not None
-        client = NetClient(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Remo", raw_updates=True)
+        client = NetClient(f"127.0.0.1:{lobby.host.port}", code=lobby.host.code, name="Remo")
         remote = NetTable1667(client)
         client.start()
 

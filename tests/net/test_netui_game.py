@@ -30,7 +30,7 @@ from tortuga_desktop.devtools.drive import (
 )
 from tortuga_desktop.games.dice.rules.prompt import prompt_from_view
 from tortuga_desktop.games.dice.table.gamesetup import SetupConfig
-from tortuga_desktop.games.dice.table.remote import RemoteController
+from tortuga_desktop.games.dice.table.netsource import NetTableSource
 from tortuga_desktop.games.dice.table.scenes.handover import HandoverScene
 from tortuga_desktop.games.dice.table.scenes.nettable import NetTableScene
 from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
@@ -91,7 +91,7 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         table = app.top
         assert isinstance(table, NetTableScene)
         controller = table.remote
-        assert isinstance(controller, RemoteController)
+        assert isinstance(controller, NetTableSource)
         assert controller.human_seats == [0] and table.viewer == 0 and not table.hotseat
         table.set_speed("instant")
         rng = random.Random(3)
@@ -107,7 +107,7 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
                 if not any(ui is u for u in answered):
                     answered.append(ui)
                     # The panel holds exactly this seat's choices as the server sees them.
-                    assert set(ui.model.legal) == set(prompt_from_view(controller.source.view(ui.seat)).legal)
+                    assert set(ui.model.legal) == set(prompt_from_view(controller.view(ui.seat)).legal)
                     action = human_choice(seat_game(table.controller, ui.seat), ui.seat, rng)
                     for intent in inputs_for(table, ui, action, made % 2 == 0):
                         app.post(intent)
@@ -125,7 +125,7 @@ def test_host_from_the_ui_with_a_remote_player_plays_to_the_end(tmp_path: Any) -
         assert [sc.total for sc in results.outcome.scores] == [sc.total for sc in real.scores]
         assert results.outcome.winners == real.winners
         # Everything this computer received was seat 0's view: never another seat's secrets.
-        assert controller.source.view(0).viewer == 0
+        assert controller.view(0).viewer == 0
         # "New game" from the results: the host screen again, with the same seats.
         results.new_game()
         app.step(1 / 60)
@@ -215,7 +215,7 @@ def test_the_host_leaves_and_continues_the_hosted_game_with_the_same_seats() -> 
         table2 = app.top
         assert isinstance(table2, NetTableScene) and table2 is not table
         c2 = table2.remote
-        assert c2.human_seats == [0] and c2.source.view(None).round >= round_left
+        assert c2.human_seats == [0] and c2.view(None).round >= round_left
         assert [s.name for s in c2.seats] == ["Ani", "Remo", "Cy"]
         table2.set_speed("instant")
         # Remo's client reclaims the seat by itself.

@@ -342,7 +342,7 @@ def test_a_hosted_1667_table_asks_before_closing_and_continue_brings_it_back() -
         lobby = host_1667(app, ["here", "open", "easy"])
         info = lobby.host
         assert info is not None
-        client = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo", raw_updates=True,
+        client = NetClient(f"127.0.0.1:{info.port}", code=info.code, name="Remo",
                            backoff_min=0.1, backoff_max=0.5)
         remote = NetTable1667(client)
         client.start()

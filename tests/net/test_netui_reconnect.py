@@ -113,16 +113,16 @@ def test_a_dropped_remote_player_is_held_then_taken_over_then_reclaims() -> None
         assert isinstance(table, NetTableScene)
         table.set_speed("instant")
         driver = Driver(app, 2)
-        driver.run(lambda: controller.source.view(None).round >= 2)
+        driver.run(lambda: controller.view(None).round >= 2)
         token = remote.token
         assert token
         remote.close()  # Remo's computer drops off the network
         driver.run(lambda: "Remo dropped out — seat held for" in banner(app), 20)
         assert "s" in banner(app)
         driver.run(lambda: "a computer player plays the seat" in banner(app), 20)
-        rounds_when_taken = controller.source.view(None).round
+        rounds_when_taken = controller.view(None).round
         # The game goes on with the computer player in Remo's seat...
-        driver.run(lambda: controller.source.view(None).round > rounds_when_taken or controller.is_over, 60)
+        driver.run(lambda: controller.view(None).round > rounds_when_taken or controller.is_over, 60)
         # ...until Remo comes back with the token: the seat is theirs again.
         holder2: list[SeatBot] = []
         again = NetClient(f"127.0.0.1:{started.port}", code=started.code, token=token, name="Remo",
@@ -162,7 +162,7 @@ def test_the_host_goes_away_and_continues_the_saved_table(tmp_path: Path) -> Non
         assert isinstance(nettable, NetTableScene)
         nettable.set_speed("instant")
         driver = Driver(app, 5)
-        driver.run(lambda: controller.source.view(None).round >= 2)
+        driver.run(lambda: controller.view(None).round >= 2)
         st.stop()  # the host's game closes (its table is saved)
         frames = app.frames_drawn
         driver.run(lambda: "reconnecting" in banner(app), 20)

@@ -50,7 +50,8 @@ class _FakeClient:
 
 @pytest.mark.parametrize("seed", range(6))
 def test_the_source_agrees_with_the_real_game_for_every_local_seat(seed: int) -> None:
-    from tortuga_desktop.net.client import GameUpdate
+    from dice_updates import dice_update
+
     from tortuga_desktop.net.protocol import Joined
 
     rng = random.Random(seed)
@@ -58,15 +59,14 @@ def test_the_source_agrees_with_the_real_game_for_every_local_seat(seed: int) ->
     g = Game.new(players, seed, log=True)
     local = sorted(rng.sample(range(players), 1 + seed % players))
     client = _FakeClient()
-    c = NetSession(client).tables["tortuga"]
-    src = c.source
+    src = NetSession(client).tables["tortuga"]
     client.items = [Joined(table="t", seats=local, token="x")]
     sent = {s: 0 for s in local}
     moments = 0
     while True:
         for s in local:  # what the server sends each local seat after every decision
             evs = g.events_for(s)
-            client.items.append(GameUpdate("t", s, g.view(s), tuple(evs[sent[s]:]), sent[s], -1))
+            client.items.append(dice_update(g, s, sent[s]))
             sent[s] = len(evs)
         src.poll()
         assert src.ready and src.viewers == frozenset([None, *local])
@@ -88,30 +88,31 @@ def test_the_source_agrees_with_the_real_game_for_every_local_seat(seed: int) ->
 
 
 def test_the_controller_sends_only_legal_choices_once_and_waits_for_the_answer() -> None:
+    from dice_updates import dice_update
+
     from tortuga_desktop.games.dice.rules import IllegalActionError
-    from tortuga_desktop.net.client import GameUpdate
     from tortuga_desktop.net.protocol import Joined
 
     g = Game.new(2, 3, log=True)
     client = _FakeClient()
     c = NetSession(client).tables["tortuga"]
     client.items = [Joined(table="t", seats=[1], token="x"),
-                    GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)), 0, -1)]
+                    dice_update(g, 1)]
     c.pump()
-    src = c.source
+    src = c
     assert c.ready and c.human_seats == [1]
     assert [d.seat for d in c.pending_humans()] == [1]
     with pytest.raises(IllegalActionError):
         src.submit(0, g.legal_actions(0)[0])  # not this computer's seat
     action = g.legal_actions(1)[0]
     src.submit(1, action)
-    assert client.sent == [(1, action, g.decisions)]
+    assert client.sent == [(1, str(action), g.decisions)]
     assert c.pending_humans() == []  # sent: no panel until the answer
     with pytest.raises(IllegalActionError):
         src.submit(1, action)
     seen = len(src.events_for(1))
     g.apply(1, action)
-    client.items = [GameUpdate("t", 1, g.view(1), tuple(g.events_for(1)[seen:]), seen, 1)]
+    client.items = [dice_update(g, 1, seen, ack=1)]
     new = src.poll()
     assert len(new) == 1 and new[0].decisions == g.decisions and new[0].view(1) == g.view(1)
     assert src.view(1) == g.view(1)

@@ -56,7 +56,7 @@ def play_to_the_results(app: Any, st: ServerThread, table: Table) -> NetTableSce
     end = time.monotonic() + 240
     while not isinstance(app.top, ResultsScene):
         for d in remote.pending_humans():
-            remote.source.submit(d.seat, rng.choice(remote.source.prompt(d.seat).legal))
+            remote.submit(d.seat, rng.choice(remote.prompt(d.seat).legal))
         app.run(max_frames=1)
         time.sleep(0.002)
         assert time.monotonic() < end, (type(app.top).__name__, table.game and table.game.decisions,

@@ -85,7 +85,7 @@ def test_a_new_start_returns_to_the_seat_by_itself(server: tuple[ServerThread, T
         remote = app.top.remote
         assert remote.human_seats == [0] and remote.session.token == seat.token
         assert table.slots[0].conn is not None and table.slots[0].bot_level is None
-        assert remote.source.view(0) == truth  # its dice and tiles, as the server keeps them
+        assert remote.view(0) == truth  # its dice and tiles, as the server keeps them
     finally:
         app.close()
 

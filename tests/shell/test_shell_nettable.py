@@ -17,6 +17,7 @@ class _Client:
 
     def __init__(self) -> None:
         self.seats = [0]
+        self.game = "sticks"
         self.state = ConnState.CONNECTED
         self.sent: list[tuple[int, str, int]] = []
 
@@ -55,3 +56,30 @@ def test_a_seat_s_action_stays_in_flight_until_the_server_answers_it() -> None:
     t.submit(0, "take 2")
     t.handle(P.Error(code="stale", message="an older view", ref=3))  # refused: the seat decides again
     assert t.prompt(0).legal
+
+
+def test_the_table_reads_only_its_own_game_s_updates() -> None:
+    """A session keeps a table of every game; the table of a game not played there reads nothing."""
+    client = _Client()
+    client.game = "tortuga"
+    t = NetTable(client, SticksCodec())  # type: ignore[arg-type]
+    t.handle(_update(7, 0, 0, []))
+    assert not t.ready and t.notices == [] and t.decisions == -1
+    client.game = "sticks"
+    t.handle(_update(7, 0, 0, []))
+    assert t.ready and t.prompt(0).legal
+
+
+def test_what_the_seats_here_were_shown_and_did_is_kept_without_a_seat_keeper() -> None:
+    """The host's own seats have no seat keeper: the table keeps their record (a game's replay of them)."""
+    client = _Client()
+    t = NetTable(client, SticksCodec())  # type: ignore[arg-type]
+    t.handle(_update(7, 0, 0, [{"seat": 1, "n": 1}]))
+    t.submit(0, "take 2")
+    t.handle(_update(5, 1, 1, [{"seat": 0, "n": 2}], ack=1))
+    kept = t.kept_record()
+    assert [(f.seat, f.events) for f in kept.frames] == [(0, 1), (0, 2)]
+    assert kept.events[0] == [{"seat": 1, "n": 1}, {"seat": 0, "n": 2}]
+    assert [(a.seat, a.decisions, a.action) for a in kept.actions] == [(0, 0, "take 2")]
+    kept.frames.clear()
+    assert len(t.kept_record().frames) == 2  # a copy

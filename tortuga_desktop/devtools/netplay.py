@@ -8,10 +8,11 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from tortuga_desktop.games.dice.rules.events import event_to_dict
-from tortuga_desktop.net.client import GameUpdate, NetClient
+from tortuga_desktop.net import games
+from tortuga_desktop.net.client import NetClient
 from tortuga_desktop.net.discovery import FoundHost
 from tortuga_desktop.net.headless import SeatBot
+from tortuga_desktop.net.protocol import SPECTATOR, Update
 
 __all__ = ["HOST", "FakeBrowser", "Player", "pump_until"]
 
@@ -26,24 +27,28 @@ class Player:
         self.bot = SeatBot(self.client, "random", seed)
         self.items: list[Any] = []
         self.events: dict[int, list[dict[str, Any]]] = {}
-        self.last: dict[int, Any] = {}  # the newest view pumped, per seat
+        self.last: dict[int, Any] = {}  # the newest view pumped, per seat (as its game reads it)
+        self._over: dict[int, bool] = {}
         self.client.start()
 
     def pump(self) -> None:
         for item in self.client.poll():
             self.items.append(item)
-            if isinstance(item, GameUpdate):
-                self.last[item.seat] = item.view
+            if isinstance(item, Update):
+                d = games.adapter(self.client.game).decode(
+                    item.view, item.events, None if item.seat == SPECTATOR else item.seat, item.decisions, item.legal)
+                self.last[item.seat] = d.view
+                self._over[item.seat] = d.over
                 got = self.events.setdefault(item.seat, [])
                 del got[item.first:]
-                got += [event_to_dict(e) for e in item.events]
+                got += item.events
             self.bot.handle(item)
 
     @property
     def over(self) -> bool:
         """Every seat of this player has had its game-over update."""
         seats = self.client.seats
-        return bool(seats) and all(s in self.last and self.last[s].is_over for s in seats)
+        return bool(seats) and all(self._over.get(s, False) for s in seats)
 
     def of(self, kind: type) -> list[Any]:
         return [i for i in self.items if isinstance(i, kind)]

@@ -17,8 +17,8 @@ Typical use (a remote player)::
             ...
         elif isinstance(msg, Lobby):      # who sits where, connected or not, started or not
             ...
-        elif isinstance(msg, GameUpdate): # msg.view: the view of msg.seat; msg.events: new events
-            ...                           # this seat may see, both read by the table's game; msg.ack
+        elif isinstance(msg, Update):     # msg.view: the view of msg.seat; msg.events: new events this
+            ...                           # seat may see (JSON data its game's table reads); msg.ack
         elif isinstance(msg, Error):      # a refused message: msg.code, msg.message, msg.ref
             ...
     client.send_action(seat, action)      # an action (its ``text()``) or its text; returns the request id
@@ -40,11 +40,13 @@ with the join code and the host token), then :meth:`join`.
 
 Queue items (all immutable): :class:`Status` (made here), and from the server
 :class:`~.protocol.Welcome`, :class:`~.protocol.Tables`, :class:`~.protocol.Created`,
-:class:`~.protocol.Joined`, :class:`~.protocol.Lobby`, :class:`GameUpdate` (an
-:class:`~.protocol.Update` decoded into typed values), :class:`~.protocol.Chat` (:meth:`say`;
+:class:`~.protocol.Joined`, :class:`~.protocol.Lobby`, :class:`~.protocol.Update` (its form
+checked; its view and events are JSON data the table's game reads with its own readers, e.g. the
+shell's :class:`~tortuga_desktop.shell.nettable.NetTable` with the game's codec), :class:`~.protocol.Chat` (:meth:`say`;
 after a reconnect the table's chat comes again: skip entries whose ``n`` you have), :class:`~.protocol.Error`,
-:class:`~.protocol.Bye`. An update that does not decode is logged and reported as an
-:class:`~.protocol.Error` with code ``"malformed"``; the connection goes on. Besides the
+:class:`~.protocol.Bye`. A message that does not decode (or a watcher's update sent to a
+client that does not watch) is logged and reported as an :class:`~.protocol.Error` with code
+``"malformed"``; the connection goes on. Besides the
 server's error codes (:data:`~.protocol.ERROR_CODES`) the client itself reports ``"offline"``
 (an action or request while not connected: it was not sent).
 
@@ -64,7 +66,7 @@ certificate that is not trusted (or is for another name) ends the attempt at onc
 it is never retried or let through.
 
 Thread safety: every public method may be called from any thread. Reading :attr:`state`,
-:attr:`seats`, :attr:`token`, :attr:`views` is safe (they are replaced, never mutated).
+:attr:`seats`, :attr:`token` is safe (they are replaced, never mutated).
 """
 
 from __future__ import annotations
@@ -85,7 +87,6 @@ from typing import Any, Protocol
 from websockets.asyncio.client import ClientConnection, connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidURI
 
-from tortuga_desktop.net import games as G
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.protocol import Bye, Created, Error, Joined, Lobby, SeatSpec, Tables, Welcome
 
@@ -138,26 +139,7 @@ class _Action(Protocol):
     def text(self) -> str: ...
 
 
-@dataclass(frozen=True)
-class GameUpdate:
-    """The seat's view now and its new events (see :class:`~.protocol.Update`), read by the table's
-    game (its network adapter: :meth:`.games.NetworkAdapter.decode`) into its own values."""
-
-    table: str
-    seat: int
-    view: Any
-    events: tuple[Any, ...]
-    #: index of ``events[0]`` in the seat's whole event list (0: the list starts again)
-    first: int
-    #: id of this client's action that caused the update (-1: someone else's)
-    ack: int
-    #: the same update as its game read it (the decision counter, whether the seat decides ...)
-    decoded: G.Decoded | None = None
-    #: the update as it came (JSON data)
-    raw: P.Update | None = None
-
-
-Incoming = Status | Welcome | Tables | Created | Joined | P.Watching | Lobby | GameUpdate | P.Chat | Error | Bye | P.Update
+Incoming = Status | Welcome | Tables | Created | Joined | P.Watching | Lobby | P.Chat | Error | Bye | P.Update
 
 
 def server_url(addr: str) -> str:
@@ -193,17 +175,16 @@ class NetClient:
                  seat: int | None = None, reconnect: bool = True, backoff_min: float = 0.25,
                  backoff_max: float = 8.0, give_up_after: float | None = 120.0,
                  on_message: Callable[[Incoming], None] | None = None,
-                 loop: asyncio.AbstractEventLoop | None = None, raw_updates: bool = False,
+                 loop: asyncio.AbstractEventLoop | None = None,
                  trust_file: str | Path | None = None) -> None:
         """``url``: see :func:`server_url`. With ``code`` the client joins that table as soon as
         it is connected (``token`` reclaims a seat or, the host token, takes the local seats;
         ``seat`` asks for a particular open seat). ``on_message`` (optional) is called on the
         network thread for every incoming item *instead of* queueing it (bots, benchmarks).
-        ``loop``: run on this (running) event loop instead of an own thread. ``raw_updates``
-        (computer players, benchmarks): deliver each update as the :class:`~.protocol.Update`
-        msgspec decoded (its form checked) and leave reading its view and events to the receiver
-        (``Update.player_view()`` checks every field): a bot reads only the views it acts on.
-        :attr:`views` then stays empty. ``trust_file``: a certificate (PEM) trusted for a
+        ``loop``: run on this (running) event loop instead of an own thread. Each update is
+        delivered as the :class:`~.protocol.Update` msgspec decoded (its form checked); reading its
+        view and events is the receiver's, with its game's readers (a computer player reads only the
+        views it acts on). ``trust_file``: a certificate (PEM) trusted for a
         ``wss://`` server besides the system's (see the module docstring)."""
         self.url = server_url(url)
         self.trust_file = trust_file
@@ -224,7 +205,6 @@ class NetClient:
         self._host_token = ""
         self._state = ConnState.CONNECTING
         self._seats: tuple[int, ...] = ()
-        self._views: dict[int, Any] = {}
         #: per seat: the decision counter of its newest view
         self._decisions: dict[int, int] = {}
         #: the game of the table (its lobby says)
@@ -245,7 +225,6 @@ class NetClient:
         self._table_started = False
         self._rng = random.Random()
         self.server_lobby = False
-        self.raw_updates = raw_updates
         #: the table (and code) this client watches without a seat (watched again after a reconnect)
         self._watch: P.Watch | None = None
 
@@ -276,11 +255,6 @@ class NetClient:
     def host_token(self) -> str:
         """The host token of a table this client created (after :class:`Created`)."""
         return self._host_token
-
-    @property
-    def views(self) -> dict[int, Any]:
-        """The newest view of each seat this client plays."""
-        return self._views
 
     # ------------------------------------------------------------ control (any thread)
     def start(self) -> None:
@@ -319,7 +293,7 @@ class NetClient:
 
     def watch(self, table: str, code: str = "") -> None:
         """Watch ``table`` without a seat (answer: :class:`~.protocol.Watching`, then its lobby,
-        chat and spectator updates: :class:`GameUpdate` with ``seat`` :data:`~.protocol.SPECTATOR`);
+        chat and spectator updates: :class:`~.protocol.Update` with ``seat`` :data:`~.protocol.SPECTATOR`);
         watched again after a reconnect. ``code``: a private table's join code."""
         self._watch = P.Watch(table=table, code=code)
         self._table = table
@@ -354,7 +328,7 @@ class NetClient:
         self._post(P.Start(table=self._table, token=token or self._host_token or self._token))
 
     def send_action(self, seat: int, action: _Action | str, decisions: int | None = None) -> int:
-        """Send ``seat``'s action; returns its id (the server's :class:`GameUpdate` ``ack`` or
+        """Send ``seat``'s action; returns its id (the server's :class:`~.protocol.Update` ``ack`` or
         :class:`Error` ``ref``). ``decisions``: the view the action answers (default: the
         newest view of ``seat``). Refused at once (an :class:`Error` in the queue, code
         ``offline``) while not connected."""
@@ -586,25 +560,14 @@ class NetClient:
             logger.warning("bad message from the server: %s", exc)
             self._deliver(Error(code="malformed", message=f"the server sent a bad message: {exc}"))
             return
-        if isinstance(msg, P.Update) and self.raw_updates:
-            self._deliver(msg)
-            return
         if isinstance(msg, P.Update):
             if msg.seat == P.SPECTATOR and self._watch is None:
                 self._deliver(Error(code="malformed", message="the server sent a view of another seat"))
                 return
-            try:
-                d = G.adapter(self.game).decode(msg.view, msg.events, None if msg.seat == P.SPECTATOR else msg.seat,
-                                                msg.decisions, msg.legal)
-            except (P.ProtocolError, G.UnknownGame) as exc:
-                logger.warning("bad update from the server: %s", exc)
-                self._deliver(Error(code="malformed", message=str(exc)))
-                return
-            views = dict(self._views)
-            views[msg.seat] = d.view
-            self._views = views
-            self._decisions[msg.seat] = d.decisions
-            self._deliver(GameUpdate(msg.table, msg.seat, d.view, d.events, msg.first, msg.ack, d, msg))
+            got = msg.view.get("decisions")
+            if msg.decisions >= 0 or isinstance(got, int) and not isinstance(got, bool):
+                self._decisions[msg.seat] = msg.decisions if msg.decisions >= 0 else int(got)  # type: ignore[arg-type]
+            self._deliver(msg)
             return
         if isinstance(msg, Welcome):
             if msg.version != P.PROTOCOL_VERSION:
@@ -650,15 +613,10 @@ class NetClient:
             self._final = msg.reason
         if isinstance(msg, Lobby):
             self._table_started = self._table_started or bool(msg.started)
-        if isinstance(msg, Lobby) and msg.game != self.game:
+        if isinstance(msg, Lobby):
             self.game = msg.game
-            try:
-                if G.adapter(msg.game).raw_updates:
-                    self.raw_updates = True  # this game's table reads its updates itself (its own codec)
-            except G.UnknownGame:
-                pass  # the server seats this client only at games its Hello named
         self._deliver(msg)
 
 
-__all__ = ["DEFAULT_PORT", "ConnState", "GameUpdate", "Incoming", "NetClient", "Status", "server_url",
+__all__ = ["DEFAULT_PORT", "ConnState", "Incoming", "NetClient", "Status", "server_url",
            "set_trusted_certificate", "tls_context"]

@@ -14,7 +14,8 @@ table's adapter, found by the game's key (the protocol's ``game`` field):
   seat's line of talk as text (:class:`TalkRun`), and its computer players' lines come as
   :class:`TalkMove` (the server carries them out: events of the game, not chat);
 * the client's side: :meth:`NetworkAdapter.decode` checks an update field by field and turns it
-  into the game's own values (or leaves it to the game's table: :attr:`NetworkAdapter.raw_updates`),
+  into the game's own values (the headless client reads a view only when it acts on it; a game's
+  table on screen reads what arrives with its own codec, e.g. the shell's ``NetTable``),
   :meth:`NetworkAdapter.check_seat_data` checks what a kept seat's record holds, and
   :meth:`NetworkAdapter.seat_player` is the computer player of the headless client.
 
@@ -213,11 +214,6 @@ class NetworkAdapter(Protocol):
     @property
     def levels(self) -> tuple[str, ...]:
         """The computer levels this game has at network tables (a subset of the protocol's)."""
-        ...
-
-    @property
-    def raw_updates(self) -> bool:
-        """True: the game's table reads its updates itself (the client hands them on undecoded)."""
         ...
 
     def check_options(self, raw: Mapping[str, Any], players: int) -> dict[str, Any]:

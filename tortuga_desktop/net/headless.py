@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from tortuga_desktop.net import games
-from tortuga_desktop.net.client import ConnState, GameUpdate, Incoming, NetClient, Status, server_url
+from tortuga_desktop.net.client import ConnState, Incoming, NetClient, Status, server_url
 from tortuga_desktop.net.games import Decoded, SeatPlayer
 from tortuga_desktop.net.protocol import (
     DEFAULT_GAME,
@@ -65,7 +65,7 @@ class SeatBot:
         #: each seat's newest view (the game's value) and that update as the game read it
         self.latest: dict[int, Any] = {}
         self.decoded: dict[int, Decoded] = {}
-        #: with a ``raw_updates`` client: each seat's newest update, its view not read yet
+        #: each seat's newest update, its view not read yet
         self.unread: dict[int, Update] = {}
         self.inflight: dict[int, tuple[int, float]] = {}
         self.round_trips: list[float] = []
@@ -96,7 +96,7 @@ class SeatBot:
         return self._player
 
     def handle(self, item: Incoming) -> None:
-        if isinstance(item, Update):  # a raw_updates client: read the view only when acting on it
+        if isinstance(item, Update):  # the view is read only when acting on it
             self.unread[item.seat] = item
             self.latest.pop(item.seat, None)
             self.decoded.pop(item.seat, None)
@@ -110,20 +110,6 @@ class SeatBot:
                 if d is not None and d.over:
                     self.over = True
             if (item.seat in self.unread or item.seat in self.decoded) and waits:  # one pause per decision
-                self._next(item.seat)
-        elif isinstance(item, GameUpdate):
-            d = item.decoded
-            if d is None:
-                return
-            self.latest[item.seat] = item.view
-            self.decoded[item.seat] = d
-            self._acked(item.seat, item.ack)
-            player = self.player()
-            if player is not None and player.observes:
-                player.observe(item.seat, d, item.first)
-            if d.over:
-                self.over = True
-            elif d.waiting:  # one thinking pause per decision, not per update
                 self._next(item.seat)
         elif isinstance(item, Error):
             for seat, (rid, _) in list(self.inflight.items()):
@@ -253,8 +239,6 @@ def run_headless(addr: str, code: str, level: str, *, name: str = "", table: str
                     break
                 if keeper is not None:
                     keeper.lobby(item.name, item.over, item.game)
-            elif isinstance(item, GameUpdate) and keeper is not None and item.raw is not None:
-                keeper.update_raw(item.raw, client.game, item.decoded)
             elif isinstance(item, Update) and keeper is not None:
                 keeper.update_raw(item, client.game)
             elif isinstance(item, Error) and item.code == "tls":

@@ -130,6 +130,12 @@ class SeatRecord(msgspec.Struct, forbid_unknown_fields=True):
         again, as after a reconnect)."""
         self.note_data(seat, view_json, events, first, view.decisions, seat in view.waiting())
 
+    def note_raw(self, msg: P.Update, decisions: int, waiting: bool) -> None:
+        """The update ``msg`` as the server sent it (``decisions``: the game's decision counter it shows,
+        kept beside a view that does not hold it; ``waiting``: its seat decides)."""
+        view = msg.view if isinstance(msg.view.get("decisions"), int) else {**msg.view, "__decisions": decisions}
+        self.note_data(msg.seat, view, list(msg.events), msg.first, decisions, waiting)
+
     def note_data(self, seat: int, view_json: dict[str, Any], events: Sequence[dict[str, Any]], first: int,
                   decisions: int, waiting: bool) -> None:
         """The seat was sent ``view_json`` (at the game's decision ``decisions``; ``waiting``: the
@@ -588,12 +594,11 @@ class SeatKeeper:
                 return
             got = msg.view.get("decisions")
             decisions = msg.decisions if msg.decisions >= 0 or not isinstance(got, int) else got
-        view = msg.view if isinstance(msg.view.get("decisions"), int) else {**msg.view, "__decisions": decisions}
         with self._cond:
             if self.seat is None:
                 return
             self.seat.game = game
-            self.seat.record.note_data(msg.seat, view, list(msg.events), msg.first, decisions, waiting)
+            self.seat.record.note_raw(msg, decisions, waiting)
             if over and self.seat.state == "playing":
                 self.seat.state = "over"
             self._touch()

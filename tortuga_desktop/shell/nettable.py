@@ -33,6 +33,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.client import ConnState, NetClient, Status
+from tortuga_desktop.net.seatstore import SeatRecord
 from tortuga_desktop.shell.engine import ActionRefused, Prompt
 from tortuga_desktop.shell.table import OPEN, REMOTE, Move, NotConnected, Said, Viewer, ViewerError
 
@@ -56,6 +57,9 @@ class ViewFacts:
     active: int
     #: the game has ended
     over: bool
+    #: the game's decision counter as the view holds it (-1: the view does not hold it, the update's
+    #: ``decisions`` says it)
+    decisions: int = -1
 
 
 class NetTableCodec(Protocol):
@@ -74,6 +78,12 @@ class NetTableCodec(Protocol):
 
     def parse_action(self, text: str) -> Any:
         """The action ``text`` names (ValueError: none)."""
+        ...
+
+    def legal(self, view: Any, seat: int, sent: Sequence[str] | None) -> tuple[Any, ...]:
+        """``seat``'s legal actions now: from ``sent`` (the update's ``legal``, the actions' text forms) for a
+        game whose view does not hold them, else from its ``view`` (already read); ValueError for a text that
+        is no action."""
         ...
 
     def facts(self, view: Any) -> ViewFacts:
@@ -106,7 +116,7 @@ class NetTableCodec(Protocol):
 
 class NetTable:
     """A game played over the network (see the module docstring). ``client`` is a
-    :class:`~tortuga_desktop.net.client.NetClient` made with ``raw_updates=True`` that has joined (or
+    :class:`~tortuga_desktop.net.client.NetClient` that has joined (or
     is joining) a table of the game ``codec`` reads; this table reads everything it receives from now on."""
 
     def __init__(self, client: NetClient, codec: NetTableCodec, *, controller: NetSession | None = None) -> None:
@@ -140,6 +150,8 @@ class NetTable:
         #: ids of the lines of talk sent (a refusal of one opens no decision again)
         self._talk_ids: set[int] = set()
         self._closed = False
+        #: what the seats played here were shown and did, when no seat keeper keeps it (the host's own seats)
+        self._kept = SeatRecord()
 
     # ------------------------------------------------------------------ what the lobby says
     @property
@@ -188,6 +200,9 @@ class NetTable:
 
     @property
     def human_seats(self) -> tuple[int, ...]:
+        """The seats played at this screen (the session's, when the table was reached through it)."""
+        if self.controller is not None:
+            return tuple(self.controller.human_seats)
         return tuple(self.client.seats)
 
     @property
@@ -290,10 +305,14 @@ class NetTable:
             raise ActionRefused("the server has not answered this seat's previous action yet")
         if action not in self._legal.get(seat, ()):
             raise ActionRefused("not one of this seat's legal actions now")
-        self._sent[seat] = self.client.send_action(seat, str(action), self._decisions)
+        rid = self._sent[seat] = self.client.send_action(seat, str(action), self._decisions)
         keeper = self._keeper()
         if keeper is not None:  # the seat's record on disk
             keeper.acted(seat, self._decisions, str(action))
+        else:
+            self._kept.note_action(seat, self._decisions, str(action))
+        if self.controller is not None:  # a refusal is the session's notice
+            self.controller.request_sent(rid, seat)
         return Move(seat, action, None, self._decisions + 1, False)
 
     def poll(self, budget_s: float = 0.0) -> list[Move[Any]]:
@@ -322,6 +341,19 @@ class NetTable:
 
     def waiting_for(self) -> tuple[int, ...]:
         return tuple(s for s in self._deciders() if s not in self._sent)
+
+    def in_flight(self, seat: int) -> bool:
+        """``seat``'s action was sent and the server has not answered it yet (carried out, refused or
+        everything sent again)."""
+        return seat in self._sent
+
+    def kept_record(self) -> SeatRecord:
+        """A copy of what the seats played here were shown and did: every view with its event count, their
+        events and the actions sent (the seat keeper's, on disk, for a joiner; else kept here). A game's
+        replay of a network game as its seats saw it is made from it."""
+        keeper = self._keeper()
+        kept = keeper.record() if keeper is not None else None
+        return kept if kept is not None else self._kept.copy()
 
     def record(self) -> Mapping[str, Any] | None:
         return None
@@ -395,6 +427,8 @@ class NetTable:
                 self._notices.append(("net.error.malformed", {}))
 
     def _on_update(self, msg: P.Update) -> None:
+        if (self.controller.game if self.controller is not None else self.client.game) != self.codec.key:
+            return  # an update of another game's table (a session keeps a table of each game: one plays)
         seat: int | None = None if msg.seat == P.SPECTATOR else msg.seat
         if seat is not None and seat not in self.human_seats:
             self._notices.append(("net.error.malformed", {}))
@@ -402,9 +436,9 @@ class NetTable:
             return
         try:
             view, events = self.codec.read(msg.view, msg.events, seat)
-            legal = () if seat is None else tuple(self.codec.parse_action(t) for t in (msg.legal or []))
+            legal = () if seat is None else tuple(self.codec.legal(view, seat, msg.legal))
         except (P.ProtocolError, ValueError) as exc:
-            log.warning("an update did not read: %s", type(exc).__name__)
+            log.warning("an update did not read: %s: %s", type(exc).__name__, exc)
             self._notices.append(("net.error.malformed", {}))
             return
         key = P.SPECTATOR if seat is None else seat
@@ -416,9 +450,13 @@ class NetTable:
             log.warning("an update does not follow the events this screen has (%d, %d)", msg.first, len(have))
             self._notices.append(("net.error.malformed", {}))
             return
+        facts = self.codec.facts(view)
+        decisions = msg.decisions if msg.decisions >= 0 else facts.decisions
         keeper = self._keeper()
         if keeper is not None and seat is not None:  # what this seat was shown, kept with the seat on disk
             keeper.update_raw(msg, self.controller.game if self.controller is not None else self.codec.key)
+        elif seat is not None:  # (the host's own seats: kept here, for the game's replay as they saw it)
+            self._kept.note_raw(msg, decisions, seat in facts.deciders)
         before = self._deciders()
         have += events
         if seat is None:
@@ -432,17 +470,17 @@ class NetTable:
                 # Any other update (another seat's move, a line of talk) leaves an action in flight closed:
                 # sent again, it would come back refused.
                 self._sent.pop(seat, None)
-        changed = msg.decisions != self._decisions
-        self._decisions = msg.decisions
+        changed = decisions != self._decisions
+        self._decisions = decisions
         self._talk_ids.discard(msg.ack)
         if changed:
             gone = [s for s in before if s not in self._deciders()]
-            actor = gone[0] if gone else (before[0] if before else self.codec.facts(view).active)
-            self._moves.append(Move(actor, None, None, msg.decisions, self.codec.facts(view).over))
+            actor = gone[0] if gone else (before[0] if before else facts.active)
+            self._moves.append(Move(actor, None, None, decisions, facts.over))
         elif key == min(self.human_seats, default=P.SPECTATOR):
             # talk moves no decision: its events are still a change the screen shows now (once per update)
             for e in events:
                 speaker = self.codec.talk_seat(e)
                 if speaker is not None:
-                    self._moves.append(Move(speaker, None, None, msg.decisions, self.codec.facts(view).over))
+                    self._moves.append(Move(speaker, None, None, decisions, facts.over))
                     break

@@ -209,18 +209,18 @@ class DiceGame:
         return HostSetup(self.key, tuple(SetupConfig.default().seats))
 
     def network_table(self, session: NetSession) -> NetworkTable:
-        """The dice game's table at ``session`` (a :class:`~.remote.RemoteController`). Online play
+        """The dice game's table at ``session`` (a :class:`~.netsource.NetTableSource`). Online play
         loads only when a player goes online."""
-        from tortuga_desktop.games.dice.table.remote import RemoteController
+        from tortuga_desktop.games.dice.table.netsource import NetTableSource
 
-        return RemoteController(session)
+        return NetTableSource(session)
 
     def network_scene(self, table: NetworkTable, *, speed: str = "normal", again: PlayAgain | None = None) -> Scene:
         """The network table scene (the table with the connection's banner and the table's chat)."""
-        from tortuga_desktop.games.dice.table.remote import RemoteController
+        from tortuga_desktop.games.dice.table.netsource import NetTableSource
         from tortuga_desktop.games.dice.table.scenes.nettable import NetTableScene
 
-        if not isinstance(table, RemoteController):
+        if not isinstance(table, NetTableSource):
             raise TypeError("a dice network table plays a dice game's network table")
         return NetTableScene(table, speed=speed, again=again)
 

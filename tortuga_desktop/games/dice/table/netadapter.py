@@ -199,7 +199,6 @@ class DiceAdapter:
     min_players = 2
     max_players = 4
     levels: tuple[str, ...] = NETWORK_LEVELS
-    raw_updates = False
 
     def check_options(self, raw: Mapping[str, Any], players: int) -> dict[str, Any]:
         try:

@@ -16,7 +16,8 @@ those, and everything else is made from them alone:
 Nothing is guessed and nothing made up: a fact the seats here were not sent is not handed out.
 The connection, the lobby, chat and the seat kept on disk are the shell's
 (:class:`~tortuga_desktop.shell.netsession.NetSession`), which tells this source every message it
-reads; the dice game's :class:`~.remote.RemoteController` keeps what the seats here were shown.
+reads; the shell's :class:`~tortuga_desktop.shell.nettable.NetTable` (with the dice game's
+:class:`DiceCodec`) reads what arrives and keeps what the seats here were shown.
 """
 
 from __future__ import annotations
@@ -24,7 +25,8 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
 
 from tortuga_desktop.games.dice.ai import Reason
 from tortuga_desktop.games.dice.ai.evaluate import decision_number, position_seed
@@ -40,14 +42,19 @@ from tortuga_desktop.games.dice.rules import (
     parse_action,
 )
 from tortuga_desktop.games.dice.rules.events import Event, GameEnded, event_from_dict, visible
-from tortuga_desktop.games.dice.rules.prompt import SeatPrompt, decision_from_view, prompt_from_view
+from tortuga_desktop.games.dice.rules.prompt import (
+    SeatPrompt,
+    decision_from_view,
+    legal_from_view,
+    prompt_from_view,
+)
 from tortuga_desktop.games.dice.rules.record import GameRecord
 from tortuga_desktop.games.dice.rules.scoring import score_seat
 from tortuga_desktop.games.dice.rules.views import public_part
 from tortuga_desktop.games.dice.table.gamelog import build_log, event_seat
+from tortuga_desktop.games.dice.table.netadapter import KEY
 from tortuga_desktop.games.dice.table.source import (
     LogLine,
-    SeatInfo,
     SeatRecord,
     Shown,
     TableMove,
@@ -55,16 +62,19 @@ from tortuga_desktop.games.dice.table.source import (
     Viewer,
     ViewerError,
 )
-from tortuga_desktop.net.protocol import SPECTATOR
+from tortuga_desktop.net.protocol import ProtocolError
 from tortuga_desktop.net.seatstore import SeatRecord as KeptRecord
+from tortuga_desktop.shell.engine import ActionRefused
+from tortuga_desktop.shell.levels import LEVELS
+from tortuga_desktop.shell.nettable import NetTable, ViewFacts
+from tortuga_desktop.shell.saves import SeatConfig
 
 if TYPE_CHECKING:
-    from tortuga_desktop.games.dice.table.remote import RemoteController
-    from tortuga_desktop.net.client import GameUpdate, Incoming
+    from tortuga_desktop.shell.netsession import NetSession
 
 log = logging.getLogger(__name__)
 
-__all__ = ["NetTableSource", "as_table_source", "outcome_from_view", "public_view", "seat_records"]
+__all__ = ["DiceCodec", "NetTableSource", "as_table_source", "outcome_from_view", "public_view", "seat_records"]
 
 
 def public_view(view: PlayerView) -> PlayerView:
@@ -113,46 +123,104 @@ def seat_records(kept: KeptRecord, names: Sequence[str] = ()) -> dict[int, SeatR
     return out
 
 
-class NetTableSource:
-    """The table source of a network game (see the module docstring), fed by ``remote``."""
+class DiceCodec:
+    """The dice game's side of the shell's network table at a client
+    (:class:`~tortuga_desktop.shell.nettable.NetTableCodec`): a view and its events are read by the
+    rules' own readers; a seat's decision and legal actions come from its view (R9: the view holds
+    them, the wire's ``decisions``/``legal`` stay unused); the dice game has no table talk."""
 
-    def __init__(self, remote: RemoteController) -> None:
-        self.remote = remote
-        self._views: dict[int, PlayerView] = {}
-        self._events: dict[int, list[Event]] = {}
-        #: the moment every local seat's view agreed on last (what :meth:`view` shows)
-        self._shown: dict[int, Shown] = {}
-        self._public: tuple[int, Shown] | None = None
+    key = KEY
+
+    def read(self, view: Any, events: Any, seat: int | None) -> tuple[PlayerView, list[Event]]:
+        try:
+            v = PlayerView.from_json(view)
+            evs = [event_from_dict(e, f"events[{i}]") for i, e in enumerate(events)]
+        except StateFormatError as exc:
+            raise ProtocolError(f"bad update: {exc}") from None
+        if v.viewer != seat:
+            raise ProtocolError("the server sent a view of another seat")
+        return v, evs
+
+    def parse_action(self, text: str) -> PlayerAction:
+        try:
+            return parse_action(text)
+        except RulesError as exc:
+            raise ValueError(str(exc)) from None
+
+    def legal(self, view: Any, seat: int, sent: Sequence[str] | None) -> tuple[PlayerAction, ...]:
+        assert isinstance(view, PlayerView)
+        return tuple(legal_from_view(view))
+
+    def facts(self, view: Any) -> ViewFacts:
+        assert isinstance(view, PlayerView)
+        deciders = tuple(sorted({p.seat for p in view.pending}))
+        return ViewFacts(view.players, tuple(view.names), deciders, view.pending[0].seat if view.pending else 0,
+                         view.is_over, view.decisions)
+
+    def public(self, view: Any) -> PlayerView:
+        assert isinstance(view, PlayerView)
+        return public_view(view)
+
+    def public_events(self, events: Sequence[Any]) -> list[Any]:
+        return list(visible(list(events), None))
+
+    def talk_text(self, line: object, players: int) -> str:
+        raise ValueError("Tortuga has no table talk")
+
+    def talk_seat(self, event: Any) -> int | None:
+        return None
+
+    def bot_line(self, text: str, seat: int, players: int) -> object:
+        raise ProtocolError("Tortuga's computer players say nothing at the table")
+
+
+class NetTableSource:
+    """The table source of a network game at ``session`` (see the module docstring): the shell's
+    :class:`~tortuga_desktop.shell.nettable.NetTable` with the dice game's :class:`DiceCodec`, seen
+    through the dice table's source interface. Made by the dice game's module with the session
+    (:meth:`~tortuga_desktop.games.dice.table.module.DiceGame.network_table`)."""
+
+    def __init__(self, session: NetSession) -> None:
+        self.session = session
+        #: the game as this computer was sent it (it reads every message the session reads)
+        self.table = NetTable(session.client, DiceCodec(), controller=session)
+        #: the seats as the table draws them (names as the game has them, computer players' levels);
+        #: the renderer holds this very list, so it changes in place
+        self.seats: list[SeatConfig] = []
+        #: the moment every seat here agreed on last (what :meth:`view` shows), by viewer
+        self._shown: dict[Viewer, Shown] = {}
+        self._public: tuple[int, int, Shown] | None = None
         self._prompted: dict[int, int] = {}
-        self._inflight: dict[int, int] = {}  # seat -> request id
-        self._acked: dict[int, int] = {}  # seat -> decisions of the update that answered it
+        #: seats whose action was sent: their decision stays closed until the server's answer is shown
+        self._inflight: set[int] = set()
         self._last: dict[int, int] = {}
         self._opened = 0
         self._new: list[TableMove] = []
+        self._lobby_seen: object = None
         self.think_started: float | None = None
-        remote.session.listeners.insert(0, self._on_message)
 
     # ------------------------------------------------------------ who is here
     @property
-    def seats(self) -> Sequence[SeatInfo]:
-        return self.remote.seats
-
-    @property
-    def human_seats(self) -> Sequence[int]:
-        return self.remote.human_seats
+    def human_seats(self) -> list[int]:
+        """The seats played at this computer."""
+        return list(self.session.human_seats)
 
     @property
     def notices(self) -> list[tuple[str, dict[str, str | int]]]:
-        return self.remote.session.notices
+        return self.session.notices
 
-    def _here(self) -> list[int]:
-        """The seats whose updates make the picture: those played here, or for a watcher the
-        public view it is sent (:data:`~tortuga_desktop.net.protocol.SPECTATOR`)."""
-        return list(self.remote.human_seats) or ([SPECTATOR] if self.remote.session.watching else [])
+    def _here(self) -> list[Viewer]:
+        """The viewers whose updates make the picture: the seats played here, or for a watcher the
+        public view it is sent."""
+        seats: list[Viewer] = list(self.session.human_seats)
+        return seats or ([None] if self.session.watching else [])
 
     @property
     def ready(self) -> bool:
-        """Every seat played here (or a watcher's public view) has been shown the game."""
+        """Every seat played here (or a watcher's public view) has been shown the game (what has
+        arrived is read first: the lobby asks before the table polls)."""
+        if not self._shown:
+            self._read()
         here = self._here()
         return bool(here) and all(s in self._shown for s in here)
 
@@ -162,33 +230,26 @@ class NetTableSource:
 
     @property
     def viewers(self) -> frozenset[Viewer]:
-        return frozenset([None, *self.remote.human_seats])
+        return frozenset([None, *self.session.human_seats])
 
     def _any(self) -> Shown:
         if not self._shown:
             raise RulesError("the game has not reached this computer yet")
-        return self._shown[min(self._shown)]
+        return self._shown[self._here()[0]]
 
     # ------------------------------------------------------------ what a viewer sees
-    def _check(self, viewer: Viewer) -> None:
+    def _shown_for(self, viewer: Viewer) -> Shown:
         if viewer not in self.viewers:
             raise ViewerError(f"viewer {viewer!r} is not shown at this table")
-
-    def _shown_for(self, viewer: Viewer) -> Shown:
-        self._check(viewer)
-        if viewer is not None:
-            if viewer not in self._shown:
-                raise RulesError("the game has not reached this computer yet")
+        if viewer in self._shown:
             return self._shown[viewer]
-        if SPECTATOR in self._shown:  # a watcher is sent the public view itself
-            return self._shown[SPECTATOR]
+        if viewer is not None:
+            raise RulesError("the game has not reached this computer yet")
         ref = self._any()
-        if self._public is None or self._public[0] != ref.view.decisions or \
-                len(self._public[1].events) != len(ref.events):
-            own = ref.view.viewer
-            self._public = (ref.view.decisions, Shown(public_view(ref.view), tuple(visible(list(ref.events), None))))
-            assert own is not None
-        return self._public[1]
+        if self._public is None or self._public[:2] != (ref.view.decisions, len(ref.events)):
+            self._public = (ref.view.decisions, len(ref.events),
+                            Shown(public_view(ref.view), tuple(visible(list(ref.events), None))))
+        return self._public[2]
 
     def view(self, viewer: Viewer) -> PlayerView:
         return self._shown_for(viewer).view
@@ -216,21 +277,26 @@ class NetTableSource:
 
     # ------------------------------------------------------------ deciding
     def waiting(self) -> list[Decision]:
-        taken = {s.seat for s in self.remote.session.lobby if s.here and s.bot}
+        """Decisions waiting for a person at this computer (not those sent, nor a seat a computer
+        player has taken over)."""
+        if not self.ready:
+            return []
+        taken = {s.seat for s in self.session.lobby if s.here and s.bot}
         out = []
-        for seat in sorted(self._shown):
-            if seat in self._inflight or seat in taken or seat == SPECTATOR:
+        for seat in self.session.human_seats:
+            if seat in self._inflight or seat in taken:
                 continue
-            d = self._decision(seat)
+            d = decision_from_view(self._shown[seat].view)
             if d is not None:
                 out.append(d)
         return out
 
-    def _decision(self, seat: int) -> Decision | None:
-        return decision_from_view(self._shown[seat].view) if seat in self._shown else None
+    def pending_humans(self) -> list[Decision]:
+        """The same as :meth:`waiting` (the banner's name for it)."""
+        return self.waiting()
 
     def prompt(self, seat: int) -> SeatPrompt:
-        if seat not in self.remote.human_seats:
+        if seat not in self.session.human_seats:
             raise ViewerError(f"seat {seat} is not played at this table")
         shown = self._shown_for(seat)
         since = min(self._prompted.get(seat, 0), len(shown.events))
@@ -241,27 +307,34 @@ class NetTableSource:
         """Send ``seat``'s decision, checked first against its prompt (raises
         :class:`RulesError`; nothing is sent then). The move returned changes nothing: the game
         moves when the server's update arrives."""
-        if seat not in self.remote.human_seats or seat not in self._shown:
+        if seat not in self.session.human_seats or seat not in self._shown:
             raise IllegalActionError(f"seat {seat} is not played on this computer")
         shown = self._shown[seat]
-        decision = self._decision(seat)
+        decision = decision_from_view(shown.view)
         if decision is None or seat in self._inflight:
             raise IllegalActionError(f"seat {seat} has no decision to make")
         act = parse_action(action) if isinstance(action, str) else action
-        if act not in prompt_from_view(shown.view).legal:
+        if act not in legal_from_view(shown.view):
             raise IllegalActionError(f"{act.text()} is not a legal choice now")
-        decisions = shown.view.decisions
-        rid = int(self.remote.session.client.send_action(seat, act, decisions))
-        self._inflight[seat] = rid
-        self.remote.sent(rid, seat, act)
-        self._last[seat] = decisions + 1
+        try:
+            self.table.submit(seat, act)
+        except ActionRefused as exc:  # (the newest view arrived and is not shown yet, or not connected)
+            raise IllegalActionError(str(exc)) from None
+        self._inflight.add(seat)
+        self._last[seat] = shown.view.decisions + 1
         return self._move(seat, decision.kind, act, by_bot=False)
 
     def poll(self, start_new: bool = True, budget_s: float = 0.0) -> list[TableMove]:
         """What the server said since the last frame, as moves (never blocks)."""
-        self.remote.pump()
+        self.table.poll()
+        self._read()
         out, self._new = self._new, []
         return out
+
+    def pump(self) -> bool:
+        """Read what arrived (never blocks): :meth:`poll` without handing out the moves."""
+        self._new += self.poll()
+        return True
 
     # ------------------------------------------------------------ indicators
     @property
@@ -271,18 +344,18 @@ class NetTableSource:
     def thinking_seat(self) -> int | None:
         if not self._shown:
             return None
-        bots = {s.seat for s in self.remote.session.lobby if s.bot}
+        bots = {s.seat for s in self.session.lobby if s.bot}
         return next((p.seat for p in self._any().view.pending if p.seat in bots), None)
 
     def waiting_for(self) -> list[int]:
         if not self._shown:
             return []
-        here = set(self.remote.human_seats)
+        here = set(self.session.human_seats)
         return [p.seat for p in self._any().view.pending if p.seat not in here]
 
     @property
     def halted(self) -> bool:
-        return self.remote.session.fatal is not None
+        return self.session.fatal is not None
 
     @property
     def is_over(self) -> bool:
@@ -294,10 +367,15 @@ class NetTableSource:
         ref = self._any()
         return outcome_from_view(ref.view, ref.events)
 
+    def kept_record(self) -> KeptRecord:
+        """What the seats played here were shown and did (:meth:`NetTable.kept_record`); the network
+        game's replay is made from it (:class:`~.seatreplay.SeatTimeline`)."""
+        return self.table.kept_record()
+
     def record(self, seat: int) -> SeatRecord:
-        if seat not in self.remote.human_seats:
+        if seat not in self.session.human_seats:
             raise ViewerError(f"seat {seat} is not played at this table")
-        records = seat_records(self.remote.kept_record())
+        records = seat_records(self.kept_record())
         if seat not in records:
             raise RulesError("this seat has not been shown the game yet")
         return records[seat]
@@ -309,59 +387,38 @@ class NetTableSource:
         return {}
 
     def close(self) -> None:
-        self.remote.close()
+        self.table.close()  # (it closes the session: the connection, and a hosted server)
 
-    # ------------------------------------------------------------ incoming
-    def _on_message(self, msg: Incoming) -> None:
-        from tortuga_desktop.net import protocol as P
-        from tortuga_desktop.net.client import GameUpdate, Status
+    # ------------------------------------------------------------ what arrived
+    def _latest(self, viewer: Viewer) -> PlayerView | None:
+        try:
+            view: PlayerView = self.table.view(viewer)
+        except ViewerError:
+            return None
+        return view
 
-        if isinstance(msg, GameUpdate):
-            self._on_update(msg)
-        elif isinstance(msg, P.Error) and msg.ref >= 0:
-            ref = msg.ref
-            for seat, rid in list(self._inflight.items()):
-                if rid == ref:  # refused: the seat's panel opens again
-                    del self._inflight[seat]
-                    self._acked.pop(seat, None)
-        elif isinstance(msg, Status) and str(msg.state) == "reconnecting":
-            self._inflight.clear()  # answers to actions sent before the drop never come
-            self._acked.clear()
-
-    def _on_update(self, msg: GameUpdate) -> None:
-        seat = int(msg.seat)
-        if seat not in self._here():
-            return
-        evs = self._events.setdefault(seat, [])
-        if int(msg.first) > len(evs):
-            log.warning("seat %d: events from %d, have %d", seat, msg.first, len(evs))
-            return
-        evs[int(msg.first):int(msg.first) + len(msg.events)] = list(msg.events)
-        self._views[seat] = msg.view
-        if int(msg.ack) >= 0 and self._inflight.get(seat) == int(msg.ack):
-            # answered once a moment at least this new is shown (with several seats here, the
-            # other seats' updates of the same moment may still be on their way)
-            self._acked[seat] = msg.view.decisions
+    def _read(self) -> None:
+        """Take in what the table has read: a new moment, answers to actions sent, the seats."""
         self._settle()
+        self._reopen()
+        if self.session.lobby is not self._lobby_seen or (self._shown and len(self.seats) != self.players):
+            self._lobby_seen = self.session.lobby
+            self._refresh_seats()
 
     def _settle(self) -> None:
         """Show a new moment when every local seat's newest view is of the same one."""
         here = self._here()
-        if not here or any(s not in self._views for s in here):
+        latest = {v: self._latest(v) for v in here}
+        if not here or any(v is None for v in latest.values()):
             return
-        moment = {self._views[s].decisions for s in here}
+        moment = {v.decisions for v in latest.values() if v is not None}
         if len(moment) != 1:
             return
-        new = {s: Shown(self._views[s], tuple(self._events.get(s, ()))) for s in here}
+        new = {s: Shown(v, tuple(self.table.events_for(s))) for s, v in latest.items() if v is not None}
         old = dict(self._shown)
         if old and all(old.get(s) == new[s] for s in here):
             return
         self._shown = new
-        shown_at = next(iter(moment))
-        for s in list(self._inflight):
-            if self._decision(s) is None or (s in self._acked and self._acked[s] <= shown_at):
-                del self._inflight[s]
-                self._acked.pop(s, None)
         self.think_started = time.perf_counter()
         if not old:
             self._opened = next(iter(moment))
@@ -377,25 +434,52 @@ class NetTableSource:
                 kind = next((p.kind for p in pend if p.seat == actor), kind)
             elif pend:
                 actor, kind = pend[0].seat, pend[0].kind
-        self._new.append(self._move(actor if actor is not None else ref, kind, None,
-                                    by_bot=actor not in here))
+        seat = actor if actor is not None else (ref if ref is not None else 0)
+        self._new.append(self._move(seat, kind, None, by_bot=actor not in here))
+
+    def _reopen(self) -> None:
+        """A seat whose action the server answered (carried it out, refused it, or sent everything again)
+        decides again once the moment shown is the newest it was sent."""
+        for seat in list(self._inflight):
+            shown = self._shown.get(seat)
+            latest = self._latest(seat)
+            if shown is None or decision_from_view(shown.view) is None or (
+                    not self.table.in_flight(seat) and latest is not None
+                    and latest.decisions == shown.view.decisions):
+                self._inflight.discard(seat)
+
+    def _refresh_seats(self) -> None:
+        players = self.players if self._shown else len(self.session.lobby)
+        seats = []
+        for i in range(players):
+            info = next((s for s in self.session.lobby if s.seat == i), None)
+            name = info.name if info is not None else f"Player {i + 1}"
+            kind = "human"
+            if info is not None and info.kind == "computer" and info.level in LEVELS:
+                kind = info.level
+            seats.append(SeatConfig(name=name, kind=kind, colour=i))
+        if self._shown:
+            names = self.view(None).names
+            seats = [replace(s, name=names[i]) for i, s in enumerate(seats)]
+        if len(self.seats) != len(seats):
+            self.seats = seats
+        else:
+            self.seats[:] = seats  # the renderer holds this very list
 
     def _move(self, seat: int, kind: DecisionKind, action: PlayerAction | None, *, by_bot: bool) -> TableMove:
         shown = dict(self._shown)
         public: list[Shown] = []
-        ref = shown[min(shown)]
+        ref = shown[self._here()[0]]
 
         def seen(viewer: Viewer) -> Shown:
-            if viewer is not None:
+            if viewer in shown:
                 return shown[viewer]
-            if SPECTATOR in shown:
-                return shown[SPECTATOR]
             if not public:
                 public.append(Shown(public_view(ref.view), tuple(visible(list(ref.events), None))))
             return public[0]
 
         return TableMove(seat, kind, action, None, ref.view.decisions, ref.view.is_over,
-                         frozenset([None, *(s for s in shown if s != SPECTATOR)]), seen, by_bot)
+                         frozenset([None, *shown]), seen, by_bot)
 
 
 def as_table_source(source: NetTableSource) -> TableSource:

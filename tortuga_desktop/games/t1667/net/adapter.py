@@ -76,7 +76,6 @@ class T1667Adapter:
     min_players = 2
     max_players = 9
     levels: tuple[str, ...] = LEVELS_1667
-    raw_updates = True  # its table (``table.nettable``) reads what arrives itself
     #: its updates may carry table talk as events (``Talked``): a client from before them would refuse them
     needs: tuple[str, ...] = ("talk",)
 

@@ -60,6 +60,10 @@ class Codec1667:
         except RulesError as exc:
             raise ValueError(str(exc)) from None
 
+    def legal(self, view: Any, seat: int, sent: Sequence[str] | None) -> tuple[Any, ...]:
+        """From the update (a 1667 view does not list them)."""
+        return tuple(self.parse_action(t) for t in sent or ())
+
     def facts(self, view: Any) -> ViewFacts:
         assert isinstance(view, (PlayerView, PublicView))
         return ViewFacts(view.players, tuple(view.names), tuple(sorted({d.seat for d in view.pending})),
@@ -89,8 +93,8 @@ class Codec1667:
 
 
 class NetTable1667(NetTable):
-    """A 1667 game played over the network: ``client`` is a :class:`~tortuga_desktop.net.client.NetClient` made
-    with ``raw_updates=True`` that has joined (or is joining) a Tortuga 1667 table."""
+    """A 1667 game played over the network: ``client`` is a :class:`~tortuga_desktop.net.client.NetClient`
+    that has joined (or is joining) a Tortuga 1667 table."""
 
     def __init__(self, client: NetClient, *, controller: NetSession | None = None) -> None:
         super().__init__(client, Codec1667(), controller=controller)

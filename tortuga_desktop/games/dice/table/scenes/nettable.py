@@ -1,6 +1,6 @@
-"""The table of a network game: :class:`NetTableScene`, the ordinary table fed by a
-:class:`~tortuga_desktop.games.dice.table.remote.RemoteController` (the dice game's table at a network session) through its table source (:class:`~..netsource.NetTableSource`:
-only what the server sent the seats played here), with a banner for the connection.
+"""The table of a network game: :class:`NetTableScene`, the ordinary table fed by the dice game's
+table at a network session (:class:`~..netsource.NetTableSource`: only what the server sent the
+seats played here), with a banner for the connection.
 
 Everything else is the table as it is for a local game: the views drawn are the ones the server
 sent to the seats played at this computer (one human: always theirs; several: the public table
@@ -25,7 +25,7 @@ from typing import Any
 import pygame
 
 from tortuga_desktop.games.dice.rules import PlayerView
-from tortuga_desktop.games.dice.table.remote import RemoteController
+from tortuga_desktop.games.dice.table.netsource import NetTableSource
 from tortuga_desktop.games.dice.table.scenes.replay import open_seat_replay
 from tortuga_desktop.games.dice.table.scenes.results import ResultsScene
 from tortuga_desktop.games.dice.table.scenes.table import TableScene
@@ -40,7 +40,7 @@ log = logging.getLogger(__name__)
 __all__ = ["NetTableScene", "banner_lines", "decision_key"]
 
 
-def banner_lines(controller: RemoteController, now: float | None = None) -> list[tuple[str, str]]:
+def banner_lines(controller: NetTableSource, now: float | None = None) -> list[tuple[str, str]]:
     """The banner's lines as (text, level) with level "danger", "warning" or "info"
     (:func:`tortuga_desktop.shell.netbanner.banner_lines` for this table)."""
     session = controller.session
@@ -66,8 +66,8 @@ class NetTableScene(TableScene):
 
     name = "nettable"
 
-    def __init__(self, controller: RemoteController, *, speed: str = "normal", again: PlayAgain | None = None) -> None:
-        super().__init__(controller.source, speed=speed)
+    def __init__(self, controller: NetTableSource, *, speed: str = "normal", again: PlayAgain | None = None) -> None:
+        super().__init__(controller, speed=speed)
         self.remote = controller
         self._again = again
         self._banner: list[tuple[str, str]] = []
@@ -79,7 +79,7 @@ class NetTableScene(TableScene):
     def update(self, dt: float) -> bool:
         ui = self.decision_ui
         if ui is not None and self.remote.ready and \
-                decision_key(ui.prompt.view, ui.seat) != decision_key(self.remote.source.view(ui.seat), ui.seat):
+                decision_key(ui.prompt.view, ui.seat) != decision_key(self.remote.view(ui.seat), ui.seat):
             # The seat's decision changed under the open panel (others acted first): a new panel.
             self.decision_ui = None
             self.decision_seat = None

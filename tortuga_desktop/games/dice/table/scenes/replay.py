@@ -116,7 +116,7 @@ def open_game_replay(app: App, source: TableSource, seats: Sequence[SeatInfo], *
 def open_seat_replay(app: App, record: SeatRecord, seats: Sequence[SeatConfig] | None = None,
                      here: Sequence[int] | None = None) -> bool:
     """Open a network game in the replay scene as the seats played on this computer saw it
-    (``record``: what they were shown, :meth:`~..remote.RemoteController.record` or a kept
+    (``record``: what they were shown, :meth:`~..netsource.NetTableSource.kept_record` or a kept
     seat's; ``here``: those seats). A record that holds nothing to show gets a notice and
     returns False."""
     try:

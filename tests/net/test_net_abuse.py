@@ -314,19 +314,21 @@ def test_a_game_needs_a_connected_person_and_its_bots_pause_without_one(lobby: S
 class SlowBot:
     """A computer player that takes ``delay`` seconds and notes when it started (per table)."""
 
+    budget_s = None  # (a bot without a thinking time)
+
     def __init__(self, table: str, log: list[tuple[str, float, float]], delay: float) -> None:
-        from tortuga_desktop.games.dice.ai import make_bot
+        from tortuga_desktop.games.dice.engine import DicePlayer
 
         self.level = "random"
         self.table = table
         self.log = log
         self.delay = delay
-        self.inner = make_bot("random", 1)
+        self.inner = DicePlayer("random", 1)
 
-    def decide(self, view: Any) -> Any:
+    def decide(self, view: Any, legal: Any) -> Any:
         t = time.monotonic()
         time.sleep(self.delay)
-        choice = self.inner.decide(view)
+        choice = self.inner.decide(view, legal)
         self.log.append((self.table, t, time.monotonic()))
         return choice
 

@@ -135,11 +135,23 @@ class DicePlayer:
     """A dice-game bot (:func:`~.ai.make_bot`) as the shell's ComputerPlayer: it decides from its
     seat's view alone (the dice game's bots keep no memory of events)."""
 
-    def __init__(self, level: str, seed: int) -> None:
+    def __init__(self, level: str, seed: int, **options: Any) -> None:
+        """``options`` tune the bot (:func:`~.ai.make_bot`'s: Hard's ``budget_s``, ...)."""
         from .ai import make_bot  # the bots load the playout kernel: only when a player is made
 
         self.level = level
-        self._bot = make_bot(level, seed=seed)
+        self._bot = make_bot(level, seed=seed, **options)
+
+    @property
+    def budget_s(self) -> float | None:
+        """The thinking time of a bot that has one (Hard; None: the bot has none)."""
+        got = getattr(self._bot, "budget_s", None)
+        return float(got) if isinstance(got, (int, float)) else None
+
+    @budget_s.setter
+    def budget_s(self, seconds: float) -> None:
+        if hasattr(self._bot, "budget_s"):
+            self._bot.budget_s = seconds
 
     def observe(self, events: Sequence[Event]) -> None:
         """Nothing to remember: every dice bot decides from the view it is given."""

@@ -6,7 +6,9 @@ they share made JSON once) and ``visible(events, seat)`` (``event_to_dict``); an
 text (``parse_action``) and goes through :meth:`Game.apply`. The view holds the decision counter and
 what the seat decides, so the wire's ``decisions``/``legal`` stay unused.
 
-Computer players are :func:`tortuga_desktop.games.dice.ai.make_bot`'s; rule R9.1 holds at the table: an answer
+Computer players are the dice game's :class:`~tortuga_desktop.games.dice.engine.DicePlayer` (the shell's
+computer player interface, as at a table on one computer: a seat's view and legal actions in, a choice
+out); rule R9.1 holds at the table: an answer
 to a decision that can be forced (:data:`~.pacing.HELD_KINDS`) is held until a release time drawn
 when it is asked, from one distribution for forced and chosen decisions alike
 (:meth:`DiceRun.release_hold`), and Hard and Expert are told to be done by then.
@@ -23,15 +25,17 @@ from typing import Any
 
 import msgspec
 
-from tortuga_desktop.games.dice.ai import make_bot
+from tortuga_desktop.games.dice.engine import DicePlayer
 from tortuga_desktop.games.dice.rules import (
     Game,
     GameRecord,
     IllegalActionError,
     MalformedActionError,
+    PlayerAction,
     PlayerView,
     RulesError,
     StateFormatError,
+    legal_from_view,
     parse_action,
     replay,
 )
@@ -48,6 +52,7 @@ from tortuga_desktop.net.games import (
     SetupMalformed,
 )
 from tortuga_desktop.net.protocol import ProtocolError
+from tortuga_desktop.shell.engine import Choice
 from tortuga_desktop.shell.levels import NETWORK_LEVELS
 
 __all__ = ["ADAPTER", "DiceAdapter", "DiceOptions", "DiceRun"]
@@ -142,20 +147,26 @@ class DiceRun:
         return out
 
     # ------------------------------------------------------------------ computer players
-    def make_bot(self, seat: int, level: str, *, budget_s: float) -> Any:
+    def make_bot(self, seat: int, level: str, *, budget_s: float) -> DicePlayer:
+        """The computer player of ``level`` at ``seat``: the shell's computer player of the dice game
+        (:class:`~tortuga_desktop.games.dice.engine.DicePlayer`), as at a table on one computer."""
         seed = random.Random(f"net-bot:{self.seed}:{seat}").randrange(2**31)
         options = {"budget_s": budget_s} if level == "hard" else {}
-        return make_bot(level, seed, **options)
+        return DicePlayer(level, seed, **options)
 
-    def bot_job(self, bot: Any, seat: int, *, budget_s: float, release_in: float | None) -> Callable[[], Any]:
-        if hasattr(bot, "budget_s"):
-            bot.budget_s = budget_s
+    def bot_job(self, bot: Any, seat: int, *, budget_s: float,
+                release_in: float | None) -> Callable[[], Choice[PlayerAction]]:
+        """What ``bot`` (a :class:`DicePlayer`) decides at ``seat``: its view and legal actions are taken
+        now (on the server's loop); the call only thinks. Paced (R9.1): done by the release time."""
+        player: DicePlayer = bot
+        if player.budget_s is not None:
+            player.budget_s = budget_s
         view = self.game.view(seat)
-        decide_by = getattr(bot, "decide_by", None)
-        if release_in is not None and callable(decide_by):  # Hard, Expert: done by the release time
+        legal = tuple(self.game.legal_actions(seat))
+        if release_in is not None:  # Hard, Expert: done by the release time
             stop_at = time.perf_counter() + release_in - BOT_MARGIN_S
-            return lambda: decide_by(view, stop_at)
-        return lambda: bot.decide(view)
+            return lambda: player.decide_by(view, legal, stop_at)
+        return lambda: player.decide(view, legal)
 
     def apply_bot(self, seat: int, result: Any) -> None:
         try:
@@ -177,19 +188,20 @@ class DiceRun:
 
 
 class _SeatBot:
-    """The headless client's computer player: a dice bot deciding on the seat's view."""
+    """The headless client's computer player: the dice game's computer player
+    (:class:`~tortuga_desktop.games.dice.engine.DicePlayer`) deciding on the seat's view and the legal
+    actions it holds."""
 
     observes = False
 
     def __init__(self, level: str, seed: int, **options: Any) -> None:
-        self.bot = make_bot(level, seed, **options)
+        self.player = DicePlayer(level, seed, **options)
 
     def observe(self, seat: int, update: Decoded, first: int) -> None:
         """A dice bot decides on the view alone."""
 
     def decide(self, seat: int, update: Decoded) -> str:
-        text: str = self.bot.decide(update.view).action.text()
-        return text
+        return self.player.decide(update.view, legal_from_view(update.view)).action.text()
 
 
 class DiceAdapter:

@@ -140,7 +140,17 @@ class DicePlayer:
         from .ai import make_bot  # the bots load the playout kernel: only when a player is made
 
         self.level = level
-        self._bot = make_bot(level, seed=seed, **options)
+        self._bot: Any = make_bot(level, seed=seed, **options)
+
+    @classmethod
+    def around(cls, bot: Any, level: str = "") -> DicePlayer:
+        """A dice bot made elsewhere (a test's, the tutorial's scripted pirates: anything with
+        ``decide(view)`` answering an ``action`` and a ``reason``, and maybe ``decide_by(view, deadline)``)
+        as the shell's computer player; None: a seat whose player must never be asked (a finished game's)."""
+        player = cls.__new__(cls)
+        player.level = level
+        player._bot = bot
+        return player
 
     @property
     def budget_s(self) -> float | None:
@@ -157,6 +167,8 @@ class DicePlayer:
         """Nothing to remember: every dice bot decides from the view it is given."""
 
     def decide(self, view: PlayerView, legal: Sequence[PlayerAction]) -> Choice[PlayerAction]:
+        if self._bot is None:
+            raise RuntimeError("this seat has no computer player (a finished game's)")
         choice = self._bot.decide(view)
         if choice.action not in legal:
             raise RuntimeError(f"the {self.level} computer player chose {choice.action.text()!r}, "

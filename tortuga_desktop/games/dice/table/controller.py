@@ -27,7 +27,7 @@ from typing import Protocol
 from tortuga_desktop import thinking
 from tortuga_desktop.games.dice.ai import Reason, make_bot
 from tortuga_desktop.games.dice.ai.evaluate import decision_number, position_seed
-from tortuga_desktop.games.dice.engine import FACTORY, DiceEngine
+from tortuga_desktop.games.dice.engine import FACTORY, DiceEngine, DicePlayer
 from tortuga_desktop.games.dice.rules import (
     Decision,
     DecisionKind,
@@ -50,7 +50,7 @@ from tortuga_desktop.games.dice.table.gamelog import build_log
 from tortuga_desktop.games.dice.table.pacing import Pacing
 from tortuga_desktop.games.dice.table.savefile import SaveData
 from tortuga_desktop.games.dice.table.source import LogLine, SeatRecord, Shown, TableMove, Viewer, ViewerError
-from tortuga_desktop.shell.engine import ActionRefused, Choice, ComputerPlayer
+from tortuga_desktop.shell.engine import ActionRefused, ComputerPlayer
 from tortuga_desktop.shell.levels import ALL_LEVELS
 from tortuga_desktop.shell.saves import SeatConfig
 from tortuga_desktop.shell.table import BotSpec, LocalTable, Move
@@ -78,30 +78,6 @@ class TableBot(Protocol):
     from its seat's view; one that can stop its search in time also has ``decide_by(view, deadline)``."""
 
     def decide(self, view: PlayerView) -> Answer: ...
-
-
-class _Player:
-    """A dice table bot of this process (a test's, the tutorial's) as the shell's computer player. It
-    decides from its seat's view alone; told a deadline (R9.1 pacing), one with ``decide_by`` stops in time."""
-
-    def __init__(self, bot: TableBot | None) -> None:
-        self.bot = bot
-
-    def observe(self, events: Sequence[Event]) -> None:
-        """Nothing to remember: a dice bot decides from the view it is given."""
-
-    def decide(self, view: PlayerView, legal: Sequence[PlayerAction]) -> Choice[PlayerAction]:
-        if self.bot is None:
-            raise RuntimeError("this seat has no computer player (a finished game's)")
-        answer = self.bot.decide(view)
-        return Choice(answer.action, answer.reason)
-
-    def decide_by(self, view: PlayerView, legal: Sequence[PlayerAction], deadline: float) -> Choice[PlayerAction]:
-        decide_by = getattr(self.bot, "decide_by", None)
-        if not callable(decide_by):
-            return self.decide(view, legal)
-        answer = decide_by(view, deadline)
-        return Choice(answer.action, answer.reason)
 
 
 class _TableEngine(DiceEngine):
@@ -173,7 +149,7 @@ class LocalTableSource:
             injected = bot_factory is not None or bots is not None
             think = think or ("thread" if injected and any(b is not None for b in made.values()) else "inline")
             specs = {i: BotSpec(FACTORY, str(self.seats[i].kind), int(self.seats[i].bot_seed),
-                                make=_maker(made[i])) for i in computer}
+                                make=_maker(made[i], str(self.seats[i].kind))) for i in computer}
         self.table: LocalTable[PlayerView, PlayerAction, Event] = LocalTable(
             self._engine, names=[s.name for s in self.seats], kinds=[str(s.kind) for s in self.seats],
             humans=self.human_seats, bots=specs, think=think, pace=self._hold if pacing is not None else None,
@@ -435,9 +411,9 @@ class LocalTableSource:
         self.table.close()
 
 
-def _maker(bot: TableBot | None) -> Callable[[str, int], ComputerPlayer[object, object, object]]:
+def _maker(bot: TableBot | None, level: str) -> Callable[[str, int], ComputerPlayer[object, object, object]]:
     def make(_level: str, _seed: int) -> ComputerPlayer[object, object, object]:
-        return _Player(bot)  # type: ignore[return-value]
+        return DicePlayer.around(bot, level)  # type: ignore[return-value]
 
     return make
 

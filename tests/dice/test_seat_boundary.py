@@ -35,7 +35,6 @@ BELOW = {
     "tortuga_desktop.games.dice.table.pacing",  # R9.1 measurements over whole games (scripts and tests)
     "tortuga_desktop.shell.main",  # start-up: opens a game from a file or a demo setup into its source
     f"{DICE}.scenes.demo",  # the menu's and --demo's bots-only game, made into its source
-    f"{DICE}.netadapter",  # the dice game as a network server runs it (the server owns the Game)
     f"{DICE}.bench",  # the frame bench's replay and redraw measurements make their own games (scripts only)
 }
 

@@ -23,8 +23,8 @@ from test_net_game import Player, pump_until
 from websockets.exceptions import ConnectionClosed
 from websockets.sync.client import ClientConnection, connect
 
+from tortuga_desktop.games.dice.net.adapter import DiceRun
 from tortuga_desktop.games.dice.rules import Game
-from tortuga_desktop.games.dice.table.netadapter import DiceRun
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.runner import Runner
 from tortuga_desktop.net.server import (

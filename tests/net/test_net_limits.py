@@ -19,8 +19,8 @@ import pytest
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from websockets.sync.client import ClientConnection, connect
 
+from tortuga_desktop.games.dice.net.adapter import DiceRun
 from tortuga_desktop.games.dice.rules import Game
-from tortuga_desktop.games.dice.table.netadapter import DiceRun
 from tortuga_desktop.net import protocol as P
 from tortuga_desktop.net.server import GameServer, RepeatFilter, ServerConfig, ServerThread, Table
 

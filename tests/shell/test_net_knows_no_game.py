@@ -46,5 +46,5 @@ def test_importing_every_net_module_loads_no_game_module() -> None:
 
 def test_the_check_sees_a_game_module_loaded_transitively() -> None:
     """The same check fails when a module loads a game only through another module (it can fail)."""
-    loaded = loaded_after_importing(["tortuga_desktop.net.protocol", "tortuga_desktop.games.dice.table.netadapter"])
-    assert "tortuga_desktop.games.dice.rules" in loaded and "tortuga_desktop.games.dice.ai" in loaded
+    loaded = loaded_after_importing(["tortuga_desktop.net.protocol", "tortuga_desktop.games.dice.net.adapter"])
+    assert "tortuga_desktop.games.dice.rules" in loaded and "tortuga_desktop.games.dice.engine" in loaded

@@ -52,7 +52,7 @@ DEFAULT_GAME = "tortuga"
 #: The built-in games, in menu order.
 BUILT_IN: tuple[BuiltIn, ...] = (
     BuiltIn("tortuga", "tortuga_desktop.games.dice.table.module:DiceGame", "tortuga_desktop.games.dice.engine:RULES",
-            network="tortuga_desktop.games.dice.table.netadapter:ADAPTER",
+            network="tortuga_desktop.games.dice.net.adapter:ADAPTER",
             about="tortuga_desktop.games.dice.ai.about:lines", bench="tortuga_desktop.games.dice.table.bench:BENCH"),
     BuiltIn("t1667", "tortuga_desktop.games.t1667.table.module:T1667Game", "tortuga_desktop.games.t1667.engine:RULES",
             network="tortuga_desktop.games.t1667.net.adapter:ADAPTER", bench="tortuga_desktop.games.t1667.table.bench:BENCH"),

@@ -30,6 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from tortuga_desktop.games.dice.ai import Reason
 from tortuga_desktop.games.dice.ai.evaluate import decision_number, position_seed
+from tortuga_desktop.games.dice.net.adapter import KEY
 from tortuga_desktop.games.dice.rules import (
     Decision,
     DecisionKind,
@@ -52,7 +53,6 @@ from tortuga_desktop.games.dice.rules.record import GameRecord
 from tortuga_desktop.games.dice.rules.scoring import score_seat
 from tortuga_desktop.games.dice.rules.views import public_part
 from tortuga_desktop.games.dice.table.gamelog import build_log, event_seat
-from tortuga_desktop.games.dice.table.netadapter import KEY
 from tortuga_desktop.games.dice.table.source import (
     LogLine,
     SeatRecord,

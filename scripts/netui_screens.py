@@ -37,7 +37,7 @@ def main() -> int:
     from tortuga_desktop.net.client import NetClient
     from tortuga_desktop.net.discovery import FoundHost
     from tortuga_desktop.net.headless import SeatBot
-    from tortuga_desktop.shell.intents import Key
+    from tortuga_desktop.shell.intents import Click, Key
     from tortuga_desktop.shell.loop import App
     from tortuga_desktop.shell.saves import SeatConfig
     from tortuga_desktop.shell.scenes.host import HostScene
@@ -51,7 +51,11 @@ def main() -> int:
                                SeatConfig("Mary", "normal", 2), SeatConfig("Edward", "easy", 3)])
     app.push(SetupScene(setup, remember=False))
     app.step(1 / 60)
-    press(app, app.top._host_btn)
+    setup_scene = app.top
+    assert isinstance(setup_scene, SetupScene)
+    button = setup_scene.control("host")
+    assert button is not None
+    app.post(Click(button.rect.center, 1))  # the setup screen's own button
     app.step(1 / 60)
     host = app.top
     assert isinstance(host, HostScene)

@@ -100,6 +100,15 @@ class ReplayTable(Generic[V, A, E]):
         replay (the game's module checks records when it loads them, so this is a damaged record)."""
         if self._at >= len(self._entries):
             return None
+        seat, action = self._apply_next()
+        seen: A | None = action
+        if (self._viewer != seat and self._secret
+                and not cast("SecretActions[A]", self._engine).action_visible(seat, action, self._viewer)):
+            seen = None
+        return Move(seat, seen, None, self._engine.decisions, self._engine.is_over)
+
+    def _apply_next(self) -> tuple[int, A]:
+        """Carry out the next entry (there is one), keeping a copy of the game where one is due."""
         seat, action = self._entries[self._at][0], self._actions[self._at]
         if isinstance(action, ActionRefused):
             raise action.with_traceback(None)  # the same refusal each time the entry comes
@@ -107,11 +116,7 @@ class ReplayTable(Generic[V, A, E]):
         self._at += 1
         if self._snapshots and self._at == len(self._snapshots) * self._every:
             self._snapshots.append(self._copy(self._engine))
-        seen: A | None = action
-        if (self._viewer != seat and self._secret
-                and not cast("SecretActions[A]", self._engine).action_visible(seat, action, self._viewer)):
-            seen = None
-        return Move(seat, seen, None, self._engine.decisions, self._engine.is_over)
+        return seat, action
 
     def seek(self, position: int) -> None:
         """Go to ``position`` (0 .. :attr:`length`): from the nearest copy of the game at or before it when it
@@ -129,7 +134,7 @@ class ReplayTable(Generic[V, A, E]):
             self._engine = self._start()
             self._at = 0
         while self._at < position:
-            self.step()
+            self._apply_next()
 
     @staticmethod
     def _copy(engine: Engine[V, A, E]) -> Engine[V, A, E]:

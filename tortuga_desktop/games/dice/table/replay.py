@@ -3,11 +3,11 @@
 A :class:`ReplayTimeline` is the dice game's layer over the shell's
 :class:`~tortuga_desktop.shell.replay.ReplayTable` of a :class:`~..engine.DiceEngine`: the table
 steps through the record's decisions and jumps from copies of the game it keeps every
-:data:`SNAPSHOT_EVERY` decisions (so jumping anywhere in a 4-player game takes about a
-millisecond: ``python -m scripts.replay_jump``). The timeline plays the record once (on
-construction) to find where each round and phase begins (the scrubber's marks) and who made
-each decision; :meth:`log_at` cuts the log at any position from one log of the whole game per
-viewer.
+:data:`SNAPSHOT_EVERY` decisions (a jump anywhere in a 4-player game, with the
+everything-revealed view and the log: about 2 ms median, ``python -m scripts.replay_jump``).
+The timeline plays the record once (on construction) to find where each round and phase
+begins (the scrubber's marks) and who made each decision; :meth:`log_at` cuts the log at any
+position from one log of the whole game per viewer.
 
 Positions are decision numbers ``0..len(timeline)-1``: position 0 is the setup, position ``k``
 the game right after its ``k``-th decision. A scripted roll of the record (an entry

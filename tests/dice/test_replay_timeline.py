@@ -8,12 +8,15 @@ every position of a smaller sample is checked against a plain replay of the entr
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 import pytest
 
 from tortuga_desktop.devtools.replaycheck import prefix, record_replays_exactly
-from tortuga_desktop.games.dice.rules import Game
-from tortuga_desktop.games.dice.table.replay import ALL, ReplayTimeline
+from tortuga_desktop.games.dice.engine import DiceEngine
+from tortuga_desktop.games.dice.rules import Game, RulesError
+from tortuga_desktop.games.dice.table.replay import ALL, SNAPSHOT_EVERY, ReplayTimeline
+from tortuga_desktop.shell.replay import ReplayTable
 
 
 @pytest.mark.parametrize("seed", range(12))
@@ -82,3 +85,52 @@ def test_record_to_replay_over_1000_games(request: pytest.FixtureRequest) -> Non
         pytest.skip("1,000 games: run with -m slow, or python -m scripts.replay_check")
     for i in range(10_000, 11_000):
         record_replays_exactly(i)
+
+
+# ------------------------------------------------------------------ over the shell's ReplayTable
+def _finished(seed: int, players: int = 4) -> Game:
+    g = Game.new(players, seed=seed)
+    g.playout(random.Random(seed))
+    return g
+
+
+def test_the_timeline_is_the_dice_layer_over_the_shells_replay_table_of_the_dice_engine() -> None:
+    g = _finished(5)
+    tl = ReplayTimeline(g.record(), kinds=("human", "easy", "normal", "hard"))
+    table = tl.table
+    assert isinstance(table, ReplayTable) and isinstance(table.engine, DiceEngine)
+    assert table.length == g.decisions == len(tl) - 1 and table.kinds == ("human", "easy", "normal", "hard")
+    assert [s.seat for s in tl.stops[1:]] == [seat for seat, text in g.record().entries if not text.startswith("roll")]
+    for k in (len(tl) - 2, 3, 120, 0, 7):
+        public = tl.view_at(k, None)
+        assert table.position == k and public == table.view(None)  # the public view is the table's
+        assert list(table.events_for(None)) == [e for e in tl.game_at(k).events_for(None)]
+        assert tl.decision_at(k) == table.decisions_before(k) == k
+
+
+def test_a_jump_replays_fewer_decisions_than_the_snapshot_interval(monkeypatch: pytest.MonkeyPatch) -> None:
+    g = _finished(6)
+    tl = ReplayTimeline(g.record())
+    applied: list[object] = []
+    real = Game.apply
+
+    def counted(self: Game, seat: int, action: object) -> None:
+        applied.append(action)
+        real(self, seat, action)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Game, "apply", counted)
+    for k in random.Random(6).sample(range(len(tl)), 40):
+        applied.clear()
+        got = tl.game_at(k)
+        assert len(applied) < SNAPSHOT_EVERY
+        assert got.to_dict() == prefix(g.record(), tl.stops[k].entries).to_dict()
+
+
+def test_a_record_that_does_not_fit_the_rules_raises_a_rules_error() -> None:
+    g = _finished(7, players=3)
+    rec = g.record()
+    for i in (0, len(rec.entries) // 2, len(rec.entries) - 1):
+        seat, text = rec.entries[i]
+        bad = replace(rec, entries=(*rec.entries[:i], ((seat + 1) % 3, text), *rec.entries[i + 1:]))
+        with pytest.raises(RulesError):
+            ReplayTimeline(bad)

@@ -23,8 +23,9 @@ def prefix(rec: GameRecord, n: int) -> Game:
 
 def record_replays_exactly(i: int) -> None:
     """One random game (seed ``i``) kept as a replay file and played back from the file: the
-    timeline ends in the same state with the same events, and a position inside it equals a
-    plain replay of the entries so far. Raises AssertionError saying what differs."""
+    timeline ends in the same state with the same events, and a position inside it (reached by a
+    jump back from the end) equals a plain replay of the entries so far, in its state and in each
+    viewer's view. Raises AssertionError saying what differs."""
     g = Game.new(2 + i % 3, seed=i, long_game=i % 7 == 0, start_player=None if i % 2 else 0)
     keeper = RecordKeeper(f"g{i}", g, ["human", *LEVELS][:g.players], clock=lambda: 1.0)
     g.playout(random.Random(i))
@@ -40,3 +41,5 @@ def record_replays_exactly(i: int) -> None:
     got = tl.game_at(k)
     if got.to_dict() != want.to_dict() or got.events != want.events:
         raise AssertionError(f"game {i}: position {k} differs from a plain replay of its entries")
+    if not want.is_over and any(tl.view_at(k, who) != want.view(who) for who in (None, *range(want.players))):
+        raise AssertionError(f"game {i}: a view at position {k} differs from the plain replay's")

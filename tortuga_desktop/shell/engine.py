@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from typing import Generic, Protocol, TypeVar, runtime_checkable
+from typing import Generic, Protocol, Self, TypeVar, runtime_checkable
 
 #: a seat's view (frozen, typed, built by allow-list by the game)
 V = TypeVar("V")
@@ -133,6 +133,18 @@ class TalkEngine(Protocol):
         ...
 
 
+@runtime_checkable
+class Snapshots(Protocol):
+    """An engine that can copy itself: a replay (:class:`~.replay.ReplayTable`) keeps copies of the game every
+    few decisions and jumps to any position from the nearest one instead of replaying from the start. Optional:
+    an engine without it is replayed from its start."""
+
+    def clone(self) -> Self:
+        """An independent copy of the game as it stands now (the same type): applying actions to either
+        changes nothing of the other, and the copy sees and does exactly what the original would."""
+        ...
+
+
 @dataclass(frozen=True)
 class Prompt(Generic[V, A, E]):
     """What one seat is handed when it is asked (or may look): its view, its legal actions
@@ -209,4 +221,4 @@ class GameRules(Protocol):
         ...
 
 
-__all__ = ["A", "ActionRefused", "Choice", "ComputerPlayer", "E", "Engine", "GameRules", "Prompt", "TalkEngine", "V"]
+__all__ = ["A", "ActionRefused", "Choice", "ComputerPlayer", "E", "Engine", "GameRules", "Prompt", "Snapshots", "TalkEngine", "V"]

@@ -7,6 +7,11 @@ decision) and the decisions in order (seat, action text). The table steps throug
 viewer see at the current step (a seat's view and events, or the public's), so a replay from a
 seat's perspective shows what that seat knew then and no more. Nothing can be decided in it.
 
+Jumps: an engine that can copy itself (:class:`~.engine.Snapshots`) is copied every ``snapshot_every``
+entries as the table first passes them, and :meth:`ReplayTable.seek` starts from the nearest copy at or
+before the wanted position (fewer than ``snapshot_every`` entries replayed, backwards or forwards); any
+other engine is replayed from its start on every jump back.
+
 Pure Python: no pygame and no game's code.
 """
 
@@ -15,19 +20,27 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from typing import Generic, cast
 
-from tortuga_desktop.shell.engine import A, ActionRefused, E, Engine, Prompt, TalkEngine, V
+from tortuga_desktop.shell.engine import A, ActionRefused, E, Engine, Prompt, Snapshots, TalkEngine, V
 from tortuga_desktop.shell.table import GameTable, Move, Said, SecretActions, Viewer, ViewerError
 
 
 class ReplayTable(Generic[V, A, E]):
     """:class:`~.table.GameTable` for a recorded game. ``viewer``: the seat whose knowledge is shown
-    (None: the public). ``record`` is the game's record as data (kept, handed out by :meth:`record`)."""
+    (None: the public). ``record`` is the game's record as data (kept, handed out by :meth:`record`).
+    ``snapshot_every``: how many entries apart the copies of a :class:`~.engine.Snapshots` engine are kept."""
 
     def __init__(self, start: Callable[[], Engine[V, A, E]], entries: Sequence[tuple[int, str]], *,
                  names: Sequence[str], kinds: Sequence[str], viewer: Viewer,
-                 record: Mapping[str, object] | None = None) -> None:
+                 record: Mapping[str, object] | None = None, snapshot_every: int = 16) -> None:
+        if isinstance(snapshot_every, bool) or not isinstance(snapshot_every, int) or snapshot_every < 1:
+            raise ValueError(f"snapshot_every is a whole number from 1, not {snapshot_every!r:.20}")
         self._start = start
         self._engine = start()
+        self._every = snapshot_every
+        #: copies of the game at positions 0, N, 2N ... (N: ``snapshot_every``) as far as the table has been;
+        #: empty for an engine that cannot copy itself
+        self._snapshots: list[Engine[V, A, E]] = [self._copy(self._engine)] if isinstance(self._engine, Snapshots) \
+            else []
         #: whether the game hides some actions (asked once: a protocol check costs more than a replayed step)
         self._secret = isinstance(self._engine, SecretActions)
         n = self._engine.players
@@ -87,26 +100,46 @@ class ReplayTable(Generic[V, A, E]):
         replay (the game's module checks records when it loads them, so this is a damaged record)."""
         if self._at >= len(self._entries):
             return None
-        seat, action = self._entries[self._at][0], self._actions[self._at]
-        if isinstance(action, ActionRefused):
-            raise action.with_traceback(None)  # the same refusal each time the entry comes
-        self._engine.apply(seat, action)
-        self._at += 1
+        seat, action = self._apply_next()
         seen: A | None = action
         if (self._viewer != seat and self._secret
                 and not cast("SecretActions[A]", self._engine).action_visible(seat, action, self._viewer)):
             seen = None
         return Move(seat, seen, None, self._engine.decisions, self._engine.is_over)
 
+    def _apply_next(self) -> tuple[int, A]:
+        """Carry out the next entry (there is one), keeping a copy of the game where one is due."""
+        seat, action = self._entries[self._at][0], self._actions[self._at]
+        if isinstance(action, ActionRefused):
+            raise action.with_traceback(None)  # the same refusal each time the entry comes
+        self._engine.apply(seat, action)
+        self._at += 1
+        if self._snapshots and self._at == len(self._snapshots) * self._every:
+            self._snapshots.append(self._copy(self._engine))
+        return seat, action
+
     def seek(self, position: int) -> None:
-        """Go to ``position`` (0 .. :attr:`length`): forward by replaying, back by starting again."""
+        """Go to ``position`` (0 .. :attr:`length`): from the nearest copy of the game at or before it when it
+        is nearer than the current position (or behind it), else by replaying forward; back to the start
+        without copies."""
         if isinstance(position, bool) or not isinstance(position, int) or not 0 <= position <= len(self._entries):
             raise ValueError(f"a replay position is 0-{len(self._entries)}, not {position!r:.20}")
-        if position < self._at:
+        if self._snapshots:
+            i = min(position // self._every, len(self._snapshots) - 1)
+            at = i * self._every
+            if position < self._at or at > self._at:
+                self._engine = self._copy(self._snapshots[i])
+                self._at = at
+        elif position < self._at:
             self._engine = self._start()
             self._at = 0
         while self._at < position:
-            self.step()
+            self._apply_next()
+
+    @staticmethod
+    def _copy(engine: Engine[V, A, E]) -> Engine[V, A, E]:
+        """A copy of an engine that can copy itself (:class:`~.engine.Snapshots`)."""
+        return cast("Engine[V, A, E]", cast("Snapshots", engine).clone())
 
     # ------------------------------------------------------------------ GameTable
     @property

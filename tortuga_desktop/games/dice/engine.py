@@ -21,9 +21,10 @@ True
 
 from __future__ import annotations
 
+import copy
 import random
 from collections.abc import Callable, Mapping, Sequence
-from typing import Any
+from typing import Any, Self
 
 from tortuga_desktop.games import own_tool
 from tortuga_desktop.shell.engine import ActionRefused, Choice
@@ -117,6 +118,15 @@ class DiceEngine:
 
     def record(self) -> Mapping[str, Any]:
         return self._game.record().to_dict()
+
+    # ------------------------------------------------------------------ Snapshots
+    def clone(self) -> Self:
+        """An independent copy of the game now (the shell's :class:`~tortuga_desktop.shell.engine.Snapshots`: a
+        replay keeps copies to jump from): the rules' :meth:`~.rules.Game.clone`, random source, events and
+        record included. A kind of engine with more state of its own copies that too."""
+        twin = copy.copy(self)
+        twin._game = self._game.clone()
+        return twin
 
     def _check_seat(self, seat: object) -> None:
         if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < self._game.players:

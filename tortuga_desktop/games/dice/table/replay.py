@@ -1,14 +1,18 @@
 """The position model of a replay: any decision of a recorded game, reached fast.
 
-A :class:`ReplayTimeline` plays the record once (on construction) and keeps a clone of the
-game at the start of every round and every :data:`SNAPSHOT_EVERY` decisions; :meth:`game_at`
-clones the nearest snapshot at or before the wanted position and plays forward from it (fewer
-than :data:`SNAPSHOT_EVERY` decisions), so jumping anywhere in a 4-player game takes well under a
-millisecond (``python -m scripts.replay_jump``). :meth:`log_at` cuts the log at any position
-from one log of the whole game per viewer.
+A :class:`ReplayTimeline` is the dice game's layer over the shell's
+:class:`~tortuga_desktop.shell.replay.ReplayTable` of a :class:`~..engine.DiceEngine`: the table
+steps through the record's decisions and jumps from copies of the game it keeps every
+:data:`SNAPSHOT_EVERY` decisions (a jump anywhere in a 4-player game, with the
+everything-revealed view and the log: about 2 ms median, ``python -m scripts.replay_jump``).
+The timeline plays the record once (on construction) to find where each round and phase
+begins (the scrubber's marks) and who made each decision; :meth:`log_at` cuts the log at any
+position from one log of the whole game per viewer.
 
 Positions are decision numbers ``0..len(timeline)-1``: position 0 is the setup, position ``k``
-the game right after its ``k``-th decision (scripted rolls go with the decision they precede).
+the game right after its ``k``-th decision. A scripted roll of the record (an entry
+``roll ...``) is no decision: it is set right after the decision before it, so a position shows
+the rolls of the decision it precedes.
 
 Perspectives (:meth:`view`): a seat (what that player knew), ``None`` (the public view) or
 :data:`ALL` — everything revealed: the public view whose boards are each taken from their
@@ -19,23 +23,26 @@ view only, whatever is asked.
 from __future__ import annotations
 
 from bisect import bisect_left
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from typing import Protocol
 
 from tortuga_desktop.games.dice.ai import Reason
-from tortuga_desktop.games.dice.rules import Game, PlayerView
+from tortuga_desktop.games.dice.engine import DiceEngine
+from tortuga_desktop.games.dice.rules import Game, IllegalActionError, PlayerAction, PlayerView, RulesError
 from tortuga_desktop.games.dice.rules.codec import parse_roll
 from tortuga_desktop.games.dice.rules.events import Event, visible
 from tortuga_desktop.games.dice.rules.record import GameRecord
 from tortuga_desktop.games.dice.table.gamelog import build_log
 from tortuga_desktop.games.dice.table.source import LogLine
+from tortuga_desktop.shell.engine import ActionRefused
+from tortuga_desktop.shell.replay import ReplayTable
 
-__all__ = ["ALL", "SNAPSHOT_EVERY", "ReplaySource", "ReplayTimeline", "Stop"]
+__all__ = ["ALL", "SNAPSHOT_EVERY", "RecordedGame", "ReplaySource", "ReplayTimeline", "Stop"]
 
 #: The "everything revealed" perspective.
 ALL = -1
-#: A snapshot is kept at least this often (decisions), besides one per round.
+#: The replay table keeps a copy of the game this often (decisions).
 SNAPSHOT_EVERY = 8
 
 
@@ -113,47 +120,89 @@ class ReplaySource(Protocol):
     def previous_round(self, k: int) -> int: ...
 
 
-class ReplayTimeline(StopMarks):
-    """Every decision of ``record``, reachable by :meth:`game_at`."""
+class RecordedGame(DiceEngine):
+    """The dice engine playing one record back (``entries``: all of the record's). The record's scripted
+    rolls are no decisions: each is set right after the decision before it (those before the first decision
+    when the engine is made), so the replay table's entries are the decisions alone. A roll that does not fit
+    is refused like a decision that does not (:class:`~tortuga_desktop.shell.engine.ActionRefused`), the
+    decision before it applied: such a record is not replayed at all (:class:`ReplayTimeline`)."""
 
-    def __init__(self, record: GameRecord, *, locked: bool = False) -> None:
+    def __init__(self, game: Game, entries: Sequence[tuple[int, str]]) -> None:
+        super().__init__(game)
+        self._entries = entries
+        self._next = 0
+        self._rolls()
+
+    @property
+    def entries(self) -> int:
+        """How many of the record's entries (decisions and rolls) have been applied."""
+        return self._next
+
+    def apply(self, seat: int, action: PlayerAction) -> None:
+        super().apply(seat, action)
+        self._next += 1
+        self._rolls()
+
+    def _rolls(self) -> None:
+        """Set the scripted rolls that come next in the record."""
+        while self._next < len(self._entries):
+            seat, text = self._entries[self._next]
+            faces = parse_roll(text)
+            if faces is None:
+                return
+            try:
+                self.game.set_roll(seat, faces)
+            except RulesError as exc:
+                raise ActionRefused(str(exc)) from None
+            self._next += 1
+
+
+class ReplayTimeline(StopMarks):
+    """Every decision of ``record``, reachable by :meth:`game_at` and :meth:`view_at` (``kinds``: each seat's
+    kind, "human" when not given). A record that does not fit the rules raises a
+    :class:`~tortuga_desktop.games.dice.rules.RulesError`."""
+
+    def __init__(self, record: GameRecord, *, locked: bool = False, kinds: Sequence[str] | None = None) -> None:
         self.record = record
         self.locked = locked
-        g = Game.new(record.players, record.seed, start_player=record.start_player, long_game=record.long_game,
-                     names=list(record.names), rules_version=record.rules_version)
-        entries = record.entries
-        i = self._rolls(g, 0)
-        self.stops: list[Stop] = [Stop(i, g.round, g.phase.value, None, len(g.events))]
-        self._snapshots: list[tuple[int, Game]] = [(0, g.clone())]
-        last_round = g.round
-        while i < len(entries):
-            seat, text = entries[i]
-            g.apply(seat, text)  # raises a RulesError when the record does not fit
-            i = self._rolls(g, i + 1)
-            self.stops.append(Stop(i, g.round, g.phase.value, seat, len(g.events)))
-            k = len(self.stops) - 1
-            if g.round != last_round or k - self._snapshots[-1][0] >= SNAPSHOT_EVERY:
-                self._snapshots.append((k, g.clone()))
-                last_round = g.round
-        self.final = g
         self.players = record.players
         self.names = tuple(record.names)
-        self.finished = g.is_over
-        self._at: tuple[int, Game] | None = None
+
+        def start() -> RecordedGame:
+            return RecordedGame(Game.new(record.players, record.seed, start_player=record.start_player,
+                                         long_game=record.long_game, names=list(record.names),
+                                         rules_version=record.rules_version), record.entries)
+
+        try:
+            self.table: ReplayTable[PlayerView, PlayerAction, Event] = ReplayTable(
+                start, [e for e in record.entries if parse_roll(e[1]) is None], names=self.names,
+                kinds=tuple(kinds) if kinds is not None else ("human",) * record.players, viewer=None,
+                snapshot_every=SNAPSHOT_EVERY)
+            self.stops: list[Stop] = [self._stop(None)]
+            while (move := self.table.step()) is not None:
+                self.stops.append(self._stop(move.seat))
+        except ActionRefused as exc:  # the record does not fit the rules
+            raise IllegalActionError(str(exc)) from None
+        #: the game at the last position (a copy of its own)
+        self.final = self._game().clone()
+        self.finished = self.final.is_over
         self._logs: dict[tuple[int | None, int, int], list[LogLine]] = {}
         self._shown: dict[int | None, tuple[list[int], list[Event]]] = {}
         self._mark_stops()
 
-    def _rolls(self, g: Game, i: int) -> int:
-        """Apply the scripted rolls at entry ``i`` onwards; returns the next entry."""
-        entries = self.record.entries
-        while i < len(entries):
-            faces = parse_roll(entries[i][1])
-            if faces is None:
-                break
-            g.set_roll(entries[i][0], faces)
-            i += 1
-        return i
+    def _engine(self) -> RecordedGame:
+        engine = self.table.engine
+        assert isinstance(engine, RecordedGame)  # the table plays the engines start() makes and their copies
+        return engine
+
+    def _game(self) -> Game:
+        """The table's game at its position (not a copy: for reading)."""
+        return self._engine().game
+
+    def _stop(self, seat: int | None) -> Stop:
+        engine = self._engine()
+        g = engine.game
+        return Stop(engine.entries, g.round, g.phase.value, seat, len(g.events))
 
     def __len__(self) -> int:
         return len(self.stops)
@@ -162,46 +211,22 @@ class ReplayTimeline(StopMarks):
         return max(0, min(len(self.stops) - 1, k))
 
     def game_at(self, k: int) -> Game:
-        """A fresh copy of the game at position ``k`` (clamped)."""
-        k = self.clamp(k)
-        if k == len(self.stops) - 1:
-            return self.final.clone()
-        lo, hi = 0, len(self._snapshots) - 1
-        while lo < hi:  # the last snapshot at or before k
-            mid = (lo + hi + 1) // 2
-            if self._snapshots[mid][0] <= k:
-                lo = mid
-            else:
-                hi = mid - 1
-        start, snap = self._snapshots[lo]
-        g = snap.clone()
-        entries = self.record.entries
-        i = self.stops[start].entries
-        target = self.stops[k].entries
-        while i < target:
-            seat, text = entries[i]
-            faces = parse_roll(text)
-            if faces is not None:
-                g.set_roll(seat, faces)
-            else:
-                g.apply(seat, text)
-            i += 1
-        return g
+        """A copy of the game at position ``k`` (clamped) of its own."""
+        self.table.seek(self.clamp(k))
+        return self._game().clone()
 
     def decision_at(self, k: int) -> int:
         """Position ``k`` is the game after its ``k``-th decision."""
-        return self.clamp(k)
+        return self.table.decisions_before(self.clamp(k))
 
     def perspectives(self) -> list[int | None]:
         return [None] if self.locked else [None, *range(self.players), ALL]
 
     def view_at(self, k: int, wanted: int | None) -> PlayerView:
-        """Position ``k`` from the (allowed) perspective ``wanted`` (the last position's game is
-        kept, so changing the perspective does not play the game again)."""
-        k = self.clamp(k)
-        if self._at is None or self._at[0] != k:
-            self._at = (k, self.game_at(k))
-        return self.view(self._at[1], wanted)
+        """Position ``k`` from the (allowed) perspective ``wanted`` (the table stays at the last
+        position asked for, so changing the perspective does not play the game again)."""
+        self.table.seek(self.clamp(k))
+        return self.view(self._game(), wanted)
 
     def log_at(self, k: int, viewer: int | None, reasons: Mapping[int, tuple[int, Reason]]) -> list[LogLine]:
         """The log (``LogLine`` s) at position ``k`` as ``viewer`` (a seat, None, or :data:`ALL`)

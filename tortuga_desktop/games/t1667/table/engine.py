@@ -139,6 +139,16 @@ class T1667Engine:
     def record(self) -> Mapping[str, Any]:
         return self._game.record().to_dict()
 
+    # ------------------------------------------------------------------ Snapshots
+    def clone(self) -> T1667Engine:
+        """An independent copy of the game now (the shell's :class:`~tortuga_desktop.shell.engine.Snapshots`: a
+        replay keeps copies to jump from): the rules' :meth:`~tortuga_desktop.games.t1667.rules.Game.clone`; the
+        events each viewer has read are copied too (they are the same events)."""
+        twin = T1667Engine(self._game.clone())
+        twin._events = {seat: list(seen) for seat, seen in self._events.items()}
+        twin._read = dict(self._read)
+        return twin
+
     # ------------------------------------------------------------------ TalkEngine
     def is_talk(self, line: object) -> bool:
         return isinstance(line, Say)

@@ -168,19 +168,16 @@ class ReplayScene(Scene):
         super().__init__()
         self.file = rf
         self.reasons: Mapping[int, tuple[int, Reason]] = rf.reasons if rf is not None else {}
-        #: the game at the position shown (a whole game record only; a seat's record has none)
-        self.game: Game | None = None
         self._games: ReplayTimeline | None = None
         if rf is not None:
             try:
-                games = ReplayTimeline(rf.record, locked=True)
+                games = ReplayTimeline(rf.record, locked=True, kinds=rf.kinds)
             except RulesError as exc:  # the record does not fit the rules: refused like a bad file
                 raise RecordError("error.replay.invalid", str(exc), reason=str(exc)[:120]) from None
             # Unlocked only when the record itself plays to the end: the file's "finished" flag
             # could have been edited to peek into a game that can still be continued.
             games.locked = not games.final.is_over
             self._games = games
-            self.game = games.game_at(0)
             self.timeline: ReplaySource = games
             self.seats = _seat_configs(rf)
         elif source is not None:
@@ -220,6 +217,11 @@ class ReplayScene(Scene):
     # -- state ---------------------------------------------------------------------------
 
     @property
+    def game(self) -> Game | None:
+        """A copy of the game at the position shown (a whole game record only; a seat's record has none)."""
+        return self._games.game_at(self.position) if self._games is not None else None
+
+    @property
     def perspective(self) -> int | None:
         return self.timeline.perspective(self.wanted)
 
@@ -233,10 +235,7 @@ class ReplayScene(Scene):
         k = self.timeline.clamp(k)
         old = self.view
         step = k == self.position + 1
-        if k != self.position:
-            if self._games is not None:
-                self.game = self._games.game_at(k)
-            self.position = k
+        self.position = k
         self.motion = None
         self._refresh()
         if animate and step and SPEEDS.get(self.speed, 1.0) > 0:
@@ -270,8 +269,7 @@ class ReplayScene(Scene):
     def _refresh(self) -> None:
         self._version += 1
         who = self.perspective
-        self.view = self._games.view(self.game, who) if self._games is not None and self.game is not None \
-            else self.timeline.view_at(self.position, who)
+        self.view = self.timeline.view_at(self.position, who)
         self.log = self.timeline.log_at(self.position, who, self.reasons)
         self._dirty = True
 

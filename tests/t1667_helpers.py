@@ -44,3 +44,17 @@ def names(events: list[Event]) -> list[str]:
 
 
 __all__ = ["game", "play", "vote_all", "kinds", "hold", "names", "Loc"]
+
+
+def finished_record(players: int, seed: int) -> dict[str, Any]:
+    """The record (as data) of a whole game played with random legal actions by seats taken at random."""
+    import random
+
+    from tortuga_desktop.games.t1667.table.engine import T1667Engine
+
+    e = T1667Engine.new(players, seed)
+    rng = random.Random(seed)
+    while not e.is_over:
+        seat = e.deciders()[rng.randrange(len(e.deciders()))]
+        e.apply(seat, rng.choice(list(e.legal_actions(seat))))
+    return dict(e.record())

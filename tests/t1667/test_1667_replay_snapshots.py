@@ -8,19 +8,11 @@ import random
 from typing import Any
 
 import pytest
+from t1667_helpers import finished_record
 
 from tortuga_desktop.games.t1667.rules import Game
 from tortuga_desktop.games.t1667.table.engine import T1667Engine, replay_table
 from tortuga_desktop.shell.engine import Snapshots
-
-
-def _finished_record(players: int, seed: int) -> dict[str, Any]:
-    e = T1667Engine.new(players, seed)
-    rng = random.Random(seed)
-    while not e.is_over:
-        seat = e.deciders()[rng.randrange(len(e.deciders()))]
-        e.apply(seat, rng.choice(list(e.legal_actions(seat))))
-    return dict(e.record())
 
 
 def test_a_copy_of_the_engine_goes_on_apart_from_it_with_the_same_events() -> None:
@@ -40,7 +32,7 @@ def test_a_copy_of_the_engine_goes_on_apart_from_it_with_the_same_events() -> No
 
 
 def test_a_jump_in_a_1667_replay_starts_from_the_nearest_kept_copy(monkeypatch: pytest.MonkeyPatch) -> None:
-    data = _finished_record(5, 8)
+    data = finished_record(5, 8)
     r = replay_table(data, 2)
     r.seek(r.length)
     applied: list[object] = []

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from typing import Any
 
 import pytest
-from t1667_helpers import game
+from t1667_helpers import finished_record, game
 
 from tortuga_desktop.games.t1667.ai.seat import FACTORY, make_player
 from tortuga_desktop.games.t1667.rules import (
@@ -283,17 +283,8 @@ def test_1667_bots_in_a_worker_process_play_the_same_game_as_inline() -> None:
 
 
 # ------------------------------------------------------------------ replays (shell/replay.py)
-def _finished_record(players: int, seed: int) -> dict[str, Any]:
-    e = T1667Engine.new(players, seed)
-    rng = random.Random(seed)
-    while not e.is_over:
-        seat = e.deciders()[rng.randrange(len(e.deciders()))]
-        e.apply(seat, rng.choice(list(e.legal_actions(seat))))
-    return dict(e.record())
-
-
 def test_T9_a_replay_from_a_seat_shows_what_that_seat_knew_at_each_step() -> None:
-    data = _finished_record(5, 8)
+    data = finished_record(5, 8)
     r = replay_table(data, 2)
     entries = data["entries"]
     fresh = Game.new(5, data["setup"]["seed"], names=data["setup"]["names"])
@@ -321,7 +312,7 @@ def test_T9_a_replay_from_a_seat_shows_what_that_seat_knew_at_each_step() -> Non
 
 
 def test_a_public_replay_shows_no_seat_and_a_damaged_record_shows_nothing() -> None:
-    data = _finished_record(4, 2)
+    data = finished_record(4, 2)
     r = replay_table(data, None)
     r.seek(r.length)
     assert r.viewers == frozenset({None}) and r.human_seats == () and r.is_over

@@ -21,7 +21,8 @@ Typical use (a remote player)::
             ...                           # seat may see (JSON data its game's table reads); msg.ack
         elif isinstance(msg, Error):      # a refused message: msg.code, msg.message, msg.ref
             ...
-    client.send_action(seat, action)      # an action (its ``text()``) or its text; returns the request id
+    client.send_action(seat, action, n)   # an action (its ``text()``) or its text, answering the game's
+                                          # decision n (its view says it); returns the request id
     client.close()
 
 The host's own screen uses the same class with ``token=host_token`` (it then plays every
@@ -205,8 +206,6 @@ class NetClient:
         self._host_token = ""
         self._state = ConnState.CONNECTING
         self._seats: tuple[int, ...] = ()
-        #: per seat: the decision counter of its newest view
-        self._decisions: dict[int, int] = {}
         #: the game of the table (its lobby says)
         self.game = P.DEFAULT_GAME
         self._next_id = 1
@@ -327,17 +326,15 @@ class NetClient:
         the token this client joined with)."""
         self._post(P.Start(table=self._table, token=token or self._host_token or self._token))
 
-    def send_action(self, seat: int, action: _Action | str, decisions: int | None = None) -> int:
+    def send_action(self, seat: int, action: _Action | str, decisions: int) -> int:
         """Send ``seat``'s action; returns its id (the server's :class:`~.protocol.Update` ``ack`` or
-        :class:`Error` ``ref``). ``decisions``: the view the action answers (default: the
-        newest view of ``seat``). Refused at once (an :class:`Error` in the queue, code
+        :class:`Error` ``ref``). ``decisions``: the game's decision counter of the view the action
+        answers (read by the game's table; the server refuses an answer to an older view). Refused at once (an :class:`Error` in the queue, code
         ``offline``) while not connected."""
         text = action if isinstance(action, str) else action.text()
         with self._id_lock:
             rid = self._next_id
             self._next_id += 1
-        if decisions is None:
-            decisions = self._decisions.get(seat, 0)
         raw = P.encode(P.Act(id=rid, seat=seat, decisions=decisions, action=text))
         try:
             self._loop.call_soon_threadsafe(self._send_act, raw, rid)
@@ -564,9 +561,6 @@ class NetClient:
             if msg.seat == P.SPECTATOR and self._watch is None:
                 self._deliver(Error(code="malformed", message="the server sent a view of another seat"))
                 return
-            got = msg.view.get("decisions")
-            if msg.decisions >= 0 or isinstance(got, int) and not isinstance(got, bool):
-                self._decisions[msg.seat] = msg.decisions if msg.decisions >= 0 else int(got)  # type: ignore[arg-type]
             self._deliver(msg)
             return
         if isinstance(msg, Welcome):

@@ -454,7 +454,7 @@ class NetTable:
         decisions = msg.decisions if msg.decisions >= 0 else facts.decisions
         keeper = self._keeper()
         if keeper is not None and seat is not None:  # what this seat was shown, kept with the seat on disk
-            keeper.update_raw(msg, self.controller.game if self.controller is not None else self.codec.key)
+            keeper.update_raw(msg, self.codec.key)
         elif seat is not None:  # (the host's own seats: kept here, for the game's replay as they saw it)
             self._kept.note_raw(msg, decisions, seat in facts.deciders)
         before = self._deciders()

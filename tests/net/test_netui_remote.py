@@ -98,7 +98,7 @@ def test_the_controller_sends_only_legal_choices_once_and_waits_for_the_answer()
     c = NetSession(client).tables["tortuga"]
     client.items = [Joined(table="t", seats=[1], token="x"),
                     dice_update(g, 1)]
-    c.pump()
+    assert c.poll() == []  # the game is shown: no move yet
     src = c
     assert c.ready and c.human_seats == [1]
     assert [d.seat for d in c.pending_humans()] == [1]

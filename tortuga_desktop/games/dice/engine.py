@@ -179,11 +179,7 @@ class DicePlayer:
     def decide(self, view: PlayerView, legal: Sequence[PlayerAction]) -> Choice[PlayerAction]:
         if self._bot is None:
             raise RuntimeError("this seat has no computer player (a finished game's)")
-        choice = self._bot.decide(view)
-        if choice.action not in legal:
-            raise RuntimeError(f"the {self.level} computer player chose {choice.action.text()!r}, "
-                               "which is not among the legal actions")
-        return Choice(choice.action, choice.reason)
+        return self._checked(self._bot.decide(view), legal)
 
     def decide_by(self, view: PlayerView, legal: Sequence[PlayerAction], deadline: float) -> Choice[PlayerAction]:
         """:meth:`decide`, done by ``deadline`` (a ``time.perf_counter`` moment; R9.1 pacing): a bot whose search
@@ -191,7 +187,10 @@ class DicePlayer:
         decide_by = getattr(self._bot, "decide_by", None)
         if not callable(decide_by):
             return self.decide(view, legal)
-        choice = decide_by(view, deadline)
+        return self._checked(decide_by(view, deadline), legal)
+
+    def _checked(self, choice: Any, legal: Sequence[PlayerAction]) -> Choice[PlayerAction]:
+        """The bot's answer as the shell's choice; RuntimeError (a fault of the player) when it is not legal."""
         if choice.action not in legal:
             raise RuntimeError(f"the {self.level} computer player chose {choice.action.text()!r}, "
                                "which is not among the legal actions")

@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from tortuga_desktop.games.dice.ai import Reason
 from tortuga_desktop.games.dice.ai.evaluate import decision_number, position_seed
-from tortuga_desktop.games.dice.net.adapter import KEY
+from tortuga_desktop.games.dice.net.adapter import ADAPTER
 from tortuga_desktop.games.dice.rules import (
     Decision,
     DecisionKind,
@@ -84,6 +84,12 @@ def public_view(view: PlayerView) -> PlayerView:
     return public_part(view)
 
 
+def _public_of(shown: Shown) -> Shown:
+    """What the public sees at the moment a seat's ``shown`` belongs to: the public part of its view and
+    its events as the public sees them (each seat knows every public fact, R9.3)."""
+    return Shown(public_view(shown.view), tuple(visible(list(shown.events), None)))
+
+
 def outcome_from_view(view: PlayerView, events: Sequence[Event]) -> Outcome | None:
     """The outcome of a finished game from one seat's final view and its events (None before
     the end). Boards are public (R9.3); each total is the server's (:class:`GameEnded`), and a
@@ -129,17 +135,12 @@ class DiceCodec:
     rules' own readers; a seat's decision and legal actions come from its view (R9: the view holds
     them, the wire's ``decisions``/``legal`` stay unused); the dice game has no table talk."""
 
-    key = KEY
+    key = ADAPTER.key
 
     def read(self, view: Any, events: Any, seat: int | None) -> tuple[PlayerView, list[Event]]:
-        try:
-            v = PlayerView.from_json(view)
-            evs = [event_from_dict(e, f"events[{i}]") for i, e in enumerate(events)]
-        except StateFormatError as exc:
-            raise ProtocolError(f"bad update: {exc}") from None
-        if v.viewer != seat:
-            raise ProtocolError("the server sent a view of another seat")
-        return v, evs
+        """Read as the dice game's network adapter reads an update (:meth:`.DiceAdapter.decode`)."""
+        d = ADAPTER.decode(view, events, seat, -1, None)
+        return d.view, list(d.events)
 
     def parse_action(self, text: str) -> PlayerAction:
         try:
@@ -247,8 +248,7 @@ class NetTableSource:
             raise RulesError("the game has not reached this computer yet")
         ref = self._any()
         if self._public is None or self._public[:2] != (ref.view.decisions, len(ref.events)):
-            self._public = (ref.view.decisions, len(ref.events),
-                            Shown(public_view(ref.view), tuple(visible(list(ref.events), None))))
+            self._public = (ref.view.decisions, len(ref.events), _public_of(ref))
         return self._public[2]
 
     def view(self, viewer: Viewer) -> PlayerView:
@@ -330,11 +330,6 @@ class NetTableSource:
         self._read()
         out, self._new = self._new, []
         return out
-
-    def pump(self) -> bool:
-        """Read what arrived (never blocks): :meth:`poll` without handing out the moves."""
-        self._new += self.poll()
-        return True
 
     # ------------------------------------------------------------ indicators
     @property
@@ -475,7 +470,7 @@ class NetTableSource:
             if viewer in shown:
                 return shown[viewer]
             if not public:
-                public.append(Shown(public_view(ref.view), tuple(visible(list(ref.events), None))))
+                public.append(_public_of(ref))
             return public[0]
 
         return TableMove(seat, kind, action, None, ref.view.decisions, ref.view.is_over,

@@ -1,6 +1,7 @@
 """Test-wide settings: headless SDL, and a private home for saves/settings/statistics."""
 
 import os
+import sys
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
@@ -10,6 +11,11 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Never read or write the real user's saves and settings from tests.
 os.environ["TORTUGA_HOME"] = tempfile.mkdtemp(prefix="tortuga-tests-")
+# Compiled modules are cached in __pycache__ (Python's default, which some machines turn off with
+# PYTHONDONTWRITEBYTECODE): the test workers and every computer players' worker process they start
+# import the package, and without the cache each one compiles it, and pytest rewrites the tests, anew.
+sys.dont_write_bytecode = False
+os.environ.pop("PYTHONDONTWRITEBYTECODE", None)
 
 
 import pytest  # noqa: E402

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from tortuga_desktop.games.dice.ai import kernel as K
 from tortuga_desktop.games.dice.ai import make_bot
 from tortuga_desktop.games.dice.ai.expert import THINK, ExpertBot, RolloutPolicy
@@ -90,6 +92,7 @@ def test_the_model_plays_legal_games_and_leaves_the_searcher_alone() -> None:
     assert RolloutPolicy(random.Random(2), me, 1.0, True).select(k, me, fm) == plain
 
 
+@pytest.mark.slow
 def test_the_model_predicts_hard_better() -> None:
     """``python -m scripts.opponent_fit`` on a few 2-player Hard games: the model agrees with Hard's
     own choices more often than the plain policy (over 60 games: 0.52 against 0.43)."""

@@ -49,10 +49,17 @@ SELECT, TILE = frozenset({DecisionKind.SELECT_DICE}), frozenset({DecisionKind.SE
 CASES = [("hh", 1, "fast", SELECT), ("hbhb", 7, "fast", TILE), ("hhh", 3, "instant", TILE),
          ("hhhh", 5, "instant", TILE), ("hbh", 11, "instant", TILE), ("hhbb", 21, "instant", TILE),
          ("hh", 8, "instant", SELECT), ("hhhb", 13, "instant", TILE)]
+#: the cases the default run plays (humans and bots at "fast", four humans at "instant"); the other whole
+#: games run with the slow tests (``-m slow``, ``python -m scripts.slow_tests``)
+DEFAULT_CASES = {("hbhb", 7), ("hhhh", 5)}
 
 
-@pytest.mark.parametrize(("kinds", "seed", "speed", "private"),
-                         [pytest.param(*case, id=f"{case[0]}-{case[1]}-{case[2]}") for case in CASES])
+def _case(case: tuple[str, int, str, frozenset[DecisionKind]]) -> Any:
+    slow = () if case[:2] in DEFAULT_CASES else (pytest.mark.slow,)
+    return pytest.param(*case, id=f"{case[0]}-{case[1]}-{case[2]}", marks=slow)
+
+
+@pytest.mark.parametrize(("kinds", "seed", "speed", "private"), [_case(case) for case in CASES])
 def test_no_frame_shows_another_seats_secrets(kinds: str, seed: int, speed: str, private: frozenset[DecisionKind],
                                               monkeypatch: pytest.MonkeyPatch) -> None:
     app, table = _app(kinds, seed, speed)
@@ -126,7 +133,8 @@ def _targets(table: TableScene) -> list[tuple[int, int]]:
     return out
 
 
-@pytest.mark.parametrize(("players", "seed", "speed"), [(4, 2, "fast"), (3, 5, "fast"), (2, 9, "fast")])
+@pytest.mark.parametrize(("players", "seed", "speed"), [(4, 2, "fast"), pytest.param(3, 5, "fast", marks=pytest.mark.slow),
+                                                         pytest.param(2, 9, "fast", marks=pytest.mark.slow)])
 def test_hovering_every_target_while_the_game_moves_never_crashes(players: int, seed: int, speed: str) -> None:
     """The mouse rests on each hit target in turn, at every decision and mid-animation, while
     chests move away under it; tooltips are forced on. Harmless clicks open the positions help."""

@@ -134,7 +134,7 @@ def test_board_reason_names_no_chest_the_take_may_not_take() -> None:
     assert found
 
 
-@pytest.mark.parametrize(("levels", "seed"), _tables(12))
+@pytest.mark.parametrize(("levels", "seed"), _tables(6))  # all 200: the slow test below
 def test_every_reason_names_the_move_applied(levels: tuple[str, ...], seed: int) -> None:
     checked, problems = play_and_check(levels, seed)
     assert checked > 50

@@ -147,7 +147,7 @@ def shown_game(view: PlayerView) -> Game:
 def _build(view: PlayerView, seats: list[dict[str, Any]], pool: list[int], drawn: list[int], seed: int) -> Game:
     """The game :func:`determinize` would load with ``checked``, built without the checks
     (every value comes from a checked view or from the sampling above)."""
-    g = Game()
+    g = Game.__new__(Game)  # every field is set below (as clone does): no default random source made and dropped
     g.players = view.players
     g.names = list(view.names)
     g.long_game = view.long_game

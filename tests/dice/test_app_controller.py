@@ -32,7 +32,7 @@ class SlowBot:
         self.gate = threading.Event()  # set: the bot may answer (after its delay)
         self.gate.set()
 
-    def decide(self, view: PlayerView) -> BotChoice:
+    def decide(self, view: PlayerView, legal: Any = None) -> BotChoice:
         self.threads.add(threading.current_thread().name)
         self.gate.wait(30)
         time.sleep(self.delay)
@@ -212,11 +212,11 @@ def test_a_bot_that_fails_now_and_then_is_asked_again_and_never_plays_at_random(
         def __init__(self, kind: str, seed: int) -> None:
             self.bot, self.calls = make_bot(kind, seed), 0
 
-        def decide(self, view: Any) -> Any:
+        def decide(self, view: Any, legal: Any = None) -> Any:
             self.calls += 1
             if self.calls % 2:
                 raise RuntimeError("flaky")
-            return self.bot.decide(view)
+            return self.bot.decide(view, legal)
 
     def play(factory: Any) -> Any:
         seats = demo_seats(2, 3, ("normal", "easy"))

@@ -141,9 +141,9 @@ class _HeldBot:
 
         self.release = threading.Event()
 
-    def decide(self, view: Any) -> Any:
+    def decide(self, view: Any, legal: Any = None) -> Any:
         self.release.wait(timeout=60)
-        return make_bot("normal", 1).decide(view)
+        return make_bot("normal", 1).decide(view, legal)
 
 
 def test_hint_follows_the_game_when_another_seat_decides_meanwhile() -> None:

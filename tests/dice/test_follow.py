@@ -65,7 +65,7 @@ class ScriptBot:
     def __init__(self, script: list[Any]) -> None:
         self.script = list(script)
 
-    def decide(self, view: PlayerView) -> BotChoice:
+    def decide(self, view: PlayerView, legal: Any = None) -> BotChoice:
         assert view.viewer is not None
         legal = determinize(view, 1).legal_actions(view.viewer)
         while self.script:

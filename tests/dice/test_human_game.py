@@ -47,7 +47,7 @@ class QuickBot:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def decide(self, view: PlayerView) -> BotChoice:
+    def decide(self, view: PlayerView, legal: Any = None) -> BotChoice:
         # Seeded by the decision point, not by the decision count: humans and bots select dice
         # simultaneously, so the count depends on who happened to answer first.
         assert view.viewer is not None

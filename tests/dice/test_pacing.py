@@ -72,10 +72,10 @@ class ThinkingBot:
         self.started = threading.Event()
         self.end: float | None = None
 
-    def decide(self, view: PlayerView) -> BotChoice:
-        return self.decide_by(view, None)
+    def decide(self, view: PlayerView, legal: Any = None) -> BotChoice:
+        return self.decide_by(view, None, legal)
 
-    def decide_by(self, view: PlayerView, stop_at: float | None) -> BotChoice:
+    def decide_by(self, view: PlayerView, stop_at: float | None, legal: Any = None) -> BotChoice:
         assert isinstance(view.viewer, int)
         legal = determinize(view, 1).legal_actions(view.viewer)
         think = 0.0003 if len(legal) == 1 else self.rng.uniform(0.02, 0.44)

@@ -16,6 +16,8 @@ from tortuga_desktop.games.dice.rules import (
     PositionPayload,
     SkullPayload,
     TilePayload,
+    determinize,
+    legal_from_view,
     prompt_from_view,
     seat_prompt,
 )
@@ -62,3 +64,27 @@ def test_public_view_has_no_prompt() -> None:
         prompt_from_view(g.view(None))
     with pytest.raises(ValueError):
         seat_prompt(g, 0, since=10**6)
+
+
+
+def test_legal_from_view_is_the_rules_list_in_its_order() -> None:
+    """R9: the legal actions read from a seat's view are the engine's, in the engine's order, and
+    those of every game consistent with the view (any sampled world): a bot handed this list
+    picks by index exactly as one that lists the options of its own sample."""
+    kinds: set[DecisionKind] = set()
+    for players, seed, long_game in ((2, 21, False), (3, 22, False), (4, 23, False), (4, 24, True)):
+        g = Game.new(players, seed, long_game=long_game)
+        rng = random.Random(seed)
+        while not g.is_over:
+            for s in range(players):
+                view = g.view(s)
+                legal = legal_from_view(view)
+                assert legal == tuple(g.legal_actions(s))
+                if legal:
+                    kinds.add(view.pending[[p.seat for p in view.pending].index(s)].kind)
+                    for world in (0, 1, rng.randrange(2**31)):
+                        assert legal == tuple(determinize(view, world).legal_actions(s))
+            d = rng.choice(g.pending())
+            g.apply(d.seat, rng.choice(g.legal_actions(d.seat)))
+        assert legal_from_view(g.view(None)) == ()
+    assert kinds == set(DecisionKind)

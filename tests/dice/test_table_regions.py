@@ -139,7 +139,7 @@ class _Pondering:
     def __init__(self, release: threading.Event) -> None:
         self.release = release
 
-    def decide(self, view: PlayerView) -> BotChoice:
+    def decide(self, view: PlayerView, legal: Any = None) -> BotChoice:
         self.release.wait(10)
         raise RuntimeError("stopped thinking")  # the table plays a random move instead
 

@@ -66,9 +66,9 @@ def play_game(levels: Sequence[str], game_seed: int, rotation: int, options: dic
     times: dict[int, list[float]] = {s: [] for s in range(n)}
     while not g.is_over:
         d = g.pending()[0]
-        view = g.view(d.seat)
+        view, legal = g.view(d.seat), g.legal_actions(d.seat)  # what a table hands its computer player
         t0 = time.thread_time()  # CPU time of this thread: "on one core", whatever else the machine runs
-        choice = bot_at[d.seat].decide(view)
+        choice = bot_at[d.seat].decide(view, legal)
         times[d.seat].append((time.thread_time() - t0) * 1000)
         g.apply(d.seat, choice.action)
     out = g.outcome()

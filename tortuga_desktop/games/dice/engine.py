@@ -143,7 +143,8 @@ def replay(data: Mapping[str, Any]) -> DiceEngine:
 
 class DicePlayer:
     """A dice-game bot (:func:`~.ai.make_bot`) as the shell's ComputerPlayer: it decides from its
-    seat's view alone (the dice game's bots keep no memory of events)."""
+    seat's view alone (the dice game's bots keep no memory of events), among the legal actions it is
+    handed (the bot is given them: nothing is listed twice)."""
 
     def __init__(self, level: str, seed: int, **options: Any) -> None:
         """``options`` tune the bot (:func:`~.ai.make_bot`'s: Hard's ``budget_s``, ...)."""
@@ -155,8 +156,9 @@ class DicePlayer:
     @classmethod
     def around(cls, bot: Any, level: str = "") -> DicePlayer:
         """A dice bot made elsewhere (a test's, the tutorial's scripted pirates: anything with
-        ``decide(view)`` answering an ``action`` and a ``reason``, and maybe ``decide_by(view, deadline)``)
-        as the shell's computer player; None: a seat whose player must never be asked (a finished game's)."""
+        ``decide(view, legal)`` answering an ``action`` and a ``reason``, and maybe
+        ``decide_by(view, deadline, legal)``: the dice :class:`~.ai.Bot`) as the shell's computer player;
+        None: a seat whose player must never be asked (a finished game's)."""
         player = cls.__new__(cls)
         player.level = level
         player._bot = bot
@@ -179,7 +181,7 @@ class DicePlayer:
     def decide(self, view: PlayerView, legal: Sequence[PlayerAction]) -> Choice[PlayerAction]:
         if self._bot is None:
             raise RuntimeError("this seat has no computer player (a finished game's)")
-        return self._checked(self._bot.decide(view), legal)
+        return self._checked(self._bot.decide(view, legal), legal)
 
     def decide_by(self, view: PlayerView, legal: Sequence[PlayerAction], deadline: float) -> Choice[PlayerAction]:
         """:meth:`decide`, done by ``deadline`` (a ``time.perf_counter`` moment; R9.1 pacing): a bot whose search
@@ -187,7 +189,7 @@ class DicePlayer:
         decide_by = getattr(self._bot, "decide_by", None)
         if not callable(decide_by):
             return self.decide(view, legal)
-        return self._checked(decide_by(view, deadline), legal)
+        return self._checked(decide_by(view, deadline, legal), legal)
 
     def _checked(self, choice: Any, legal: Sequence[PlayerAction]) -> Choice[PlayerAction]:
         """The bot's answer as the shell's choice; RuntimeError (a fault of the player) when it is not legal."""

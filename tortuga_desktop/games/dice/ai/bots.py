@@ -1,8 +1,9 @@
 """The bots: random, Easy, Normal (heuristics) and Hard (determinized Monte Carlo search).
 
-Every bot decides from a player view only. It rebuilds a playable game with
+Every bot decides from a player view only, among the legal actions it is handed (or reads from the
+view: :func:`.choice.legal_for`). Easy, Normal and Hard rebuild a playable game with
 :func:`~tortuga_desktop.games.dice.rules.determinize` (hidden parts sampled from a seed derived from the
-bot seed and the decision point), so the real hidden state never reaches it.
+bot seed and the decision point), so the real hidden state never reaches them.
 """
 
 from __future__ import annotations
@@ -10,26 +11,26 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
 from ..rules import DecisionKind, Game, PlayerAction, PlayerView, determinize
-from .choice import Bot, BotChoice, Reason, decision_seed
+from .choice import Bot, BotChoice, Reason, decision_seed, legal_for
 from .heuristics import game_objective, option_scores
 
 _SEARCHED = (DecisionKind.SELECT_DICE, DecisionKind.SKULL_ACTION, DecisionKind.BONUS_TILE, DecisionKind.POSITION)
 
 
-def _setup(seed: int, view: PlayerView) -> tuple[random.Random, int, Game, list[PlayerAction]]:
+def _setup(seed: int, view: PlayerView, legal: Sequence[PlayerAction] | None
+           ) -> tuple[random.Random, int, Game, Sequence[PlayerAction]]:
+    """The decision's random source, the seat, a world sampled from the view (the source's first
+    draw seeds it) and the legal actions (:func:`.choice.legal_for`: the list of every world)."""
+    legal = legal_for(view, legal)
     rng = random.Random(decision_seed(seed, view))
-    seat = view.viewer
-    if not isinstance(seat, int):
-        raise ValueError("a bot needs a seat's view, not the public view")
     g = determinize(view, rng.randrange(2**31))
-    legal = g.legal_actions(seat)
-    if not legal:
-        raise ValueError(f"seat {seat} has nothing to decide in this view")
-    return rng, seat, g, legal
+    assert isinstance(view.viewer, int)
+    return rng, view.viewer, g, legal
 
 
 class RandomBot:
@@ -40,8 +41,10 @@ class RandomBot:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def decide(self, view: PlayerView) -> BotChoice:
-        rng, _seat, _g, legal = _setup(self.seed, view)
+    def decide(self, view: PlayerView, legal: Sequence[PlayerAction] | None = None) -> BotChoice:
+        legal = legal_for(view, legal)
+        rng = random.Random(decision_seed(self.seed, view))
+        rng.randrange(2**31)  # the draw that seeds the others' world: it needs none, but its choices stay the same
         return BotChoice(legal[rng.randrange(len(legal))], Reason("random"))
 
 
@@ -53,8 +56,8 @@ class HeuristicBot:
         self.level = level
         self.temperature = (1.2 if level == "easy" else 0.0) if temperature is None else temperature
 
-    def decide(self, view: PlayerView) -> BotChoice:
-        rng, seat, g, legal = _setup(self.seed, view)
+    def decide(self, view: PlayerView, legal: Sequence[PlayerAction] | None = None) -> BotChoice:
+        rng, seat, g, legal = _setup(self.seed, view, legal)
         if len(legal) == 1:
             return BotChoice(legal[0], Reason("only"))
         scores, reasons = option_scores(g, seat, legal)
@@ -116,14 +119,15 @@ class HardBot:
         self.top_k = top_k
         self.rounds = rounds
 
-    def decide(self, view: PlayerView) -> BotChoice:
-        return self.decide_by(view, None)
+    def decide(self, view: PlayerView, legal: Sequence[PlayerAction] | None = None) -> BotChoice:
+        return self.decide_by(view, None, legal)
 
-    def decide_by(self, view: PlayerView, stop_at: float | None) -> BotChoice:
+    def decide_by(self, view: PlayerView, stop_at: float | None,
+                  legal: Sequence[PlayerAction] | None = None) -> BotChoice:
         """:meth:`decide`, with the search cut short so as to be done by ``stop_at`` (a
         ``time.perf_counter`` moment; R9.1 pacing) instead of running past it."""
         t0 = time.thread_time()
-        rng, seat, g, legal = _setup(self.seed, view)
+        rng, seat, g, legal = _setup(self.seed, view, legal)
         if len(legal) == 1:
             return BotChoice(legal[0], Reason("only"))
         scores, reasons = option_scores(g, seat, legal)

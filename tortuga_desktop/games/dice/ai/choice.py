@@ -11,7 +11,7 @@ from typing import Protocol
 
 from tortuga_desktop.shell.engine import Reason as BaseReason
 
-from ..rules import ACTION_TITLES, CHEST_TITLES, PlayerAction, PlayerView
+from ..rules import ACTION_TITLES, CHEST_TITLES, PlayerAction, PlayerView, legal_from_view
 
 
 @dataclass(frozen=True)
@@ -94,11 +94,30 @@ class BotChoice:
 
 
 class Bot(Protocol):
-    """A computer player; ``decide`` is deterministic given the bot's seed and the view."""
+    """A computer player; ``decide`` is deterministic given the bot's seed and the view.
+
+    ``legal``: the seat's legal actions in the rules' order (``Game.legal_actions``, or
+    :func:`~tortuga_desktop.games.dice.rules.legal_from_view`, the same list), as the shell's
+    computer player is handed them; a caller without them (the arena, a tool, a test) leaves
+    them out and the bot reads them from the view (:func:`legal_for`). Either way the choice is
+    the same."""
 
     level: str
 
-    def decide(self, view: PlayerView) -> BotChoice: ...
+    def decide(self, view: PlayerView, legal: Sequence[PlayerAction] | None = None) -> BotChoice: ...
+
+
+def legal_for(view: PlayerView, legal: Sequence[PlayerAction] | None) -> Sequence[PlayerAction]:
+    """The legal actions a bot decides among: ``legal`` as given, else the view's own
+    (:func:`~tortuga_desktop.games.dice.rules.legal_from_view`); ValueError for the public view
+    or a seat with nothing to decide."""
+    if not isinstance(view.viewer, int):
+        raise ValueError("a bot needs a seat's view, not the public view")
+    if legal is None:
+        legal = legal_from_view(view)
+    if not legal:
+        raise ValueError(f"seat {view.viewer} has nothing to decide in this view")
+    return legal
 
 
 def decision_seed(seed: int, view: PlayerView) -> int:
@@ -107,4 +126,4 @@ def decision_seed(seed: int, view: PlayerView) -> int:
     return zlib.crc32(key.encode()) ^ ((seed * 0x9E3779B1) & 0xFFFFFFFF)
 
 
-__all__ = ["REASON_KEYS", "Bot", "BotChoice", "Reason", "decision_seed"]
+__all__ = ["REASON_KEYS", "Bot", "BotChoice", "Reason", "decision_seed", "legal_for"]

@@ -38,13 +38,14 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from ..rules import Game, PlayerAction, PlayerView, determinize
 from ..rules.components import MAX_ROUNDS
 from . import kernel as K
-from .choice import BotChoice, Reason, decision_seed
+from .choice import BotChoice, Reason, decision_seed, legal_for
 from .heuristics import option_scores
 from .rollout import RolloutPolicy, projected_scores
 
@@ -346,20 +347,21 @@ def judge_moves(view: PlayerView, seed: int, think: Think, kind: int, moves: lis
 
 
 def search(view: PlayerView, seed: int, think: Think, budget_s: float | None = None,
-           stop_at: float | None = None) -> tuple[Game, list[PlayerAction], SearchResult]:
-    """Search the decision in front of ``view.viewer``; returns the first sampled world, the legal
-    actions there and the search's numbers (``best`` indexes ``candidates``). ``stop_at`` (a
-    ``time.perf_counter`` moment) ends the search before a world that would run past it."""
+           stop_at: float | None = None, legal: Sequence[PlayerAction] | None = None
+           ) -> tuple[Game, list[PlayerAction], SearchResult]:
+    """Search the decision in front of ``view.viewer``; returns the first sampled world, the
+    candidates searched (legal actions, best first by the heuristic) and the search's numbers
+    (``best`` indexes ``candidates``). ``stop_at`` (a ``time.perf_counter`` moment) ends the
+    search before a world that would run past it. ``legal``: the seat's legal actions in the
+    rules' order, when the caller has them (else read from the view: :func:`.choice.legal_for`)."""
     t0 = time.thread_time()
     cap = think.budget_for(view.players) if budget_s is None else budget_s
     rng = random.Random(seed)
     me = view.viewer
     if not isinstance(me, int):
         raise ValueError("Expert needs a seat's view, not the public view")
+    legal = legal_for(view, legal)
     g0 = determinize(view, rng.randrange(2**31))
-    legal = g0.legal_actions(me)
-    if not legal:
-        raise ValueError(f"seat {me} has nothing to decide in this view")
     d = g0.decision_for(me)
     assert d is not None
     kind = K.KIND_CODE[d.kind]
@@ -444,17 +446,18 @@ class ExpertBot:
         self.think = replace(base, **given)
         self.last: SearchResult | None = None
 
-    def decide(self, view: PlayerView) -> BotChoice:
-        return self.decide_by(view, None)
+    def decide(self, view: PlayerView, legal: Sequence[PlayerAction] | None = None) -> BotChoice:
+        return self.decide_by(view, None, legal)
 
-    def decide_by(self, view: PlayerView, stop_at: float | None) -> BotChoice:
+    def decide_by(self, view: PlayerView, stop_at: float | None,
+                  legal: Sequence[PlayerAction] | None = None) -> BotChoice:
         """:meth:`decide`, with the search cut short so as to be done by ``stop_at`` (a
         ``time.perf_counter`` moment; R9.1 pacing) instead of running past it."""
         seed = decision_seed(self.seed, view)
         me = view.viewer
         if not isinstance(me, int):
             raise ValueError("a bot needs a seat's view, not the public view")
-        g0, cands, res = search(view, seed, self.think, stop_at=stop_at)
+        g0, cands, res = search(view, seed, self.think, stop_at=stop_at, legal=legal)
         self.last = res
         if res.options == 1:
             return BotChoice(cands[0], Reason("only"))

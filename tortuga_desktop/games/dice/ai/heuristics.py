@@ -12,6 +12,7 @@ read only what the deciding seat may know (its own dice and tiles, public state)
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -259,7 +260,7 @@ def position_odds(g: Game, me: int, action: int, total: int) -> tuple[float, flo
     return p1, p2
 
 
-def dice_scores(g: Game, me: int, options: list[PlayerAction], vals: tuple[list[float], list[float], list[int]]
+def dice_scores(g: Game, me: int, options: Sequence[PlayerAction], vals: tuple[list[float], list[float], list[int]]
                 ) -> list[tuple[float, int]]:
     """Score and target action of each SelectDice option."""
     v1, v2, _ = vals
@@ -288,7 +289,7 @@ def dice_scores(g: Game, me: int, options: list[PlayerAction], vals: tuple[list[
 
 
 # ------------------------------------------------------------------ policy
-def option_scores(g: Game, me: int, legal: list[PlayerAction], cache: dict[Any, Any] | None = None
+def option_scores(g: Game, me: int, legal: Sequence[PlayerAction], cache: dict[Any, Any] | None = None
                   ) -> tuple[list[float], list[Reason]]:
     """A heuristic score (objective units) and a reason for every legal option."""
     d = g.decision_for(me)

@@ -9,8 +9,10 @@ whether Expert's search plays better than its own hint.
 
 from __future__ import annotations
 
-from ..rules import PlayerView, determinize
-from .choice import BotChoice, Reason
+from collections.abc import Sequence
+
+from ..rules import PlayerAction, PlayerView
+from .choice import BotChoice, Reason, legal_for
 from .evaluate import HINT_CAP_S, decision_number, evaluate, position_seed
 
 #: the arena's name for it (beside the levels of ``ALL_LEVELS``)
@@ -25,13 +27,11 @@ class HintBot:
     def __init__(self, seed: int) -> None:
         self.seed = seed
 
-    def decide(self, view: PlayerView) -> BotChoice:
+    def decide(self, view: PlayerView, legal: Sequence[PlayerAction] | None = None) -> BotChoice:
         seat = view.viewer
         if seat is None:
             raise ValueError("the hint bot decides from its own seat's view")
-        legal = determinize(view, 0).legal_actions(seat)
-        if not legal:
-            raise ValueError(f"seat {seat} has nothing to decide")
+        legal = legal_for(view, legal)
         if len(legal) == 1:
             return BotChoice(legal[0], Reason("only"))
         ev = evaluate(view, position_seed(self.seed, decision_number(view), seat), time_cap_s=HINT_CAP_S)

@@ -16,6 +16,7 @@ from .actions import DecisionKind, PlayerAction
 from .components import capacity
 from .events import Event
 from .game import Game
+from .legal import options
 from .payloads import (
     ArrangePayload,
     BonusPayload,
@@ -27,7 +28,7 @@ from .payloads import (
     SkullPayload,
     TilePayload,
 )
-from .serial import determinize
+from .serial import shown_game
 from .state import BOARD, STUCK, Decision
 from .views import PlayerView
 
@@ -88,12 +89,17 @@ def decision_from_view(view: PlayerView) -> Decision | None:
 
 
 def legal_from_view(view: PlayerView) -> tuple[PlayerAction, ...]:
-    """The legal actions of the view's own seat, from that view alone (R9: a seat's options never
-    depend on what it may not see, so any game consistent with the view gives the same list)."""
+    """The legal actions of the view's own seat, from that view alone, in the order the rules list
+    them (``Game.legal_actions``). R9: a seat's options never depend on what it may not see, so
+    every game consistent with the view gives this list; it is read from the game the view shows
+    (:func:`~.serial.shown_game`), with nothing sampled."""
     seat = view.viewer
-    if seat is None or not any(p.seat == seat for p in view.pending):
+    if seat is None:
         return ()
-    return tuple(determinize(view, 0).legal_actions(seat))
+    kind = next((p.kind for p in view.pending if p.seat == seat), None)
+    if kind is None:
+        return ()
+    return tuple(options(shown_game(view), seat, kind))
 
 
 def prompt_from_view(view: PlayerView, events: Sequence[Event] = (), seen: int | None = None) -> SeatPrompt:

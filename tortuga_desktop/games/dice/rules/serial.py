@@ -118,10 +118,36 @@ def determinize(view: PlayerView, seed: int, *, checked: bool = False) -> Game:
     return game_from_dict(d)
 
 
+def shown_game(view: PlayerView) -> Game:
+    """The game as far as ``view`` shows it, nothing sampled: what the view hides is left empty
+    (other seats' kept tiles, their hidden dice and secret selections, the pool, another seat's
+    drawn tiles). Not a world to play on (:func:`determinize` samples one): only for reading what
+    the view itself settles, such as the viewer's options (R9:
+    :func:`~.prompt.legal_from_view`); nothing random is drawn, so it is cheaper than a sample."""
+    if not isinstance(view, PlayerView):
+        raise TypeError(f"shown_game needs a PlayerView, not {type(view).__name__}")
+    seats: list[dict[str, Any]] = []
+    for i, sv in enumerate(view.seats):
+        own = i == view.viewer
+        roll = sv.roll
+        seats.append({
+            "boat": sv.boat, "pirate": sv.pirate, "tortuga": list(sv.tortuga), "fleet": list(sv.fleet),
+            "crew": list(sv.crew), "island": list(sv.island), "bonus": list(sv.bonus),
+            "placed": [list(x) for x in sv.placed], "hand": list(sv.hand), "open_roll": sv.open_roll,
+            "skull_action": sv.skull_action,
+            "roll": None if roll is None or None in roll else list(roll),
+            "selection": None if sv.selection is None else list(sv.selection),
+            "arr_fleet": None if sv.arr_fleet is None else list(sv.arr_fleet),
+            "arr_crew": None if sv.arr_crew is None else list(sv.arr_crew),
+            "tiles": list(sv.tiles or ()) if own else [], "returned": list(sv.returned or ()) if own else [],
+        })
+    return _build(view, seats, [0, 0, 0], list(view.drawn or ()), 0)
+
+
 def _build(view: PlayerView, seats: list[dict[str, Any]], pool: list[int], drawn: list[int], seed: int) -> Game:
     """The game :func:`determinize` would load with ``checked``, built without the checks
     (every value comes from a checked view or from the sampling above)."""
-    g = Game()
+    g = Game.__new__(Game)  # every field is set below (as clone does): no default random source made and dropped
     g.players = view.players
     g.names = list(view.names)
     g.long_game = view.long_game
@@ -172,4 +198,4 @@ def _build(view: PlayerView, seats: list[dict[str, Any]], pool: list[int], drawn
     return g
 
 
-__all__ = ["game_to_dict", "game_from_dict", "player_view", "determinize"]
+__all__ = ["game_to_dict", "game_from_dict", "player_view", "determinize", "shown_game"]

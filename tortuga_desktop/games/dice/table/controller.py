@@ -75,9 +75,10 @@ class Answer(Protocol):
 
 class TableBot(Protocol):
     """A computer player at this table (``ai.make_bot``'s, or a test's or the tutorial's): it decides
-    from its seat's view; one that can stop its search in time also has ``decide_by(view, deadline)``."""
+    from its seat's view among the legal actions it is handed; one that can stop its search in time
+    also has ``decide_by(view, deadline, legal)``."""
 
-    def decide(self, view: PlayerView) -> Answer: ...
+    def decide(self, view: PlayerView, legal: Sequence[PlayerAction] | None = None) -> Answer: ...
 
 
 class _TableEngine(DiceEngine):

@@ -187,9 +187,10 @@ class ScriptedBot:
         self.script = {k: list(v) for k, v in script.items()}
         self.used = {k: 0 for k in script}
 
-    def decide(self, view: PlayerView) -> ScriptedChoice:
+    def decide(self, view: PlayerView, legal: Sequence[PlayerAction] | None = None) -> ScriptedChoice:
         """The next scripted move for the decision in ``view`` (it counts as used only once it
-        is applied: a controller may drop an answer when the game moved on meanwhile)."""
+        is applied: a controller may drop an answer when the game moved on meanwhile). The script
+        names its moves: ``legal`` is not needed (the table checks the move against it)."""
         me = view.me()
         kind = next(p.kind for p in view.pending if p.seat == view.viewer)
         moves = self.script.get(kind, [])

@@ -15,7 +15,7 @@ from .components import DICE_GRIDS, TILE_COUNTS
 from .dice_phase import selections
 from .game import Game
 from .state import DICE, SCHEMA_VERSION, SELECT, Phase, Seat, Stage
-from .views import PlayerView, player_view
+from .views import PlayerView, SeatView, player_view
 
 
 def game_to_dict(g: Game) -> dict[str, Any]:
@@ -63,16 +63,7 @@ def determinize(view: PlayerView, seed: int, *, checked: bool = False) -> Game:
     selecting = view.phase == DICE and view.stage == SELECT
     seats: list[dict[str, Any]] = []
     for i, sv in enumerate(view.seats):
-        sd: dict[str, Any] = {
-            "boat": sv.boat, "pirate": sv.pirate, "tortuga": list(sv.tortuga), "fleet": list(sv.fleet),
-            "crew": list(sv.crew), "island": list(sv.island), "bonus": list(sv.bonus),
-            "placed": [list(x) for x in sv.placed], "hand": list(sv.hand), "open_roll": sv.open_roll,
-            "skull_action": sv.skull_action,
-            "roll": None if sv.roll is None else list(sv.roll),
-            "selection": None if sv.selection is None else list(sv.selection),
-            "arr_fleet": None if sv.arr_fleet is None else list(sv.arr_fleet),
-            "arr_crew": None if sv.arr_crew is None else list(sv.arr_crew),
-        }
+        sd = _seat_data(sv)
         if i == seat:
             sd["tiles"], sd["returned"] = list(sv.tiles or ()), list(sv.returned or ())
             seats.append(sd)
@@ -129,19 +120,28 @@ def shown_game(view: PlayerView) -> Game:
     seats: list[dict[str, Any]] = []
     for i, sv in enumerate(view.seats):
         own = i == view.viewer
-        roll = sv.roll
-        seats.append({
-            "boat": sv.boat, "pirate": sv.pirate, "tortuga": list(sv.tortuga), "fleet": list(sv.fleet),
-            "crew": list(sv.crew), "island": list(sv.island), "bonus": list(sv.bonus),
-            "placed": [list(x) for x in sv.placed], "hand": list(sv.hand), "open_roll": sv.open_roll,
-            "skull_action": sv.skull_action,
-            "roll": None if roll is None or None in roll else list(roll),
-            "selection": None if sv.selection is None else list(sv.selection),
-            "arr_fleet": None if sv.arr_fleet is None else list(sv.arr_fleet),
-            "arr_crew": None if sv.arr_crew is None else list(sv.arr_crew),
-            "tiles": list(sv.tiles or ()) if own else [], "returned": list(sv.returned or ()) if own else [],
-        })
+        sd = _seat_data(sv)
+        if sv.roll is not None and None in sv.roll:
+            sd["roll"] = None
+        sd["tiles"], sd["returned"] = (list(sv.tiles or ()), list(sv.returned or ())) if own else ([], [])
+        seats.append(sd)
     return _build(view, seats, [0, 0, 0], list(view.drawn or ()), 0)
+
+
+def _seat_data(sv: SeatView) -> dict[str, Any]:
+    """A seat's part of the game as a view shows it, in :func:`game_from_dict`'s form (its tiles
+    and hidden dice left to the caller: :func:`determinize` samples them, :func:`shown_game` leaves
+    them empty)."""
+    return {
+        "boat": sv.boat, "pirate": sv.pirate, "tortuga": list(sv.tortuga), "fleet": list(sv.fleet),
+        "crew": list(sv.crew), "island": list(sv.island), "bonus": list(sv.bonus),
+        "placed": [list(x) for x in sv.placed], "hand": list(sv.hand), "open_roll": sv.open_roll,
+        "skull_action": sv.skull_action,
+        "roll": None if sv.roll is None else list(sv.roll),
+        "selection": None if sv.selection is None else list(sv.selection),
+        "arr_fleet": None if sv.arr_fleet is None else list(sv.arr_fleet),
+        "arr_crew": None if sv.arr_crew is None else list(sv.arr_crew),
+    }
 
 
 def _build(view: PlayerView, seats: list[dict[str, Any]], pool: list[int], drawn: list[int], seed: int) -> Game:
